@@ -1,0 +1,16 @@
+/** Strict dotted-quad IPv4: four decimal octets 0–255 with no leading zeros (`01.2.3.4` is refused). */
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
+export function isIPv4(value: string): boolean {
+  return IPV4.test(value);
+}
+
+function ipv4ToNumber(address: string): number {
+  return address.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
+}
+
+/** Canonical order of an address set: numeric, duplicates removed. Every layer sorts with this. */
+export function sortAddresses(addresses: Iterable<string>): string[] {
+  return [...new Set(addresses)].sort((a, b) => ipv4ToNumber(a) - ipv4ToNumber(b));
+}
