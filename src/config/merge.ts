@@ -1,0 +1,150 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { normaliseName, recordNameToFqdn } from '../model/names.js';
+import {
+  diagnosticAt,
+  entryOf,
+  isMap,
+  isSeq,
+  type PEntry,
+  type PNode,
+  type Position,
+  toPlain,
+  where,
+} from './positioned.js';
+
+/**
+ * All files merged into one document, every value still carrying the place it was written.
+ *
+ * How files combine: zones are merged by normalised name (a zone may span files; two spellings of one zone in the
+ * same file are a duplicate); a record name may appear once per zone across all files (`www` and
+ * `www.example.com.` are the same name); `default_ttl` may repeat only with the same value; `unmanaged` lists are
+ * concatenated in load order. Every duplicate is reported at both places, each naming the other.
+ * Values the schema rejected are skipped here; the schema has already reported them.
+ */
+export interface MergedDocument {
+  /** In order of first appearance. */
+  zones: MergedZone[];
+}
+
+export interface MergedZone {
+  /** Normalised name, the identity zones are merged by. */
+  zone: string;
+  /** Every place the zone is named, in load order. */
+  keys: PEntry[];
+  defaultTtl: PEntry | undefined;
+  records: MergedRecord[];
+  /** Glob items of every `unmanaged` list of the zone, in load order. */
+  unmanaged: PNode[];
+}
+
+export interface MergedRecord {
+  /** The name as written under `records`. */
+  name: string;
+  fqdn: string;
+  keyPos: Position;
+  value: PNode;
+}
+
+export interface MergeResult {
+  merged: MergedDocument;
+  diagnostics: Diagnostic[];
+}
+
+/** Merges file roots given in load order. */
+export function mergeDocuments(roots: readonly PNode[]): MergeResult {
+  const zones = new Map<string, MergedZone>();
+  const recordIndex = new Map<MergedZone, Map<string, MergedRecord>>();
+  const diagnostics: Diagnostic[] = [];
+
+  for (const root of roots) {
+    const zonesNode = isMap(root) ? entryOf(root, 'zones')?.value : undefined;
+    if (!isMap(zonesNode)) continue;
+    for (const entry of zonesNode.entries) {
+      const name = normaliseName(entry.key);
+      let zone = zones.get(name);
+      const sameFile = zone?.keys.find((key) => key.keyPos.file === entry.keyPos.file);
+      if (sameFile) {
+        diagnostics.push(...bothPlaces(place(entry), place(sameFile), namedTwice('zone')));
+        continue;
+      }
+      if (!zone) {
+        zone = { zone: name, keys: [], defaultTtl: undefined, records: [], unmanaged: [] };
+        zones.set(name, zone);
+        recordIndex.set(zone, new Map());
+      }
+      zone.keys.push(entry);
+      diagnostics.push(...mergeZone(zone, entry.value, recordIndex.get(zone) ?? new Map()));
+    }
+  }
+  return { merged: { zones: [...zones.values()] }, diagnostics };
+}
+
+function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRecord>): Diagnostic[] {
+  if (!isMap(value)) return [];
+  const diagnostics: Diagnostic[] = [];
+  const defaultTtl = entryOf(value, 'default_ttl');
+  if (defaultTtl && zone.defaultTtl === undefined) zone.defaultTtl = defaultTtl;
+  else if (defaultTtl && zone.defaultTtl) {
+    const [here, there] = [valuePlace(defaultTtl), valuePlace(zone.defaultTtl)];
+    if (here.text !== there.text) {
+      const message = (self: Place, other: Place) =>
+        `default_ttl of zone "${zone.zone}" is ${self.text} here but ${other.text} at ${where(other.pos)}`;
+      diagnostics.push(...bothPlaces(here, there, message));
+    }
+  }
+
+  const records = entryOf(value, 'records')?.value;
+  for (const entry of isMap(records) ? records.entries : []) {
+    const fqdn = recordNameToFqdn(entry.key, zone.zone);
+    const first = byFqdn.get(fqdn);
+    if (first) {
+      const message = namedTwice(`record`, ` of zone "${zone.zone}"`);
+      diagnostics.push(...bothPlaces(place(entry), { text: first.name, pos: first.keyPos }, message));
+      continue;
+    }
+    const record = { name: entry.key, fqdn, keyPos: entry.keyPos, value: entry.value };
+    byFqdn.set(fqdn, record);
+    zone.records.push(record);
+  }
+
+  const unmanaged = entryOf(value, 'unmanaged')?.value;
+  if (isSeq(unmanaged)) zone.unmanaged.push(...unmanaged.items);
+  return diagnostics;
+}
+
+/** One of two places that say the same thing: `text` is how each place spells it. */
+interface Place {
+  text: string;
+  pos: Position;
+}
+
+const place = (entry: PEntry): Place => ({ text: entry.key, pos: entry.keyPos });
+const valuePlace = (entry: PEntry): Place => ({
+  text: JSON.stringify(toPlain(entry.value)),
+  pos: entry.keyPos,
+});
+
+/** A duplicate is reported at both places, each message naming the other place. */
+function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
+  return [diagnosticAt(a.pos, message(a, b)), diagnosticAt(b.pos, message(b, a))];
+}
+
+function namedTwice(what: string, context = '') {
+  return (self: Place, other: Place) => {
+    const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
+    return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
+  };
+}
+
+/** The merged document as plain data, the shape `DesiredStateSchema` describes. Zones keep their first spelling. */
+export function toPlainDocument(merged: MergedDocument): unknown {
+  const zones = merged.zones.map((zone) => {
+    const plain = {
+      ...(zone.defaultTtl ? { default_ttl: toPlain(zone.defaultTtl.value) } : {}),
+      records: Object.fromEntries(zone.records.map((record) => [record.name, toPlain(record.value)])),
+      unmanaged: zone.unmanaged.map(toPlain),
+    };
+    return [zone.keys[0]?.key ?? zone.zone, plain];
+  });
+  return { zones: Object.fromEntries(zones) };
+}

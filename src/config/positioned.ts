@@ -1,0 +1,86 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+
+/**
+ * A YAML document as plain values that remember where they were written. Every later stage (schema, merge, rules)
+ * reports problems at these positions, so a merged document still points into the file each value came from.
+ */
+
+/** 1-based, like `Diagnostic`. */
+export interface Position {
+  file: string;
+  line: number;
+  col: number;
+}
+
+export type ScalarValue = string | number | boolean | null;
+
+export type PNode = PMap | PSeq | PScalar;
+
+export interface PMap {
+  kind: 'map';
+  pos: Position;
+  /** In source order, keys unique (a repeated key is reported while parsing and dropped). */
+  entries: PEntry[];
+}
+
+export interface PSeq {
+  kind: 'seq';
+  pos: Position;
+  items: PNode[];
+}
+
+export interface PScalar {
+  kind: 'scalar';
+  pos: Position;
+  value: ScalarValue;
+}
+
+/** A map entry: the key as written in the source (`010` stays `010`), its position, and its value. */
+export interface PEntry {
+  key: string;
+  keyPos: Position;
+  value: PNode;
+}
+
+export function isMap(node: PNode | undefined): node is PMap {
+  return node?.kind === 'map';
+}
+
+export function isSeq(node: PNode | undefined): node is PSeq {
+  return node?.kind === 'seq';
+}
+
+export function entryOf(map: PMap, key: string): PEntry | undefined {
+  return map.entries.find((entry) => entry.key === key);
+}
+
+/** The plain JavaScript value the schema validates. */
+export function toPlain(node: PNode): unknown {
+  switch (node.kind) {
+    case 'map':
+      return Object.fromEntries(node.entries.map((entry) => [entry.key, toPlain(entry.value)]));
+    case 'seq':
+      return node.items.map(toPlain);
+    case 'scalar':
+      return node.value;
+  }
+}
+
+export function diagnosticAt(pos: Position, message: string): Diagnostic {
+  return { file: pos.file, line: pos.line, col: pos.col, message };
+}
+
+/** `file:line:col`, the form messages use to name another place. */
+export function where(pos: Position): string {
+  return `${pos.file}:${pos.line}:${pos.col}`;
+}
+
+/** A value as a message quotes it: strings quoted (and shortened), collections by kind. */
+export function describeValue(value: unknown): string {
+  if (value === undefined || value === null) return 'an empty value';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
+  if (typeof value === 'object') return Object.keys(value).length === 0 ? 'an empty map' : 'a map';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  return String(value);
+}

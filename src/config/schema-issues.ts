@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Diagnostic } from '../model/diagnostic.js';
+import {
+  describeValue,
+  diagnosticAt,
+  entryOf,
+  type PEntry,
+  type PNode,
+  type Position,
+  toPlain,
+} from './positioned.js';
+import { DesiredStateSchema } from './schema.js';
+
+type Path = readonly PropertyKey[];
+
+/**
+ * Validates one positioned document against `DesiredStateSchema` and reports every issue where it was written:
+ * a wrong value at the value, an unknown key at that key, a missing key at the key of the map that lacks it.
+ */
+export function schemaDiagnostics(root: PNode): Diagnostic[] {
+  const result = DesiredStateSchema.safeParse(toPlain(root), { error: predicate });
+  if (result.success) return [];
+  return result.error.issues.flatMap((issue) => issueDiagnostics(root, issue));
+}
+
+/** Predicates for issues the schema gives no `error` of its own. */
+const predicate: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type') {
+    if (issue.expected === 'object' || issue.expected === 'record') return 'must be a map';
+    if (issue.expected === 'array') return 'must be a list';
+    return `must be a ${issue.expected}`;
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
+  return undefined;
+};
+
+function issueDiagnostics(root: PNode, issue: z.core.$ZodIssue): Diagnostic[] {
+  const found = locate(root, issue.path);
+  if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
+    const map = found.node;
+    const expected = expectedKeys(issue.path).join(', ');
+    return issue.keys.map((key) => {
+      const pos = entryOf(map, key)?.keyPos ?? map.pos;
+      return diagnosticAt(pos, `unknown key "${key}" ${containerLabel(issue.path)} (expected ${expected})`);
+    });
+  }
+  if (found.node === undefined) {
+    const key = String(issue.path.at(-1));
+    return [
+      diagnosticAt(found.parentPos, `${label(issue.path.slice(0, -1))} is missing required key "${key}"`),
+    ];
+  }
+  const message = `${label(issue.path)} ${issue.message}, got ${describeValue(toPlain(found.node))}`;
+  return [diagnosticAt(found.node.pos, message)];
+}
+
+/** How a message names the value at `path`: `zone "example.com"`, `record "www"`, `a[1]`, `ttl`. */
+function label(path: Path): string {
+  const last = path.at(-1);
+  if (last === undefined) return 'the top level';
+  if (path.length === 2 && path[0] === 'zones') return `zone "${String(last)}"`;
+  if (path.length === 4 && path[2] === 'records') return `record "${String(last)}"`;
+  if (typeof last === 'number') return `${String(path.at(-2))}[${last}]`;
+  return String(last);
+}
+
+function containerLabel(path: Path): string {
+  return path.length === 0 ? 'at the top level' : `in ${label(path)}`;
+}
+
+interface Located {
+  node: PNode | undefined;
+  /** Where to report that the value at the path is missing: the key of its parent map, else the parent itself. */
+  parentPos: Position;
+}
+
+function locate(root: PNode, path: Path): Located {
+  let node: PNode | undefined = root;
+  let namedAt = root.pos;
+  let parentPos = root.pos;
+  for (const segment of path) {
+    if (node === undefined) break;
+    parentPos = namedAt;
+    const entry: PEntry | undefined = node.kind === 'map' ? entryOf(node, String(segment)) : undefined;
+    if (entry) node = entry.value;
+    else node = node.kind === 'seq' && typeof segment === 'number' ? node.items[segment] : undefined;
+    namedAt = entry?.keyPos ?? node?.pos ?? parentPos;
+  }
+  return { node, parentPos };
+}
+
+/** The keys the schema allows in the object at `path`, for "unknown key" messages. */
+function expectedKeys(path: Path): string[] {
+  let schema: z.core.$ZodType | undefined = DesiredStateSchema;
+  for (const segment of path) {
+    schema = unwrap(schema);
+    if (schema instanceof z.ZodObject) schema = schema.shape[String(segment)];
+    else if (schema instanceof z.ZodRecord) schema = schema.valueType;
+    else if (schema instanceof z.ZodArray) schema = schema.element;
+    else return [];
+  }
+  const object = unwrap(schema);
+  return object instanceof z.ZodObject ? Object.keys(object.shape) : [];
+}
+
+function unwrap(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
+  return schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { loadDesiredState } from '../../src/config/index.js';
+import { desired, GOOD, problems, tempTree } from './helpers.js';
+
+describe('loadDesiredState on the good example', () => {
+  it('merges both files into normalised, sorted desired state', async () => {
+    expect(await desired(GOOD)).toEqual({
+      zones: [
+        {
+          zone: 'example.com',
+          defaultTtl: 600,
+          records: [
+            { fqdn: '*.dev.example.com', ttl: 600, addresses: ['192.0.2.30'] },
+            { fqdn: 'api.example.com', ttl: 600, addresses: ['192.0.2.20'] },
+            { fqdn: 'blog.example.com', ttl: 600, addresses: ['192.0.2.40'] },
+            { fqdn: 'example.com', ttl: 600, addresses: ['192.0.2.1', '192.0.2.2'] },
+            { fqdn: 'www.example.com', ttl: 300, addresses: ['192.0.2.10'] },
+          ],
+          unmanaged: ['legacy-*', '_acme-challenge*'],
+        },
+        {
+          zone: 'example.net',
+          defaultTtl: 3600,
+          records: [
+            { fqdn: 'example.net', ttl: 3600, addresses: ['198.51.100.10'] },
+            { fqdn: 'mail.example.net', ttl: 60, addresses: ['198.51.100.3', '198.51.100.25'] },
+          ],
+          unmanaged: [],
+        },
+      ],
+    });
+  });
+
+  it('lists the files it loaded, sorted by path below the directory', async () => {
+    const result = await loadDesiredState([GOOD]);
+    expect(result).toMatchObject({
+      ok: true,
+      files: [`${GOOD}/more/example-net.yaml`, `${GOOD}/zones.yaml`],
+    });
+  });
+
+  it('loads a single file given by path', async () => {
+    const state = await desired(`${GOOD}/more/example-net.yaml`);
+    expect(state.zones.map((zone) => zone.zone)).toEqual(['example.com', 'example.net']);
+    expect(state.zones[0]?.records.map((record) => record.fqdn)).toEqual(['blog.example.com']);
+  });
+
+  it('loads the examples', async () => {
+    const state = await desired('examples/quickstart');
+    expect(state.zones.map((zone) => zone.zone)).toEqual(['example.com', 'example.net', 'example.org']);
+  });
+});
+
+describe('default TTLs', () => {
+  it('uses the record ttl, else the zone default_ttl, else 3600', async () => {
+    const dir = await tempTree({
+      'zones.yaml': [
+        'zones:',
+        '  with-default.test:',
+        '    default_ttl: 120',
+        '    records:',
+        '      own: { a: [192.0.2.1], ttl: 30 }',
+        '      inherited: { a: [192.0.2.2] }',
+        '  without-default.test:',
+        '    records:',
+        '      "@": { a: [192.0.2.3] }',
+        '',
+      ].join('\n'),
+    });
+    expect(await desired(dir)).toEqual({
+      zones: [
+        {
+          zone: 'with-default.test',
+          defaultTtl: 120,
+          records: [
+            { fqdn: 'inherited.with-default.test', ttl: 120, addresses: ['192.0.2.2'] },
+            { fqdn: 'own.with-default.test', ttl: 30, addresses: ['192.0.2.1'] },
+          ],
+          unmanaged: [],
+        },
+        {
+          zone: 'without-default.test',
+          defaultTtl: 3600,
+          records: [{ fqdn: 'without-default.test', ttl: 3600, addresses: ['192.0.2.3'] }],
+          unmanaged: [],
+        },
+      ],
+    });
+  });
+});
+
+describe('normalisation', () => {
+  it('lower-cases names, drops trailing dots, resolves "@" and absolute names', async () => {
+    const dir = await tempTree({
+      'a.yaml': [
+        'zones:',
+        '  Example.ORG.:',
+        '    records:',
+        '      "@": { a: [192.0.2.9, 192.0.2.10, 192.0.2.1] }',
+        '      WWW: { a: [192.0.2.1] }',
+        '      Deep.Api.EXAMPLE.org.: { a: [192.0.2.2] }',
+        '',
+      ].join('\n'),
+    });
+    const [zone] = (await desired(dir)).zones;
+    expect(zone?.zone).toBe('example.org');
+    expect(zone?.records).toEqual([
+      { fqdn: 'deep.api.example.org', ttl: 3600, addresses: ['192.0.2.2'] },
+      { fqdn: 'example.org', ttl: 3600, addresses: ['192.0.2.1', '192.0.2.9', '192.0.2.10'] },
+      { fqdn: 'www.example.org', ttl: 3600, addresses: ['192.0.2.1'] },
+    ]);
+  });
+});
+
+describe('finding files', () => {
+  it('walks directories recursively, skipping dot-entries, node_modules, seed files and non-YAML', async () => {
+    const dir = await tempTree({
+      'b.yml': 'zones:\n  b.test: {}\n',
+      'a/z.yaml': 'zones:\n  z.test: {}\n',
+      'a.yaml': 'zones:\n  a.test: {}\n',
+      'notes.txt': 'not: [yaml',
+      '.hidden/broken.yaml': 'not: [yaml',
+      '.gitlab-ci.yml': 'not: [yaml',
+      'node_modules/pkg/broken.yaml': 'not: [yaml',
+      'sandbox-seed.yaml': 'dns: {}\n',
+      'empty.yaml': '',
+      'comments.yaml': '# nothing here yet\n',
+    });
+    const result = await loadDesiredState([dir]);
+    expect(result).toMatchObject({
+      ok: true,
+      files: ['a.yaml', 'a/z.yaml', 'b.yml', 'comments.yaml', 'empty.yaml'].map((file) => `${dir}/${file}`),
+    });
+    expect(result.ok && result.desired.zones.map((zone) => zone.zone)).toEqual([
+      'a.test',
+      'b.test',
+      'z.test',
+    ]);
+  });
+
+  it('loads a file reached through two paths once', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'zones:\n  a.test:\n    records:\n      www: { a: [192.0.2.1] }\n',
+    });
+    const result = await loadDesiredState([dir, `${dir}/a.yaml`]);
+    expect(result).toMatchObject({ ok: true, files: [`${dir}/a.yaml`] });
+  });
+
+  it('loads nothing from an empty file', async () => {
+    const dir = await tempTree({ 'empty.yaml': '' });
+    expect(await desired(`${dir}/empty.yaml`)).toEqual({ zones: [] });
+  });
+
+  it('reports a missing path and a directory without YAML files', async () => {
+    const dir = await tempTree({ 'readme.md': '# no yaml\n' });
+    expect(await problems(`${dir}/missing.yaml`, dir)).toEqual([
+      `${dir}:1:1: no *.yaml or *.yml file in this directory`,
+      `${dir}/missing.yaml:1:1: cannot read: no such file or directory`,
+    ]);
+  });
+});

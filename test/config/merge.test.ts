@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { BAD, desired, problems, tempTree } from './helpers.js';
+
+describe('merging files', () => {
+  it('reports a record and a default_ttl defined in two files at both places, each naming the other', async () => {
+    const a = `${BAD}/across-files/a.yaml`;
+    const b = `${BAD}/across-files/b.yaml`;
+    expect(await problems(`${BAD}/across-files`)).toEqual([
+      `${a}:3:5: default_ttl of zone "example.com" is 300 here but 600 at ${b}:3:5`,
+      `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."`,
+      `${b}:3:5: default_ttl of zone "example.com" is 600 here but 300 at ${a}:3:5`,
+      `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"`,
+    ]);
+  });
+
+  it('merges one zone spelled differently in two files, with its records and unmanaged globs', async () => {
+    const dir = await tempTree({
+      '1.yaml':
+        'zones:\n  example.com:\n    default_ttl: 60\n    records:\n      www: { a: [192.0.2.1] }\n    unmanaged: [old-*]\n',
+      '2.yaml':
+        'zones:\n  EXAMPLE.COM.:\n    default_ttl: 60\n    records:\n      api: { a: [192.0.2.2] }\n    unmanaged: [legacy-*]\n',
+    });
+    expect(await desired(dir)).toEqual({
+      zones: [
+        {
+          zone: 'example.com',
+          defaultTtl: 60,
+          records: [
+            { fqdn: 'api.example.com', ttl: 60, addresses: ['192.0.2.2'] },
+            { fqdn: 'www.example.com', ttl: 60, addresses: ['192.0.2.1'] },
+          ],
+          unmanaged: ['old-*', 'legacy-*'],
+        },
+      ],
+    });
+  });
+
+  it('applies a default_ttl given in one file to records of the zone in another file', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'zones:\n  example.com:\n    default_ttl: 120\n',
+      'b.yaml': 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n',
+    });
+    expect((await desired(dir)).zones[0]?.records).toEqual([
+      { fqdn: 'www.example.com', ttl: 120, addresses: ['192.0.2.1'] },
+    ]);
+  });
+
+  it('checks an unmanaged glob from one file against records from another', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'zones:\n  example.com:\n    unmanaged: [legacy-*]\n',
+      'b.yaml': 'zones:\n  example.com:\n    records:\n      legacy-app: { a: [192.0.2.1] }\n',
+    });
+    expect(await problems(dir)).toEqual([
+      `${dir}/b.yaml:4:7: record "legacy-app" matches unmanaged glob "legacy-*" of its zone; a name cannot be both managed and unmanaged`,
+    ]);
+  });
+
+  it('reports problems of every file, not only the first invalid one', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'zones:\n  example.com:\n    records:\n      www: { a: [1.2.3] }\n',
+      'b.yaml': 'zones: [\n',
+      'c.yaml': 'zones:\n  example.net:\n    ttl: 5\n',
+    });
+    expect(await problems(dir)).toEqual([
+      `${dir}/a.yaml:4:18: "1.2.3" is not a valid IPv4 address`,
+      `${dir}/b.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net" (expected default_ttl, records, unmanaged)`,
+    ]);
+  });
+});

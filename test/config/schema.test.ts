@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { DesiredStateSchema } from '../../src/config/index.js';
+import { BAD, problems } from './helpers.js';
+
+describe('DesiredStateSchema', () => {
+  it('accepts the documented shape', () => {
+    const document = {
+      zones: {
+        'example.com': {
+          default_ttl: 3600,
+          records: { '@': { a: ['192.0.2.1'] }, www: { a: ['192.0.2.10'], ttl: 300 } },
+          unmanaged: ['_acme-challenge*'],
+        },
+      },
+    };
+    expect(DesiredStateSchema.parse(document)).toEqual(document);
+    expect(DesiredStateSchema.parse({})).toEqual({});
+  });
+
+  it('is strict at every level', () => {
+    expect(DesiredStateSchema.safeParse({ waf: {} }).success).toBe(false);
+    expect(DesiredStateSchema.safeParse({ zones: { 'x.test': { ttl: 1 } } }).success).toBe(false);
+    expect(
+      DesiredStateSchema.safeParse({ zones: { 'x.test': { records: { w: { a: ['1.2.3.4'], x: 1 } } } } })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('schema problems in files', () => {
+  it('reports unknown keys at the key, naming the keys expected there', async () => {
+    const file = `${BAD}/unknown-key.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:3:5: unknown key "defaut_ttl" in zone "example.com" (expected default_ttl, records, unmanaged)`,
+      `${file}:5:30: unknown key "tll" in record "www" (expected a, ttl)`,
+      `${file}:6:1: unknown key "secondary_zones" at the top level (expected zones)`,
+    ]);
+  });
+
+  it('requires TTLs to be integers from 1 to 2147483647', async () => {
+    const file = `${BAD}/ttl.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:3:18: default_ttl must be an integer between 1 and 2147483647, got 0`,
+      `${file}:5:33: ttl must be an integer between 1 and 2147483647, got 3.5`,
+      `${file}:6:33: ttl must be an integer between 1 and 2147483647, got "300"`,
+      `${file}:7:33: ttl must be an integer between 1 and 2147483647, got 2147483648`,
+      `${file}:8:33: ttl must be an integer between 1 and 2147483647, got -1`,
+    ]);
+  });
+
+  it('reports wrong shapes at the value and missing keys at the key of the map lacking them', async () => {
+    const file = `${BAD}/shapes.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:4:7: record "no-a" is missing required key "a"`,
+      `${file}:5:21: a must list at least one IPv4 address, got an empty list`,
+      `${file}:6:22: a must be a list of IPv4 addresses, got "192.0.2.1"`,
+      `${file}:7:37: a[1] must be an IPv4 address such as 192.0.2.1, got 7`,
+      `${file}:8:7: record "nothing" must be a map, got an empty value`,
+      `${file}:9:16: zone "example.net" must be a map, got a list`,
+      `${file}:11:14: records must be a map, got a list`,
+      `${file}:12:16: unmanaged must be a list, got "legacy-*"`,
+    ]);
+  });
+});
