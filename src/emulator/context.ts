@@ -1,0 +1,37 @@
+/**
+ * What every handler gets: the parsed request and the emulator's shared state. Paths arrive already split and
+ * normalised (zone and fqdn segments lower case, no trailing dot); `args` merges the query string and JSON body.
+ */
+import type { Account } from './account.js';
+import type { ApiResult } from './envelope.js';
+import type { Session, SessionStore } from './sessions.js';
+
+export interface Ctx {
+  account: Account;
+  sessions: SessionStore;
+  now: () => number;
+  /** Writes the published state to the state file (no-op without one); awaited before answering. */
+  persist(): Promise<void>;
+  nextTaskId(): string;
+}
+
+export interface PublicRequest {
+  method: string;
+  /** First path segment after /REST, e.g. `ARecord`. */
+  resource: string;
+  /** Remaining segments, normalised. */
+  segments: string[];
+  args: Record<string, unknown>;
+}
+
+export interface AuthedRequest extends PublicRequest {
+  session: Session;
+}
+
+export type Handler<R> = (req: R, ctx: Ctx) => ApiResult | Promise<ApiResult>;
+
+/** `detail=Y` (or `y`) given in the query string or the JSON body. */
+export function wantsDetail(args: Record<string, unknown>): boolean {
+  const v = args.detail;
+  return typeof v === 'string' && v.toUpperCase() === 'Y';
+}

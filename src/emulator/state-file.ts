@@ -1,0 +1,60 @@
+/**
+ * The `statePath` file: the published account in seed form (JSON, record ids and next id included), loaded at
+ * start when it exists and rewritten after every publish, zone create and zone delete. Writes go to a temp file
+ * that is renamed over the target, one at a time, so a reader never sees half a file and an older state never
+ * overwrites a newer one.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { EmulatorSeed } from './seed.js';
+import { parseSeed } from './seed.js';
+
+/** The saved state, or undefined when the file does not exist. Invalid content is an error naming the file. */
+export async function readStateFile(path: string): Promise<EmulatorSeed | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`Cannot parse emulator state ${path}: ${(err as Error).message}`);
+  }
+  return parseSeed(value, path);
+}
+
+export class StateWriter {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly path: string) {}
+
+  /** Queues a write of `state`; resolves when it (and every earlier one) is on disk. */
+  write(state: EmulatorSeed): Promise<void> {
+    const text = `${JSON.stringify(state, null, 2)}\n`;
+    const next = this.queue.then(() => this.writeNow(text));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Resolves when every queued write has finished. */
+  flush(): Promise<void> {
+    return this.queue;
+  }
+
+  private async writeNow(text: string): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    const temp = `${this.path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temp, text, 'utf8');
+      await rename(temp, this.path);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+}

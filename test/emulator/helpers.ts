@@ -1,0 +1,99 @@
+/** Test helpers: an emulator on an ephemeral 127.0.0.1 port and small HTTP callers returning the envelope. */
+import { request } from 'node:http';
+import type { Emulator, EmulatorOptions, EmulatorSeed, Envelope } from '../../src/emulator/index.js';
+import { createEmulator } from '../../src/emulator/index.js';
+
+export interface Reply {
+  status: number;
+  contentType: string | null;
+  body: Envelope;
+}
+
+export interface Harness {
+  emulator: Emulator;
+  url: string;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; raw?: string },
+  ): Promise<Reply>;
+  login(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const DEMO = { customer_name: 'demo', user_name: 'demo', password: 'demo' };
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Harness> {
+  const emulator = createEmulator(options);
+  const { url } = await emulator.listen();
+  const call: Harness['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (o.token) headers['Auth-Token'] = o.token;
+    const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    const res = await fetch(`${url}${path}`, { method, headers, body });
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      body: (await res.json()) as Envelope,
+    };
+  };
+  const login = async () => {
+    const reply = await call('POST', '/Session/', { body: DEMO });
+    return (reply.body.data as { token: string }).token;
+  };
+  return { emulator, url, call, login, close: () => emulator.close() };
+}
+
+/** A GET with a JSON body, which `fetch` refuses to send: the vendor SDK sends `detail` this way. */
+export function getWithBody(url: string, token: string, body: unknown): Promise<Reply> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': payload.length,
+          'Auth-Token': token,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'] ?? null,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Seed with one zone and a few records, used by most tests. */
+export const SEED: EmulatorSeed = {
+  dns: {
+    zones: {
+      'example.com': {
+        ttl: 3600,
+        records: [
+          { fqdn: 'example.com', type: 'A', ttl: 3600, rdata: { address: '192.0.2.1' } },
+          { fqdn: 'www.example.com', type: 'A', ttl: 300, rdata: { address: '192.0.2.10' } },
+          { fqdn: 'www.example.com', type: 'A', ttl: 300, rdata: { address: '192.0.2.11' } },
+          { fqdn: 'mail.example.com', type: 'MX', rdata: { preference: 10, exchange: 'mx.example.com.' } },
+          { fqdn: 'a.b.example.com', type: 'TXT', rdata: { txtdata: 'hello' } },
+        ],
+      },
+    },
+  },
+};
+
+/** The ids of the A records at a node, from a plain list of record URIs. */
+export function idsOf(uris: unknown): number[] {
+  return (uris as string[]).map((u) => Number(u.split('/').at(-1)));
+}
