@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { type Logger, silentLogger } from '../../model/logger.js';
+import type { RetryPolicy } from '../http/retry.js';
+import type { HttpMethod, HttpTransport } from '../http/transport.js';
+import { type DynRequestLabel, interpretResponse } from './envelope.js';
+import { DynApiError, DynJobTimeoutError } from './errors.js';
+import { type DynCredentials, DynSession, type SessionRenewal } from './session.js';
+import { DeleteResult, parseWire, ZoneChange } from './wire.js';
+
+export interface DynClientOptions extends DynCredentials {
+  transport: HttpTransport;
+  logger?: Logger;
+  /** Waits between job polls; injectable so tests control time. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Bound on the total wait for one job (sum of the poll delays). */
+  jobTimeoutMs?: number;
+  /** Called after each re-login that replaced an expired session; see `sessionGeneration`. */
+  onSessionRenewed?: (renewal: SessionRenewal) => void;
+}
+
+export interface CallOptions {
+  retryable: RetryPolicy;
+}
+
+/** First poll after 1 s (the service's own advice), then doubling up to 5 s: no more than once per 5 s. */
+const JOB_FIRST_DELAY_MS = 1000;
+const JOB_MAX_DELAY_MS = 5000;
+export const DEFAULT_JOB_TIMEOUT_MS = 120_000;
+
+/**
+ * The wire client of the Dyn service: session, envelope, jobs, typed errors. Paths are relative to the base URL
+ * (`/Zone/example.com/`).
+ *
+ * - Logs in lazily on the first call, once per run.
+ * - A failure whose first INFO starts with `login:` (expired or idle session) causes one re-login and one repeat
+ *   of the call; a second such failure is thrown. A re-login starts a new session and LOSES the unpublished
+ *   changes of the old one: `sessionGeneration` changes and `onSessionRenewed` fires, so a caller holding pending
+ *   work (the writer, the apply layer) can tell that it is gone.
+ * - A call that becomes a job (HTTP 307 with Location, or 200 with `status: incomplete` and a job id) is polled
+ *   with GET until it ends, at most `jobTimeoutMs` of waiting, else DynJobTimeoutError.
+ */
+export class DynClient {
+  private readonly transport: HttpTransport;
+  private readonly session: DynSession;
+  private readonly logger: Logger;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly jobTimeoutMs: number;
+
+  constructor(options: DynClientOptions) {
+    this.transport = options.transport;
+    this.logger = options.logger ?? silentLogger;
+    this.sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    this.session = new DynSession(options.transport, options, this.logger, options.onSessionRenewed);
+  }
+
+  /** 0 before the first login, then +1 per login. Equal before and after some work = same session throughout. */
+  get sessionGeneration(): number {
+    return this.session.generation;
+  }
+
+  async login(): Promise<void> {
+    await this.session.current();
+  }
+
+  /** Ends the session; never throws; a later call would log in again. */
+  logout(): Promise<void> {
+    return this.session.logout();
+  }
+
+  /** One API call; resolves to the envelope's `data` on success, throws DynApiError on failure. */
+  async call(method: HttpMethod, path: string, body: unknown, options: CallOptions): Promise<unknown> {
+    const active = await this.session.current();
+    try {
+      return await this.send(method, path, body, options.retryable, active.token);
+    } catch (error) {
+      if (!(error instanceof DynApiError && error.isSessionExpired)) throw error;
+      this.logger.warn(`dyn: session ended (${error.info}); logging in again, unpublished changes are lost`);
+      const renewed = await this.session.renew(active.generation, error.info);
+      return await this.send(method, path, body, options.retryable, renewed.token);
+    }
+  }
+
+  /** `DELETE /Node/<zone>/<fqdn>/`: the node, its records and every node below it (pending until publish). */
+  async deleteNode(zone: string, fqdn: string): Promise<void> {
+    const path = `/Node/${segment(zone)}/${segment(fqdn)}/`;
+    // Retried on ambiguous failures like a DELETE by id (see write.ts): a repeat that finds the node gone is done.
+    try {
+      parseWire(
+        DeleteResult,
+        await this.call('DELETE', path, undefined, { retryable: 'idempotent' }),
+        `DELETE ${path}`,
+      );
+    } catch (error) {
+      if (!(error instanceof DynApiError && error.isNotFound && error.attempts > 1)) throw error;
+    }
+  }
+
+  /** The session's unpublished changes of a zone. */
+  async getZoneChanges(zone: string): Promise<ZoneChange[]> {
+    const path = `/ZoneChanges/${segment(zone)}/`;
+    const data = await this.call('GET', path, undefined, { retryable: 'idempotent' });
+    return parseWire(z.array(ZoneChange), data, `GET ${path}`);
+  }
+
+  private async send(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    retryable: RetryPolicy,
+    token: string,
+  ): Promise<unknown> {
+    const headers = { 'Content-Type': 'application/json', 'Auth-Token': token };
+    const res = await this.transport.request({ method, path, body, headers, retryable });
+    const label = { method, path: res.path };
+    const outcome = interpretResponse(res, label, this.transport.baseUrl);
+    if (outcome.kind === 'success') return outcome.data;
+    return this.waitForJob(outcome.target, label, headers);
+  }
+
+  private async waitForJob(
+    first: string,
+    label: DynRequestLabel,
+    headers: Record<string, string>,
+  ): Promise<unknown> {
+    let target = first;
+    let delay = JOB_FIRST_DELAY_MS;
+    let waited = 0;
+    for (;;) {
+      if (waited + delay > this.jobTimeoutMs)
+        throw new DynJobTimeoutError(label.method, label.path, target, waited);
+      this.logger.debug(`dyn: ${label.method} ${label.path} is a job; polling ${target} in ${delay}ms`);
+      await this.sleep(delay);
+      waited += delay;
+      // Reading a job's state is a GET: always safe to repeat.
+      const res = await this.transport.request({
+        method: 'GET',
+        path: target,
+        headers,
+        retryable: 'idempotent',
+      });
+      const outcome = interpretResponse(res, label, this.transport.baseUrl);
+      if (outcome.kind === 'success') return outcome.data;
+      target = outcome.target;
+      delay = Math.min(delay * 2, JOB_MAX_DELAY_MS);
+    }
+  }
+}
+
+/** A zone or node name as one path segment. */
+export function segment(name: string): string {
+  return encodeURIComponent(name);
+}

@@ -1,0 +1,54 @@
+import type { DynCredentials } from './session.js';
+
+/** What the Dyn provider needs from the environment (PRODUCT.md, "Environment"). */
+export interface DynConfig extends DynCredentials {
+  /** Base address including the REST prefix, e.g. `https://api.dynect.net/REST`. */
+  url: string;
+}
+
+const VARIABLES = {
+  url: 'EDGEPLAN_DYN_URL',
+  customerName: 'EDGEPLAN_DYN_CUSTOMER',
+  userName: 'EDGEPLAN_DYN_USER',
+  password: 'EDGEPLAN_DYN_PASSWORD',
+} as const satisfies Record<keyof DynConfig, string>;
+
+/** Lists every missing or unusable variable by name. Never includes a variable's value (the password is one). */
+export class DynConfigError extends Error {
+  override readonly name = 'DynConfigError';
+
+  constructor(
+    readonly missing: string[],
+    readonly invalid: string[],
+  ) {
+    const parts = [
+      missing.length ? `missing ${missing.join(', ')}` : '',
+      invalid.length ? `not an http(s) URL: ${invalid.join(', ')}` : '',
+    ].filter(Boolean);
+    super(`DNS service configuration: ${parts.join('; ')}`);
+  }
+}
+
+/** Reads EDGEPLAN_DYN_*; an empty value counts as missing. */
+export function dynConfigFromEnv(env: Readonly<Record<string, string | undefined>>): DynConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const missing = Object.values(VARIABLES).filter((name) => value(name) === undefined);
+  const url = value(VARIABLES.url);
+  const invalid = url !== undefined && !isHttpUrl(url) ? [VARIABLES.url] : [];
+  if (missing.length || invalid.length) throw new DynConfigError(missing, invalid);
+  return {
+    url: url ?? '',
+    customerName: value(VARIABLES.customerName) ?? '',
+    userName: value(VARIABLES.userName) ?? '',
+    // Passwords are taken as given: surrounding spaces may be part of one.
+    password: env[VARIABLES.password] ?? '',
+  };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,106 @@
+import type { DynMessage } from './wire.js';
+
+/**
+ * Typed errors of the Dyn provider. API failures carry the HTTP status, ERR_CD and INFO of the first message
+ * (the one that describes the failure, seed "Errors" 2) so the CLI and the apply result can show them as is.
+ */
+
+export interface DynApiErrorDetails {
+  method: string;
+  /** Path and query as sent, without the origin, e.g. `/REST/Zone/example.com/`. */
+  path: string;
+  httpStatus: number;
+  /** The envelope's `status` (`failure`, or `running` on the job-running error). */
+  status: string;
+  messages: DynMessage[];
+  /** Attempts the transport made for the final request; >1 means an earlier attempt may have been applied. */
+  attempts: number;
+}
+
+export class DynApiError extends Error {
+  override readonly name: string = 'DynApiError';
+  readonly method: string;
+  readonly path: string;
+  readonly httpStatus: number;
+  readonly status: string;
+  readonly messages: DynMessage[];
+  readonly attempts: number;
+  /** ERR_CD of the first message; null when the service gave none. */
+  readonly errCode: string | null;
+  /** INFO of the first message; empty when there is no message. */
+  readonly info: string;
+  readonly source: string | null;
+
+  constructor(details: DynApiErrorDetails) {
+    const first = details.messages[0];
+    const errCode = first?.ERR_CD ?? null;
+    const info = first?.INFO ?? '';
+    super(
+      `${details.method} ${details.path}: ${details.httpStatus} ${errCode ?? details.status}${info ? ` ${info}` : ''}`,
+    );
+    this.method = details.method;
+    this.path = details.path;
+    this.httpStatus = details.httpStatus;
+    this.status = details.status;
+    this.messages = details.messages;
+    this.attempts = details.attempts;
+    this.errCode = errCode;
+    this.info = info;
+    this.source = first?.SOURCE ?? null;
+  }
+
+  /** The session token was refused (expired, idle logout, IP change): INFO of the first message starts `login:`. */
+  get isSessionExpired(): boolean {
+    return this.info.startsWith('login:');
+  }
+
+  get isNotFound(): boolean {
+    return this.errCode === 'NOT_FOUND';
+  }
+}
+
+/** `POST /Session/` failed: bad credentials or missing fields. The message never contains the password. */
+export class DynLoginError extends DynApiError {
+  override readonly name = 'DynLoginError';
+}
+
+/** A job (HTTP 307 or `status: incomplete`) did not finish within the client's bound. */
+export class DynJobTimeoutError extends Error {
+  override readonly name = 'DynJobTimeoutError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly jobPath: string,
+    readonly waitedMs: number,
+  ) {
+    super(`${method} ${path}: job ${jobPath} not finished after ${Math.round(waitedMs / 1000)} s`);
+  }
+}
+
+/** A response of the service did not have the expected shape; `context` says which endpoint, zone and field. */
+export class DynWireError extends Error {
+  override readonly name = 'DynWireError';
+
+  constructor(
+    readonly context: string,
+    readonly issues: string[],
+  ) {
+    super(`${context}: unexpected response from the DNS service: ${issues.join('; ')}`);
+  }
+}
+
+/**
+ * The session was renewed (re-login after expiry) while a zone had unpublished changes: those changes lived in the
+ * old session and are gone, so publishing now would publish only part of the zone's plan. Thrown by the writer
+ * instead of writing further or publishing; the apply layer discards and reports the zone as failed.
+ */
+export class DynSessionLostError extends Error {
+  override readonly name = 'DynSessionLostError';
+
+  constructor(readonly zone: string) {
+    super(
+      `zone ${zone}: the DNS session was renewed after expiring; the zone's unpublished changes were lost`,
+    );
+  }
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { isIPv4 } from '../../model/ipv4.js';
+import { DynWireError } from './errors.js';
+
+/**
+ * Wire shapes of the Dyn service, listing only the fields edgeplan reads. Where the seed and the real service
+ * differ (api/dyn.md, top), each schema accepts both. Numbers the service sends either as a number or as a
+ * string of digits (ttl, serial, record_id, task_id) are accepted in both forms.
+ */
+
+/** A non-negative integer sent as a number or as a string of digits. */
+const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
+
+export const DynMessage = z.object({
+  LVL: z.string().nullish(),
+  ERR_CD: z.string().nullish(),
+  SOURCE: z.string().nullish(),
+  INFO: z.string().nullish(),
+});
+export type DynMessage = z.infer<typeof DynMessage>;
+
+/** Every response. `status`: success | failure | incomplete (job pending) | running (job-running error). */
+export const DynEnvelope = z.object({
+  status: z.string(),
+  data: z.unknown(),
+  job_id: z.union([z.number(), z.string()]).nullish(),
+  msgs: z.array(DynMessage).nullish(),
+});
+export type DynEnvelope = z.infer<typeof DynEnvelope>;
+
+export const SessionData = z.object({ token: z.string().min(1) });
+export type SessionData = z.infer<typeof SessionData>;
+
+export const SerialStyleWire = z.enum(['increment', 'epoch', 'day', 'minute']);
+
+export const ZoneObject = z.object({
+  zone: z.string().min(1),
+  zone_type: z.string().optional(),
+  serial_style: SerialStyleWire,
+  serial: WireInt,
+});
+export type ZoneObject = z.infer<typeof ZoneObject>;
+
+/** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, seed) or zone objects (`detail=Y`, real service). */
+export const ZoneList = z.array(z.union([z.string(), z.looseObject({ zone: z.string() })]));
+
+export const ARecordObject = z.object({
+  fqdn: z.string().min(1),
+  record_type: z.literal('A'),
+  ttl: WireInt,
+  rdata: z.object({ address: z.string().refine(isIPv4, 'not an IPv4 address') }),
+  record_id: WireInt,
+});
+export type ARecordObject = z.infer<typeof ARecordObject>;
+
+/**
+ * `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`. Only `a_records` is read; the other keys
+ * are tolerated. Its items are parsed one by one (ARecordObject) so an error names the record.
+ */
+export const AllRecordDetail = z.looseObject({ a_records: z.array(z.unknown()) });
+
+/**
+ * `POST /ARecord/…`: the zone object (seed) or the record object with `record_id: 0` (real service); `PUT` of a
+ * record by id: the record object.
+ */
+export const RecordWriteResult = z.union([
+  z.looseObject({ record_id: WireInt }),
+  z.looseObject({ zone: z.string() }),
+]);
+
+/** `DELETE` of a record or node: an array of record paths (seed), `{}` or the zone object (real service). */
+export const DeleteResult = z.union([z.array(z.string()), z.record(z.string(), z.unknown())]);
+
+/** `PUT /Zone/<zone>/ {publish}`: the zone object, `task_id` as a string (real) or number. */
+export const PublishResult = z.looseObject({
+  zone: z.string(),
+  serial: WireInt,
+  task_id: z.union([z.string(), z.number()]).optional(),
+});
+
+/** One unpublished change of the session (`GET /ZoneChanges/<zone>/`); `rdata.rdata_<type>` holds the value. */
+export const ZoneChange = z.object({
+  id: WireInt,
+  zone: z.string(),
+  fqdn: z.string(),
+  rdata_type: z.string(),
+  ttl: WireInt,
+  rdata: z.record(z.string(), z.unknown()),
+});
+export type ZoneChange = z.infer<typeof ZoneChange>;
+
+/** Parses `value` or throws a DynWireError naming `context` (endpoint, zone, item) and each failing field. */
+export function parseWire<S extends z.ZodType>(schema: S, value: unknown, context: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new DynWireError(
+    context,
+    result.error.issues.map(
+      (issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`,
+    ),
+  );
+}

@@ -1,0 +1,127 @@
+import type { DnsOp, DnsWriter } from '../../model/dns.js';
+import { normaliseName } from '../../model/names.js';
+import type { RetryPolicy } from '../http/retry.js';
+import type { HttpMethod } from '../http/transport.js';
+import { type DynClient, segment } from './client.js';
+import { DynApiError, DynSessionLostError } from './errors.js';
+import { DeleteResult, PublishResult, parseWire, RecordWriteResult, ZoneObject } from './wire.js';
+
+/** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
+export interface DynRequest {
+  method: Extract<HttpMethod, 'POST' | 'PUT' | 'DELETE'>;
+  /** Relative to the base URL, e.g. `/ARecord/example.com/www.example.com/`. */
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/** Pure: each op is exactly one request. TTLs are sent as numbers (the real service takes both, api/dyn.md top). */
+export function describeOp(op: DnsOp): DynRequest {
+  const zone = segment(op.zone);
+  switch (op.kind) {
+    case 'create-zone':
+      return {
+        method: 'POST',
+        path: `/Zone/${zone}/`,
+        body: { rname: op.rname, ttl: op.ttl, serial_style: op.serialStyle },
+      };
+    case 'add-record':
+      return { method: 'POST', path: `/ARecord/${zone}/${segment(op.fqdn)}/`, body: recordBody(op) };
+    case 'update-record':
+      return {
+        method: 'PUT',
+        path: `/ARecord/${zone}/${segment(op.fqdn)}/${op.recordId}/`,
+        body: recordBody(op),
+      };
+    case 'delete-record':
+      return { method: 'DELETE', path: `/ARecord/${zone}/${segment(op.fqdn)}/${op.recordId}/` };
+    case 'publish':
+      return { method: 'PUT', path: `/Zone/${zone}/`, body: { publish: true } };
+  }
+}
+
+function recordBody(op: { address: string; ttl: number }): Record<string, unknown> {
+  return { rdata: { address: op.address }, ttl: op.ttl };
+}
+
+/**
+ * Which ops may be repeated after an ambiguous failure (5xx, network error, timeout). All ops are repeated on 429,
+ * which means "not processed".
+ * - update-record: a PUT of the same values to the same record id; a repeat sets them again.
+ * - delete-record: a DELETE by id; if the first attempt was applied, the repeat gets 404 NOT_FOUND, which the writer
+ *   then treats as done (the record is gone, which was the goal). A 404 on the FIRST attempt is still an error: the
+ *   live state moved since the plan.
+ * - publish: a repeat with nothing left pending succeeds with "No changes to apply".
+ * - create-zone and add-record are POSTs: a repeat of an applied one fails with TARGET_EXISTS (or would add a second
+ *   record), so they are sent once and an ambiguous failure surfaces as an error; the zone is then discarded.
+ */
+export function retryPolicyOf(op: DnsOp): RetryPolicy {
+  return op.kind === 'create-zone' || op.kind === 'add-record' ? 'non-idempotent' : 'idempotent';
+}
+
+/**
+ * Writes ops inside the client's session. Pending changes belong to the session, so the writer remembers in which
+ * session generation each zone's pending work started; if the session was renewed since (re-login after expiry,
+ * possibly caused by another zone's call), the work is lost and the writer throws DynSessionLostError instead of
+ * writing further or publishing a partial zone.
+ */
+export class DynWriter implements DnsWriter {
+  private readonly sessionOfZone = new Map<string, number>();
+
+  constructor(private readonly client: DynClient) {}
+
+  async execute(op: DnsOp): Promise<void> {
+    const zone = normaliseName(op.zone);
+    this.assertSameSession(zone);
+    const request = describeOp(op);
+    const context = `${request.method} ${request.path}`;
+    let data: unknown;
+    try {
+      data = await this.client.call(request.method, request.path, request.body, {
+        retryable: retryPolicyOf(op),
+      });
+    } catch (error) {
+      if (!(op.kind === 'delete-record' && isRepeatedNotFound(error))) throw error;
+      data = [];
+    }
+    this.assertSameSession(zone);
+
+    switch (op.kind) {
+      case 'create-zone':
+        parseWire(ZoneObject, data, context);
+        break;
+      case 'add-record':
+      case 'update-record':
+        parseWire(RecordWriteResult, data, context);
+        break;
+      case 'delete-record':
+        parseWire(DeleteResult, data, context);
+        break;
+      case 'publish':
+        parseWire(PublishResult, data, context);
+        this.sessionOfZone.delete(zone);
+        return;
+    }
+    if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, this.client.sessionGeneration);
+  }
+
+  /** `DELETE /ZoneChanges/<zone>/`: drops the session's unpublished changes of the zone. Repeating it is harmless. */
+  async discardPending(zone: string): Promise<void> {
+    const name = normaliseName(zone);
+    this.sessionOfZone.delete(name);
+    await this.client.call('DELETE', `/ZoneChanges/${segment(name)}/`, undefined, {
+      retryable: 'idempotent',
+    });
+  }
+
+  private assertSameSession(zone: string): void {
+    const started = this.sessionOfZone.get(zone);
+    if (started === undefined || started === this.client.sessionGeneration) return;
+    this.sessionOfZone.delete(zone);
+    throw new DynSessionLostError(zone);
+  }
+}
+
+/** 404 NOT_FOUND after more than one attempt: an earlier attempt was applied. */
+function isRepeatedNotFound(error: unknown): boolean {
+  return error instanceof DynApiError && error.isNotFound && error.attempts > 1;
+}

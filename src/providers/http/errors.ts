@@ -1,0 +1,48 @@
+/**
+ * Typed errors of the HTTP transport. Every error names the request (method and path as sent, without the
+ * origin) and how many attempts were made, so a log line or a CLI message says what failed after what effort.
+ */
+
+/** A response that a client could not use (for example a proxy's HTML 502 where a JSON envelope was expected). */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly attempts: number,
+    /** The start of the body, for diagnosis; never contains request secrets (it is the server's answer). */
+    readonly bodySnippet: string,
+  ) {
+    super(
+      `${method} ${path}: HTTP ${status} after ${attempts} attempt(s)${bodySnippet ? `: ${bodySnippet}` : ''}`,
+    );
+  }
+}
+
+export type TransportErrorKind = 'network' | 'timeout';
+
+/** No response at all: the connection failed or the per-attempt timeout fired on the last attempt. */
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+
+  constructor(
+    readonly kind: TransportErrorKind,
+    readonly method: string,
+    readonly path: string,
+    readonly attempts: number,
+    options: { cause: unknown },
+  ) {
+    super(
+      `${method} ${path}: ${kind === 'timeout' ? 'timed out' : 'network error'} after ${attempts} attempt(s): ${describeCause(options.cause)}`,
+      options,
+    );
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
+  return `${cause.message}${inner}`;
+}

@@ -1,0 +1,198 @@
+import { Agent } from 'undici';
+import { type Logger, silentLogger } from '../../model/logger.js';
+import { TransportError } from './errors.js';
+import { redactBody, redactHeaders } from './redact.js';
+import {
+  type AttemptOutcome,
+  DEFAULT_RETRY,
+  isRetryable,
+  parseRetryAfter,
+  type RetryOptions,
+  type RetryPolicy,
+  retryDelayMs,
+} from './retry.js';
+
+/**
+ * The one HTTP transport of every provider. It uses the global `fetch` with an undici `Agent` as dispatcher:
+ * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests
+ * (ARCHITECTURE.md, "HTTP and tests"). It never follows redirects (a client may give 3xx a meaning, as Dyn's 307
+ * job redirect) and never throws on an HTTP status: every status is an answer for the client to interpret.
+ * It throws only `TransportError`, when no response came back on the last allowed attempt.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Appended to `baseUrl` (e.g. `/Zone/`), or an absolute URL on the same origin as `baseUrl`. */
+  path: string;
+  /** Strings are sent verbatim, `URLSearchParams` as a form, anything else as JSON with its Content-Type. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Whether a repeat is harmless after an ambiguous failure; see retry.ts. */
+  retryable: RetryPolicy;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON whatever the Content-Type; undefined when it is not JSON. */
+  json: unknown;
+  /** Path and query of the request as sent (no origin), for messages. */
+  path: string;
+  /** Attempts made, 1 when the first one was answered. */
+  attempts: number;
+}
+
+export interface HttpTransport {
+  readonly baseUrl: string;
+  request(request: HttpRequest): Promise<HttpResponse>;
+  /** Closes the connection pool. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface HttpTransportOptions {
+  /** Base address including any path prefix, e.g. `https://api.dynect.net/REST`. */
+  baseUrl: string;
+  /** Per attempt, covering the response body too. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  logger?: Logger;
+  sleep?: (ms: number) => Promise<void>;
+  /** Source of jitter in [0, 1). */
+  random?: () => number;
+  /** Wall clock in ms, for durations and `Retry-After` dates. */
+  now?: () => number;
+  userAgent?: string;
+  /** Upper bound of open connections to the origin. */
+  connections?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_LOGGED_BODY = 2000;
+
+export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
+  const base = new URL(options.baseUrl);
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const logger = options.logger ?? silentLogger;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (api/dyn.md §13).
+  const agent = new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 30_000 });
+  // The global fetch accepts any undici Dispatcher; the cast only bridges Node's bundled undici-types and undici 7's
+  // own declarations, which describe the same interface in two copies.
+  const dispatcher = agent as unknown as RequestInit['dispatcher'];
+  let closed = false;
+
+  async function request(req: HttpRequest): Promise<HttpResponse> {
+    const url = resolveUrl(base, req.path);
+    const path = `${url.pathname}${url.search}`;
+    const { body, contentType } = encodeBody(req.body);
+    const headers: Record<string, string> = {
+      ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}),
+      ...(contentType ? { 'Content-Type': contentType } : {}),
+      ...req.headers,
+    };
+    const loggedBody = body === undefined ? '' : ` body=${truncate(redactBody(body))}`;
+
+    for (let attempt = 1; ; attempt++) {
+      logger.debug(
+        `http → ${req.method} ${path} attempt=${attempt} headers=${JSON.stringify(redactHeaders(headers))}${loggedBody}`,
+      );
+      const started = now();
+      let outcome: AttemptOutcome;
+      let response: HttpResponse | undefined;
+      let failure: unknown;
+      try {
+        const res = await fetch(url, {
+          method: req.method,
+          headers,
+          body,
+          redirect: 'manual',
+          dispatcher,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const text = await res.text();
+        response = {
+          status: res.status,
+          headers: res.headers,
+          text,
+          json: parseJson(text),
+          path,
+          attempts: attempt,
+        };
+        outcome = { kind: 'status', status: res.status };
+        logger.debug(`http ← ${res.status} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
+      } catch (error) {
+        failure = error;
+        outcome = { kind: isTimeout(error) ? 'timeout' : 'network' };
+        logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
+      }
+
+      if (attempt > retry.retries || !isRetryable(outcome, req.retryable)) {
+        if (response) return response;
+        throw new TransportError(
+          outcome.kind === 'timeout' ? 'timeout' : 'network',
+          req.method,
+          path,
+          attempt,
+          {
+            cause: failure,
+          },
+        );
+      }
+      const retryAfter = response ? parseRetryAfter(response.headers.get('retry-after'), now()) : undefined;
+      const delay = retryDelayMs(attempt, retry, random, retryAfter);
+      const reason = outcome.kind === 'status' ? `HTTP ${outcome.status}` : outcome.kind;
+      logger.debug(`http retry ${req.method} ${path} after ${reason} in ${delay}ms`);
+      await sleep(delay);
+    }
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    await agent.close();
+  }
+
+  return { baseUrl: base.href, request, close };
+}
+
+function resolveUrl(base: URL, path: string): URL {
+  if (/^https?:\/\//i.test(path)) {
+    const url = new URL(path);
+    // Credentials ride on every request: never send them to another origin.
+    if (url.origin !== base.origin)
+      throw new Error(`refusing to send a request to ${url.origin}, outside ${base.origin}`);
+    return url;
+  }
+  return new URL(`${base.href.replace(/\/$/, '')}${path}`);
+}
+
+function encodeBody(body: unknown): { body?: string; contentType?: string } {
+  if (body === undefined) return {};
+  if (typeof body === 'string') return { body };
+  if (body instanceof URLSearchParams)
+    return { body: body.toString(), contentType: 'application/x-www-form-urlencoded' };
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_LOGGED_BODY ? `${text.slice(0, MAX_LOGGED_BODY)}…` : text;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { DynConfigError, dynConfigFromEnv } from '../../src/providers/dyn/index.js';
+import { authed, mockLogin, ok, TOKEN, testProvider } from './helpers/dyn-fixtures.js';
+import { useNockGuard } from './helpers/nock-guard.js';
+
+useNockGuard();
+
+const FULL = {
+  EDGEPLAN_DYN_URL: 'https://api.dynect.net/REST',
+  EDGEPLAN_DYN_CUSTOMER: 'acme',
+  EDGEPLAN_DYN_USER: 'ops',
+  EDGEPLAN_DYN_PASSWORD: ' pw with spaces ',
+};
+
+describe('dynConfigFromEnv', () => {
+  it('reads the four variables, keeping the password as given', () => {
+    expect(dynConfigFromEnv(FULL)).toEqual({
+      url: 'https://api.dynect.net/REST',
+      customerName: 'acme',
+      userName: 'ops',
+      password: ' pw with spaces ',
+    });
+  });
+
+  it('lists every missing variable (empty counts as missing)', () => {
+    const error = (() => {
+      try {
+        dynConfigFromEnv({ EDGEPLAN_DYN_URL: 'https://x.test/REST', EDGEPLAN_DYN_USER: '' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(DynConfigError);
+    expect(error).toMatchObject({
+      missing: ['EDGEPLAN_DYN_CUSTOMER', 'EDGEPLAN_DYN_USER', 'EDGEPLAN_DYN_PASSWORD'],
+      invalid: [],
+    });
+    expect((error as Error).message).toBe(
+      'DNS service configuration: missing EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD',
+    );
+  });
+
+  it('refuses a URL that is not http(s), without echoing any value', () => {
+    const env = { ...FULL, EDGEPLAN_DYN_URL: 'api.dynect.net', EDGEPLAN_DYN_PASSWORD: 'topsecret' };
+    expect(() => dynConfigFromEnv(env)).toThrow(
+      'DNS service configuration: not an http(s) URL: EDGEPLAN_DYN_URL',
+    );
+    expect(() => dynConfigFromEnv(env)).not.toThrow(/topsecret|api\.dynect/);
+  });
+});
+
+describe('verbose log of the provider', () => {
+  it('shows each request and response but neither the password nor the session token', async () => {
+    mockLogin();
+    authed('get', '/Zone/').query({ detail: 'Y' }).reply(200, ok([]));
+    const { provider, logs } = testProvider();
+    await provider.readZones(['a.test']);
+    const text = logs.join('\n');
+    expect(logs.filter((line) => line.startsWith('http '))).toHaveLength(4);
+    expect(text).toContain('POST /REST/Session/');
+    expect(text).toContain('GET /REST/Zone/?detail=Y');
+    expect(text).toContain('"Auth-Token":"***"');
+    expect(text).toContain('"password":"***"');
+    expect(text).not.toContain('s3cret-pw');
+    expect(text).not.toContain(TOKEN);
+  });
+});

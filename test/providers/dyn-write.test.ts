@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsOp } from '../../src/model/dns.js';
+import {
+  DynApiError,
+  DynSessionLostError,
+  describeOp,
+  retryPolicyOf,
+} from '../../src/providers/dyn/index.js';
+import { HttpError } from '../../src/providers/http/errors.js';
+import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { useNockGuard } from './helpers/nock-guard.js';
+
+useNockGuard();
+
+const VERBS = { POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
+const zoneObject = { zone: 'a.test', zone_type: 'Primary', serial_style: 'increment', serial: 3 };
+const recordObject = {
+  zone: 'a.test',
+  fqdn: 'www.a.test',
+  record_type: 'A',
+  ttl: 300,
+  rdata: { address: '10.0.0.1' },
+  record_id: 0,
+};
+
+const addOp: DnsOp = {
+  kind: 'add-record',
+  zone: 'a.test',
+  fqdn: 'www.a.test',
+  address: '10.0.0.1',
+  ttl: 300,
+};
+const deleteOp: DnsOp = { kind: 'delete-record', zone: 'a.test', fqdn: 'www.a.test', recordId: 42 };
+const publishOp: DnsOp = { kind: 'publish', zone: 'a.test' };
+
+describe('describeOp', () => {
+  it('maps each op to exactly one request', () => {
+    expect(
+      describeOp({
+        kind: 'create-zone',
+        zone: 'a.test',
+        rname: 'admin@a.test',
+        ttl: 3600,
+        serialStyle: 'day',
+      }),
+    ).toEqual({
+      method: 'POST',
+      path: '/Zone/a.test/',
+      body: { rname: 'admin@a.test', ttl: 3600, serial_style: 'day' },
+    });
+    expect(describeOp(addOp)).toEqual({
+      method: 'POST',
+      path: '/ARecord/a.test/www.a.test/',
+      body: { rdata: { address: '10.0.0.1' }, ttl: 300 },
+    });
+    expect(describeOp({ ...addOp, kind: 'update-record', recordId: 42 })).toEqual({
+      method: 'PUT',
+      path: '/ARecord/a.test/www.a.test/42/',
+      body: { rdata: { address: '10.0.0.1' }, ttl: 300 },
+    });
+    expect(describeOp(deleteOp)).toEqual({ method: 'DELETE', path: '/ARecord/a.test/www.a.test/42/' });
+    expect(describeOp(publishOp)).toEqual({ method: 'PUT', path: '/Zone/a.test/', body: { publish: true } });
+  });
+
+  it('sends POSTs once on ambiguous failures and repeats the rest', () => {
+    expect(retryPolicyOf(addOp)).toBe('non-idempotent');
+    expect(
+      retryPolicyOf({ kind: 'create-zone', zone: 'a.test', rname: 'r', ttl: 1, serialStyle: 'increment' }),
+    ).toBe('non-idempotent');
+    expect(retryPolicyOf(deleteOp)).toBe('idempotent');
+    expect(retryPolicyOf(publishOp)).toBe('idempotent');
+  });
+});
+
+describe('DynWriter.execute', () => {
+  const cases: { op: DnsOp; reply: unknown }[] = [
+    {
+      op: { kind: 'create-zone', zone: 'a.test', rname: 'admin@a.test', ttl: 3600, serialStyle: 'increment' },
+      reply: zoneObject,
+    },
+    { op: addOp, reply: zoneObject },
+    { op: addOp, reply: recordObject },
+    { op: { ...addOp, kind: 'update-record', recordId: 42 }, reply: { ...recordObject, record_id: 42 } },
+    { op: deleteOp, reply: ['/REST/ARecord/a.test/www.a.test/42'] },
+    { op: deleteOp, reply: {} },
+    { op: deleteOp, reply: zoneObject },
+    { op: publishOp, reply: { ...zoneObject, task_id: '230378639', serial: 4 } },
+  ];
+
+  for (const [index, { op, reply }] of cases.entries()) {
+    it(`sends the request describeOp predicts: ${op.kind} (#${index})`, async () => {
+      const request = describeOp(op);
+      mockLogin();
+      authed(VERBS[request.method], request.path, request.body).reply(200, ok(reply));
+      const { provider } = testProvider();
+      await provider.execute(op);
+    });
+  }
+
+  it('refuses a write response of neither known shape', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok('weird'));
+    const { provider } = testProvider();
+    await expect(provider.execute(addOp)).rejects.toThrow(/POST \/ARecord\/a\.test\/www\.a\.test\//);
+  });
+
+  it('does not repeat an add after a 503 (it may have been applied)', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(503, '<html>busy</html>');
+    const { provider, delays } = testProvider();
+    await expect(provider.execute(addOp)).rejects.toBeInstanceOf(HttpError);
+    expect(delays).toEqual([]);
+  });
+
+  it('repeats an add after a 429, honouring Retry-After', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(
+      429,
+      failure('RATE_LIMIT_EXCEEDED', 'rate: slow down'),
+      {
+        'Retry-After': '5',
+      },
+    );
+    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
+    const { provider, delays } = testProvider();
+    await provider.execute(addOp);
+    expect(delays).toEqual([5000]);
+  });
+
+  it('repeats a delete after a 503 and takes the 404 of the repeat as done', async () => {
+    mockLogin();
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(503, 'busy');
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(404, failure('NOT_FOUND', 'node: Not in zone'));
+    const { provider } = testProvider();
+    await provider.execute(deleteOp);
+  });
+
+  it('fails a delete whose first attempt finds nothing (live state moved since the plan)', async () => {
+    mockLogin();
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(404, failure('NOT_FOUND', 'node: Not in zone'));
+    const { provider } = testProvider();
+    await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynApiError);
+  });
+
+  it('stops a zone whose pending changes were lost to a re-login, and never publishes it', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(400, EXPIRED);
+    mockLogin('token-2');
+    authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, 'token-2').reply(200, ok({}));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    const { provider } = testProvider();
+    await provider.execute(addOp);
+    await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynSessionLostError);
+    await provider.discardPending('a.test');
+  });
+
+  it('fails a zone whose publish ran in a renewed session', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
+    authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
+    mockLogin('token-2');
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zoneObject));
+    const { provider } = testProvider();
+    await provider.execute(addOp);
+    await expect(provider.execute(publishOp)).rejects.toBeInstanceOf(DynSessionLostError);
+  });
+});
+
+describe('other writes', () => {
+  it('discardPending deletes the zone changeset', async () => {
+    mockLogin();
+    authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
+    const { provider } = testProvider();
+    await provider.discardPending('A.test.');
+  });
+
+  it('deleteNode deletes the node, accepting the array and zone object shapes', async () => {
+    mockLogin();
+    authed('delete', '/Node/a.test/old.a.test/').reply(200, ok(['/REST/ARecord/a.test/old.a.test/1']));
+    authed('delete', '/Node/a.test/old2.a.test/').reply(200, ok(zoneObject));
+    const { provider } = testProvider();
+    await provider.client.deleteNode('a.test', 'old.a.test');
+    await provider.client.deleteNode('a.test', 'old2.a.test');
+  });
+
+  it('getZoneChanges parses the pending changes', async () => {
+    mockLogin();
+    authed('get', '/ZoneChanges/a.test/').reply(
+      200,
+      ok([
+        {
+          id: 9,
+          user_id: 1,
+          zone: 'a.test',
+          fqdn: 'www.a.test',
+          serial: 3,
+          ttl: '300',
+          rdata_type: 'A',
+          rdata: { rdata_a: { address: '10.0.0.1' } },
+        },
+      ]),
+    );
+    const { provider } = testProvider();
+    expect(await provider.client.getZoneChanges('a.test')).toEqual([
+      {
+        id: 9,
+        zone: 'a.test',
+        fqdn: 'www.a.test',
+        ttl: 300,
+        rdata_type: 'A',
+        rdata: { rdata_a: { address: '10.0.0.1' } },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,178 @@
+import nock from 'nock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TransportError } from '../../src/providers/http/errors.js';
+import { createHttpTransport, type HttpTransportOptions } from '../../src/providers/http/transport.js';
+import { useNockGuard } from './helpers/nock-guard.js';
+
+const ORIGIN = 'https://api.test';
+useNockGuard();
+
+const transports: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((transport) => transport.close()));
+});
+
+function setup(options: Partial<HttpTransportOptions> = {}) {
+  const delays: number[] = [];
+  const logs: string[] = [];
+  const transport = createHttpTransport({
+    baseUrl: `${ORIGIN}/REST`,
+    retry: { retries: 2, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 10_000 },
+    sleep: async (ms) => {
+      delays.push(ms);
+    },
+    random: () => 0.5,
+    now: () => Date.parse('2024-01-01T00:00:00Z'),
+    logger: { debug: (line) => logs.push(line), info: () => {}, warn: () => {} },
+    ...options,
+  });
+  transports.push(transport);
+  return { transport, delays, logs };
+}
+
+describe('createHttpTransport', () => {
+  it('sends JSON with its Content-Type and the User-Agent, and returns status, text and parsed JSON', async () => {
+    nock(ORIGIN)
+      .post('/REST/Thing/', { a: 1 })
+      .matchHeader('content-type', 'application/json')
+      .matchHeader('user-agent', 'edgeplan/test')
+      .reply(201, { ok: true });
+    const { transport } = setup({ userAgent: 'edgeplan/test' });
+    const res = await transport.request({
+      method: 'POST',
+      path: '/Thing/',
+      body: { a: 1 },
+      retryable: 'non-idempotent',
+    });
+    expect(res).toMatchObject({ status: 201, json: { ok: true }, path: '/REST/Thing/', attempts: 1 });
+    expect(res.text).toBe('{"ok":true}');
+  });
+
+  it('does not follow redirects', async () => {
+    nock(ORIGIN).get('/REST/Zone/').reply(307, '/REST/Job/9/', { Location: '/REST/Job/9/' });
+    const { transport } = setup();
+    const res = await transport.request({ method: 'GET', path: '/Zone/', retryable: 'idempotent' });
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('/REST/Job/9/');
+    expect(res.json).toBeUndefined();
+  });
+
+  it('accepts an absolute URL on the same origin and refuses another origin', async () => {
+    nock(ORIGIN).get('/REST/Job/9/').reply(200, {});
+    const { transport } = setup();
+    await transport.request({ method: 'GET', path: `${ORIGIN}/REST/Job/9/`, retryable: 'idempotent' });
+    await expect(
+      transport.request({ method: 'GET', path: 'https://evil.test/REST/Job/9/', retryable: 'idempotent' }),
+    ).rejects.toThrow(/refusing/);
+  });
+
+  it('retries a 429 even for a non-idempotent POST, waiting for Retry-After in seconds', async () => {
+    nock(ORIGIN).post('/REST/Thing/').reply(429, 'slow down', { 'Retry-After': '3' });
+    nock(ORIGIN).post('/REST/Thing/').reply(200, {});
+    const { transport, delays } = setup();
+    const res = await transport.request({
+      method: 'POST',
+      path: '/Thing/',
+      body: {},
+      retryable: 'non-idempotent',
+    });
+    expect(res).toMatchObject({ status: 200, attempts: 2 });
+    expect(delays).toEqual([3000]);
+  });
+
+  it('reads Retry-After as an HTTP date and caps it', async () => {
+    nock(ORIGIN).get('/REST/A/').reply(429, '', { 'Retry-After': 'Mon, 01 Jan 2024 00:00:04 GMT' });
+    nock(ORIGIN).get('/REST/A/').reply(429, '', { 'Retry-After': '3600' });
+    nock(ORIGIN).get('/REST/A/').reply(200, '');
+    const { transport, delays } = setup();
+    await transport.request({ method: 'GET', path: '/A/', retryable: 'idempotent' });
+    expect(delays).toEqual([4000, 10_000]);
+  });
+
+  it('retries 502/503/504 for idempotent requests with jittered exponential backoff', async () => {
+    nock(ORIGIN).get('/REST/A/').reply(503, 'busy');
+    nock(ORIGIN).get('/REST/A/').reply(504, 'busy');
+    nock(ORIGIN).get('/REST/A/').reply(200, { done: 1 });
+    const { transport, delays } = setup();
+    const res = await transport.request({ method: 'GET', path: '/A/', retryable: 'idempotent' });
+    expect(res).toMatchObject({ status: 200, attempts: 3 });
+    expect(delays).toEqual([50, 100]);
+  });
+
+  it('returns the last response when retries run out', async () => {
+    nock(ORIGIN).get('/REST/A/').times(3).reply(502, 'bad gateway');
+    const { transport } = setup();
+    const res = await transport.request({ method: 'GET', path: '/A/', retryable: 'idempotent' });
+    expect(res).toMatchObject({ status: 502, attempts: 3, text: 'bad gateway' });
+  });
+
+  it('does not retry a 503 for a non-idempotent request, nor a 500 at all', async () => {
+    nock(ORIGIN).post('/REST/A/').reply(503, 'busy');
+    nock(ORIGIN).get('/REST/B/').reply(500, 'oops');
+    const { transport, delays } = setup();
+    expect(
+      await transport.request({ method: 'POST', path: '/A/', body: {}, retryable: 'non-idempotent' }),
+    ).toMatchObject({
+      status: 503,
+      attempts: 1,
+    });
+    expect(await transport.request({ method: 'GET', path: '/B/', retryable: 'idempotent' })).toMatchObject({
+      status: 500,
+      attempts: 1,
+    });
+    expect(delays).toEqual([]);
+  });
+
+  it('retries network errors for idempotent requests', async () => {
+    nock(ORIGIN).get('/REST/A/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    nock(ORIGIN).get('/REST/A/').reply(200, {});
+    const { transport } = setup();
+    expect(await transport.request({ method: 'GET', path: '/A/', retryable: 'idempotent' })).toMatchObject({
+      status: 200,
+      attempts: 2,
+    });
+  });
+
+  it('throws a TransportError naming the request when a non-idempotent request hits a network error', async () => {
+    nock(ORIGIN).post('/REST/A/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    const { transport } = setup();
+    const error = await transport
+      .request({ method: 'POST', path: '/A/', body: {}, retryable: 'non-idempotent' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ kind: 'network', method: 'POST', path: '/REST/A/', attempts: 1 });
+  });
+
+  it('times out each attempt and reports a timeout after the last one', async () => {
+    nock(ORIGIN).get('/REST/slow/').times(2).delay(500).reply(200, {});
+    const { transport, delays } = setup({ timeoutMs: 50, retry: { retries: 1 } });
+    const error = await transport
+      .request({ method: 'GET', path: '/slow/', retryable: 'idempotent' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ kind: 'timeout', method: 'GET', path: '/REST/slow/', attempts: 2 });
+    expect(delays).toHaveLength(1);
+  });
+
+  it('logs one line per request and response with secrets redacted', async () => {
+    nock(ORIGIN)
+      .post('/REST/Session/')
+      .reply(200, { data: { token: 'tok-123' } });
+    const { transport, logs } = setup();
+    await transport.request({
+      method: 'POST',
+      path: '/Session/',
+      body: { user_name: 'ops', password: 'hunter2' },
+      headers: { 'Auth-Token': 'tok-123', Authorization: 'Bearer abc' },
+      retryable: 'idempotent',
+    });
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toContain('POST /REST/Session/ attempt=1');
+    expect(logs[0]).toContain('"user_name":"ops"');
+    expect(logs[1]).toMatch(/^http ← 200 POST \/REST\/Session\/ \d+ms attempt=1$/);
+    const all = logs.join('\n');
+    expect(all).not.toContain('hunter2');
+    expect(all).not.toContain('tok-123');
+    expect(all).not.toContain('Bearer abc');
+  });
+});
