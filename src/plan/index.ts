@@ -1,0 +1,13 @@
+export { computePlan } from './diff.js';
+export { renderPlanJson } from './render-json.js';
+export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render-text.js';
+export {
+  type ChangeAction,
+  PLAN_FORMAT_VERSION,
+  type Plan,
+  type PlanSummary,
+  planHasChanges,
+  type RecordChange,
+  type RecordSetValue,
+  type ZonePlan,
+} from './types.js';

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsOp } from '../../src/model/dns.js';
+import { computePlan } from '../../src/plan/index.js';
+import { desiredZone, liveZone } from './helpers/builders.js';
+import { simulateApply } from './helpers/simulate-apply.js';
+
+const ZONE = 'example.com';
+const z = { zone: ZONE };
+
+function opsOf(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof liveZone> | null): DnsOp[] {
+  return computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }).zones[0]?.ops ?? [];
+}
+
+describe('op generation', () => {
+  it('pairs removed records with added addresses into update-record, in sorted order', () => {
+    const ops = opsOf(
+      desiredZone(ZONE, { 'www.example.com': [['192.0.2.4', '192.0.2.1', '192.0.2.3'], 60] }),
+      liveZone(ZONE, 1, {
+        'www.example.com': [
+          [4, '192.0.2.10', 300],
+          [3, '192.0.2.9', 300],
+          [2, '192.0.2.5', 300],
+          [1, '192.0.2.1', 300],
+        ],
+      }),
+    );
+    expect(ops).toEqual([
+      { kind: 'delete-record', ...z, fqdn: 'www.example.com', recordId: 4 },
+      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 1, address: '192.0.2.1', ttl: 60 },
+      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 2, address: '192.0.2.3', ttl: 60 },
+      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 3, address: '192.0.2.4', ttl: 60 },
+      { kind: 'publish', ...z },
+    ]);
+  });
+
+  it('runs every delete of the zone first, then writes by fqdn, then exactly one publish', () => {
+    const ops = opsOf(
+      desiredZone(ZONE, {
+        'new.example.com': [['192.0.2.2', '192.0.2.1'], 300],
+        'www.example.com': [['192.0.2.1'], 300],
+        'zzz.example.com': [['192.0.2.1', '192.0.2.2', '192.0.2.3'], 300],
+      }),
+      liveZone(ZONE, 1, {
+        'aaa.example.com': [
+          [10, '192.0.2.1', 300],
+          [11, '192.0.2.2', 300],
+        ],
+        'www.example.com': [
+          [20, '192.0.2.1', 300],
+          [21, '192.0.2.2', 300],
+        ],
+        'zzz.example.com': [[30, '192.0.2.9', 300]],
+      }),
+    );
+    expect(ops).toEqual([
+      { kind: 'delete-record', ...z, fqdn: 'aaa.example.com', recordId: 10 },
+      { kind: 'delete-record', ...z, fqdn: 'aaa.example.com', recordId: 11 },
+      { kind: 'delete-record', ...z, fqdn: 'www.example.com', recordId: 21 },
+      { kind: 'add-record', ...z, fqdn: 'new.example.com', address: '192.0.2.1', ttl: 300 },
+      { kind: 'add-record', ...z, fqdn: 'new.example.com', address: '192.0.2.2', ttl: 300 },
+      { kind: 'update-record', ...z, fqdn: 'zzz.example.com', recordId: 30, address: '192.0.2.1', ttl: 300 },
+      { kind: 'add-record', ...z, fqdn: 'zzz.example.com', address: '192.0.2.2', ttl: 300 },
+      { kind: 'add-record', ...z, fqdn: 'zzz.example.com', address: '192.0.2.3', ttl: 300 },
+      { kind: 'publish', ...z },
+    ]);
+  });
+
+  it('updates only the TTL of kept addresses whose TTL differs', () => {
+    const ops = opsOf(
+      desiredZone(ZONE, { 'www.example.com': [['192.0.2.1', '192.0.2.2'], 300] }),
+      liveZone(ZONE, 1, {
+        'www.example.com': [
+          [1, '192.0.2.1', 300],
+          [2, '192.0.2.2', 60],
+        ],
+      }),
+    );
+    expect(ops).toEqual([
+      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 2, address: '192.0.2.2', ttl: 300 },
+      { kind: 'publish', ...z },
+    ]);
+  });
+
+  it('keeps the duplicate with the desired TTL and rewrites the other one', () => {
+    const ops = opsOf(
+      desiredZone(ZONE, { 'www.example.com': [['192.0.2.1', '192.0.2.2'], 60] }),
+      liveZone(ZONE, 1, {
+        'www.example.com': [
+          [1, '192.0.2.1', 300],
+          [2, '192.0.2.1', 60],
+        ],
+      }),
+    );
+    expect(ops).toEqual([
+      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 1, address: '192.0.2.2', ttl: 60 },
+      { kind: 'publish', ...z },
+    ]);
+  });
+
+  it('never exceeds 13 records at a node: 13 live replaced by 13 others is 13 in-place updates', () => {
+    const oldAddresses = Array.from({ length: 13 }, (_, i) => `192.0.2.${i + 1}`);
+    const newAddresses = Array.from({ length: 13 }, (_, i) => `198.51.100.${i + 1}`);
+    const live = liveZone(ZONE, 1, {
+      'www.example.com': oldAddresses.map((address, i): [number, string, number] => [i + 1, address, 300]),
+    });
+    const desired = desiredZone(ZONE, { 'www.example.com': [newAddresses, 300] });
+    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: live } });
+    expect(plan.zones[0]?.ops.filter((op) => op.kind === 'update-record')).toHaveLength(13);
+    expect(plan.zones[0]?.ops).toHaveLength(14);
+    expect(() => simulateApply({ zones: { [ZONE]: live } }, plan)).not.toThrow();
+  });
+
+  it('gives each changed zone exactly one publish, last, and states the API call count', () => {
+    const plan = computePlan(
+      {
+        zones: [
+          desiredZone('a.example', { 'www.a.example': [['192.0.2.1', '192.0.2.2']] }),
+          desiredZone('b.example', {}),
+        ],
+      },
+      {
+        zones: {
+          'a.example': null,
+          'b.example': liveZone('b.example', 2, { 'b.example': [[1, '192.0.2.1', 60]] }),
+        },
+      },
+    );
+    for (const zone of plan.zones) {
+      expect(zone.ops.filter((op) => op.kind === 'publish')).toEqual([{ kind: 'publish', zone: zone.zone }]);
+      expect(zone.ops.at(-1)?.kind).toBe('publish');
+    }
+    expect(plan.zones.map((zone) => zone.ops.length)).toEqual([4, 2]);
+  });
+});

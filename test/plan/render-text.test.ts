@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { computePlan, renderPlanText } from '../../src/plan/index.js';
+import type { Plan } from '../../src/plan/types.js';
+import { desiredZone, liveZone } from './helpers/builders.js';
+
+function examplePlan(): Plan {
+  return computePlan(
+    {
+      zones: [
+        desiredZone('example.com', {
+          'api.example.com': [['192.0.2.21', '192.0.2.20']],
+          'www.example.com': [['192.0.2.2', '192.0.2.3'], 60],
+        }),
+        desiredZone('new.example.org', { 'new.example.org': [['198.51.100.7']] }),
+      ],
+    },
+    {
+      zones: {
+        'example.com': liveZone('example.com', 41, {
+          'old.example.com': [[1, '192.0.2.9', 300]],
+          'www.example.com': [
+            [2, '192.0.2.1', 300],
+            [3, '192.0.2.2', 300],
+          ],
+        }),
+        'new.example.org': null,
+      },
+    },
+  );
+}
+
+describe('renderPlanText', () => {
+  it('renders value-level lines, zone headers with API call counts, and the summary', () => {
+    expect(renderPlanText(examplePlan(), { color: false })).toBe(
+      [
+        'example.com (serial 41, 6 API calls)',
+        '  - old.example.com A ttl 300 192.0.2.9',
+        '  + api.example.com A ttl 3600 192.0.2.20, 192.0.2.21',
+        '  ~ www.example.com A ttl 300→60, +192.0.2.3, −192.0.2.1',
+        'new.example.org (new zone, 3 API calls)',
+        '  + new.example.org A ttl 3600 198.51.100.7',
+        '',
+        'Plan: 2 to create, 1 to update, 1 to delete in 2 zones (2 publishes).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('shows mixed live TTLs, leaves out an unchanged TTL, and uses the singular for one zone', () => {
+    const plan = computePlan(
+      {
+        zones: [
+          desiredZone('example.com', {
+            'a.example.com': [['192.0.2.1', '192.0.2.2'], 60],
+            'b.example.com': [['192.0.2.5'], 300],
+          }),
+        ],
+      },
+      {
+        zones: {
+          'example.com': liveZone('example.com', 7, {
+            'a.example.com': [
+              [1, '192.0.2.1', 300],
+              [2, '192.0.2.2', 60],
+              [3, '192.0.2.3', 300],
+            ],
+            'b.example.com': [[4, '192.0.2.4', 300]],
+            'c.example.com': [
+              [5, '192.0.2.1', 60],
+              [6, '192.0.2.2', 300],
+            ],
+          }),
+        },
+      },
+    );
+    expect(renderPlanText(plan, { color: false })).toBe(
+      [
+        'example.com (serial 7, 6 API calls)',
+        '  - c.example.com A ttl 60 (mixed) 192.0.2.1, 192.0.2.2',
+        '  ~ a.example.com A ttl 300 (mixed)→60, −192.0.2.3',
+        '  ~ b.example.com A +192.0.2.5, −192.0.2.4',
+        '',
+        'Plan: 0 to create, 2 to update, 1 to delete in 1 zone (1 publish).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says so when there is nothing to do', () => {
+    const plan = computePlan({ zones: [] }, { zones: {} });
+    expect(renderPlanText(plan, { color: true })).toBe('No changes. Live state matches the desired state.\n');
+  });
+
+  it('colours create green, update yellow, delete red only when asked', () => {
+    const colored = renderPlanText(examplePlan(), { color: true });
+    expect(colored).toContain('\u001b[31m- old.example.com A ttl 300 192.0.2.9\u001b[39m');
+    expect(colored).toContain('\u001b[32m+ api.example.com A ttl 3600 192.0.2.20, 192.0.2.21\u001b[39m');
+    expect(colored).toContain('\u001b[33m~ www.example.com A ttl 300→60, +192.0.2.3, −192.0.2.1\u001b[39m');
+    expect(renderPlanText(examplePlan(), { color: false })).not.toContain('\u001b[');
+  });
+});
