@@ -175,6 +175,18 @@ describe('other writes', () => {
     await provider.discardPending('A.test.');
   });
 
+  it('discardPending of a zone that does not exist (its creation failed) is not an error', async () => {
+    mockLogin();
+    authed('delete', '/ZoneChanges/a.test/').reply(404, failure('NOT_FOUND', 'zone: No such zone', 'API-B'));
+    authed('delete', '/ZoneChanges/b.test/').reply(
+      400,
+      failure('ILLEGAL_OPERATION', 'zone: Operation blocked by current task'),
+    );
+    const { provider } = testProvider();
+    await provider.discardPending('a.test');
+    await expect(provider.discardPending('b.test')).rejects.toThrow('Operation blocked by current task');
+  });
+
   it('deleteNode deletes the node, accepting the array and zone object shapes', async () => {
     mockLogin();
     authed('delete', '/Node/a.test/old.a.test/').reply(200, ok(['/REST/ARecord/a.test/old.a.test/1']));

@@ -105,12 +105,17 @@ export class DynWriter implements DnsWriter {
   }
 
   /** `DELETE /ZoneChanges/<zone>/`: drops the session's unpublished changes of the zone. Repeating it is harmless. */
+  /** A zone that does not exist (its creation failed) can hold no pending changes: 404 counts as discarded. */
   async discardPending(zone: string): Promise<void> {
     const name = normaliseName(zone);
     this.sessionOfZone.delete(name);
-    await this.client.call('DELETE', `/ZoneChanges/${segment(name)}/`, undefined, {
-      retryable: 'idempotent',
-    });
+    try {
+      await this.client.call('DELETE', `/ZoneChanges/${segment(name)}/`, undefined, {
+        retryable: 'idempotent',
+      });
+    } catch (error) {
+      if (!(error instanceof DynApiError && error.isNotFound)) throw error;
+    }
   }
 
   private assertSameSession(zone: string): void {
