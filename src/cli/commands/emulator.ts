@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { createEmulator, loadSeedFile } from '../../emulator/index.js';
+import { EXIT_OK, type ExitCode } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+
+export interface EmulatorCommandOptions {
+  port: number;
+  host: string;
+  state?: string;
+  seed?: string;
+}
+
+/** `edgeplan emulator`: serves the local emulator until SIGINT/SIGTERM, then closes cleanly (state already saved). */
+export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo): Promise<ExitCode> {
+  const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
+  const statePath = options.state ? resolve(io.cwd, options.state) : undefined;
+  const emulator = createEmulator({ seed, statePath });
+  const { url } = await emulator.listen(options.port, options.host);
+  io.stderr(`edgeplan emulator: DNS API on ${url}${statePath ? `, state in ${statePath}` : ''}\n`);
+  await io.untilShutdown();
+  await emulator.close();
+  io.stderr('edgeplan emulator: stopped\n');
+  return EXIT_OK;
+}

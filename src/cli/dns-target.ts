@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { createEmulator, type Emulator, loadSeedFile } from '../emulator/index.js';
+import type { DnsProvider } from '../model/dns.js';
+import type { Logger } from '../model/logger.js';
+import { createDynProvider, dynConfigFromEnv } from '../providers/dyn/index.js';
+import type { CliIo } from './io.js';
+
+/** Where `--sandbox` keeps the emulator's account when no STATE_FILE is given. */
+export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
+
+export interface SandboxOptions {
+  /** `--sandbox [STATE_FILE]`: true for the default state file. */
+  sandbox?: string | boolean;
+  /** `--seed FILE`: the account of a sandbox whose state file does not exist yet. */
+  seed?: string;
+}
+
+export interface DnsTarget {
+  provider: DnsProvider;
+  /** Logs out, then stops the in-process emulator if there is one. */
+  close(): Promise<void>;
+}
+
+/**
+ * The DNS service a command talks to: the in-process emulator with `--sandbox` (demo credentials, state persisted
+ * in the state file so plan → apply → plan works across runs), otherwise the service named by EDGEPLAN_DYN_*.
+ */
+export async function openDnsTarget(options: SandboxOptions, io: CliIo, logger: Logger): Promise<DnsTarget> {
+  if (!options.sandbox) {
+    const provider = createDynProvider({ ...dynConfigFromEnv(io.env), logger });
+    return { provider, close: () => provider.close() };
+  }
+  const emulator = await startSandbox(options, io);
+  const { url } = await emulator.listen(0, '127.0.0.1');
+  logger.info(`sandbox: emulator on ${url}, state in ${sandboxStatePath(options, io)}`);
+  const credentials = emulator.credentials;
+  const provider = createDynProvider({
+    url,
+    customerName: credentials.customer_name,
+    userName: credentials.user_name,
+    password: credentials.password,
+    logger,
+  });
+  return {
+    provider,
+    async close() {
+      try {
+        await provider.close();
+      } finally {
+        await emulator.close();
+      }
+    },
+  };
+}
+
+function sandboxStatePath(options: SandboxOptions, io: CliIo): string {
+  return resolve(io.cwd, typeof options.sandbox === 'string' ? options.sandbox : DEFAULT_SANDBOX_STATE);
+}
+
+async function startSandbox(options: SandboxOptions, io: CliIo): Promise<Emulator> {
+  const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
+  return createEmulator({ seed, statePath: sandboxStatePath(options, io) });
+}

@@ -1,0 +1,12 @@
+/** Exit codes users' CI reads (PRODUCT.md). Only the CLI maps outcomes to them. */
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+/** `plan`: the desired state differs from live state. */
+export const EXIT_CHANGES = 2;
+
+export type ExitCode = typeof EXIT_OK | typeof EXIT_ERROR | typeof EXIT_CHANGES;
+
+/** An expected failure with a message for the user (no stack trace): bad flags, missing credentials, refusals. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+}

@@ -1,0 +1,17 @@
+import type { DnsOp } from '../model/dns.js';
+
+/** One short human line per op, for progress and failure reports. */
+export function opLabel(op: DnsOp): string {
+  switch (op.kind) {
+    case 'create-zone':
+      return `create zone ${op.zone}`;
+    case 'add-record':
+      return `add ${op.fqdn} A ${op.address} ttl ${op.ttl}`;
+    case 'update-record':
+      return `update ${op.fqdn} A #${op.recordId} → ${op.address} ttl ${op.ttl}`;
+    case 'delete-record':
+      return `delete ${op.fqdn} A #${op.recordId}`;
+    case 'publish':
+      return `publish ${op.zone}`;
+  }
+}

@@ -1,0 +1,18 @@
+import type { CliIo } from './io.js';
+
+export type OutputFormat = 'text' | 'json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json'];
+
+/** Flags shared by the commands that talk to a service. */
+export interface ServiceOptions {
+  format: OutputFormat;
+  color: boolean;
+  verbose: boolean;
+  sandbox?: string | boolean;
+  seed?: string;
+}
+
+/** Colour only on a terminal, never with --no-color or NO_COLOR set (https://no-color.org). */
+export function useColor(options: { color: boolean }, io: CliIo): boolean {
+  return options.color && io.stdoutIsTTY && !io.env.NO_COLOR;
+}
