@@ -1,0 +1,111 @@
+/**
+ * The reconciler's central property, against the real emulator over HTTP, for many generated live/desired pairs:
+ * plan → apply → plan is empty; each touched zone is published exactly once and untouched zones never; nothing
+ * outside the desired state (other zones, unmanaged names, other record types) changes. With a failure injected
+ * at a random write of one zone: that zone is not published and its pending changes are discarded, the other
+ * zones still converge, and a second apply converges everything.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPlan, planLive } from '../../src/apply/index.js';
+import { loadDesiredState } from '../../src/config/index.js';
+import type { DesiredState } from '../../src/model/dns.js';
+import { publishedA, publishedSerial, startSandbox } from './helpers.js';
+import { type Scenario, scenarioArbitrary, seedZones, untouchedRecords, yamlOf } from './scenario.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-prop-'));
+});
+afterAll(() => rm(dir, { recursive: true }));
+
+async function desiredOf(scenario: Scenario, run: number): Promise<DesiredState> {
+  const file = join(dir, `desired-${run}.yaml`);
+  await writeFile(file, yamlOf(scenario));
+  const loaded = await loadDesiredState([file]);
+  if (!loaded.ok)
+    throw new Error(`generated desired state is invalid: ${JSON.stringify(loaded.diagnostics)}`);
+  return loaded.desired;
+}
+
+const escape = (s: string) => s.replace(/\./g, '\\.');
+const publishes = (zone: string) => ({ method: 'PUT', path: new RegExp(`^/REST/Zone/${escape(zone)}/$`) });
+
+describe('plan → apply → plan against the emulator', () => {
+  it('converges with one publish per touched zone and leaves everything else alone', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(scenarioArbitrary, async (scenario) => {
+        const desired = await desiredOf(scenario, run++);
+        const sandbox = await startSandbox(seedZones(scenario));
+        try {
+          const before = untouchedRecords(sandbox.emulator.snapshot(), scenario);
+          const plan = await planLive(desired, sandbox.provider());
+          const log = sandbox.emulator.requestLog;
+          log.clear();
+          const result = await applyPlan(plan, sandbox.provider());
+          expect(result.ok).toBe(true);
+
+          const touched = new Set(plan.zones.map((z) => z.zone));
+          for (const zone of scenario.zoneNames) {
+            expect(log.count({ ...publishes(zone), status: 200 })).toBe(touched.has(zone) ? 1 : 0);
+          }
+          const again = await planLive(desired, sandbox.provider());
+          expect(again.zones).toEqual([]);
+          expect(untouchedRecords(sandbox.emulator.snapshot(), scenario)).toEqual(before);
+        } finally {
+          await sandbox.close();
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a failure injected mid-zone leaves that zone unpublished with its pending changes discarded', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(scenarioArbitrary, fc.nat(), fc.nat(), async (scenario, zonePick, opPick) => {
+        const desired = await desiredOf(scenario, run++);
+        const sandbox = await startSandbox(seedZones(scenario));
+        try {
+          const plan = await planLive(desired, sandbox.provider());
+          fc.pre(plan.zones.length > 0);
+          const victim = plan.zones[zonePick % plan.zones.length];
+          if (!victim) throw new Error('unreachable');
+          const failAt = opPick % victim.ops.length;
+          const beforeA = publishedA(sandbox.emulator, victim.zone);
+          const beforeSerial = sandbox.emulator.snapshot().dns?.zones?.[victim.zone]?.serial;
+          sandbox.emulator.faults.add({
+            pathPattern: new RegExp(`^/REST/(ARecord|Zone)/${escape(victim.zone)}/`),
+            after: failAt,
+            status: 503,
+            errCode: 'SERVICE_UNAVAILABLE',
+          });
+
+          const writer = sandbox.provider();
+          const result = await applyPlan(plan, writer);
+          const outcome = result.zones.find((z) => z.zone === victim.zone);
+          expect(outcome).toMatchObject({ status: 'failed', done: failAt, discarded: true });
+          expect(result.zones.filter((z) => z.status === 'failed')).toHaveLength(1);
+
+          expect(publishedA(sandbox.emulator, victim.zone)).toEqual(beforeA);
+          if (beforeSerial !== undefined)
+            expect(publishedSerial(sandbox.emulator, victim.zone)).toBe(beforeSerial);
+          expect(await writer.client.getZoneChanges(victim.zone).catch(() => [])).toEqual([]);
+
+          const rest = await planLive(desired, sandbox.provider());
+          expect(rest.zones.map((z) => z.zone)).toEqual([victim.zone]);
+          const retry = await applyPlan(rest, sandbox.provider());
+          expect(retry.ok).toBe(true);
+          expect((await planLive(desired, sandbox.provider())).zones).toEqual([]);
+        } finally {
+          await sandbox.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,95 @@
+/** Helpers for tests of the whole flow: an emulator on 127.0.0.1, a provider for it, and the CLI run in-process. */
+
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
+import { createDynProvider } from '../../src/providers/dyn/index.js';
+
+export const PASSWORD = 'pw-Very-S3cret-42';
+export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
+
+export interface Sandbox {
+  emulator: Emulator;
+  url: string;
+  env: Record<string, string>;
+  provider(): ReturnType<typeof createDynProvider>;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(zones: NonNullable<EmulatorSeed['dns']>['zones'] = {}): Promise<Sandbox> {
+  const emulator = createEmulator({ seed: { dns: { credentials: CREDENTIALS, zones } } });
+  const { url } = await emulator.listen(0, '127.0.0.1');
+  const providers: ReturnType<typeof createDynProvider>[] = [];
+  return {
+    emulator,
+    url,
+    env: {
+      EDGEPLAN_DYN_URL: url,
+      EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
+      EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
+      EDGEPLAN_DYN_PASSWORD: PASSWORD,
+    },
+    provider() {
+      const provider = createDynProvider({
+        url,
+        customerName: CREDENTIALS.customer_name,
+        userName: CREDENTIALS.user_name,
+        password: PASSWORD,
+        retry: { retries: 0 },
+      });
+      providers.push(provider);
+      return provider;
+    },
+    async close() {
+      await Promise.all(providers.map((p) => p.close()));
+      await emulator.close();
+    },
+  };
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `edgeplan <argv>` in this process with captured output; stdin is not a TTY unless `confirm` is given. */
+export async function cli(
+  argv: string[],
+  env: Record<string, string> = {},
+  options: { confirm?: boolean; cwd?: string } = {},
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: options.confirm !== undefined,
+    confirm: async () => options.confirm ?? false,
+    untilShutdown: () => new Promise(() => {}),
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+/** The A records of a published zone as `fqdn ttl address` lines, sorted: what a user would see live. */
+export function publishedA(emulator: Emulator, zone: string): string[] {
+  const z = emulator.snapshot().dns?.zones?.[zone];
+  if (!z) return [];
+  return (z.records ?? [])
+    .filter((r) => r.type === 'A')
+    .map((r) => `${r.fqdn} ${r.ttl} ${(r.rdata as { address: string }).address}`)
+    .sort();
+}
+
+export function publishedSerial(emulator: Emulator, zone: string): number | undefined {
+  return emulator.snapshot().dns?.zones?.[zone]?.serial;
+}
