@@ -31,8 +31,8 @@ async function desiredOf(scenario: Scenario, run: number): Promise<DesiredState>
   return loaded.desired;
 }
 
-const escape = (s: string) => s.replace(/\./g, '\\.');
-const publishes = (zone: string) => ({ method: 'PUT', path: new RegExp(`^/REST/Zone/${escape(zone)}/$`) });
+const escapeDots = (s: string) => s.replace(/\./g, '\\.');
+const publishes = (zone: string) => ({ method: 'PUT', path: new RegExp(`^/REST/Zone/${escapeDots(zone)}/$`) });
 
 describe('plan → apply → plan against the emulator', () => {
   it('converges with one publish per touched zone and leaves everything else alone', async () => {
@@ -79,7 +79,7 @@ describe('plan → apply → plan against the emulator', () => {
           const beforeA = publishedA(sandbox.emulator, victim.zone);
           const beforeSerial = sandbox.emulator.snapshot().dns?.zones?.[victim.zone]?.serial;
           sandbox.emulator.faults.add({
-            pathPattern: new RegExp(`^/REST/(ARecord|Zone)/${escape(victim.zone)}/`),
+            pathPattern: new RegExp(`^/REST/(ARecord|Zone)/${escapeDots(victim.zone)}/`),
             after: failAt,
             status: 503,
             errCode: 'SERVICE_UNAVAILABLE',
