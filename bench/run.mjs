@@ -44,7 +44,13 @@ async function measure(name, seed, desired) {
 
 const rows = [];
 const quickstart = await loadDesiredState(['examples/quickstart']);
-rows.push(...(await measure('quickstart', await loadSeedFile('examples/quickstart/sandbox-seed.yaml'), quickstart.desired)));
+rows.push(
+  ...(await measure(
+    'quickstart',
+    await loadSeedFile('examples/quickstart/sandbox-seed.yaml'),
+    quickstart.desired,
+  )),
+);
 for (const [zones, records] of [
   [10, 100],
   [100, 100],
@@ -64,4 +70,6 @@ for (const r of rows) {
     `| ${r.scenario} | ${r.step} | ${r.requests} | ${endpoints} | ${r.wallMs} | ${r.cpuMs} | ${c.create}/${c.update}/${c.delete} |`,
   );
 }
-console.log(`\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (whole run, emulator included)`);
+console.log(
+  `\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (whole run, emulator included)`,
+);

@@ -2,7 +2,7 @@
 // differs from them by `changeShare` (a third of the changed names updated, a third deleted, a third created).
 
 function address(i) {
-  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) || 1}`;
+  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255 || 1}`;
 }
 
 export function generatedScenario({ zones, records, changeShare }) {
@@ -18,13 +18,21 @@ export function generatedScenario({ zones, records, changeShare }) {
       const fqdn = `host${r}.${zone}`;
       const addr = address(++n);
       live.push({ fqdn, type: 'A', ttl: 300, rdata: { address: addr } });
-      if (r < changed / 3) desired.push({ fqdn, ttl: 300, addresses: [address(n + 1_000_000)] }); // update
-      else if (r < (2 * changed) / 3) continue; // delete
+      if (r < changed / 3)
+        desired.push({ fqdn, ttl: 300, addresses: [address(n + 1_000_000)] }); // update
+      else if (r < (2 * changed) / 3)
+        continue; // delete
       else desired.push({ fqdn, ttl: 300, addresses: [addr] });
     }
-    for (let c = 0; c < changed / 3; c++) desired.push({ fqdn: `new${c}.${zone}`, ttl: 300, addresses: [address(++n)] });
+    for (let c = 0; c < changed / 3; c++)
+      desired.push({ fqdn: `new${c}.${zone}`, ttl: 300, addresses: [address(++n)] });
     seedZones[zone] = { serial: 1, records: live };
-    desiredZones.push({ zone, defaultTtl: 300, unmanaged: [], records: desired.sort((a, b) => (a.fqdn < b.fqdn ? -1 : 1)) });
+    desiredZones.push({
+      zone,
+      defaultTtl: 300,
+      unmanaged: [],
+      records: desired.sort((a, b) => (a.fqdn < b.fqdn ? -1 : 1)),
+    });
   }
   return { seed: { dns: { zones: seedZones } }, desired: { zones: desiredZones } };
 }

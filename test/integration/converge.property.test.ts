@@ -32,7 +32,10 @@ async function desiredOf(scenario: Scenario, run: number): Promise<DesiredState>
 }
 
 const escapeDots = (s: string) => s.replace(/\./g, '\\.');
-const publishes = (zone: string) => ({ method: 'PUT', path: new RegExp(`^/REST/Zone/${escapeDots(zone)}/$`) });
+const publishes = (zone: string) => ({
+  method: 'PUT',
+  path: new RegExp(`^/REST/Zone/${escapeDots(zone)}/$`),
+});
 
 describe('plan → apply → plan against the emulator', () => {
   it('converges with one publish per touched zone and leaves everything else alone', async () => {
