@@ -63,7 +63,7 @@ describe('plan → apply → plan against the emulator', () => {
           await sandbox.close();
         }
       }),
-      { numRuns: 60 },
+      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 60) },
     );
   });
 
@@ -100,7 +100,8 @@ describe('plan → apply → plan against the emulator', () => {
           expect(await writer.client.getZoneChanges(victim.zone).catch(() => [])).toEqual([]);
 
           const rest = await planLive(desired, sandbox.provider());
-          expect(rest.zones.map((z) => z.zone)).toEqual([victim.zone]);
+          // Only the failed zone can be left (nothing, when it was an empty new zone whose creation went through).
+          expect(rest.zones.every((z) => z.zone === victim.zone)).toBe(true);
           const retry = await applyPlan(rest, sandbox.provider());
           expect(retry.ok).toBe(true);
           expect((await planLive(desired, sandbox.provider())).zones).toEqual([]);
@@ -108,7 +109,7 @@ describe('plan → apply → plan against the emulator', () => {
           await sandbox.close();
         }
       }),
-      { numRuns: 40 },
+      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 40) },
     );
   });
 });
