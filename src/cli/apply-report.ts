@@ -23,7 +23,7 @@ function zoneLine(outcome: ZoneOutcome): string {
     : 'discarding its pending changes failed too (they are dropped when the session ends)';
   return (
     `  ✗ ${outcome.zone}: failed at call ${outcome.done + 1} of ${outcome.total} (${opLabel(outcome.failedOp)}): ` +
-    `${outcome.error}. ${outcome.done} calls done, ${outcome.skipped} skipped; not published, ${discard}; ` +
+    `${outcome.error}. ${plural(outcome.done, 'call')} done, ${outcome.skipped} skipped; not published, ${discard}; ` +
     'live records of this zone are unchanged.'
   );
 }

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplyResult } from '../../src/apply/types.js';
+import { renderApplyReport } from '../../src/cli/apply-report.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { useColor } from '../../src/cli/options.js';
+import { progressReporter } from '../../src/cli/progress.js';
+import type { DnsOp } from '../../src/model/dns.js';
+
+function io(overrides: Partial<CliIo> = {}): CliIo & { err: () => string } {
+  let err = '';
+  return {
+    stdout: () => {},
+    stderr: (t) => {
+      err += t;
+    },
+    env: {},
+    cwd: '.',
+    stdoutIsTTY: true,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    confirm: async () => false,
+    untilShutdown: async () => {},
+    err: () => err,
+    ...overrides,
+  };
+}
+
+const add: DnsOp = { kind: 'add-record', zone: 'a.test', fqdn: 'www.a.test', address: '192.0.2.1', ttl: 300 };
+const publish: DnsOp = { kind: 'publish', zone: 'a.test' };
+
+describe('progress on stderr', () => {
+  it('in a log: one line per zone and per step', () => {
+    const out = io();
+    const report = progressReporter(out);
+    report({ type: 'zone-start', zone: 'a.test', total: 2 });
+    report({ type: 'op-done', zone: 'a.test', op: add, done: 1, total: 2 });
+    report({ type: 'op-done', zone: 'a.test', op: publish, done: 2, total: 2 });
+    report({ type: 'zone-done', outcome: { zone: 'a.test', status: 'applied', done: 2, total: 2 } });
+    expect(out.err()).toBe(
+      [
+        'a.test: start, 2 API calls',
+        'a.test: 1/2 add www.a.test A 192.0.2.1 ttl 300',
+        'a.test: 2/2 publish a.test',
+        'a.test: published (2 API calls)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('on a terminal: one live line rewritten in place, a permanent line per finished zone', () => {
+    const out = io({ stderrIsTTY: true });
+    const report = progressReporter(out);
+    report({ type: 'zone-start', zone: 'a.test', total: 2 });
+    report({ type: 'op-done', zone: 'a.test', op: add, done: 1, total: 2 });
+    report({
+      type: 'zone-done',
+      outcome: {
+        zone: 'a.test',
+        status: 'failed',
+        done: 1,
+        total: 2,
+        failedOp: publish,
+        error: 'boom',
+        skipped: 0,
+        discarded: true,
+      },
+    });
+    expect(out.err()).toBe(
+      '\r\x1b[2Ka.test: 1/2 add www.a.test A 192.0.2.1 ttl 300\r\x1b[2Ka.test: FAILED at 2/2 (publish a.test), not published\n',
+    );
+  });
+});
+
+describe('apply report', () => {
+  it('says per zone what was done, what failed and what was left untouched', () => {
+    const result: ApplyResult = {
+      ok: false,
+      zones: [
+        { zone: 'a.test', status: 'applied', done: 3, total: 3 },
+        {
+          zone: 'b.test',
+          status: 'failed',
+          done: 1,
+          total: 4,
+          failedOp: add,
+          error: 'POST /REST/ARecord/b.test/www.b.test/: 503 SERVICE_UNAVAILABLE',
+          skipped: 2,
+          discarded: true,
+        },
+      ],
+    };
+    expect(renderApplyReport(result)).toBe(
+      [
+        '  ✓ a.test: 3 API calls, published',
+        '  ✗ b.test: failed at call 2 of 4 (add www.a.test A 192.0.2.1 ttl 300): POST /REST/ARecord/b.test/www.b.test/: ' +
+          '503 SERVICE_UNAVAILABLE. 1 call done, 2 skipped; not published, its pending changes were discarded; ' +
+          'live records of this zone are unchanged.',
+        'Applied 1 zone; 1 zone failed and was not published.',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('colour', () => {
+  it('only on a terminal, and never with --no-color or NO_COLOR', () => {
+    expect(useColor({ color: true }, io())).toBe(true);
+    expect(useColor({ color: false }, io())).toBe(false);
+    expect(useColor({ color: true }, io({ stdoutIsTTY: false }))).toBe(false);
+    expect(useColor({ color: true }, io({ env: { NO_COLOR: '1' } }))).toBe(false);
+  });
+});
