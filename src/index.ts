@@ -12,8 +12,9 @@ export {
   type ApplyOptions,
   type ApplyResult,
   applyPlan,
+  type PlanWriter,
   planLive,
-  type ZoneOutcome,
+  type StepOutcome,
 } from './apply/index.js';
 export { type LoadResult, loadDesiredState } from './config/index.js';
 export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';

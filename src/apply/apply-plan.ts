@@ -1,10 +1,9 @@
 import pLimit from 'p-limit';
-import type { DnsOp, DnsWriter } from '../model/dns.js';
-import type { Plan, ZonePlan } from '../plan/types.js';
-import type { ApplyEvent, ApplyResult, ZoneOutcome } from './types.js';
+import type { Plan, PlanOp, PlanStep } from '../plan/types.js';
+import type { ApplyEvent, ApplyResult, PlanWriter, StepOutcome } from './types.js';
 
 export interface ApplyOptions {
-  /** Zones applied at once. Ops inside one zone are always sequential. */
+  /** Steps run at once. Ops inside one step are always sequential. */
   concurrency?: number;
   onEvent?: (event: ApplyEvent) => void;
 }
@@ -12,72 +11,103 @@ export interface ApplyOptions {
 export const DEFAULT_APPLY_CONCURRENCY = 4;
 
 /**
- * Executes a plan: per zone, the plan's ops in order (create-zone?, deletes, adds/updates, one publish), zones in
- * parallel. The per-zone contract is a transaction: a zone is published only if every op before its publish
- * succeeded; on the first failure the zone's pending changes are discarded and its remaining ops skipped, and the
- * other zones go on. Untouched zones are not in the plan, so they get no call at all.
+ * Executes a plan's steps as a dependency graph: a step starts once every step in its `after` list has been
+ * applied, and is skipped (never started) when one of them failed or was skipped; steps that do not depend on a
+ * failure always run. At most `concurrency` steps run at once; ops inside a step run in order.
+ *
+ * A `zone` step is a transaction: it is published (its last op) only if every op before succeeded; on the first
+ * failure its pending changes are discarded and its remaining ops are not sent. Untouched zones have no step, so
+ * they get no call at all.
  */
 export async function applyPlan(
   plan: Plan,
-  writer: DnsWriter,
+  writer: PlanWriter,
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const limit = pLimit(options.concurrency ?? DEFAULT_APPLY_CONCURRENCY);
   const emit = options.onEvent ?? (() => {});
-  const zones = await Promise.all(
-    plan.zones.map((zonePlan) => limit(() => applyZone(zonePlan, writer, emit))),
-  );
-  return { zones, ok: zones.every((z) => z.status === 'applied') };
+  const running = new Map<string, Promise<StepOutcome>>();
+  const start = (step: PlanStep): Promise<StepOutcome> => {
+    const existing = running.get(step.id);
+    if (existing) return existing;
+    const promise = (async () => {
+      const deps = await Promise.all(step.after.map((id) => start(stepById(plan, id))));
+      const blockedBy = deps.filter((d) => d.status !== 'applied').map((d) => d.id);
+      if (blockedBy.length > 0) {
+        const outcome: StepOutcome = {
+          ...identity(step),
+          status: 'skipped',
+          total: step.ops.length,
+          blockedBy,
+        };
+        emit({ type: 'step-done', outcome });
+        return outcome;
+      }
+      return limit(() => runStep(step, writer, emit));
+    })();
+    running.set(step.id, promise);
+    return promise;
+  };
+  const steps = await Promise.all(plan.steps.map(start));
+  return { steps, ok: steps.every((s) => s.status === 'applied') };
 }
 
-async function applyZone(
-  zonePlan: ZonePlan,
-  writer: DnsWriter,
+function stepById(plan: Plan, id: string): PlanStep {
+  const step = plan.steps.find((s) => s.id === id);
+  if (!step) throw new Error(`plan step ${id} is named as a dependency but is not in the plan`);
+  return step;
+}
+
+function identity(step: PlanStep): { id: string; target: string } {
+  return { id: step.id, target: step.target };
+}
+
+async function runStep(
+  step: PlanStep,
+  writer: PlanWriter,
   emit: (e: ApplyEvent) => void,
-): Promise<ZoneOutcome> {
-  const { zone, ops } = zonePlan;
-  const total = ops.length;
-  emit({ type: 'zone-start', zone, total });
+): Promise<StepOutcome> {
+  const total = step.ops.length;
+  emit({ type: 'step-start', id: step.id, total });
   let done = 0;
-  for (const op of ops) {
+  for (const op of step.ops) {
     try {
       await writer.execute(op);
     } catch (error) {
-      const outcome = await failZone(zone, writer, op, error, done, total);
-      emit({ type: 'zone-done', outcome });
+      const outcome = await failStep(step, writer, op, error, done);
+      emit({ type: 'step-done', outcome });
       return outcome;
     }
     done += 1;
-    emit({ type: 'op-done', zone, op, done, total });
+    emit({ type: 'op-done', id: step.id, op, done, total });
   }
-  const outcome: ZoneOutcome = { zone, status: 'applied', done, total };
-  emit({ type: 'zone-done', outcome });
+  const outcome: StepOutcome = { ...identity(step), status: 'applied', done, total };
+  emit({ type: 'step-done', outcome });
   return outcome;
 }
 
-async function failZone(
-  zone: string,
-  writer: DnsWriter,
-  failedOp: DnsOp,
+async function failStep(
+  step: PlanStep,
+  writer: PlanWriter,
+  failedOp: PlanOp,
   error: unknown,
   done: number,
-  total: number,
-): Promise<ZoneOutcome> {
-  // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
-  let discarded = true;
-  try {
-    await writer.discardPending(zone);
-  } catch {
-    discarded = false;
-  }
-  return {
-    zone,
-    status: 'failed',
+): Promise<StepOutcome> {
+  const failure = {
+    ...identity(step),
+    status: 'failed' as const,
     done,
-    total,
+    total: step.ops.length,
     failedOp,
     error: error instanceof Error ? error.message : String(error),
-    skipped: total - done - 1,
-    discarded,
+    skipped: step.ops.length - done - 1,
   };
+  if (step.kind !== 'zone') return failure;
+  // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
+  try {
+    await writer.discardPending(step.target.slice('zone:'.length));
+    return { ...failure, discarded: true };
+  } catch {
+    return { ...failure, discarded: false };
+  }
 }

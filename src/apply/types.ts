@@ -1,32 +1,41 @@
-import type { DnsOp } from '../model/dns.js';
+import type { PlanOp } from '../plan/types.js';
+
+/** What apply needs to write: one op at a time, and dropping a zone's unpublished changes. */
+export interface PlanWriter {
+  execute(op: PlanOp): Promise<void>;
+  discardPending(zone: string): Promise<void>;
+}
 
 /**
- * What happened to one zone of a plan. A zone is `applied` only when every op, publish included, succeeded.
- * A `failed` zone was not published: `discarded` says whether its pending changes were dropped on the server
- * (false only when the discard call itself failed; the session's end drops them anyway).
+ * What happened to one step of a plan. `applied` only when every op succeeded (for a zone: its publish too).
+ * `failed`: the ops before `failedOp` were done, the `skipped` ones after it never sent; a failed zone step was not
+ * published and `discarded` says whether its pending changes were dropped on the server (false only when the
+ * discard itself failed; the session's end drops them anyway). `skipped`: never started because a step it depends
+ * on did not succeed.
  */
-export type ZoneOutcome =
-  | { zone: string; status: 'applied'; done: number; total: number }
+export type StepOutcome =
+  | { id: string; target: string; status: 'applied'; done: number; total: number }
   | {
-      zone: string;
+      id: string;
+      target: string;
       status: 'failed';
       done: number;
       total: number;
-      failedOp: DnsOp;
+      failedOp: PlanOp;
       error: string;
-      /** Ops after the failed one that were never sent. */
       skipped: number;
-      discarded: boolean;
-    };
+      discarded?: boolean;
+    }
+  | { id: string; target: string; status: 'skipped'; total: number; blockedBy: string[] };
 
 export interface ApplyResult {
-  /** Sorted by zone name, one entry per zone of the plan. */
-  zones: ZoneOutcome[];
+  /** In plan step order, one entry per step. */
+  steps: StepOutcome[];
   ok: boolean;
 }
 
-/** Progress events, for the CLI to show (one line per zone and step in logs, a live line on a TTY). */
+/** Progress events, for the CLI to show (one line per step and op in logs, a live line on a TTY). */
 export type ApplyEvent =
-  | { type: 'zone-start'; zone: string; total: number }
-  | { type: 'op-done'; zone: string; op: DnsOp; done: number; total: number }
-  | { type: 'zone-done'; outcome: ZoneOutcome };
+  | { type: 'step-start'; id: string; total: number }
+  | { type: 'op-done'; id: string; op: PlanOp; done: number; total: number }
+  | { type: 'step-done'; outcome: StepOutcome };

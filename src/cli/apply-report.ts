@@ -1,31 +1,40 @@
-import type { ApplyResult, ZoneOutcome } from '../apply/types.js';
+import type { ApplyResult, StepOutcome } from '../apply/types.js';
 import { opLabel } from './op-label.js';
 
-/** The per-zone account of an apply: what was done, what failed, what was skipped and left untouched. */
+/** The account of an apply, one line per step: what was done, what failed, what was skipped and left untouched. */
 export function renderApplyReport(result: ApplyResult): string {
-  const lines = result.zones.map(zoneLine);
-  const applied = result.zones.filter((z) => z.status === 'applied').length;
-  const failed = result.zones.length - applied;
+  const lines = result.steps.map(stepLine);
+  const count = (status: StepOutcome['status']) => result.steps.filter((s) => s.status === status).length;
+  const failed = count('failed');
+  const skipped = count('skipped');
+  const publishes = result.steps.filter((s) => s.status === 'applied' && s.id.startsWith('zone:')).length;
+  const applied = `Applied ${plural(count('applied'), 'step')} (${plural(publishes, 'zone publish', 'zone publishes')})`;
   lines.push(
-    failed === 0
-      ? `Applied ${plural(applied, 'zone')} (${plural(applied, 'publish', 'publishes')}).`
-      : `Applied ${plural(applied, 'zone')}; ${plural(failed, 'zone')} failed and ${failed === 1 ? 'was' : 'were'} not published.`,
+    failed + skipped === 0
+      ? `${applied}.`
+      : `${applied}; ${plural(failed, 'step')} failed, ${plural(skipped, 'step')} skipped.`,
   );
   return `${lines.join('\n')}\n`;
 }
 
-function zoneLine(outcome: ZoneOutcome): string {
-  if (outcome.status === 'applied') {
-    return `  ✓ ${outcome.zone}: ${outcome.done} API calls, published`;
+function stepLine(outcome: StepOutcome): string {
+  const isZone = outcome.id.startsWith('zone:');
+  switch (outcome.status) {
+    case 'applied':
+      return `  ✓ ${outcome.id}: ${plural(outcome.done, 'API call')}${isZone ? ', published' : ''}`;
+    case 'skipped':
+      return `  - ${outcome.id}: skipped, not started because ${outcome.blockedBy.join(', ')} did not succeed; unchanged`;
+    case 'failed': {
+      const head =
+        `  ✗ ${outcome.id}: failed at call ${outcome.done + 1} of ${outcome.total} (${opLabel(outcome.failedOp)}): ` +
+        `${outcome.error}. ${plural(outcome.done, 'call')} done, ${outcome.skipped} not sent`;
+      if (!isZone) return `${head}.`;
+      const discard = outcome.discarded
+        ? 'its pending changes were discarded'
+        : 'discarding its pending changes failed too (they are dropped when the session ends)';
+      return `${head}; not published, ${discard}; live records of this zone are unchanged.`;
+    }
   }
-  const discard = outcome.discarded
-    ? 'its pending changes were discarded'
-    : 'discarding its pending changes failed too (they are dropped when the session ends)';
-  return (
-    `  ✗ ${outcome.zone}: failed at call ${outcome.done + 1} of ${outcome.total} (${opLabel(outcome.failedOp)}): ` +
-    `${outcome.error}. ${plural(outcome.done, 'call')} done, ${outcome.skipped} skipped; not published, ${discard}; ` +
-    'live records of this zone are unchanged.'
-  );
 }
 
 export function plural(n: number, word: string, pluralWord = `${word}s`): string {

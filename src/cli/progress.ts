@@ -3,8 +3,8 @@ import type { CliIo } from './io.js';
 import { opLabel } from './op-label.js';
 
 /**
- * Apply progress on stderr. In logs (stderr not a TTY) one line per zone and per step, so a CI log shows exactly
- * what was sent; on a TTY a single live line that is rewritten, with one permanent line per finished zone.
+ * Apply progress on stderr. In logs (stderr not a TTY) one line per step and per op, so a CI log shows exactly
+ * what was sent; on a TTY a single live line that is rewritten, with one permanent line per finished step.
  */
 export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
   const live = io.stderrIsTTY;
@@ -13,11 +13,11 @@ export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
   };
   return (event) => {
     switch (event.type) {
-      case 'zone-start':
-        if (!live) io.stderr(`${event.zone}: start, ${event.total} API calls\n`);
+      case 'step-start':
+        if (!live) io.stderr(`${event.id}: start, ${event.total} API calls\n`);
         return;
       case 'op-done': {
-        const line = `${event.zone}: ${event.done}/${event.total} ${opLabel(event.op)}`;
+        const line = `${event.id}: ${event.done}/${event.total} ${opLabel(event.op)}`;
         if (live) {
           clearLine();
           io.stderr(line);
@@ -26,14 +26,13 @@ export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
         }
         return;
       }
-      case 'zone-done': {
+      case 'step-done': {
         clearLine();
         const o = event.outcome;
-        io.stderr(
-          o.status === 'applied'
-            ? `${o.zone}: published (${o.done} API calls)\n`
-            : `${o.zone}: FAILED at ${o.done + 1}/${o.total} (${opLabel(o.failedOp)}), not published\n`,
-        );
+        if (o.status === 'applied') io.stderr(`${o.id}: done (${o.done} API calls)\n`);
+        else if (o.status === 'failed')
+          io.stderr(`${o.id}: FAILED at ${o.done + 1}/${o.total} (${opLabel(o.failedOp)})\n`);
+        else io.stderr(`${o.id}: skipped (${o.blockedBy.join(', ')} did not succeed)\n`);
         return;
       }
     }

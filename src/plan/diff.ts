@@ -1,6 +1,6 @@
 import type { DesiredState, LiveDnsState, LiveZone } from '../model/dns.js';
 import { compareStrings } from './order.js';
-import { PLAN_FORMAT_VERSION, type Plan, type PlanSummary, type ZonePlan } from './types.js';
+import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type PlanSummary, type ZonePlan } from './types.js';
 import { diffZone } from './zone-diff.js';
 
 /**
@@ -14,11 +14,14 @@ import { diffZone } from './zone-diff.js';
  */
 export function computePlan(desired: DesiredState, live: LiveDnsState): Plan {
   const zones: ZonePlan[] = [];
+  const steps: PlanStep[] = [];
   for (const zone of [...desired.zones].sort((a, b) => compareStrings(a.zone, b.zone))) {
-    const zonePlan = diffZone(zone, liveZone(live, zone.zone));
-    if (zonePlan !== null) zones.push(zonePlan);
+    const diff = diffZone(zone, liveZone(live, zone.zone));
+    if (diff === null) continue;
+    zones.push(diff.plan);
+    steps.push(diff.step);
   }
-  return { formatVersion: PLAN_FORMAT_VERSION, zones, summary: summarise(zones) };
+  return { formatVersion: PLAN_FORMAT_VERSION, summary: summarise(zones), zones, steps };
 }
 
 function liveZone(live: LiveDnsState, zone: string): LiveZone | null {

@@ -3,11 +3,15 @@ export { renderPlanJson } from './render-json.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render-text.js';
 export {
   type ChangeAction,
+  opsOfTarget,
   PLAN_FORMAT_VERSION,
   type Plan,
+  type PlanOp,
+  type PlanStep,
   type PlanSummary,
   planHasChanges,
   type RecordChange,
   type RecordSetValue,
+  type StepKind,
   type ZonePlan,
 } from './types.js';

@@ -7,7 +7,10 @@ import type { Plan } from './types.js';
 const KEY_ORDER = [
   'formatVersion',
   'summary',
+  'id',
   'kind',
+  'target',
+  'after',
   'action',
   'key',
   'zone',
@@ -29,6 +32,7 @@ const KEY_ORDER = [
   'delete',
   'zones',
   'changes',
+  'steps',
   'ops',
 ] as const;
 

@@ -1,5 +1,13 @@
 import pc from 'picocolors';
-import type { Plan, PlanSummary, RecordChange, RecordSetValue, ZonePlan } from './types.js';
+import {
+  opsOfTarget,
+  type Plan,
+  type PlanSummary,
+  planHasChanges,
+  type RecordChange,
+  type RecordSetValue,
+  type ZonePlan,
+} from './types.js';
 
 export interface TextRenderOptions {
   /** ANSI colours; the CLI decides from the TTY, NO_COLOR and --no-color. */
@@ -24,18 +32,18 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) addresses.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
-  if (plan.zones.length === 0) return `${NO_CHANGES_TEXT}\n`;
+  if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
   const c = pc.createColors(options.color);
   const lines = plan.zones.flatMap((zone) => [
-    c.bold(zoneHeader(zone)),
+    c.bold(zoneHeader(zone, opsOfTarget(plan, `zone:${zone.zone}`).length)),
     ...zone.changes.map((change) => `  ${changeLine(change, c)}`),
   ]);
   return `${[...lines, '', summaryLine(plan.summary)].join('\n')}\n`;
 }
 
-function zoneHeader(zone: ZonePlan): string {
+function zoneHeader(zone: ZonePlan, calls: number): string {
   const state = zone.createZone ? 'new zone' : `serial ${zone.serial}`;
-  return `${zone.zone} (${state}, ${plural(zone.ops.length, 'API call', 'API calls')})`;
+  return `${zone.zone} (${state}, ${plural(calls, 'API call', 'API calls')})`;
 }
 
 function changeLine(change: RecordChange, c: Colors): string {

@@ -3,6 +3,9 @@ import type { DnsOp } from '../model/dns.js';
 /**
  * A Plan is plain, serialisable data (no closures, no Maps): it can be printed, saved, reviewed and applied later.
  * Same inputs → byte-identical JSON: every array here is sorted as documented.
+ *
+ * Two views of one plan: the typed sections (`zones`, …) say WHAT changes, value by value, for people; `steps` say
+ * HOW: the API writes, grouped into steps that run in dependency order. Apply executes `steps` and nothing else.
  */
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -34,8 +37,31 @@ export interface ZonePlan {
   serial: number | null;
   /** Deletes first, then creates and updates; each group sorted by fqdn. */
   changes: RecordChange[];
-  /** The writes apply makes, in order: create-zone?, deletes, adds/updates, exactly one publish. */
-  ops: DnsOp[];
+}
+
+/** Every write a plan can hold; each op is one API request (as predicted in the plan). */
+export type PlanOp = DnsOp;
+
+/**
+ * How a step behaves when one of its ops fails:
+ * - `zone`: a transaction: the zone's pending changes are discarded and it is not published (its last op);
+ * - any other kind: the ops already done stay done (each is complete on its own), the rest are not sent.
+ */
+export type StepKind = 'zone';
+
+/**
+ * One unit of execution: ops run in order, one at a time, after every step in `after` has succeeded. A step whose
+ * dependency failed or was skipped is skipped, and only those: independent steps always run.
+ */
+export interface PlanStep {
+  /** Unique in the plan; `<kind>:<name>`, e.g. `zone:example.com`. */
+  id: string;
+  kind: StepKind;
+  /** The target the step changes, as `--target` names it: `zone:example.com`. */
+  target: string;
+  /** Ids of the steps that must succeed first, sorted. */
+  after: string[];
+  ops: PlanOp[];
 }
 
 export interface PlanSummary {
@@ -48,11 +74,18 @@ export interface PlanSummary {
 
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
-  /** Only zones with changes, sorted by name. A zone without changes gets no ops and no publish. */
-  zones: ZonePlan[];
   summary: PlanSummary;
+  /** Only zones with changes, sorted by name. */
+  zones: ZonePlan[];
+  /** Dependencies first, then by id: a deterministic topological order. A zone without changes has no step. */
+  steps: PlanStep[];
 }
 
 export function planHasChanges(plan: Plan): boolean {
-  return plan.zones.length > 0;
+  return plan.steps.length > 0;
+}
+
+/** The ops of every step changing `target`, in step order (the API calls apply makes for it). */
+export function opsOfTarget(plan: Plan, target: string): PlanOp[] {
+  return plan.steps.filter((step) => step.target === target).flatMap((step) => step.ops);
 }

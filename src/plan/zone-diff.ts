@@ -5,7 +5,7 @@ import { isInZone, relativeName } from '../model/names.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
 import { compareStrings } from './order.js';
 import { recordSetOps } from './record-set-ops.js';
-import type { RecordChange, ZonePlan } from './types.js';
+import type { PlanStep, RecordChange, ZonePlan } from './types.js';
 
 /**
  * The diff of one desired zone against its live state (`null`: the zone does not exist live).
@@ -27,7 +27,10 @@ import type { RecordChange, ZonePlan } from './types.js';
  *
  * Returns null when nothing changes. An absent zone is always a change (it must be created), even with no records.
  */
-export function diffZone(desired: DesiredZone, live: LiveZone | null): ZonePlan | null {
+export function diffZone(
+  desired: DesiredZone,
+  live: LiveZone | null,
+): { plan: ZonePlan; step: PlanStep } | null {
   const { zone } = desired;
   const managed = (fqdn: string): boolean =>
     isInZone(fqdn, zone) && !isUnmanaged(relativeName(fqdn, zone), desired.unmanaged);
@@ -60,18 +63,20 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null): ZonePlan 
   }
 
   if (live !== null && deletes.length + others.length === 0) return null;
-  return {
+  const plan: ZonePlan = {
     zone,
     createZone: live === null,
     serial: live === null ? null : live.serial,
     changes: [...deletes, ...others],
-    ops: [
-      ...(live === null ? [createZoneOp(desired)] : []),
-      ...deleteOps,
-      ...writeOps,
-      { kind: 'publish', zone },
-    ],
   };
+  const target = `zone:${zone}`;
+  const ops: DnsOp[] = [
+    ...(live === null ? [createZoneOp(desired)] : []),
+    ...deleteOps,
+    ...writeOps,
+    { kind: 'publish', zone },
+  ];
+  return { plan, step: { id: target, kind: 'zone', target, after: [], ops } };
 }
 
 /** A zone the plan creates gets the zone's default TTL, a `hostmaster@` contact and an incrementing serial. */

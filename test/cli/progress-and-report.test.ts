@@ -27,21 +27,26 @@ function io(overrides: Partial<CliIo> = {}): CliIo & { err: () => string } {
 
 const add: DnsOp = { kind: 'add-record', zone: 'a.test', fqdn: 'www.a.test', address: '192.0.2.1', ttl: 300 };
 const publish: DnsOp = { kind: 'publish', zone: 'a.test' };
+const A = { id: 'zone:a.test', target: 'zone:a.test' };
+const B = { id: 'zone:b.test', target: 'zone:b.test' };
+const C = { id: 'zone:c.test', target: 'zone:c.test' };
 
 describe('progress on stderr', () => {
   it('in a log: one line per zone and per step', () => {
     const out = io();
     const report = progressReporter(out);
-    report({ type: 'zone-start', zone: 'a.test', total: 2 });
-    report({ type: 'op-done', zone: 'a.test', op: add, done: 1, total: 2 });
-    report({ type: 'op-done', zone: 'a.test', op: publish, done: 2, total: 2 });
-    report({ type: 'zone-done', outcome: { zone: 'a.test', status: 'applied', done: 2, total: 2 } });
+    report({ type: 'step-start', id: 'zone:a.test', total: 2 });
+    report({ type: 'op-done', id: 'zone:a.test', op: add, done: 1, total: 2 });
+    report({ type: 'op-done', id: 'zone:a.test', op: publish, done: 2, total: 2 });
+    report({ type: 'step-done', outcome: { ...A, status: 'applied', done: 2, total: 2 } });
+    report({ type: 'step-done', outcome: { ...B, status: 'skipped', total: 3, blockedBy: ['zone:a.test'] } });
     expect(out.err()).toBe(
       [
-        'a.test: start, 2 API calls',
-        'a.test: 1/2 add www.a.test A 192.0.2.1 ttl 300',
-        'a.test: 2/2 publish a.test',
-        'a.test: published (2 API calls)',
+        'zone:a.test: start, 2 API calls',
+        'zone:a.test: 1/2 add www.a.test A 192.0.2.1 ttl 300',
+        'zone:a.test: 2/2 publish a.test',
+        'zone:a.test: done (2 API calls)',
+        'zone:b.test: skipped (zone:a.test did not succeed)',
         '',
       ].join('\n'),
     );
@@ -50,12 +55,12 @@ describe('progress on stderr', () => {
   it('on a terminal: one live line rewritten in place, a permanent line per finished zone', () => {
     const out = io({ stderrIsTTY: true });
     const report = progressReporter(out);
-    report({ type: 'zone-start', zone: 'a.test', total: 2 });
-    report({ type: 'op-done', zone: 'a.test', op: add, done: 1, total: 2 });
+    report({ type: 'step-start', id: 'zone:a.test', total: 2 });
+    report({ type: 'op-done', id: 'zone:a.test', op: add, done: 1, total: 2 });
     report({
-      type: 'zone-done',
+      type: 'step-done',
       outcome: {
-        zone: 'a.test',
+        ...A,
         status: 'failed',
         done: 1,
         total: 2,
@@ -66,7 +71,7 @@ describe('progress on stderr', () => {
       },
     });
     expect(out.err()).toBe(
-      '\r\x1b[2Ka.test: 1/2 add www.a.test A 192.0.2.1 ttl 300\r\x1b[2Ka.test: FAILED at 2/2 (publish a.test), not published\n',
+      '\r\x1b[2Kzone:a.test: 1/2 add www.a.test A 192.0.2.1 ttl 300\r\x1b[2Kzone:a.test: FAILED at 2/2 (publish a.test)\n',
     );
   });
 });
@@ -75,10 +80,10 @@ describe('apply report', () => {
   it('says per zone what was done, what failed and what was left untouched', () => {
     const result: ApplyResult = {
       ok: false,
-      zones: [
-        { zone: 'a.test', status: 'applied', done: 3, total: 3 },
+      steps: [
+        { ...A, status: 'applied', done: 3, total: 3 },
         {
-          zone: 'b.test',
+          ...B,
           status: 'failed',
           done: 1,
           total: 4,
@@ -87,15 +92,17 @@ describe('apply report', () => {
           skipped: 2,
           discarded: true,
         },
+        { ...C, status: 'skipped', total: 2, blockedBy: ['zone:b.test'] },
       ],
     };
     expect(renderApplyReport(result)).toBe(
       [
-        '  ✓ a.test: 3 API calls, published',
-        '  ✗ b.test: failed at call 2 of 4 (add www.a.test A 192.0.2.1 ttl 300): POST /REST/ARecord/b.test/www.b.test/: ' +
-          '503 SERVICE_UNAVAILABLE. 1 call done, 2 skipped; not published, its pending changes were discarded; ' +
+        '  ✓ zone:a.test: 3 API calls, published',
+        '  ✗ zone:b.test: failed at call 2 of 4 (add www.a.test A 192.0.2.1 ttl 300): POST /REST/ARecord/b.test/www.b.test/: ' +
+          '503 SERVICE_UNAVAILABLE. 1 call done, 2 not sent; not published, its pending changes were discarded; ' +
           'live records of this zone are unchanged.',
-        'Applied 1 zone; 1 zone failed and was not published.',
+        '  - zone:c.test: skipped, not started because zone:b.test did not succeed; unchanged',
+        'Applied 1 step (1 zone publish); 1 step failed, 1 step skipped.',
         '',
       ].join('\n'),
     );

@@ -53,11 +53,12 @@ describe('plan → apply → plan against the emulator', () => {
           expect(result.ok).toBe(true);
 
           const touched = new Set(plan.zones.map((z) => z.zone));
+          expect(plan.steps.map((s) => s.id)).toEqual(plan.zones.map((z) => `zone:${z.zone}`));
           for (const zone of scenario.zoneNames) {
             expect(log.count({ ...publishes(zone), status: 200 })).toBe(touched.has(zone) ? 1 : 0);
           }
           const again = await planLive(desired, sandbox.provider());
-          expect(again.zones).toEqual([]);
+          expect(again.steps).toEqual([]);
           expect(untouchedRecords(sandbox.emulator.snapshot(), scenario)).toEqual(before);
         } finally {
           await sandbox.close();
@@ -75,10 +76,11 @@ describe('plan → apply → plan against the emulator', () => {
         const sandbox = await startSandbox(seedZones(scenario));
         try {
           const plan = await planLive(desired, sandbox.provider());
-          fc.pre(plan.zones.length > 0);
-          const victim = plan.zones[zonePick % plan.zones.length];
-          if (!victim) throw new Error('unreachable');
-          const failAt = opPick % victim.ops.length;
+          fc.pre(plan.steps.length > 0);
+          const step = plan.steps[zonePick % plan.steps.length];
+          if (!step) throw new Error('unreachable');
+          const victim = { zone: step.target.slice('zone:'.length) };
+          const failAt = opPick % step.ops.length;
           const beforeA = publishedA(sandbox.emulator, victim.zone);
           const beforeSerial = sandbox.emulator.snapshot().dns?.zones?.[victim.zone]?.serial;
           sandbox.emulator.faults.add({
@@ -90,9 +92,9 @@ describe('plan → apply → plan against the emulator', () => {
 
           const writer = sandbox.provider();
           const result = await applyPlan(plan, writer);
-          const outcome = result.zones.find((z) => z.zone === victim.zone);
+          const outcome = result.steps.find((s) => s.id === step.id);
           expect(outcome).toMatchObject({ status: 'failed', done: failAt, discarded: true });
-          expect(result.zones.filter((z) => z.status === 'failed')).toHaveLength(1);
+          expect(result.steps.filter((s) => s.status !== 'applied')).toHaveLength(1);
 
           expect(publishedA(sandbox.emulator, victim.zone)).toEqual(beforeA);
           if (beforeSerial !== undefined)
@@ -101,10 +103,10 @@ describe('plan → apply → plan against the emulator', () => {
 
           const rest = await planLive(desired, sandbox.provider());
           // Only the failed zone can be left (nothing, when it was an empty new zone whose creation went through).
-          expect(rest.zones.every((z) => z.zone === victim.zone)).toBe(true);
+          expect(rest.steps.every((s) => s.id === step.id)).toBe(true);
           const retry = await applyPlan(rest, sandbox.provider());
           expect(retry.ok).toBe(true);
-          expect((await planLive(desired, sandbox.provider())).zones).toEqual([]);
+          expect((await planLive(desired, sandbox.provider())).steps).toEqual([]);
         } finally {
           await sandbox.close();
         }

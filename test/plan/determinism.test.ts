@@ -44,7 +44,7 @@ describe('determinism and convergence (properties)', () => {
         const after = simulateApply(live, plan);
         expect(planHasChanges(computePlan(desired, after))).toBe(false);
         expect(after.zones[UNDESIRED_ZONE]).toEqual(live.zones[UNDESIRED_ZONE]);
-        for (const op of plan.zones.flatMap((zone) => zone.ops)) {
+        for (const op of plan.steps.flatMap((step) => step.ops)) {
           if (!('fqdn' in op)) continue;
           const zone = desired.zones.find((z) => z.zone === op.zone);
           expect(zone && isInZone(op.fqdn, zone.zone)).toBe(true);

@@ -76,8 +76,9 @@ describe('computePlan: record set changes', () => {
     expect(planHasChanges(plan)).toBe(false);
     expect(plan).toEqual({
       formatVersion: 1,
-      zones: [],
       summary: { create: 0, update: 0, delete: 0, zones: 0 },
+      zones: [],
+      steps: [],
     });
   });
 
@@ -186,6 +187,14 @@ describe('computePlan: zones', () => {
             after: { ttl: 1800, addresses: ['198.51.100.7'] },
           },
         ],
+      },
+    ]);
+    expect(plan.steps).toEqual([
+      {
+        id: 'zone:new.example.org',
+        kind: 'zone',
+        target: 'zone:new.example.org',
+        after: [],
         ops: [
           {
             kind: 'create-zone',
@@ -209,7 +218,7 @@ describe('computePlan: zones', () => {
 
   it('creates an absent zone even when it has no records', () => {
     const plan = planOne(desiredZone('empty.example', {}), null);
-    expect(plan.zones[0]?.ops.map((op) => op.kind)).toEqual(['create-zone', 'publish']);
+    expect(plan.steps[0]?.ops.map((op) => op.kind)).toEqual(['create-zone', 'publish']);
     expect(plan.summary).toEqual({ create: 0, update: 0, delete: 0, zones: 1 });
   });
 

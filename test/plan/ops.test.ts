@@ -8,7 +8,7 @@ const ZONE = 'example.com';
 const z = { zone: ZONE };
 
 function opsOf(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof liveZone> | null): DnsOp[] {
-  return computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }).zones[0]?.ops ?? [];
+  return computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }).steps[0]?.ops ?? [];
 }
 
 describe('op generation', () => {
@@ -105,8 +105,8 @@ describe('op generation', () => {
     });
     const desired = desiredZone(ZONE, { 'www.example.com': [newAddresses, 300] });
     const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: live } });
-    expect(plan.zones[0]?.ops.filter((op) => op.kind === 'update-record')).toHaveLength(13);
-    expect(plan.zones[0]?.ops).toHaveLength(14);
+    expect(plan.steps[0]?.ops.filter((op) => op.kind === 'update-record')).toHaveLength(13);
+    expect(plan.steps[0]?.ops).toHaveLength(14);
     expect(() => simulateApply({ zones: { [ZONE]: live } }, plan)).not.toThrow();
   });
 
@@ -125,10 +125,14 @@ describe('op generation', () => {
         },
       },
     );
-    for (const zone of plan.zones) {
-      expect(zone.ops.filter((op) => op.kind === 'publish')).toEqual([{ kind: 'publish', zone: zone.zone }]);
-      expect(zone.ops.at(-1)?.kind).toBe('publish');
+    for (const step of plan.steps) {
+      const zone = step.target.slice('zone:'.length);
+      expect(step.ops.filter((op) => op.kind === 'publish')).toEqual([{ kind: 'publish', zone }]);
+      expect(step.ops.at(-1)?.kind).toBe('publish');
     }
-    expect(plan.zones.map((zone) => zone.ops.length)).toEqual([4, 2]);
+    expect(plan.steps.map((step) => [step.id, step.ops.length])).toEqual([
+      ['zone:a.example', 4],
+      ['zone:b.example', 2],
+    ]);
   });
 });

@@ -54,7 +54,15 @@ describe('renderPlanJson', () => {
             ]
           }
         }
-      ],
+      ]
+    }
+  ],
+  "steps": [
+    {
+      "id": "zone:example.com",
+      "kind": "zone",
+      "target": "zone:example.com",
+      "after": [],
       "ops": [
         {
           "kind": "update-record",

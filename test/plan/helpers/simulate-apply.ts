@@ -10,10 +10,12 @@ import type { Plan } from '../../../src/plan/types.js';
 export function simulateApply(live: LiveDnsState, plan: Plan): LiveDnsState {
   const zones: Record<string, LiveZone | null> = structuredClone(live.zones);
   let nextId = 1_000_000;
-  for (const zonePlan of plan.zones) {
+  for (const step of plan.steps) {
+    const zoneName = step.target.slice('zone:'.length);
+    if (step.kind !== 'zone' || step.id !== step.target) throw new Error(`unexpected step ${step.id}`);
     let published = false;
-    for (const op of zonePlan.ops) {
-      if (op.zone !== zonePlan.zone) throw new Error(`op for ${op.zone} inside ${zonePlan.zone}`);
+    for (const op of step.ops) {
+      if (op.zone !== zoneName) throw new Error(`op for ${op.zone} inside ${zoneName}`);
       if (published) throw new Error(`${op.kind} after publish in ${op.zone}`);
       if (op.kind === 'publish') {
         published = true;
@@ -28,7 +30,7 @@ export function simulateApply(live: LiveDnsState, plan: Plan): LiveDnsState {
       }
       applyRecordOp(existing(zones, op.zone), op, () => nextId++);
     }
-    if (!published) throw new Error(`no publish for ${zonePlan.zone}`);
+    if (!published) throw new Error(`no publish for ${zoneName}`);
   }
   return { zones };
 }
