@@ -23,7 +23,7 @@ async function measure(name, seed, desired) {
     const dns = provider();
     const cpu = process.cpuUsage();
     const start = performance.now();
-    const plan = await planLive(desired, dns);
+    const plan = await planLive(desired, { dns });
     if (step === 'apply') await applyPlan(plan, dns);
     await dns.close();
     const wallMs = performance.now() - start;

@@ -3,7 +3,7 @@
  *
  *   const loaded = await loadDesiredState(['config/']);
  *   const dns = createDynProvider({ ...dynConfigFromEnv(process.env) });
- *   const plan = await planLive(loaded.desired, dns);
+ *   const plan = await planLive(loaded.desired, { dns });
  *   const result = await applyPlan(plan, dns);
  *   await dns.close();
  */

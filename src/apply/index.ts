@@ -1,3 +1,3 @@
 export { type ApplyOptions, applyPlan, DEFAULT_APPLY_CONCURRENCY } from './apply-plan.js';
-export { planLive } from './plan-live.js';
+export { type LiveReaders, planLive } from './plan-live.js';
 export type { ApplyEvent, ApplyResult, PlanWriter, StepOutcome } from './types.js';

@@ -1,4 +1,5 @@
-import type { DesiredState, LiveDnsState, LiveZone } from '../model/dns.js';
+import type { DesiredState, LiveZone } from '../model/dns.js';
+import type { LiveState } from '../model/live.js';
 import { compareStrings } from './order.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type PlanSummary, type ZonePlan } from './types.js';
 import { diffZone } from './zone-diff.js';
@@ -12,7 +13,7 @@ import { diffZone } from './zone-diff.js';
  * missing entry means the zone was not read, and planning it as absent would try to create an existing zone, so
  * that is a programming error and throws. Zones without changes are left out. Per-zone rules: see zone-diff.ts.
  */
-export function computePlan(desired: DesiredState, live: LiveDnsState): Plan {
+export function computePlan(desired: DesiredState, live: LiveState): Plan {
   const zones: ZonePlan[] = [];
   const steps: PlanStep[] = [];
   for (const zone of [...desired.zones].sort((a, b) => compareStrings(a.zone, b.zone))) {
@@ -24,7 +25,7 @@ export function computePlan(desired: DesiredState, live: LiveDnsState): Plan {
   return { formatVersion: PLAN_FORMAT_VERSION, summary: summarise(zones), zones, steps };
 }
 
-function liveZone(live: LiveDnsState, zone: string): LiveZone | null {
+function liveZone(live: LiveState, zone: string): LiveZone | null {
   const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : undefined;
   if (found === undefined)
     throw new Error(`computePlan: live state has no entry for zone ${zone} (was it read?)`);

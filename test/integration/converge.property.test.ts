@@ -46,7 +46,7 @@ describe('plan → apply → plan against the emulator', () => {
         const sandbox = await startSandbox(seedZones(scenario));
         try {
           const before = untouchedRecords(sandbox.emulator.snapshot(), scenario);
-          const plan = await planLive(desired, sandbox.provider());
+          const plan = await planLive(desired, { dns: sandbox.provider() });
           const log = sandbox.emulator.requestLog;
           log.clear();
           const result = await applyPlan(plan, sandbox.provider());
@@ -57,7 +57,7 @@ describe('plan → apply → plan against the emulator', () => {
           for (const zone of scenario.zoneNames) {
             expect(log.count({ ...publishes(zone), status: 200 })).toBe(touched.has(zone) ? 1 : 0);
           }
-          const again = await planLive(desired, sandbox.provider());
+          const again = await planLive(desired, { dns: sandbox.provider() });
           expect(again.steps).toEqual([]);
           expect(untouchedRecords(sandbox.emulator.snapshot(), scenario)).toEqual(before);
         } finally {
@@ -75,7 +75,7 @@ describe('plan → apply → plan against the emulator', () => {
         const desired = await desiredOf(scenario, run++);
         const sandbox = await startSandbox(seedZones(scenario));
         try {
-          const plan = await planLive(desired, sandbox.provider());
+          const plan = await planLive(desired, { dns: sandbox.provider() });
           fc.pre(plan.steps.length > 0);
           const step = plan.steps[zonePick % plan.steps.length];
           if (!step) throw new Error('unreachable');
@@ -101,12 +101,12 @@ describe('plan → apply → plan against the emulator', () => {
             expect(publishedSerial(sandbox.emulator, victim.zone)).toBe(beforeSerial);
           expect(await writer.client.getZoneChanges(victim.zone).catch(() => [])).toEqual([]);
 
-          const rest = await planLive(desired, sandbox.provider());
+          const rest = await planLive(desired, { dns: sandbox.provider() });
           // Only the failed zone can be left (nothing, when it was an empty new zone whose creation went through).
           expect(rest.steps.every((s) => s.id === step.id)).toBe(true);
           const retry = await applyPlan(rest, sandbox.provider());
           expect(retry.ok).toBe(true);
-          expect((await planLive(desired, sandbox.provider())).steps).toEqual([]);
+          expect((await planLive(desired, { dns: sandbox.provider() })).steps).toEqual([]);
         } finally {
           await sandbox.close();
         }

@@ -33,7 +33,7 @@ export async function applyCommand(
   }
   const target = await openDnsTarget(options, io, cliLogger(io, options.verbose));
   try {
-    const plan = await planLive(desired, target.provider);
+    const plan = await planLive(desired, { dns: target.provider });
     if (options.format === 'text') io.stdout(renderPlan(plan, options, io));
     if (!planHasChanges(plan)) {
       if (options.format === 'json') io.stdout(renderApplyJson(plan, null, plan));
@@ -44,7 +44,7 @@ export async function applyCommand(
       concurrency: options.concurrency,
       onEvent: progressReporter(io),
     });
-    const after = await planLive(desired, target.provider);
+    const after = await planLive(desired, { dns: target.provider });
     if (options.format === 'json') {
       io.stdout(renderApplyJson(plan, result, after));
     } else {

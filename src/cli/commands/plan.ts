@@ -30,7 +30,7 @@ export async function readPlan(desired: DesiredState, options: ServiceOptions, i
   if (desired.zones.length === 0) return computePlan(desired, { zones: {} });
   const target = await openDnsTarget(options, io, cliLogger(io, options.verbose));
   try {
-    return await planLive(desired, target.provider);
+    return await planLive(desired, { dns: target.provider });
   } finally {
     await target.close();
   }
