@@ -1,3 +1,4 @@
 export { type ApplyOptions, applyPlan, DEFAULT_APPLY_CONCURRENCY } from './apply-plan.js';
 export { type LiveReaders, planLive } from './plan-live.js';
+export { routeWriter, type ServiceWriters } from './route-writer.js';
 export type { ApplyEvent, ApplyResult, PlanWriter, StepOutcome } from './types.js';

@@ -1,5 +1,6 @@
 import type { ApplyResult, StepOutcome } from '../apply/types.js';
 import { opLabel } from './op-label.js';
+import { opsText } from './step-units.js';
 
 /** The account of an apply, one line per step: what was done, what failed, what was skipped and left untouched. */
 export function renderApplyReport(result: ApplyResult): string {
@@ -21,7 +22,7 @@ function stepLine(outcome: StepOutcome): string {
   const isZone = outcome.id.startsWith('zone:');
   switch (outcome.status) {
     case 'applied':
-      return `  ✓ ${outcome.id}: ${plural(outcome.done, 'API call')}${isZone ? ', published' : ''}`;
+      return `  ✓ ${outcome.id}: ${opsText(outcome.id, outcome.done)}${isZone ? ', published' : ''}`;
     case 'skipped':
       return `  - ${outcome.id}: skipped, not started because ${outcome.blockedBy.join(', ')} did not succeed; unchanged`;
     case 'failed': {

@@ -25,14 +25,19 @@ export interface DnsTarget {
  * The DNS service a command talks to: the in-process emulator with `--sandbox` (demo credentials, state persisted
  * in the state file so plan → apply → plan works across runs), otherwise the service named by EDGEPLAN_DYN_*.
  */
-export async function openDnsTarget(options: SandboxOptions, io: CliIo, logger: Logger): Promise<DnsTarget> {
+export async function openDnsTarget(
+  options: SandboxOptions,
+  io: CliIo,
+  logger: Logger,
+  /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
+  running?: RunningSandbox,
+): Promise<DnsTarget> {
   if (!options.sandbox) {
     const provider = createDynProvider({ ...dynConfigFromEnv(io.env), logger });
     return { provider, close: () => provider.close() };
   }
-  const emulator = await startSandbox(options, io);
-  const { url } = await emulator.listen(0, '127.0.0.1');
-  logger.info(`sandbox: emulator on ${url}, state in ${sandboxStatePath(options, io)}`);
+  const owned = running === undefined;
+  const { emulator, url } = running ?? (await runSandbox(options, io, logger));
   const credentials = emulator.credentials;
   const provider = createDynProvider({
     url,
@@ -47,7 +52,7 @@ export async function openDnsTarget(options: SandboxOptions, io: CliIo, logger: 
       try {
         await provider.close();
       } finally {
-        await emulator.close();
+        if (owned) await emulator.close();
       }
     },
   };
@@ -55,6 +60,26 @@ export async function openDnsTarget(options: SandboxOptions, io: CliIo, logger: 
 
 function sandboxStatePath(options: SandboxOptions, io: CliIo): string {
   return resolve(io.cwd, typeof options.sandbox === 'string' ? options.sandbox : DEFAULT_SANDBOX_STATE);
+}
+
+/** The in-process emulator of `--sandbox`, serving both APIs on one port. */
+export interface RunningSandbox {
+  emulator: Emulator;
+  /** The DNS API base (`…/REST`). */
+  url: string;
+  /** The WAF API root (`…/api/v3`). */
+  wafUrl: string;
+}
+
+export async function runSandbox(
+  options: SandboxOptions,
+  io: CliIo,
+  logger: Logger,
+): Promise<RunningSandbox> {
+  const emulator = await startSandbox(options, io);
+  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
+  logger.info(`sandbox: emulator on ${url}, state in ${sandboxStatePath(options, io)}`);
+  return { emulator, url, wafUrl };
 }
 
 async function startSandbox(options: SandboxOptions, io: CliIo): Promise<Emulator> {

@@ -1,6 +1,7 @@
 import { loadDesiredState } from '../config/index.js';
 import { formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
+import type { PlanProblemsError } from '../plan/index.js';
 import { plural } from './apply-report.js';
 import type { CliIo } from './io.js';
 
@@ -14,4 +15,15 @@ export async function loadOrReport(paths: string[], io: CliIo): Promise<DesiredS
   for (const diagnostic of result.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
   io.stderr(`${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.\n`);
   return null;
+}
+
+/**
+ * Desired state that is valid but names a webapp or bot the live service does not have: reported like validation
+ * problems, `file:line:col: message` each, found while planning, before any write.
+ */
+export function reportPlanProblems(error: PlanProblemsError, io: CliIo): void {
+  for (const diagnostic of error.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+  io.stderr(
+    `${plural(error.diagnostics.length, 'problem')} found against live state; nothing was changed.\n`,
+  );
 }

@@ -1,7 +1,8 @@
-import type { DnsOp } from '../model/dns.js';
+import type { PlanOp } from '../plan/types.js';
+import { serviceOpLabel } from './op-label-services.js';
 
 /** One short human line per op, for progress and failure reports. */
-export function opLabel(op: DnsOp): string {
+export function opLabel(op: PlanOp): string {
   switch (op.kind) {
     case 'create-zone':
       return `create zone ${op.zone}`;
@@ -13,5 +14,9 @@ export function opLabel(op: DnsOp): string {
       return `delete ${op.fqdn} A #${op.recordId}`;
     case 'publish':
       return `publish ${op.zone}`;
+    case 'set-good-bots':
+      return `set good bots of ${op.webapp}: enable ${op.enable.length}, disable ${op.disable.length}; wait for the change; read back`;
+    default:
+      return serviceOpLabel(op);
   }
 }

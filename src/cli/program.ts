@@ -1,11 +1,13 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
+import { PlanProblemsError } from '../plan/index.js';
 import { applyCommand } from './commands/apply.js';
 import { emulatorCommand } from './commands/emulator.js';
 import { planCommand } from './commands/plan.js';
 import { validateCommand } from './commands/validate.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { reportPlanProblems } from './load.js';
 import { OUTPUT_FORMATS } from './options.js';
 import { VERSION } from './version.js';
 
@@ -19,6 +21,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    if (error instanceof PlanProblemsError) {
+      reportPlanProblems(error, io);
+      return EXIT_ERROR;
+    }
     io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
       io.stderr(`${error.stack}\n`);

@@ -1,6 +1,7 @@
 import type { ApplyEvent } from '../apply/types.js';
 import type { CliIo } from './io.js';
 import { opLabel } from './op-label.js';
+import { opsText } from './step-units.js';
 
 /**
  * Apply progress on stderr. In logs (stderr not a TTY) one line per step and per op, so a CI log shows exactly
@@ -14,7 +15,7 @@ export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
   return (event) => {
     switch (event.type) {
       case 'step-start':
-        if (!live) io.stderr(`${event.id}: start, ${event.total} API calls\n`);
+        if (!live) io.stderr(`${event.id}: start, ${opsText(event.id, event.total)}\n`);
         return;
       case 'op-done': {
         const line = `${event.id}: ${event.done}/${event.total} ${opLabel(event.op)}`;
@@ -29,7 +30,7 @@ export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
       case 'step-done': {
         clearLine();
         const o = event.outcome;
-        if (o.status === 'applied') io.stderr(`${o.id}: done (${o.done} API calls)\n`);
+        if (o.status === 'applied') io.stderr(`${o.id}: done (${opsText(o.id, o.done)})\n`);
         else if (o.status === 'failed')
           io.stderr(`${o.id}: FAILED at ${o.done + 1}/${o.total} (${opLabel(o.failedOp)})\n`);
         else io.stderr(`${o.id}: skipped (${o.blockedBy.join(', ')} did not succeed)\n`);

@@ -8,6 +8,7 @@ import { ruleDiagnostics } from './rules.js';
 import { DesiredStateSchema } from './schema.js';
 import { schemaDiagnostics } from './schema-issues.js';
 import { toDesiredState } from './to-desired-state.js';
+import { loadWafSections } from './waf-desired.js';
 
 /**
  * The outcome of loading desired state. `files` are the loaded files in load order, as diagnostics name them.
@@ -28,17 +29,20 @@ export async function loadDesiredState(paths: readonly string[]): Promise<LoadRe
   const roots = parsed.flatMap((file) => (file.root ? [file.root] : []));
 
   const merge = mergeDocuments(roots);
+  const waf = loadWafSections(roots);
   const diagnostics = [
     ...found.diagnostics,
     ...parsed.flatMap((file) => file.diagnostics),
     ...roots.flatMap((root) => schemaDiagnostics(root)),
     ...merge.diagnostics,
     ...ruleDiagnostics(merge.merged),
+    ...waf.diagnostics,
   ];
   if (diagnostics.length > 0) return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)) };
 
   const document = DesiredStateSchema.parse(toPlainDocument(merge.merged));
-  return { ok: true, desired: toDesiredState(document), files: parsed.map((file) => file.file) };
+  const desired = { ...toDesiredState(document), ...(waf.desired ? { waf: waf.desired } : {}) };
+  return { ok: true, desired, files: parsed.map((file) => file.file) };
 }
 
 async function readAndParse(path: string): Promise<ParsedFile> {

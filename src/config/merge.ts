@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
+import { type MergedServices, mergeServices, servicesToPlain } from './merge-services.js';
 import {
   diagnosticAt,
   entryOf,
@@ -24,6 +25,8 @@ import {
 export interface MergedDocument {
   /** In order of first appearance. */
   zones: MergedZone[];
+  /** Secondary zones, geo services and settings (merge-services.ts). */
+  services: MergedServices;
 }
 
 export interface MergedZone {
@@ -76,7 +79,9 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
       diagnostics.push(...mergeZone(zone, entry.value, recordIndex.get(zone) ?? new Map()));
     }
   }
-  return { merged: { zones: [...zones.values()] }, diagnostics };
+  const services = mergeServices(roots);
+  diagnostics.push(...services.diagnostics);
+  return { merged: { zones: [...zones.values()], services: services.services }, diagnostics };
 }
 
 function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRecord>): Diagnostic[] {
@@ -113,7 +118,7 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
 }
 
 /** One of two places that say the same thing: `text` is how each place spells it. */
-interface Place {
+export interface Place {
   text: string;
   pos: Position;
 }
@@ -125,11 +130,11 @@ const valuePlace = (entry: PEntry): Place => ({
 });
 
 /** A duplicate is reported at both places, each message naming the other place. */
-function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
+export function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
   return [diagnosticAt(a.pos, message(a, b)), diagnosticAt(b.pos, message(b, a))];
 }
 
-function namedTwice(what: string, context = '') {
+export function namedTwice(what: string, context = '') {
   return (self: Place, other: Place) => {
     const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
     return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
@@ -146,5 +151,5 @@ export function toPlainDocument(merged: MergedDocument): unknown {
     };
     return [zone.keys[0]?.key ?? zone.zone, plain];
   });
-  return { zones: Object.fromEntries(zones) };
+  return { zones: Object.fromEntries(zones), ...servicesToPlain(merged.services) };
 }

@@ -3,8 +3,10 @@ import { MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
 import { isIPv4 } from '../model/ipv4.js';
 import { APEX, isInZone, relativeName } from '../model/names.js';
 import { lengthProblem, recordLabelsProblem, zoneNameProblem } from './dns-names.js';
+import { geoDiagnostics } from './geo-rules.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { diagnosticAt, entryOf, isMap, isSeq, type Position, where } from './positioned.js';
+import { secondaryDiagnostics } from './secondary-rules.js';
 import { globProblem, isUnmanaged } from './unmanaged.js';
 
 /**
@@ -13,7 +15,11 @@ import { globProblem, isUnmanaged } from './unmanaged.js';
  * shape in one place never hides a rule problem in another.
  */
 export function ruleDiagnostics(merged: MergedDocument): Diagnostic[] {
-  return merged.zones.flatMap(zoneDiagnostics);
+  return [
+    ...merged.zones.flatMap(zoneDiagnostics),
+    ...secondaryDiagnostics(merged),
+    ...geoDiagnostics(merged),
+  ];
 }
 
 function zoneDiagnostics(zone: MergedZone): Diagnostic[] {

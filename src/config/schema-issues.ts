@@ -59,6 +59,8 @@ function label(path: Path): string {
   const last = path.at(-1);
   if (last === undefined) return 'the top level';
   if (path.length === 2 && path[0] === 'zones') return `zone "${String(last)}"`;
+  if (path.length === 2 && path[0] === 'secondary_zones') return `secondary zone "${String(last)}"`;
+  if (path.length === 2 && path[0] === 'geo_services') return `geo service "${String(last)}"`;
   if (path.length === 4 && path[2] === 'records') return `record "${String(last)}"`;
   if (typeof last === 'number') return `${String(path.at(-2))}[${last}]`;
   return String(last);

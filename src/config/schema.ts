@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TTL, MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
+import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
+import { WafSchema } from './waf-schema.js';
 
 /**
  * The strict schema of the desired-state document: one YAML file, and also all files merged. Objects are strict
@@ -56,6 +58,13 @@ export type ZoneDocument = z.infer<typeof ZoneSchema>;
 export const DesiredStateSchema = z
   .strictObject({
     zones: z.record(z.string(), ZoneSchema).optional().describe('Primary zones by name, e.g. example.com.'),
+    secondary_zones: z
+      .record(z.string(), SecondaryZoneSchema)
+      .optional()
+      .describe('Secondary zones by name.'),
+    geo_services: z.record(z.string(), GeoServiceSchema).optional().describe('Geo services by name.'),
+    settings: SettingsSchema.optional(),
+    waf: WafSchema.optional(),
   })
   .describe('edgeplan desired state.');
 export type DesiredStateDocument = z.infer<typeof DesiredStateSchema>;

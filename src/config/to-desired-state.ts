@@ -2,6 +2,7 @@ import { type ARecordSet, DEFAULT_TTL, type DesiredState, type DesiredZone } fro
 import { sortAddresses } from '../model/ipv4.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
 import type { DesiredStateDocument, ZoneDocument } from './schema.js';
+import { toDesiredServices } from './to-desired-services.js';
 
 /**
  * The validated, merged document in model form: names normalised, every TTL concrete, collections sorted by
@@ -9,7 +10,7 @@ import type { DesiredStateDocument, ZoneDocument } from './schema.js';
  */
 export function toDesiredState(document: DesiredStateDocument): DesiredState {
   const zones = Object.entries(document.zones ?? {}).map(([name, zone]) => toZone(name, zone));
-  return { zones: zones.sort((a, b) => compare(a.zone, b.zone)) };
+  return { zones: zones.sort((a, b) => compare(a.zone, b.zone)), ...toDesiredServices(document) };
 }
 
 function toZone(name: string, document: ZoneDocument): DesiredZone {

@@ -8,6 +8,8 @@ import type { Rdata } from './rdata.js';
 import { parseRdata, parseTtl } from './rdata.js';
 import type { EmulatorSeed, ParsedSeed, RecordSeedValue } from './seed.js';
 import { parseSeed } from './seed.js';
+import type { GeoServiceState, SecondaryState } from './service-seed.js';
+import { geoFromSeed, geoToSeed, secondaryFromSeed, secondaryToSeed } from './service-seed.js';
 
 export interface Credentials {
   customer_name: string;
@@ -55,6 +57,10 @@ export interface NewZone {
 
 export class Account {
   readonly zones = new Map<string, ZoneState>();
+  /** Secondary zones by name; a name is either here or in `zones`. */
+  readonly secondaries = new Map<string, SecondaryState>();
+  /** Geo services by exact name. */
+  readonly geoServices = new Map<string, GeoServiceState>();
   credentials: Credentials = DEMO_CREDENTIALS;
   private nextId = 1;
 
@@ -80,6 +86,11 @@ export class Account {
       for (const r of records) account.insertSeedRecord(state, r);
       syncSoaSerial(state);
     }
+    for (const [name, s] of Object.entries(dns.secondary_zones ?? {})) {
+      account.secondaries.set(normaliseName(name), secondaryFromSeed(name, s));
+    }
+    for (const [name, g] of Object.entries(dns.geo_services ?? {}))
+      account.geoServices.set(name, geoFromSeed(name, g));
     return account;
   }
 
@@ -167,7 +178,25 @@ export class Account {
         })),
       };
     }
-    return { dns: { credentials: { ...this.credentials }, zones: out, next_record_id: this.nextId } };
+    const byKey = <T>(map: Map<string, T>) =>
+      [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return {
+      dns: {
+        credentials: { ...this.credentials },
+        zones: out,
+        ...(this.secondaries.size > 0
+          ? {
+              secondary_zones: Object.fromEntries(
+                byKey(this.secondaries).map(([k, v]) => [k, secondaryToSeed(v)]),
+              ),
+            }
+          : {}),
+        ...(this.geoServices.size > 0
+          ? { geo_services: Object.fromEntries(byKey(this.geoServices).map(([k, v]) => [k, geoToSeed(v)])) }
+          : {}),
+        next_record_id: this.nextId,
+      },
+    };
   }
 }
 

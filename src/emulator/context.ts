@@ -21,6 +21,8 @@ export interface PublicRequest {
   resource: string;
   /** Remaining segments, normalised. */
   segments: string[];
+  /** The same segments URL-decoded only, for names that keep their case and dots (geo service names). */
+  rawSegments: string[];
   args: Record<string, unknown>;
 }
 

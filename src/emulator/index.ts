@@ -13,6 +13,8 @@ import type { EmulatorSeed } from './seed.js';
 import { createDnsServer } from './server.js';
 import { SessionStore } from './sessions.js';
 import { readStateFile, StateWriter } from './state-file.js';
+import { WafAccount } from './waf/account.js';
+import { createWafService, WAF_API_PREFIX, type WafEmulatorOptions } from './waf/service.js';
 
 export type { Credentials } from './account.js';
 export type { Envelope, ErrCode, Msg } from './envelope.js';
@@ -22,6 +24,7 @@ export type { RequestLogEntry, RequestLogFilter } from './request-log.js';
 export { RequestLog } from './request-log.js';
 export type { EmulatorSeed } from './seed.js';
 export { loadSeedFile, parseSeed } from './seed.js';
+export type { WafEmulatorOptions } from './waf/service.js';
 
 export interface EmulatorOptions {
   /** Initial account; default: no zones, credentials demo/demo/demo. Validated at creation (throws when invalid). */
@@ -32,15 +35,26 @@ export interface EmulatorOptions {
   sessionIdleMs?: number;
   /** Clock in ms (session idle time, serials of epoch/day/minute zones); default `Date.now`. */
   now?: () => number;
+  /** The WAF API: token lifetime, rate limit, change timing (all on `now`). */
+  waf?: WafEmulatorOptions;
+}
+
+/** Test and fault-injection handles on the WAF API. */
+export interface WafControls {
+  /** The next `count` good-bot changes (of `webappId`, or of any webapp) end as `failed`. */
+  failNextChanges(count?: number, webappId?: string): void;
+  /** The API application's credentials (after `listen()`, those of a loaded state file). */
+  readonly credentials: { client_id: string; client_secret: string };
 }
 
 export interface Emulator {
   /** Starts serving; default host 127.0.0.1, port 0 (ephemeral). `url` is the API base, `http://host:port/REST`. */
-  listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
+  listen(port?: number, host?: string): Promise<{ url: string; port: number; wafUrl: string }>;
   /** Stops serving, drops open connections and waits for pending state-file writes. */
   close(): Promise<void>;
   readonly requestLog: RequestLog;
   readonly faults: FaultInjector;
+  readonly waf: WafControls;
   /** Login credentials of the account (after `listen()`, those of a loaded state file). */
   readonly credentials: Credentials;
   /** Published state in seed form, record ids included. */
@@ -59,17 +73,29 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     account: Account.fromSeed(options.seed),
     sessions,
     now,
-    persist: async () => writer?.write(ctx.account.toSeed()),
+    persist: async () => writer?.write(snapshot()),
     nextTaskId: () => String(++taskId),
   };
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
-  const server = createDnsServer({ ctx, log: requestLog, faults, nextJobId: () => ++jobId });
+  const waf = createWafService(options.seed?.waf, options.waf ?? {}, {
+    now,
+    log: requestLog,
+    persist: ctx.persist,
+  });
+  const snapshot = () => ({ ...ctx.account.toSeed(), waf: waf.account.toSeed() });
+  const server = createDnsServer({ ctx, log: requestLog, faults, nextJobId: () => ++jobId, waf: waf.handle });
 
   return {
     requestLog,
     faults,
-    snapshot: () => ctx.account.toSeed(),
+    snapshot,
+    waf: {
+      failNextChanges: (count, webappId) => waf.changes.failNext(count, webappId),
+      get credentials() {
+        return { ...waf.account.client };
+      },
+    },
     get credentials() {
       return { ...ctx.account.credentials };
     },
@@ -77,6 +103,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       if (options.statePath) {
         const saved = await readStateFile(options.statePath);
         if (saved) ctx.account = Account.fromSeed(saved);
+        if (saved?.waf) waf.account = WafAccount.fromSeed(saved.waf, new Date(now()).toISOString());
       }
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -88,7 +115,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       sessions.startSweeper();
       const bound = (server.address() as AddressInfo).port;
       const hostPart = host.includes(':') ? `[${host}]` : host;
-      return { url: `http://${hostPart}:${bound}/REST`, port: bound };
+      const origin = `http://${hostPart}:${bound}`;
+      return { url: `${origin}/REST`, port: bound, wafUrl: `${origin}${WAF_API_PREFIX}` };
     },
     async close() {
       sessions.stopSweeper();

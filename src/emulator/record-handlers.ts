@@ -10,6 +10,7 @@ import { isProtected } from './changeset.js';
 import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, ok } from './envelope.js';
+import { geoServiceAt } from './geo-body.js';
 import { checkRecordSet } from './node-rules.js';
 import { rdataKey } from './rdata.js';
 import type { WriteVerb } from './record-values.js';
@@ -52,6 +53,14 @@ function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb): Target {
   return { zone, fqdn, type, view, here: view.filter((r) => r.fqdn === fqdn && r.type === type) };
 }
 
+/** A node a geo service answers for holds no A records of its own (see geo-body.ts). */
+function assertNoGeoService(ctx: Ctx, t: Target, verb: WriteVerb): void {
+  const service = t.type === 'A' ? geoServiceAt(ctx.account, t.zone.zone, t.fqdn) : undefined;
+  if (!service) return;
+  const text = `node: ${t.fqdn} is served by geo service ${service.name}; it cannot hold A records`;
+  throw badRequest(error('ILLEGAL_OPERATION', text), couldNot(verb, t.type));
+}
+
 function illegal(text: string): Error {
   return badRequest(error('ILLEGAL_OPERATION', text));
 }
@@ -61,6 +70,7 @@ export const createRecord: Handler<AuthedRequest> = (req, ctx) => {
   if (t.type === 'SOA') throw illegal('add: A zone has exactly one SOA record');
   const rdata = requireRdata(t.type, req.args.rdata, 'add');
   const ttl = requireTtl(t.zone, req.args.ttl, t.type, 'add');
+  assertNoGeoService(ctx, t, 'add');
   const problem = checkRecordSet(t.type, [...t.here, { rdata }]);
   if (problem) throw nodeRuleFailure(problem, t.type, 'add');
   changesetFor(req.session, t.zone).add({ fqdn: t.fqdn, type: t.type, ttl, rdata });
@@ -109,6 +119,7 @@ export const replaceRecords: Handler<AuthedRequest> = (req, ctx) => {
     const rdata = requireRdata(t.type, body.rdata, 'replace');
     return { rdata, ttl: requireTtl(t.zone, body.ttl, t.type, 'replace') };
   });
+  assertNoGeoService(ctx, t, 'replace');
   const fixed = t.here.filter(isProtected);
   const problem = checkRecordSet(t.type, [...fixed, ...wanted]);
   if (problem) throw nodeRuleFailure(problem, t.type, 'replace');

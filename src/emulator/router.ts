@@ -6,17 +6,21 @@
 import { normaliseName } from '../model/names.js';
 import type { AuthedRequest, Handler, PublicRequest } from './context.js';
 import { ApiError, error } from './envelope.js';
+import * as geo from './geo-handlers.js';
 import { isRecordType } from './rdata.js';
 import * as rec from './record-handlers.js';
+import * as sec from './secondary-handlers.js';
 import * as ses from './session-handlers.js';
 import * as tree from './tree-handlers.js';
-import * as zones from './zone-handlers.js';
+import * as zones from './zone-secondary-handlers.js';
 
 export const REST_PREFIX = '/REST';
 
 export interface ParsedPath {
   resource: string;
   segments: string[];
+  /** URL-decoded, not normalised. */
+  rawSegments: string[];
   /** `/REST/<resource>/<segments...>/`, the form the request log records. */
   normalised: string;
 }
@@ -26,8 +30,14 @@ export function parsePath(pathname: string): ParsedPath | null {
   const parts = pathname.split('/').filter((p) => p !== '');
   if (parts[0] !== REST_PREFIX.slice(1) || parts.length < 2) return null;
   const resource = parts[1] ?? '';
-  const segments = parts.slice(2).map((p) => normaliseName(safeDecode(p)));
-  return { resource, segments, normalised: `${REST_PREFIX}/${[resource, ...segments].join('/')}/` };
+  const rawSegments = parts.slice(2).map(safeDecode);
+  const segments = rawSegments.map(normaliseName);
+  return {
+    resource,
+    segments,
+    rawSegments,
+    normalised: `${REST_PREFIX}/${[resource, ...segments].join('/')}/`,
+  };
 }
 
 function safeDecode(segment: string): string {
@@ -57,7 +67,16 @@ const ROUTES: readonly Route[] = [
   { resource: 'Zone', method: 'GET', segments: [1, 1], auth: true, handle: zones.getZone },
   { resource: 'Zone', method: 'POST', segments: [1, 1], auth: true, handle: zones.createZone },
   { resource: 'Zone', method: 'PUT', segments: [1, 1], auth: true, handle: zones.updateZone },
-  { resource: 'Zone', method: 'DELETE', segments: [1, 1], auth: true, handle: zones.deleteZone },
+  { resource: 'Zone', method: 'DELETE', segments: [1, 2], auth: true, handle: zones.deleteZone },
+  { resource: 'Secondary', method: 'GET', segments: [0, 0], auth: true, handle: sec.listSecondaries },
+  { resource: 'Secondary', method: 'POST', segments: [1, 2], auth: true, handle: sec.createSecondary },
+  { resource: 'Secondary', method: 'GET', segments: [1, 2], auth: true, handle: sec.getSecondary },
+  { resource: 'Secondary', method: 'PUT', segments: [1, 2], auth: true, handle: sec.updateSecondary },
+  { resource: 'Geo', method: 'GET', segments: [0, 0], auth: true, handle: geo.listGeo },
+  { resource: 'Geo', method: 'POST', segments: [1, 1], auth: true, handle: geo.createGeo },
+  { resource: 'Geo', method: 'GET', segments: [1, 1], auth: true, handle: geo.getGeo },
+  { resource: 'Geo', method: 'PUT', segments: [1, 1], auth: true, handle: geo.updateGeo },
+  { resource: 'Geo', method: 'DELETE', segments: [1, 1], auth: true, handle: geo.deleteGeo },
   { resource: RECORD, method: 'POST', segments: [2, 2], auth: true, handle: rec.createRecord },
   { resource: RECORD, method: 'GET', segments: [2, 2], auth: true, handle: rec.listRecords },
   { resource: RECORD, method: 'GET', segments: [3, 3], auth: true, handle: rec.getRecord },

@@ -8,6 +8,8 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { isInZone, normaliseName } from '../model/names.js';
 import { isRecordType, parseRdata, parseTtl, rdataKey } from './rdata.js';
+import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
+import { WafSeedSchema } from './waf/seed.js';
 
 const SERIAL_STYLES = ['increment', 'epoch', 'day', 'minute'] as const;
 const Ttl = z.union([z.number(), z.string()]).refine((v) => parseTtl(v) !== undefined, {
@@ -44,12 +46,16 @@ const DnsSeed = z.strictObject({
     .optional(),
   /** Zone name → zone; `example.com: {}` (or an empty value) is a zone with only SOA and NS. */
   zones: z.record(z.string(), ZoneSeed.nullable()).optional(),
+  /** Secondary zone name → masters and settings (service-seed.ts). */
+  secondary_zones: z.record(z.string(), SecondarySeed).optional(),
+  /** Geo service name (spaces allowed) → groups and linked nodes (service-seed.ts). */
+  geo_services: z.record(z.string(), GeoServiceSeed).optional(),
   /** Next record id to hand out; written by the state file so ids are never reused across restarts. */
   next_record_id: z.number().int().positive().optional(),
 });
 
 export const EmulatorSeedSchema = z
-  .strictObject({ dns: DnsSeed.optional() })
+  .strictObject({ dns: DnsSeed.optional(), waf: WafSeedSchema.optional() })
   .superRefine((seed, ctx) => checkRecords(seed, ctx), { when: () => true });
 
 export type EmulatorSeed = z.input<typeof EmulatorSeedSchema>;

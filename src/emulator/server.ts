@@ -21,11 +21,14 @@ export interface ServerDeps {
   log: RequestLog;
   faults: FaultInjector;
   nextJobId(): number;
+  /** Answers every request under /api/ (the WAF API and its token endpoint); the rest is the DNS API. */
+  waf?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 export function createDnsServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
-    void handle(deps, req, res);
+    if (deps.waf && req.url?.startsWith('/api/')) void deps.waf(req, res);
+    else void handle(deps, req, res);
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
@@ -58,7 +61,13 @@ async function dispatch(
   const path = parsePath(url.pathname);
   const route = resolveRoute(method, path, url.pathname);
   const args = { ...Object.fromEntries(url.searchParams), ...parseBody(raw) };
-  const base = { method, resource: path?.resource ?? '', segments: path?.segments ?? [], args };
+  const base = {
+    method,
+    resource: path?.resource ?? '',
+    segments: path?.segments ?? [],
+    rawSegments: path?.rawSegments ?? [],
+    args,
+  };
   if (!route.auth) return route.handle(base, ctx);
   const token = req.headers['auth-token'];
   const session = ctx.sessions.authenticate(Array.isArray(token) ? token[0] : token);

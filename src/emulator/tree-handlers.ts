@@ -10,6 +10,7 @@ import { isProtected } from './changeset.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { error, info, notFound, ok } from './envelope.js';
+import { geoNodesBelow } from './geo-body.js';
 import { TREE_KEYS } from './rdata.js';
 import { nodeNotFound } from './record-values.js';
 import { changesetFor, recordObject, recordUri, requireZone, sessionView } from './views.js';
@@ -27,6 +28,11 @@ function subtree(req: AuthedRequest, zone: ZoneState, verb: string): { base: str
     );
   }
   return { base, records };
+}
+
+function subtreeOrNone(req: AuthedRequest, zone: ZoneState): ViewRecord[] {
+  const base = req.segments[1] ?? zone.zone;
+  return sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base));
 }
 
 /** `detail=Y` shape: every `<type>_records` key present, `[]` when empty (every served type has a key). */
@@ -54,11 +60,17 @@ export const allRecords: Handler<AuthedRequest> = (req, ctx) => {
   return ok(recordsData(req, zone, records), info('get_tree: Here is your zone tree'));
 };
 
-/** Node names at and below the base, the base first, then sorted. */
+/** Node names at and below the base, the base first, then sorted; nodes a geo service answers for count too. */
 export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
   const zone = requireZone(ctx, req.segments[0]);
-  const { base, records } = subtree(req, zone, 'get_node_list');
-  const below = [...new Set(records.map((r) => r.fqdn))].filter((f) => f !== base).sort();
+  const geoBase = req.segments[1] ?? zone.zone;
+  const geoNodes = isInZone(geoBase, zone.zone) ? geoNodesBelow(ctx.account, zone.zone, geoBase) : [];
+  const { base, records } =
+    geoNodes.length > 0
+      ? { base: geoBase, records: subtreeOrNone(req, zone) }
+      : subtree(req, zone, 'get_node_list');
+  const names = [...records.map((r) => r.fqdn), ...geoNodes];
+  const below = [...new Set(names)].filter((f) => f !== base).sort();
   return ok([base, ...below], info('get_node_list: Here is your node list'));
 };
 

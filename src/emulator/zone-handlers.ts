@@ -110,7 +110,7 @@ function isTrue(value: unknown): boolean {
   );
 }
 
-function isZoneName(name: string): boolean {
+export function isZoneName(name: string): boolean {
   const labels = name.split('.');
   return name.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l));
 }

@@ -1,3 +1,10 @@
+import type { GeoOp, GeoService } from './geo.js';
+import type { DesiredSecondaryZone, LiveSecondaryZone, ManageMode, SecondaryOp } from './secondary.js';
+import type { DesiredWaf } from './waf.js';
+
+export type * from './geo.js';
+export type * from './secondary.js';
+
 /**
  * Domain types of the DNS side, shared by config, plan, apply and providers. All names are normalised
  * (see names.ts) and all collections sorted, so that two equal states serialise to the same JSON.
@@ -31,6 +38,14 @@ export interface DesiredZone {
 export interface DesiredState {
   /** Sorted by zone name. */
   zones: DesiredZone[];
+  /** Sorted by zone name; config always fills it (absent = none). */
+  secondaryZones?: DesiredSecondaryZone[];
+  /** Sorted by name; config always fills it (absent = none). */
+  geoServices?: GeoService[];
+  /** Which secondary zones and geo services edgeplan owns; absent = `listed` for both. */
+  manage?: { secondaryZones: ManageMode; geoServices: ManageMode };
+  /** The `waf` section; absent when no file has one (the WAF service is then never contacted). */
+  waf?: DesiredWaf;
 }
 
 /** One live A record. `recordId` is the provider's opaque reference; it never takes part in equality. */
@@ -57,13 +72,20 @@ export interface LiveZone {
 export interface LiveDnsState {
   /** One entry per zone that was asked for; `null` when the zone does not exist live. */
   zones: Record<string, LiveZone | null>;
+  /** Every secondary zone of the account, sorted by zone; absent = not read. */
+  secondaryZones?: LiveSecondaryZone[];
+  /** Every geo service of the account, in `sortGeoService` form, sorted by name; absent = not read. */
+  geoServices?: GeoService[];
 }
 
 /**
  * One write the apply will make, plain data so a plan can be saved and reviewed. Providers map each op to
  * exactly one API request.
  */
-export type DnsOp =
+export type DnsOp = ZoneOp | SecondaryOp | GeoOp;
+
+/** The ops of a zone step: pending in the session until the zone's one `publish`. */
+export type ZoneOp =
   | { kind: 'create-zone'; zone: string; rname: string; ttl: number; serialStyle: SerialStyle }
   | { kind: 'add-record'; zone: string; fqdn: string; address: string; ttl: number }
   | { kind: 'update-record'; zone: string; fqdn: string; recordId: number; address: string; ttl: number }
@@ -73,6 +95,10 @@ export type DnsOp =
 /** What plan needs to read: live state of the named zones. */
 export interface DnsReader {
   readZones(zones: readonly string[]): Promise<LiveDnsState>;
+  /** Every secondary zone of the account, in as few requests as the service allows. */
+  readSecondaryZones(): Promise<LiveSecondaryZone[]>;
+  /** Every geo service of the account, in as few requests as the service allows. */
+  readGeoServices(): Promise<GeoService[]>;
 }
 
 /**

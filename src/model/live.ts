@@ -1,7 +1,8 @@
 import type { LiveDnsState } from './dns.js';
+import type { LiveWafState } from './waf.js';
 
 /**
- * Everything read live for one plan. Each service's part is read only when the desired state names that service;
- * the WAF part joins the DNS part here when it lands.
+ * Everything read live for one plan. Each service's part is read only when the desired state names that service:
+ * `waf` is present exactly when the desired state has a `waf` section.
  */
-export type LiveState = LiveDnsState;
+export type LiveState = LiveDnsState & { waf?: LiveWafState };

@@ -1,7 +1,9 @@
 import type { DesiredState, LiveZone } from '../model/dns.js';
 import type { LiveState } from '../model/live.js';
 import { compareStrings } from './order.js';
+import { planServices } from './service-plan.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type PlanSummary, type ZonePlan } from './types.js';
+import { planWafSection } from './waf-diff.js';
 import { diffZone } from './zone-diff.js';
 
 /**
@@ -12,6 +14,7 @@ import { diffZone } from './zone-diff.js';
  * never looked at. Each desired zone must have an entry in `live.zones` (`null` when it does not exist live): a
  * missing entry means the zone was not read, and planning it as absent would try to create an existing zone, so
  * that is a programming error and throws. Zones without changes are left out. Per-zone rules: see zone-diff.ts.
+ * Secondary zones and geo services, and the order of all steps across services: see service-plan.ts.
  */
 export function computePlan(desired: DesiredState, live: LiveState): Plan {
   const zones: ZonePlan[] = [];
@@ -22,7 +25,17 @@ export function computePlan(desired: DesiredState, live: LiveState): Plan {
     zones.push(diff.plan);
     steps.push(diff.step);
   }
-  return { formatVersion: PLAN_FORMAT_VERSION, summary: summarise(zones), zones, steps };
+  const services = planServices(desired, live, zones, steps);
+  // WAF steps depend on nothing and nothing depends on them; appended after the DNS steps.
+  const waf = planWafSection(desired.waf, live.waf);
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    summary: summarise(zones),
+    zones,
+    ...services.sections,
+    ...waf.sections,
+    steps: [...services.steps, ...waf.steps],
+  };
 }
 
 function liveZone(live: LiveState, zone: string): LiveZone | null {

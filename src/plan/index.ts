@@ -1,4 +1,5 @@
 export { computePlan } from './diff.js';
+export { PlanProblemsError } from './plan-problems.js';
 export { renderPlanJson } from './render-json.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render-text.js';
 export {
@@ -15,3 +16,5 @@ export {
   type StepKind,
   type ZonePlan,
 } from './types.js';
+export { describeShortfall, wafBudgetShortfall } from './waf-budget.js';
+export type { BotRef, WafPlanBudget, WebappPlan } from './waf-types.js';

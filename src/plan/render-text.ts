@@ -1,4 +1,6 @@
 import pc from 'picocolors';
+import { servicePlanLines, serviceSummaryLines } from './render-text-services.js';
+import { wafPlanLines, wafSummaryLine } from './render-text-waf.js';
 import {
   opsOfTarget,
   type Plan,
@@ -38,7 +40,12 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
     c.bold(zoneHeader(zone, opsOfTarget(plan, `zone:${zone.zone}`).length)),
     ...zone.changes.map((change) => `  ${changeLine(change, c)}`),
   ]);
-  return `${[...lines, '', summaryLine(plan.summary)].join('\n')}\n`;
+  const waf = wafSummaryLine(plan);
+  const services = serviceSummaryLines(plan);
+  const dnsSummary =
+    plan.zones.length > 0 || (waf === null && services.length === 0) ? [summaryLine(plan.summary)] : [];
+  const body = [...lines, ...servicePlanLines(plan, c), ...wafPlanLines(plan, c)];
+  return `${[...body, '', ...dnsSummary, ...services, ...(waf ? [waf] : [])].join('\n')}\n`;
 }
 
 function zoneHeader(zone: ZonePlan, calls: number): string {

@@ -1,4 +1,7 @@
 import type { DnsOp } from '../model/dns.js';
+import type { WafOp } from '../model/waf.js';
+import type { GeoServicePlan, SecondaryZonePlan } from './service-types.js';
+import type { WafPlanBudget, WebappPlan } from './waf-types.js';
 
 /**
  * A Plan is plain, serialisable data (no closures, no Maps): it can be printed, saved, reviewed and applied later.
@@ -40,14 +43,14 @@ export interface ZonePlan {
 }
 
 /** Every write a plan can hold; each op is one API request (as predicted in the plan). */
-export type PlanOp = DnsOp;
+export type PlanOp = DnsOp | WafOp;
 
 /**
  * How a step behaves when one of its ops fails:
  * - `zone`: a transaction: the zone's pending changes are discarded and it is not published (its last op);
  * - any other kind: the ops already done stay done (each is complete on its own), the rest are not sent.
  */
-export type StepKind = 'zone';
+export type StepKind = 'zone' | 'secondary' | 'geo' | 'webapp';
 
 /**
  * One unit of execution: ops run in order, one at a time, after every step in `after` has succeeded. A step whose
@@ -77,6 +80,14 @@ export interface Plan {
   summary: PlanSummary;
   /** Only zones with changes, sorted by name. */
   zones: ZonePlan[];
+  /** Only secondary zones with changes, sorted by zone; absent when there are none (plans of zones only keep their shape). */
+  secondaryZones?: SecondaryZonePlan[];
+  /** Only geo services with changes, sorted by name; absent when there are none. */
+  geoServices?: GeoServicePlan[];
+  /** Only webapps with good-bot changes, sorted by name; absent when the desired state has no `waf` section. */
+  webapps?: WebappPlan[];
+  /** The WAF request budget of the apply; absent when the desired state has no `waf` section. */
+  waf?: WafPlanBudget;
   /** Dependencies first, then by id: a deterministic topological order. A zone without changes has no step. */
   steps: PlanStep[];
 }

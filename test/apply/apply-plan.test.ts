@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/index.js';
 import type { ApplyEvent, PlanWriter } from '../../src/apply/types.js';
 import type { DnsOp } from '../../src/model/dns.js';
-import { PLAN_FORMAT_VERSION, type Plan, type PlanStep } from '../../src/plan/types.js';
+import { PLAN_FORMAT_VERSION, type Plan, type PlanOp, type PlanStep } from '../../src/plan/types.js';
 
 /** Records every call; fails the op for which `failWhen` is true. */
-function recordingWriter(failWhen: (op: DnsOp) => boolean = () => false, failDiscard = false) {
+function recordingWriter(failWhen: (op: PlanOp) => boolean = () => false, failDiscard = false) {
   const calls: string[] = [];
   const writer: PlanWriter = {
     async execute(op) {
-      calls.push(`${op.kind} ${op.zone}${'fqdn' in op ? ` ${op.fqdn}` : ''}`);
+      calls.push(`${op.kind} ${'zone' in op ? op.zone : ''}${'fqdn' in op ? ` ${op.fqdn}` : ''}`);
       if (failWhen(op)) throw new Error(`boom on ${op.kind}`);
     },
     async discardPending(zone) {
@@ -100,7 +100,7 @@ describe('applyPlan', () => {
   });
 
   it('skips what depends on a failure, transitively, and only that', async () => {
-    const { writer, calls } = recordingWriter((op) => op.zone === 'a.test');
+    const { writer, calls } = recordingWriter((op) => 'zone' in op && op.zone === 'a.test');
     const result = await applyPlan(
       plan(
         zoneStep('a.test', []),

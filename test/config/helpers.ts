@@ -3,10 +3,21 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
+import { DesiredStateSchema } from '../../src/config/schema.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import type { DesiredState } from '../../src/model/dns.js';
 
 export const GOOD = 'test/fixtures/config/good';
+
+/** The top-level keys an "unknown key" message lists, as the schema declares them. */
+export const TOP_LEVEL_KEYS = Object.keys(DesiredStateSchema.shape).join(', ');
+
+/** What a desired state without secondary zones, geo services or settings holds besides its zones. */
+export const NO_SERVICES = {
+  secondaryZones: [],
+  geoServices: [],
+  manage: { secondaryZones: 'listed', geoServices: 'listed' },
+} as const;
 export const BAD = 'test/fixtures/config/bad';
 
 /** The formatted diagnostics of loading `paths`; fails the test when they load. */

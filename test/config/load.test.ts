@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
-import { desired, GOOD, problems, tempTree } from './helpers.js';
+import { desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
 
 describe('loadDesiredState on the good example', () => {
   it('merges both files into normalised, sorted desired state', async () => {
     expect(await desired(GOOD)).toEqual({
+      ...NO_SERVICES,
       zones: [
         {
           zone: 'example.com',
@@ -68,6 +69,7 @@ describe('default TTLs', () => {
       ].join('\n'),
     });
     expect(await desired(dir)).toEqual({
+      ...NO_SERVICES,
       zones: [
         {
           zone: 'with-default.test',
@@ -148,7 +150,7 @@ describe('finding files', () => {
 
   it('loads nothing from an empty file', async () => {
     const dir = await tempTree({ 'empty.yaml': '' });
-    expect(await desired(`${dir}/empty.yaml`)).toEqual({ zones: [] });
+    expect(await desired(`${dir}/empty.yaml`)).toEqual({ ...NO_SERVICES, zones: [] });
   });
 
   it('reports a missing path and a directory without YAML files', async () => {

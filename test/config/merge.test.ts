@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, desired, problems, tempTree } from './helpers.js';
+import { BAD, desired, NO_SERVICES, problems, tempTree } from './helpers.js';
 
 describe('merging files', () => {
   it('reports a record and a default_ttl defined in two files at both places, each naming the other', async () => {
@@ -21,6 +21,7 @@ describe('merging files', () => {
         'zones:\n  EXAMPLE.COM.:\n    default_ttl: 60\n    records:\n      api: { a: [192.0.2.2] }\n    unmanaged: [legacy-*]\n',
     });
     expect(await desired(dir)).toEqual({
+      ...NO_SERVICES,
       zones: [
         {
           zone: 'example.com',

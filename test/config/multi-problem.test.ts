@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BAD, problems } from './helpers.js';
+import { BAD, problems, TOP_LEVEL_KEYS } from './helpers.js';
 
 it('reports every problem of a file at once, schema and rule problems together, sorted by position', async () => {
   const file = `${BAD}/multi-problem.yaml`;
@@ -12,6 +12,6 @@ it('reports every problem of a file at once, schema and rule problems together, 
     `${file}:8:7: record "_acme-challenge" matches unmanaged glob "_acme-challenge*" of its zone; a name cannot be both managed and unmanaged`,
     `${file}:10:3: zone name "exa_mple..org" is not valid: it has an empty label (two dots in a row, or a leading dot)`,
     `${file}:12:17: a must list at least one IPv4 address, got an empty list`,
-    `${file}:13:1: unknown key "colour" at the top level (expected zones)`,
+    `${file}:13:1: unknown key "colour" at the top level (expected ${TOP_LEVEL_KEYS})`,
   ]);
 });

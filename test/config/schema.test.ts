@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DesiredStateSchema } from '../../src/config/index.js';
-import { BAD, problems } from './helpers.js';
+import { BAD, problems, TOP_LEVEL_KEYS } from './helpers.js';
 
 describe('DesiredStateSchema', () => {
   it('accepts the documented shape', () => {
@@ -18,7 +18,10 @@ describe('DesiredStateSchema', () => {
   });
 
   it('is strict at every level', () => {
-    expect(DesiredStateSchema.safeParse({ waf: {} }).success).toBe(false);
+    expect(DesiredStateSchema.safeParse({ web: {} }).success).toBe(false);
+    const goodBots = { allow: ['Googlebot'], colour: 'blue' };
+    const waf = { webapps: { shop: { good_bots: goodBots } } };
+    expect(DesiredStateSchema.safeParse({ waf }).success).toBe(false);
     expect(DesiredStateSchema.safeParse({ zones: { 'x.test': { ttl: 1 } } }).success).toBe(false);
     expect(
       DesiredStateSchema.safeParse({ zones: { 'x.test': { records: { w: { a: ['1.2.3.4'], x: 1 } } } } })
@@ -33,7 +36,7 @@ describe('schema problems in files', () => {
     expect(await problems(file)).toEqual([
       `${file}:3:5: unknown key "defaut_ttl" in zone "example.com" (expected default_ttl, records, unmanaged)`,
       `${file}:5:30: unknown key "tll" in record "www" (expected a, ttl)`,
-      `${file}:6:1: unknown key "secondary_zones" at the top level (expected zones)`,
+      `${file}:6:1: unknown key "secondary_zone" at the top level (expected ${TOP_LEVEL_KEYS})`,
     ]);
   });
 

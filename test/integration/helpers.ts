@@ -7,6 +7,7 @@ import { createDynProvider } from '../../src/providers/dyn/index.js';
 
 export const PASSWORD = 'pw-Very-S3cret-42';
 export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
+export const WAF_CLIENT = { client_id: 'acme-ci', client_secret: 'waf-Very-S3cret-43' };
 
 export interface Sandbox {
   emulator: Emulator;
@@ -16,9 +17,16 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(zones: NonNullable<EmulatorSeed['dns']>['zones'] = {}): Promise<Sandbox> {
-  const emulator = createEmulator({ seed: { dns: { credentials: CREDENTIALS, zones } } });
-  const { url } = await emulator.listen(0, '127.0.0.1');
+/** `waf`: the WAF account (webapps, catalogue); its API is served too, and `env` names it, with changes that end at once. */
+export async function startSandbox(
+  zones: NonNullable<EmulatorSeed['dns']>['zones'] = {},
+  waf: EmulatorSeed['waf'] = {},
+): Promise<Sandbox> {
+  const emulator = createEmulator({
+    seed: { dns: { credentials: CREDENTIALS, zones }, waf: { ...waf, client: WAF_CLIENT } },
+    waf: { changes: { pendingMs: 0, runMs: 0 } },
+  });
+  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
   const providers: ReturnType<typeof createDynProvider>[] = [];
   return {
     emulator,
@@ -28,6 +36,9 @@ export async function startSandbox(zones: NonNullable<EmulatorSeed['dns']>['zone
       EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
       EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
       EDGEPLAN_DYN_PASSWORD: PASSWORD,
+      EDGEPLAN_WAF_URL: wafUrl,
+      EDGEPLAN_WAF_CLIENT_ID: WAF_CLIENT.client_id,
+      EDGEPLAN_WAF_CLIENT_SECRET: WAF_CLIENT.client_secret,
     },
     provider() {
       const provider = createDynProvider({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsOp } from '../../src/model/dns.js';
+import type { PlanOp } from '../../src/plan/index.js';
 import { computePlan } from '../../src/plan/index.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
 import { simulateApply } from './helpers/simulate-apply.js';
@@ -7,7 +7,7 @@ import { simulateApply } from './helpers/simulate-apply.js';
 const ZONE = 'example.com';
 const z = { zone: ZONE };
 
-function opsOf(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof liveZone> | null): DnsOp[] {
+function opsOf(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof liveZone> | null): PlanOp[] {
   return computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }).steps[0]?.ops ?? [];
 }
 

@@ -2,13 +2,12 @@ import { type ApplyResult, applyPlan, planLive } from '../../apply/index.js';
 import { renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
-import { openDnsTarget } from '../dns-target.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
-import { cliLogger } from '../logger.js';
 import type { ServiceOptions } from '../options.js';
 import { progressReporter } from '../progress.js';
+import { assertWafBudget, openServices, usesAnyService } from '../services.js';
 import { readPlan, renderPlan } from './plan.js';
 
 export interface ApplyCommandOptions extends ServiceOptions {
@@ -27,24 +26,25 @@ export async function applyCommand(
 ): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io);
   if (!desired) return EXIT_ERROR;
-  if (desired.zones.length === 0) {
+  if (!usesAnyService(desired)) {
     io.stdout(renderPlan(await readPlan(desired, options, io), options, io));
     return EXIT_OK;
   }
-  const target = await openDnsTarget(options, io, cliLogger(io, options.verbose));
+  const services = await openServices(desired, options, io);
   try {
-    const plan = await planLive(desired, { dns: target.provider });
+    const plan = await planLive(desired, services.readers);
     if (options.format === 'text') io.stdout(renderPlan(plan, options, io));
     if (!planHasChanges(plan)) {
       if (options.format === 'json') io.stdout(renderApplyJson(plan, null, plan));
       return EXIT_OK;
     }
+    assertWafBudget(plan, services, Date.now());
     await confirmApply(options, io);
-    const result = await applyPlan(plan, target.provider, {
+    const result = await applyPlan(plan, services.writer, {
       concurrency: options.concurrency,
       onEvent: progressReporter(io),
     });
-    const after = await planLive(desired, { dns: target.provider });
+    const after = await planLive(desired, services.readers);
     if (options.format === 'json') {
       io.stdout(renderApplyJson(plan, result, after));
     } else {
@@ -57,7 +57,7 @@ export async function applyCommand(
     }
     return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
   } finally {
-    await target.close();
+    await services.close();
   }
 }
 

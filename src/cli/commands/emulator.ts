@@ -15,8 +15,9 @@ export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo
   const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
   const statePath = options.state ? resolve(io.cwd, options.state) : undefined;
   const emulator = createEmulator({ seed, statePath });
-  const { url } = await emulator.listen(options.port, options.host);
-  io.stderr(`edgeplan emulator: DNS API on ${url}${statePath ? `, state in ${statePath}` : ''}\n`);
+  const { url, wafUrl } = await emulator.listen(options.port, options.host);
+  const state = statePath ? `, state in ${statePath}` : '';
+  io.stderr(`edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}\n`);
   await io.untilShutdown();
   await emulator.close();
   io.stderr('edgeplan emulator: stopped\n');

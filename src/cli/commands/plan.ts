@@ -4,12 +4,11 @@ import { planLive } from '../../apply/index.js';
 import type { DesiredState } from '../../model/dns.js';
 import { computePlan, renderPlanJson, renderPlanText } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
-import { openDnsTarget } from '../dns-target.js';
 import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
-import { cliLogger } from '../logger.js';
 import { type ServiceOptions, useColor } from '../options.js';
+import { openServices, usesAnyService } from '../services.js';
 
 export interface PlanOptions extends ServiceOptions {
   out?: string;
@@ -25,14 +24,17 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;
 }
 
-/** Opens the DNS service only when the desired state names a zone: other services need no credentials. */
+/**
+ * Opens only the services the desired state mentions (DNS for zones, secondary zones or geo services; WAF for a
+ * `waf` section): the others need no credentials.
+ */
 export async function readPlan(desired: DesiredState, options: ServiceOptions, io: CliIo): Promise<Plan> {
-  if (desired.zones.length === 0) return computePlan(desired, { zones: {} });
-  const target = await openDnsTarget(options, io, cliLogger(io, options.verbose));
+  if (!usesAnyService(desired)) return computePlan(desired, { zones: {} });
+  const services = await openServices(desired, options, io);
   try {
-    return await planLive(desired, { dns: target.provider });
+    return await planLive(desired, services.readers);
   } finally {
-    await target.close();
+    await services.close();
   }
 }
 

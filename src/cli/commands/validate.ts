@@ -8,6 +8,7 @@ export async function validateCommand(paths: string[], io: CliIo): Promise<ExitC
   const desired = await loadOrReport(paths, io);
   if (!desired) return EXIT_ERROR;
   const records = desired.zones.reduce((n, zone) => n + zone.records.length, 0);
-  io.stdout(`Valid: ${plural(desired.zones.length, 'zone')}, ${plural(records, 'record set')}.\n`);
+  const webapps = desired.waf ? `, ${plural(desired.waf.webapps.length, 'webapp')}` : '';
+  io.stdout(`Valid: ${plural(desired.zones.length, 'zone')}, ${plural(records, 'record set')}${webapps}.\n`);
   return EXIT_OK;
 }

@@ -5,6 +5,7 @@ import { createHttpTransport } from '../http/transport.js';
 import { DynClient } from './client.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
+import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
 
@@ -70,6 +71,8 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
   return {
     client,
     readZones: (zones) => readZones(client, zones, options.concurrency),
+    readSecondaryZones: () => readSecondaryZones(client),
+    readGeoServices: () => readGeoServices(client),
     execute: (op) => writer.execute(op),
     discardPending: (zone) => writer.discardPending(zone),
     async close() {

@@ -1,10 +1,12 @@
 import type { DnsOp, DnsWriter } from '../../model/dns.js';
+import { isServiceOp } from '../../model/dns-ops.js';
 import { normaliseName } from '../../model/names.js';
 import type { RetryPolicy } from '../http/retry.js';
 import type { HttpMethod } from '../http/transport.js';
 import { type DynClient, segment } from './client.js';
 import { DynApiError, DynSessionLostError } from './errors.js';
 import { DeleteResult, PublishResult, parseWire, RecordWriteResult, ZoneObject } from './wire.js';
+import { describeServiceOp, executeServiceOp, serviceRetryPolicy } from './write-services.js';
 
 /** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
 export interface DynRequest {
@@ -16,6 +18,7 @@ export interface DynRequest {
 
 /** Pure: each op is exactly one request. TTLs are sent as numbers (the real service takes both, api/dyn.md top). */
 export function describeOp(op: DnsOp): DynRequest {
+  if (isServiceOp(op)) return describeServiceOp(op);
   const zone = segment(op.zone);
   switch (op.kind) {
     case 'create-zone':
@@ -55,6 +58,7 @@ function recordBody(op: { address: string; ttl: number }): Record<string, unknow
  *   record), so they are sent once and an ambiguous failure surfaces as an error; the zone is then discarded.
  */
 export function retryPolicyOf(op: DnsOp): RetryPolicy {
+  if (isServiceOp(op)) return serviceRetryPolicy(op);
   return op.kind === 'create-zone' || op.kind === 'add-record' ? 'non-idempotent' : 'idempotent';
 }
 
@@ -70,6 +74,7 @@ export class DynWriter implements DnsWriter {
   constructor(private readonly client: DynClient) {}
 
   async execute(op: DnsOp): Promise<void> {
+    if (isServiceOp(op)) return executeServiceOp(this.client, op);
     const zone = normaliseName(op.zone);
     this.assertSameSession(zone);
     const request = describeOp(op);

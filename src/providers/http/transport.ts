@@ -31,6 +31,11 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Whether a repeat is harmless after an ambiguous failure; see retry.ts. */
   retryable: RetryPolicy;
+  /**
+   * `false`: a 429 is returned to the caller instead of being retried here, for a client that paces itself by the
+   * service's rate-limit headers (the WAF client waits for a window reset that may be far beyond `maxRetryAfterMs`).
+   */
+  retryOn429?: boolean;
 }
 
 export interface HttpResponse {
@@ -132,7 +137,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
       }
 
-      if (attempt > retry.retries || !isRetryable(outcome, req.retryable)) {
+      const callerHandles429 = req.retryOn429 === false && response?.status === 429;
+      if (attempt > retry.retries || !isRetryable(outcome, req.retryable) || callerHandles429) {
         if (response) return response;
         throw new TransportError(
           outcome.kind === 'timeout' ? 'timeout' : 'network',

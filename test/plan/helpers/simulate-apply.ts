@@ -1,5 +1,6 @@
-import type { DnsOp, LiveDnsState, LiveNode, LiveZone } from '../../../src/model/dns.js';
+import type { LiveDnsState, LiveNode, LiveZone, ZoneOp } from '../../../src/model/dns.js';
 import { MAX_A_RECORDS_PER_NODE } from '../../../src/model/dns.js';
+import { isZoneOp } from '../../../src/model/dns-ops.js';
 import type { Plan } from '../../../src/plan/types.js';
 
 /**
@@ -15,6 +16,7 @@ export function simulateApply(live: LiveDnsState, plan: Plan): LiveDnsState {
     if (step.kind !== 'zone' || step.id !== step.target) throw new Error(`unexpected step ${step.id}`);
     let published = false;
     for (const op of step.ops) {
+      if (!isZoneOp(op)) throw new Error(`${op.kind} inside zone step ${step.id}`);
       if (op.zone !== zoneName) throw new Error(`op for ${op.zone} inside ${zoneName}`);
       if (published) throw new Error(`${op.kind} after publish in ${op.zone}`);
       if (op.kind === 'publish') {
@@ -43,7 +45,7 @@ function existing(zones: Record<string, LiveZone | null>, zone: string): LiveZon
 
 function applyRecordOp(
   zone: LiveZone,
-  op: Exclude<DnsOp, { kind: 'publish' | 'create-zone' }>,
+  op: Exclude<ZoneOp, { kind: 'publish' | 'create-zone' }>,
   newId: () => number,
 ) {
   let node = zone.nodes.find((n) => n.fqdn === op.fqdn);

@@ -1,0 +1,80 @@
+import { type LiveReaders, type PlanWriter, routeWriter } from '../apply/index.js';
+import type { DesiredState, DnsReader } from '../model/dns.js';
+import { usesDns } from '../model/dns-scope.js';
+import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
+import type { Plan } from '../plan/types.js';
+import type { WafProvider } from '../providers/waf/index.js';
+import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
+import { CliError } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { cliLogger } from './logger.js';
+import type { ServiceOptions } from './options.js';
+import { openWafTarget } from './waf-target.js';
+
+/** The services one command talks to: readers for the plan, one writer for apply, and how to close them all. */
+export interface OpenServices {
+  readers: LiveReaders;
+  writer: PlanWriter;
+  waf: WafProvider | undefined;
+  close(): Promise<void>;
+}
+
+/** A DNS reader for desired states that name no DNS object: nothing to read, so no service and no credentials. */
+const NO_DNS: DnsReader = {
+  readZones: async () => ({ zones: {} }),
+  readSecondaryZones: async () => [],
+  readGeoServices: async () => [],
+};
+
+/** True when the command needs any service at all. */
+export function usesAnyService(desired: DesiredState): boolean {
+  return usesDns(desired) || desired.waf !== undefined;
+}
+
+/**
+ * Opens only the services the desired state mentions (PRODUCT.md: a service it does not mention needs no
+ * credentials). With `--sandbox`, one in-process emulator serves both APIs on one port and one state file.
+ */
+export async function openServices(
+  desired: DesiredState,
+  options: ServiceOptions,
+  io: CliIo,
+): Promise<OpenServices> {
+  const logger = cliLogger(io, options.verbose);
+  const sandbox: RunningSandbox | undefined = options.sandbox
+    ? await runSandbox(options, io, logger)
+    : undefined;
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const dns = usesDns(desired) ? await openDnsTarget(options, io, logger, sandbox) : undefined;
+    if (dns) closers.push(dns.close);
+    const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
+    if (waf) closers.push(waf.close);
+    return {
+      readers: { dns: dns?.provider ?? NO_DNS, ...(waf ? { waf: waf.provider } : {}) },
+      writer: routeWriter({ dns: dns?.provider, waf: waf?.provider }),
+      waf: waf?.provider,
+      close: () => closeAll(closers, sandbox),
+    };
+  } catch (error) {
+    await closeAll(closers, sandbox);
+    throw error;
+  }
+}
+
+async function closeAll(
+  closers: (() => Promise<void>)[],
+  sandbox: RunningSandbox | undefined,
+): Promise<void> {
+  try {
+    await Promise.allSettled(closers.map((close) => close()));
+  } finally {
+    await sandbox?.emulator.close();
+  }
+}
+
+/** Apply refuses, before sending anything, WAF changes that cannot finish in the requests left this window. */
+export function assertWafBudget(plan: Plan, services: OpenServices, nowMs: number): void {
+  const shortfall = wafBudgetShortfall(plan, services.waf?.rateWindow(), nowMs);
+  if (shortfall) throw new CliError(describeShortfall(shortfall));
+}

@@ -1,0 +1,42 @@
+import type { Logger } from '../model/logger.js';
+import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../providers/waf/index.js';
+import type { RunningSandbox, SandboxOptions } from './dns-target.js';
+import type { CliIo } from './io.js';
+import { VERSION } from './version.js';
+
+export interface WafTarget {
+  provider: WafProvider;
+  /** Closes the provider's connections (the sandbox, if any, belongs to the caller). */
+  close(): Promise<void>;
+}
+
+/** `EDGEPLAN_USER_AGENT` unless set: the service asks for an application name for support purposes. */
+export const DEFAULT_USER_AGENT = `edgeplan/${VERSION}`;
+
+/**
+ * The WAF service a command talks to: the sandbox's WAF API with its client credentials (demo/demo unless the
+ * seed says otherwise) under `--sandbox`, otherwise the service named by EDGEPLAN_WAF_* (and EDGEPLAN_USER_AGENT).
+ * Only opened when the desired state has a `waf` section, so DNS-only users need no WAF credentials.
+ */
+export function openWafTarget(
+  options: SandboxOptions,
+  io: CliIo,
+  logger: Logger,
+  running: RunningSandbox | undefined,
+): WafTarget {
+  const userAgent = io.env.EDGEPLAN_USER_AGENT?.trim() || DEFAULT_USER_AGENT;
+  if (!options.sandbox || running === undefined) {
+    const provider = createWafProvider({ ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT), logger });
+    return { provider, close: () => provider.close() };
+  }
+  const { client_id, client_secret } = running.emulator.waf.credentials;
+  const provider = createWafProvider({
+    url: running.wafUrl,
+    tokenUrl: `${new URL(running.wafUrl).origin}/api/oauth/token`,
+    clientId: client_id,
+    clientSecret: client_secret,
+    userAgent,
+    logger,
+  });
+  return { provider, close: () => provider.close() };
+}

@@ -1,0 +1,97 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { normaliseName } from '../model/names.js';
+import { bothPlaces, namedTwice } from './merge.js';
+import { entryOf, isMap, type PEntry, type PNode, toPlain, where } from './positioned.js';
+
+/**
+ * How files combine the `secondary_zones`, `geo_services` and `settings` sections. Unlike a zone, a secondary zone
+ * or a geo service is defined in one place: the same secondary zone (by normalised name) or geo service (by exact
+ * name) in two places is an error at both. A setting may repeat across files only with the same value.
+ */
+export interface MergedServices {
+  /** In order of first appearance. */
+  secondaryZones: PEntry[];
+  geoServices: PEntry[];
+  /** `settings.<section>.manage` entries, one per section, the first place it was given. */
+  manage: { secondaryZones?: PEntry; geoServices?: PEntry };
+}
+
+export function mergeServices(roots: readonly PNode[]): {
+  services: MergedServices;
+  diagnostics: Diagnostic[];
+} {
+  const diagnostics: Diagnostic[] = [];
+  const secondaryZones = uniqueEntries(
+    roots,
+    'secondary_zones',
+    normaliseName,
+    'secondary zone',
+    diagnostics,
+  );
+  const geoServices = uniqueEntries(roots, 'geo_services', (name) => name, 'geo service', diagnostics);
+  const manage: MergedServices['manage'] = {};
+  for (const [section, field] of [
+    ['secondary_zones', 'secondaryZones'],
+    ['geo_services', 'geoServices'],
+  ] as const) {
+    for (const root of roots) {
+      const settings = isMap(root) ? entryOf(root, 'settings')?.value : undefined;
+      const sectionNode = isMap(settings) ? entryOf(settings, section)?.value : undefined;
+      const entry = isMap(sectionNode) ? entryOf(sectionNode, 'manage') : undefined;
+      if (!entry) continue;
+      const first = manage[field];
+      if (!first) manage[field] = entry;
+      else diagnostics.push(...settingConflict(section, entry, first));
+    }
+  }
+  return { services: { secondaryZones, geoServices, manage }, diagnostics };
+}
+
+function uniqueEntries(
+  roots: readonly PNode[],
+  section: string,
+  identity: (name: string) => string,
+  what: string,
+  diagnostics: Diagnostic[],
+): PEntry[] {
+  const byName = new Map<string, PEntry>();
+  for (const root of roots) {
+    const node = isMap(root) ? entryOf(root, section)?.value : undefined;
+    for (const entry of isMap(node) ? node.entries : []) {
+      const first = byName.get(identity(entry.key));
+      if (!first) {
+        byName.set(identity(entry.key), entry);
+        continue;
+      }
+      const place = (e: PEntry) => ({ text: e.key, pos: e.keyPos });
+      diagnostics.push(...bothPlaces(place(entry), place(first), namedTwice(what)));
+    }
+  }
+  return [...byName.values()];
+}
+
+function settingConflict(section: string, here: PEntry, there: PEntry): Diagnostic[] {
+  const text = (e: PEntry) => JSON.stringify(toPlain(e.value));
+  if (text(here) === text(there)) return [];
+  const place = (e: PEntry) => ({ text: text(e), pos: e.keyPos });
+  return bothPlaces(
+    place(here),
+    place(there),
+    (self, other) =>
+      `settings.${section}.manage is ${self.text} here but ${other.text} at ${where(other.pos)}`,
+  );
+}
+
+/** The merged sections as plain data, the shape `DesiredStateSchema` describes; absent sections stay absent. */
+export function servicesToPlain(services: MergedServices): Record<string, unknown> {
+  const plain: Record<string, unknown> = {};
+  const entries = (list: PEntry[]) => Object.fromEntries(list.map((e) => [e.key, toPlain(e.value)]));
+  if (services.secondaryZones.length > 0) plain.secondary_zones = entries(services.secondaryZones);
+  if (services.geoServices.length > 0) plain.geo_services = entries(services.geoServices);
+  const settings: Record<string, unknown> = {};
+  const { secondaryZones, geoServices } = services.manage;
+  if (secondaryZones) settings.secondary_zones = { manage: toPlain(secondaryZones.value) };
+  if (geoServices) settings.geo_services = { manage: toPlain(geoServices.value) };
+  if (Object.keys(settings).length > 0) plain.settings = settings;
+  return plain;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { GOOD_BOTS_MODES } from '../model/waf.js';
+
+/**
+ * Schema of the `waf` section (see schema.ts for the conventions: strict objects, shapes only, `error` strings are
+ * predicates). Duplicate bots and webapps across files are checked by waf-rules.ts; whether a webapp or bot
+ * exists can only be known from the live catalogue, so plan checks that.
+ */
+
+const BotRef = z
+  .string({ error: 'must be a bot name or a 32-hex bot id' })
+  .min(1, { error: 'must not be empty' })
+  .describe('A bot of the vendor catalogue: its name (case-insensitive) or its 32-hex id.');
+
+export const GoodBotsSchema = z
+  .strictObject({
+    mode: z
+      .enum(GOOD_BOTS_MODES, { error: `must be one of ${GOOD_BOTS_MODES.join(', ')}` })
+      .optional()
+      .describe(
+        'exact (default): the listed bots enabled, every other bot disabled. additive: only enable them.',
+      ),
+    allow: z
+      .array(BotRef, { error: 'must be a list of bot names or ids' })
+      .describe('Bots to enable; no bot twice.'),
+  })
+  .describe('The allowed ("good") bots of the webapp.');
+export type GoodBotsDocument = z.infer<typeof GoodBotsSchema>;
+
+export const WebappSchema = z
+  .strictObject({ good_bots: GoodBotsSchema })
+  .describe('A web application of the WAF account, by name or 32-hex id.');
+
+export const WafSchema = z
+  .strictObject({
+    webapps: z
+      .record(z.string().min(1, { error: 'must not be empty' }), WebappSchema)
+      .optional()
+      .describe('Web applications by name or 32-hex id.'),
+  })
+  .describe('Web application security (WAF) settings.');
+export type WafDocument = z.infer<typeof WafSchema>;

@@ -1,0 +1,44 @@
+/**
+ * Secondary zones: zones the service copies from master name servers (api/dyn.md §8). Identity is the normalised
+ * zone name; `masters` are compared as a set (kept in `sortAddresses` order).
+ */
+
+/** Who decides which objects of a section edgeplan owns: only the listed ones, or every one in the account. */
+export type ManageMode = 'listed' | 'all';
+
+export interface DesiredSecondaryZone {
+  zone: string;
+  /** Sorted, unique. */
+  masters: string[];
+  /** `null`: not managed (whatever is live stays). */
+  contactNickname: string | null;
+  tsigKeyName: string | null;
+}
+
+export interface LiveSecondaryZone {
+  zone: string;
+  masters: string[];
+  /** Empty string when the service has none. */
+  contactNickname: string;
+  tsigKeyName: string;
+  /** `Y` active, `N` inactive, `L` loading (api/dyn.md §8). Shown, never changed by a plan. */
+  active: string;
+}
+
+/** One write to a secondary zone; each is one request and takes effect at once (no publish). */
+export type SecondaryOp =
+  | {
+      kind: 'create-secondary';
+      zone: string;
+      masters: string[];
+      contactNickname?: string;
+      tsigKeyName?: string;
+    }
+  | {
+      kind: 'update-secondary';
+      zone: string;
+      masters: string[];
+      contactNickname?: string;
+      tsigKeyName?: string;
+    }
+  | { kind: 'delete-secondary'; zone: string };

@@ -1,0 +1,72 @@
+import { type GeoService, sortGeoService } from '../../model/geo.js';
+import { sortAddresses } from '../../model/ipv4.js';
+import { normaliseName } from '../../model/names.js';
+import type { LiveSecondaryZone } from '../../model/secondary.js';
+import type { DynClient } from './client.js';
+import { DynWireError } from './errors.js';
+import { parseWire } from './wire.js';
+import { GeoServiceObject, SecondaryObject, ServiceList } from './wire-services.js';
+
+/**
+ * Every secondary zone of the account: one `GET /Secondary/?detail=Y`. A server that answers with resource paths
+ * instead of objects costs one `GET /Secondary/<zone>/` per zone as well.
+ */
+export async function readSecondaryZones(client: DynClient): Promise<LiveSecondaryZone[]> {
+  const items = await readList(client, '/Secondary/?detail=Y');
+  const zones = items.map(({ value, context }) => {
+    const wire = parseWire(SecondaryObject, value, context);
+    return {
+      zone: normaliseName(wire.zone),
+      masters: sortAddresses(wire.masters),
+      contactNickname: wire.contact_nickname ?? '',
+      tsigKeyName: wire.tsig_key_name ?? '',
+      active: wire.active ?? '',
+    };
+  });
+  return zones.sort((a, b) => compare(a.zone, b.zone));
+}
+
+/**
+ * Every geo service of the account: one `GET /Geo/?detail=Y` (paths instead of objects: one `GET /Geo/<name>/`
+ * each). Only A rdata of the groups is read into the model.
+ */
+export async function readGeoServices(client: DynClient): Promise<GeoService[]> {
+  const items = await readList(client, '/Geo/?detail=Y');
+  const services = items.map(({ value, context }) => {
+    const wire = parseWire(GeoServiceObject, value, context);
+    return sortGeoService({
+      name: wire.name,
+      groups: wire.groups.map((g) => ({
+        name: g.name,
+        countries: g.countries,
+        addresses: (g.rdata?.a_rdata ?? []).map((r) => r.address),
+      })),
+      nodes: (wire.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) })),
+    });
+  });
+  return services.sort((a, b) => compare(a.name, b.name));
+}
+
+/** The list's objects, each with the context an error names; path items are read one by one. */
+async function readList(client: DynClient, listPath: string): Promise<{ value: unknown; context: string }[]> {
+  const get = (path: string) => client.call('GET', path, undefined, { retryable: 'idempotent' });
+  const listed = parseWire(ServiceList, await get(listPath), `GET ${listPath}`);
+  return Promise.all(
+    listed.map(async (item, index) => {
+      if (typeof item !== 'string') return { value: item, context: `GET ${listPath} [${index}]` };
+      const path = restRelative(item, `GET ${listPath}`);
+      return { value: await get(path), context: `GET ${path}` };
+    }),
+  );
+}
+
+/** `/REST/Geo/Global%20Web/` → `/Geo/Global%20Web/` (paths are relative to the base URL, which ends in /REST). */
+function restRelative(path: string, context: string): string {
+  const match = /^(?:\/REST)?(\/(?:Secondary|Geo)\/[^/]+)\/?$/.exec(path);
+  if (!match?.[1]) throw new DynWireError(context, [`not a resource path: ${JSON.stringify(path)}`]);
+  return `${match[1]}/`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

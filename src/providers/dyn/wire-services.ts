@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isIPv4 } from '../../model/ipv4.js';
+
+/**
+ * Wire shapes of secondary zones (api/dyn.md §8) and geo services (§9), listing only the fields edgeplan reads.
+ * The seed shows no response fields for either; these follow the real service and tolerate extra keys.
+ */
+
+const Address = z.string().refine(isIPv4, 'not an IPv4 address');
+
+/** `GET /Secondary/<zone>/` and each item of `GET /Secondary/?detail=Y`. Empty strings when unset. */
+export const SecondaryObject = z.looseObject({
+  zone: z.string().min(1),
+  masters: z.array(Address),
+  contact_nickname: z.string().nullish(),
+  tsig_key_name: z.string().nullish(),
+  active: z.string().nullish(),
+});
+export type SecondaryObject = z.infer<typeof SecondaryObject>;
+
+/** A group; only A rdata is managed. Other `<type>_rdata` keys are tolerated. */
+export const GeoGroupObject = z.looseObject({
+  name: z.string(),
+  countries: z.array(z.string()),
+  rdata: z.looseObject({ a_rdata: z.array(z.looseObject({ address: Address })).optional() }).optional(),
+});
+
+/** `GET /Geo/<name>/` and each item of `GET /Geo/?detail=Y`. */
+export const GeoServiceObject = z.looseObject({
+  name: z.string().min(1),
+  groups: z.array(GeoGroupObject),
+  nodes: z.array(z.looseObject({ zone: z.string(), fqdn: z.string() })).nullish(),
+  active: z.string().nullish(),
+});
+export type GeoServiceObject = z.infer<typeof GeoServiceObject>;
+
+/** `GET /Secondary/` and `GET /Geo/`: objects with `detail=Y`, resource paths without (or from a server that ignores it). */
+export const ServiceList = z.array(z.union([z.string(), z.unknown()]));
+
+/**
+ * Write answers: POST /Secondary/ gives the zone data object (seed) or the secondary object (real service), both
+ * with `zone`; DELETE /Zone/ gives the zone object or `{}`; geo writes give the service object or `{}`.
+ */
+export const ServiceWriteResult = z.record(z.string(), z.unknown());

@@ -1,0 +1,128 @@
+import { type Logger, silentLogger } from '../../model/logger.js';
+import type { RetryPolicy } from '../http/retry.js';
+import type { HttpMethod, HttpResponse, HttpTransport } from '../http/transport.js';
+import { WafApiError, WafAuthError } from './errors.js';
+import { RateLimitTracker } from './rate-limit.js';
+import { TokenSource } from './token.js';
+import { ErrorBody } from './wire.js';
+
+export interface WafClientOptions {
+  /** Base address: the API root ending in `/api/v3`. Its User-Agent is set on the transport. */
+  api: HttpTransport;
+  /** Base address: the token endpoint. */
+  token: HttpTransport;
+  clientId: string;
+  clientSecret: string;
+  logger?: Logger;
+  /** Injected time, so tests control every wait. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  /** Longest wait for a rate-limit window to reset (default 120 s); see rate-limit.ts. */
+  maxRateLimitWaitMs?: number;
+}
+
+export interface WafCall {
+  method: HttpMethod;
+  /** Relative to the API root, e.g. `/company/webapps?page=1&per_page=100`. */
+  path: string;
+  body?: unknown;
+  retryable: RetryPolicy;
+}
+
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
+/** 429s in a row for one request before giving up (each waited for as the server said). */
+const MAX_429_RETRIES = 3;
+
+/**
+ * The wire client of the WAF API: bearer token, User-Agent (set on the transports), rate-limit pacing, JSON error
+ * bodies as typed errors. `call` resolves to a 2xx response (200, 202 and 206 are all answers) and throws
+ * WafApiError for anything else.
+ *
+ * - The token is fetched once and reused (token.ts). A 401 drops it, fetches a new one and repeats the call once;
+ *   a second 401 is thrown: the credentials or the token endpoint are wrong, repeating would not help.
+ * - 429 is handled here, not in the transport (`retryOn429: false`): the wait comes from the service's headers and
+ *   may exceed what the transport would wait. 502/503/504 and network errors are retried by the transport for
+ *   calls declared idempotent.
+ */
+export class WafClient {
+  readonly rateLimit: RateLimitTracker;
+  private readonly tokens: TokenSource;
+  private readonly api: HttpTransport;
+  private readonly tokenTransport: HttpTransport;
+
+  constructor(options: WafClientOptions) {
+    const logger = options.logger ?? silentLogger;
+    const now = options.now ?? Date.now;
+    this.api = options.api;
+    this.tokenTransport = options.token;
+    this.rateLimit = new RateLimitTracker({
+      now,
+      sleep: options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+      random: options.random ?? Math.random,
+      logger,
+      maxWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+    });
+    this.tokens = new TokenSource(
+      options.clientId,
+      options.clientSecret,
+      (form) => this.requestToken(form),
+      now,
+      logger,
+    );
+  }
+
+  /** 0 before the first token, then +1 per token fetched. */
+  get tokenGeneration(): number {
+    return this.tokens.generation;
+  }
+
+  async call(call: WafCall): Promise<HttpResponse> {
+    let token = await this.tokens.current();
+    let res = await this.send(this.api, call, token.value);
+    if (res.status === 401) {
+      // The token expired or was revoked earlier than its lifetime said: one new token, one repeat.
+      this.tokens.invalidate(token.generation);
+      token = await this.tokens.current();
+      res = await this.send(this.api, call, token.value);
+    }
+    if (res.status >= 200 && res.status < 300) return res;
+    throw new WafApiError(call.method, res.path, res.status, errorBody(res), res.text);
+  }
+
+  private async requestToken(form: URLSearchParams): Promise<HttpResponse> {
+    // A second token after an ambiguous failure is harmless: the unused one expires on its own.
+    const res = await this.send(this.tokenTransport, {
+      method: 'POST',
+      path: '',
+      body: form,
+      retryable: 'idempotent',
+    });
+    if (res.status >= 200 && res.status < 300) return res;
+    const ErrorType = res.status === 400 || res.status === 401 ? WafAuthError : WafApiError;
+    throw new ErrorType('POST', res.path, res.status, errorBody(res), res.text);
+  }
+
+  /** One request, paced by the rate-limit headers; a 429 is waited out and repeated, at most MAX_429_RETRIES times. */
+  private async send(transport: HttpTransport, call: WafCall, token?: string): Promise<HttpResponse> {
+    for (let tooMany = 0; ; tooMany++) {
+      await this.rateLimit.beforeRequest();
+      const res = await transport.request({
+        method: call.method,
+        path: call.path,
+        body: call.body,
+        headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+        retryable: call.retryable,
+        retryOn429: false,
+      });
+      this.rateLimit.observe(res.headers);
+      if (res.status !== 429 || tooMany >= MAX_429_RETRIES) return res;
+      await this.rateLimit.afterTooMany(res.headers);
+    }
+  }
+}
+
+function errorBody(res: HttpResponse): ErrorBody {
+  const parsed = ErrorBody.safeParse(res.json);
+  return parsed.success ? parsed.data : {};
+}

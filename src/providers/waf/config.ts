@@ -1,0 +1,72 @@
+/** What the WAF provider needs from the environment (PRODUCT.md, "Environment"). */
+export interface WafConfig {
+  /** API root ending in `/api/v3`, e.g. `https://dojo.zenedge.com/api/v3`. */
+  url: string;
+  /** Token endpoint; `<origin>/api/oauth/token` unless given. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sent on every call (the service answers 403 without one); default `edgeplan/<version>`. */
+  userAgent: string;
+}
+
+const VARIABLES = {
+  url: 'EDGEPLAN_WAF_URL',
+  tokenUrl: 'EDGEPLAN_WAF_TOKEN_URL',
+  clientId: 'EDGEPLAN_WAF_CLIENT_ID',
+  clientSecret: 'EDGEPLAN_WAF_CLIENT_SECRET',
+  userAgent: 'EDGEPLAN_USER_AGENT',
+} as const satisfies Record<keyof WafConfig, string>;
+
+/** Lists every missing or unusable variable by name; never includes a value (the client secret is one). */
+export class WafConfigError extends Error {
+  override readonly name = 'WafConfigError';
+
+  constructor(
+    readonly missing: string[],
+    readonly invalid: string[],
+  ) {
+    const parts = [
+      missing.length ? `missing ${missing.join(', ')}` : '',
+      invalid.length ? `not usable: ${invalid.join(', ')}` : '',
+    ].filter(Boolean);
+    super(`WAF service configuration: ${parts.join('; ')}`);
+  }
+}
+
+/**
+ * Reads EDGEPLAN_WAF_* and EDGEPLAN_USER_AGENT; an empty value counts as missing. `defaultUserAgent` is used
+ * without EDGEPLAN_USER_AGENT (the CLI passes `edgeplan/<version>`).
+ */
+export function wafConfigFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  defaultUserAgent: string,
+): WafConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const required = [VARIABLES.url, VARIABLES.clientId, VARIABLES.clientSecret];
+  const missing = required.filter((name) => value(name) === undefined);
+  const url = value(VARIABLES.url);
+  const invalid: string[] = [];
+  if (url !== undefined && (!isHttpUrl(url) || !/\/api\/v3\/?$/.test(new URL(url).pathname)))
+    invalid.push(`${VARIABLES.url} (an http(s) URL ending in /api/v3)`);
+  const tokenUrl = value(VARIABLES.tokenUrl);
+  if (tokenUrl !== undefined && !isHttpUrl(tokenUrl)) invalid.push(`${VARIABLES.tokenUrl} (an http(s) URL)`);
+  if (missing.length || invalid.length) throw new WafConfigError(missing, invalid);
+  const root = (url ?? '').replace(/\/+$/, '');
+  return {
+    url: root,
+    tokenUrl: tokenUrl ?? `${new URL(root).origin}/api/oauth/token`,
+    clientId: value(VARIABLES.clientId) ?? '',
+    // Secrets are taken as given: surrounding spaces may be part of one.
+    clientSecret: env[VARIABLES.clientSecret] ?? '',
+    userAgent: value(VARIABLES.userAgent) ?? defaultUserAgent,
+  };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

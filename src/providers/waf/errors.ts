@@ -1,0 +1,101 @@
+import type { ErrorBody } from './wire.js';
+
+/**
+ * Typed errors of the WAF provider. API failures carry the HTTP status and the service's `error` and
+ * `error_description` (api/waf.md §5: `error_description ?? message ?? error ?? HTTP reason`) and the raw body.
+ * No message ever contains the client secret or an access token.
+ */
+export class WafApiError extends Error {
+  override readonly name: string = 'WafApiError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly body: ErrorBody,
+    readonly rawBody: string,
+  ) {
+    const text = body.error_description ?? body.message ?? body.error ?? `HTTP ${status}`;
+    const fields = Object.entries(body.errors ?? {}).map(
+      ([field, messages]) => `${field} ${messages.join(', ')}`,
+    );
+    super(`${method} ${path}: ${status} ${text}${fields.length ? ` (${fields.join('; ')})` : ''}`);
+  }
+
+  get code(): string | undefined {
+    return this.body.error;
+  }
+}
+
+/** The token endpoint refused the client id and secret (or answered without a token). */
+export class WafAuthError extends WafApiError {
+  override readonly name = 'WafAuthError';
+}
+
+/** Out of requests for this window, and the reset is further away than the client is willing to wait. */
+export class WafRateLimitError extends Error {
+  override readonly name = 'WafRateLimitError';
+
+  constructor(
+    readonly limit: number | undefined,
+    readonly resetInSeconds: number,
+    readonly maxWaitSeconds: number,
+  ) {
+    super(
+      `WAF rate limit reached${limit === undefined ? '' : ` (${limit} requests per hour)`}: the window resets in ` +
+        `${resetInSeconds} s, longer than the ${maxWaitSeconds} s the client waits; run again after the reset`,
+    );
+  }
+}
+
+/** A change ended as `failed` (api/waf.md §4). */
+export class WafChangeFailedError extends Error {
+  override readonly name = 'WafChangeFailedError';
+
+  constructor(
+    readonly webapp: string,
+    readonly changeId: string,
+    readonly errors: unknown[],
+  ) {
+    const detail = errors.length ? `: ${JSON.stringify(errors)}` : '';
+    super(`webapp ${webapp}: change ${changeId} failed${detail}`);
+  }
+}
+
+/** A change did not end within the client's bound on waiting. */
+export class WafChangeTimeoutError extends Error {
+  override readonly name = 'WafChangeTimeoutError';
+
+  constructor(
+    readonly webapp: string,
+    readonly changeId: string,
+    readonly waitedMs: number,
+    readonly lastStatus: string,
+  ) {
+    super(`webapp ${webapp}: change ${changeId} still ${lastStatus} after ${Math.round(waitedMs / 1000)} s`);
+  }
+}
+
+/** The change finished, but reading the good bots back shows a different state. */
+export class WafVerifyError extends Error {
+  override readonly name = 'WafVerifyError';
+
+  constructor(
+    readonly webapp: string,
+    readonly mismatches: string[],
+  ) {
+    super(`webapp ${webapp}: the change finished but the read-back differs: ${mismatches.join(', ')}`);
+  }
+}
+
+/** A response did not have the expected shape; `context` says which request and webapp. */
+export class WafWireError extends Error {
+  override readonly name = 'WafWireError';
+
+  constructor(
+    readonly context: string,
+    readonly issues: string[],
+  ) {
+    super(`${context}: unexpected response from the WAF service: ${issues.join('; ')}`);
+  }
+}

@@ -1,0 +1,85 @@
+import { type Logger, silentLogger } from '../../model/logger.js';
+import type { RateLimitStatus, WafReader, WafWriter as WafWriterPort } from '../../model/waf.js';
+import type { RetryOptions } from '../http/retry.js';
+import { createHttpTransport } from '../http/transport.js';
+import { WafClient } from './client.js';
+import type { WafConfig } from './config.js';
+import type { RateWindow } from './rate-limit.js';
+import { readWaf } from './read.js';
+import { WafWriter } from './write.js';
+
+export { WafClient } from './client.js';
+export { type WafConfig, WafConfigError, wafConfigFromEnv } from './config.js';
+export {
+  WafApiError,
+  WafAuthError,
+  WafChangeFailedError,
+  WafChangeTimeoutError,
+  WafRateLimitError,
+  WafVerifyError,
+  WafWireError,
+} from './errors.js';
+export type { RateWindow } from './rate-limit.js';
+export { bulkGoodBotsRequest } from './write-api.js';
+
+export interface WafProviderOptions extends WafConfig {
+  logger?: Logger;
+  /** Webapps read in parallel (default 4). */
+  concurrency?: number;
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  changeTimeoutMs?: number;
+  maxRateLimitWaitMs?: number;
+  /** Injected time, for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface WafProvider extends WafReader, WafWriterPort {
+  readonly client: WafClient;
+  /** The rate-limit window as the last response reported it (null before any response). */
+  rateWindow(): RateWindow | undefined;
+  rateLimit(): RateLimitStatus | null;
+  /** Closes the connection pools. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** The WAF provider: one transport for the API root, one for the token endpoint, one client, one token. */
+export function createWafProvider(options: WafProviderOptions): WafProvider {
+  const logger = options.logger ?? silentLogger;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const transportOptions = {
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    logger,
+    sleep,
+    random: options.random,
+    now: options.now,
+    userAgent: options.userAgent,
+  };
+  const api = createHttpTransport({ ...transportOptions, baseUrl: options.url });
+  const token = createHttpTransport({ ...transportOptions, baseUrl: options.tokenUrl });
+  const client = new WafClient({
+    api,
+    token,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    logger,
+    sleep,
+    now: options.now,
+    random: options.random,
+    maxRateLimitWaitMs: options.maxRateLimitWaitMs,
+  });
+  const writer = new WafWriter(client, { sleep, logger, changeTimeoutMs: options.changeTimeoutMs });
+  return {
+    client,
+    readWaf: (refs) => readWaf(client, refs, options.concurrency),
+    execute: (op) => writer.execute(op),
+    rateWindow: () => client.rateLimit.current(),
+    rateLimit: () => client.rateLimit.status(),
+    async close() {
+      await Promise.all([api.close(), token.close()]);
+    },
+  };
+}

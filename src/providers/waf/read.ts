@@ -1,0 +1,79 @@
+import pLimit from 'p-limit';
+import { z } from 'zod';
+import { isWebappId, type LiveGoodBot, type LiveWafState } from '../../model/waf.js';
+import type { WafClient } from './client.js';
+import { GoodBotObject, parseWire, WebappObject } from './wire.js';
+
+/** The largest page the service serves (api/waf.md §3); fewer pages, fewer requests of the hourly budget. */
+export const WEBAPPS_PER_PAGE = 100;
+/** A bound on paging, against a server that keeps answering full pages. */
+const MAX_PAGES = 1000;
+export const DEFAULT_READ_CONCURRENCY = 4;
+
+/**
+ * Live state of the named webapps with the fewest requests: the webapp list, page by page, then one
+ * `GET /webapps/<id>/good_bots` per desired webapp that exists. A ref is a 32-hex id, else a name: matched
+ * exactly, else case-insensitively when that finds exactly one webapp. Paging treats 200 and 206 alike and stops
+ * at a short page, or once `X-Total-Count` rows have arrived (which saves the empty page after a full last one).
+ */
+export async function readWaf(
+  client: WafClient,
+  refs: readonly string[],
+  concurrency = DEFAULT_READ_CONCURRENCY,
+): Promise<LiveWafState> {
+  let requests = 0;
+  const all: WebappObject[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const path = `/company/webapps?page=${page}&per_page=${WEBAPPS_PER_PAGE}`;
+    const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
+    requests += 1;
+    const rows = parseWire(z.array(WebappObject), res.json, `GET ${res.path}`);
+    all.push(...rows);
+    const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
+    if (rows.length < WEBAPPS_PER_PAGE || all.length >= total) break;
+  }
+
+  const resolved = new Map(refs.map((ref) => [ref, resolve(all, ref)]));
+  const toRead = [
+    ...new Map([...resolved.values()].flatMap((w) => (w ? [[w.id, w] as const] : []))).values(),
+  ];
+  const limit = pLimit(concurrency);
+  const read = new Map(
+    await Promise.all(
+      toRead.map((webapp) =>
+        limit(async () => {
+          const bots = await readGoodBots(client, webapp);
+          requests += 1;
+          return [webapp.id, { id: webapp.id, name: webapp.name, bots }] as const;
+        }),
+      ),
+    ),
+  );
+  return {
+    webapps: Object.fromEntries(refs.map((ref) => [ref, read.get(resolved.get(ref)?.id ?? '') ?? null])),
+    accountWebapps: all.map((w) => w.name).sort(),
+    readRequests: requests,
+    rateLimit: client.rateLimit.status(),
+  };
+}
+
+export async function readGoodBots(client: WafClient, webapp: WebappObject): Promise<LiveGoodBot[]> {
+  const path = `/webapps/${encodeURIComponent(webapp.id)}/good_bots`;
+  const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
+  const bots = parseWire(z.array(GoodBotObject), res.json, `webapp ${webapp.name}: GET ${res.path}`);
+  return bots
+    .map(({ id, name, enabled }) => ({ id, name, enabled }))
+    .sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id));
+}
+
+function resolve(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
+  if (isWebappId(ref)) return webapps.find((w) => w.id.toLowerCase() === ref.toLowerCase());
+  const exact = webapps.filter((w) => w.name === ref);
+  if (exact.length > 0) return exact.length === 1 ? exact[0] : undefined;
+  const loose = webapps.filter((w) => w.name.toLowerCase() === ref.toLowerCase());
+  return loose.length === 1 ? loose[0] : undefined;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,150 @@
+/** `edgeplan` with a `waf` section against the emulator: request counts, budget refusal, problems, secrets. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadSeedFile } from '../../src/emulator/index.js';
+import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
+import { CLIENT, enabledBots, startWafSandbox, type WafSandbox } from './waf-helpers.js';
+
+const QUICKSTART = 'examples/quickstart';
+const wafRequests = (s: WafSandbox) =>
+  s.emulator.requestLog.entries.filter((e) => e.path.startsWith('/api/'));
+const WRITES = /^(POST|PUT|DELETE) \/(REST\/(ARecord|Zone|Node)|api\/v3)\//;
+const writes = (s: WafSandbox) =>
+  s.emulator.requestLog.entries.filter((e) => WRITES.test(`${e.method} ${e.path}`)).length;
+
+let sandbox: WafSandbox;
+let env: Record<string, string>;
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-waf-cli-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => sandbox.close());
+
+async function startQuickstart(waf = {}): Promise<void> {
+  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
+  sandbox = await startWafSandbox({ dns: { ...seed.dns, credentials: CREDENTIALS }, waf: seed.waf }, waf);
+  env = {
+    ...sandbox.env,
+    EDGEPLAN_DYN_URL: sandbox.wafUrl.replace('/api/v3', '/REST'),
+    EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
+    EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
+    EDGEPLAN_DYN_PASSWORD: PASSWORD,
+  };
+}
+
+describe('edgeplan with webapps (the quickstart)', () => {
+  it('plans with 4 WAF requests, applies with 13 (4 of them its own plan), converges, and shows bots by name', async () => {
+    await startQuickstart({ changes: { pendingMs: 0, runMs: 0 } });
+    const plan = await cli(['plan', QUICKSTART], env);
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain('webapp shop-production (');
+    expect(plan.stdout).toContain('  + Bingbot\n  - AhrefsBot\n  - SemrushBot');
+    expect(plan.stdout).toContain('webapp blog (');
+    expect(plan.stdout).toContain('  + DuckDuckBot');
+    expect(plan.stdout).toContain(
+      'WAF: 2 bots to enable, 2 to disable in 2 webapps; the apply uses at least 9 WAF requests, 496 of 500 remain',
+    );
+    // token, one page of webapps, good bots of the two desired webapps
+    expect(wafRequests(sandbox).map((e) => `${e.method} ${e.path.replace(/[0-9a-f]{32}/g, '<id>')}`)).toEqual(
+      [
+        'POST /api/oauth/token',
+        'GET /api/v3/company/webapps',
+        'GET /api/v3/webapps/<id>/good_bots',
+        'GET /api/v3/webapps/<id>/good_bots',
+      ],
+    );
+
+    sandbox.emulator.requestLog.clear();
+    const apply = await cli(['apply', QUICKSTART, '--yes'], env);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stdout).toContain('Converged: a new plan shows no changes.');
+    const byEndpoint = wafRequests(sandbox)
+      .map((e) => `${e.method} ${e.path.replace(/[0-9a-f]{32}/g, '<id>')}`)
+      .sort();
+    // plan: token + list + 2 reads; apply: per webapp PUT + 1 poll + read-back; re-plan: list + 2 reads
+    expect(byEndpoint).toEqual([
+      'GET /api/v3/company/webapps',
+      'GET /api/v3/company/webapps',
+      'GET /api/v3/webapps/<id>/changes/<id>',
+      'GET /api/v3/webapps/<id>/changes/<id>',
+      ...Array(6).fill('GET /api/v3/webapps/<id>/good_bots'),
+      'POST /api/oauth/token',
+      'PUT /api/v3/webapps/<id>/good_bots',
+      'PUT /api/v3/webapps/<id>/good_bots',
+    ]);
+    expect(enabledBots(sandbox.emulator, 'shop-production')).toEqual(['Applebot', 'Bingbot', 'Googlebot']);
+    expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot', 'Googlebot', 'Twitterbot']);
+    expect(enabledBots(sandbox.emulator, 'shop-staging')).toEqual([]);
+  });
+
+  it('refuses to start when the WAF changes cannot finish in the requests left, before any write', async () => {
+    await startQuickstart({ rateLimit: { limit: 12, windowSeconds: 3600 } });
+    const apply = await cli(['apply', QUICKSTART, '--yes'], env);
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain(
+      'error: refusing to apply: the WAF changes need at least 9 requests, but only 8 of 12 remain in the current rate-limit window; it resets in 60 min.',
+    );
+    expect(writes(sandbox)).toBe(0);
+  });
+
+  it('reports an unknown bot and an unknown webapp at their place with the closest names, exit 1, no writes', async () => {
+    await startQuickstart();
+    const file = join(dir, 'typos.yaml');
+    await writeFile(
+      file,
+      [
+        'waf:',
+        '  webapps:',
+        '    shop-prod:',
+        '      good_bots: { allow: [Googlebot] }',
+        '    blog:',
+        '      good_bots: { allow: [Gooblebot, duckduck] }',
+        '',
+      ].join('\n'),
+    );
+    const plan = await cli(['plan', file], sandbox.env);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toBe(
+      [
+        `${file}:3:5: webapp "shop-prod" does not exist in the WAF account; closest: shop-production`,
+        `${file}:6:28: bot "Gooblebot" is not in the good-bot catalogue of webapp "blog"; closest: Googlebot`,
+        `${file}:6:39: bot "duckduck" is not in the good-bot catalogue of webapp "blog"; closest: DuckDuckBot`,
+        '3 problems found against live state; nothing was changed.',
+        '',
+      ].join('\n'),
+    );
+    expect(writes(sandbox)).toBe(0);
+  });
+
+  it('sends nothing at all for an invalid file, and needs no DNS credentials for a WAF-only state', async () => {
+    await startQuickstart();
+    const bad = join(dir, 'bad.yaml');
+    await writeFile(bad, 'waf:\n  webapps:\n    blog:\n      good_bots: { mode: exclusive, allow: [] }\n');
+    const invalid = await cli(['apply', bad, '--yes'], env);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain(`${bad}:4:26: mode must be one of exact, additive, got "exclusive"`);
+    expect(sandbox.emulator.requestLog.entries).toEqual([]);
+
+    const good = join(dir, 'good.yaml');
+    await writeFile(
+      good,
+      'waf:\n  webapps:\n    blog:\n      good_bots: { mode: additive, allow: [Twitterbot] }\n',
+    );
+    const plan = await cli(['plan', good], sandbox.env);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(sandbox.emulator.requestLog.entries.every((e) => e.path.startsWith('/api/'))).toBe(true);
+  });
+
+  it('never prints the client secret or an access token, even with --verbose', async () => {
+    await startQuickstart();
+    const run = await cli(['plan', QUICKSTART, '--verbose'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('client_secret=***');
+    expect(run.stderr).toContain('"Authorization":"***"');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(CLIENT.client_secret);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/[0-9a-f]{64}/);
+  });
+});

@@ -1,0 +1,141 @@
+/** The WAF provider and apply against the emulator: tokens expiring mid-run, failed changes beside DNS zones. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyPlan, planLive, routeWriter } from '../../src/apply/index.js';
+import type { DesiredState } from '../../src/model/dns.js';
+import { createDynProvider } from '../../src/providers/dyn/index.js';
+import { createWafProvider } from '../../src/providers/waf/index.js';
+import { CLIENT, enabledBots, startWafSandbox, type WafSandbox } from './waf-helpers.js';
+
+const AT = { file: 'w.yaml', line: 1, col: 1 };
+const WEBAPPS = [
+  { name: 'shop', enabled_bots: ['Googlebot', 'AhrefsBot'] },
+  { name: 'blog', enabled_bots: [] },
+];
+const desiredWaf: DesiredState['waf'] = {
+  webapps: [
+    { ref: 'blog', at: AT, mode: 'additive', allow: [{ ref: 'DuckDuckBot', at: AT }] },
+    {
+      ref: 'shop',
+      at: AT,
+      mode: 'exact',
+      allow: [
+        { ref: 'Googlebot', at: AT },
+        { ref: 'Bingbot', at: AT },
+      ],
+    },
+  ],
+};
+const NO_DNS = {
+  readZones: async () => ({ zones: {} }),
+  readSecondaryZones: async () => [],
+  readGeoServices: async () => [],
+};
+const tokenRequests = (s: WafSandbox) =>
+  s.emulator.requestLog.count({ method: 'POST', path: /^\/api\/oauth\/token$/ });
+
+let sandbox: WafSandbox;
+afterEach(() => sandbox.close());
+
+describe('token expiry in the middle of a run', () => {
+  it('a token the server expires early gets a 401, one new token and a repeat; the apply converges', async () => {
+    sandbox = await startWafSandbox(
+      { waf: { webapps: WEBAPPS } },
+      { tokenLifetimeSeconds: 2, changes: { pendingMs: 0, runMs: 2500 } },
+    );
+    // The client's clock stands still, so it believes its token is fresh: only the server's 401 can tell it.
+    const frozen = sandbox.clock.now();
+    const provider = createWafProvider({
+      url: sandbox.wafUrl,
+      tokenUrl: `${new URL(sandbox.wafUrl).origin}/api/oauth/token`,
+      clientId: CLIENT.client_id,
+      clientSecret: CLIENT.client_secret,
+      userAgent: 'edgeplan-it/1',
+      now: () => frozen,
+      random: () => 0,
+      sleep: async (ms) => sandbox.clock.advance(ms),
+    });
+    try {
+      const desired: DesiredState = { zones: [], waf: desiredWaf };
+      const plan = await planLive(desired, { dns: NO_DNS, waf: provider });
+      const result = await applyPlan(plan, routeWriter({ waf: provider }), { concurrency: 1 });
+      expect(result.ok).toBe(true);
+      expect(sandbox.emulator.requestLog.count({ status: 401 })).toBeGreaterThan(0);
+      expect(tokenRequests(sandbox)).toBe(1 + sandbox.emulator.requestLog.count({ status: 401 }));
+      expect(enabledBots(sandbox.emulator, 'shop')).toEqual(['Bingbot', 'Googlebot']);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('a token about to expire is renewed before the next call, without any 401', async () => {
+    sandbox = await startWafSandbox(
+      { waf: { webapps: WEBAPPS } },
+      { tokenLifetimeSeconds: 4, changes: { pendingMs: 0, runMs: 6500 } },
+    );
+    const provider = sandbox.provider();
+    const desired: DesiredState = { zones: [], waf: desiredWaf };
+    const result = await applyPlan(
+      await planLive(desired, { dns: NO_DNS, waf: provider }),
+      routeWriter({ waf: provider }),
+    );
+    expect(result.ok).toBe(true);
+    expect(sandbox.emulator.requestLog.count({ status: 401 })).toBe(0);
+    expect(provider.client.tokenGeneration).toBeGreaterThan(1);
+    expect(tokenRequests(sandbox)).toBe(provider.client.tokenGeneration);
+  });
+});
+
+describe('a failed webapp change', () => {
+  it('fails its own step with a typed error; the other webapp and the DNS zone are applied', async () => {
+    sandbox = await startWafSandbox({
+      dns: {
+        zones: {
+          'example.com': {
+            records: [{ fqdn: 'www.example.com', type: 'A', rdata: { address: '192.0.2.1' } }],
+          },
+        },
+      },
+      waf: { webapps: WEBAPPS },
+    });
+    const shopId = sandbox.emulator.snapshot().waf?.webapps?.find((w) => w.name === 'shop')?.id;
+    sandbox.emulator.waf.failNextChanges(1, shopId);
+    const dns = createDynProvider({
+      url: sandbox.wafUrl.replace('/api/v3', '/REST'),
+      customerName: 'demo',
+      userName: 'demo',
+      password: 'demo',
+    });
+    const waf = sandbox.provider();
+    try {
+      const desired: DesiredState = {
+        zones: [
+          {
+            zone: 'example.com',
+            defaultTtl: 3600,
+            records: [{ fqdn: 'www.example.com', ttl: 3600, addresses: ['192.0.2.2'] }],
+            unmanaged: [],
+          },
+        ],
+        waf: desiredWaf,
+      };
+      const plan = await planLive(desired, { dns, waf });
+      expect(plan.steps.map((s) => s.id)).toEqual(['zone:example.com', 'webapp:blog', 'webapp:shop']);
+      const result = await applyPlan(plan, routeWriter({ dns, waf }));
+      expect(result.ok).toBe(false);
+      const byId = Object.fromEntries(result.steps.map((s) => [s.id, s]));
+      expect(byId['zone:example.com']?.status).toBe('applied');
+      expect(byId['webapp:blog']?.status).toBe('applied');
+      expect(byId['webapp:shop']).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/^webapp shop: change [0-9a-f]{32} failed: /),
+      });
+      expect(enabledBots(sandbox.emulator, 'shop')).toEqual(['AhrefsBot', 'Googlebot']);
+      expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot']);
+      const rest = await planLive(desired, { dns, waf });
+      expect(rest.steps.map((s) => s.id)).toEqual(['webapp:shop']);
+      expect((await applyPlan(rest, routeWriter({ dns, waf }))).ok).toBe(true);
+    } finally {
+      await dns.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
+import type { GeoService } from '../../src/model/geo.js';
+import { computePlan } from '../../src/plan/index.js';
+import { desiredZone, liveZone } from './helpers/builders.js';
+
+const all = [{ name: 'All', countries: ['@@'], addresses: ['192.0.2.50'] }];
+const service = (name: string, fqdns: string[], groups = all): GeoService => ({
+  name,
+  groups,
+  nodes: fqdns.map((fqdn) => ({ zone: 'a.test', fqdn })),
+});
+const zoneA = (records: Record<string, [string[], number?]>) => desiredZone('a.test', records);
+const liveA = (nodes: Record<string, [number, string, number][]>) => liveZone('a.test', 1, nodes);
+
+interface Case {
+  name: string;
+  desired: DesiredState;
+  live: LiveDnsState;
+  /** `id <- after, after` per step, in plan order. */
+  steps: string[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'a link into a zone the plan creates waits for that zone',
+    desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
+    live: { zones: { 'a.test': null }, geoServices: [] },
+    steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
+  },
+  {
+    name: 'a link to a node whose plain A records the plan deletes waits for the zone',
+    desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
+    live: { zones: { 'a.test': liveA({ 'geo.a.test': [[1, '192.0.2.1', 60]] }) }, geoServices: [] },
+    steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
+  },
+  {
+    name: 'an unlink comes before the zone change that gives the node plain A records',
+    desired: { zones: [zoneA({ 'geo.a.test': [['192.0.2.1']] })], geoServices: [service('S', [])] },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])] },
+    steps: ['geo:S <- ', 'zone:a.test <- geo:S'],
+  },
+  {
+    name: 'unlink needed before and link needed after the same zone: two steps for one service',
+    desired: { zones: [zoneA({ 'x.a.test': [['192.0.2.1']] })], geoServices: [service('S', ['y.a.test'])] },
+    live: {
+      zones: { 'a.test': liveA({ 'y.a.test': [[1, '192.0.2.2', 60]] }) },
+      geoServices: [service('S', ['x.a.test'])],
+    },
+    steps: ['geo:S#unlink <- ', 'zone:a.test <- geo:S#unlink', 'geo:S <- geo:S#unlink, zone:a.test'],
+  },
+  {
+    name: 'a node moving between services: the new link waits for the old unlink',
+    desired: { zones: [], geoServices: [service('New', ['geo.a.test']), service('Old', [])] },
+    live: { zones: {}, geoServices: [service('Old', ['geo.a.test'])] },
+    steps: ['geo:Old <- ', 'geo:New <- geo:Old'],
+  },
+  {
+    name: 'a deleted service (manage: all) goes before the zone that reuses its node',
+    desired: {
+      zones: [zoneA({ 'geo.a.test': [['192.0.2.1']] })],
+      geoServices: [],
+      manage: { geoServices: 'all', secondaryZones: 'listed' },
+    },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [service('Gone', ['geo.a.test'])] },
+    steps: ['geo:Gone <- ', 'zone:a.test <- geo:Gone'],
+  },
+  {
+    name: 'group changes and secondary zones depend on nothing',
+    desired: {
+      zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
+      geoServices: [
+        service('S', ['geo.a.test'], [{ ...all[0], addresses: ['192.0.2.51'] } as (typeof all)[0]]),
+      ],
+      secondaryZones: [
+        { zone: 'p.test', masters: ['198.51.100.1'], contactNickname: null, tsigKeyName: null },
+      ],
+    },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])], secondaryZones: [] },
+    steps: ['geo:S <- ', 'secondary:p.test <- ', 'zone:a.test <- '],
+  },
+];
+
+describe('step order across zones, geo services and secondary zones', () => {
+  it.each(cases)('$name', ({ desired, live, steps }) => {
+    const plan = computePlan(desired, live);
+    expect(plan.steps.map((s) => `${s.id} <- ${s.after.join(', ')}`)).toEqual(steps);
+    expect(plan.steps.every((s) => s.target === s.id.replace('#unlink', ''))).toBe(true);
+  });
+
+  it('splits an update into an unlink of the nodes it keeps and the rest of the change', () => {
+    const { desired, live } = cases[3] as Case;
+    const ops = computePlan(desired, live).steps.flatMap((s) => s.ops);
+    expect(ops.filter((op) => op.kind === 'update-geo')).toEqual([
+      { kind: 'update-geo', name: 'S', nodes: [] },
+      { kind: 'update-geo', name: 'S', nodes: [{ zone: 'a.test', fqdn: 'y.a.test' }] },
+    ]);
+  });
+
+  it('gives the same plan whatever the order of the inputs', () => {
+    for (const { desired, live } of cases) {
+      const reversed: DesiredState = { ...desired, geoServices: [...(desired.geoServices ?? [])].reverse() };
+      const liveReversed: LiveDnsState = { ...live, geoServices: [...(live.geoServices ?? [])].reverse() };
+      expect(JSON.stringify(computePlan(reversed, liveReversed))).toBe(
+        JSON.stringify(computePlan(desired, live)),
+      );
+    }
+  });
+});

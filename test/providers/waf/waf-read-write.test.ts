@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { SetGoodBotsOp } from '../../../src/model/waf.js';
+import { WafChangeFailedError, WafVerifyError } from '../../../src/providers/waf/index.js';
+import { useNockGuard } from '../helpers/nock-guard.js';
+import { api, BOT, bots, mockToken, rate, testProvider, WEBAPP } from './waf-fixtures.js';
+
+useNockGuard();
+
+const page = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => ({
+    id: (from + i).toString(16).padStart(32, '0'),
+    name: `app-${from + i}`,
+  }));
+
+describe('WAF read', () => {
+  it('pages until a short page, resolves refs by id or name (case-insensitively), reads only desired webapps', async () => {
+    mockToken();
+    api('get', '/company/webapps?page=1&per_page=100').reply(
+      206,
+      [...page(0, 99), { id: WEBAPP, name: 'Shop' }],
+      {
+        ...rate(498),
+        'X-Total-Count': '150',
+      },
+    );
+    api('get', '/company/webapps?page=2&per_page=100').reply(200, page(100, 150), {
+      ...rate(497),
+      'X-Total-Count': '150',
+    });
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ google: true }), rate(496));
+    api('get', `/webapps/${'0'.repeat(30)}05/good_bots`).reply(200, bots({}), rate(495));
+    const { provider } = testProvider();
+    const live = await provider.readWaf(['shop', `${'0'.repeat(30)}05`, 'missing', WEBAPP.toUpperCase()]);
+    expect(live.webapps.shop).toEqual({
+      id: WEBAPP,
+      name: 'Shop',
+      bots: [
+        { id: BOT.ahrefs, name: 'AhrefsBot', enabled: false },
+        { id: BOT.bing, name: 'Bingbot', enabled: false },
+        { id: BOT.google, name: 'Googlebot', enabled: true },
+      ],
+    });
+    expect(live.webapps[WEBAPP.toUpperCase()]).toEqual(live.webapps.shop);
+    expect(live.webapps[`${'0'.repeat(30)}05`]?.name).toBe('app-5');
+    expect(live.webapps.missing).toBeNull();
+    expect(live.accountWebapps).toHaveLength(150);
+    expect(live.readRequests).toBe(4);
+    expect(live.rateLimit).toEqual({ limit: 500, remaining: 495, resetSeconds: 3600 });
+  });
+
+  it('stops after a full last page when X-Total-Count says every row arrived', async () => {
+    mockToken();
+    api('get', '/company/webapps?page=1&per_page=100').reply(200, page(0, 100), {
+      ...rate(498),
+      'X-Total-Count': '100',
+    });
+    const { provider } = testProvider();
+    const live = await provider.readWaf([]);
+    expect(live.readRequests).toBe(1);
+  });
+
+  it('refuses a good-bots answer that does not parse, naming the webapp', async () => {
+    mockToken();
+    api('get', '/company/webapps?page=1&per_page=100').reply(200, [{ id: WEBAPP, name: 'shop' }], rate(498));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(
+      200,
+      [{ id: BOT.google, name: 'Googlebot', enabled: 'yes' }],
+      rate(497),
+    );
+    const { provider } = testProvider();
+    await expect(provider.readWaf(['shop'])).rejects.toThrow(
+      `webapp shop: GET /api/v3/webapps/${WEBAPP}/good_bots: unexpected response from the WAF service: 0.enabled:`,
+    );
+  });
+});
+
+const OP: SetGoodBotsOp = {
+  kind: 'set-good-bots',
+  webappId: WEBAPP,
+  webapp: 'shop',
+  enable: [BOT.bing],
+  disable: [BOT.ahrefs],
+};
+const CHANGE = 'f'.repeat(32);
+const BULK = [
+  { id: BOT.bing, enabled: true },
+  { id: BOT.ahrefs, enabled: false },
+];
+
+describe('WAF write', () => {
+  it('sends one bulk PUT with only the differing bots, polls with backoff until finished, then reads back', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(
+      202,
+      { change_id: CHANGE, status: 'pending' },
+      rate(498),
+    );
+    const status = (s: string) => ({ change_id: CHANGE, webapp_id: WEBAPP, status: s, errors: [] });
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, status('pending'), rate(497));
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, status('in_progress'), rate(496));
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, status('finished'), rate(495));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ google: true, bing: true }), rate(494));
+    const { provider, sleeps } = testProvider();
+    await provider.execute(OP);
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+  });
+
+  it('does not poll when the PUT answers 200 (nothing differed), but still verifies', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(498));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(497));
+    const { provider, sleeps } = testProvider();
+    await provider.execute(OP);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('a failed change is a WafChangeFailedError naming the webapp and the change; no read-back', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(
+      200,
+      { change_id: CHANGE, status: 'failed', errors: [{ code: 'x', message: 'backend down' }] },
+      rate(497),
+    );
+    const { provider } = testProvider();
+    const error = await provider.execute(OP).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WafChangeFailedError);
+    expect(error).toMatchObject({ webapp: 'shop', changeId: CHANGE });
+    expect(String(error)).toContain(
+      `webapp shop: change ${CHANGE} failed: [{"code":"x","message":"backend down"}]`,
+    );
+  });
+
+  it('a read-back that differs after finished is a WafVerifyError naming the bots', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, { status: 'finished' }, rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+    const { provider } = testProvider();
+    const error = await provider.execute(OP).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WafVerifyError);
+    expect(String(error)).toContain('Bingbot not enabled, AhrefsBot not disabled');
+  });
+
+  it('gives up waiting after the change timeout', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`)
+      .times(2)
+      .reply(200, { status: 'in_progress' }, rate(497));
+    const { provider } = testProvider({ changeTimeoutMs: 5000 });
+    await expect(provider.execute(OP)).rejects.toThrow(
+      `webapp shop: change ${CHANGE} still in_progress after 3 s`,
+    );
+  });
+});
