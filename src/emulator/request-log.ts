@@ -53,8 +53,11 @@ export class RequestLog {
   }
 }
 
-/** `/REST/ARecord/z/f/1/` → `/REST/ARecord`; paths outside /REST are kept whole. */
+/**
+ * `/REST/ARecord/z/f/1/` → `/REST/ARecord`; WAF paths keep their shape with ids folded:
+ * `/api/v3/webapps/<32 hex>/good_bots` → `/api/v3/webapps/{id}/good_bots`.
+ */
 function endpointOf(path: string): string {
   const m = /^\/REST\/[^/]+/.exec(path);
-  return m ? m[0] : path;
+  return m ? m[0] : path.replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}');
 }
