@@ -1,90 +1,189 @@
-// `npm run bench`: plan and apply against the emulator, printing requests by endpoint, wall and CPU time and peak
-// memory per scenario. Figures, not assertions: timed tests are flaky on shared machines.
-// The emulator runs in this process here (so its request log can be read directly); the heavier harness of
-// issue 7 moves it to its own process.
-import { routeWriter } from '../dist/apply/index.js';
-import { loadDesiredState } from '../dist/config/index.js';
-import { applyPlan, createDynProvider, createEmulator, loadSeedFile, planLive } from '../dist/index.js';
-import { createWafProvider } from '../dist/providers/waf/index.js';
-import { generatedScenario } from './scenarios.mjs';
+// `npm run bench [-- --quick]`: plans and applies generated accounts against the emulator running in its own
+// process, and prints per scenario and step the requests (total, of which WAF, 429s), the theoretical minimum, wall
+// time, the client's CPU time and peak memory, and the emulator's CPU time; then the pure diff of 100,000 records.
+// Figures, not timed tests. It fails (exit 1) when a step sends more than its minimum + SLACK requests, when a
+// re-plan after apply is not empty, or when the rate-limit scenario misses its targets (≥ 90 % of the allowed rate
+// used, < 1 % of requests answered 429).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { generateScenario } from './scenarios.mjs';
 
-async function measure(name, seed, desired) {
-  const emulator = createEmulator({ seed });
-  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-  const { credentials } = emulator;
-  const dnsProvider = () =>
-    createDynProvider({
-      url,
-      customerName: credentials.customer_name,
-      userName: credentials.user_name,
-      password: credentials.password,
-    });
-  const wafProvider = () =>
-    createWafProvider({
-      url: wafUrl,
-      tokenUrl: `${new URL(wafUrl).origin}/api/oauth/token`,
-      clientId: emulator.waf.credentials.client_id,
-      clientSecret: emulator.waf.credentials.client_secret,
-      userAgent: 'edgeplan-bench',
-    });
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+/** Requests a step may send above its stated minimum (the WAF change poll may need a second look). */
+const SLACK = 2;
+const MIXED = { secondaries: 200, geoServices: 50, webapps: 100 };
+const SCENARIOS = quick
+  ? [
+      { name: '10 zones × 10 records, 30 % changed', zones: 10, records: 10, changeShare: 0.3 },
+      {
+        name: '20 zones × 100 records + services',
+        zones: 20,
+        records: 100,
+        changeShare: 0.1,
+        secondaries: 20,
+        geoServices: 10,
+        webapps: 10,
+      },
+      {
+        name: 'same, 20 ms latency',
+        zones: 20,
+        records: 100,
+        changeShare: 0.1,
+        secondaries: 20,
+        geoServices: 10,
+        webapps: 10,
+        latencyMs: 20,
+      },
+      { name: 'rate limit 50/s: 30 zones × 40 records', zones: 30, records: 40, changeShare: 0.3, rate: 50 },
+    ]
+  : [
+      { name: '10 zones × 10 records, 30 % changed', zones: 10, records: 10, changeShare: 0.3 },
+      { name: '100 zones × 100 records + services', zones: 100, records: 100, changeShare: 0.1, ...MIXED },
+      { name: 'same, 20 ms latency', zones: 100, records: 100, changeShare: 0.1, ...MIXED, latencyMs: 20 },
+      { name: '10 zones × 1,000 records', zones: 10, records: 1000, changeShare: 0.1 },
+      { name: '1,000 zones × 100 records', zones: 1000, records: 100, changeShare: 0.1 },
+      { name: 'rate limit 20/s: 60 zones × 40 records', zones: 60, records: 40, changeShare: 0.3, rate: 20 },
+    ];
+
+function runNode(script, args) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return {
+    child,
+    firstLine: once(createInterface({ input: child.stdout }), 'line').then(([l]) => JSON.parse(l)),
+  };
+}
+
+async function admin(origin, path, method = 'GET') {
+  return (await fetch(`${origin}/_emulator/${path}`, { method })).json();
+}
+
+async function measure(scenario, dir) {
+  const { seed, desired, minimum } = generateScenario(scenario);
+  const seedPath = join(dir, 'seed.json');
+  const desiredPath = join(dir, 'desired.json');
+  await writeFile(seedPath, JSON.stringify(seed));
+  await writeFile(desiredPath, JSON.stringify(desired));
+  const emulatorConfig = join(dir, 'emulator.json');
+  const budget = scenario.rate ? { limit: scenario.rate, windowMs: 1000 } : undefined;
+  await writeFile(
+    emulatorConfig,
+    JSON.stringify({ seedPath, latencyMs: scenario.latencyMs, dnsRateLimit: budget }),
+  );
+  const emulator = runNode('bench/emulator-process.mjs', [emulatorConfig]);
+  const target = await emulator.firstLine;
+  const origin = new URL(target.url).origin;
   const rows = [];
-  for (const step of ['plan', 'apply']) {
-    emulator.requestLog.clear();
-    const dns = dnsProvider();
-    const waf = desired.waf ? wafProvider() : undefined;
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    const plan = await planLive(desired, { dns, waf });
-    if (step === 'apply') await applyPlan(plan, routeWriter({ dns, waf }));
-    await dns.close();
-    await waf?.close();
-    const wallMs = performance.now() - start;
-    const { user, system } = process.cpuUsage(cpu);
-    rows.push({
-      scenario: name,
-      step,
-      requests: emulator.requestLog.count(),
-      wafRequests: emulator.requestLog.count({ path: /^\/api\// }),
-      byEndpoint: emulator.requestLog.byEndpoint(),
-      wallMs: Math.round(wallMs),
-      cpuMs: Math.round((user + system) / 1000),
-      changes: plan.summary,
-    });
+  try {
+    for (const step of ['plan', 'apply', 're-plan']) {
+      // Each step is a new client whose scheduler starts with a full budget: let the last step's window pass.
+      if (budget) await new Promise((resolve) => setTimeout(resolve, budget.windowMs));
+      await admin(origin, 'requests', 'DELETE');
+      const before = await admin(origin, 'process');
+      const clientConfig = join(dir, `client-${step}.json`);
+      const config = {
+        desiredPath,
+        step: step === 'apply' ? 'apply' : 'plan',
+        target,
+        rateLimit: budget ?? false,
+      };
+      await writeFile(clientConfig, JSON.stringify(config));
+      const client = runNode('bench/client-process.mjs', [clientConfig]);
+      const figures = await client.firstLine;
+      const requests = await admin(origin, 'requests');
+      const after = await admin(origin, 'process');
+      const wafRequests = Object.entries(requests.byEndpoint)
+        .filter(([key]) => key.includes(' /api/'))
+        .reduce((sum, [, count]) => sum + count, 0);
+      const min = step === 'apply' ? minimum.apply : minimum.plan;
+      rows.push({
+        scenario,
+        step,
+        ...figures,
+        requests,
+        wafRequests,
+        minimum: min,
+        emulatorCpuMs: after.cpuMs - before.cpuMs,
+        emulatorRssMb: after.maxRssMb,
+      });
+    }
+  } finally {
+    emulator.child.kill('SIGTERM');
+    await once(emulator.child, 'exit');
   }
-  await emulator.close();
   return rows;
 }
 
+function diffCpu(zones, records) {
+  return runNode('bench/diff-cpu.mjs', [String(zones), String(records)]).firstLine;
+}
+
+const problems = [];
 const rows = [];
-const quickstart = await loadDesiredState(['examples/quickstart']);
-rows.push(
-  ...(await measure(
-    'quickstart',
-    await loadSeedFile('examples/quickstart/sandbox-seed.yaml'),
-    quickstart.desired,
-  )),
-);
-for (const [zones, records] of [
-  [10, 100],
-  [100, 100],
-]) {
-  const { seed, desired } = generatedScenario({ zones, records, changeShare: 0.1 });
-  rows.push(...(await measure(`${zones} zones × ${records} records, 10% changed`, seed, desired)));
+const dir = await mkdtemp(join(tmpdir(), 'edgeplan-bench-'));
+try {
+  for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only)))
+    rows.push(...(await measure(scenario, dir)));
+} finally {
+  await rm(dir, { recursive: true, force: true });
 }
 
 console.log(
-  '| scenario | step | requests (WAF) | by endpoint | wall ms | CPU ms | creates/updates/deletes |',
+  '| scenario | step | requests (WAF) | minimum | wall ms | client CPU ms | client peak MB | emulator CPU ms |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  const endpoints = Object.entries(r.byEndpoint)
-    .map(([k, v]) => `${k.replace('/REST/', '')} ${v}`)
-    .join(', ');
-  const c = r.changes;
+  const tooMany = r.requests.byStatus['429'] ?? 0;
+  const extra = tooMany > 0 ? `, ${tooMany} × 429` : '';
   console.log(
-    `| ${r.scenario} | ${r.step} | ${r.requests} (${r.wafRequests}) | ${endpoints} | ${r.wallMs} | ${r.cpuMs} | ${c.create}/${c.update}/${c.delete} |`,
+    `| ${r.scenario.name} | ${r.step} | ${r.requests.total} (${r.wafRequests})${extra} | ${r.minimum} | ${r.wallMs} | ${r.cpuMs} | ${r.maxRssMb} | ${r.emulatorCpuMs} |`,
+  );
+  if (r.requests.total > r.minimum + SLACK)
+    problems.push(
+      `${r.scenario.name} ${r.step}: ${r.requests.total} requests, minimum ${r.minimum} + ${SLACK}`,
+    );
+  if (r.failed.length > 0) problems.push(`${r.scenario.name} ${r.step}: failed steps ${r.failed.join('; ')}`);
+  if (r.step === 're-plan' && r.ops > 0)
+    problems.push(`${r.scenario.name}: re-plan after apply has ${r.ops} ops`);
+}
+
+console.log('\nRequests by endpoint (apply steps):');
+for (const r of rows.filter((row) => row.step === 'apply')) {
+  const endpoints = Object.entries(r.requests.byEndpoint).map(([k, v]) => `${k.replace('/REST/', '')} ${v}`);
+  console.log(`- ${r.scenario.name}: ${endpoints.join(', ')}`);
+}
+
+for (const r of rows.filter((row) => row.scenario.rate && row.step !== 're-plan')) {
+  const tooMany = r.requests.byStatus['429'] ?? 0;
+  const windows = Math.max(1, Math.ceil(r.wallMs / 1000));
+  const used = r.requests.total / (r.scenario.rate * windows);
+  const share429 = tooMany / r.requests.total;
+  console.log(
+    `\nRate limit ${r.scenario.rate}/s, ${r.step}: ${r.requests.total} requests in ${r.wallMs} ms = ${(100 * used).toFixed(1)} % of the allowed rate (${windows} windows), ${tooMany} answered 429 (${(100 * share429).toFixed(2)} %)`,
+  );
+  if (r.requests.total >= 4 * r.scenario.rate && used < 0.9)
+    problems.push(`rate limit ${r.step}: ${(100 * used).toFixed(1)} % used`);
+  if (share429 >= 0.01) problems.push(`rate limit ${r.step}: ${(100 * share429).toFixed(2)} % answered 429`);
+}
+
+console.log(
+  '\nPure diff of 100,000 desired against 100,000 live A records (10 % changed), one cold computePlan:',
+);
+for (const [zones, records] of [
+  [100, 1000],
+  [1, 100_000],
+]) {
+  const d = await diffCpu(zones, records);
+  console.log(
+    `- ${d.shape}: ${d.cpuMs} ms CPU, ${d.wallMs} ms wall, ${d.updates} updates, peak ${d.maxRssMb} MB`,
   );
 }
-console.log(
-  `\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (whole run, emulator included)`,
-);
+
+if (problems.length > 0) {
+  console.error(`\nbench: FAILED\n- ${problems.join('\n- ')}`);
+  process.exitCode = 1;
+}

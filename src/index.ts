@@ -14,6 +14,7 @@ export {
   applyPlan,
   type PlanWriter,
   planLive,
+  planReviewed,
   type StepOutcome,
 } from './apply/index.js';
 export { type LoadResult, loadDesiredState } from './config/index.js';
@@ -21,6 +22,6 @@ export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } fro
 export { type Diagnostic, formatDiagnostic } from './model/diagnostic.js';
 export type * from './model/dns.js';
 export type { Logger } from './model/logger.js';
-export { computePlan, renderPlanJson, renderPlanText } from './plan/index.js';
+export { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from './plan/index.js';
 export type * from './plan/types.js';
 export { createDynProvider, dynConfigFromEnv } from './providers/dyn/index.js';

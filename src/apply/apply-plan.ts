@@ -8,7 +8,8 @@ export interface ApplyOptions {
   onEvent?: (event: ApplyEvent) => void;
 }
 
-export const DEFAULT_APPLY_CONCURRENCY = 4;
+/** High enough to fill the services' rate budgets over real latencies; the scheduler of each provider paces. */
+export const DEFAULT_APPLY_CONCURRENCY = 16;
 
 /**
  * Executes a plan's steps as a dependency graph: a step starts once every step in its `after` list has been

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { createEmulator, type Emulator, loadSeedFile } from '../emulator/index.js';
-import type { DnsProvider } from '../model/dns.js';
 import type { Logger } from '../model/logger.js';
-import { createDynProvider, dynConfigFromEnv } from '../providers/dyn/index.js';
+import { createDynProvider, type DynProvider, dynConfigFromEnv } from '../providers/dyn/index.js';
 import type { CliIo } from './io.js';
 
 /** Where `--sandbox` keeps the emulator's account when no STATE_FILE is given. */
@@ -16,7 +15,7 @@ export interface SandboxOptions {
 }
 
 export interface DnsTarget {
-  provider: DnsProvider;
+  provider: DynProvider;
   /** Logs out, then stops the in-process emulator if there is one. */
   close(): Promise<void>;
 }

@@ -16,6 +16,8 @@ export interface CliIo {
   confirm(question: string): Promise<boolean>;
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM); long-running commands wait on it. */
   untilShutdown(): Promise<void>;
+  /** The clock (ms since the epoch) for dated decisions such as acknowledgement expiry; default Date.now. */
+  now?(): number;
 }
 
 export function processIo(): CliIo {

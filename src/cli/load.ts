@@ -3,6 +3,7 @@ import { formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import type { PlanProblemsError } from '../plan/index.js';
 import { plural } from './apply-report.js';
+import { reportAnnotations } from './github.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -13,6 +14,7 @@ export async function loadOrReport(paths: string[], io: CliIo): Promise<DesiredS
   const result = await loadDesiredState(paths.length > 0 ? paths : ['.']);
   if (result.ok) return result.desired;
   for (const diagnostic of result.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+  reportAnnotations(result.diagnostics, io);
   io.stderr(`${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.\n`);
   return null;
 }
@@ -23,6 +25,7 @@ export async function loadOrReport(paths: string[], io: CliIo): Promise<DesiredS
  */
 export function reportPlanProblems(error: PlanProblemsError, io: CliIo): void {
   for (const diagnostic of error.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+  reportAnnotations(error.diagnostics, io);
   io.stderr(
     `${plural(error.diagnostics.length, 'problem')} found against live state; nothing was changed.\n`,
   );

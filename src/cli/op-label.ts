@@ -12,6 +12,10 @@ export function opLabel(op: PlanOp): string {
       return `update ${op.fqdn} A #${op.recordId} → ${op.address} ttl ${op.ttl}`;
     case 'delete-record':
       return `delete ${op.fqdn} A #${op.recordId}`;
+    case 'replace-records':
+      return `replace ${op.fqdn} A with ${op.addresses.join(', ')} ttl ${op.ttl}`;
+    case 'delete-records':
+      return `delete every ${op.fqdn} A`;
     case 'publish':
       return `publish ${op.zone}`;
     case 'set-good-bots':

@@ -1,7 +1,7 @@
 import type { CliIo } from './io.js';
 
-export type OutputFormat = 'text' | 'json';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json'];
+export type OutputFormat = 'text' | 'markdown' | 'json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'json'];
 
 /** Flags shared by the commands that talk to a service. */
 export interface ServiceOptions {
@@ -10,6 +10,8 @@ export interface ServiceOptions {
   verbose: boolean;
   sandbox?: string | boolean;
   seed?: string;
+  /** `--target kind:glob`, repeatable; empty: the whole desired state. */
+  target?: string[];
 }
 
 /** Colour only on a terminal, never with --no-color or NO_COLOR set (https://no-color.org). */

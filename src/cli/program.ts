@@ -2,9 +2,12 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
 import { PlanProblemsError } from '../plan/index.js';
 import { applyCommand } from './commands/apply.js';
+import { driftCommand } from './commands/drift.js';
 import { emulatorCommand } from './commands/emulator.js';
+import { importCommand } from './commands/import.js';
 import { planCommand } from './commands/plan.js';
 import { validateCommand } from './commands/validate.js';
+import { withFaultOptions } from './emulator-faults.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { reportPlanProblems } from './load.js';
@@ -36,7 +39,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
 
 function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const program = new Command('edgeplan')
-    .description('DNS and web-application-firewall settings as code: validate, plan, apply')
+    .description('DNS and web-application-firewall settings as code: validate, plan, apply, drift, import')
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -50,7 +53,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
-    .option('--out <file>', 'also write the plan as JSON to this file')
+    .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
     .action(async (paths: string[], options) => setExit(await planCommand(paths, options, io)));
 
   withServiceOptions(program.command('apply'))
@@ -59,11 +62,36 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     )
     .option('-y, --yes', 'apply without asking (required when stdin is not a terminal)', false)
     .option('--concurrency <n>', 'zones applied at once', positiveInt, DEFAULT_APPLY_CONCURRENCY)
+    .option('--plan <file>', 'apply this saved plan (plan --out), refused when live state moved since')
+    .option(
+      '--allow-unsafe',
+      'apply changes the safety policy (settings.safety) marks as needing approval',
+      false,
+    )
     .action(async (paths: string[], options) => setExit(await applyCommand(paths, options, io)));
 
+  withServiceOptions(program.command('drift'))
+    .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
+    .option('--ack <file>', 'acknowledged drift: YAML list of { target, reason, owner, expires }')
+    .action(async (paths: string[], options) => setExit(await driftCommand(paths, options, io)));
+
   program
-    .command('emulator')
-    .description('run the local emulator of the DNS API until stopped')
+    .command('import')
+    .description('write desired-state YAML from live state, then prove that it plans empty (exit 0, 1 error)')
+    .option('--zones <list>', 'comma-separated zones (primary and secondary) to import; globs allowed')
+    .option('--geo-services <list>', 'comma-separated geo services to import; globs allowed')
+    .option('--webapps <list>', 'comma-separated webapps (names or ids) to import; globs allowed')
+    .option('--out <dir>', 'directory to write into', '.')
+    .option('--single-file', 'write one file, edgeplan.yaml, instead of one per zone and section', false)
+    .option('--force', 'overwrite existing files', false)
+    .option('--sandbox [state-file]', 'import from the built-in emulator, its account kept in STATE_FILE')
+    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
+    .option('--no-color', 'no colours (also when NO_COLOR is set)')
+    .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .action(async (options) => setExit(await importCommand(options, io)));
+
+  withFaultOptions(program.command('emulator'))
+    .description('run the local emulator of the DNS and WAF APIs until stopped (optionally with faults)')
     .option('--port <n>', 'port to listen on', portNumber, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--state <file>', 'persist the account in this file across restarts')
@@ -80,7 +108,17 @@ function withServiceOptions(command: Command): Command {
     .option('--sandbox [state-file]', 'run against the built-in emulator, its account kept in STATE_FILE')
     .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
-    .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false);
+    .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .option(
+      '--target <kind:name>',
+      'limit to zone:, secondary:, geo: or webapp: NAME (globs; repeatable)',
+      collect,
+      [],
+    );
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function positiveInt(value: string): number {

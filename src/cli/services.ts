@@ -3,6 +3,7 @@ import type { DesiredState, DnsReader } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
 import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
+import type { DynProvider } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
 import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
 import { CliError } from './exit-codes.js';
@@ -16,11 +17,13 @@ export interface OpenServices {
   readers: LiveReaders;
   writer: PlanWriter;
   waf: WafProvider | undefined;
+  /** The DNS provider, for reads beyond planning (`import`); undefined when the DNS service is not used. */
+  dyn: DynProvider | undefined;
   close(): Promise<void>;
 }
 
 /** A DNS reader for desired states that name no DNS object: nothing to read, so no service and no credentials. */
-const NO_DNS: DnsReader = {
+export const NO_DNS: DnsReader = {
   readZones: async () => ({ zones: {} }),
   readSecondaryZones: async () => [],
   readGeoServices: async () => [],
@@ -54,6 +57,7 @@ export async function openServices(
       readers: { dns: dns?.provider ?? NO_DNS, ...(waf ? { waf: waf.provider } : {}) },
       writer: routeWriter({ dns: dns?.provider, waf: waf?.provider }),
       waf: waf?.provider,
+      dyn: dns?.provider,
       close: () => closeAll(closers, sandbox),
     };
   } catch (error) {

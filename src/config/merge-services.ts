@@ -14,6 +14,8 @@ export interface MergedServices {
   geoServices: PEntry[];
   /** `settings.<section>.manage` entries, one per section, the first place it was given. */
   manage: { secondaryZones?: PEntry; geoServices?: PEntry };
+  /** `settings.safety`, the first place it was given (it may repeat only with the same value). */
+  safety?: PEntry;
 }
 
 export function mergeServices(roots: readonly PNode[]): {
@@ -44,7 +46,15 @@ export function mergeServices(roots: readonly PNode[]): {
       else diagnostics.push(...settingConflict(section, entry, first));
     }
   }
-  return { services: { secondaryZones, geoServices, manage }, diagnostics };
+  let safety: PEntry | undefined;
+  for (const root of roots) {
+    const settings = isMap(root) ? entryOf(root, 'settings')?.value : undefined;
+    const entry = isMap(settings) ? entryOf(settings, 'safety') : undefined;
+    if (!entry) continue;
+    if (!safety) safety = entry;
+    else diagnostics.push(...settingConflict('safety', entry, safety, 'settings.safety'));
+  }
+  return { services: { secondaryZones, geoServices, manage, ...(safety ? { safety } : {}) }, diagnostics };
 }
 
 function uniqueEntries(
@@ -70,15 +80,19 @@ function uniqueEntries(
   return [...byName.values()];
 }
 
-function settingConflict(section: string, here: PEntry, there: PEntry): Diagnostic[] {
+function settingConflict(
+  section: string,
+  here: PEntry,
+  there: PEntry,
+  label = `settings.${section}.manage`,
+): Diagnostic[] {
   const text = (e: PEntry) => JSON.stringify(toPlain(e.value));
   if (text(here) === text(there)) return [];
   const place = (e: PEntry) => ({ text: text(e), pos: e.keyPos });
   return bothPlaces(
     place(here),
     place(there),
-    (self, other) =>
-      `settings.${section}.manage is ${self.text} here but ${other.text} at ${where(other.pos)}`,
+    (self, other) => `${label} is ${self.text} here but ${other.text} at ${where(other.pos)}`,
   );
 }
 
@@ -92,6 +106,7 @@ export function servicesToPlain(services: MergedServices): Record<string, unknow
   const { secondaryZones, geoServices } = services.manage;
   if (secondaryZones) settings.secondary_zones = { manage: toPlain(secondaryZones.value) };
   if (geoServices) settings.geo_services = { manage: toPlain(geoServices.value) };
+  if (services.safety) settings.safety = toPlain(services.safety.value);
   if (Object.keys(settings).length > 0) plain.settings = settings;
   return plain;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafetySchema } from './safety-schema.js';
 
 /**
  * Schemas of the `secondary_zones`, `geo_services` and `settings` sections (see schema.ts for the conventions:
@@ -72,6 +73,7 @@ export const SettingsSchema = z
   .strictObject({
     secondary_zones: ManageSchema.optional(),
     geo_services: ManageSchema.optional(),
+    safety: SafetySchema.optional(),
   })
   .describe('Settings of the whole desired state.');
 export type SettingsDocument = z.infer<typeof SettingsSchema>;

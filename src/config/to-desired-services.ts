@@ -3,9 +3,11 @@ import { type GeoService, sortGeoService } from '../model/geo.js';
 import { sortAddresses } from '../model/ipv4.js';
 import { normaliseName } from '../model/names.js';
 import type { DesiredSecondaryZone } from '../model/secondary.js';
+import { toSafetyPolicy } from './safety-schema.js';
 import type { DesiredStateDocument } from './schema.js';
 
-type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>>;
+type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> &
+  Pick<DesiredState, 'safety'>;
 
 /**
  * The validated `secondary_zones`, `geo_services` and `settings` in model form: zone and node names normalised,
@@ -38,6 +40,7 @@ export function toDesiredServices(document: DesiredStateDocument): Services {
       secondaryZones: document.settings?.secondary_zones?.manage ?? 'listed',
       geoServices: document.settings?.geo_services?.manage ?? 'listed',
     },
+    ...(document.settings?.safety ? { safety: toSafetyPolicy(document.settings.safety) } : {}),
   };
 }
 

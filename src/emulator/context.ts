@@ -4,6 +4,8 @@
  */
 import type { Account } from './account.js';
 import type { ApiResult } from './envelope.js';
+import type { JobStore } from './jobs.js';
+import type { PublishHistory } from './publish-history.js';
 import type { Session, SessionStore } from './sessions.js';
 
 export interface Ctx {
@@ -13,6 +15,10 @@ export interface Ctx {
   /** Writes the published state to the state file (no-op without one); awaited before answering. */
   persist(): Promise<void>;
   nextTaskId(): string;
+  /** Requests turned into jobs by fault injection, answered by `GET /Job/<id>/`. */
+  jobs: JobStore;
+  /** Every publish, with the zone's records after it. */
+  publishes: PublishHistory;
 }
 
 export interface PublicRequest {

@@ -29,8 +29,11 @@ export interface Msg {
   LVL: MsgLevel;
 }
 
+/** `incomplete`: a job still running (api/dyn.md §3); `running`: the job-running refusal. */
+export type EnvelopeStatus = 'success' | 'failure' | 'incomplete' | 'running';
+
 export interface Envelope {
-  status: 'success' | 'failure';
+  status: EnvelopeStatus;
   data: unknown;
   job_id: number;
   msgs: Msg[];
@@ -39,9 +42,13 @@ export interface Envelope {
 /** What a handler produces; the server adds `job_id` and serialises it. */
 export interface ApiResult {
   httpStatus: number;
-  status: 'success' | 'failure';
+  status: EnvelopeStatus;
   data: unknown;
   msgs: Msg[];
+  /** The job id to answer with (a job's own id when polled); default a new one per request. */
+  jobId?: number;
+  /** Extra response headers (`Retry-After` of a 429). */
+  headers?: Record<string, string>;
 }
 
 /** An informational message (`ERR_CD: null`), e.g. `info('add: Record added')`. */

@@ -6,8 +6,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Credentials } from './account.js';
 import { Account } from './account.js';
+import { createAdminHandler } from './admin.js';
+import { ChaosEngine, type ChaosStats } from './chaos/engine.js';
+import type { ChaosOptions } from './chaos/options.js';
 import type { Ctx } from './context.js';
+import { DnsRateLimiter, type DnsRateLimitOptions } from './dns-rate-limit.js';
 import { FaultInjector } from './faults.js';
+import { JobStore } from './jobs.js';
+import { type PublishEntry, PublishHistory } from './publish-history.js';
 import { RequestLog } from './request-log.js';
 import type { EmulatorSeed } from './seed.js';
 import { createDnsServer } from './server.js';
@@ -17,9 +23,13 @@ import { WafAccount } from './waf/account.js';
 import { createWafService, WAF_API_PREFIX, type WafEmulatorOptions } from './waf/service.js';
 
 export type { Credentials } from './account.js';
+export type { ChaosStats, FaultPhase } from './chaos/engine.js';
+export { type ChaosOptions, FAULT_KINDS, type FaultKind } from './chaos/options.js';
+export type { DnsRateLimitOptions } from './dns-rate-limit.js';
 export type { Envelope, ErrCode, Msg } from './envelope.js';
 export type { FaultRule, FaultSpec } from './faults.js';
 export { FaultInjector } from './faults.js';
+export type { PublishEntry } from './publish-history.js';
 export type { RequestLogEntry, RequestLogFilter } from './request-log.js';
 export { RequestLog } from './request-log.js';
 export type { EmulatorSeed } from './seed.js';
@@ -37,6 +47,26 @@ export interface EmulatorOptions {
   now?: () => number;
   /** The WAF API: token lifetime, rate limit, change timing (all on `now`). */
   waf?: WafEmulatorOptions;
+  /** Seeded fault injection on both APIs (chaos/options.ts); absent: no faults. */
+  chaos?: ChaosOptions;
+  /** The DNS API's per-account rate limit (dns-rate-limit.ts; `{}` for the service's 300 per minute); absent: off. */
+  dnsRateLimit?: DnsRateLimitOptions;
+  /** Serve the admin endpoint `/_emulator/` (admin.ts: request counts, process figures); default off. */
+  admin?: boolean;
+}
+
+/** Fault injection and what it did, for tests and reliability reports. */
+export interface ChaosControls {
+  /** Faults injected so far, by kind (all zero without `chaos` options). */
+  stats(): ChaosStats;
+  /** Switches every injected fault and delay off or back on. */
+  setEnabled(on: boolean): void;
+  /** Every publish made, with the zone's records after it. */
+  readonly publishes: readonly PublishEntry[];
+  /** Unpublished changes held by live sessions. */
+  pendingChanges(): { zone: string; changes: number }[];
+  /** Ends every session idle for the configured time now, as the periodic sweep would; returns how many. */
+  sweepSessions(): number;
 }
 
 /** Test and fault-injection handles on the WAF API. */
@@ -54,6 +84,7 @@ export interface Emulator {
   close(): Promise<void>;
   readonly requestLog: RequestLog;
   readonly faults: FaultInjector;
+  readonly chaos: ChaosControls;
   readonly waf: WafControls;
   /** Login credentials of the account (after `listen()`, those of a loaded state file). */
   readonly credentials: Credentials;
@@ -69,12 +100,17 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const sessions = new SessionStore(options.sessionIdleMs ?? DEFAULT_IDLE_MS, now);
   let jobId = 4_300_000_000;
   let taskId = 230_000_000;
+  const nextJobId = () => ++jobId;
+  const engine = options.chaos ? new ChaosEngine(options.chaos) : undefined;
+  const publishes = new PublishHistory();
   const ctx: Ctx = {
     account: Account.fromSeed(options.seed),
     sessions,
     now,
     persist: async () => writer?.write(snapshot()),
     nextTaskId: () => String(++taskId),
+    jobs: new JobStore(now, nextJobId),
+    publishes,
   };
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
@@ -82,14 +118,32 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     now,
     log: requestLog,
     persist: ctx.persist,
+    chaos: engine,
   });
   const snapshot = () => ({ ...ctx.account.toSeed(), waf: waf.account.toSeed() });
-  const server = createDnsServer({ ctx, log: requestLog, faults, nextJobId: () => ++jobId, waf: waf.handle });
+  const chaos = engine ? { engine, jobs: ctx.jobs, sessions } : undefined;
+  const server = createDnsServer({
+    ctx,
+    log: requestLog,
+    faults,
+    nextJobId,
+    chaos,
+    waf: waf.handle,
+    rateLimit: options.dnsRateLimit ? new DnsRateLimiter(options.dnsRateLimit, now) : undefined,
+    admin: options.admin ? createAdminHandler(requestLog) : undefined,
+  });
 
   return {
     requestLog,
     faults,
     snapshot,
+    chaos: {
+      stats: () => (engine ?? new ChaosEngine()).stats(),
+      setEnabled: (on) => engine?.setEnabled(on),
+      publishes: publishes.entries,
+      pendingChanges: () => sessions.pendingChanges(),
+      sweepSessions: () => sessions.sweep(),
+    },
     waf: {
       failNextChanges: (count, webappId) => waf.changes.failNext(count, webappId),
       get credentials() {

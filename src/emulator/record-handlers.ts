@@ -32,6 +32,7 @@ interface Target {
   zone: ZoneState;
   fqdn: string;
   type: string;
+  /** The session's view of the node `fqdn` (every type). */
   view: ViewRecord[];
   /** The view's records of `type` at `fqdn`. */
   here: ViewRecord[];
@@ -49,8 +50,8 @@ function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb): Target {
   if (write && !HOST_NAME.test(fqdn)) {
     throw badRequest(error('INVALID_DATA', 'fqdn: Not a valid host name', 'DYN'), couldNot(write, type));
   }
-  const view = sessionView(req.session, zone);
-  return { zone, fqdn, type, view, here: view.filter((r) => r.fqdn === fqdn && r.type === type) };
+  const view = sessionView(req.session, zone, fqdn);
+  return { zone, fqdn, type, view, here: view.filter((r) => r.type === type) };
 }
 
 /** A node a geo service answers for holds no A records of its own (see geo-body.ts). */
@@ -132,7 +133,7 @@ export const replaceRecords: Handler<AuthedRequest> = (req, ctx) => {
     else if (kept.ttl !== w.ttl) changeset.update(kept, w.ttl, kept.rdata);
   }
   for (const r of unused) changeset.remove(r);
-  const after = sessionView(req.session, t.zone).filter((r) => r.fqdn === t.fqdn && r.type === t.type);
+  const after = sessionView(req.session, t.zone, t.fqdn).filter((r) => r.type === t.type);
   return ok(
     after.map((r) => recordObject(t.zone, r)),
     info(`replace: ${after.length} ${t.type} records at ${t.fqdn}`),

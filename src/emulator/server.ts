@@ -5,7 +5,10 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
+import { ADMIN_PREFIX } from './admin.js';
+import { type DnsChaosDeps, serveDnsWithChaos } from './chaos/dns-chaos.js';
 import type { Ctx } from './context.js';
+import type { DnsRateLimiter } from './dns-rate-limit.js';
 import type { ApiResult, Envelope } from './envelope.js';
 import { ApiError, error } from './envelope.js';
 import type { FaultInjector } from './faults.js';
@@ -21,13 +24,20 @@ export interface ServerDeps {
   log: RequestLog;
   faults: FaultInjector;
   nextJobId(): number;
+  /** Fault injection (chaos/dns-chaos.ts); absent: every request is processed and answered as is. */
+  chaos?: DnsChaosDeps;
   /** Answers every request under /api/ (the WAF API and its token endpoint); the rest is the DNS API. */
   waf?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** The account's DNS rate limit (dns-rate-limit.ts); absent: unlimited. */
+  rateLimit?: DnsRateLimiter;
+  /** Answers `/_emulator/` (admin.ts); absent: those paths are ordinary unknown paths. */
+  admin?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export function createDnsServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
-    if (deps.waf && req.url?.startsWith('/api/')) void deps.waf(req, res);
+    if (deps.admin && req.url?.startsWith(ADMIN_PREFIX)) deps.admin(req, res);
+    else if (deps.waf && req.url?.startsWith('/api/')) void deps.waf(req, res);
     else void handle(deps, req, res);
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -40,15 +50,28 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const url = new URL(req.url ?? '/', 'http://emulator.invalid');
   const path = parsePath(url.pathname);
   const logPath = path?.normalised ?? url.pathname;
-  let result: ApiResult;
-  try {
-    const raw = await readBody(req);
-    result = deps.faults.intercept(method, logPath) ?? (await dispatch(deps.ctx, req, method, url, raw));
-  } catch (err) {
-    result = err instanceof ApiError ? err.toResult() : internalError(err);
+  const process = async (): Promise<ApiResult> => {
+    try {
+      const raw = await readBody(req);
+      return (
+        deps.rateLimit?.take() ??
+        deps.faults.intercept(method, logPath) ??
+        (await dispatch(deps.ctx, req, method, url, raw))
+      );
+    } catch (err) {
+      return err instanceof ApiError ? err.toResult() : internalError(err);
+    }
+  };
+  const served = deps.chaos
+    ? await serveDnsWithChaos(deps.chaos, req, res, { method, path: logPath }, process)
+    : { answer: await process() };
+  // Status 0 in the log: no answer was given (an injected reset or timeout, or the client went away).
+  let status = 'answer' in served ? served.answer.httpStatus : served.status;
+  if ('answer' in served) {
+    if (res.destroyed) status = 0;
+    else send(res, served.answer, served.answer.jobId ?? deps.nextJobId());
   }
-  send(res, result, deps.nextJobId());
-  deps.log.record({ method, path: logPath, status: result.httpStatus });
+  deps.log.record({ method, path: logPath, status });
 }
 
 async function dispatch(
@@ -121,6 +144,7 @@ function send(res: ServerResponse, result: ApiResult, jobId: number): void {
   const envelope: Envelope = { status: result.status, data: result.data, job_id: jobId, msgs: result.msgs };
   const body = Buffer.from(JSON.stringify(envelope));
   res.writeHead(result.httpStatus, {
+    ...result.headers,
     'Content-Type': 'application/json',
     'Content-Length': body.length,
     Server: 'edgeplan-emulator',

@@ -66,6 +66,25 @@ export class SessionStore {
     return live;
   }
 
+  /** Whether `token` names a live session (idle time not refreshed, expiry not checked). */
+  has(token: string): boolean {
+    return this.sessions.has(token);
+  }
+
+  /** Ends the session of `token` as an idle expiry would (fault injection); false when it was not live. */
+  expireToken(token: string): boolean {
+    const session = this.sessions.get(token);
+    if (session) this.expire(session);
+    return session !== undefined;
+  }
+
+  /** Unpublished changes held by live sessions, per session and zone (for tests and fault reports). */
+  pendingChanges(): { zone: string; changes: number }[] {
+    return [...this.sessions.values()].flatMap((s) =>
+      [...s.changesets].map(([zone, c]) => ({ zone, changes: c.changes().length })),
+    );
+  }
+
   /** Logout: the token stops working and pending changes are discarded. */
   end(session: Session): void {
     this.sessions.delete(session.token);

@@ -112,7 +112,6 @@ export const discardZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
   return ok({}, info('delete: Pending changes discarded'));
 };
 
-/** The emulator produces no jobs yet: every id is unknown. */
-export const getJob: Handler<AuthedRequest> = (req) => {
-  throw notFound(error('NOT_FOUND', `job: No such job ${req.segments[0] ?? ''}`.trim(), 'API-B'));
-};
+/** A job of this session (jobs.ts): `incomplete` while it runs, then the original result with its job id. */
+export const getJob: Handler<AuthedRequest> = (req, ctx) =>
+  ctx.jobs.answer(req.session.token, req.segments[0] ?? '');

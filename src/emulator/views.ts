@@ -42,9 +42,9 @@ export function recordUri(zone: string, r: ViewRecord): string {
 
 const EMPTY = new Changeset();
 
-/** Published records of the zone with this session's pending changes on top. */
-export function sessionView(session: Session, zone: ZoneState): ViewRecord[] {
-  return (session.changesets.get(zone.zone) ?? EMPTY).view(zone);
+/** Published records of the zone (of its node `fqdn` only, when given) with this session's pending changes on top. */
+export function sessionView(session: Session, zone: ZoneState, fqdn?: string): ViewRecord[] {
+  return (session.changesets.get(zone.zone) ?? EMPTY).view(zone, fqdn);
 }
 
 /** The session's changeset of the zone, created on first edit. */

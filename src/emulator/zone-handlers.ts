@@ -85,6 +85,7 @@ export const updateZone: Handler<AuthedRequest> = async (req, ctx) => {
     );
   }
   applyChangeset(ctx.account, zone, changeset, ctx.now());
+  ctx.publishes.record(zone, ctx.now());
   req.session.changesets.delete(zone.zone);
   await ctx.persist();
   return ok({ ...zoneObject(zone), task_id: ctx.nextTaskId() }, info(`publish: ${zone.zone} published`));

@@ -18,6 +18,8 @@ const ZONE_KINDS: ReadonlySet<string> = new Set<ZoneOp['kind']>([
   'add-record',
   'update-record',
   'delete-record',
+  'replace-records',
+  'delete-records',
   'publish',
 ]);
 

@@ -1,4 +1,5 @@
 import type { GeoOp, GeoService } from './geo.js';
+import type { SafetyPolicy } from './safety.js';
 import type { DesiredSecondaryZone, LiveSecondaryZone, ManageMode, SecondaryOp } from './secondary.js';
 import type { DesiredWaf } from './waf.js';
 
@@ -44,6 +45,8 @@ export interface DesiredState {
   geoServices?: GeoService[];
   /** Which secondary zones and geo services edgeplan owns; absent = `listed` for both. */
   manage?: { secondaryZones: ManageMode; geoServices: ManageMode };
+  /** `settings.safety`; absent = DEFAULT_SAFETY (safety.ts). */
+  safety?: SafetyPolicy;
   /** The `waf` section; absent when no file has one (the WAF service is then never contacted). */
   waf?: DesiredWaf;
 }
@@ -90,6 +93,10 @@ export type ZoneOp =
   | { kind: 'add-record'; zone: string; fqdn: string; address: string; ttl: number }
   | { kind: 'update-record'; zone: string; fqdn: string; recordId: number; address: string; ttl: number }
   | { kind: 'delete-record'; zone: string; fqdn: string; recordId: number }
+  /** Every A record at the node becomes `addresses` (sorted), all with `ttl`: one request however many change. */
+  | { kind: 'replace-records'; zone: string; fqdn: string; addresses: string[]; ttl: number }
+  /** Every A record at the node is deleted: one request however many there are. */
+  | { kind: 'delete-records'; zone: string; fqdn: string }
   | { kind: 'publish'; zone: string };
 
 /** What plan needs to read: live state of the named zones. */
@@ -99,6 +106,11 @@ export interface DnsReader {
   readSecondaryZones(): Promise<LiveSecondaryZone[]>;
   /** Every geo service of the account, in as few requests as the service allows. */
   readGeoServices(): Promise<GeoService[]>;
+  /**
+   * The live serial of each named zone (null: absent), in as few requests as the service allows; what
+   * `apply --plan` checks first. Optional: without it the check reads the zones in full.
+   */
+  readZoneSerials?(zones: readonly string[]): Promise<Record<string, number | null>>;
 }
 
 /**

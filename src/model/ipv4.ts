@@ -12,5 +12,7 @@ function ipv4ToNumber(address: string): number {
 
 /** Canonical order of an address set: numeric, duplicates removed. Every layer sorts with this. */
 export function sortAddresses(addresses: Iterable<string>): string[] {
+  // Most sets hold one address: nothing to sort (a hot path of the diff at 100,000 records).
+  if (Array.isArray(addresses) && addresses.length < 2) return [...addresses];
   return [...new Set(addresses)].sort((a, b) => ipv4ToNumber(a) - ipv4ToNumber(b));
 }

@@ -1,5 +1,6 @@
 import type { DnsOp } from '../model/dns.js';
 import type { WafOp } from '../model/waf.js';
+import type { Approval, PlanFingerprints } from './review-types.js';
 import type { GeoServicePlan, SecondaryZonePlan } from './service-types.js';
 import type { WafPlanBudget, WebappPlan } from './waf-types.js';
 
@@ -90,6 +91,12 @@ export interface Plan {
   waf?: WafPlanBudget;
   /** Dependencies first, then by id: a deterministic topological order. A zone without changes has no step. */
   steps: PlanStep[];
+  /** The `--target` patterns the plan was limited to; absent: the whole desired state. Set by annotate.ts. */
+  scope?: string[];
+  /** Changes the safety policy holds back until `apply --allow-unsafe`, by target. Set by annotate.ts. */
+  needsApproval?: Approval[];
+  /** Per target, the live and desired state the plan was computed from. Set by annotate.ts. */
+  fingerprints?: PlanFingerprints;
 }
 
 export function planHasChanges(plan: Plan): boolean {

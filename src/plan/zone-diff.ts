@@ -19,10 +19,10 @@ import type { PlanStep, RecordChange, ZonePlan } from './types.js';
  *
  * Op order (each op is one API request):
  *   1. `create-zone`, when the zone is absent;
- *   2. every `delete-record` of the zone, by fqdn, then address, then recordId — deletes run before any write so no
- *      node ever exceeds the service's per-node record limit mid-zone;
+ *   2. every `delete-record` of the zone, by fqdn, then address, then recordId, and `delete-records` (a whole set)
+ *      — deletes run before any write so no node ever exceeds the service's per-node record limit mid-zone;
  *   3. by fqdn, the writes of each created or updated set (`update-record` by resulting address, then
- *      `add-record` by address; see record-set-ops.ts);
+ *      `add-record` by address, or one `replace-records`; see record-set-ops.ts for which costs fewer requests);
  *   4. exactly one `publish`, last.
  *
  * Returns null when nothing changes. An absent zone is always a change (it must be created), even with no records.

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import { loadSeedFile } from '../../src/emulator/index.js';
 
-const examples = (await readdir('examples', { withFileTypes: true })).filter((e) => e.isDirectory());
+// examples/github-actions holds CI workflows, not desired state (github-actions.test.ts checks them).
+const examples = (await readdir('examples', { withFileTypes: true })).filter(
+  (e) => e.isDirectory() && e.name !== 'github-actions',
+);
 
 describe('every example', () => {
   it.each(examples.map((e) => e.name))(

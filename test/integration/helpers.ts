@@ -68,7 +68,7 @@ export interface CliRun {
 export async function cli(
   argv: string[],
   env: Record<string, string> = {},
-  options: { confirm?: boolean; cwd?: string } = {},
+  options: { confirm?: boolean; cwd?: string; now?: () => number } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -86,6 +86,7 @@ export async function cli(
     stdinIsTTY: options.confirm !== undefined,
     confirm: async () => options.confirm ?? false,
     untilShutdown: () => new Promise(() => {}),
+    ...(options.now ? { now: options.now } : {}),
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };

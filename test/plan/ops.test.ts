@@ -12,7 +12,23 @@ function opsOf(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof 
 }
 
 describe('op generation', () => {
-  it('pairs removed records with added addresses into update-record, in sorted order', () => {
+  it('rewrites a record in place when one address replaces another: one update-record', () => {
+    const ops = opsOf(
+      desiredZone(ZONE, { 'www.example.com': [['192.0.2.1', '192.0.2.4'], 60] }),
+      liveZone(ZONE, 1, {
+        'www.example.com': [
+          [2, '192.0.2.9', 60],
+          [1, '192.0.2.1', 60],
+        ],
+      }),
+    );
+    expect(ops).toEqual([
+      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 2, address: '192.0.2.4', ttl: 60 },
+      { kind: 'publish', ...z },
+    ]);
+  });
+
+  it('replaces a set that would take more than one per-record op with one replace-records', () => {
     const ops = opsOf(
       desiredZone(ZONE, { 'www.example.com': [['192.0.2.4', '192.0.2.1', '192.0.2.3'], 60] }),
       liveZone(ZONE, 1, {
@@ -25,10 +41,13 @@ describe('op generation', () => {
       }),
     );
     expect(ops).toEqual([
-      { kind: 'delete-record', ...z, fqdn: 'www.example.com', recordId: 4 },
-      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 1, address: '192.0.2.1', ttl: 60 },
-      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 2, address: '192.0.2.3', ttl: 60 },
-      { kind: 'update-record', ...z, fqdn: 'www.example.com', recordId: 3, address: '192.0.2.4', ttl: 60 },
+      {
+        kind: 'replace-records',
+        ...z,
+        fqdn: 'www.example.com',
+        addresses: ['192.0.2.1', '192.0.2.3', '192.0.2.4'],
+        ttl: 60,
+      },
       { kind: 'publish', ...z },
     ]);
   });
@@ -52,15 +71,13 @@ describe('op generation', () => {
         'zzz.example.com': [[30, '192.0.2.9', 300]],
       }),
     );
+    const replace = (fqdn: string, addresses: string[]) =>
+      ({ kind: 'replace-records', ...z, fqdn, addresses, ttl: 300 }) as const;
     expect(ops).toEqual([
-      { kind: 'delete-record', ...z, fqdn: 'aaa.example.com', recordId: 10 },
-      { kind: 'delete-record', ...z, fqdn: 'aaa.example.com', recordId: 11 },
+      { kind: 'delete-records', ...z, fqdn: 'aaa.example.com' },
       { kind: 'delete-record', ...z, fqdn: 'www.example.com', recordId: 21 },
-      { kind: 'add-record', ...z, fqdn: 'new.example.com', address: '192.0.2.1', ttl: 300 },
-      { kind: 'add-record', ...z, fqdn: 'new.example.com', address: '192.0.2.2', ttl: 300 },
-      { kind: 'update-record', ...z, fqdn: 'zzz.example.com', recordId: 30, address: '192.0.2.1', ttl: 300 },
-      { kind: 'add-record', ...z, fqdn: 'zzz.example.com', address: '192.0.2.2', ttl: 300 },
-      { kind: 'add-record', ...z, fqdn: 'zzz.example.com', address: '192.0.2.3', ttl: 300 },
+      replace('new.example.com', ['192.0.2.1', '192.0.2.2']),
+      replace('zzz.example.com', ['192.0.2.1', '192.0.2.2', '192.0.2.3']),
       { kind: 'publish', ...z },
     ]);
   });
@@ -97,7 +114,7 @@ describe('op generation', () => {
     ]);
   });
 
-  it('never exceeds 13 records at a node: 13 live replaced by 13 others is 13 in-place updates', () => {
+  it('never exceeds 13 records at a node: 13 live replaced by 13 others is one replace-records', () => {
     const oldAddresses = Array.from({ length: 13 }, (_, i) => `192.0.2.${i + 1}`);
     const newAddresses = Array.from({ length: 13 }, (_, i) => `198.51.100.${i + 1}`);
     const live = liveZone(ZONE, 1, {
@@ -105,8 +122,7 @@ describe('op generation', () => {
     });
     const desired = desiredZone(ZONE, { 'www.example.com': [newAddresses, 300] });
     const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: live } });
-    expect(plan.steps[0]?.ops.filter((op) => op.kind === 'update-record')).toHaveLength(13);
-    expect(plan.steps[0]?.ops).toHaveLength(14);
+    expect(plan.steps[0]?.ops.map((op) => op.kind)).toEqual(['replace-records', 'publish']);
     expect(() => simulateApply({ zones: { [ZONE]: live } }, plan)).not.toThrow();
   });
 
@@ -131,7 +147,7 @@ describe('op generation', () => {
       expect(step.ops.at(-1)?.kind).toBe('publish');
     }
     expect(plan.steps.map((step) => [step.id, step.ops.length])).toEqual([
-      ['zone:a.example', 4],
+      ['zone:a.example', 3],
       ['zone:b.example', 2],
     ]);
   });

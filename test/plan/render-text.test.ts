@@ -33,7 +33,7 @@ describe('renderPlanText', () => {
   it('renders value-level lines, zone headers with API call counts, and the summary', () => {
     expect(renderPlanText(examplePlan(), { color: false })).toBe(
       [
-        'example.com (serial 41, 6 API calls)',
+        'example.com (serial 41, 4 API calls)',
         '  - old.example.com A ttl 300 192.0.2.9',
         '  + api.example.com A ttl 3600 192.0.2.20, 192.0.2.21',
         '  ~ www.example.com A ttl 300→60, +192.0.2.3, −192.0.2.1',
@@ -75,7 +75,7 @@ describe('renderPlanText', () => {
     );
     expect(renderPlanText(plan, { color: false })).toBe(
       [
-        'example.com (serial 7, 6 API calls)',
+        'example.com (serial 7, 4 API calls)',
         '  - c.example.com A ttl 60 (mixed) 192.0.2.1, 192.0.2.2',
         '  ~ a.example.com A ttl 300 (mixed)→60, −192.0.2.3',
         '  ~ b.example.com A +192.0.2.5, −192.0.2.4',

@@ -87,25 +87,29 @@ describe('DynClient jobs', () => {
 
   it('treats the job-running error (status incomplete with an ERR_CD) as a failure, not a job', async () => {
     mockLogin();
-    authed('get', '/Zone/').reply(400, {
-      status: 'incomplete',
-      data: null,
-      job_id: 12,
-      msgs: [
-        {
-          INFO: 'token: This session already has a job running',
-          SOURCE: 'API-B',
-          ERR_CD: 'OPERATION_FAILED',
-          LVL: 'ERROR',
-        },
-      ],
-    });
+    authed('get', '/Zone/')
+      .times(6)
+      .reply(400, {
+        status: 'incomplete',
+        data: null,
+        job_id: 12,
+        msgs: [
+          {
+            INFO: 'token: This session already has a job running',
+            SOURCE: 'API-B',
+            ERR_CD: 'OPERATION_FAILED',
+            LVL: 'ERROR',
+          },
+        ],
+      });
     const { provider } = testProvider();
+    // Not polled as a job: a busy refusal, waited out (busy.ts) and finally given up on.
     await expect(
       provider.client.call('GET', '/Zone/', undefined, { retryable: 'idempotent' }),
     ).rejects.toMatchObject({
-      errCode: 'OPERATION_FAILED',
-      status: 'incomplete',
+      name: 'DynBusyError',
+      reason: 'job-running',
+      cause: { errCode: 'OPERATION_FAILED', status: 'incomplete' },
     });
   });
 });

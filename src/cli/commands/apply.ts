@@ -1,5 +1,6 @@
-import { type ApplyResult, applyPlan, planLive } from '../../apply/index.js';
+import { type ApplyResult, applyPlan } from '../../apply/index.js';
 import { renderPlanJson } from '../../plan/index.js';
+import { describeApprovals } from '../../plan/safety.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -7,17 +8,23 @@ import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { progressReporter } from '../progress.js';
-import { assertWafBudget, openServices, usesAnyService } from '../services.js';
-import { readPlan, renderPlan } from './plan.js';
+import { openScoped, renderReviewed, reviewWith, targetScope } from '../review.js';
+import { assertWafBudget, type OpenServices } from '../services.js';
+import { applySavedPlan } from './apply-saved.js';
 
 export interface ApplyCommandOptions extends ServiceOptions {
   yes: boolean;
   concurrency: number;
+  /** Apply changes the safety policy marks as needing approval. */
+  allowUnsafe: boolean;
+  /** `--plan FILE`: apply this saved plan instead of planning (apply-saved.ts). */
+  plan?: string;
 }
 
 /**
- * `edgeplan apply [PATH...]`: plan, confirm, execute, then plan again in the same session to prove convergence.
- * Exit 0 only when every zone was applied and the second plan is empty.
+ * `edgeplan apply [PATH...]`: plan, refuse changes needing approval without --allow-unsafe, confirm, execute, then
+ * plan again in the same session to prove convergence. Exit 0 only when every step was applied and the second plan
+ * is empty. With `--plan FILE`, the saved plan is checked and applied instead (apply-saved.ts).
  */
 export async function applyCommand(
   paths: string[],
@@ -26,39 +33,59 @@ export async function applyCommand(
 ): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io);
   if (!desired) return EXIT_ERROR;
-  if (!usesAnyService(desired)) {
-    io.stdout(renderPlan(await readPlan(desired, options, io), options, io));
-    return EXIT_OK;
-  }
-  const services = await openServices(desired, options, io);
+  if (options.plan) return applySavedPlan(options.plan, desired, options, io);
+  const scope = targetScope(desired, options.target);
+  const services = await openScoped(desired, scope, options, io);
   try {
-    const plan = await planLive(desired, services.readers);
-    if (options.format === 'text') io.stdout(renderPlan(plan, options, io));
-    if (!planHasChanges(plan)) {
+    const plan = await reviewWith(desired, scope, services);
+    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
+    if (!services || !planHasChanges(plan)) {
       if (options.format === 'json') io.stdout(renderApplyJson(plan, null, plan));
       return EXIT_OK;
     }
-    assertWafBudget(plan, services, Date.now());
-    await confirmApply(options, io);
-    const result = await applyPlan(plan, services.writer, {
-      concurrency: options.concurrency,
-      onEvent: progressReporter(io),
-    });
-    const after = await planLive(desired, services.readers);
-    if (options.format === 'json') {
-      io.stdout(renderApplyJson(plan, result, after));
-    } else {
-      io.stdout(`\n${renderApplyReport(result)}`);
-      io.stdout(
-        planHasChanges(after)
-          ? `Not converged: a new plan still shows changes:\n${renderPlan(after, options, io)}`
-          : 'Converged: a new plan shows no changes.\n',
-      );
-    }
-    return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
+    assertApproved(plan, options);
+    return await executePlan(plan, services, options, io, () => reviewWith(desired, scope, services));
   } finally {
-    await services.close();
+    await services?.close();
   }
+}
+
+/** Sends the plan's steps, then re-plans to prove convergence; shared by `apply` and `apply --plan`. */
+export async function executePlan(
+  plan: Plan,
+  services: OpenServices,
+  options: ApplyCommandOptions,
+  io: CliIo,
+  replan: () => Promise<Plan>,
+): Promise<ExitCode> {
+  assertWafBudget(plan, services, io.now?.() ?? Date.now());
+  await confirmApply(options, io);
+  const result = await applyPlan(plan, services.writer, {
+    concurrency: options.concurrency,
+    onEvent: progressReporter(io),
+  });
+  const after = await replan();
+  if (options.format === 'json') {
+    io.stdout(renderApplyJson(plan, result, after));
+  } else {
+    io.stdout(`\n${renderApplyReport(result)}`);
+    io.stdout(
+      planHasChanges(after)
+        ? `Not converged: a new plan still shows changes:\n${renderReviewed(after, options, io)}`
+        : 'Converged: a new plan shows no changes.\n',
+    );
+  }
+  return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
+}
+
+/** Changes needing approval stop the apply before anything is sent, unless --allow-unsafe. */
+export function assertApproved(plan: Plan, options: ApplyCommandOptions): void {
+  const approvals = plan.needsApproval ?? [];
+  if (approvals.length === 0 || options.allowUnsafe) return;
+  throw new CliError(
+    `refusing to apply: ${approvals.length === 1 ? '1 change needs' : `${approvals.length} changes need`} approval ` +
+      `(settings.safety); review them and rerun with --allow-unsafe. Nothing was sent.\n${describeApprovals(approvals)}`,
+  );
 }
 
 /** --yes proceeds; a terminal is asked; anything else (CI without --yes) is refused before any write. */

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { createEmulator, loadSeedFile } from '../../emulator/index.js';
+import { describeFaults, type EmulatorFaultFlags, faultOptionsOf } from '../emulator-faults.js';
 import { EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 
-export interface EmulatorCommandOptions {
+export interface EmulatorCommandOptions extends EmulatorFaultFlags {
   port: number;
   host: string;
   state?: string;
@@ -14,10 +15,13 @@ export interface EmulatorCommandOptions {
 export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo): Promise<ExitCode> {
   const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
   const statePath = options.state ? resolve(io.cwd, options.state) : undefined;
-  const emulator = createEmulator({ seed, statePath });
+  const faults = faultOptionsOf(options);
+  const emulator = createEmulator({ seed, statePath, ...faults });
   const { url, wafUrl } = await emulator.listen(options.port, options.host);
   const state = statePath ? `, state in ${statePath}` : '';
-  io.stderr(`edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}\n`);
+  io.stderr(
+    `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}; ${describeFaults(faults)}\n`,
+  );
   await io.untilShutdown();
   await emulator.close();
   io.stderr('edgeplan emulator: stopped\n');

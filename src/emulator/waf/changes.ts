@@ -50,6 +50,8 @@ export class ChangeQueue {
     private readonly account: () => WafAccount,
     private readonly timing: ChangeTiming,
     private readonly now: () => number,
+    /** Fault injection: asked once per new change whether it ends `failed`. */
+    private readonly failHook: (webappId: string) => boolean = () => false,
   ) {}
 
   /** The next `count` changes (of `webappId`, or of any webapp) end as `failed`. */
@@ -109,7 +111,7 @@ export class ChangeQueue {
 
   private takeFailure(webappId: string): boolean {
     const rule = this.failures.find((f) => f.remaining > 0 && (f.webappId ?? webappId) === webappId);
-    if (!rule) return false;
+    if (!rule) return this.failHook(webappId);
     rule.remaining -= 1;
     this.failures = this.failures.filter((f) => f.remaining > 0);
     return true;

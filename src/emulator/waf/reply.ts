@@ -14,7 +14,9 @@ export type WafErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'validation_failed'
-  | 'rate_limit_exceeded';
+  | 'rate_limit_exceeded'
+  | 'request_too_large'
+  | 'server_error';
 
 /** `{"error", "error_description"}`, plus `errors: {field: [messages]}` on 422. */
 export function wafError(

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ChaosEngine } from '../chaos/engine.js';
+import { serveWafWithChaos } from '../chaos/waf-chaos.js';
 import type { RequestLog } from '../request-log.js';
 import { WafAccount } from './account.js';
 import { formFields, parseJsonBody } from './body.js';
@@ -36,13 +38,14 @@ export interface WafService {
 export function createWafService(
   seed: WafSeed | undefined,
   options: WafEmulatorOptions,
-  deps: { now: () => number; log: RequestLog; persist: () => Promise<void> },
+  deps: { now: () => number; log: RequestLog; persist: () => Promise<void>; chaos?: ChaosEngine },
 ): WafService {
   const state = { account: WafAccount.fromSeed(seed, new Date(deps.now()).toISOString()) };
   const changes = new ChangeQueue(
     () => state.account,
     { ...DEFAULT_CHANGE_TIMING, ...options.changes },
     deps.now,
+    (webappId) => deps.chaos?.chance('waf-change-failed', webappId) ?? false,
   );
   const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }, deps.now);
   const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 7200, deps.now);
@@ -51,14 +54,32 @@ export function createWafService(
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'emulator.invalid'}`);
     const method = (req.method ?? 'GET').toUpperCase();
-    let reply: WafReply;
-    try {
-      reply = await answer(req, method, url, await readBody(req));
-    } catch (error) {
-      reply = wafError(500, 'invalid_request', `Internal emulator error: ${(error as Error).message}`);
+    const process = async (): Promise<WafReply> => {
+      try {
+        const raw = await readBody(req);
+        if (raw === TOO_LARGE)
+          return wafError(413, 'request_too_large', `Request body larger than ${MAX_BODY_BYTES} bytes`);
+        return await answer(req, method, url, raw);
+      } catch (error) {
+        return wafError(500, 'invalid_request', `Internal emulator error: ${(error as Error).message}`);
+      }
+    };
+    const served = deps.chaos
+      ? await serveWafWithChaos(
+          { engine: deps.chaos, tokens },
+          req,
+          res,
+          { method, path: url.pathname },
+          process,
+        )
+      : { reply: await process() };
+    // Status 0 in the log: no answer was given (an injected reset or timeout, or the client went away).
+    let status = 'reply' in served ? served.reply.status : served.status;
+    if ('reply' in served) {
+      if (res.destroyed) status = 0;
+      else send(res, served.reply);
     }
-    send(res, reply);
-    deps.log.record({ method, path: url.pathname, status: reply.status });
+    deps.log.record({ method, path: url.pathname, status });
   }
 
   async function answer(req: IncomingMessage, method: string, url: URL, raw: Buffer): Promise<WafReply> {
@@ -99,7 +120,8 @@ export function createWafService(
     const seg = path
       .slice(WAF_API_PREFIX.length + 1)
       .split('/')
-      .map(decodeURIComponent);
+      .map(safeDecode);
+    if (seg.includes(undefined)) return wafError(404, 'not_found', `No route ${path}`);
     const only = (allowed: string, run: () => WafReply | Promise<WafReply>) =>
       allowed.split(',').includes(method)
         ? run()
@@ -129,7 +151,19 @@ export function createWafService(
   };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** A path segment URL-decoded; undefined when its percent-encoding is malformed (answered 404, not a crash). */
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body over MAX_BODY_BYTES: read to its end (so the connection stays usable) and answered 413. */
+const TOO_LARGE = Symbol('too large');
+
+function readBody(req: IncomingMessage): Promise<Buffer | typeof TOO_LARGE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -137,7 +171,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? TOO_LARGE : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -57,6 +57,14 @@ export class TokenStore {
     return { status: 200, headers: {}, body: {} };
   }
 
+  /** Makes the bearer token of an `Authorization` header expire now (fault injection); false when unknown. */
+  expire(authorization: string | undefined): boolean {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    const entry = match?.[1] ? this.tokens.get(match[1]) : undefined;
+    if (entry) entry.expiresAtMs = Math.min(entry.expiresAtMs, this.now());
+    return entry !== undefined;
+  }
+
   /** Null when the `Authorization` header carries a live token, else the 401 to answer with. */
   check(authorization: string | undefined): WafReply | null {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');

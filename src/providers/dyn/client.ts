@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { RetryPolicy } from '../http/retry.js';
 import type { HttpMethod, HttpTransport } from '../http/transport.js';
+import { type BusyPolicy, retryWhileBusy } from './busy.js';
 import { type DynRequestLabel, interpretResponse } from './envelope.js';
-import { DynApiError, DynJobTimeoutError } from './errors.js';
+import { DynApiError, DynJobLostError, DynJobTimeoutError } from './errors.js';
 import { type DynCredentials, DynSession, type SessionRenewal } from './session.js';
 import { DeleteResult, parseWire, ZoneChange } from './wire.js';
 
@@ -16,6 +17,14 @@ export interface DynClientOptions extends DynCredentials {
   jobTimeoutMs?: number;
   /** Called after each re-login that replaced an expired session; see `sessionGeneration`. */
   onSessionRenewed?: (renewal: SessionRenewal) => void;
+  /** How long busy refusals (job running, zone task) are waited out; see busy.ts. */
+  busy?: BusyPolicy;
+}
+
+/** A call's result and the session generation it was executed in (the writer's partial-publish guard). */
+export interface SessionResult {
+  data: unknown;
+  generation: number;
 }
 
 export interface CallOptions {
@@ -45,12 +54,14 @@ export class DynClient {
   private readonly logger: Logger;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly jobTimeoutMs: number;
+  private readonly busy: BusyPolicy | undefined;
 
   constructor(options: DynClientOptions) {
     this.transport = options.transport;
     this.logger = options.logger ?? silentLogger;
     this.sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    this.busy = options.busy;
     this.session = new DynSession(options.transport, options, this.logger, options.onSessionRenewed);
   }
 
@@ -70,14 +81,42 @@ export class DynClient {
 
   /** One API call; resolves to the envelope's `data` on success, throws DynApiError on failure. */
   async call(method: HttpMethod, path: string, body: unknown, options: CallOptions): Promise<unknown> {
+    return (await this.callInSession(method, path, body, options)).data;
+  }
+
+  /**
+   * `call`, also saying in which session the call was executed. Busy refusals (job running, zone task) are
+   * waited out and repeated (busy.ts: they were not processed). A refused token (`login:`, the session expired)
+   * means the request was not processed either: one re-login, one repeat in the new session.
+   */
+  async callInSession(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    options: CallOptions,
+  ): Promise<SessionResult> {
+    const context = { method, path, logger: this.logger, sleep: this.sleep };
+    return retryWhileBusy(() => this.callOnce(method, path, body, options.retryable), context, this.busy);
+  }
+
+  private async callOnce(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    retryable: RetryPolicy,
+  ): Promise<SessionResult> {
     const active = await this.session.current();
     try {
-      return await this.send(method, path, body, options.retryable, active.token);
+      return {
+        data: await this.send(method, path, body, retryable, active.token),
+        generation: active.generation,
+      };
     } catch (error) {
       if (!(error instanceof DynApiError && error.isSessionExpired)) throw error;
       this.logger.warn(`dyn: session ended (${error.info}); logging in again, unpublished changes are lost`);
       const renewed = await this.session.renew(active.generation, error.info);
-      return await this.send(method, path, body, options.retryable, renewed.token);
+      const data = await this.send(method, path, body, retryable, renewed.token);
+      return { data, generation: renewed.generation };
     }
   }
 
@@ -139,11 +178,30 @@ export class DynClient {
         headers,
         retryable: 'idempotent',
       });
-      const outcome = interpretResponse(res, label, this.transport.baseUrl);
+      const outcome = jobOutcome(() => interpretResponse(res, label, this.transport.baseUrl), label, target);
       if (outcome.kind === 'success') return outcome.data;
       target = outcome.target;
       delay = Math.min(delay * 2, JOB_MAX_DELAY_MS);
     }
+  }
+}
+
+/**
+ * A job poll's answer. The job's own result (a failure too) passes through. A refused session token or an unknown
+ * job id means the result is lost: DynJobLostError, never a repeat of the request (it may have been applied, and
+ * job ids do not outlive their session).
+ */
+function jobOutcome(
+  interpret: () => ReturnType<typeof interpretResponse>,
+  label: DynRequestLabel,
+  target: string,
+): ReturnType<typeof interpretResponse> {
+  try {
+    return interpret();
+  } catch (error) {
+    const lost = error instanceof DynApiError && (error.isSessionExpired || /^job:/.test(error.info));
+    if (lost) throw new DynJobLostError(label.method, label.path, target, { cause: error });
+    throw error;
   }
 }
 

@@ -104,3 +104,25 @@ export class DynSessionLostError extends Error {
     );
   }
 }
+
+/**
+ * The request was accepted as a job, but its result can no longer be read: the session ended while it ran (job
+ * ids live only as long as their session) or the service no longer knows the job. Whether it was applied is
+ * unknown, so it is not repeated; a zone step that meets this fails and is discarded.
+ */
+export class DynJobLostError extends Error {
+  override readonly name = 'DynJobLostError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly jobPath: string,
+    options: { cause: unknown },
+  ) {
+    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(
+      `${method} ${path}: its job ${jobPath} could not be read (${reason}); the outcome is unknown`,
+      options,
+    );
+  }
+}

@@ -1,18 +1,23 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { RetryOptions } from '../http/retry.js';
+import { type RateBudget, RequestScheduler } from '../http/scheduler.js';
 import { createHttpTransport } from '../http/transport.js';
+import type { BusyPolicy } from './busy.js';
 import { DynClient } from './client.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
+import { readZoneSerials } from './read-serials.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
 
+export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DynClient } from './client.js';
 export { type DynConfig, DynConfigError, dynConfigFromEnv } from './config.js';
 export {
   DynApiError,
+  DynJobLostError,
   DynJobTimeoutError,
   DynLoginError,
   DynSessionLostError,
@@ -21,16 +26,26 @@ export {
 export type { SessionRenewal } from './session.js';
 export { type DynRequest, describeOp, retryPolicyOf } from './write.js';
 
+/** The service's limit (api/dyn.md §10): 300 requests per minute per account, then 429s for up to 60 s. */
+export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
+
 export interface DynProviderOptions extends DynConfig {
   logger?: Logger;
-  /** Zones read in parallel (default 4). */
+  /** Zones read in parallel (default 16; the rate-limit scheduler paces them). */
   concurrency?: number;
+  /**
+   * Requests this provider may send per window (default DYN_RATE_BUDGET; lower it when other clients share the
+   * account). `false`: no pacing at all, for a server known to have no limit (the emulator by default).
+   */
+  rateLimit?: RateBudget | false;
   /** Per-attempt HTTP timeout. */
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   userAgent?: string;
   /** Bound on the wait for one job. */
   jobTimeoutMs?: number;
+  /** How long busy refusals (job running, zone task) are waited out (busy.ts). */
+  busy?: BusyPolicy;
   onSessionRenewed?: (renewal: SessionRenewal) => void;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
@@ -55,6 +70,14 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     random: options.random,
     now: options.now,
     userAgent: options.userAgent,
+    scheduler:
+      options.rateLimit === false
+        ? undefined
+        : new RequestScheduler({
+            budget: options.rateLimit ?? DYN_RATE_BUDGET,
+            now: options.now,
+            sleep: options.sleep,
+          }),
   });
   const client = new DynClient({
     transport,
@@ -64,6 +87,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     logger,
     sleep: options.sleep,
     jobTimeoutMs: options.jobTimeoutMs,
+    busy: options.busy,
     onSessionRenewed: options.onSessionRenewed,
   });
   const writer = new DynWriter(client);
@@ -73,6 +97,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readZones: (zones) => readZones(client, zones, options.concurrency),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
+    readZoneSerials: (zones) => readZoneSerials(client, zones),
     execute: (op) => writer.execute(op),
     discardPending: (zone) => writer.discardPending(zone),
     async close() {

@@ -6,7 +6,7 @@ import { type DynClient, segment } from './client.js';
 import { DynApiError, DynWireError } from './errors.js';
 import { AllRecordDetail, ARecordObject, parseWire, ZoneList, ZoneObject } from './wire.js';
 
-export const DEFAULT_READ_CONCURRENCY = 4;
+export const DEFAULT_READ_CONCURRENCY = 16;
 
 /**
  * Live state of the named zones with the fewest requests: one `GET /Zone/?detail=Y` for the whole account, then one
@@ -82,7 +82,7 @@ async function readZone(client: DynClient, zone: string, listed: unknown): Promi
 }
 
 /** Groups records by normalised fqdn; nodes sorted by fqdn, records by address (numeric) then recordId. */
-function toNodes(records: ARecordObject[]): LiveNode[] {
+export function toNodes(records: ARecordObject[]): LiveNode[] {
   const byFqdn = new Map<string, LiveARecord[]>();
   for (const record of records) {
     const fqdn = normaliseName(record.fqdn);
@@ -105,7 +105,7 @@ function sortRecords(records: LiveARecord[]): LiveARecord[] {
 }
 
 /** `/REST/Zone/example.com/` (trailing slash optional) → `example.com`. */
-function zoneFromPath(path: string, context: string): string {
+export function zoneFromPath(path: string, context: string): string {
   const match = /\/Zone\/([^/]+)\/?$/.exec(path);
   if (!match?.[1]) throw new DynWireError(context, [`not a zone resource path: ${JSON.stringify(path)}`]);
   return normaliseName(decodeURIComponent(match[1]));

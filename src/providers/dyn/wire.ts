@@ -68,6 +68,9 @@ export const RecordWriteResult = z.union([
   z.looseObject({ zone: z.string() }),
 ]);
 
+/** `PUT /ARecord/<zone>/<fqdn>/` (replace all at the node): the node's records, as an array (or an object). */
+export const ReplaceResult = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
 /** `DELETE` of a record or node: an array of record paths (seed), `{}` or the zone object (real service). */
 export const DeleteResult = z.union([z.array(z.string()), z.record(z.string(), z.unknown())]);
 

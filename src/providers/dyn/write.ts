@@ -5,7 +5,14 @@ import type { RetryPolicy } from '../http/retry.js';
 import type { HttpMethod } from '../http/transport.js';
 import { type DynClient, segment } from './client.js';
 import { DynApiError, DynSessionLostError } from './errors.js';
-import { DeleteResult, PublishResult, parseWire, RecordWriteResult, ZoneObject } from './wire.js';
+import {
+  DeleteResult,
+  PublishResult,
+  parseWire,
+  RecordWriteResult,
+  ReplaceResult,
+  ZoneObject,
+} from './wire.js';
 import { describeServiceOp, executeServiceOp, serviceRetryPolicy } from './write-services.js';
 
 /** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
@@ -37,6 +44,14 @@ export function describeOp(op: DnsOp): DynRequest {
       };
     case 'delete-record':
       return { method: 'DELETE', path: `/ARecord/${zone}/${segment(op.fqdn)}/${op.recordId}/` };
+    case 'replace-records':
+      return {
+        method: 'PUT',
+        path: `/ARecord/${zone}/${segment(op.fqdn)}/`,
+        body: { ARecords: op.addresses.map((address) => recordBody({ address, ttl: op.ttl })) },
+      };
+    case 'delete-records':
+      return { method: 'DELETE', path: `/ARecord/${zone}/${segment(op.fqdn)}/` };
     case 'publish':
       return { method: 'PUT', path: `/Zone/${zone}/`, body: { publish: true } };
   }
@@ -53,6 +68,8 @@ function recordBody(op: { address: string; ttl: number }): Record<string, unknow
  * - delete-record: a DELETE by id; if the first attempt was applied, the repeat gets 404 NOT_FOUND, which the writer
  *   then treats as done (the record is gone, which was the goal). A 404 on the FIRST attempt is still an error: the
  *   live state moved since the plan.
+ * - replace-records: a PUT of the node's whole A set; a repeat sets the same set again.
+ * - delete-records: a DELETE of the node's A set; a repeat after an applied first attempt gets 404, taken as done.
  * - publish: a repeat with nothing left pending succeeds with "No changes to apply".
  * - create-zone and add-record are POSTs: a repeat of an applied one fails with TARGET_EXISTS (or would add a second
  *   record), so they are sent once and an ambiguous failure surfaces as an error; the zone is then discarded.
@@ -80,15 +97,20 @@ export class DynWriter implements DnsWriter {
     const request = describeOp(op);
     const context = `${request.method} ${request.path}`;
     let data: unknown;
+    let generation: number;
     try {
-      data = await this.client.call(request.method, request.path, request.body, {
+      ({ data, generation } = await this.client.callInSession(request.method, request.path, request.body, {
         retryable: retryPolicyOf(op),
-      });
+      }));
     } catch (error) {
-      if (!(op.kind === 'delete-record' && isRepeatedNotFound(error))) throw error;
+      const deletes = op.kind === 'delete-record' || op.kind === 'delete-records';
+      if (!(deletes && isRepeatedNotFound(error))) throw error;
       data = [];
+      generation = this.client.sessionGeneration;
     }
-    this.assertSameSession(zone);
+    // The session the call RAN in, not the current one: another zone's re-login may have happened since, and a
+    // change made in the old session must not be counted as pending work of the new one.
+    this.assertSameSession(zone, generation);
 
     switch (op.kind) {
       case 'create-zone':
@@ -98,7 +120,11 @@ export class DynWriter implements DnsWriter {
       case 'update-record':
         parseWire(RecordWriteResult, data, context);
         break;
+      case 'replace-records':
+        parseWire(ReplaceResult, data, context);
+        break;
       case 'delete-record':
+      case 'delete-records':
         parseWire(DeleteResult, data, context);
         break;
       case 'publish':
@@ -106,7 +132,7 @@ export class DynWriter implements DnsWriter {
         this.sessionOfZone.delete(zone);
         return;
     }
-    if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, this.client.sessionGeneration);
+    if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, generation);
   }
 
   /** `DELETE /ZoneChanges/<zone>/`: drops the session's unpublished changes of the zone. Repeating it is harmless. */
@@ -123,9 +149,10 @@ export class DynWriter implements DnsWriter {
     }
   }
 
-  private assertSameSession(zone: string): void {
+  /** Throws DynSessionLostError when the zone's pending work started in another session than `generation`. */
+  private assertSameSession(zone: string, generation = this.client.sessionGeneration): void {
     const started = this.sessionOfZone.get(zone);
-    if (started === undefined || started === this.client.sessionGeneration) return;
+    if (started === undefined || started === generation) return;
     this.sessionOfZone.delete(zone);
     throw new DynSessionLostError(zone);
   }

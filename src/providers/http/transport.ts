@@ -11,6 +11,7 @@ import {
   type RetryPolicy,
   retryDelayMs,
 } from './retry.js';
+import type { RequestScheduler } from './scheduler.js';
 
 /**
  * The one HTTP transport of every provider. It uses the global `fetch` with an undici `Agent` as dispatcher:
@@ -72,6 +73,8 @@ export interface HttpTransportOptions {
   userAgent?: string;
   /** Upper bound of open connections to the origin. */
   connections?: number;
+  /** The service's rate-limit scheduler (scheduler.ts): every attempt, retries included, waits for a slot there. */
+  scheduler?: RequestScheduler;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -86,7 +89,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (api/dyn.md §13).
-  const agent = new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 30_000 });
+  const agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 30_000 });
   // The global fetch accepts any undici Dispatcher; the cast only bridges Node's bundled undici-types and undici 7's
   // own declarations, which describe the same interface in two copies.
   const dispatcher = agent as unknown as RequestInit['dispatcher'];
@@ -112,14 +115,16 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       let response: HttpResponse | undefined;
       let failure: unknown;
       try {
-        const res = await fetch(url, {
-          method: req.method,
-          headers,
-          body,
-          redirect: 'manual',
-          dispatcher,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        const send = () =>
+          fetch(url, {
+            method: req.method,
+            headers,
+            body,
+            redirect: 'manual',
+            dispatcher,
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+        const res = await (options.scheduler ? options.scheduler.run(send) : send());
         const text = await res.text();
         response = {
           status: res.status,

@@ -1,6 +1,7 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { RateLimitStatus, WafReader, WafWriter as WafWriterPort } from '../../model/waf.js';
 import type { RetryOptions } from '../http/retry.js';
+import { type RateBudget, RequestScheduler } from '../http/scheduler.js';
 import { createHttpTransport } from '../http/transport.js';
 import { WafClient } from './client.js';
 import type { WafConfig } from './config.js';
@@ -22,10 +23,15 @@ export {
 export type { RateWindow } from './rate-limit.js';
 export { bulkGoodBotsRequest } from './write-api.js';
 
+/** The service's limit (api/waf.md §6): 500 requests per hour per client address, the token endpoint included. */
+export const WAF_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 3_600_000 };
+
 export interface WafProviderOptions extends WafConfig {
   logger?: Logger;
-  /** Webapps read in parallel (default 4). */
+  /** Webapps read in parallel (default 16; the rate-limit scheduler paces them). */
   concurrency?: number;
+  /** Requests per window (default WAF_RATE_BUDGET; the `X-RateLimit-*` headers lower it when they say less). */
+  rateLimit?: RateBudget;
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   changeTimeoutMs?: number;
@@ -57,6 +63,12 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     random: options.random,
     now: options.now,
     userAgent: options.userAgent,
+    // One scheduler for both transports: token requests count against the same budget.
+    scheduler: new RequestScheduler({
+      budget: options.rateLimit ?? WAF_RATE_BUDGET,
+      now: options.now,
+      sleep,
+    }),
   };
   const api = createHttpTransport({ ...transportOptions, baseUrl: options.url });
   const token = createHttpTransport({ ...transportOptions, baseUrl: options.tokenUrl });

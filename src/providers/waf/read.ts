@@ -8,7 +8,7 @@ import { GoodBotObject, parseWire, WebappObject } from './wire.js';
 export const WEBAPPS_PER_PAGE = 100;
 /** A bound on paging, against a server that keeps answering full pages. */
 const MAX_PAGES = 1000;
-export const DEFAULT_READ_CONCURRENCY = 4;
+export const DEFAULT_READ_CONCURRENCY = 16;
 
 /**
  * Live state of the named webapps with the fewest requests: the webapp list, page by page, then one

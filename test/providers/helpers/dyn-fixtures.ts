@@ -85,6 +85,8 @@ export function testProvider(options: Partial<DynProviderOptions> = {}): TestPro
       delays.push(ms);
     },
     random: () => 0.5,
+    // These tests are about the wire; pacing is tested on its own (scheduler tests), with a clock that moves.
+    rateLimit: false,
     ...options,
   });
   return { provider, delays, logs };

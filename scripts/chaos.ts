@@ -1,0 +1,27 @@
+/**
+ * `npm run chaos [-- --runs N --seed S]`: seeded chaos runs of apply against the emulator with faults on, then the
+ * reliability figures (runs, faults injected by kind, converged, failed cleanly, partial publishes, records lost).
+ * Exit 1 when any run broke an invariant; each such run is printed with its seed, so it can be replayed alone.
+ */
+import { parseArgs } from 'node:util';
+import { formatSummary, runChaos } from '../test/chaos/report.js';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '200' }, seed: { type: 'string', default: '1' } },
+});
+const runs = Number(values.runs);
+const seed = Number(values.seed);
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
+  process.stderr.write('usage: npm run chaos -- [--runs N] [--seed S]\n');
+  process.exit(1);
+}
+let done = 0;
+const summary = await runChaos(runs, seed, (report) => {
+  done++;
+  if (report.outcome === 'violated') {
+    process.stderr.write(`seed ${report.seed} broke an invariant:\n  ${report.problems.join('\n  ')}\n`);
+  }
+  if (done % 100 === 0) process.stderr.write(`${done}/${runs} runs\n`);
+});
+process.stdout.write(formatSummary(summary));
+process.exitCode = summary.violated.length > 0 ? 1 : 0;

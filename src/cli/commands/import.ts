@@ -1,0 +1,116 @@
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { planLive } from '../../apply/index.js';
+import { loadDesiredState } from '../../config/index.js';
+import { importDocuments } from '../../import/documents.js';
+import { formatDiagnostic } from '../../model/diagnostic.js';
+import type { DesiredState } from '../../model/dns.js';
+import { renderPlanText } from '../../plan/index.js';
+import { planHasChanges } from '../../plan/types.js';
+import { readDnsInventory } from '../../providers/dyn/read-inventory.js';
+import { readWafInventory } from '../../providers/waf/read-inventory.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+import type { ServiceOptions } from '../options.js';
+import { openServices } from '../services.js';
+
+export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'> {
+  /** Comma-separated names or globs; primary and secondary zones. */
+  zones?: string;
+  geoServices?: string;
+  webapps?: string;
+  out: string;
+  singleFile: boolean;
+  force: boolean;
+}
+
+/**
+ * `edgeplan import`: writes desired-state YAML from live state, then proves the round trip: the written files are
+ * loaded and validated like any desired state and planned against live state in the same session; the plan must
+ * be empty (exit 0), else exit 1 naming what did not round-trip. What live holds that the files do not manage is
+ * listed. Without `--zones`, `--geo-services` or `--webapps`, everything of every configured service (or of the
+ * sandbox) is imported; with one, only what the selectors name. Existing files are not overwritten without --force.
+ */
+export async function importCommand(options: ImportOptions, io: CliIo): Promise<ExitCode> {
+  const select = (list?: string) =>
+    list === undefined ? undefined : picomatch(splitList(list), { nocase: true, dot: true });
+  const zones = select(options.zones);
+  const geo = select(options.geoServices);
+  const webapps = select(options.webapps);
+  const any = zones ?? geo ?? webapps;
+  const dnsWanted = any ? Boolean(zones || geo) : Boolean(options.sandbox || io.env.EDGEPLAN_DYN_URL);
+  const wafWanted = any ? Boolean(webapps) : Boolean(options.sandbox || io.env.EDGEPLAN_WAF_URL);
+  if (!dnsWanted && !wafWanted)
+    throw new CliError('nothing to import: set EDGEPLAN_DYN_* and/or EDGEPLAN_WAF_*, or use --sandbox');
+  // The services are opened as for a desired state that owns everything: what import reads.
+  const needs: DesiredState = {
+    zones: [],
+    ...(dnsWanted ? { manage: { secondaryZones: 'all', geoServices: 'all' } } : {}),
+    ...(wafWanted ? { waf: { webapps: [] } } : {}),
+  };
+  const services = await openServices(needs, { ...options, format: 'text' }, io);
+  try {
+    const none = () => false;
+    const all = () => true;
+    const [dns, waf] = await Promise.all([
+      services.dyn
+        ? readDnsInventory(services.dyn.client, zones ?? (any ? none : all), geo ?? (any ? none : all))
+        : undefined,
+      services.waf ? readWafInventory(services.waf.client, webapps ?? (any ? none : all)) : undefined,
+    ]);
+    const documents = importDocuments(dns, waf, options.singleFile);
+    const dir = resolve(io.cwd, options.out);
+    const paths = documents.files.map((f) => join(dir, f.name));
+    if (!options.force) await refuseOverwrite(paths);
+    await mkdir(dir, { recursive: true });
+    await Promise.all(documents.files.map((f, i) => writeFile(paths[i] as string, f.text)));
+    io.stdout(
+      `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,
+    );
+    for (const f of documents.files) io.stdout(`  ${f.name}\n`);
+    if (documents.notImported.length > 0) {
+      io.stdout('Not managed by the written files (the model cannot express them; left as they are live):\n');
+      for (const line of documents.notImported) io.stdout(`  ${line}\n`);
+    }
+    if (paths.length === 0) return EXIT_OK;
+    const loaded = await loadDesiredState(paths);
+    if (!loaded.ok) {
+      for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+      io.stderr('Round trip failed: the written files are not valid desired state (above).\n');
+      return EXIT_ERROR;
+    }
+    const plan = await planLive(loaded.desired, services.readers);
+    if (planHasChanges(plan)) {
+      io.stderr(`Round trip failed: planning the written files against live state shows changes:\n`);
+      io.stderr(renderPlanText(plan, { color: false }));
+      return EXIT_ERROR;
+    }
+    io.stdout('Round trip: planning the written files against live state shows no changes.\n');
+    return EXIT_OK;
+  } finally {
+    await services.close();
+  }
+}
+
+function splitList(list: string): string[] {
+  return list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+async function refuseOverwrite(paths: readonly string[]): Promise<void> {
+  const existing: string[] = [];
+  for (const path of paths) {
+    const found = await access(path).then(
+      () => true,
+      () => false,
+    );
+    if (found) existing.push(path);
+  }
+  if (existing.length > 0)
+    throw new CliError(
+      `refusing to overwrite existing files (use --force):\n${existing.map((p) => `  ${p}`).join('\n')}`,
+    );
+}

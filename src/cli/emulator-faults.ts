@@ -1,0 +1,125 @@
+/**
+ * The fault-injection flags of `edgeplan emulator`: one `--<kind>-rate P` per fault kind (src/emulator/chaos/
+ * options.ts), `--error-rate` as the short name of `--error-5xx-rate`, latency and jitter, how long timeouts hold
+ * a request and jobs run, the session idle time, the seed that makes a run reproducible, and the DNS API's
+ * per-account rate limit (src/emulator/dns-rate-limit.ts; off unless `--dns-rate-limit` is given).
+ */
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type ChaosOptions, type EmulatorOptions, FAULT_KINDS, type FaultKind } from '../emulator/index.js';
+
+export interface EmulatorFaultFlags {
+  latency?: number;
+  jitter?: number;
+  hang?: number;
+  jobMs?: number;
+  retryAfter?: number;
+  seedRandom?: number;
+  sessionIdle?: number;
+  errorRate?: number;
+  dnsRateLimit?: number;
+  dnsRateWindow?: number;
+}
+
+const rateFlag = (kind: FaultKind) => `--${kind}-rate <p>`;
+
+export function withFaultOptions(command: Command): Command {
+  command
+    .option('--latency <ms>', 'add this delay to every answer', nonNegative)
+    .option('--jitter <ms>', 'plus a random delay up to this', nonNegative)
+    .option('--seed-random <n>', 'seed of every random fault decision (same seed, same faults)', integer)
+    .option('--hang <ms>', 'how long a timeout fault holds a request before dropping it', nonNegative)
+    .option('--job-ms <ms>', 'how long a request turned into a job runs', nonNegative)
+    .option('--retry-after <s>', 'seconds a WAF 429 fault asks clients to wait', nonNegative)
+    .option('--session-idle <s>', 'DNS session idle expiry in seconds (default 3600)', positive)
+    .option('--error-rate <p>', 'same as --error-5xx-rate', probability)
+    .option(
+      '--dns-rate-limit <n>',
+      'DNS requests per window per account, then 429s (the service: 300)',
+      positive,
+    )
+    .option(
+      '--dns-rate-window <s>',
+      'with --dns-rate-limit: window length in seconds (default 60)',
+      positive,
+    );
+  for (const kind of FAULT_KINDS) {
+    command.addOption(new Option(rateFlag(kind), `probability of a ${kind} fault`).argParser(probability));
+  }
+  return command;
+}
+
+/** The emulator options the flags ask for; no fault flag at all gives no fault injection. */
+export function faultOptionsOf(
+  flags: EmulatorFaultFlags,
+): Pick<EmulatorOptions, 'chaos' | 'sessionIdleMs' | 'dnsRateLimit'> {
+  // One `--<kind>-rate` per kind, read under commander's camel-case name of each flag.
+  const byName: Record<string, unknown> = { ...flags };
+  const rates: Partial<Record<FaultKind, number>> = {};
+  for (const kind of FAULT_KINDS) {
+    const value = byName[new Option(rateFlag(kind)).attributeName()];
+    if (typeof value === 'number') rates[kind] = value;
+  }
+  if (flags.errorRate !== undefined) rates['error-5xx'] ??= flags.errorRate;
+  const chaos: ChaosOptions = {
+    ...(flags.seedRandom !== undefined ? { seed: flags.seedRandom } : {}),
+    ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
+    ...(flags.jitter !== undefined ? { jitterMs: flags.jitter } : {}),
+    ...(flags.hang !== undefined ? { hangMs: flags.hang } : {}),
+    ...(flags.jobMs !== undefined ? { jobMs: flags.jobMs } : {}),
+    ...(flags.retryAfter !== undefined ? { retryAfterSeconds: flags.retryAfter } : {}),
+    ...(Object.keys(rates).length > 0 ? { rates } : {}),
+  };
+  return {
+    ...(Object.keys(chaos).length > 0 ? { chaos } : {}),
+    ...(flags.sessionIdle !== undefined ? { sessionIdleMs: flags.sessionIdle * 1000 } : {}),
+    ...(flags.dnsRateLimit !== undefined
+      ? {
+          dnsRateLimit: {
+            limit: flags.dnsRateLimit,
+            ...(flags.dnsRateWindow !== undefined ? { windowMs: flags.dnsRateWindow * 1000 } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** One line for the start-up message: what is switched on. */
+export function describeFaults(options: Pick<EmulatorOptions, 'chaos' | 'dnsRateLimit'>): string {
+  const limit = options.dnsRateLimit;
+  const rate = limit ? `; DNS rate limit ${limit.limit} per ${(limit.windowMs ?? 60_000) / 1000} s` : '';
+  return `${describeChaos(options.chaos)}${rate}`;
+}
+
+function describeChaos(chaos: ChaosOptions | undefined): string {
+  if (!chaos) return 'no faults';
+  const rates = Object.entries(chaos.rates ?? {}).map(([kind, p]) => `${kind} ${p}`);
+  const delay =
+    chaos.latencyMs || chaos.jitterMs ? [`latency ${chaos.latencyMs ?? 0}+${chaos.jitterMs ?? 0} ms`] : [];
+  return `faults (seed ${chaos.seed ?? 1}): ${[...delay, ...rates].join(', ') || 'none'}`;
+}
+
+function probability(value: string): number {
+  const n = Number(value);
+  if (!(value.trim() !== '' && n >= 0 && n <= 1))
+    throw new InvalidArgumentError('expected a probability 0–1');
+  return n;
+}
+
+function nonNegative(value: string): number {
+  const n = Number(value);
+  if (!(value.trim() !== '' && Number.isFinite(n) && n >= 0))
+    throw new InvalidArgumentError('expected a number ≥ 0');
+  return n;
+}
+
+function positive(value: string): number {
+  const n = nonNegative(value);
+  if (n === 0) throw new InvalidArgumentError('expected a number > 0');
+  return n;
+}
+
+function integer(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected an integer');
+  return n;
+}

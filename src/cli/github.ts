@@ -1,0 +1,41 @@
+import { appendFile } from 'node:fs/promises';
+import { isAbsolute, relative } from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { CliIo } from './io.js';
+
+/**
+ * GitHub Actions integration, from the environment the runner sets:
+ * - `GITHUB_ACTIONS=true`: each problem in the desired state is also printed as a workflow command,
+ *   `::error file=…,line=…,col=…::message`, on stdout (where the runner reads workflow commands), so it shows
+ *   inline on the pull request; file paths are made relative to `GITHUB_WORKSPACE` (the repository root);
+ * - `GITHUB_STEP_SUMMARY`: the markdown of `plan` and `drift` is appended to that file (the job's summary).
+ */
+export function reportAnnotations(diagnostics: readonly Diagnostic[], io: CliIo): void {
+  if (io.env.GITHUB_ACTIONS !== 'true') return;
+  for (const d of diagnostics) {
+    const file = workspacePath(d.file, io);
+    io.stdout(`::error file=${property(file)},line=${d.line},col=${d.col}::${data(d.message)}\n`);
+  }
+}
+
+export async function appendStepSummary(markdown: string, io: CliIo): Promise<void> {
+  const path = io.env.GITHUB_STEP_SUMMARY;
+  if (!path) return;
+  await appendFile(path, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);
+}
+
+function workspacePath(file: string, io: CliIo): string {
+  const root = io.env.GITHUB_WORKSPACE ?? io.cwd;
+  if (!isAbsolute(file)) return file;
+  const inside = relative(root, file);
+  return inside.startsWith('..') || isAbsolute(inside) ? file : inside;
+}
+
+/** Escaping of the runner's command parser (actions/toolkit `escapeData` / `escapeProperty`). */
+function data(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function property(text: string): string {
+  return data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

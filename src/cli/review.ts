@@ -1,0 +1,84 @@
+import { planReviewed } from '../apply/index.js';
+import type { DesiredState } from '../model/dns.js';
+import { renderPlanJson, renderPlanText } from '../plan/index.js';
+import { renderPlanMarkdown } from '../plan/render-markdown.js';
+import { describeApprovals } from '../plan/safety.js';
+import {
+  parseTargets,
+  scopeDesired,
+  TargetPatternError,
+  type TargetScope,
+  unmatchedPatterns,
+} from '../plan/scope.js';
+import type { Plan } from '../plan/types.js';
+import { CliError } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { type ServiceOptions, useColor } from './options.js';
+import { NO_DNS, type OpenServices, openServices, usesAnyService } from './services.js';
+
+/**
+ * The plan as `plan`, `apply` and `drift` compute and show it: limited to `--target`, with approvals and
+ * fingerprints (apply/plan-reviewed.ts), rendered as text, markdown or JSON.
+ */
+
+/** `--target` patterns → scope; a bad pattern, or one that matches nothing, is a usage error (exit 1). */
+export function targetScope(
+  desired: DesiredState,
+  patterns: readonly string[] = [],
+): TargetScope | undefined {
+  if (patterns.length === 0) return undefined;
+  try {
+    const scope = parseTargets(patterns);
+    const unmatched = unmatchedPatterns(desired, patterns);
+    if (unmatched.length > 0)
+      throw new CliError(`--target ${unmatched.join(', ')}: matches nothing in the desired state`);
+    return scope;
+  } catch (error) {
+    if (error instanceof TargetPatternError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+/** Services for the part of the desired state in scope: nothing is opened when that part needs none. */
+export async function openScoped(
+  desired: DesiredState,
+  scope: TargetScope | undefined,
+  options: ServiceOptions,
+  io: CliIo,
+): Promise<OpenServices | undefined> {
+  const scoped = scope ? scopeDesired(desired, scope) : desired;
+  return usesAnyService(scoped) ? openServices(scoped, options, io) : undefined;
+}
+
+/** Plans with the given services (undefined: the scoped desired state needs none). */
+export function reviewWith(
+  desired: DesiredState,
+  scope: TargetScope | undefined,
+  services: OpenServices | undefined,
+): Promise<Plan> {
+  return planReviewed(desired, services?.readers ?? { dns: NO_DNS }, scope);
+}
+
+/** Opens, plans, closes: for commands that only read. */
+export async function reviewOnce(desired: DesiredState, options: ServiceOptions, io: CliIo): Promise<Plan> {
+  const scope = targetScope(desired, options.target);
+  const services = await openScoped(desired, scope, options, io);
+  try {
+    return await reviewWith(desired, scope, services);
+  } finally {
+    await services?.close();
+  }
+}
+
+export function renderReviewed(plan: Plan, options: ServiceOptions, io: CliIo): string {
+  if (options.format === 'json') return renderPlanJson(plan);
+  if (options.format === 'markdown') return renderPlanMarkdown(plan);
+  return `${renderPlanText(plan, { color: useColor(options, io) })}${approvalsText(plan)}`;
+}
+
+/** The text plan's closing block on changes needing approval; empty when there are none. */
+export function approvalsText(plan: Plan): string {
+  const approvals = plan.needsApproval ?? [];
+  if (approvals.length === 0) return '';
+  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${describeApprovals(approvals)}\n`;
+}

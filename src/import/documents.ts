@@ -1,0 +1,126 @@
+import { Document, isScalar, isSeq, visit } from 'yaml';
+import type { LiveWebapp } from '../model/waf.js';
+import type { DnsInventory, WafInventory } from './inventory.js';
+import { zoneDocument } from './zone-document.js';
+
+/** One file `edgeplan import` writes: its name inside the output directory and its YAML. */
+export interface ImportFile {
+  name: string;
+  text: string;
+}
+
+export interface ImportDocuments {
+  files: ImportFile[];
+  /** What live holds that the written files do not manage, one sentence each: listed, never dropped silently. */
+  notImported: string[];
+}
+
+const HEADER =
+  'Written by `edgeplan import` from live state. `edgeplan plan` on these files shows no changes.';
+
+/**
+ * The desired-state YAML of an account (pure, deterministic): one file per zone (`<zone>.yaml`) plus
+ * `secondary-zones.yaml`, `geo-services.yaml` and `waf.yaml`, or everything in `edgeplan.yaml` (`singleFile`).
+ * A geo service the model cannot express (non-A rdata, …) is left out whole and listed: writing part of it would
+ * make apply replace its groups. A webapp is keyed by name, or by id when another webapp has the same name; a bot by
+ * name, or by id when the catalogue has two bots of that name. Webapps get `mode: exact` with their enabled bots.
+ */
+export function importDocuments(
+  dns: DnsInventory | undefined,
+  waf: WafInventory | undefined,
+  singleFile: boolean,
+): ImportDocuments {
+  const notImported: string[] = [];
+  const sections: { name: string; value: Record<string, unknown>; comments: string[] }[] = [];
+  for (const zone of dns?.zones ?? []) {
+    const { document, notes } = zoneDocument(zone);
+    notImported.push(...notes);
+    sections.push({
+      name: `${zone.zone}.yaml`,
+      value: { zones: { [zone.zone]: document } },
+      comments: notes,
+    });
+  }
+  if (dns && dns.secondaryZones.length > 0) {
+    const secondary = Object.fromEntries(
+      dns.secondaryZones.map((z) => [
+        z.zone,
+        {
+          masters: z.masters,
+          ...(z.contactNickname ? { contact_nickname: z.contactNickname } : {}),
+          ...(z.tsigKeyName ? { tsig_key_name: z.tsigKeyName } : {}),
+        },
+      ]),
+    );
+    sections.push({ name: 'secondary-zones.yaml', value: { secondary_zones: secondary }, comments: [] });
+  }
+  const geo = (dns?.geoServices ?? []).filter((g) => {
+    if (g.problems.length === 0) return true;
+    notImported.push(`geo:${g.service.name}: not imported (${g.problems.join('; ')}); left as it is`);
+    return false;
+  });
+  if (geo.length > 0) {
+    const services = Object.fromEntries(
+      geo.map(({ service }) => [
+        service.name,
+        {
+          groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, a: g.addresses })),
+          ...(service.nodes.length > 0 ? { nodes: service.nodes } : {}),
+        },
+      ]),
+    );
+    sections.push({ name: 'geo-services.yaml', value: { geo_services: services }, comments: [] });
+  }
+  if (waf && waf.webapps.length > 0) {
+    const webapps = Object.fromEntries(waf.webapps.map((w) => [webappKey(w, waf.webapps), goodBots(w)]));
+    sections.push({ name: 'waf.yaml', value: { waf: { webapps } }, comments: [] });
+  }
+  if (!singleFile) return { files: sections.map((s) => file(s.name, s.value, s.comments)), notImported };
+  const merged = Object.assign({}, ...sections.map((s) => s.value)) as Record<string, unknown>;
+  const zones = Object.assign({}, ...sections.map((s) => (s.value.zones ?? {}) as object));
+  if (Object.keys(zones).length > 0) merged.zones = zones;
+  const files =
+    sections.length === 0
+      ? []
+      : [
+          file(
+            'edgeplan.yaml',
+            merged,
+            sections.flatMap((s) => s.comments),
+          ),
+        ];
+  return { files, notImported };
+}
+
+function webappKey(webapp: LiveWebapp, all: readonly LiveWebapp[]): string {
+  const same = all.filter((w) => w.name.toLowerCase() === webapp.name.toLowerCase());
+  return same.length > 1 ? webapp.id : webapp.name;
+}
+
+function goodBots(webapp: LiveWebapp): { good_bots: { mode: 'exact'; allow: string[] } } {
+  const allow = webapp.bots
+    .filter((bot) => bot.enabled)
+    .map((bot) => {
+      const clash = webapp.bots.filter((b) => b.name.toLowerCase() === bot.name.toLowerCase()).length > 1;
+      return clash ? bot.id : bot.name;
+    });
+  return { good_bots: { mode: 'exact', allow } };
+}
+
+/** YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1] }`). */
+function file(name: string, value: Record<string, unknown>, comments: readonly string[]): ImportFile {
+  const doc = new Document(value);
+  visit(doc, {
+    Map(_key, map, path) {
+      const recordSet = map.items.some(
+        (item) => isScalar(item.key) && item.key.value === 'a' && isSeq(item.value),
+      );
+      if (recordSet || isSeq(path.at(-1))) map.flow = true;
+    },
+    Seq(_key, seq) {
+      if (seq.items.every((item) => isScalar(item))) seq.flow = true;
+    },
+  });
+  doc.commentBefore = [` ${HEADER}`, ...comments.map((c) => ` ${c}`)].join('\n');
+  return { name, text: doc.toString({ lineWidth: 0 }) };
+}

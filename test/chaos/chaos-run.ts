@@ -1,0 +1,192 @@
+/**
+ * One chaos run, reproducible from its seed: a generated account and desired state (DNS zones and one WAF webapp),
+ * an apply against the emulator with faults on, then a clean apply. Checked:
+ * - the faulty apply either converges, or every failed zone is left as it was (or complete, when only the answer
+ *   to its publish was lost) and its pending changes are dropped, by discard or at the session's idle expiry;
+ * - no publish, in either apply, carries part of a zone's changes (the emulator's publish history);
+ * - no record outside the plan changes (other zones, other types, unmanaged names);
+ * - the clean apply converges: a third plan is empty, and the webapp's bots are as desired.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { type ApplyResult, applyPlan, planLive, routeWriter } from '../../src/apply/index.js';
+import { loadDesiredState } from '../../src/config/index.js';
+import { createEmulator, type Emulator, type FaultKind } from '../../src/emulator/index.js';
+import type { DesiredState } from '../../src/model/dns.js';
+import { type Scenario, scenarioArbitrary, seedZones, yamlOf } from '../integration/scenario.js';
+import { lostRecords, partialPublishes, same, targetA, zoneA } from './expectations.js';
+import {
+  CLEAN_TIMEOUT_MS,
+  chaosOptions,
+  DNS_CREDENTIALS,
+  dnsProvider,
+  WAF_CLIENT,
+  wafProvider,
+} from './profile.js';
+import { targetBots, WEBAPP, wafScenarioArbitrary, wafYaml } from './waf-scenario.js';
+
+export type RunOutcome = 'converged' | 'failed-cleanly' | 'violated';
+
+export interface RunReport {
+  seed: number;
+  outcome: RunOutcome;
+  /** Faults injected during the faulty apply, by kind. */
+  faults: Record<FaultKind, number>;
+  /** Steps of the faulty apply that failed or were skipped, or `plan` when reading live state failed. */
+  failed: string[];
+  /** Why: the error of each failed step (or of the plan). */
+  reasons: string[];
+  partialPublishes: number;
+  recordsLost: number;
+  /** Pending changes that no discard or logout dropped, left to the session's idle expiry. */
+  leftToExpiry: number;
+  problems: string[];
+}
+
+const IDLE_MS = 60_000;
+
+export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
+  const [scenario] = fc.sample(scenarioArbitrary, { seed, numRuns: 1 });
+  const [waf] = fc.sample(wafScenarioArbitrary, { seed: seed ^ 0x5f5f, numRuns: 1 });
+  if (!scenario || !waf) throw new Error('no scenario generated');
+  const desired = await desiredOf(`${yamlOf(scenario)}${wafYaml(waf)}`, join(dir, `chaos-${seed}.yaml`));
+  let offset = 0;
+  const emulator = createEmulator({
+    seed: {
+      dns: { credentials: DNS_CREDENTIALS, zones: seedZones(scenario) },
+      waf: { client: WAF_CLIENT, webapps: [{ name: WEBAPP, enabled_bots: waf.live }] },
+    },
+    chaos: chaosOptions(seed),
+    sessionIdleMs: IDLE_MS,
+    waf: { changes: { pendingMs: 0, runMs: 5 } },
+    now: () => Date.now() + offset,
+  });
+  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
+  const services = (timeoutMs?: number) => {
+    const dns = dnsProvider(url, timeoutMs);
+    const wafP = wafProvider(wafUrl, timeoutMs);
+    return {
+      readers: { dns, waf: wafP },
+      writer: routeWriter({ dns, waf: wafP }),
+      close: () => Promise.all([dns.close(), wafP.close()]),
+    };
+  };
+  try {
+    const before = emulator.snapshot();
+    const problems: string[] = [];
+    const first = await faultyApply(desired, services());
+    const faults = emulator.chaos.stats().faults;
+    emulator.chaos.setEnabled(false);
+
+    const publishedBefore = emulator.chaos.publishes.length;
+    const leftToExpiry = emulator.chaos.pendingChanges().reduce((n, p) => n + p.changes, 0);
+    if (leftToExpiry > 0) {
+      offset += IDLE_MS + 1;
+      emulator.chaos.sweepSessions();
+    }
+    if (emulator.chaos.pendingChanges().length > 0) problems.push('pending changes outlived session expiry');
+    if (emulator.chaos.publishes.length !== publishedBefore) problems.push('a publish after the run ended');
+
+    const afterFirst = emulator.snapshot();
+    problems.push(...failedZoneProblems(scenario, first, before, afterFirst));
+    const lostFirst = lostRecords(scenario, before, afterFirst);
+
+    const clean = services(CLEAN_TIMEOUT_MS);
+    try {
+      const plan = await planLive(desired, clean.readers);
+      if (first.result?.ok && plan.steps.length > 0)
+        problems.push(`apply said ok but a new plan has changes: ${describeSteps(plan)}`);
+      const result = await applyPlan(plan, clean.writer);
+      if (!result.ok) problems.push(`clean apply failed: ${JSON.stringify(result.steps)}`);
+      const again = await planLive(desired, clean.readers);
+      if (again.steps.length > 0) problems.push(`not converged: ${again.steps.map((s) => s.id).join(', ')}`);
+    } finally {
+      await clean.close();
+    }
+    const final = emulator.snapshot();
+    const bots = enabledBots(emulator);
+    if (!same(bots, targetBots(waf))) problems.push(`bots ${bots.join(',')} ≠ ${targetBots(waf).join(',')}`);
+    const partial = partialPublishes(scenario, emulator.chaos.publishes);
+    const lost = [...lostFirst, ...lostRecords(scenario, before, final)];
+    problems.push(...partial, ...lost);
+    return {
+      seed,
+      outcome: problems.length > 0 ? 'violated' : first.result?.ok ? 'converged' : 'failed-cleanly',
+      faults,
+      failed: first.failed,
+      reasons: first.reasons,
+      partialPublishes: partial.length,
+      recordsLost: lost.length,
+      leftToExpiry,
+      problems,
+    };
+  } finally {
+    await emulator.close();
+  }
+}
+
+interface FirstApply {
+  result?: ApplyResult;
+  failed: string[];
+  reasons: string[];
+}
+
+interface Services {
+  readers: Parameters<typeof planLive>[1];
+  writer: ReturnType<typeof routeWriter>;
+  close(): Promise<unknown>;
+}
+
+/** Plan and apply with faults on; a plan that cannot be read is a failure before any write. */
+async function faultyApply(desired: DesiredState, services: Services): Promise<FirstApply> {
+  try {
+    const plan = await planLive(desired, services.readers);
+    const result = await applyPlan(plan, services.writer);
+    const failed = result.steps.filter((s) => s.status !== 'applied');
+    const reasons = failed.flatMap((s) => (s.status === 'failed' ? [`${s.id}: ${s.error}`] : []));
+    return { result, failed: failed.map((s) => s.id), reasons };
+  } catch (error) {
+    return { failed: ['plan'], reasons: [`plan: ${error instanceof Error ? error.message : String(error)}`] };
+  } finally {
+    await services.close();
+  }
+}
+
+/** A zone whose step did not apply is as before, or complete (its publish went through, only the answer was lost). */
+function failedZoneProblems(
+  scenario: Scenario,
+  first: FirstApply,
+  before: ReturnType<Emulator['snapshot']>,
+  after: ReturnType<Emulator['snapshot']>,
+): string[] {
+  const zones = first.result
+    ? first.result.steps
+        .filter((s) => s.status !== 'applied' && s.target.startsWith('zone:'))
+        .map((s) => s.target.slice('zone:'.length))
+    : [...scenario.zoneNames];
+  return zones.flatMap((zone) => {
+    const now = zoneA(after, zone);
+    if (same(now, zoneA(before, zone))) return [];
+    if (scenario.desired[zone] && same(now, targetA(scenario, zone))) return [];
+    return [`failed zone ${zone} was changed: ${now.join(', ')}`];
+  });
+}
+
+async function desiredOf(yaml: string, file: string): Promise<DesiredState> {
+  await writeFile(file, yaml);
+  const loaded = await loadDesiredState([file]);
+  if (!loaded.ok)
+    throw new Error(`generated desired state is invalid: ${JSON.stringify(loaded.diagnostics)}`);
+  return loaded.desired;
+}
+
+/** Each remaining step with its ops, so a failing seed explains itself. */
+function describeSteps(plan: Awaited<ReturnType<typeof planLive>>): string {
+  return plan.steps.map((s) => `${s.id} [${s.ops.map((op) => op.kind).join(', ')}]`).join('; ');
+}
+
+function enabledBots(emulator: Emulator): string[] {
+  const app = emulator.snapshot().waf?.webapps?.find((w) => w.name === WEBAPP);
+  return [...(app?.enabled_bots ?? [])].sort();
+}

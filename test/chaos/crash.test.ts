@@ -1,0 +1,130 @@
+/**
+ * Crash safety (issue 6 part 4): a real `edgeplan apply` child process is killed with SIGKILL at seeded points of
+ * its run (after the emulator has answered k requests). Then: the dead session's pending changes are dropped when
+ * it expires and never published; every publish made carries a zone's complete change; the next apply converges;
+ * nothing outside the plan changed. The emulator runs in this process with a short session idle time, and a small
+ * latency so that kills land between requests of every phase (reads, writes, publishes, the re-plan).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/emulator/chaos/prng.js';
+import { createEmulator } from '../../src/emulator/index.js';
+import { cli } from '../integration/helpers.js';
+import type { Scenario } from '../integration/scenario.js';
+import { seedZones, yamlOf } from '../integration/scenario.js';
+import { lostRecords, partialPublishes } from './expectations.js';
+import { DNS_CREDENTIALS } from './profile.js';
+
+const KILLS = Number(process.env.EDGEPLAN_CRASH_KILLS ?? 6);
+const IDLE_MS = 400;
+
+const live = (labels: string[]) => ({
+  records: labels.map((label, i) => ({ label, address: `192.0.2.${i + 1}`, ttl: 300 })),
+  txt: ['www'],
+});
+const desired = {
+  unmanaged: true,
+  sets: {
+    '@': { a: ['198.51.100.7'] },
+    www: { a: ['192.0.2.1', '192.0.2.3'], ttl: 60 },
+    api: { a: ['203.0.113.9'] },
+    'x.y.z': { a: ['192.0.2.4'] },
+  },
+};
+/** Three zones with adds, updates and deletes each, one of them created by the apply. */
+const SCENARIO: Scenario = {
+  zoneNames: ['a.test', 'b.test', 'c.test'],
+  live: {
+    'a.test': live(['www', 'mail', 'old', 'older']),
+    'b.test': live(['@', 'api', 'gone']),
+    'c.test': null,
+  },
+  desired: { 'a.test': desired, 'b.test': desired, 'c.test': desired },
+};
+
+let dir: string;
+let file: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-crash-'));
+  file = join(dir, 'desired.yaml');
+  await writeFile(file, yamlOf(SCENARIO));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function startApply(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'apply', file, '--yes'], {
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: 'ignore',
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SIGKILL during apply', () => {
+  const random = mulberry32(20240606);
+  const seen = { killed: 0, leftPending: 0, killedAfterPublish: 0 };
+  const points = Array.from({ length: KILLS }, (_, i) => 2 + Math.floor(((i + random()) / KILLS) * 25));
+
+  it.each(points)(
+    'killed after %i answered requests: the next apply converges',
+    async (killAt) => {
+      const emulator = createEmulator({
+        seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
+        sessionIdleMs: IDLE_MS,
+        chaos: { latencyMs: 15, jitterMs: 10, seed: killAt },
+      });
+      const { url } = await emulator.listen(0, '127.0.0.1');
+      const env = {
+        EDGEPLAN_DYN_URL: url,
+        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
+        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
+        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
+      };
+      try {
+        const before = emulator.snapshot();
+        const child = startApply(env);
+        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        let killed = false;
+        while (child.exitCode === null && child.signalCode === null) {
+          if (emulator.requestLog.entries.length >= killAt) {
+            killed = child.kill('SIGKILL');
+            break;
+          }
+          await sleep(2);
+        }
+        await exited;
+        const publishedAtKill = emulator.chaos.publishes.length;
+        if (killed) seen.killed++;
+        if (emulator.chaos.pendingChanges().some((p) => p.changes > 0)) seen.leftPending++;
+        if (killed && publishedAtKill > 0) seen.killedAfterPublish++;
+
+        // The dead session expires and takes its pending changes with it; none of them is ever published.
+        await sleep(IDLE_MS + 50);
+        emulator.chaos.sweepSessions();
+        expect(emulator.chaos.pendingChanges()).toEqual([]);
+        expect(emulator.chaos.publishes.length).toBe(publishedAtKill);
+        expect(partialPublishes(SCENARIO, emulator.chaos.publishes)).toEqual([]);
+
+        emulator.chaos.setEnabled(false);
+        const next = await cli(['apply', file, '--yes'], env);
+        expect(next.code, next.stderr).toBe(0);
+        expect((await cli(['plan', file], env)).code).toBe(0);
+        expect(partialPublishes(SCENARIO, emulator.chaos.publishes)).toEqual([]);
+        expect(lostRecords(SCENARIO, before, emulator.snapshot())).toEqual([]);
+        if (!killed) expect(publishedAtKill).toBeGreaterThan(0);
+      } finally {
+        await emulator.close();
+      }
+    },
+    60_000,
+  );
+
+  it('the kills hit every phase: before any publish with changes pending, and between publishes', () => {
+    expect(seen.killed).toBeGreaterThanOrEqual(KILLS - 1);
+    expect(seen.leftPending).toBeGreaterThan(0);
+    expect(seen.killedAfterPublish).toBeGreaterThan(0);
+  });
+});

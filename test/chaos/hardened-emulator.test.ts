@@ -1,0 +1,138 @@
+/**
+ * The hardened emulator (issue 6 part 6): a few thousand hostile requests (fuzz-requests.ts) at both APIs, on
+ * loopback, 16 at a time. Every one gets an answer within a bound, never a 5xx: DNS answers are the envelope
+ * `{status, data, job_id, msgs}` whose failures carry `ERR_CD` and a string `INFO` in every message; WAF errors are
+ * `{error, error_description}`. Afterwards the emulator still serves a normal login.
+ */
+import { Agent, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import { type FuzzRequest, fuzzRequests } from './fuzz-requests.js';
+
+const PER_API = Number(process.env.EDGEPLAN_FUZZ_REQUESTS ?? 1500);
+let emulator: Emulator;
+let port: number;
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+beforeAll(async () => {
+  emulator = createEmulator({ waf: { rateLimit: { limit: 1_000_000 } } });
+  ({ port } = await emulator.listen(0, '127.0.0.1'));
+});
+afterAll(async () => {
+  agent.destroy();
+  await emulator.close();
+});
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+function send(req: FuzzRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...req.headers, 'content-length': String(req.body?.length ?? 0) };
+    const r = request(
+      { host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    r.setTimeout(10_000, () => r.destroy(new Error(`no answer within 10 s: ${req.method} ${req.path}`)));
+    r.on('error', reject);
+    r.end(req.body);
+  });
+}
+
+/** Sends every request and checks each answer; returns the statuses seen. */
+async function fire(
+  requests: FuzzRequest[],
+  check: (req: FuzzRequest, answer: Answer) => void,
+): Promise<Set<number>> {
+  const statuses = new Set<number>();
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const req = requests[next++] as FuzzRequest;
+      const answer = await send(req);
+      statuses.add(answer.status);
+      check(req, answer);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return statuses;
+}
+
+/** The corpus reached the error paths that matter: oversized, unknown route, wrong method. */
+const EXPECTED_STATUSES = [404, 405, 413];
+
+function describeReq(req: FuzzRequest): string {
+  return `${req.method} ${req.path.slice(0, 80)} ${req.body?.subarray(0, 60).toString('utf8') ?? ''}`;
+}
+
+async function dnsToken(): Promise<string> {
+  const body = Buffer.from(JSON.stringify({ customer_name: 'demo', user_name: 'demo', password: 'demo' }));
+  const answer = await send({
+    method: 'POST',
+    path: '/REST/Session/',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  expect(answer.status).toBe(200);
+  return (JSON.parse(answer.text) as { data: { token: string } }).data.token;
+}
+
+describe('hostile requests', () => {
+  it(`DNS API: ${PER_API} requests, each a proper envelope and status`, async () => {
+    const token = await dnsToken();
+    const statuses = await fire(fuzzRequests(6, PER_API, 'dns', { 'auth-token': token }), (req, answer) => {
+      const at = describeReq(req);
+      expect(answer.status, at).toBeGreaterThanOrEqual(200);
+      expect(answer.status, at).toBeLessThan(500);
+      if (req.method === 'HEAD') return;
+      const envelope = JSON.parse(answer.text) as {
+        status: string;
+        msgs: { INFO: unknown; ERR_CD: unknown }[];
+      };
+      expect(Object.keys(envelope).sort(), at).toEqual(['data', 'job_id', 'msgs', 'status']);
+      for (const msg of envelope.msgs) expect(typeof msg.INFO, at).toBe('string');
+      if (envelope.status !== 'success')
+        expect(
+          envelope.msgs.some((m) => typeof m.ERR_CD === 'string'),
+          at,
+        ).toBe(true);
+    });
+    expect([...statuses]).toEqual(expect.arrayContaining([...EXPECTED_STATUSES, 400]));
+    expect(await dnsToken()).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
+  }, 120_000);
+
+  it(`WAF API: ${PER_API} requests, each a JSON answer, errors as {error, error_description}`, async () => {
+    const tokenBody = Buffer.from('grant_type=client_credentials&client_id=demo&client_secret=demo');
+    const issued = await send({
+      method: 'POST',
+      path: '/api/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'fuzz/1' },
+      body: tokenBody,
+    });
+    const token = (JSON.parse(issued.text) as { access_token: string }).access_token;
+    const statuses = await fire(
+      fuzzRequests(7, PER_API, 'waf', { authorization: `Bearer ${token}` }),
+      (req, answer) => {
+        const at = describeReq(req);
+        expect(answer.status, at).toBeGreaterThanOrEqual(200);
+        expect(answer.status, at).toBeLessThan(500);
+        if (req.method === 'HEAD') return;
+        const body = JSON.parse(answer.text) as { error?: unknown; error_description?: unknown };
+        if (answer.status >= 400) {
+          expect(typeof body.error, at).toBe('string');
+          expect(typeof body.error_description, at).toBe('string');
+        }
+      },
+    );
+    expect([...statuses]).toEqual(expect.arrayContaining([...EXPECTED_STATUSES, 422]));
+  }, 120_000);
+});

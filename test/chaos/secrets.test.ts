@@ -1,0 +1,156 @@
+/**
+ * Secrets (issue 6 part 7): every command `edgeplan --help` lists runs in-process with `--verbose` (when it takes
+ * it) against an emulator whose account has distinctive credentials; neither stdout, stderr nor any file a command
+ * writes (plan files, imported YAML) may contain the DNS password, the WAF client secret, or any session token or
+ * access token the emulator issued (captured by a proxy in front of it, token-tap.ts; and no run of 100 base64
+ * characters, the shape of a DNS token). Commands are discovered from the program, so ones added later are
+ * covered too; the flags each gets are read from its own `--help`.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { CREDENTIALS, PASSWORD, type Sandbox, startSandbox, WAF_CLIENT } from '../integration/helpers.js';
+import { startTokenTap, type TokenTap } from './token-tap.js';
+
+const DNS_TOKEN_SHAPE = /[A-Za-z0-9+/]{100,}={0,2}/;
+
+let dir: string;
+let sandbox: Sandbox;
+let tap: TokenTap;
+/** The sandbox's environment with both APIs reached through the token tap. */
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-secrets-'));
+  sandbox = await startSandbox(
+    {
+      'example.com': {
+        records: [{ fqdn: 'old.example.com', type: 'A', ttl: 60, rdata: { address: '192.0.2.9' } }],
+      },
+    },
+    { webapps: [{ name: 'shop', enabled_bots: ['Bingbot'] }] },
+  );
+  await writeFile(
+    join(dir, 'desired.yaml'),
+    'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n' +
+      'waf:\n  webapps:\n    shop:\n      good_bots: { allow: [Googlebot] }\n',
+  );
+  tap = await startTokenTap(new URL(sandbox.url));
+  const viaTap = (url: string) => `${tap.origin}${new URL(url).pathname}`;
+  env = {
+    ...sandbox.env,
+    EDGEPLAN_DYN_URL: viaTap(sandbox.env.EDGEPLAN_DYN_URL as string),
+    EDGEPLAN_WAF_URL: viaTap(sandbox.env.EDGEPLAN_WAF_URL as string),
+  };
+  const seed = { dns: { credentials: CREDENTIALS }, waf: { client: WAF_CLIENT } };
+  await writeFile(join(dir, 'seed.json'), JSON.stringify(seed));
+});
+afterAll(async () => {
+  await tap.close();
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `edgeplan <argv>` in-process; a long-running command (the emulator) is asked to stop after 300 ms. */
+async function run(argv: string[], env: Record<string, string>): Promise<Run> {
+  const out = { stdout: '', stderr: '' };
+  const io: CliIo = {
+    stdout: (text) => {
+      out.stdout += text;
+    },
+    stderr: (text) => {
+      out.stderr += text;
+    },
+    env,
+    cwd: dir,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    confirm: async () => false,
+    untilShutdown: () => new Promise((resolve) => setTimeout(resolve, 300)),
+  };
+  const code = await runCli(argv, io);
+  return { code, ...out };
+}
+
+/** Command names from the top-level help, `help` itself aside. */
+async function commands(): Promise<string[]> {
+  const help = (await run(['--help'], {})).stdout;
+  const section = help.slice(help.indexOf('Commands:'));
+  return [...section.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1] as string).filter((c) => c !== 'help');
+}
+
+/** The command line a command gets, from its own help: paths, --verbose, --yes, --out, a server's port and seed. */
+async function argvFor(command: string): Promise<string[]> {
+  const help = (await run([command, '--help'], {})).stdout;
+  const argv = [command];
+  if (/\[paths\.\.\.\]/.test(help)) argv.push(join(dir, 'desired.yaml'));
+  if (/--verbose\b/.test(help)) argv.push('--verbose');
+  if (/--yes\b/.test(help)) argv.push('--yes');
+  if (/--out <dir>/.test(help)) argv.push('--out', join(dir, `${command}-out`));
+  else if (/--out <file>/.test(help)) argv.push('--out', join(dir, `${command}-out.json`));
+  if (/--port <n>/.test(help)) argv.push('--port', '0', '--seed', join(dir, 'seed.json'));
+  return argv;
+}
+
+/** Everything a command wrote below `dir`, as text. */
+async function writtenFiles(): Promise<string> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = names.filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+  const texts = await Promise.all(
+    files.filter((f) => !f.endsWith('seed.json')).map((f) => readFile(f, 'utf8')),
+  );
+  return texts.join('\n');
+}
+
+function expectNoSecret(text: string, where: string): void {
+  for (const secret of [PASSWORD, WAF_CLIENT.client_secret, ...tap.tokens]) {
+    expect(text.includes(secret), `${where} contains a secret`).toBe(false);
+  }
+  expect(text, `${where} contains a token`).not.toMatch(DNS_TOKEN_SHAPE);
+}
+
+describe('no secret in any output', () => {
+  it('every command, with --verbose, against the emulator', async () => {
+    const found = await commands();
+    expect(found).toEqual(expect.arrayContaining(['validate', 'plan', 'apply', 'emulator']));
+    for (const command of found) {
+      const argv = await argvFor(command);
+      const result = await run(argv, env);
+      const where = `edgeplan ${argv.join(' ')} (exit ${result.code})`;
+      expectNoSecret(result.stdout, `${where}: stdout`);
+      expectNoSecret(result.stderr, `${where}: stderr`);
+      if (argv.includes('--verbose')) expect(result.stderr, where).toContain('***');
+    }
+    expectNoSecret(await writtenFiles(), 'files written by the commands');
+    expect(tap.tokens.size).toBeGreaterThanOrEqual(2);
+    expect(sandbox.emulator.requestLog.count({ path: /^\/REST\/Zone\/example\.com\/$/, method: 'PUT' })).toBe(
+      1,
+    );
+  });
+
+  it('failed logins and a wrong client secret are reported without the secret that was sent', async () => {
+    const wrong = {
+      ...env,
+      EDGEPLAN_DYN_PASSWORD: 'wrong-Pass-Word-1!',
+      EDGEPLAN_WAF_CLIENT_SECRET: 'wrong-Client-Secret-2!',
+    };
+    for (const command of ['plan', 'apply']) {
+      const result = await run([command, join(dir, 'desired.yaml'), '--verbose', '--yes'], wrong);
+      expect(result.code).toBe(1);
+      for (const text of [result.stdout, result.stderr]) {
+        expect(text).not.toContain('wrong-Pass-Word-1!');
+        expect(text).not.toContain('wrong-Client-Secret-2!');
+      }
+    }
+  });
+});

@@ -1,0 +1,47 @@
+/** Helpers for the team-workflow tests: the quickstart on the emulator, desired-state files in a temp directory. */
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSeedFile } from '../../src/emulator/index.js';
+import { type Sandbox, startSandbox } from './helpers.js';
+
+export const QUICKSTART = 'examples/quickstart';
+
+export async function quickstartSandbox(): Promise<Sandbox> {
+  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
+  return startSandbox(seed.dns?.zones, seed.waf);
+}
+
+/** A temp directory with a copy of the quickstart's desired state (no seed), and a way to add files. */
+export async function workDir(): Promise<{
+  dir: string;
+  config: string;
+  write(name: string, text: string): Promise<string>;
+  close(): Promise<void>;
+}> {
+  const dir = await mkdtemp(join(tmpdir(), 'edgeplan-review-'));
+  const config = join(dir, 'config');
+  await cp(QUICKSTART, config, { recursive: true, filter: (src) => !src.endsWith('sandbox-seed.yaml') });
+  return {
+    dir,
+    config,
+    async write(name, text) {
+      const path = join(dir, name);
+      await writeFile(path, text);
+      return path;
+    },
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Publishes one extra A record out of band, as another tool would. */
+export async function addRecordOutOfBand(
+  sandbox: Sandbox,
+  zone: string,
+  fqdn: string,
+  address: string,
+): Promise<void> {
+  const provider = sandbox.provider();
+  await provider.execute({ kind: 'add-record', zone, fqdn, address, ttl: 300 });
+  await provider.execute({ kind: 'publish', zone });
+}

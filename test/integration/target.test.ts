@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cli, type Sandbox } from './helpers.js';
+import { quickstartSandbox, workDir } from './review-helpers.js';
+
+let sandbox: Sandbox;
+let work: Awaited<ReturnType<typeof workDir>>;
+
+beforeEach(async () => {
+  sandbox = await quickstartSandbox();
+  work = await workDir();
+});
+afterEach(async () => {
+  await sandbox.close();
+  await work.close();
+});
+
+describe('--target', () => {
+  it('plans only the targeted zones and reads only them: no other zone, list or service', async () => {
+    const log = sandbox.emulator.requestLog;
+    const run = await cli(['plan', work.config, '--target', 'zone:example.com'], sandbox.env);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('example.com (serial 41');
+    expect(run.stdout).not.toContain('example.org');
+    expect(run.stdout).not.toContain('webapp');
+    const reads = log.entries.map((e) => `${e.method} ${e.path}`);
+    expect(reads.filter((r) => r.includes('/AllRecord/'))).toEqual(['GET /REST/AllRecord/example.com/']);
+    expect(reads.some((r) => /Secondary|Geo|\/api\//.test(r))).toBe(false);
+  });
+
+  it('globs, several patterns, and every command; a pattern matching nothing is an error', async () => {
+    const log = sandbox.emulator.requestLog;
+    const json = await cli(
+      ['plan', work.config, '--target', 'zone:*.org', '--target', 'webapp:shop-*', '--format', 'json'],
+      sandbox.env,
+    );
+    const plan = JSON.parse(json.stdout);
+    expect(plan.scope).toEqual(['webapp:shop-*', 'zone:*.org']);
+    expect(plan.steps.map((s: { target: string }) => s.target)).toEqual([
+      'zone:example.org',
+      'webapp:shop-production',
+    ]);
+    expect(log.count({ path: /AllRecord\/example\.com/ })).toBe(0);
+    log.clear();
+    const apply = await cli(['apply', work.config, '--target', 'secondary:partner.*', '--yes'], sandbox.env);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(log.count({ path: /AllRecord|\/api\// })).toBe(0);
+    expect((await cli(['drift', work.config, '--target', 'secondary:*'], sandbox.env)).code).toBe(0);
+    expect((await cli(['drift', work.config, '--target', 'geo:*'], sandbox.env)).code).toBe(2);
+    const typo = await cli(['plan', work.config, '--target', 'zone:exmaple.com'], sandbox.env);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('--target zone:exmaple.com: matches nothing in the desired state');
+  });
+});

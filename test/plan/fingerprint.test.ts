@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { digestOf } from '../../src/plan/digest.js';
+import { planFingerprints, zoneLiveDigest } from '../../src/plan/fingerprint.js';
+import { PLAN_FILE_READS_EVERY_OP, parsePlanFile } from '../../src/plan/plan-file.js';
+import { renderPlanJson } from '../../src/plan/render-json.js';
+import { type CurrentFingerprint, desiredMismatches, movedTargets } from '../../src/plan/staleness.js';
+import { liveZone } from './helpers/builders.js';
+import { reviewFixture } from './helpers/review-fixture.js';
+
+describe('fingerprints', () => {
+  it('digests canonical JSON: key order does not matter, values do', () => {
+    expect(digestOf({ a: 1, b: [1, 2] })).toBe(digestOf({ b: [1, 2], a: 1 }));
+    expect(digestOf({ a: 1, b: [2, 1] })).not.toBe(digestOf({ a: 1, b: [1, 2] }));
+    expect(digestOf({ a: 1 })).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('records every target with its serial, live and desired digests; only targets with steps are `changed`', () => {
+    const { plan } = reviewFixture();
+    const byTarget = new Map(plan.fingerprints?.targets.map((t) => [t.target, t]));
+    expect([...byTarget.keys()]).toEqual([
+      'geo:Global | Web',
+      'secondary:legacy.example.net',
+      'secondary:partner.example.net',
+      'webapp:shop',
+      'zone:example.com',
+      'zone:example.org',
+    ]);
+    expect(byTarget.get('zone:example.com')).toMatchObject({ serial: 41, changed: true });
+    expect(byTarget.get('zone:example.org')).toMatchObject({ serial: null, live: null, changed: true });
+    expect(byTarget.get('secondary:legacy.example.net')).toMatchObject({ desired: null, changed: true });
+    expect(byTarget.get('webapp:shop')?.live).toMatch(/^sha256:/);
+  });
+
+  it('leaves the WAF rate-limit window out: the same account read twice fingerprints the same', () => {
+    const { plan, desired, live } = reviewFixture();
+    const waf = live.waf
+      ? { ...live.waf, rateLimit: { limit: 500, remaining: 12, resetSeconds: 5 } }
+      : undefined;
+    expect(planFingerprints(plan, desired, { ...live, ...(waf ? { waf } : {}) })).toEqual(plan.fingerprints);
+  });
+
+  it('a saved plan reads back as it was written', () => {
+    const { plan } = reviewFixture();
+    const read = parsePlanFile(renderPlanJson(plan), 'plan.json');
+    expect(read.steps).toEqual(plan.steps);
+    expect(read.fingerprints).toEqual(plan.fingerprints);
+    expect(PLAN_FILE_READS_EVERY_OP).toBe(true);
+    expect(() => parsePlanFile('{"formatVersion": 2}', 'p.json')).toThrow(
+      /p.json: not a plan edgeplan can apply/,
+    );
+    const tampered = JSON.parse(renderPlanJson(plan));
+    tampered.steps[0].ops[0].kind = 'drop-everything';
+    expect(() => parsePlanFile(JSON.stringify(tampered), 'p.json')).toThrow(/steps\.0\.ops\.0/);
+  });
+});
+
+describe('staleness', () => {
+  it('a fresh plan: same desired state, same serials', () => {
+    const { plan, desired } = reviewFixture();
+    const fp = plan.fingerprints;
+    if (!fp) throw new Error('no fingerprints');
+    expect(desiredMismatches(fp, desired)).toEqual([]);
+    const current = new Map(fp.targets.map((t) => [t.target, { serial: t.serial, live: t.live }]));
+    expect(movedTargets(fp, current)).toEqual([]);
+  });
+
+  it('names each target that moved and how', () => {
+    const { plan } = reviewFixture();
+    const fp = plan.fingerprints;
+    if (!fp) throw new Error('no fingerprints');
+    const current = new Map<string, CurrentFingerprint>(
+      fp.targets.map((t) => [t.target, { serial: t.serial, live: t.live }]),
+    );
+    const moved = liveZone('example.com', 42, { 'example.com': [[1, '192.0.2.7', 3600]] });
+    current.set('zone:example.com', { serial: 42, live: zoneLiveDigest(moved) });
+    current.set('zone:example.org', { serial: 1, live: null });
+    current.set('secondary:legacy.example.net', { live: null });
+    current.set('webapp:shop', { live: digestOf('other') });
+    expect(movedTargets(fp, current)).toEqual([
+      'secondary:legacy.example.net: existed when planned, is gone now',
+      'webapp:shop: its enabled good bots changed since the plan',
+      'zone:example.com: serial 41 → 42, and its A records differ from the ones planned',
+      'zone:example.org: did not exist when planned, exists now (serial 1)',
+    ]);
+  });
+
+  it('a publish that left the A records as planned is not a move', () => {
+    const { plan } = reviewFixture();
+    const fp = plan.fingerprints;
+    if (!fp) throw new Error('no fingerprints');
+    const zone = fp.targets.find((t) => t.target === 'zone:example.com');
+    const current = new Map(fp.targets.map((t) => [t.target, { serial: t.serial, live: t.live }]));
+    current.set('zone:example.com', { serial: 43, live: zone?.live ?? null });
+    expect(movedTargets(fp, current)).toEqual([]);
+  });
+
+  it('names desired-state changes: edited, added and removed targets, and settings', () => {
+    const { plan, desired } = reviewFixture();
+    const fp = plan.fingerprints;
+    if (!fp) throw new Error('no fingerprints');
+    const [first, second] = desired.zones;
+    if (!first || !second) throw new Error('fixture');
+    const edited = {
+      ...desired,
+      zones: [
+        { ...first, defaultTtl: 60 },
+        { ...second, zone: 'example.info' },
+      ],
+    };
+    expect(desiredMismatches(fp, edited)).toEqual([
+      'zone:example.com: its desired state changed since the plan',
+      'zone:example.info: in the current desired state, not in the plan',
+      "zone:example.org: in the plan's desired state, not in the current one",
+    ]);
+    expect(
+      desiredMismatches(fp, { ...desired, manage: { secondaryZones: 'listed', geoServices: 'listed' } }),
+    ).toEqual(['settings: `settings.*` (ownership or safety) changed since the plan']);
+  });
+});
