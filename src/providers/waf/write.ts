@@ -35,8 +35,12 @@ export class WafWriter implements WafWriterPort {
 
   async execute(op: WafOp): Promise<void> {
     const request = bulkGoodBotsRequest(op);
-    // A PUT of absolute values: a repeat after an ambiguous failure sets the same values (200, or a no-op change).
-    const res = await this.client.call({ ...request, retryable: 'idempotent' });
+    // Not repeated after an ambiguous failure (5xx, reset, timeout), although it sets absolute values: when the first
+    // attempt was applied, the repeat answers 200 "nothing changed" with no change_id while the first change is
+    // still in flight, and that change may yet end `failed` and be rolled back. We would then report success without
+    // having watched any change finish. Failing the step is the safe outcome; the next run re-plans from what is
+    // live. 401 and 429 are still repeated by the client: the service did not process those requests.
+    const res = await this.client.call({ ...request, retryable: 'non-idempotent' });
     if (res.status === CHANGE_ACCEPTED) {
       const { change_id } = parseWire(ChangeAccepted, res.json, `webapp ${op.webapp}: PUT ${res.path}`);
       await this.waitForChange(op, change_id);

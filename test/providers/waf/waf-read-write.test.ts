@@ -114,6 +114,29 @@ describe('WAF write', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('never repeats a bulk PUT after an ambiguous failure: a repeat would hide the first change', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(503, { error: 'unavailable' }, rate(498));
+    const { provider } = testProvider();
+    await expect(provider.execute(OP)).rejects.toThrow('503');
+  });
+
+  it('repeats a bulk PUT answered 429: the service did not process it', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(
+      429,
+      { error: 'rate_limited' },
+      {
+        ...rate(0),
+        'Retry-After': '2',
+      },
+    );
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(496));
+    const { provider } = testProvider();
+    await provider.execute(OP);
+  });
+
   it('a failed change is a WafChangeFailedError naming the webapp and the change; no read-back', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
