@@ -64,6 +64,11 @@ export async function executePlan(
     concurrency: options.concurrency,
     onEvent: progressReporter(io),
   });
+  // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
+  // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
+  if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
+    await services.dyn?.client.logout();
+  }
   const after = await replan();
   if (options.format === 'json') {
     io.stdout(renderApplyJson(plan, result, after));

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadSeedFile } from '../../src/emulator/index.js';
+import { cli, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+
+const QUICKSTART = 'examples/quickstart';
+let sandbox: Sandbox;
+
+beforeEach(async () => {
+  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
+  sandbox = await startSandbox(seed.dns?.zones);
+});
+afterEach(() => sandbox.close());
+
+describe('apply when a zone fails and discarding it fails too', () => {
+  it('re-plans in a fresh session, so the zone’s leftover pending changes cannot look converged', async () => {
+    const zone = /^\/REST\/Zone\/example\.com\/$/;
+    sandbox.emulator.faults.add({
+      method: 'PUT',
+      pathPattern: zone,
+      times: Number.POSITIVE_INFINITY,
+      status: 500,
+    });
+    sandbox.emulator.faults.add({
+      method: 'DELETE',
+      pathPattern: /^\/REST\/ZoneChanges\/example\.com\/$/,
+      times: Number.POSITIVE_INFINITY,
+      status: 500,
+    });
+    const run = await cli(['apply', join(QUICKSTART, 'zones.yaml'), '--yes'], sandbox.env);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('discarding its pending changes failed too');
+    expect(run.stdout).toContain('Not converged: a new plan still shows changes');
+    expect(run.stdout).toContain('~ www.example.com A');
+    expect(publishedSerial(sandbox.emulator, 'example.com')).toBe(41);
+  });
+});
