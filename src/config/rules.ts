@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
-import { isIPv4 } from '../model/ipv4.js';
 import { APEX, isInZone, relativeName } from '../model/names.js';
 import { lengthProblem, recordLabelsProblem, zoneNameProblem } from './dns-names.js';
 import { geoDiagnostics } from './geo-rules.js';
+import { ipv4ListDiagnostics } from './ipv4-list.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
-import { diagnosticAt, entryOf, isMap, isSeq, type Position, where } from './positioned.js';
+import { diagnosticAt, entryOf, isMap, isSeq } from './positioned.js';
 import { secondaryDiagnostics } from './secondary-rules.js';
 import { globProblem, isUnmanaged } from './unmanaged.js';
 
@@ -71,23 +71,11 @@ function recordNameProblem(zone: MergedZone, record: MergedRecord): string | nul
 function addressDiagnostics(record: MergedRecord): Diagnostic[] {
   const a = isMap(record.value) ? entryOf(record.value, 'a') : undefined;
   if (!a || !isSeq(a.value)) return [];
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Map<string, Position>();
-  for (const item of a.value.items) {
-    if (item.kind !== 'scalar' || typeof item.value !== 'string') continue;
-    const address = item.value;
-    const first = seen.get(address);
-    if (!isIPv4(address)) {
-      diagnostics.push(diagnosticAt(item.pos, `"${address}" is not a valid IPv4 address`));
-    } else if (first) {
-      const message = `address ${address} is listed twice in record "${record.name}": also at ${where(first)}`;
-      diagnostics.push(diagnosticAt(item.pos, message));
-    }
-    if (!first) seen.set(address, item.pos);
-  }
-  if (seen.size > MAX_A_RECORDS_PER_NODE) {
+  const diagnostics = ipv4ListDiagnostics(a.value, `record "${record.name}"`);
+  const distinct = new Set(a.value.items.flatMap((item) => (item.kind === 'scalar' ? [item.value] : [])));
+  if (distinct.size > MAX_A_RECORDS_PER_NODE) {
     const message =
-      `record "${record.name}" has ${seen.size} addresses, but the DNS service allows at most ` +
+      `record "${record.name}" has ${distinct.size} addresses, but the DNS service allows at most ` +
       `${MAX_A_RECORDS_PER_NODE} A records per name`;
     diagnostics.push(diagnosticAt(a.keyPos, message));
   }
