@@ -12,6 +12,7 @@ import type { DnsRateLimiter } from './dns-rate-limit.js';
 import type { ApiResult, Envelope } from './envelope.js';
 import { ApiError, error } from './envelope.js';
 import type { FaultInjector } from './faults.js';
+import { readBody, TOO_LARGE } from './read-body.js';
 import type { RequestLog } from './request-log.js';
 import { parsePath, resolveRoute } from './router.js';
 
@@ -52,7 +53,12 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const logPath = path?.normalised ?? url.pathname;
   const process = async (): Promise<ApiResult> => {
     try {
-      const raw = await readBody(req);
+      const raw = await readBody(req, MAX_BODY_BYTES);
+      if (raw === TOO_LARGE) {
+        throw new ApiError(413, [
+          error('INVALID_REQUEST', `request: Body larger than ${MAX_BODY_BYTES} bytes`),
+        ]);
+      }
       return (
         deps.rateLimit?.take() ??
         deps.faults.intercept(method, logPath) ??
@@ -95,25 +101,6 @@ async function dispatch(
   const token = req.headers['auth-token'];
   const session = ctx.sessions.authenticate(Array.isArray(token) ? token[0] : token);
   return route.handle({ ...base, session }, ctx);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (size > MAX_BODY_BYTES) {
-        reject(
-          new ApiError(413, [error('INVALID_REQUEST', `request: Body larger than ${MAX_BODY_BYTES} bytes`)]),
-        );
-      } else resolve(Buffer.concat(chunks));
-    });
-    req.on('error', reject);
-  });
 }
 
 /** An empty body is `{}`; anything else must be a JSON object. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChaosEngine } from '../chaos/engine.js';
 import { serveWafWithChaos } from '../chaos/waf-chaos.js';
+import { readBody, TOO_LARGE } from '../read-body.js';
 import type { RequestLog } from '../request-log.js';
 import { WafAccount } from './account.js';
 import { formFields, parseJsonBody } from './body.js';
@@ -56,7 +57,7 @@ export function createWafService(
     const method = (req.method ?? 'GET').toUpperCase();
     const process = async (): Promise<WafReply> => {
       try {
-        const raw = await readBody(req);
+        const raw = await readBody(req, MAX_BODY_BYTES);
         if (raw === TOO_LARGE)
           return wafError(413, 'request_too_large', `Request body larger than ${MAX_BODY_BYTES} bytes`);
         return await answer(req, method, url, raw);
@@ -158,22 +159,6 @@ function safeDecode(segment: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A body over MAX_BODY_BYTES: read to its end (so the connection stays usable) and answered 413. */
-const TOO_LARGE = Symbol('too large');
-
-function readBody(req: IncomingMessage): Promise<Buffer | typeof TOO_LARGE> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? TOO_LARGE : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** Headers and body in one write, like the DNS side. */
