@@ -1,7 +1,14 @@
 import { resolve } from 'node:path';
 import { createEmulator, type Emulator, loadSeedFile } from '../emulator/index.js';
 import type { Logger } from '../model/logger.js';
-import { createDynProvider, type DynProvider, dynConfigFromEnv } from '../providers/dyn/index.js';
+import {
+  createDynProvider,
+  createFileZoneCache,
+  type DynProvider,
+  dynConfigFromEnv,
+  type ZoneCache,
+  type ZoneCacheAccount,
+} from '../providers/dyn/index.js';
 import type { CliIo } from './io.js';
 
 /** Where `--sandbox` keeps the emulator's account when no STATE_FILE is given. */
@@ -25,25 +32,29 @@ export interface DnsTarget {
  * in the state file so plan → apply → plan works across runs), otherwise the service named by EDGEPLAN_DYN_*.
  */
 export async function openDnsTarget(
-  options: SandboxOptions,
+  options: SandboxOptions & { cache?: string },
   io: CliIo,
   logger: Logger,
   /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
   running?: RunningSandbox,
 ): Promise<DnsTarget> {
   if (!options.sandbox) {
-    const provider = createDynProvider({ ...dynConfigFromEnv(io.env), logger });
+    const config = dynConfigFromEnv(io.env);
+    const provider = createDynProvider({ ...config, logger, cache: zoneCache(options.cache, io, config) });
     return { provider, close: () => provider.close() };
   }
   const owned = running === undefined;
   const { emulator, url } = running ?? (await runSandbox(options, io, logger));
   const credentials = emulator.credentials;
+  const customerName = credentials.customer_name;
   const provider = createDynProvider({
     url,
-    customerName: credentials.customer_name,
+    customerName,
     userName: credentials.user_name,
     password: credentials.password,
     logger,
+    // The sandbox listens on a new port each run, so its cache entries match only within one run.
+    cache: zoneCache(options.cache, io, { url, customerName }),
   });
   return {
     provider,
@@ -55,6 +66,13 @@ export async function openDnsTarget(
       }
     },
   };
+}
+
+/** `--cache DIR`, relative to the working directory, keyed by the account so two accounts never share entries. */
+function zoneCache(dir: string | undefined, io: CliIo, account: ZoneCacheAccount): ZoneCache | undefined {
+  return dir
+    ? createFileZoneCache(resolve(io.cwd, dir), { url: account.url, customerName: account.customerName })
+    : undefined;
 }
 
 function sandboxStatePath(options: SandboxOptions, io: CliIo): string {

@@ -12,6 +12,8 @@ export interface ServiceOptions {
   seed?: string;
   /** `--target kind:glob`, repeatable; empty: the whole desired state. */
   target?: string[];
+  /** `--cache DIR`: reuse zone reads while the zone's serial is unchanged (providers/dyn/zone-cache.ts). */
+  cache?: string;
 }
 
 /** Colour only on a terminal, never with --no-color or NO_COLOR set (https://no-color.org). */

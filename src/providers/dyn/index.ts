@@ -11,6 +11,7 @@ import { readZoneSerials } from './read-serials.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
+import type { ZoneCache } from './zone-cache.js';
 
 export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DynClient } from './client.js';
@@ -25,6 +26,7 @@ export {
 } from './errors.js';
 export type { SessionRenewal } from './session.js';
 export { type DynRequest, describeOp, retryPolicyOf } from './write.js';
+export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 
 /** The service's limit (api/dyn.md §10): 300 requests per minute per account, then 429s for up to 60 s. */
 export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
@@ -33,6 +35,8 @@ export interface DynProviderOptions extends DynConfig {
   logger?: Logger;
   /** Zones read in parallel (default 16; the rate-limit scheduler paces them). */
   concurrency?: number;
+  /** Zone reads to reuse while a zone's serial is unchanged (`--cache DIR`); see readZones. */
+  cache?: ZoneCache;
   /**
    * Requests this provider may send per window (default DYN_RATE_BUDGET; lower it when other clients share the
    * account). `false`: no pacing at all, for a server known to have no limit (the emulator by default).
@@ -94,7 +98,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
 
   return {
     client,
-    readZones: (zones) => readZones(client, zones, options.concurrency),
+    readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
     readZoneSerials: (zones) => readZoneSerials(client, zones),

@@ -5,6 +5,7 @@ import { normaliseName } from '../../model/names.js';
 import { type DynClient, segment } from './client.js';
 import { DynApiError, DynWireError } from './errors.js';
 import { AllRecordDetail, ARecordObject, parseWire, ZoneList, ZoneObject } from './wire.js';
+import type { ZoneCache } from './zone-cache.js';
 
 export const DEFAULT_READ_CONCURRENCY = 16;
 
@@ -13,11 +14,18 @@ export const DEFAULT_READ_CONCURRENCY = 16;
  * `GET /AllRecord/<zone>/?detail=Y` per managed zone that exists. Only when the zone list comes back as resource
  * paths instead of objects (the seed's shape) is each managed zone read with `GET /Zone/<zone>/` as well. Never one
  * request per record. Zones are read in parallel, at most `concurrency` at a time.
+ *
+ * With a `cache`, a zone whose live serial (from the zone list, or from its own GET in the fallback) equals the
+ * cached entry's serial is served from the cache without its `AllRecord` request; any other zone is read and its
+ * entry replaced. Sound because every change to a zone's live records is a publish, which changes the serial. The
+ * reads must run in a session without unpublished changes (its own view would differ from the published one);
+ * the CLI reads only in fresh sessions.
  */
 export async function readZones(
   client: DynClient,
   zones: readonly string[],
   concurrency = DEFAULT_READ_CONCURRENCY,
+  cache?: ZoneCache,
 ): Promise<LiveDnsState> {
   const wanted = [...new Set(zones.map(normaliseName))].sort();
   if (wanted.length === 0) return { zones: {} };
@@ -37,14 +45,19 @@ export async function readZones(
   const limit = pLimit(concurrency);
   const read = await Promise.all(
     wanted.map((zone) =>
-      limit(async () => (existing.has(zone) ? readZone(client, zone, existing.get(zone)) : null)),
+      limit(async () => (existing.has(zone) ? readZone(client, zone, existing.get(zone), cache) : null)),
     ),
   );
   return { zones: Object.fromEntries(wanted.map((zone, i) => [zone, read[i] ?? null])) };
 }
 
 /** `listed` is the zone's object from the zone list, or undefined when the list held only its path. */
-async function readZone(client: DynClient, zone: string, listed: unknown): Promise<LiveZone | null> {
+async function readZone(
+  client: DynClient,
+  zone: string,
+  listed: unknown,
+  cache: ZoneCache | undefined,
+): Promise<LiveZone | null> {
   const zonePath = `/Zone/${segment(zone)}/`;
   let zoneObject: ZoneObject;
   if (listed === undefined) {
@@ -60,6 +73,10 @@ async function readZone(client: DynClient, zone: string, listed: unknown): Promi
   } else {
     zoneObject = parseWire(ZoneObject, listed, `zone ${zone}: GET /Zone/?detail=Y`);
   }
+  const cached = cache?.get(zone);
+  if (cached && cached.serial === zoneObject.serial && cached.serialStyle === zoneObject.serial_style) {
+    return cached;
+  }
 
   const recordsPath = `/AllRecord/${segment(zone)}/?detail=Y`;
   const context = `zone ${zone}: GET ${recordsPath}`;
@@ -73,12 +90,14 @@ async function readZone(client: DynClient, zone: string, listed: unknown): Promi
     return parseWire(ARecordObject, item, `${context} a_records[${index}]${fqdn}`);
   });
 
-  return {
+  const live: LiveZone = {
     zone,
     serial: zoneObject.serial,
     serialStyle: zoneObject.serial_style,
     nodes: toNodes(records),
   };
+  cache?.set(zone, live);
+  return live;
 }
 
 /** Groups records by normalised fqdn; nodes sorted by fqdn, records by address (numeric) then recordId. */

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { LiveZone } from '../../model/dns.js';
+
+/**
+ * Cached zone reads for `--cache DIR` (issue 7, part 5). Contract: `get` returns the last LiveZone `set` for the
+ * zone, or undefined when there is none it can vouch for; it never throws. The caller (readZones) serves an entry
+ * only when its serial equals the zone's live serial from the same read, since every change to a zone's live
+ * records is a publish and every publish changes the serial.
+ */
+export interface ZoneCache {
+  get(zone: string): LiveZone | undefined;
+  set(zone: string, live: LiveZone): void;
+}
+
+/** The account a cache entry belongs to: an entry of another account is never used. */
+export interface ZoneCacheAccount {
+  url: string;
+  customerName: string;
+}
+
+/** Bumped whenever the entry or LiveZone shape changes; entries of another version are ignored. */
+const FORMAT_VERSION = 1;
+
+const Entry = z.object({
+  version: z.literal(FORMAT_VERSION),
+  account: z.object({ url: z.string(), customerName: z.string() }),
+  live: z.object({
+    zone: z.string(),
+    serial: z.number().int().nonnegative(),
+    serialStyle: z.enum(['increment', 'epoch', 'day', 'minute']),
+    nodes: z.array(
+      z.object({
+        fqdn: z.string(),
+        records: z.array(
+          z.object({ recordId: z.number().int(), address: z.string(), ttl: z.number().int().nonnegative() }),
+        ),
+      }),
+    ),
+  }),
+});
+
+/**
+ * One JSON file per zone under `dir` (created on first write), each written atomically (temp file + rename) so a
+ * concurrent or interrupted run never leaves a half-written entry. An entry that is unreadable, corrupt, of another
+ * format version, another account or another zone counts as absent; the zone is then read again and overwritten.
+ */
+export function createFileZoneCache(dir: string, account: ZoneCacheAccount): ZoneCache {
+  const pathOf = (zone: string) => join(dir, zoneFileName(zone));
+  return {
+    get(zone) {
+      let text: string;
+      try {
+        text = readFileSync(pathOf(zone), 'utf8');
+      } catch {
+        return undefined;
+      }
+      let parsed: ReturnType<typeof Entry.safeParse>;
+      try {
+        parsed = Entry.safeParse(JSON.parse(text));
+      } catch {
+        return undefined;
+      }
+      if (!parsed.success) return undefined;
+      const entry = parsed.data;
+      const sameAccount =
+        entry.account.url === account.url && entry.account.customerName === account.customerName;
+      return sameAccount && entry.live.zone === zone ? entry.live : undefined;
+    },
+    set(zone, live) {
+      mkdirSync(dir, { recursive: true });
+      const path = pathOf(zone);
+      const temp = `${path}.${randomUUID()}.tmp`;
+      const entry = { version: FORMAT_VERSION, account, live };
+      try {
+        writeFileSync(temp, `${JSON.stringify(entry)}\n`);
+        renameSync(temp, path);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * `zone-<name>.json`, every character outside `[a-z0-9_-]` and `.` percent-encoded: no separators, no `..` on
+ * its own, and distinct zones never share a file (also on case-insensitive file systems, names being lower case).
+ */
+export function zoneFileName(zone: string): string {
+  const safe = [...new TextEncoder().encode(zone)]
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return /[a-z0-9_.-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+  return `zone-${safe}.json`;
+}

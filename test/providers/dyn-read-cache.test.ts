@@ -1,0 +1,144 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveZone } from '../../src/model/dns.js';
+import { createFileZoneCache, type ZoneCache } from '../../src/providers/dyn/index.js';
+import { zoneFileName } from '../../src/providers/dyn/zone-cache.js';
+import { authed, CREDENTIALS, mockLogin, ORIGIN, ok, PREFIX, testProvider } from './helpers/dyn-fixtures.js';
+import { useNockGuard } from './helpers/nock-guard.js';
+
+useNockGuard();
+
+const ACCOUNT = { url: `${ORIGIN}${PREFIX}`, customerName: CREDENTIALS.customerName };
+
+const zoneList = (serial: number) =>
+  authed('get', '/Zone/')
+    .query({ detail: 'Y' })
+    .reply(200, ok([{ zone: 'a.test', zone_type: 'Primary', serial_style: 'increment', serial }]));
+const allRecords = (address: string) =>
+  authed('get', '/AllRecord/a.test/')
+    .query({ detail: 'Y' })
+    .reply(
+      200,
+      ok({
+        a_records: [
+          {
+            zone: 'a.test',
+            fqdn: 'www.a.test',
+            record_type: 'A',
+            ttl: 300,
+            rdata: { address },
+            record_id: 9,
+          },
+        ],
+      }),
+    );
+const liveWith = (serial: number, address: string): LiveZone => ({
+  zone: 'a.test',
+  serial,
+  serialStyle: 'increment',
+  nodes: [{ fqdn: 'www.a.test', records: [{ recordId: 9, address, ttl: 300 }] }],
+});
+
+let dir: string;
+let cache: ZoneCache;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'edgeplan-zone-cache-'));
+  cache = createFileZoneCache(dir, ACCOUNT);
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('readZones with a zone cache', () => {
+  it('serves an unchanged serial from the cache: no AllRecord request, the same LiveZone', async () => {
+    mockLogin();
+    zoneList(7);
+    allRecords('10.0.0.1');
+    zoneList(7);
+    const { provider } = testProvider({ cache });
+
+    const first = await provider.readZones(['a.test']);
+    const second = await provider.readZones(['a.test']);
+
+    expect(first.zones['a.test']).toEqual(liveWith(7, '10.0.0.1'));
+    expect(second).toEqual(first);
+  });
+
+  it('never serves a changed serial from the cache: reads again and replaces the entry', async () => {
+    mockLogin();
+    zoneList(7);
+    allRecords('10.0.0.1');
+    zoneList(8);
+    allRecords('10.0.0.2');
+    const { provider } = testProvider({ cache });
+
+    await provider.readZones(['a.test']);
+    const second = await provider.readZones(['a.test']);
+
+    expect(second.zones['a.test']).toEqual(liveWith(8, '10.0.0.2'));
+    expect(cache.get('a.test')).toEqual(liveWith(8, '10.0.0.2'));
+  });
+
+  it('reads again over a corrupt entry, and rewrites it', async () => {
+    writeFileSync(join(dir, zoneFileName('a.test')), '{"version":1,"account":');
+    mockLogin();
+    zoneList(7);
+    allRecords('10.0.0.1');
+    const { provider } = testProvider({ cache });
+
+    expect((await provider.readZones(['a.test'])).zones['a.test']).toEqual(liveWith(7, '10.0.0.1'));
+    expect(cache.get('a.test')).toEqual(liveWith(7, '10.0.0.1'));
+  });
+
+  it("never uses another account's entry, even at the same serial", async () => {
+    createFileZoneCache(dir, { ...ACCOUNT, customerName: 'other' }).set('a.test', liveWith(7, '10.9.9.9'));
+    createFileZoneCache(dir, { ...ACCOUNT, url: 'https://elsewhere.test/REST' }).set(
+      'a.test',
+      liveWith(7, '10.9.9.9'),
+    );
+    mockLogin();
+    zoneList(7);
+    allRecords('10.0.0.1');
+    const { provider } = testProvider({ cache });
+
+    expect((await provider.readZones(['a.test'])).zones['a.test']).toEqual(liveWith(7, '10.0.0.1'));
+  });
+
+  it('uses the serial of the per-zone GET when the zone list holds resource paths', async () => {
+    cache.set('a.test', liveWith(7, '10.0.0.1'));
+    mockLogin();
+    authed('get', '/Zone/')
+      .query({ detail: 'Y' })
+      .reply(200, ok(['/REST/Zone/a.test/']));
+    authed('get', '/Zone/a.test/').reply(
+      200,
+      ok({ zone: 'a.test', zone_type: 'Primary', serial_style: 'increment', serial: 7 }),
+    );
+    const { provider } = testProvider({ cache });
+
+    expect((await provider.readZones(['a.test'])).zones['a.test']).toEqual(liveWith(7, '10.0.0.1'));
+  });
+});
+
+describe('createFileZoneCache', () => {
+  it('writes one file per zone with a safe name and no temp files left over', () => {
+    cache.set('a.test', liveWith(7, '10.0.0.1'));
+    cache.set('../x/Y', { ...liveWith(1, '10.0.0.1'), zone: '../x/Y' });
+
+    expect(readdirSync(dir).sort()).toEqual(['zone-..%2Fx%2F%59.json', 'zone-a.test.json']);
+    expect(JSON.parse(readFileSync(join(dir, 'zone-a.test.json'), 'utf8'))).toMatchObject({
+      version: 1,
+      account: ACCOUNT,
+    });
+    expect(cache.get('../x/Y')?.zone).toBe('../x/Y');
+  });
+
+  it('ignores an entry of another format version or one that is missing', () => {
+    writeFileSync(
+      join(dir, zoneFileName('a.test')),
+      JSON.stringify({ version: 2, account: ACCOUNT, live: liveWith(7, '10.0.0.1') }),
+    );
+    expect(cache.get('a.test')).toBeUndefined();
+    expect(cache.get('b.test')).toBeUndefined();
+  });
+});
