@@ -43,7 +43,7 @@ describe('dynConfigFromEnv', () => {
   it('refuses a URL that is not http(s), without echoing any value', () => {
     const env = { ...FULL, EDGEPLAN_DYN_URL: 'api.dynect.net', EDGEPLAN_DYN_PASSWORD: 'topsecret' };
     expect(() => dynConfigFromEnv(env)).toThrow(
-      'DNS service configuration: not an http(s) URL: EDGEPLAN_DYN_URL',
+      'DNS service configuration: not usable: EDGEPLAN_DYN_URL (an http(s) URL)',
     );
     expect(() => dynConfigFromEnv(env)).not.toThrow(/topsecret|api\.dynect/);
   });

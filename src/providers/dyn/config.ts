@@ -1,3 +1,4 @@
+import { type Env, EnvConfigError, envValue, isHttpUrl } from '../http/env-config.js';
 import type { DynCredentials } from './session.js';
 
 /** What the Dyn provider needs from the environment (PRODUCT.md, "Environment"). */
@@ -14,27 +15,20 @@ const VARIABLES = {
 } as const satisfies Record<keyof DynConfig, string>;
 
 /** Lists every missing or unusable variable by name. Never includes a variable's value (the password is one). */
-export class DynConfigError extends Error {
+export class DynConfigError extends EnvConfigError {
   override readonly name = 'DynConfigError';
 
-  constructor(
-    readonly missing: string[],
-    readonly invalid: string[],
-  ) {
-    const parts = [
-      missing.length ? `missing ${missing.join(', ')}` : '',
-      invalid.length ? `not an http(s) URL: ${invalid.join(', ')}` : '',
-    ].filter(Boolean);
-    super(`DNS service configuration: ${parts.join('; ')}`);
+  constructor(missing: string[], invalid: string[]) {
+    super('DNS service', missing, invalid);
   }
 }
 
 /** Reads EDGEPLAN_DYN_*; an empty value counts as missing. */
-export function dynConfigFromEnv(env: Readonly<Record<string, string | undefined>>): DynConfig {
-  const value = (name: string) => env[name]?.trim() || undefined;
+export function dynConfigFromEnv(env: Env): DynConfig {
+  const value = (name: string) => envValue(env, name);
   const missing = Object.values(VARIABLES).filter((name) => value(name) === undefined);
   const url = value(VARIABLES.url);
-  const invalid = url !== undefined && !isHttpUrl(url) ? [VARIABLES.url] : [];
+  const invalid = url !== undefined && !isHttpUrl(url) ? [`${VARIABLES.url} (an http(s) URL)`] : [];
   if (missing.length || invalid.length) throw new DynConfigError(missing, invalid);
   return {
     url: url ?? '',
@@ -43,12 +37,4 @@ export function dynConfigFromEnv(env: Readonly<Record<string, string | undefined
     // Passwords are taken as given: surrounding spaces may be part of one.
     password: env[VARIABLES.password] ?? '',
   };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
 }

@@ -1,3 +1,5 @@
+import { type Env, EnvConfigError, envValue, isHttpUrl } from '../http/env-config.js';
+
 /** What the WAF provider needs from the environment (PRODUCT.md, "Environment"). */
 export interface WafConfig {
   /** API root ending in `/api/v3`, e.g. `https://dojo.zenedge.com/api/v3`. */
@@ -19,18 +21,11 @@ const VARIABLES = {
 } as const satisfies Record<keyof WafConfig, string>;
 
 /** Lists every missing or unusable variable by name; never includes a value (the client secret is one). */
-export class WafConfigError extends Error {
+export class WafConfigError extends EnvConfigError {
   override readonly name = 'WafConfigError';
 
-  constructor(
-    readonly missing: string[],
-    readonly invalid: string[],
-  ) {
-    const parts = [
-      missing.length ? `missing ${missing.join(', ')}` : '',
-      invalid.length ? `not usable: ${invalid.join(', ')}` : '',
-    ].filter(Boolean);
-    super(`WAF service configuration: ${parts.join('; ')}`);
+  constructor(missing: string[], invalid: string[]) {
+    super('WAF service', missing, invalid);
   }
 }
 
@@ -38,11 +33,8 @@ export class WafConfigError extends Error {
  * Reads EDGEPLAN_WAF_* and EDGEPLAN_USER_AGENT; an empty value counts as missing. `defaultUserAgent` is used
  * without EDGEPLAN_USER_AGENT (the CLI passes `edgeplan/<version>`).
  */
-export function wafConfigFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
-  defaultUserAgent: string,
-): WafConfig {
-  const value = (name: string) => env[name]?.trim() || undefined;
+export function wafConfigFromEnv(env: Env, defaultUserAgent: string): WafConfig {
+  const value = (name: string) => envValue(env, name);
   const required = [VARIABLES.url, VARIABLES.clientId, VARIABLES.clientSecret];
   const missing = required.filter((name) => value(name) === undefined);
   const url = value(VARIABLES.url);
@@ -61,12 +53,4 @@ export function wafConfigFromEnv(
     clientSecret: env[VARIABLES.clientSecret] ?? '',
     userAgent: value(VARIABLES.userAgent) ?? defaultUserAgent,
   };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
 }

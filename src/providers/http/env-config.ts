@@ -1,0 +1,36 @@
+/**
+ * Reading a service's settings from the environment, shared by every provider: an empty or blank value counts as
+ * missing, and errors name the variables, never their values (passwords and client secrets are among them).
+ */
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The trimmed value, or undefined when unset or blank. Secrets are read with `env[name]` as given instead. */
+export function envValue(env: Env, name: string): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
+export function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Every missing variable and every unusable one (`NAME (what it must be)`), by name only. */
+export class EnvConfigError extends Error {
+  override readonly name: string = 'EnvConfigError';
+
+  constructor(
+    service: string,
+    readonly missing: string[],
+    readonly invalid: string[],
+  ) {
+    const parts = [
+      missing.length ? `missing ${missing.join(', ')}` : '',
+      invalid.length ? `not usable: ${invalid.join(', ')}` : '',
+    ].filter(Boolean);
+    super(`${service} configuration: ${parts.join('; ')}`);
+  }
+}
