@@ -1,7 +1,7 @@
 import { countryCodeProblem, isGeoCountryCode } from '../model/country-codes.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { isInZone, normaliseName } from '../model/names.js';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from './dns-names.js';
+import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
 import { ipv4ListDiagnostics } from './ipv4-list.js';
 import type { MergedDocument } from './merge.js';
 import {

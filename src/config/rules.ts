@@ -1,13 +1,13 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
 import { APEX, isInZone, relativeName } from '../model/names.js';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from './dns-names.js';
+import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
 import { geoDiagnostics } from './geo-rules.js';
 import { ipv4ListDiagnostics } from './ipv4-list.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { diagnosticAt, entryOf, isMap, isSeq } from './positioned.js';
 import { secondaryDiagnostics } from './secondary-rules.js';
-import { globProblem, isUnmanaged } from './unmanaged.js';
+import { globProblem, isUnmanaged } from '../model/unmanaged.js';
 
 /**
  * Rules that need more than one value's shape: name syntax, IPv4, limits, duplicate addresses, managed versus

@@ -1,4 +1,4 @@
-import { type Acknowledgement, ackEndMs } from '../config/ack-file.js';
+import { type Acknowledgement, ackEndMs } from '../model/acknowledgement.js';
 import { renderPlanJson } from './render-json.js';
 import { parseTargets } from './scope.js';
 import { type ChangeRow, targetViews } from './target-view.js';

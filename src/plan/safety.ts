@@ -1,4 +1,4 @@
-import { isUnmanaged } from '../config/unmanaged.js';
+import { isUnmanaged } from '../model/unmanaged.js';
 import type { DesiredState, DesiredZone, LiveZone } from '../model/dns.js';
 import type { LiveState } from '../model/live.js';
 import { isInZone, relativeName } from '../model/names.js';

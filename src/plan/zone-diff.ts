@@ -1,4 +1,4 @@
-import { isUnmanaged } from '../config/unmanaged.js';
+import { isUnmanaged } from '../model/unmanaged.js';
 import type { ARecordSet, DesiredZone, DnsOp, LiveARecord, LiveZone } from '../model/dns.js';
 import { sortAddresses } from '../model/ipv4.js';
 import { isInZone, relativeName } from '../model/names.js';

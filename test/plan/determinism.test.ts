@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isUnmanaged } from '../../src/config/unmanaged.js';
+import { isUnmanaged } from '../../src/model/unmanaged.js';
 import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
 import { isInZone, relativeName } from '../../src/model/names.js';
 import { computePlan, planHasChanges } from '../../src/plan/index.js';

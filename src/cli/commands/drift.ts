@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { AckFileError, type Acknowledgement, parseAckFile } from '../../config/ack-file.js';
+import { AckFileError, parseAckFile } from '../../config/ack-file.js';
+import type { Acknowledgement } from '../../model/acknowledgement.js';
 import {
   driftHeadline,
   driftReport,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../../src/config/dns-names.js';
+import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../../src/model/dns-names.js';
 
 const labelCharacter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-');
 const validLabel = fc

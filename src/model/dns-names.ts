@@ -1,7 +1,7 @@
 /**
- * Syntax of DNS names in the desired state (RFC 1035 lengths; the service documents no limits of its own, see
- * api/dyn.md §10). A label is 1–63 letters, digits, hyphens or underscores and neither starts nor ends with a
- * hyphen; a full name is at most 253 characters; `*` is allowed only as the whole leftmost label of a record name.
+ * Syntax of DNS names (RFC 1035 lengths; the service documents no limits of its own). A label is 1–63 letters,
+ * digits, hyphens or underscores and neither starts nor ends with a hyphen; a full name is at most 253 characters;
+ * `*` is allowed only as the whole leftmost label of a record name.
  * Every function takes a name without its trailing dot and returns why it is invalid, or null.
  */
 

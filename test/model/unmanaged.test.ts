@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnmanaged } from '../../src/config/unmanaged.js';
+import { isUnmanaged } from '../../src/model/unmanaged.js';
 
 describe('isUnmanaged', () => {
   it('matches relative names with picomatch globs, case-insensitively', () => {

@@ -1,0 +1,37 @@
+import { A } from './a.js';
+import { CNAME } from './cname.js';
+import { MX } from './mx.js';
+import type { RecordType } from './record-type.js';
+import { TXT } from './txt.js';
+
+/**
+ * Every record type edgeplan manages, one line each. Adding a type is its file, one line here, and its fixtures
+ * (test/fixtures/record-types/).
+ */
+export const RECORD_TYPES: readonly RecordType[] = [A, CNAME, MX, TXT];
+
+const BY_TYPE = new Map(RECORD_TYPES.map((t) => [t.type, t]));
+const BY_KEY = new Map(RECORD_TYPES.map((t) => [t.key, t]));
+
+/** The type named `type` (upper case, `MX`), or undefined when edgeplan does not manage it. */
+export function recordType(type: string): RecordType | undefined {
+  return BY_TYPE.get(type);
+}
+
+/** Like `recordType`, for a type the caller knows is registered (a model value): throws otherwise. */
+export function requireRecordType(type: string): RecordType {
+  const found = BY_TYPE.get(type);
+  if (!found) throw new Error(`record type ${type} is not registered`);
+  return found;
+}
+
+/** The type of a YAML record-set key (`mx`), or undefined. */
+export function recordTypeOfKey(key: string): RecordType | undefined {
+  return BY_KEY.get(key);
+}
+
+/** Values of a set in the type's canonical order, duplicates removed. */
+export function sortValues(type: string, values: Iterable<string>): string[] {
+  const compare = recordType(type)?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...new Set(values)].sort(compare);
+}
