@@ -1,10 +1,5 @@
-import type { PlanOp } from '../plan/types.js';
-
-/** What apply needs to write: one op at a time, and dropping a zone's unpublished changes. */
-export interface PlanWriter {
-  execute(op: PlanOp): Promise<void>;
-  discardPending(zone: string): Promise<void>;
-}
+import type { ProviderOp } from '../model/provider.js';
+import type { Target } from '../model/target.js';
 
 /**
  * What happened to one step of a plan. `applied` only when every op succeeded (for a zone: its publish too).
@@ -14,19 +9,19 @@ export interface PlanWriter {
  * on did not succeed.
  */
 export type StepOutcome =
-  | { id: string; target: string; status: 'applied'; done: number; total: number }
+  | { id: string; target: Target; status: 'applied'; done: number; total: number }
   | {
       id: string;
-      target: string;
+      target: Target;
       status: 'failed';
       done: number;
       total: number;
-      failedOp: PlanOp;
+      failedOp: ProviderOp;
       error: string;
       skipped: number;
       discarded?: boolean;
     }
-  | { id: string; target: string; status: 'skipped'; total: number; blockedBy: string[] };
+  | { id: string; target: Target; status: 'skipped'; total: number; blockedBy: string[] };
 
 export interface ApplyResult {
   /** In plan step order, one entry per step. */
@@ -37,5 +32,5 @@ export interface ApplyResult {
 /** Progress events, for the CLI to show (one line per step and op in logs, a live line on a TTY). */
 export type ApplyEvent =
   | { type: 'step-start'; id: string; total: number }
-  | { type: 'op-done'; id: string; op: PlanOp; done: number; total: number }
+  | { type: 'op-done'; id: string; op: ProviderOp; done: number; total: number }
   | { type: 'step-done'; outcome: StepOutcome };
