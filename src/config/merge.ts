@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
-import { type MergedServices, mergeServices, servicesToPlain } from './merge-services.js';
+import { type MergedServices, mergeServices } from './merge-services.js';
 import {
   diagnosticAt,
   entryOf,
@@ -139,17 +139,4 @@ export function namedTwice(what: string, context = '') {
     const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
     return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
   };
-}
-
-/** The merged document as plain data, the shape `DesiredStateSchema` describes. Zones keep their first spelling. */
-export function toPlainDocument(merged: MergedDocument): unknown {
-  const zones = merged.zones.map((zone) => {
-    const plain = {
-      ...(zone.defaultTtl ? { default_ttl: toPlain(zone.defaultTtl.value) } : {}),
-      records: Object.fromEntries(zone.records.map((record) => [record.name, toPlain(record.value)])),
-      unmanaged: zone.unmanaged.map(toPlain),
-    };
-    return [zone.keys[0]?.key ?? zone.zone, plain];
-  });
-  return { zones: Object.fromEntries(zones), ...servicesToPlain(merged.services) };
 }

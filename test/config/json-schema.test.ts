@@ -21,11 +21,16 @@ describe('JSON Schema', () => {
     });
     const zone = schema.properties.zones.additionalProperties;
     expect(Object.keys(zone.properties)).toEqual(['default_ttl', 'records', 'unmanaged']);
-    expect(zone.properties.records.additionalProperties).toMatchObject({
-      required: ['a'],
+    const set = zone.properties.records.additionalProperties;
+    expect(set).toMatchObject({
       additionalProperties: false,
-      properties: { ttl: { type: 'integer', minimum: 1, maximum: 2147483647 }, a: { minItems: 1 } },
+      properties: {
+        ttl: { type: 'integer', minimum: 1, maximum: 2147483647 },
+        a: { type: 'array', minItems: 1, uniqueItems: true },
+      },
     });
+    expect(set.required).toBeUndefined();
+    expect(set.anyOf).toContainEqual({ required: ['a'] });
   });
 
   it('ends with a newline and uses 2-space indentation', () => {
