@@ -25,6 +25,9 @@ export const NO_SERVICES = {
 } as const;
 export const BAD = 'test/fixtures/config/bad';
 
+/** The tail of the message of a record name defined twice. */
+export const ONE_PLACE = 'all record types of a name are given in one place';
+
 /** An A record set as the model holds it; `at` is checked by the tests about positions, anything here. */
 export function aSet(fqdn: string, ttl: number, ...values: string[]) {
   return { fqdn, type: 'A', ttl, values, at: expect.objectContaining({ line: expect.any(Number) }) };

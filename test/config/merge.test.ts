@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aSet, BAD, desired, NO_SERVICES, problems, tempTree } from './helpers.js';
+import { aSet, BAD, desired, NO_SERVICES, ONE_PLACE, problems, tempTree } from './helpers.js';
 
 describe('merging files', () => {
   it('reports a record and a default_ttl defined in two files at both places, each naming the other', async () => {
@@ -7,9 +7,20 @@ describe('merging files', () => {
     const b = `${BAD}/across-files/b.yaml`;
     expect(await problems(`${BAD}/across-files`)).toEqual([
       `${a}:3:5: default_ttl of zone "example.com" is 300 here but 600 at ${b}:3:5`,
-      `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."`,
+      `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."; ${ONE_PLACE}`,
       `${b}:3:5: default_ttl of zone "example.com" is 600 here but 300 at ${a}:3:5`,
-      `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"`,
+      `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"; ${ONE_PLACE}`,
+    ]);
+  });
+
+  it('refuses one name in two files even with different types: a name is defined in one place', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n',
+      'b.yaml': 'zones:\n  example.com:\n    records:\n      www: { txt: [hello] }\n',
+    });
+    expect(await problems(dir)).toEqual([
+      `${dir}/a.yaml:4:7: record "www" of zone "example.com" is also defined at ${dir}/b.yaml:4:7; ${ONE_PLACE}`,
+      `${dir}/b.yaml:4:7: record "www" of zone "example.com" is also defined at ${dir}/a.yaml:4:7; ${ONE_PLACE}`,
     ]);
   });
 

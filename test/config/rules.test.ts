@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, DYN_LIKE, desired, problems, problemsWith, tempTree } from './helpers.js';
+import { BAD, DYN_LIKE, desired, ONE_PLACE, problems, problemsWith, tempTree } from './helpers.js';
 
 describe('rules, one fixture each', () => {
   it('refuses addresses that are not strict dotted-quad IPv4', async () => {
@@ -105,10 +105,10 @@ describe('rules, one fixture each', () => {
   it('treats a relative and an absolute spelling of one record name as a duplicate', async () => {
     const file = `${BAD}/record-spelled-twice.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:7: record "www" of zone "example.com" is also defined at ${file}:5:7 as "WWW.example.com."`,
-      `${file}:5:7: record "WWW.example.com." of zone "example.com" is also defined at ${file}:4:7 as "www"`,
-      `${file}:6:7: record "@" of zone "example.com" is also defined at ${file}:7:7 as "example.com."`,
-      `${file}:7:7: record "example.com." of zone "example.com" is also defined at ${file}:6:7 as "@"`,
+      `${file}:4:7: record "www" of zone "example.com" is also defined at ${file}:5:7 as "WWW.example.com."; ${ONE_PLACE}`,
+      `${file}:5:7: record "WWW.example.com." of zone "example.com" is also defined at ${file}:4:7 as "www"; ${ONE_PLACE}`,
+      `${file}:6:7: record "@" of zone "example.com" is also defined at ${file}:7:7 as "example.com."; ${ONE_PLACE}`,
+      `${file}:7:7: record "example.com." of zone "example.com" is also defined at ${file}:6:7 as "@"; ${ONE_PLACE}`,
     ]);
   });
 
