@@ -15,12 +15,14 @@ import {
   where,
 } from './positioned.js';
 import type { ReadRecords } from './read-records.js';
+import { apexNodeDiagnostics } from './type-rules.js';
 
 /**
  * Rules of `geo_services`: a usable service name; group names unique in their service; valid country codes, each
  * in at most one group of a service; nodes with a valid zone and a name inside it; a node linked once per service,
  * to one service only, and carrying no plain records under `zones` of a type the service answers for it
- * (`GEO_RECORD_TYPES`). Group values are checked by `readRecords`. Duplicates are reported at both places, each
+ * (`GEO_RECORD_TYPES`), nor at a zone apex serving a type that may not stand there. Group values are checked by
+ * `readRecords`. Duplicates are reported at both places, each
  * naming the other.
  */
 export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagnostic[] {
@@ -34,6 +36,7 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
   const diagnostics: Diagnostic[] = [];
   for (const service of merged.services.geoServices) {
     diagnostics.push(...serviceNameDiagnostics(service), ...groupDiagnostics(service));
+    const groups = read.geoGroups.filter((group) => group.service === service);
     for (const node of nodesOf(service)) {
       const problem = nodeProblem(node);
       if (problem) {
@@ -55,6 +58,7 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
         continue;
       }
       linkedBy.set(key, { service: service.key, pos: node.pos });
+      if (node.fqdn === node.zone) diagnostics.push(...apexNodeDiagnostics(node.pos, node.fqdn, groups));
       const record = recordsByNode.get(key);
       if (record) {
         const tail = `a node linked to a geo service carries no plain ${record.types} records`;

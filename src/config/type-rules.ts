@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { isInZone } from '../model/names.js';
-import { diagnosticAt, where } from './positioned.js';
+import { diagnosticAt, type Position, where } from './positioned.js';
 import type { ReadGeoGroup, ReadRecord } from './read-records.js';
 import type { TypedValues } from './record-values.js';
 
@@ -37,6 +37,24 @@ export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[
 /** A geo group holds one answer per type: a type that is alone at its name is alone in its group. */
 export function geoGroupTypeDiagnostics(groups: readonly ReadGeoGroup[]): Diagnostic[] {
   return groups.flatMap((group) => aloneDiagnostics(group.label, group.sets, 'in its group'));
+}
+
+/** A geo node at its zone's apex: no group of its service may serve a type that is never at the apex there. */
+export function apexNodeDiagnostics(
+  pos: Position,
+  fqdn: string,
+  groups: readonly ReadGeoGroup[],
+): Diagnostic[] {
+  return groups.flatMap((group) =>
+    group.sets
+      .filter((set) => set.type.rules?.apex === 'never')
+      .map((set) => {
+        const message =
+          `node ${fqdn} is its zone's apex, but ${group.label} serves ${set.type.type} at ${where(set.keyPos)}, ` +
+          `which is not allowed at the zone apex`;
+        return diagnosticAt(pos, message);
+      }),
+  );
 }
 
 function aloneDiagnostics(owner: string, sets: readonly TypedValues[], place: string): Diagnostic[] {

@@ -108,12 +108,14 @@ describe('DNS rules across types', () => {
 });
 
 describe('DNS rules in files', () => {
-  it('reports a CNAME beside other data, at the apex, and beside data in a geo group', async () => {
+  it('reports a CNAME beside other data, at the apex, beside data in a geo group, and served at an apex node', async () => {
     const file = `${BAD}/type-rules.yaml`;
     expect(await problems(file)).toEqual([
       `${file}:4:14: record "@": CNAME is not allowed at the zone apex`,
       `${file}:5:30: record "www": CNAME must be alone at its name, but it has A at ${file}:5:14, MX at ${file}:5:55`,
       `${file}:11:58: group "Europe" of geo service "Web": CNAME must be alone in its group, but it has A at ${file}:11:42`,
+      `${file}:14:36: node example.org is its zone's apex, but group "Europe" of geo service "Web" serves CNAME at ${file}:11:58, which is not allowed at the zone apex`,
+      `${file}:14:36: node example.org is its zone's apex, but group "Everyone" of geo service "Web" serves CNAME at ${file}:12:46, which is not allowed at the zone apex`,
     ]);
   });
 });
