@@ -74,16 +74,18 @@ describe('record sets of every type', () => {
     ]);
   });
 
-  it('refuses a name with no record type, and a type given an empty list', async () => {
-    const file = await zone('www: { ttl: 60 }', 'api: {}', 'web: { mx: [] }');
+  it('refuses a name with no record type (with its other problems), and a type given an empty list', async () => {
+    const file = await zone('www: { ttl: 60 }', 'api: {}', 'web: { mx: [] }', 'ftp: { ttl: "60" }');
+    const noType = (line: number, name: string) =>
+      expect.stringMatching(
+        new RegExp(`^${file}:${line}:12: record "${name}" must hold at least one record type \\(a, `),
+      );
     expect(await problems(file)).toEqual([
-      expect.stringMatching(
-        new RegExp(`^${file}:4:12: record "www" must hold at least one record type \\(a, `),
-      ),
-      expect.stringMatching(
-        new RegExp(`^${file}:5:12: record "api" must hold at least one record type \\(a, `),
-      ),
+      noType(4, 'www'),
+      noType(5, 'api'),
       `${file}:6:18: mx must list at least one MX value, got an empty list`,
+      noType(7, 'ftp'),
+      `${file}:7:19: ttl must be an integer between 1 and 2147483647, got "60"`,
     ]);
   });
 });
