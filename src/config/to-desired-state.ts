@@ -15,7 +15,11 @@ import { toDesiredServices } from './to-desired-services.js';
  */
 export function toDesiredState(merged: MergedDocument, read: ReadRecords): DesiredState {
   const byZone = new Map<MergedZone, ReadRecord[]>();
-  for (const record of read.records) byZone.set(record.zone, [...(byZone.get(record.zone) ?? []), record]);
+  for (const record of read.records) {
+    const records = byZone.get(record.zone);
+    if (records) records.push(record);
+    else byZone.set(record.zone, [record]);
+  }
   const zones = merged.zones.map((zone) => toZone(zone, byZone.get(zone) ?? []));
   return {
     zones: zones.sort((a, b) => compareStrings(a.zone, b.zone)),
