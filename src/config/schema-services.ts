@@ -57,7 +57,9 @@ export const GeoNodeSchema = z
     zone: Text.describe('The zone of the node, e.g. example.com.'),
     fqdn: Text.describe('The full name of the node inside the zone, e.g. geo.example.com.'),
   })
-  .describe('A node the service answers for. It carries no records of its own in `zones`.');
+  .describe(
+    `A node the service answers for. It carries no plain ${GEO_RECORD_TYPES.join(', ')} records in \`zones\`.`,
+  );
 
 export const GeoServiceSchema = z
   .strictObject({
