@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
-import { type MergedServices, mergeServices, servicesToPlain } from './merge-services.js';
+import { type MergedServices, mergeServices } from './merge-services.js';
 import {
   diagnosticAt,
   entryOf,
@@ -18,8 +18,8 @@ import {
  *
  * How files combine: zones are merged by normalised name (a zone may span files; two spellings of one zone in the
  * same file are a duplicate); a record name may appear once per zone across all files (`www` and
- * `www.example.com.` are the same name); `default_ttl` may repeat only with the same value; `unmanaged` lists are
- * concatenated in load order. Every duplicate is reported at both places, each naming the other.
+ * `www.example.com.` are the same name), with all its types in that one place, even where the types differ;
+ * `default_ttl` may repeat only with the same value; `unmanaged` lists are concatenated in load order. Every duplicate is reported at both places, each naming the other.
  * Values the schema rejected are skipped here; the schema has already reported them.
  */
 export interface MergedDocument {
@@ -103,7 +103,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
     const fqdn = recordNameToFqdn(entry.key, zone.zone);
     const first = byFqdn.get(fqdn);
     if (first) {
-      const message = namedTwice(`record`, ` of zone "${zone.zone}"`);
+      const named = namedTwice(`record`, ` of zone "${zone.zone}"`);
+      const message = (self: Place, other: Place) => `${named(self, other)}; ${ONE_PLACE}`;
       diagnostics.push(...bothPlaces(place(entry), { text: first.name, pos: first.keyPos }, message));
       continue;
     }
@@ -116,6 +117,9 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   if (isSeq(unmanaged)) zone.unmanaged.push(...unmanaged.items);
   return diagnostics;
 }
+
+/** Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes). */
+const ONE_PLACE = 'all record types of a name are given in one place';
 
 /** One of two places that say the same thing: `text` is how each place spells it. */
 export interface Place {
@@ -139,17 +143,4 @@ export function namedTwice(what: string, context = '') {
     const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
     return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
   };
-}
-
-/** The merged document as plain data, the shape `DesiredStateSchema` describes. Zones keep their first spelling. */
-export function toPlainDocument(merged: MergedDocument): unknown {
-  const zones = merged.zones.map((zone) => {
-    const plain = {
-      ...(zone.defaultTtl ? { default_ttl: toPlain(zone.defaultTtl.value) } : {}),
-      records: Object.fromEntries(zone.records.map((record) => [record.name, toPlain(record.value)])),
-      unmanaged: zone.unmanaged.map(toPlain),
-    };
-    return [zone.keys[0]?.key ?? zone.zone, plain];
-  });
-  return { zones: Object.fromEntries(zones), ...servicesToPlain(merged.services) };
 }

@@ -12,6 +12,7 @@ import {
 import { DesiredStateSchema } from './schema.js';
 
 type Path = readonly PropertyKey[];
+type Issue = z.core.$ZodIssue;
 
 /**
  * Validates one positioned document against `DesiredStateSchema` and reports every issue where it was written:
@@ -19,8 +20,37 @@ type Path = readonly PropertyKey[];
  */
 export function schemaDiagnostics(root: PNode): Diagnostic[] {
   const result = DesiredStateSchema.safeParse(toPlain(root), { error: predicate });
-  if (result.success) return [];
-  return result.error.issues.flatMap((issue) => issueDiagnostics(root, issue));
+  const issues = [...(result.error?.issues ?? []), ...skippedEntryIssues(DesiredStateSchema, root, [])];
+  return issues.flatMap((issue) => issueDiagnostics(root, issue));
+}
+
+const PROTO = '__proto__';
+
+/**
+ * zod's `z.record` skips an entry keyed `__proto__` without a word (writing it into the object it builds would
+ * replace that object's prototype), so a record set or geo service of that name would go unchecked. This walks the
+ * document beside its schema and checks each such entry against the record's value schema; entries below it are
+ * walked too, since the value schema skips its own `__proto__` entries in turn.
+ */
+function skippedEntryIssues(schema: z.core.$ZodType | undefined, node: PNode, path: PropertyKey[]): Issue[] {
+  const type = unwrap(schema);
+  if (type instanceof z.ZodArray && node.kind === 'seq')
+    return node.items.flatMap((item, index) => skippedEntryIssues(type.element, item, [...path, index]));
+  if (node.kind !== 'map') return [];
+  return node.entries.flatMap((entry) => {
+    const at = [...path, entry.key];
+    if (type instanceof z.ZodRecord) {
+      const own =
+        entry.key === PROTO
+          ? (z.safeParse(type.valueType, toPlain(entry.value), { error: predicate }).error?.issues ?? [])
+          : [];
+      const prefixed = own.map((issue: Issue) => ({ ...issue, path: [...at, ...issue.path] }));
+      return [...prefixed, ...skippedEntryIssues(type.valueType, entry.value, at)];
+    }
+    if (type instanceof z.ZodObject && Object.hasOwn(type.shape, entry.key))
+      return skippedEntryIssues(type.shape[entry.key], entry.value, at);
+    return [];
+  });
 }
 
 /** Predicates for issues the schema gives no `error` of its own. */
@@ -34,7 +64,7 @@ const predicate: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-function issueDiagnostics(root: PNode, issue: z.core.$ZodIssue): Diagnostic[] {
+function issueDiagnostics(root: PNode, issue: Issue): Diagnostic[] {
   const found = locate(root, issue.path);
   if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
     const map = found.node;
@@ -96,7 +126,8 @@ function expectedKeys(path: Path): string[] {
   let schema: z.core.$ZodType | undefined = DesiredStateSchema;
   for (const segment of path) {
     schema = unwrap(schema);
-    if (schema instanceof z.ZodObject) schema = schema.shape[String(segment)];
+    if (schema instanceof z.ZodObject)
+      schema = Object.hasOwn(schema.shape, segment) ? schema.shape[String(segment)] : undefined;
     else if (schema instanceof z.ZodRecord) schema = schema.valueType;
     else if (schema instanceof z.ZodArray) schema = schema.element;
     else return [];
