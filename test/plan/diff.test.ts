@@ -124,9 +124,9 @@ describe('computePlan: record set changes', () => {
         'example.com MX': [[2, '10 old.example.com.', 300]],
       }),
     );
-    expect(plan.changes.map((c) => `${c.action} ${c.address.kind === 'record-set' ? c.address.type : ''}`)).toEqual(
-      ['update MX', 'create TXT'],
-    );
+    expect(
+      plan.changes.map((c) => `${c.action} ${c.address.kind === 'record-set' ? c.address.type : ''}`),
+    ).toEqual(['update MX', 'create TXT']);
   });
 
   it('shows mixed live TTLs as the most common one (tie: smallest) and updates when any TTL differs', () => {
@@ -186,7 +186,9 @@ describe('computePlan: record set changes', () => {
 
   it('never touches live sets of a type edgeplan does not manage, nor plans desired ones', () => {
     const plan = planOne(
-      desiredZone(ZONE, { 'www.example.com LOC': [['52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m']] }),
+      desiredZone(ZONE, {
+        'www.example.com LOC': [['52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m']],
+      }),
       liveZone(ZONE, 1, { 'old.example.com LOC': [[1, '52 22 23.000 N 4 53 32.000 E -2.00m', 300]] }, [
         'legacy.example.com HINFO',
       ]),
@@ -207,7 +209,11 @@ describe('computePlan: record set changes', () => {
 
   it('merges a set listed twice and ignores sets without records', () => {
     const live = liveZone(ZONE, 1, { 'www.example.com': [[1, '192.0.2.1', 300]], 'e.example.com': [] });
-    live.records.push({ fqdn: 'www.example.com', type: 'A', records: [{ ref: '2', value: '192.0.2.2', ttl: 300 }] });
+    live.records.push({
+      fqdn: 'www.example.com',
+      type: 'A',
+      records: [{ ref: '2', value: '192.0.2.2', ttl: 300 }],
+    });
     const plan = planOne(desiredZone(ZONE, { 'www.example.com': [['192.0.2.1', '192.0.2.2'], 300] }), live);
     expect(planHasChanges(plan)).toBe(false);
   });
@@ -257,9 +263,25 @@ describe('computePlan: what the DNS provider compiles', () => {
         target: { kind: 'zone', name: ZONE },
         after: [],
         ops: [
-          { kind: 'create-set', zone: ZONE, fqdn: 'example.com', type: 'MX', ttl: 300, values: ['10 a.example.com.', '20 b.example.com.'], refs: [] },
+          {
+            kind: 'create-set',
+            zone: ZONE,
+            fqdn: 'example.com',
+            type: 'MX',
+            ttl: 300,
+            values: ['10 a.example.com.', '20 b.example.com.'],
+            refs: [],
+          },
           { kind: 'delete-set', zone: ZONE, fqdn: 'old.example.com', type: 'TXT', refs: ['40'] },
-          { kind: 'update-set', zone: ZONE, fqdn: 'www.example.com', type: 'A', ttl: 300, values: ['192.0.2.1', '192.0.2.2'], refs: ['20', '21', '22'] },
+          {
+            kind: 'update-set',
+            zone: ZONE,
+            fqdn: 'www.example.com',
+            type: 'A',
+            ttl: 300,
+            values: ['192.0.2.1', '192.0.2.2'],
+            refs: ['20', '21', '22'],
+          },
           { kind: 'publish', zone: ZONE },
         ],
       },
@@ -278,7 +300,11 @@ describe('computePlan: zones', () => {
   it('creates an absent zone: serial null, a zone create first, every set a create', () => {
     const providers = fakeProviders();
     const plan = computePlan(
-      { zones: [desiredZone('new.example.org', { 'new.example.org': [['198.51.100.7']] }, { defaultTtl: 1800 })] },
+      {
+        zones: [
+          desiredZone('new.example.org', { 'new.example.org': [['198.51.100.7']] }, { defaultTtl: 1800 }),
+        ],
+      },
       { zones: { 'new.example.org': null } },
       providers,
     );

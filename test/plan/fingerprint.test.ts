@@ -42,13 +42,24 @@ describe('fingerprints', () => {
   });
 
   it('a zone’s live digest covers every managed record, refs included, and nothing edgeplan cannot manage', () => {
-    const zone = liveZone('example.com', 1, { 'www.example.com': [[1, '192.0.2.1', 300]], 'example.com MX': [[2, '10 mx.example.com.', 300]] }, ['x.example.com LOC']);
+    const zone = liveZone(
+      'example.com',
+      1,
+      { 'www.example.com': [[1, '192.0.2.1', 300]], 'example.com MX': [[2, '10 mx.example.com.', 300]] },
+      ['x.example.com LOC'],
+    );
     const digest = zoneLiveDigest(zone);
     expect(zoneLiveDigest({ ...zone, unsupported: [] })).toBe(digest);
     expect(zoneLiveDigest({ ...zone, serial: 2 })).toBe(digest);
-    const reRef = liveZone('example.com', 1, { 'www.example.com': [[9, '192.0.2.1', 300]], 'example.com MX': [[2, '10 mx.example.com.', 300]] });
+    const reRef = liveZone('example.com', 1, {
+      'www.example.com': [[9, '192.0.2.1', 300]],
+      'example.com MX': [[2, '10 mx.example.com.', 300]],
+    });
     expect(zoneLiveDigest(reRef)).not.toBe(digest);
-    const otherMx = liveZone('example.com', 1, { 'www.example.com': [[1, '192.0.2.1', 300]], 'example.com MX': [[2, '20 mx.example.com.', 300]] });
+    const otherMx = liveZone('example.com', 1, {
+      'www.example.com': [[1, '192.0.2.1', 300]],
+      'example.com MX': [[2, '20 mx.example.com.', 300]],
+    });
     expect(zoneLiveDigest(otherMx)).not.toBe(digest);
   });
 
@@ -57,10 +68,17 @@ describe('fingerprints', () => {
     const [zone] = desired.zones;
     if (!zone) throw new Error('fixture');
     const digest = desiredDigests(desired).get('zone:example.com')?.digest;
-    const moved = zone.records.map((set, i) => ({ ...set, at: { file: 'other.yaml', line: 100 + i, col: 3 } }));
-    expect(desiredDigests({ ...desired, zones: [{ ...zone, records: moved }] }).get('zone:example.com')?.digest).toBe(digest);
+    const moved = zone.records.map((set, i) => ({
+      ...set,
+      at: { file: 'other.yaml', line: 100 + i, col: 3 },
+    }));
+    expect(
+      desiredDigests({ ...desired, zones: [{ ...zone, records: moved }] }).get('zone:example.com')?.digest,
+    ).toBe(digest);
     const ttl = zone.records.map((set) => ({ ...set, ttl: set.ttl + 1 }));
-    expect(desiredDigests({ ...desired, zones: [{ ...zone, records: ttl }] }).get('zone:example.com')?.digest).not.toBe(digest);
+    expect(
+      desiredDigests({ ...desired, zones: [{ ...zone, records: ttl }] }).get('zone:example.com')?.digest,
+    ).not.toBe(digest);
   });
 
   it('leaves the WAF rate-limit window out: the same account read twice fingerprints the same', () => {
@@ -83,7 +101,9 @@ describe('fingerprints', () => {
     );
     const tampered = JSON.parse(renderPlanJson(plan));
     tampered.steps[0].ops[0].kind = 'drop-everything';
-    expect(() => parsePlanFile(JSON.stringify(tampered), 'p.json', FAKE_OP_SCHEMAS)).toThrow(/steps\.0\.ops\.0\.kind/);
+    expect(() => parsePlanFile(JSON.stringify(tampered), 'p.json', FAKE_OP_SCHEMAS)).toThrow(
+      /steps\.0\.ops\.0\.kind/,
+    );
   });
 });
 
@@ -117,7 +137,13 @@ describe('staleness', () => {
         'example.org': liveZone('example.org', 1, {}),
       },
       secondaryZones: [
-        { zone: 'new.example.net', masters: ['203.0.113.9'], contactNickname: '', tsigKeyName: '', active: 'Y' },
+        {
+          zone: 'new.example.net',
+          masters: ['203.0.113.9'],
+          contactNickname: '',
+          tsigKeyName: '',
+          active: 'Y',
+        },
       ],
       waf: {
         ...live.waf,
@@ -140,10 +166,16 @@ describe('staleness', () => {
     if (!fp || !zone) throw new Error('fixture');
     const bumped = {
       ...live,
-      zones: { ...live.zones, 'example.com': { ...zone, serial: 43, unsupported: ['example.com SSHFP', 'x.example.com LOC'] } },
+      zones: {
+        ...live.zones,
+        'example.com': { ...zone, serial: 43, unsupported: ['example.com SSHFP', 'x.example.com LOC'] },
+      },
     };
     expect(movedTargets(fp, recomputed(bumped))).toEqual([]);
-    const edited = { ...live, zones: { ...live.zones, 'example.com': { ...zone, records: zone.records.slice(1) } } };
+    const edited = {
+      ...live,
+      zones: { ...live.zones, 'example.com': { ...zone, records: zone.records.slice(1) } },
+    };
     expect(movedTargets(fp, recomputed(edited))).toEqual([
       'zone:example.com: its records differ from the ones planned (serial 41)',
     ]);
@@ -154,7 +186,10 @@ describe('staleness', () => {
     const fp = plan.fingerprints;
     if (!fp) throw new Error('no fingerprints');
     const unchanged = { ...fp, targets: fp.targets.map((t) => ({ ...t, changed: false })) };
-    const moved = { ...unchanged, targets: unchanged.targets.map((t) => ({ ...t, live: digestOf('moved') })) };
+    const moved = {
+      ...unchanged,
+      targets: unchanged.targets.map((t) => ({ ...t, live: digestOf('moved') })),
+    };
     expect(movedTargets(unchanged, moved)).toEqual([]);
     expect(movedTargets(fp, moved)).toHaveLength(fp.targets.filter((t) => t.changed).length);
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
 import type { GeoGroup, GeoService } from '../../src/model/geo.js';
 import type { LiveSecondaryZone } from '../../src/model/secondary.js';
-import { computePlan, geoGroupChanges, geoNodeChanges, isChangeOf, renderPlanText } from '../../src/plan/index.js';
+import {
+  computePlan,
+  geoGroupChanges,
+  geoNodeChanges,
+  isChangeOf,
+  renderPlanText,
+} from '../../src/plan/index.js';
 import { FAKE_DNS, fakeProviders } from './helpers/fake-providers.js';
 
 const a = (...values: string[]) => [{ type: 'A', values }];
@@ -85,10 +91,7 @@ describe('geo service diff', () => {
   });
 
   it('plans nothing when the sets are equal in another order; a changed node set alone is a change', () => {
-    const shuffled = web([
-      { ...rest },
-      { ...europe, countries: ['GB', 'FR', 'DE'] },
-    ]);
+    const shuffled = web([{ ...rest }, { ...europe, countries: ['GB', 'FR', 'DE'] }]);
     expect(plan({ geoServices: [shuffled] }, { geoServices: [web()] }).steps).toEqual([]);
     const nodesOnly = plan({ geoServices: [web(undefined, [])] }, { geoServices: [web()] });
     expect(nodesOnly.changes.map((c) => c.action)).toEqual(['update']);
@@ -159,14 +162,24 @@ describe('secondary zone diff', () => {
       providers,
     );
     expect(result.changes).toEqual([
-      { address: { kind: 'secondary', zone: 'a.test' }, action: 'create', before: null, after: { masters: ['198.51.100.1'] } },
+      {
+        address: { kind: 'secondary', zone: 'a.test' },
+        action: 'create',
+        before: null,
+        after: { masters: ['198.51.100.1'] },
+      },
       {
         address: { kind: 'secondary', zone: 'b.test' },
         action: 'update',
         before: { masters: ['198.51.100.1', '198.51.100.2'], contactNickname: 'ops' },
         after: { masters: ['198.51.100.1', '198.51.100.3'], contactNickname: 'noc' },
       },
-      { address: { kind: 'secondary', zone: 'z.test' }, action: 'delete', before: { masters: ['203.0.113.1'] }, after: null },
+      {
+        address: { kind: 'secondary', zone: 'z.test' },
+        action: 'delete',
+        before: { masters: ['203.0.113.1'] },
+        after: null,
+      },
     ]);
     expect(providers.calls.secondaries).toEqual(result.changes);
     expect(result.steps.map((s) => [s.id, s.provider, s.after, s.ops.map((op) => op.kind)])).toEqual([

@@ -87,7 +87,11 @@ const cases: Case[] = [
     desired: {
       zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
       geoServices: [
-        service('S', ['geo.a.test'], [{ name: 'All', countries: ['@@'], records: [{ type: 'A', values: ['192.0.2.51'] }] }]),
+        service(
+          'S',
+          ['geo.a.test'],
+          [{ name: 'All', countries: ['@@'], records: [{ type: 'A', values: ['192.0.2.51'] }] }],
+        ),
       ],
       secondaryZones: [
         { zone: 'p.test', masters: ['198.51.100.1'], contactNickname: null, tsigKeyName: null },

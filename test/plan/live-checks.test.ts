@@ -12,7 +12,10 @@ const F = 'zones.yaml';
 /** The zone's desired sets, each written at its own line of `zones.yaml`. */
 function placed(records: Record<string, [string[], number?]>): DesiredState['zones'][number] {
   const zone = desiredZone(ZONE, records);
-  return { ...zone, records: zone.records.map((set, i): RecordSet => ({ ...set, at: { file: F, line: 10 + i, col: 7 } })) };
+  return {
+    ...zone,
+    records: zone.records.map((set, i): RecordSet => ({ ...set, at: { file: F, line: 10 + i, col: 7 } })),
+  };
 }
 
 const geo = (name: string, fqdns: string[]): GeoService => ({
@@ -34,10 +37,19 @@ function problems(desired: DesiredState, live: LiveDnsState): string[] {
 describe('plan-time checks against live state', () => {
   it('refuses records at a node a live geo service links, unless the plan unlinks it', () => {
     const desired: DesiredState = {
-      zones: [placed({ 'geo.a.test': [['192.0.2.1']], 'geo.a.test TXT': [['"x"']], 'free.a.test': [['192.0.2.2']] })],
+      zones: [
+        placed({
+          'geo.a.test': [['192.0.2.1']],
+          'geo.a.test TXT': [['"x"']],
+          'free.a.test': [['192.0.2.2']],
+        }),
+      ],
       geoServices: [],
     };
-    const live: LiveDnsState = { zones: { [ZONE]: liveZone(ZONE, 1, {}) }, geoServices: [geo('Other team', ['geo.a.test'])] };
+    const live: LiveDnsState = {
+      zones: { [ZONE]: liveZone(ZONE, 1, {}) },
+      geoServices: [geo('Other team', ['geo.a.test'])],
+    };
     expect(problems(desired, live)).toEqual([
       `${F}:10:7: geo.a.test A: the node is linked to the live geo service "Other team", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
       `${F}:11:7: geo.a.test TXT: the node is linked to the live geo service "Other team", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
@@ -51,17 +63,29 @@ describe('plan-time checks against live state', () => {
   it('does not look at geo services that were not read, nor at names edgeplan does not manage', () => {
     const desired: DesiredState = { zones: [placed({ 'geo.a.test': [['192.0.2.1']] })] };
     expect(problems(desired, { zones: { [ZONE]: liveZone(ZONE, 1, {}) } })).toEqual([]);
-    const unmanaged = { ...desired, zones: desired.zones.map((z) => ({ ...z, unmanaged: ['geo'] })), geoServices: [] };
+    const unmanaged = {
+      ...desired,
+      zones: desired.zones.map((z) => ({ ...z, unmanaged: ['geo'] })),
+      geoServices: [],
+    };
     expect(
-      problems(unmanaged, { zones: { [ZONE]: liveZone(ZONE, 1, {}) }, geoServices: [geo('S', ['geo.a.test'])] }),
+      problems(unmanaged, {
+        zones: { [ZONE]: liveZone(ZONE, 1, {}) },
+        geoServices: [geo('S', ['geo.a.test'])],
+      }),
     ).toEqual([]);
   });
 
   it('refuses a CNAME beside live data edgeplan does not manage, and any record beside an unmanaged CNAME-like type', () => {
     const desired: DesiredState = {
-      zones: [placed({ 'www.a.test CNAME': [['web.example.net.']], 'ok.a.test CNAME': [['web.example.net.']] })],
+      zones: [
+        placed({ 'www.a.test CNAME': [['web.example.net.']], 'ok.a.test CNAME': [['web.example.net.']] }),
+      ],
     };
-    const live = liveZone(ZONE, 1, { 'ok.a.test': [[1, '192.0.2.1', 60]] }, ['www.a.test HINFO', 'www.a.test LOC']);
+    const live = liveZone(ZONE, 1, { 'ok.a.test': [[1, '192.0.2.1', 60]] }, [
+      'www.a.test HINFO',
+      'www.a.test LOC',
+    ]);
     expect(problems(desired, { zones: { [ZONE]: live } })).toEqual([
       `${F}:10:7: www.a.test CNAME: the node holds live HINFO, LOC data that edgeplan does not manage; a CNAME must stand alone at its name, so the service would refuse it`,
     ]);
@@ -78,7 +102,9 @@ describe('plan-time checks against live state', () => {
     const desired: DesiredState = {
       zones: [placed({ 'geo.a.test': [['192.0.2.1']], 'www.a.test CNAME': [['web.example.net.']] })],
       geoServices: [],
-      waf: { webapps: [{ ref: 'shop', at: { file: 'waf.yaml', line: 3, col: 5 }, mode: 'exact', allow: [] }] },
+      waf: {
+        webapps: [{ ref: 'shop', at: { file: 'waf.yaml', line: 3, col: 5 }, mode: 'exact', allow: [] }],
+      },
     };
     const live: LiveDnsState & { waf: NonNullable<Parameters<typeof computePlan>[1]['waf']> } = {
       zones: { [ZONE]: liveZone(ZONE, 1, {}, ['www.a.test LOC']) },
@@ -93,8 +119,12 @@ describe('plan-time checks against live state', () => {
   });
 
   it('reports a set built in code, without a position, at the desired state as a whole', () => {
-    const desired: DesiredState = { zones: [desiredZone(ZONE, { 'www.a.test CNAME': [['web.example.net.']] })] };
+    const desired: DesiredState = {
+      zones: [desiredZone(ZONE, { 'www.a.test CNAME': [['web.example.net.']] })],
+    };
     const live = liveZone(ZONE, 1, {}, ['www.a.test LOC']);
-    expect(problems(desired, { zones: { [ZONE]: live } })[0]).toMatch(/^<desired state>:0:0: www\.a\.test CNAME: /);
+    expect(problems(desired, { zones: { [ZONE]: live } })[0]).toMatch(
+      /^<desired state>:0:0: www\.a\.test CNAME: /,
+    );
   });
 });

@@ -29,7 +29,8 @@ describe('renderPlanMarkdown', () => {
   it('counts what the text plan counts', () => {
     const { plan } = reviewFixture();
     const text = renderPlanText(plan, { color: false });
-    const counts = (line: string | undefined) => line?.match(/(\d+) to create, (\d+) to update, (\d+) to delete/)?.slice(1);
+    const counts = (line: string | undefined) =>
+      line?.match(/(\d+) to create, (\d+) to update, (\d+) to delete/)?.slice(1);
     const textCounts = counts(text.split('\n').find((line) => line.startsWith('Plan: ')));
     expect(textCounts).toEqual(counts(renderPlanMarkdown(plan)));
     expect(textCounts).toEqual([plan.summary.create, plan.summary.update, plan.summary.delete].map(String));

@@ -14,7 +14,11 @@ function problems(edit: (json: Plan & Record<string, unknown>) => void): string[
   try {
     read(edit);
   } catch (error) {
-    if (error instanceof PlanFileError) return error.message.split('\n').slice(1).map((line) => line.trim());
+    if (error instanceof PlanFileError)
+      return error.message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim());
     throw error;
   }
   return [];
@@ -51,9 +55,7 @@ describe('reading a version 2 plan file', () => {
         second.after = ['zone:nowhere'];
         third.id = second.id;
       }),
-    ).toEqual([
-      'steps.0: a step changes a target of its own kind',
-    ]);
+    ).toEqual(['steps.0: a step changes a target of its own kind']);
     expect(
       problems((json) => {
         const [, second, third] = json.steps;
@@ -61,7 +63,10 @@ describe('reading a version 2 plan file', () => {
         second.after = ['zone:nowhere'];
         third.id = second.id;
       }),
-    ).toEqual(['steps.1.after: "zone:nowhere" is not a step', 'steps.2.id: "secondary:legacy.example.net" is used twice']);
+    ).toEqual([
+      'steps.1.after: "zone:nowhere" is not a step',
+      'steps.2.id: "secondary:legacy.example.net" is used twice',
+    ]);
     expect(
       problems((json) => {
         Object.assign(json.steps[0] ?? {}, { target: 'zone:example.com' });

@@ -34,7 +34,8 @@ function reversedKeys(value: unknown): unknown {
 function keyOrders(json: string): string[] {
   const orders: string[] = [];
   JSON.parse(json, (_key, value: unknown) => {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) orders.push(Object.keys(value).join(','));
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      orders.push(Object.keys(value).join(','));
     return value;
   });
   return orders;
@@ -150,10 +151,27 @@ describe('renderPlanJson', () => {
   });
 
   it('orders the keys of the providers’ ops and of every section: identity first, values next, collections last', () => {
-    const op = { ttl: 300, value: '192.0.2.1', ref: '7', type: 'A', fqdn: 'www.example.com', zone: 'example.com', kind: 'update-record' };
-    const bots = { disable: ['b'], enable: ['a'], webapp: 'shop', webappId: 'a'.repeat(32), kind: 'set-good-bots' };
+    const op = {
+      ttl: 300,
+      value: '192.0.2.1',
+      ref: '7',
+      type: 'A',
+      fqdn: 'www.example.com',
+      zone: 'example.com',
+      kind: 'update-record',
+    };
+    const bots = {
+      disable: ['b'],
+      enable: ['a'],
+      webapp: 'shop',
+      webappId: 'a'.repeat(32),
+      kind: 'set-good-bots',
+    };
     const { plan: reviewed } = reviewFixture();
-    const withOps: Plan = { ...reviewed, steps: [{ ...(reviewed.steps[0] as Plan['steps'][number]), ops: [op, bots] }] };
+    const withOps: Plan = {
+      ...reviewed,
+      steps: [{ ...(reviewed.steps[0] as Plan['steps'][number]), ops: [op, bots] }],
+    };
     const orders = keyOrders(renderPlanJson(withOps));
     expect(orders).toContain('kind,zone,fqdn,type,ref,value,ttl');
     expect(orders).toContain('kind,webappId,webapp,enable,disable');

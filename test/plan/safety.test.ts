@@ -9,19 +9,28 @@ import { reviewFixture } from './helpers/review-fixture.js';
 type Sets = Record<string, [number | string, string, number][]>;
 
 /** Approvals of a zone whose live sets are `live` (plus one unmanaged set and one unsupported record). */
-function approvals(live: Sets, desired: Record<string, [string[], number?]>, safety = DEFAULT_SAFETY): string[] {
+function approvals(
+  live: Sets,
+  desired: Record<string, [string[], number?]>,
+  safety = DEFAULT_SAFETY,
+): string[] {
   const state = {
     zones: {
-      'example.com': liveZone('example.com', 1, { ...live, '_acme.example.com TXT': [[999, '"token"', 60]] }, [
-        'legacy.example.com LOC',
-      ]),
+      'example.com': liveZone(
+        'example.com',
+        1,
+        { ...live, '_acme.example.com TXT': [[999, '"token"', 60]] },
+        ['legacy.example.com LOC'],
+      ),
     },
   };
   const want: DesiredState = {
     zones: [desiredZone('example.com', desired, { unmanaged: ['_acme*'] })],
     safety,
   };
-  return planApprovals(computePlan(want, state, fakeProviders()), want, state).map((a) => `${a.rule}: ${a.message}`);
+  return planApprovals(computePlan(want, state, fakeProviders()), want, state).map(
+    (a) => `${a.rule}: ${a.message}`,
+  );
 }
 
 /** A zone with `live` managed A sets of which the desired state keeps `kept`. */
@@ -56,7 +65,9 @@ describe('safety policy', () => {
     const keepA = Object.fromEntries(
       [0, 1, 2, 3, 4].map((i): [string, [string[]]] => [`h${i}.example.com`, [['192.0.2.1', '192.0.2.2']]]),
     );
-    expect(approvals(live, { ...keepA, 'h0.example.com TXT': [['"x"']], 'h1.example.com TXT': [['"x"']] })).toEqual([]);
+    expect(
+      approvals(live, { ...keepA, 'h0.example.com TXT': [['"x"']], 'h1.example.com TXT': [['"x"']] }),
+    ).toEqual([]);
     expect(approvals(live, { ...keepA, 'h0.example.com TXT': [['"x"']] })).toEqual([
       'zone-delete-share: deletes 4 of 10 managed record sets (40 %, more than 30 % of a zone with at least 10)',
     ]);
@@ -71,7 +82,9 @@ describe('safety policy', () => {
       desired[`n${i}.example.com`] = [['192.0.2.9']];
     }
     expect(approvals(live, desired)).toEqual([]);
-    const moved = Object.fromEntries(Object.entries(desired).filter(([name]) => name.startsWith('n') || name === 'h0.example.com'));
+    const moved = Object.fromEntries(
+      Object.entries(desired).filter(([name]) => name.startsWith('n') || name === 'h0.example.com'),
+    );
     expect(approvals(live, moved)).toEqual([
       'zone-delete-share: deletes 9 of 10 managed record sets (90 %, more than 30 % of a zone with at least 10)',
     ]);
@@ -81,7 +94,12 @@ describe('safety policy', () => {
     expect(zoneCase(2, 0)).toEqual(["zone-last-records: deletes the zone's last 2 managed record sets"]);
     expect(zoneCase(1, 0)).toEqual(["zone-last-records: deletes the zone's last managed record set"]);
     expect(zoneCase(12, 0)).toHaveLength(2);
-    expect(approvals({ 'a.example.com': [[1, '192.0.2.1', 60]] }, { 'b.example.com MX': [['10 mx.example.com.']] })).toEqual([]);
+    expect(
+      approvals(
+        { 'a.example.com': [[1, '192.0.2.1', 60]] },
+        { 'b.example.com MX': [['10 mx.example.com.']] },
+      ),
+    ).toEqual([]);
   });
 
   it('each rule can be turned off or given other thresholds', () => {
@@ -109,7 +127,11 @@ describe('safety policy', () => {
       safety: { ...DEFAULT_SAFETY, secondaryZoneDelete: false, webappAllBotsDisabled: false },
     };
     expect(planApprovals(plan, relaxed, live)).toEqual([]);
-    const geoOwned = { ...desired, manage: { secondaryZones: 'listed', geoServices: 'all' } as const, geoServices: [] };
+    const geoOwned = {
+      ...desired,
+      manage: { secondaryZones: 'listed', geoServices: 'all' } as const,
+      geoServices: [],
+    };
     const gone = { ...live, geoServices: desired.geoServices ?? [] };
     const geoPlan = computePlan(geoOwned, gone, fakeProviders());
     expect(planApprovals(geoPlan, geoOwned, gone).map((a) => a.message)).toContain(

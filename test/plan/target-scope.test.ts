@@ -28,7 +28,9 @@ describe('--target scope', () => {
     const secondaries = scopeDesired(desired, parseTargets(['secondary:*']));
     expect(secondaries.manage?.secondaryZones).toBe('all');
     expect(secondaries.zones).toEqual([]);
-    expect(scopeDesired(desired, parseTargets(['webapp:SHOP'])).waf?.webapps.map((w) => w.ref)).toEqual(['shop']);
+    expect(scopeDesired(desired, parseTargets(['webapp:SHOP'])).waf?.webapps.map((w) => w.ref)).toEqual([
+      'shop',
+    ]);
   });
 
   it('leaves live secondary zones and geo services out of scope out, so manage: all never deletes them', () => {

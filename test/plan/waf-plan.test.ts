@@ -87,7 +87,9 @@ describe('WAF plan', () => {
         provider: FAKE_WAF,
         target: { kind: 'webapp', name: 'blog' },
         after: [],
-        ops: [{ kind: 'set-bots', ref: 'blog', before: [id('5'), id('1')], after: [id('5'), id('3'), id('1')] }],
+        ops: [
+          { kind: 'set-bots', ref: 'blog', before: [id('5'), id('1')], after: [id('5'), id('3'), id('1')] },
+        ],
       },
       {
         id: 'webapp:shop-production',
@@ -95,7 +97,9 @@ describe('WAF plan', () => {
         provider: FAKE_WAF,
         target: { kind: 'webapp', name: 'shop-production' },
         after: [],
-        ops: [{ kind: 'set-bots', ref: 'shop-production', before: [id('4'), id('1')], after: [id('2'), id('1')] }],
+        ops: [
+          { kind: 'set-bots', ref: 'shop-production', before: [id('4'), id('1')], after: [id('2'), id('1')] },
+        ],
       },
     ]);
     expect(result.waf).toEqual({
@@ -108,7 +112,10 @@ describe('WAF plan', () => {
 
   it('names a webapp’s step by its key in the desired state, an id as written', () => {
     const shop = liveApp('shop-production', 'a', ['Googlebot']);
-    const result = plan(desired([[id('a').toUpperCase(), 'exact', []]]), live({ [id('a').toUpperCase()]: shop }));
+    const result = plan(
+      desired([[id('a').toUpperCase(), 'exact', []]]),
+      live({ [id('a').toUpperCase()]: shop }),
+    );
     expect(result.steps.map((s) => [s.id, s.target])).toEqual([
       [`webapp:${id('a').toUpperCase()}`, { kind: 'webapp', name: id('a').toUpperCase() }],
     ]);
@@ -117,7 +124,10 @@ describe('WAF plan', () => {
   it('needs a WAF provider for the budget whenever the desired state has a waf section', () => {
     const shop = liveApp('shop-production', 'a', ['Googlebot']);
     expect(() =>
-      computePlan({ zones: [], waf: desired([['shop-production', 'additive', []]]) }, { zones: {}, waf: live({ 'shop-production': shop }) }),
+      computePlan(
+        { zones: [], waf: desired([['shop-production', 'additive', []]]) },
+        { zones: {}, waf: live({ 'shop-production': shop }) },
+      ),
     ).toThrow(/no WAF provider/);
   });
 

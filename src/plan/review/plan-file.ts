@@ -121,13 +121,13 @@ export function parsePlanFile(text: string, file: string, opSchemas: OpSchemas):
   return v1 ? { ...plan, convertedFrom: V1_FORMAT_VERSION } : plan;
 }
 
-/** Every `after` names another step of the file, which comes earlier (the file's order is the run order). */
+/** Step ids are unique and every `after` names a step of the file. */
 function dependencyProblems(steps: readonly { id: string; after: string[] }[]): string[] {
+  const ids = new Set(steps.map((step) => step.id));
   const seen = new Set<string>();
   const problems: string[] = [];
   steps.forEach((step, i) => {
-    for (const id of step.after)
-      if (!seen.has(id)) problems.push(`steps.${i}.after: "${id}" is not an earlier step`);
+    for (const id of step.after) if (!ids.has(id)) problems.push(`steps.${i}.after: "${id}" is not a step`);
     if (seen.has(step.id)) problems.push(`steps.${i}.id: "${step.id}" is used twice`);
     seen.add(step.id);
   });

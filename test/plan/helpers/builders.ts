@@ -37,10 +37,12 @@ export function liveZone(
     zone,
     serial,
     serialStyle: 'increment',
-    records: Object.entries(sets).map(([key, records]): LiveRecordSet => ({
-      ...nameAndType(key),
-      records: records.map(([ref, value, ttl]) => ({ value, ttl, ref: String(ref) })),
-    })),
+    records: Object.entries(sets).map(
+      ([key, records]): LiveRecordSet => ({
+        ...nameAndType(key),
+        records: records.map(([ref, value, ttl]) => ({ value, ttl, ref: String(ref) })),
+      }),
+    ),
     unsupported,
   };
 }

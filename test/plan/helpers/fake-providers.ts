@@ -53,7 +53,14 @@ export function fakeProviders(): PlanProviders & { calls: FakeCalls } {
       compileWebapp(change) {
         calls.webapps.push(change);
         const ids = (bots: { id: string }[] | undefined) => (bots ?? []).map((bot) => bot.id);
-        return [{ kind: 'set-bots', ref: change.address.ref, before: ids(change.before?.enabled), after: ids(change.after?.enabled) }];
+        return [
+          {
+            kind: 'set-bots',
+            ref: change.address.ref,
+            before: ids(change.before?.enabled),
+            after: ids(change.after?.enabled),
+          },
+        ];
       },
     },
   };
@@ -76,5 +83,10 @@ export const FAKE_OP_SCHEMAS = {
       'delete-geo',
     ]),
   }),
-  [FAKE_WAF]: z.strictObject({ kind: z.literal('set-bots'), ref: z.string(), before: z.array(z.string()), after: z.array(z.string()) }),
+  [FAKE_WAF]: z.strictObject({
+    kind: z.literal('set-bots'),
+    ref: z.string(),
+    before: z.array(z.string()),
+    after: z.array(z.string()),
+  }),
 };

@@ -13,7 +13,12 @@ const GeoGroup = z.strictObject({
   records: z.array(z.strictObject({ type: Name, values: z.array(Name) })),
 });
 const GeoNode = z.strictObject({ zone: Name, fqdn: Name });
-const Secondary = { zone: Name, masters: z.array(Name), contactNickname: Name.optional(), tsigKeyName: Name.optional() };
+const Secondary = {
+  zone: Name,
+  masters: z.array(Name),
+  contactNickname: Name.optional(),
+  tsigKeyName: Name.optional(),
+};
 
 const DynOp = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -32,7 +37,12 @@ const DynOp = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('create-secondary'), ...Secondary }),
   z.strictObject({ kind: z.literal('update-secondary'), ...Secondary }),
   z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),
-  z.strictObject({ kind: z.literal('create-geo'), name: Name, groups: z.array(GeoGroup), nodes: z.array(GeoNode) }),
+  z.strictObject({
+    kind: z.literal('create-geo'),
+    name: Name,
+    groups: z.array(GeoGroup),
+    nodes: z.array(GeoNode),
+  }),
   z.strictObject({
     kind: z.literal('update-geo'),
     name: Name,

@@ -33,7 +33,9 @@ function reviewDesired(): DesiredState {
     geoServices: [
       {
         name: 'Global | Web',
-        groups: [{ name: 'Europe', countries: ['DE', 'FR'], records: [{ type: 'A', values: ['192.0.2.50'] }] }],
+        groups: [
+          { name: 'Europe', countries: ['DE', 'FR'], records: [{ type: 'A', values: ['192.0.2.50'] }] },
+        ],
         nodes: [{ zone: 'example.com', fqdn: 'geo.example.com' }],
       },
     ],
