@@ -34,27 +34,24 @@ export interface ZoneDiff {
 export function diffZone(desired: DesiredZone, live: LiveZone | null): ZoneDiff | null {
   const { zone } = desired;
   const managed = managedIn(desired);
-  const wanted = desiredSets(desired.records.filter(managed));
+  const wanted = desiredSets(desired.records, managed);
   const found = live === null ? new Map<string, LiveSet>() : liveSets(live, managed);
-  const keys = [...new Set([...wanted.keys(), ...found.keys()])];
 
   const sets: RecordSetWork[] = [];
-  for (const key of keys) {
-    const after = wanted.get(key) ?? null;
-    const current = found.get(key);
-    const records = current?.records ?? [];
-    const identity = after ?? current;
-    if (identity === undefined || (after !== null && liveMatchesDesired(records, after))) continue;
+  const diff = (identity: LiveSet | RecordSet, after: RecordSet | null, records: readonly LiveRecord[]) => {
+    if (after !== null && liveMatchesDesired(records, after)) return;
     const { fqdn, type } = identity;
     const before = records.length > 0 ? liveRecordSetValue(type, records) : null;
     const change: RecordSetChange = {
       address: { kind: 'record-set', zone, fqdn, type },
       action: after === null ? 'delete' : before === null ? 'create' : 'update',
       before,
-      after: after && { ttl: after.ttl, values: after.values },
+      after: after && { ttl: after.ttl, values: [...after.values] },
     };
     sets.push({ change, live: sortLive(type, records) });
-  }
+  };
+  for (const [key, after] of wanted) diff(after, after, found.get(key)?.records ?? []);
+  for (const [key, current] of found) if (!wanted.has(key)) diff(current, null, current.records);
   sets.sort(
     (a, b) =>
       compareStrings(a.change.address.fqdn, b.change.address.fqdn) ||
@@ -78,27 +75,36 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null): ZoneDiff 
 interface LiveSet {
   fqdn: string;
   type: string;
-  records: LiveRecord[];
+  records: readonly LiveRecord[];
 }
 
-/** Desired sets by `fqdn type`, values canonicalised (the model promises it; re-sorting is cheap insurance). */
-function desiredSets(records: readonly RecordSet[]): Map<string, RecordSet> {
+type Managed = (set: { fqdn: string; type: string }) => boolean;
+
+/**
+ * The managed desired sets by `fqdn type`, values canonicalised (the model promises it; re-sorting is cheap
+ * insurance). Read only: a set of one value (most of them, at 100,000 records) is used as it is.
+ */
+function desiredSets(records: readonly RecordSet[], managed: Managed): Map<string, RecordSet> {
   const sets = new Map<string, RecordSet>();
   for (const set of records) {
-    const { fqdn, type, ttl } = set;
-    sets.set(recordSetKey(set), { fqdn, type, ttl, values: sortValues(type, set.values) });
+    if (!managed(set)) continue;
+    const canonical = set.values.length < 2 ? set : { ...set, values: sortValues(set.type, set.values) };
+    sets.set(recordSetKey(set), canonical);
   }
   return sets;
 }
 
-/** Live records by `fqdn type` of the managed sets; a set repeated in the input is merged, an empty one dropped. */
-function liveSets(live: LiveZone, managed: (set: { fqdn: string; type: string }) => boolean) {
+/**
+ * Live records by `fqdn type` of the managed sets, read only; a set repeated in the input is merged, an empty one
+ * dropped.
+ */
+function liveSets(live: LiveZone, managed: Managed): Map<string, LiveSet> {
   const sets = new Map<string, LiveSet>();
   for (const set of live.records) {
     if (set.records.length === 0 || !managed(set)) continue;
     const key = recordSetKey(set);
     const merged = sets.get(key);
-    sets.set(key, { fqdn: set.fqdn, type: set.type, records: [...(merged?.records ?? []), ...set.records] });
+    sets.set(key, merged ? { ...set, records: [...merged.records, ...set.records] } : set);
   }
   return sets;
 }
