@@ -71,9 +71,11 @@ describe('reading a version 2 plan file', () => {
       problems((json) => {
         Object.assign(json.steps[0] ?? {}, { target: 'zone:example.com' });
         Object.assign(json.needsApproval?.[0] ?? {}, { target: { kind: 'host', name: 'x' }, rule: 'yolo' });
+        json.scope = ['zone:*', 'example.com'];
       }),
     ).toEqual([
       'steps.0.target: Invalid input: expected object, received string',
+      'scope.1: not a kind:glob --target pattern',
       'needsApproval.0.target.kind: Invalid option: expected one of "zone"|"secondary"|"geo"|"webapp"',
       'needsApproval.0.rule: Invalid option: expected one of "zone-delete-share"|"zone-last-records"|"secondary-zone-delete"|"geo-service-delete"|"webapp-all-bots-disabled"',
     ]);

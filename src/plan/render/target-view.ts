@@ -1,5 +1,5 @@
 import type { Change, ChangeAction, GeoChange, WebappChange } from '../../model/change.js';
-import { sameTarget, type Target } from '../../model/target.js';
+import { type Target, targetText } from '../../model/target.js';
 import type { BotRef } from '../../model/waf.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
@@ -33,13 +33,15 @@ export interface TargetView {
 }
 
 export function targetViews(plan: Plan): TargetView[] {
+  const calls = callsByTarget(plan);
+  const serials = new Map(plan.zones.map((zone) => [zone.zone, zone.serial]));
   return changesByTarget(plan.changes).map(({ target, changes }) => {
     const counts = { create: 0, update: 0, delete: 0 };
     for (const change of changes) counts[change.action] += 1;
     return {
       target,
-      note: noteOf(plan, target, changes),
-      calls: callsOf(plan, target),
+      note: noteOf(target, changes, serials),
+      calls: calls.get(targetText(target)) ?? 0,
       counts,
       rows: changes.flatMap(changeRows),
     };
@@ -54,17 +56,24 @@ export function totals(views: readonly TargetView[]): Record<ChangeAction, numbe
   return total;
 }
 
-/** API calls the apply makes for a target: the ops of its steps. */
-export function callsOf(plan: Plan, target: Target): number {
-  return plan.steps
-    .filter((step) => sameTarget(step.target, target))
-    .reduce((n, step) => n + step.ops.length, 0);
+/** API calls the apply makes per target (the ops of its steps), by the target's `kind:name`. */
+export function callsByTarget(plan: Plan): Map<string, number> {
+  const calls = new Map<string, number>();
+  for (const step of plan.steps) {
+    const key = targetText(step.target);
+    calls.set(key, (calls.get(key) ?? 0) + step.ops.length);
+  }
+  return calls;
 }
 
-function noteOf(plan: Plan, target: Target, changes: readonly Change[]): string {
+function noteOf(
+  target: Target,
+  changes: readonly Change[],
+  serials: ReadonlyMap<string, number | null>,
+): string {
   const [first] = changes;
   if (target.kind === 'zone') {
-    const serial = plan.zones.find((zone) => zone.zone === target.name)?.serial ?? null;
+    const serial = serials.get(target.name) ?? null;
     return serial === null ? 'new zone' : `serial ${serial}`;
   }
   if (first && isChangeOf(first, 'geo')) return first.action === 'create' ? 'new service' : '';

@@ -1,11 +1,11 @@
 import type pc from 'picocolors';
 import type { GeoChange, SecondaryChange } from '../../model/change.js';
 import type { GeoNode } from '../../model/geo.js';
+import { targetText } from '../../model/target.js';
 import { plural } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
 import { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
 import type { Plan } from '../types.js';
-import { callsOf } from './target-view.js';
 import { groupText, groupUpdateParts, secondaryText, secondaryUpdateParts } from './values.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
@@ -28,10 +28,10 @@ export function secondaryLines(plan: Plan, c: Colors): string[] {
   return [c.bold('Secondary zones'), ...changes.map((change) => `  ${secondaryLine(change, c)}`)];
 }
 
-export function geoLines(plan: Plan, c: Colors): string[] {
+export function geoLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colors): string[] {
   const changes = changesOf(plan.changes, 'geo');
   if (changes.length === 0) return [];
-  return [c.bold('Geo services'), ...changes.flatMap((change) => serviceLines(plan, change, c))];
+  return [c.bold('Geo services'), ...changes.flatMap((change) => serviceLines(change, calls, c))];
 }
 
 const DESTRUCTIVE = (what: string) => ` (destructive: deletes the ${what})`;
@@ -46,9 +46,9 @@ function secondaryLine(change: SecondaryChange, c: Colors): string {
   return c.yellow(`~ ${zone} ${secondaryUpdateParts(before, after).join('; ')}`);
 }
 
-function serviceLines(plan: Plan, change: GeoChange, c: Colors): string[] {
+function serviceLines(change: GeoChange, callsByTarget: ReadonlyMap<string, number>, c: Colors): string[] {
   const { name } = change.address;
-  const calls = callsOf(plan, { kind: 'geo', name });
+  const calls = callsByTarget.get(targetText({ kind: 'geo', name })) ?? 0;
   const sign = { create: '+', update: '~', delete: '-' }[change.action];
   const color = { create: c.green, update: c.yellow, delete: c.red }[change.action];
   const tail = change.action === 'delete' ? DESTRUCTIVE('service and its node links') : '';

@@ -1,9 +1,10 @@
 import type { WebappChange } from '../../model/change.js';
+import { targetText } from '../../model/target.js';
 import { plural } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
 import { formatSeconds } from '../review/waf-budget.js';
 import type { Plan } from '../types.js';
-import { botChanges, callsOf } from './target-view.js';
+import { botChanges } from './target-view.js';
 import type { Colors } from './text-services.js';
 
 /**
@@ -14,11 +15,11 @@ import type { Colors } from './text-services.js';
  *     + Bingbot
  *     - AhrefsBot
  */
-export function wafPlanLines(plan: Plan, c: Colors): string[] {
+export function wafPlanLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colors): string[] {
   return changesOf(plan.changes, 'webapp').flatMap((change) => {
     const { enable, disable } = botChanges(change);
     return [
-      c.bold(webappHeader(plan, change)),
+      c.bold(webappHeader(plan, change, calls)),
       ...enable.map((bot) => `  ${c.green(`+ ${bot.name}`)}`),
       ...disable.map((bot) => `  ${c.red(`- ${bot.name}`)}`),
     ];
@@ -26,9 +27,10 @@ export function wafPlanLines(plan: Plan, c: Colors): string[] {
 }
 
 /** Each call of a webapp costs at least `requestsPerCall` requests (PUT, poll, read-back). */
-function webappHeader(plan: Plan, change: WebappChange): string {
+function webappHeader(plan: Plan, change: WebappChange, calls: ReadonlyMap<string, number>): string {
   const { id, name, ref } = change.address;
-  const requests = callsOf(plan, { kind: 'webapp', name: ref }) * (plan.waf?.requestsPerCall ?? 0);
+  const requests =
+    (calls.get(targetText({ kind: 'webapp', name: ref })) ?? 0) * (plan.waf?.requestsPerCall ?? 0);
   return `webapp ${name} (${id}, ${change.after?.mode ?? 'unchanged'}, ${plural(requests, 'WAF request')})`;
 }
 

@@ -1,10 +1,10 @@
 import pc from 'picocolors';
 import type { Change, RecordSetChange } from '../../model/change.js';
-import { TARGET_KINDS, type TargetKind } from '../../model/target.js';
+import { TARGET_KINDS, type TargetKind, targetText } from '../../model/target.js';
 import { plural } from '../../model/text.js';
-import { isChangeOf } from '../diff/change-kinds.js';
+import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
-import { callsOf, type TargetView, targetViews, totals } from './target-view.js';
+import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
 import { type Colors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
 import { recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
@@ -35,24 +35,31 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
   const c = pc.createColors(options.color);
-  const zones = plan.zones.flatMap((zone) => zoneLines(plan, zone, c));
-  const body = [...zones, ...secondaryLines(plan, c), ...geoLines(plan, c), ...wafPlanLines(plan, c)];
+  const calls = callsByTarget(plan);
+  const byZone = new Map(
+    changesByTarget(plan.changes).flatMap(({ target, changes }) =>
+      target.kind === 'zone' ? [[target.name, changes] as const] : [],
+    ),
+  );
+  const zones = plan.zones.flatMap((zone) => zoneLines(zone, byZone.get(zone.zone) ?? [], calls, c));
+  const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
+  const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
   const waf = wafSummaryLine(plan);
   return `${[...body, '', summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])].join('\n')}\n`;
 }
 
-function zoneLines(plan: Plan, zone: ZoneHeader, c: Colors): string[] {
+function zoneLines(
+  zone: ZoneHeader,
+  changes: readonly Change[],
+  calls: ReadonlyMap<string, number>,
+  c: Colors,
+): string[] {
   const state = zone.serial === null ? 'new zone' : `serial ${zone.serial}`;
-  const calls = callsOf(plan, { kind: 'zone', name: zone.zone });
-  const changes = plan.changes.filter((change) => changeZone(change) === zone.zone);
+  const count = calls.get(targetText({ kind: 'zone', name: zone.zone })) ?? 0;
   return [
-    c.bold(`${zone.zone} (${state}, ${plural(calls, 'API call')})`),
+    c.bold(`${zone.zone} (${state}, ${plural(count, 'API call')})`),
     ...changes.map((change) => `  ${zoneChangeLine(change, c)}`),
   ];
-}
-
-function changeZone(change: Change): string | null {
-  return isChangeOf(change, 'zone') || isChangeOf(change, 'record-set') ? change.address.zone : null;
 }
 
 function zoneChangeLine(change: Change, c: Colors): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SafetyRule } from '../../model/safety.js';
-import { TARGET_KINDS } from '../../model/target.js';
+import { parseTarget, TARGET_KINDS } from '../../model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
 import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
 
@@ -47,7 +47,13 @@ const StepSchema = z
 const PlanFileSchema = z.looseObject({
   formatVersion: z.literal(PLAN_FORMAT_VERSION),
   steps: z.array(StepSchema),
-  scope: z.array(Name).optional(),
+  scope: z
+    .array(
+      Name.refine((pattern) => parseTarget(pattern) !== null, {
+        message: 'not a kind:glob --target pattern',
+      }),
+    )
+    .optional(),
   needsApproval: z.array(
     z.strictObject({ target: TargetSchema, rule: z.enum(SAFETY_RULES), message: z.string() }),
   ),

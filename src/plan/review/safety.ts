@@ -24,10 +24,17 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   const policy = desired.safety ?? DEFAULT_SAFETY;
   const approvals: Approval[] = [];
   const byZone = new Map(desired.zones.map((zone) => [zone.zone, zone]));
-  for (const { zone } of plan.zones) {
+  const counts = new Map<string, { deletes: number; creates: number }>();
+  for (const { address, action } of changesOf(plan.changes, 'record-set')) {
+    const count = counts.get(address.zone) ?? { deletes: 0, creates: 0 };
+    if (action === 'delete') count.deletes += 1;
+    if (action === 'create') count.creates += 1;
+    counts.set(address.zone, count);
+  }
+  for (const [zone, count] of counts) {
     const wanted = byZone.get(zone);
     const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : null;
-    if (wanted && found) approvals.push(...zoneApprovals(plan.changes, wanted, found, policy));
+    if (wanted && found) approvals.push(...zoneApprovals(count, wanted, found, policy));
   }
   for (const change of plan.changes) {
     const approval = objectApproval(change, policy);
@@ -36,24 +43,18 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   return approvals.sort((a, b) => compareTargets(a.target, b.target) || compareStrings(a.rule, b.rule));
 }
 
+/** A zone's rules, from its record-set deletes and creates and its live managed sets. */
 function zoneApprovals(
-  changes: readonly Change[],
+  { deletes, creates }: { deletes: number; creates: number },
   desired: DesiredZone,
   live: LiveZone,
   policy: SafetyPolicy,
 ): Approval[] {
+  if (deletes === 0) return [];
   const managedSet = managedIn(desired);
   const managed = new Set(
     live.records.filter((set) => set.records.length > 0 && managedSet(set)).map(recordSetKey),
   ).size;
-  let deletes = 0;
-  let creates = 0;
-  for (const { address, action } of changesOf(changes, 'record-set')) {
-    if (address.zone !== desired.zone) continue;
-    if (action === 'delete') deletes += 1;
-    if (action === 'create') creates += 1;
-  }
-  if (deletes === 0) return [];
   const target: Target = { kind: 'zone', name: desired.zone };
   const approvals: Approval[] = [];
   const share = policy.zoneDeleteShare;
