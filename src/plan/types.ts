@@ -1,8 +1,8 @@
 import type { Change } from '../model/change.js';
 import type { ProviderOp } from '../model/provider.js';
 import type { Target } from '../model/target.js';
+import type { RateLimitStatus } from '../model/waf.js';
 import type { Approval, PlanFingerprints } from './review-types.js';
-import type { WafPlanBudget } from './waf-types.js';
 
 /**
  * A Plan is plain, serialisable data (no closures, no Maps): it can be printed, saved, reviewed and applied later.
@@ -45,6 +45,21 @@ export interface PlanStep {
 export interface ZoneHeader {
   zone: string;
   serial: number | null;
+}
+
+/**
+ * The WAF request budget of a plan (the service allows 500 requests per hour per client address).
+ * `applyRequests` is the least the apply uses: per webapp call the requests it makes at least (`requestsPerCall`:
+ * a bulk PUT, one status poll and one read-back), then the re-read that checks convergence (`rereadRequests`).
+ * A change that takes longer costs one more poll per 1–5 s of waiting, and an expired token one more token request.
+ */
+export interface WafPlanBudget {
+  applyRequests: number;
+  rereadRequests: number;
+  /** Requests one compiled webapp call makes at least (the WAF provider's `requestsPerCall`). */
+  requestsPerCall: number;
+  /** The window after the plan's own reads; null when the service sent no rate-limit headers. */
+  rateLimit: RateLimitStatus | null;
 }
 
 export interface PlanSummary {
