@@ -1,3 +1,4 @@
+import { WireError } from '../http/wire-error.js';
 import type { DynMessage } from './wire.js';
 
 /**
@@ -79,14 +80,11 @@ export class DynJobTimeoutError extends Error {
 }
 
 /** A response of the service did not have the expected shape; `context` says which endpoint, zone and field. */
-export class DynWireError extends Error {
+export class DynWireError extends WireError {
   override readonly name = 'DynWireError';
 
-  constructor(
-    readonly context: string,
-    readonly issues: string[],
-  ) {
-    super(`${context}: unexpected response from the DNS service: ${issues.join('; ')}`);
+  constructor(context: string, issues: string[]) {
+    super('DNS service', context, issues);
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIPv4 } from '../../model/ipv4.js';
+import { wireParser } from '../http/wire-error.js';
 import { DynWireError } from './errors.js';
 
 /**
@@ -93,13 +94,4 @@ export const ZoneChange = z.object({
 export type ZoneChange = z.infer<typeof ZoneChange>;
 
 /** Parses `value` or throws a DynWireError naming `context` (endpoint, zone, item) and each failing field. */
-export function parseWire<S extends z.ZodType>(schema: S, value: unknown, context: string): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new DynWireError(
-    context,
-    result.error.issues.map(
-      (issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`,
-    ),
-  );
-}
+export const parseWire = wireParser((context, issues) => new DynWireError(context, issues));

@@ -1,3 +1,4 @@
+import { WireError } from '../http/wire-error.js';
 import type { ErrorBody } from './wire.js';
 
 /**
@@ -89,13 +90,10 @@ export class WafVerifyError extends Error {
 }
 
 /** A response did not have the expected shape; `context` says which request and webapp. */
-export class WafWireError extends Error {
+export class WafWireError extends WireError {
   override readonly name = 'WafWireError';
 
-  constructor(
-    readonly context: string,
-    readonly issues: string[],
-  ) {
-    super(`${context}: unexpected response from the WAF service: ${issues.join('; ')}`);
+  constructor(context: string, issues: string[]) {
+    super('WAF service', context, issues);
   }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../../model/logger.js';
 import type { RateLimitStatus } from '../../model/waf.js';
+import { intHeader } from '../http/headers.js';
 import { WafRateLimitError } from './errors.js';
 
 /** The window as last reported: `resetAtMs` is absolute, computed from `X-RateLimit-Reset` (seconds left). */
@@ -88,9 +89,4 @@ export class RateLimitTracker {
     );
     await this.options.sleep(delay);
   }
-}
-
-function intHeader(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name)?.trim();
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireParser } from '../http/wire-error.js';
 import { WafWireError } from './errors.js';
 
 /**
@@ -38,11 +39,4 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Parses a response body; a body that does not fit is a WafWireError naming `context` and the fields. */
-export function parseWire<T>(schema: z.ZodType<T>, value: unknown, context: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new WafWireError(
-    context,
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
-  );
-}
+export const parseWire = wireParser((context, issues) => new WafWireError(context, issues));
