@@ -18,12 +18,13 @@ export const SecondaryObject = z.looseObject({
 });
 export type SecondaryObject = z.infer<typeof SecondaryObject>;
 
-/** A group; only A rdata is managed. Other `<type>_rdata` keys are tolerated. */
+/** A group: `rdata` is keyed `<type>_rdata`, each an array of rdata objects (geo-records.ts reads them). */
 export const GeoGroupObject = z.looseObject({
   name: z.string(),
   countries: z.array(z.string()),
-  rdata: z.looseObject({ a_rdata: z.array(z.looseObject({ address: Address })).optional() }).optional(),
+  rdata: z.record(z.string(), z.unknown()).optional(),
 });
+export type GeoGroupObject = z.infer<typeof GeoGroupObject>;
 
 /** `GET /Geo/<name>/` and each item of `GET /Geo/?detail=Y`. */
 export const GeoServiceObject = z.looseObject({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isIPv4 } from '../../model/ipv4.js';
 import { wireParser } from '../http/wire-error.js';
 import { DynWireError } from './errors.js';
 
@@ -10,7 +9,7 @@ import { DynWireError } from './errors.js';
  */
 
 /** A non-negative integer sent as a number or as a string of digits. */
-const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
+export const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
 
 export const DynMessage = z.object({
   LVL: z.string().nullish(),
@@ -43,25 +42,12 @@ export const ZoneObject = z.object({
 export type ZoneObject = z.infer<typeof ZoneObject>;
 
 /** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, seed) or zone objects (`detail=Y`, real service). */
-export const ZoneList = z.array(z.union([z.string(), z.looseObject({ zone: z.string() })]));
-
-export const ARecordObject = z.object({
-  fqdn: z.string().min(1),
-  record_type: z.literal('A'),
-  ttl: WireInt,
-  rdata: z.object({ address: z.string().refine(isIPv4, 'not an IPv4 address') }),
-  record_id: WireInt,
-});
-export type ARecordObject = z.infer<typeof ARecordObject>;
+export const ListedZone = z.looseObject({ zone: z.string(), zone_type: z.string().optional() });
+export type ListedZone = z.infer<typeof ListedZone>;
+export const ZoneList = z.array(z.union([z.string(), ListedZone]));
 
 /**
- * `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`. Only `a_records` is read; the other keys
- * are tolerated. Its items are parsed one by one (ARecordObject) so an error names the record.
- */
-export const AllRecordDetail = z.looseObject({ a_records: z.array(z.unknown()) });
-
-/**
- * `POST /ARecord/…`: the zone object (seed) or the record object with `record_id: 0` (real service); `PUT` of a
+ * `POST /<TYPE>Record/…`: the zone object (seed) or the record object with `record_id: 0` (real service); `PUT` of a
  * record by id: the record object.
  */
 export const RecordWriteResult = z.union([
@@ -69,7 +55,7 @@ export const RecordWriteResult = z.union([
   z.looseObject({ zone: z.string() }),
 ]);
 
-/** `PUT /ARecord/<zone>/<fqdn>/` (replace all at the node): the node's records, as an array (or an object). */
+/** `PUT /<TYPE>Record/<zone>/<fqdn>/` (replace every record of the type at the node): the node's records, as an array (or an object). */
 export const ReplaceResult = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
 /** `DELETE` of a record or node: an array of record paths (seed), `{}` or the zone object (real service). */
