@@ -1,5 +1,5 @@
-import type { SetGoodBotsOp } from '../../model/waf.js';
 import type { HttpMethod } from '../http/transport.js';
+import type { SetGoodBotsOp } from './ops.js';
 
 /**
  * The PROPOSED write path of the WAF API (api/waf.md §4), kept in this one module so it is easy to change when a
