@@ -26,8 +26,8 @@ const RecordObject = z.looseObject({
   record_id: WireInt,
 });
 
-/** A record of a type edgeplan does not manage: only its name is read. */
-const OtherRecordObject = z.looseObject({ fqdn: z.string().min(1) });
+/** Any record: its name, which is all that is read of the service's own records and of unsupported types. */
+const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
 
 /**
  * Every record of `detail`: those of a registered type in `supported` parsed by the type's `dyn.fromRdata` (a
@@ -49,14 +49,13 @@ export function zoneRecords(
     const known = supported.has(type) ? recordType(type) : undefined;
     parseWire(z.array(z.unknown()), items, `${context} ${key}`).forEach((item, index) => {
       const where = `${context} ${key}[${index}]${fqdnHint(item)}`;
+      const fqdn = normaliseName(parseWire(NamedRecordObject, item, where).fqdn);
+      if (isServiceRecord(type, fqdn, zone)) return;
       if (known === undefined) {
-        const fqdn = normaliseName(parseWire(OtherRecordObject, item, where).fqdn);
-        if (!isServiceRecord(type, fqdn, zone)) unsupported.add(`${fqdn} ${type}`);
+        unsupported.add(`${fqdn} ${type}`);
         return;
       }
       const record = parseWire(RecordObject, item, where);
-      const fqdn = normaliseName(record.fqdn);
-      if (isServiceRecord(type, fqdn, zone)) return;
       const value = known.dyn.fromRdata(record.rdata);
       if (!value.ok) {
         const issues = value.problems.map((p) => `${['rdata', ...p.path].join('.')}: ${p.message}`);
@@ -77,6 +76,6 @@ export function zoneRecords(
 
 /** ` (www.example.com)` when the item names its node, so that an error says which record it is. */
 function fqdnHint(item: unknown): string {
-  const named = OtherRecordObject.safeParse(item);
+  const named = NamedRecordObject.safeParse(item);
   return named.success ? ` (${named.data.fqdn})` : '';
 }
