@@ -168,7 +168,7 @@ describe('readZones', () => {
     expect(valuesAt('web.a.test', 'CNAME')).toEqual(['www.a.test.']);
     expect(valuesAt('a.test', 'MX')).toEqual(['10 mail.a.test.']);
     expect(valuesAt('a.test', 'TXT')).toEqual(['"hello world"']);
-    expect(JSON.stringify(live)).not.toMatch(/dynect|SOA|"ns[1-4]\./);
+    expect(JSON.stringify(live)).not.toMatch(/dynect|SOA/);
   });
 
   it('has a wire fixture for every registered type, and supports them all', () => {
