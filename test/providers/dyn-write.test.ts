@@ -168,7 +168,7 @@ describe('DynWriter.execute', () => {
     const { provider } = testProvider();
     await provider.execute(addOp);
     await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynSessionLostError);
-    await provider.discard?.(zoneTarget);
+    await provider.discard(zoneTarget);
   });
 
   it('fails a zone whose publish ran in a renewed session', async () => {
@@ -188,9 +188,9 @@ describe('other writes', () => {
     mockLogin();
     authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
     const { provider } = testProvider();
-    await provider.discard?.({ kind: 'zone', name: 'A.test.' });
-    await provider.discard?.({ kind: 'geo', name: 'Global Web' });
-    await provider.discard?.({ kind: 'secondary', name: 'a.test' });
+    await provider.discard({ kind: 'zone', name: 'A.test.' });
+    await provider.discard({ kind: 'geo', name: 'Global Web' });
+    await provider.discard({ kind: 'secondary', name: 'a.test' });
   });
 
   it('discard of a zone that does not exist (its creation failed) is not an error', async () => {
@@ -200,9 +200,9 @@ describe('other writes', () => {
       .times(6)
       .reply(400, failure('ILLEGAL_OPERATION', 'zone: Operation blocked by current task'));
     const { provider } = testProvider();
-    await provider.discard?.(zoneTarget);
+    await provider.discard(zoneTarget);
     // A zone task that never ends: waited out (busy.ts), then given up on.
-    await expect(provider.discard?.({ kind: 'zone', name: 'b.test' })).rejects.toThrow(
+    await expect(provider.discard({ kind: 'zone', name: 'b.test' })).rejects.toThrow(
       'a zone task blocked it',
     );
   });

@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import type { Target } from '../../model/target.js';
 import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
@@ -67,7 +68,11 @@ export interface DynProviderOptions extends DynConfig {
   now?: () => number;
 }
 
-export type DynProvider = DnsProvider & { readonly client: DynClient };
+/** A DnsProvider whose zones are transactions: `discard` is always there. */
+export type DynProvider = DnsProvider & {
+  readonly client: DynClient;
+  discard(target: Target): Promise<void>;
+};
 
 /**
  * The DNS provider for a Dyn-style service: one transport (connection pool), one client, one session per

@@ -55,7 +55,7 @@ export function sortLiveRecords<R extends LiveRecord>(type: string, records: rea
 }
 
 /** Record ids are integers the service sends as numbers or digit strings: `9` before `10`. */
-export function compareRefs(a: string | undefined, b: string | undefined): number {
+function compareRefs(a: string | undefined, b: string | undefined): number {
   const numeric = (ref: string | undefined) => (ref !== undefined && /^\d+$/.test(ref) ? BigInt(ref) : null);
   const x = numeric(a);
   const y = numeric(b);
