@@ -3,7 +3,7 @@ import type { DynMessage } from './wire.js';
 
 /**
  * Typed errors of the Dyn provider. API failures carry the HTTP status, ERR_CD and INFO of the first message
- * (the one that describes the failure, seed "Errors" 2) so the CLI and the apply result can show them as is.
+ * (the one that describes the failure) so the CLI and the apply result can show them as is.
  */
 
 export interface DynApiErrorDetails {

@@ -14,7 +14,7 @@ export const DEFAULT_READ_CONCURRENCY = 16;
 /**
  * Live state of the named zones with the fewest requests: one `GET /Zone/?detail=Y` for the whole account, then one
  * `GET /AllRecord/<zone>/?detail=Y` per managed zone that exists. Only when the zone list comes back as resource
- * paths instead of objects (the seed's shape) is each managed zone read with `GET /Zone/<zone>/` as well. Never one
+ * paths instead of objects (the shape without `detail`) is each managed zone read with `GET /Zone/<zone>/` as well. Never one
  * request per record. Zones are read in parallel, at most `concurrency` at a time.
  *
  * With a `cache`, a zone whose live serial (from the zone list, or from its own GET in the fallback) equals the
@@ -88,7 +88,7 @@ export async function readZoneRecords(client: DynClient, zone: string): Promise<
 
 /**
  * Every zone of the account, one `GET /Zone/?detail=Y`: by normalised name, its object from the list, or undefined
- * when the server listed only its resource path (the seed's shape).
+ * when the server listed only its resource path (the shape without `detail`).
  */
 export async function listZones(client: DynClient): Promise<Map<string, ListedZone | undefined>> {
   const path = '/Zone/?detail=Y';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isIPv4 } from '../../model/ipv4.js';
 
 /**
- * Wire shapes of secondary zones (api/dyn.md §8) and geo services (§9), listing only the fields edgeplan reads.
- * The seed shows no response fields for either; these follow the real service and tolerate extra keys.
+ * Wire shapes of secondary zones (vendor docs, "Secondary Zones") and geo services ("Geo Traffic Manager"), listing only the fields edgeplan reads.
+ * These follow the real service and tolerate extra keys.
  */
 
 const Address = z.string().refine(isIPv4, 'not an IPv4 address');
@@ -39,7 +39,7 @@ export type GeoServiceObject = z.infer<typeof GeoServiceObject>;
 export const ServiceList = z.array(z.union([z.string(), z.unknown()]));
 
 /**
- * Write answers: POST /Secondary/ gives the zone data object (seed) or the secondary object (real service), both
+ * Write answers: POST /Secondary/ gives the zone data object (the emulator) or the secondary object (real service), both
  * with `zone`; DELETE /Zone/ gives the zone object or `{}`; geo writes give the service object or `{}`.
  */
 export const ServiceWriteResult = z.record(z.string(), z.unknown());

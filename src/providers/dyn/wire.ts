@@ -3,8 +3,8 @@ import { wireParser } from '../http/wire-error.js';
 import { DynWireError } from './errors.js';
 
 /**
- * Wire shapes of the Dyn service, listing only the fields edgeplan reads. Where the seed and the real service
- * differ (api/dyn.md, top), each schema accepts both. Numbers the service sends either as a number or as a
+ * Wire shapes of the Dyn service, listing only the fields edgeplan reads. Where the documented contract and the real
+ * service differ, each schema accepts both. Numbers the service sends either as a number or as a
  * string of digits (ttl, serial, record_id, task_id) are accepted in both forms.
  */
 
@@ -41,13 +41,13 @@ export const ZoneObject = z.object({
 });
 export type ZoneObject = z.infer<typeof ZoneObject>;
 
-/** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, seed) or zone objects (`detail=Y`, real service). */
+/** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, without `detail`) or zone objects (`detail=Y`, real service). */
 export const ListedZone = z.looseObject({ zone: z.string(), zone_type: z.string().optional() });
 export type ListedZone = z.infer<typeof ListedZone>;
 export const ZoneList = z.array(z.union([z.string(), ListedZone]));
 
 /**
- * `POST /<TYPE>Record/…`: the zone object (seed) or the record object with `record_id: 0` (real service); `PUT` of a
+ * `POST /<TYPE>Record/…`: the zone object (the emulator) or the record object with `record_id: 0` (real service); `PUT` of a
  * record by id: the record object.
  */
 export const RecordWriteResult = z.union([
@@ -58,7 +58,7 @@ export const RecordWriteResult = z.union([
 /** `PUT /<TYPE>Record/<zone>/<fqdn>/` (replace every record of the type at the node): the node's records, as an array (or an object). */
 export const ReplaceResult = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
-/** `DELETE` of a record or node: an array of record paths (seed), `{}` or the zone object (real service). */
+/** `DELETE` of a record or node: an array of record paths (the emulator), `{}` or the zone object (real service). */
 export const DeleteResult = z.union([z.array(z.string()), z.record(z.string(), z.unknown())]);
 
 /** `PUT /Zone/<zone>/ {publish}`: the zone object, `task_id` as a string (real) or number. */

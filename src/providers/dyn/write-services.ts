@@ -56,7 +56,7 @@ export function describeServiceOp(op: DynServiceOp): DynRequest {
   }
 }
 
-/** Service names may contain spaces: one URL-encoded path segment (seed, Geo service). */
+/** Service names may contain spaces: one URL-encoded path segment. */
 export function geoPath(name: string): string {
   return `/Geo/${segment(name)}/`;
 }

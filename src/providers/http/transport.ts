@@ -89,7 +89,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (api/dyn.md §13).
+  // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (the vendor's SDK waits on jobs that long).
   const agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 30_000 });
   // The global fetch accepts any undici Dispatcher; the cast only bridges Node's bundled undici-types and undici 7's
   // own declarations, which describe the same interface in two copies.

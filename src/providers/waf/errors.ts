@@ -3,7 +3,7 @@ import type { ErrorBody } from './wire.js';
 
 /**
  * Typed errors of the WAF provider. API failures carry the HTTP status and the service's `error` and
- * `error_description` (api/waf.md §5: `error_description ?? message ?? error ?? HTTP reason`) and the raw body.
+ * `error_description` (read as `error_description ?? message ?? error ?? HTTP reason`) and the raw body.
  * No message ever contains the client secret or an access token.
  */
 export class WafApiError extends Error {
@@ -49,7 +49,7 @@ export class WafRateLimitError extends Error {
   }
 }
 
-/** A change ended as `failed` (api/waf.md §4). */
+/** A change ended as `failed` (the proposed change-status resource, write-api.ts). */
 export class WafChangeFailedError extends Error {
   override readonly name = 'WafChangeFailedError';
 

@@ -33,7 +33,7 @@ export { bulkGoodBotsRequest } from './write-api.js';
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const WAF_PROVIDER = 'waf';
 
-/** The service's limit (api/waf.md §6): 500 requests per hour per client address, the token endpoint included. */
+/** The service's limit (Oracle Dyn WAS help, "Using the API"): 500 requests per hour per client address, the token endpoint included. */
 export const WAF_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 3_600_000 };
 
 export interface WafProviderOptions extends WafConfig {

@@ -23,7 +23,7 @@ export interface RateLimitTrackerOptions {
 const JITTER_MS = 1000;
 
 /**
- * Paces the WAF client by the service's rate-limit headers (api/waf.md §6: 500 requests per hour per IP, every
+ * Paces the WAF client by the service's rate-limit headers (Oracle Dyn WAS help, "Using the API": 500 requests per hour per IP, every
  * response reports `X-RateLimit-Limit/Remaining/Reset`).
  *
  * - Before a request, when the last answer said `Remaining: 0` and the window has not reset yet, wait until it

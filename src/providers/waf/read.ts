@@ -5,7 +5,7 @@ import { isWebappId, type LiveGoodBot, type LiveWafState } from '../../model/waf
 import type { WafClient } from './client.js';
 import { GoodBotObject, parseWire, WebappObject } from './wire.js';
 
-/** The largest page the service serves (api/waf.md §3); fewer pages, fewer requests of the hourly budget. */
+/** The largest page the service serves (Oracle Dyn WAS help, "Using the API"); fewer pages, fewer requests of the hourly budget. */
 export const WEBAPPS_PER_PAGE = 100;
 /** A bound on paging, against a server that keeps answering full pages. */
 const MAX_PAGES = 1000;

@@ -16,7 +16,7 @@ export interface WafWriterOptions {
 }
 
 /**
- * Change polling: first poll after 1 s, then doubling to at most 5 s (api/waf.md §4 proposes 2–5 s; the first poll
+ * Change polling: first poll after 1 s, then doubling to at most 5 s (the proposed contract asks for 2–5 s; the first poll
  * is earlier because a small good-bots change is usually done within a second, and every poll costs one request of
  * the hourly budget either way).
  */
