@@ -59,7 +59,7 @@ export function describeOp(op: DynOp): DynRequest {
       return {
         method: 'PUT',
         path: recordPath(op.type, op.zone, op.fqdn),
-        body: Object.fromEntries([[replaceAllKey(op.type), records]]),
+        body: { [replaceAllKey(op.type)]: records },
       };
     }
     case 'delete-records':
