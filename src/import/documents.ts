@@ -1,6 +1,6 @@
 import { Document, isScalar, isSeq, visit } from 'yaml';
+import type { DnsInventory, WafInventory } from '../model/inventory.js';
 import type { LiveWebapp } from '../model/waf.js';
-import type { DnsInventory, WafInventory } from './inventory.js';
 import { zoneDocument } from './zone-document.js';
 
 /** One file `edgeplan import` writes: its name inside the output directory and its YAML. */

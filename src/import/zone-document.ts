@@ -1,5 +1,5 @@
+import type { ZoneInventory } from '../model/inventory.js';
 import { relativeName } from '../model/names.js';
-import type { ZoneInventory } from './inventory.js';
 
 /** A zone of the desired state as import writes it: plain data in the shape of the YAML (`ZoneSchema`). */
 export interface ZoneDocument {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { RetryPolicy } from '../http/retry.js';
+import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpTransport } from '../http/transport.js';
 import { type BusyPolicy, retryWhileBusy } from './busy.js';
 import { type DynRequestLabel, interpretResponse } from './envelope.js';
@@ -59,7 +60,7 @@ export class DynClient {
   constructor(options: DynClientOptions) {
     this.transport = options.transport;
     this.logger = options.logger ?? silentLogger;
-    this.sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.sleep = options.sleep ?? realSleep;
     this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
     this.busy = options.busy;
     this.session = new DynSession(options.transport, options, this.logger, options.onSessionRenewed);

@@ -1,8 +1,9 @@
+import { compareStrings } from '../../model/compare.js';
 import { normaliseName } from '../../model/names.js';
 import { type DynClient, segment } from './client.js';
 import { DynApiError } from './errors.js';
-import { zoneFromPath } from './read.js';
-import { parseWire, ZoneList, ZoneObject } from './wire.js';
+import { listZones } from './read.js';
+import { parseWire, ZoneObject } from './wire.js';
 
 /**
  * The live serial of each named zone, null for a zone that does not exist: one `GET /Zone/?detail=Y` for the whole
@@ -13,36 +14,28 @@ export async function readZoneSerials(
   client: DynClient,
   zones: readonly string[],
 ): Promise<Record<string, number | null>> {
-  const wanted = [...new Set(zones.map(normaliseName))].sort();
+  const wanted = [...new Set(zones.map(normaliseName))].sort(compareStrings);
   if (wanted.length === 0) return {};
-  const listPath = '/Zone/?detail=Y';
-  const get = (path: string) => client.call('GET', path, undefined, { retryable: 'idempotent' });
-  const listed = parseWire(ZoneList, await get(listPath), `GET ${listPath}`);
-  const found = new Map<string, unknown>();
-  for (const entry of listed) {
-    if (typeof entry === 'string') found.set(zoneFromPath(entry, `GET ${listPath}`), undefined);
-    else found.set(normaliseName(entry.zone), entry);
-  }
-  const serials: Record<string, number | null> = {};
-  for (const zone of wanted) {
-    if (!found.has(zone)) {
-      serials[zone] = null;
-      continue;
+  const found = await listZones(client);
+  const serials: [string, number | null][] = [];
+  for (const zone of wanted)
+    serials.push([zone, found.has(zone) ? await serialOf(client, zone, found.get(zone)) : null]);
+  // Zone names are server data: built with fromEntries (own properties, `__proto__` included), read with hasOwn.
+  return Object.fromEntries(serials);
+}
+
+async function serialOf(client: DynClient, zone: string, listed: unknown): Promise<number | null> {
+  let object = listed;
+  const zonePath = `/Zone/${segment(zone)}/`;
+  if (object === undefined) {
+    try {
+      object = await client.call('GET', zonePath, undefined, { retryable: 'idempotent' });
+    } catch (error) {
+      if (error instanceof DynApiError && error.isNotFound) return null;
+      throw error;
     }
-    const zonePath = `/Zone/${segment(zone)}/`;
-    let object = found.get(zone);
-    if (object === undefined) {
-      try {
-        object = await get(zonePath);
-      } catch (error) {
-        if (error instanceof DynApiError && error.isNotFound) {
-          serials[zone] = null;
-          continue;
-        }
-        throw error;
-      }
-    }
-    serials[zone] = parseWire(ZoneObject, object, `zone ${zone}: GET ${listPath}`).serial;
   }
-  return serials;
+  const context =
+    listed === undefined ? `zone ${zone}: GET ${zonePath}` : `zone ${zone}: GET /Zone/?detail=Y`;
+  return parseWire(ZoneObject, object, context).serial;
 }

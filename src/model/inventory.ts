@@ -1,7 +1,7 @@
-import type { LiveNode } from '../model/dns.js';
-import type { GeoService } from '../model/geo.js';
-import type { LiveSecondaryZone } from '../model/secondary.js';
-import type { LiveWebapp } from '../model/waf.js';
+import type { GeoService } from './geo.js';
+import type { LiveRecordSet } from './record-set.js';
+import type { LiveSecondaryZone } from './secondary.js';
+import type { LiveWebapp } from './waf.js';
 
 /**
  * Everything `edgeplan import` reads live: each object in model form, beside what the model cannot express about
@@ -10,15 +10,21 @@ import type { LiveWebapp } from '../model/waf.js';
 
 export interface ZoneInventory {
   zone: string;
-  /** A records by node, as plan reads them. */
-  nodes: LiveNode[];
-  /** Records of other types, `<fqdn> <TYPE>`, sorted; SOA and the apex NS records (the service's own) left out. */
-  otherRecords: string[];
+  /** Every record set of a type the provider supports, as plan reads them (`LiveZone.records`). */
+  records: LiveRecordSet[];
+  /**
+   * `<fqdn> <TYPE>` of records of other types, sorted (`LiveZone.unsupported`); SOA and the apex NS records (the
+   * service's own) left out.
+   */
+  unsupported: string[];
 }
 
 export interface GeoInventory {
   service: GeoService;
-  /** Why the service cannot be written as desired state (non-A rdata, a group without A rdata, …); empty when it can. */
+  /**
+   * Why the service cannot be written as desired state (group record data of a type geo groups cannot manage, a
+   * group without record data, an unknown country code); empty when it can.
+   */
   problems: string[];
 }
 
