@@ -62,7 +62,10 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     )
     .option('-y, --yes', 'apply without asking (required when stdin is not a terminal)', false)
     .option('--concurrency <n>', 'zones applied at once', positiveInt, DEFAULT_APPLY_CONCURRENCY)
-    .option('--plan <file>', 'apply this saved plan (plan --out), refused when live state moved since')
+    .option(
+      '--plan <file>',
+      'apply this saved plan (plan --out), only if it is the plan of these files and live state today',
+    )
     .option(
       '--allow-unsafe',
       'apply changes the safety policy (settings.safety) marks as needing approval',

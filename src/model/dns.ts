@@ -106,11 +106,6 @@ export interface DnsReader {
   readSecondaryZones(): Promise<LiveSecondaryZone[]>;
   /** Every geo service of the account, in as few requests as the service allows. */
   readGeoServices(): Promise<GeoService[]>;
-  /**
-   * The live serial of each named zone (null: absent), in as few requests as the service allows; what
-   * `apply --plan` checks first. Optional: without it the check reads the zones in full.
-   */
-  readZoneSerials?(zones: readonly string[]): Promise<Record<string, number | null>>;
 }
 
 /**

@@ -3,10 +3,10 @@ import type { Plan, PlanOp } from './types.js';
 import { PLAN_FORMAT_VERSION } from './types.js';
 
 /**
- * Reading a saved plan (`apply --plan FILE`). What apply executes is checked strictly: the format version, every
- * step and every op (kind and fields, as the writers need them), the fingerprints and the approvals. The sections
- * for people (`zones`, …) are kept as they are: apply never reads them. A file that does not pass is refused
- * before anything is read or sent.
+ * Reading a saved plan (`apply --plan FILE`). What apply checks is validated strictly: the format version, every
+ * step and every op (kind and fields), the fingerprints and the approvals. The sections for people (`zones`, …) are
+ * kept as they are. A file that does not pass is refused before anything is read or sent. Apply then compares the
+ * whole file with the plan it recomputes (saved-plan-match.ts) and executes the recomputed plan, never the file.
  */
 
 const Name = z.string().min(1);
@@ -110,8 +110,11 @@ export class PlanFileError extends Error {
   override readonly name = 'PlanFileError';
 }
 
+/** A saved plan as read: what apply checks is typed and validated, the sections for people are as written. */
+export type SavedPlan = Plan & Required<Pick<Plan, 'fingerprints'>>;
+
 /** Parses the text of a saved plan; throws PlanFileError naming the file and each problem. */
-export function parsePlanFile(text: string, file: string): Plan & Required<Pick<Plan, 'fingerprints'>> {
+export function parsePlanFile(text: string, file: string): SavedPlan {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -127,6 +130,6 @@ export function parsePlanFile(text: string, file: string): Plan & Required<Pick<
       `${file}: not a plan edgeplan can apply (make one with \`edgeplan plan --out FILE\`):\n${problems.join('\n')}`,
     );
   }
-  // The sections for people are kept as written; apply reads only what was checked above.
-  return result.data as unknown as Plan & Required<Pick<Plan, 'fingerprints'>>;
+  // The sections for people are kept as written: apply compares them with the plan it recomputes, never reads them.
+  return result.data as unknown as SavedPlan;
 }

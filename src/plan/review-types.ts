@@ -12,7 +12,7 @@ export type Digest = string;
 export interface TargetFingerprint {
   /** As `--target` names it: `zone:example.com`, `secondary:…`, `geo:…`, `webapp:…`. */
   target: string;
-  /** The plan has steps for this target: `apply --plan` re-checks its live fingerprint. */
+  /** The plan has steps for this target: `apply --plan` refuses the plan if its live state moved. */
   changed: boolean;
   /** Digest of the target's desired state; null when the desired state does not name it (a `manage: all` delete). */
   desired: Digest | null;

@@ -4,16 +4,10 @@ import { compareStrings } from './order.js';
 import type { Digest, PlanFingerprints, TargetFingerprint } from './review-types.js';
 
 /**
- * Is a saved plan still the plan of today's desired and live state? Pure comparisons; the reads are in
- * apply/live-fingerprints.ts. Each function returns one sentence per target that differs (sorted), none when fresh.
+ * Is a saved plan still the plan of today's desired and live state? Pure comparisons of the file's fingerprints with
+ * today's (the plan recomputed by `apply --plan`). Each function returns one sentence per target that differs
+ * (sorted), none when fresh.
  */
-
-/** What the re-check read of one changed target: a zone's serial always, its digest only when the serial moved. */
-export interface CurrentFingerprint {
-  serial?: number | null;
-  /** Absent: not read (a zone whose serial did not move). */
-  live?: Digest | null;
-}
 
 /** The desired state must be the one the plan was made from: same targets, same values, same settings. */
 export function desiredMismatches(fingerprints: PlanFingerprints, desired: DesiredState): string[] {
@@ -35,29 +29,37 @@ export function desiredMismatches(fingerprints: PlanFingerprints, desired: Desir
   return problems.sort(compareStrings);
 }
 
-/** Changed targets whose live state moved since the plan, each saying how; `current` is keyed by target. */
-export function movedTargets(
-  fingerprints: PlanFingerprints,
-  current: ReadonlyMap<string, CurrentFingerprint>,
-): string[] {
-  return fingerprints.targets
-    .filter((t) => t.changed)
-    .flatMap((t) => {
-      const now = current.get(t.target);
-      if (!now) return [`${t.target}: could not be read again`];
-      const how = t.target.startsWith('zone:') ? zoneMoved(t, now) : objectMoved(t, now.live ?? null);
-      return how === null ? [] : [`${t.target}: ${how}`];
-    });
+/**
+ * Targets whose live state moved since the plan, each saying how. Only targets with steps count, in the plan or in
+ * today's plan (`current`): a target neither changes may move freely. A target missing on one side (a live object
+ * a `manage: all` plan deletes) was not live there, or, missing from the file, out of its scope. A zone moved when its A records did: a publish that left
+ * them as planned (someone changed a TXT record) only bumped its serial.
+ */
+export function movedTargets(planned: PlanFingerprints, current: PlanFingerprints): string[] {
+  const before = byTarget(planned);
+  const after = byTarget(current);
+  return [...new Set([...before.keys(), ...after.keys()])].sort(compareStrings).flatMap((target) => {
+    const was = before.get(target);
+    const now = after.get(target);
+    if (!was?.changed && !now?.changed) return [];
+    const how = target.startsWith('zone:')
+      ? zoneMoved(was, now)
+      : objectMoved(target, was, now?.live ?? null);
+    return how === null ? [] : [`${target}: ${how}`];
+  });
 }
 
-function zoneMoved(planned: TargetFingerprint, now: CurrentFingerprint): string | null {
-  const before = planned.serial ?? null;
-  const after = now.serial ?? null;
-  if (before === after) return null;
+function byTarget(fingerprints: PlanFingerprints): Map<string, TargetFingerprint> {
+  return new Map(fingerprints.targets.map((t) => [t.target, t]));
+}
+
+function zoneMoved(planned?: TargetFingerprint, now?: TargetFingerprint): string | null {
+  if ((planned?.live ?? null) === (now?.live ?? null)) return null;
+  const before = planned?.serial ?? null;
+  const after = now?.serial ?? null;
   if (before === null) return `did not exist when planned, exists now (serial ${after})`;
   if (after === null) return `existed when planned (serial ${before}), is gone now`;
-  // Published since: the plan still holds when the zone's A records are exactly the ones planned.
-  if (now.live !== undefined && now.live === planned.live) return null;
+  if (before === after) return `its A records differ from the ones planned (serial ${before})`;
   return `serial ${before} → ${after}, and its A records differ from the ones planned`;
 }
 
@@ -67,10 +69,15 @@ const WHAT: Record<string, string> = {
   webapp: 'its enabled good bots',
 };
 
-function objectMoved(planned: TargetFingerprint, now: Digest | null): string | null {
+function objectMoved(
+  target: string,
+  planned: TargetFingerprint | undefined,
+  now: Digest | null,
+): string | null {
+  if (!planned)
+    return now === null ? null : 'not in the plan, exists now (created since, or outside its scope)';
   if (planned.live === now) return null;
   if (planned.live === null) return 'did not exist when planned, exists now';
   if (now === null) return 'existed when planned, is gone now';
-  const kind = planned.target.slice(0, planned.target.indexOf(':'));
-  return `${WHAT[kind] ?? 'its live state'} changed since the plan`;
+  return `${WHAT[target.slice(0, target.indexOf(':'))] ?? 'its live state'} changed since the plan`;
 }

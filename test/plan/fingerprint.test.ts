@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { DesiredState } from '../../src/model/dns.js';
+import type { LiveState } from '../../src/model/live.js';
+import { annotatePlan } from '../../src/plan/annotate.js';
 import { digestOf } from '../../src/plan/digest.js';
-import { planFingerprints, zoneLiveDigest } from '../../src/plan/fingerprint.js';
+import { planFingerprints } from '../../src/plan/fingerprint.js';
+import { computePlan } from '../../src/plan/index.js';
 import { PLAN_FILE_READS_EVERY_OP, parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderPlanJson } from '../../src/plan/render-json.js';
-import { type CurrentFingerprint, desiredMismatches, movedTargets } from '../../src/plan/staleness.js';
+import type { PlanFingerprints } from '../../src/plan/review-types.js';
+import { desiredMismatches, movedTargets } from '../../src/plan/staleness.js';
 import { liveZone } from './helpers/builders.js';
 import { reviewFixture } from './helpers/review-fixture.js';
 
@@ -54,44 +59,84 @@ describe('fingerprints', () => {
   });
 });
 
+/** The fingerprints of the fixture's plan recomputed against another live state. */
+function recomputed(desired: DesiredState, live: LiveState): PlanFingerprints {
+  const fingerprints = annotatePlan(computePlan(desired, live), desired, live).fingerprints;
+  if (!fingerprints) throw new Error('no fingerprints');
+  return fingerprints;
+}
+
 describe('staleness', () => {
-  it('a fresh plan: same desired state, same serials', () => {
-    const { plan, desired } = reviewFixture();
+  it('a fresh plan: same desired state, same live state', () => {
+    const { plan, desired, live } = reviewFixture();
     const fp = plan.fingerprints;
     if (!fp) throw new Error('no fingerprints');
     expect(desiredMismatches(fp, desired)).toEqual([]);
-    const current = new Map(fp.targets.map((t) => [t.target, { serial: t.serial, live: t.live }]));
-    expect(movedTargets(fp, current)).toEqual([]);
+    expect(movedTargets(fp, recomputed(desired, live))).toEqual([]);
   });
 
-  it('names each target that moved and how', () => {
-    const { plan } = reviewFixture();
+  it('names each target that moved and how, changed in the plan or in the recomputed one', () => {
+    const { plan, desired, live } = reviewFixture();
     const fp = plan.fingerprints;
     if (!fp) throw new Error('no fingerprints');
-    const current = new Map<string, CurrentFingerprint>(
-      fp.targets.map((t) => [t.target, { serial: t.serial, live: t.live }]),
-    );
-    const moved = liveZone('example.com', 42, { 'example.com': [[1, '192.0.2.7', 3600]] });
-    current.set('zone:example.com', { serial: 42, live: zoneLiveDigest(moved) });
-    current.set('zone:example.org', { serial: 1, live: null });
-    current.set('secondary:legacy.example.net', { live: null });
-    current.set('webapp:shop', { live: digestOf('other') });
-    expect(movedTargets(fp, current)).toEqual([
+    const shop = live.waf?.webapps.shop;
+    if (!live.waf || !shop) throw new Error('fixture');
+    const now: LiveState = {
+      ...live,
+      zones: {
+        'example.com': liveZone('example.com', 42, { 'example.com': [[1, '192.0.2.7', 3600]] }),
+        'example.org': liveZone('example.org', 1, {}),
+      },
+      secondaryZones: [
+        {
+          zone: 'new.example.net',
+          masters: ['203.0.113.9'],
+          contactNickname: '',
+          tsigKeyName: '',
+          active: 'Y',
+        },
+      ],
+      waf: {
+        ...live.waf,
+        webapps: { shop: { ...shop, bots: shop.bots.map((bot) => ({ ...bot, enabled: false })) } },
+      },
+    };
+    expect(movedTargets(fp, recomputed(desired, now))).toEqual([
       'secondary:legacy.example.net: existed when planned, is gone now',
+      'secondary:new.example.net: not in the plan, exists now (created since, or outside its scope)',
       'webapp:shop: its enabled good bots changed since the plan',
       'zone:example.com: serial 41 → 42, and its A records differ from the ones planned',
       'zone:example.org: did not exist when planned, exists now (serial 1)',
     ]);
   });
 
-  it('a publish that left the A records as planned is not a move', () => {
+  it('a publish that left the A records as planned is not a move; A records that moved at the same serial are', () => {
+    const { plan, desired, live } = reviewFixture();
+    const fp = plan.fingerprints;
+    const zone = live.zones['example.com'];
+    if (!fp || !zone) throw new Error('fixture');
+    const bumped = { ...live, zones: { ...live.zones, 'example.com': { ...zone, serial: 43 } } };
+    expect(movedTargets(fp, recomputed(desired, bumped))).toEqual([]);
+    const edited = {
+      ...live,
+      zones: { ...live.zones, 'example.com': { ...zone, nodes: zone.nodes.slice(1) } },
+    };
+    expect(movedTargets(fp, recomputed(desired, edited))).toEqual([
+      'zone:example.com: its A records differ from the ones planned (serial 41)',
+    ]);
+  });
+
+  it('a target neither plan changes may move', () => {
     const { plan } = reviewFixture();
     const fp = plan.fingerprints;
     if (!fp) throw new Error('no fingerprints');
-    const zone = fp.targets.find((t) => t.target === 'zone:example.com');
-    const current = new Map(fp.targets.map((t) => [t.target, { serial: t.serial, live: t.live }]));
-    current.set('zone:example.com', { serial: 43, live: zone?.live ?? null });
-    expect(movedTargets(fp, current)).toEqual([]);
+    const unchanged = { ...fp, targets: fp.targets.map((t) => ({ ...t, changed: false })) };
+    const moved = {
+      ...unchanged,
+      targets: unchanged.targets.map((t) => ({ ...t, live: digestOf('moved') })),
+    };
+    expect(movedTargets(unchanged, moved)).toEqual([]);
+    expect(movedTargets(fp, moved)).toHaveLength(fp.targets.filter((t) => t.changed).length);
   });
 
   it('names desired-state changes: edited, added and removed targets, and settings', () => {

@@ -7,7 +7,6 @@ import type { BusyPolicy } from './busy.js';
 import { DynClient } from './client.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
-import { readZoneSerials } from './read-serials.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
@@ -101,7 +100,6 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
-    readZoneSerials: (zones) => readZoneSerials(client, zones),
     execute: (op) => writer.execute(op),
     discardPending: (zone) => writer.discardPending(zone),
     async close() {

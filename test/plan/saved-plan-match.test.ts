@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { annotatePlan } from '../../src/plan/annotate.js';
+import { computePlan } from '../../src/plan/index.js';
+import { parsePlanFile, type SavedPlan } from '../../src/plan/plan-file.js';
+import { renderPlanJson } from '../../src/plan/render-json.js';
+import { savedPlanDifferences } from '../../src/plan/saved-plan-match.js';
+import type { Plan, PlanStep } from '../../src/plan/types.js';
+import { reviewFixture } from './helpers/review-fixture.js';
+
+/** The fixture's plan as saved, edited by `edit` as someone would edit the JSON, then read back as apply does. */
+function saved(plan: Plan, edit: (json: Plan) => void = () => {}): SavedPlan {
+  const json: Plan = JSON.parse(renderPlanJson(plan));
+  edit(json);
+  return parsePlanFile(JSON.stringify(json), 'plan.json');
+}
+
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('not in the fixture');
+  return value;
+}
+
+describe('savedPlanDifferences', () => {
+  it('a saved plan matches the plan it was written from', () => {
+    const { plan } = reviewFixture();
+    expect(plan.needsApproval?.length).toBeGreaterThan(0);
+    expect(savedPlanDifferences(saved(plan), plan)).toEqual([]);
+  });
+
+  it('tolerates what two reads of a live state the plan holds for differ in: serials, unchanged targets, the rate window', () => {
+    const { plan, desired, live } = reviewFixture();
+    const zone = live.zones['example.com'];
+    if (!zone || !live.waf) throw new Error('fixture');
+    const later = {
+      ...live,
+      zones: { ...live.zones, 'example.com': { ...zone, serial: 43 } },
+      waf: { ...live.waf, rateLimit: { limit: 500, remaining: 3, resetSeconds: 9 } },
+    };
+    const now = annotatePlan(computePlan(desired, later), desired, later);
+    expect(now.zones[0]?.serial).toBe(43);
+    const file = saved(plan, (json) => {
+      const target = must(json.fingerprints?.targets[0]);
+      target.changed = false; // a target the plan does not change may move freely
+      target.live = `sha256:${'0'.repeat(64)}`;
+    });
+    const untouched = { ...now, fingerprints: file.fingerprints };
+    expect(savedPlanDifferences(file, untouched)).toEqual([]);
+    expect(savedPlanDifferences(saved(plan), now)).toEqual([]);
+  });
+
+  it('names the first differing op of a step, with both values', () => {
+    const { plan } = reviewFixture();
+    const index = plan.steps.findIndex((step) => step.id === 'zone:example.com');
+    const file = saved(plan, (json) => {
+      const op = must(json.steps[index]?.ops.find((o) => o.kind === 'replace-records'));
+      if (op.kind === 'replace-records') op.addresses = ['203.0.113.66'];
+    });
+    const [line, ...rest] = savedPlanDifferences(file, plan);
+    expect(rest).toEqual([]);
+    expect(line).toMatch(
+      new RegExp(
+        `^steps\\[${index}\\] zone:example.com: ops\\[\\d+\\] \\{"kind":"replace-records",.*"addresses":\\["203.0.113.66"\\].* in the file, \\{"kind":"replace-records",.*computed$`,
+      ),
+    );
+  });
+
+  it('names added, removed and reordered steps, the first three of them', () => {
+    const { plan } = reviewFixture();
+    const extra: PlanStep = {
+      id: 'zone:legacy.example',
+      kind: 'zone',
+      target: 'zone:legacy.example',
+      after: [],
+      ops: [
+        { kind: 'delete-records', zone: 'legacy.example', fqdn: 'legacy.example' },
+        { kind: 'publish', zone: 'legacy.example' },
+      ],
+    };
+    const last = plan.steps.length;
+    expect(
+      savedPlanDifferences(
+        saved(plan, (json) => json.steps.push(extra)),
+        plan,
+      ),
+    ).toEqual([`steps[${last}] zone:legacy.example: in the file, not in the computed plan`]);
+    const dropped = plan.steps[last - 1]?.id;
+    expect(
+      savedPlanDifferences(
+        saved(plan, (json) => json.steps.pop()),
+        plan,
+      ),
+    ).toEqual([`steps[${last - 1}] ${dropped}: in the computed plan, not in the file`]);
+    expect(last).toBeGreaterThan(4);
+    const reversed = savedPlanDifferences(
+      saved(plan, (json) => json.steps.reverse()),
+      plan,
+    );
+    expect(reversed[0]).toBe(
+      `steps[0]: ${plan.steps[last - 1]?.id} in the file, ${plan.steps[0]?.id} computed`,
+    );
+    expect(reversed).toHaveLength(4);
+    expect(reversed[3]).toMatch(/^… and \d+ more differing steps$/);
+    const after = saved(plan, (json) => {
+      must(json.steps[0]).after = ['zone:example.com'];
+    });
+    expect(savedPlanDifferences(after, plan)).toEqual([
+      `steps[0] ${plan.steps[0]?.id}: after ["zone:example.com"] in the file, [] computed`,
+    ]);
+  });
+
+  it('names every other section that differs: approvals, people, scope, fingerprints, unknown fields', () => {
+    const { plan } = reviewFixture();
+    const approvals = plan.needsApproval?.length ?? 0;
+    const file = saved(plan, (json) => {
+      json.needsApproval = [];
+      must(must(json.zones[0]).changes[0]).after = { ttl: 60, addresses: ['192.0.2.200'] };
+      json.scope = ['zone:*'];
+      must(json.fingerprints?.targets.find((t) => t.changed)).live = `sha256:${'1'.repeat(64)}`;
+      Object.assign(json, { note: 'reviewed' });
+      Reflect.deleteProperty(json, 'summary');
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual([
+      'fingerprints: not as computed',
+      `needsApproval: not as computed (0 in the file, ${approvals} computed)`,
+      'note: in the file, not in the computed plan',
+      'scope: in the file, not in the computed plan',
+      'summary: missing from the file',
+      'zones: not as computed',
+    ]);
+  });
+});
