@@ -1,3 +1,4 @@
+import { ownValue } from '../model/own-value.js';
 import { geoLiveDigest, secondaryLiveDigest, webappLiveDigest, zoneLiveDigest } from '../plan/fingerprint.js';
 import type { PlanFingerprints } from '../plan/review-types.js';
 import type { CurrentFingerprint } from '../plan/staleness.js';
@@ -26,15 +27,16 @@ export async function readLiveFingerprints(
     names('geo').length > 0 ? readers.dns.readGeoServices() : [],
     names('webapp').length > 0 && readers.waf ? readers.waf.readWaf(names('webapp')) : undefined,
   ]);
-  const moved = zones.filter(
-    (zone) => serials[zone] !== null && serialOf(fingerprints, zone) !== serials[zone],
-  );
+  const moved = zones.filter((zone) => {
+    const serial = ownValue(serials, zone);
+    return serial !== null && serialOf(fingerprints, zone) !== serial;
+  });
   const full = moved.length > 0 ? (await readers.dns.readZones(moved)).zones : {};
 
   for (const zone of zones) {
-    const found = full[zone];
+    const found = ownValue(full, zone);
     current.set(`zone:${zone}`, {
-      serial: serials[zone] ?? null,
+      serial: ownValue(serials, zone) ?? null,
       ...(found !== undefined ? { live: found && zoneLiveDigest(found) } : {}),
     });
   }
@@ -47,7 +49,7 @@ export async function readLiveFingerprints(
     current.set(`geo:${name}`, { live: found ? geoLiveDigest(found) : null });
   }
   for (const ref of names('webapp')) {
-    const found = waf?.webapps[ref] ?? null;
+    const found = ownValue(waf?.webapps ?? {}, ref) ?? null;
     current.set(`webapp:${ref}`, { live: found ? webappLiveDigest(found) : null });
   }
   return current;
@@ -56,7 +58,7 @@ export async function readLiveFingerprints(
 async function readSerials(readers: LiveReaders, zones: string[]): Promise<Record<string, number | null>> {
   if (readers.dns.readZoneSerials) return readers.dns.readZoneSerials(zones);
   const live = await readers.dns.readZones(zones);
-  return Object.fromEntries(zones.map((zone) => [zone, live.zones[zone]?.serial ?? null]));
+  return Object.fromEntries(zones.map((zone) => [zone, ownValue(live.zones, zone)?.serial ?? null]));
 }
 
 function serialOf(fingerprints: PlanFingerprints, zone: string): number | null {

@@ -1,4 +1,5 @@
 import type { DesiredState } from '../model/dns.js';
+import { ownValue } from '../model/own-value.js';
 import { desiredDigests, desiredStateDigest } from './fingerprint.js';
 import { compareStrings } from './order.js';
 import type { Digest, PlanFingerprints, TargetFingerprint } from './review-types.js';
@@ -72,5 +73,5 @@ function objectMoved(planned: TargetFingerprint, now: Digest | null): string | n
   if (planned.live === null) return 'did not exist when planned, exists now';
   if (now === null) return 'existed when planned, is gone now';
   const kind = planned.target.slice(0, planned.target.indexOf(':'));
-  return `${WHAT[kind] ?? 'its live state'} changed since the plan`;
+  return `${ownValue(WHAT, kind) ?? 'its live state'} changed since the plan`;
 }
