@@ -23,10 +23,10 @@ export async function readZoneSerials(
     if (typeof entry === 'string') found.set(zoneFromPath(entry, `GET ${listPath}`), undefined);
     else found.set(normaliseName(entry.zone), entry);
   }
-  const serials: Record<string, number | null> = {};
+  const serials = new Map<string, number | null>();
   for (const zone of wanted) {
     if (!found.has(zone)) {
-      serials[zone] = null;
+      serials.set(zone, null);
       continue;
     }
     const zonePath = `/Zone/${segment(zone)}/`;
@@ -36,13 +36,13 @@ export async function readZoneSerials(
         object = await get(zonePath);
       } catch (error) {
         if (error instanceof DynApiError && error.isNotFound) {
-          serials[zone] = null;
+          serials.set(zone, null);
           continue;
         }
         throw error;
       }
     }
-    serials[zone] = parseWire(ZoneObject, object, `zone ${zone}: GET ${listPath}`).serial;
+    serials.set(zone, parseWire(ZoneObject, object, `zone ${zone}: GET ${listPath}`).serial);
   }
-  return serials;
+  return Object.fromEntries(serials);
 }
