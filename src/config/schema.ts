@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TTL, MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
+import { namedRecord } from '../model/named-record.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
 import { WafSchema } from './waf-schema.js';
 
@@ -41,8 +42,7 @@ export const ZoneSchema = z
     default_ttl: Ttl.optional().describe(
       `TTL of record sets that give none, in seconds; default ${DEFAULT_TTL}.`,
     ),
-    records: z
-      .record(z.string(), RecordSetSchema)
+    records: namedRecord(RecordSetSchema)
       .optional()
       .describe(
         'Record sets by name: relative to the zone, "@" for the apex, or absolute with a trailing dot.',
@@ -57,12 +57,9 @@ export type ZoneDocument = z.infer<typeof ZoneSchema>;
 
 export const DesiredStateSchema = z
   .strictObject({
-    zones: z.record(z.string(), ZoneSchema).optional().describe('Primary zones by name, e.g. example.com.'),
-    secondary_zones: z
-      .record(z.string(), SecondaryZoneSchema)
-      .optional()
-      .describe('Secondary zones by name.'),
-    geo_services: z.record(z.string(), GeoServiceSchema).optional().describe('Geo services by name.'),
+    zones: namedRecord(ZoneSchema).optional().describe('Primary zones by name, e.g. example.com.'),
+    secondary_zones: namedRecord(SecondaryZoneSchema).optional().describe('Secondary zones by name.'),
+    geo_services: namedRecord(GeoServiceSchema).optional().describe('Geo services by name.'),
     settings: SettingsSchema.optional(),
     waf: WafSchema.optional(),
   })

@@ -1,5 +1,6 @@
 import type { DesiredState, LiveZone } from '../model/dns.js';
 import type { LiveState } from '../model/live.js';
+import { ownValue } from '../model/own-value.js';
 import { compareStrings } from './order.js';
 import { planServices } from './service-plan.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type PlanSummary, type ZonePlan } from './types.js';
@@ -39,7 +40,7 @@ export function computePlan(desired: DesiredState, live: LiveState): Plan {
 }
 
 function liveZone(live: LiveState, zone: string): LiveZone | null {
-  const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : undefined;
+  const found = ownValue(live.zones, zone);
   if (found === undefined)
     throw new Error(`computePlan: live state has no entry for zone ${zone} (was it read?)`);
   return found;

@@ -1,6 +1,7 @@
 import type { DesiredState, LiveZone } from '../model/dns.js';
 import type { GeoService } from '../model/geo.js';
 import type { LiveState } from '../model/live.js';
+import { ownValue } from '../model/own-value.js';
 import type { LiveSecondaryZone } from '../model/secondary.js';
 import type { DesiredWebapp, LiveWebapp } from '../model/waf.js';
 import { digestOf } from './digest.js';
@@ -32,7 +33,7 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
     });
   const wanted = desiredDigests(desired);
   for (const zone of desired.zones) {
-    const found = live.zones[zone.zone] ?? null;
+    const found = ownValue(live.zones, zone.zone) ?? null;
     add(
       `zone:${zone.zone}`,
       wanted.get(`zone:${zone.zone}`) ?? null,
@@ -53,7 +54,7 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
   }
   for (const webapp of desired.waf?.webapps ?? []) {
     const target = `webapp:${webapp.ref}`;
-    const found = live.waf?.webapps[webapp.ref] ?? null;
+    const found = ownValue(live.waf?.webapps ?? {}, webapp.ref) ?? null;
     add(target, wanted.get(target) ?? null, found && webappLiveDigest(found));
   }
   targets.sort((a, b) => compareStrings(a.target, b.target));

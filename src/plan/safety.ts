@@ -2,6 +2,7 @@ import { isUnmanaged } from '../config/unmanaged.js';
 import type { DesiredState, DesiredZone, LiveZone } from '../model/dns.js';
 import type { LiveState } from '../model/live.js';
 import { isInZone, relativeName } from '../model/names.js';
+import { ownValue } from '../model/own-value.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../model/safety.js';
 import { compareStrings } from './order.js';
 import type { Approval } from './review-types.js';
@@ -23,7 +24,7 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   const byZone = new Map(desired.zones.map((zone) => [zone.zone, zone]));
   for (const zone of plan.zones) {
     const wanted = byZone.get(zone.zone);
-    const found = live.zones[zone.zone] ?? null;
+    const found = ownValue(live.zones, zone.zone) ?? null;
     if (wanted && found) approvals.push(...zoneApprovals(zone, wanted, found, policy));
   }
   for (const secondary of plan.secondaryZones ?? []) {

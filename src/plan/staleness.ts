@@ -1,4 +1,5 @@
 import type { DesiredState } from '../model/dns.js';
+import { ownValue } from '../model/own-value.js';
 import { desiredDigests, desiredStateDigest } from './fingerprint.js';
 import { compareStrings } from './order.js';
 import type { Digest, PlanFingerprints, TargetFingerprint } from './review-types.js';
@@ -79,5 +80,5 @@ function objectMoved(
   if (planned.live === now) return null;
   if (planned.live === null) return 'did not exist when planned, exists now';
   if (now === null) return 'existed when planned, is gone now';
-  return `${WHAT[target.slice(0, target.indexOf(':'))] ?? 'its live state'} changed since the plan`;
+  return `${ownValue(WHAT, target.slice(0, target.indexOf(':'))) ?? 'its live state'} changed since the plan`;
 }

@@ -1,4 +1,5 @@
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { ownValue } from '../model/own-value.js';
 import {
   type DesiredWaf,
   type DesiredWebapp,
@@ -38,9 +39,9 @@ export function planWaf(desired: DesiredWaf, live: LiveWafState): WafPlanPart {
   const seen = new Map<string, DesiredWebapp>();
   // In file order, so that of two entries naming the same webapp the later one is reported.
   for (const webapp of [...desired.webapps].sort(byPosition)) {
-    if (!Object.hasOwn(live.webapps, webapp.ref))
+    const found = ownValue(live.webapps, webapp.ref);
+    if (found === undefined)
       throw new Error(`planWaf: live state has no entry for webapp ${webapp.ref} (was it read?)`);
-    const found = live.webapps[webapp.ref] ?? null;
     if (found === null) {
       diagnostics.push(at(webapp.at, missingWebapp(webapp.ref, live.accountWebapps)));
       continue;

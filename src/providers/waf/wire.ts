@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../../model/named-record.js';
 import { WafWireError } from './errors.js';
 
 /**
@@ -33,7 +34,7 @@ export const ErrorBody = z.object({
   error: z.string().optional(),
   error_description: z.string().optional(),
   message: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: namedRecord(z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
