@@ -1,13 +1,18 @@
 import type { Logger } from '../model/logger.js';
+import { redactUserinfo } from '../providers/http/redact.js';
 import type { CliIo } from './io.js';
 
-/** Logs go to stderr; debug lines (the HTTP log, already redacted by the transport) only with --verbose. */
+/**
+ * Logs go to stderr; debug lines (the HTTP log, already redacted by the transport) only with --verbose. Any URL in
+ * a line is shown without its user name and password.
+ */
 export function cliLogger(io: CliIo, verbose: boolean): Logger {
+  const write = (line: string) => io.stderr(`${redactUserinfo(line)}\n`);
   return {
     debug: (message) => {
-      if (verbose) io.stderr(`debug: ${message}\n`);
+      if (verbose) write(`debug: ${message}`);
     },
-    info: (message) => io.stderr(`${message}\n`),
-    warn: (message) => io.stderr(`warning: ${message}\n`),
+    info: (message) => write(message),
+    warn: (message) => write(`warning: ${message}`),
   };
 }

@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
 import { PlanProblemsError } from '../plan/index.js';
+import { redactUserinfo } from '../providers/http/redact.js';
 import { applyCommand } from './commands/apply.js';
 import { driftCommand } from './commands/drift.js';
 import { emulatorCommand } from './commands/emulator.js';
@@ -28,9 +29,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       reportPlanProblems(error, io);
       return EXIT_ERROR;
     }
-    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Any URL in a message (a library's or the runtime's) is shown without its user name and password.
+    io.stderr(`error: ${redactUserinfo(error instanceof Error ? error.message : String(error))}\n`);
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
-      io.stderr(`${error.stack}\n`);
+      io.stderr(`${redactUserinfo(error.stack)}\n`);
     }
     return EXIT_ERROR;
   }
@@ -62,7 +64,10 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     )
     .option('-y, --yes', 'apply without asking (required when stdin is not a terminal)', false)
     .option('--concurrency <n>', 'zones applied at once', positiveInt, DEFAULT_APPLY_CONCURRENCY)
-    .option('--plan <file>', 'apply this saved plan (plan --out), refused when live state moved since')
+    .option(
+      '--plan <file>',
+      'apply this saved plan (plan --out), only if it is the plan of these files and live state today',
+    )
     .option(
       '--allow-unsafe',
       'apply changes the safety policy (settings.safety) marks as needing approval',

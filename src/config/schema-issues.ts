@@ -20,37 +20,7 @@ type Issue = z.core.$ZodIssue;
  */
 export function schemaDiagnostics(root: PNode): Diagnostic[] {
   const result = DesiredStateSchema.safeParse(toPlain(root), { error: predicate });
-  const issues = [...(result.error?.issues ?? []), ...skippedEntryIssues(DesiredStateSchema, root, [])];
-  return issues.flatMap((issue) => issueDiagnostics(root, issue));
-}
-
-const PROTO = '__proto__';
-
-/**
- * zod's `z.record` skips an entry keyed `__proto__` without a word (writing it into the object it builds would
- * replace that object's prototype), so a record set or geo service of that name would go unchecked. This walks the
- * document beside its schema and checks each such entry against the record's value schema; entries below it are
- * walked too, since the value schema skips its own `__proto__` entries in turn.
- */
-function skippedEntryIssues(schema: z.core.$ZodType | undefined, node: PNode, path: PropertyKey[]): Issue[] {
-  const type = unwrap(schema);
-  if (type instanceof z.ZodArray && node.kind === 'seq')
-    return node.items.flatMap((item, index) => skippedEntryIssues(type.element, item, [...path, index]));
-  if (node.kind !== 'map') return [];
-  return node.entries.flatMap((entry) => {
-    const at = [...path, entry.key];
-    if (type instanceof z.ZodRecord) {
-      const own =
-        entry.key === PROTO
-          ? (z.safeParse(type.valueType, toPlain(entry.value), { error: predicate }).error?.issues ?? [])
-          : [];
-      const prefixed = own.map((issue: Issue) => ({ ...issue, path: [...at, ...issue.path] }));
-      return [...prefixed, ...skippedEntryIssues(type.valueType, entry.value, at)];
-    }
-    if (type instanceof z.ZodObject && Object.hasOwn(type.shape, entry.key))
-      return skippedEntryIssues(type.shape[entry.key], entry.value, at);
-    return [];
-  });
+  return (result.error?.issues ?? []).flatMap((issue) => issueDiagnostics(root, issue));
 }
 
 /** Predicates for issues the schema gives no `error` of its own. */

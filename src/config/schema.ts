@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
+import { namedRecord } from '../model/named-record.js';
 import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
 import { RecordSetSchema, Ttl } from './schema-records.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
@@ -13,9 +14,9 @@ export { MAX_TTL, type RecordSetDocument, RecordSetSchema } from './schema-recor
  * DNS rules across types, limits, duplicates) is checked by `rules.ts`, so that every problem is reported even
  * where the shape is wrong. Record data comes from the record-type registry (schema-records.ts).
  *
- * Maps keyed by names (zones, records, services, webapps) are `z.record`s, which skip a `__proto__` key: files are
- * validated by `schemaDiagnostics`, which checks such entries too, and the model is built from the positioned
- * entries, never from an object this schema returns.
+ * Maps keyed by names (zones, records, services, webapps) are `namedRecord`s: zod's own record skips a `__proto__`
+ * key, a valid record name. The model is built from the positioned entries, never from an object this schema
+ * returns.
  *
  * The `error` strings are predicates: `schema-issues.ts` turns them into `<field> <predicate>, got <value>`.
  * To add a top-level section, add it to `DesiredStateSchema`, teach `merge.ts` how two files combine it, and run
@@ -27,8 +28,7 @@ export const ZoneSchema = z
     default_ttl: Ttl.optional().describe(
       `TTL of record sets that give none, in seconds; default ${DEFAULT_TTL}.`,
     ),
-    records: z
-      .record(RecordNameKey, RecordSetSchema)
+    records: namedRecord(RecordSetSchema, RecordNameKey)
       .meta({ allOf: apexJsonRules() })
       .optional()
       .describe(
@@ -44,12 +44,15 @@ export type ZoneDocument = z.infer<typeof ZoneSchema>;
 
 export const DesiredStateSchema = z
   .strictObject({
-    zones: z.record(ZoneNameKey, ZoneSchema).optional().describe('Primary zones by name, e.g. example.com.'),
-    secondary_zones: z
-      .record(ZoneNameKey, SecondaryZoneSchema)
+    zones: namedRecord(ZoneSchema, ZoneNameKey)
+      .optional()
+      .describe('Primary zones by name, e.g. example.com.'),
+    secondary_zones: namedRecord(SecondaryZoneSchema, ZoneNameKey)
       .optional()
       .describe('Secondary zones by name.'),
-    geo_services: z.record(GeoServiceNameKey, GeoServiceSchema).optional().describe('Geo services by name.'),
+    geo_services: namedRecord(GeoServiceSchema, GeoServiceNameKey)
+      .optional()
+      .describe('Geo services by name.'),
     settings: SettingsSchema.optional(),
     waf: WafSchema.optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { GOOD_BOTS_MODES } from '../model/waf.js';
 
 /**
@@ -33,8 +34,7 @@ export const WebappSchema = z
 
 export const WafSchema = z
   .strictObject({
-    webapps: z
-      .record(z.string().min(1, { error: 'must not be empty' }), WebappSchema)
+    webapps: namedRecord(WebappSchema, z.string().min(1, { error: 'must not be empty' }))
       .optional()
       .describe('Web applications by name or 32-hex id.'),
   })

@@ -161,9 +161,10 @@ export class Account {
 
   /** The account in seed form, ids included: what the state file holds and `snapshot()` returns. */
   toSeed(): EmulatorSeed {
-    const out: NonNullable<NonNullable<ParsedSeed['dns']>['zones']> = {};
-    for (const z of [...this.zones.values()].sort((a, b) => a.zone.localeCompare(b.zone))) {
-      out[z.zone] = {
+    const zones = [...this.zones.values()].sort((a, b) => a.zone.localeCompare(b.zone));
+    const out = zones.map((z) => [
+      z.zone,
+      {
         serial_style: z.serialStyle,
         serial: z.serial,
         ttl: z.ttl,
@@ -176,14 +177,14 @@ export class Account {
           rdata: { ...r.rdata },
           ...(r.serviceClass !== undefined ? { service_class: r.serviceClass } : {}),
         })),
-      };
-    }
+      },
+    ]);
     const byKey = <T>(map: Map<string, T>) =>
       [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return {
       dns: {
         credentials: { ...this.credentials },
-        zones: out,
+        zones: Object.fromEntries(out),
         ...(this.secondaries.size > 0
           ? {
               secondary_zones: Object.fromEntries(

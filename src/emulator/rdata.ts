@@ -5,6 +5,7 @@
 import { isIPv6 } from 'node:net';
 import { isIPv4 } from '../model/ipv4.js';
 import { normaliseName } from '../model/names.js';
+import { ownValue } from '../model/own-value.js';
 
 type FieldKind = 'ipv4' | 'ipv6' | 'name' | 'text' | 'int';
 type FieldSpec = readonly [name: string, kind: FieldKind];
@@ -118,7 +119,7 @@ const INVALID_TEXT: Record<FieldKind, string> = {
 
 /** Checks and coerces posted rdata of `type`; unknown keys are dropped. Returns the stored form or a problem. */
 export function parseRdata(type: string, raw: unknown): { rdata: Rdata } | { problem: RdataProblem } {
-  const fields = RDATA_FIELDS[type] ?? [];
+  const fields = ownValue(RDATA_FIELDS, type) ?? [];
   const input =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const rdata: Rdata = {};
@@ -150,7 +151,7 @@ function parseField(kind: FieldKind, value: unknown): string | number | undefine
 
 /** Comparison key of rdata: two records at one node with equal keys duplicate each other. */
 export function rdataKey(type: string, rdata: Rdata): string {
-  const fields = RDATA_FIELDS[type] ?? [];
+  const fields = ownValue(RDATA_FIELDS, type) ?? [];
   return fields
     .map(([field, kind]) => {
       const v = rdata[field];

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { isInZone, normaliseName } from '../model/names.js';
 import { isRecordType, parseRdata, parseTtl, rdataKey } from './rdata.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
@@ -45,11 +46,11 @@ const DnsSeed = z.strictObject({
     .strictObject({ customer_name: z.string(), user_name: z.string(), password: z.string() })
     .optional(),
   /** Zone name → zone; `example.com: {}` (or an empty value) is a zone with only SOA and NS. */
-  zones: z.record(z.string(), ZoneSeed.nullable()).optional(),
+  zones: namedRecord(ZoneSeed.nullable()).optional(),
   /** Secondary zone name → masters and settings (service-seed.ts). */
-  secondary_zones: z.record(z.string(), SecondarySeed).optional(),
+  secondary_zones: namedRecord(SecondarySeed).optional(),
   /** Geo service name (spaces allowed) → groups and linked nodes (service-seed.ts). */
-  geo_services: z.record(z.string(), GeoServiceSeed).optional(),
+  geo_services: namedRecord(GeoServiceSeed).optional(),
   /** Next record id to hand out; written by the state file so ids are never reused across restarts. */
   next_record_id: z.number().int().positive().optional(),
 });

@@ -77,7 +77,7 @@ export function importDocuments(
   }
   if (!singleFile) return { files: sections.map((s) => file(s.name, s.value, s.comments)), notImported };
   const merged = Object.assign({}, ...sections.map((s) => s.value)) as Record<string, unknown>;
-  const zones = Object.assign({}, ...sections.map((s) => (s.value.zones ?? {}) as object));
+  const zones = Object.fromEntries(sections.flatMap((s) => Object.entries(s.value.zones ?? {})));
   if (Object.keys(zones).length > 0) merged.zones = zones;
   const files =
     sections.length === 0

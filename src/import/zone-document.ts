@@ -35,10 +35,10 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
     sets.push({ name, ttl, addresses: node.records.map((r) => r.address) });
   }
   const defaultTtl = mostCommon(sets.map((s) => s.ttl)) ?? 3600;
-  const records: ZoneDocument['records'] = {};
-  for (const set of sets) {
-    records[set.name] = { a: set.addresses, ...(set.ttl !== defaultTtl ? { ttl: set.ttl } : {}) };
-  }
+  // Object.fromEntries, not `records[name] =`: a node named `__proto__` must become an own key.
+  const records: ZoneDocument['records'] = Object.fromEntries(
+    sets.map((set) => [set.name, { a: set.addresses, ...(set.ttl !== defaultTtl ? { ttl: set.ttl } : {}) }]),
+  );
   if (inventory.otherRecords.length > 0) {
     const shown = inventory.otherRecords.slice(0, 5).join(', ');
     const more = inventory.otherRecords.length > 5 ? `, … ${inventory.otherRecords.length - 5} more` : '';

@@ -70,11 +70,6 @@ export interface DnsReader {
   readSecondaryZones(): Promise<LiveSecondaryZone[]>;
   /** Every geo service of the account, in as few requests as the service allows. */
   readGeoServices(): Promise<GeoService[]>;
-  /**
-   * The live serial of each named zone (null: absent), in as few requests as the service allows. Optional:
-   * without it a caller reads the zones in full.
-   */
-  readZoneSerials?(zones: readonly string[]): Promise<Record<string, number | null>>;
 }
 
 /** A DNS provider: what it can do, how it compiles changes into calls, how it reads and writes. */

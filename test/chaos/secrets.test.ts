@@ -4,7 +4,8 @@
  * writes (plan files, imported YAML) may contain the DNS password, the WAF client secret, or any session token or
  * access token the emulator issued (captured by a proxy in front of it, token-tap.ts; and no run of 100 base64
  * characters, the shape of a DNS token). Commands are discovered from the program, so ones added later are
- * covered too; the flags each gets are read from its own `--help`.
+ * covered too; the flags each gets are read from its own `--help`. A service URL carrying a user name and password
+ * (issue 15) is refused by every command that reads the services, naming the variable, without showing either.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -152,5 +153,42 @@ describe('no secret in any output', () => {
         expect(text).not.toContain('wrong-Client-Secret-2!');
       }
     }
+  });
+
+  it('a service URL with a user name and password is refused by every command that reads it, showing neither', async () => {
+    // An unencoded @ in the password: the URL still parses, with the user name and the @-encoded password.
+    const user = 'url-User-4';
+    const password = 'url-P@ss-Word-5!';
+    const withCredentials = (url: string) => url.replace('://', `://${user}:${password}@`);
+    const instead = {
+      EDGEPLAN_DYN_URL: 'EDGEPLAN_DYN_USER and EDGEPLAN_DYN_PASSWORD',
+      EDGEPLAN_WAF_URL: 'EDGEPLAN_WAF_CLIENT_ID and EDGEPLAN_WAF_CLIENT_SECRET',
+      EDGEPLAN_WAF_TOKEN_URL: 'EDGEPLAN_WAF_CLIENT_ID and EDGEPLAN_WAF_CLIENT_SECRET',
+    };
+    const urls = {
+      EDGEPLAN_DYN_URL: env.EDGEPLAN_DYN_URL as string,
+      EDGEPLAN_WAF_URL: env.EDGEPLAN_WAF_URL as string,
+      EDGEPLAN_WAF_TOKEN_URL: `${tap.origin}/api/oauth/token`,
+    };
+    const requestsBefore = sandbox.emulator.requestLog.count();
+    for (const [variable, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
+      for (const command of ['plan', 'apply', 'drift', 'import']) {
+        const argv = await argvFor(command);
+        const result = await run(argv, { ...env, [variable]: withCredentials(url) });
+        const where = `${variable} with credentials: edgeplan ${argv.join(' ')}`;
+        expect(result.code, where).toBe(1);
+        expect(result.stderr, where).toContain(
+          `${variable} (credentials in a URL are refused: ${url.replace('://', '://***@')}; ` +
+            `set ${instead[variable]} instead)`,
+        );
+        for (const text of [result.stdout, result.stderr]) {
+          for (const secret of [user, password, encodeURIComponent(password)]) {
+            expect(text.includes(secret), `${where}: output contains ${secret}`).toBe(false);
+          }
+        }
+      }
+    }
+    expect(sandbox.emulator.requestLog.count(), 'requests sent with a refused URL').toBe(requestsBefore);
+    expectNoSecret(await writtenFiles(), 'files written by the commands');
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
 import { desired, problems, tempTree } from './helpers.js';
 
 /** Names that are members of every JavaScript object (issue 15): each must be a name like any other. */
-const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+const NAMES = PROTOTYPE_KEYS;
 
 /** Every name as a key of the map at `indent`, with the YAML `value` lines below it. */
 const entries = (indent: string, value: (name: string) => string[]) =>

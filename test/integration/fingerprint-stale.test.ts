@@ -1,12 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedA, type Sandbox } from './helpers.js';
-import { addRecordOutOfBand, quickstartSandbox, workDir } from './review-helpers.js';
+import { cli, publishedA, publishedSerial, type Sandbox } from './helpers.js';
+import { addRecordOutOfBand, quickstartSandbox, workDir, writeRequests } from './review-helpers.js';
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;
-const WRITES = /^(POST|PUT|DELETE) /;
 
 beforeEach(async () => {
   sandbox = await quickstartSandbox();
@@ -17,33 +16,56 @@ afterEach(async () => {
   await work.close();
 });
 
-function writes(): number {
-  return sandbox.emulator.requestLog.entries.filter(
-    (e) => WRITES.test(`${e.method} `) && !/Session|oauth/.test(e.path),
-  ).length;
+/** The reads of a run, sorted: every GET (logging in is a POST). */
+function reads(): string[] {
+  return sandbox.emulator.requestLog.entries
+    .filter((e) => e.method === 'GET')
+    .map((e) => e.path)
+    .sort();
 }
 
 describe('apply --plan: exactly what was reviewed', () => {
-  it('applies a fresh saved plan after re-checking it with the zone list, not the records', async () => {
+  it('applies a fresh saved plan after reading live state once, as `plan` does, then converges', async () => {
     const planFile = join(work.dir, 'plan.json');
-    expect((await cli(['plan', work.config, '--out', planFile], sandbox.env)).code).toBe(2);
-    const saved = JSON.parse(await readFile(planFile, 'utf8'));
-    expect(
-      saved.fingerprints.targets.find((t: { target: string }) => t.target === 'zone:example.com'),
-    ).toMatchObject({
-      serial: 41,
-      changed: true,
-    });
     const log = sandbox.emulator.requestLog;
+    log.clear();
+    expect((await cli(['plan', work.config, '--out', planFile], sandbox.env)).code).toBe(2);
+    const planReads = reads();
+    const saved = JSON.parse(await readFile(planFile, 'utf8'));
+    const ops = saved.steps.flatMap((step: { ops: unknown[] }) => step.ops).length;
     log.clear();
     const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Converged: a new plan shows no changes.');
-    // The re-check read serials from one zone list: no AllRecord before the first write.
+    // Before the first write: exactly the reads of one `plan` (the zone list, then each zone's records).
     const firstWrite = log.entries.findIndex((e) => e.method !== 'GET' && !/Session|oauth/.test(e.path));
-    const before = log.entries.slice(0, firstWrite);
-    expect(before.filter((e) => e.path.startsWith('/REST/AllRecord'))).toEqual([]);
+    const before = log.entries.slice(0, firstWrite).filter((e) => e.method === 'GET');
+    expect(before.map((e) => e.path).sort()).toEqual(planReads);
+    expect(before.filter((e) => e.path.startsWith('/REST/AllRecord/'))).toHaveLength(2);
     expect(before.filter((e) => e.path === '/REST/Zone/')).toHaveLength(1);
+    // Then one request per op of the plan, and one more `plan` to prove convergence.
+    expect(writeRequests(sandbox)).toHaveLength(ops);
+    expect(log.entries.slice(firstWrite).filter((e) => e.method === 'GET').length).toBeGreaterThanOrEqual(
+      planReads.length,
+    );
+  });
+
+  it('applies a saved plan after a publish that left its A records as planned (a TXT record changed)', async () => {
+    const planFile = join(work.dir, 'plan.json');
+    await cli(['plan', work.config, '--out', planFile], sandbox.env);
+    const provider = sandbox.provider();
+    await provider.client.call(
+      'POST',
+      '/TXTRecord/example.com/txt.example.com/',
+      { rdata: { txtdata: 'v=spf1 -all' }, ttl: 60 },
+      { retryable: 'non-idempotent' },
+    );
+    await provider.execute({ kind: 'publish', zone: 'example.com' });
+    expect(publishedSerial(sandbox.emulator, 'example.com')).toBe(42);
+    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('example.com (serial 42, ');
+    expect(publishedA(sandbox.emulator, 'example.com')).toContain('api.example.com 3600 192.0.2.21');
   });
 
   it('refuses a stale plan after an out-of-band change, naming the target and how it moved; sends nothing', async () => {
@@ -58,7 +80,7 @@ describe('apply --plan: exactly what was reviewed', () => {
     expect(run.stderr).toContain(
       'zone:example.com: serial 41 → 42, and its A records differ from the ones planned',
     );
-    expect(writes()).toBe(0);
+    expect(writeRequests(sandbox)).toEqual([]);
     expect(publishedA(sandbox.emulator, 'example.com')).toEqual(live);
   });
 

@@ -4,6 +4,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
+import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../../src/providers/waf/index.js';
 
 export const PASSWORD = 'pw-Very-S3cret-42';
 export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
@@ -14,32 +15,39 @@ export interface Sandbox {
   url: string;
   env: Record<string, string>;
   provider(): ReturnType<typeof createDynProvider>;
+  /** A WAF provider for `env`; it polls changes without waiting (the sandbox's changes end at once). */
+  wafProvider(): WafProvider;
   close(): Promise<void>;
 }
 
-/** `waf`: the WAF account (webapps, catalogue); its API is served too, and `env` names it, with changes that end at once. */
+/**
+ * `waf`: the WAF account (webapps, catalogue); its API is served too, and `env` names it, with changes that end at
+ * once. `services`: the account's secondary zones and geo services.
+ */
 export async function startSandbox(
   zones: NonNullable<EmulatorSeed['dns']>['zones'] = {},
   waf: EmulatorSeed['waf'] = {},
+  services: Pick<NonNullable<EmulatorSeed['dns']>, 'secondary_zones' | 'geo_services'> = {},
 ): Promise<Sandbox> {
   const emulator = createEmulator({
-    seed: { dns: { credentials: CREDENTIALS, zones }, waf: { ...waf, client: WAF_CLIENT } },
+    seed: { dns: { ...services, credentials: CREDENTIALS, zones }, waf: { ...waf, client: WAF_CLIENT } },
     waf: { changes: { pendingMs: 0, runMs: 0 } },
   });
   const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-  const providers: ReturnType<typeof createDynProvider>[] = [];
+  const providers: { close(): Promise<void> }[] = [];
+  const env = {
+    EDGEPLAN_DYN_URL: url,
+    EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
+    EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
+    EDGEPLAN_DYN_PASSWORD: PASSWORD,
+    EDGEPLAN_WAF_URL: wafUrl,
+    EDGEPLAN_WAF_CLIENT_ID: WAF_CLIENT.client_id,
+    EDGEPLAN_WAF_CLIENT_SECRET: WAF_CLIENT.client_secret,
+  };
   return {
     emulator,
     url,
-    env: {
-      EDGEPLAN_DYN_URL: url,
-      EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-      EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-      EDGEPLAN_DYN_PASSWORD: PASSWORD,
-      EDGEPLAN_WAF_URL: wafUrl,
-      EDGEPLAN_WAF_CLIENT_ID: WAF_CLIENT.client_id,
-      EDGEPLAN_WAF_CLIENT_SECRET: WAF_CLIENT.client_secret,
-    },
+    env,
     provider() {
       const provider = createDynProvider({
         url,
@@ -48,6 +56,12 @@ export async function startSandbox(
         password: PASSWORD,
         retry: { retries: 0 },
       });
+      providers.push(provider);
+      return provider;
+    },
+    wafProvider() {
+      const config = wafConfigFromEnv(env, 'edgeplan-it/1');
+      const provider = createWafProvider({ ...config, retry: { retries: 0 }, sleep: async () => {} });
       providers.push(provider);
       return provider;
     },

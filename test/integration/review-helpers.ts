@@ -45,3 +45,10 @@ export async function addRecordOutOfBand(
   await provider.execute({ kind: 'add-record', zone, fqdn, address, ttl: 300 });
   await provider.execute({ kind: 'publish', zone });
 }
+
+/** The requests that change something: every POST, PUT and DELETE but logging in and out. */
+export function writeRequests(sandbox: Sandbox): string[] {
+  return sandbox.emulator.requestLog.entries
+    .filter((e) => e.method !== 'GET' && !/Session|oauth/.test(e.path))
+    .map((e) => `${e.method} ${e.path}`);
+}

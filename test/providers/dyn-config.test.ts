@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DynConfigError, dynConfigFromEnv } from '../../src/providers/dyn/index.js';
+import { createDynProvider, DynConfigError, dynConfigFromEnv } from '../../src/providers/dyn/index.js';
 import { authed, mockLogin, ok, TOKEN, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -46,6 +46,34 @@ describe('dynConfigFromEnv', () => {
       'DNS service configuration: not usable: EDGEPLAN_DYN_URL (an http(s) URL)',
     );
     expect(() => dynConfigFromEnv(env)).not.toThrow(/topsecret|api\.dynect/);
+  });
+
+  it('refuses a URL with a user name or password, showing it with them as *** and naming the variables to use', () => {
+    for (const url of [
+      'https://ops:url-Pass-1@api.dynect.net/REST',
+      'https://ops@api.dynect.net/REST',
+      'https://ops%40acme:url%3APass-1@api.dynect.net/REST',
+      'https://ops:url@Pass-1@api.dynect.net/REST',
+    ]) {
+      const attempt = () => dynConfigFromEnv({ ...FULL, EDGEPLAN_DYN_URL: url });
+      expect(attempt, url).toThrow(DynConfigError);
+      expect(attempt, url).toThrow(
+        'DNS service configuration: not usable: EDGEPLAN_DYN_URL (credentials in a URL are refused: ' +
+          'https://***@api.dynect.net/REST; set EDGEPLAN_DYN_USER and EDGEPLAN_DYN_PASSWORD instead)',
+      );
+      expect(attempt, url).not.toThrow(/url-Pass|url%3APass|ops@|ops:|ops%40/);
+    }
+  });
+});
+
+describe('createDynProvider', () => {
+  it('refuses a URL with credentials given to it directly, without sending or showing them', () => {
+    const attempt = () =>
+      createDynProvider({ ...dynConfigFromEnv(FULL), url: 'https://ops:url-Pass-1@dyn.test/REST' });
+    expect(attempt).toThrow(
+      "credentials in a service URL are refused: https://***@dyn.test/REST; give them in the provider's own options",
+    );
+    expect(attempt).not.toThrow(/url-Pass-1/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DynApiError, DynJobTimeoutError } from '../../src/providers/dyn/index.js';
+import { DynApiError, DynJobLostError, DynJobTimeoutError } from '../../src/providers/dyn/index.js';
+import { TransportError } from '../../src/providers/http/errors.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -83,6 +84,42 @@ describe('DynClient jobs', () => {
     expect(error).toBeInstanceOf(DynJobTimeoutError);
     expect(error).toMatchObject({ method: 'GET', path: '/REST/Zone/', waitedMs: 3000 });
     expect(delays).toEqual([1000, 2000]);
+  });
+
+  it('shows a job Location with a user name and password only with them as ***, in errors and in the log', async () => {
+    const location = 'https://ops:job-Pass-1@dyn.test/REST/Job/5/';
+    mockLogin();
+    authed('get', '/Zone/').reply(307, location, { Location: location });
+    const early = testProvider({ jobTimeoutMs: 500 });
+    const timeout = await early.provider.client
+      .call('GET', '/Zone/', undefined, { retryable: 'idempotent' })
+      .catch((e: unknown) => e);
+    expect(timeout).toBeInstanceOf(DynJobTimeoutError);
+    expect(timeout).toMatchObject({
+      jobPath: 'https://***@dyn.test/REST/Job/5/',
+      message: 'GET /REST/Zone/: job https://***@dyn.test/REST/Job/5/ not finished after 0 s',
+    });
+
+    // Polling it fails in fetch, which refuses such a URL: the log line and the error show it redacted.
+    mockLogin();
+    authed('get', '/Zone/').reply(307, location, { Location: location });
+    const { provider, logs } = testProvider();
+    const failed = await provider.client
+      .call('GET', '/Zone/', undefined, { retryable: 'idempotent' })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(TransportError);
+    expect(logs).toContain(
+      'dyn: GET /REST/Zone/ is a job; polling https://***@dyn.test/REST/Job/5/ in 1000ms',
+    );
+    for (const text of [...logs, (failed as Error).message]) expect(text).not.toMatch(/job-Pass-1|ops:/);
+
+    const lost = new DynJobLostError('GET', '/REST/Zone/', location, { cause: new Error('job: not found') });
+    expect(lost).toMatchObject({
+      jobPath: 'https://***@dyn.test/REST/Job/5/',
+      message:
+        'GET /REST/Zone/: its job https://***@dyn.test/REST/Job/5/ could not be read (job: not found); ' +
+        'the outcome is unknown',
+    });
   });
 
   it('treats the job-running error (status incomplete with an ERR_CD) as a failure, not a job', async () => {

@@ -66,6 +66,32 @@ describe('createHttpTransport', () => {
     ).rejects.toThrow(/refusing/);
   });
 
+  it('refuses a base URL with a user name or password, showing it with them as ***', () => {
+    for (const baseUrl of [`https://ops:url-Pass-1@api.test/REST`, `https://ops@api.test/REST`]) {
+      const attempt = () => createHttpTransport({ baseUrl });
+      expect(attempt, baseUrl).toThrow(
+        "credentials in a service URL are refused: https://***@api.test/REST; give them in the provider's own options",
+      );
+      expect(attempt, baseUrl).not.toThrow(/url-Pass-1|ops/);
+    }
+  });
+
+  it('shows no user name or password of the URL fetch refused in a TransportError', async () => {
+    const { transport } = setup();
+    const error = await transport
+      .request({
+        method: 'GET',
+        path: `https://ops:url-Pass-1@api.test/REST/Job/9/`,
+        retryable: 'non-idempotent',
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    // fetch puts the whole URL into its message (its wording is the runtime's, so only the start is checked).
+    const { message } = error as Error;
+    expect(message).toMatch(/^GET \/REST\/Job\/9\/: network error after 1 attempt\(s\): /);
+    expect(message).not.toMatch(/url-Pass-1|ops:/);
+  });
+
   it('retries a 429 even for a non-idempotent POST, waiting for Retry-After in seconds', async () => {
     nock(ORIGIN).post('/REST/Thing/').reply(429, 'slow down', { 'Retry-After': '3' });
     nock(ORIGIN).post('/REST/Thing/').reply(200, {});

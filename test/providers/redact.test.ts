@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactBody, redactHeaders } from '../../src/providers/http/redact.js';
+import {
+  hasUserinfo,
+  REDACTED,
+  redactBody,
+  redactHeaders,
+  redactUserinfo,
+} from '../../src/providers/http/redact.js';
 
 describe('redactHeaders', () => {
   it('hides Auth-Token and Authorization whatever their case, keeps the rest', () => {
@@ -34,5 +40,58 @@ describe('redactBody', () => {
     expect(redactBody('{"rdata":{"address":"1.2.3.4"},"ttl":300}')).toBe(
       '{"rdata":{"address":"1.2.3.4"},"ttl":300}',
     );
+  });
+});
+
+describe('redactUserinfo', () => {
+  it('hides a user name alone, and a user name with its password', () => {
+    expect(redactUserinfo('https://ops@api.test/REST')).toBe('https://***@api.test/REST');
+    expect(redactUserinfo('https://ops:s3cret@api.test:8443/REST/Zone/?a=1')).toBe(
+      'https://***@api.test:8443/REST/Zone/?a=1',
+    );
+  });
+
+  it('hides percent-encoded userinfo and a password with an unencoded @ (the last @ ends it)', () => {
+    expect(redactUserinfo('http://us%40er:p%3Ass%2F@127.0.0.1:8787/REST')).toBe(
+      'http://***@127.0.0.1:8787/REST',
+    );
+    expect(redactUserinfo('https://ops:p@ss@w0rd@api.test/REST')).toBe('https://***@api.test/REST');
+    // What URL parsers make of that address: the same host, the @ encoded in the password.
+    expect(new URL('https://ops:p@ss@w0rd@api.test/REST').host).toBe('api.test');
+    expect(redactUserinfo(new URL('https://ops:p@ss@w0rd@api.test/REST').href)).toBe(
+      'https://***@api.test/REST',
+    );
+  });
+
+  it('hides every URL in a message, whatever the scheme case, and keeps the rest of the text', () => {
+    expect(
+      redactUserinfo(
+        'fetch failed: Request cannot be constructed from a URL that includes credentials: ' +
+          'HTTPS://a:b@x.test/REST/Session/ (then tried http://c:d@y.test)',
+      ),
+    ).toBe(
+      'fetch failed: Request cannot be constructed from a URL that includes credentials: ' +
+        'HTTPS://***@x.test/REST/Session/ (then tried http://***@y.test)',
+    );
+  });
+
+  it('leaves URLs without userinfo and @ outside an authority as they are', () => {
+    for (const text of [
+      'https://api.test/REST/Zone/a.test/',
+      'https://api.test/path@x?mail=ops@acme.test#a@b',
+      'edgeplan-test (ops@acme.test)',
+      'GET /REST/Zone/?detail=Y',
+    ]) {
+      expect(redactUserinfo(text)).toBe(text);
+    }
+  });
+});
+
+describe('hasUserinfo', () => {
+  it('is true for a user name, a password or both, false for neither', () => {
+    expect(hasUserinfo(new URL('https://ops@api.test/'))).toBe(true);
+    expect(hasUserinfo(new URL('https://:pw@api.test/'))).toBe(true);
+    expect(hasUserinfo(new URL('https://ops:pw@api.test/'))).toBe(true);
+    expect(hasUserinfo(new URL('https://api.test/?u=ops@acme.test'))).toBe(false);
   });
 });

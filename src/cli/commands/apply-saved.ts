@@ -1,24 +1,28 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { readLiveFingerprints } from '../../apply/live-fingerprints.js';
 import type { DesiredState } from '../../model/dns.js';
-import { PlanFileError, parsePlanFile } from '../../plan/plan-file.js';
+import { PlanFileError, parsePlanFile, type SavedPlan } from '../../plan/plan-file.js';
+import { savedPlanDifferences } from '../../plan/saved-plan-match.js';
 import { parseTargets, scopeDesired } from '../../plan/scope.js';
 import { desiredMismatches, movedTargets } from '../../plan/staleness.js';
-import { planHasChanges } from '../../plan/types.js';
+import { type Plan, planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './apply.js';
 
 /**
- * `edgeplan apply --plan FILE [PATH...]`: applies exactly the steps of a saved plan, no re-diff, once it is shown
- * to still hold. Before anything is sent:
+ * `edgeplan apply --plan FILE [PATH...]`: applies a saved plan once it is shown to be exactly the plan edgeplan
+ * computes today. Before anything is sent:
  * 1. the desired state at PATH (default `.`, like every command), limited to the plan's `--target` scope, must be
  *    the one the plan was made from (per-target digests): a plan reviewed on a branch is not applied to other files;
- * 2. every target the plan changes must be live as it was planned (apply/live-fingerprints.ts: zone serials first);
- * 3. changes needing approval need --allow-unsafe.
- * Each refusal names every target and how it moved. After applying, a new plan must be empty (exit 0).
+ * 2. live state is read once, as `plan` reads it, and the plan recomputed with the file's scope; every target
+ *    changed in either plan must be live as it was planned (staleness.ts), each refusal naming how it moved;
+ * 3. the recomputed plan must equal the file (saved-plan-match.ts): steps op by op, approvals, scope,
+ *    fingerprints, the sections for people. A file edited by hand, or made by another version, is refused;
+ * 4. changes needing approval, as recomputed, need --allow-unsafe.
+ * What is shown, checked and executed is the recomputed plan, never the file. After applying, a new plan must be
+ * empty (exit 0).
  */
 export async function applySavedPlan(
   file: string,
@@ -30,36 +34,43 @@ export async function applySavedPlan(
     throw new CliError(
       '--target cannot be combined with --plan: the saved plan keeps the scope it was made with',
     );
-  const plan = await readPlan(resolve(io.cwd, file));
-  const scope = plan.scope ? parseTargets(plan.scope) : undefined;
-  const changed = desiredMismatches(plan.fingerprints, scope ? scopeDesired(desired, scope) : desired);
+  const saved = await readPlan(resolve(io.cwd, file));
+  const scope = saved.scope ? parseTargets(saved.scope) : undefined;
+  const changed = desiredMismatches(saved.fingerprints, scope ? scopeDesired(desired, scope) : desired);
   if (changed.length > 0)
     throw new CliError(
       `refusing to apply ${file}: the desired state is not the one it was made from:\n${lines(changed)}\n` +
         'Nothing was sent. Plan again from these files and review the new plan.',
     );
-  if (!planHasChanges(plan)) {
-    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
-    return EXIT_OK;
-  }
   const services = await openScoped(desired, scope, options, io);
-  if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
   try {
-    const moved = movedTargets(
-      plan.fingerprints,
-      await readLiveFingerprints(plan.fingerprints, services.readers),
-    );
-    if (moved.length > 0)
-      throw new CliError(
-        `refusing to apply a stale plan: ${moved.length === 1 ? '1 target' : `${moved.length} targets`} ` +
-          `moved since ${file} was made:\n${lines(moved)}\nNothing was sent. Plan again and review the new plan.`,
-      );
+    const plan = await reviewWith(desired, scope, services);
+    assertSamePlan(file, saved, plan);
     if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
+    if (!planHasChanges(plan)) return EXIT_OK;
+    if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);
     return await executePlan(plan, services, options, io, () => reviewWith(desired, scope, services));
   } finally {
-    await services.close();
+    await services?.close();
   }
+}
+
+/** The recomputed plan must be the saved one: first whether live state moved, then whether the file says so. */
+function assertSamePlan(file: string, saved: SavedPlan, plan: Plan): void {
+  const moved = plan.fingerprints ? movedTargets(saved.fingerprints, plan.fingerprints) : [];
+  if (moved.length > 0)
+    throw new CliError(
+      `refusing to apply a stale plan: ${moved.length === 1 ? '1 target' : `${moved.length} targets`} ` +
+        `moved since ${file} was made:\n${lines(moved)}\nNothing was sent. Plan again and review the new plan.`,
+    );
+  const differences = savedPlanDifferences(saved, plan);
+  if (differences.length > 0)
+    throw new CliError(
+      `refusing to apply ${file}: it is not the plan edgeplan computes from this desired state and this live ` +
+        `state (it was edited, or made by another version of edgeplan):\n${lines(differences)}\n` +
+        'Nothing was sent. Plan again and review the new plan.',
+    );
 }
 
 async function readPlan(path: string) {

@@ -28,14 +28,14 @@ export function formFields(
 function multipartFields(contentType: string, text: string): Record<string, string> {
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!boundary) return {};
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
   for (const part of text.split(`--${boundary}`)) {
     const split = part.indexOf('\r\n\r\n');
     if (split < 0) continue;
     const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
-    if (name !== undefined) fields[name] = part.slice(split + 4).replace(/\r\n$/, '');
+    if (name !== undefined) fields.set(name, part.slice(split + 4).replace(/\r\n$/, ''));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** An empty body is `undefined`; anything else must be JSON. */

@@ -119,15 +119,16 @@ async function submit(ctx: WafHandlerCtx, webapp: Webapp, updates: Map<string, b
 function entryErrors(item: unknown, prefix: string, withId: boolean): Record<string, string[]> {
   const at = (field: string) => (prefix ? `${prefix}.${field}` : field);
   if (!isObject(item)) return { [prefix || 'base']: ['must be an object'] };
-  const errors: Record<string, string[]> = {};
-  if (!('enabled' in item)) errors[at('enabled')] = ['is missing'];
-  else if (typeof item.enabled !== 'boolean') errors[at('enabled')] = ['must be true or false'];
+  // Keyed by the client's field names (`__proto__` too): a Map, then own properties.
+  const errors = new Map<string, string[]>();
+  if (!('enabled' in item)) errors.set(at('enabled'), ['is missing']);
+  else if (typeof item.enabled !== 'boolean') errors.set(at('enabled'), ['must be true or false']);
   if (withId && typeof item.id !== 'string')
-    errors[at('id')] = ['id' in item ? 'must be a string' : 'is missing'];
+    errors.set(at('id'), ['id' in item ? 'must be a string' : 'is missing']);
   for (const key of Object.keys(item)) {
-    if (key !== 'enabled' && !(withId && key === 'id')) errors[at(key)] = ['is not a known field'];
+    if (key !== 'enabled' && !(withId && key === 'id')) errors.set(at(key), ['is not a known field']);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 function webappView(w: Webapp) {

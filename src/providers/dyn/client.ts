@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { redactUserinfo } from '../http/redact.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpTransport } from '../http/transport.js';
@@ -169,7 +170,9 @@ export class DynClient {
     for (;;) {
       if (waited + delay > this.jobTimeoutMs)
         throw new DynJobTimeoutError(label.method, label.path, target, waited);
-      this.logger.debug(`dyn: ${label.method} ${label.path} is a job; polling ${target} in ${delay}ms`);
+      this.logger.debug(
+        `dyn: ${label.method} ${label.path} is a job; polling ${redactUserinfo(target)} in ${delay}ms`,
+      );
       await this.sleep(delay);
       waited += delay;
       // Reading a job's state is a GET: always safe to repeat.

@@ -1,4 +1,4 @@
-import { type Env, EnvConfigError, envValue, isHttpUrl } from '../http/env-config.js';
+import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
 import type { DynCredentials } from './session.js';
 
 /** What the Dyn provider needs from the environment (PRODUCT.md, "Environment"). */
@@ -14,7 +14,10 @@ const VARIABLES = {
   password: 'EDGEPLAN_DYN_PASSWORD',
 } as const satisfies Record<keyof DynConfig, string>;
 
-/** Lists every missing or unusable variable by name. Never includes a variable's value (the password is one). */
+/**
+ * Lists every missing or unusable variable by name. Never includes a variable's value (the password is one); a URL
+ * with credentials is shown with them as `***`.
+ */
 export class DynConfigError extends EnvConfigError {
   override readonly name = 'DynConfigError';
 
@@ -23,12 +26,15 @@ export class DynConfigError extends EnvConfigError {
   }
 }
 
-/** Reads EDGEPLAN_DYN_*; an empty value counts as missing. */
+/** Reads EDGEPLAN_DYN_*; an empty value counts as missing, a URL with a user name or password is refused. */
 export function dynConfigFromEnv(env: Env): DynConfig {
   const value = (name: string) => envValue(env, name);
   const missing = Object.values(VARIABLES).filter((name) => value(name) === undefined);
   const url = value(VARIABLES.url);
-  const invalid = url !== undefined && !isHttpUrl(url) ? [`${VARIABLES.url} (an http(s) URL)`] : [];
+  const invalid = [
+    ...(url !== undefined && !isHttpUrl(url) ? [`${VARIABLES.url} (an http(s) URL)`] : []),
+    ...urlCredentialsProblems(VARIABLES.url, url, `${VARIABLES.userName} and ${VARIABLES.password}`),
+  ];
   if (missing.length || invalid.length) throw new DynConfigError(missing, invalid);
   return {
     url: url ?? '',

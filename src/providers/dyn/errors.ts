@@ -1,4 +1,5 @@
 import { WireError } from '../http/wire-error.js';
+import { redactUserinfo } from '../http/redact.js';
 import type { DynMessage } from './wire.js';
 
 /**
@@ -65,17 +66,23 @@ export class DynLoginError extends DynApiError {
   override readonly name = 'DynLoginError';
 }
 
-/** A job (HTTP 307 or `status: incomplete`) did not finish within the client's bound. */
+/**
+ * A job (HTTP 307 or `status: incomplete`) did not finish within the client's bound. `jobPath` may be an absolute
+ * URL (a 307's Location); it is kept without user name and password.
+ */
 export class DynJobTimeoutError extends Error {
   override readonly name = 'DynJobTimeoutError';
+  readonly jobPath: string;
 
   constructor(
     readonly method: string,
     readonly path: string,
-    readonly jobPath: string,
+    jobPath: string,
     readonly waitedMs: number,
   ) {
-    super(`${method} ${path}: job ${jobPath} not finished after ${Math.round(waitedMs / 1000)} s`);
+    const shown = redactUserinfo(jobPath);
+    super(`${method} ${path}: job ${shown} not finished after ${Math.round(waitedMs / 1000)} s`);
+    this.jobPath = shown;
   }
 }
 
@@ -106,21 +113,25 @@ export class DynSessionLostError extends Error {
 /**
  * The request was accepted as a job, but its result can no longer be read: the session ended while it ran (job
  * ids live only as long as their session) or the service no longer knows the job. Whether it was applied is
- * unknown, so it is not repeated; a zone step that meets this fails and is discarded.
+ * unknown, so it is not repeated; a zone step that meets this fails and is discarded. `jobPath` as in
+ * DynJobTimeoutError.
  */
 export class DynJobLostError extends Error {
   override readonly name = 'DynJobLostError';
+  readonly jobPath: string;
 
   constructor(
     readonly method: string,
     readonly path: string,
-    readonly jobPath: string,
+    jobPath: string,
     options: { cause: unknown },
   ) {
     const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    const shown = redactUserinfo(jobPath);
     super(
-      `${method} ${path}: its job ${jobPath} could not be read (${reason}); the outcome is unknown`,
+      `${method} ${path}: its job ${shown} could not be read (${reason}); the outcome is unknown`,
       options,
     );
+    this.jobPath = shown;
   }
 }

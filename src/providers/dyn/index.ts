@@ -10,7 +10,6 @@ import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
-import { readZoneSerials } from './read-serials.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
@@ -103,7 +102,6 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
-    readZoneSerials: (zones) => readZoneSerials(client, zones),
     execute: (op) => writer.execute(op),
     discard: (target) => writer.discard(target),
     async close() {

@@ -1,6 +1,9 @@
+import { hasUserinfo, redactUserinfo } from './redact.js';
+
 /**
  * Reading a service's settings from the environment, shared by every provider: an empty or blank value counts as
- * missing, and errors name the variables, never their values (passwords and client secrets are among them).
+ * missing, and errors name the variables, never their values (passwords and client secrets are among them); a URL
+ * refused for carrying credentials is shown with them as `***`.
  */
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -16,6 +19,17 @@ export function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * EnvConfigError's entry for an http(s) URL that carries a user name or password (none otherwise). Refused: a URL
+ * is printed in messages and logs, so credentials belong in the variables named by `instead`.
+ */
+export function urlCredentialsProblems(name: string, text: string | undefined, instead: string): string[] {
+  if (text === undefined || !isHttpUrl(text)) return [];
+  const url = new URL(text);
+  if (!hasUserinfo(url)) return [];
+  return [`${name} (credentials in a URL are refused: ${redactUserinfo(url.href)}; set ${instead} instead)`];
 }
 
 /** Every missing variable and every unusable one (`NAME (what it must be)`), by name only. */

@@ -1,3 +1,5 @@
+import { redactUserinfo } from './redact.js';
+
 /**
  * Typed errors of the HTTP transport. Every error names the request (method and path as sent, without the
  * origin) and how many attempts were made, so a log line or a CLI message says what failed after what effort.
@@ -23,7 +25,10 @@ export class HttpError extends Error {
 
 export type TransportErrorKind = 'network' | 'timeout';
 
-/** No response at all: the connection failed or the per-attempt timeout fired on the last attempt. */
+/**
+ * No response at all: the connection failed or the per-attempt timeout fired on the last attempt. The message
+ * shows the cause's text with any URL's user name and password as `***` (fetch puts the whole URL in some).
+ */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
 
@@ -44,5 +49,5 @@ export class TransportError extends Error {
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
-  return `${cause.message}${inner}`;
+  return redactUserinfo(`${cause.message}${inner}`);
 }

@@ -1,6 +1,7 @@
 /**
- * Redaction of secrets before anything reaches a log line (`--verbose`). Secrets never appear in output, logs or
- * plan files (PRODUCT.md), so the transport logs only what went through these functions.
+ * Redaction of secrets before anything reaches a log line (`--verbose`) or a message. Secrets never appear in
+ * output, logs or plan files (PRODUCT.md), so the transport logs only what went through these functions, and the
+ * CLI passes every message it prints through `redactUserinfo`.
  */
 
 export const REDACTED = '***';
@@ -35,6 +36,19 @@ export function redactBody(body: string): string {
   if (json !== undefined) return JSON.stringify(redactValue(json));
   if (/^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(body)) return redactForm(body);
   return body;
+}
+
+/**
+ * The text with the user name and password of every `scheme://user:password@host` URL in it shown as `***`. The
+ * userinfo ends at the authority's last `@`, as URL parsers read it, so an unencoded `@` in a password is covered.
+ */
+export function redactUserinfo(text: string): string {
+  return text.replace(/(?<![a-z\d+.-])([a-z][a-z\d+.-]*:\/\/)[^\s/?#\\]*@/gi, `$1${REDACTED}@`);
+}
+
+/** Whether a URL carries a user name or password, which would be printed wherever the URL is. */
+export function hasUserinfo(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
 }
 
 function redactValue(value: unknown): unknown {

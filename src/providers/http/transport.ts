@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { TransportError } from './errors.js';
-import { redactBody, redactHeaders } from './redact.js';
+import { hasUserinfo, redactBody, redactHeaders, redactUserinfo } from './redact.js';
 import {
   type AttemptOutcome,
   DEFAULT_RETRY,
@@ -19,7 +19,8 @@ import { realSleep } from './sleep.js';
  * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests
  * (ARCHITECTURE.md, "HTTP and tests"). It never follows redirects (a client may give 3xx a meaning, as Dyn's 307
  * job redirect) and never throws on an HTTP status: every status is an answer for the client to interpret.
- * It throws only `TransportError`, when no response came back on the last allowed attempt.
+ * It throws only `TransportError`, when no response came back on the last allowed attempt. A base URL with a user
+ * name or password is refused at creation: it would be printed wherever the URL is, and no service here reads it.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +84,10 @@ const MAX_LOGGED_BODY = 2000;
 
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
   const base = new URL(options.baseUrl);
+  if (hasUserinfo(base))
+    throw new Error(
+      `credentials in a service URL are refused: ${redactUserinfo(base.href)}; give them in the provider's own options`,
+    );
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const logger = options.logger ?? silentLogger;

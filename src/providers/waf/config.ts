@@ -1,4 +1,4 @@
-import { type Env, EnvConfigError, envValue, isHttpUrl } from '../http/env-config.js';
+import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
 
 /** What the WAF provider needs from the environment (PRODUCT.md, "Environment"). */
 export interface WafConfig {
@@ -20,7 +20,10 @@ const VARIABLES = {
   userAgent: 'EDGEPLAN_USER_AGENT',
 } as const satisfies Record<keyof WafConfig, string>;
 
-/** Lists every missing or unusable variable by name; never includes a value (the client secret is one). */
+/**
+ * Lists every missing or unusable variable by name; never includes a value (the client secret is one), and shows a
+ * URL with credentials with them as `***`.
+ */
 export class WafConfigError extends EnvConfigError {
   override readonly name = 'WafConfigError';
 
@@ -30,8 +33,8 @@ export class WafConfigError extends EnvConfigError {
 }
 
 /**
- * Reads EDGEPLAN_WAF_* and EDGEPLAN_USER_AGENT; an empty value counts as missing. `defaultUserAgent` is used
- * without EDGEPLAN_USER_AGENT (the CLI passes `edgeplan/<version>`).
+ * Reads EDGEPLAN_WAF_* and EDGEPLAN_USER_AGENT; an empty value counts as missing, a URL with a user name or
+ * password is refused. `defaultUserAgent` is used without EDGEPLAN_USER_AGENT (the CLI passes `edgeplan/<version>`).
  */
 export function wafConfigFromEnv(env: Env, defaultUserAgent: string): WafConfig {
   const value = (name: string) => envValue(env, name);
@@ -43,6 +46,11 @@ export function wafConfigFromEnv(env: Env, defaultUserAgent: string): WafConfig 
     invalid.push(`${VARIABLES.url} (an http(s) URL ending in /api/v3)`);
   const tokenUrl = value(VARIABLES.tokenUrl);
   if (tokenUrl !== undefined && !isHttpUrl(tokenUrl)) invalid.push(`${VARIABLES.tokenUrl} (an http(s) URL)`);
+  const instead = `${VARIABLES.clientId} and ${VARIABLES.clientSecret}`;
+  invalid.push(
+    ...urlCredentialsProblems(VARIABLES.url, url, instead),
+    ...urlCredentialsProblems(VARIABLES.tokenUrl, tokenUrl, instead),
+  );
   if (missing.length || invalid.length) throw new WafConfigError(missing, invalid);
   const root = (url ?? '').replace(/\/+$/, '');
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireParser } from '../http/wire-error.js';
+import { namedRecord } from '../../model/named-record.js';
 import { WafWireError } from './errors.js';
 
 /**
@@ -34,7 +35,7 @@ export const ErrorBody = z.object({
   error: z.string().optional(),
   error_description: z.string().optional(),
   message: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: namedRecord(z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

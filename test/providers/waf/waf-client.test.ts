@@ -2,8 +2,10 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
+  createWafProvider,
   WafApiError,
   WafAuthError,
+  WafConfigError,
   WafRateLimitError,
   wafConfigFromEnv,
 } from '../../../src/providers/waf/index.js';
@@ -19,6 +21,7 @@ import {
   TOKEN,
   TOKEN_PATH,
   testProvider,
+  UA,
 } from './waf-fixtures.js';
 
 useNockGuard();
@@ -201,5 +204,49 @@ describe('WAF configuration from the environment', () => {
     expect(() => wafConfigFromEnv({ ...base, EDGEPLAN_WAF_URL: 'https://waf.test/api/v2' }, 'x')).toThrow(
       'not usable: EDGEPLAN_WAF_URL (an http(s) URL ending in /api/v3)',
     );
+  });
+
+  it('refuses credentials in the API URL and in the token URL, showing both URLs with them as ***', () => {
+    const env = {
+      ...base,
+      EDGEPLAN_WAF_URL: `https://ci-client:url-Secret-1@waf.test${API}`,
+      EDGEPLAN_WAF_TOKEN_URL: 'https://ci-client:url@Secret-2@auth.test/token',
+    };
+    const attempt = () => wafConfigFromEnv(env, 'x');
+    expect(attempt).toThrow(WafConfigError);
+    expect(attempt).toThrow(
+      'WAF service configuration: not usable: ' +
+        'EDGEPLAN_WAF_URL (credentials in a URL are refused: https://***@waf.test/api/v3; ' +
+        'set EDGEPLAN_WAF_CLIENT_ID and EDGEPLAN_WAF_CLIENT_SECRET instead), ' +
+        'EDGEPLAN_WAF_TOKEN_URL (credentials in a URL are refused: https://***@auth.test/token; ' +
+        'set EDGEPLAN_WAF_CLIENT_ID and EDGEPLAN_WAF_CLIENT_SECRET instead)',
+    );
+    expect(attempt).not.toThrow(/url-Secret|url%40Secret|ci-client/);
+    expect(() =>
+      wafConfigFromEnv({ ...base, EDGEPLAN_WAF_TOKEN_URL: 'https://ci-client@auth.test/token' }, 'x'),
+    ).toThrow(
+      'not usable: EDGEPLAN_WAF_TOKEN_URL (credentials in a URL are refused: https://***@auth.test/token;',
+    );
+  });
+});
+
+describe('createWafProvider', () => {
+  it('refuses credentials in the API URL or the token URL given to it directly, without sending or showing them', () => {
+    const config = wafConfigFromEnv(
+      {
+        EDGEPLAN_WAF_URL: `${ORIGIN}${API}`,
+        EDGEPLAN_WAF_CLIENT_ID: CLIENT_ID,
+        EDGEPLAN_WAF_CLIENT_SECRET: SECRET,
+      },
+      UA,
+    );
+    for (const options of [
+      { ...config, url: `https://ci-client:url-Secret-1@waf.test${API}` },
+      { ...config, tokenUrl: `https://ci-client:url-Secret-1@waf.test${TOKEN_PATH}` },
+    ]) {
+      const attempt = () => createWafProvider(options);
+      expect(attempt).toThrow(/^credentials in a service URL are refused: https:\/\/\*\*\*@waf\.test\/api\//);
+      expect(attempt).not.toThrow(/url-Secret-1|ci-client/);
+    }
   });
 });

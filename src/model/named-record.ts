@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const PROTO = '__proto__';
+
+/**
+ * `z.record` for maps keyed by names that users or servers choose (zones, record names, geo services, webapps).
+ * zod's own record skips a `__proto__` key without a word, since writing it into the plain object it builds would
+ * replace that object's prototype: a record named `__proto__` (a valid DNS label) would vanish from the desired
+ * state, and apply would delete it live. This record checks that entry like every other (its issues under
+ * `__proto__`) and keeps it as an own property, entries in input order. Everything else, the JSON Schema included,
+ * is zod's record: the schema is a `ZodRecord` with the same definition.
+ */
+const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> = z.core.$constructor(
+  'ZodNamedRecord',
+  (inst, def) => {
+    z.ZodRecord.init(inst, def);
+    const parse = inst._zod.parse;
+    inst._zod.parse = (payload, ctx) => {
+      const input = payload.value;
+      if (!z.core.util.isPlainObject(input) || !Object.hasOwn(input, PROTO)) return parse(payload, ctx);
+      const entries = Object.entries(input);
+      payload.value = Object.fromEntries(entries.filter(([name]) => name !== PROTO));
+      const result = parse(payload, ctx);
+      const key = def.keyType._zod.run({ value: PROTO, issues: [] }, ctx);
+      const value = def.valueType._zod.run({ value: input[PROTO], issues: [] }, ctx);
+      if (result instanceof Promise || key instanceof Promise || value instanceof Promise)
+        throw new Error('namedRecord: async schemas are not supported');
+      result.issues.push(...z.core.util.prefixIssues(PROTO, [...key.issues, ...value.issues]));
+      const parsed = new Map(Object.entries(z.core.util.isPlainObject(result.value) ? result.value : {}));
+      parsed.set(PROTO, value.value);
+      result.value = Object.fromEntries(
+        entries.flatMap(([name]) => (parsed.has(name) ? [[name, parsed.get(name)]] : [])),
+      );
+      return result;
+    };
+  },
+);
+
+/** `z.record(key, value)` that keeps and checks a `__proto__` key (see ZodNamedRecord); keys are strings. */
+export function namedRecord<V extends z.ZodType>(value: V, key = z.string()): z.ZodRecord<z.ZodString, V> {
+  const schema = new ZodNamedRecord({ type: 'record', keyType: key, valueType: value });
+  return schema as z.ZodRecord<z.ZodString, V>;
+}

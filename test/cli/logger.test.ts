@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { cliLogger } from '../../src/cli/logger.js';
+
+function io(): CliIo & { err: () => string } {
+  let err = '';
+  return {
+    stdout: () => {},
+    stderr: (t) => {
+      err += t;
+    },
+    env: {},
+    cwd: '.',
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    confirm: async () => false,
+    untilShutdown: async () => {},
+    err: () => err,
+  };
+}
+
+describe('cliLogger', () => {
+  it('writes every level to stderr with any URL shown without its user name and password', () => {
+    const out = io();
+    const logger = cliLogger(out, true);
+    logger.debug('polling https://ops:log-Pass-1@dyn.test/REST/Job/5/');
+    logger.info('emulator on http://ops@127.0.0.1:8787/REST');
+    logger.warn('retrying https://ops:log@Pass-2@waf.test/api/v3');
+    expect(out.err()).toBe(
+      'debug: polling https://***@dyn.test/REST/Job/5/\n' +
+        'emulator on http://***@127.0.0.1:8787/REST\n' +
+        'warning: retrying https://***@waf.test/api/v3\n',
+    );
+  });
+
+  it('writes debug lines only with --verbose', () => {
+    const out = io();
+    cliLogger(out, false).debug('http → GET /REST/Zone/');
+    expect(out.err()).toBe('');
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Names that are members of every JavaScript object (`__proto__`, `constructor`, `toString`, …) through the whole
+ * flow, against the emulator: record sets, geo services and webapps drawn from a pool of such names and ordinary
+ * ones, live and desired. YAML → validate → plan → apply must leave the emulator's published state equal to the
+ * desired state (nothing dropped on the way, nothing deleted that the YAML lists), and a new plan must be empty.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { applyPlan, planLive, routeWriter } from '../../src/apply/index.js';
+import { loadDesiredState } from '../../src/config/index.js';
+import type { EmulatorSeed } from '../../src/emulator/index.js';
+import { formatDiagnostic } from '../../src/model/diagnostic.js';
+import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
+import { startSandbox } from './helpers.js';
+
+const NAMES = [...PROTOTYPE_KEYS, 'www', 'shop'];
+const ADDRESSES = ['192.0.2.1', '192.0.2.2', '198.51.100.7'];
+const BOTS = ['Googlebot', 'Bingbot', 'DuckDuckBot', 'Applebot'];
+
+const named = <T>(value: fc.Arbitrary<T>) =>
+  fc.uniqueArray(fc.record({ name: fc.constantFrom(...NAMES), value }), {
+    selector: (e) => e.name,
+    maxLength: 6,
+  });
+const address = fc.constantFrom(...ADDRESSES);
+
+const scenario = fc.record({
+  live: fc.record({ records: named(address), geo: named(address), bots: named(fc.subarray(BOTS)) }),
+  desired: fc.record({ records: named(address), geo: named(address), bots: named(fc.subarray(BOTS)) }),
+  /** A second desired zone whose name has such a label; the apply creates it. */
+  newZone: fc.boolean(),
+});
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+type Named<T> = { name: string; value: T }[];
+
+const geoService = (name: string, a: string) => ({ groups: [{ name, countries: ['@@'], a: [a] }] });
+const entries = <T, U>(list: Named<T>, to: (e: { name: string; value: T }) => U) =>
+  Object.fromEntries(list.map((e) => [e.name, to(e)]));
+
+function yamlOf({ desired, newZone }: Scenario): string {
+  return stringify({
+    zones: {
+      'a.test': { records: entries(desired.records, (e) => ({ a: [e.value] })) },
+      ...(newZone
+        ? { '__proto__.test': { records: entries(desired.records, (e) => ({ a: [e.value] })) } }
+        : {}),
+    },
+    geo_services: entries(desired.geo, (e) => geoService(e.name, e.value)),
+    settings: { geo_services: { manage: 'all' } },
+    waf: { webapps: entries(desired.bots, (e) => ({ good_bots: { mode: 'exact', allow: e.value } })) },
+  });
+}
+
+function seedOf({ live }: Scenario) {
+  const records = live.records.map((e) => ({
+    fqdn: `${e.name}.a.test`,
+    type: 'A',
+    ttl: 3600,
+    rdata: { address: e.value },
+  }));
+  const webapps = NAMES.map((name) => ({
+    name,
+    enabled_bots: live.bots.find((e) => e.name === name)?.value ?? [],
+  }));
+  return {
+    zones: { 'a.test': { serial: 1, records } },
+    waf: { webapps },
+    geo: entries(live.geo, (e) => geoService(e.name, e.value)),
+  };
+}
+
+/** The emulator's published state in the terms of the desired state. */
+function liveOf(snapshot: EmulatorSeed) {
+  const zones = Object.entries(snapshot.dns?.zones ?? {}).map(([zone, z]) => [
+    zone,
+    (z?.records ?? [])
+      .filter((r) => r.type === 'A')
+      .map((r) => `${r.fqdn} ${String(r.rdata.address)}`)
+      .sort(),
+  ]);
+  const geo = Object.entries(snapshot.dns?.geo_services ?? {}).map(([name, g]) => [name, g.groups]);
+  const webapps = (snapshot.waf?.webapps ?? []).map((w) => [w.name, [...(w.enabled_bots ?? [])].sort()]);
+  return {
+    zones: Object.fromEntries(zones),
+    geo: Object.fromEntries(geo),
+    webapps: Object.fromEntries(webapps),
+  };
+}
+
+function expectedOf({ live, desired, newZone }: Scenario) {
+  const records = (zone: string) =>
+    desired.records.map((e) => `${e.name.toLowerCase()}.${zone} ${e.value}`).sort();
+  const kept = (name: string) =>
+    desired.bots.find((e) => e.name === name)?.value ?? live.bots.find((e) => e.name === name)?.value ?? [];
+  return {
+    zones: {
+      'a.test': records('a.test'),
+      ...(newZone ? { '__proto__.test': records('__proto__.test') } : {}),
+    },
+    geo: entries(desired.geo, (e) => geoService(e.name, e.value).groups),
+    webapps: Object.fromEntries(NAMES.map((name) => [name, [...kept(name)].sort()])),
+  };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-proto-prop-'));
+});
+afterAll(() => rm(dir, { recursive: true }));
+
+describe('prototype-member names through validate → plan → apply → plan', () => {
+  it('leave the live state equal to the desired state, and a new plan empty', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const file = join(dir, `desired-${run++}.yaml`);
+        await writeFile(file, yamlOf(s));
+        const loaded = await loadDesiredState([file]);
+        if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
+        const seed = seedOf(s);
+        const sandbox = await startSandbox(seed.zones, seed.waf, { geo_services: seed.geo });
+        try {
+          const readers = () => ({ dns: sandbox.provider(), waf: sandbox.wafProvider() });
+          const plan = await planLive(loaded.desired, readers());
+          const result = await applyPlan(plan, routeWriter(readers()));
+          expect(result.ok).toBe(true);
+          expect(liveOf(sandbox.emulator.snapshot())).toEqual(expectedOf(s));
+          expect((await planLive(loaded.desired, readers())).steps).toEqual([]);
+        } finally {
+          await sandbox.close();
+        }
+      }),
+      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
+    );
+  });
+});
