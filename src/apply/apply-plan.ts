@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { ProviderOp, StepWriter } from '../model/provider.js';
 import type { Plan, PlanStep } from '../plan/types.js';
-import type { ApplyEvent, ApplyResult, StepOutcome } from './types.js';
+import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
 export interface ApplyOptions {
   /** Steps run at once. Ops inside one step are always sequential. */
@@ -63,8 +63,8 @@ function stepById(plan: Plan, id: string): PlanStep {
   return step;
 }
 
-function identity(step: PlanStep): Pick<StepOutcome, 'id' | 'target'> {
-  return { id: step.id, target: step.target };
+function identity(step: PlanStep): StepIdentity {
+  return { id: step.id, provider: step.provider, target: step.target };
 }
 
 async function runStep(
@@ -73,7 +73,7 @@ async function runStep(
   emit: (e: ApplyEvent) => void,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
-  emit({ type: 'step-start', id: step.id, total });
+  emit({ type: 'step-start', ...identity(step), total });
   let done = 0;
   for (const op of step.ops) {
     try {
@@ -88,7 +88,7 @@ async function runStep(
       return outcome;
     }
     done += 1;
-    emit({ type: 'op-done', id: step.id, op, done, total });
+    emit({ type: 'op-done', ...identity(step), op, done, total });
   }
   const outcome: StepOutcome = { ...identity(step), status: 'applied', done, total };
   emit({ type: 'step-done', outcome });

@@ -9,10 +9,8 @@ import type { Target } from '../model/target.js';
  * on did not succeed.
  */
 export type StepOutcome =
-  | { id: string; target: Target; status: 'applied'; done: number; total: number }
-  | {
-      id: string;
-      target: Target;
+  | (StepIdentity & { status: 'applied'; done: number; total: number })
+  | (StepIdentity & {
       status: 'failed';
       done: number;
       total: number;
@@ -20,8 +18,15 @@ export type StepOutcome =
       error: string;
       skipped: number;
       discarded?: boolean;
-    }
-  | { id: string; target: Target; status: 'skipped'; total: number; blockedBy: string[] };
+    })
+  | (StepIdentity & { status: 'skipped'; total: number; blockedBy: string[] });
+
+/** Which step an outcome or event is about: its id, the provider that executes it, the target it changes. */
+export interface StepIdentity {
+  id: string;
+  provider: string;
+  target: Target;
+}
 
 export interface ApplyResult {
   /** In plan step order, one entry per step. */
@@ -31,6 +36,6 @@ export interface ApplyResult {
 
 /** Progress events, for the CLI to show (one line per step and op in logs, a live line on a TTY). */
 export type ApplyEvent =
-  | { type: 'step-start'; id: string; total: number }
-  | { type: 'op-done'; id: string; op: ProviderOp; done: number; total: number }
+  | (StepIdentity & { type: 'step-start'; total: number })
+  | (StepIdentity & { type: 'op-done'; op: ProviderOp; done: number; total: number })
   | { type: 'step-done'; outcome: StepOutcome };

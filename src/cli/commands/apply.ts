@@ -1,6 +1,5 @@
 import { type ApplyResult, applyPlan } from '../../apply/index.js';
-import { renderPlanJson } from '../../plan/index.js';
-import { describeApprovals } from '../../plan/safety.js';
+import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -60,7 +59,7 @@ export async function executePlan(
 ): Promise<ExitCode> {
   assertWafBudget(plan, services, io.now?.() ?? Date.now());
   await confirmApply(options, io);
-  const result = await applyPlan(plan, services.writer, {
+  const result = await applyPlan(plan, services.writers, {
     concurrency: options.concurrency,
     onEvent: progressReporter(io),
   });
