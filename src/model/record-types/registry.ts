@@ -1,3 +1,4 @@
+import { compareStrings } from '../compare.js';
 import { A } from './a.js';
 import { CNAME } from './cname.js';
 import { MX } from './mx.js';
@@ -5,8 +6,8 @@ import type { RecordType } from './record-type.js';
 import { TXT } from './txt.js';
 
 /**
- * Every record type edgeplan manages, one line each. Adding a type is its file, one line here, and its fixtures
- * (test/fixtures/record-types/).
+ * Every record type edgeplan manages, one entry each. Adding a type is its file, its import and entry here, and its
+ * fixtures (test/fixtures/record-types/<key>.yaml) and value generator (test/model/record-types/values.ts).
  */
 export const RECORD_TYPES: readonly RecordType[] = [A, CNAME, MX, TXT];
 
@@ -32,6 +33,5 @@ export function recordTypeOfKey(key: string): RecordType | undefined {
 
 /** Values of a set in the type's canonical order, duplicates removed. */
 export function sortValues(type: string, values: Iterable<string>): string[] {
-  const compare = recordType(type)?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
-  return [...new Set(values)].sort(compare);
+  return [...new Set(values)].sort(recordType(type)?.compare ?? compareStrings);
 }
