@@ -128,7 +128,7 @@ function chunked(textValue: string, sizes: number[], choices: number[], spaces: 
   return strings.map((s, i) => `${s}${spaces[i % spaces.length]}`).join('');
 }
 
-describe.each(['TXT'])('%s text', (name) => {
+describe.each(['TXT', 'SPF'])('%s text', (name) => {
   const type = recordType(name);
   if (!type) throw new Error(`${name} is not registered`);
 
