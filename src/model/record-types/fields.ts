@@ -41,10 +41,6 @@ export class FieldChecks {
     this.#problems.push({ path: [field], message });
   }
 
-  get failed(): boolean {
-    return this.#problems.length > 0;
-  }
-
   result(build: () => string): ParseResult {
     return this.#problems.length > 0 ? { ok: false, problems: this.#problems } : { ok: true, value: build() };
   }

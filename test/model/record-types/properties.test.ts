@@ -179,3 +179,60 @@ describe.each(['TXT', 'SPF'])('%s text', (name) => {
     );
   });
 });
+
+describe('AAAA addresses', () => {
+  const AAAA = recordType('AAAA');
+  if (!AAAA) throw new Error('AAAA is not registered');
+  /** Eight groups, zero half of the time (so runs of zeros tie often), written in full with padding or not. */
+  const zeroRich = fc
+    .array(fc.oneof(fc.constant(0), fc.constant(0xffff), fc.integer({ min: 0, max: 0xffff })), {
+      minLength: 8,
+      maxLength: 8,
+    })
+    .chain((groups) =>
+      fc
+        .array(fc.boolean(), { minLength: 8, maxLength: 8 })
+        .map((pad) => groups.map((g, i) => g.toString(16).padStart(pad[i] ? 4 : 1, '0')).join(':')),
+    );
+  const address = fc.oneof(fc.ipV6(), zeroRich).chain((text) => fc.constantFrom(text, text.toUpperCase()));
+
+  /** RFC 5952 as the WHATWG URL serializer writes IPv6 hosts, with IPv4-mapped addresses dotted (RFC 5952 §5). */
+  function oracle(text: string): string {
+    const host = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    if (!mapped) return host;
+    const [high, low] = [mapped[1], mapped[2]].map((group) => Number.parseInt(group ?? '', 16));
+    return `::ffff:${[(high ?? 0) >> 8, (high ?? 0) & 255, (low ?? 0) >> 8, (low ?? 0) & 255].join('.')}`;
+  }
+
+  function toBigInt(text: string): bigint {
+    const host = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+    const [head = '', tail = ''] = host.split('::');
+    const groups = [head, tail].map((half) => (half === '' ? [] : half.split(':')));
+    const all = [
+      ...(groups[0] ?? []),
+      ...Array(8 - (groups[0]?.length ?? 0) - (groups[1]?.length ?? 0)).fill('0'),
+    ];
+    return [...all, ...(groups[1] ?? [])].reduce((sum, group) => sum * 65536n + BigInt(`0x${group}`), 0n);
+  }
+
+  it('writes every address in the canonical form of RFC 5952', () => {
+    fc.assert(
+      fc.property(address, (text) => {
+        expect(AAAA.parse(text, 'example.com')).toEqual({ ok: true, value: oracle(text) });
+      }),
+      RUNS,
+    );
+  });
+
+  it('orders addresses numerically', () => {
+    fc.assert(
+      fc.property(address, address, (a, b) => {
+        const [left, right] = [oracle(a), oracle(b)];
+        const numeric = toBigInt(a) < toBigInt(b) ? -1 : toBigInt(a) > toBigInt(b) ? 1 : 0;
+        expect(Math.sign(AAAA.compare?.(left, right) ?? Number.NaN)).toBe(numeric);
+      }),
+      RUNS,
+    );
+  });
+});
