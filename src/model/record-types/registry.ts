@@ -3,6 +3,7 @@ import { A } from './a.js';
 import { AAAA } from './aaaa.js';
 import { ALIAS } from './alias.js';
 import { CAA } from './caa.js';
+import { CERT } from './cert.js';
 import { CNAME } from './cname.js';
 import { DS } from './ds.js';
 import { MX } from './mx.js';
@@ -25,6 +26,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   AAAA,
   ALIAS,
   CAA,
+  CERT,
   CNAME,
   DS,
   MX,

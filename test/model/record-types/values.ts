@@ -116,6 +116,17 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
         { requiredKeys: ['tag', 'value'] },
       ),
     ],
+    [
+      'cert',
+      fc.record({
+        cert_type: fc.oneof(uint16, fc.constantFrom('PKIX', 'pgp', 'URI')),
+        key_tag: uint16,
+        algorithm: uint8,
+        certificate: fc
+          .uint8Array({ minLength: 1, maxLength: 300 })
+          .map((bytes) => Buffer.from(bytes).toString('base64')),
+      }),
+    ],
     ['cname', hostname],
     [
       'ds',
