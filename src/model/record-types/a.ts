@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { compareIPv4, isIPv4 } from '../ipv4.js';
+import { textField } from './fields.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
 
-/** A: one IPv4 address, strict dotted quad (`01.2.3.4` and `256.1.1.1` are refused). Sets sort numerically. */
+/**
+ * A (RFC 1035 §3.4.1): one IPv4 address, strict dotted quad (`01.2.3.4` and `256.1.1.1` are refused). Sets sort
+ * numerically. YAML: `a: [192.0.2.1]`; canonical: `192.0.2.1`.
+ */
 export const A: RecordType = {
   type: 'A',
   key: 'a',
   yaml: z.string({ error: 'must be an IPv4 address such as 192.0.2.1' }).meta({ format: 'ipv4' }),
   parse: (input) => address(String(input)),
-  parsePresentation: address,
+  parsePresentation: (text) => address(text.trim()),
   toYaml: (value) => value,
   compare: compareIPv4,
   dyn: {
     toRdata: (value) => ({ address: value }),
-    fromRdata: (rdata) => address(String(rdata.address ?? '')),
+    fromRdata: (rdata) => address(textField(rdata.address)),
   },
 };
 

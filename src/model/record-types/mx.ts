@@ -1,52 +1,49 @@
 import { z } from 'zod';
-import { withDot } from './cname.js';
-import { hostnameToYaml, parseAbsoluteHostname, parseHostname } from './hostname.js';
-import { uint16 } from './numbers.js';
-import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
+import { FieldChecks } from './fields.js';
+import {
+  hostnameToYaml,
+  hostnameYaml,
+  parseAbsoluteHostname,
+  parseApiHostname,
+  parseHostname,
+} from './hostname.js';
+import { byLeadingNumbers, uint16 } from './numbers.js';
+import { type ParseResult, type RecordType, refused } from './record-type.js';
 
 /**
- * MX: a preference (0–65535, lower is preferred) and a mail exchange; `.` as exchange with preference 0 is the
- * null MX of RFC 7505 ("this domain accepts no mail"). Canonical: `10 mail.example.com.`.
+ * MX (RFC 1035 §3.3.9): a preference (0–65535, lower is preferred) and a mail exchange; `.` as exchange with
+ * preference 0 is the null MX of RFC 7505 ("this domain accepts no mail").
+ * YAML: `{ preference: 10, exchange: mail.example.com. }`; canonical: `10 mail.example.com.`.
  */
 export const MX: RecordType = {
   type: 'MX',
   key: 'mx',
-  yaml: z.strictObject({
-    preference: uint16(),
-    exchange: z.string({ error: 'must be a domain name such as mail.example.com.' }).min(1),
-  }),
+  yaml: z.strictObject({ preference: uint16(), exchange: hostnameYaml('mail.example.com.') }),
   parse: (input, origin) => {
     const { preference, exchange } = input as { preference: number; exchange: string };
-    return mx(preference, parseHostname(exchange, origin, { root: true }), ['exchange']);
+    return mx(preference, parseHostname(exchange, origin, { root: true }));
   },
   parsePresentation: (text) => {
-    const [preference, exchange, ...rest] = text.trim().split(/\s+/);
-    if (rest.length > 0 || exchange === undefined || !/^\d+$/.test(preference ?? ''))
-      return refused(`"${text}" is not an MX value (preference exchange)`);
-    return mx(Number(preference), parseAbsoluteHostname(exchange, { root: true }), []);
+    const fields = text.trim().split(/\s+/);
+    if (fields.length !== 2) return refused(`"${text}" is not an MX value (preference exchange)`);
+    return mx(fields[0], parseAbsoluteHostname(fields[1] ?? '', { root: true }));
   },
   toYaml: (value, origin) => {
-    const [preference, exchange] = value.split(' ');
-    return { preference: Number(preference), exchange: hostnameToYaml(exchange ?? '', origin) };
+    const [preference, exchange = ''] = value.split(' ');
+    return { preference: Number(preference), exchange: hostnameToYaml(exchange, origin) };
   },
-  compare: (a, b) => Number(a.split(' ')[0]) - Number(b.split(' ')[0]) || (a < b ? -1 : a > b ? 1 : 0),
+  compare: byLeadingNumbers(1),
   dyn: {
     toRdata: (value) => {
-      const [preference, exchange] = value.split(' ');
-      return { preference: Number(preference), exchange: exchange ?? '' };
+      const [preference, exchange = ''] = value.split(' ');
+      return { preference: Number(preference), exchange };
     },
-    fromRdata: (rdata) =>
-      mx(
-        Number(rdata.preference),
-        parseAbsoluteHostname(withDot(String(rdata.exchange ?? '')), { root: true }),
-        [],
-      ),
+    fromRdata: (rdata) => mx(rdata.preference, parseApiHostname(rdata.exchange, { root: true })),
   },
 };
 
-function mx(preference: number, exchange: ParseResult, path: string[]): ParseResult {
-  if (!Number.isInteger(preference) || preference < 0 || preference > 65535)
-    return refused('preference must be an integer between 0 and 65535', ['preference']);
-  if (!exchange.ok) return { ok: false, problems: exchange.problems.map((p) => ({ ...p, path })) };
-  return parsed(`${preference} ${exchange.value}`);
+function mx(preference: unknown, exchange: ParseResult): ParseResult {
+  const checks = new FieldChecks();
+  const fields = [checks.int('preference', preference, 65535), checks.take('exchange', exchange)];
+  return checks.result(() => fields.join(' '));
 }
