@@ -1,5 +1,5 @@
-import { WireError } from '../http/wire-error.js';
 import { redactUserinfo } from '../http/redact.js';
+import { WireError } from '../http/wire-error.js';
 import type { DynMessage } from './wire.js';
 
 /**

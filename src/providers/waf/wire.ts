@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { wireParser } from '../http/wire-error.js';
 import { namedRecord } from '../../model/named-record.js';
+import { wireParser } from '../http/wire-error.js';
 import { WafWireError } from './errors.js';
 
 /**
