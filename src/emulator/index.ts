@@ -4,32 +4,32 @@
  * fault injection for tests and benchmarks.
  */
 import type { AddressInfo } from 'node:net';
-import type { Credentials } from './account.js';
-import { Account } from './account.js';
 import { createAdminHandler } from './admin.js';
-import { ChaosEngine, type ChaosStats } from './chaos/engine.js';
-import type { ChaosOptions } from './chaos/options.js';
-import type { Ctx } from './context.js';
-import { DnsRateLimiter, type DnsRateLimitOptions } from './dns-rate-limit.js';
-import { FaultInjector } from './faults.js';
-import { JobStore } from './jobs.js';
-import { type PublishEntry, PublishHistory } from './publish-history.js';
+import type { Credentials } from './dyn/account.js';
+import { Account } from './dyn/account.js';
+import type { Ctx } from './dyn/context.js';
+import { JobStore } from './dyn/jobs.js';
+import { type PublishEntry, PublishHistory } from './dyn/publish-history.js';
+import { DnsRateLimiter, type DnsRateLimitOptions } from './dyn/rate-limit.js';
+import { SessionStore } from './dyn/sessions.js';
+import { ChaosEngine, type ChaosStats } from './faults/engine.js';
+import { FaultInjector } from './faults/injector.js';
+import type { ChaosOptions } from './faults/options.js';
 import { RequestLog } from './request-log.js';
 import type { EmulatorSeed } from './seed.js';
 import { createDnsServer } from './server.js';
-import { SessionStore } from './sessions.js';
 import { readStateFile, StateWriter } from './state-file.js';
 import { WafAccount } from './waf/account.js';
 import { createWafService, WAF_API_PREFIX, type WafEmulatorOptions } from './waf/service.js';
 
-export type { Credentials } from './account.js';
-export type { ChaosStats, FaultPhase } from './chaos/engine.js';
-export { type ChaosOptions, FAULT_KINDS, type FaultKind } from './chaos/options.js';
-export type { DnsRateLimitOptions } from './dns-rate-limit.js';
-export type { Envelope, ErrCode, Msg } from './envelope.js';
-export type { FaultRule, FaultSpec } from './faults.js';
-export { FaultInjector } from './faults.js';
-export type { PublishEntry } from './publish-history.js';
+export type { Credentials } from './dyn/account.js';
+export type { Envelope, ErrCode, Msg } from './dyn/envelope.js';
+export type { PublishEntry } from './dyn/publish-history.js';
+export type { DnsRateLimitOptions } from './dyn/rate-limit.js';
+export type { ChaosStats, FaultPhase } from './faults/engine.js';
+export type { FaultRule, FaultSpec } from './faults/injector.js';
+export { FaultInjector } from './faults/injector.js';
+export { type ChaosOptions, FAULT_KINDS, type FaultKind } from './faults/options.js';
 export type { RequestLogEntry, RequestLogFilter } from './request-log.js';
 export { RequestLog } from './request-log.js';
 export type { EmulatorSeed } from './seed.js';
@@ -47,9 +47,9 @@ export interface EmulatorOptions {
   now?: () => number;
   /** The WAF API: token lifetime, rate limit, change timing (all on `now`). */
   waf?: WafEmulatorOptions;
-  /** Seeded fault injection on both APIs (chaos/options.ts); absent: no faults. */
+  /** Seeded fault injection on both APIs (faults/options.ts); absent: no faults. */
   chaos?: ChaosOptions;
-  /** The DNS API's per-account rate limit (dns-rate-limit.ts; `{}` for the service's 300 per minute); absent: off. */
+  /** The DNS API's per-account rate limit (dyn/rate-limit.ts; `{}` for the service's 300 per minute); absent: off. */
   dnsRateLimit?: DnsRateLimitOptions;
   /** Serve the admin endpoint `/_emulator/` (admin.ts: request counts, process figures); default off. */
   admin?: boolean;

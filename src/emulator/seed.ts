@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { isInZone, normaliseName } from '../model/names.js';
-import { isRecordType, parseRdata, parseTtl, rdataKey } from './rdata.js';
-import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
+import { isRecordType, parseRdata, parseTtl, rdataKey } from './dyn/rdata.js';
+import { GeoServiceSeed, SecondarySeed } from './dyn/service-seed.js';
 import { WafSeedSchema } from './waf/seed.js';
 
 const SERIAL_STYLES = ['increment', 'epoch', 'day', 'minute'] as const;

@@ -6,15 +6,15 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { ADMIN_PREFIX } from './admin.js';
-import { type DnsChaosDeps, serveDnsWithChaos } from './chaos/dns-chaos.js';
-import type { Ctx } from './context.js';
-import type { DnsRateLimiter } from './dns-rate-limit.js';
-import type { ApiResult, Envelope } from './envelope.js';
-import { ApiError, error } from './envelope.js';
-import type { FaultInjector } from './faults.js';
+import type { Ctx } from './dyn/context.js';
+import type { ApiResult, Envelope } from './dyn/envelope.js';
+import { ApiError, error } from './dyn/envelope.js';
+import type { DnsRateLimiter } from './dyn/rate-limit.js';
+import { parsePath, resolveRoute } from './dyn/router.js';
+import { type DnsChaosDeps, serveDnsWithChaos } from './faults/dns-chaos.js';
+import type { FaultInjector } from './faults/injector.js';
 import { readBody, TOO_LARGE } from './read-body.js';
 import type { RequestLog } from './request-log.js';
-import { parsePath, resolveRoute } from './router.js';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Longer than a client's wait on a job (api/dyn.md §13): Node's 5 s default would drop idle keep-alives. */
@@ -25,11 +25,11 @@ export interface ServerDeps {
   log: RequestLog;
   faults: FaultInjector;
   nextJobId(): number;
-  /** Fault injection (chaos/dns-chaos.ts); absent: every request is processed and answered as is. */
+  /** Fault injection (faults/dns-chaos.ts); absent: every request is processed and answered as is. */
   chaos?: DnsChaosDeps;
   /** Answers every request under /api/ (the WAF API and its token endpoint); the rest is the DNS API. */
   waf?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  /** The account's DNS rate limit (dns-rate-limit.ts); absent: unlimited. */
+  /** The account's DNS rate limit (dyn/rate-limit.ts); absent: unlimited. */
   rateLimit?: DnsRateLimiter;
   /** Answers `/_emulator/` (admin.ts); absent: those paths are ordinary unknown paths. */
   admin?: (req: IncomingMessage, res: ServerResponse) => void;

@@ -3,7 +3,7 @@
  * percent-encoding, dot segments, huge segments), and bodies that are malformed JSON, JSON of the wrong type or
  * with wrongly typed fields, or larger than the server accepts. Seeded, so a failure names a reproducible request.
  */
-import { mulberry32 } from '../../src/emulator/chaos/prng.js';
+import { mulberry32 } from '../../src/emulator/faults/prng.js';
 
 export interface FuzzRequest {
   method: string;

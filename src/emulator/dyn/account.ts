@@ -2,12 +2,12 @@
  * Published state of the one emulated account: credentials, zones and their records. Only publish, zone create
  * and zone delete change it; pending edits live in session changesets (changeset.ts) until publish.
  */
-import type { SerialStyle } from '../model/dns.js';
-import { normaliseName } from '../model/names.js';
+import type { SerialStyle } from '../../model/dns.js';
+import { normaliseName } from '../../model/names.js';
+import type { EmulatorSeed, ParsedSeed, RecordSeedValue } from '../seed.js';
+import { parseSeed } from '../seed.js';
 import type { Rdata } from './rdata.js';
 import { parseRdata, parseTtl } from './rdata.js';
-import type { EmulatorSeed, ParsedSeed, RecordSeedValue } from './seed.js';
-import { parseSeed } from './seed.js';
 import type { GeoServiceState, SecondaryState } from './service-seed.js';
 import { geoFromSeed, geoToSeed, secondaryFromSeed, secondaryToSeed } from './service-seed.js';
 

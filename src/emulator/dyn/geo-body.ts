@@ -4,9 +4,9 @@
  * records of their own, and not linked to another service. Every failure is a 400/404 envelope whose last msg
  * says the write did not happen (`create: Service not created`). Texts the docs do not give are our own (**I**).
  */
-import { isGeoCountryCode } from '../model/country-codes.js';
-import { isIPv4 } from '../model/ipv4.js';
-import { isInZone, normaliseName } from '../model/names.js';
+import { isGeoCountryCode } from '../../model/country-codes.js';
+import { isIPv4 } from '../../model/ipv4.js';
+import { isInZone, normaliseName } from '../../model/names.js';
 import type { Account } from './account.js';
 import { ApiError, type ErrCode, error, info, type MsgSource } from './envelope.js';
 import type { GeoGroupState, GeoServiceState } from './service-seed.js';

@@ -2,7 +2,7 @@
  * Rules on the records of one node and type, checked when a change is made (against the session's view) and
  * again at publish (against the result): no two records with equal rdata, at most 13 A records.
  */
-import { MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
+import { MAX_A_RECORDS_PER_NODE } from '../../model/dns.js';
 import type { RecordValues } from './changeset.js';
 import { rdataKey } from './rdata.js';
 

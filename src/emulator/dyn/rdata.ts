@@ -3,8 +3,8 @@
  * posted with; numeric fields are coerced to integers, name fields compare case- and trailing-dot-insensitively.
  */
 import { isIPv6 } from 'node:net';
-import { isIPv4 } from '../model/ipv4.js';
-import { normaliseName } from '../model/names.js';
+import { isIPv4 } from '../../model/ipv4.js';
+import { normaliseName } from '../../model/names.js';
 
 type FieldKind = 'ipv4' | 'ipv6' | 'name' | 'text' | 'int';
 type FieldSpec = readonly [name: string, kind: FieldKind];

@@ -3,7 +3,7 @@
  * pending in the session's changeset; reads show the session's view. Following the seed, POST answers with the
  * zone data object and DELETE with the deleted records' resource paths.
  */
-import { isInZone } from '../model/names.js';
+import { isInZone } from '../../model/names.js';
 import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';
 import { isProtected } from './changeset.js';

@@ -3,7 +3,7 @@
  * segment, case as sent) and the remaining segments, URL-decoded and normalised (lower case, no trailing dot);
  * the trailing slash is optional. Unknown resources answer 404, known resources with another method 405.
  */
-import { normaliseName } from '../model/names.js';
+import { normaliseName } from '../../model/names.js';
 import type { AuthedRequest, Handler, PublicRequest } from './context.js';
 import { ApiError, error } from './envelope.js';
 import * as geo from './geo-handlers.js';

@@ -4,8 +4,8 @@
  * from its masters, not from publishes. The `<fqdn>` form the seed lists addresses the same zone (any name inside
  * it). Deletion is `DELETE /Zone/<zone>/` (zone-secondary-handlers.ts).
  */
-import { isIPv4 } from '../model/ipv4.js';
-import { isInZone } from '../model/names.js';
+import { isIPv4 } from '../../model/ipv4.js';
+import { isInZone } from '../../model/names.js';
 import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { ApiError, badRequest, error, info, notFound, ok, requireFields } from './envelope.js';

@@ -3,7 +3,7 @@
  * YYYYMMDDnn (nn counts publishes of the day); minute = YYMMDDHHMM. Dates in UTC from the injected clock. The
  * serial never goes down or repeats: when the clock value is not above the current serial, it becomes serial + 1.
  */
-import type { SerialStyle } from '../model/dns.js';
+import type { SerialStyle } from '../../model/dns.js';
 
 export function nextSerial(style: SerialStyle, current: number, nowMs: number): number {
   const d = new Date(nowMs);

@@ -4,8 +4,8 @@
  * takes effect at once, so the account holds them directly.
  */
 import { z } from 'zod';
-import { isIPv4 } from '../model/ipv4.js';
-import { isInZone, normaliseName } from '../model/names.js';
+import { isIPv4 } from '../../model/ipv4.js';
+import { isInZone, normaliseName } from '../../model/names.js';
 
 export interface SecondaryState {
   zone: string;

@@ -3,7 +3,7 @@
  * changeset (`ZoneChanges`) and `Job` (api/dyn.md §3, §5–§7). A node exists while it holds a record in the
  * session's view: adding a record creates it, removing its last record removes it.
  */
-import { isInZone } from '../model/names.js';
+import { isInZone } from '../../model/names.js';
 import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';
 import { isProtected } from './changeset.js';

@@ -5,7 +5,7 @@
  * and visible to every session; records added afterwards stay pending until publish. Deletion is immediate too
  * and drops every session's pending changes of the zone.
  */
-import type { SerialStyle } from '../model/dns.js';
+import type { SerialStyle } from '../../model/dns.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok, requireFields } from './envelope.js';

@@ -5,7 +5,7 @@
  * zone's name is refused like a duplicate. Everything about primary zones stays in zone-handlers.ts.
  */
 
-import { isInZone } from '../model/names.js';
+import { isInZone } from '../../model/names.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok } from './envelope.js';

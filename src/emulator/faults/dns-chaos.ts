@@ -4,10 +4,10 @@
  * emulator; in phase `after` the request was processed and only its answer is lost, late, or turned into a job.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiResult } from '../envelope.js';
-import { error, info } from '../envelope.js';
-import { incomplete, type JobStore, jobRunning } from '../jobs.js';
-import type { SessionStore } from '../sessions.js';
+import type { ApiResult } from '../dyn/envelope.js';
+import { error, info } from '../dyn/envelope.js';
+import { incomplete, type JobStore, jobRunning } from '../dyn/jobs.js';
+import type { SessionStore } from '../dyn/sessions.js';
 import type { ChaosEngine, InjectedFault } from './engine.js';
 import { hang, isProxyStatus, pick5xx, resetConnection, sleep, writeProxyError } from './http-faults.js';
 import type { FaultKind } from './options.js';

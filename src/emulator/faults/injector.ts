@@ -4,8 +4,8 @@
  * tested against the normalised request path (as in the request log); it lets `after` matching requests through
  * first, then fails the next `times` (default 1) and is spent.
  */
-import type { ApiResult, ErrCode } from './envelope.js';
-import { error } from './envelope.js';
+import type { ApiResult, ErrCode } from '../dyn/envelope.js';
+import { error } from '../dyn/envelope.js';
 
 export interface FaultSpec {
   method?: string;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChaosEngine } from '../chaos/engine.js';
-import { serveWafWithChaos } from '../chaos/waf-chaos.js';
+import type { ChaosEngine } from '../faults/engine.js';
+import { serveWafWithChaos } from '../faults/waf-chaos.js';
 import { readBody, TOO_LARGE } from '../read-body.js';
 import type { RequestLog } from '../request-log.js';
 import { WafAccount } from './account.js';

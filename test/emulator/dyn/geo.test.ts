@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, SEED, startEmulator } from './helpers.js';
+import { type Harness, SEED, startEmulator } from '../helpers.js';
 
 let h: Harness;
 let token: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO, type Harness, startEmulator } from './helpers.js';
+import { DEMO, type Harness, startEmulator } from '../helpers.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, SEED, startEmulator } from './helpers.js';
+import { type Harness, SEED, startEmulator } from '../helpers.js';
 
 let h: Harness;
 let token: string;

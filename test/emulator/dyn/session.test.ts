@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionStore } from '../../src/emulator/sessions.js';
-import type { Harness } from './helpers.js';
-import { DEMO, SEED, startEmulator } from './helpers.js';
+import { SessionStore } from '../../../src/emulator/dyn/sessions.js';
+import type { Harness } from '../helpers.js';
+import { DEMO, SEED, startEmulator } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());

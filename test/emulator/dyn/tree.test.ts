@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TREE_KEYS } from '../../src/emulator/rdata.js';
-import type { Harness } from './helpers.js';
-import { getWithBody, SEED, startEmulator } from './helpers.js';
+import { TREE_KEYS } from '../../../src/emulator/dyn/rdata.js';
+import type { Harness } from '../helpers.js';
+import { getWithBody, SEED, startEmulator } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());

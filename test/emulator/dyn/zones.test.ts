@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Harness } from './helpers.js';
-import { SEED, startEmulator } from './helpers.js';
+import type { Harness } from '../helpers.js';
+import { SEED, startEmulator } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());

@@ -3,14 +3,14 @@
  * wire behaviour; the same seed gives the same faults; the `edgeplan emulator` flags set them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { faultOptionsOf } from '../../src/cli/emulator-faults.js';
+import { faultOptionsOf } from '../../../src/cli/emulator-faults.js';
 import {
   type ChaosOptions,
   createEmulator,
   type Emulator,
   type FaultKind,
-} from '../../src/emulator/index.js';
-import { cli } from '../integration/helpers.js';
+} from '../../../src/emulator/index.js';
+import { cli } from '../../integration/helpers.js';
 
 const open: Emulator[] = [];
 afterEach(async () => {
