@@ -8,6 +8,7 @@ import { createAdminHandler } from './admin.js';
 import type { Credentials } from './dyn/account.js';
 import { Account } from './dyn/account.js';
 import type { Ctx } from './dyn/context.js';
+import { createDnsHandler } from './dyn/http.js';
 import { JobStore } from './dyn/jobs.js';
 import { type PublishEntry, PublishHistory } from './dyn/publish-history.js';
 import { DnsRateLimiter, type DnsRateLimitOptions } from './dyn/rate-limit.js';
@@ -16,8 +17,8 @@ import { ChaosEngine, type ChaosStats } from './faults/engine.js';
 import { FaultInjector } from './faults/injector.js';
 import type { ChaosOptions } from './faults/options.js';
 import { RequestLog } from './request-log.js';
-import type { EmulatorSeed } from './seed.js';
-import { createDnsServer } from './server.js';
+import { type EmulatorSeed, parseSeed } from './seed.js';
+import { createEmulatorServer } from './server.js';
 import { readStateFile, StateWriter } from './state-file.js';
 import { WafAccount } from './waf/account.js';
 import { createWafService, WAF_API_PREFIX, type WafEmulatorOptions } from './waf/service.js';
@@ -103,8 +104,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const nextJobId = () => ++jobId;
   const engine = options.chaos ? new ChaosEngine(options.chaos) : undefined;
   const publishes = new PublishHistory();
+  const seed = parseSeed(options.seed);
   const ctx: Ctx = {
-    account: Account.fromSeed(options.seed),
+    account: Account.fromSeed(seed.dns),
     sessions,
     now,
     persist: async () => writer?.write(snapshot()),
@@ -114,22 +116,25 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
-  const waf = createWafService(options.seed?.waf, options.waf ?? {}, {
+  const waf = createWafService(seed.waf, options.waf ?? {}, {
     now,
     log: requestLog,
     persist: ctx.persist,
     chaos: engine,
   });
-  const snapshot = () => ({ ...ctx.account.toSeed(), waf: waf.account.toSeed() });
+  const snapshot = (): EmulatorSeed => ({ dns: ctx.account.toSeed(), waf: waf.account.toSeed() });
   const chaos = engine ? { engine, jobs: ctx.jobs, sessions } : undefined;
-  const server = createDnsServer({
+  const dns = createDnsHandler({
     ctx,
     log: requestLog,
     faults,
     nextJobId,
     chaos,
-    waf: waf.handle,
     rateLimit: options.dnsRateLimit ? new DnsRateLimiter(options.dnsRateLimit, now) : undefined,
+  });
+  const server = createEmulatorServer({
+    dns,
+    waf: waf.handle,
     admin: options.admin ? createAdminHandler(requestLog) : undefined,
   });
 
@@ -156,7 +161,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     async listen(port = 0, host = '127.0.0.1') {
       if (options.statePath) {
         const saved = await readStateFile(options.statePath);
-        if (saved) ctx.account = Account.fromSeed(saved);
+        if (saved) ctx.account = Account.fromSeed(saved.dns);
         if (saved?.waf) waf.account = WafAccount.fromSeed(saved.waf, new Date(now()).toISOString());
       }
       await new Promise<void>((resolve, reject) => {

@@ -4,10 +4,9 @@
  */
 import type { SerialStyle } from '../../model/dns.js';
 import { normaliseName } from '../../model/names.js';
-import type { EmulatorSeed, ParsedSeed, RecordSeedValue } from '../seed.js';
-import { parseSeed } from '../seed.js';
 import type { Rdata } from './rdata.js';
 import { parseRdata, parseTtl } from './rdata.js';
+import type { DnsSeed, ParsedDnsSeed, RecordSeedValue } from './seed.js';
 import type { GeoServiceState, SecondaryState } from './service-seed.js';
 import { geoFromSeed, geoToSeed, secondaryFromSeed, secondaryToSeed } from './service-seed.js';
 
@@ -64,10 +63,9 @@ export class Account {
   credentials: Credentials = DEMO_CREDENTIALS;
   private nextId = 1;
 
-  static fromSeed(seed: EmulatorSeed = {}): Account {
-    const parsed: ParsedSeed = parseSeed(seed);
+  /** The account of a validated `dns:` section (seed.ts `parseSeed`); none: no zones, demo credentials. */
+  static fromSeed(dns: ParsedDnsSeed = {}): Account {
     const account = new Account();
-    const dns = parsed.dns ?? {};
     account.credentials = dns.credentials ?? DEMO_CREDENTIALS;
     const taken = Object.values(dns.zones ?? {}).flatMap((z) => (z?.records ?? []).map((r) => r.id ?? 0));
     account.nextId = Math.max(dns.next_record_id ?? 1, ...taken.map((id) => id + 1));
@@ -159,9 +157,9 @@ export class Account {
     this.put(zone, { fqdn, type: r.type, ttl, rdata: parsed.rdata, serviceClass }, r.id ?? this.allocateId());
   }
 
-  /** The account in seed form, ids included: what the state file holds and `snapshot()` returns. */
-  toSeed(): EmulatorSeed {
-    const out: NonNullable<NonNullable<ParsedSeed['dns']>['zones']> = {};
+  /** The `dns:` section in seed form, ids included: what the state file holds and `snapshot()` returns. */
+  toSeed(): DnsSeed {
+    const out: NonNullable<DnsSeed['zones']> = {};
     for (const z of [...this.zones.values()].sort((a, b) => a.zone.localeCompare(b.zone))) {
       out[z.zone] = {
         serial_style: z.serialStyle,
@@ -181,21 +179,19 @@ export class Account {
     const byKey = <T>(map: Map<string, T>) =>
       [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return {
-      dns: {
-        credentials: { ...this.credentials },
-        zones: out,
-        ...(this.secondaries.size > 0
-          ? {
-              secondary_zones: Object.fromEntries(
-                byKey(this.secondaries).map(([k, v]) => [k, secondaryToSeed(v)]),
-              ),
-            }
-          : {}),
-        ...(this.geoServices.size > 0
-          ? { geo_services: Object.fromEntries(byKey(this.geoServices).map(([k, v]) => [k, geoToSeed(v)])) }
-          : {}),
-        next_record_id: this.nextId,
-      },
+      credentials: { ...this.credentials },
+      zones: out,
+      ...(this.secondaries.size > 0
+        ? {
+            secondary_zones: Object.fromEntries(
+              byKey(this.secondaries).map(([k, v]) => [k, secondaryToSeed(v)]),
+            ),
+          }
+        : {}),
+      ...(this.geoServices.size > 0
+        ? { geo_services: Object.fromEntries(byKey(this.geoServices).map(([k, v]) => [k, geoToSeed(v)])) }
+        : {}),
+      next_record_id: this.nextId,
     };
   }
 }
