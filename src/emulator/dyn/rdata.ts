@@ -1,73 +1,85 @@
 /**
- * Record types the emulator serves and their rdata fields (api/dyn.md §5). Rdata is stored under the names it was
- * posted with; numeric fields are coerced to integers, name fields compare case- and trailing-dot-insensitively.
+ * Record types the emulator serves through `/REST/<TYPE>Record/` and their rdata fields, named as the service names
+ * them (api/dyn.md §5; TLSA `cert_usage, selector, match_type, certificate` and DS `keytag, algorithm, digtype,
+ * digest` from help.dyn.com, create TLSA / DS record API). Each field's syntax is in rdata-fields.ts.
  */
-import { isIPv6 } from 'node:net';
-import { isIPv4 } from '../../model/ipv4.js';
-import { normaliseName } from '../../model/names.js';
-
-type FieldKind = 'ipv4' | 'ipv6' | 'name' | 'text' | 'int';
-type FieldSpec = readonly [name: string, kind: FieldKind];
+import {
+  type FieldKind,
+  type FieldSpec,
+  fieldKey,
+  invalidText,
+  isMissing,
+  parseField,
+  UINT8,
+  UINT16,
+  UINT32,
+} from './rdata-fields.js';
 
 export type Rdata = Record<string, string | number>;
 
-const RDATA_FIELDS: Record<string, readonly FieldSpec[]> = {
-  A: [['address', 'ipv4']],
-  AAAA: [['address', 'ipv6']],
-  ALIAS: [['alias', 'name']],
-  CAA: [
-    ['flags', 'int'],
-    ['tag', 'text'],
-    ['value', 'text'],
+const f = (name: string, kind: FieldKind, options: Omit<FieldSpec, 'name' | 'kind'> = {}): FieldSpec => ({
+  name,
+  kind,
+  ...options,
+});
+const u8 = (name: string) => f(name, 'int', { max: UINT8 });
+const u16 = (name: string) => f(name, 'int', { max: UINT16 });
+const u32 = (name: string) => f(name, 'int', { max: UINT32 });
+
+const RDATA_FIELDS: ReadonlyMap<string, readonly FieldSpec[]> = new Map([
+  ['A', [f('address', 'ipv4')]],
+  ['AAAA', [f('address', 'ipv6')]],
+  ['ALIAS', [f('alias', 'name')]],
+  /** RFC 8659 §4.1; an empty value is an issuer-less `issue` ("nobody may issue"). */
+  ['CAA', [u8('flags'), f('tag', 'caa-tag'), f('value', 'text', { empty: true })]],
+  ['CNAME', [f('cname', 'name')]],
+  ['DNAME', [f('dname', 'name')]],
+  /** RFC 4034 §5.1: key tag 16 bits, algorithm and digest type 8 bits, digest in hex. */
+  ['DS', [u16('keytag'), u8('algorithm'), u8('digtype'), f('digest', 'hex')]],
+  ['MX', [u16('preference'), f('exchange', 'name', { root: true })]],
+  /** RFC 3403 §4.1: flags, services and regexp may be empty; replacement `.` when there is none. */
+  [
+    'NAPTR',
+    [
+      u16('order'),
+      u16('preference'),
+      f('flags', 'naptr-flags', { empty: true }),
+      f('services', 'text', { empty: true }),
+      f('regexp', 'text', { empty: true }),
+      f('replacement', 'name', { root: true }),
+    ],
   ],
-  CNAME: [['cname', 'name']],
-  DNAME: [['dname', 'name']],
-  MX: [
-    ['preference', 'int'],
-    ['exchange', 'name'],
+  ['NS', [f('nsdname', 'name')]],
+  ['PTR', [f('ptrdname', 'name')]],
+  ['RP', [f('mbox', 'name'), f('txtdname', 'name')]],
+  [
+    'SOA',
+    [
+      f('rname', 'text'),
+      f('mname', 'name'),
+      u32('serial'),
+      u32('refresh'),
+      u32('retry'),
+      u32('expire'),
+      u32('minimum'),
+    ],
   ],
-  NAPTR: [
-    ['order', 'int'],
-    ['preference', 'int'],
-    ['flags', 'text'],
-    ['services', 'text'],
-    ['regexp', 'text'],
-    ['replacement', 'name'],
-  ],
-  NS: [['nsdname', 'name']],
-  PTR: [['ptrdname', 'name']],
-  RP: [
-    ['mbox', 'name'],
-    ['txtdname', 'name'],
-  ],
-  SOA: [
-    ['rname', 'text'],
-    ['mname', 'name'],
-    ['serial', 'int'],
-    ['refresh', 'int'],
-    ['retry', 'int'],
-    ['expire', 'int'],
-    ['minimum', 'int'],
-  ],
-  SPF: [['txtdata', 'text']],
-  SRV: [
-    ['priority', 'int'],
-    ['weight', 'int'],
-    ['port', 'int'],
-    ['target', 'name'],
-  ],
-  SSHFP: [
-    ['algorithm', 'int'],
-    ['fptype', 'int'],
-    ['fingerprint', 'text'],
-  ],
-  TXT: [['txtdata', 'text']],
-};
+  ['SPF', [f('txtdata', 'text')]],
+  ['SRV', [u16('priority'), u16('weight'), u16('port'), f('target', 'name', { root: true })]],
+  /** RFC 4255 §3.1: algorithm and fingerprint type 8 bits, fingerprint in hex. */
+  ['SSHFP', [u8('algorithm'), u8('fptype'), f('fingerprint', 'hex')]],
+  /** RFC 6698 §2.1: usage, selector and matching type 8 bits, association data in hex. */
+  ['TLSA', [u8('cert_usage'), u8('selector'), u8('match_type'), f('certificate', 'hex')]],
+  ['TXT', [f('txtdata', 'text')]],
+]);
 
 /** Types with a `/REST/<TYPE>Record/` resource. */
-export const RECORD_TYPES = Object.keys(RDATA_FIELDS);
+export const RECORD_TYPES: readonly string[] = [...RDATA_FIELDS.keys()];
 
-/** Every `<type>_records` key of an AllRecord/ANYRecord detail answer; all present, `[]` when empty (§5). */
+/**
+ * Every `<type>_records` key of an AllRecord/ANYRecord detail answer; all present, `[]` when empty (§5): the
+ * service's list, plus `tlsa` so that every served type has its key.
+ */
 export const TREE_KEYS = [
   'a',
   'aaaa',
@@ -94,11 +106,12 @@ export const TREE_KEYS = [
   'spf',
   'srv',
   'sshfp',
+  'tlsa',
   'txt',
 ].map((t) => `${t}_records`);
 
 export function isRecordType(type: string): boolean {
-  return Object.hasOwn(RDATA_FIELDS, type);
+  return RDATA_FIELDS.has(type);
 }
 
 /** Why a value was refused: `missing` → MISSING_DATA, `invalid` → INVALID_DATA; `field` names the rdata key. */
@@ -108,57 +121,35 @@ export interface RdataProblem {
   message: string;
 }
 
-const INVALID_TEXT: Record<FieldKind, string> = {
-  ipv4: 'Not a valid IP address',
-  ipv6: 'Not a valid IPv6 address',
-  name: 'Not a valid host name',
-  text: 'Not a valid value',
-  int: 'Not a valid integer',
-};
-
 /** Checks and coerces posted rdata of `type`; unknown keys are dropped. Returns the stored form or a problem. */
 export function parseRdata(type: string, raw: unknown): { rdata: Rdata } | { problem: RdataProblem } {
-  const fields = RDATA_FIELDS[type] ?? [];
   const input =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const rdata: Rdata = {};
-  for (const [field, kind] of fields) {
-    const value = input[field];
-    if (value === undefined || value === null || value === '') {
+  for (const spec of RDATA_FIELDS.get(type) ?? []) {
+    const value = Object.hasOwn(input, spec.name) ? input[spec.name] : undefined;
+    const field = spec.name;
+    if (isMissing(spec, value))
       return { problem: { kind: 'missing', field, message: `${field}: required field missing` } };
-    }
-    const parsed = parseField(kind, value);
+    const parsed = parseField(spec, value);
     if (parsed === undefined) {
-      return { problem: { kind: 'invalid', field, message: `${field}: ${INVALID_TEXT[kind]}` } };
+      return { problem: { kind: 'invalid', field, message: `${field}: ${invalidText(spec)}` } };
     }
     rdata[field] = parsed;
   }
-  return { rdata };
+  return crossFieldProblem(type, rdata) ?? { rdata };
 }
 
-function parseField(kind: FieldKind, value: unknown): string | number | undefined {
-  if (kind === 'int') {
-    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
-  }
-  if (typeof value !== 'string') return undefined;
-  if (kind === 'ipv4') return isIPv4(value) ? value : undefined;
-  if (kind === 'ipv6') return isIPv6(value) ? value : undefined;
-  if (kind === 'name') return /^[A-Za-z0-9_*.-]+$/.test(value) ? value : undefined;
-  return value;
+/** RFC 3403 §4.1: a NAPTR's regexp and replacement are mutually exclusive (replacement `.` means none). */
+function crossFieldProblem(type: string, rdata: Rdata): { problem: RdataProblem } | undefined {
+  if (type !== 'NAPTR' || rdata.regexp === '' || rdata.replacement === '.') return undefined;
+  const message = 'replacement: Must be "." when regexp is given';
+  return { problem: { kind: 'invalid', field: 'replacement', message } };
 }
 
 /** Comparison key of rdata: two records at one node with equal keys duplicate each other. */
 export function rdataKey(type: string, rdata: Rdata): string {
-  const fields = RDATA_FIELDS[type] ?? [];
-  return fields
-    .map(([field, kind]) => {
-      const v = rdata[field];
-      if (kind === 'name' && typeof v === 'string') return normaliseName(v);
-      if (kind === 'ipv6' && typeof v === 'string') return v.toLowerCase();
-      return String(v);
-    })
-    .join('\u0000');
+  return (RDATA_FIELDS.get(type) ?? []).map((spec) => fieldKey(spec, rdata[spec.name])).join('\u0000');
 }
 
 /** Largest TTL the emulator accepts (api/dyn.md §5 leaves bounds open). */
