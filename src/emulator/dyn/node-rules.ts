@@ -1,38 +1,112 @@
 /**
- * Rules on the records of one node and type, checked when a change is made (against the session's view) and
- * again at publish (against the result): no two records with equal rdata, at most 13 A records.
+ * Rules on the records of one node, checked when a record write is made (against the session's view of the node)
+ * and again at publish (against the zone as it would be published, since another session may have published in
+ * between), and on the records of a seed. Where each rule comes from:
+ * - no two records of a type with equal rdata: the service's `make: Cannot duplicate existing record data`
+ *   (api/dyn.md §5);
+ * - at most 13 A records at a node (help.dyn.com, Managed DNS API error codes); 13 AAAA (inferred: the same
+ *   address-set limit); one CNAME (RFC 1034 §3.6.2: a name with a CNAME has no other data, so one alias);
+ * - a CNAME is alone at its node, and no other data joins a CNAME (RFC 1034 §3.6.2, RFC 1912 §2.4), never at the
+ *   zone apex, which always holds the SOA and NS ("placing a CNAME record at the apex of a zone is not currently
+ *   supported", help.dyn.com, Enabling ALIAS records in Managed DNS);
+ * - an ALIAS only at the apex (inferred, from help.dyn.com, Zone records: ALIAS is "CNAME functionality at the apex
+ *   of a zone"; the same vendor's ALIAS page also allows it elsewhere in a zone, so this is the product's rule);
+ * - no NS written at the apex: the apex NS set is the zone's own (inferred);
+ * - a node a geo service answers for holds no A, AAAA or CNAME of its own, since the service answers those from
+ *   its groups (inferred), and no ALIAS ("ALIAS records CANNOT be used in conjunction with ... GeoTraffic Manager",
+ *   help.dyn.com, Enabling ALIAS records in Managed DNS).
+ * The texts of the refusals are in record-values.ts.
  */
-import { MAX_A_RECORDS_PER_NODE } from '../../model/dns.js';
-import type { RecordValues } from './changeset.js';
+import type { Rdata } from './rdata.js';
 import { rdataKey } from './rdata.js';
 
-export type NodeProblem = 'duplicate' | 'too-many';
+export type NodeProblem =
+  | 'cname-at-apex'
+  | 'alias-below-apex'
+  | 'ns-at-apex'
+  | 'geo-node'
+  | 'cname-beside-data'
+  | 'data-beside-cname'
+  | 'duplicate'
+  | 'too-many';
 
-/** The first problem of a node's records of one type, or null. */
-export function checkRecordSet(
-  type: string,
-  records: readonly Pick<RecordValues, 'rdata'>[],
-): NodeProblem | null {
-  const keys = new Set(records.map((r) => rdataKey(type, r.rdata)));
-  if (keys.size < records.length) return 'duplicate';
-  if (type === 'A' && records.length > MAX_A_RECORDS_PER_NODE) return 'too-many';
+const MAX_PER_NODE: ReadonlyMap<string, number> = new Map([
+  ['A', 13],
+  ['AAAA', 13],
+  ['CNAME', 1],
+]);
+
+/** Types a node linked to a geo service cannot hold. */
+export const GEO_SERVED_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'CNAME', 'ALIAS']);
+
+/** How many records of `type` a node may hold (Infinity: no limit). */
+export function maxPerNode(type: string): number {
+  return MAX_PER_NODE.get(type) ?? Number.POSITIVE_INFINITY;
+}
+
+export interface NodeWrite {
+  zone: string;
+  fqdn: string;
+  type: string;
+  /** The rdata the write puts at the node (new or changed records of `type`); empty for a pure removal. */
+  written: readonly Rdata[];
+  /** Every record of the node after the write, every type. */
+  node: readonly { type: string; rdata: Rdata }[];
+  /** Name of the geo service linked to the node, if any. */
+  geo?: string;
+}
+
+/** The first rule the write breaks, or null. */
+export function checkNodeWrite(w: NodeWrite): NodeProblem | null {
+  const same = w.node.filter((r) => r.type === w.type);
+  if (w.written.length > 0) {
+    const apex = w.fqdn === w.zone;
+    if (w.type === 'CNAME' && apex) return 'cname-at-apex';
+    if (w.type === 'ALIAS' && !apex) return 'alias-below-apex';
+    if (w.type === 'NS' && apex) return 'ns-at-apex';
+    if (w.geo !== undefined && GEO_SERVED_TYPES.has(w.type)) return 'geo-node';
+    if (w.type === 'CNAME' && same.length < w.node.length) return 'cname-beside-data';
+    if (w.type !== 'CNAME' && w.node.some((r) => r.type === 'CNAME')) return 'data-beside-cname';
+  }
+  const keys = new Set(same.map((r) => rdataKey(w.type, r.rdata)));
+  if (keys.size < same.length) return 'duplicate';
+  if (same.length > maxPerNode(w.type)) return 'too-many';
   return null;
 }
 
-/** Checks every (fqdn, type) group of a zone's records; returns the first offending group. */
-export function checkZoneRecords(
-  records: readonly RecordValues[],
-): { fqdn: string; type: string; problem: NodeProblem } | null {
-  const groups = new Map<string, RecordValues[]>();
+/** A broken rule in a whole zone: where, and for which type. */
+export interface ZoneProblem {
+  fqdn: string;
+  type: string;
+  problem: NodeProblem;
+  geo?: string;
+}
+
+/**
+ * Checks every (node, type) of a zone's records as if `isWritten` records had just been written: the publish
+ * check (pending records) and the seed check (every record but the zone's own apex NS). One problem at most per
+ * (node, type), in the records' order.
+ */
+export function zoneProblems<R extends { fqdn: string; type: string; rdata: Rdata }>(
+  zone: string,
+  records: readonly R[],
+  isWritten: (record: R) => boolean,
+  geoAt: (fqdn: string) => string | undefined,
+): ZoneProblem[] {
+  const problems: ZoneProblem[] = [];
+  const nodes = new Map<string, R[]>();
   for (const r of records) {
-    const key = `${r.fqdn} ${r.type}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const node = nodes.get(r.fqdn);
+    if (node) node.push(r);
+    else nodes.set(r.fqdn, [r]);
   }
-  for (const group of groups.values()) {
-    const first = group[0];
-    if (!first) continue;
-    const problem = checkRecordSet(first.type, group);
-    if (problem) return { fqdn: first.fqdn, type: first.type, problem };
+  for (const [fqdn, node] of nodes) {
+    const geo = geoAt(fqdn);
+    for (const type of new Set(node.map((r) => r.type))) {
+      const written = node.filter((r) => r.type === type && isWritten(r)).map((r) => r.rdata);
+      const problem = checkNodeWrite({ zone, fqdn, type, written, node, geo });
+      if (problem) problems.push({ fqdn, type, problem, ...(geo === undefined ? {} : { geo }) });
+    }
   }
-  return null;
+  return problems;
 }

@@ -1,14 +1,17 @@
 /**
  * Publish: applies one session's changeset to the published zone, all or nothing. The whole changeset is first
  * checked against the zone as published now (another session may have published since the edits were made):
- * every record it updates or deletes must still exist and the result must keep the node rules. Only then are
+ * every record it updates or deletes must still exist and the result must keep the node rules (node-rules.ts),
+ * for the records it adds or changes against whatever is published beside them. Only then are
  * ids assigned to added records, the serial bumped and the changeset cleared.
  */
 import type { Account, ZoneState } from './account.js';
 import { syncSoaSerial } from './account.js';
 import type { Changeset } from './changeset.js';
 import { badRequest, error, info } from './envelope.js';
-import { checkZoneRecords } from './node-rules.js';
+import { geoServiceAt } from './geo-body.js';
+import { zoneProblems } from './node-rules.js';
+import { publishRuleFailure } from './record-values.js';
 import { nextSerial } from './serial.js';
 
 /** Applies `changeset` to `zone` or throws a 400 OPERATION_FAILED failure naming the conflict. */
@@ -26,14 +29,14 @@ export function applyChangeset(account: Account, zone: ZoneState, changeset: Cha
     }
   }
   const result = changeset.view(zone);
-  const bad = checkZoneRecords(result);
-  if (bad) {
-    const why = bad.problem === 'duplicate' ? 'duplicate record data' : 'more A records than a node may hold';
-    throw badRequest(
-      error('OPERATION_FAILED', `publish: ${bad.type} records at ${bad.fqdn} would have ${why}`),
-      couldNot,
-    );
-  }
+  const touched = new Set(changeset.touchedIds());
+  const [bad] = zoneProblems(
+    zone.zone,
+    result,
+    (r) => r.key < 0 || touched.has(r.id),
+    (fqdn) => geoServiceAt(account, zone.zone, fqdn)?.name,
+  );
+  if (bad) throw publishRuleFailure({ zone: zone.zone, ...bad });
   zone.records.clear();
   for (const r of result) {
     const id = r.id === 0 ? account.allocateId() : r.id;

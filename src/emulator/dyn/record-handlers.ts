@@ -11,7 +11,8 @@ import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, ok } from './envelope.js';
 import { geoServiceAt } from './geo-body.js';
-import { checkRecordSet } from './node-rules.js';
+import { checkNodeWrite } from './node-rules.js';
+import type { Rdata } from './rdata.js';
 import { rdataKey } from './rdata.js';
 import type { WriteVerb } from './record-values.js';
 import {
@@ -54,12 +55,24 @@ function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb): Target {
   return { zone, fqdn, type, view, here: view.filter((r) => r.type === type) };
 }
 
-/** A node a geo service answers for holds no A records of its own (see geo-body.ts). */
-function assertNoGeoService(ctx: Ctx, t: Target, verb: WriteVerb): void {
-  const service = t.type === 'A' ? geoServiceAt(ctx.account, t.zone.zone, t.fqdn) : undefined;
-  if (!service) return;
-  const text = `node: ${t.fqdn} is served by geo service ${service.name}; it cannot hold A records`;
-  throw badRequest(error('ILLEGAL_OPERATION', text), couldNot(verb, t.type));
+/**
+ * Refuses a write that breaks a node rule (node-rules.ts): `written` is what the write puts at the node, `after`
+ * the records of `type` the node would hold; the node's other types are as the session sees them.
+ */
+function assertNodeRules(
+  ctx: Ctx,
+  t: Target,
+  verb: WriteVerb,
+  written: Rdata[],
+  after: { rdata: Rdata }[],
+): void {
+  const geo = geoServiceAt(ctx.account, t.zone.zone, t.fqdn)?.name;
+  const node = [
+    ...t.view.filter((r) => r.type !== t.type),
+    ...after.map((r) => ({ type: t.type, rdata: r.rdata })),
+  ];
+  const problem = checkNodeWrite({ zone: t.zone.zone, fqdn: t.fqdn, type: t.type, written, node, geo });
+  if (problem) throw nodeRuleFailure({ zone: t.zone.zone, fqdn: t.fqdn, type: t.type, problem, geo }, verb);
 }
 
 function illegal(text: string): Error {
@@ -71,9 +84,7 @@ export const createRecord: Handler<AuthedRequest> = (req, ctx) => {
   if (t.type === 'SOA') throw illegal('add: A zone has exactly one SOA record');
   const rdata = requireRdata(t.type, req.args.rdata, 'add');
   const ttl = requireTtl(t.zone, req.args.ttl, t.type, 'add');
-  assertNoGeoService(ctx, t, 'add');
-  const problem = checkRecordSet(t.type, [...t.here, { rdata }]);
-  if (problem) throw nodeRuleFailure(problem, t.type, 'add');
+  assertNodeRules(ctx, t, 'add', [rdata], [...t.here, { rdata }]);
   changesetFor(req.session, t.zone).add({ fqdn: t.fqdn, type: t.type, ttl, rdata });
   return ok(zoneObject(t.zone), info('add: Record added'));
 };
@@ -100,8 +111,7 @@ export const updateRecord: Handler<AuthedRequest> = (req, ctx) => {
   if (isProtected(record)) throw illegal(`update: The zone's own ${t.type} records cannot be changed`);
   const rdata = req.args.rdata === undefined ? record.rdata : requireRdata(t.type, req.args.rdata, 'update');
   const ttl = req.args.ttl === undefined ? record.ttl : requireTtl(t.zone, req.args.ttl, t.type, 'update');
-  const problem = checkRecordSet(t.type, [...t.here.filter((r) => r !== record), { rdata }]);
-  if (problem) throw nodeRuleFailure(problem, t.type, 'update');
+  assertNodeRules(ctx, t, 'update', [rdata], [...t.here.filter((r) => r !== record), { rdata }]);
   changesetFor(req.session, t.zone).update(record, ttl, rdata);
   return ok(recordObject(t.zone, { ...record, rdata, ttl }), info('update: Record updated'));
 };
@@ -120,10 +130,14 @@ export const replaceRecords: Handler<AuthedRequest> = (req, ctx) => {
     const rdata = requireRdata(t.type, body.rdata, 'replace');
     return { rdata, ttl: requireTtl(t.zone, body.ttl, t.type, 'replace') };
   });
-  assertNoGeoService(ctx, t, 'replace');
   const fixed = t.here.filter(isProtected);
-  const problem = checkRecordSet(t.type, [...fixed, ...wanted]);
-  if (problem) throw nodeRuleFailure(problem, t.type, 'replace');
+  assertNodeRules(
+    ctx,
+    t,
+    'replace',
+    wanted.map((w) => w.rdata),
+    [...fixed, ...wanted],
+  );
   const changeset = changesetFor(req.session, t.zone);
   const unused = t.here.filter((r) => !isProtected(r));
   for (const w of wanted) {

@@ -7,7 +7,7 @@ import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';
 import type { Msg } from './envelope.js';
 import { badRequest, error, info, notFound } from './envelope.js';
-import type { NodeProblem } from './node-rules.js';
+import { maxPerNode, type NodeProblem } from './node-rules.js';
 import type { Rdata } from './rdata.js';
 import { parseRdata, parseTtl } from './rdata.js';
 
@@ -38,15 +38,64 @@ export function requireTtl(zone: ZoneState, raw: unknown, type: string, verb: Wr
   return ttl === 0 ? zone.ttl : ttl;
 }
 
-/** The failure for a node-rule violation found while writing. */
-export function nodeRuleFailure(problem: NodeProblem, type: string, verb: WriteVerb): Error {
-  if (problem === 'duplicate') {
-    const summary = verb === 'add' ? info('add: Record not added') : couldNot(verb, type);
-    return badRequest(error('TARGET_EXISTS', 'make: Cannot duplicate existing record data', 'DYN'), summary);
+/** Where a node rule was broken, for its message. */
+export interface NodeRuleBreach {
+  zone: string;
+  fqdn: string;
+  type: string;
+  problem: NodeProblem;
+  geo?: string;
+}
+
+/**
+ * What a broken node rule says (node-rules.ts gives each rule's source). Only the duplicate's text is the
+ * service's (api/dyn.md §5); the others are ours, in its style (inferred).
+ */
+export function breachText(b: NodeRuleBreach): string {
+  switch (b.problem) {
+    case 'duplicate':
+      return 'Cannot duplicate existing record data';
+    case 'too-many': {
+      const max = maxPerNode(b.type);
+      return `A node may hold at most ${max} ${b.type} record${max === 1 ? '' : 's'}`;
+    }
+    case 'cname-at-apex':
+      return `${b.fqdn} is the zone apex; it cannot hold a CNAME record`;
+    case 'alias-below-apex':
+      return `${b.fqdn} is not the zone apex ${b.zone}; only the apex can hold an ALIAS record`;
+    case 'ns-at-apex':
+      return `${b.fqdn} is the zone apex; its NS records are the zone's own`;
+    case 'geo-node':
+      return `${b.fqdn} is served by geo service ${b.geo ?? ''}; it cannot hold ${b.type} records`;
+    case 'cname-beside-data':
+      return `${b.fqdn} has other records; a CNAME record must be alone at its node`;
+    case 'data-beside-cname':
+      return `${b.fqdn} has a CNAME record; it cannot hold ${b.type} records`;
   }
+}
+
+/**
+ * The 400 failure for a node rule broken by a write: a duplicate is `TARGET_EXISTS` (`make: …`, DYN) followed by
+ * `add: Record not added`; a limit is `INVALID_DATA` (`node: …`, DYN); a rule on where a type may stand is
+ * `ILLEGAL_OPERATION` (`node: …`, BLL, like the service's other refusals of an operation). Then the summary.
+ */
+export function nodeRuleFailure(b: NodeRuleBreach, verb: WriteVerb): Error {
+  const text = breachText(b);
+  if (b.problem === 'duplicate') {
+    const summary = verb === 'add' ? info('add: Record not added') : couldNot(verb, b.type);
+    return badRequest(error('TARGET_EXISTS', `make: ${text}`, 'DYN'), summary);
+  }
+  if (b.problem === 'too-many') {
+    return badRequest(error('INVALID_DATA', `node: ${text}`, 'DYN'), couldNot(verb, b.type));
+  }
+  return badRequest(error('ILLEGAL_OPERATION', `node: ${text}`), couldNot(verb, b.type));
+}
+
+/** The 400 failure of a publish whose result breaks a node rule: `OPERATION_FAILED` naming the node, then the summary. */
+export function publishRuleFailure(b: NodeRuleBreach): Error {
   return badRequest(
-    error('INVALID_DATA', `node: A node may hold at most 13 ${type} records`, 'DYN'),
-    couldNot(verb, type),
+    error('OPERATION_FAILED', `publish: ${b.type} records at ${b.fqdn}: ${breachText(b)}`),
+    info(`publish: Could not publish ${b.zone}`),
   );
 }
 

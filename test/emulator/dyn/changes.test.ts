@@ -61,7 +61,7 @@ describe('pending changes per session', () => {
     expect((await publish(bob)).body.status).toBe('success');
     const failed = await publish(alice);
     expect(failed.body.msgs[0]?.INFO).toBe(
-      'publish: A records at api.example.com would have duplicate record data',
+      'publish: A records at api.example.com: Cannot duplicate existing record data',
     );
   });
 
