@@ -1,14 +1,15 @@
 /**
  * Validation of geo service writes (api/dyn.md §9): groups with unique names, valid country codes (each in at most
- * one group), valid IPv4 `rdata.a_rdata`; nodes in existing primary zones, inside their zone, without plain A
- * records of their own, and not linked to another service. Every failure is a 400/404 envelope whose last msg
+ * one group), valid record data (geo-rdata.ts); nodes in existing primary zones, inside their zone, without A,
+ * AAAA, CNAME or ALIAS records of their own (node-rules.ts), and not linked to another service. Every failure is a 400/404 envelope whose last msg
  * says the write did not happen (`create: Service not created`). Texts the docs do not give are our own (**I**).
  */
 import { isGeoCountryCode } from '../../model/country-codes.js';
-import { isIPv4 } from '../../model/ipv4.js';
 import { isInZone, normaliseName } from '../../model/names.js';
 import type { Account } from './account.js';
 import { ApiError, type ErrCode, error, info, type MsgSource } from './envelope.js';
+import { readGroupRdata } from './geo-rdata.js';
+import { GEO_SERVED_TYPES } from './node-rules.js';
 import type { GeoGroupState, GeoServiceState } from './service-seed.js';
 
 export type GeoVerb = 'create' | 'update';
@@ -54,22 +55,9 @@ export function parseGroups(raw: unknown, verb: GeoVerb): GeoGroupState[] {
         throw fail(verb, 'INVALID_DATA', `countries: ${code} is already in group ${other}`, 'DYN');
       countries.set(code, name);
     }
-    return {
-      name,
-      countries: [...codes] as string[],
-      addresses: parseARdata(asObject(group?.rdata)?.a_rdata, verb),
-    };
-  });
-}
-
-function parseARdata(raw: unknown, verb: GeoVerb): string[] {
-  if (!Array.isArray(raw) || raw.length === 0)
-    throw fail(verb, 'MISSING_DATA', 'a_rdata: required field missing', 'API-A');
-  return raw.map((item) => {
-    const address = asObject(item)?.address;
-    if (typeof address !== 'string' || !isIPv4(address))
-      throw fail(verb, 'INVALID_DATA', 'address: Not a valid IP address', 'DYN');
-    return address;
+    const read = readGroupRdata(group?.rdata);
+    if (!read.ok) throw fail(verb, read.problem.code, read.problem.text, read.problem.source);
+    return { name, countries: [...codes] as string[], ...read.records };
   });
 }
 
@@ -92,11 +80,12 @@ export function parseNodes(
     const state = account.zones.get(zone);
     if (!state) throw fail(verb, 'NOT_FOUND', 'zone: No such zone', 'API-B', 404);
     if (!isInZone(fqdn, zone)) throw fail(verb, 'INVALID_DATA', `node: ${fqdn} is not in zone ${zone}`);
-    if ([...state.records.values()].some((r) => r.fqdn === fqdn && r.type === 'A')) {
+    const own = [...state.records.values()].find((r) => r.fqdn === fqdn && GEO_SERVED_TYPES.has(r.type));
+    if (own) {
       throw fail(
         verb,
         'ILLEGAL_OPERATION',
-        `node: ${fqdn} has A records; a node served by a geo service has none of its own`,
+        `node: ${fqdn} has ${own.type} records; a node served by a geo service has none of its own`,
       );
     }
     const owner = geoServiceAt(account, zone, fqdn);

@@ -9,9 +9,10 @@ import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok } from './envelope.js';
 import { parseGroups, parseNodes } from './geo-body.js';
+import { groupRdataObject } from './geo-rdata.js';
 import type { GeoServiceState } from './service-seed.js';
 
-/** The service object as `GET /Geo/?detail=Y` returns it (api/dyn.md §9, A rdata only). */
+/** The service object as `GET /Geo/?detail=Y` returns it (api/dyn.md §9), every group's rdata key present. */
 export function geoObject(s: GeoServiceState): Record<string, unknown> {
   return {
     name: s.name,
@@ -21,7 +22,7 @@ export function geoObject(s: GeoServiceState): Record<string, unknown> {
     groups: s.groups.map((g) => ({
       name: g.name,
       countries: [...g.countries],
-      rdata: { a_rdata: g.addresses.map((address) => ({ address })) },
+      rdata: groupRdataObject(g),
     })),
   };
 }

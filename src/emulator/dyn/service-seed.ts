@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isIPv4 } from '../../model/ipv4.js';
 import { isInZone, normaliseName } from '../../model/names.js';
+import { type GroupRecords, readGroupRdata } from './geo-rdata.js';
 
 export interface SecondaryState {
   zone: string;
@@ -17,10 +18,9 @@ export interface SecondaryState {
   serial: number;
 }
 
-export interface GeoGroupState {
+export interface GeoGroupState extends GroupRecords {
   name: string;
   countries: string[];
-  addresses: string[];
 }
 
 export interface GeoServiceState {
@@ -45,9 +45,25 @@ export const SecondarySeed = z.strictObject({
 export const GeoServiceSeed = z.strictObject({
   active: z.enum(['Y', 'N']).optional(),
   ttl: z.number().int().nonnegative().optional(),
-  /** `a` is the group's `rdata.a_rdata` addresses, written short. */
+  /**
+   * A group's record data written short: `a` and `aaaa` the addresses of `rdata.a_rdata` and `rdata.aaaa_rdata`,
+   * `cname` the target of `rdata.cname_rdata`; checked as the API checks a group (geo-rdata.ts).
+   */
   groups: z
-    .array(z.strictObject({ name: z.string().min(1), countries: z.array(z.string()), a: z.array(Address) }))
+    .array(
+      z
+        .strictObject({
+          name: z.string().min(1),
+          countries: z.array(z.string()),
+          a: z.array(z.string()).optional(),
+          aaaa: z.array(z.string()).optional(),
+          cname: z.string().optional(),
+        })
+        .superRefine((group, ctx) => {
+          const read = readGroupRdata(groupRdata(group));
+          if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem.text });
+        }),
+    )
     .min(1),
   nodes: z
     .array(z.strictObject({ zone: z.string().min(1), fqdn: z.string().min(1) }))
@@ -59,6 +75,15 @@ export const GeoServiceSeed = z.strictObject({
 
 export type SecondarySeedValue = z.output<typeof SecondarySeed>;
 export type GeoServiceSeedValue = z.output<typeof GeoServiceSeed>;
+
+/** A seed group's short record data as the API's group `rdata`. */
+function groupRdata(g: { a?: string[]; aaaa?: string[]; cname?: string }): Record<string, unknown> {
+  return {
+    a_rdata: (g.a ?? []).map((address) => ({ address })),
+    aaaa_rdata: (g.aaaa ?? []).map((address) => ({ address })),
+    cname_rdata: g.cname === undefined ? [] : [{ cname: g.cname }],
+  };
+}
 
 export function secondaryFromSeed(name: string, seed: SecondarySeedValue): SecondaryState {
   return {
@@ -76,7 +101,13 @@ export function geoFromSeed(name: string, seed: GeoServiceSeedValue): GeoService
     name,
     active: seed.active ?? 'Y',
     ttl: seed.ttl ?? 30,
-    groups: seed.groups.map((g) => ({ name: g.name, countries: [...g.countries], addresses: [...g.a] })),
+    groups: seed.groups.map((g) => ({
+      name: g.name,
+      countries: [...g.countries],
+      a: [...(g.a ?? [])],
+      aaaa: [...(g.aaaa ?? [])],
+      cname: g.cname === undefined ? [] : [g.cname],
+    })),
     nodes: (seed.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) })),
   };
 }
@@ -98,7 +129,9 @@ export function geoToSeed(g: GeoServiceState): GeoServiceSeedValue {
     groups: g.groups.map((group) => ({
       name: group.name,
       countries: [...group.countries],
-      a: [...group.addresses],
+      ...(group.a.length > 0 ? { a: [...group.a] } : {}),
+      ...(group.aaaa.length > 0 ? { aaaa: [...group.aaaa] } : {}),
+      ...(group.cname[0] === undefined ? {} : { cname: group.cname[0] }),
     })),
     nodes: g.nodes.map((n) => ({ ...n })),
   };
