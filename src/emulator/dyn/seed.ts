@@ -3,8 +3,8 @@
  * secondary zones and geo services (service-seed.ts), and the next record id.
  */
 import { z } from 'zod';
-import { isInZone, normaliseName } from '../../model/names.js';
-import { isRecordType, parseRdata, parseTtl, rdataKey } from './rdata.js';
+import { isRecordType, parseTtl } from './rdata.js';
+import { checkSeedRecords } from './seed-checks.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
 
 const SERIAL_STYLES = ['increment', 'epoch', 'day', 'minute'] as const;
@@ -36,70 +36,46 @@ const ZoneSeed = z.strictObject({
   records: z.array(RecordSeed).optional(),
 });
 
+/**
+ * An object keyed by names the seed chooses (zones, services), each value checked by `value`. Unlike `z.record`,
+ * every key survives, `__proto__` included (issue 15): the output is built with `Object.fromEntries`, and readers
+ * use `Object.entries` / `Object.hasOwn`.
+ */
+function keyedRecord<T extends z.ZodType>(value: T) {
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return z
+    .custom<Record<string, z.input<T>>>(isObject, { message: 'Invalid input: expected an object' })
+    .transform((input, ctx): Record<string, z.output<T>> => {
+      const entries = Object.entries(input).map(([key, raw]) => {
+        const parsed = value.safeParse(raw);
+        if (parsed.success) return [key, parsed.data];
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+        return [key, raw];
+      });
+      return Object.fromEntries(entries);
+    });
+}
+
 const DnsSeedObject = z.strictObject({
   credentials: z
     .strictObject({ customer_name: z.string(), user_name: z.string(), password: z.string() })
     .optional(),
   /** Zone name → zone; `example.com: {}` (or an empty value) is a zone with only SOA and NS. */
-  zones: z.record(z.string(), ZoneSeed.nullable()).optional(),
+  zones: keyedRecord(ZoneSeed.nullable()).optional(),
   /** Secondary zone name → masters and settings (service-seed.ts). */
-  secondary_zones: z.record(z.string(), SecondarySeed).optional(),
+  secondary_zones: keyedRecord(SecondarySeed).optional(),
   /** Geo service name (spaces allowed) → groups and linked nodes (service-seed.ts). */
-  geo_services: z.record(z.string(), GeoServiceSeed).optional(),
+  geo_services: keyedRecord(GeoServiceSeed).optional(),
   /** Next record id to hand out; written by the state file so ids are never reused across restarts. */
   next_record_id: z.number().int().positive().optional(),
 });
 
-/** The `dns:` section; records are also checked against their zone and each other (checkRecords). */
-export const DnsSeedSchema = DnsSeedObject.superRefine((dns, ctx) => checkRecords(dns, ctx), {
+/** The `dns:` section; records are also checked against their zone and each other (seed-checks.ts). */
+export const DnsSeedSchema = DnsSeedObject.superRefine((dns, ctx) => checkSeedRecords(dns, ctx), {
   when: () => true,
 });
 
 export type DnsSeed = z.input<typeof DnsSeedSchema>;
 export type ParsedDnsSeed = z.output<typeof DnsSeedSchema>;
 export type RecordSeedValue = z.output<typeof RecordSeed>;
-
-/**
- * Rules zod alone cannot say: names inside their zone, rdata valid for the type, no record listed twice, ids
- * unique. Runs even when other
- * parts of the seed failed (so every problem is reported at once), hence it reads the value defensively.
- */
-function checkRecords(dns: unknown, ctx: z.RefinementCtx): void {
-  const zones = asObject(asObject(dns)?.zones);
-  const ids = new Set<number>();
-  for (const [zoneName, zone] of Object.entries(zones ?? {})) {
-    const seen = new Set<string>();
-    const records = asObject(zone)?.records;
-    (Array.isArray(records) ? records : []).forEach((value, i) => {
-      const record = asObject(value);
-      const path = ['zones', zoneName, 'records', i];
-      if (
-        typeof record?.fqdn === 'string' &&
-        !isInZone(normaliseName(record.fqdn), normaliseName(zoneName))
-      ) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'fqdn'], message: `not inside zone ${zoneName}` });
-      }
-      const type = typeof record?.type === 'string' ? record.type.toUpperCase() : '';
-      const parsed = isRecordType(type) ? parseRdata(type, record?.rdata) : undefined;
-      if (parsed && 'problem' in parsed) {
-        const { field, message } = parsed.problem;
-        ctx.addIssue({ code: 'custom', path: [...path, 'rdata', field], message });
-      } else if (parsed && typeof record?.fqdn === 'string') {
-        const key = `${normaliseName(record.fqdn)} ${type} ${rdataKey(type, parsed.rdata)}`;
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path, message: 'same record data listed twice' });
-        seen.add(key);
-      }
-      if (typeof record?.id === 'number') {
-        if (ids.has(record.id))
-          ctx.addIssue({ code: 'custom', path: [...path, 'id'], message: 'duplicate id' });
-        ids.add(record.id);
-      }
-    });
-  }
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
