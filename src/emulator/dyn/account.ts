@@ -2,6 +2,7 @@
  * Published state of the one emulated account: credentials, zones and their records. Only publish, zone create
  * and zone delete change it; pending edits live in session changesets (changeset.ts) until publish.
  */
+import { compareStrings } from '../../model/compare.js';
 import type { SerialStyle } from '../../model/dns.js';
 import { normaliseName } from '../../model/names.js';
 import type { Rdata } from './rdata.js';
@@ -68,7 +69,7 @@ export class Account {
     const account = new Account();
     account.credentials = dns.credentials ?? DEMO_CREDENTIALS;
     const taken = Object.values(dns.zones ?? {}).flatMap((z) => (z?.records ?? []).map((r) => r.id ?? 0));
-    account.nextId = Math.max(dns.next_record_id ?? 1, ...taken.map((id) => id + 1));
+    account.nextId = taken.reduce((next, id) => Math.max(next, id + 1), dns.next_record_id ?? 1);
     for (const [name, zoneSeed] of Object.entries(dns.zones ?? {})) {
       const zone = normaliseName(name);
       const ttl = parseTtl(zoneSeed?.ttl) ?? 3600;
@@ -159,9 +160,10 @@ export class Account {
 
   /** The `dns:` section in seed form, ids included: what the state file holds and `snapshot()` returns. */
   toSeed(): DnsSeed {
-    const out: NonNullable<DnsSeed['zones']> = {};
-    for (const z of [...this.zones.values()].sort((a, b) => a.zone.localeCompare(b.zone))) {
-      out[z.zone] = {
+    const zones = [...this.zones.values()].sort((a, b) => compareStrings(a.zone, b.zone));
+    const out = zones.map((z) => [
+      z.zone,
+      {
         serial_style: z.serialStyle,
         serial: z.serial,
         ttl: z.ttl,
@@ -174,13 +176,12 @@ export class Account {
           rdata: { ...r.rdata },
           ...(r.serviceClass !== undefined ? { service_class: r.serviceClass } : {}),
         })),
-      };
-    }
-    const byKey = <T>(map: Map<string, T>) =>
-      [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      },
+    ]);
+    const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => compareStrings(a, b));
     return {
       credentials: { ...this.credentials },
-      zones: out,
+      zones: Object.fromEntries(out),
       ...(this.secondaries.size > 0
         ? {
             secondary_zones: Object.fromEntries(
@@ -202,7 +203,7 @@ export function sortedRecords(zone: ZoneState): RecordState[] {
 }
 
 export function compareRecords(a: Omit<RecordState, 'id'> & { id: number }, b: typeof a): number {
-  return a.fqdn.localeCompare(b.fqdn) || a.type.localeCompare(b.type) || a.id - b.id;
+  return compareStrings(a.fqdn, b.fqdn) || compareStrings(a.type, b.type) || a.id - b.id;
 }
 
 /** Keeps the SOA rdata's serial equal to the zone serial. */

@@ -5,6 +5,7 @@
  * docs describe a publish for it (its endpoints are services, listed apart from zone records). PUT changes only
  * the fields sent: `nodes` alone links nodes without resending groups.
  */
+import { compareStrings } from '../../model/compare.js';
 import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok } from './envelope.js';
@@ -93,9 +94,7 @@ export const deleteGeo: Handler<AuthedRequest> = async (req, ctx) => {
 
 /** `GET /Geo/`: resource paths, or service objects with `detail=Y`; msg as the live service words it. */
 export const listGeo: Handler<AuthedRequest> = (req, ctx) => {
-  const all = [...ctx.account.geoServices.values()].sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  );
+  const all = [...ctx.account.geoServices.values()].sort((a, b) => compareStrings(a.name, b.name));
   const data = wantsDetail(req.args)
     ? all.map(geoObject)
     : all.map((s) => `/REST/Geo/${encodeURIComponent(s.name)}/`);

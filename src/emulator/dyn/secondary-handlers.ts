@@ -4,6 +4,7 @@
  * from its masters, not from publishes. The `<fqdn>` form the seed lists addresses the same zone (any name inside
  * it). Deletion is `DELETE /Zone/<zone>/` (zone-secondary-handlers.ts).
  */
+import { compareStrings } from '../../model/compare.js';
 import { isIPv4 } from '../../model/ipv4.js';
 import { isInZone } from '../../model/names.js';
 import type { AuthedRequest, Ctx, Handler } from './context.js';
@@ -122,9 +123,7 @@ export const updateSecondary: Handler<AuthedRequest> = async (req, ctx) => {
 };
 
 export const listSecondaries: Handler<AuthedRequest> = (req, ctx) => {
-  const all = [...ctx.account.secondaries.values()].sort((a, b) =>
-    a.zone < b.zone ? -1 : a.zone > b.zone ? 1 : 0,
-  );
+  const all = [...ctx.account.secondaries.values()].sort((a, b) => compareStrings(a.zone, b.zone));
   const data = wantsDetail(req.args)
     ? all.map(secondaryObject)
     : all.map((s) => `/REST/Secondary/${s.zone}/`);

@@ -5,6 +5,7 @@
  * and visible to every session; records added afterwards stay pending until publish. Deletion is immediate too
  * and drops every session's pending changes of the zone.
  */
+import { compareStrings } from '../../model/compare.js';
 import type { SerialStyle } from '../../model/dns.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
@@ -19,7 +20,7 @@ const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 const NOTIFY_SOURCES = '192.0.2.53, 198.51.100.53, 203.0.113.53';
 
 export const listZones: Handler<AuthedRequest> = (req, ctx) => {
-  const zones = [...ctx.account.zones.values()].sort((a, b) => a.zone.localeCompare(b.zone));
+  const zones = [...ctx.account.zones.values()].sort((a, b) => compareStrings(a.zone, b.zone));
   const data = wantsDetail(req.args) ? zones.map(zoneObject) : zones.map((z) => `/REST/Zone/${z.zone}/`);
   const noun = zones.length === 1 ? 'zone' : 'zones';
   return ok(data, info(`get: Your ${zones.length} ${noun}`));

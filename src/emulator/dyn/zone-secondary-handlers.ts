@@ -5,6 +5,7 @@
  * zone's name is refused like a duplicate. Everything about primary zones stays in zone-handlers.ts.
  */
 
+import { compareStrings } from '../../model/compare.js';
 import { isInZone } from '../../model/names.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
@@ -26,7 +27,7 @@ export const listZones: Handler<AuthedRequest> = async (req, ctx) => {
       zone: s.zone,
       item: detail ? secondaryZoneObject(s) : `/REST/Zone/${s.zone}/`,
     })),
-  ].sort((a, b) => (a.zone < b.zone ? -1 : a.zone > b.zone ? 1 : 0));
+  ].sort((a, b) => compareStrings(a.zone, b.zone));
   return ok(
     entries.map((e) => e.item),
     info(`get: Your ${entries.length} ${entries.length === 1 ? 'zone' : 'zones'}`),

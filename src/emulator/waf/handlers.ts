@@ -83,15 +83,17 @@ export async function putGoodBots(ctx: WafHandlerCtx, webappId: string, body: un
     return wafError(422, 'validation_failed', 'Validation failed', {
       base: ['must be an array of {id, enabled}'],
     });
-  const errors: Record<string, string[]> = {};
+  const errors = new Map<string, string[]>();
   const seen = new Set<string>();
   body.forEach((item, i) => {
-    Object.assign(errors, entryErrors(item, `[${i}]`, true));
+    for (const [field, problems] of Object.entries(entryErrors(item, `[${i}]`, true)))
+      errors.set(field, problems);
     const id = isObject(item) ? item.id : undefined;
-    if (typeof id === 'string' && seen.has(id)) errors[`[${i}].id`] = ['is listed twice'];
+    if (typeof id === 'string' && seen.has(id)) errors.set(`[${i}].id`, ['is listed twice']);
     if (typeof id === 'string') seen.add(id);
   });
-  if (Object.keys(errors).length > 0) return wafError(422, 'validation_failed', 'Validation failed', errors);
+  if (errors.size > 0)
+    return wafError(422, 'validation_failed', 'Validation failed', Object.fromEntries(errors));
   const unknown = [...seen].filter((id) => !ctx.account().bots.some((b) => b.id === id));
   if (unknown.length > 0) return wafError(404, 'not_found', `Good bot ${unknown.join(', ')} not found`);
   const projected = ctx.changes.projected(webapp);
@@ -115,19 +117,22 @@ async function submit(ctx: WafHandlerCtx, webapp: Webapp, updates: Map<string, b
   return ok({ change_id: change.change_id, status: change.status }, 202);
 }
 
-/** 422 field errors of one `{id?, enabled}` entry: `enabled` boolean and present, nothing else. */
+/**
+ * 422 field errors of one `{id?, enabled}` entry: `enabled` boolean and present, nothing else. Field names come
+ * from the client, so the errors are collected in a Map and returned as own properties (`__proto__` included).
+ */
 function entryErrors(item: unknown, prefix: string, withId: boolean): Record<string, string[]> {
   const at = (field: string) => (prefix ? `${prefix}.${field}` : field);
   if (!isObject(item)) return { [prefix || 'base']: ['must be an object'] };
-  const errors: Record<string, string[]> = {};
-  if (!('enabled' in item)) errors[at('enabled')] = ['is missing'];
-  else if (typeof item.enabled !== 'boolean') errors[at('enabled')] = ['must be true or false'];
+  const errors = new Map<string, string[]>();
+  if (!Object.hasOwn(item, 'enabled')) errors.set(at('enabled'), ['is missing']);
+  else if (typeof item.enabled !== 'boolean') errors.set(at('enabled'), ['must be true or false']);
   if (withId && typeof item.id !== 'string')
-    errors[at('id')] = ['id' in item ? 'must be a string' : 'is missing'];
+    errors.set(at('id'), [Object.hasOwn(item, 'id') ? 'must be a string' : 'is missing']);
   for (const key of Object.keys(item)) {
-    if (key !== 'enabled' && !(withId && key === 'id')) errors[at(key)] = ['is not a known field'];
+    if (key !== 'enabled' && !(withId && key === 'id')) errors.set(at(key), ['is not a known field']);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 function webappView(w: Webapp) {
