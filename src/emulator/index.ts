@@ -1,5 +1,5 @@
 /**
- * The built-in emulator of the Dyn-style DNS REST API (seeds/dns-management-rest-api.md, api/dyn.md): one
+ * The built-in emulator of the Dyn-style DNS REST API (help.dyn.com, Managed DNS API): one
  * account, real HTTP on a local port, sessions with per-session pending changes, publish, a request log and
  * fault injection for tests and benchmarks.
  */
@@ -40,9 +40,15 @@ export type { WafEmulatorOptions } from './waf/service.js';
 export interface EmulatorOptions {
   /** Initial account; default: no zones, credentials demo/demo/demo. Validated at creation (throws when invalid). */
   seed?: EmulatorSeed;
-  /** JSON state file: loaded by `listen()` when it exists (wins over `seed`), rewritten after every publish, zone create and zone delete. */
+  /**
+   * JSON state file: loaded by `listen()` when it exists (wins over `seed`), rewritten after every publish, zone
+   * create and zone delete.
+   */
   statePath?: string;
-  /** Idle time after which a session ends (`login: inactivity logout`) and its pending changes are dropped; default 60 min. */
+  /**
+   * Idle time after which a session ends (`login: inactivity logout`) and its pending changes are dropped; default
+   * 60 min.
+   */
   sessionIdleMs?: number;
   /** Clock in ms (session idle time, serials of epoch/day/minute zones); default `Date.now`. */
   now?: () => number;

@@ -6,7 +6,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { ADMIN_PREFIX } from './admin.js';
 
-/** Longer than a client's wait on a DNS job (api/dyn.md §13): Node's 5 s default would drop idle keep-alives. */
+/**
+ * Longer than a client's wait on a DNS job (the vendor's Python SDK waits ~10 s on a job): Node's 5 s default would
+ * drop idle keep-alives.
+ */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

@@ -97,7 +97,9 @@ export class Account {
     return this.nextId++;
   }
 
-  /** Creates a primary zone with its SOA and four `Primary` NS records at the apex (api/dyn.md §4). */
+  /**
+   * Creates a primary zone with its SOA and four `Primary` NS records at the apex (help.dyn.com, Create zone API).
+   */
   createZone(zone: string, options: NewZone): ZoneState {
     return this.addZone(zone, { ...options, serial: options.serial ?? 0, withSoa: true, withNs: true });
   }

@@ -1,7 +1,8 @@
 /**
- * One session's pending edits of one zone (api/dyn.md §7). Edits are kept record by record against the published
- * ids they touch, so the session's own view is always "published state with my edits on top", and publish can
- * check the whole set against whatever is published by then (another session may have published meanwhile).
+ * One session's pending edits of one zone (help.dyn.com, Get zone changeset API). Edits are kept record by record
+ * against the published ids they touch, so the session's own view is always "published state with my edits on top",
+ * and publish can check the whole set against whatever is published by then (another session may have published
+ * meanwhile).
  *
  * Visibility choice (the docs leave it open): a session's reads show published + its own pending changes, so that
  * "add, then list" is consistent; other sessions see nothing of them until publish.

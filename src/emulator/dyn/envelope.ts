@@ -1,7 +1,8 @@
 /**
- * The response envelope of the DNS API (api/dyn.md §2): every answer is `{status, data, job_id, msgs}` and every
- * msg is `{INFO, SOURCE, ERR_CD, LVL}`. Handlers return an `ApiResult`; failures are thrown as `ApiError` so a
- * handler can bail out from any depth and the server still answers with a well-formed envelope.
+ * The response envelope of the DNS API (help.dyn.com, REST API; recorded traffic in nesv/go-dynect fixtures): every
+ * answer is `{status, data, job_id, msgs}` and every msg is `{INFO, SOURCE, ERR_CD, LVL}`. Handlers return an
+ * `ApiResult`; failures are thrown as `ApiError` so a handler can bail out from any depth and the server still
+ * answers with a well-formed envelope.
  */
 
 export type MsgSource = 'BLL' | 'API-A' | 'API-B' | 'DYN';
@@ -29,7 +30,7 @@ export interface Msg {
   LVL: MsgLevel;
 }
 
-/** `incomplete`: a job still running (api/dyn.md §3); `running`: the job-running refusal. */
+/** `incomplete`: a job still running (help.dyn.com, Get Job); `running`: the job-running refusal. */
 export type EnvelopeStatus = 'success' | 'failure' | 'incomplete' | 'running';
 
 export interface Envelope {

@@ -1,8 +1,9 @@
 /**
- * Validation of geo service writes (api/dyn.md §9): groups with unique names, valid country codes (each in at most
- * one group), valid record data (geo-rdata.ts); nodes in existing primary zones, inside their zone, without A,
- * AAAA, CNAME or ALIAS records of their own (node-rules.ts), and not linked to another service. Every failure is a 400/404 envelope whose last msg
- * says the write did not happen (`create: Service not created`). Texts the docs do not give are our own (**I**).
+ * Validation of geo service writes (help.dyn.com, Create Geo Traffic Manager API): groups with unique names, valid
+ * country codes (each in at most one group), valid record data (geo-rdata.ts); nodes in existing primary zones,
+ * inside their zone, without A, AAAA, CNAME or ALIAS records of their own (node-rules.ts), and not linked to
+ * another service. Every failure is a 400/404 envelope whose last msg says the write did not happen (`create:
+ * Service not created`). Texts the docs do not give are our own (**I**).
  */
 import { isGeoCountryCode } from '../../model/country-codes.js';
 import { isInZone, normaliseName } from '../../model/names.js';

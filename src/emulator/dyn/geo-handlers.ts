@@ -1,9 +1,9 @@
 /**
- * `/REST/Geo/[<service_name>/]` (seed, Geo service; api/dyn.md §9). The name is one URL-encoded path segment
- * and is matched exactly (case and spaces kept). Every write takes effect at once, with no zone publish: a geo
- * service is a service linked to nodes, not a record in a zone's changeset, and neither the seed nor the service's
- * docs describe a publish for it (its endpoints are services, listed apart from zone records). PUT changes only
- * the fields sent: `nodes` alone links nodes without resending groups.
+ * `/REST/Geo/[<service_name>/]` (help.dyn.com, Create Geo Traffic Manager API). The name is one URL-encoded path
+ * segment and is matched exactly (case and spaces kept). Every write takes effect at once, with no zone publish: a
+ * geo service is a service linked to nodes, not a record in a zone's changeset, and neither the API contract nor
+ * the service's docs describe a publish for it (its endpoints are services, listed apart from zone records). PUT
+ * changes only the fields sent: `nodes` alone links nodes without resending groups.
  */
 import { compareStrings } from '../../model/compare.js';
 import type { AuthedRequest, Ctx, Handler } from './context.js';
@@ -13,7 +13,10 @@ import { parseGroups, parseNodes } from './geo-body.js';
 import { groupRdataObject } from './geo-rdata.js';
 import type { GeoServiceState } from './service-seed.js';
 
-/** The service object as `GET /Geo/?detail=Y` returns it (api/dyn.md §9), every group's rdata key present. */
+/**
+ * The service object as `GET /Geo/?detail=Y` returns it (a recorded `GET /Geo/`: Netflix/denominator
+ * `geoservice.json`), every group's rdata key present.
+ */
 export function geoObject(s: GeoServiceState): Record<string, unknown> {
   return {
     name: s.name,

@@ -1,10 +1,10 @@
 /**
- * The record data of a geo service's group (`groups[].rdata`, api/dyn.md §9). The service's group object carries
- * one `<type>_rdata` list per type it can serve, every key present even when empty (a live `GET /Geo/` sample:
- * Netflix/denominator `dynect/src/test/resources/geoservice.json`). The emulator keeps A, AAAA and CNAME, each
- * item checked like the rdata of a record of that type (rdata.ts); a group serves at least one record, at most one
- * CNAME, and a CNAME alone (RFC 1034 §3.6.2, inferred for groups). Data of the other types is refused rather than
- * dropped, so that a client never believes it was kept.
+ * The record data of a geo service's group (`groups[].rdata`, help.dyn.com, Create Geo Traffic Manager API). The
+ * service's group object carries one `<type>_rdata` list per type it can serve, every key present even when empty
+ * (a live `GET /Geo/` sample: Netflix/denominator `dynect/src/test/resources/geoservice.json`). The emulator keeps
+ * A, AAAA and CNAME, each item checked like the rdata of a record of that type (rdata.ts); a group serves at least
+ * one record, at most one CNAME, and a CNAME alone (RFC 1034 §3.6.2, inferred for groups). Data of the other types
+ * is refused rather than dropped, so that a client never believes it was kept.
  */
 import type { ErrCode, MsgSource } from './envelope.js';
 import { parseRdata, rdataKey } from './rdata.js';

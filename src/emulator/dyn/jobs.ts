@@ -1,5 +1,5 @@
 /**
- * Jobs of the DNS API (api/dyn.md §3): a request that takes too long is answered as a job (HTTP 307 to
+ * Jobs of the DNS API (help.dyn.com, Get Job): a request that takes too long is answered as a job (HTTP 307 to
  * `/REST/Job/<id>/`, or 200 `status: incomplete` with the job id) while the server goes on with it. Here the
  * request is processed at once and its result kept; the job "runs" until `readyAt`. `GET /Job/<id>/` answers
  * `incomplete` until then and the original result (same `job_id`) after, as often as asked. Jobs belong to the
@@ -61,7 +61,10 @@ export function incomplete(jobId: number): ApiResult {
   return { httpStatus: 200, status: 'incomplete', data: null, msgs: [], jobId };
 }
 
-/** The 400 answer to a request made while the session's job runs (seen with `status: running`, api/dyn.md §3). */
+/**
+ * The 400 answer to a request made while the session's job runs (seen with `status: running` in Netflix/denominator
+ * DynECTTest).
+ */
 export function jobRunning(): ApiResult {
   return {
     httpStatus: 400,

@@ -3,7 +3,7 @@
  * and again at publish (against the zone as it would be published, since another session may have published in
  * between), and on the records of a seed. Where each rule comes from:
  * - no two records of a type with equal rdata: the service's `make: Cannot duplicate existing record data`
- *   (api/dyn.md §5);
+ *   (jorgeecardona/dynect tests);
  * - at most 13 A records at a node (help.dyn.com, Managed DNS API error codes); 13 AAAA (inferred: the same
  *   address-set limit); one CNAME (RFC 1034 §3.6.2: a name with a CNAME has no other data, so one alias);
  * - a CNAME is alone at its node, and no other data joins a CNAME (RFC 1034 §3.6.2, RFC 1912 §2.4), never at the

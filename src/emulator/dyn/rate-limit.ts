@@ -1,8 +1,9 @@
 /**
- * The DNS API's rate limit (api/dyn.md §10): 300 requests per minute per account, counted across all its users and
- * sessions; beyond that every new request of the account is answered 429 for up to 60 s. Modelled as a fixed window
- * that starts at the account's first request: the request that goes over the limit blocks the account until the
- * window ends, and every request until then (answered 429, not processed) counts too. Off unless configured.
+ * The DNS API's rate limit (help.dyn.com, Managed DNS API rate limit): 300 requests per minute per account, counted
+ * across all its users and sessions; beyond that every new request of the account is answered 429 for up to 60 s.
+ * Modelled as a fixed window that starts at the account's first request: the request that goes over the limit
+ * blocks the account until the window ends, and every request until then (answered 429, not processed) counts too.
+ * Off unless configured.
  *
  * The 429 body is the envelope with ERR_CD `RATE_LIMIT_EXCEEDED` (what the vendor SDK checks) and the answer has a
  * `Retry-After` in seconds; neither shape is documented by the service (**I**).

@@ -1,7 +1,8 @@
 /**
  * Record types the emulator serves through `/REST/<TYPE>Record/` and their rdata fields, named as the service names
- * them (api/dyn.md §5; TLSA `cert_usage, selector, match_type, certificate` and DS `keytag, algorithm, digtype,
- * digest` from help.dyn.com, create TLSA / DS record API). Each field's syntax is in rdata-fields.ts.
+ * them (help.dyn.com create-record API pages, dyninc/dyn-python `dyn/tm/records.py`; TLSA `cert_usage, selector,
+ * match_type, certificate` and DS `keytag, algorithm, digtype, digest` from help.dyn.com, create TLSA / DS record
+ * API). Each field's syntax is in rdata-fields.ts.
  */
 import {
   type FieldKind,
@@ -152,7 +153,7 @@ export function rdataKey(type: string, rdata: Rdata): string {
   return (RDATA_FIELDS.get(type) ?? []).map((spec) => fieldKey(spec, rdata[spec.name])).join('\u0000');
 }
 
-/** Largest TTL the emulator accepts (api/dyn.md §5 leaves bounds open). */
+/** Largest TTL the emulator accepts (the vendor documents only 0, the zone default). */
 export const MAX_TTL = 2_147_483_647;
 
 /** A TTL given as integer or string of digits; `undefined` when it is neither or out of range. */

@@ -1,7 +1,8 @@
 /**
- * `/REST/<TYPE>Record/<zone>/<fqdn>/[<record_id>/]` for every type of rdata.ts (api/dyn.md §5). Writes are
- * pending in the session's changeset; reads show the session's view. Following the seed, POST answers with the
- * zone data object and DELETE with the deleted records' resource paths.
+ * `/REST/<TYPE>Record/<zone>/<fqdn>/[<record_id>/]` for every type of rdata.ts (help.dyn.com create, get, update,
+ * replace and delete record API pages). Writes are pending in the session's changeset; reads show the session's
+ * view. Following the API contract (the live service differs), POST answers with the zone data object and DELETE
+ * with the deleted records' resource paths.
  */
 import { isInZone } from '../../model/names.js';
 import type { ZoneState } from './account.js';

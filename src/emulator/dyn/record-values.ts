@@ -1,7 +1,7 @@
 /**
  * Parsing the values of a record write (`rdata`, `ttl`) and the failures the service gives for them
- * (api/dyn.md §5): missing field → MISSING_DATA (API-A), bad value → INVALID_DATA (DYN), each followed by an
- * INFO summary such as `add: Could not create A record`.
+ * (jorgeecardona/dynect tests): missing field → MISSING_DATA (API-A), bad value → INVALID_DATA (DYN), each followed
+ * by an INFO summary such as `add: Could not create A record`.
  */
 import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';
@@ -49,7 +49,7 @@ export interface NodeRuleBreach {
 
 /**
  * What a broken node rule says (node-rules.ts gives each rule's source). Only the duplicate's text is the
- * service's (api/dyn.md §5); the others are ours, in its style (inferred).
+ * service's (jorgeecardona/dynect tests); the others are ours, in its style (inferred).
  */
 export function breachText(b: NodeRuleBreach): string {
   switch (b.problem) {
@@ -91,7 +91,10 @@ export function nodeRuleFailure(b: NodeRuleBreach, verb: WriteVerb): Error {
   return badRequest(error('ILLEGAL_OPERATION', `node: ${text}`), couldNot(verb, b.type));
 }
 
-/** The 400 failure of a publish whose result breaks a node rule: `OPERATION_FAILED` naming the node, then the summary. */
+/**
+ * The 400 failure of a publish whose result breaks a node rule: `OPERATION_FAILED` naming the node, then the
+ * summary.
+ */
 export function publishRuleFailure(b: NodeRuleBreach): Error {
   return badRequest(
     error('OPERATION_FAILED', `publish: ${b.type} records at ${b.fqdn}: ${breachText(b)}`),

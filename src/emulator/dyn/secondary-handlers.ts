@@ -1,8 +1,8 @@
 /**
- * `/REST/Secondary/<zone>/[<fqdn>/]` (seed, Secondary zone; api/dyn.md §8): create, read, update masters and
+ * `/REST/Secondary/<zone>/[<fqdn>/]` (help.dyn.com, Create secondary zone API): create, read, update masters and
  * settings, activate/deactivate/retransfer, and list. A secondary zone takes effect when created: its data comes
- * from its masters, not from publishes. The `<fqdn>` form the seed lists addresses the same zone (any name inside
- * it). Deletion is `DELETE /Zone/<zone>/` (zone-secondary-handlers.ts).
+ * from its masters, not from publishes. The `<fqdn>` form the API contract lists addresses the same zone (any name
+ * inside it). Deletion is `DELETE /Zone/<zone>/` (zone-secondary-handlers.ts).
  */
 import { compareStrings } from '../../model/compare.js';
 import { isIPv4 } from '../../model/ipv4.js';
@@ -13,7 +13,7 @@ import { ApiError, badRequest, error, info, notFound, ok, requireFields } from '
 import type { SecondaryState } from './service-seed.js';
 import { isZoneName } from './zone-handlers.js';
 
-/** The secondary zone information object (api/dyn.md §8). */
+/** The secondary zone information object (help.dyn.com, Get secondary zones API). */
 export function secondaryObject(s: SecondaryState): Record<string, unknown> {
   return {
     zone: s.zone,
@@ -24,7 +24,7 @@ export function secondaryObject(s: SecondaryState): Record<string, unknown> {
   };
 }
 
-/** The zone data object of a secondary zone, as the seed returns on creation and the zone list shows. */
+/** The zone data object of a secondary zone, as the API contract returns on creation and the zone list shows. */
 export function secondaryZoneObject(s: SecondaryState): Record<string, unknown> {
   return { zone_type: 'Secondary', serial_style: 'increment', serial: s.serial, zone: s.zone };
 }

@@ -1,6 +1,6 @@
 /**
- * Zone serial after a publish, by serial style (api/dyn.md §4): increment +1; epoch = UNIX seconds; day =
- * YYYYMMDDnn (nn counts publishes of the day); minute = YYMMDDHHMM. Dates in UTC from the injected clock. The
+ * Zone serial after a publish, by serial style (help.dyn.com, Create zone API): increment +1; epoch = UNIX seconds;
+ * day = YYYYMMDDnn (nn counts publishes of the day); minute = YYMMDDHHMM. Dates in UTC from the injected clock. The
  * serial never goes down or repeats: when the clock value is not above the current serial, it becomes serial + 1.
  */
 import type { SerialStyle } from '../../model/dns.js';

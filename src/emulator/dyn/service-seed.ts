@@ -13,7 +13,10 @@ export interface SecondaryState {
   masters: string[];
   contactNickname: string;
   tsigKeyName: string;
-  /** `Y` active, `N` inactive, `L` loading (api/dyn.md §8); the emulator transfers nothing, so never `L`. */
+  /**
+   * `Y` active, `N` inactive, `L` loading (help.dyn.com, Get secondary zones API); the emulator transfers nothing,
+   * so never `L`.
+   */
   active: 'Y' | 'N' | 'L';
   serial: number;
 }
@@ -26,7 +29,7 @@ export interface GeoGroupState extends GroupRecords {
 export interface GeoServiceState {
   name: string;
   active: 'Y' | 'N';
-  /** Service TTL (api/dyn.md §9); shown, not managed by edgeplan. */
+  /** Service TTL (help.dyn.com, Create Geo Traffic Manager API); shown, not managed by edgeplan. */
   ttl: number;
   groups: GeoGroupState[];
   nodes: { zone: string; fqdn: string }[];

@@ -1,4 +1,4 @@
-/** `/REST/Session/`: login, is-alive, keep-alive and logout (api/dyn.md §1). */
+/** `/REST/Session/`: login, is-alive, keep-alive and logout (help.dyn.com, API session log-in). */
 import type { AuthedRequest, Ctx, Handler, PublicRequest } from './context.js';
 import { ApiError, error, info, ok, requireFields } from './envelope.js';
 

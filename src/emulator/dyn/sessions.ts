@@ -1,8 +1,8 @@
 /**
- * Sessions of the DNS API (api/dyn.md §1): an opaque base64 token per login, an idle timeout refreshed by every
- * authenticated request, and the session's pending changesets, one per zone. A session that ends (logout) or
- * expires takes its unpublished changes with it. Expiry is checked on use and by a periodic sweep, so changes of
- * abandoned sessions are dropped even when no request ever names them again.
+ * Sessions of the DNS API (help.dyn.com, API session log-in): an opaque base64 token per login, an idle timeout
+ * refreshed by every authenticated request, and the session's pending changesets, one per zone. A session that ends
+ * (logout) or expires takes its unpublished changes with it. Expiry is checked on use and by a periodic sweep, so
+ * changes of abandoned sessions are dropped even when no request ever names them again.
  */
 import { randomBytes } from 'node:crypto';
 import type { Changeset } from './changeset.js';

@@ -1,7 +1,8 @@
 /**
  * Reads across types and nodes (`ANYRecord`, `AllRecord`, `NodeList`), node removal (`Node`), the session's
- * changeset (`ZoneChanges`) and `Job` (api/dyn.md §3, §5–§7). A node exists while it holds a record in the
- * session's view: adding a record creates it, removing its last record removes it.
+ * changeset (`ZoneChanges`) and `Job` (help.dyn.com: Get all records, Get node list, Delete node, Get zone
+ * changeset, Get job). A node exists while it holds a record in the session's view: adding a record creates it,
+ * removing its last record removes it.
  */
 import { isInZone } from '../../model/names.js';
 import type { ZoneState } from './account.js';

@@ -1,6 +1,6 @@
 /**
- * Shapes shared by the handlers: zone and record objects as the service returns them (api/dyn.md §4–§5), record
- * resource paths, and the session's view of a zone.
+ * Shapes shared by the handlers: zone and record objects as the service returns them (help.dyn.com zone and record
+ * API pages; recorded traffic in nesv/go-dynect fixtures), record resource paths, and the session's view of a zone.
  */
 import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';

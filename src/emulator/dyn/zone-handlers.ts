@@ -1,5 +1,5 @@
 /**
- * `/REST/Zone/`: list, get, create, publish and delete (api/dyn.md §4).
+ * `/REST/Zone/`: list, get, create, publish and delete (help.dyn.com, Managing zones via the API).
  *
  * Creation is immediate: the zone, its SOA and its four `Primary` NS records are published at once with serial 0
  * and visible to every session; records added afterwards stay pending until publish. Deletion is immediate too

@@ -1,8 +1,8 @@
 /**
- * The `/REST/Zone/` routes over primary AND secondary zones: a secondary zone is listed and read with
- * `zone_type: Secondary`, and deleted with `DELETE /Zone/<zone>/` (seed, Endpoints; also `/Zone/<zone>/<fqdn>/`,
- * seed rule 1). A name is either a primary or a secondary zone, so creating a primary zone under a secondary
- * zone's name is refused like a duplicate. Everything about primary zones stays in zone-handlers.ts.
+ * The `/REST/Zone/` routes over primary AND secondary zones: a secondary zone is listed and read with `zone_type:
+ * Secondary`, and deleted with `DELETE /Zone/<zone>/` (the API contract's endpoints; also `/Zone/<zone>/<fqdn>/`).
+ * A name is either a primary or a secondary zone, so creating a primary zone under a secondary zone's name is
+ * refused like a duplicate. Everything about primary zones stays in zone-handlers.ts.
  */
 
 import { compareStrings } from '../../model/compare.js';
@@ -50,7 +50,10 @@ export const createZone: Handler<AuthedRequest> = (req, ctx) => {
   return zones.createZone(req, ctx);
 };
 
-/** Deletes a secondary zone at once (`<fqdn>` form: any name inside it); a bare other name goes to the primary zone delete. */
+/**
+ * Deletes a secondary zone at once (`<fqdn>` form: any name inside it); a bare other name goes to the primary zone
+ * delete.
+ */
 export const deleteZone: Handler<AuthedRequest> = async (req, ctx) => {
   const secondary = ctx.account.secondaries.get(req.segments[0] ?? '');
   const fqdn = req.segments[1];

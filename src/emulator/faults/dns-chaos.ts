@@ -84,7 +84,10 @@ async function answerInstead(deps: DnsChaosDeps, res: ServerResponse, fault: Inj
   }
 }
 
-/** api/dyn.md §3: HTTP 400, ILLEGAL_OPERATION, then the task's name and id as INFO messages. */
+/**
+ * help.dyn.com, Managed DNS API error codes: HTTP 400, ILLEGAL_OPERATION, then the task's name and id as INFO
+ * messages.
+ */
 function taskBlocked(random: () => number): ApiResult {
   return {
     httpStatus: 400,
@@ -103,7 +106,10 @@ function serverError(status: number): ApiResult {
   return { httpStatus: status, status: 'failure', data: {}, msgs: [error(code, 'fault: Injected failure')] };
 }
 
-/** The real form (api/dyn.md §3): 307, `Location: /REST/Job/<id>/`, the same path as a text/html body. */
+/**
+ * The real form (captured in fog/fog issue #575): 307, `Location: /REST/Job/<id>/`, the same path as a text/html
+ * body.
+ */
 function writeJobRedirect(res: ServerResponse, id: number): void {
   const location = `/REST/Job/${id}/`;
   const body = Buffer.from(location);

@@ -59,7 +59,10 @@ async function answerInstead(
   return { status };
 }
 
-/** api/waf.md §6: 429, `Remaining: 0`, Reset and Retry-After in seconds. The request was not processed. */
+/**
+ * The WAF rate limit's own answer (waf/rate-limit.ts): 429, `Remaining: 0`, Reset and Retry-After in seconds. The
+ * request was not processed.
+ */
 function tooMany(deps: WafChaosDeps): WafReply {
   const seconds = String(deps.engine.options.retryAfterSeconds);
   const reply = wafError(429, 'rate_limit_exceeded', `Rate limit exceeded. Try again in ${seconds} seconds.`);

@@ -3,8 +3,9 @@ import type { ChangeQueue } from './changes.js';
 import { ok, type WafReply, wafError } from './reply.js';
 
 /**
- * Handlers of the WAF API under /api/v3 (seeds/web-application-security-api.md; the writes, the change resource
- * and the error bodies as PROPOSED in api/waf.md §3–§5). Paths arrive split; auth and rate limits are done.
+ * Handlers of the WAF API under /api/v3 (Oracle Dyn WAS help, Using the API; the writes, the change resource and
+ * the error bodies are this emulator's design, as nothing public describes them). Paths arrive split; auth and rate
+ * limits are done.
  */
 export interface WafHandlerCtx {
   account(): WafAccount;
@@ -16,7 +17,10 @@ export interface WafHandlerCtx {
 const DEFAULT_PER_PAGE = 25;
 const MAX_PER_PAGE = 100;
 
-/** `GET /company/webapps`: a bare array; 206 while rows remain after this page, 200 on the last; Link + X-Total-Count. */
+/**
+ * `GET /company/webapps`: a bare array; 206 while rows remain after this page, 200 on the last; Link +
+ * X-Total-Count.
+ */
 export function listWebapps(ctx: WafHandlerCtx, url: URL, body: unknown): WafReply {
   const args = { ...Object.fromEntries(url.searchParams), ...(isObject(body) ? body : {}) };
   const page = positiveInt(args.page, 1);
