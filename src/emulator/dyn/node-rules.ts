@@ -15,7 +15,7 @@
  * - a node a geo service answers for holds no A, AAAA or CNAME of its own, since the service answers those from
  *   its groups (inferred), and no ALIAS ("ALIAS records CANNOT be used in conjunction with ... GeoTraffic Manager",
  *   help.dyn.com, Enabling ALIAS records in Managed DNS).
- * The texts of the refusals are in record-values.ts.
+ * The envelopes of the refusals are in record-values.ts.
  */
 import type { Rdata } from './rdata.js';
 import { rdataKey } from './rdata.js';
@@ -109,4 +109,36 @@ export function zoneProblems<R extends { fqdn: string; type: string; rdata: Rdat
     }
   }
   return problems;
+}
+
+/** A broken rule with its zone: what a refusal's message names. */
+export interface NodeRuleBreach extends ZoneProblem {
+  zone: string;
+}
+
+/**
+ * What a broken node rule says. Only the duplicate's text is the service's (jorgeecardona/dynect tests); the others
+ * are ours, in its style (inferred).
+ */
+export function breachText(b: NodeRuleBreach): string {
+  switch (b.problem) {
+    case 'duplicate':
+      return 'Cannot duplicate existing record data';
+    case 'too-many': {
+      const max = maxPerNode(b.type);
+      return `A node may hold at most ${max} ${b.type} record${max === 1 ? '' : 's'}`;
+    }
+    case 'cname-at-apex':
+      return `${b.fqdn} is the zone apex; it cannot hold a CNAME record`;
+    case 'alias-below-apex':
+      return `${b.fqdn} is not the zone apex ${b.zone}; only the apex can hold an ALIAS record`;
+    case 'ns-at-apex':
+      return `${b.fqdn} is the zone apex; its NS records are the zone's own`;
+    case 'geo-node':
+      return `${b.fqdn} is served by geo service ${b.geo ?? ''}; it cannot hold ${b.type} records`;
+    case 'cname-beside-data':
+      return `${b.fqdn} has other records; a CNAME record must be alone at its node`;
+    case 'data-beside-cname':
+      return `${b.fqdn} has a CNAME record; it cannot hold ${b.type} records`;
+  }
 }

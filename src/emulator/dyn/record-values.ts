@@ -7,7 +7,7 @@ import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';
 import type { Msg } from './envelope.js';
 import { badRequest, error, info, notFound } from './envelope.js';
-import { maxPerNode, type NodeProblem } from './node-rules.js';
+import { breachText, type NodeRuleBreach } from './node-rules.js';
 import type { Rdata } from './rdata.js';
 import { parseRdata, parseTtl } from './rdata.js';
 
@@ -36,42 +36,6 @@ export function requireTtl(zone: ZoneState, raw: unknown, type: string, verb: Wr
   if (ttl === undefined)
     throw badRequest(error('INVALID_DATA', 'ttl: Not a valid TTL', 'DYN'), couldNot(verb, type));
   return ttl === 0 ? zone.ttl : ttl;
-}
-
-/** Where a node rule was broken, for its message. */
-export interface NodeRuleBreach {
-  zone: string;
-  fqdn: string;
-  type: string;
-  problem: NodeProblem;
-  geo?: string;
-}
-
-/**
- * What a broken node rule says (node-rules.ts gives each rule's source). Only the duplicate's text is the
- * service's (jorgeecardona/dynect tests); the others are ours, in its style (inferred).
- */
-export function breachText(b: NodeRuleBreach): string {
-  switch (b.problem) {
-    case 'duplicate':
-      return 'Cannot duplicate existing record data';
-    case 'too-many': {
-      const max = maxPerNode(b.type);
-      return `A node may hold at most ${max} ${b.type} record${max === 1 ? '' : 's'}`;
-    }
-    case 'cname-at-apex':
-      return `${b.fqdn} is the zone apex; it cannot hold a CNAME record`;
-    case 'alias-below-apex':
-      return `${b.fqdn} is not the zone apex ${b.zone}; only the apex can hold an ALIAS record`;
-    case 'ns-at-apex':
-      return `${b.fqdn} is the zone apex; its NS records are the zone's own`;
-    case 'geo-node':
-      return `${b.fqdn} is served by geo service ${b.geo ?? ''}; it cannot hold ${b.type} records`;
-    case 'cname-beside-data':
-      return `${b.fqdn} has other records; a CNAME record must be alone at its node`;
-    case 'data-beside-cname':
-      return `${b.fqdn} has a CNAME record; it cannot hold ${b.type} records`;
-  }
 }
 
 /**

@@ -7,9 +7,8 @@
  */
 import type { z } from 'zod';
 import { isInZone, normaliseName } from '../../model/names.js';
-import { zoneProblems } from './node-rules.js';
+import { breachText, zoneProblems } from './node-rules.js';
 import { isRecordType, parseRdata, type Rdata, rdataKey } from './rdata.js';
-import { breachText } from './record-values.js';
 
 interface SeedRecord {
   fqdn: string;
