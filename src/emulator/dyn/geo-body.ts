@@ -106,6 +106,14 @@ export function geoServiceAt(account: Account, zone: string, fqdn: string): GeoS
   );
 }
 
+/** Node name → the name of the geo service linked to it, for every linked node of `zone`. */
+export function geoLinksOf(account: Account, zone: string): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const s of account.geoServices.values())
+    for (const n of s.nodes) if (n.zone === zone) links.set(n.fqdn, s.name);
+  return links;
+}
+
 /** Names of geo-linked nodes of `zone` at or below `base`: they exist as nodes without records (NodeList). */
 export function geoNodesBelow(account: Account, zone: string, base: string): string[] {
   return [...account.geoServices.values()].flatMap((s) =>

@@ -94,8 +94,11 @@ export function zoneProblems<R extends { fqdn: string; type: string; rdata: Rdat
   geoAt: (fqdn: string) => string | undefined,
 ): ZoneProblem[] {
   const problems: ZoneProblem[] = [];
+  // A node nothing was written to keeps the rules it kept: only written nodes can break one.
+  const written = new Set(records.filter(isWritten).map((r) => r.fqdn));
   const nodes = new Map<string, R[]>();
   for (const r of records) {
+    if (!written.has(r.fqdn)) continue;
     const node = nodes.get(r.fqdn);
     if (node) node.push(r);
     else nodes.set(r.fqdn, [r]);
@@ -103,8 +106,8 @@ export function zoneProblems<R extends { fqdn: string; type: string; rdata: Rdat
   for (const [fqdn, node] of nodes) {
     const geo = geoAt(fqdn);
     for (const type of new Set(node.map((r) => r.type))) {
-      const written = node.filter((r) => r.type === type && isWritten(r)).map((r) => r.rdata);
-      const problem = checkNodeWrite({ zone, fqdn, type, written, node, geo });
+      const rdata = node.filter((r) => r.type === type && isWritten(r)).map((r) => r.rdata);
+      const problem = checkNodeWrite({ zone, fqdn, type, written: rdata, node, geo });
       if (problem) problems.push({ fqdn, type, problem, ...(geo === undefined ? {} : { geo }) });
     }
   }

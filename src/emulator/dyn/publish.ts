@@ -9,7 +9,7 @@ import type { Account, ZoneState } from './account.js';
 import { syncSoaSerial } from './account.js';
 import type { Changeset } from './changeset.js';
 import { badRequest, error, info } from './envelope.js';
-import { geoServiceAt } from './geo-body.js';
+import { geoLinksOf } from './geo-body.js';
 import { zoneProblems } from './node-rules.js';
 import { publishRuleFailure } from './record-values.js';
 import { nextSerial } from './serial.js';
@@ -30,11 +30,12 @@ export function applyChangeset(account: Account, zone: ZoneState, changeset: Cha
   }
   const result = changeset.view(zone);
   const touched = new Set(changeset.touchedIds());
+  const geoLinks = geoLinksOf(account, zone.zone);
   const [bad] = zoneProblems(
     zone.zone,
     result,
     (r) => r.key < 0 || touched.has(r.id),
-    (fqdn) => geoServiceAt(account, zone.zone, fqdn)?.name,
+    (fqdn) => geoLinks.get(fqdn),
   );
   if (bad) throw publishRuleFailure({ zone: zone.zone, ...bad });
   zone.records.clear();
