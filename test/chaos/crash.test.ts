@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../src/emulator/chaos/prng.js';
+import { mulberry32 } from '../../src/emulator/faults/prng.js';
 import { createEmulator } from '../../src/emulator/index.js';
 import { cli } from '../integration/helpers.js';
 import type { Scenario } from '../integration/scenario.js';
