@@ -50,10 +50,6 @@ function dynMinimum(plan: Plan): number {
 
 describeConformance('Dyn (emulator)', {
   capabilities: DYN_CAPABILITIES,
-  knownGaps: {
-    'CAA: grow to every fixture value of CAA':
-      'the service takes only the CAA tags issue, issuewild and iodef, but validation accepts any RFC 8659 tag',
-  },
   async open() {
     const dns = requireSandbox().provider();
     const log = requireSandbox().emulator.requestLog;

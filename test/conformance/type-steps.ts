@@ -18,13 +18,19 @@ interface Fixture {
 
 const DIRECTORY = new URL('../fixtures/record-types/', import.meta.url);
 
-/** The distinct valid inputs of the type's fixture (one input per canonical value), or null without a fixture. */
-export function fixtureInputs(type: RecordType): unknown[] | null {
+/**
+ * The distinct valid inputs of the type's fixture (one input per canonical value) that the provider takes
+ * (`valueProblem`), or null without a fixture.
+ */
+export function fixtureInputs(type: RecordType, capabilities?: DnsCapabilities): unknown[] | null {
   const file = new URL(`${type.key}.yaml`, DIRECTORY);
   if (!existsSync(file)) return null;
   const fixture = parse(readFileSync(file, 'utf8')) as Fixture;
   const byValue = new Map<string, unknown>();
-  for (const { input, value } of fixture.yaml.valid) if (!byValue.has(value)) byValue.set(value, input);
+  for (const { input, value } of fixture.yaml.valid) {
+    const refused = capabilities?.valueProblem?.(type.type, value) ?? null;
+    if (refused === null && !byValue.has(value)) byValue.set(value, input);
+  }
   return [...byValue.values()];
 }
 
@@ -80,7 +86,7 @@ export function typeGroups(capabilities: DnsCapabilities): TypeGroups {
   const groups: ConformanceGroup[] = [];
   const uncovered: string[] = [];
   for (const type of RECORD_TYPES) {
-    const inputs = fixtureInputs(type);
+    const inputs = fixtureInputs(type, capabilities);
     if (inputs === null || inputs.length < 2) {
       uncovered.push(`${type.type}: its fixture gives ${inputs === null ? 'no' : 'one'} valid value`);
       continue;
