@@ -10,8 +10,9 @@ import { toDesiredServices } from './to-desired-services.js';
 /**
  * The validated, merged document in model form: names normalised, every TTL concrete (a set's is its map's, else
  * the zone's `default_ttl`), values canonical in their type's order, collections sorted by UTF-16 code unit (never
- * `localeCompare`), `unmanaged` kept as written. Built from the positioned entries (never from an object keyed by names), so a record or service named `__proto__` or
- * `constructor` is one like any other. Only called when validation found no problem.
+ * `localeCompare`), `unmanaged` kept as written. Built from the positioned entries (never from an object keyed by
+ * names), so a record or service named `__proto__` or `constructor` is one like any other. Only called when
+ * validation found no problem.
  */
 export function toDesiredState(merged: MergedDocument, read: ReadRecords): DesiredState {
   const byZone = new Map<MergedZone, ReadRecord[]>();
