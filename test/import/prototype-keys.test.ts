@@ -26,7 +26,11 @@ const dns = (zones: ZoneInventory[]): DnsInventory => ({
   zones,
   secondaryZones: [],
   geoServices: PROTOTYPE_KEYS.map((name) => ({
-    service: { name, groups: [{ name, countries: ['DE'], records: [{ type: 'A', values: ['192.0.2.9'] }] }], nodes: [] },
+    service: {
+      name,
+      groups: [{ name, countries: ['DE'], records: [{ type: 'A', values: ['192.0.2.9'] }] }],
+      nodes: [],
+    },
     problems: [],
   })),
 });
