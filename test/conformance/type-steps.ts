@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import type { DnsCapabilities } from '../../src/model/provider.js';
 import { RECORD_TYPES, type RecordType } from '../../src/model/record-types/index.js';
+import { fixtureOf } from '../fixtures/record-types/fixtures.js';
 import type { ConformanceGroup, ConformanceStep } from './steps.js';
 
 /**
@@ -11,21 +10,13 @@ import type { ConformanceGroup, ConformanceStep } from './steps.js';
  * fixture gives fewer than two different values, has no group (`typeGroups` says which, so the suite can fail).
  */
 
-interface Fixture {
-  origin: string;
-  yaml: { valid: { input: unknown; value: string }[] };
-}
-
-const DIRECTORY = new URL('../fixtures/record-types/', import.meta.url);
-
 /**
  * The distinct valid inputs of the type's fixture (one input per canonical value) that the provider takes
  * (`valueProblem`), or null without a fixture.
  */
 export function fixtureInputs(type: RecordType, capabilities?: DnsCapabilities): unknown[] | null {
-  const file = new URL(`${type.key}.yaml`, DIRECTORY);
-  if (!existsSync(file)) return null;
-  const fixture = parse(readFileSync(file, 'utf8')) as Fixture;
+  const fixture = fixtureOf(type);
+  if (typeof fixture === 'string') return null;
   const byValue = new Map<string, unknown>();
   for (const { input, value } of fixture.yaml.valid) {
     const refused = capabilities?.valueProblem?.(type.type, value) ?? null;
