@@ -50,14 +50,15 @@ describe('apply --plan: exactly what was reviewed', () => {
     );
   });
 
-  it('applies a saved plan after a publish that left its A records as planned (a TXT record changed)', async () => {
+  it('applies a saved plan after a publish that left its managed records as planned (an RP record changed)', async () => {
     const planFile = join(work.dir, 'plan.json');
     await cli(['plan', work.config, '--out', planFile], sandbox.env);
     const provider = sandbox.provider();
     await provider.client.call(
       'POST',
-      '/TXTRecord/example.com/txt.example.com/',
-      { rdata: { txtdata: 'v=spf1 -all' }, ttl: 60 },
+      // RP is a type the service has and edgeplan does not manage (every registered type is managed).
+      '/RPRecord/example.com/rp.example.com/',
+      { rdata: { mbox: 'ops.example.com.', txtdname: 'info.example.com.' }, ttl: 60 },
       { retryable: 'non-idempotent' },
     );
     await provider.execute({ kind: 'publish', zone: 'example.com' });
@@ -78,7 +79,7 @@ describe('apply --plan: exactly what was reviewed', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('refusing to apply a stale plan: 1 target moved since');
     expect(run.stderr).toContain(
-      'zone:example.com: serial 41 → 42, and its A records differ from the ones planned',
+      'zone:example.com: serial 41 → 42, and its records differ from the ones planned',
     );
     expect(writeRequests(sandbox)).toEqual([]);
     expect(publishedA(sandbox.emulator, 'example.com')).toEqual(live);

@@ -3,6 +3,7 @@
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
+import { recordType } from '../../src/model/record-types/index.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../../src/providers/waf/index.js';
 
@@ -114,6 +115,25 @@ export function publishedA(emulator: Emulator, zone: string): string[] {
     .filter((r) => r.type === 'A')
     .map((r) => `${r.fqdn} ${r.ttl} ${(r.rdata as { address: string }).address}`)
     .sort();
+}
+
+/**
+ * Every record of a published zone as `fqdn ttl TYPE value` lines, sorted, the value canonical (read back through
+ * the record-type registry, as the provider reads it); the service's own records (SOA, the apex NS set) left out.
+ */
+export function publishedRecords(emulator: Emulator, zone: string): string[] {
+  const records = emulator.snapshot().dns?.zones?.[zone]?.records ?? [];
+  return records
+    .filter((r) => r.type !== 'SOA' && !(r.type === 'NS' && r.fqdn === zone))
+    .map((r) => `${r.fqdn} ${r.ttl} ${r.type} ${canonicalOf(r.type, r.rdata)}`)
+    .sort();
+}
+
+function canonicalOf(type: string, rdata: Record<string, unknown>): string {
+  const parsed = recordType(type)?.dyn.fromRdata(rdata);
+  if (!parsed?.ok)
+    throw new Error(`published ${type} record with rdata ${JSON.stringify(rdata)} is not valid`);
+  return parsed.value;
 }
 
 export function publishedSerial(emulator: Emulator, zone: string): number | undefined {
