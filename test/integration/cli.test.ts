@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, PASSWORD, publishedA, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+import { cli, PASSWORD, publishedRecords, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
 
 const QUICKSTART = 'examples/quickstart';
 const WRITES = /^(POST|PUT|DELETE) \/REST\/([A-Z]+Record|Zone|Node)/;
@@ -48,14 +48,16 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('No changes. Live state matches the desired state.\n');
 
-    expect(publishedA(sandbox.emulator, 'example.com')).toEqual([
-      '_acme-challenge.www.example.com 60 192.0.2.250',
-      'api.example.com 3600 192.0.2.20',
-      'api.example.com 3600 192.0.2.21',
-      'example.com 3600 192.0.2.1',
-      'example.com 3600 192.0.2.2',
-      'www.example.com 300 192.0.2.10',
-      'www.example.com 300 192.0.2.11',
+    // The unmanaged names keep their records; blog.example.com's CNAME, not in the desired state, is gone.
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toEqual([
+      '_acme-challenge.example.com 60 TXT "token-from-the-ca"',
+      '_acme-challenge.www.example.com 60 A 192.0.2.250',
+      'api.example.com 3600 A 192.0.2.20',
+      'api.example.com 3600 A 192.0.2.21',
+      'example.com 3600 A 192.0.2.1',
+      'example.com 3600 A 192.0.2.2',
+      'www.example.com 300 A 192.0.2.10',
+      'www.example.com 300 A 192.0.2.11',
     ]);
     expect(publishedSerial(sandbox.emulator, 'example.com')).toBe(42);
     expect(publishedSerial(sandbox.emulator, 'example.net')).toBe(2026112000);

@@ -107,31 +107,31 @@ export async function cli(
   return { code, stdout, stderr };
 }
 
-/** The A records of a published zone as `fqdn ttl address` lines, sorted: what a user would see live. */
-export function publishedA(emulator: Emulator, zone: string): string[] {
-  const z = emulator.snapshot().dns?.zones?.[zone];
-  if (!z) return [];
-  return (z.records ?? [])
-    .filter((r) => r.type === 'A')
-    .map((r) => `${r.fqdn} ${r.ttl} ${(r.rdata as { address: string }).address}`)
-    .sort();
-}
-
 /**
  * Every record of a published zone as `fqdn ttl TYPE value` lines, sorted, the value canonical (read back through
  * the record-type registry, as the provider reads it); the service's own records (SOA, the apex NS set) left out.
  */
 export function publishedRecords(emulator: Emulator, zone: string): string[] {
-  const records = emulator.snapshot().dns?.zones?.[zone]?.records ?? [];
+  return recordLines(zone, emulator.snapshot().dns?.zones?.[zone]?.records ?? []);
+}
+
+/** Records of `zone` as the emulator holds them (a snapshot, a publish) → lines as `publishedRecords` gives. */
+export function recordLines(
+  zone: string,
+  records: readonly { fqdn: string; type: string; ttl?: number | string; rdata: Record<string, unknown> }[],
+): string[] {
   return records
     .filter((r) => r.type !== 'SOA' && !(r.type === 'NS' && r.fqdn === zone))
     .map((r) => `${r.fqdn} ${r.ttl} ${r.type} ${canonicalOf(r.type, r.rdata)}`)
     .sort();
 }
 
+/** A registered type's canonical value; the rdata as JSON for a type edgeplan does not manage (RP, DNAME). */
 function canonicalOf(type: string, rdata: Record<string, unknown>): string {
-  const parsed = recordType(type)?.dyn.fromRdata(rdata);
-  if (!parsed?.ok)
+  const registered = recordType(type);
+  if (!registered) return JSON.stringify(rdata);
+  const parsed = registered.dyn.fromRdata(rdata);
+  if (!parsed.ok)
     throw new Error(`published ${type} record with rdata ${JSON.stringify(rdata)} is not valid`);
   return parsed.value;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedA, type Sandbox, startSandbox } from './helpers.js';
+import { cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;
@@ -38,14 +38,14 @@ describe('safety policy on the command line', () => {
     expect(apply.stderr).toContain('zone:example.com: deletes 4 of 10 managed record sets');
     expect(sandbox.emulator.requestLog.count({ method: 'POST', path: /[A-Z]Record\// })).toBe(0);
     expect(sandbox.emulator.requestLog.count({ method: 'DELETE', path: /[A-Z]Record\/|Node/ })).toBe(0);
-    expect(publishedA(sandbox.emulator, 'example.com')).toHaveLength(10);
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toHaveLength(10);
   });
 
   it('apply --allow-unsafe applies them', async () => {
     const file = await work.write('zones.yaml', KEEP_SIX);
     const apply = await cli(['apply', file, '--yes', '--allow-unsafe'], sandbox.env);
     expect(apply.code, apply.stderr).toBe(0);
-    expect(publishedA(sandbox.emulator, 'example.com')).toHaveLength(6);
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toHaveLength(6);
   });
 
   it('settings.safety turns a rule off or changes its thresholds', async () => {
