@@ -17,7 +17,7 @@ import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { requireRecordType } from '../../src/model/record-types/index.js';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
 import { recordLines, startSandbox } from './helpers.js';
-import { canonical } from './scenario.js';
+import { canonical, rdataOf } from './scenario.js';
 
 const NAMES = [...PROTOTYPE_KEYS, 'www', 'shop'];
 const ADDRESSES = ['192.0.2.1', '192.0.2.2', '198.51.100.7'];
@@ -75,7 +75,7 @@ function seedOf({ live }: Scenario) {
     fqdn: `${name}.a.test`,
     type,
     ttl: TTL,
-    rdata: requireRecordType(type).dyn.toRdata(canonical(type, value, 'a.test')),
+    rdata: rdataOf(type, value, 'a.test'),
   }));
   const webapps = NAMES.map((name) => ({
     name,

@@ -22,7 +22,7 @@ const UNMANAGED = 'mail*';
  * with quotes, backslashes, non-ASCII and more than 255 octets (stored as several strings), CAA tags in any case.
  * No two values of a type are equal once canonical, in any of the zones.
  */
-const VALUES = {
+export const VALUES = {
   A: ['192.0.2.1', '192.0.2.2', '192.0.2.3', '198.51.100.7'],
   AAAA: ['2001:db8::1', '2001:DB8:0:0::2', '2001:db8:0:1::5'],
   CNAME: ['web.example.net.', 'cdn', '@'],
@@ -44,7 +44,7 @@ const VALUES = {
 
 export type RecordTypeName = keyof typeof VALUES;
 /** The types that may share a name (every drawn type but CNAME). */
-const DATA_TYPES = ['A', 'AAAA', 'MX', 'TXT', 'SRV', 'CAA'] as const satisfies RecordTypeName[];
+export const DATA_TYPES = ['A', 'AAAA', 'MX', 'TXT', 'SRV', 'CAA'] as const satisfies RecordTypeName[];
 
 export interface LiveRecord {
   label: string;
@@ -183,6 +183,11 @@ function nodeYaml(node: DesiredNode): Record<string, unknown> {
   return Object.fromEntries([...types, ...(node.ttl ? [['ttl', node.ttl] as const] : [])]);
 }
 
+/** The Dyn rdata of a YAML value in `zone`, through the type's canonical form and wire mapping. */
+export function rdataOf(type: string, value: unknown, zone: string): Record<string, string | number> {
+  return requireRecordType(type).dyn.toRdata(canonical(type, value, zone));
+}
+
 export function seedZones(scenario: Scenario): NonNullable<EmulatorSeed['dns']>['zones'] {
   const zones: NonNullable<EmulatorSeed['dns']>['zones'] = {};
   for (const [zone, spec] of Object.entries(scenario.live)) {
@@ -190,11 +195,8 @@ export function seedZones(scenario: Scenario): NonNullable<EmulatorSeed['dns']>[
     zones[zone] = {
       serial: 7,
       records: spec.records.map((r) => {
-        const value = canonical(r.type, r.value, zone);
         const rdata =
-          r.type === 'TXT' && r.bare
-            ? { txtdata: String(r.value) }
-            : requireRecordType(r.type).dyn.toRdata(value);
+          r.type === 'TXT' && r.bare ? { txtdata: String(r.value) } : rdataOf(r.type, r.value, zone);
         return { fqdn: fqdnOf(r.label, zone), type: r.type, ttl: r.ttl, rdata };
       }),
     };
