@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { publishedRecords, publishedSerial, startSandbox } from './helpers.js';
+import { PROPERTY_TIMEOUT, publishedRecords, publishedSerial, startSandbox } from './helpers.js';
 import {
   expectedRecords,
   type Scenario,
@@ -23,9 +23,6 @@ import {
   untouchedRecords,
   yamlOf,
 } from './scenario.js';
-
-/** Each run starts an emulator and sends a few dozen requests: many runs take longer than the default timeout. */
-const PROPERTY_TIMEOUT = 300_000;
 
 let dir: string;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
   serviceState,
   yamlOf,
 } from './geo-scenario.js';
-import { publishedRecords } from './helpers.js';
+import { PROPERTY_TIMEOUT, publishedRecords } from './helpers.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -65,26 +65,30 @@ async function sandbox(dns: NonNullable<EmulatorSeed['dns']>) {
 }
 
 describe('zones, secondary zones and geo services on the emulator', () => {
-  it('plan → apply → plan is empty for generated mixes', async () => {
-    await fc.assert(
-      fc.asyncProperty(geoScenario, async (scenario) => {
-        const desired = await desiredOf(yamlOf(scenario));
-        const s = await sandbox(seedOf(scenario));
-        try {
-          const plan = await planLive(desired, { dns: s.provider() });
-          const result = await applyPlan(plan, s.writers());
-          expect(result.steps.filter((step) => step.status !== 'applied')).toEqual([]);
-          expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
-          for (const [zone, records] of Object.entries(expectedZones(scenario)))
-            expect(publishedRecords(s.emulator, zone)).toEqual(records);
-          expect(serviceState(s.emulator.snapshot())).toEqual(expectedServices(scenario));
-        } finally {
-          await s.close();
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
-    );
-  });
+  it(
+    'plan → apply → plan is empty for generated mixes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(geoScenario, async (scenario) => {
+          const desired = await desiredOf(yamlOf(scenario));
+          const s = await sandbox(seedOf(scenario));
+          try {
+            const plan = await planLive(desired, { dns: s.provider() });
+            const result = await applyPlan(plan, s.writers());
+            expect(result.steps.filter((step) => step.status !== 'applied')).toEqual([]);
+            expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
+            for (const [zone, records] of Object.entries(expectedZones(scenario)))
+              expect(publishedRecords(s.emulator, zone)).toEqual(records);
+            expect(serviceState(s.emulator.snapshot())).toEqual(expectedServices(scenario));
+          } finally {
+            await s.close();
+          }
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('a TXT at a node a geo service answers for is planned, applied and then in sync', async () => {
     const desired = await desiredOf(`zones:

@@ -7,6 +7,9 @@ import { recordType } from '../../src/model/record-types/index.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../../src/providers/waf/index.js';
 
+/** For property tests against the emulator: each run starts one and sends dozens of requests. */
+export const PROPERTY_TIMEOUT = 300_000;
+
 export const PASSWORD = 'pw-Very-S3cret-42';
 export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
 export const WAF_CLIENT = { client_id: 'acme-ci', client_secret: 'waf-Very-S3cret-43' };

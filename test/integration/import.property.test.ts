@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
-import { cli, startSandbox } from './helpers.js';
+import { cli, PROPERTY_TIMEOUT, startSandbox } from './helpers.js';
 import { DATA_TYPES, type RecordTypeName, rdataOf, VALUES } from './scenario.js';
 
 /** A seed group's short record data as the create-geo op's records. */
@@ -123,48 +123,52 @@ function seedOf(account: Account) {
 }
 
 describe('edgeplan import', () => {
-  it('round-trips generated accounts: the written files plan empty against live state', async () => {
-    await fc.assert(
-      fc.asyncProperty(accountArb, async (account) => {
-        const { dns, waf } = seedOf(account);
-        const sandbox = await startSandbox(dns.zones, waf);
-        const dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-'));
-        try {
-          // Secondaries and geo services are created through the API, as a user's other tools would.
-          const provider = sandbox.provider();
-          for (const [zone, value] of Object.entries(dns.secondary_zones ?? {}))
-            await provider.execute({ kind: 'create-secondary', zone, masters: value.masters });
-          for (const [name, value] of Object.entries(dns.geo_services ?? {}))
-            await provider.execute({
-              kind: 'create-geo',
-              name,
-              groups: value.groups.map((g) => ({
-                name: g.name,
-                countries: g.countries,
-                records: groupRecords(g),
-              })),
-              nodes: value.nodes ?? [],
-            });
-          const run = await cli(['import', '--out', dir], sandbox.env);
-          expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
-          expect(run.stdout).toContain(
-            'Round trip: planning the written files against live state shows no changes.',
-          );
-          const sets = account.zones[1].flatMap(setsOf).map(([, set]) => set);
-          if (sets.some((set) => set.mixed && set.values.length > 1))
-            expect(run.stdout).toContain('written under unmanaged');
-          // Import lists only what the provider cannot express: RP, never a registered type.
-          if (account.zones[1].some((z) => z.rp)) expect(run.stdout).toMatch(/\bRP\b/);
-          const plan = await cli(['plan', dir], sandbox.env);
-          expect(plan.code, plan.stdout).toBe(0);
-        } finally {
-          await sandbox.close();
-          await rm(dir, { recursive: true, force: true });
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 6) },
-    );
-  });
+  it(
+    'round-trips generated accounts: the written files plan empty against live state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(accountArb, async (account) => {
+          const { dns, waf } = seedOf(account);
+          const sandbox = await startSandbox(dns.zones, waf);
+          const dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-'));
+          try {
+            // Secondaries and geo services are created through the API, as a user's other tools would.
+            const provider = sandbox.provider();
+            for (const [zone, value] of Object.entries(dns.secondary_zones ?? {}))
+              await provider.execute({ kind: 'create-secondary', zone, masters: value.masters });
+            for (const [name, value] of Object.entries(dns.geo_services ?? {}))
+              await provider.execute({
+                kind: 'create-geo',
+                name,
+                groups: value.groups.map((g) => ({
+                  name: g.name,
+                  countries: g.countries,
+                  records: groupRecords(g),
+                })),
+                nodes: value.nodes ?? [],
+              });
+            const run = await cli(['import', '--out', dir], sandbox.env);
+            expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+            expect(run.stdout).toContain(
+              'Round trip: planning the written files against live state shows no changes.',
+            );
+            const sets = account.zones[1].flatMap(setsOf).map(([, set]) => set);
+            if (sets.some((set) => set.mixed && set.values.length > 1))
+              expect(run.stdout).toContain('written under unmanaged');
+            // Import lists only what the provider cannot express: RP, never a registered type.
+            if (account.zones[1].some((z) => z.rp)) expect(run.stdout).toMatch(/\bRP\b/);
+            const plan = await cli(['plan', dir], sandbox.env);
+            expect(plan.code, plan.stdout).toBe(0);
+          } finally {
+            await sandbox.close();
+            await rm(dir, { recursive: true, force: true });
+          }
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 6) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('one file with --single-file, only what the selectors name, and no overwriting without --force', async () => {
     const sandbox = await startSandbox(

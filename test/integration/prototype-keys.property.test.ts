@@ -16,7 +16,7 @@ import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { requireRecordType } from '../../src/model/record-types/index.js';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
-import { recordLines, startSandbox } from './helpers.js';
+import { PROPERTY_TIMEOUT, recordLines, startSandbox } from './helpers.js';
 import { canonical, rdataOf } from './scenario.js';
 
 const NAMES = [...PROTOTYPE_KEYS, 'www', 'shop'];
@@ -130,28 +130,32 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true }));
 
 describe('prototype-member names through validate → plan → apply → plan', () => {
-  it('leave the live state equal to the desired state, and a new plan empty', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(scenario, async (s) => {
-        const file = join(dir, `desired-${run++}.yaml`);
-        await writeFile(file, yamlOf(s));
-        const loaded = await loadDesiredState([file]);
-        if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
-        const seed = seedOf(s);
-        const sandbox = await startSandbox(seed.zones, seed.waf, { geo_services: seed.geo });
-        try {
-          const providers = () => ({ dns: sandbox.provider(), waf: sandbox.wafProvider() });
-          const plan = await planLive(loaded.desired, providers());
-          const result = await applyPlan(plan, writersOf(providers()));
-          expect(result.ok).toBe(true);
-          expect(liveOf(sandbox.emulator.snapshot())).toEqual(expectedOf(s));
-          expect((await planLive(loaded.desired, providers())).steps).toEqual([]);
-        } finally {
-          await sandbox.close();
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
-    );
-  });
+  it(
+    'leave the live state equal to the desired state, and a new plan empty',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(scenario, async (s) => {
+          const file = join(dir, `desired-${run++}.yaml`);
+          await writeFile(file, yamlOf(s));
+          const loaded = await loadDesiredState([file]);
+          if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
+          const seed = seedOf(s);
+          const sandbox = await startSandbox(seed.zones, seed.waf, { geo_services: seed.geo });
+          try {
+            const providers = () => ({ dns: sandbox.provider(), waf: sandbox.wafProvider() });
+            const plan = await planLive(loaded.desired, providers());
+            const result = await applyPlan(plan, writersOf(providers()));
+            expect(result.ok).toBe(true);
+            expect(liveOf(sandbox.emulator.snapshot())).toEqual(expectedOf(s));
+            expect((await planLive(loaded.desired, providers())).steps).toEqual([]);
+          } finally {
+            await sandbox.close();
+          }
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
