@@ -53,7 +53,7 @@ export interface LiveRecord {
   value: unknown;
   ttl: number;
   /** TXT only: stored as bare text, as records entered elsewhere are, not as quoted strings. */
-  bare: boolean;
+  bare?: boolean;
 }
 export interface LiveZoneSpec {
   records: LiveRecord[];
