@@ -2,9 +2,9 @@
  * The reconciler's central property, against the real emulator over HTTP, for many generated live/desired pairs of
  * mixed record types (scenario.ts): plan → apply leaves each listed zone's published records exactly the desired
  * ones (plus what unmanaged names held), and a new plan empty; each touched zone is published exactly once and
- * untouched zones never; nothing outside the desired state (other zones, unmanaged names) changes. With a failure injected
- * at a random write of one zone: that zone is not published and its pending changes are discarded, the other
- * zones still converge, and a second apply converges everything.
+ * untouched zones never; nothing outside the desired state (other zones, unmanaged names) changes. With a failure
+ * injected at a random write of one zone: that zone is not published and its pending changes are discarded, the
+ * other zones still converge, and a second apply converges everything.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
