@@ -1,8 +1,9 @@
 /**
  * Names that are members of every JavaScript object (`__proto__`, `constructor`, `toString`, …) through the whole
  * flow, against the emulator: record sets (of several types), geo services and webapps drawn from a pool of such
- * names and ordinary ones, live and desired. YAML → validate → plan → apply must leave the emulator's published state equal to the
- * desired state (nothing dropped on the way, nothing deleted that the YAML lists), and a new plan must be empty.
+ * names and ordinary ones, live and desired. YAML → validate → plan → apply must leave the emulator's published
+ * state equal to the desired state (nothing dropped on the way, nothing deleted that the YAML lists), and a new
+ * plan must be empty.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

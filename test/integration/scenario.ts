@@ -211,14 +211,12 @@ export function seedZones(scenario: Scenario): NonNullable<EmulatorSeed['dns']>[
 export function expectedRecords(scenario: Scenario, zone: string): string[] {
   const desired = scenario.desired[zone];
   if (!desired) throw new Error(`zone ${zone} is not in the desired state`);
-  const wanted = Object.entries(desired.sets).flatMap(([label, node]) =>
-    Object.entries(node.types).flatMap(([type, values = []]) =>
-      values.map(
-        (value) =>
-          `${fqdnOf(label, zone)} ${node.ttl ?? desired.defaultTtl ?? DEFAULT_TTL} ${type} ${canonical(type, value, zone)}`,
-      ),
-    ),
-  );
+  const wanted = Object.entries(desired.sets).flatMap(([label, node]) => {
+    const ttl = node.ttl ?? desired.defaultTtl ?? DEFAULT_TTL;
+    return Object.entries(node.types).flatMap(([type, values = []]) =>
+      values.map((value) => `${fqdnOf(label, zone)} ${ttl} ${type} ${canonical(type, value, zone)}`),
+    );
+  });
   const live = scenario.live[zone]?.records ?? [];
   const kept = desired.unmanaged
     ? live
