@@ -29,8 +29,10 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(plan.stdout).toContain('- old.example.com A ttl 3600 192.0.2.99');
     expect(plan.stdout).toContain('+ api.example.com A ttl 3600 192.0.2.20, 192.0.2.21');
     expect(plan.stdout).toContain('~ www.example.com A ttl 600→300, +192.0.2.11, −192.0.2.12');
-    // Every registered type is managed: the live CNAME the desired state does not list goes.
-    expect(plan.stdout).toContain('- blog.example.com CNAME ttl 300 example.net.');
+    expect(plan.stdout).toContain('+ example.com MX ttl 3600 10 mail.example.net.');
+    expect(plan.stdout).toContain('+ example.com TXT ttl 3600 "v=spf1 mx -all"');
+    // Every registered type is managed: the live CNAME is listed and the same, so nothing is planned for it.
+    expect(plan.stdout).not.toContain('blog.example.com');
     expect(plan.stdout).toContain('example.org (new zone');
     expect(writesSent()).toBe(0);
 
@@ -48,14 +50,17 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('No changes. Live state matches the desired state.\n');
 
-    // The unmanaged names keep their records; blog.example.com's CNAME, not in the desired state, is gone.
+    // The unmanaged names keep their records, the listed CNAME stays, old.example.com is gone.
     expect(publishedRecords(sandbox.emulator, 'example.com')).toEqual([
       '_acme-challenge.example.com 60 TXT "token-from-the-ca"',
       '_acme-challenge.www.example.com 60 A 192.0.2.250',
       'api.example.com 3600 A 192.0.2.20',
       'api.example.com 3600 A 192.0.2.21',
+      'blog.example.com 300 CNAME example.net.',
       'example.com 3600 A 192.0.2.1',
       'example.com 3600 A 192.0.2.2',
+      'example.com 3600 MX 10 mail.example.net.',
+      'example.com 3600 TXT "v=spf1 mx -all"',
       'www.example.com 300 A 192.0.2.10',
       'www.example.com 300 A 192.0.2.11',
     ]);
@@ -105,7 +110,7 @@ describe('edgeplan against the emulator (the quickstart)', () => {
       const plan = JSON.parse(run.stdout);
       expect(plan.formatVersion).toBe(2);
       // Every change counts: record sets, the new zone, the secondary zone, the geo service and the webapps.
-      expect(plan.summary).toEqual({ create: 6, update: 3, delete: 2, zones: 2 });
+      expect(plan.summary).toEqual({ create: 8, update: 3, delete: 1, zones: 2 });
       expect(plan.zones.map((z: { zone: string }) => z.zone)).toEqual(['example.com', 'example.org']);
       const second = await cli(['plan', QUICKSTART, '--format', 'json'], sandbox.env);
       // The WAF requests left this hour are live state that every read consumes; all else is byte-identical.
