@@ -14,7 +14,7 @@ export interface DnsProviderSupport {
 
 /**
  * What the desired state asks of the DNS provider that it cannot do, at the place that asks it: a record type it
- * does not support (in a zone or a geo group), more records of a type at one name than it allows, geo services or
+ * does not support (in a zone or a geo group), a value it refuses although the type allows it, more records of a type at one name than it allows, geo services or
  * secondary zones when it has none. Checked before any call, so that such a plan is never applied halfway.
  */
 export function capabilityDiagnostics(
@@ -30,10 +30,17 @@ export function capabilityDiagnostics(
     const message = `${owner}: ${who} does not support record type ${set.type.type}`;
     diagnostics.push(diagnosticAt(set.keyPos, message));
   };
+  const valueSupport = (owner: string, set: TypedValues) => {
+    for (const placed of set.values) {
+      const problem = capabilities.valueProblem?.(set.type.type, placed.value) ?? null;
+      if (problem) diagnostics.push(diagnosticAt(placed.pos, `${owner} ${set.type.type}: ${who} ${problem}`));
+    }
+  };
   for (const { record, sets } of read.records) {
     const owner = `record "${record.name}"`;
     for (const set of sets) {
       typeSupport(owner, set);
+      valueSupport(owner, set);
       const type = set.type.type;
       const limits = capabilities.maxRecordsPerName;
       const max = Object.hasOwn(limits, type) ? limits[type] : undefined;
@@ -44,7 +51,12 @@ export function capabilityDiagnostics(
       diagnostics.push(diagnosticAt(set.keyPos, message));
     }
   }
-  for (const group of read.geoGroups) for (const set of group.sets) typeSupport(group.label, set);
+  for (const group of read.geoGroups) {
+    for (const set of group.sets) {
+      typeSupport(group.label, set);
+      valueSupport(group.label, set);
+    }
+  }
   const section = (entries: readonly PEntry[], what: string, supported: boolean) => {
     if (supported) return;
     for (const entry of entries) {

@@ -1,16 +1,29 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
-import { entryOf, isMap, isSeq, type PEntry, type PMap } from './positioned.js';
+import { entryOf, isMap, isSeq, type PEntry, type PMap, type Position } from './positioned.js';
 import { readTypedValues, type TypedValues } from './record-values.js';
 import { GEO_TYPES } from './schema-services.js';
+
+/** One map of record types at a name: the name's own map, or one item of its list of maps (one per TTL). */
+export interface RecordItem {
+  /** Its `ttl` is the TTL of its sets. */
+  map: PMap;
+  /** Where the model's sets of this map point (`RecordSet.at`): the name's key for a map, the item in a list. */
+  at: Position;
+}
+
+/** The data of one type at a record name, with the map that gives it. */
+export interface RecordTypedValues extends TypedValues {
+  item: RecordItem;
+}
 
 /** A record name of a zone with its data by type, values parsed. */
 export interface ReadRecord {
   zone: MergedZone;
   record: MergedRecord;
-  /** In YAML order. */
-  sets: TypedValues[];
+  /** In YAML order, across the items of a list: the rules of a name hold across all of them. */
+  sets: RecordTypedValues[];
 }
 
 /** A geo group with its data by type, values parsed. `index` is its place in the service's `groups`. */
@@ -23,7 +36,7 @@ export interface ReadGeoGroup {
 }
 
 export interface ReadRecords {
-  /** Every record name of every zone whose value is a map, in merged order. */
+  /** Every record name of every zone whose value is a map or a list with maps, in merged order. */
   records: ReadRecord[];
   /** Every group (a map) of every geo service, in merged order. */
   geoGroups: ReadGeoGroup[];
@@ -40,10 +53,14 @@ export function readRecords(merged: MergedDocument): ReadRecords {
   const records: ReadRecord[] = [];
   for (const zone of merged.zones) {
     for (const record of zone.records) {
-      if (!isMap(record.value)) continue;
-      const read = readTypedValues(record.value, RECORD_TYPES, zone.zone, `record "${record.name}"`);
-      diagnostics.push(...read.diagnostics);
-      records.push({ zone, record, sets: read.sets });
+      const items = recordItems(record);
+      if (items.length === 0) continue;
+      const sets = items.flatMap((item) => {
+        const read = readTypedValues(item.map, RECORD_TYPES, zone.zone, `record "${record.name}"`);
+        diagnostics.push(...read.diagnostics);
+        return read.sets.map((set) => ({ ...set, item }));
+      });
+      records.push({ zone, record, sets });
     }
   }
   const geoGroups: ReadGeoGroup[] = [];
@@ -57,6 +74,13 @@ export function readRecords(merged: MergedDocument): ReadRecords {
     }
   }
   return { records, geoGroups, diagnostics };
+}
+
+/** The maps of a name: its value, or the items of its list that are maps (the schema reports the others). */
+function recordItems(record: MergedRecord): RecordItem[] {
+  if (isMap(record.value)) return [{ map: record.value, at: record.keyPos }];
+  if (!isSeq(record.value)) return [];
+  return record.value.items.filter(isMap).map((map) => ({ map, at: map.pos }));
 }
 
 function groupsOf(service: PEntry) {

@@ -35,17 +35,17 @@ const NOT_APEX_PATTERN = `^(?!${APEX}$).*[^.]$`;
 /**
  * The apex rules of the types (`rules.apex`) where a key alone tells whether a record set is at the apex: `@`
  * is, a relative name is not; an absolute name needs the zone, so only `edgeplan validate` checks it. As an
- * `allOf` beside `additionalProperties`, so every set is still checked against the whole record-set schema.
+ * `allOf` beside `additionalProperties`, so every set is still checked against the whole record-set schema. A
+ * name's value is a map or a list of maps: `properties` applies to the one, `items` to the other.
  */
 export function apexJsonRules(): object[] {
   const keys = (apex: 'only' | 'never') =>
     Object.fromEntries(RECORD_TYPES.filter((t) => t.rules?.apex === apex).map((t) => [t.key, false]));
+  const refused = (properties: object) => ({ properties, items: { properties } });
   const never = keys('never');
   const only = keys('only');
   return [
-    ...(Object.keys(never).length > 0 ? [{ properties: { [APEX]: { properties: never } } }] : []),
-    ...(Object.keys(only).length > 0
-      ? [{ patternProperties: { [NOT_APEX_PATTERN]: { properties: only } } }]
-      : []),
+    ...(Object.keys(never).length > 0 ? [{ properties: { [APEX]: refused(never) } }] : []),
+    ...(Object.keys(only).length > 0 ? [{ patternProperties: { [NOT_APEX_PATTERN]: refused(only) } }] : []),
   ];
 }

@@ -49,7 +49,8 @@ export function withRecordTypes<S extends z.ZodObject>(
   return object
     .refine((value) => keys.some((key) => Object.hasOwn(value, key)), {
       error: `must hold at least one record type (${keys.join(', ')})`,
-      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+      when: (payload) =>
+        typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
     })
     .meta({
       anyOf: keys.map((key) => ({ required: [key] })),
@@ -70,5 +71,35 @@ export const RecordSetSchema = withRecordTypes(
   }),
   RECORD_TYPES,
   ['ttl'],
-).describe('The records at one name, by type (at least one type), with one TTL for all of them.');
+)
+  .describe('Record sets at one name, by type (at least one type), with one TTL for all of them.')
+  // Written once in the JSON Schema (`$defs`), referred to by a name's map and by each item of its list.
+  .meta({ id: 'record_set' });
 export type RecordSetDocument = z.infer<typeof RecordSetSchema>;
+
+/**
+ * The sets of one name whose types have different TTLs: a list of record-set maps, one per TTL, each TTL defaulting
+ * to the zone's. At least two: a list of one map says what the map says, and one thing has one spelling (import
+ * writes the map). A type is given in one item (its TTL is its item's): config reports a second one as a rule
+ * naming both places (type-rules.ts); the JSON Schema says it with `contains`. A type that is alone at its name
+ * (CNAME) is in no list, since every other item holds a type beside it.
+ */
+export const RecordSetListSchema = z
+  .array(RecordSetSchema)
+  .min(2, {
+    error:
+      'must list at least two record-set maps, one per TTL (types that share a TTL are one map, no list)',
+  })
+  .meta({
+    allOf: RECORD_TYPES.map((type) =>
+      type.rules?.alone
+        ? { not: { contains: { required: [type.key] } } }
+        : { not: { contains: { required: [type.key] }, minContains: 2 } },
+    ),
+  })
+  .describe('Record sets at one name with different TTLs: one map per TTL, each type in one map.');
+
+/** What a record name holds: one record-set map, or a list of them when its types have different TTLs. */
+export const RecordNameSchema = z.union([RecordSetSchema, RecordSetListSchema], {
+  error: 'must be a map of record types, or a list of such maps (one per TTL)',
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
 import { namedRecord } from '../model/named-record.js';
 import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
-import { RecordSetSchema, Ttl } from './schema-records.js';
+import { RecordNameSchema, Ttl } from './schema-records.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
 import { WafSchema } from './waf-schema.js';
 
@@ -28,11 +28,12 @@ export const ZoneSchema = z
     default_ttl: Ttl.optional().describe(
       `TTL of record sets that give none, in seconds; default ${DEFAULT_TTL}.`,
     ),
-    records: namedRecord(RecordSetSchema, RecordNameKey)
+    records: namedRecord(RecordNameSchema, RecordNameKey)
       .meta({ allOf: apexJsonRules() })
       .optional()
       .describe(
-        'Record sets by name: relative to the zone, "@" for the apex, or absolute with a trailing dot.',
+        'Record sets by name: relative to the zone, "@" for the apex, or absolute with a trailing dot. A name ' +
+          'holds a map of types sharing one TTL, or a list of such maps, one per TTL.',
       ),
     unmanaged: z
       .array(z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }))

@@ -3,15 +3,16 @@ import { DEFAULT_TTL, type DesiredState, type DesiredZone } from '../model/dns.j
 import { compareRecordSets, type RecordSet } from '../model/record-set.js';
 import { sortValues } from '../model/record-types/index.js';
 import type { MergedDocument, MergedZone } from './merge.js';
-import { entryOf, isMap, type PNode } from './positioned.js';
+import { entryOf, type PNode } from './positioned.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
 import { toDesiredServices } from './to-desired-services.js';
 
 /**
- * The validated, merged document in model form: names normalised, every TTL concrete, values canonical in their
- * type's order, collections sorted by UTF-16 code unit (never `localeCompare`), `unmanaged` kept as written. Built
- * from the positioned entries (never from an object keyed by names), so a record or service named `__proto__` or
- * `constructor` is one like any other. Only called when validation found no problem.
+ * The validated, merged document in model form: names normalised, every TTL concrete (a set's is its map's, else
+ * the zone's `default_ttl`), values canonical in their type's order, collections sorted by UTF-16 code unit (never
+ * `localeCompare`), `unmanaged` kept as written. Built from the positioned entries (never from an object keyed by
+ * names), so a record or service named `__proto__` or `constructor` is one like any other. Only called when
+ * validation found no problem.
  */
 export function toDesiredState(merged: MergedDocument, read: ReadRecords): DesiredState {
   const byZone = new Map<MergedZone, ReadRecord[]>();
@@ -29,20 +30,20 @@ export function toDesiredState(merged: MergedDocument, read: ReadRecords): Desir
 
 function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
   const defaultTtl = integer(zone.defaultTtl?.value) ?? DEFAULT_TTL;
-  const sets = records.flatMap(({ record, sets }): RecordSet[] => {
-    const ttl =
-      (isMap(record.value) ? integer(entryOf(record.value, 'ttl')?.value) : undefined) ?? defaultTtl;
-    return sets.map((set) => ({
-      fqdn: record.fqdn,
-      type: set.type.type,
-      ttl,
-      values: sortValues(
-        set.type.type,
-        set.values.map((placed) => placed.value),
-      ),
-      at: record.keyPos,
-    }));
-  });
+  const sets = records.flatMap(({ record, sets }) =>
+    sets.map(
+      (set): RecordSet => ({
+        fqdn: record.fqdn,
+        type: set.type.type,
+        ttl: integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl,
+        values: sortValues(
+          set.type.type,
+          set.values.map((placed) => placed.value),
+        ),
+        at: set.item.at,
+      }),
+    ),
+  );
   const unmanaged = zone.unmanaged.flatMap((item) =>
     item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : [],
   );

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { isInZone } from '../model/names.js';
 import { diagnosticAt, type Position, where } from './positioned.js';
-import type { ReadGeoGroup, ReadRecord } from './read-records.js';
+import type { ReadGeoGroup, ReadRecord, RecordTypedValues } from './read-records.js';
 import type { TypedValues } from './record-values.js';
 
 /**
@@ -11,12 +11,14 @@ import type { TypedValues } from './record-values.js';
  *   `apex: 'only'`: only there (ALIAS);
  * - `delegates`: a set below the apex delegates its name, so the zone holds no record below that name (NS; RFC
  *   1034 §4.2.1: the data below a zone cut belongs to the child zone).
+ * They hold across the items of a name's list of maps, where each type is given in one item (it has one TTL).
  * Each message names the record and the rule, and where two places conflict, both.
  */
 export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const { zone, record, sets } of records) {
     const owner = `record "${record.name}"`;
+    diagnostics.push(...repeatedTypeDiagnostics(owner, sets));
     diagnostics.push(...aloneDiagnostics(owner, sets, 'at its name'));
     for (const set of sets) {
       const apex = set.type.rules?.apex;
@@ -57,12 +59,31 @@ export function apexNodeDiagnostics(
   );
 }
 
+/** A type in a second item of a name's list, there, naming the first: a type's records have one TTL. */
+function repeatedTypeDiagnostics(owner: string, sets: readonly RecordTypedValues[]): Diagnostic[] {
+  const first = new Map<string, RecordTypedValues>();
+  const diagnostics: Diagnostic[] = [];
+  for (const set of sets) {
+    const earlier = first.get(set.type.type);
+    if (!earlier) {
+      first.set(set.type.type, set);
+      continue;
+    }
+    const message =
+      `${owner}: ${set.type.type} is also given in another item of its list, at ${where(earlier.keyPos)}; ` +
+      'each type is given in one item, whose TTL it has';
+    diagnostics.push(diagnosticAt(set.keyPos, message));
+  }
+  return diagnostics;
+}
+
+/** A type that is alone beside other types (a type given twice is reported by `repeatedTypeDiagnostics`). */
 function aloneDiagnostics(owner: string, sets: readonly TypedValues[], place: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const set of sets) {
     if (!set.type.rules?.alone) continue;
     const type = set.type.type;
-    const others = sets.filter((other) => other !== set);
+    const others = sets.filter((other) => other.type !== set.type);
     if (others.length > 0) {
       const beside = others.map((other) => `${other.type.type} at ${where(other.keyPos)}`).join(', ');
       const message = `${owner}: ${type} must be alone ${place}, but it has ${beside}`;

@@ -23,6 +23,11 @@ export interface DnsCapabilities {
   secondaryZones: boolean;
   /** Most records of one type at one name, for the types the service limits. */
   maxRecordsPerName: Readonly<Record<string, number>>;
+  /**
+   * Why the service refuses a value the record type itself allows (a CAA tag the service does not know), or null.
+   * Absent: the service takes every valid value.
+   */
+  valueProblem?(type: string, value: string): string | null;
 }
 
 /** One changed record set with the live records it replaces (their refs, for per-record calls). */

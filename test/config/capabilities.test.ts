@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadOptions } from '../../src/config/index.js';
-import { BAD, desired, problemsWith } from './helpers.js';
+import { BAD, desired, problemsWith, tempTree } from './helpers.js';
 
 const file = `${BAD}/capabilities.yaml`;
 
@@ -43,5 +43,35 @@ describe('provider capabilities', () => {
     ]);
     expect(state.secondaryZones).toHaveLength(1);
     expect(state.geoServices).toHaveLength(1);
+  });
+});
+
+describe('values a provider refuses although their type allows them', () => {
+  it('are problems at the value, with what the provider takes', async () => {
+    const dir = await tempTree({
+      'zones.yaml': [
+        'zones:',
+        '  example.com:',
+        '    records:',
+        '      "@":',
+        '        caa:',
+        '          - { flags: 0, tag: issue, value: letsencrypt.org }',
+        '          - { flags: 0, tag: contactemail, value: hostmaster@example.com }',
+      ].join('\n'),
+    });
+    const caaOnly: LoadOptions = {
+      provider: 'dyn',
+      capabilities: {
+        recordTypes: ['CAA'],
+        geoServices: false,
+        secondaryZones: false,
+        maxRecordsPerName: {},
+        valueProblem: (type, value) =>
+          type === 'CAA' && value.includes('contactemail') ? 'refuses it' : null,
+      },
+    };
+    expect(await problemsWith(caaOnly, `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:7:13: record "@" CAA: the DNS provider dyn refuses it`,
+    ]);
   });
 });

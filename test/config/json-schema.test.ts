@@ -26,7 +26,8 @@ describe('JSON Schema', () => {
     });
     const zone = schema.properties.zones.additionalProperties;
     expect(Object.keys(zone.properties)).toEqual(['default_ttl', 'records', 'unmanaged']);
-    const set = zone.properties.records.additionalProperties;
+    expect(zone.properties.records.additionalProperties.anyOf[0]).toEqual({ $ref: '#/$defs/record_set' });
+    const set = schema.$defs.record_set;
     expect(set).toMatchObject({
       additionalProperties: false,
       properties: {
@@ -48,7 +49,7 @@ describe('JSON Schema', () => {
 describe('JSON Schema of record data, from the registry', () => {
   const schema = JSON.parse(desiredStateJsonSchema());
   const records = schema.properties.zones.additionalProperties.properties.records;
-  const set = records.additionalProperties;
+  const set = schema.$defs.record_set;
   const group = schema.properties.geo_services.additionalProperties.properties.groups.items;
 
   it('has a key per registered type: one value, or a non-empty list of values each once', () => {
@@ -58,6 +59,21 @@ describe('JSON Schema of record data, from the registry', () => {
       if (type.single) expect(values.type, type.key).not.toBe('array');
       else expect(values, type.key).toMatchObject({ type: 'array', minItems: 1, uniqueItems: true });
     }
+  });
+
+  it('gives a name one map, or a list of two or more maps: each type in one, none that is alone', () => {
+    const [map, list, ...more] = records.additionalProperties.anyOf;
+    expect(more).toEqual([]);
+    expect(map).toEqual({ $ref: '#/$defs/record_set' });
+    expect(list).toMatchObject({ type: 'array', minItems: 2, items: { $ref: '#/$defs/record_set' } });
+    const rule = (key: string) =>
+      list.allOf.filter((item: { not: { contains: { required: string[] } } }) =>
+        item.not.contains.required.includes(key),
+      );
+    expect(rule('mx')).toEqual([{ not: { contains: { required: ['mx'] }, minContains: 2 } }]);
+    expect(rule('cname')).toEqual([{ not: { contains: { required: ['cname'] } } }]);
+    for (const type of RECORD_TYPES) expect(rule(type.key), type.key).toHaveLength(1);
+    expect(list.allOf).toHaveLength(RECORD_TYPES.length);
   });
 
   it('requires at least one type, and keeps a type that is alone alone', () => {
@@ -72,15 +88,15 @@ describe('JSON Schema of record data, from the registry', () => {
   it('keeps apex-never types off "@" and apex-only types off relative names', () => {
     const never = RECORD_TYPES.filter((type) => type.rules?.apex === 'never').map((type) => type.key);
     expect(never.length).toBeGreaterThan(0);
-    expect(records.allOf[0]).toEqual({
-      properties: { '@': { properties: Object.fromEntries(never.map((key) => [key, false])) } },
-    });
+    const neverRule = { properties: Object.fromEntries(never.map((key) => [key, false])) };
+    expect(records.allOf[0]).toEqual({ properties: { '@': { ...neverRule, items: neverRule } } });
     const only = RECORD_TYPES.filter((type) => type.rules?.apex === 'only').map((type) => type.key);
     const relative = records.allOf.find((rule: { patternProperties?: object }) => rule.patternProperties);
     if (only.length === 0) expect(relative).toBeUndefined();
     else {
       const [[pattern, rule]] = Object.entries(relative.patternProperties) as [[string, unknown]];
-      expect(rule).toEqual({ properties: Object.fromEntries(only.map((key) => [key, false])) });
+      const onlyRule = { properties: Object.fromEntries(only.map((key) => [key, false])) };
+      expect(rule).toEqual({ ...onlyRule, items: onlyRule });
       const regex = new RegExp(pattern);
       expect(['www', 'a.b', '*'].map((name) => regex.test(name))).toEqual([true, true, true]);
       expect(['@', 'example.com.', 'www.example.com.'].map((name) => regex.test(name))).toEqual([

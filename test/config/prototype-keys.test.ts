@@ -38,6 +38,23 @@ describe('names that are members of every JavaScript object', () => {
     expect(state.waf?.webapps.map((webapp) => webapp.ref)).toEqual(sorted);
   });
 
+  it('load as record names that hold a list of maps, one per TTL', async () => {
+    const dir = await tempTree({
+      'desired.yaml': [
+        'zones:',
+        '  a.test:',
+        '    records:',
+        ...entries('      ', () => ['- { a: [192.0.2.1] }', '- { txt: [hello], ttl: 60 }']),
+        '',
+      ].join('\n'),
+    });
+    const state = await desired(dir);
+    const fqdns = NAMES.map((name) => `${name.toLowerCase()}.a.test`).sort();
+    expect(state.zones[0]?.records.map((set) => `${set.fqdn} ${set.type} ${set.ttl}`)).toEqual(
+      fqdns.flatMap((fqdn) => [`${fqdn} A 3600`, `${fqdn} TXT 60`]),
+    );
+  });
+
   it('are checked like any other name: problems inside a `__proto__` entry are reported where written', async () => {
     const dir = await tempTree({
       'desired.yaml': [

@@ -58,7 +58,7 @@ describe('schema problems in files', () => {
       `${file}:5:21: a must list at least one A value, got an empty list`,
       `${file}:6:22: a must be a list of A values, got "192.0.2.1"`,
       `${file}:7:37: a[1] must be an IPv4 address such as 192.0.2.1, got 7`,
-      `${file}:8:7: record "nothing" must be a map, got an empty value`,
+      `${file}:8:7: record "nothing" must be a map of record types, or a list of such maps (one per TTL), got an empty value`,
       `${file}:9:16: zone "example.net" must be a map, got a list`,
       `${file}:11:14: records must be a map, got a list`,
       `${file}:12:16: unmanaged must be a list, got "legacy-*"`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MergedZone } from '../../src/config/merge.js';
+import type { PMap } from '../../src/config/positioned.js';
 import type { ReadRecord } from '../../src/config/read-records.js';
 import { typeRuleDiagnostics } from '../../src/config/type-rules.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
@@ -28,15 +29,12 @@ const ZONE: MergedZone = { zone: 'example.com', keys: [], defaultTtl: undefined,
 /** Record `name` at line `line`, with sets `[type, number of values]`, each set's key on that line. */
 function record(name: string, line: number, ...sets: [RecordType, number][]): ReadRecord {
   const pos = (col: number) => ({ file: 'z.yaml', line, col });
+  const map: PMap = { kind: 'map', pos: pos(2), entries: [] };
   return {
     zone: ZONE,
-    record: {
-      name,
-      fqdn: recordNameToFqdn(name, ZONE.zone),
-      keyPos: pos(1),
-      value: { kind: 'map', pos: pos(2), entries: [] },
-    },
+    record: { name, fqdn: recordNameToFqdn(name, ZONE.zone), keyPos: pos(1), value: map },
     sets: sets.map(([type, count], index) => ({
+      item: { map, at: pos(1) },
       type,
       keyPos: pos(10 * (index + 1)),
       values: Array.from({ length: count }, (_, i) => ({

@@ -33,6 +33,8 @@ const RDATA_FIELDS: ReadonlyMap<string, readonly FieldSpec[]> = new Map([
   ['ALIAS', [f('alias', 'name')]],
   /** RFC 8659 §4.1; an empty value is an issuer-less `issue` ("nobody may issue"). */
   ['CAA', [u8('flags'), f('tag', 'caa-tag'), f('value', 'text', { empty: true })]],
+  /** RFC 4398 §2: certificate type (`format`), key tag and algorithm; the vendor SDK's CERTRecord field names. */
+  ['CERT', [u16('format'), u16('tag'), u8('algorithm'), f('certificate', 'text')]],
   ['CNAME', [f('cname', 'name')]],
   ['DNAME', [f('dname', 'name')]],
   /** RFC 4034 §5.1: key tag 16 bits, algorithm and digest type 8 bits, digest in hex. */

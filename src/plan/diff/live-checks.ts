@@ -1,7 +1,7 @@
 import type { GeoChange } from '../../model/change.js';
 import type { Diagnostic, SourcePosition } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
-import { geoNodeKey } from '../../model/geo.js';
+import { GEO_RECORD_TYPES, geoNodeKey } from '../../model/geo.js';
 import type { LiveState } from '../../model/live.js';
 import type { RecordSet } from '../../model/record-set.js';
 import { recordType } from '../../model/record-types/registry.js';
@@ -12,10 +12,17 @@ import { managedIn } from './managed.js';
 const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col: 0 };
 
 /**
+ * Types a node linked to a geo service cannot hold: the ones its groups answer for, and ALIAS ("ALIAS records
+ * CANNOT be used in conjunction with ... GeoTraffic Manager", help.dyn.com, Enabling ALIAS records in Managed DNS).
+ * Other types (TXT, MX, …) stand beside the link.
+ */
+const GEO_EXCLUDED_TYPES: ReadonlySet<string> = new Set([...GEO_RECORD_TYPES, 'ALIAS']);
+
+/**
  * Facts only live state has that make the service refuse a desired record set, checked at plan time so that a
  * green plan means the apply will not be refused (every problem at once, at the set's `file:line:col`):
- * - the set's node is linked to a live geo service (when the geo services were read) and the plan does not unlink
- *   it: the service refuses records at a node a geo service answers for;
+ * - the set is of a type a geo-linked node cannot hold (GEO_EXCLUDED_TYPES), its node is linked to a live geo service
+ *   (when the geo services were read) and the plan does not unlink it: the service answers those types itself;
  * - the set is a type that must stand alone (CNAME) and the node holds live records edgeplan does not manage
  *   (`LiveZone.unsupported`), or the node holds such a record of a type that must stand alone.
  * Managed live records beside a desired set are not a problem: the plan deletes what the desired state lacks.
@@ -35,7 +42,7 @@ export function liveProblems(
     const managed = managedIn(zone.desired);
     for (const set of zone.desired.records) {
       if (!managed(set)) continue;
-      const service = linked?.get(set.fqdn);
+      const service = GEO_EXCLUDED_TYPES.has(set.type) ? linked?.get(set.fqdn) : undefined;
       if (service !== undefined)
         problems.push(
           problem(

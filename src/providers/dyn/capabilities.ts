@@ -11,7 +11,17 @@ export const DYN_CAPABILITIES: DnsCapabilities = {
   geoServices: true,
   secondaryZones: true,
   maxRecordsPerName: { A: 13 },
+  valueProblem,
 };
+
+/** The CAA tags the service takes: "issue, issuewild or iodef" (help.dyn.com, Create CAA Record). */
+const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef']);
+
+function valueProblem(type: string, value: string): string | null {
+  if (type !== 'CAA') return null;
+  const tag = value.split(' ')[1] ?? '';
+  return CAA_TAGS.has(tag) ? null : `takes the CAA tags ${[...CAA_TAGS].join(', ')} only, not "${tag}"`;
+}
 
 /** The record types the provider reads and writes, for lookups. */
 export const DYN_RECORD_TYPES: ReadonlySet<string> = new Set(DYN_CAPABILITIES.recordTypes);

@@ -110,7 +110,12 @@ export class DynWriter implements StepWriter {
       }));
     } catch (error) {
       const deletes = op.kind === 'delete-record' || op.kind === 'delete-records';
-      if (!(deletes && isRepeatedNotFound(error))) throw error;
+      if (!(deletes && isRepeatedNotFound(error))) {
+        // A call repeated after a re-login runs without the zone's earlier changes: its refusal (an A record
+        // beside the CNAME whose delete was lost) is a symptom; the lost session is the cause.
+        this.assertSameSession(zone);
+        throw error;
+      }
       data = [];
       generation = this.client.sessionGeneration;
     }
