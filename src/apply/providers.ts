@@ -1,6 +1,5 @@
 import type { DnsProvider } from '../model/dns.js';
-import type { StepWriter } from '../model/provider.js';
-import type { WafProviderPort } from '../model/waf.js';
+import type { StepWriter, WafProviderPort } from '../model/provider.js';
 
 /**
  * The providers one run talks to, one per service: each reads live state, compiles changes into its calls and

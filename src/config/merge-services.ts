@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName } from '../model/names.js';
-import { bothPlaces, namedTwice } from './merge.js';
+import { bothPlaces, namedTwice } from './both-places.js';
 import { entryOf, isMap, type PEntry, type PNode, toPlain, where } from './positioned.js';
 
 /**

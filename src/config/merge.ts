@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
+import { bothPlaces, namedTwice, type Place } from './both-places.js';
 import { type MergedServices, mergeServices } from './merge-services.js';
 import {
-  diagnosticAt,
   entryOf,
   isMap,
   isSeq,
@@ -121,26 +121,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
 /** Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes). */
 const ONE_PLACE = 'all record types of a name are given in one place';
 
-/** One of two places that say the same thing: `text` is how each place spells it. */
-export interface Place {
-  text: string;
-  pos: Position;
-}
-
 const place = (entry: PEntry): Place => ({ text: entry.key, pos: entry.keyPos });
 const valuePlace = (entry: PEntry): Place => ({
   text: JSON.stringify(toPlain(entry.value)),
   pos: entry.keyPos,
 });
-
-/** A duplicate is reported at both places, each message naming the other place. */
-export function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
-  return [diagnosticAt(a.pos, message(a, b)), diagnosticAt(b.pos, message(b, a))];
-}
-
-export function namedTwice(what: string, context = '') {
-  return (self: Place, other: Place) => {
-    const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
-    return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
-  };
-}

@@ -1,6 +1,7 @@
 import type { GeoChange, RecordSetChange, SecondaryChange, WebappChange, ZoneValue } from './change.js';
 import type { LiveRecord } from './record-set.js';
 import type { Target } from './target.js';
+import type { LiveWafState } from './waf.js';
 
 /**
  * What a provider is to the rest of edgeplan: what it can do (capabilities, checked before any call), how it turns
@@ -68,4 +69,17 @@ export interface WafCompiler {
 export interface StepWriter {
   execute(op: ProviderOp): Promise<void>;
   discard?(target: Target): Promise<void>;
+}
+
+/** What plan needs to read: the named webapps (by name or id) with their good bots. */
+export interface WafReader {
+  readWaf(refs: readonly string[]): Promise<LiveWafState>;
+}
+
+/** A WAF provider: how it compiles a webapp's change into calls, how it reads and writes. */
+export interface WafProviderPort extends WafReader, WafCompiler, StepWriter {
+  /** Which provider executes a plan step (`PlanStep.provider`): `waf`. */
+  readonly name: string;
+  /** Requests one compiled call makes at least (the WAF budget of a plan counts them). */
+  readonly requestsPerCall: number;
 }

@@ -21,6 +21,6 @@ export interface LiveSecondaryZone {
   /** Empty string when the service has none. */
   contactNickname: string;
   tsigKeyName: string;
-  /** `Y` active, `N` inactive, `L` loading (api/dyn.md §8). Shown, never changed by a plan. */
+  /** `Y` active, `N` inactive, `L` loading (help.dyn.com, Get secondary zones API). Shown, never changed by a plan. */
   active: string;
 }

@@ -1,5 +1,4 @@
 import type { SourcePosition } from './diagnostic.js';
-import type { StepWriter, WafCompiler } from './provider.js';
 
 /**
  * Domain types of the WAF side (allowed "good bots" per web application), shared by config, plan, apply and
@@ -68,19 +67,6 @@ export interface LiveWafState {
 export interface BotRef {
   id: string;
   name: string;
-}
-
-/** What plan needs to read: the named webapps (by name or id) with their good bots. */
-export interface WafReader {
-  readWaf(refs: readonly string[]): Promise<LiveWafState>;
-}
-
-/** A WAF provider: how it compiles a webapp's change into calls, how it reads and writes. */
-export interface WafProviderPort extends WafReader, WafCompiler, StepWriter {
-  /** Which provider executes a plan step (`PlanStep.provider`): `waf`. */
-  readonly name: string;
-  /** Requests one compiled call makes at least (the WAF budget of a plan counts them). */
-  readonly requestsPerCall: number;
 }
 
 /** A webapp id in the shown usage: 32 hexadecimal characters. */

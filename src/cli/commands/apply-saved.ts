@@ -17,7 +17,7 @@ import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { OP_SCHEMAS } from '../provider-kinds.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
-import { type ApplyCommandOptions, assertApproved, executePlan } from './apply.js';
+import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**
  * `edgeplan apply --plan FILE [PATH...]`: applies a saved plan once it is shown to be exactly the plan edgeplan

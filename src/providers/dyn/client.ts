@@ -29,6 +29,14 @@ export interface SessionResult {
   generation: number;
 }
 
+/** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
+export interface DynRequest {
+  method: Extract<HttpMethod, 'POST' | 'PUT' | 'DELETE'>;
+  /** Relative to the base URL, e.g. `/MXRecord/example.com/www.example.com/`. */
+  path: string;
+  body?: Record<string, unknown>;
+}
+
 export interface CallOptions {
   retryable: RetryPolicy;
 }

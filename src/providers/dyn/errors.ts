@@ -1,11 +1,20 @@
+import { z } from 'zod';
 import { redactUserinfo } from '../http/redact.js';
 import { WireError } from '../http/wire-error.js';
-import type { DynMessage } from './wire.js';
 
 /**
  * Typed errors of the Dyn provider. API failures carry the HTTP status, ERR_CD and INFO of the first message
  * (the one that describes the failure) so the CLI and the apply result can show them as is.
  */
+
+/** One entry of an answer's `msgs`: what the service says about a call; failures carry ERR_CD and INFO. */
+export const DynMessage = z.object({
+  LVL: z.string().nullish(),
+  ERR_CD: z.string().nullish(),
+  SOURCE: z.string().nullish(),
+  INFO: z.string().nullish(),
+});
+export type DynMessage = z.infer<typeof DynMessage>;
 
 export interface DynApiErrorDetails {
   method: string;

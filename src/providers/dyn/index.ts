@@ -17,7 +17,7 @@ import type { ZoneCache } from './zone-cache.js';
 
 export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DYN_CAPABILITIES } from './capabilities.js';
-export { DynClient } from './client.js';
+export { DynClient, type DynRequest } from './client.js';
 export { dynCompiler } from './compile.js';
 export { type DynConfig, DynConfigError, dynConfigFromEnv } from './config.js';
 export {
@@ -32,7 +32,7 @@ export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
 export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneOp } from './ops.js';
 export type { SessionRenewal } from './session.js';
-export { type DynRequest, describeOp, retryPolicyOf } from './write.js';
+export { describeOp, retryPolicyOf } from './write.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 
 /** The provider's name in plan steps (`PlanStep.provider`). */

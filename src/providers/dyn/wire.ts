@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wireParser } from '../http/wire-error.js';
-import { DynWireError } from './errors.js';
+import { DynMessage, DynWireError } from './errors.js';
 
 /**
  * Wire shapes of the Dyn service, listing only the fields edgeplan reads. Where the documented contract and the real
@@ -10,14 +10,6 @@ import { DynWireError } from './errors.js';
 
 /** A non-negative integer sent as a number or as a string of digits. */
 export const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
-
-export const DynMessage = z.object({
-  LVL: z.string().nullish(),
-  ERR_CD: z.string().nullish(),
-  SOURCE: z.string().nullish(),
-  INFO: z.string().nullish(),
-});
-export type DynMessage = z.infer<typeof DynMessage>;
 
 /** Every response. `status`: success | failure | incomplete (job pending) | running (job-running error). */
 export const DynEnvelope = z.object({

@@ -1,11 +1,10 @@
 import type { RetryPolicy } from '../http/retry.js';
-import { type DynClient, segment } from './client.js';
+import { type DynClient, type DynRequest, segment } from './client.js';
 import { DynApiError } from './errors.js';
 import { wireGroup } from './geo-records.js';
 import type { DynGeoOp, DynOp, DynSecondaryOp } from './ops.js';
 import { parseWire } from './wire.js';
 import { ServiceWriteResult } from './wire-services.js';
-import type { DynRequest } from './write.js';
 
 /**
  * Requests of the secondary-zone and geo-service ops. Each takes effect when the service answers: secondary zones

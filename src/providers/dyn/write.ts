@@ -3,8 +3,7 @@ import type { ProviderOp, StepWriter } from '../../model/provider.js';
 import { requireRecordType } from '../../model/record-types/registry.js';
 import type { Target } from '../../model/target.js';
 import type { RetryPolicy } from '../http/retry.js';
-import type { HttpMethod } from '../http/transport.js';
-import { type DynClient, segment } from './client.js';
+import { type DynClient, type DynRequest, segment } from './client.js';
 import { DynApiError, DynSessionLostError } from './errors.js';
 import { parseDynOp } from './op-schema.js';
 import type { DynOp } from './ops.js';
@@ -18,14 +17,6 @@ import {
   ZoneObject,
 } from './wire.js';
 import { describeServiceOp, executeServiceOp, isServiceOp, serviceRetryPolicy } from './write-services.js';
-
-/** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
-export interface DynRequest {
-  method: Extract<HttpMethod, 'POST' | 'PUT' | 'DELETE'>;
-  /** Relative to the base URL, e.g. `/MXRecord/example.com/www.example.com/`. */
-  path: string;
-  body?: Record<string, unknown>;
-}
 
 /**
  * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the

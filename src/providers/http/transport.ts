@@ -16,9 +16,9 @@ import { realSleep } from './sleep.js';
 
 /**
  * The one HTTP transport of every provider. It uses the global `fetch` with an undici `Agent` as dispatcher:
- * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests
- * (ARCHITECTURE.md, "HTTP and tests"). It never follows redirects (a client may give 3xx a meaning, as Dyn's 307
- * job redirect) and never throws on an HTTP status: every status is an answer for the client to interpret.
+ * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests. It never
+ * follows redirects (a client may give 3xx a meaning, as Dyn's 307 job redirect) and never throws on an HTTP
+ * status: every status is an answer for the client to interpret.
  * It throws only `TransportError`, when no response came back on the last allowed attempt. A base URL with a user
  * name or password is refused at creation: it would be printed wherever the URL is, and no service here reads it.
  */

@@ -1,5 +1,15 @@
+import { z } from 'zod';
+import { namedRecord } from '../../model/named-record.js';
 import { WireError } from '../http/wire-error.js';
-import type { ErrorBody } from './wire.js';
+
+/** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
+export const ErrorBody = z.object({
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+  message: z.string().optional(),
+  errors: namedRecord(z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**
  * Typed errors of the WAF provider. API failures carry the HTTP status and the service's `error` and

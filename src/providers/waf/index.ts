@@ -1,5 +1,6 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
-import type { RateLimitStatus, WafProviderPort } from '../../model/waf.js';
+import type { WafProviderPort } from '../../model/provider.js';
+import type { RateLimitStatus } from '../../model/waf.js';
 import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';

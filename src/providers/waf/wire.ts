@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { namedRecord } from '../../model/named-record.js';
 import { wireParser } from '../http/wire-error.js';
 import { WafWireError } from './errors.js';
 
@@ -29,15 +28,6 @@ export const ChangeStatus = z.object({
   errors: z.array(z.unknown()).optional(),
 });
 export type ChangeStatus = z.infer<typeof ChangeStatus>;
-
-/** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
-export const ErrorBody = z.object({
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-  message: z.string().optional(),
-  errors: namedRecord(z.array(z.string())).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Parses a response body; a body that does not fit is a WafWireError naming `context` and the fields. */
 export const parseWire = wireParser((context, issues) => new WafWireError(context, issues));
