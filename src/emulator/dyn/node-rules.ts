@@ -4,8 +4,9 @@
  * between), and on the records of a seed. Where each rule comes from:
  * - no two records of a type with equal rdata: the service's `make: Cannot duplicate existing record data`
  *   (jorgeecardona/dynect tests);
- * - at most 13 A records at a node (help.dyn.com, Managed DNS API error codes); 13 AAAA (inferred: the same
- *   address-set limit); one CNAME (RFC 1034 §3.6.2: a name with a CNAME has no other data, so one alias);
+ * - at most 13 A records at a node (help.dyn.com, Managed DNS API error codes; no other type has a documented
+ *   limit, and the client declares the same); one CNAME (RFC 1034 §3.6.2: a name with a CNAME has no other data,
+ *   so one alias);
  * - a CNAME is alone at its node, and no other data joins a CNAME (RFC 1034 §3.6.2, RFC 1912 §2.4), never at the
  *   zone apex, which always holds the SOA and NS ("placing a CNAME record at the apex of a zone is not currently
  *   supported", help.dyn.com, Enabling ALIAS records in Managed DNS);
@@ -32,7 +33,6 @@ export type NodeProblem =
 
 const MAX_PER_NODE: ReadonlyMap<string, number> = new Map([
   ['A', 13],
-  ['AAAA', 13],
   ['CNAME', 1],
 ]);
 
