@@ -28,14 +28,16 @@ describe('architecture', () => {
 
   it('reports a break of each rule, named by the rule (fixture/src breaks each once)', async () => {
     const { violations } = await cruiseLayers(join(import.meta.dirname, 'fixture'));
-    expect(violations).toEqual([
+    // A package is named from `node_modules/` on, wherever the checkout's node_modules really lives.
+    const named = violations.map((v) => v.replace(/ → (?:\.\.\/|[^ ]*\/)*node_modules\//, ' → node_modules/'));
+    expect(named).toEqual([
       'config-imports-model-only: src/config/load.ts → src/cli/command.ts',
       'emulator-imports-model-only: src/emulator/server.ts → src/providers/dyn.ts',
       'engine-imports-plan-and-model: src/apply/engine.ts → src/cli/command.ts',
       'import-imports-model-only: src/import/document.ts → src/config/load.ts',
       'model-imports-no-layer: src/model/record.ts → src/plan/diff/diff.ts (type-only)',
       'no-cycles: src/model/record.ts → src/model/zone.ts → src/model/record.ts (type-only)',
-      'not-to-dev-dep: src/config/load.ts → ../../../node_modules/fast-check/lib/fast-check.d.ts',
+      'not-to-dev-dep: src/config/load.ts → node_modules/fast-check/lib/fast-check.d.ts',
       'not-to-unresolvable: src/cli/command.ts → ./missing.js',
       'nothing-imports-cli: src/apply/engine.ts → src/cli/command.ts',
       'nothing-imports-cli: src/config/load.ts → src/cli/command.ts',

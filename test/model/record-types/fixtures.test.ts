@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES, type RecordType, type ValueProblem } from '../../../src/model/record-types/index.js';
-import { FIXTURE_DIRECTORY, type Fixture, fixtureOf } from '../../fixtures/record-types/fixtures.js';
+import { FIXTURE_DIRECTORY, fixtureOf } from '../../fixtures/record-types/fixtures.js';
 
 const files = readdirSync(FIXTURE_DIRECTORY).filter((name) => name.endsWith('.yaml'));
 
