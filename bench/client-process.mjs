@@ -1,11 +1,10 @@
 // `node bench/client-process.mjs CONFIG.json`: one benchmark step in its own process, so that its CPU time and peak
 // memory are its own. CONFIG: `{ desiredPath, step: 'plan' | 'apply', target, rateLimit }` (`target`: what
 // emulator-process printed; `rateLimit`: the DNS client's budget, false for none). A plan step reads and diffs; an
-// apply step does the same, then applies. Prints one JSON line with the figures.
+// apply step does the same, then applies (the library API: planLive, then applyPlan with writersOf the providers).
+// Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
-import { routeWriter } from '../dist/apply/index.js';
-import { applyPlan, createDynProvider, planLive } from '../dist/index.js';
-import { createWafProvider } from '../dist/providers/waf/index.js';
+import { applyPlan, createDynProvider, createWafProvider, planLive, writersOf } from '../dist/index.js';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const desired = JSON.parse(await readFile(config.desiredPath, 'utf8'));
@@ -30,8 +29,9 @@ const waf = desired.waf
 
 const cpu = process.cpuUsage();
 const start = performance.now();
-const plan = await planLive(desired, { dns, waf });
-const result = config.step === 'apply' ? await applyPlan(plan, routeWriter({ dns, waf })) : undefined;
+const providers = waf ? { dns, waf } : { dns };
+const plan = await planLive(desired, providers);
+const result = config.step === 'apply' ? await applyPlan(plan, writersOf(providers)) : undefined;
 await dns.close();
 await waf?.close();
 const wallMs = performance.now() - start;

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
-import type { Plan, PlanOp, PlanStep } from '../plan/types.js';
-import type { ApplyEvent, ApplyResult, PlanWriter, StepOutcome } from './types.js';
+import type { ProviderOp, StepWriter } from '../model/provider.js';
+import type { Plan, PlanStep } from '../plan/types.js';
+import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
 export interface ApplyOptions {
   /** Steps run at once. Ops inside one step are always sequential. */
@@ -19,10 +20,13 @@ export const DEFAULT_APPLY_CONCURRENCY = 16;
  * A `zone` step is a transaction: it is published (its last op) only if every op before succeeded; on the first
  * failure its pending changes are discarded and its remaining ops are not sent. Untouched zones have no step, so
  * they get no call at all.
+ *
+ * Each step's ops go to the writer of its provider (`writers`, by provider name). A step whose provider has no
+ * writer fails (nothing of it is sent): the plan names a service this run did not open.
  */
 export async function applyPlan(
   plan: Plan,
-  writer: PlanWriter,
+  writers: ReadonlyMap<string, StepWriter>,
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const limit = pLimit(options.concurrency ?? DEFAULT_APPLY_CONCURRENCY);
@@ -44,7 +48,7 @@ export async function applyPlan(
         emit({ type: 'step-done', outcome });
         return outcome;
       }
-      return limit(() => runStep(step, writer, emit));
+      return limit(() => runStep(step, writers.get(step.provider), emit));
     })();
     running.set(step.id, promise);
     return promise;
@@ -59,20 +63,24 @@ function stepById(plan: Plan, id: string): PlanStep {
   return step;
 }
 
-function identity(step: PlanStep): { id: string; target: string } {
-  return { id: step.id, target: step.target };
+function identity(step: PlanStep): StepIdentity {
+  return { id: step.id, provider: step.provider, target: step.target };
 }
 
 async function runStep(
   step: PlanStep,
-  writer: PlanWriter,
+  writer: StepWriter | undefined,
   emit: (e: ApplyEvent) => void,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
-  emit({ type: 'step-start', id: step.id, total });
+  emit({ type: 'step-start', ...identity(step), total });
   let done = 0;
   for (const op of step.ops) {
     try {
+      if (!writer)
+        throw new Error(
+          `the plan has a ${step.provider} change, but no ${step.provider} provider was opened for this run`,
+        );
       await writer.execute(op);
     } catch (error) {
       const outcome = await failStep(step, writer, op, error, done);
@@ -80,7 +88,7 @@ async function runStep(
       return outcome;
     }
     done += 1;
-    emit({ type: 'op-done', id: step.id, op, done, total });
+    emit({ type: 'op-done', ...identity(step), op, done, total });
   }
   const outcome: StepOutcome = { ...identity(step), status: 'applied', done, total };
   emit({ type: 'step-done', outcome });
@@ -89,8 +97,8 @@ async function runStep(
 
 async function failStep(
   step: PlanStep,
-  writer: PlanWriter,
-  failedOp: PlanOp,
+  writer: StepWriter | undefined,
+  failedOp: ProviderOp,
   error: unknown,
   done: number,
 ): Promise<StepOutcome> {
@@ -103,10 +111,10 @@ async function failStep(
     error: error instanceof Error ? error.message : String(error),
     skipped: step.ops.length - done - 1,
   };
-  if (step.kind !== 'zone') return failure;
+  if (step.kind !== 'zone' || !writer?.discard) return failure;
   // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
   try {
-    await writer.discardPending(step.target.slice('zone:'.length));
+    await writer.discard(step.target);
     return { ...failure, discarded: true };
   } catch {
     return { ...failure, discarded: false };

@@ -1,22 +1,21 @@
 import type { DesiredState } from '../model/dns.js';
-import { annotatePlan } from '../plan/annotate.js';
-import { computePlan } from '../plan/diff.js';
-import { scopeDesired, scopeLive, type TargetScope } from '../plan/scope.js';
+import { annotatePlan, scopeDesired, scopeLive, type TargetScope } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import type { LiveReaders } from './plan-live.js';
-import { readLive } from './read-live.js';
+import { planWithLive } from './plan-live.js';
+import type { Providers } from './providers.js';
 
 /**
  * The plan `plan`, `apply` and `drift` show: the desired state limited to `scope` (when given), live state read
- * for that part only, the pure diff, then approvals and fingerprints (annotate.ts).
+ * for that part only, the pure diff, then approvals and fingerprints (plan/review/annotate.ts).
  */
 export async function planReviewed(
   desired: DesiredState,
-  readers: LiveReaders,
+  providers: Providers,
   scope?: TargetScope,
 ): Promise<Plan> {
   const scoped = scope ? scopeDesired(desired, scope) : desired;
-  const read = await readLive(scoped, readers);
-  const live = scope ? scopeLive(read, scope) : read;
-  return annotatePlan(computePlan(scoped, live), scoped, live, scope?.patterns ?? []);
+  const { plan, live } = await planWithLive(scoped, providers, (read) =>
+    scope ? scopeLive(read, scope) : read,
+  );
+  return annotatePlan(plan, scoped, live, scope?.patterns ?? []);
 }

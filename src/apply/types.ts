@@ -1,10 +1,5 @@
-import type { PlanOp } from '../plan/types.js';
-
-/** What apply needs to write: one op at a time, and dropping a zone's unpublished changes. */
-export interface PlanWriter {
-  execute(op: PlanOp): Promise<void>;
-  discardPending(zone: string): Promise<void>;
-}
+import type { ProviderOp } from '../model/provider.js';
+import type { Target } from '../model/target.js';
 
 /**
  * What happened to one step of a plan. `applied` only when every op succeeded (for a zone: its publish too).
@@ -14,19 +9,24 @@ export interface PlanWriter {
  * on did not succeed.
  */
 export type StepOutcome =
-  | { id: string; target: string; status: 'applied'; done: number; total: number }
-  | {
-      id: string;
-      target: string;
+  | (StepIdentity & { status: 'applied'; done: number; total: number })
+  | (StepIdentity & {
       status: 'failed';
       done: number;
       total: number;
-      failedOp: PlanOp;
+      failedOp: ProviderOp;
       error: string;
       skipped: number;
       discarded?: boolean;
-    }
-  | { id: string; target: string; status: 'skipped'; total: number; blockedBy: string[] };
+    })
+  | (StepIdentity & { status: 'skipped'; total: number; blockedBy: string[] });
+
+/** Which step an outcome or event is about: its id, the provider that executes it, the target it changes. */
+export interface StepIdentity {
+  id: string;
+  provider: string;
+  target: Target;
+}
 
 export interface ApplyResult {
   /** In plan step order, one entry per step. */
@@ -36,6 +36,6 @@ export interface ApplyResult {
 
 /** Progress events, for the CLI to show (one line per step and op in logs, a live line on a TTY). */
 export type ApplyEvent =
-  | { type: 'step-start'; id: string; total: number }
-  | { type: 'op-done'; id: string; op: PlanOp; done: number; total: number }
+  | (StepIdentity & { type: 'step-start'; total: number })
+  | (StepIdentity & { type: 'op-done'; op: ProviderOp; done: number; total: number })
   | { type: 'step-done'; outcome: StepOutcome };

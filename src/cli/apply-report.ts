@@ -1,5 +1,6 @@
 import type { ApplyResult, StepOutcome } from '../apply/types.js';
-import { opLabel } from './op-label.js';
+import { plural } from '../model/text.js';
+import { opLabel } from './provider-kinds.js';
 import { opsText } from './step-units.js';
 
 /** The account of an apply, one line per step: what was done, what failed, what was skipped and left untouched. */
@@ -8,7 +9,7 @@ export function renderApplyReport(result: ApplyResult): string {
   const count = (status: StepOutcome['status']) => result.steps.filter((s) => s.status === status).length;
   const failed = count('failed');
   const skipped = count('skipped');
-  const publishes = result.steps.filter((s) => s.status === 'applied' && s.id.startsWith('zone:')).length;
+  const publishes = result.steps.filter((s) => s.status === 'applied' && s.target.kind === 'zone').length;
   const applied = `Applied ${plural(count('applied'), 'step')} (${plural(publishes, 'zone publish', 'zone publishes')})`;
   lines.push(
     failed + skipped === 0
@@ -19,15 +20,15 @@ export function renderApplyReport(result: ApplyResult): string {
 }
 
 function stepLine(outcome: StepOutcome): string {
-  const isZone = outcome.id.startsWith('zone:');
+  const isZone = outcome.target.kind === 'zone';
   switch (outcome.status) {
     case 'applied':
-      return `  ✓ ${outcome.id}: ${opsText(outcome.id, outcome.done)}${isZone ? ', published' : ''}`;
+      return `  ✓ ${outcome.id}: ${opsText(outcome.target, outcome.done)}${isZone ? ', published' : ''}`;
     case 'skipped':
       return `  - ${outcome.id}: skipped, not started because ${outcome.blockedBy.join(', ')} did not succeed; unchanged`;
     case 'failed': {
       const head =
-        `  ✗ ${outcome.id}: failed at call ${outcome.done + 1} of ${outcome.total} (${opLabel(outcome.failedOp)}): ` +
+        `  ✗ ${outcome.id}: failed at call ${outcome.done + 1} of ${outcome.total} (${opLabel(outcome.provider, outcome.failedOp)}): ` +
         `${outcome.error}. ${plural(outcome.done, 'call')} done, ${outcome.skipped} not sent`;
       if (!isZone) return `${head}.`;
       const discard = outcome.discarded
@@ -36,8 +37,4 @@ function stepLine(outcome: StepOutcome): string {
       return `${head}; not published, ${discard}; live records of this zone are unchanged.`;
     }
   }
-}
-
-export function plural(n: number, word: string, pluralWord = `${word}s`): string {
-  return `${n} ${n === 1 ? word : pluralWord}`;
 }

@@ -1,8 +1,8 @@
 /**
- * The fault-injection flags of `edgeplan emulator`: one `--<kind>-rate P` per fault kind (src/emulator/chaos/
+ * The fault-injection flags of `edgeplan emulator`: one `--<kind>-rate P` per fault kind (src/emulator/faults/
  * options.ts), `--error-rate` as the short name of `--error-5xx-rate`, latency and jitter, how long timeouts hold
  * a request and jobs run, the session idle time, the seed that makes a run reproducible, and the DNS API's
- * per-account rate limit (src/emulator/dns-rate-limit.ts; off unless `--dns-rate-limit` is given).
+ * per-account rate limit (src/emulator/dyn/rate-limit.ts; off unless `--dns-rate-limit` is given).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type ChaosOptions, type EmulatorOptions, FAULT_KINDS, type FaultKind } from '../emulator/index.js';

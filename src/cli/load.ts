@@ -1,17 +1,21 @@
-import { loadDesiredState } from '../config/index.js';
+import { type LoadOptions, loadDesiredState } from '../config/index.js';
 import { formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
+import { plural } from '../model/text.js';
 import type { PlanProblemsError } from '../plan/index.js';
-import { plural } from './apply-report.js';
+import { DYN_CAPABILITIES, DYN_PROVIDER } from '../providers/dyn/index.js';
 import { reportAnnotations } from './github.js';
 import type { CliIo } from './io.js';
+
+/** The CLI's one DNS provider: what it supports is checked at validation, before any call. */
+export const DNS_CAPABILITIES: LoadOptions = { capabilities: DYN_CAPABILITIES, provider: DYN_PROVIDER };
 
 /**
  * Loads and validates the desired state. On problems prints every one as `file:line:col: message` on stderr and
  * returns null, before any provider exists, so invalid input can never cause an API call.
  */
 export async function loadOrReport(paths: string[], io: CliIo): Promise<DesiredState | null> {
-  const result = await loadDesiredState(paths.length > 0 ? paths : ['.']);
+  const result = await loadDesiredState(paths.length > 0 ? paths : ['.'], DNS_CAPABILITIES);
   if (result.ok) return result.desired;
   for (const diagnostic of result.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
   reportAnnotations(result.diagnostics, io);

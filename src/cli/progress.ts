@@ -1,6 +1,6 @@
 import type { ApplyEvent } from '../apply/types.js';
 import type { CliIo } from './io.js';
-import { opLabel } from './op-label.js';
+import { opLabel } from './provider-kinds.js';
 import { opsText } from './step-units.js';
 
 /**
@@ -15,10 +15,10 @@ export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
   return (event) => {
     switch (event.type) {
       case 'step-start':
-        if (!live) io.stderr(`${event.id}: start, ${opsText(event.id, event.total)}\n`);
+        if (!live) io.stderr(`${event.id}: start, ${opsText(event.target, event.total)}\n`);
         return;
       case 'op-done': {
-        const line = `${event.id}: ${event.done}/${event.total} ${opLabel(event.op)}`;
+        const line = `${event.id}: ${event.done}/${event.total} ${opLabel(event.provider, event.op)}`;
         if (live) {
           clearLine();
           io.stderr(line);
@@ -30,9 +30,9 @@ export function progressReporter(io: CliIo): (event: ApplyEvent) => void {
       case 'step-done': {
         clearLine();
         const o = event.outcome;
-        if (o.status === 'applied') io.stderr(`${o.id}: done (${opsText(o.id, o.done)})\n`);
+        if (o.status === 'applied') io.stderr(`${o.id}: done (${opsText(o.target, o.done)})\n`);
         else if (o.status === 'failed')
-          io.stderr(`${o.id}: FAILED at ${o.done + 1}/${o.total} (${opLabel(o.failedOp)})\n`);
+          io.stderr(`${o.id}: FAILED at ${o.done + 1}/${o.total} (${opLabel(o.provider, o.failedOp)})\n`);
         else io.stderr(`${o.id}: skipped (${o.blockedBy.join(', ')} did not succeed)\n`);
         return;
       }

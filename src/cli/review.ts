@@ -1,20 +1,21 @@
 import { planReviewed } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
-import { renderPlanJson, renderPlanText } from '../plan/index.js';
-import { renderPlanMarkdown } from '../plan/render-markdown.js';
-import { describeApprovals } from '../plan/safety.js';
 import {
+  describeApprovals,
   parseTargets,
+  renderPlanJson,
+  renderPlanMarkdown,
+  renderPlanText,
   scopeDesired,
   TargetPatternError,
   type TargetScope,
   unmatchedPatterns,
-} from '../plan/scope.js';
+} from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { type ServiceOptions, useColor } from './options.js';
-import { NO_DNS, type OpenServices, openServices, usesAnyService } from './services.js';
+import { type OpenServices, openServices, usesAnyService } from './services.js';
 
 /**
  * The plan as `plan`, `apply` and `drift` compute and show it: limited to `--target`, with approvals and
@@ -56,7 +57,7 @@ export function reviewWith(
   scope: TargetScope | undefined,
   services: OpenServices | undefined,
 ): Promise<Plan> {
-  return planReviewed(desired, services?.readers ?? { dns: NO_DNS }, scope);
+  return planReviewed(desired, services?.providers ?? {}, scope);
 }
 
 /** Opens, plans, closes: for commands that only read. */

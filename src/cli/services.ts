@@ -1,6 +1,7 @@
-import { type LiveReaders, type PlanWriter, routeWriter } from '../apply/index.js';
-import type { DesiredState, DnsReader } from '../model/dns.js';
+import { type Providers, writersOf } from '../apply/index.js';
+import type { DesiredState } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
+import type { StepWriter } from '../model/provider.js';
 import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import type { DynProvider } from '../providers/dyn/index.js';
@@ -12,22 +13,15 @@ import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
 import { openWafTarget } from './waf-target.js';
 
-/** The services one command talks to: readers for the plan, one writer for apply, and how to close them all. */
+/** The services one command talks to: the providers, their writers by name, and how to close them all. */
 export interface OpenServices {
-  readers: LiveReaders;
-  writer: PlanWriter;
+  providers: Providers;
+  writers: ReadonlyMap<string, StepWriter>;
   waf: WafProvider | undefined;
   /** The DNS provider, for reads beyond planning (`import`); undefined when the DNS service is not used. */
   dyn: DynProvider | undefined;
   close(): Promise<void>;
 }
-
-/** A DNS reader for desired states that name no DNS object: nothing to read, so no service and no credentials. */
-export const NO_DNS: DnsReader = {
-  readZones: async () => ({ zones: {} }),
-  readSecondaryZones: async () => [],
-  readGeoServices: async () => [],
-};
 
 /** True when the command needs any service at all. */
 export function usesAnyService(desired: DesiredState): boolean {
@@ -35,7 +29,7 @@ export function usesAnyService(desired: DesiredState): boolean {
 }
 
 /**
- * Opens only the services the desired state mentions (PRODUCT.md: a service it does not mention needs no
+ * Opens only the services the desired state mentions (README: a service it does not mention needs no
  * credentials). With `--sandbox`, one in-process emulator serves both APIs on one port and one state file.
  */
 export async function openServices(
@@ -53,9 +47,13 @@ export async function openServices(
     if (dns) closers.push(dns.close);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
     if (waf) closers.push(waf.close);
+    const providers: Providers = {
+      ...(dns ? { dns: dns.provider } : {}),
+      ...(waf ? { waf: waf.provider } : {}),
+    };
     return {
-      readers: { dns: dns?.provider ?? NO_DNS, ...(waf ? { waf: waf.provider } : {}) },
-      writer: routeWriter({ dns: dns?.provider, waf: waf?.provider }),
+      providers,
+      writers: writersOf(providers),
       waf: waf?.provider,
       dyn: dns?.provider,
       close: () => closeAll(closers, sandbox),

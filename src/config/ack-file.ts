@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
+import type { Acknowledgement } from '../model/acknowledgement.js';
 
 /**
  * The acknowledgement file of `edgeplan drift --ack FILE`: known drift that should not fail the nightly run until
@@ -11,14 +12,6 @@ import { z } from 'zod';
  *       owner: dns-team
  *       expires: 2026-07-31          # acknowledged through the end of this day (UTC)
  */
-export interface Acknowledgement {
-  target: string;
-  reason: string;
-  owner: string;
-  /** `YYYY-MM-DD`. */
-  expires: string;
-}
-
 const Text = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });
 
 const AckSchema = z.strictObject({
@@ -55,12 +48,6 @@ export function parseAckFile(text: string, file: string): Acknowledgement[] {
   if (result.success) return result.data.acknowledged;
   const problems = result.error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'} ${i.message}`);
   throw new AckFileError(problems.join('\n'));
-}
-
-/** The first moment the acknowledgement no longer holds: the start of the day after `expires`, UTC. */
-export function ackEndMs(ack: Acknowledgement): number {
-  const [year, month, day] = ack.expires.split('-').map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day + 1);
 }
 
 function isCalendarDate(text: string): boolean {

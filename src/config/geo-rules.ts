@@ -1,8 +1,8 @@
 import { countryCodeProblem, isGeoCountryCode } from '../model/country-codes.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
+import { GEO_RECORD_TYPES } from '../model/geo.js';
 import { isInZone, normaliseName } from '../model/names.js';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from './dns-names.js';
-import { ipv4ListDiagnostics } from './ipv4-list.js';
 import type { MergedDocument } from './merge.js';
 import {
   diagnosticAt,
@@ -14,22 +14,29 @@ import {
   type Position,
   where,
 } from './positioned.js';
+import type { ReadRecords } from './read-records.js';
+import { apexNodeDiagnostics } from './type-rules.js';
 
 /**
  * Rules of `geo_services`: a usable service name; group names unique in their service; valid country codes, each
- * in at most one group of a service; valid IPv4 addresses; nodes with a valid zone and a name inside it; a node
- * linked once per service, to one service only, and carrying no plain A records under `zones`.
- * Duplicates are reported at both places, each naming the other.
+ * in at most one group of a service; nodes with a valid zone and a name inside it; a node linked once per service,
+ * to one service only, and carrying no plain records under `zones` of a type the service answers for it
+ * (`GEO_RECORD_TYPES`), nor at a zone apex serving a type that may not stand there. Group values are checked by
+ * `readRecords`. Duplicates are reported at both places, each
+ * naming the other.
  */
-export function geoDiagnostics(merged: MergedDocument): Diagnostic[] {
-  const recordsByNode = new Map<string, Position>();
-  for (const zone of merged.zones) {
-    for (const record of zone.records) recordsByNode.set(`${zone.zone} ${record.fqdn}`, record.keyPos);
+export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagnostic[] {
+  const recordsByNode = new Map<string, { pos: Position; types: string }>();
+  for (const { zone, record, sets } of read.records) {
+    const types = sets.map((set) => set.type.type).filter((type) => GEO_RECORD_TYPES.includes(type));
+    if (types.length > 0)
+      recordsByNode.set(`${zone.zone} ${record.fqdn}`, { pos: record.keyPos, types: types.join(', ') });
   }
   const linkedBy = new Map<string, { service: string; pos: Position }>();
   const diagnostics: Diagnostic[] = [];
   for (const service of merged.services.geoServices) {
     diagnostics.push(...serviceNameDiagnostics(service), ...groupDiagnostics(service));
+    const groups = read.geoGroups.filter((group) => group.service === service);
     for (const node of nodesOf(service)) {
       const problem = nodeProblem(node);
       if (problem) {
@@ -51,16 +58,17 @@ export function geoDiagnostics(merged: MergedDocument): Diagnostic[] {
         continue;
       }
       linkedBy.set(key, { service: service.key, pos: node.pos });
+      if (node.fqdn === node.zone) diagnostics.push(...apexNodeDiagnostics(node.pos, node.fqdn, groups));
       const record = recordsByNode.get(key);
       if (record) {
-        const tail = 'a node linked to a geo service carries no plain A records';
+        const tail = `a node linked to a geo service carries no plain ${record.types} records`;
         diagnostics.push(
           diagnosticAt(
             node.pos,
-            `node ${node.fqdn} also has plain A records under zones at ${where(record)}; ${tail}`,
+            `node ${node.fqdn} also has plain ${record.types} records under zones at ${where(record.pos)}; ${tail}`,
           ),
           diagnosticAt(
-            record,
+            record.pos,
             `record ${node.fqdn} is a node of geo service "${service.key}" at ${where(node.pos)}; ${tail}`,
           ),
         );
@@ -123,7 +131,6 @@ function groupDiagnostics(service: PEntry): Diagnostic[] {
         diagnostics.push(diagnosticAt(item.pos, message));
       }
     }
-    diagnostics.push(...ipv4ListDiagnostics(entryOf(group, 'a')?.value, `group "${name ?? '?'}"`));
   }
   return diagnostics;
 }

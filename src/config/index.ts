@@ -1,3 +1,3 @@
-export { type LoadResult, loadDesiredState } from './load.js';
+export { isUnmanaged } from '../model/unmanaged.js';
+export { type LoadOptions, type LoadResult, loadDesiredState } from './load.js';
 export { type DesiredStateDocument, DesiredStateSchema, MAX_TTL } from './schema.js';
-export { isUnmanaged } from './unmanaged.js';

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
+import type { DnsCapabilities } from '../model/provider.js';
 import { errorText, findYamlFiles } from './find-files.js';
-import { mergeDocuments, toPlainDocument } from './merge.js';
+import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
+import { readRecords } from './read-records.js';
 import { ruleDiagnostics } from './rules.js';
-import { DesiredStateSchema } from './schema.js';
 import { schemaDiagnostics } from './schema-issues.js';
 import { toDesiredState } from './to-desired-state.js';
 import { loadWafSections } from './waf-desired.js';
@@ -18,30 +19,50 @@ export type LoadResult =
   | { ok: true; desired: DesiredState; files: string[] }
   | { ok: false; diagnostics: Diagnostic[] };
 
+export interface LoadOptions {
+  /**
+   * What the DNS provider supports (`DnsProvider.capabilities`): a record type it lacks, more records of a type
+   * at one name than it allows, geo services or secondary zones when it has none, are then problems at their
+   * `file:line:col`. Absent: every registered type, geo services and secondary zones, no per-name limit.
+   */
+  capabilities?: DnsCapabilities;
+  /** The provider's name in those messages (`DnsProvider.name`: `dyn`). */
+  provider?: string;
+}
+
 /**
  * Loads YAML files and directories (see `findYamlFiles`), validates each file against the schema, merges them
- * (see `mergeDocuments`), checks the rules, and returns the desired state or every problem at once.
- * Never throws for a problem in the input; performs no network I/O.
+ * (see `mergeDocuments`), parses every record value through its type (`readRecords`), checks the rules, and
+ * returns the desired state or every problem at once. Never throws for a problem in the input; performs no
+ * network I/O.
  */
-export async function loadDesiredState(paths: readonly string[]): Promise<LoadResult> {
+export async function loadDesiredState(
+  paths: readonly string[],
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   const found = await findYamlFiles(paths);
   const parsed = await Promise.all(found.files.map(readAndParse));
   const roots = parsed.flatMap((file) => (file.root ? [file.root] : []));
 
   const merge = mergeDocuments(roots);
+  const records = readRecords(merge.merged);
   const waf = loadWafSections(roots);
+  const { capabilities, provider } = options;
   const diagnostics = [
     ...found.diagnostics,
     ...parsed.flatMap((file) => file.diagnostics),
     ...roots.flatMap((root) => schemaDiagnostics(root)),
     ...merge.diagnostics,
-    ...ruleDiagnostics(merge.merged),
+    ...records.diagnostics,
+    ...ruleDiagnostics(merge.merged, records, capabilities && { capabilities, name: provider }),
     ...waf.diagnostics,
   ];
   if (diagnostics.length > 0) return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)) };
 
-  const document = DesiredStateSchema.parse(toPlainDocument(merge.merged));
-  const desired = { ...toDesiredState(document), ...(waf.desired ? { waf: waf.desired } : {}) };
+  const desired = {
+    ...toDesiredState(merge.merged, records),
+    ...(waf.desired ? { waf: waf.desired } : {}),
+  };
   return { ok: true, desired, files: parsed.map((file) => file.file) };
 }
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName } from '../model/names.js';
-import { bothPlaces, namedTwice } from './merge.js';
+import { bothPlaces, namedTwice } from './both-places.js';
 import { entryOf, isMap, type PEntry, type PNode, toPlain, where } from './positioned.js';
 
 /**
@@ -96,17 +96,12 @@ function settingConflict(
   );
 }
 
-/** The merged sections as plain data, the shape `DesiredStateSchema` describes; absent sections stay absent. */
-export function servicesToPlain(services: MergedServices): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
-  const entries = (list: PEntry[]) => Object.fromEntries(list.map((e) => [e.key, toPlain(e.value)]));
-  if (services.secondaryZones.length > 0) plain.secondary_zones = entries(services.secondaryZones);
-  if (services.geoServices.length > 0) plain.geo_services = entries(services.geoServices);
+/** The merged `settings` as plain data, the shape `SettingsSchema` describes; absent settings stay absent. */
+export function settingsToPlain(services: MergedServices): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   const { secondaryZones, geoServices } = services.manage;
   if (secondaryZones) settings.secondary_zones = { manage: toPlain(secondaryZones.value) };
   if (geoServices) settings.geo_services = { manage: toPlain(geoServices.value) };
   if (services.safety) settings.safety = toPlain(services.safety.value);
-  if (Object.keys(settings).length > 0) plain.settings = settings;
-  return plain;
+  return settings;
 }

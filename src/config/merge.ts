@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
-import { type MergedServices, mergeServices, servicesToPlain } from './merge-services.js';
+import { bothPlaces, namedTwice, type Place } from './both-places.js';
+import { type MergedServices, mergeServices } from './merge-services.js';
 import {
-  diagnosticAt,
   entryOf,
   isMap,
   isSeq,
@@ -18,8 +18,8 @@ import {
  *
  * How files combine: zones are merged by normalised name (a zone may span files; two spellings of one zone in the
  * same file are a duplicate); a record name may appear once per zone across all files (`www` and
- * `www.example.com.` are the same name); `default_ttl` may repeat only with the same value; `unmanaged` lists are
- * concatenated in load order. Every duplicate is reported at both places, each naming the other.
+ * `www.example.com.` are the same name), with all its types in that one place, even where the types differ;
+ * `default_ttl` may repeat only with the same value; `unmanaged` lists are concatenated in load order. Every duplicate is reported at both places, each naming the other.
  * Values the schema rejected are skipped here; the schema has already reported them.
  */
 export interface MergedDocument {
@@ -103,7 +103,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
     const fqdn = recordNameToFqdn(entry.key, zone.zone);
     const first = byFqdn.get(fqdn);
     if (first) {
-      const message = namedTwice(`record`, ` of zone "${zone.zone}"`);
+      const named = namedTwice(`record`, ` of zone "${zone.zone}"`);
+      const message = (self: Place, other: Place) => `${named(self, other)}; ${ONE_PLACE}`;
       diagnostics.push(...bothPlaces(place(entry), { text: first.name, pos: first.keyPos }, message));
       continue;
     }
@@ -117,39 +118,11 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   return diagnostics;
 }
 
-/** One of two places that say the same thing: `text` is how each place spells it. */
-export interface Place {
-  text: string;
-  pos: Position;
-}
+/** Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes). */
+const ONE_PLACE = 'all record types of a name are given in one place';
 
 const place = (entry: PEntry): Place => ({ text: entry.key, pos: entry.keyPos });
 const valuePlace = (entry: PEntry): Place => ({
   text: JSON.stringify(toPlain(entry.value)),
   pos: entry.keyPos,
 });
-
-/** A duplicate is reported at both places, each message naming the other place. */
-export function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
-  return [diagnosticAt(a.pos, message(a, b)), diagnosticAt(b.pos, message(b, a))];
-}
-
-export function namedTwice(what: string, context = '') {
-  return (self: Place, other: Place) => {
-    const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
-    return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
-  };
-}
-
-/** The merged document as plain data, the shape `DesiredStateSchema` describes. Zones keep their first spelling. */
-export function toPlainDocument(merged: MergedDocument): unknown {
-  const zones = merged.zones.map((zone) => {
-    const plain = {
-      ...(zone.defaultTtl ? { default_ttl: toPlain(zone.defaultTtl.value) } : {}),
-      records: Object.fromEntries(zone.records.map((record) => [record.name, toPlain(record.value)])),
-      unmanaged: zone.unmanaged.map(toPlain),
-    };
-    return [zone.keys[0]?.key ?? zone.zone, plain];
-  });
-  return { zones: Object.fromEntries(zones), ...servicesToPlain(merged.services) };
-}

@@ -54,7 +54,20 @@ export function entryOf(map: PMap, key: string): PEntry | undefined {
   return map.entries.find((entry) => entry.key === key);
 }
 
-/** The plain JavaScript value the schema validates. */
+/** The node `path` leads to from `node` (map keys, list indexes), or undefined when there is none. */
+export function nodeAt(node: PNode, path: readonly (string | number)[]): PNode | undefined {
+  let at: PNode | undefined = node;
+  for (const segment of path) {
+    if (at?.kind === 'map') at = entryOf(at, String(segment))?.value;
+    else at = at?.kind === 'seq' && typeof segment === 'number' ? at.items[segment] : undefined;
+  }
+  return at;
+}
+
+/**
+ * The plain JavaScript value the schema validates. Maps become objects through `Object.fromEntries`, which makes
+ * every key an own property, `__proto__` too; read them only with `Object.hasOwn`.
+ */
 export function toPlain(node: PNode): unknown {
   switch (node.kind) {
     case 'map':

@@ -1,24 +1,33 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { MAX_A_RECORDS_PER_NODE } from '../model/dns.js';
+import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
 import { APEX, isInZone, relativeName } from '../model/names.js';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from './dns-names.js';
+import { globProblem, isUnmanaged } from '../model/unmanaged.js';
+import { capabilityDiagnostics, type DnsProviderSupport } from './capability-rules.js';
 import { geoDiagnostics } from './geo-rules.js';
-import { ipv4ListDiagnostics } from './ipv4-list.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
-import { diagnosticAt, entryOf, isMap, isSeq } from './positioned.js';
+import { diagnosticAt } from './positioned.js';
+import type { ReadRecords } from './read-records.js';
 import { secondaryDiagnostics } from './secondary-rules.js';
-import { globProblem, isUnmanaged } from './unmanaged.js';
+import { geoGroupTypeDiagnostics, typeRuleDiagnostics } from './type-rules.js';
 
 /**
- * Rules that need more than one value's shape: name syntax, IPv4, limits, duplicate addresses, managed versus
- * unmanaged names. They read the merged document defensively and skip what the schema rejected, so a wrong
- * shape in one place never hides a rule problem in another.
+ * Rules that need more than one value's shape: name syntax, managed versus unmanaged names, the DNS rules between
+ * record types, secondary zones, geo services, and (when a provider is given) what the provider supports. Record
+ * values were parsed and checked by `readRecords`. The rules read the merged document defensively and skip what
+ * the schema rejected, so a wrong shape in one place never hides a rule problem in another.
  */
-export function ruleDiagnostics(merged: MergedDocument): Diagnostic[] {
+export function ruleDiagnostics(
+  merged: MergedDocument,
+  read: ReadRecords,
+  provider?: DnsProviderSupport,
+): Diagnostic[] {
   return [
     ...merged.zones.flatMap(zoneDiagnostics),
+    ...typeRuleDiagnostics(read.records),
+    ...geoGroupTypeDiagnostics(read.geoGroups),
     ...secondaryDiagnostics(merged),
-    ...geoDiagnostics(merged),
+    ...geoDiagnostics(merged, read),
+    ...(provider ? capabilityDiagnostics(merged, read, provider) : []),
   ];
 }
 
@@ -49,7 +58,7 @@ function unmanagedGlobProblem(glob: string): string | null {
 
 function recordDiagnostics(zone: MergedZone, record: MergedRecord, globs: readonly string[]): Diagnostic[] {
   const problem = recordNameProblem(zone, record) ?? unmanagedConflict(zone, record, globs);
-  return [...(problem ? [diagnosticAt(record.keyPos, problem)] : []), ...addressDiagnostics(record)];
+  return problem ? [diagnosticAt(record.keyPos, problem)] : [];
 }
 
 function unmanagedConflict(zone: MergedZone, record: MergedRecord, globs: readonly string[]): string | null {
@@ -66,20 +75,6 @@ function recordNameProblem(zone: MergedZone, record: MergedRecord): string | nul
   if (problem) return `record name "${name}" is not valid: ${problem}`;
   if (!isInZone(fqdn, zone.zone)) return `record name "${name}" is not inside zone "${zone.zone}"`;
   return null;
-}
-
-function addressDiagnostics(record: MergedRecord): Diagnostic[] {
-  const a = isMap(record.value) ? entryOf(record.value, 'a') : undefined;
-  if (!a || !isSeq(a.value)) return [];
-  const diagnostics = ipv4ListDiagnostics(a.value, `record "${record.name}"`);
-  const distinct = new Set(a.value.items.flatMap((item) => (item.kind === 'scalar' ? [item.value] : [])));
-  if (distinct.size > MAX_A_RECORDS_PER_NODE) {
-    const message =
-      `record "${record.name}" has ${distinct.size} addresses, but the DNS service allows at most ` +
-      `${MAX_A_RECORDS_PER_NODE} A records per name`;
-    diagnostics.push(diagnosticAt(a.keyPos, message));
-  }
-  return diagnostics;
 }
 
 function withoutTrailingDot(name: string): string {

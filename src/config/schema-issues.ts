@@ -12,6 +12,7 @@ import {
 import { DesiredStateSchema } from './schema.js';
 
 type Path = readonly PropertyKey[];
+type Issue = z.core.$ZodIssue;
 
 /**
  * Validates one positioned document against `DesiredStateSchema` and reports every issue where it was written:
@@ -19,8 +20,7 @@ type Path = readonly PropertyKey[];
  */
 export function schemaDiagnostics(root: PNode): Diagnostic[] {
   const result = DesiredStateSchema.safeParse(toPlain(root), { error: predicate });
-  if (result.success) return [];
-  return result.error.issues.flatMap((issue) => issueDiagnostics(root, issue));
+  return (result.error?.issues ?? []).flatMap((issue) => issueDiagnostics(root, issue));
 }
 
 /** Predicates for issues the schema gives no `error` of its own. */
@@ -34,7 +34,12 @@ const predicate: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-function issueDiagnostics(root: PNode, issue: z.core.$ZodIssue): Diagnostic[] {
+function issueDiagnostics(root: PNode, issue: Issue): Diagnostic[] {
+  const chosen = issue.code === 'invalid_union' ? optionOfKind(issue.errors) : null;
+  if (chosen)
+    return chosen.flatMap((nested) =>
+      issueDiagnostics(root, { ...nested, path: [...issue.path, ...nested.path] }),
+    );
   const found = locate(root, issue.path);
   if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
     const map = found.node;
@@ -54,6 +59,18 @@ function issueDiagnostics(root: PNode, issue: z.core.$ZodIssue): Diagnostic[] {
   return [diagnosticAt(found.node.pos, message)];
 }
 
+/**
+ * A union whose options are of different kinds (a record name's map or list of maps) fails as a whole when the value
+ * fails inside the option of its kind: those issues, as if the union had chosen that option by the value's kind.
+ * Null when no option (or several) accepted the kind: the union's own message then says what it takes.
+ */
+function optionOfKind(options: readonly (readonly Issue[])[]): readonly Issue[] | null {
+  const ofKind = options.filter(
+    (issues) => !issues.some((nested) => nested.code === 'invalid_type' && nested.path.length === 0),
+  );
+  return ofKind.length === 1 ? (ofKind[0] ?? null) : null;
+}
+
 /** How a message names the value at `path`: `zone "example.com"`, `record "www"`, `a[1]`, `ttl`. */
 function label(path: Path): string {
   const last = path.at(-1);
@@ -62,6 +79,8 @@ function label(path: Path): string {
   if (path.length === 2 && path[0] === 'secondary_zones') return `secondary zone "${String(last)}"`;
   if (path.length === 2 && path[0] === 'geo_services') return `geo service "${String(last)}"`;
   if (path.length === 4 && path[2] === 'records') return `record "${String(last)}"`;
+  if (path.length === 5 && path[2] === 'records' && typeof last === 'number')
+    return `record "${String(path[3])}"[${String(last)}]`;
   if (typeof last === 'number') return `${String(path.at(-2))}[${last}]`;
   return String(last);
 }
@@ -95,16 +114,31 @@ function locate(root: PNode, path: Path): Located {
 function expectedKeys(path: Path): string[] {
   let schema: z.core.$ZodType | undefined = DesiredStateSchema;
   for (const segment of path) {
-    schema = unwrap(schema);
-    if (schema instanceof z.ZodObject) schema = schema.shape[String(segment)];
+    schema = unwrap(schema, segment);
+    if (schema instanceof z.ZodObject)
+      schema = Object.hasOwn(schema.shape, segment) ? schema.shape[String(segment)] : undefined;
     else if (schema instanceof z.ZodRecord) schema = schema.valueType;
     else if (schema instanceof z.ZodArray) schema = schema.element;
     else return [];
   }
-  const object = unwrap(schema);
+  const object = unwrap(schema, undefined);
   return object instanceof z.ZodObject ? Object.keys(object.shape) : [];
 }
 
-function unwrap(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
-  return schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+/**
+ * The schema under `optional`; of a union, the option `segment` leads into: a list for an index, a map for a key,
+ * an object where the path ends (`undefined`).
+ */
+function unwrap(
+  schema: z.core.$ZodType | undefined,
+  segment: PropertyKey | undefined,
+): z.core.$ZodType | undefined {
+  if (schema instanceof z.ZodOptional) return unwrap(schema.unwrap(), segment);
+  if (!(schema instanceof z.ZodUnion)) return schema;
+  const fits = (option: z.core.$ZodType | undefined) =>
+    typeof segment === 'number'
+      ? option instanceof z.ZodArray
+      : option instanceof z.ZodObject || (segment !== undefined && option instanceof z.ZodRecord);
+  const options: readonly z.core.$ZodType[] = schema.options;
+  return options.map((option) => unwrap(option, segment)).find(fits);
 }

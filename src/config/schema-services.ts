@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { GEO_RECORD_TYPES } from '../model/geo.js';
+import { RECORD_TYPES } from '../model/record-types/index.js';
 import { SafetySchema } from './safety-schema.js';
+import { typeFields, withRecordTypes } from './schema-records.js';
 
 /**
  * Schemas of the `secondary_zones`, `geo_services` and `settings` sections (see schema.ts for the conventions:
- * strict objects, shapes only, `error` strings are predicates). Name syntax, IPv4, country codes, duplicates and
- * cross-references are checked by secondary-rules.ts and geo-rules.ts.
+ * strict objects, shapes only, `error` strings are predicates). Name syntax, IPv4, country codes, record values,
+ * duplicates and cross-references are checked by secondary-rules.ts, geo-rules.ts and record-values.ts.
  */
 
 const Ipv4List = (what: string) =>
@@ -27,8 +30,11 @@ export const SecondaryZoneSchema = z
   .describe('A secondary zone: the service copies its data from the masters.');
 export type SecondaryZoneDocument = z.infer<typeof SecondaryZoneSchema>;
 
-export const GeoGroupSchema = z
-  .strictObject({
+/** The registered types a geo group may serve (`GEO_RECORD_TYPES`), in registry order. */
+export const GEO_TYPES = RECORD_TYPES.filter((type) => GEO_RECORD_TYPES.includes(type.type));
+
+export const GeoGroupSchema = withRecordTypes(
+  z.strictObject({
     name: Text.describe('Unique name of the group within its service.'),
     countries: z
       .array(z.string({ error: 'must be a country, region or special code' }), {
@@ -39,9 +45,11 @@ export const GeoGroupSchema = z
         'ISO 3166-1 alpha-2 codes (DE), US state or Canadian province codes in lower case (ca), regions 11-17, ' +
           'or the special codes @@ (fallback), @! (unknown IP), A1, A2, O1.',
       ),
-    a: Ipv4List('IPv4 address').describe('Addresses answered to the group.'),
-  })
-  .describe('Countries and the A record data they get.');
+    ...typeFields(GEO_TYPES),
+  }),
+  GEO_TYPES,
+  ['name', 'countries'],
+).describe('Countries and the record data they get (at least one type); names in values are absolute.');
 export type GeoGroupDocument = z.infer<typeof GeoGroupSchema>;
 
 export const GeoNodeSchema = z
@@ -49,7 +57,9 @@ export const GeoNodeSchema = z
     zone: Text.describe('The zone of the node, e.g. example.com.'),
     fqdn: Text.describe('The full name of the node inside the zone, e.g. geo.example.com.'),
   })
-  .describe('A node the service answers for. It carries no plain A records in `zones`.');
+  .describe(
+    `A node the service answers for. It carries no plain ${GEO_RECORD_TYPES.join(', ')} records in \`zones\`.`,
+  );
 
 export const GeoServiceSchema = z
   .strictObject({

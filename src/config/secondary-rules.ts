@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
+import { zoneNameProblem } from '../model/dns-names.js';
 import { normaliseName } from '../model/names.js';
-import { zoneNameProblem } from './dns-names.js';
 import { ipv4ListDiagnostics } from './ipv4-list.js';
 import type { MergedDocument } from './merge.js';
 import { diagnosticAt, entryOf, isMap, where } from './positioned.js';

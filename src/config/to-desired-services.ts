@@ -1,49 +1,58 @@
+import { compareStrings } from '../model/compare.js';
 import type { DesiredState } from '../model/dns.js';
 import { type GeoService, sortGeoService } from '../model/geo.js';
 import { sortAddresses } from '../model/ipv4.js';
 import { normaliseName } from '../model/names.js';
 import type { DesiredSecondaryZone } from '../model/secondary.js';
+import { type MergedServices, settingsToPlain } from './merge-services.js';
+import { toPlain } from './positioned.js';
+import type { ReadGeoGroup } from './read-records.js';
 import { toSafetyPolicy } from './safety-schema.js';
-import type { DesiredStateDocument } from './schema.js';
+import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
 
 type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> &
   Pick<DesiredState, 'safety'>;
 
 /**
  * The validated `secondary_zones`, `geo_services` and `settings` in model form: zone and node names normalised,
- * geo service names kept exactly as written, sets sorted and unique, every section present (empty when absent).
+ * geo service names kept exactly as written, group data canonical (read-records.ts), sets sorted and unique,
+ * every section present (empty when absent). Each entry's value is parsed on its own, so no name is ever a key
+ * of an object built here.
  */
-export function toDesiredServices(document: DesiredStateDocument): Services {
-  const secondaryZones = Object.entries(document.secondary_zones ?? {}).map(
-    ([name, zone]): DesiredSecondaryZone => ({
-      zone: normaliseName(name),
+export function toDesiredServices(services: MergedServices, geoGroups: readonly ReadGeoGroup[]): Services {
+  const secondaryZones = services.secondaryZones.map((entry): DesiredSecondaryZone => {
+    const zone = SecondaryZoneSchema.parse(toPlain(entry.value));
+    return {
+      zone: normaliseName(entry.key),
       masters: sortAddresses(zone.masters),
       contactNickname: zone.contact_nickname ?? null,
       tsigKeyName: zone.tsig_key_name ?? null,
-    }),
-  );
-  const geoServices = Object.entries(document.geo_services ?? {}).map(
-    ([name, service]): GeoService =>
-      sortGeoService({
-        name,
-        groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, addresses: g.a })),
-        nodes: (service.nodes ?? []).map((n) => ({
-          zone: normaliseName(n.zone),
-          fqdn: normaliseName(n.fqdn),
-        })),
-      }),
-  );
+    };
+  });
+  const geoServices = services.geoServices.map((entry): GeoService => {
+    const service = GeoServiceSchema.parse(toPlain(entry.value));
+    const groups = service.groups.map((group, index) => {
+      const read = geoGroups.find((candidate) => candidate.service === entry && candidate.index === index);
+      const records = (read?.sets ?? []).map((set) => ({
+        type: set.type.type,
+        values: set.values.map((placed) => placed.value),
+      }));
+      return { name: group.name, countries: group.countries, records };
+    });
+    const nodes = (service.nodes ?? []).map((n) => ({
+      zone: normaliseName(n.zone),
+      fqdn: normaliseName(n.fqdn),
+    }));
+    return sortGeoService({ name: entry.key, groups, nodes });
+  });
+  const settings = SettingsSchema.parse(settingsToPlain(services));
   return {
-    secondaryZones: secondaryZones.sort((a, b) => compare(a.zone, b.zone)),
-    geoServices: geoServices.sort((a, b) => compare(a.name, b.name)),
+    secondaryZones: secondaryZones.sort((a, b) => compareStrings(a.zone, b.zone)),
+    geoServices: geoServices.sort((a, b) => compareStrings(a.name, b.name)),
     manage: {
-      secondaryZones: document.settings?.secondary_zones?.manage ?? 'listed',
-      geoServices: document.settings?.geo_services?.manage ?? 'listed',
+      secondaryZones: settings.secondary_zones?.manage ?? 'listed',
+      geoServices: settings.geo_services?.manage ?? 'listed',
     },
-    ...(document.settings?.safety ? { safety: toSafetyPolicy(document.settings.safety) } : {}),
+    ...(settings.safety ? { safety: toSafetyPolicy(settings.safety) } : {}),
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,32 +1,55 @@
-import { type ARecordSet, DEFAULT_TTL, type DesiredState, type DesiredZone } from '../model/dns.js';
-import { sortAddresses } from '../model/ipv4.js';
-import { normaliseName, recordNameToFqdn } from '../model/names.js';
-import type { DesiredStateDocument, ZoneDocument } from './schema.js';
+import { compareStrings } from '../model/compare.js';
+import { DEFAULT_TTL, type DesiredState, type DesiredZone } from '../model/dns.js';
+import { compareRecordSets, type RecordSet } from '../model/record-set.js';
+import { sortValues } from '../model/record-types/index.js';
+import type { MergedDocument, MergedZone } from './merge.js';
+import { entryOf, type PNode } from './positioned.js';
+import type { ReadRecord, ReadRecords } from './read-records.js';
 import { toDesiredServices } from './to-desired-services.js';
 
 /**
- * The validated, merged document in model form: names normalised, every TTL concrete, collections sorted by
- * UTF-16 code unit (never `localeCompare`), `unmanaged` kept as written.
+ * The validated, merged document in model form: names normalised, every TTL concrete (a set's is its map's, else
+ * the zone's `default_ttl`), values canonical in their type's order, collections sorted by UTF-16 code unit (never
+ * `localeCompare`), `unmanaged` kept as written. Built from the positioned entries (never from an object keyed by
+ * names), so a record or service named `__proto__` or `constructor` is one like any other. Only called when
+ * validation found no problem.
  */
-export function toDesiredState(document: DesiredStateDocument): DesiredState {
-  const zones = Object.entries(document.zones ?? {}).map(([name, zone]) => toZone(name, zone));
-  return { zones: zones.sort((a, b) => compare(a.zone, b.zone)), ...toDesiredServices(document) };
+export function toDesiredState(merged: MergedDocument, read: ReadRecords): DesiredState {
+  const byZone = new Map<MergedZone, ReadRecord[]>();
+  for (const record of read.records) {
+    const records = byZone.get(record.zone);
+    if (records) records.push(record);
+    else byZone.set(record.zone, [record]);
+  }
+  const zones = merged.zones.map((zone) => toZone(zone, byZone.get(zone) ?? []));
+  return {
+    zones: zones.sort((a, b) => compareStrings(a.zone, b.zone)),
+    ...toDesiredServices(merged.services, read.geoGroups),
+  };
 }
 
-function toZone(name: string, document: ZoneDocument): DesiredZone {
-  const zone = normaliseName(name);
-  const defaultTtl = document.default_ttl ?? DEFAULT_TTL;
-  const records = Object.entries(document.records ?? {}).map(
-    ([recordName, set]): ARecordSet => ({
-      fqdn: recordNameToFqdn(recordName, zone),
-      ttl: set.ttl ?? defaultTtl,
-      addresses: sortAddresses(set.a),
-    }),
+function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
+  const defaultTtl = integer(zone.defaultTtl?.value) ?? DEFAULT_TTL;
+  const sets = records.flatMap(({ record, sets }) =>
+    sets.map(
+      (set): RecordSet => ({
+        fqdn: record.fqdn,
+        type: set.type.type,
+        ttl: integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl,
+        values: sortValues(
+          set.type.type,
+          set.values.map((placed) => placed.value),
+        ),
+        at: set.item.at,
+      }),
+    ),
   );
-  records.sort((a, b) => compare(a.fqdn, b.fqdn));
-  return { zone, defaultTtl, records, unmanaged: [...(document.unmanaged ?? [])] };
+  const unmanaged = zone.unmanaged.flatMap((item) =>
+    item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : [],
+  );
+  return { zone: zone.zone, defaultTtl, records: sets.sort(compareRecordSets), unmanaged };
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+function integer(node: PNode | undefined): number | undefined {
+  return node?.kind === 'scalar' && typeof node.value === 'number' ? node.value : undefined;
 }

@@ -1,35 +1,36 @@
 /**
- * The built-in emulator of the Dyn-style DNS REST API (seeds/dns-management-rest-api.md, api/dyn.md): one
+ * The built-in emulator of the Dyn-style DNS REST API (help.dyn.com, Managed DNS API): one
  * account, real HTTP on a local port, sessions with per-session pending changes, publish, a request log and
  * fault injection for tests and benchmarks.
  */
 import type { AddressInfo } from 'node:net';
-import type { Credentials } from './account.js';
-import { Account } from './account.js';
 import { createAdminHandler } from './admin.js';
-import { ChaosEngine, type ChaosStats } from './chaos/engine.js';
-import type { ChaosOptions } from './chaos/options.js';
-import type { Ctx } from './context.js';
-import { DnsRateLimiter, type DnsRateLimitOptions } from './dns-rate-limit.js';
-import { FaultInjector } from './faults.js';
-import { JobStore } from './jobs.js';
-import { type PublishEntry, PublishHistory } from './publish-history.js';
+import type { Credentials } from './dyn/account.js';
+import { Account } from './dyn/account.js';
+import type { Ctx } from './dyn/context.js';
+import { createDnsHandler } from './dyn/http.js';
+import { JobStore } from './dyn/jobs.js';
+import { type PublishEntry, PublishHistory } from './dyn/publish-history.js';
+import { DnsRateLimiter, type DnsRateLimitOptions } from './dyn/rate-limit.js';
+import { SessionStore } from './dyn/sessions.js';
+import { ChaosEngine, type ChaosStats } from './faults/engine.js';
+import { FaultInjector } from './faults/injector.js';
+import type { ChaosOptions } from './faults/options.js';
 import { RequestLog } from './request-log.js';
-import type { EmulatorSeed } from './seed.js';
-import { createDnsServer } from './server.js';
-import { SessionStore } from './sessions.js';
+import { type EmulatorSeed, parseSeed } from './seed.js';
+import { createEmulatorServer } from './server.js';
 import { readStateFile, StateWriter } from './state-file.js';
 import { WafAccount } from './waf/account.js';
 import { createWafService, WAF_API_PREFIX, type WafEmulatorOptions } from './waf/service.js';
 
-export type { Credentials } from './account.js';
-export type { ChaosStats, FaultPhase } from './chaos/engine.js';
-export { type ChaosOptions, FAULT_KINDS, type FaultKind } from './chaos/options.js';
-export type { DnsRateLimitOptions } from './dns-rate-limit.js';
-export type { Envelope, ErrCode, Msg } from './envelope.js';
-export type { FaultRule, FaultSpec } from './faults.js';
-export { FaultInjector } from './faults.js';
-export type { PublishEntry } from './publish-history.js';
+export type { Credentials } from './dyn/account.js';
+export type { Envelope, ErrCode, Msg } from './dyn/envelope.js';
+export type { PublishEntry } from './dyn/publish-history.js';
+export type { DnsRateLimitOptions } from './dyn/rate-limit.js';
+export type { ChaosStats, FaultPhase } from './faults/engine.js';
+export type { FaultRule, FaultSpec } from './faults/injector.js';
+export { FaultInjector } from './faults/injector.js';
+export { type ChaosOptions, FAULT_KINDS, type FaultKind } from './faults/options.js';
 export type { RequestLogEntry, RequestLogFilter } from './request-log.js';
 export { RequestLog } from './request-log.js';
 export type { EmulatorSeed } from './seed.js';
@@ -39,17 +40,23 @@ export type { WafEmulatorOptions } from './waf/service.js';
 export interface EmulatorOptions {
   /** Initial account; default: no zones, credentials demo/demo/demo. Validated at creation (throws when invalid). */
   seed?: EmulatorSeed;
-  /** JSON state file: loaded by `listen()` when it exists (wins over `seed`), rewritten after every publish, zone create and zone delete. */
+  /**
+   * JSON state file: loaded by `listen()` when it exists (wins over `seed`), rewritten after every publish, zone
+   * create and zone delete.
+   */
   statePath?: string;
-  /** Idle time after which a session ends (`login: inactivity logout`) and its pending changes are dropped; default 60 min. */
+  /**
+   * Idle time after which a session ends (`login: inactivity logout`) and its pending changes are dropped; default
+   * 60 min.
+   */
   sessionIdleMs?: number;
   /** Clock in ms (session idle time, serials of epoch/day/minute zones); default `Date.now`. */
   now?: () => number;
   /** The WAF API: token lifetime, rate limit, change timing (all on `now`). */
   waf?: WafEmulatorOptions;
-  /** Seeded fault injection on both APIs (chaos/options.ts); absent: no faults. */
+  /** Seeded fault injection on both APIs (faults/options.ts); absent: no faults. */
   chaos?: ChaosOptions;
-  /** The DNS API's per-account rate limit (dns-rate-limit.ts; `{}` for the service's 300 per minute); absent: off. */
+  /** The DNS API's per-account rate limit (dyn/rate-limit.ts; `{}` for the service's 300 per minute); absent: off. */
   dnsRateLimit?: DnsRateLimitOptions;
   /** Serve the admin endpoint `/_emulator/` (admin.ts: request counts, process figures); default off. */
   admin?: boolean;
@@ -103,8 +110,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const nextJobId = () => ++jobId;
   const engine = options.chaos ? new ChaosEngine(options.chaos) : undefined;
   const publishes = new PublishHistory();
+  const seed = parseSeed(options.seed);
   const ctx: Ctx = {
-    account: Account.fromSeed(options.seed),
+    account: Account.fromSeed(seed.dns),
     sessions,
     now,
     persist: async () => writer?.write(snapshot()),
@@ -114,22 +122,25 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
-  const waf = createWafService(options.seed?.waf, options.waf ?? {}, {
+  const waf = createWafService(seed.waf, options.waf ?? {}, {
     now,
     log: requestLog,
     persist: ctx.persist,
     chaos: engine,
   });
-  const snapshot = () => ({ ...ctx.account.toSeed(), waf: waf.account.toSeed() });
+  const snapshot = (): EmulatorSeed => ({ dns: ctx.account.toSeed(), waf: waf.account.toSeed() });
   const chaos = engine ? { engine, jobs: ctx.jobs, sessions } : undefined;
-  const server = createDnsServer({
+  const dns = createDnsHandler({
     ctx,
     log: requestLog,
     faults,
     nextJobId,
     chaos,
-    waf: waf.handle,
     rateLimit: options.dnsRateLimit ? new DnsRateLimiter(options.dnsRateLimit, now) : undefined,
+  });
+  const server = createEmulatorServer({
+    dns,
+    waf: waf.handle,
     admin: options.admin ? createAdminHandler(requestLog) : undefined,
   });
 
@@ -156,7 +167,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     async listen(port = 0, host = '127.0.0.1') {
       if (options.statePath) {
         const saved = await readStateFile(options.statePath);
-        if (saved) ctx.account = Account.fromSeed(saved);
+        if (saved) ctx.account = Account.fromSeed(saved.dns);
         if (saved?.waf) waf.account = WafAccount.fromSeed(saved.waf, new Date(now()).toISOString());
       }
       await new Promise<void>((resolve, reject) => {

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EmulatorSeed } from './seed.js';
+import type { EmulatorSeed, ParsedSeed } from './seed.js';
 import { parseSeed } from './seed.js';
 
-/** The saved state, or undefined when the file does not exist. Invalid content is an error naming the file. */
-export async function readStateFile(path: string): Promise<EmulatorSeed | undefined> {
+/** The saved state, validated, or undefined when the file does not exist. Invalid content is an error naming the file. */
+export async function readStateFile(path: string): Promise<ParsedSeed | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

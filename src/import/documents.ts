@@ -1,6 +1,8 @@
 import { Document, isScalar, isSeq, visit } from 'yaml';
+import type { GeoGroup } from '../model/geo.js';
+import type { DnsInventory, WafInventory } from '../model/inventory.js';
+import { recordTypeOfKey, requireRecordType } from '../model/record-types/registry.js';
 import type { LiveWebapp } from '../model/waf.js';
-import type { DnsInventory, WafInventory } from './inventory.js';
 import { zoneDocument } from './zone-document.js';
 
 /** One file `edgeplan import` writes: its name inside the output directory and its YAML. */
@@ -64,7 +66,7 @@ export function importDocuments(
       geo.map(({ service }) => [
         service.name,
         {
-          groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, a: g.addresses })),
+          groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, ...groupRecords(g) })),
           ...(service.nodes.length > 0 ? { nodes: service.nodes } : {}),
         },
       ]),
@@ -92,6 +94,17 @@ export function importDocuments(
   return { files, notImported };
 }
 
+/** A geo group's record data as YAML writes it: `a: [...]`, `cname: web.example.net.` (absolute names). */
+function groupRecords(group: GeoGroup): Record<string, unknown> {
+  return Object.fromEntries(
+    group.records.map(({ type, values }) => {
+      const recordType = requireRecordType(type);
+      const yaml = values.map((value) => recordType.toYaml(value, '.'));
+      return [recordType.key, recordType.single ? yaml[0] : yaml];
+    }),
+  );
+}
+
 function webappKey(webapp: LiveWebapp, all: readonly LiveWebapp[]): string {
   const same = all.filter((w) => w.name.toLowerCase() === webapp.name.toLowerCase());
   return same.length > 1 ? webapp.id : webapp.name;
@@ -107,13 +120,13 @@ function goodBots(webapp: LiveWebapp): { good_bots: { mode: 'exact'; allow: stri
   return { good_bots: { mode: 'exact', allow } };
 }
 
-/** YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1] }`). */
+/** YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1], ttl: 300 }`). */
 function file(name: string, value: Record<string, unknown>, comments: readonly string[]): ImportFile {
   const doc = new Document(value);
   visit(doc, {
     Map(_key, map, path) {
       const recordSet = map.items.some(
-        (item) => isScalar(item.key) && item.key.value === 'a' && isSeq(item.value),
+        (item) => isScalar(item.key) && recordTypeOfKey(String(item.key.value)) !== undefined,
       );
       if (recordSet || isSeq(path.at(-1))) map.flow = true;
     },

@@ -1,55 +1,99 @@
+import { compareStrings } from '../model/compare.js';
+import type { ZoneInventory } from '../model/inventory.js';
 import { relativeName } from '../model/names.js';
-import type { ZoneInventory } from './inventory.js';
+import type { LiveRecordSet } from '../model/record-set.js';
+import { requireRecordType } from '../model/record-types/registry.js';
+import { DEFAULT_TTL } from '../model/zone.js';
+
+/** The record sets of one name as YAML writes them: `{ ttl?, <type key>: values }`. */
+export type NameDocument = Record<string, unknown>;
 
 /** A zone of the desired state as import writes it: plain data in the shape of the YAML (`ZoneSchema`). */
 export interface ZoneDocument {
   default_ttl: number;
-  records: Record<string, { a: string[]; ttl?: number }>;
+  /** A name's sets in one map, or a list of maps when their TTLs differ (one map per TTL). */
+  records: Record<string, NameDocument | NameDocument[]>;
   unmanaged?: string[];
 }
 
 /**
- * One live zone as desired state that plans empty against it. Each A node becomes a record set under its name
- * relative to the zone (`@` the apex). The zone's `default_ttl` is its most common TTL (the smallest on a tie), so
- * most sets need no `ttl`. What the model cannot express is listed in `notes`, never dropped silently:
- * - a node whose records differ in TTL, or have TTL 0 (the model gives a set one TTL of at least 1): written under
- *   `unmanaged` as a literal name, so edgeplan leaves it exactly as it is;
- * - records of other types: edgeplan manages A records only and never touches them.
+ * One live zone as desired state that plans empty against it. Each name's record sets are written under the name
+ * relative to the zone (`@` the apex), values as their type writes them in YAML; sets of one name with different
+ * TTLs become a list of maps, one per TTL. The zone's `default_ttl` is its most common set TTL (the smallest on a
+ * tie), so most names need no `ttl`. What the model cannot express is listed in `notes`, never dropped silently:
+ * - a set whose records differ in TTL, or have TTL 0 (the model gives a set one TTL of at least 1), or a type that
+ *   holds one value holding several: the whole name is written under `unmanaged` as a literal glob, so edgeplan
+ *   leaves it exactly as it is;
+ * - records of types the provider cannot manage (`unsupported`): never touched.
  */
 export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument; notes: string[] } {
   const { zone } = inventory;
   const notes: string[] = [];
-  const unmanaged: string[] = [];
-  const sets: { name: string; ttl: number; addresses: string[] }[] = [];
-  for (const node of inventory.nodes) {
-    const name = relativeName(node.fqdn, zone);
-    const ttls = [...new Set(node.records.map((r) => r.ttl))].sort((a, b) => a - b);
-    const [ttl] = ttls;
-    if (ttl === undefined) continue;
-    if (ttls.length > 1 || ttl < 1) {
-      unmanaged.push(literalGlob(name));
-      const why = ttls.length > 1 ? `records with different TTLs (${ttls.join(', ')})` : 'TTL 0';
-      notes.push(`zone:${zone}: ${node.fqdn} A has ${why}; written under unmanaged, left as it is`);
+  const byName = new Map<string, { set: LiveRecordSet; ttl: number }[]>();
+  const unmanaged = new Set<string>();
+  for (const set of inventory.records) {
+    const name = relativeName(set.fqdn, zone);
+    const why = inexpressible(set);
+    if (why !== null) {
+      unmanaged.add(name);
+      notes.push(
+        `zone:${zone}: ${set.fqdn} ${set.type} ${why}; the name is written under unmanaged, left as it is`,
+      );
       continue;
     }
-    sets.push({ name, ttl, addresses: node.records.map((r) => r.address) });
+    byName.set(name, [...(byName.get(name) ?? []), { set, ttl: set.records[0]?.ttl ?? DEFAULT_TTL }]);
   }
-  const defaultTtl = mostCommon(sets.map((s) => s.ttl)) ?? 3600;
+  for (const name of unmanaged) byName.delete(name);
+  const defaultTtl =
+    mostCommon([...byName.values()].flatMap((sets) => sets.map((s) => s.ttl))) ?? DEFAULT_TTL;
+  const names = [...byName.keys()].sort(compareStrings);
   // Object.fromEntries, not `records[name] =`: a node named `__proto__` must become an own key.
-  const records: ZoneDocument['records'] = Object.fromEntries(
-    sets.map((set) => [set.name, { a: set.addresses, ...(set.ttl !== defaultTtl ? { ttl: set.ttl } : {}) }]),
+  const records = Object.fromEntries(
+    names.map((name) => [name, nameDocument(byName.get(name) ?? [], zone, defaultTtl)]),
   );
-  if (inventory.otherRecords.length > 0) {
-    const shown = inventory.otherRecords.slice(0, 5).join(', ');
-    const more = inventory.otherRecords.length > 5 ? `, … ${inventory.otherRecords.length - 5} more` : '';
+  if (inventory.unsupported.length > 0) {
+    const shown = inventory.unsupported.slice(0, 5).join(', ');
+    const more = inventory.unsupported.length > 5 ? `, … ${inventory.unsupported.length - 5} more` : '';
     notes.push(
-      `zone:${zone}: ${inventory.otherRecords.length} records of other types, left as they are (edgeplan manages A records only): ${shown}${more}`,
+      `zone:${zone}: ${inventory.unsupported.length} records of types edgeplan does not manage, left as they are: ${shown}${more}`,
     );
   }
+  const globs = [...unmanaged].sort(compareStrings).map(literalGlob);
   return {
-    document: { default_ttl: defaultTtl, records, ...(unmanaged.length > 0 ? { unmanaged } : {}) },
+    document: { default_ttl: defaultTtl, records, ...(globs.length > 0 ? { unmanaged: globs } : {}) },
     notes,
   };
+}
+
+/** Why a live set cannot be written as desired state, or null. */
+function inexpressible(set: LiveRecordSet): string | null {
+  const ttls = [...new Set(set.records.map((r) => r.ttl))].sort((a, b) => a - b);
+  if (ttls.length > 1) return `has records with different TTLs (${ttls.join(', ')})`;
+  if ((ttls[0] ?? 0) < 1) return 'has TTL 0';
+  if (requireRecordType(set.type).single && set.records.length > 1)
+    return `has ${set.records.length} records, where the type holds one`;
+  return null;
+}
+
+/** One map when every set of the name has the same TTL, else one map per TTL (in TTL order). */
+function nameDocument(
+  sets: readonly { set: LiveRecordSet; ttl: number }[],
+  zone: string,
+  defaultTtl: number,
+): NameDocument | NameDocument[] {
+  const ttls = [...new Set(sets.map((s) => s.ttl))].sort((a, b) => a - b);
+  const maps = ttls.map((ttl) => {
+    const entries = sets
+      .filter((s) => s.ttl === ttl)
+      .map(({ set }) => {
+        const type = requireRecordType(set.type);
+        const values = set.records.map((record) => type.toYaml(record.value, zone));
+        return [type.key, type.single ? values[0] : values] as const;
+      })
+      .sort(([a], [b]) => compareStrings(a, b));
+    return Object.fromEntries([...entries, ...(ttl !== defaultTtl ? [['ttl', ttl] as const] : [])]);
+  });
+  return maps.length === 1 ? (maps[0] as NameDocument) : maps;
 }
 
 /** A glob (picomatch) that matches exactly `name`: every special character escaped. */

@@ -1,5 +1,5 @@
 /**
- * The codes a geo group's `countries` may hold (api/dyn.md §9): ISO 3166-1 alpha-2 country codes in upper case,
+ * The codes a geo group's `countries` may hold (help.dyn.com, Create Geo Traffic Manager API): ISO 3166-1 alpha-2 country codes in upper case,
  * US states and Canadian provinces as lower-case two-letter codes, the service's predefined regions as numeric
  * strings, and its special codes. `EU`/`AP` are refused: they are not ISO countries, and the service's meaning
  * of them is ambiguous (a region group versus a country-level code inside one).

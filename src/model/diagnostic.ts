@@ -1,8 +1,14 @@
-/** A problem in the desired state, located in the file it came from. Lines and columns are 1-based. */
-export interface Diagnostic {
+/** Where a desired value was written, so that problems found later (even against live state) point into the YAML. */
+export interface SourcePosition {
   file: string;
+  /** 1-based. */
   line: number;
+  /** 1-based. */
   col: number;
+}
+
+/** A problem in the desired state, located in the file it came from. */
+export interface Diagnostic extends SourcePosition {
   message: string;
 }
 

@@ -1,17 +1,24 @@
-import { sortAddresses } from './ipv4.js';
+import { compareStrings } from './compare.js';
+import { sortValues } from './record-types/registry.js';
 
 /**
- * Geo services (api/dyn.md §9): a named service that answers A queries per group of countries, linked to nodes.
- * Identity is the service name exactly as written (names may contain spaces and capitals). Groups are keyed by
- * name; `countries` and `addresses` are sets kept sorted, so equal services serialise identically.
+ * Geo services (Dyn's Geo Traffic Manager): a named service that answers queries per group of countries, linked to
+ * nodes. Identity is the service name exactly as written (names may contain spaces and capitals). Groups are keyed
+ * by name; countries and each type's values are sets kept sorted, so equal services serialise identically.
  */
+
+/** The record data a group serves for one type; values canonical (record-types), in the type's order. */
+export interface GeoRecords {
+  type: string;
+  values: string[];
+}
 
 export interface GeoGroup {
   name: string;
   /** Country, region and special codes, sorted by UTF-16 code unit, unique. */
   countries: string[];
-  /** IPv4 addresses in `sortAddresses` order, unique. */
-  addresses: string[];
+  /** By type, sorted by type; only types with values. */
+  records: GeoRecords[];
 }
 
 /** A node the service answers for. Both names normalised; `fqdn` is inside `zone`. */
@@ -28,26 +35,16 @@ export interface GeoService {
   nodes: GeoNode[];
 }
 
-/**
- * One write to a geo service; each is one request and takes effect at once. `update-geo` carries only the fields
- * that change: the service's PUT updates only the fields sent (seed, Endpoints rule 2).
- */
-export type GeoOp =
-  | { kind: 'create-geo'; name: string; groups: GeoGroup[]; nodes: GeoNode[] }
-  | { kind: 'update-geo'; name: string; groups?: GeoGroup[]; nodes?: GeoNode[] }
-  | { kind: 'delete-geo'; name: string };
+/** Record types a geo group may serve (the service's group rdata also has others; these are the ones managed). */
+export const GEO_RECORD_TYPES: readonly string[] = ['A', 'AAAA', 'CNAME'];
 
 /** `zone fqdn`: the identity of a node across services. */
 export function geoNodeKey(node: GeoNode): string {
   return `${node.zone} ${node.fqdn}`;
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export function compareGeoNodes(a: GeoNode, b: GeoNode): number {
-  return compare(a.zone, b.zone) || compare(a.fqdn, b.fqdn);
+  return compareStrings(a.zone, b.zone) || compareStrings(a.fqdn, b.fqdn);
 }
 
 /** The canonical form every layer compares: groups by name, nodes by zone then fqdn, sets sorted and unique. */
@@ -55,10 +52,13 @@ export function sortGeoService(service: GeoService): GeoService {
   const groups = service.groups
     .map((g) => ({
       name: g.name,
-      countries: [...new Set(g.countries)].sort(compare),
-      addresses: sortAddresses(g.addresses),
+      countries: [...new Set(g.countries)].sort(compareStrings),
+      records: g.records
+        .filter((r) => r.values.length > 0)
+        .map((r) => ({ type: r.type, values: sortValues(r.type, r.values) }))
+        .sort((a, b) => compareStrings(a.type, b.type)),
     }))
-    .sort((a, b) => compare(a.name, b.name));
+    .sort((a, b) => compareStrings(a.name, b.name));
   const seen = new Set<string>();
   const nodes = [...service.nodes].sort(compareGeoNodes).filter((n) => {
     const key = geoNodeKey(n);

@@ -10,9 +10,14 @@ function ipv4ToNumber(address: string): number {
   return address.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
 }
 
+/** Numeric order of two IPv4 addresses. */
+export function compareIPv4(a: string, b: string): number {
+  return ipv4ToNumber(a) - ipv4ToNumber(b);
+}
+
 /** Canonical order of an address set: numeric, duplicates removed. Every layer sorts with this. */
 export function sortAddresses(addresses: Iterable<string>): string[] {
   // Most sets hold one address: nothing to sort (a hot path of the diff at 100,000 records).
   if (Array.isArray(addresses) && addresses.length < 2) return [...addresses];
-  return [...new Set(addresses)].sort((a, b) => ipv4ToNumber(a) - ipv4ToNumber(b));
+  return [...new Set(addresses)].sort(compareIPv4);
 }

@@ -1,5 +1,5 @@
 /**
- * Secondary zones: zones the service copies from master name servers (api/dyn.md §8). Identity is the normalised
+ * Secondary zones: zones the service copies from master name servers. Identity is the normalised
  * zone name; `masters` are compared as a set (kept in `sortAddresses` order).
  */
 
@@ -21,24 +21,6 @@ export interface LiveSecondaryZone {
   /** Empty string when the service has none. */
   contactNickname: string;
   tsigKeyName: string;
-  /** `Y` active, `N` inactive, `L` loading (api/dyn.md §8). Shown, never changed by a plan. */
+  /** `Y` active, `N` inactive, `L` loading (help.dyn.com, Get secondary zones API). Shown, never changed by a plan. */
   active: string;
 }
-
-/** One write to a secondary zone; each is one request and takes effect at once (no publish). */
-export type SecondaryOp =
-  | {
-      kind: 'create-secondary';
-      zone: string;
-      masters: string[];
-      contactNickname?: string;
-      tsigKeyName?: string;
-    }
-  | {
-      kind: 'update-secondary';
-      zone: string;
-      masters: string[];
-      contactNickname?: string;
-      tsigKeyName?: string;
-    }
-  | { kind: 'delete-secondary'; zone: string };

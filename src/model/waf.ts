@@ -1,3 +1,5 @@
+import type { SourcePosition } from './diagnostic.js';
+
 /**
  * Domain types of the WAF side (allowed "good bots" per web application), shared by config, plan, apply and
  * providers. Collections are sorted so that two equal states serialise to the same JSON.
@@ -7,13 +9,6 @@
 export type GoodBotsMode = 'exact' | 'additive';
 
 export const GOOD_BOTS_MODES: readonly GoodBotsMode[] = ['exact', 'additive'];
-
-/** Where a desired value was written (1-based), so that problems found against live state point into the YAML. */
-export interface SourcePosition {
-  file: string;
-  line: number;
-  col: number;
-}
 
 /** One entry of `good_bots.allow`: a bot name (matched case-insensitively) or a bot id, as written. */
 export interface DesiredBotRef {
@@ -68,42 +63,13 @@ export interface LiveWafState {
   rateLimit: RateLimitStatus | null;
 }
 
-/**
- * The one WAF write: set the good bots of one webapp. Plain data (saved with the plan). It costs several requests:
- * one bulk PUT carrying only these bots, polls of the change it starts, and a read-back that verifies it.
- */
-export interface SetGoodBotsOp {
-  kind: 'set-good-bots';
-  webappId: string;
-  /** The webapp's live name, for messages. */
-  webapp: string;
-  /** Bot ids to enable, sorted. */
-  enable: string[];
-  /** Bot ids to disable, sorted. */
-  disable: string[];
+/** A bot as plans show it: name for people, id for the API. */
+export interface BotRef {
+  id: string;
+  name: string;
 }
-
-export type WafOp = SetGoodBotsOp;
-
-/** What plan needs to read: the named webapps (by name or id) with their good bots. */
-export interface WafReader {
-  readWaf(refs: readonly string[]): Promise<LiveWafState>;
-}
-
-/** What apply needs to write: one op, returning once the service finished the change and it reads back. */
-export interface WafWriter {
-  execute(op: WafOp): Promise<void>;
-}
-
-/** Requests one `set-good-bots` op makes at least: the bulk PUT, one status poll, the verifying read-back. */
-export const REQUESTS_PER_WAF_OP = 3;
 
 /** A webapp id in the shown usage: 32 hexadecimal characters. */
 export function isWebappId(ref: string): boolean {
   return /^[0-9a-f]{32}$/i.test(ref);
-}
-
-/** Tells WAF ops from the DNS ops of a plan (whose union is `PlanOp`). */
-export function isWafOp(op: { kind: string }): op is WafOp {
-  return op.kind === 'set-good-bots';
 }

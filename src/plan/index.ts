@@ -1,22 +1,61 @@
-export { computePlan } from './diff.js';
-export { PlanProblemsError } from './plan-problems.js';
-export { renderPlanJson } from './render-json.js';
-export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render-markdown.js';
-export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render-text.js';
-export type { Approval, PlanFingerprints, TargetFingerprint } from './review-types.js';
+/**
+ * The plan layer: `diff/` (desired vs live → changes, and the providers' calls for them), `review/` (approvals,
+ * fingerprints, staleness, scope, drift, saved plans), `render/` (text, markdown, JSON). Each folder imports only
+ * below it; the layer imports nothing from config, providers, apply or cli.
+ */
+export { type ChangeOfKind, changesByTarget, changesOf, isChangeOf } from './diff/change-kinds.js';
+export { computePlan, type PlanProviders } from './diff/compute-plan.js';
+export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
+export { PlanProblemsError } from './diff/plan-problems.js';
+export { renderDriftJson, renderDriftText } from './render/drift.js';
+export { renderPlanJson } from './render/json.js';
+export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
+export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';
+export { annotatePlan } from './review/annotate.js';
 export {
-  type ChangeAction,
-  opsOfTarget,
+  type DriftReport,
+  type DriftStatus,
+  type DriftTarget,
+  driftHeadline,
+  driftReport,
+  statusText,
+} from './review/drift.js';
+export {
+  desiredDigests,
+  desiredStateDigest,
+  geoLiveDigest,
+  planFingerprints,
+  secondaryLiveDigest,
+  webappLiveDigest,
+  zoneLiveDigest,
+} from './review/fingerprint.js';
+export { type OpSchemas, PlanFileError, parsePlanFile, type SavedPlan } from './review/plan-file.js';
+export { describeApprovals, planApprovals } from './review/safety.js';
+export { savedPlanDifferences } from './review/saved-plan-match.js';
+export {
+  desiredTargets,
+  parseTargets,
+  scopeDesired,
+  scopeLive,
+  TargetPatternError,
+  type TargetScope,
+  unmatchedPatterns,
+} from './review/scope.js';
+export { desiredMismatches, movedTargets } from './review/staleness.js';
+export {
+  describeShortfall,
+  type WafBudgetShortfall,
+  type WafBudgetWindow,
+  wafBudgetShortfall,
+} from './review/waf-budget.js';
+export type { Approval, Digest, PlanFingerprints, TargetFingerprint } from './review-types.js';
+export {
   PLAN_FORMAT_VERSION,
   type Plan,
-  type PlanOp,
   type PlanStep,
   type PlanSummary,
   planHasChanges,
-  type RecordChange,
-  type RecordSetValue,
   type StepKind,
-  type ZonePlan,
+  type WafPlanBudget,
+  type ZoneHeader,
 } from './types.js';
-export { describeShortfall, wafBudgetShortfall } from './waf-budget.js';
-export type { BotRef, WafPlanBudget, WebappPlan } from './waf-types.js';

@@ -1,4 +1,5 @@
 import type { SafetyRule } from '../model/safety.js';
+import type { Target } from '../model/target.js';
 
 /**
  * What a saved plan carries so that it can be applied later exactly as reviewed: per target the live state it was
@@ -10,8 +11,7 @@ import type { SafetyRule } from '../model/safety.js';
 export type Digest = string;
 
 export interface TargetFingerprint {
-  /** As `--target` names it: `zone:example.com`, `secondary:…`, `geo:…`, `webapp:…`. */
-  target: string;
+  target: Target;
   /** The plan has steps for this target: `apply --plan` refuses the plan if its live state moved. */
   changed: boolean;
   /** Digest of the target's desired state; null when the desired state does not name it (a `manage: all` delete). */
@@ -31,7 +31,7 @@ export interface PlanFingerprints {
 
 /** One change the safety policy holds back until `apply --allow-unsafe`. */
 export interface Approval {
-  target: string;
+  target: Target;
   rule: SafetyRule;
   /** For people: what the change does and which threshold it crosses. */
   message: string;

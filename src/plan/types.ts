@@ -1,50 +1,20 @@
-import type { DnsOp } from '../model/dns.js';
-import type { WafOp } from '../model/waf.js';
+import type { Change } from '../model/change.js';
+import type { ProviderOp } from '../model/provider.js';
+import type { Target } from '../model/target.js';
+import type { RateLimitStatus } from '../model/waf.js';
 import type { Approval, PlanFingerprints } from './review-types.js';
-import type { GeoServicePlan, SecondaryZonePlan } from './service-types.js';
-import type { WafPlanBudget, WebappPlan } from './waf-types.js';
 
 /**
  * A Plan is plain, serialisable data (no closures, no Maps): it can be printed, saved, reviewed and applied later.
  * Same inputs → byte-identical JSON: every array here is sorted as documented.
  *
- * Two views of one plan: the typed sections (`zones`, …) say WHAT changes, value by value, for people; `steps` say
- * HOW: the API writes, grouped into steps that run in dependency order. Apply executes `steps` and nothing else.
+ * Two views of one plan: `changes` say WHAT changes, provider-neutral, value by value (model/change.ts), for
+ * people, safety and drift; `steps` say HOW: each provider's API calls, compiled from the changes by the provider
+ * (model/provider.ts) and grouped into steps that run in dependency order. Apply executes `steps` and nothing else.
  */
 
-export const PLAN_FORMAT_VERSION = 1;
-
-/** The value of an A record set as the plan shows it. `mixedTtls` is set on a live set whose records differ in TTL. */
-export interface RecordSetValue {
-  ttl: number;
-  addresses: string[];
-  mixedTtls?: boolean;
-}
-
-export type ChangeAction = 'create' | 'update' | 'delete';
-
-export interface RecordChange {
-  action: ChangeAction;
-  /** Stable identity: `<fqdn> A`. */
-  key: string;
-  fqdn: string;
-  type: 'A';
-  before: RecordSetValue | null;
-  after: RecordSetValue | null;
-}
-
-export interface ZonePlan {
-  zone: string;
-  /** The zone does not exist live and the apply creates it first. */
-  createZone: boolean;
-  /** Live serial the plan was computed from; null when the zone does not exist. */
-  serial: number | null;
-  /** Deletes first, then creates and updates; each group sorted by fqdn. */
-  changes: RecordChange[];
-}
-
-/** Every write a plan can hold; each op is one API request (as predicted in the plan). */
-export type PlanOp = DnsOp | WafOp;
+/** Version 2: the change envelope and provider-compiled steps. Version 1 files (A records only) are still read. */
+export const PLAN_FORMAT_VERSION = 2;
 
 /**
  * How a step behaves when one of its ops fails:
@@ -58,52 +28,68 @@ export type StepKind = 'zone' | 'secondary' | 'geo' | 'webapp';
  * dependency failed or was skipped is skipped, and only those: independent steps always run.
  */
 export interface PlanStep {
-  /** Unique in the plan; `<kind>:<name>`, e.g. `zone:example.com`. */
+  /** Unique in the plan: the target's `kind:name`, with a `#part` suffix when a target needs two steps. */
   id: string;
   kind: StepKind;
-  /** The target the step changes, as `--target` names it: `zone:example.com`. */
-  target: string;
+  /** The provider whose writer executes the ops (`dyn`, `waf`). */
+  provider: string;
+  /** The target the step changes. */
+  target: Target;
   /** Ids of the steps that must succeed first, sorted. */
   after: string[];
-  ops: PlanOp[];
+  /** The provider's calls, as its compiler made them. */
+  ops: ProviderOp[];
+}
+
+/** A zone the plan touches, with the serial it was computed from (null: the plan creates the zone). */
+export interface ZoneHeader {
+  zone: string;
+  serial: number | null;
+}
+
+/**
+ * The WAF request budget of a plan (the service allows 500 requests per hour per client address).
+ * `applyRequests` is the least the apply uses: per webapp call the requests it makes at least (`requestsPerCall`:
+ * a bulk PUT, one status poll and one read-back), then the re-read that checks convergence (`rereadRequests`).
+ * A change that takes longer costs one more poll per 1–5 s of waiting, and an expired token one more token request.
+ */
+export interface WafPlanBudget {
+  applyRequests: number;
+  rereadRequests: number;
+  /** Requests one compiled webapp call makes at least (the WAF provider's `requestsPerCall`). */
+  requestsPerCall: number;
+  /** The window after the plan's own reads; null when the service sent no rate-limit headers. */
+  rateLimit: RateLimitStatus | null;
 }
 
 export interface PlanSummary {
+  /** Changes by action, every kind of target counted. */
   create: number;
   update: number;
   delete: number;
-  /** Zones with at least one change. */
+  /** Zones with at least one change (each gets one publish). */
   zones: number;
 }
 
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   summary: PlanSummary;
-  /** Only zones with changes, sorted by name. */
-  zones: ZonePlan[];
-  /** Only secondary zones with changes, sorted by zone; absent when there are none (plans of zones only keep their shape). */
-  secondaryZones?: SecondaryZonePlan[];
-  /** Only geo services with changes, sorted by name; absent when there are none. */
-  geoServices?: GeoServicePlan[];
-  /** Only webapps with good-bot changes, sorted by name; absent when the desired state has no `waf` section. */
-  webapps?: WebappPlan[];
+  /** Zones with changes, sorted by name. */
+  zones: ZoneHeader[];
+  /** Every change, sorted by target (model/target.ts order), then address. */
+  changes: Change[];
   /** The WAF request budget of the apply; absent when the desired state has no `waf` section. */
   waf?: WafPlanBudget;
-  /** Dependencies first, then by id: a deterministic topological order. A zone without changes has no step. */
+  /** Dependencies first, then by id: a deterministic topological order. A target without changes has no step. */
   steps: PlanStep[];
-  /** The `--target` patterns the plan was limited to; absent: the whole desired state. Set by annotate.ts. */
+  /** The `--target` patterns the plan was limited to; absent: the whole desired state. */
   scope?: string[];
-  /** Changes the safety policy holds back until `apply --allow-unsafe`, by target. Set by annotate.ts. */
+  /** Changes the safety policy holds back until `apply --allow-unsafe`. */
   needsApproval?: Approval[];
-  /** Per target, the live and desired state the plan was computed from. Set by annotate.ts. */
+  /** Per target, the live and desired state the plan was computed from. */
   fingerprints?: PlanFingerprints;
 }
 
 export function planHasChanges(plan: Plan): boolean {
   return plan.steps.length > 0;
-}
-
-/** The ops of every step changing `target`, in step order (the API calls apply makes for it). */
-export function opsOfTarget(plan: Plan, target: string): PlanOp[] {
-  return plan.steps.filter((step) => step.target === target).flatMap((step) => step.ops);
 }

@@ -1,21 +1,23 @@
 /**
- * One chaos run, reproducible from its seed: a generated account and desired state (DNS zones and one WAF webapp),
- * an apply against the emulator with faults on, then a clean apply. Checked:
+ * One chaos run, reproducible from its seed: a generated account and desired state (DNS zones of mixed record types,
+ * chaos-scenario.ts, and one WAF webapp), an apply against the emulator with faults on, then a clean apply. Checked:
  * - the faulty apply either converges, or every failed zone is left as it was (or complete, when only the answer
  *   to its publish was lost) and its pending changes are dropped, by discard or at the session's idle expiry;
  * - no publish, in either apply, carries part of a zone's changes (the emulator's publish history);
  * - no record outside the plan changes (other zones, other types, unmanaged names);
- * - the clean apply converges: a third plan is empty, and the webapp's bots are as desired.
+ * - the clean apply converges: the emulator's published records at every managed name are the desired ones (compared
+ *   in the emulator's own terms, chaos-scenario.ts `valueKey`), a third plan is empty, and the webapp's bots are as
+ *   desired.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { type ApplyResult, applyPlan, planLive, routeWriter } from '../../src/apply/index.js';
+import { type ApplyResult, applyPlan, type Providers, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { createEmulator, type Emulator, type FaultKind } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { type Scenario, scenarioArbitrary, seedZones, yamlOf } from '../integration/scenario.js';
-import { lostRecords, partialPublishes, same, targetA, zoneA } from './expectations.js';
+import { type Scenario, scenarioArbitrary, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
+import { lostRecords, partialPublishes, same, unconverged, zoneLines } from './expectations.js';
 import {
   CLEAN_TIMEOUT_MS,
   chaosOptions,
@@ -66,11 +68,8 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
   const services = (timeoutMs?: number) => {
     const dns = dnsProvider(url, timeoutMs);
     const wafP = wafProvider(wafUrl, timeoutMs);
-    return {
-      readers: { dns, waf: wafP },
-      writer: routeWriter({ dns, waf: wafP }),
-      close: () => Promise.all([dns.close(), wafP.close()]),
-    };
+    const providers: Providers = { dns, waf: wafP };
+    return { providers, close: () => Promise.all([dns.close(), wafP.close()]) };
   };
   try {
     const before = emulator.snapshot();
@@ -94,17 +93,18 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
 
     const clean = services(CLEAN_TIMEOUT_MS);
     try {
-      const plan = await planLive(desired, clean.readers);
+      const plan = await planLive(desired, clean.providers);
       if (first.result?.ok && plan.steps.length > 0)
         problems.push(`apply said ok but a new plan has changes: ${describeSteps(plan)}`);
-      const result = await applyPlan(plan, clean.writer);
+      const result = await applyPlan(plan, writersOf(clean.providers));
       if (!result.ok) problems.push(`clean apply failed: ${JSON.stringify(result.steps)}`);
-      const again = await planLive(desired, clean.readers);
+      const again = await planLive(desired, clean.providers);
       if (again.steps.length > 0) problems.push(`not converged: ${again.steps.map((s) => s.id).join(', ')}`);
     } finally {
       await clean.close();
     }
     const final = emulator.snapshot();
+    problems.push(...unconverged(scenario, final));
     const bots = enabledBots(emulator);
     if (!same(bots, targetBots(waf))) problems.push(`bots ${bots.join(',')} ≠ ${targetBots(waf).join(',')}`);
     const partial = partialPublishes(scenario, emulator.chaos.publishes);
@@ -133,16 +133,15 @@ interface FirstApply {
 }
 
 interface Services {
-  readers: Parameters<typeof planLive>[1];
-  writer: ReturnType<typeof routeWriter>;
+  providers: Providers;
   close(): Promise<unknown>;
 }
 
 /** Plan and apply with faults on; a plan that cannot be read is a failure before any write. */
 async function faultyApply(desired: DesiredState, services: Services): Promise<FirstApply> {
   try {
-    const plan = await planLive(desired, services.readers);
-    const result = await applyPlan(plan, services.writer);
+    const plan = await planLive(desired, services.providers);
+    const result = await applyPlan(plan, writersOf(services.providers));
     const failed = result.steps.filter((s) => s.status !== 'applied');
     const reasons = failed.flatMap((s) => (s.status === 'failed' ? [`${s.id}: ${s.error}`] : []));
     return { result, failed: failed.map((s) => s.id), reasons };
@@ -153,7 +152,10 @@ async function faultyApply(desired: DesiredState, services: Services): Promise<F
   }
 }
 
-/** A zone whose step did not apply is as before, or complete (its publish went through, only the answer was lost). */
+/**
+ * A zone whose step did not apply has its managed records as before, or complete (its publish went through, only
+ * the answer was lost).
+ */
 function failedZoneProblems(
   scenario: Scenario,
   first: FirstApply,
@@ -162,13 +164,13 @@ function failedZoneProblems(
 ): string[] {
   const zones = first.result
     ? first.result.steps
-        .filter((s) => s.status !== 'applied' && s.target.startsWith('zone:'))
-        .map((s) => s.target.slice('zone:'.length))
-    : [...scenario.zoneNames];
+        .filter((s) => s.status !== 'applied' && s.target.kind === 'zone')
+        .map((s) => s.target.name)
+    : Object.keys(scenario.desired);
   return zones.flatMap((zone) => {
-    const now = zoneA(after, zone);
-    if (same(now, zoneA(before, zone))) return [];
-    if (scenario.desired[zone] && same(now, targetA(scenario, zone))) return [];
+    const now = zoneLines(scenario, after, zone);
+    if (same(now, zoneLines(scenario, before, zone))) return [];
+    if (same(now, targetLines(scenario, zone))) return [];
     return [`failed zone ${zone} was changed: ${now.join(', ')}`];
   });
 }

@@ -1,40 +1,56 @@
 /**
  * Crash safety (issue 6 part 4): a real `edgeplan apply` child process is killed with SIGKILL at seeded points of
  * its run (after the emulator has answered k requests). Then: the dead session's pending changes are dropped when
- * it expires and never published; every publish made carries a zone's complete change; the next apply converges;
- * nothing outside the plan changed. The emulator runs in this process with a short session idle time, and a small
- * latency so that kills land between requests of every phase (reads, writes, publishes, the re-plan).
+ * it expires and never published; every publish made carries a zone's complete change (every record type); the
+ * next apply converges, in the emulator's published records too; nothing outside the plan changed. The emulator
+ * runs in this process with a short session idle time, and a small latency so that kills land between requests of
+ * every phase (reads, writes, publishes, the re-plan).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../src/emulator/chaos/prng.js';
+import { mulberry32 } from '../../src/emulator/faults/prng.js';
 import { createEmulator } from '../../src/emulator/index.js';
 import { cli } from '../integration/helpers.js';
-import type { Scenario } from '../integration/scenario.js';
-import { seedZones, yamlOf } from '../integration/scenario.js';
-import { lostRecords, partialPublishes } from './expectations.js';
+import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
+import { lostRecords, partialPublishes, unconverged } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
 
 const KILLS = Number(process.env.EDGEPLAN_CRASH_KILLS ?? 6);
 const IDLE_MS = 400;
 
-const live = (labels: string[]) => ({
-  records: labels.map((label, i) => ({ label, address: `192.0.2.${i + 1}`, ttl: 300 })),
-  txt: ['www'],
-});
+/** At each label an A and a TXT record; `www` also has an RP, a type edgeplan does not manage. */
+const live = (labels: string[]): LiveRecord[] =>
+  labels.flatMap((label, i): LiveRecord[] => [
+    { label, type: 'A', ttl: 300, rdata: { address: `192.0.2.${i + 1}` } },
+    { label, type: 'TXT', ttl: 300, rdata: { txtdata: `keep ${label}` } },
+    ...(label === 'www'
+      ? [
+          {
+            label,
+            type: 'RP',
+            ttl: 300,
+            rdata: { mbox: 'hostmaster.example.net.', txtdname: 'info.example.net.' },
+          },
+        ]
+      : []),
+  ]);
 const desired = {
   unmanaged: true,
-  sets: {
-    '@': { a: ['198.51.100.7'] },
-    www: { a: ['192.0.2.1', '192.0.2.3'], ttl: 60 },
-    api: { a: ['203.0.113.9'] },
+  names: {
+    '@': {
+      a: ['198.51.100.7'],
+      mx: [{ preference: 10, exchange: 'mx1.example.net.' }],
+      txt: ['v=spf1 -all'],
+    },
+    www: { a: ['192.0.2.1', '192.0.2.3'], aaaa: ['2001:db8::1'], txt: ['keep www'], ttl: 60 },
+    api: { cname: 'web.example.net.' },
     'x.y.z': { a: ['192.0.2.4'] },
   },
 };
-/** Three zones with adds, updates and deletes each, one of them created by the apply. */
+/** Three zones with adds, updates and deletes of several types each, one of them created by the apply. */
 const SCENARIO: Scenario = {
   zoneNames: ['a.test', 'b.test', 'c.test'],
   live: {
@@ -66,7 +82,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('SIGKILL during apply', () => {
   const random = mulberry32(20240606);
   const seen = { killed: 0, leftPending: 0, killedAfterPublish: 0 };
-  const points = Array.from({ length: KILLS }, (_, i) => 2 + Math.floor(((i + random()) / KILLS) * 25));
+  // An uninterrupted apply answers 46 requests: login and reads (5), 33 writes and the three publishes (answered
+  // 37th, 40th and 41st), the re-plan's reads (4) and the logout. One kill point in each of KILLS equal parts of 2…45.
+  const points = Array.from({ length: KILLS }, (_, i) => 2 + Math.floor(((i + random()) / KILLS) * 44));
 
   it.each(points)(
     'killed after %i answered requests: the next apply converges',
@@ -114,6 +132,7 @@ describe('SIGKILL during apply', () => {
         expect((await cli(['plan', file], env)).code).toBe(0);
         expect(partialPublishes(SCENARIO, emulator.chaos.publishes)).toEqual([]);
         expect(lostRecords(SCENARIO, before, emulator.snapshot())).toEqual([]);
+        expect(unconverged(SCENARIO, emulator.snapshot())).toEqual([]);
         if (!killed) expect(publishedAtKill).toBeGreaterThan(0);
       } finally {
         await emulator.close();

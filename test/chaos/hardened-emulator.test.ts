@@ -1,12 +1,13 @@
 /**
- * The hardened emulator (issue 6 part 6): a few thousand hostile requests (fuzz-requests.ts) at both APIs, on
+ * The hardened emulator (issue 6 part 6; issue 10's record types and node rules): a few thousand hostile
+ * requests (fuzz-requests.ts) at both APIs, on
  * loopback, 16 at a time. Every one gets an answer within a bound, never a 5xx: DNS answers are the envelope
  * `{status, data, job_id, msgs}` whose failures carry `ERR_CD` and a string `INFO` in every message; WAF errors are
  * `{error, error_description}`. Afterwards the emulator still serves a normal login.
  */
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
 import { type FuzzRequest, fuzzRequests } from './fuzz-requests.js';
 
 const PER_API = Number(process.env.EDGEPLAN_FUZZ_REQUESTS ?? 1500);
@@ -14,8 +15,29 @@ let emulator: Emulator;
 let port: number;
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
+/** A zone whose nodes the record writes of fuzz-requests.ts aim at: data, a CNAME, a geo-served node. */
+const SEED: EmulatorSeed = {
+  dns: {
+    zones: {
+      'example.com': {
+        records: [
+          { fqdn: 'www.example.com', type: 'A', rdata: { address: '192.0.2.10' } },
+          { fqdn: 'www.example.com', type: 'TXT', rdata: { txtdata: 'x' } },
+          { fqdn: 'blog.example.com', type: 'CNAME', rdata: { cname: 'blog.example.net.' } },
+        ],
+      },
+    },
+    geo_services: {
+      Web: {
+        groups: [{ name: 'All', countries: ['@@'], a: ['192.0.2.20'] }],
+        nodes: [{ zone: 'example.com', fqdn: 'geo.example.com' }],
+      },
+    },
+  },
+};
+
 beforeAll(async () => {
-  emulator = createEmulator({ waf: { rateLimit: { limit: 1_000_000 } } });
+  emulator = createEmulator({ seed: SEED, waf: { rateLimit: { limit: 1_000_000 } } });
   ({ port } = await emulator.listen(0, '127.0.0.1'));
 });
 afterAll(async () => {
@@ -86,10 +108,43 @@ async function dnsToken(): Promise<string> {
   return (JSON.parse(answer.text) as { data: { token: string } }).data.token;
 }
 
+/** Every node of the published zone that breaks a node rule (the corpus published its writes as it went). */
+async function publishedViolations(): Promise<string[]> {
+  const token = await dnsToken();
+  expect(token).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
+  const headers = { 'content-type': 'application/json', 'auth-token': token };
+  const get = async (path: string) =>
+    JSON.parse((await send({ method: 'GET', path, headers })).text) as { data: unknown };
+  const tree = (await get('/REST/AllRecord/example.com/?detail=Y')).data as Record<
+    string,
+    { fqdn: string }[]
+  >;
+  const types = new Map<string, Set<string>>();
+  for (const [key, records] of Object.entries(tree)) {
+    for (const r of records)
+      types.set(r.fqdn, new Set([...(types.get(r.fqdn) ?? []), key.replace('_records', '')]));
+  }
+  const geo = (await get('/REST/Geo/?detail=Y')).data as { nodes: { fqdn: string }[] }[];
+  const served = new Set(geo.flatMap((service) => service.nodes.map((n) => n.fqdn)));
+  const cnames = tree.cname_records ?? [];
+  return [...types].flatMap(([fqdn, here]) => [
+    ...(here.has('cname') && here.size > 1 ? [`${fqdn}: CNAME beside ${[...here].join(',')}`] : []),
+    ...(cnames.filter((r) => r.fqdn === fqdn).length > 1 ? [`${fqdn}: two CNAMEs`] : []),
+    ...(here.has('cname') && fqdn === 'example.com' ? [`${fqdn}: CNAME at the apex`] : []),
+    ...(here.has('alias') && fqdn !== 'example.com' ? [`${fqdn}: ALIAS below the apex`] : []),
+    ...(served.has(fqdn) && ['a', 'aaaa', 'cname', 'alias'].some((t) => here.has(t))
+      ? [`${fqdn}: geo node with data`]
+      : []),
+  ]);
+}
+
 describe('hostile requests', () => {
   it(`DNS API: ${PER_API} requests, each a proper envelope and status`, async () => {
-    const token = await dnsToken();
-    const statuses = await fire(fuzzRequests(6, PER_API, 'dns', { 'auth-token': token }), (req, answer) => {
+    const [token, writer] = [await dnsToken(), await dnsToken()];
+    const nodeRules = new Set<string>();
+    const codes = new Set<unknown>();
+    const requests = fuzzRequests(6, PER_API, 'dns', { 'auth-token': token }, { 'auth-token': writer });
+    const statuses = await fire(requests, (req, answer) => {
       const at = describeReq(req);
       expect(answer.status, at).toBeGreaterThanOrEqual(200);
       expect(answer.status, at).toBeLessThan(500);
@@ -100,6 +155,9 @@ describe('hostile requests', () => {
       };
       expect(Object.keys(envelope).sort(), at).toEqual(['data', 'job_id', 'msgs', 'status']);
       for (const msg of envelope.msgs) expect(typeof msg.INFO, at).toBe('string');
+      for (const msg of envelope.msgs) codes.add(msg.ERR_CD);
+      for (const msg of envelope.msgs)
+        if (String(msg.INFO).startsWith('node: ')) nodeRules.add(String(msg.INFO));
       if (envelope.status !== 'success')
         expect(
           envelope.msgs.some((m) => typeof m.ERR_CD === 'string'),
@@ -107,7 +165,21 @@ describe('hostile requests', () => {
         ).toBe(true);
     });
     expect([...statuses]).toEqual(expect.arrayContaining([...EXPECTED_STATUSES, 400]));
-    expect(await dnsToken()).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
+    // The record and geo writes reached the rdata checks and the node rules, not only the parsers.
+    expect([...codes]).toEqual(
+      expect.arrayContaining(['INVALID_DATA', 'MISSING_DATA', 'TARGET_EXISTS', 'ILLEGAL_OPERATION']),
+    );
+    for (const rule of [
+      'has other records',
+      'has a CNAME record',
+      'is the zone apex',
+      'is served by geo service',
+    ])
+      expect(
+        [...nodeRules].some((info) => info.includes(rule)),
+        rule,
+      ).toBe(true);
+    expect(await publishedViolations()).toEqual([]);
   }, 120_000);
 
   it(`WAF API: ${PER_API} requests, each a JSON answer, errors as {error, error_description}`, async () => {

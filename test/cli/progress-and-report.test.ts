@@ -4,7 +4,8 @@ import { renderApplyReport } from '../../src/cli/apply-report.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { useColor } from '../../src/cli/options.js';
 import { progressReporter } from '../../src/cli/progress.js';
-import type { DnsOp } from '../../src/model/dns.js';
+import type { DynOp } from '../../src/providers/dyn/ops.js';
+import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
 
 function io(overrides: Partial<CliIo> = {}): CliIo & { err: () => string } {
   let err = '';
@@ -25,19 +26,26 @@ function io(overrides: Partial<CliIo> = {}): CliIo & { err: () => string } {
   };
 }
 
-const add: DnsOp = { kind: 'add-record', zone: 'a.test', fqdn: 'www.a.test', address: '192.0.2.1', ttl: 300 };
-const publish: DnsOp = { kind: 'publish', zone: 'a.test' };
-const A = { id: 'zone:a.test', target: 'zone:a.test' };
-const B = { id: 'zone:b.test', target: 'zone:b.test' };
-const C = { id: 'zone:c.test', target: 'zone:c.test' };
+const add: DynOp = {
+  kind: 'add-record',
+  zone: 'a.test',
+  fqdn: 'www.a.test',
+  type: 'A',
+  value: '192.0.2.1',
+  ttl: 300,
+};
+const publish: DynOp = { kind: 'publish', zone: 'a.test' };
+const A = { id: 'zone:a.test', provider: 'dyn', target: { kind: 'zone', name: 'a.test' } } as const;
+const B = { id: 'zone:b.test', provider: 'dyn', target: { kind: 'zone', name: 'b.test' } } as const;
+const C = { id: 'zone:c.test', provider: 'dyn', target: { kind: 'zone', name: 'c.test' } } as const;
 
 describe('progress on stderr', () => {
   it('in a log: one line per zone and per step', () => {
     const out = io();
     const report = progressReporter(out);
-    report({ type: 'step-start', id: 'zone:a.test', total: 2 });
-    report({ type: 'op-done', id: 'zone:a.test', op: add, done: 1, total: 2 });
-    report({ type: 'op-done', id: 'zone:a.test', op: publish, done: 2, total: 2 });
+    report({ type: 'step-start', ...A, total: 2 });
+    report({ type: 'op-done', ...A, op: add, done: 1, total: 2 });
+    report({ type: 'op-done', ...A, op: publish, done: 2, total: 2 });
     report({ type: 'step-done', outcome: { ...A, status: 'applied', done: 2, total: 2 } });
     report({ type: 'step-done', outcome: { ...B, status: 'skipped', total: 3, blockedBy: ['zone:a.test'] } });
     expect(out.err()).toBe(
@@ -55,8 +63,8 @@ describe('progress on stderr', () => {
   it('on a terminal: one live line rewritten in place, a permanent line per finished zone', () => {
     const out = io({ stderrIsTTY: true });
     const report = progressReporter(out);
-    report({ type: 'step-start', id: 'zone:a.test', total: 2 });
-    report({ type: 'op-done', id: 'zone:a.test', op: add, done: 1, total: 2 });
+    report({ type: 'step-start', ...A, total: 2 });
+    report({ type: 'op-done', ...A, op: add, done: 1, total: 2 });
     report({
       type: 'step-done',
       outcome: {
@@ -103,6 +111,33 @@ describe('apply report', () => {
           'live records of this zone are unchanged.',
         '  - zone:c.test: skipped, not started because zone:b.test did not succeed; unchanged',
         'Applied 1 step (1 zone publish); 1 step failed, 1 step skipped.',
+        '',
+      ].join('\n'),
+    );
+  });
+  it('labels each op by its provider: a webapp step counts good-bots changes, is never published or discarded', () => {
+    const bots: SetGoodBotsOp = {
+      kind: 'set-good-bots',
+      webappId: '9',
+      webapp: 'Shop',
+      enable: ['1', '2'],
+      disable: [],
+    };
+    const shop = { id: 'webapp:shop', provider: 'waf', target: { kind: 'webapp', name: 'shop' } } as const;
+    const other = { id: 'webapp:other', provider: 'waf', target: { kind: 'webapp', name: 'other' } } as const;
+    const result: ApplyResult = {
+      ok: false,
+      steps: [
+        { ...shop, status: 'applied', done: 1, total: 1 },
+        { ...other, status: 'failed', done: 0, total: 1, failedOp: bots, error: 'HTTP 429', skipped: 0 },
+      ],
+    };
+    expect(renderApplyReport(result)).toBe(
+      [
+        '  ✓ webapp:shop: 1 good-bots change',
+        '  ✗ webapp:other: failed at call 1 of 1 (set good bots of Shop: enable 2, disable 0; wait for the change; ' +
+          'read back): HTTP 429. 0 calls done, 0 not sent.',
+        'Applied 1 step (0 zone publishes); 1 step failed, 0 steps skipped.',
         '',
       ].join('\n'),
     );

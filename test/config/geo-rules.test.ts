@@ -11,9 +11,9 @@ describe('geo_services rules', () => {
       `${file}:4:45: "it" is not a country code; countries are upper case ("IT"), lower case is for US states and Canadian provinces`,
       `${file}:4:49: "EU" is not a country code: ${codes}`,
       `${file}:4:53: country DE is listed twice in group "Europe": also at ${file}:4:37`,
-      `${file}:4:74: "192.0.2.500" is not a valid IPv4 address`,
+      `${file}:4:74: group "Europe" of geo service "Global Web" A: "192.0.2.500" is not an IPv4 address`,
       `${file}:5:35: country FR is already in group "Europe" at ${file}:4:41; a country may be in one group of a service`,
-      `${file}:5:72: address 192.0.2.51 is listed twice in group "West": also at ${file}:5:60`,
+      `${file}:5:72: group "West" of geo service "Global Web" A: value 192.0.2.51 is listed twice: also at ${file}:5:60`,
       `${file}:6:17: group "Europe" of geo service "Global Web" is also defined at ${file}:4:17`,
       `${file}:6:36: countries must list at least one country code, got an empty list`,
       `${file}:7:3: geo service name " Padded" starts or ends with a space`,
@@ -41,9 +41,9 @@ describe('geo_services rules', () => {
       {
         name: 'Global Web',
         groups: [
-          { name: 'Europe', countries: ['DE', 'FR', 'GB'], addresses: ['192.0.2.50'] },
-          { name: 'Everyone else', countries: ['@@'], addresses: ['192.0.2.70'] },
-          { name: 'North America', countries: ['11'], addresses: ['192.0.2.60'] },
+          { name: 'Europe', countries: ['DE', 'FR', 'GB'], records: [{ type: 'A', values: ['192.0.2.50'] }] },
+          { name: 'Everyone else', countries: ['@@'], records: [{ type: 'A', values: ['192.0.2.70'] }] },
+          { name: 'North America', countries: ['11'], records: [{ type: 'A', values: ['192.0.2.60'] }] },
         ],
         nodes: [
           { zone: 'example.com', fqdn: 'geo.example.com' },

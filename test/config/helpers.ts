@@ -1,16 +1,21 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach } from 'vitest';
-import { loadDesiredState } from '../../src/config/index.js';
+import { afterEach, expect } from 'vitest';
+import { type LoadOptions, loadDesiredState } from '../../src/config/index.js';
 import { DesiredStateSchema } from '../../src/config/schema.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 
 export const GOOD = 'test/fixtures/config/good';
 
 /** The top-level keys an "unknown key" message lists, as the schema declares them. */
 export const TOP_LEVEL_KEYS = Object.keys(DesiredStateSchema.shape).join(', ');
+
+/** The keys of a record set: `ttl`, then every registered type's. */
+export const TYPE_KEYS = RECORD_TYPES.map((type) => type.key).join(', ');
+export const RECORD_SET_KEYS = `ttl, ${TYPE_KEYS}`;
 
 /** What a desired state without secondary zones, geo services or settings holds besides its zones. */
 export const NO_SERVICES = {
@@ -20,9 +25,36 @@ export const NO_SERVICES = {
 } as const;
 export const BAD = 'test/fixtures/config/bad';
 
+/** The tail of the message of a record name defined twice. */
+export const ONE_PLACE = 'all record types of a name are given in one place';
+
+/** An A record set as the model holds it; `at` is checked by the tests about positions, anything here. */
+export function aSet(fqdn: string, ttl: number, ...values: string[]) {
+  return { fqdn, type: 'A', ttl, values, at: expect.objectContaining({ line: expect.any(Number) }) };
+}
+
+/**
+ * Capabilities like Dyn's (every registered type, 13 A records per name), passed as the CLI passes the provider's.
+ * Config never imports providers: these are data, as they reach `loadDesiredState`.
+ */
+export const DYN_LIKE: LoadOptions = {
+  provider: 'dyn',
+  capabilities: {
+    recordTypes: RECORD_TYPES.map((type) => type.type),
+    geoServices: true,
+    secondaryZones: true,
+    maxRecordsPerName: { A: 13 },
+  },
+};
+
 /** The formatted diagnostics of loading `paths`; fails the test when they load. */
-export async function problems(...paths: string[]): Promise<string[]> {
-  const result = await loadDesiredState(paths);
+export function problems(...paths: string[]): Promise<string[]> {
+  return problemsWith({}, ...paths);
+}
+
+/** `problems` with load options (capabilities). */
+export async function problemsWith(options: LoadOptions, ...paths: string[]): Promise<string[]> {
+  const result = await loadDesiredState(paths, options);
   if (result.ok) throw new Error(`expected problems, but ${paths.join(' ')} loaded`);
   return result.diagnostics.map(formatDiagnostic);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
-import { desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
+import { aSet, desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
 
 describe('loadDesiredState on the good example', () => {
   it('merges both files into normalised, sorted desired state', async () => {
@@ -11,11 +11,11 @@ describe('loadDesiredState on the good example', () => {
           zone: 'example.com',
           defaultTtl: 600,
           records: [
-            { fqdn: '*.dev.example.com', ttl: 600, addresses: ['192.0.2.30'] },
-            { fqdn: 'api.example.com', ttl: 600, addresses: ['192.0.2.20'] },
-            { fqdn: 'blog.example.com', ttl: 600, addresses: ['192.0.2.40'] },
-            { fqdn: 'example.com', ttl: 600, addresses: ['192.0.2.1', '192.0.2.2'] },
-            { fqdn: 'www.example.com', ttl: 300, addresses: ['192.0.2.10'] },
+            aSet('*.dev.example.com', 600, '192.0.2.30'),
+            aSet('api.example.com', 600, '192.0.2.20'),
+            aSet('blog.example.com', 600, '192.0.2.40'),
+            aSet('example.com', 600, '192.0.2.1', '192.0.2.2'),
+            aSet('www.example.com', 300, '192.0.2.10'),
           ],
           unmanaged: ['legacy-*', '_acme-challenge*'],
         },
@@ -23,8 +23,8 @@ describe('loadDesiredState on the good example', () => {
           zone: 'example.net',
           defaultTtl: 3600,
           records: [
-            { fqdn: 'example.net', ttl: 3600, addresses: ['198.51.100.10'] },
-            { fqdn: 'mail.example.net', ttl: 60, addresses: ['198.51.100.3', '198.51.100.25'] },
+            aSet('example.net', 3600, '198.51.100.10'),
+            aSet('mail.example.net', 60, '198.51.100.3', '198.51.100.25'),
           ],
           unmanaged: [],
         },
@@ -75,15 +75,15 @@ describe('default TTLs', () => {
           zone: 'with-default.test',
           defaultTtl: 120,
           records: [
-            { fqdn: 'inherited.with-default.test', ttl: 120, addresses: ['192.0.2.2'] },
-            { fqdn: 'own.with-default.test', ttl: 30, addresses: ['192.0.2.1'] },
+            aSet('inherited.with-default.test', 120, '192.0.2.2'),
+            aSet('own.with-default.test', 30, '192.0.2.1'),
           ],
           unmanaged: [],
         },
         {
           zone: 'without-default.test',
           defaultTtl: 3600,
-          records: [{ fqdn: 'without-default.test', ttl: 3600, addresses: ['192.0.2.3'] }],
+          records: [aSet('without-default.test', 3600, '192.0.2.3')],
           unmanaged: [],
         },
       ],
@@ -107,9 +107,9 @@ describe('normalisation', () => {
     const [zone] = (await desired(dir)).zones;
     expect(zone?.zone).toBe('example.org');
     expect(zone?.records).toEqual([
-      { fqdn: 'deep.api.example.org', ttl: 3600, addresses: ['192.0.2.2'] },
-      { fqdn: 'example.org', ttl: 3600, addresses: ['192.0.2.1', '192.0.2.9', '192.0.2.10'] },
-      { fqdn: 'www.example.org', ttl: 3600, addresses: ['192.0.2.1'] },
+      aSet('deep.api.example.org', 3600, '192.0.2.2'),
+      aSet('example.org', 3600, '192.0.2.1', '192.0.2.9', '192.0.2.10'),
+      aSet('www.example.org', 3600, '192.0.2.1'),
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, desired, NO_SERVICES, problems, tempTree } from './helpers.js';
+import { aSet, BAD, desired, NO_SERVICES, ONE_PLACE, problems, tempTree } from './helpers.js';
 
 describe('merging files', () => {
   it('reports a record and a default_ttl defined in two files at both places, each naming the other', async () => {
@@ -7,9 +7,20 @@ describe('merging files', () => {
     const b = `${BAD}/across-files/b.yaml`;
     expect(await problems(`${BAD}/across-files`)).toEqual([
       `${a}:3:5: default_ttl of zone "example.com" is 300 here but 600 at ${b}:3:5`,
-      `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."`,
+      `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."; ${ONE_PLACE}`,
       `${b}:3:5: default_ttl of zone "example.com" is 600 here but 300 at ${a}:3:5`,
-      `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"`,
+      `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"; ${ONE_PLACE}`,
+    ]);
+  });
+
+  it('refuses one name in two files even with different types: a name is defined in one place', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n',
+      'b.yaml': 'zones:\n  example.com:\n    records:\n      www: { txt: [hello] }\n',
+    });
+    expect(await problems(dir)).toEqual([
+      `${dir}/a.yaml:4:7: record "www" of zone "example.com" is also defined at ${dir}/b.yaml:4:7; ${ONE_PLACE}`,
+      `${dir}/b.yaml:4:7: record "www" of zone "example.com" is also defined at ${dir}/a.yaml:4:7; ${ONE_PLACE}`,
     ]);
   });
 
@@ -26,10 +37,7 @@ describe('merging files', () => {
         {
           zone: 'example.com',
           defaultTtl: 60,
-          records: [
-            { fqdn: 'api.example.com', ttl: 60, addresses: ['192.0.2.2'] },
-            { fqdn: 'www.example.com', ttl: 60, addresses: ['192.0.2.1'] },
-          ],
+          records: [aSet('api.example.com', 60, '192.0.2.2'), aSet('www.example.com', 60, '192.0.2.1')],
           unmanaged: ['old-*', 'legacy-*'],
         },
       ],
@@ -41,9 +49,7 @@ describe('merging files', () => {
       'a.yaml': 'zones:\n  example.com:\n    default_ttl: 120\n',
       'b.yaml': 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n',
     });
-    expect((await desired(dir)).zones[0]?.records).toEqual([
-      { fqdn: 'www.example.com', ttl: 120, addresses: ['192.0.2.1'] },
-    ]);
+    expect((await desired(dir)).zones[0]?.records).toEqual([aSet('www.example.com', 120, '192.0.2.1')]);
   });
 
   it('checks an unmanaged glob from one file against records from another', async () => {
@@ -63,7 +69,7 @@ describe('merging files', () => {
       'c.yaml': 'zones:\n  example.net:\n    ttl: 5\n',
     });
     expect(await problems(dir)).toEqual([
-      `${dir}/a.yaml:4:18: "1.2.3" is not a valid IPv4 address`,
+      `${dir}/a.yaml:4:18: record "www" A: "1.2.3" is not an IPv4 address`,
       `${dir}/b.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
       `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net" (expected default_ttl, records, unmanaged)`,
     ]);

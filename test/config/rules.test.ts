@@ -1,28 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, desired, problems, tempTree } from './helpers.js';
+import { BAD, DYN_LIKE, desired, ONE_PLACE, problems, problemsWith, tempTree } from './helpers.js';
 
 describe('rules, one fixture each', () => {
   it('refuses addresses that are not strict dotted-quad IPv4', async () => {
     const file = `${BAD}/invalid-ipv4.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:18: "256.1.1.1" is not a valid IPv4 address`,
-      `${file}:4:29: "01.2.3.4" is not a valid IPv4 address`,
-      `${file}:4:50: "192.0.2" is not a valid IPv4 address`,
+      `${file}:4:18: record "www" A: "256.1.1.1" is not an IPv4 address`,
+      `${file}:4:29: record "www" A: "01.2.3.4" is not an IPv4 address`,
+      `${file}:4:50: record "www" A: "192.0.2" is not an IPv4 address`,
     ]);
   });
 
   it('refuses an address listed twice in one set, naming the first', async () => {
     const file = `${BAD}/duplicate-address.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:8:13: address 192.0.2.1 is listed twice in record "www": also at ${file}:6:13`,
+      `${file}:8:13: record "www" A: value 192.0.2.1 is listed twice: also at ${file}:6:13`,
     ]);
   });
 
-  it('refuses more than 13 addresses at one name, and accepts 13', async () => {
+  it('refuses more A records at one name than the provider allows, and accepts as many', async () => {
     const file = `${BAD}/too-many-addresses.yaml`;
-    expect(await problems(file)).toEqual([
-      `${file}:5:9: record "big" has 14 addresses, but the DNS service allows at most 13 A records per name`,
+    expect(await problemsWith(DYN_LIKE, file)).toEqual([
+      `${file}:5:9: record "big" has 14 A values, but the DNS provider dyn allows at most 13 A records per name`,
     ]);
+  });
+
+  it('has no per-name limit without capabilities (the library default)', async () => {
+    const state = await desired(`${BAD}/too-many-addresses.yaml`);
+    expect(state.zones[0]?.records.map((set) => set.values.length)).toEqual([14, 13]);
   });
 
   it('refuses invalid zone names, including one-label zones', async () => {
@@ -100,10 +105,10 @@ describe('rules, one fixture each', () => {
   it('treats a relative and an absolute spelling of one record name as a duplicate', async () => {
     const file = `${BAD}/record-spelled-twice.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:7: record "www" of zone "example.com" is also defined at ${file}:5:7 as "WWW.example.com."`,
-      `${file}:5:7: record "WWW.example.com." of zone "example.com" is also defined at ${file}:4:7 as "www"`,
-      `${file}:6:7: record "@" of zone "example.com" is also defined at ${file}:7:7 as "example.com."`,
-      `${file}:7:7: record "example.com." of zone "example.com" is also defined at ${file}:6:7 as "@"`,
+      `${file}:4:7: record "www" of zone "example.com" is also defined at ${file}:5:7 as "WWW.example.com."; ${ONE_PLACE}`,
+      `${file}:5:7: record "WWW.example.com." of zone "example.com" is also defined at ${file}:4:7 as "www"; ${ONE_PLACE}`,
+      `${file}:6:7: record "@" of zone "example.com" is also defined at ${file}:7:7 as "example.com."; ${ONE_PLACE}`,
+      `${file}:7:7: record "example.com." of zone "example.com" is also defined at ${file}:6:7 as "@"; ${ONE_PLACE}`,
     ]);
   });
 

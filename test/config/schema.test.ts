@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DesiredStateSchema } from '../../src/config/index.js';
-import { BAD, problems, TOP_LEVEL_KEYS } from './helpers.js';
+import { BAD, problems, RECORD_SET_KEYS, TOP_LEVEL_KEYS, TYPE_KEYS } from './helpers.js';
 
 describe('DesiredStateSchema', () => {
   it('accepts the documented shape', () => {
@@ -35,7 +35,7 @@ describe('schema problems in files', () => {
     const file = `${BAD}/unknown-key.yaml`;
     expect(await problems(file)).toEqual([
       `${file}:3:5: unknown key "defaut_ttl" in zone "example.com" (expected default_ttl, records, unmanaged)`,
-      `${file}:5:30: unknown key "tll" in record "www" (expected a, ttl)`,
+      `${file}:5:30: unknown key "tll" in record "www" (expected ${RECORD_SET_KEYS})`,
       `${file}:6:1: unknown key "secondary_zone" at the top level (expected ${TOP_LEVEL_KEYS})`,
     ]);
   });
@@ -54,11 +54,11 @@ describe('schema problems in files', () => {
   it('reports wrong shapes at the value and missing keys at the key of the map lacking them', async () => {
     const file = `${BAD}/shapes.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:7: record "no-a" is missing required key "a"`,
-      `${file}:5:21: a must list at least one IPv4 address, got an empty list`,
-      `${file}:6:22: a must be a list of IPv4 addresses, got "192.0.2.1"`,
+      `${file}:4:13: record "no-a" must hold at least one record type (${TYPE_KEYS}), got a map`,
+      `${file}:5:21: a must list at least one A value, got an empty list`,
+      `${file}:6:22: a must be a list of A values, got "192.0.2.1"`,
       `${file}:7:37: a[1] must be an IPv4 address such as 192.0.2.1, got 7`,
-      `${file}:8:7: record "nothing" must be a map, got an empty value`,
+      `${file}:8:7: record "nothing" must be a map of record types, or a list of such maps (one per TTL), got an empty value`,
       `${file}:9:16: zone "example.net" must be a map, got a list`,
       `${file}:11:14: records must be a map, got a list`,
       `${file}:12:16: unmanaged must be a list, got "legacy-*"`,

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadDesiredState } from '../../src/config/index.js';
 import { importDocuments } from '../../src/import/documents.js';
-import type { DnsInventory, WafInventory, ZoneInventory } from '../../src/import/inventory.js';
 import { zoneDocument } from '../../src/import/zone-document.js';
+import type { DnsInventory, WafInventory, ZoneInventory } from '../../src/model/inventory.js';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
 
 /** Live names are lower case: these are the ones that stay members of every object. */
@@ -14,18 +14,23 @@ const LABELS = [...new Set(PROTOTYPE_KEYS.map((name) => name.toLowerCase()))];
 
 const zone = (name: string, labels: readonly string[]): ZoneInventory => ({
   zone: name,
-  nodes: labels.map((label, i) => ({
+  records: labels.map((label, i) => ({
     fqdn: `${label}.${name}`,
-    records: [{ recordId: i + 1, address: '192.0.2.1', ttl: 300 }],
+    type: 'A',
+    records: [{ value: '192.0.2.1', ttl: 300, ref: String(i + 1) }],
   })),
-  otherRecords: [],
+  unsupported: [],
 });
 
 const dns = (zones: ZoneInventory[]): DnsInventory => ({
   zones,
   secondaryZones: [],
   geoServices: PROTOTYPE_KEYS.map((name) => ({
-    service: { name, groups: [{ name, countries: ['DE'], addresses: ['192.0.2.9'] }], nodes: [] },
+    service: {
+      name,
+      groups: [{ name, countries: ['DE'], records: [{ type: 'A', values: ['192.0.2.9'] }] }],
+      nodes: [],
+    },
     problems: [],
   })),
 });

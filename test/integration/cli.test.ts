@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, PASSWORD, publishedA, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+import { cli, PASSWORD, publishedRecords, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
 
 const QUICKSTART = 'examples/quickstart';
-const WRITES = /^(POST|PUT|DELETE) \/REST\/(ARecord|Zone|Node)/;
+const WRITES = /^(POST|PUT|DELETE) \/REST\/([A-Z]+Record|Zone|Node)/;
 
 let sandbox: Sandbox;
 
@@ -29,6 +29,10 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(plan.stdout).toContain('- old.example.com A ttl 3600 192.0.2.99');
     expect(plan.stdout).toContain('+ api.example.com A ttl 3600 192.0.2.20, 192.0.2.21');
     expect(plan.stdout).toContain('~ www.example.com A ttl 600→300, +192.0.2.11, −192.0.2.12');
+    expect(plan.stdout).toContain('+ example.com MX ttl 3600 10 mail.example.net.');
+    expect(plan.stdout).toContain('+ example.com TXT ttl 3600 "v=spf1 mx -all"');
+    // Every registered type is managed: the live CNAME is listed and the same, so nothing is planned for it.
+    expect(plan.stdout).not.toContain('blog.example.com');
     expect(plan.stdout).toContain('example.org (new zone');
     expect(writesSent()).toBe(0);
 
@@ -46,14 +50,19 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('No changes. Live state matches the desired state.\n');
 
-    expect(publishedA(sandbox.emulator, 'example.com')).toEqual([
-      '_acme-challenge.www.example.com 60 192.0.2.250',
-      'api.example.com 3600 192.0.2.20',
-      'api.example.com 3600 192.0.2.21',
-      'example.com 3600 192.0.2.1',
-      'example.com 3600 192.0.2.2',
-      'www.example.com 300 192.0.2.10',
-      'www.example.com 300 192.0.2.11',
+    // The unmanaged names keep their records, the listed CNAME stays, old.example.com is gone.
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toEqual([
+      '_acme-challenge.example.com 60 TXT "token-from-the-ca"',
+      '_acme-challenge.www.example.com 60 A 192.0.2.250',
+      'api.example.com 3600 A 192.0.2.20',
+      'api.example.com 3600 A 192.0.2.21',
+      'blog.example.com 300 CNAME example.net.',
+      'example.com 3600 A 192.0.2.1',
+      'example.com 3600 A 192.0.2.2',
+      'example.com 3600 MX 10 mail.example.net.',
+      'example.com 3600 TXT "v=spf1 mx -all"',
+      'www.example.com 300 A 192.0.2.10',
+      'www.example.com 300 A 192.0.2.11',
     ]);
     expect(publishedSerial(sandbox.emulator, 'example.com')).toBe(42);
     expect(publishedSerial(sandbox.emulator, 'example.net')).toBe(2026112000);
@@ -70,7 +79,7 @@ describe('edgeplan against the emulator (the quickstart)', () => {
       ]) {
         const run = await cli(argv, sandbox.env);
         expect(run.code).toBe(1);
-        expect(run.stderr).toContain(`${file}:4:18: "256.1.1.1" is not a valid IPv4 address`);
+        expect(run.stderr).toContain(`${file}:4:18: record "www" A: "256.1.1.1" is not an IPv4 address`);
         expect(run.stderr).toContain(`${file}:4:35: ttl must be an integer between 1 and 2147483647, got -5`);
       }
       expect(sandbox.emulator.requestLog.count()).toBe(0);
@@ -99,8 +108,9 @@ describe('edgeplan against the emulator (the quickstart)', () => {
       expect(run.code).toBe(2);
       expect(await readFile(out, 'utf8')).toBe(run.stdout);
       const plan = JSON.parse(run.stdout);
-      expect(plan.formatVersion).toBe(1);
-      expect(plan.summary).toEqual({ create: 3, update: 1, delete: 1, zones: 2 });
+      expect(plan.formatVersion).toBe(2);
+      // Every change counts: record sets, the new zone, the secondary zone, the geo service and the webapps.
+      expect(plan.summary).toEqual({ create: 8, update: 3, delete: 1, zones: 2 });
       expect(plan.zones.map((z: { zone: string }) => z.zone)).toEqual(['example.com', 'example.org']);
       const second = await cli(['plan', QUICKSTART, '--format', 'json'], sandbox.env);
       // The WAF requests left this hour are live state that every read consumes; all else is byte-identical.

@@ -1,20 +1,29 @@
 /**
- * The reconciler's central property, against the real emulator over HTTP, for many generated live/desired pairs:
- * plan → apply → plan is empty; each touched zone is published exactly once and untouched zones never; nothing
- * outside the desired state (other zones, unmanaged names, other record types) changes. With a failure injected
- * at a random write of one zone: that zone is not published and its pending changes are discarded, the other
- * zones still converge, and a second apply converges everything.
+ * The reconciler's central property, against the real emulator over HTTP, for many generated live/desired pairs of
+ * mixed record types (scenario.ts): plan → apply leaves each listed zone's published records exactly the desired
+ * ones (plus what unmanaged names held), and a new plan empty; each touched zone is published exactly once and
+ * untouched zones never; nothing outside the desired state (other zones, unmanaged names) changes. With a failure
+ * injected at a random write of one zone: that zone is not published and its pending changes are discarded, the
+ * other zones still converge, and a second apply converges everything.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlan, planLive } from '../../src/apply/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
+import type { Emulator } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { publishedA, publishedSerial, startSandbox } from './helpers.js';
-import { type Scenario, scenarioArbitrary, seedZones, untouchedRecords, yamlOf } from './scenario.js';
+import { PROPERTY_TIMEOUT, publishedRecords, publishedSerial, startSandbox } from './helpers.js';
+import {
+  expectedRecords,
+  type Scenario,
+  scenarioArbitrary,
+  seedZones,
+  untouchedRecords,
+  yamlOf,
+} from './scenario.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -31,6 +40,15 @@ async function desiredOf(scenario: Scenario, run: number): Promise<DesiredState>
   return loaded.desired;
 }
 
+/** Every listed zone publishes exactly its expected records; an unlisted zone that did not exist still does not. */
+function expectConverged(emulator: Emulator, scenario: Scenario): void {
+  for (const zone of scenario.zoneNames) {
+    if (scenario.desired[zone])
+      expect(publishedRecords(emulator, zone)).toEqual(expectedRecords(scenario, zone));
+    else if (!scenario.live[zone]) expect(emulator.snapshot().dns?.zones?.[zone]).toBeUndefined();
+  }
+}
+
 const escapeDots = (s: string) => s.replace(/\./g, '\\.');
 const publishes = (zone: string) => ({
   method: 'PUT',
@@ -38,80 +56,90 @@ const publishes = (zone: string) => ({
 });
 
 describe('plan → apply → plan against the emulator', () => {
-  it('converges with one publish per touched zone and leaves everything else alone', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(scenarioArbitrary, async (scenario) => {
-        const desired = await desiredOf(scenario, run++);
-        const sandbox = await startSandbox(seedZones(scenario));
-        try {
-          const before = untouchedRecords(sandbox.emulator.snapshot(), scenario);
-          const plan = await planLive(desired, { dns: sandbox.provider() });
-          const log = sandbox.emulator.requestLog;
-          log.clear();
-          const result = await applyPlan(plan, sandbox.provider());
-          expect(result.ok).toBe(true);
+  it(
+    'converges with one publish per touched zone and leaves everything else alone',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(scenarioArbitrary, async (scenario) => {
+          const desired = await desiredOf(scenario, run++);
+          const sandbox = await startSandbox(seedZones(scenario));
+          try {
+            const before = untouchedRecords(sandbox.emulator.snapshot(), scenario);
+            const plan = await planLive(desired, { dns: sandbox.provider() });
+            const log = sandbox.emulator.requestLog;
+            log.clear();
+            const result = await applyPlan(plan, writersOf({ dns: sandbox.provider() }));
+            expect(result.ok).toBe(true);
 
-          const touched = new Set(plan.zones.map((z) => z.zone));
-          expect(plan.steps.map((s) => s.id)).toEqual(plan.zones.map((z) => `zone:${z.zone}`));
-          for (const zone of scenario.zoneNames) {
-            expect(log.count({ ...publishes(zone), status: 200 })).toBe(touched.has(zone) ? 1 : 0);
+            const touched = new Set(plan.zones.map((z) => z.zone));
+            expect(plan.steps.map((s) => s.id)).toEqual(plan.zones.map((z) => `zone:${z.zone}`));
+            for (const zone of scenario.zoneNames) {
+              expect(log.count({ ...publishes(zone), status: 200 })).toBe(touched.has(zone) ? 1 : 0);
+            }
+            const again = await planLive(desired, { dns: sandbox.provider() });
+            expect(again.steps).toEqual([]);
+            expectConverged(sandbox.emulator, scenario);
+            expect(untouchedRecords(sandbox.emulator.snapshot(), scenario)).toEqual(before);
+          } finally {
+            await sandbox.close();
           }
-          const again = await planLive(desired, { dns: sandbox.provider() });
-          expect(again.steps).toEqual([]);
-          expect(untouchedRecords(sandbox.emulator.snapshot(), scenario)).toEqual(before);
-        } finally {
-          await sandbox.close();
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 60) },
-    );
-  });
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 60) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('a failure injected mid-zone leaves that zone unpublished with its pending changes discarded', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(scenarioArbitrary, fc.nat(), fc.nat(), async (scenario, zonePick, opPick) => {
-        const desired = await desiredOf(scenario, run++);
-        const sandbox = await startSandbox(seedZones(scenario));
-        try {
-          const plan = await planLive(desired, { dns: sandbox.provider() });
-          fc.pre(plan.steps.length > 0);
-          const step = plan.steps[zonePick % plan.steps.length];
-          if (!step) throw new Error('unreachable');
-          const victim = { zone: step.target.slice('zone:'.length) };
-          const failAt = opPick % step.ops.length;
-          const beforeA = publishedA(sandbox.emulator, victim.zone);
-          const beforeSerial = sandbox.emulator.snapshot().dns?.zones?.[victim.zone]?.serial;
-          sandbox.emulator.faults.add({
-            pathPattern: new RegExp(`^/REST/(ARecord|Zone)/${escapeDots(victim.zone)}/`),
-            after: failAt,
-            status: 503,
-            errCode: 'SERVICE_UNAVAILABLE',
-          });
+  it(
+    'a failure injected mid-zone leaves that zone unpublished with its pending changes discarded',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(scenarioArbitrary, fc.nat(), fc.nat(), async (scenario, zonePick, opPick) => {
+          const desired = await desiredOf(scenario, run++);
+          const sandbox = await startSandbox(seedZones(scenario));
+          try {
+            const plan = await planLive(desired, { dns: sandbox.provider() });
+            fc.pre(plan.steps.length > 0);
+            const step = plan.steps[zonePick % plan.steps.length];
+            if (!step) throw new Error('unreachable');
+            const victim = { zone: step.target.name };
+            const failAt = opPick % step.ops.length;
+            const beforeRecords = publishedRecords(sandbox.emulator, victim.zone);
+            const beforeSerial = sandbox.emulator.snapshot().dns?.zones?.[victim.zone]?.serial;
+            sandbox.emulator.faults.add({
+              pathPattern: new RegExp(`^/REST/([A-Z]+Record|Zone)/${escapeDots(victim.zone)}/`),
+              after: failAt,
+              status: 503,
+              errCode: 'SERVICE_UNAVAILABLE',
+            });
 
-          const writer = sandbox.provider();
-          const result = await applyPlan(plan, writer);
-          const outcome = result.steps.find((s) => s.id === step.id);
-          expect(outcome).toMatchObject({ status: 'failed', done: failAt, discarded: true });
-          expect(result.steps.filter((s) => s.status !== 'applied')).toHaveLength(1);
+            const writer = sandbox.provider();
+            const result = await applyPlan(plan, writersOf({ dns: writer }));
+            const outcome = result.steps.find((s) => s.id === step.id);
+            expect(outcome).toMatchObject({ status: 'failed', done: failAt, discarded: true });
+            expect(result.steps.filter((s) => s.status !== 'applied')).toHaveLength(1);
 
-          expect(publishedA(sandbox.emulator, victim.zone)).toEqual(beforeA);
-          if (beforeSerial !== undefined)
-            expect(publishedSerial(sandbox.emulator, victim.zone)).toBe(beforeSerial);
-          expect(await writer.client.getZoneChanges(victim.zone).catch(() => [])).toEqual([]);
+            expect(publishedRecords(sandbox.emulator, victim.zone)).toEqual(beforeRecords);
+            if (beforeSerial !== undefined)
+              expect(publishedSerial(sandbox.emulator, victim.zone)).toBe(beforeSerial);
+            expect(await writer.client.getZoneChanges(victim.zone).catch(() => [])).toEqual([]);
 
-          const rest = await planLive(desired, { dns: sandbox.provider() });
-          // Only the failed zone can be left (nothing, when it was an empty new zone whose creation went through).
-          expect(rest.steps.every((s) => s.id === step.id)).toBe(true);
-          const retry = await applyPlan(rest, sandbox.provider());
-          expect(retry.ok).toBe(true);
-          expect((await planLive(desired, { dns: sandbox.provider() })).steps).toEqual([]);
-        } finally {
-          await sandbox.close();
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 40) },
-    );
-  });
+            const rest = await planLive(desired, { dns: sandbox.provider() });
+            // Only the failed zone can be left (nothing, when it was an empty new zone whose creation went through).
+            expect(rest.steps.every((s) => s.id === step.id)).toBe(true);
+            const retry = await applyPlan(rest, writersOf({ dns: sandbox.provider() }));
+            expect(retry.ok).toBe(true);
+            expect((await planLive(desired, { dns: sandbox.provider() })).steps).toEqual([]);
+            expectConverged(sandbox.emulator, scenario);
+          } finally {
+            await sandbox.close();
+          }
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 40) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -41,7 +41,7 @@ describe('edgeplan drift', () => {
     expect(json).toMatchObject({
       inSync: false,
       failing: true,
-      targets: [{ target: 'zone:example.com', status: 'drift' }],
+      targets: [{ target: { kind: 'zone', name: 'example.com' }, status: 'drift' }],
     });
   });
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedA, publishedSerial, type Sandbox } from './helpers.js';
+import { cli, publishedRecords, publishedSerial, type Sandbox } from './helpers.js';
 import { addRecordOutOfBand, quickstartSandbox, workDir, writeRequests } from './review-helpers.js';
 
 let sandbox: Sandbox;
@@ -50,14 +50,15 @@ describe('apply --plan: exactly what was reviewed', () => {
     );
   });
 
-  it('applies a saved plan after a publish that left its A records as planned (a TXT record changed)', async () => {
+  it('applies a saved plan after a publish that left its managed records as planned (an RP record changed)', async () => {
     const planFile = join(work.dir, 'plan.json');
     await cli(['plan', work.config, '--out', planFile], sandbox.env);
     const provider = sandbox.provider();
     await provider.client.call(
       'POST',
-      '/TXTRecord/example.com/txt.example.com/',
-      { rdata: { txtdata: 'v=spf1 -all' }, ttl: 60 },
+      // RP is a type the service has and edgeplan does not manage (every registered type is managed).
+      '/RPRecord/example.com/rp.example.com/',
+      { rdata: { mbox: 'ops.example.com.', txtdname: 'info.example.com.' }, ttl: 60 },
       { retryable: 'non-idempotent' },
     );
     await provider.execute({ kind: 'publish', zone: 'example.com' });
@@ -65,23 +66,23 @@ describe('apply --plan: exactly what was reviewed', () => {
     const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('example.com (serial 42, ');
-    expect(publishedA(sandbox.emulator, 'example.com')).toContain('api.example.com 3600 192.0.2.21');
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toContain('api.example.com 3600 A 192.0.2.21');
   });
 
   it('refuses a stale plan after an out-of-band change, naming the target and how it moved; sends nothing', async () => {
     const planFile = join(work.dir, 'plan.json');
     await cli(['plan', work.config, '--out', planFile], sandbox.env);
     await addRecordOutOfBand(sandbox, 'example.com', 'new.example.com', '192.0.2.77');
-    const live = publishedA(sandbox.emulator, 'example.com');
+    const live = publishedRecords(sandbox.emulator, 'example.com');
     sandbox.emulator.requestLog.clear();
     const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('refusing to apply a stale plan: 1 target moved since');
     expect(run.stderr).toContain(
-      'zone:example.com: serial 41 → 42, and its A records differ from the ones planned',
+      'zone:example.com: serial 41 → 42, and its records differ from the ones planned',
     );
     expect(writeRequests(sandbox)).toEqual([]);
-    expect(publishedA(sandbox.emulator, 'example.com')).toEqual(live);
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toEqual(live);
   });
 
   it('refuses a plan made from other files (desired-state digest)', async () => {

@@ -1,19 +1,28 @@
 /**
  * Secondary zones and geo services against the real emulator over HTTP: for generated mixes with zones, plan →
- * apply → plan is empty; the cross-service order shows in the emulator's request log; a geo failure stops only
- * what depends on it and leaves zone publishes in place.
+ * apply leaves the emulator's zones, secondary zones and geo services as the desired state says (and the ones it
+ * does not own as they were), and a new plan empty; the cross-service order shows in the emulator's request log;
+ * a geo failure stops only what depends on it and leaves zone publishes in place.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlan, planLive } from '../../src/apply/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { createEmulator, type EmulatorSeed } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
-import { geoScenario, seedOf, yamlOf } from './geo-scenario.js';
+import {
+  expectedServices,
+  expectedZones,
+  geoScenario,
+  seedOf,
+  serviceState,
+  yamlOf,
+} from './geo-scenario.js';
+import { PROPERTY_TIMEOUT, publishedRecords } from './helpers.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -46,30 +55,69 @@ async function sandbox(dns: NonNullable<EmulatorSeed['dns']>) {
     opened.push(p);
     return p;
   };
+  /** The writers of a fresh provider, as apply takes them. */
+  const writers = () => writersOf({ dns: provider() });
   const close = async () => {
     await Promise.all(opened.map((p) => p.close()));
     await emulator.close();
   };
-  return { emulator, provider, close };
+  return { emulator, provider, writers, close };
 }
 
 describe('zones, secondary zones and geo services on the emulator', () => {
-  it('plan → apply → plan is empty for generated mixes', async () => {
-    await fc.assert(
-      fc.asyncProperty(geoScenario, async (scenario) => {
-        const desired = await desiredOf(yamlOf(scenario));
-        const s = await sandbox(seedOf(scenario));
-        try {
-          const plan = await planLive(desired, { dns: s.provider() });
-          const result = await applyPlan(plan, s.provider());
-          expect(result.steps.filter((step) => step.status !== 'applied')).toEqual([]);
-          expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
-        } finally {
-          await s.close();
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
-    );
+  it(
+    'plan → apply → plan is empty for generated mixes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(geoScenario, async (scenario) => {
+          const desired = await desiredOf(yamlOf(scenario));
+          const s = await sandbox(seedOf(scenario));
+          try {
+            const plan = await planLive(desired, { dns: s.provider() });
+            const result = await applyPlan(plan, s.writers());
+            expect(result.steps.filter((step) => step.status !== 'applied')).toEqual([]);
+            expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
+            for (const [zone, records] of Object.entries(expectedZones(scenario)))
+              expect(publishedRecords(s.emulator, zone)).toEqual(records);
+            expect(serviceState(s.emulator.snapshot())).toEqual(expectedServices(scenario));
+          } finally {
+            await s.close();
+          }
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 30) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it('a TXT at a node a geo service answers for is planned, applied and then in sync', async () => {
+    const desired = await desiredOf(`zones:
+  a.test:
+    records:
+      geo: { txt: ["v=spf1 -all"] }
+geo_services:
+  S:
+    groups: [{ name: All, countries: ["@@"], a: [192.0.2.50] }]
+    nodes: [{ zone: a.test, fqdn: geo.a.test }]
+`);
+    const s = await sandbox({
+      zones: { 'a.test': {} },
+      geo_services: {
+        S: {
+          groups: [{ name: 'All', countries: ['@@'], a: ['192.0.2.50'] }],
+          nodes: [{ zone: 'a.test', fqdn: 'geo.a.test' }],
+        },
+      },
+    });
+    try {
+      const plan = await planLive(desired, { dns: s.provider() });
+      expect(plan.steps.map((step) => step.id)).toEqual(['zone:a.test']);
+      expect((await applyPlan(plan, s.writers())).ok).toBe(true);
+      expect(publishedRecords(s.emulator, 'a.test')).toEqual(['geo.a.test 3600 TXT "v=spf1 -all"']);
+      expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 
   /** Live: y.a.test has A records, service S answers for x.a.test. Desired: the other way round. */
@@ -116,7 +164,7 @@ geo_services:
         'geo:T <- zone:new.test',
       ]);
       s.emulator.requestLog.clear();
-      expect((await applyPlan(plan, s.provider(), { concurrency: 4 })).ok).toBe(true);
+      expect((await applyPlan(plan, s.writers(), { concurrency: 4 })).ok).toBe(true);
       const writes = s.emulator.requestLog.entries
         .filter((e) => e.method !== 'GET' && !e.path.startsWith('/REST/Session'))
         .map((e) => `${e.method} ${e.path}`);
@@ -146,7 +194,7 @@ geo_services:
         status: 503,
         errCode: 'SERVICE_UNAVAILABLE',
       });
-      const first = await applyPlan(await planLive(desired, { dns: s.provider() }), s.provider());
+      const first = await applyPlan(await planLive(desired, { dns: s.provider() }), s.writers());
       expect(first.steps.map((o) => `${o.id} ${o.status}`)).toEqual([
         'geo:S#unlink applied',
         'secondary:p.example applied',
@@ -160,7 +208,7 @@ geo_services:
 
       const rest = await planLive(desired, { dns: s.provider() });
       expect(rest.steps.map((step) => step.id)).toEqual(['geo:T']);
-      expect((await applyPlan(rest, s.provider())).ok).toBe(true);
+      expect((await applyPlan(rest, s.writers())).ok).toBe(true);
     } finally {
       await s.close();
     }
@@ -173,7 +221,7 @@ geo_services:
         status: 503,
         errCode: 'SERVICE_UNAVAILABLE',
       });
-      const result = await applyPlan(await planLive(desired, { dns: again.provider() }), again.provider());
+      const result = await applyPlan(await planLive(desired, { dns: again.provider() }), again.writers());
       expect(
         result.steps.map((o) => `${o.id} ${o.status}${o.status === 'skipped' ? ` ${o.blockedBy}` : ''}`),
       ).toEqual([

@@ -3,8 +3,12 @@
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
+import { recordType } from '../../src/model/record-types/index.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../../src/providers/waf/index.js';
+
+/** For property tests against the emulator: each run starts one and sends dozens of requests. */
+export const PROPERTY_TIMEOUT = 300_000;
 
 export const PASSWORD = 'pw-Very-S3cret-42';
 export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
@@ -106,14 +110,33 @@ export async function cli(
   return { code, stdout, stderr };
 }
 
-/** The A records of a published zone as `fqdn ttl address` lines, sorted: what a user would see live. */
-export function publishedA(emulator: Emulator, zone: string): string[] {
-  const z = emulator.snapshot().dns?.zones?.[zone];
-  if (!z) return [];
-  return (z.records ?? [])
-    .filter((r) => r.type === 'A')
-    .map((r) => `${r.fqdn} ${r.ttl} ${(r.rdata as { address: string }).address}`)
+/**
+ * Every record of a published zone as `fqdn ttl TYPE value` lines, sorted, the value canonical (read back through
+ * the record-type registry, as the provider reads it); the service's own records (SOA, the apex NS set) left out.
+ */
+export function publishedRecords(emulator: Emulator, zone: string): string[] {
+  return recordLines(zone, emulator.snapshot().dns?.zones?.[zone]?.records ?? []);
+}
+
+/** Records of `zone` as the emulator holds them (a snapshot, a publish) → lines as `publishedRecords` gives. */
+export function recordLines(
+  zone: string,
+  records: readonly { fqdn: string; type: string; ttl?: number | string; rdata: Record<string, unknown> }[],
+): string[] {
+  return records
+    .filter((r) => r.type !== 'SOA' && !(r.type === 'NS' && r.fqdn === zone))
+    .map((r) => `${r.fqdn} ${r.ttl} ${r.type} ${canonicalOf(r.type, r.rdata)}`)
     .sort();
+}
+
+/** A registered type's canonical value; the rdata as JSON for a type edgeplan does not manage (RP, DNAME). */
+function canonicalOf(type: string, rdata: Record<string, unknown>): string {
+  const registered = recordType(type);
+  if (!registered) return JSON.stringify(rdata);
+  const parsed = registered.dyn.fromRdata(rdata);
+  if (!parsed.ok)
+    throw new Error(`published ${type} record with rdata ${JSON.stringify(rdata)} is not valid`);
+  return parsed.value;
 }
 
 export function publishedSerial(emulator: Emulator, zone: string): number | undefined {

@@ -4,26 +4,54 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
-import { cli, startSandbox } from './helpers.js';
+import { cli, PROPERTY_TIMEOUT, startSandbox } from './helpers.js';
+import { DATA_TYPES, type RecordTypeName, rdataOf, VALUES } from './scenario.js';
+
+/** A seed group's short record data as the create-geo op's records. */
+function groupRecords(group: { a?: string[]; aaaa?: string[]; cname?: string }) {
+  return [
+    ...(group.a ? [{ type: 'A', values: group.a }] : []),
+    ...(group.aaaa ? [{ type: 'AAAA', values: group.aaaa }] : []),
+    ...(group.cname ? [{ type: 'CNAME', values: [group.cname] }] : []),
+  ];
+}
 
 type Dns = NonNullable<EmulatorSeed['dns']>;
 type Zones = NonNullable<Dns['zones']>;
+type SeedRecord = NonNullable<NonNullable<Zones[string]>['records']>[number];
 
-const label = fc.constantFrom('www', 'api', 'mail', '*', 'a', '_svc', 'x-1');
-const address = fc.integer({ min: 1, max: 254 }).map((n) => `192.0.2.${n}`);
+const NAMES = ['@', 'www', 'api', 'mail', '*', '_svc', 'x-1'] as const;
 const ttl = fc.constantFrom(60, 300, 3600);
 
-/** A zone: A nodes (some with mixed TTLs), maybe an apex set, maybe records of other types. */
+/** A set of one type: values as YAML writes them, a TTL, and whether its records differ in TTL. */
+const setOf = (type: RecordTypeName) =>
+  fc.record({
+    type: fc.constant(type),
+    values: fc.subarray<unknown>(VALUES[type], { minLength: 1, maxLength: 2 }),
+    ttl,
+    mixed: fc.boolean(),
+  });
+type DrawnSet = { type: RecordTypeName; values: unknown[]; ttl: number; mixed: boolean };
+
+/**
+ * A name's sets: a CNAME alone (never at the apex), or one or two other types. They share one TTL: import writes
+ * a name whose types differ in TTL as a list of maps, which the desired-state schema does not accept yet.
+ */
+const nodeOf = (apex: boolean): fc.Arbitrary<DrawnSet[]> => {
+  const data = fc
+    .subarray([...DATA_TYPES], { minLength: 1, maxLength: 2 })
+    .chain((types) => fc.tuple(...types.map(setOf)));
+  const cname = setOf('CNAME').map((set) => [{ ...set, values: set.values.slice(0, 1), mixed: false }]);
+  const sets = apex ? data : fc.oneof({ weight: 3, arbitrary: data }, { weight: 1, arbitrary: cname });
+  return fc.tuple(sets, ttl).map(([drawn, shared]) => drawn.map((set) => ({ ...set, ttl: shared })));
+};
+
+/** A zone: sets by name, and maybe an RP record (a type edgeplan does not manage). */
 const zoneArb = fc.record({
-  nodes: fc.uniqueArray(
-    fc.tuple(label, fc.uniqueArray(address, { minLength: 1, maxLength: 3 }), ttl, fc.boolean()),
-    {
-      selector: ([name]) => name,
-      maxLength: 4,
-    },
-  ),
-  apex: fc.option(address, { nil: undefined }),
-  txt: fc.boolean(),
+  nodes: fc.record(Object.fromEntries(NAMES.map((name) => [name, nodeOf(name === '@')])), {
+    requiredKeys: [],
+  }),
+  rp: fc.boolean(),
 });
 
 const accountArb = fc.record({
@@ -41,6 +69,12 @@ const accountArb = fc.record({
 });
 
 type Account = typeof accountArb extends fc.Arbitrary<infer T> ? T : never;
+type DrawnZone = Account['zones'][1][number];
+
+const setsOf = (zone: DrawnZone): [string, DrawnSet][] =>
+  Object.entries(zone.nodes).flatMap(([name, sets]) =>
+    (sets ?? []).map((set): [string, DrawnSet] => [name, set]),
+  );
 
 function seedOf(account: Account) {
   const [names, zones] = account.zones;
@@ -48,15 +82,21 @@ function seedOf(account: Account) {
   names.forEach((zone, i) => {
     const z = zones[i];
     if (!z) return;
-    const records: NonNullable<NonNullable<Zones[string]>['records']> = [];
-    for (const [name, addresses, recordTtl, mixed] of z.nodes) {
-      addresses.forEach((a, j) => {
-        const recordTtl2 = mixed && j > 0 ? recordTtl + 1 : recordTtl;
-        records.push({ fqdn: `${name}.${zone}`, type: 'A', ttl: recordTtl2, rdata: { address: a } });
+    const records: SeedRecord[] = setsOf(z).flatMap(([name, set]) =>
+      set.values.map((value, j) => ({
+        fqdn: name === '@' ? zone : `${name}.${zone}`,
+        type: set.type,
+        ttl: set.mixed && j > 0 ? set.ttl + 1 : set.ttl,
+        rdata: rdataOf(set.type, value, zone),
+      })),
+    );
+    if (z.rp)
+      records.push({
+        fqdn: `rp.${zone}`,
+        type: 'RP',
+        ttl: 60,
+        rdata: { mbox: 'ops.example.com.', txtdname: 'info.example.com.' },
       });
-    }
-    if (z.apex) records.push({ fqdn: zone, type: 'A', ttl: 3600, rdata: { address: z.apex } });
-    if (z.txt) records.push({ fqdn: `txt.${zone}`, type: 'TXT', ttl: 60, rdata: { txtdata: 'v=spf1 -all' } });
     seed[zone] = { serial: 1, records };
   });
   const [first] = names;
@@ -68,8 +108,9 @@ function seedOf(account: Account) {
           geo_services: {
             'Global Web': {
               groups: [
-                { name: 'Europe', countries: ['DE', 'FR'], a: ['192.0.2.50'] },
+                { name: 'Europe', countries: ['DE', 'FR'], a: ['192.0.2.50'], aaaa: ['2001:db8::50'] },
                 { name: 'Rest', countries: ['@@'], a: ['192.0.2.70', '192.0.2.71'] },
+                { name: 'Japan', countries: ['JP'], cname: 'jp.example.net.' },
               ],
               nodes: [{ zone: first, fqdn: `geo.${first}` }],
             },
@@ -82,42 +123,52 @@ function seedOf(account: Account) {
 }
 
 describe('edgeplan import', () => {
-  it('round-trips generated accounts: the written files plan empty against live state', async () => {
-    await fc.assert(
-      fc.asyncProperty(accountArb, async (account) => {
-        const { dns, waf } = seedOf(account);
-        const sandbox = await startSandbox(dns.zones, waf);
-        const dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-'));
-        try {
-          // startSandbox seeds zones and WAF only; secondaries and geo services are created through the API.
-          const provider = sandbox.provider();
-          for (const [zone, value] of Object.entries(dns.secondary_zones ?? {}))
-            await provider.execute({ kind: 'create-secondary', zone, masters: value.masters });
-          for (const [name, value] of Object.entries(dns.geo_services ?? {}))
-            await provider.execute({
-              kind: 'create-geo',
-              name,
-              groups: value.groups.map((g) => ({ name: g.name, countries: g.countries, addresses: g.a })),
-              nodes: value.nodes ?? [],
-            });
-          const run = await cli(['import', '--out', dir], sandbox.env);
-          expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
-          expect(run.stdout).toContain(
-            'Round trip: planning the written files against live state shows no changes.',
-          );
-          const mixed = account.zones[1].some((z) => z.nodes.some(([, a, , m]) => m && a.length > 1));
-          if (mixed) expect(run.stdout).toContain('written under unmanaged');
-          if (account.zones[1].some((z) => z.txt)) expect(run.stdout).toMatch(/TXT/);
-          const plan = await cli(['plan', dir], sandbox.env);
-          expect(plan.code, plan.stdout).toBe(0);
-        } finally {
-          await sandbox.close();
-          await rm(dir, { recursive: true, force: true });
-        }
-      }),
-      { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 6) },
-    );
-  });
+  it(
+    'round-trips generated accounts: the written files plan empty against live state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(accountArb, async (account) => {
+          const { dns, waf } = seedOf(account);
+          const sandbox = await startSandbox(dns.zones, waf);
+          const dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-'));
+          try {
+            // Secondaries and geo services are created through the API, as a user's other tools would.
+            const provider = sandbox.provider();
+            for (const [zone, value] of Object.entries(dns.secondary_zones ?? {}))
+              await provider.execute({ kind: 'create-secondary', zone, masters: value.masters });
+            for (const [name, value] of Object.entries(dns.geo_services ?? {}))
+              await provider.execute({
+                kind: 'create-geo',
+                name,
+                groups: value.groups.map((g) => ({
+                  name: g.name,
+                  countries: g.countries,
+                  records: groupRecords(g),
+                })),
+                nodes: value.nodes ?? [],
+              });
+            const run = await cli(['import', '--out', dir], sandbox.env);
+            expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+            expect(run.stdout).toContain(
+              'Round trip: planning the written files against live state shows no changes.',
+            );
+            const sets = account.zones[1].flatMap(setsOf).map(([, set]) => set);
+            if (sets.some((set) => set.mixed && set.values.length > 1))
+              expect(run.stdout).toContain('written under unmanaged');
+            // Import lists only what the provider cannot express: RP, never a registered type.
+            if (account.zones[1].some((z) => z.rp)) expect(run.stdout).toMatch(/\bRP\b/);
+            const plan = await cli(['plan', dir], sandbox.env);
+            expect(plan.code, plan.stdout).toBe(0);
+          } finally {
+            await sandbox.close();
+            await rm(dir, { recursive: true, force: true });
+          }
+        }),
+        { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 6) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('one file with --single-file, only what the selectors name, and no overwriting without --force', async () => {
     const sandbox = await startSandbox(

@@ -42,7 +42,7 @@ export async function addRecordOutOfBand(
   address: string,
 ): Promise<void> {
   const provider = sandbox.provider();
-  await provider.execute({ kind: 'add-record', zone, fqdn, address, ttl: 300 });
+  await provider.execute({ kind: 'add-record', zone, fqdn, type: 'A', value: address, ttl: 300 });
   await provider.execute({ kind: 'publish', zone });
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedA, type Sandbox, startSandbox } from './helpers.js';
+import { cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;
@@ -30,22 +30,22 @@ describe('safety policy on the command line', () => {
     const plan = await cli(['plan', file], sandbox.env);
     expect(plan.code).toBe(2);
     expect(plan.stdout).toContain('Needs approval (apply refuses these without --allow-unsafe):');
-    expect(plan.stdout).toContain('zone:example.com: deletes 4 of 10 managed A record sets (40 %');
+    expect(plan.stdout).toContain('zone:example.com: deletes 4 of 10 managed record sets (40 %');
     sandbox.emulator.requestLog.clear();
     const apply = await cli(['apply', file, '--yes'], sandbox.env);
     expect(apply.code).toBe(1);
     expect(apply.stderr).toContain('refusing to apply: 1 change needs approval');
-    expect(apply.stderr).toContain('zone:example.com: deletes 4 of 10 managed A record sets');
-    expect(sandbox.emulator.requestLog.count({ method: 'POST', path: /ARecord/ })).toBe(0);
-    expect(sandbox.emulator.requestLog.count({ method: 'DELETE', path: /ARecord|Node/ })).toBe(0);
-    expect(publishedA(sandbox.emulator, 'example.com')).toHaveLength(10);
+    expect(apply.stderr).toContain('zone:example.com: deletes 4 of 10 managed record sets');
+    expect(sandbox.emulator.requestLog.count({ method: 'POST', path: /[A-Z]Record\// })).toBe(0);
+    expect(sandbox.emulator.requestLog.count({ method: 'DELETE', path: /[A-Z]Record\/|Node/ })).toBe(0);
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toHaveLength(10);
   });
 
   it('apply --allow-unsafe applies them', async () => {
     const file = await work.write('zones.yaml', KEEP_SIX);
     const apply = await cli(['apply', file, '--yes', '--allow-unsafe'], sandbox.env);
     expect(apply.code, apply.stderr).toBe(0);
-    expect(publishedA(sandbox.emulator, 'example.com')).toHaveLength(6);
+    expect(publishedRecords(sandbox.emulator, 'example.com')).toHaveLength(6);
   });
 
   it('settings.safety turns a rule off or changes its thresholds', async () => {

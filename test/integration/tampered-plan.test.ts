@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedA, type Sandbox } from './helpers.js';
+import { cli, publishedRecords, type Sandbox } from './helpers.js';
 import { quickstartSandbox, workDir, writeRequests } from './review-helpers.js';
 
 let sandbox: Sandbox;
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 interface PlanJson {
   steps: { id: string; ops: Record<string, unknown>[] }[];
-  zones: { zone: string; changes: { fqdn: string; after: unknown }[] }[];
+  changes: { address: { kind: string; fqdn?: string }; after: unknown }[];
   needsApproval: unknown[];
   scope?: string[];
 }
@@ -43,7 +43,7 @@ const NOT_COMPUTED =
 /** Every zone of the quickstart's account as published, to see that nothing changed. */
 function published(): string[] {
   return ['example.com', 'example.net', 'example.org', 'legacy.example'].flatMap((zone) =>
-    publishedA(sandbox.emulator, zone),
+    publishedRecords(sandbox.emulator, zone),
   );
 }
 
@@ -54,10 +54,11 @@ describe('apply --plan refuses a plan file edited by hand: exit 1, nothing sent'
       plan.steps.push({
         id: 'zone:legacy.example',
         kind: 'zone',
-        target: 'zone:legacy.example',
+        provider: 'dyn',
+        target: { kind: 'zone', name: 'legacy.example' },
         after: [],
         ops: [
-          { kind: 'delete-records', zone: 'legacy.example', fqdn: 'legacy.example' },
+          { kind: 'delete-records', zone: 'legacy.example', fqdn: 'legacy.example', type: 'A' },
           { kind: 'publish', zone: 'legacy.example' },
         ],
       } as PlanJson['steps'][number]);
@@ -68,7 +69,7 @@ describe('apply --plan refuses a plan file edited by hand: exit 1, nothing sent'
     expect(run.stderr).toContain('Nothing was sent.');
     expect(writeRequests(sandbox)).toEqual([]);
     expect(published()).toEqual(before);
-    expect(published()).toContain('legacy.example 3600 192.0.2.200');
+    expect(published()).toContain('legacy.example 3600 A 192.0.2.200');
   });
 
   it('the approvals removed from a change needing approval', async () => {
@@ -79,7 +80,8 @@ describe('apply --plan refuses a plan file edited by hand: exit 1, nothing sent'
     const honest = await applyEdited(() => {});
     expect(honest.code).toBe(1);
     expect(honest.stderr).toContain('refusing to apply: 1 change needs approval');
-    expect(honest.stderr).toContain('zone:example.com: deletes 1 of');
+    // old.example.com A, of 4 managed sets: @ A, www A, old A and blog CNAME (every registered type is managed).
+    expect(honest.stderr).toContain('zone:example.com: deletes 1 of 4 managed record sets');
     const run = await applyEdited((plan) => {
       expect(plan.needsApproval).toHaveLength(1);
       plan.needsApproval = [];
@@ -102,15 +104,22 @@ describe('apply --plan refuses a plan file edited by hand: exit 1, nothing sent'
 
   it("an op's value changed (an address)", async () => {
     const before = published();
+    let at = '';
     const run = await applyEdited((plan) => {
-      const op = plan.steps.flatMap((s) => s.ops).find((o) => o.fqdn === 'api.example.com');
-      if (!op) throw new Error('no op for api.example.com');
-      op.addresses = ['192.0.2.20', '203.0.113.66'];
+      const step = plan.steps.findIndex((s) => s.id === 'zone:example.com');
+      const ops = plan.steps[step]?.ops ?? [];
+      const op = ops.findIndex((o) => o.fqdn === 'api.example.com');
+      const edited = ops[op];
+      if (!edited) throw new Error('no op for api.example.com');
+      expect(edited).toMatchObject({ kind: 'replace-records', values: ['192.0.2.20', '192.0.2.21'] });
+      edited.values = ['192.0.2.20', '203.0.113.66'];
+      at = `steps[${step}] zone:example.com: ops[${op}] `;
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(NOT_COMPUTED);
+    expect(run.stderr).toContain(at);
     expect(run.stderr).toMatch(
-      /steps\[1\] zone:example\.com: ops\[1\] \{.*"203\.0\.113\.66".*\} in the file, \{.*"192\.0\.2\.21".*\} computed/,
+      /ops\[\d+\] \{.*"203\.0\.113\.66".*\} in the file, \{.*"192\.0\.2\.21".*\} computed/,
     );
     expect(writeRequests(sandbox)).toEqual([]);
     expect(published()).toEqual(before);
@@ -118,13 +127,13 @@ describe('apply --plan refuses a plan file edited by hand: exit 1, nothing sent'
 
   it('the section for people changed: what a reviewer of the file reads must be what runs', async () => {
     const run = await applyEdited((plan) => {
-      const api = plan.zones[0]?.changes.find((c) => c.fqdn === 'api.example.com');
+      const api = plan.changes.find((c) => c.address.fqdn === 'api.example.com');
       if (!api) throw new Error('no change for api.example.com');
-      api.after = { ttl: 3600, addresses: ['192.0.2.20'] };
+      api.after = { ttl: 3600, values: ['192.0.2.20'] };
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(NOT_COMPUTED);
-    expect(run.stderr).toContain('  zones: not as computed');
+    expect(run.stderr).toContain('  changes: not as computed');
     expect(run.stderr).not.toContain('steps[');
     expect(writeRequests(sandbox)).toEqual([]);
   });

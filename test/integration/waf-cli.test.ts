@@ -10,7 +10,7 @@ import { CLIENT, enabledBots, startWafSandbox, type WafSandbox } from './waf-hel
 const QUICKSTART = 'examples/quickstart';
 const wafRequests = (s: WafSandbox) =>
   s.emulator.requestLog.entries.filter((e) => e.path.startsWith('/api/'));
-const WRITES = /^(POST|PUT|DELETE) \/(REST\/(ARecord|Zone|Node)|api\/v3)\//;
+const WRITES = /^(POST|PUT|DELETE) \/(REST\/([A-Z]+Record|Zone|Node)|api\/v3)\//;
 const writes = (s: WafSandbox) =>
   s.emulator.requestLog.entries.filter((e) => WRITES.test(`${e.method} ${e.path}`)).length;
 

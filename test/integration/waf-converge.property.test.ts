@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPlan, planLive, routeWriter } from '../../src/apply/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { DEFAULT_BOT_CATALOGUE } from '../../src/emulator/waf/catalogue.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { enabledBots, startWafSandbox } from './waf-helpers.js';
@@ -63,14 +63,14 @@ describe('WAF plan → apply → plan against the emulator', () => {
             },
           };
           const provider = sandbox.provider();
-          const plan = await planLive(desired, { dns: NO_DNS, waf: provider });
+          const plan = await planLive(desired, { waf: provider });
           const log = sandbox.emulator.requestLog;
           log.clear();
-          const result = await applyPlan(plan, routeWriter({ waf: provider }));
+          const result = await applyPlan(plan, writersOf({ waf: provider }));
           expect(result.ok).toBe(true);
           expect(log.count({ method: 'PUT' })).toBe(plan.steps.length);
 
-          const again = await planLive(desired, { dns: NO_DNS, waf: sandbox.provider() });
+          const again = await planLive(desired, { waf: sandbox.provider() });
           expect(again.steps).toEqual([]);
           APPS.forEach((name, i) => {
             const w = wanted[i];
@@ -88,9 +88,3 @@ describe('WAF plan → apply → plan against the emulator', () => {
     );
   });
 });
-
-const NO_DNS = {
-  readZones: async () => ({ zones: {} }),
-  readSecondaryZones: async () => [],
-  readGeoServices: async () => [],
-};

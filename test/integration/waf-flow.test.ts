@@ -1,6 +1,6 @@
 /** The WAF provider and apply against the emulator: tokens expiring mid-run, failed changes beside DNS zones. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyPlan, planLive, routeWriter } from '../../src/apply/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
 import { createWafProvider } from '../../src/providers/waf/index.js';
@@ -24,11 +24,6 @@ const desiredWaf: DesiredState['waf'] = {
       ],
     },
   ],
-};
-const NO_DNS = {
-  readZones: async () => ({ zones: {} }),
-  readSecondaryZones: async () => [],
-  readGeoServices: async () => [],
 };
 const tokenRequests = (s: WafSandbox) =>
   s.emulator.requestLog.count({ method: 'POST', path: /^\/api\/oauth\/token$/ });
@@ -56,8 +51,8 @@ describe('token expiry in the middle of a run', () => {
     });
     try {
       const desired: DesiredState = { zones: [], waf: desiredWaf };
-      const plan = await planLive(desired, { dns: NO_DNS, waf: provider });
-      const result = await applyPlan(plan, routeWriter({ waf: provider }), { concurrency: 1 });
+      const plan = await planLive(desired, { waf: provider });
+      const result = await applyPlan(plan, writersOf({ waf: provider }), { concurrency: 1 });
       expect(result.ok).toBe(true);
       expect(sandbox.emulator.requestLog.count({ status: 401 })).toBeGreaterThan(0);
       expect(tokenRequests(sandbox)).toBe(1 + sandbox.emulator.requestLog.count({ status: 401 }));
@@ -74,10 +69,7 @@ describe('token expiry in the middle of a run', () => {
     );
     const provider = sandbox.provider();
     const desired: DesiredState = { zones: [], waf: desiredWaf };
-    const result = await applyPlan(
-      await planLive(desired, { dns: NO_DNS, waf: provider }),
-      routeWriter({ waf: provider }),
-    );
+    const result = await applyPlan(await planLive(desired, { waf: provider }), writersOf({ waf: provider }));
     expect(result.ok).toBe(true);
     expect(sandbox.emulator.requestLog.count({ status: 401 })).toBe(0);
     expect(provider.client.tokenGeneration).toBeGreaterThan(1);
@@ -112,15 +104,15 @@ describe('a failed webapp change', () => {
           {
             zone: 'example.com',
             defaultTtl: 3600,
-            records: [{ fqdn: 'www.example.com', ttl: 3600, addresses: ['192.0.2.2'] }],
+            records: [{ fqdn: 'www.example.com', type: 'A', ttl: 3600, values: ['192.0.2.2'] }],
             unmanaged: [],
           },
         ],
         waf: desiredWaf,
       };
       const plan = await planLive(desired, { dns, waf });
-      expect(plan.steps.map((s) => s.id)).toEqual(['zone:example.com', 'webapp:blog', 'webapp:shop']);
-      const result = await applyPlan(plan, routeWriter({ dns, waf }));
+      expect(plan.steps.map((s) => s.id)).toEqual(['webapp:blog', 'webapp:shop', 'zone:example.com']);
+      const result = await applyPlan(plan, writersOf({ dns, waf }));
       expect(result.ok).toBe(false);
       const byId = Object.fromEntries(result.steps.map((s) => [s.id, s]));
       expect(byId['zone:example.com']?.status).toBe('applied');
@@ -133,7 +125,7 @@ describe('a failed webapp change', () => {
       expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot']);
       const rest = await planLive(desired, { dns, waf });
       expect(rest.steps.map((s) => s.id)).toEqual(['webapp:shop']);
-      expect((await applyPlan(rest, routeWriter({ dns, waf }))).ok).toBe(true);
+      expect((await applyPlan(rest, writersOf({ dns, waf }))).ok).toBe(true);
     } finally {
       await dns.close();
     }

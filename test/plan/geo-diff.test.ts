@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
-import type { GeoService } from '../../src/model/geo.js';
+import type { GeoGroup, GeoService } from '../../src/model/geo.js';
 import type { LiveSecondaryZone } from '../../src/model/secondary.js';
-import { computePlan, renderPlanText } from '../../src/plan/index.js';
+import {
+  computePlan,
+  geoGroupChanges,
+  geoNodeChanges,
+  isChangeOf,
+  renderPlanText,
+} from '../../src/plan/index.js';
+import { FAKE_DNS, fakeProviders } from './helpers/fake-providers.js';
 
-const europe = { name: 'Europe', countries: ['DE', 'FR', 'GB'], addresses: ['192.0.2.50'] };
-const rest = { name: 'Rest', countries: ['@@'], addresses: ['192.0.2.70'] };
+const a = (...values: string[]) => [{ type: 'A', values }];
+const europe: GeoGroup = { name: 'Europe', countries: ['DE', 'FR', 'GB'], records: a('192.0.2.50') };
+const rest: GeoGroup = { name: 'Rest', countries: ['@@'], records: a('192.0.2.70') };
 const web = (groups = [europe, rest], fqdns = ['geo.a.test']): GeoService => ({
   name: 'Global Web',
   groups,
@@ -20,74 +28,99 @@ const secondary = (zone: string, masters: string[], contactNickname = ''): LiveS
 });
 
 function plan(desired: Omit<DesiredState, 'zones'>, live: Omit<LiveDnsState, 'zones'>) {
-  return computePlan({ zones: [], ...desired }, { zones: {}, ...live });
+  return computePlan({ zones: [], ...desired }, { zones: {}, ...live }, fakeProviders());
 }
 
 describe('geo service diff', () => {
-  it('matches groups by name, compares countries and addresses as sets, lists linked and unlinked nodes', () => {
-    const asia = { ...rest, name: 'Asia', countries: ['JP'] };
-    const desired = web(
-      [asia, { ...europe, countries: ['DE', 'FR', 'IT'], addresses: ['192.0.2.50', '192.0.2.51'] }],
-      ['geo.a.test', 'new.a.test'],
-    );
-    const live = web([{ ...europe, countries: ['DE', 'FR', 'GB'] }, rest], ['geo.a.test', 'old.a.test']);
+  it('matches groups by name, compares countries and each type’s values as sets, lists linked and unlinked nodes', () => {
+    const asia: GeoGroup = { ...rest, name: 'Asia', countries: ['JP'] };
+    const europeAfter: GeoGroup = {
+      ...europe,
+      countries: ['DE', 'FR', 'IT'],
+      records: [
+        { type: 'A', values: ['192.0.2.50', '192.0.2.51'] },
+        { type: 'CNAME', values: ['eu.example.net.'] },
+      ],
+    };
+    const desired = web([asia, europeAfter], ['geo.a.test', 'new.a.test']);
+    const live = web([europe, rest], ['geo.a.test', 'old.a.test']);
     const result = plan({ geoServices: [desired] }, { geoServices: [live] });
-    expect(result.geoServices).toEqual([
+    expect(result.changes).toEqual([
       {
+        address: { kind: 'geo', name: 'Global Web' },
         action: 'update',
-        name: 'Global Web',
-        destructive: false,
-        groups: [
-          { action: 'create', name: 'Asia', before: null, after: desired.groups[0] },
-          { action: 'update', name: 'Europe', before: live.groups[0], after: desired.groups[1] },
-          { action: 'delete', name: 'Rest', before: rest, after: null },
-        ],
-        linked: [{ zone: 'a.test', fqdn: 'new.a.test' }],
-        unlinked: [{ zone: 'a.test', fqdn: 'old.a.test' }],
+        before: { groups: live.groups, nodes: live.nodes },
+        after: { groups: desired.groups, nodes: desired.nodes },
       },
     ]);
+    const [change] = result.changes;
+    if (!change || !isChangeOf(change, 'geo')) throw new Error('expected a geo change');
+    expect(geoGroupChanges(change)).toEqual([
+      { action: 'create', name: 'Asia', before: null, after: asia },
+      { action: 'update', name: 'Europe', before: europe, after: europeAfter },
+      { action: 'delete', name: 'Rest', before: rest, after: null },
+    ]);
+    expect(geoNodeChanges(change)).toEqual({
+      linked: [{ zone: 'a.test', fqdn: 'new.a.test' }],
+      unlinked: [{ zone: 'a.test', fqdn: 'old.a.test' }],
+    });
     expect(result.steps).toEqual([
       {
         id: 'geo:Global Web',
         kind: 'geo',
-        target: 'geo:Global Web',
+        provider: FAKE_DNS,
+        target: { kind: 'geo', name: 'Global Web' },
         after: [],
-        ops: [{ kind: 'update-geo', name: 'Global Web', groups: desired.groups, nodes: desired.nodes }],
+        ops: [{ kind: 'update-geo', name: 'Global Web', part: 'all' }],
       },
     ]);
     expect(renderPlanText(result, { color: false })).toBe(
       [
         'Geo services',
         '  ~ "Global Web" (1 API call)',
-        '      + group Asia: countries JP; a 192.0.2.70',
-        '      ~ group Europe: countries +IT, −GB; a +192.0.2.51',
-        '      - group Rest: countries @@; a 192.0.2.70',
+        '      + group Asia: countries JP; A 192.0.2.70',
+        '      ~ group Europe: countries +IT, −GB; A +192.0.2.51; CNAME +eu.example.net.',
+        '      - group Rest: countries @@; A 192.0.2.70',
         '      + node new.a.test (zone a.test)',
         '      - node old.a.test (zone a.test)',
         '',
-        'Geo services: 0 to create, 1 to update, 0 to delete.',
+        'Plan: 0 to create, 1 to update, 0 to delete in 1 geo service.',
         '',
       ].join('\n'),
     );
   });
 
-  it('sends only the field that changed, and nothing when the sets are equal in another order', () => {
+  it('plans nothing when the sets are equal in another order; a changed node set alone is a change', () => {
+    const shuffled = web([{ ...rest }, { ...europe, countries: ['GB', 'FR', 'DE'] }]);
+    expect(plan({ geoServices: [shuffled] }, { geoServices: [web()] }).steps).toEqual([]);
     const nodesOnly = plan({ geoServices: [web(undefined, [])] }, { geoServices: [web()] });
-    expect(nodesOnly.steps[0]?.ops).toEqual([{ kind: 'update-geo', name: 'Global Web', nodes: [] }]);
-    expect(plan({ geoServices: [web()] }, { geoServices: [web()] }).steps).toEqual([]);
+    expect(nodesOnly.changes.map((c) => c.action)).toEqual(['update']);
   });
 
-  it('leaves unlisted services alone unless the section is managed as a whole, then deletes them (destructive)', () => {
+  it('a group whose record type changes is an update of that group', () => {
+    const cname = { ...europe, records: [{ type: 'CNAME', values: ['eu.example.net.'] }] };
+    const result = plan({ geoServices: [web([cname, rest])] }, { geoServices: [web()] });
+    const [change] = result.changes;
+    if (!change || !isChangeOf(change, 'geo')) throw new Error('expected a geo change');
+    expect(geoGroupChanges(change).map((g) => [g.action, g.name])).toEqual([['update', 'Europe']]);
+  });
+
+  it('leaves unlisted services alone unless the section is managed as a whole, then deletes them', () => {
     const other = { ...web(), name: 'Other' };
     expect(plan({ geoServices: [web()] }, { geoServices: [web(), other] }).steps).toEqual([]);
     const owned = plan(
       { geoServices: [web()], manage: { geoServices: 'all', secondaryZones: 'listed' } },
       { geoServices: [web(), other] },
     );
-    expect(owned.geoServices?.map((g) => [g.action, g.name, g.destructive])).toEqual([
-      ['delete', 'Other', true],
+    expect(owned.changes).toEqual([
+      {
+        address: { kind: 'geo', name: 'Other' },
+        action: 'delete',
+        before: { groups: other.groups, nodes: other.nodes },
+        after: null,
+      },
     ]);
-    expect(owned.steps.flatMap((s) => s.ops)).toEqual([{ kind: 'delete-geo', name: 'Other' }]);
+    expect(owned.steps.flatMap((s) => s.ops)).toEqual([{ kind: 'delete-geo', name: 'Other', part: 'all' }]);
     expect(renderPlanText(owned, { color: false })).toContain(
       '- "Other" (1 API call) (destructive: deletes the service and its node links)',
     );
@@ -107,8 +140,10 @@ describe('secondary zone diff', () => {
   });
 
   it('creates, updates masters as a set (and a contact it sets), deletes only when managed as a whole', () => {
-    const result = plan(
+    const providers = fakeProviders();
+    const result = computePlan(
       {
+        zones: [],
         secondaryZones: [
           want('a.test', ['198.51.100.1']),
           want('b.test', ['198.51.100.1', '198.51.100.3'], 'noc'),
@@ -117,33 +152,40 @@ describe('secondary zone diff', () => {
         manage: { secondaryZones: 'all', geoServices: 'listed' },
       },
       {
+        zones: {},
         secondaryZones: [
           secondary('b.test', ['198.51.100.1', '198.51.100.2'], 'ops'),
           secondary('c.test', ['198.51.100.2', '198.51.100.9']),
           secondary('z.test', ['203.0.113.1']),
         ],
       },
+      providers,
     );
-    expect(result.steps.map((s) => [s.id, s.after, s.ops])).toEqual([
-      ['secondary:a.test', [], [{ kind: 'create-secondary', zone: 'a.test', masters: ['198.51.100.1'] }]],
-      [
-        'secondary:b.test',
-        [],
-        [
-          {
-            kind: 'update-secondary',
-            zone: 'b.test',
-            masters: ['198.51.100.1', '198.51.100.3'],
-            contactNickname: 'noc',
-          },
-        ],
-      ],
-      ['secondary:z.test', [], [{ kind: 'delete-secondary', zone: 'z.test' }]],
+    expect(result.changes).toEqual([
+      {
+        address: { kind: 'secondary', zone: 'a.test' },
+        action: 'create',
+        before: null,
+        after: { masters: ['198.51.100.1'] },
+      },
+      {
+        address: { kind: 'secondary', zone: 'b.test' },
+        action: 'update',
+        before: { masters: ['198.51.100.1', '198.51.100.2'], contactNickname: 'ops' },
+        after: { masters: ['198.51.100.1', '198.51.100.3'], contactNickname: 'noc' },
+      },
+      {
+        address: { kind: 'secondary', zone: 'z.test' },
+        action: 'delete',
+        before: { masters: ['203.0.113.1'] },
+        after: null,
+      },
     ]);
-    expect(result.secondaryZones?.map((s) => [s.action, s.zone, s.destructive])).toEqual([
-      ['create', 'a.test', false],
-      ['update', 'b.test', false],
-      ['delete', 'z.test', true],
+    expect(providers.calls.secondaries).toEqual(result.changes);
+    expect(result.steps.map((s) => [s.id, s.provider, s.after, s.ops.map((op) => op.kind)])).toEqual([
+      ['secondary:a.test', FAKE_DNS, [], ['create-secondary']],
+      ['secondary:b.test', FAKE_DNS, [], ['update-secondary']],
+      ['secondary:z.test', FAKE_DNS, [], ['delete-secondary']],
     ]);
     expect(renderPlanText(result, { color: false }).split('\n').slice(0, 4)).toEqual([
       'Secondary zones',
@@ -153,14 +195,20 @@ describe('secondary zone diff', () => {
     ]);
   });
 
-  it('leaves a live contact alone when the desired state sets none, and unlisted zones by default', () => {
+  it('leaves a live contact alone when the desired state sets none (and keeps it in `after`), and unlisted zones by default', () => {
     const result = plan(
-      { secondaryZones: [want('b.test', ['198.51.100.1'])] },
+      { secondaryZones: [want('b.test', ['198.51.100.1', '198.51.100.4'])] },
       {
         secondaryZones: [secondary('b.test', ['198.51.100.1'], 'ops'), secondary('z.test', ['203.0.113.1'])],
       },
     );
-    expect(result.steps).toEqual([]);
-    expect(result).not.toHaveProperty('secondaryZones');
+    expect(result.changes.map((c) => [c.action, c.after])).toEqual([
+      ['update', { masters: ['198.51.100.1', '198.51.100.4'], contactNickname: 'ops' }],
+    ]);
+    const same = plan(
+      { secondaryZones: [want('b.test', ['198.51.100.1'])] },
+      { secondaryZones: [secondary('b.test', ['198.51.100.1'], 'ops')] },
+    );
+    expect(same.steps).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
 import type { GeoService } from '../../src/model/geo.js';
+import { targetText } from '../../src/model/target.js';
 import { computePlan } from '../../src/plan/index.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
+import { fakeProviders } from './helpers/fake-providers.js';
 
-const all = [{ name: 'All', countries: ['@@'], addresses: ['192.0.2.50'] }];
+const all = [{ name: 'All', countries: ['@@'], records: [{ type: 'A', values: ['192.0.2.50'] }] }];
 const service = (name: string, fqdns: string[], groups = all): GeoService => ({
   name,
   groups,
@@ -29,10 +31,25 @@ const cases: Case[] = [
     steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
   },
   {
+    name: 'a link to a node whose records (of any type) the plan deletes waits for the zone',
+    desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
+    live: {
+      zones: { 'a.test': liveA({ 'geo.a.test TXT': [[1, '"x"', 60]] }) },
+      geoServices: [],
+    },
+    steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
+  },
+  {
     name: 'a link to a node whose plain A records the plan deletes waits for the zone',
     desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
     live: { zones: { 'a.test': liveA({ 'geo.a.test': [[1, '192.0.2.1', 60]] }) }, geoServices: [] },
     steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
+  },
+  {
+    name: 'an unlink comes before the zone change that gives the node records of any type',
+    desired: { zones: [zoneA({ 'geo.a.test MX': [['10 mail.a.test.']] })], geoServices: [service('S', [])] },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])] },
+    steps: ['geo:S <- ', 'zone:a.test <- geo:S'],
   },
   {
     name: 'an unlink comes before the zone change that gives the node plain A records',
@@ -70,7 +87,11 @@ const cases: Case[] = [
     desired: {
       zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
       geoServices: [
-        service('S', ['geo.a.test'], [{ ...all[0], addresses: ['192.0.2.51'] } as (typeof all)[0]]),
+        service(
+          'S',
+          ['geo.a.test'],
+          [{ name: 'All', countries: ['@@'], records: [{ type: 'A', values: ['192.0.2.51'] }] }],
+        ),
       ],
       secondaryZones: [
         { zone: 'p.test', masters: ['198.51.100.1'], contactNickname: null, tsigKeyName: null },
@@ -83,26 +104,35 @@ const cases: Case[] = [
 
 describe('step order across zones, geo services and secondary zones', () => {
   it.each(cases)('$name', ({ desired, live, steps }) => {
-    const plan = computePlan(desired, live);
+    const plan = computePlan(desired, live, fakeProviders());
     expect(plan.steps.map((s) => `${s.id} <- ${s.after.join(', ')}`)).toEqual(steps);
-    expect(plan.steps.every((s) => s.target === s.id.replace('#unlink', ''))).toBe(true);
+    expect(plan.steps.every((s) => targetText(s.target) === s.id.replace('#unlink', ''))).toBe(true);
   });
 
-  it('splits an update into an unlink of the nodes it keeps and the rest of the change', () => {
-    const { desired, live } = cases[3] as Case;
-    const ops = computePlan(desired, live).steps.flatMap((s) => s.ops);
-    expect(ops.filter((op) => op.kind === 'update-geo')).toEqual([
-      { kind: 'update-geo', name: 'S', nodes: [] },
-      { kind: 'update-geo', name: 'S', nodes: [{ zone: 'a.test', fqdn: 'y.a.test' }] },
+  it('asks the provider for the unlink part, then the rest, when a service needs two steps; otherwise for all of it', () => {
+    const split = cases.find((c) => c.name.startsWith('unlink needed before'));
+    if (!split) throw new Error('case');
+    const providers = fakeProviders();
+    const plan = computePlan(split.desired, split.live, providers);
+    expect(providers.calls.geo.map((call) => [call.change.address.name, call.part])).toEqual([
+      ['S', 'unlink'],
+      ['S', 'rest'],
     ]);
+    expect(plan.steps.filter((s) => s.kind === 'geo').map((s) => [s.id, s.ops])).toEqual([
+      ['geo:S#unlink', [{ kind: 'update-geo', name: 'S', part: 'unlink' }]],
+      ['geo:S', [{ kind: 'update-geo', name: 'S', part: 'rest' }]],
+    ]);
+    const single = fakeProviders();
+    computePlan(cases[0]?.desired ?? { zones: [] }, cases[0]?.live ?? { zones: {} }, single);
+    expect(single.calls.geo.map((call) => call.part)).toEqual(['all']);
   });
 
   it('gives the same plan whatever the order of the inputs', () => {
     for (const { desired, live } of cases) {
       const reversed: DesiredState = { ...desired, geoServices: [...(desired.geoServices ?? [])].reverse() };
       const liveReversed: LiveDnsState = { ...live, geoServices: [...(live.geoServices ?? [])].reverse() };
-      expect(JSON.stringify(computePlan(reversed, liveReversed))).toBe(
-        JSON.stringify(computePlan(desired, live)),
+      expect(JSON.stringify(computePlan(reversed, liveReversed, fakeProviders()))).toBe(
+        JSON.stringify(computePlan(desired, live, fakeProviders())),
       );
     }
   });

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../src/model/dns.js';
-import { annotatePlan } from '../../src/plan/annotate.js';
-import { computePlan, renderPlanJson } from '../../src/plan/index.js';
-import { MARKDOWN_LIMIT, renderPlanMarkdown } from '../../src/plan/render-markdown.js';
+import { MARKDOWN_LIMIT, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
-import { reviewFixture } from './helpers/review-fixture.js';
+import { reviewFixture, reviewPlan } from './helpers/review-fixture.js';
 
 describe('renderPlanMarkdown', () => {
   it('renders the golden plan: table per target, value-level changes, destructive deletes, approvals', async () => {
     const { plan } = reviewFixture();
     const markdown = renderPlanMarkdown(plan);
     await expect(markdown).toMatchFileSnapshot('golden/plan.md');
-    expect(markdown).toContain('| `zone:example.com` (serial 41) | 0 | 1 | 1 | ');
+    expect(markdown).toContain('| `zone:example.com` (serial 41) | 1 | 1 | 2 | ');
     expect(markdown).toContain('| ⚠️ **delete** | old.example.com A | ttl 3600 192.0.2.99 |  |');
+    expect(markdown).toContain('| create | example.com MX |  | ttl 3600 10 mail.example.com. |');
+    expect(markdown).toContain('| create | group Europe |  | countries DE, FR; A 192.0.2.50 |');
     // A pipe in a name cannot break the table.
     expect(markdown).toContain('`geo:Global \\| Web`');
     expect(markdown).toContain(
@@ -26,10 +26,20 @@ describe('renderPlanMarkdown', () => {
     await expect(renderPlanJson(reviewFixture().plan)).toMatchFileSnapshot('golden/plan.json');
   });
 
+  it('counts what the text plan counts', () => {
+    const { plan } = reviewFixture();
+    const text = renderPlanText(plan, { color: false });
+    const counts = (line: string | undefined) =>
+      line?.match(/(\d+) to create, (\d+) to update, (\d+) to delete/)?.slice(1);
+    const textCounts = counts(text.split('\n').find((line) => line.startsWith('Plan: ')));
+    expect(textCounts).toEqual(counts(renderPlanMarkdown(plan)));
+    expect(textCounts).toEqual([plan.summary.create, plan.summary.update, plan.summary.delete].map(String));
+  });
+
   it('says there are no changes', () => {
     const desired: DesiredState = { zones: [desiredZone('example.com', {})] };
     const live = { zones: { 'example.com': liveZone('example.com', 1, {}) } };
-    const plan = annotatePlan(computePlan(desired, live), desired, live);
+    const plan = reviewPlan(desired, live);
     expect(renderPlanMarkdown(plan)).toBe(
       '## edgeplan plan\n\nNo changes. Live state matches the desired state.\n',
     );
@@ -51,7 +61,7 @@ describe('renderPlanMarkdown', () => {
       desired.zones.push(desiredZone(zone, records));
       live.zones[zone] = liveZone(zone, 1, nodes);
     }
-    const plan = annotatePlan(computePlan(desired, live), desired, live);
+    const plan = reviewPlan(desired, live);
     const markdown = renderPlanMarkdown(plan);
     expect(markdown.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
     expect(markdown.length).toBeGreaterThan(MARKDOWN_LIMIT * 0.8);

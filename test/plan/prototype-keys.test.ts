@@ -1,95 +1,165 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../src/model/dns.js';
-import type { GeoService } from '../../src/model/geo.js';
 import type { LiveState } from '../../src/model/live.js';
-import type { LiveWafState } from '../../src/model/waf.js';
-import { planFingerprints } from '../../src/plan/fingerprint.js';
-import { computePlan } from '../../src/plan/index.js';
-import { movedTargets } from '../../src/plan/staleness.js';
-import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
+import type { LiveWebapp } from '../../src/model/waf.js';
+import {
+  driftReport,
+  parsePlanFile,
+  parseTargets,
+  planFingerprints,
+  renderDriftText,
+  renderPlanJson,
+  renderPlanMarkdown,
+  renderPlanText,
+  scopeDesired,
+  scopeLive,
+} from '../../src/plan/index.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
+import { FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
+import { reviewPlan } from './helpers/review-fixture.js';
 
-const NOWHERE = { file: 'desired.yaml', line: 1, col: 1 };
-const BOT = { id: '1'.repeat(32), name: 'Googlebot' };
-const fqdn = (name: string) => `${name.toLowerCase()}.a.test`;
-const geo = (name: string, address: string): GeoService => ({
+/** Names that are properties of every plain object: each must be data, never a prototype's member. */
+const KEYS = ['__proto__', 'constructor', 'toString'] as const;
+const at = { file: 'waf.yaml', line: 1, col: 1 };
+const webapp = (name: string, i: number): LiveWebapp => ({
+  id: String(i).repeat(32),
   name,
-  groups: [{ name, countries: ['DE'], addresses: [address] }],
-  nodes: [],
+  bots: [
+    { id: 'b'.repeat(32), name: '__proto__', enabled: false },
+    { id: 'c'.repeat(32), name: 'constructor', enabled: true },
+  ],
 });
 
-/** Every name desired: a record set, a geo service and a webapp (Googlebot enabled). */
-const desired: DesiredState = {
-  zones: [
-    desiredZone('a.test', Object.fromEntries(PROTOTYPE_KEYS.map((name) => [fqdn(name), [['192.0.2.1']]]))),
-  ],
-  geoServices: PROTOTYPE_KEYS.map((name) => geo(name, '192.0.2.9')),
-  waf: {
-    webapps: PROTOTYPE_KEYS.map((ref) => ({
-      ref,
-      at: NOWHERE,
-      mode: 'exact',
-      allow: [{ ref: 'Googlebot', at: NOWHERE }],
+function state(): { desired: DesiredState; live: LiveState } {
+  const desired: DesiredState = {
+    zones: [
+      desiredZone('example.com', {
+        '__proto__.example.com': [['192.0.2.1']],
+        'constructor.example.com TXT': [['"x"']],
+        'tostring.example.com MX': [['10 mail.example.com.']],
+      }),
+    ],
+    secondaryZones: [
+      { zone: '__proto__.example.net', masters: ['198.51.100.1'], contactNickname: null, tsigKeyName: null },
+    ],
+    geoServices: KEYS.map((name) => ({
+      name,
+      groups: KEYS.map((group) => ({
+        name: group,
+        countries: [group === '__proto__' ? 'DE' : group === 'constructor' ? 'FR' : '@@'],
+        records: [{ type: 'A', values: ['192.0.2.50'] }],
+      })),
+      nodes: [{ zone: 'example.com', fqdn: `${name.toLowerCase()}.geo.example.com` }],
     })),
-  },
-};
-
-/** What providers read: every name live as desired, except `__proto__` and `constructor`. */
-function live(webapps = PROTOTYPE_KEYS): LiveState {
-  const differs = (name: string) => name === '__proto__' || name === 'constructor';
-  const nodes = PROTOTYPE_KEYS.filter((name) => name !== '__proto__').map((name) => [
-    fqdn(name),
-    [[1, differs(name) ? '192.0.2.2' : '192.0.2.1', 3600] as [number, string, number]],
-  ]);
-  const waf: LiveWafState = {
-    webapps: Object.fromEntries(
-      webapps.map((ref, i) => [
-        ref,
-        { id: String(i).padStart(32, '0'), name: ref, bots: [{ ...BOT, enabled: !differs(ref) }] },
-      ]),
-    ),
-    accountWebapps: [...webapps],
-    readRequests: 1,
-    rateLimit: null,
+    manage: { secondaryZones: 'all', geoServices: 'all' },
+    waf: { webapps: KEYS.map((ref) => ({ ref, at, mode: 'exact', allow: [{ ref: '__proto__', at }] })) },
   };
-  return {
-    zones: { 'a.test': liveZone('a.test', 7, Object.fromEntries(nodes)) },
-    geoServices: PROTOTYPE_KEYS.map((name) => geo(name, differs(name) ? '192.0.2.8' : '192.0.2.9')),
-    waf,
+  const live: LiveState = {
+    zones: Object.fromEntries([
+      [
+        'example.com',
+        liveZone('example.com', 1, { 'constructor.example.com': [[1, '192.0.2.9', 60]] }, [
+          '__proto__.example.com LOC',
+        ]),
+      ],
+    ]),
+    secondaryZones: [
+      {
+        zone: 'constructor.example.net',
+        masters: ['198.51.100.2'],
+        contactNickname: '',
+        tsigKeyName: '',
+        active: 'Y',
+      },
+    ],
+    geoServices: [{ name: 'hasOwnProperty', groups: [], nodes: [] }],
+    waf: {
+      webapps: Object.fromEntries(KEYS.map((ref, i) => [ref, webapp(ref, i + 1)])),
+      accountWebapps: [...KEYS],
+      readRequests: 1,
+      rateLimit: null,
+    },
   };
+  return { desired, live };
 }
 
-describe('names that are members of every JavaScript object', () => {
-  it('are planned like any other name', () => {
-    const plan = computePlan(desired, live());
-    expect(plan.zones[0]?.changes.map((c) => `${c.action} ${c.fqdn}`)).toEqual([
-      'create __proto__.a.test',
-      'update constructor.a.test',
-    ]);
-    expect(plan.steps.map((step) => step.id)).toEqual([
+describe('names that are properties of every object (issue 15)', () => {
+  it('are planned as data: record sets, secondary zones, geo services and groups, webapps and bots', () => {
+    const { desired, live } = state();
+    const plan = reviewPlan(desired, live);
+    expect(plan.steps.map((s) => s.id)).toEqual([
       'geo:__proto__',
       'geo:constructor',
-      'zone:a.test',
+      'geo:hasOwnProperty',
+      'geo:toString',
+      'secondary:__proto__.example.net',
+      'secondary:constructor.example.net',
       'webapp:__proto__',
       'webapp:constructor',
+      'webapp:toString',
+      'zone:example.com',
+    ]);
+    expect(
+      plan.changes.filter((c) => c.address.kind === 'record-set').map((c) => [c.action, c.address]),
+    ).toEqual([
+      ['create', { kind: 'record-set', zone: 'example.com', fqdn: '__proto__.example.com', type: 'A' }],
+      ['delete', { kind: 'record-set', zone: 'example.com', fqdn: 'constructor.example.com', type: 'A' }],
+      ['create', { kind: 'record-set', zone: 'example.com', fqdn: 'constructor.example.com', type: 'TXT' }],
+      ['create', { kind: 'record-set', zone: 'example.com', fqdn: 'tostring.example.com', type: 'MX' }],
+    ]);
+    expect(plan.needsApproval?.map((a) => `${a.target.kind}:${a.target.name} ${a.rule}`)).toEqual([
+      'secondary:constructor.example.net secondary-zone-delete',
+      'geo:hasOwnProperty geo-service-delete',
     ]);
   });
 
-  it('a desired webapp the live state has no entry for fingerprints as absent, not as an inherited member', () => {
-    const plan = computePlan(desired, live());
-    const targets = planFingerprints(plan, desired, live([])).targets;
-    const webapps = targets.filter((t) => t.target.startsWith('webapp:'));
-    expect(webapps.map((t) => [t.target, t.live])).toEqual(
-      PROTOTYPE_KEYS.map((ref) => [`webapp:${ref}`, null]),
-    );
+  it('never read a prototype member as live state: a webapp not read is an error, a missing one is absent', () => {
+    const { desired, live } = state();
+    if (!live.waf) throw new Error('fixture');
+    const unread: LiveState = { ...live, waf: { ...live.waf, webapps: {} } };
+    expect(() => reviewPlan(desired, unread)).toThrow(/no entry for webapp __proto__/);
+    const plan = reviewPlan(desired, live);
+    const fingerprints = planFingerprints(plan, desired, unread);
+    expect(
+      fingerprints.targets.filter((t) => t.target.kind === 'webapp').map((t) => [t.target.name, t.live]),
+    ).toEqual([
+      ['__proto__', null],
+      ['constructor', null],
+      ['toString', null],
+    ]);
+    expect(
+      planFingerprints(plan, desired, live)
+        .targets.filter((t) => t.target.kind === 'webapp')
+        .every((t) => t.live),
+    ).toBe(true);
   });
 
-  it('a saved target whose kind is such a name moves as "its live state", not as a function', () => {
-    const target = { target: 'toString:x', changed: true, desired: null, live: `sha256:${'a'.repeat(64)}` };
-    const planned = { desired: target.live, targets: [target] };
-    const gone = { desired: target.live, targets: [{ ...target, live: null }] };
-    expect(movedTargets(planned, gone)).toEqual(['toString:x: existed when planned, is gone now']);
-    const changed = { desired: target.live, targets: [{ ...target, live: `sha256:${'b'.repeat(64)}` }] };
-    expect(movedTargets(planned, changed)).toEqual(['toString:x: its live state changed since the plan']);
+  it('are scoped, acknowledged, rendered and saved like any name', () => {
+    const { desired, live } = state();
+    const scope = parseTargets(['webapp:__proto__', 'geo:constructor', 'secondary:__proto__*']);
+    const scoped = scopeDesired(desired, scope);
+    expect(scoped.waf?.webapps.map((w) => w.ref)).toEqual(['__proto__']);
+    expect(scoped.geoServices?.map((s) => s.name)).toEqual(['constructor']);
+    expect(scopeLive(live, scope).geoServices).toEqual([]);
+    const plan = reviewPlan(desired, live);
+    const report = driftReport(
+      plan,
+      [{ target: 'webapp:__proto__', owner: 'ops', reason: 'x', expires: '2999-01-01' }],
+      0,
+    );
+    expect(
+      report.targets.find((t) => t.target.name === '__proto__' && t.target.kind === 'webapp')?.status,
+    ).toBe('acknowledged');
+    expect(renderDriftText(report)).toContain(
+      '  webapp:constructor: drift\n      bot __proto__: live disabled → desired enabled\n',
+    );
+    const text = renderPlanText(plan, { color: false });
+    expect(text).toContain('  + __proto__.example.com A ttl 3600 192.0.2.1\n');
+    expect(text).toContain('      + group constructor: countries FR; A 192.0.2.50\n');
+    expect(text).toContain('webapp toString (3333333333333333333333333333333');
+    expect(renderPlanMarkdown(plan)).toContain('| `webapp:__proto__` (exact, id 1111');
+    const json = renderPlanJson(plan);
+    expect(JSON.parse(json)).toEqual(plan);
+    expect(parsePlanFile(json, 'plan.json', FAKE_OP_SCHEMAS).steps).toEqual(plan.steps);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computePlan, renderPlanText } from '../../src/plan/index.js';
 import type { Plan } from '../../src/plan/types.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
+import { fakeProviders } from './helpers/fake-providers.js';
 
 function examplePlan(): Plan {
   return computePlan(
@@ -10,6 +11,9 @@ function examplePlan(): Plan {
         desiredZone('example.com', {
           'api.example.com': [['192.0.2.21', '192.0.2.20']],
           'www.example.com': [['192.0.2.2', '192.0.2.3'], 60],
+          'web.example.com CNAME': [['web.example.net.'], 300],
+          'example.com MX': [['10 mx1.example.com.', '20 mx2.example.com.'], 300],
+          'example.com TXT': [['"v=spf1 mx -all"'], 300],
         }),
         desiredZone('new.example.org', { 'new.example.org': [['198.51.100.7']] }),
       ],
@@ -22,25 +26,34 @@ function examplePlan(): Plan {
             [2, '192.0.2.1', 300],
             [3, '192.0.2.2', 300],
           ],
+          'web.example.com': [[4, '192.0.2.7', 300]],
+          'example.com MX': [[5, '10 mx1.example.com.', 300]],
+          'example.com TXT': [[6, '"v=spf1 mx -all"', 3600]],
         }),
         'new.example.org': null,
       },
     },
+    fakeProviders(),
   );
 }
 
 describe('renderPlanText', () => {
-  it('renders value-level lines, zone headers with API call counts, and the summary', () => {
+  it('renders each record set with its type and values, zone headers with API call counts, and the summary', () => {
     expect(renderPlanText(examplePlan(), { color: false })).toBe(
       [
-        'example.com (serial 41, 4 API calls)',
-        '  - old.example.com A ttl 300 192.0.2.9',
+        'example.com (serial 41, 8 API calls)',
         '  + api.example.com A ttl 3600 192.0.2.20, 192.0.2.21',
+        '  ~ example.com MX +20 mx2.example.com.',
+        '  ~ example.com TXT ttl 3600→300',
+        '  - old.example.com A ttl 300 192.0.2.9',
+        '  - web.example.com A ttl 300 192.0.2.7',
+        '  + web.example.com CNAME ttl 300 web.example.net.',
         '  ~ www.example.com A ttl 300→60, +192.0.2.3, −192.0.2.1',
         'new.example.org (new zone, 3 API calls)',
+        '  + zone new.example.org default ttl 3600, contact hostmaster@new.example.org, serial increment',
         '  + new.example.org A ttl 3600 198.51.100.7',
         '',
-        'Plan: 2 to create, 1 to update, 1 to delete in 2 zones (2 publishes).',
+        'Plan: 4 to create, 3 to update, 2 to delete in 2 zones (2 publishes).',
         '',
       ].join('\n'),
     );
@@ -72,13 +85,14 @@ describe('renderPlanText', () => {
           }),
         },
       },
+      fakeProviders(),
     );
     expect(renderPlanText(plan, { color: false })).toBe(
       [
         'example.com (serial 7, 4 API calls)',
-        '  - c.example.com A ttl 60 (mixed) 192.0.2.1, 192.0.2.2',
         '  ~ a.example.com A ttl 300 (mixed)→60, −192.0.2.3',
         '  ~ b.example.com A +192.0.2.5, −192.0.2.4',
+        '  - c.example.com A ttl 60 (mixed) 192.0.2.1, 192.0.2.2',
         '',
         'Plan: 0 to create, 2 to update, 1 to delete in 1 zone (1 publish).',
         '',

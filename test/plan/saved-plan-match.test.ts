@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { annotatePlan } from '../../src/plan/annotate.js';
-import { computePlan } from '../../src/plan/index.js';
-import { parsePlanFile, type SavedPlan } from '../../src/plan/plan-file.js';
-import { renderPlanJson } from '../../src/plan/render-json.js';
-import { savedPlanDifferences } from '../../src/plan/saved-plan-match.js';
-import type { Plan, PlanStep } from '../../src/plan/types.js';
-import { reviewFixture } from './helpers/review-fixture.js';
+import {
+  type Plan,
+  type PlanStep,
+  parsePlanFile,
+  renderPlanJson,
+  type SavedPlan,
+  savedPlanDifferences,
+} from '../../src/plan/index.js';
+import { FAKE_DNS, FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
+import { reviewFixture, reviewPlan } from './helpers/review-fixture.js';
 
 /** The fixture's plan as saved, edited by `edit` as someone would edit the JSON, then read back as apply does. */
 function saved(plan: Plan, edit: (json: Plan) => void = () => {}): SavedPlan {
   const json: Plan = JSON.parse(renderPlanJson(plan));
   edit(json);
-  return parsePlanFile(JSON.stringify(json), 'plan.json');
+  return parsePlanFile(JSON.stringify(json), 'plan.json', FAKE_OP_SCHEMAS);
 }
 
 function must<T>(value: T | undefined): T {
@@ -35,7 +38,7 @@ describe('savedPlanDifferences', () => {
       zones: { ...live.zones, 'example.com': { ...zone, serial: 43 } },
       waf: { ...live.waf, rateLimit: { limit: 500, remaining: 3, resetSeconds: 9 } },
     };
-    const now = annotatePlan(computePlan(desired, later), desired, later);
+    const now = reviewPlan(desired, later);
     expect(now.zones[0]?.serial).toBe(43);
     const file = saved(plan, (json) => {
       const target = must(json.fingerprints?.targets[0]);
@@ -51,14 +54,14 @@ describe('savedPlanDifferences', () => {
     const { plan } = reviewFixture();
     const index = plan.steps.findIndex((step) => step.id === 'zone:example.com');
     const file = saved(plan, (json) => {
-      const op = must(json.steps[index]?.ops.find((o) => o.kind === 'replace-records'));
-      if (op.kind === 'replace-records') op.addresses = ['203.0.113.66'];
+      const op = must(json.steps[index]?.ops.find((o) => o.kind === 'update-set'));
+      Object.assign(op, { values: ['203.0.113.66'] });
     });
     const [line, ...rest] = savedPlanDifferences(file, plan);
     expect(rest).toEqual([]);
     expect(line).toMatch(
       new RegExp(
-        `^steps\\[${index}\\] zone:example.com: ops\\[\\d+\\] \\{"kind":"replace-records",.*"addresses":\\["203.0.113.66"\\].* in the file, \\{"kind":"replace-records",.*computed$`,
+        `^steps\\[${index}\\] zone:example.com: ops\\[\\d+\\] \\{"kind":"update-set",.*"values":\\["203.0.113.66"\\].* in the file, \\{"kind":"update-set",.*computed$`,
       ),
     );
   });
@@ -68,10 +71,11 @@ describe('savedPlanDifferences', () => {
     const extra: PlanStep = {
       id: 'zone:legacy.example',
       kind: 'zone',
-      target: 'zone:legacy.example',
+      provider: FAKE_DNS,
+      target: { kind: 'zone', name: 'legacy.example' },
       after: [],
       ops: [
-        { kind: 'delete-records', zone: 'legacy.example', fqdn: 'legacy.example' },
+        { kind: 'delete-set', zone: 'legacy.example', fqdn: 'legacy.example', type: 'A' },
         { kind: 'publish', zone: 'legacy.example' },
       ],
     };
@@ -112,19 +116,23 @@ describe('savedPlanDifferences', () => {
     const approvals = plan.needsApproval?.length ?? 0;
     const file = saved(plan, (json) => {
       json.needsApproval = [];
-      must(must(json.zones[0]).changes[0]).after = { ttl: 60, addresses: ['192.0.2.200'] };
+      must(json.changes[1]).after = { ttl: 60, values: ['192.0.2.200'] };
       json.scope = ['zone:*'];
       must(json.fingerprints?.targets.find((t) => t.changed)).live = `sha256:${'1'.repeat(64)}`;
       Object.assign(json, { note: 'reviewed' });
       Reflect.deleteProperty(json, 'summary');
     });
     expect(savedPlanDifferences(file, plan)).toEqual([
+      'changes: not as computed',
       'fingerprints: not as computed',
       `needsApproval: not as computed (0 in the file, ${approvals} computed)`,
       'note: in the file, not in the computed plan',
       'scope: in the file, not in the computed plan',
       'summary: missing from the file',
-      'zones: not as computed',
     ]);
+    const people = saved(plan, (json) => {
+      must(json.zones[0]).zone = 'example.net';
+    });
+    expect(savedPlanDifferences(people, plan)).toEqual(['zones: not as computed']);
   });
 });

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { parseTargets, scopeDesired, unmatchedPatterns } from '../../src/plan/scope.js';
+import { parseTargets, scopeDesired, scopeLive, unmatchedPatterns } from '../../src/plan/index.js';
 import { reviewFixture } from './helpers/review-fixture.js';
 
 describe('--target scope', () => {
-  it('matches kind:glob, case-insensitively, `*` across dots', () => {
-    const scope = parseTargets(['zone:*.com', 'geo:global*']);
-    expect(scope.matches('zone:example.com')).toBe(true);
-    expect(scope.matches('zone:a.b.example.com')).toBe(true);
-    expect(scope.matches('zone:example.org')).toBe(false);
-    expect(scope.matches('geo:Global | Web')).toBe(true);
-    expect(scope.matches('secondary:example.com')).toBe(false);
+  it('matches kind:glob on typed targets, case-insensitively, `*` across dots', () => {
+    const scope = parseTargets(['zone:*.com', 'geo:global*', 'zone:*.com']);
+    expect(scope.patterns).toEqual(['geo:global*', 'zone:*.com']);
+    expect(scope.matches({ kind: 'zone', name: 'example.com' })).toBe(true);
+    expect(scope.matches({ kind: 'zone', name: 'a.b.example.com' })).toBe(true);
+    expect(scope.matches({ kind: 'zone', name: 'example.org' })).toBe(false);
+    expect(scope.matches({ kind: 'geo', name: 'Global | Web' })).toBe(true);
+    expect(scope.matches({ kind: 'secondary', name: 'example.com' })).toBe(false);
+    expect(scope.hasKind('geo')).toBe(true);
+    expect(scope.hasKind('webapp')).toBe(false);
     expect(() => parseTargets(['example.com'])).toThrow(/expected kind:name/);
+    expect(() => parseTargets(['zone:'])).toThrow(/expected kind:name/);
     expect(() => parseTargets(['host:x'])).toThrow(/kind one of zone, secondary, geo, webapp/);
   });
 
@@ -24,6 +28,18 @@ describe('--target scope', () => {
     const secondaries = scopeDesired(desired, parseTargets(['secondary:*']));
     expect(secondaries.manage?.secondaryZones).toBe('all');
     expect(secondaries.zones).toEqual([]);
+    expect(scopeDesired(desired, parseTargets(['webapp:SHOP'])).waf?.webapps.map((w) => w.ref)).toEqual([
+      'shop',
+    ]);
+  });
+
+  it('leaves live secondary zones and geo services out of scope out, so manage: all never deletes them', () => {
+    const { live } = reviewFixture();
+    const scoped = scopeLive(live, parseTargets(['secondary:partner*']));
+    expect(scoped.secondaryZones).toEqual([]);
+    expect(scopeLive(live, parseTargets(['secondary:legacy*'])).secondaryZones?.map((z) => z.zone)).toEqual([
+      'legacy.example.net',
+    ]);
   });
 
   it('reports patterns that match nothing (unless the section is owned whole)', () => {

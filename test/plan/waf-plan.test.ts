@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredWaf, LiveWafState, LiveWebapp } from '../../src/model/waf.js';
-import { closestNames, osaDistance } from '../../src/plan/closest-names.js';
-import { computePlan, PlanProblemsError, renderPlanJson, renderPlanText } from '../../src/plan/index.js';
-import { describeShortfall, wafBudgetShortfall } from '../../src/plan/waf-budget.js';
+import { closestNames, osaDistance } from '../../src/plan/diff/closest-names.js';
+import {
+  computePlan,
+  describeShortfall,
+  PlanProblemsError,
+  renderPlanJson,
+  renderPlanText,
+  wafBudgetShortfall,
+} from '../../src/plan/index.js';
+import { FAKE_WAF, fakeProviders } from './helpers/fake-providers.js';
 
 const F = 'waf.yaml';
 const at = (line: number, col = 5) => ({ file: F, line, col });
@@ -41,64 +48,87 @@ function desired(webapps: [string, 'exact' | 'additive', string[]][]): DesiredWa
   };
 }
 
-const plan = (d: DesiredWaf, l: LiveWafState) => computePlan({ zones: [], waf: d }, { zones: {}, waf: l });
+const plan = (d: DesiredWaf, l: LiveWafState, providers = fakeProviders()) =>
+  computePlan({ zones: [], waf: d }, { zones: {}, waf: l }, providers);
+const bot = (name: string) => ({ id: id(String(CATALOGUE.indexOf(name) + 1)), name });
 
 describe('WAF plan', () => {
   it('exact enables the listed bots and disables every other; additive only enables', () => {
     const shop = liveApp('shop-production', 'a', ['Googlebot', 'AhrefsBot']);
     const blog = liveApp('blog', 'b', ['Googlebot', 'Baiduspider']);
+    const providers = fakeProviders();
     const result = plan(
       desired([
         ['shop-production', 'exact', ['googlebot', 'Bingbot']],
         ['blog', 'additive', ['DuckDuckBot', 'Googlebot']],
       ]),
       live({ 'shop-production': shop, blog }),
+      providers,
     );
-    expect(result.webapps).toEqual([
+    expect(result.changes).toEqual([
       {
-        webapp: 'blog',
-        webappId: id('b'),
-        mode: 'additive',
-        enable: [{ id: id('3'), name: 'DuckDuckBot' }],
-        disable: [],
+        address: { kind: 'webapp', ref: 'blog', id: id('b'), name: 'blog' },
+        action: 'update',
+        before: { enabled: [bot('Baiduspider'), bot('Googlebot')] },
+        after: { enabled: [bot('Baiduspider'), bot('DuckDuckBot'), bot('Googlebot')], mode: 'additive' },
       },
       {
-        webapp: 'shop-production',
-        webappId: id('a'),
-        mode: 'exact',
-        enable: [{ id: id('2'), name: 'Bingbot' }],
-        disable: [{ id: id('4'), name: 'AhrefsBot' }],
+        address: { kind: 'webapp', ref: 'shop-production', id: id('a'), name: 'shop-production' },
+        action: 'update',
+        before: { enabled: [bot('AhrefsBot'), bot('Googlebot')] },
+        after: { enabled: [bot('Bingbot'), bot('Googlebot')], mode: 'exact' },
       },
     ]);
+    expect(providers.calls.webapps).toEqual(result.changes);
     expect(result.steps).toEqual([
       {
         id: 'webapp:blog',
         kind: 'webapp',
-        target: 'webapp:blog',
+        provider: FAKE_WAF,
+        target: { kind: 'webapp', name: 'blog' },
         after: [],
-        ops: [{ kind: 'set-good-bots', webappId: id('b'), webapp: 'blog', enable: [id('3')], disable: [] }],
+        ops: [
+          { kind: 'set-bots', ref: 'blog', before: [id('5'), id('1')], after: [id('5'), id('3'), id('1')] },
+        ],
       },
       {
         id: 'webapp:shop-production',
         kind: 'webapp',
-        target: 'webapp:shop-production',
+        provider: FAKE_WAF,
+        target: { kind: 'webapp', name: 'shop-production' },
         after: [],
         ops: [
-          {
-            kind: 'set-good-bots',
-            webappId: id('a'),
-            webapp: 'shop-production',
-            enable: [id('2')],
-            disable: [id('4')],
-          },
+          { kind: 'set-bots', ref: 'shop-production', before: [id('4'), id('1')], after: [id('2'), id('1')] },
         ],
       },
     ]);
     expect(result.waf).toEqual({
       applyRequests: 2 * 3 + 3,
       rereadRequests: 3,
+      requestsPerCall: 3,
       rateLimit: { limit: 500, remaining: 480, resetSeconds: 1810 },
     });
+  });
+
+  it('names a webapp’s step by its key in the desired state, an id as written', () => {
+    const shop = liveApp('shop-production', 'a', ['Googlebot']);
+    const result = plan(
+      desired([[id('a').toUpperCase(), 'exact', []]]),
+      live({ [id('a').toUpperCase()]: shop }),
+    );
+    expect(result.steps.map((s) => [s.id, s.target])).toEqual([
+      [`webapp:${id('a').toUpperCase()}`, { kind: 'webapp', name: id('a').toUpperCase() }],
+    ]);
+  });
+
+  it('needs a WAF provider for the budget whenever the desired state has a waf section', () => {
+    const shop = liveApp('shop-production', 'a', ['Googlebot']);
+    expect(() =>
+      computePlan(
+        { zones: [], waf: desired([['shop-production', 'additive', []]]) },
+        { zones: {}, waf: live({ 'shop-production': shop }) },
+      ),
+    ).toThrow(/no WAF provider/);
   });
 
   it('has no step for a webapp already as desired, and accepts bots by id', () => {
@@ -108,7 +138,7 @@ describe('WAF plan', () => {
       live({ 'shop-production': shop }),
     );
     expect(result.steps).toEqual([]);
-    expect(result.webapps).toEqual([]);
+    expect(result.changes).toEqual([]);
     expect(renderPlanText(result, { color: false })).toBe(
       'No changes. Live state matches the desired state.\n',
     );
@@ -151,16 +181,17 @@ describe('WAF plan', () => {
         '  + Bingbot',
         '  - AhrefsBot',
         '',
+        'Plan: 0 to create, 1 to update, 0 to delete in 1 webapp.',
         'WAF: 1 bot to enable, 1 to disable in 1 webapp; the apply uses at least 6 WAF requests, 480 of 500 remain this hour (resets in 30 min 10 s).',
         '',
       ].join('\n'),
     );
     expect(JSON.parse(renderPlanJson(result))).toMatchObject({
-      webapps: [{ webapp: 'shop-production' }],
-      waf: { applyRequests: 6 },
+      changes: [{ address: { kind: 'webapp', ref: 'shop-production' } }],
+      waf: { applyRequests: 6, requestsPerCall: 3 },
     });
     const dnsOnly = JSON.parse(renderPlanJson(computePlan({ zones: [] }, { zones: {} })));
-    expect(Object.keys(dnsOnly)).toEqual(['formatVersion', 'summary', 'zones', 'steps']);
+    expect(Object.keys(dnsOnly)).toEqual(['formatVersion', 'summary', 'zones', 'changes', 'steps']);
   });
 });
 

@@ -48,7 +48,8 @@ const addOp = {
   kind: 'add-record',
   zone: 'a.test',
   fqdn: 'www.a.test',
-  address: '192.0.2.1',
+  type: 'A',
+  value: '192.0.2.1',
   ttl: 60,
 } as const;
 const publishOp = { kind: 'publish', zone: 'a.test' } as const;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveZone } from '../../src/model/dns.js';
-import { createFileZoneCache, type ZoneCache } from '../../src/providers/dyn/index.js';
+import { createFileZoneCache, DYN_CAPABILITIES, type ZoneCache } from '../../src/providers/dyn/index.js';
 import { zoneFileName } from '../../src/providers/dyn/zone-cache.js';
 import { authed, CREDENTIALS, mockLogin, ORIGIN, ok, PREFIX, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
@@ -38,7 +38,8 @@ const liveWith = (serial: number, address: string): LiveZone => ({
   zone: 'a.test',
   serial,
   serialStyle: 'increment',
-  nodes: [{ fqdn: 'www.a.test', records: [{ recordId: 9, address, ttl: 300 }] }],
+  records: [{ fqdn: 'www.a.test', type: 'A', records: [{ value: address, ttl: 300, ref: '9' }] }],
+  unsupported: [],
 });
 
 let dir: string;
@@ -127,18 +128,56 @@ describe('createFileZoneCache', () => {
 
     expect(readdirSync(dir).sort()).toEqual(['zone-..%2Fx%2F%59.json', 'zone-a.test.json']);
     expect(JSON.parse(readFileSync(join(dir, 'zone-a.test.json'), 'utf8'))).toMatchObject({
-      version: 1,
+      version: 2,
       account: ACCOUNT,
+      recordTypes: DYN_CAPABILITIES.recordTypes,
     });
     expect(cache.get('../x/Y')?.zone).toBe('../x/Y');
   });
 
   it('ignores an entry of another format version or one that is missing', () => {
-    writeFileSync(
-      join(dir, zoneFileName('a.test')),
-      JSON.stringify({ version: 2, account: ACCOUNT, live: liveWith(7, '10.0.0.1') }),
-    );
+    const entry = {
+      version: 2,
+      account: ACCOUNT,
+      recordTypes: DYN_CAPABILITIES.recordTypes,
+      live: liveWith(7, '10.0.0.1'),
+    };
+    const write = (value: unknown) => writeFileSync(join(dir, zoneFileName('a.test')), JSON.stringify(value));
+    write(entry);
+    expect(cache.get('a.test')).toEqual(liveWith(7, '10.0.0.1'));
+    write({ ...entry, version: 3 });
     expect(cache.get('a.test')).toBeUndefined();
     expect(cache.get('b.test')).toBeUndefined();
+  });
+
+  it('ignores a version 1 entry (A records by node): the zone is read again', () => {
+    const v1Live = {
+      zone: 'a.test',
+      serial: 7,
+      serialStyle: 'increment',
+      nodes: [{ fqdn: 'www.a.test', records: [{ recordId: 9, address: '10.0.0.1', ttl: 300 }] }],
+    };
+    writeFileSync(
+      join(dir, zoneFileName('a.test')),
+      JSON.stringify({ version: 1, account: ACCOUNT, live: v1Live }),
+    );
+    expect(cache.get('a.test')).toBeUndefined();
+  });
+
+  it('ignores an entry written when other record types were supported: they would look absent live', () => {
+    const entry = { version: 2, account: ACCOUNT, recordTypes: ['A'], live: liveWith(7, '10.0.0.1') };
+    writeFileSync(join(dir, zoneFileName('a.test')), JSON.stringify(entry));
+    expect(cache.get('a.test')).toBeUndefined();
+  });
+
+  it('ignores an entry holding a value that is not canonical for its type (a type whose form changed)', () => {
+    const live = liveWith(7, '10.0.0.1');
+    const stale = {
+      ...live,
+      records: [{ fqdn: 'a.test', type: 'MX', records: [{ value: '10 MAIL.a.test', ttl: 300 }] }],
+    };
+    const entry = { version: 2, account: ACCOUNT, recordTypes: DYN_CAPABILITIES.recordTypes, live: stale };
+    writeFileSync(join(dir, zoneFileName('a.test')), JSON.stringify(entry));
+    expect(cache.get('a.test')).toBeUndefined();
   });
 });

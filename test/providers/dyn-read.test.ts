@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DynWireError } from '../../src/providers/dyn/index.js';
+import { compareRecordSets, type LiveRecordSet } from '../../src/model/record-set.js';
+import { RECORD_TYPES, requireRecordType } from '../../src/model/record-types/registry.js';
+import { DYN_CAPABILITIES, DynWireError } from '../../src/providers/dyn/index.js';
+import { requireFixture } from '../fixtures/record-types/fixtures.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { canonicalOf, everyTypeZone, WIRE_RECORDS, wireRecord } from './helpers/dyn-records.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
@@ -12,12 +16,19 @@ const EMPTY_TYPES = {
   soa_records: [],
 };
 
-function aRecord(fqdn: string, address: string, recordId: number | string, ttl: number | string = 300) {
-  return { zone: 'a.test', fqdn, record_type: 'A', ttl, rdata: { address }, record_id: recordId };
-}
+const aRecord = (fqdn: string, address: string, recordId: number | string, ttl: number | string = 300) =>
+  wireRecord('A', fqdn, { address }, recordId, ttl);
 
 const zoneList = () => authed('get', '/Zone/').query({ detail: 'Y' });
 const allRecords = (zone: string) => authed('get', `/AllRecord/${zone}/`).query({ detail: 'Y' });
+
+async function readOne(body: unknown) {
+  mockLogin();
+  zoneList().reply(200, ok([{ zone: 'a.test', serial_style: 'increment', serial: 1 }]));
+  allRecords('a.test').reply(200, ok(body));
+  const { provider } = testProvider();
+  return provider.readZones(['a.test']);
+}
 
 describe('readZones', () => {
   it('reads with 1 login + 1 zone list + 1 AllRecord per existing managed zone; missing zones are null', async () => {
@@ -53,23 +64,26 @@ describe('readZones', () => {
       zone: 'b.test',
       serial: 2024010100,
       serialStyle: 'day',
-      nodes: [],
+      records: [],
+      unsupported: [],
     });
     expect(live.zones['a.test']).toEqual({
       zone: 'a.test',
       serial: 7,
       serialStyle: 'increment',
-      nodes: [
-        { fqdn: 'a.test', records: [{ recordId: 4, address: '192.0.2.1', ttl: 3600 }] },
+      records: [
+        { fqdn: 'a.test', type: 'A', records: [{ value: '192.0.2.1', ttl: 3600, ref: '4' }] },
         {
           fqdn: 'www.a.test',
+          type: 'A',
           records: [
-            { recordId: 3, address: '10.0.0.9', ttl: 300 },
-            { recordId: 6, address: '10.0.0.9', ttl: 300 },
-            { recordId: 5, address: '10.0.0.10', ttl: 300 },
+            { value: '10.0.0.9', ttl: 300, ref: '3' },
+            { value: '10.0.0.9', ttl: 300, ref: '6' },
+            { value: '10.0.0.10', ttl: 300, ref: '5' },
           ],
         },
       ],
+      unsupported: [],
     });
   });
 
@@ -96,7 +110,8 @@ describe('readZones', () => {
         zone: 'a.test',
         serial: 1700000000,
         serialStyle: 'epoch',
-        nodes: [{ fqdn: 'x.a.test', records: [{ recordId: 1, address: '10.1.1.1', ttl: 300 }] }],
+        records: [{ fqdn: 'x.a.test', type: 'A', records: [{ value: '10.1.1.1', ttl: 300, ref: '1' }] }],
+        unsupported: [],
       },
       'gone.test': null,
       'never.test': null,
@@ -104,20 +119,86 @@ describe('readZones', () => {
   });
 
   it('reports a malformed live record with zone, endpoint, item and field instead of dropping it', async () => {
-    mockLogin();
-    zoneList().reply(200, ok([{ zone: 'a.test', serial_style: 'increment', serial: 1 }]));
-    allRecords('a.test').reply(
-      200,
-      ok({ a_records: [aRecord('ok.a.test', '10.0.0.1', 1), aRecord('bad.a.test', '10.0.0.999', 2)] }),
-    );
-    const { provider } = testProvider();
-
-    const error = await provider.readZones(['a.test']).catch((e: unknown) => e);
+    const error = await readOne({
+      a_records: [aRecord('ok.a.test', '10.0.0.1', 1), aRecord('bad.a.test', '10.0.0.999', 2)],
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynWireError);
     expect((error as DynWireError).context).toBe(
       'zone a.test: GET /AllRecord/a.test/?detail=Y a_records[1] (bad.a.test)',
     );
-    expect((error as Error).message).toContain('rdata.address: not an IPv4 address');
+    expect((error as DynWireError).issues).toEqual([expect.stringMatching(/^rdata.*10\.0\.0\.999/)]);
+  });
+
+  it('reports a record of any supported type whose rdata or shape does not parse', async () => {
+    const badMx = await readOne({
+      mx_records: [wireRecord('MX', 'a.test', { preference: 70000, exchange: 'mail.a.test.' }, 1)],
+    }).catch((e: unknown) => e);
+    expect(badMx).toMatchObject({
+      context: 'zone a.test: GET /AllRecord/a.test/?detail=Y mx_records[0] (a.test)',
+      issues: [expect.stringMatching(/^rdata\.preference: /)],
+    });
+    const { ttl: _ttl, ...noTtl } = wireRecord('CNAME', 'web.a.test', { cname: 'www.a.test.' }, 2);
+    const missingTtl = await readOne({ cname_records: [noTtl] }).catch((e: unknown) => e);
+    expect(missingTtl).toBeInstanceOf(DynWireError);
+    expect((missingTtl as DynWireError).issues).toEqual([expect.stringMatching(/^ttl: /)]);
+    const notAList = await readOne({ txt_records: { fqdn: 'a.test' } }).catch((e: unknown) => e);
+    expect(notAList).toMatchObject({ context: 'zone a.test: GET /AllRecord/a.test/?detail=Y txt_records' });
+  });
+
+  it('reads every supported type from a realistic zone, names the others, and leaves the SOA and apex NS out', async () => {
+    const live = (await readOne(everyTypeZone())).zones['a.test'];
+
+    const expected: LiveRecordSet[] = [];
+    const unsupported = ['a.test RP', 'office.a.test LOC'];
+    WIRE_RECORDS.forEach((entry, i) => {
+      const value = canonicalOf(entry);
+      if (value === undefined) unsupported.push(`${entry.fqdn} ${entry.type}`);
+      else
+        expected.push({
+          fqdn: entry.fqdn,
+          type: entry.type,
+          records: [{ value, ttl: 300, ref: String(100 + i) }],
+        });
+    });
+    expect(live?.records).toEqual(expected.sort(compareRecordSets));
+    expect(live?.unsupported).toEqual(unsupported.sort());
+    // Every type, value by value: what the reader made of the fixture's rdata is the value its fixture wrote by hand.
+    for (const { type, fqdn } of WIRE_RECORDS) {
+      const written = requireFixture(requireRecordType(type)).dyn.both[0]?.value;
+      const read = live?.records.find((s) => s.fqdn === fqdn && s.type === type)?.records.map((r) => r.value);
+      expect(read, `${type} at ${fqdn}`).toEqual([written]);
+    }
+    expect(JSON.stringify(live)).not.toMatch(/dynect|SOA/);
+  });
+
+  it('has a wire fixture for every registered type, and supports them all', () => {
+    const fixtures = new Set(WIRE_RECORDS.map((entry) => entry.type));
+    expect(RECORD_TYPES.map((t) => t.type).filter((type) => !fixtures.has(type))).toEqual([]);
+    expect(DYN_CAPABILITIES.recordTypes).toEqual(RECORD_TYPES.map((t) => t.type));
+    expect(DYN_CAPABILITIES).toMatchObject({
+      geoServices: true,
+      secondaryZones: true,
+      maxRecordsPerName: { A: 13 },
+    });
+  });
+
+  it('sorts a set by its type order, then by record id as a number', async () => {
+    const mx = (preference: number, exchange: string, id: number) =>
+      wireRecord('MX', 'a.test', { preference, exchange }, id);
+    const live = await readOne({
+      mx_records: [mx(20, 'b.a.test.', 10), mx(10, 'z.a.test.', 11), mx(20, 'b.a.test.', 9)],
+    });
+    expect(live.zones['a.test']?.records).toEqual([
+      {
+        fqdn: 'a.test',
+        type: 'MX',
+        records: [
+          { value: '10 z.a.test.', ttl: 300, ref: '11' },
+          { value: '20 b.a.test.', ttl: 300, ref: '9' },
+          { value: '20 b.a.test.', ttl: 300, ref: '10' },
+        ],
+      },
+    ]);
   });
 
   it('reports a managed zone object that does not parse', async () => {

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsOp } from '../../src/model/dns.js';
-import { DynWireError, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
+import { type DynOp, DynWireError, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
-const europe = { name: 'Europe', countries: ['DE', 'FR'], addresses: ['192.0.2.50', '192.0.2.9'] };
+const europe = {
+  name: 'Europe',
+  countries: ['DE', 'FR'],
+  records: [
+    { type: 'A', values: ['192.0.2.9', '192.0.2.50'] },
+    { type: 'CNAME', values: ['eu.example.net.'] },
+  ],
+};
 const wireEurope = {
   name: 'Europe',
   countries: ['DE', 'FR'],
-  rdata: { a_rdata: [{ address: '192.0.2.50' }, { address: '192.0.2.9' }] },
+  rdata: {
+    a_rdata: [{ address: '192.0.2.9' }, { address: '192.0.2.50' }],
+    cname_rdata: [{ cname: 'eu.example.net.' }],
+  },
 };
 
 describe('reading secondary zones and geo services', () => {
@@ -44,7 +53,7 @@ describe('reading secondary zones and geo services', () => {
     ]);
   });
 
-  it('reads every geo service with one list request: names as sent, A rdata, sets sorted', async () => {
+  it('reads every geo service with one list request: names as sent, records by type, sets sorted', async () => {
     mockLogin();
     authed('get', '/Geo/')
       .query({ detail: 'Y' })
@@ -57,7 +66,17 @@ describe('reading secondary zones and geo services', () => {
             ttl: 30,
             nodes: [{ zone: 'a.test', fqdn: 'WWW.a.test.' }],
             groups: [
-              { ...wireEurope, countries: ['FR', 'DE'], rdata: { ...wireEurope.rdata, aaaa_rdata: [] } },
+              {
+                ...wireEurope,
+                countries: ['FR', 'DE'],
+                rdata: {
+                  aaaa_rdata: [],
+                  cname_rdata: [{ cname: 'EU.example.net' }],
+                  a_rdata: [{ address: '192.0.2.50' }, { address: '192.0.2.9' }],
+                  mx_rdata: [{ preference: 10, exchange: 'mx.example.net.' }],
+                },
+                weight: { a_weight: [], aaaa_weight: [], cname_weight: [] },
+              },
             ],
           },
           { name: 'Global Web', groups: [], nodes: null },
@@ -68,7 +87,8 @@ describe('reading secondary zones and geo services', () => {
       { name: 'Global Web', groups: [], nodes: [] },
       {
         name: 'Web B',
-        groups: [{ ...europe, addresses: ['192.0.2.9', '192.0.2.50'] }],
+        // MX rdata is not a type geo groups manage: not read into the model (import lists it as a problem).
+        groups: [europe],
         nodes: [{ zone: 'a.test', fqdn: 'www.a.test' }],
       },
     ]);
@@ -89,13 +109,15 @@ describe('reading secondary zones and geo services', () => {
     const { provider } = testProvider();
     const error = await provider.readGeoServices().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynWireError);
-    expect((error as Error).message).toContain('GET /Geo/Global%20Web/: unexpected response');
-    expect((error as Error).message).toContain('groups.0.rdata.a_rdata.0.address: not an IPv4 address');
+    expect(error).toMatchObject({
+      context: 'GET /Geo/Global%20Web/ group Europe a_rdata',
+      issues: [expect.stringMatching(/^0(\.address)?: .*192\.0\.2\.256/)],
+    });
   });
 });
 
 describe('writing secondary zones and geo services', () => {
-  const create: DnsOp = {
+  const create: DynOp = {
     kind: 'create-geo',
     name: 'Global Web',
     groups: [europe],

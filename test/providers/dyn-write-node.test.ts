@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsOp } from '../../src/model/dns.js';
-import { DynApiError, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
+import { DynApiError, type DynOp, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
-/** The node-wide ops: a whole A set in one request (api/dyn.md §5, replace-all PUT and delete-all DELETE). */
-const replaceOp: DnsOp = {
+/** The node-wide ops: a whole set of one type in one request (replace-all PUT and delete-all DELETE). */
+const replaceOp: DynOp = {
   kind: 'replace-records',
   zone: 'a.test',
   fqdn: 'www.a.test',
-  addresses: ['10.0.0.1', '10.0.0.2'],
+  type: 'A',
+  values: ['10.0.0.1', '10.0.0.2'],
   ttl: 300,
 };
-const deleteAllOp: DnsOp = { kind: 'delete-records', zone: 'a.test', fqdn: 'www.a.test' };
+const deleteAllOp: DynOp = { kind: 'delete-records', zone: 'a.test', fqdn: 'www.a.test', type: 'A' };
 const replaceBody = {
   ARecords: [
     { rdata: { address: '10.0.0.1' }, ttl: 300 },
@@ -29,7 +29,7 @@ const records = replaceBody.ARecords.map((r, i) => ({
   ...r,
 }));
 
-describe('node-wide A ops', () => {
+describe('node-wide ops', () => {
   it('map to one request each: PUT and DELETE on the node without a record id', () => {
     expect(describeOp(replaceOp)).toEqual({
       method: 'PUT',

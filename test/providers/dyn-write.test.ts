@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsOp } from '../../src/model/dns.js';
+import type { Target } from '../../src/model/target.js';
 import {
   DynApiError,
+  type DynOp,
+  DynOpError,
   DynSessionLostError,
   describeOp,
   retryPolicyOf,
@@ -23,15 +25,17 @@ const recordObject = {
   record_id: 0,
 };
 
-const addOp: DnsOp = {
+const addOp: DynOp = {
   kind: 'add-record',
   zone: 'a.test',
   fqdn: 'www.a.test',
-  address: '10.0.0.1',
+  type: 'A',
+  value: '10.0.0.1',
   ttl: 300,
 };
-const deleteOp: DnsOp = { kind: 'delete-record', zone: 'a.test', fqdn: 'www.a.test', recordId: 42 };
-const publishOp: DnsOp = { kind: 'publish', zone: 'a.test' };
+const deleteOp: DynOp = { kind: 'delete-record', zone: 'a.test', fqdn: 'www.a.test', type: 'A', ref: '42' };
+const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
+const zoneTarget: Target = { kind: 'zone', name: 'a.test' };
 
 describe('describeOp', () => {
   it('maps each op to exactly one request', () => {
@@ -53,7 +57,7 @@ describe('describeOp', () => {
       path: '/ARecord/a.test/www.a.test/',
       body: { rdata: { address: '10.0.0.1' }, ttl: 300 },
     });
-    expect(describeOp({ ...addOp, kind: 'update-record', recordId: 42 })).toEqual({
+    expect(describeOp({ ...addOp, kind: 'update-record', ref: '42' })).toEqual({
       method: 'PUT',
       path: '/ARecord/a.test/www.a.test/42/',
       body: { rdata: { address: '10.0.0.1' }, ttl: 300 },
@@ -73,14 +77,14 @@ describe('describeOp', () => {
 });
 
 describe('DynWriter.execute', () => {
-  const cases: { op: DnsOp; reply: unknown }[] = [
+  const cases: { op: DynOp; reply: unknown }[] = [
     {
       op: { kind: 'create-zone', zone: 'a.test', rname: 'admin@a.test', ttl: 3600, serialStyle: 'increment' },
       reply: zoneObject,
     },
     { op: addOp, reply: zoneObject },
     { op: addOp, reply: recordObject },
-    { op: { ...addOp, kind: 'update-record', recordId: 42 }, reply: { ...recordObject, record_id: 42 } },
+    { op: { ...addOp, kind: 'update-record', ref: '42' }, reply: { ...recordObject, record_id: 42 } },
     { op: deleteOp, reply: ['/REST/ARecord/a.test/www.a.test/42'] },
     { op: deleteOp, reply: {} },
     { op: deleteOp, reply: zoneObject },
@@ -96,6 +100,18 @@ describe('DynWriter.execute', () => {
       await provider.execute(op);
     });
   }
+
+  it('sends nothing for an op that is not a valid Dyn op', async () => {
+    const { provider } = testProvider();
+    const bad = [
+      { kind: 'set-good-bots', webappId: 'x', webapp: 'shop', enable: [], disable: [] },
+      { ...addOp, type: 'LOC' },
+      { ...addOp, value: '010.0.0.1' },
+      { ...deleteOp, ref: '../Zone/a.test' },
+      { ...addOp, address: '10.0.0.1' },
+    ];
+    for (const op of bad) await expect(provider.execute(op)).rejects.toBeInstanceOf(DynOpError);
+  });
 
   it('refuses a write response of neither known shape', async () => {
     mockLogin();
@@ -152,7 +168,7 @@ describe('DynWriter.execute', () => {
     const { provider } = testProvider();
     await provider.execute(addOp);
     await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynSessionLostError);
-    await provider.discardPending('a.test');
+    await provider.discard(zoneTarget);
   });
 
   it('fails a zone whose publish ran in a renewed session', async () => {
@@ -168,23 +184,27 @@ describe('DynWriter.execute', () => {
 });
 
 describe('other writes', () => {
-  it('discardPending deletes the zone changeset', async () => {
+  it('discard deletes the changeset of a zone target, and makes no request for any other target', async () => {
     mockLogin();
     authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
     const { provider } = testProvider();
-    await provider.discardPending('A.test.');
+    await provider.discard({ kind: 'zone', name: 'A.test.' });
+    await provider.discard({ kind: 'geo', name: 'Global Web' });
+    await provider.discard({ kind: 'secondary', name: 'a.test' });
   });
 
-  it('discardPending of a zone that does not exist (its creation failed) is not an error', async () => {
+  it('discard of a zone that does not exist (its creation failed) is not an error', async () => {
     mockLogin();
     authed('delete', '/ZoneChanges/a.test/').reply(404, failure('NOT_FOUND', 'zone: No such zone', 'API-B'));
     authed('delete', '/ZoneChanges/b.test/')
       .times(6)
       .reply(400, failure('ILLEGAL_OPERATION', 'zone: Operation blocked by current task'));
     const { provider } = testProvider();
-    await provider.discardPending('a.test');
+    await provider.discard(zoneTarget);
     // A zone task that never ends: waited out (busy.ts), then given up on.
-    await expect(provider.discardPending('b.test')).rejects.toThrow('a zone task blocked it');
+    await expect(provider.discard({ kind: 'zone', name: 'b.test' })).rejects.toThrow(
+      'a zone task blocked it',
+    );
   });
 
   it('deleteNode deletes the node, accepting the array and zone object shapes', async () => {

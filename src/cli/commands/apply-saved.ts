@@ -1,15 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DesiredState } from '../../model/dns.js';
-import { PlanFileError, parsePlanFile, type SavedPlan } from '../../plan/plan-file.js';
-import { savedPlanDifferences } from '../../plan/saved-plan-match.js';
-import { parseTargets, scopeDesired } from '../../plan/scope.js';
-import { desiredMismatches, movedTargets } from '../../plan/staleness.js';
-import { type Plan, planHasChanges } from '../../plan/types.js';
+import {
+  desiredMismatches,
+  movedTargets,
+  type Plan,
+  PlanFileError,
+  parsePlanFile,
+  parseTargets,
+  planHasChanges,
+  type SavedPlan,
+  savedPlanDifferences,
+  scopeDesired,
+} from '../../plan/index.js';
 import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
+import { OP_SCHEMAS } from '../provider-kinds.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
-import { type ApplyCommandOptions, assertApproved, executePlan } from './apply.js';
+import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**
  * `edgeplan apply --plan FILE [PATH...]`: applies a saved plan once it is shown to be exactly the plan edgeplan
@@ -36,7 +44,11 @@ export async function applySavedPlan(
     );
   const saved = await readPlan(resolve(io.cwd, file));
   const scope = saved.scope ? parseTargets(saved.scope) : undefined;
-  const changed = desiredMismatches(saved.fingerprints, scope ? scopeDesired(desired, scope) : desired);
+  // A version 1 file's digests are of the old model: its steps alone are compared (savedPlanDifferences).
+  const changed =
+    saved.convertedFrom === undefined
+      ? desiredMismatches(saved.fingerprints, scope ? scopeDesired(desired, scope) : desired)
+      : [];
   if (changed.length > 0)
     throw new CliError(
       `refusing to apply ${file}: the desired state is not the one it was made from:\n${lines(changed)}\n` +
@@ -58,7 +70,10 @@ export async function applySavedPlan(
 
 /** The recomputed plan must be the saved one: first whether live state moved, then whether the file says so. */
 function assertSamePlan(file: string, saved: SavedPlan, plan: Plan): void {
-  const moved = plan.fingerprints ? movedTargets(saved.fingerprints, plan.fingerprints) : [];
+  const moved =
+    plan.fingerprints && saved.convertedFrom === undefined
+      ? movedTargets(saved.fingerprints, plan.fingerprints)
+      : [];
   if (moved.length > 0)
     throw new CliError(
       `refusing to apply a stale plan: ${moved.length === 1 ? '1 target' : `${moved.length} targets`} ` +
@@ -83,7 +98,7 @@ async function readPlan(path: string) {
     );
   }
   try {
-    return parsePlanFile(text, path);
+    return parsePlanFile(text, path, OP_SCHEMAS);
   } catch (error) {
     if (error instanceof PlanFileError) throw new CliError(error.message);
     throw error;

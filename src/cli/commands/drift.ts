@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { AckFileError, type Acknowledgement, parseAckFile } from '../../config/ack-file.js';
+import { AckFileError, parseAckFile } from '../../config/ack-file.js';
+import type { Acknowledgement } from '../../model/acknowledgement.js';
+import { targetText } from '../../model/target.js';
 import {
   driftHeadline,
   driftReport,
   renderDriftJson,
   renderDriftText,
+  renderPlanMarkdown,
   statusText,
-} from '../../plan/drift.js';
-import { renderPlanMarkdown } from '../../plan/render-markdown.js';
+} from '../../plan/index.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
@@ -32,7 +34,7 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
   const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack)) : [];
   const plan = await reviewOnce(desired, options, io);
   const report = driftReport(plan, acks, io.now?.() ?? Date.now());
-  const byTarget = new Map(report.targets.map((t) => [t.target, t]));
+  const byTarget = new Map(report.targets.map((t) => [targetText(t.target), t]));
   const markdown = () =>
     renderPlanMarkdown(plan, {
       title: 'edgeplan drift',
@@ -41,7 +43,7 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
         ...report.unusedAcks.map((a) => `Unused acknowledgement: \`${a.target}\`.`),
       ],
       status: (target) => {
-        const found = byTarget.get(target);
+        const found = byTarget.get(targetText(target));
         return found ? statusText(found) : '';
       },
       fullOutputHint: 'See all of it with `edgeplan drift --format json`.',

@@ -12,6 +12,7 @@ import { readDnsInventory } from '../../providers/dyn/read-inventory.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
+import { DNS_CAPABILITIES } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { openServices } from '../services.js';
 
@@ -74,13 +75,13 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       for (const line of documents.notImported) io.stdout(`  ${line}\n`);
     }
     if (paths.length === 0) return EXIT_OK;
-    const loaded = await loadDesiredState(paths);
+    const loaded = await loadDesiredState(paths, DNS_CAPABILITIES);
     if (!loaded.ok) {
       for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
       io.stderr('Round trip failed: the written files are not valid desired state (above).\n');
       return EXIT_ERROR;
     }
-    const plan = await planLive(loaded.desired, services.readers);
+    const plan = await planLive(loaded.desired, services.providers);
     if (planHasChanges(plan)) {
       io.stderr(`Round trip failed: planning the written files against live state shows changes:\n`);
       io.stderr(renderPlanText(plan, { color: false }));

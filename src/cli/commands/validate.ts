@@ -1,4 +1,4 @@
-import { plural } from '../apply-report.js';
+import { plural } from '../../model/text.js';
 import { EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';

@@ -1,3 +1,4 @@
+import { compareStrings } from '../../model/compare.js';
 import { DEFAULT_BOT_CATALOGUE, derivedId } from './catalogue.js';
 import { type ParsedWafSeed, type WafSeed, WafSeedSchema } from './seed.js';
 
@@ -84,7 +85,7 @@ export class WafAccount {
   /** Webapps in listing order: by creation time, then id (stable pages). */
   listed(): Webapp[] {
     return [...this.webapps.values()].sort(
-      (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+      (a, b) => compareStrings(a.created_at, b.created_at) || compareStrings(a.id, b.id),
     );
   }
 

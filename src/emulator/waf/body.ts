@@ -1,7 +1,7 @@
 /**
- * Request bodies of the WAF emulator. The token endpoint takes its fields in any encoding real clients used
- * (api/waf.md §1): multipart form (the docs' `curl -F`), urlencoded form, a JSON object, or the query string.
- * API bodies are JSON; `page`/`per_page` may also come as a JSON body on a GET (S4).
+ * Request bodies of the WAF emulator. The token endpoint takes its fields in any encoding real clients used (the
+ * public Zenedge sample scripts): multipart form (the docs' `curl -F`), urlencoded form, a JSON object, or the
+ * query string. API bodies are JSON; `page`/`per_page` may also come as a JSON body on a GET (S4).
  */
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; problem: string };

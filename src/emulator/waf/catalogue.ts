@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * The vendor's good-bot catalogue as the emulator serves it when a seed gives none: well-known crawlers, link
- * preview fetchers and monitors ("a predefined list of known legitimate bot providers", api/waf.md §4). The vendor
- * owns this list; customers only toggle entries per webapp.
+ * preview fetchers and monitors ("a predefined list of known legitimate bot providers", OCI WAF good bot
+ * allowlist). The vendor owns this list; customers only toggle entries per webapp.
  */
 export const DEFAULT_BOT_CATALOGUE: readonly { name: string; description: string }[] = [
   { name: 'Googlebot', description: "Google's web search crawler" },

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { WafAccount, Webapp } from './account.js';
 
 /**
- * Asynchronous changes (api/waf.md §4, PROPOSED): a good-bots PUT that changes something answers 202 with a
- * `change_id`, and the change moves pending → in_progress → finished (or failed, when a fault is injected) on the
- * emulator's clock. Changes of one webapp run in FIFO order: one waits `pendingMs`, then until the one before it
- * has ended, then runs `runMs`. By default GET reflects the requested state at once (and a failed change puts the
- * bots it touched back); with `applyOnFinish` GET shows it only once the change has finished.
+ * Asynchronous changes (this emulator's design, modelled on OCI WAAS work requests): a good-bots PUT that changes
+ * something answers 202 with a `change_id`, and the change moves pending → in_progress → finished (or failed, when
+ * a fault is injected) on the emulator's clock. Changes of one webapp run in FIFO order: one waits `pendingMs`,
+ * then until the one before it has ended, then runs `runMs`. By default GET reflects the requested state at once
+ * (and a failed change puts the bots it touched back); with `applyOnFinish` GET shows it only once the change has
+ * finished.
  */
 
 export type ChangeStatus = 'pending' | 'in_progress' | 'finished' | 'failed';

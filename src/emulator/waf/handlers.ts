@@ -3,8 +3,9 @@ import type { ChangeQueue } from './changes.js';
 import { ok, type WafReply, wafError } from './reply.js';
 
 /**
- * Handlers of the WAF API under /api/v3 (seeds/web-application-security-api.md; the writes, the change resource
- * and the error bodies as PROPOSED in api/waf.md §3–§5). Paths arrive split; auth and rate limits are done.
+ * Handlers of the WAF API under /api/v3 (Oracle Dyn WAS help, Using the API; the writes, the change resource and
+ * the error bodies are this emulator's design, as nothing public describes them). Paths arrive split; auth and rate
+ * limits are done.
  */
 export interface WafHandlerCtx {
   account(): WafAccount;
@@ -16,7 +17,10 @@ export interface WafHandlerCtx {
 const DEFAULT_PER_PAGE = 25;
 const MAX_PER_PAGE = 100;
 
-/** `GET /company/webapps`: a bare array; 206 while rows remain after this page, 200 on the last; Link + X-Total-Count. */
+/**
+ * `GET /company/webapps`: a bare array; 206 while rows remain after this page, 200 on the last; Link +
+ * X-Total-Count.
+ */
 export function listWebapps(ctx: WafHandlerCtx, url: URL, body: unknown): WafReply {
   const args = { ...Object.fromEntries(url.searchParams), ...(isObject(body) ? body : {}) };
   const page = positiveInt(args.page, 1);
@@ -83,15 +87,17 @@ export async function putGoodBots(ctx: WafHandlerCtx, webappId: string, body: un
     return wafError(422, 'validation_failed', 'Validation failed', {
       base: ['must be an array of {id, enabled}'],
     });
-  const errors: Record<string, string[]> = {};
+  const errors = new Map<string, string[]>();
   const seen = new Set<string>();
   body.forEach((item, i) => {
-    Object.assign(errors, entryErrors(item, `[${i}]`, true));
+    for (const [field, problems] of Object.entries(entryErrors(item, `[${i}]`, true)))
+      errors.set(field, problems);
     const id = isObject(item) ? item.id : undefined;
-    if (typeof id === 'string' && seen.has(id)) errors[`[${i}].id`] = ['is listed twice'];
+    if (typeof id === 'string' && seen.has(id)) errors.set(`[${i}].id`, ['is listed twice']);
     if (typeof id === 'string') seen.add(id);
   });
-  if (Object.keys(errors).length > 0) return wafError(422, 'validation_failed', 'Validation failed', errors);
+  if (errors.size > 0)
+    return wafError(422, 'validation_failed', 'Validation failed', Object.fromEntries(errors));
   const unknown = [...seen].filter((id) => !ctx.account().bots.some((b) => b.id === id));
   if (unknown.length > 0) return wafError(404, 'not_found', `Good bot ${unknown.join(', ')} not found`);
   const projected = ctx.changes.projected(webapp);
@@ -115,16 +121,18 @@ async function submit(ctx: WafHandlerCtx, webapp: Webapp, updates: Map<string, b
   return ok({ change_id: change.change_id, status: change.status }, 202);
 }
 
-/** 422 field errors of one `{id?, enabled}` entry: `enabled` boolean and present, nothing else. */
+/**
+ * 422 field errors of one `{id?, enabled}` entry: `enabled` boolean and present, nothing else. Field names come
+ * from the client, so the errors are collected in a Map and returned as own properties (`__proto__` included).
+ */
 function entryErrors(item: unknown, prefix: string, withId: boolean): Record<string, string[]> {
   const at = (field: string) => (prefix ? `${prefix}.${field}` : field);
   if (!isObject(item)) return { [prefix || 'base']: ['must be an object'] };
-  // Keyed by the client's field names (`__proto__` too): a Map, then own properties.
   const errors = new Map<string, string[]>();
-  if (!('enabled' in item)) errors.set(at('enabled'), ['is missing']);
+  if (!Object.hasOwn(item, 'enabled')) errors.set(at('enabled'), ['is missing']);
   else if (typeof item.enabled !== 'boolean') errors.set(at('enabled'), ['must be true or false']);
   if (withId && typeof item.id !== 'string')
-    errors.set(at('id'), ['id' in item ? 'must be a string' : 'is missing']);
+    errors.set(at('id'), [Object.hasOwn(item, 'id') ? 'must be a string' : 'is missing']);
   for (const key of Object.keys(item)) {
     if (key !== 'enabled' && !(withId && key === 'id')) errors.set(at(key), ['is not a known field']);
   }

@@ -1,7 +1,8 @@
 /**
- * The WAF API's request budget (api/waf.md §6, PROPOSED): a fixed window per client IP that starts at that IP's
- * first request; every request counts (token endpoint, 401/403/404 and 429 answers included: "any API request").
- * Every response carries the three headers; over the limit the answer is 429 with `Retry-After` equal to Reset.
+ * The WAF API's request budget (this emulator's design: nothing public describes it): a fixed window per client IP
+ * that starts at that IP's first request; every request counts (token endpoint, 401/403/404 and 429 answers
+ * included: "any API request"). Every response carries the three headers; over the limit the answer is 429 with
+ * `Retry-After` equal to Reset.
  */
 
 export interface RateLimitOptions {

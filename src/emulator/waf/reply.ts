@@ -1,4 +1,7 @@
-/** An answer of the WAF emulator: status, extra headers and a JSON body (api/waf.md §5 error shape). */
+/**
+ * An answer of the WAF emulator: status, extra headers and a JSON body (the `{error, error_description}` shape of
+ * Doorkeeper, doorkeeper-gem/doorkeeper).
+ */
 export interface WafReply {
   status: number;
   headers: Record<string, string>;

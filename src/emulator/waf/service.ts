@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChaosEngine } from '../chaos/engine.js';
-import { serveWafWithChaos } from '../chaos/waf-chaos.js';
+import type { ChaosEngine } from '../faults/engine.js';
+import { serveWafWithChaos } from '../faults/waf-chaos.js';
 import { readBody, TOO_LARGE } from '../read-body.js';
 import type { RequestLog } from '../request-log.js';
 import { WafAccount } from './account.js';
@@ -31,7 +31,7 @@ export interface WafService {
 }
 
 /**
- * The WAF API of the emulator (same server and port as the DNS API, PRODUCT.md "The sandbox"): the token endpoint
+ * The WAF API of the emulator (same server and port as the DNS API, so one sandbox serves both): the token endpoint
  * at /api/oauth/token and the API under /api/v3. Order of checks on every request: count it against the rate
  * limit (429 when over), then User-Agent (403), then the bearer token (401), then the route. The three rate-limit
  * headers go on every answer. Every answer is JSON, errors `{error, error_description}`.

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { ClientCredentials } from './account.js';
 import { type WafReply, wafError } from './reply.js';
 
-/** Doorkeeper's text for bad client credentials (api/waf.md §1, D2). */
+/** Doorkeeper's text for bad client credentials (doorkeeper-gem/doorkeeper `oauth/error_response.rb`). */
 const INVALID_CLIENT =
   'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.';
 
 /**
- * Access tokens of the token endpoint (`POST /api/oauth/token`, api/waf.md §1): issued for the account's client
- * id and secret, valid `lifetimeSeconds` (7200 by default; tests shorten it or move the clock), then refused with
- * 401 `invalid_token` "The access token expired". No refresh tokens exist; revoking is `POST /api/oauth/revoke`.
+ * Access tokens of the token endpoint (`POST /api/oauth/token`, Oracle Dyn WAS help, Using the API): issued for the
+ * account's client id and secret, valid `lifetimeSeconds` (7200 by default; tests shorten it or move the clock),
+ * then refused with 401 `invalid_token` "The access token expired". No refresh tokens exist; revoking is `POST
+ * /api/oauth/revoke`.
  */
 export class TokenStore {
   private readonly tokens = new Map<string, { expiresAtMs: number; revoked: boolean }>();

@@ -1,5 +1,5 @@
 /**
- * The service's "busy" refusals (api/dyn.md §3), and how long the client waits them out.
+ * The service's "busy" refusals (vendor docs, "Managed DNS API error codes"), and how long the client waits them out.
  *
  * - `token: This session already has a job running` (OPERATION_FAILED, status `running` or `incomplete`): the
  *   session's previous request became a job and still runs; the service allows one job per session.

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { redactUserinfo } from '../http/redact.js';
 import type { RetryPolicy } from '../http/retry.js';
+import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpTransport } from '../http/transport.js';
-import { type BusyPolicy, retryWhileBusy } from './busy.js';
+import { type BusyPolicy, busyReason, retryWhileBusy } from './busy.js';
 import { type DynRequestLabel, interpretResponse } from './envelope.js';
 import { DynApiError, DynJobLostError, DynJobTimeoutError } from './errors.js';
 import { type DynCredentials, DynSession, type SessionRenewal } from './session.js';
@@ -26,6 +27,14 @@ export interface DynClientOptions extends DynCredentials {
 export interface SessionResult {
   data: unknown;
   generation: number;
+}
+
+/** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
+export interface DynRequest {
+  method: Extract<HttpMethod, 'POST' | 'PUT' | 'DELETE'>;
+  /** Relative to the base URL, e.g. `/MXRecord/example.com/www.example.com/`. */
+  path: string;
+  body?: Record<string, unknown>;
 }
 
 export interface CallOptions {
@@ -60,7 +69,7 @@ export class DynClient {
   constructor(options: DynClientOptions) {
     this.transport = options.transport;
     this.logger = options.logger ?? silentLogger;
-    this.sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.sleep = options.sleep ?? realSleep;
     this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
     this.busy = options.busy;
     this.session = new DynSession(options.transport, options, this.logger, options.onSessionRenewed);
@@ -97,7 +106,31 @@ export class DynClient {
     options: CallOptions,
   ): Promise<SessionResult> {
     const context = { method, path, logger: this.logger, sleep: this.sleep };
-    return retryWhileBusy(() => this.callOnce(method, path, body, options.retryable), context, this.busy);
+    // Attempts before a busy refusal may have been applied (a 5xx after processing, then the repeat refused as
+    // busy): they count in the `attempts` of the error that ends the call, which says exactly that.
+    let earlier = 0;
+    const once = async () => {
+      try {
+        return await this.callOnce(method, path, body, options.retryable);
+      } catch (error) {
+        if (!(error instanceof DynApiError)) throw error;
+        if (busyReason(error) !== null) {
+          earlier += error.attempts - 1;
+          throw error;
+        }
+        if (earlier === 0) throw error;
+        const { path: sent, httpStatus, status, messages } = error;
+        throw new DynApiError({
+          method,
+          path: sent,
+          httpStatus,
+          status,
+          messages,
+          attempts: error.attempts + earlier,
+        });
+      }
+    };
+    return retryWhileBusy(once, context, this.busy);
   }
 
   private async callOnce(

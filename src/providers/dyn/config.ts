@@ -1,7 +1,7 @@
 import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
 import type { DynCredentials } from './session.js';
 
-/** What the Dyn provider needs from the environment (PRODUCT.md, "Environment"). */
+/** What the Dyn provider needs from the environment (README, "Commands", environment). */
 export interface DynConfig extends DynCredentials {
   /** Base address including the REST prefix, e.g. `https://api.dynect.net/REST`. */
   url: string;

@@ -4,7 +4,7 @@ import { DynApiError } from './errors.js';
 import { DynEnvelope } from './wire.js';
 
 /**
- * What one Dyn response means. The body's `status` decides, not the HTTP code (api/dyn.md §13), except for the
+ * What one Dyn response means. The body's `status` decides, not the HTTP code (what the vendor's SDK does too), except for the
  * 307 job redirect whose body is a plain path.
  */
 export type DynOutcome =

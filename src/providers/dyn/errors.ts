@@ -1,10 +1,20 @@
+import { z } from 'zod';
 import { redactUserinfo } from '../http/redact.js';
-import type { DynMessage } from './wire.js';
+import { WireError } from '../http/wire-error.js';
 
 /**
  * Typed errors of the Dyn provider. API failures carry the HTTP status, ERR_CD and INFO of the first message
- * (the one that describes the failure, seed "Errors" 2) so the CLI and the apply result can show them as is.
+ * (the one that describes the failure) so the CLI and the apply result can show them as is.
  */
+
+/** One entry of an answer's `msgs`: what the service says about a call; failures carry ERR_CD and INFO. */
+export const DynMessage = z.object({
+  LVL: z.string().nullish(),
+  ERR_CD: z.string().nullish(),
+  SOURCE: z.string().nullish(),
+  INFO: z.string().nullish(),
+});
+export type DynMessage = z.infer<typeof DynMessage>;
 
 export interface DynApiErrorDetails {
   method: string;
@@ -86,14 +96,11 @@ export class DynJobTimeoutError extends Error {
 }
 
 /** A response of the service did not have the expected shape; `context` says which endpoint, zone and field. */
-export class DynWireError extends Error {
+export class DynWireError extends WireError {
   override readonly name = 'DynWireError';
 
-  constructor(
-    readonly context: string,
-    readonly issues: string[],
-  ) {
-    super(`${context}: unexpected response from the DNS service: ${issues.join('; ')}`);
+  constructor(context: string, issues: string[]) {
+    super('DNS service', context, issues);
   }
 }
 

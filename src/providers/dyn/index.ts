@@ -1,10 +1,13 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import type { Target } from '../../model/target.js';
 import type { RetryOptions } from '../http/retry.js';
-import { type RateBudget, RequestScheduler } from '../http/scheduler.js';
-import { createHttpTransport } from '../http/transport.js';
+import type { RateBudget } from '../http/scheduler.js';
+import { serviceTransports } from '../http/service-transports.js';
 import type { BusyPolicy } from './busy.js';
+import { DYN_CAPABILITIES } from './capabilities.js';
 import { DynClient } from './client.js';
+import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
@@ -13,7 +16,9 @@ import { DynWriter } from './write.js';
 import type { ZoneCache } from './zone-cache.js';
 
 export { type BusyPolicy, DynBusyError } from './busy.js';
-export { DynClient } from './client.js';
+export { DYN_CAPABILITIES } from './capabilities.js';
+export { DynClient, type DynRequest } from './client.js';
+export { dynCompiler } from './compile.js';
 export { type DynConfig, DynConfigError, dynConfigFromEnv } from './config.js';
 export {
   DynApiError,
@@ -23,11 +28,17 @@ export {
   DynSessionLostError,
   DynWireError,
 } from './errors.js';
+export { labelDynOp } from './op-label.js';
+export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
+export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneOp } from './ops.js';
 export type { SessionRenewal } from './session.js';
-export { type DynRequest, describeOp, retryPolicyOf } from './write.js';
+export { describeOp, retryPolicyOf } from './write.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 
-/** The service's limit (api/dyn.md §10): 300 requests per minute per account, then 429s for up to 60 s. */
+/** The provider's name in plan steps (`PlanStep.provider`). */
+export const DYN_PROVIDER = 'dyn';
+
+/** The service's limit (vendor docs, "API rate limit"): 300 requests per minute per account, then 429s for up to 60 s. */
 export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
 
 export interface DynProviderOptions extends DynConfig {
@@ -56,7 +67,11 @@ export interface DynProviderOptions extends DynConfig {
   now?: () => number;
 }
 
-export type DynProvider = DnsProvider & { readonly client: DynClient };
+/** A DnsProvider whose zones are transactions: `discard` is always there. */
+export type DynProvider = DnsProvider & {
+  readonly client: DynClient;
+  discard(target: Target): Promise<void>;
+};
 
 /**
  * The DNS provider for a Dyn-style service: one transport (connection pool), one client, one session per
@@ -64,24 +79,8 @@ export type DynProvider = DnsProvider & { readonly client: DynClient };
  */
 export function createDynProvider(options: DynProviderOptions): DynProvider {
   const logger = options.logger ?? silentLogger;
-  const transport = createHttpTransport({
-    baseUrl: options.url,
-    timeoutMs: options.timeoutMs,
-    retry: options.retry,
-    logger,
-    sleep: options.sleep,
-    random: options.random,
-    now: options.now,
-    userAgent: options.userAgent,
-    scheduler:
-      options.rateLimit === false
-        ? undefined
-        : new RequestScheduler({
-            budget: options.rateLimit ?? DYN_RATE_BUDGET,
-            now: options.now,
-            sleep: options.sleep,
-          }),
-  });
+  const budget = options.rateLimit === false ? false : (options.rateLimit ?? DYN_RATE_BUDGET);
+  const transport = serviceTransports({ ...options, logger }, budget)(options.url);
   const client = new DynClient({
     transport,
     customerName: options.customerName,
@@ -96,12 +95,15 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
   const writer = new DynWriter(client);
 
   return {
+    name: DYN_PROVIDER,
+    capabilities: DYN_CAPABILITIES,
     client,
+    ...dynCompiler,
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
     execute: (op) => writer.execute(op),
-    discardPending: (zone) => writer.discardPending(zone),
+    discard: (target) => writer.discard(target),
     async close() {
       await client.logout();
       await transport.close();

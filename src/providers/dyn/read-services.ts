@@ -1,9 +1,11 @@
+import { compareStrings } from '../../model/compare.js';
 import { type GeoService, sortGeoService } from '../../model/geo.js';
 import { sortAddresses } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
 import type { DynClient } from './client.js';
 import { DynWireError } from './errors.js';
+import { readGroup } from './geo-records.js';
 import { parseWire } from './wire.js';
 import { GeoServiceObject, SecondaryObject, ServiceList } from './wire-services.js';
 
@@ -23,28 +25,40 @@ export async function readSecondaryZones(client: DynClient): Promise<LiveSeconda
       active: wire.active ?? '',
     };
   });
-  return zones.sort((a, b) => compare(a.zone, b.zone));
+  return zones.sort((a, b) => compareStrings(a.zone, b.zone));
 }
 
 /**
  * Every geo service of the account: one `GET /Geo/?detail=Y` (paths instead of objects: one `GET /Geo/<name>/`
- * each). Only A rdata of the groups is read into the model.
+ * each). The groups' records of the managed types (GEO_RECORD_TYPES) are read into the model; rdata of other types
+ * is not (import lists it as a problem: read-inventory.ts).
  */
 export async function readGeoServices(client: DynClient): Promise<GeoService[]> {
+  const services = (await readGeoWire(client)).map(
+    ({ wire, context }) => toGeoService(wire, context).service,
+  );
+  return services.sort((a, b) => compareStrings(a.name, b.name));
+}
+
+/** Every geo service of the account as the wire has it, each with the context an error names. */
+export async function readGeoWire(client: DynClient): Promise<{ wire: GeoServiceObject; context: string }[]> {
   const items = await readList(client, '/Geo/?detail=Y');
-  const services = items.map(({ value, context }) => {
-    const wire = parseWire(GeoServiceObject, value, context);
-    return sortGeoService({
-      name: wire.name,
-      groups: wire.groups.map((g) => ({
-        name: g.name,
-        countries: g.countries,
-        addresses: (g.rdata?.a_rdata ?? []).map((r) => r.address),
-      })),
-      nodes: (wire.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) })),
-    });
+  return items.map(({ value, context }) => ({ wire: parseWire(GeoServiceObject, value, context), context }));
+}
+
+/** A wire service in the model (sorted), with the record types of each group that the model leaves out. */
+export function toGeoService(
+  wire: GeoServiceObject,
+  context: string,
+): { service: GeoService; otherTypes: Map<string, string[]> } {
+  const otherTypes = new Map<string, string[]>();
+  const groups = wire.groups.map((group) => {
+    const read = readGroup(group, context);
+    if (read.otherTypes.length > 0) otherTypes.set(group.name, read.otherTypes);
+    return { name: group.name, countries: group.countries, records: read.records };
   });
-  return services.sort((a, b) => compare(a.name, b.name));
+  const nodes = (wire.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) }));
+  return { service: sortGeoService({ name: wire.name, groups, nodes }), otherTypes };
 }
 
 /** The list's objects, each with the context an error names; path items are read one by one. */
@@ -65,8 +79,4 @@ function restRelative(path: string, context: string): string {
   const match = /^(?:\/REST)?(\/(?:Secondary|Geo)\/[^/]+)\/?$/.exec(path);
   if (!match?.[1]) throw new DynWireError(context, [`not a resource path: ${JSON.stringify(path)}`]);
   return `${match[1]}/`;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

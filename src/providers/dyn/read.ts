@@ -1,10 +1,12 @@
 import pLimit from 'p-limit';
-import type { LiveARecord, LiveDnsState, LiveNode, LiveZone } from '../../model/dns.js';
-import { sortAddresses } from '../../model/ipv4.js';
+import { compareStrings } from '../../model/compare.js';
+import type { LiveDnsState, LiveZone } from '../../model/dns.js';
 import { normaliseName } from '../../model/names.js';
+import { DYN_RECORD_TYPES } from './capabilities.js';
 import { type DynClient, segment } from './client.js';
 import { DynApiError, DynWireError } from './errors.js';
-import { AllRecordDetail, ARecordObject, parseWire, ZoneList, ZoneObject } from './wire.js';
+import { type ZoneRecords, zoneRecords } from './read-records.js';
+import { type ListedZone, parseWire, ZoneList, ZoneObject } from './wire.js';
 import type { ZoneCache } from './zone-cache.js';
 
 export const DEFAULT_READ_CONCURRENCY = 16;
@@ -12,7 +14,7 @@ export const DEFAULT_READ_CONCURRENCY = 16;
 /**
  * Live state of the named zones with the fewest requests: one `GET /Zone/?detail=Y` for the whole account, then one
  * `GET /AllRecord/<zone>/?detail=Y` per managed zone that exists. Only when the zone list comes back as resource
- * paths instead of objects (the seed's shape) is each managed zone read with `GET /Zone/<zone>/` as well. Never one
+ * paths instead of objects (the shape without `detail`) is each managed zone read with `GET /Zone/<zone>/` as well. Never one
  * request per record. Zones are read in parallel, at most `concurrency` at a time.
  *
  * With a `cache`, a zone whose live serial (from the zone list, or from its own GET in the fallback) equals the
@@ -27,21 +29,10 @@ export async function readZones(
   concurrency = DEFAULT_READ_CONCURRENCY,
   cache?: ZoneCache,
 ): Promise<LiveDnsState> {
-  const wanted = [...new Set(zones.map(normaliseName))].sort();
+  const wanted = [...new Set(zones.map(normaliseName))].sort(compareStrings);
   if (wanted.length === 0) return { zones: {} };
 
-  const listPath = '/Zone/?detail=Y';
-  const listed = parseWire(
-    ZoneList,
-    await client.call('GET', listPath, undefined, { retryable: 'idempotent' }),
-    `GET ${listPath}`,
-  );
-  const existing = new Map<string, unknown>();
-  for (const entry of listed) {
-    if (typeof entry === 'string') existing.set(zoneFromPath(entry, `GET ${listPath}`), undefined);
-    else existing.set(normaliseName(entry.zone), entry);
-  }
-
+  const existing = await listZones(client);
   const limit = pLimit(concurrency);
   const read = await Promise.all(
     wanted.map((zone) =>
@@ -78,49 +69,36 @@ async function readZone(
     return cached;
   }
 
-  const recordsPath = `/AllRecord/${segment(zone)}/?detail=Y`;
-  const context = `zone ${zone}: GET ${recordsPath}`;
-  const detail = parseWire(
-    AllRecordDetail,
-    await client.call('GET', recordsPath, undefined, { retryable: 'idempotent' }),
-    context,
-  );
-  const records = detail.a_records.map((item, index) => {
-    const fqdn = isFqdnCarrier(item) ? ` (${item.fqdn})` : '';
-    return parseWire(ARecordObject, item, `${context} a_records[${index}]${fqdn}`);
-  });
-
   const live: LiveZone = {
     zone,
     serial: zoneObject.serial,
     serialStyle: zoneObject.serial_style,
-    nodes: toNodes(records),
+    ...(await readZoneRecords(client, zone)),
   };
   cache?.set(zone, live);
   return live;
 }
 
-/** Groups records by normalised fqdn; nodes sorted by fqdn, records by address (numeric) then recordId. */
-export function toNodes(records: ARecordObject[]): LiveNode[] {
-  const byFqdn = new Map<string, LiveARecord[]>();
-  for (const record of records) {
-    const fqdn = normaliseName(record.fqdn);
-    const list = byFqdn.get(fqdn) ?? [];
-    list.push({ recordId: record.record_id, address: record.rdata.address, ttl: record.ttl });
-    byFqdn.set(fqdn, list);
-  }
-  return [...byFqdn.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([fqdn, list]) => ({ fqdn, records: sortRecords(list) }));
+/** One `GET /AllRecord/<zone>/?detail=Y`: every record of the zone, in the model (read-records.ts). */
+export async function readZoneRecords(client: DynClient, zone: string): Promise<ZoneRecords> {
+  const path = `/AllRecord/${segment(zone)}/?detail=Y`;
+  const data = await client.call('GET', path, undefined, { retryable: 'idempotent' });
+  return zoneRecords(zone, data, `zone ${zone}: GET ${path}`, DYN_RECORD_TYPES);
 }
 
-function sortRecords(records: LiveARecord[]): LiveARecord[] {
-  const rank = new Map(
-    sortAddresses(records.map((record) => record.address)).map((address, i) => [address, i]),
-  );
-  return [...records].sort(
-    (a, b) => (rank.get(a.address) ?? 0) - (rank.get(b.address) ?? 0) || a.recordId - b.recordId,
-  );
+/**
+ * Every zone of the account, one `GET /Zone/?detail=Y`: by normalised name, its object from the list, or undefined
+ * when the server listed only its resource path (the shape without `detail`).
+ */
+export async function listZones(client: DynClient): Promise<Map<string, ListedZone | undefined>> {
+  const path = '/Zone/?detail=Y';
+  const data = await client.call('GET', path, undefined, { retryable: 'idempotent' });
+  const zones = new Map<string, ListedZone | undefined>();
+  for (const entry of parseWire(ZoneList, data, `GET ${path}`)) {
+    if (typeof entry === 'string') zones.set(zoneFromPath(entry, `GET ${path}`), undefined);
+    else zones.set(normaliseName(entry.zone), entry);
+  }
+  return zones;
 }
 
 /** `/REST/Zone/example.com/` (trailing slash optional) → `example.com`. */
@@ -128,8 +106,4 @@ export function zoneFromPath(path: string, context: string): string {
   const match = /\/Zone\/([^/]+)\/?$/.exec(path);
   if (!match?.[1]) throw new DynWireError(context, [`not a zone resource path: ${JSON.stringify(path)}`]);
   return normaliseName(decodeURIComponent(match[1]));
-}
-
-function isFqdnCarrier(item: unknown): item is { fqdn: string } {
-  return typeof item === 'object' && item !== null && 'fqdn' in item && typeof item.fqdn === 'string';
 }

@@ -27,7 +27,7 @@ export interface ActiveSession {
  * calls. A renewal (after the service reports the token expired) is also shared: every call that saw the same
  * stale generation waits for the same new login.
  *
- * Contract: the service keeps unpublished changes per session (api/dyn.md §7), so a renewal loses every pending
+ * Contract: the service keeps unpublished changes per session (vendor docs, "Get Zone Changeset": changes "last only as long as your current session"), so a renewal loses every pending
  * change made under the old token. `generation` tells them apart and `onRenewed` reports each renewal.
  */
 export class DynSession {

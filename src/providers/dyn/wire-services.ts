@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isIPv4 } from '../../model/ipv4.js';
 
 /**
- * Wire shapes of secondary zones (api/dyn.md §8) and geo services (§9), listing only the fields edgeplan reads.
- * The seed shows no response fields for either; these follow the real service and tolerate extra keys.
+ * Wire shapes of secondary zones (vendor docs, "Secondary Zones") and geo services ("Geo Traffic Manager"), listing only the fields edgeplan reads.
+ * These follow the real service and tolerate extra keys.
  */
 
 const Address = z.string().refine(isIPv4, 'not an IPv4 address');
@@ -18,12 +18,13 @@ export const SecondaryObject = z.looseObject({
 });
 export type SecondaryObject = z.infer<typeof SecondaryObject>;
 
-/** A group; only A rdata is managed. Other `<type>_rdata` keys are tolerated. */
+/** A group: `rdata` is keyed `<type>_rdata`, each an array of rdata objects (geo-records.ts reads them). */
 export const GeoGroupObject = z.looseObject({
   name: z.string(),
   countries: z.array(z.string()),
-  rdata: z.looseObject({ a_rdata: z.array(z.looseObject({ address: Address })).optional() }).optional(),
+  rdata: z.record(z.string(), z.unknown()).optional(),
 });
+export type GeoGroupObject = z.infer<typeof GeoGroupObject>;
 
 /** `GET /Geo/<name>/` and each item of `GET /Geo/?detail=Y`. */
 export const GeoServiceObject = z.looseObject({
@@ -38,7 +39,7 @@ export type GeoServiceObject = z.infer<typeof GeoServiceObject>;
 export const ServiceList = z.array(z.union([z.string(), z.unknown()]));
 
 /**
- * Write answers: POST /Secondary/ gives the zone data object (seed) or the secondary object (real service), both
+ * Write answers: POST /Secondary/ gives the zone data object (the emulator) or the secondary object (real service), both
  * with `zone`; DELETE /Zone/ gives the zone object or `{}`; geo writes give the service object or `{}`.
  */
 export const ServiceWriteResult = z.record(z.string(), z.unknown());

@@ -1,23 +1,15 @@
 import { z } from 'zod';
-import { isIPv4 } from '../../model/ipv4.js';
-import { DynWireError } from './errors.js';
+import { wireParser } from '../http/wire-error.js';
+import { DynMessage, DynWireError } from './errors.js';
 
 /**
- * Wire shapes of the Dyn service, listing only the fields edgeplan reads. Where the seed and the real service
- * differ (api/dyn.md, top), each schema accepts both. Numbers the service sends either as a number or as a
+ * Wire shapes of the Dyn service, listing only the fields edgeplan reads. Where the documented contract and the real
+ * service differ, each schema accepts both. Numbers the service sends either as a number or as a
  * string of digits (ttl, serial, record_id, task_id) are accepted in both forms.
  */
 
 /** A non-negative integer sent as a number or as a string of digits. */
-const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
-
-export const DynMessage = z.object({
-  LVL: z.string().nullish(),
-  ERR_CD: z.string().nullish(),
-  SOURCE: z.string().nullish(),
-  INFO: z.string().nullish(),
-});
-export type DynMessage = z.infer<typeof DynMessage>;
+export const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
 
 /** Every response. `status`: success | failure | incomplete (job pending) | running (job-running error). */
 export const DynEnvelope = z.object({
@@ -41,26 +33,13 @@ export const ZoneObject = z.object({
 });
 export type ZoneObject = z.infer<typeof ZoneObject>;
 
-/** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, seed) or zone objects (`detail=Y`, real service). */
-export const ZoneList = z.array(z.union([z.string(), z.looseObject({ zone: z.string() })]));
-
-export const ARecordObject = z.object({
-  fqdn: z.string().min(1),
-  record_type: z.literal('A'),
-  ttl: WireInt,
-  rdata: z.object({ address: z.string().refine(isIPv4, 'not an IPv4 address') }),
-  record_id: WireInt,
-});
-export type ARecordObject = z.infer<typeof ARecordObject>;
+/** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, without `detail`) or zone objects (`detail=Y`, real service). */
+export const ListedZone = z.looseObject({ zone: z.string(), zone_type: z.string().optional() });
+export type ListedZone = z.infer<typeof ListedZone>;
+export const ZoneList = z.array(z.union([z.string(), ListedZone]));
 
 /**
- * `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`. Only `a_records` is read; the other keys
- * are tolerated. Its items are parsed one by one (ARecordObject) so an error names the record.
- */
-export const AllRecordDetail = z.looseObject({ a_records: z.array(z.unknown()) });
-
-/**
- * `POST /ARecord/…`: the zone object (seed) or the record object with `record_id: 0` (real service); `PUT` of a
+ * `POST /<TYPE>Record/…`: the zone object (the emulator) or the record object with `record_id: 0` (real service); `PUT` of a
  * record by id: the record object.
  */
 export const RecordWriteResult = z.union([
@@ -68,10 +47,10 @@ export const RecordWriteResult = z.union([
   z.looseObject({ zone: z.string() }),
 ]);
 
-/** `PUT /ARecord/<zone>/<fqdn>/` (replace all at the node): the node's records, as an array (or an object). */
+/** `PUT /<TYPE>Record/<zone>/<fqdn>/` (replace every record of the type at the node): the node's records, as an array (or an object). */
 export const ReplaceResult = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
-/** `DELETE` of a record or node: an array of record paths (seed), `{}` or the zone object (real service). */
+/** `DELETE` of a record or node: an array of record paths (the emulator), `{}` or the zone object (real service). */
 export const DeleteResult = z.union([z.array(z.string()), z.record(z.string(), z.unknown())]);
 
 /** `PUT /Zone/<zone>/ {publish}`: the zone object, `task_id` as a string (real) or number. */
@@ -93,13 +72,4 @@ export const ZoneChange = z.object({
 export type ZoneChange = z.infer<typeof ZoneChange>;
 
 /** Parses `value` or throws a DynWireError naming `context` (endpoint, zone, item) and each failing field. */
-export function parseWire<S extends z.ZodType>(schema: S, value: unknown, context: string): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new DynWireError(
-    context,
-    result.error.issues.map(
-      (issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`,
-    ),
-  );
-}
+export const parseWire = wireParser((context, issues) => new DynWireError(context, issues));

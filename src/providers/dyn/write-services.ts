@@ -1,18 +1,33 @@
-import type { ServiceOp } from '../../model/dns-ops.js';
-import type { GeoGroup, GeoNode } from '../../model/geo.js';
 import type { RetryPolicy } from '../http/retry.js';
-import { type DynClient, segment } from './client.js';
+import { type DynClient, type DynRequest, segment } from './client.js';
 import { DynApiError } from './errors.js';
+import { wireGroup } from './geo-records.js';
+import type { DynGeoOp, DynOp, DynSecondaryOp } from './ops.js';
 import { parseWire } from './wire.js';
 import { ServiceWriteResult } from './wire-services.js';
-import type { DynRequest } from './write.js';
 
 /**
  * Requests of the secondary-zone and geo-service ops. Each takes effect when the service answers: secondary zones
  * are copied from their masters, and geo services are services linked to nodes, not zone records, so the service
- * documents no publish for either (api/dyn.md §8, §9). That is why these ops run outside any zone transaction.
+ * documents no publish for either (vendor docs, "Secondary Zones" and "Geo Traffic Manager"). That is why these ops
+ * run outside any zone transaction.
  */
-export function describeServiceOp(op: ServiceOp): DynRequest {
+export type DynServiceOp = DynSecondaryOp | DynGeoOp;
+
+const SERVICE_KINDS: ReadonlySet<string> = new Set<DynServiceOp['kind']>([
+  'create-secondary',
+  'update-secondary',
+  'delete-secondary',
+  'create-geo',
+  'update-geo',
+  'delete-geo',
+]);
+
+export function isServiceOp(op: DynOp): op is DynServiceOp {
+  return SERVICE_KINDS.has(op.kind);
+}
+
+export function describeServiceOp(op: DynServiceOp): DynRequest {
   switch (op.kind) {
     case 'create-secondary':
       return { method: 'POST', path: `/Secondary/${segment(op.zone)}/`, body: secondaryBody(op) };
@@ -40,7 +55,7 @@ export function describeServiceOp(op: ServiceOp): DynRequest {
   }
 }
 
-/** Service names may contain spaces: one URL-encoded path segment (seed, Geo service). */
+/** Service names may contain spaces: one URL-encoded path segment. */
 export function geoPath(name: string): string {
   return `/Geo/${segment(name)}/`;
 }
@@ -53,15 +68,7 @@ function secondaryBody(op: { masters: string[]; contactNickname?: string; tsigKe
   };
 }
 
-function wireGroup(group: GeoGroup) {
-  return {
-    name: group.name,
-    countries: group.countries,
-    rdata: { a_rdata: group.addresses.map((address) => ({ address })) },
-  };
-}
-
-function wireNode(node: GeoNode) {
+function wireNode(node: { zone: string; fqdn: string }) {
   return { zone: node.zone, fqdn: node.fqdn };
 }
 
@@ -70,11 +77,11 @@ function wireNode(node: GeoNode) {
  * PUT of the same full values, and a delete repeated after it was applied gets 404 (treated as done), so both
  * may be repeated after an ambiguous failure.
  */
-export function serviceRetryPolicy(op: ServiceOp): RetryPolicy {
+export function serviceRetryPolicy(op: DynServiceOp): RetryPolicy {
   return op.kind === 'create-secondary' || op.kind === 'create-geo' ? 'non-idempotent' : 'idempotent';
 }
 
-export async function executeServiceOp(client: DynClient, op: ServiceOp): Promise<void> {
+export async function executeServiceOp(client: DynClient, op: DynServiceOp): Promise<void> {
   const request = describeServiceOp(op);
   let data: unknown;
   try {

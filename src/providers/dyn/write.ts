@@ -1,10 +1,13 @@
-import type { DnsOp, DnsWriter } from '../../model/dns.js';
-import { isServiceOp } from '../../model/dns-ops.js';
 import { normaliseName } from '../../model/names.js';
+import type { ProviderOp, StepWriter } from '../../model/provider.js';
+import { requireRecordType } from '../../model/record-types/registry.js';
+import type { Target } from '../../model/target.js';
 import type { RetryPolicy } from '../http/retry.js';
-import type { HttpMethod } from '../http/transport.js';
-import { type DynClient, segment } from './client.js';
+import { type DynClient, type DynRequest, segment } from './client.js';
 import { DynApiError, DynSessionLostError } from './errors.js';
+import { parseDynOp } from './op-schema.js';
+import type { DynOp } from './ops.js';
+import { recordPath, replaceAllKey } from './record-wire.js';
 import {
   DeleteResult,
   PublishResult,
@@ -13,52 +16,52 @@ import {
   ReplaceResult,
   ZoneObject,
 } from './wire.js';
-import { describeServiceOp, executeServiceOp, serviceRetryPolicy } from './write-services.js';
+import { describeServiceOp, executeServiceOp, isServiceOp, serviceRetryPolicy } from './write-services.js';
 
-/** The exact request an op becomes. Shown by the plan renderer and sent by the writer: prediction = execution. */
-export interface DynRequest {
-  method: Extract<HttpMethod, 'POST' | 'PUT' | 'DELETE'>;
-  /** Relative to the base URL, e.g. `/ARecord/example.com/www.example.com/`. */
-  path: string;
-  body?: Record<string, unknown>;
-}
-
-/** Pure: each op is exactly one request. TTLs are sent as numbers (the real service takes both, api/dyn.md top). */
-export function describeOp(op: DnsOp): DynRequest {
+/**
+ * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the
+ * type's Dyn mapping (record-types). TTLs are sent as numbers (the real service takes both).
+ */
+export function describeOp(op: DynOp): DynRequest {
   if (isServiceOp(op)) return describeServiceOp(op);
-  const zone = segment(op.zone);
   switch (op.kind) {
     case 'create-zone':
       return {
         method: 'POST',
-        path: `/Zone/${zone}/`,
+        path: `/Zone/${segment(op.zone)}/`,
         body: { rname: op.rname, ttl: op.ttl, serial_style: op.serialStyle },
       };
     case 'add-record':
-      return { method: 'POST', path: `/ARecord/${zone}/${segment(op.fqdn)}/`, body: recordBody(op) };
+      return {
+        method: 'POST',
+        path: recordPath(op.type, op.zone, op.fqdn),
+        body: recordBody(op.type, op.value, op.ttl),
+      };
     case 'update-record':
       return {
         method: 'PUT',
-        path: `/ARecord/${zone}/${segment(op.fqdn)}/${op.recordId}/`,
-        body: recordBody(op),
+        path: recordPath(op.type, op.zone, op.fqdn, op.ref),
+        body: recordBody(op.type, op.value, op.ttl),
       };
     case 'delete-record':
-      return { method: 'DELETE', path: `/ARecord/${zone}/${segment(op.fqdn)}/${op.recordId}/` };
-    case 'replace-records':
+      return { method: 'DELETE', path: recordPath(op.type, op.zone, op.fqdn, op.ref) };
+    case 'replace-records': {
+      const records = op.values.map((value) => recordBody(op.type, value, op.ttl));
       return {
         method: 'PUT',
-        path: `/ARecord/${zone}/${segment(op.fqdn)}/`,
-        body: { ARecords: op.addresses.map((address) => recordBody({ address, ttl: op.ttl })) },
+        path: recordPath(op.type, op.zone, op.fqdn),
+        body: { [replaceAllKey(op.type)]: records },
       };
+    }
     case 'delete-records':
-      return { method: 'DELETE', path: `/ARecord/${zone}/${segment(op.fqdn)}/` };
+      return { method: 'DELETE', path: recordPath(op.type, op.zone, op.fqdn) };
     case 'publish':
-      return { method: 'PUT', path: `/Zone/${zone}/`, body: { publish: true } };
+      return { method: 'PUT', path: `/Zone/${segment(op.zone)}/`, body: { publish: true } };
   }
 }
 
-function recordBody(op: { address: string; ttl: number }): Record<string, unknown> {
-  return { rdata: { address: op.address }, ttl: op.ttl };
+function recordBody(type: string, value: string, ttl: number): Record<string, unknown> {
+  return { rdata: requireRecordType(type).dyn.toRdata(value), ttl };
 }
 
 /**
@@ -68,13 +71,14 @@ function recordBody(op: { address: string; ttl: number }): Record<string, unknow
  * - delete-record: a DELETE by id; if the first attempt was applied, the repeat gets 404 NOT_FOUND, which the writer
  *   then treats as done (the record is gone, which was the goal). A 404 on the FIRST attempt is still an error: the
  *   live state moved since the plan.
- * - replace-records: a PUT of the node's whole A set; a repeat sets the same set again.
- * - delete-records: a DELETE of the node's A set; a repeat after an applied first attempt gets 404, taken as done.
+ * - replace-records: a PUT of the node's whole set of the type; a repeat sets the same set again.
+ * - delete-records: a DELETE of the node's set of the type; a repeat after an applied first attempt gets 404,
+ *   taken as done.
  * - publish: a repeat with nothing left pending succeeds with "No changes to apply".
  * - create-zone and add-record are POSTs: a repeat of an applied one fails with TARGET_EXISTS (or would add a second
  *   record), so they are sent once and an ambiguous failure surfaces as an error; the zone is then discarded.
  */
-export function retryPolicyOf(op: DnsOp): RetryPolicy {
+export function retryPolicyOf(op: DynOp): RetryPolicy {
   if (isServiceOp(op)) return serviceRetryPolicy(op);
   return op.kind === 'create-zone' || op.kind === 'add-record' ? 'non-idempotent' : 'idempotent';
 }
@@ -85,12 +89,14 @@ export function retryPolicyOf(op: DnsOp): RetryPolicy {
  * possibly caused by another zone's call), the work is lost and the writer throws DynSessionLostError instead of
  * writing further or publishing a partial zone.
  */
-export class DynWriter implements DnsWriter {
+export class DynWriter implements StepWriter {
   private readonly sessionOfZone = new Map<string, number>();
 
   constructor(private readonly client: DynClient) {}
 
-  async execute(op: DnsOp): Promise<void> {
+  /** Sends one op, after checking it is a valid Dyn op (op-schema.ts): nothing unchecked reaches the service. */
+  async execute(input: ProviderOp): Promise<void> {
+    const op = parseDynOp(input);
     if (isServiceOp(op)) return executeServiceOp(this.client, op);
     const zone = normaliseName(op.zone);
     this.assertSameSession(zone);
@@ -104,7 +110,12 @@ export class DynWriter implements DnsWriter {
       }));
     } catch (error) {
       const deletes = op.kind === 'delete-record' || op.kind === 'delete-records';
-      if (!(deletes && isRepeatedNotFound(error))) throw error;
+      if (!(deletes && isRepeatedNotFound(error))) {
+        // A call repeated after a re-login runs without the zone's earlier changes: its refusal (an A record
+        // beside the CNAME whose delete was lost) is a symptom; the lost session is the cause.
+        this.assertSameSession(zone);
+        throw error;
+      }
       data = [];
       generation = this.client.sessionGeneration;
     }
@@ -135,10 +146,14 @@ export class DynWriter implements DnsWriter {
     if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, generation);
   }
 
-  /** `DELETE /ZoneChanges/<zone>/`: drops the session's unpublished changes of the zone. Repeating it is harmless. */
-  /** A zone that does not exist (its creation failed) can hold no pending changes: 404 counts as discarded. */
-  async discardPending(zone: string): Promise<void> {
-    const name = normaliseName(zone);
+  /**
+   * `DELETE /ZoneChanges/<zone>/`: drops the session's unpublished changes of a zone target. Repeating it is
+   * harmless; a zone that does not exist (its creation failed) can hold no pending changes: 404 counts as
+   * discarded. Other targets are not transactions: nothing to discard.
+   */
+  async discard(target: Target): Promise<void> {
+    if (target.kind !== 'zone') return;
+    const name = normaliseName(target.name);
     this.sessionOfZone.delete(name);
     try {
       await this.client.call('DELETE', `/ZoneChanges/${segment(name)}/`, undefined, {

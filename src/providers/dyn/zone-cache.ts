@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LiveZone } from '../../model/dns.js';
+import { isCanonicalValue } from './canonical-value.js';
+import { DYN_CAPABILITIES } from './capabilities.js';
 
 /**
  * Cached zone reads for `--cache DIR` (issue 7, part 5). Contract: `get` returns the last LiveZone `set` for the
@@ -21,26 +23,38 @@ export interface ZoneCacheAccount {
   customerName: string;
 }
 
-/** Bumped whenever the entry or LiveZone shape changes; entries of another version are ignored. */
-const FORMAT_VERSION = 1;
+/**
+ * Bumped whenever the entry or LiveZone shape changes; entries of another version are ignored. Version 1 held A
+ * records by node; version 2 holds record sets of every supported type and the names of the unsupported ones.
+ */
+const FORMAT_VERSION = 2;
 
 const Entry = z.object({
   version: z.literal(FORMAT_VERSION),
   account: z.object({ url: z.string(), customerName: z.string() }),
+  /**
+   * The record types the provider supported when the entry was written. Which records a read puts in `records` and
+   * which in `unsupported` depends on them, so an entry written by an edgeplan that supported other types is not
+   * used: a newly supported type would look absent live.
+   */
+  recordTypes: z.array(z.string()),
   live: z.object({
     zone: z.string(),
     serial: z.number().int().nonnegative(),
     serialStyle: z.enum(['increment', 'epoch', 'day', 'minute']),
-    nodes: z.array(
+    records: z.array(
       z.object({
         fqdn: z.string(),
+        type: z.string(),
         records: z.array(
-          z.object({ recordId: z.number().int(), address: z.string(), ttl: z.number().int().nonnegative() }),
+          z.object({ value: z.string(), ttl: z.number().int().nonnegative(), ref: z.string().optional() }),
         ),
       }),
     ),
+    unsupported: z.array(z.string()),
   }),
 });
+type Entry = z.infer<typeof Entry>;
 
 /**
  * One JSON file per zone under `dir` (created on first write), each written atomically (temp file + rename) so a
@@ -67,13 +81,18 @@ export function createFileZoneCache(dir: string, account: ZoneCacheAccount): Zon
       const entry = parsed.data;
       const sameAccount =
         entry.account.url === account.url && entry.account.customerName === account.customerName;
-      return sameAccount && entry.live.zone === zone ? entry.live : undefined;
+      return sameAccount && entry.live.zone === zone && usable(entry) ? entry.live : undefined;
     },
     set(zone, live) {
       mkdirSync(dir, { recursive: true });
       const path = pathOf(zone);
       const temp = `${path}.${randomUUID()}.tmp`;
-      const entry = { version: FORMAT_VERSION, account, live };
+      const entry: Entry = {
+        version: FORMAT_VERSION,
+        account,
+        recordTypes: [...DYN_CAPABILITIES.recordTypes],
+        live,
+      };
       try {
         writeFileSync(temp, `${JSON.stringify(entry)}\n`);
         renameSync(temp, path);
@@ -83,6 +102,19 @@ export function createFileZoneCache(dir: string, account: ZoneCacheAccount): Zon
       }
     },
   };
+}
+
+/**
+ * Written with the record types supported now, and every value still canonical for its type: a type whose canonical
+ * form changed since (a new edgeplan normalising a value differently) would otherwise never compare equal.
+ */
+function usable(entry: Entry): boolean {
+  const types = DYN_CAPABILITIES.recordTypes;
+  if (entry.recordTypes.length !== types.length || entry.recordTypes.some((t, i) => t !== types[i]))
+    return false;
+  return entry.live.records.every((set) =>
+    set.records.every(({ value }) => isCanonicalValue(set.type, value)),
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
+import { intHeader } from './headers.js';
 import { parseRetryAfter } from './retry.js';
+import { realSleep } from './sleep.js';
 
 /**
  * The rate-limit scheduler of one service (one per provider, shared by all its transports): every attempt the
@@ -70,7 +72,7 @@ export class RequestScheduler {
     this.windowMs = options.budget.windowMs;
     this.concurrency = options.concurrency ?? DEFAULT_SCHEDULER_CONCURRENCY;
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.sleep = options.sleep ?? realSleep;
     this.maxHeaderWaitMs = options.maxHeaderWaitMs ?? DEFAULT_MAX_HEADER_WAIT_MS;
   }
 
@@ -179,9 +181,4 @@ export class RequestScheduler {
       this.lastAdjusted = now;
     }
   }
-}
-
-function intHeader(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name)?.trim();
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }

@@ -12,12 +12,13 @@ import {
   retryDelayMs,
 } from './retry.js';
 import type { RequestScheduler } from './scheduler.js';
+import { realSleep } from './sleep.js';
 
 /**
  * The one HTTP transport of every provider. It uses the global `fetch` with an undici `Agent` as dispatcher:
- * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests
- * (ARCHITECTURE.md, "HTTP and tests"). It never follows redirects (a client may give 3xx a meaning, as Dyn's 307
- * job redirect) and never throws on an HTTP status: every status is an answer for the client to interpret.
+ * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests. It never
+ * follows redirects (a client may give 3xx a meaning, as Dyn's 307 job redirect) and never throws on an HTTP
+ * status: every status is an answer for the client to interpret.
  * It throws only `TransportError`, when no response came back on the last allowed attempt. A base URL with a user
  * name or password is refused at creation: it would be printed wherever the URL is, and no service here reads it.
  */
@@ -90,10 +91,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const logger = options.logger ?? silentLogger;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (api/dyn.md §13).
+  // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (the vendor's SDK waits on jobs that long).
   const agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 30_000 });
   // The global fetch accepts any undici Dispatcher; the cast only bridges Node's bundled undici-types and undici 7's
   // own declarations, which describe the same interface in two copies.

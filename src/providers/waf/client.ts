@@ -1,10 +1,10 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { RetryPolicy } from '../http/retry.js';
+import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpResponse, HttpTransport } from '../http/transport.js';
-import { WafApiError, WafAuthError } from './errors.js';
+import { ErrorBody, WafApiError, WafAuthError } from './errors.js';
 import { RateLimitTracker } from './rate-limit.js';
 import { TokenSource } from './token.js';
-import { ErrorBody } from './wire.js';
 
 export interface WafClientOptions {
   /** Base address: the API root ending in `/api/v3`. Its User-Agent is set on the transport. */
@@ -58,7 +58,7 @@ export class WafClient {
     this.tokenTransport = options.token;
     this.rateLimit = new RateLimitTracker({
       now,
-      sleep: options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+      sleep: options.sleep ?? realSleep,
       random: options.random ?? Math.random,
       logger,
       maxWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,

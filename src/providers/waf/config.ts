@@ -1,6 +1,6 @@
 import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
 
-/** What the WAF provider needs from the environment (PRODUCT.md, "Environment"). */
+/** What the WAF provider needs from the environment (README, "Allowed bots per web application"). */
 export interface WafConfig {
   /** API root ending in `/api/v3`, e.g. `https://dojo.zenedge.com/api/v3`. */
   url: string;

@@ -1,8 +1,19 @@
-import type { ErrorBody } from './wire.js';
+import { z } from 'zod';
+import { namedRecord } from '../../model/named-record.js';
+import { WireError } from '../http/wire-error.js';
+
+/** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
+export const ErrorBody = z.object({
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+  message: z.string().optional(),
+  errors: namedRecord(z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**
  * Typed errors of the WAF provider. API failures carry the HTTP status and the service's `error` and
- * `error_description` (api/waf.md §5: `error_description ?? message ?? error ?? HTTP reason`) and the raw body.
+ * `error_description` (read as `error_description ?? message ?? error ?? HTTP reason`) and the raw body.
  * No message ever contains the client secret or an access token.
  */
 export class WafApiError extends Error {
@@ -48,7 +59,7 @@ export class WafRateLimitError extends Error {
   }
 }
 
-/** A change ended as `failed` (api/waf.md §4). */
+/** A change ended as `failed` (the proposed change-status resource, write-api.ts). */
 export class WafChangeFailedError extends Error {
   override readonly name = 'WafChangeFailedError';
 
@@ -89,13 +100,10 @@ export class WafVerifyError extends Error {
 }
 
 /** A response did not have the expected shape; `context` says which request and webapp. */
-export class WafWireError extends Error {
+export class WafWireError extends WireError {
   override readonly name = 'WafWireError';
 
-  constructor(
-    readonly context: string,
-    readonly issues: string[],
-  ) {
-    super(`${context}: unexpected response from the WAF service: ${issues.join('; ')}`);
+  constructor(context: string, issues: string[]) {
+    super('WAF service', context, issues);
   }
 }

@@ -1,15 +1,20 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
-import type { RateLimitStatus, WafReader, WafWriter as WafWriterPort } from '../../model/waf.js';
+import type { WafProviderPort } from '../../model/provider.js';
+import type { RateLimitStatus } from '../../model/waf.js';
 import type { RetryOptions } from '../http/retry.js';
-import { type RateBudget, RequestScheduler } from '../http/scheduler.js';
-import { createHttpTransport } from '../http/transport.js';
+import type { RateBudget } from '../http/scheduler.js';
+import { serviceTransports } from '../http/service-transports.js';
+import { realSleep } from '../http/sleep.js';
 import { WafClient } from './client.js';
+import { wafCompiler } from './compile.js';
 import type { WafConfig } from './config.js';
+import { REQUESTS_PER_WAF_OP } from './ops.js';
 import type { RateWindow } from './rate-limit.js';
 import { readWaf } from './read.js';
 import { WafWriter } from './write.js';
 
 export { WafClient } from './client.js';
+export { wafCompiler } from './compile.js';
 export { type WafConfig, WafConfigError, wafConfigFromEnv } from './config.js';
 export {
   WafApiError,
@@ -20,10 +25,16 @@ export {
   WafVerifyError,
   WafWireError,
 } from './errors.js';
+export { labelWafOp } from './op-label.js';
+export { parseWafOp, WAF_OP_SCHEMA, WafOpError } from './op-schema.js';
+export { REQUESTS_PER_WAF_OP, type SetGoodBotsOp, type WafOp } from './ops.js';
 export type { RateWindow } from './rate-limit.js';
 export { bulkGoodBotsRequest } from './write-api.js';
 
-/** The service's limit (api/waf.md §6): 500 requests per hour per client address, the token endpoint included. */
+/** The provider's name in plan steps (`PlanStep.provider`). */
+export const WAF_PROVIDER = 'waf';
+
+/** The service's limit (Oracle Dyn WAS help, "Using the API"): 500 requests per hour per client address, the token endpoint included. */
 export const WAF_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 3_600_000 };
 
 export interface WafProviderOptions extends WafConfig {
@@ -42,7 +53,7 @@ export interface WafProviderOptions extends WafConfig {
   now?: () => number;
 }
 
-export interface WafProvider extends WafReader, WafWriterPort {
+export interface WafProvider extends WafProviderPort {
   readonly client: WafClient;
   /** The rate-limit window as the last response reported it (null before any response). */
   rateWindow(): RateWindow | undefined;
@@ -54,24 +65,11 @@ export interface WafProvider extends WafReader, WafWriterPort {
 /** The WAF provider: one transport for the API root, one for the token endpoint, one client, one token. */
 export function createWafProvider(options: WafProviderOptions): WafProvider {
   const logger = options.logger ?? silentLogger;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const transportOptions = {
-    timeoutMs: options.timeoutMs,
-    retry: options.retry,
-    logger,
-    sleep,
-    random: options.random,
-    now: options.now,
-    userAgent: options.userAgent,
-    // One scheduler for both transports: token requests count against the same budget.
-    scheduler: new RequestScheduler({
-      budget: options.rateLimit ?? WAF_RATE_BUDGET,
-      now: options.now,
-      sleep,
-    }),
-  };
-  const api = createHttpTransport({ ...transportOptions, baseUrl: options.url });
-  const token = createHttpTransport({ ...transportOptions, baseUrl: options.tokenUrl });
+  const sleep = options.sleep ?? realSleep;
+  // One scheduler for both transports: token requests count against the same budget.
+  const open = serviceTransports({ ...options, logger, sleep }, options.rateLimit ?? WAF_RATE_BUDGET);
+  const api = open(options.url);
+  const token = open(options.tokenUrl);
   const client = new WafClient({
     api,
     token,
@@ -85,7 +83,10 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
   });
   const writer = new WafWriter(client, { sleep, logger, changeTimeoutMs: options.changeTimeoutMs });
   return {
+    name: WAF_PROVIDER,
+    requestsPerCall: REQUESTS_PER_WAF_OP,
     client,
+    ...wafCompiler,
     readWaf: (refs) => readWaf(client, refs, options.concurrency),
     execute: (op) => writer.execute(op),
     rateWindow: () => client.rateLimit.current(),

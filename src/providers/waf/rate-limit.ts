@@ -1,5 +1,6 @@
 import type { Logger } from '../../model/logger.js';
 import type { RateLimitStatus } from '../../model/waf.js';
+import { intHeader } from '../http/headers.js';
 import { WafRateLimitError } from './errors.js';
 
 /** The window as last reported: `resetAtMs` is absolute, computed from `X-RateLimit-Reset` (seconds left). */
@@ -22,7 +23,7 @@ export interface RateLimitTrackerOptions {
 const JITTER_MS = 1000;
 
 /**
- * Paces the WAF client by the service's rate-limit headers (api/waf.md §6: 500 requests per hour per IP, every
+ * Paces the WAF client by the service's rate-limit headers (Oracle Dyn WAS help, "Using the API": 500 requests per hour per IP, every
  * response reports `X-RateLimit-Limit/Remaining/Reset`).
  *
  * - Before a request, when the last answer said `Remaining: 0` and the window has not reset yet, wait until it
@@ -88,9 +89,4 @@ export class RateLimitTracker {
     );
     await this.options.sleep(delay);
   }
-}
-
-function intHeader(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name)?.trim();
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }

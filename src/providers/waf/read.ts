@@ -1,10 +1,11 @@
 import pLimit from 'p-limit';
 import { z } from 'zod';
+import { compareStrings } from '../../model/compare.js';
 import { isWebappId, type LiveGoodBot, type LiveWafState } from '../../model/waf.js';
 import type { WafClient } from './client.js';
 import { GoodBotObject, parseWire, WebappObject } from './wire.js';
 
-/** The largest page the service serves (api/waf.md §3); fewer pages, fewer requests of the hourly budget. */
+/** The largest page the service serves (Oracle Dyn WAS help, "Using the API"); fewer pages, fewer requests of the hourly budget. */
 export const WEBAPPS_PER_PAGE = 100;
 /** A bound on paging, against a server that keeps answering full pages. */
 const MAX_PAGES = 1000;
@@ -21,17 +22,8 @@ export async function readWaf(
   refs: readonly string[],
   concurrency = DEFAULT_READ_CONCURRENCY,
 ): Promise<LiveWafState> {
-  let requests = 0;
-  const all: WebappObject[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const path = `/company/webapps?page=${page}&per_page=${WEBAPPS_PER_PAGE}`;
-    const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
-    requests += 1;
-    const rows = parseWire(z.array(WebappObject), res.json, `GET ${res.path}`);
-    all.push(...rows);
-    const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
-    if (rows.length < WEBAPPS_PER_PAGE || all.length >= total) break;
-  }
+  const { webapps: all, requests: pages } = await listWebapps(client);
+  let requests = pages;
 
   const resolved = new Map(refs.map((ref) => [ref, resolve(all, ref)]));
   const toRead = [
@@ -51,10 +43,26 @@ export async function readWaf(
   );
   return {
     webapps: Object.fromEntries(refs.map((ref) => [ref, read.get(resolved.get(ref)?.id ?? '') ?? null])),
-    accountWebapps: all.map((w) => w.name).sort(),
+    accountWebapps: all.map((w) => w.name).sort(compareStrings),
     readRequests: requests,
     rateLimit: client.rateLimit.status(),
   };
+}
+
+/** Every webapp of the account, page by page (see readWaf), and the requests that took. */
+export async function listWebapps(client: WafClient): Promise<{ webapps: WebappObject[]; requests: number }> {
+  const webapps: WebappObject[] = [];
+  let requests = 0;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const path = `/company/webapps?page=${page}&per_page=${WEBAPPS_PER_PAGE}`;
+    const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
+    requests += 1;
+    const rows = parseWire(z.array(WebappObject), res.json, `GET ${res.path}`);
+    webapps.push(...rows);
+    const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
+    if (rows.length < WEBAPPS_PER_PAGE || webapps.length >= total) break;
+  }
+  return { webapps, requests };
 }
 
 export async function readGoodBots(client: WafClient, webapp: WebappObject): Promise<LiveGoodBot[]> {
@@ -63,7 +71,7 @@ export async function readGoodBots(client: WafClient, webapp: WebappObject): Pro
   const bots = parseWire(z.array(GoodBotObject), res.json, `webapp ${webapp.name}: GET ${res.path}`);
   return bots
     .map(({ id, name, enabled }) => ({ id, name, enabled }))
-    .sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id));
+    .sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.id, b.id));
 }
 
 function resolve(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
@@ -72,8 +80,4 @@ function resolve(webapps: readonly WebappObject[], ref: string): WebappObject | 
   if (exact.length > 0) return exact.length === 1 ? exact[0] : undefined;
   const loose = webapps.filter((w) => w.name.toLowerCase() === ref.toLowerCase());
   return loose.length === 1 ? loose[0] : undefined;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

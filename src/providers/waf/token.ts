@@ -11,11 +11,11 @@ export interface ActiveToken {
 /** Sends the token request (form fields) and returns the answer; the client adds pacing and error handling. */
 export type TokenFetch = (form: URLSearchParams) => Promise<HttpResponse>;
 
-/** Renew this long before expiry (api/waf.md §1: "within about 60 s of expires_in"), at most half the lifetime. */
+/** Renew this long before expiry (a minute before `expires_in` runs out), at most half the lifetime. */
 const RENEW_BEFORE_MS = 60_000;
 
 /**
- * The access token of one client (api/waf.md §1): fetched lazily with the client id and secret (form-encoded, with
+ * The access token of one client (Oracle Dyn WAS help, "Using the API": `POST <origin>/api/oauth/token`, tokens valid 7200 s): fetched lazily with the client id and secret (form-encoded, with
  * `grant_type=client_credentials`), shared by parallel first calls, cached, and fetched again shortly before it
  * expires. There is no refresh token: renewal is a new POST of the credentials. After a 401 the caller invalidates
  * the generation it used, so parallel callers that saw the same stale token share one renewal.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRecord } from '../../model/named-record.js';
+import { wireParser } from '../http/wire-error.js';
 import { WafWireError } from './errors.js';
 
 /**
@@ -19,31 +19,15 @@ export type WebappObject = z.infer<typeof WebappObject>;
 export const GoodBotObject = z.object({ id: z.string().min(1), name: z.string(), enabled: z.boolean() });
 export type GoodBotObject = z.infer<typeof GoodBotObject>;
 
-/** PROPOSED (api/waf.md §4): the 202 answer of a good-bots PUT. */
+/** PROPOSED (no public documentation; write-api.ts): the 202 answer of a good-bots PUT. */
 export const ChangeAccepted = z.object({ change_id: z.string().min(1) });
 
-/** PROPOSED (api/waf.md §4): `GET /webapps/<id>/changes/<change_id>`. */
+/** PROPOSED (no public documentation; write-api.ts): `GET /webapps/<id>/changes/<change_id>`. */
 export const ChangeStatus = z.object({
   status: z.enum(['pending', 'in_progress', 'finished', 'failed']),
   errors: z.array(z.unknown()).optional(),
 });
 export type ChangeStatus = z.infer<typeof ChangeStatus>;
 
-/** PROPOSED error body (api/waf.md §5); OCI's `message` is read too. Every field optional: bodies may be empty. */
-export const ErrorBody = z.object({
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-  message: z.string().optional(),
-  errors: namedRecord(z.array(z.string())).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
 /** Parses a response body; a body that does not fit is a WafWireError naming `context` and the fields. */
-export function parseWire<T>(schema: z.ZodType<T>, value: unknown, context: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new WafWireError(
-    context,
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
-  );
-}
+export const parseWire = wireParser((context, issues) => new WafWireError(context, issues));

@@ -1,8 +1,8 @@
-import type { SetGoodBotsOp } from '../../model/waf.js';
 import type { HttpMethod } from '../http/transport.js';
+import type { SetGoodBotsOp } from './ops.js';
 
 /**
- * The PROPOSED write path of the WAF API (api/waf.md §4), kept in this one module so it is easy to change when a
+ * The PROPOSED write path of the WAF API (nothing public documents it), kept in this one module so it is easy to change when a
  * real deployment differs: the bulk good-bots PUT and the change-status resource. Pure: the plan's prediction and
  * the writer's request come from the same function.
  */

@@ -1,7 +1,9 @@
 import type { Logger } from '../../model/logger.js';
-import type { SetGoodBotsOp, WafOp, WafWriter as WafWriterPort } from '../../model/waf.js';
+import type { ProviderOp, StepWriter } from '../../model/provider.js';
 import type { WafClient } from './client.js';
 import { WafChangeFailedError, WafChangeTimeoutError, WafVerifyError } from './errors.js';
+import { parseWafOp } from './op-schema.js';
+import type { SetGoodBotsOp } from './ops.js';
 import { readGoodBots } from './read.js';
 import { ChangeAccepted, ChangeStatus, parseWire } from './wire.js';
 import { bulkGoodBotsRequest, CHANGE_ACCEPTED, changeStatusRequest } from './write-api.js';
@@ -14,7 +16,7 @@ export interface WafWriterOptions {
 }
 
 /**
- * Change polling: first poll after 1 s, then doubling to at most 5 s (api/waf.md §4 proposes 2–5 s; the first poll
+ * Change polling: first poll after 1 s, then doubling to at most 5 s (the proposed contract asks for 2–5 s; the first poll
  * is earlier because a small good-bots change is usually done within a second, and every poll costs one request of
  * the hourly budget either way).
  */
@@ -27,13 +29,15 @@ export const DEFAULT_CHANGE_TIMEOUT_MS = 300_000;
  * it has finished, then reads the good bots back and checks every bot of the op. `failed` is a
  * WafChangeFailedError naming the webapp and change; a read-back that differs is a WafVerifyError.
  */
-export class WafWriter implements WafWriterPort {
+export class WafWriter implements StepWriter {
   constructor(
     private readonly client: WafClient,
     private readonly options: WafWriterOptions,
   ) {}
 
-  async execute(op: WafOp): Promise<void> {
+  /** Sends one op, after checking it is a valid WAF op (op-schema.ts). */
+  async execute(input: ProviderOp): Promise<void> {
+    const op = parseWafOp(input);
     const request = bulkGoodBotsRequest(op);
     // Not repeated after an ambiguous failure (5xx, reset, timeout), although it sets absolute values: when the first
     // attempt was applied, the repeat answers 200 "nothing changed" with no change_id while the first change is

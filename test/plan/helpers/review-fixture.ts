@@ -1,17 +1,28 @@
 import type { DesiredState } from '../../../src/model/dns.js';
 import type { LiveState } from '../../../src/model/live.js';
-import { annotatePlan } from '../../../src/plan/annotate.js';
-import { computePlan } from '../../../src/plan/index.js';
+import { annotatePlan, computePlan } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { desiredZone, liveZone } from './builders.js';
+import { fakeProviders } from './fake-providers.js';
 
 /** One plan touching every kind of target, with a destructive delete and changes needing approval. */
 export function reviewFixture(): { plan: Plan; desired: DesiredState; live: LiveState } {
-  const hex = (c: string) => c.repeat(32);
-  const desired: DesiredState = {
+  const desired = reviewDesired();
+  const live = reviewLive();
+  return { plan: reviewPlan(desired, live), desired, live };
+}
+
+/** The plan the review commands compute: the diff, then approvals and fingerprints. */
+export function reviewPlan(desired: DesiredState, live: LiveState): Plan {
+  return annotatePlan(computePlan(desired, live, fakeProviders()), desired, live);
+}
+
+function reviewDesired(): DesiredState {
+  return {
     zones: [
       desiredZone('example.com', {
         'example.com': [['192.0.2.1']],
+        'example.com MX': [['10 mail.example.com.']],
         'www.example.com': [['192.0.2.10', '192.0.2.11'], 300],
       }),
       desiredZone('example.org', { 'example.org': [['203.0.113.5']] }),
@@ -22,7 +33,9 @@ export function reviewFixture(): { plan: Plan; desired: DesiredState; live: Live
     geoServices: [
       {
         name: 'Global | Web',
-        groups: [{ name: 'Europe', countries: ['DE', 'FR'], addresses: ['192.0.2.50'] }],
+        groups: [
+          { name: 'Europe', countries: ['DE', 'FR'], records: [{ type: 'A', values: ['192.0.2.50'] }] },
+        ],
         nodes: [{ zone: 'example.com', fqdn: 'geo.example.com' }],
       },
     ],
@@ -31,16 +44,26 @@ export function reviewFixture(): { plan: Plan; desired: DesiredState; live: Live
       webapps: [{ ref: 'shop', at: { file: 'waf.yaml', line: 3, col: 5 }, mode: 'exact', allow: [] }],
     },
   };
-  const live: LiveState = {
+}
+
+function reviewLive(): LiveState {
+  const hex = (c: string) => c.repeat(32);
+  return {
     zones: {
-      'example.com': liveZone('example.com', 41, {
-        'example.com': [[1, '192.0.2.1', 3600]],
-        'old.example.com': [[2, '192.0.2.99', 3600]],
-        'www.example.com': [
-          [3, '192.0.2.10', 600],
-          [4, '192.0.2.12', 600],
-        ],
-      }),
+      'example.com': liveZone(
+        'example.com',
+        41,
+        {
+          'example.com': [[1, '192.0.2.1', 3600]],
+          'old.example.com': [[2, '192.0.2.99', 3600]],
+          'old.example.com TXT': [[5, '"legacy"', 3600]],
+          'www.example.com': [
+            [3, '192.0.2.10', 600],
+            [4, '192.0.2.12', 600],
+          ],
+        },
+        ['example.com SSHFP'],
+      ),
       'example.org': null,
     },
     secondaryZones: [
@@ -69,5 +92,4 @@ export function reviewFixture(): { plan: Plan; desired: DesiredState; live: Live
       rateLimit: { limit: 500, remaining: 497, resetSeconds: 3600 },
     },
   };
-  return { plan: annotatePlan(computePlan(desired, live), desired, live), desired, live };
 }

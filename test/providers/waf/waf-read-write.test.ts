@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SetGoodBotsOp } from '../../../src/model/waf.js';
+import type { SetGoodBotsOp } from '../../../src/providers/waf/index.js';
 import { WafChangeFailedError, WafVerifyError } from '../../../src/providers/waf/index.js';
 import { useNockGuard } from '../helpers/nock-guard.js';
 import { api, BOT, bots, mockToken, rate, testProvider, WEBAPP } from './waf-fixtures.js';

@@ -1,0 +1,86 @@
+import { type ApplyResult, applyPlan } from '../../apply/index.js';
+import { describeApprovals, renderPlanJson } from '../../plan/index.js';
+import { type Plan, planHasChanges } from '../../plan/types.js';
+import { renderApplyReport } from '../apply-report.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+import type { ServiceOptions } from '../options.js';
+import { progressReporter } from '../progress.js';
+import { renderReviewed } from '../review.js';
+import { assertWafBudget, type OpenServices } from '../services.js';
+
+/** `edgeplan apply` options; what `apply` and `apply --plan` (apply-saved.ts) share once they hold a plan follows. */
+export interface ApplyCommandOptions extends ServiceOptions {
+  yes: boolean;
+  concurrency: number;
+  /** Apply changes the safety policy marks as needing approval. */
+  allowUnsafe: boolean;
+  /** `--plan FILE`: apply this saved plan instead of planning (apply-saved.ts). */
+  plan?: string;
+}
+
+/** Sends the plan's steps, then re-plans to prove convergence; shared by `apply` and `apply --plan`. */
+export async function executePlan(
+  plan: Plan,
+  services: OpenServices,
+  options: ApplyCommandOptions,
+  io: CliIo,
+  replan: () => Promise<Plan>,
+): Promise<ExitCode> {
+  assertWafBudget(plan, services, io.now?.() ?? Date.now());
+  await confirmApply(options, io);
+  const result = await applyPlan(plan, services.writers, {
+    concurrency: options.concurrency,
+    onEvent: progressReporter(io),
+  });
+  // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
+  // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
+  if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
+    await services.dyn?.client.logout();
+  }
+  const after = await replan();
+  if (options.format === 'json') {
+    io.stdout(renderApplyJson(plan, result, after));
+  } else {
+    io.stdout(`\n${renderApplyReport(result)}`);
+    io.stdout(
+      planHasChanges(after)
+        ? `Not converged: a new plan still shows changes:\n${renderReviewed(after, options, io)}`
+        : 'Converged: a new plan shows no changes.\n',
+    );
+  }
+  return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
+}
+
+/** Changes needing approval stop the apply before anything is sent, unless --allow-unsafe. */
+export function assertApproved(plan: Plan, options: ApplyCommandOptions): void {
+  const approvals = plan.needsApproval ?? [];
+  if (approvals.length === 0 || options.allowUnsafe) return;
+  throw new CliError(
+    `refusing to apply: ${approvals.length === 1 ? '1 change needs' : `${approvals.length} changes need`} approval ` +
+      `(settings.safety); review them and rerun with --allow-unsafe. Nothing was sent.\n${describeApprovals(approvals)}`,
+  );
+}
+
+/** --yes proceeds; a terminal is asked; anything else (CI without --yes) is refused before any write. */
+async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<void> {
+  if (options.yes) return;
+  if (!io.stdinIsTTY) {
+    throw new CliError(
+      'refusing to apply without --yes: standard input is not a terminal, so nobody can confirm',
+    );
+  }
+  if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
+}
+
+export function renderApplyJson(plan: Plan, result: ApplyResult | null, after: Plan): string {
+  const converged = !planHasChanges(after);
+  const doc = {
+    formatVersion: plan.formatVersion,
+    plan: JSON.parse(renderPlanJson(plan)),
+    result,
+    converged,
+    remaining: converged ? null : JSON.parse(renderPlanJson(after)),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

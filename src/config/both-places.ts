@@ -1,0 +1,20 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { diagnosticAt, type Position, where } from './positioned.js';
+
+/** One of two places that say the same thing: `text` is how each place spells it. */
+export interface Place {
+  text: string;
+  pos: Position;
+}
+
+/** A duplicate is reported at both places, each message naming the other place. */
+export function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
+  return [diagnosticAt(a.pos, message(a, b)), diagnosticAt(b.pos, message(b, a))];
+}
+
+export function namedTwice(what: string, context = '') {
+  return (self: Place, other: Place) => {
+    const spelling = self.text === other.text ? '' : ` as "${other.text}"`;
+    return `${what} "${self.text}"${context} is also defined at ${where(other.pos)}${spelling}`;
+  };
+}

@@ -1,0 +1,89 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { type ParseResult, type RecordType, refused } from '../model/record-types/index.js';
+import { diagnosticAt, isSeq, nodeAt, type PMap, type Position, toPlain, where } from './positioned.js';
+
+/** One canonical value and where the YAML wrote it. */
+export interface PlacedValue {
+  value: string;
+  pos: Position;
+}
+
+/** The data of one type in a map (a record set's name, a geo group), as the YAML wrote it, values parsed. */
+export interface TypedValues {
+  type: RecordType;
+  /** The type's key (`mx:`): where problems of the whole set are reported. */
+  keyPos: Position;
+  /** Canonical, each once (at the first place it was written), in YAML order. */
+  values: PlacedValue[];
+}
+
+export interface ReadValues {
+  /** One per key of a type, in YAML order, also when no value of it is valid (the type is still there). */
+  sets: TypedValues[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The record data of `map`: the values of each key of `types` through its type's `parse`. Each problem is reported
+ * where it was written: at the value, or at the field inside it that the type names (`ValueProblem.path`). A value
+ * whose canonical form repeats an earlier one of its set is reported there, naming the first place.
+ *
+ * `origin` is the zone that relative names in values belong to; `null` where there is none (a geo group serves
+ * nodes of any zone), and a value whose meaning depends on the zone is then refused. `owner` names the map in
+ * messages: `record "www"`. Values the schema refused are skipped: the schema has reported them.
+ */
+export function readTypedValues(
+  map: PMap,
+  types: readonly RecordType[],
+  origin: string | null,
+  owner: string,
+): ReadValues {
+  const sets: TypedValues[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of map.entries) {
+    const type = types.find((candidate) => candidate.key === entry.key);
+    if (!type) continue;
+    const items = type.single ? [entry.value] : isSeq(entry.value) ? entry.value.items : [];
+    const first = new Map<string, Position>();
+    const values: PlacedValue[] = [];
+    for (const item of items) {
+      const shape = type.yaml.safeParse(toPlain(item));
+      if (!shape.success) continue;
+      const result = parseValue(type, shape.data, origin);
+      if (!result.ok) {
+        for (const problem of result.problems) {
+          const pos = (nodeAt(item, problem.path) ?? item).pos;
+          diagnostics.push(diagnosticAt(pos, `${owner} ${type.type}: ${problem.message}`));
+        }
+        continue;
+      }
+      const earlier = first.get(result.value);
+      if (earlier) {
+        const message = `${owner} ${type.type}: value ${result.value} is listed twice: also at ${where(earlier)}`;
+        diagnostics.push(diagnosticAt(item.pos, message));
+        continue;
+      }
+      first.set(result.value, item.pos);
+      values.push({ value: result.value, pos: item.pos });
+    }
+    sets.push({ type, keyPos: entry.keyPos, values });
+  }
+  return { sets, diagnostics };
+}
+
+/** Two zones no user data names (RFC 2606 `.invalid`): a value that parses differently in each is relative. */
+const PROBE_ONE = 'origin-one.invalid';
+const PROBE_TWO = 'origin-two.invalid';
+
+function parseValue(type: RecordType, input: unknown, origin: string | null): ParseResult {
+  if (origin !== null) return type.parse(input, origin);
+  const one = type.parse(input, PROBE_ONE);
+  const two = type.parse(input, PROBE_TWO);
+  if (one.ok && two.ok && one.value !== two.value) {
+    return refused(
+      'a name in this value is relative to a zone, but a geo group serves nodes of any zone: ' +
+        'write names absolute, ending in "."',
+    );
+  }
+  return one;
+}

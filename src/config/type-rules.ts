@@ -1,0 +1,126 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { isInZone } from '../model/names.js';
+import { diagnosticAt, type Position, where } from './positioned.js';
+import type { ReadGeoGroup, ReadRecord, RecordTypedValues } from './read-records.js';
+import type { TypedValues } from './record-values.js';
+
+/**
+ * The DNS rules between record types, as each type declares them (`RecordType.rules`), never per type here:
+ * - `alone`: no other type beside it at its name (a CNAME, RFC 1034 §3.6.2), and one value;
+ * - `apex: 'never'`: not at the zone apex (a CNAME; NS, whose apex set is the service's);
+ *   `apex: 'only'`: only there (ALIAS);
+ * - `delegates`: a set below the apex delegates its name, so the zone holds no record below that name (NS; RFC
+ *   1034 §4.2.1: the data below a zone cut belongs to the child zone).
+ * They hold across the items of a name's list of maps, where each type is given in one item (it has one TTL).
+ * Each message names the record and the rule, and where two places conflict, both.
+ */
+export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const { zone, record, sets } of records) {
+    const owner = `record "${record.name}"`;
+    diagnostics.push(...repeatedTypeDiagnostics(owner, sets));
+    diagnostics.push(...aloneDiagnostics(owner, sets, 'at its name'));
+    for (const set of sets) {
+      const apex = set.type.rules?.apex;
+      const atApex = record.fqdn === zone.zone;
+      if (apex === 'never' && atApex)
+        diagnostics.push(
+          diagnosticAt(set.keyPos, `${owner}: ${set.type.type} is not allowed at the zone apex`),
+        );
+      if (apex === 'only' && !atApex) {
+        const message = `${owner}: ${set.type.type} is allowed only at the zone apex ("@")`;
+        diagnostics.push(diagnosticAt(set.keyPos, message));
+      }
+    }
+  }
+  return [...diagnostics, ...delegationDiagnostics(records)];
+}
+
+/** A geo group holds one answer per type: a type that is alone at its name is alone in its group. */
+export function geoGroupTypeDiagnostics(groups: readonly ReadGeoGroup[]): Diagnostic[] {
+  return groups.flatMap((group) => aloneDiagnostics(group.label, group.sets, 'in its group'));
+}
+
+/** A geo node at its zone's apex: no group of its service may serve a type that is never at the apex there. */
+export function apexNodeDiagnostics(
+  pos: Position,
+  fqdn: string,
+  groups: readonly ReadGeoGroup[],
+): Diagnostic[] {
+  return groups.flatMap((group) =>
+    group.sets
+      .filter((set) => set.type.rules?.apex === 'never')
+      .map((set) => {
+        const message =
+          `node ${fqdn} is its zone's apex, but ${group.label} serves ${set.type.type} at ${where(set.keyPos)}, ` +
+          `which is not allowed at the zone apex`;
+        return diagnosticAt(pos, message);
+      }),
+  );
+}
+
+/** A type in a second item of a name's list, there, naming the first: a type's records have one TTL. */
+function repeatedTypeDiagnostics(owner: string, sets: readonly RecordTypedValues[]): Diagnostic[] {
+  const first = new Map<string, RecordTypedValues>();
+  const diagnostics: Diagnostic[] = [];
+  for (const set of sets) {
+    const earlier = first.get(set.type.type);
+    if (!earlier) {
+      first.set(set.type.type, set);
+      continue;
+    }
+    const message =
+      `${owner}: ${set.type.type} is also given in another item of its list, at ${where(earlier.keyPos)}; ` +
+      'each type is given in one item, whose TTL it has';
+    diagnostics.push(diagnosticAt(set.keyPos, message));
+  }
+  return diagnostics;
+}
+
+/** A type that is alone beside other types (a type given twice is reported by `repeatedTypeDiagnostics`). */
+function aloneDiagnostics(owner: string, sets: readonly TypedValues[], place: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const set of sets) {
+    if (!set.type.rules?.alone) continue;
+    const type = set.type.type;
+    const others = sets.filter((other) => other.type !== set.type);
+    if (others.length > 0) {
+      const beside = others.map((other) => `${other.type.type} at ${where(other.keyPos)}`).join(', ');
+      const message = `${owner}: ${type} must be alone ${place}, but it has ${beside}`;
+      diagnostics.push(diagnosticAt(set.keyPos, message));
+    }
+    if (set.values.length > 1) {
+      const message = `${owner}: ${type} holds one value, but ${set.values.length} are given`;
+      diagnostics.push(diagnosticAt(set.keyPos, message));
+    }
+  }
+  return diagnostics;
+}
+
+/** Each record below a name that a set of a `delegates` type delegates, at the record, naming the delegation. */
+function delegationDiagnostics(records: readonly ReadRecord[]): Diagnostic[] {
+  const delegations = new Map<string, { record: ReadRecord; set: TypedValues }>();
+  for (const record of records) {
+    if (record.record.fqdn === record.zone.zone) continue;
+    const set = record.sets.find((candidate) => candidate.type.rules?.delegates);
+    if (set) delegations.set(`${record.zone.zone} ${record.record.fqdn}`, { record, set });
+  }
+  if (delegations.size === 0) return [];
+  const diagnostics: Diagnostic[] = [];
+  for (const record of records) {
+    const { zone } = record.zone;
+    let name = record.record.fqdn;
+    while (name !== zone && isInZone(name, zone) && name.includes('.')) {
+      name = name.slice(name.indexOf('.') + 1);
+      const delegation = delegations.get(`${zone} ${name}`);
+      if (!delegation) continue;
+      const { set } = delegation;
+      const message =
+        `record "${record.record.name}" is below "${delegation.record.record.name}", which its ${set.type.type} ` +
+        `records at ${where(set.keyPos)} delegate; a zone holds no records below a delegated name`;
+      diagnostics.push(diagnosticAt(record.record.keyPos, message));
+      break;
+    }
+  }
+  return diagnostics;
+}

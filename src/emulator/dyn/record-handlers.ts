@@ -1,0 +1,177 @@
+/**
+ * `/REST/<TYPE>Record/<zone>/<fqdn>/[<record_id>/]` for every type of rdata.ts (help.dyn.com create, get, update,
+ * replace and delete record API pages). Writes are pending in the session's changeset; reads show the session's
+ * view. Following the API contract (the live service differs), POST answers with the zone data object and DELETE
+ * with the deleted records' resource paths.
+ */
+import { isInZone } from '../../model/names.js';
+import type { ZoneState } from './account.js';
+import type { ViewRecord } from './changeset.js';
+import { isProtected } from './changeset.js';
+import type { AuthedRequest, Ctx, Handler } from './context.js';
+import { wantsDetail } from './context.js';
+import { badRequest, error, info, ok } from './envelope.js';
+import { geoServiceAt } from './geo-body.js';
+import { checkNodeWrite } from './node-rules.js';
+import type { Rdata } from './rdata.js';
+import { rdataKey } from './rdata.js';
+import type { WriteVerb } from './record-values.js';
+import {
+  couldNot,
+  findRecord,
+  nodeNotFound,
+  nodeRuleFailure,
+  outsideZoneFailure,
+  requireRdata,
+  requireTtl,
+} from './record-values.js';
+import { changesetFor, recordObject, recordUri, requireZone, sessionView, zoneObject } from './views.js';
+
+/** Labels of letters, digits, `-` and `_`, optionally under a leading `*` wildcard label. */
+const HOST_NAME = /^(\*\.)?([a-z0-9_-]{1,63}\.)*[a-z0-9_-]{1,63}$/;
+
+interface Target {
+  zone: ZoneState;
+  fqdn: string;
+  type: string;
+  /** The session's view of the node `fqdn` (every type). */
+  view: ViewRecord[];
+  /** The view's records of `type` at `fqdn`. */
+  here: ViewRecord[];
+}
+
+function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb): Target {
+  const zone = requireZone(ctx, req.segments[0]);
+  const fqdn = req.segments[1] ?? '';
+  const type = req.resource.slice(0, -'Record'.length);
+  if (!isInZone(fqdn, zone.zone)) {
+    throw write
+      ? outsideZoneFailure(fqdn, zone.zone, type, write)
+      : nodeNotFound('detail: Host is not in this zone');
+  }
+  if (write && !HOST_NAME.test(fqdn)) {
+    throw badRequest(error('INVALID_DATA', 'fqdn: Not a valid host name', 'DYN'), couldNot(write, type));
+  }
+  const view = sessionView(req.session, zone, fqdn);
+  return { zone, fqdn, type, view, here: view.filter((r) => r.type === type) };
+}
+
+/**
+ * Refuses a write that breaks a node rule (node-rules.ts): `written` is what the write puts at the node, `after`
+ * the records of `type` the node would hold; the node's other types are as the session sees them.
+ */
+function assertNodeRules(
+  ctx: Ctx,
+  t: Target,
+  verb: WriteVerb,
+  written: Rdata[],
+  after: { rdata: Rdata }[],
+): void {
+  const geo = geoServiceAt(ctx.account, t.zone.zone, t.fqdn)?.name;
+  const node = [
+    ...t.view.filter((r) => r.type !== t.type),
+    ...after.map((r) => ({ type: t.type, rdata: r.rdata })),
+  ];
+  const problem = checkNodeWrite({ zone: t.zone.zone, fqdn: t.fqdn, type: t.type, written, node, geo });
+  if (problem) throw nodeRuleFailure({ zone: t.zone.zone, fqdn: t.fqdn, type: t.type, problem, geo }, verb);
+}
+
+function illegal(text: string): Error {
+  return badRequest(error('ILLEGAL_OPERATION', text));
+}
+
+export const createRecord: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx, 'add');
+  if (t.type === 'SOA') throw illegal('add: A zone has exactly one SOA record');
+  const rdata = requireRdata(t.type, req.args.rdata, 'add');
+  const ttl = requireTtl(t.zone, req.args.ttl, t.type, 'add');
+  assertNodeRules(ctx, t, 'add', [rdata], [...t.here, { rdata }]);
+  changesetFor(req.session, t.zone).add({ fqdn: t.fqdn, type: t.type, ttl, rdata });
+  return ok(zoneObject(t.zone), info('add: Record added'));
+};
+
+export const listRecords: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx);
+  if (!t.view.some((r) => r.fqdn === t.fqdn)) throw nodeNotFound('detail: Host is not in this zone');
+  const data = wantsDetail(req.args)
+    ? t.here.map((r) => recordObject(t.zone, r))
+    : t.here.map((r) => recordUri(t.zone.zone, r));
+  return ok(data, info(`detail: Found ${t.here.length} records`));
+};
+
+export const getRecord: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx);
+  const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
+  return ok(recordObject(t.zone, record), info('get: Found the record', 'API-B'));
+};
+
+/** PUT with id: new `rdata` and/or `ttl` for one record (either may be left out to keep it). */
+export const updateRecord: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx, 'update');
+  const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
+  if (isProtected(record)) throw illegal(`update: The zone's own ${t.type} records cannot be changed`);
+  const rdata = req.args.rdata === undefined ? record.rdata : requireRdata(t.type, req.args.rdata, 'update');
+  const ttl = req.args.ttl === undefined ? record.ttl : requireTtl(t.zone, req.args.ttl, t.type, 'update');
+  assertNodeRules(ctx, t, 'update', [rdata], [...t.here.filter((r) => r !== record), { rdata }]);
+  changesetFor(req.session, t.zone).update(record, ttl, rdata);
+  return ok(recordObject(t.zone, { ...record, rdata, ttl }), info('update: Record updated'));
+};
+
+/**
+ * PUT without id: replaces all records of the type at the node with `<TYPE>Records: [{rdata, ttl}, ...]` (a
+ * single `{rdata, ttl}` body is taken as a one-element list). Records whose rdata is kept keep their ids.
+ */
+export const replaceRecords: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx, 'replace');
+  if (t.type === 'SOA') throw illegal('replace: A zone has exactly one SOA record');
+  const listKey = `${t.type}Records`;
+  const raw = Array.isArray(req.args[listKey]) ? (req.args[listKey] as unknown[]) : [req.args];
+  const wanted = raw.map((item) => {
+    const body = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+    const rdata = requireRdata(t.type, body.rdata, 'replace');
+    return { rdata, ttl: requireTtl(t.zone, body.ttl, t.type, 'replace') };
+  });
+  const fixed = t.here.filter(isProtected);
+  assertNodeRules(
+    ctx,
+    t,
+    'replace',
+    wanted.map((w) => w.rdata),
+    [...fixed, ...wanted],
+  );
+  const changeset = changesetFor(req.session, t.zone);
+  const unused = t.here.filter((r) => !isProtected(r));
+  for (const w of wanted) {
+    const i = unused.findIndex((r) => rdataKey(t.type, r.rdata) === rdataKey(t.type, w.rdata));
+    const kept = i >= 0 ? unused.splice(i, 1)[0] : undefined;
+    if (!kept) changeset.add({ fqdn: t.fqdn, type: t.type, ...w });
+    else if (kept.ttl !== w.ttl) changeset.update(kept, w.ttl, kept.rdata);
+  }
+  for (const r of unused) changeset.remove(r);
+  const after = sessionView(req.session, t.zone, t.fqdn).filter((r) => r.type === t.type);
+  return ok(
+    after.map((r) => recordObject(t.zone, r)),
+    info(`replace: ${after.length} ${t.type} records at ${t.fqdn}`),
+  );
+};
+
+export const deleteRecord: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx);
+  const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
+  if (isProtected(record)) throw illegal(`delete: The zone's own ${t.type} records cannot be removed`);
+  changesetFor(req.session, t.zone).remove(record);
+  return ok([recordUri(t.zone.zone, record)], info('delete: 1 records deleted', 'API-B'));
+};
+
+/** DELETE without id: every record of the type at the node, except the zone's own SOA/NS. */
+export const deleteRecords: Handler<AuthedRequest> = (req, ctx) => {
+  const t = target(req, ctx);
+  const doomed = t.here.filter((r) => !isProtected(r));
+  if (doomed.length === 0) throw nodeNotFound('get: Host not found in this zone');
+  const changeset = changesetFor(req.session, t.zone);
+  for (const r of doomed) changeset.remove(r);
+  return ok(
+    doomed.map((r) => recordUri(t.zone.zone, r)),
+    info(`delete: ${doomed.length} records deleted`, 'API-B'),
+  );
+};

@@ -1,0 +1,81 @@
+/**
+ * Rules of the seed's `dns:` section that zod alone cannot say: names inside their zone, rdata valid for the type,
+ * no record listed twice, ids unique, and the node rules of node-rules.ts (a seed is a published state, so it
+ * keeps them as a publish would; the zone's own apex NS are the only NS at the apex it does not judge). Runs even
+ * when other parts of the seed failed (so every problem is reported at once), hence it reads the value
+ * defensively.
+ */
+import type { z } from 'zod';
+import { isInZone, normaliseName } from '../../model/names.js';
+import { breachText, zoneProblems } from './node-rules.js';
+import { isRecordType, parseRdata, type Rdata, rdataKey } from './rdata.js';
+
+interface SeedRecord {
+  fqdn: string;
+  type: string;
+  rdata: Rdata;
+  index: number;
+}
+
+export function checkSeedRecords(dns: unknown, ctx: z.RefinementCtx): void {
+  const zones = asObject(asObject(dns)?.zones);
+  const geo = geoLinks(asObject(dns)?.geo_services);
+  const ids = new Set<number>();
+  for (const [zoneName, zone] of Object.entries(zones ?? {})) {
+    const origin = normaliseName(zoneName);
+    const seen = new Set<string>();
+    const valid: SeedRecord[] = [];
+    const records = asObject(zone)?.records;
+    (Array.isArray(records) ? records : []).forEach((value, index) => {
+      const record = asObject(value);
+      const path = ['zones', zoneName, 'records', index];
+      const fqdn = typeof record?.fqdn === 'string' ? normaliseName(record.fqdn) : undefined;
+      if (fqdn !== undefined && !isInZone(fqdn, origin)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'fqdn'], message: `not inside zone ${zoneName}` });
+      }
+      const type = typeof record?.type === 'string' ? record.type.toUpperCase() : '';
+      const parsed = isRecordType(type) ? parseRdata(type, record?.rdata) : undefined;
+      if (parsed && 'problem' in parsed) {
+        const { field, message } = parsed.problem;
+        ctx.addIssue({ code: 'custom', path: [...path, 'rdata', field], message });
+      } else if (parsed && fqdn !== undefined) {
+        const key = `${fqdn} ${type} ${rdataKey(type, parsed.rdata)}`;
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path, message: 'same record data listed twice' });
+        seen.add(key);
+        valid.push({ fqdn, type, rdata: parsed.rdata, index });
+      }
+      if (typeof record?.id === 'number') {
+        if (ids.has(record.id))
+          ctx.addIssue({ code: 'custom', path: [...path, 'id'], message: 'duplicate id' });
+        ids.add(record.id);
+      }
+    });
+    const isWritten = (r: SeedRecord) => !(r.type === 'NS' && r.fqdn === origin);
+    for (const p of zoneProblems(origin, valid, isWritten, (fqdn) => geo.get(`${origin} ${fqdn}`))) {
+      if (p.problem === 'duplicate') continue;
+      const first = valid.find((r) => r.fqdn === p.fqdn && r.type === p.type);
+      const path = ['zones', zoneName, 'records', first?.index ?? 0];
+      ctx.addIssue({ code: 'custom', path, message: breachText({ zone: origin, ...p }) });
+    }
+  }
+}
+
+/** `zone fqdn` → the name of the geo service linked to that node, from the seed's `geo_services`. */
+function geoLinks(services: unknown): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const [name, service] of Object.entries(asObject(services) ?? {})) {
+    const nodes = asObject(service)?.nodes;
+    for (const node of Array.isArray(nodes) ? nodes : []) {
+      const { zone, fqdn } = asObject(node) ?? {};
+      if (typeof zone === 'string' && typeof fqdn === 'string')
+        links.set(`${normaliseName(zone)} ${normaliseName(fqdn)}`, name);
+    }
+  }
+  return links;
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

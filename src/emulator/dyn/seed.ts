@@ -1,0 +1,81 @@
+/**
+ * The `dns:` section of the emulator's account file (seed.ts): credentials, primary zones with their records,
+ * secondary zones and geo services (service-seed.ts), and the next record id.
+ */
+import { z } from 'zod';
+import { isRecordType, parseTtl } from './rdata.js';
+import { checkSeedRecords } from './seed-checks.js';
+import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
+
+const SERIAL_STYLES = ['increment', 'epoch', 'day', 'minute'] as const;
+const Ttl = z.union([z.number(), z.string()]).refine((v) => parseTtl(v) !== undefined, {
+  message: 'ttl must be a whole number of seconds (0..2147483647), as integer or string of digits',
+});
+
+const RecordSeed = z.strictObject({
+  fqdn: z.string().min(1),
+  type: z
+    .string()
+    .transform((t) => t.toUpperCase())
+    .refine(isRecordType, { message: 'unknown record type' }),
+  /** Record TTL; the zone's `ttl` when absent or 0. */
+  ttl: Ttl.optional(),
+  rdata: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** Stable record id; assigned at load when absent. The state file always carries it. */
+  id: z.number().int().positive().optional(),
+  /** NS only: `Primary` marks the zone's own name servers (they cannot be deleted); apex NS default to it. */
+  service_class: z.string().optional(),
+});
+
+const ZoneSeed = z.strictObject({
+  serial_style: z.enum(SERIAL_STYLES).optional(),
+  serial: z.number().int().nonnegative().optional(),
+  ttl: Ttl.optional(),
+  /** Responsible person of the SOA, as given at zone creation (`admin@example.com`). */
+  rname: z.string().min(1).optional(),
+  records: z.array(RecordSeed).optional(),
+});
+
+/**
+ * An object keyed by names the seed chooses (zones, services), each value checked by `value`. Unlike `z.record`,
+ * every key survives, `__proto__` included (issue 15): the output is built with `Object.fromEntries`, and readers
+ * use `Object.entries` / `Object.hasOwn`.
+ */
+function keyedRecord<T extends z.ZodType>(value: T) {
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return z
+    .custom<Record<string, z.input<T>>>(isObject, { message: 'Invalid input: expected an object' })
+    .transform((input, ctx): Record<string, z.output<T>> => {
+      const entries = Object.entries(input).map(([key, raw]) => {
+        const parsed = value.safeParse(raw);
+        if (parsed.success) return [key, parsed.data];
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+        return [key, raw];
+      });
+      return Object.fromEntries(entries);
+    });
+}
+
+const DnsSeedObject = z.strictObject({
+  credentials: z
+    .strictObject({ customer_name: z.string(), user_name: z.string(), password: z.string() })
+    .optional(),
+  /** Zone name → zone; `example.com: {}` (or an empty value) is a zone with only SOA and NS. */
+  zones: keyedRecord(ZoneSeed.nullable()).optional(),
+  /** Secondary zone name → masters and settings (service-seed.ts). */
+  secondary_zones: keyedRecord(SecondarySeed).optional(),
+  /** Geo service name (spaces allowed) → groups and linked nodes (service-seed.ts). */
+  geo_services: keyedRecord(GeoServiceSeed).optional(),
+  /** Next record id to hand out; written by the state file so ids are never reused across restarts. */
+  next_record_id: z.number().int().positive().optional(),
+});
+
+/** The `dns:` section; records are also checked against their zone and each other (seed-checks.ts). */
+export const DnsSeedSchema = DnsSeedObject.superRefine((dns, ctx) => checkSeedRecords(dns, ctx), {
+  when: () => true,
+});
+
+export type DnsSeed = z.input<typeof DnsSeedSchema>;
+export type ParsedDnsSeed = z.output<typeof DnsSeedSchema>;
+export type RecordSeedValue = z.output<typeof RecordSeed>;

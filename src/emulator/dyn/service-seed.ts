@@ -1,0 +1,141 @@
+/**
+ * Secondary zones and geo services of the emulated account: their state, and their form in the seed and state
+ * file (`dns.secondary_zones`, `dns.geo_services`). Unlike zone records they have no pending state: every write
+ * takes effect at once, so the account holds them directly.
+ */
+import { z } from 'zod';
+import { isIPv4 } from '../../model/ipv4.js';
+import { isInZone, normaliseName } from '../../model/names.js';
+import { type GroupRecords, readGroupRdata } from './geo-rdata.js';
+
+export interface SecondaryState {
+  zone: string;
+  masters: string[];
+  contactNickname: string;
+  tsigKeyName: string;
+  /**
+   * `Y` active, `N` inactive, `L` loading (help.dyn.com, Get secondary zones API); the emulator transfers nothing,
+   * so never `L`.
+   */
+  active: 'Y' | 'N' | 'L';
+  serial: number;
+}
+
+export interface GeoGroupState extends GroupRecords {
+  name: string;
+  countries: string[];
+}
+
+export interface GeoServiceState {
+  name: string;
+  active: 'Y' | 'N';
+  /** Service TTL (help.dyn.com, Create Geo Traffic Manager API); shown, not managed by edgeplan. */
+  ttl: number;
+  groups: GeoGroupState[];
+  nodes: { zone: string; fqdn: string }[];
+}
+
+const Address = z.string().refine(isIPv4, { message: 'not an IPv4 address' });
+
+export const SecondarySeed = z.strictObject({
+  masters: z.array(Address).min(1),
+  contact_nickname: z.string().optional(),
+  tsig_key_name: z.string().optional(),
+  active: z.enum(['Y', 'N', 'L']).optional(),
+  serial: z.number().int().nonnegative().optional(),
+});
+
+export const GeoServiceSeed = z.strictObject({
+  active: z.enum(['Y', 'N']).optional(),
+  ttl: z.number().int().nonnegative().optional(),
+  /**
+   * A group's record data written short: `a` and `aaaa` the addresses of `rdata.a_rdata` and `rdata.aaaa_rdata`,
+   * `cname` the target of `rdata.cname_rdata`; checked as the API checks a group (geo-rdata.ts).
+   */
+  groups: z
+    .array(
+      z
+        .strictObject({
+          name: z.string().min(1),
+          countries: z.array(z.string()),
+          a: z.array(z.string()).optional(),
+          aaaa: z.array(z.string()).optional(),
+          cname: z.string().optional(),
+        })
+        .superRefine((group, ctx) => {
+          const read = readGroupRdata(groupRdata(group));
+          if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem.text });
+        }),
+    )
+    .min(1),
+  nodes: z
+    .array(z.strictObject({ zone: z.string().min(1), fqdn: z.string().min(1) }))
+    .optional()
+    .refine((nodes) => (nodes ?? []).every((n) => isInZone(normaliseName(n.fqdn), normaliseName(n.zone))), {
+      message: 'every node fqdn must be inside its zone',
+    }),
+});
+
+export type SecondarySeedValue = z.output<typeof SecondarySeed>;
+export type GeoServiceSeedValue = z.output<typeof GeoServiceSeed>;
+
+/** A seed group's short record data as the API's group `rdata`. */
+function groupRdata(g: { a?: string[]; aaaa?: string[]; cname?: string }): Record<string, unknown> {
+  return {
+    a_rdata: (g.a ?? []).map((address) => ({ address })),
+    aaaa_rdata: (g.aaaa ?? []).map((address) => ({ address })),
+    cname_rdata: g.cname === undefined ? [] : [{ cname: g.cname }],
+  };
+}
+
+export function secondaryFromSeed(name: string, seed: SecondarySeedValue): SecondaryState {
+  return {
+    zone: normaliseName(name),
+    masters: [...seed.masters],
+    contactNickname: seed.contact_nickname ?? '',
+    tsigKeyName: seed.tsig_key_name ?? '',
+    active: seed.active ?? 'Y',
+    serial: seed.serial ?? 0,
+  };
+}
+
+export function geoFromSeed(name: string, seed: GeoServiceSeedValue): GeoServiceState {
+  return {
+    name,
+    active: seed.active ?? 'Y',
+    ttl: seed.ttl ?? 30,
+    groups: seed.groups.map((g) => ({
+      name: g.name,
+      countries: [...g.countries],
+      a: [...(g.a ?? [])],
+      aaaa: [...(g.aaaa ?? [])],
+      cname: g.cname === undefined ? [] : [g.cname],
+    })),
+    nodes: (seed.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) })),
+  };
+}
+
+export function secondaryToSeed(s: SecondaryState): SecondarySeedValue {
+  return {
+    masters: [...s.masters],
+    contact_nickname: s.contactNickname,
+    tsig_key_name: s.tsigKeyName,
+    active: s.active,
+    serial: s.serial,
+  };
+}
+
+export function geoToSeed(g: GeoServiceState): GeoServiceSeedValue {
+  return {
+    active: g.active,
+    ttl: g.ttl,
+    groups: g.groups.map((group) => ({
+      name: group.name,
+      countries: [...group.countries],
+      ...(group.a.length > 0 ? { a: [...group.a] } : {}),
+      ...(group.aaaa.length > 0 ? { aaaa: [...group.aaaa] } : {}),
+      ...(group.cname[0] === undefined ? {} : { cname: group.cname[0] }),
+    })),
+    nodes: g.nodes.map((n) => ({ ...n })),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Reads across types and nodes (`ANYRecord`, `AllRecord`, `NodeList`), node removal (`Node`), the session's
+ * changeset (`ZoneChanges`) and `Job` (help.dyn.com: Get all records, Get node list, Delete node, Get zone
+ * changeset, Get job). A node exists while it holds a record in the session's view: adding a record creates it,
+ * removing its last record removes it.
+ */
+import { isInZone } from '../../model/names.js';
+import type { ZoneState } from './account.js';
+import type { ViewRecord } from './changeset.js';
+import { isProtected } from './changeset.js';
+import type { AuthedRequest, Handler } from './context.js';
+import { wantsDetail } from './context.js';
+import { error, info, notFound, ok } from './envelope.js';
+import { geoNodesBelow } from './geo-body.js';
+import { TREE_KEYS } from './rdata.js';
+import { nodeNotFound } from './record-values.js';
+import { changesetFor, recordObject, recordUri, requireZone, sessionView } from './views.js';
+
+/** Records at `base` and below in the session's view; 404 when there are none. */
+function subtree(req: AuthedRequest, zone: ZoneState, verb: string): { base: string; records: ViewRecord[] } {
+  const base = req.segments[1] ?? zone.zone;
+  const records = isInZone(base, zone.zone)
+    ? sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base))
+    : [];
+  if (records.length === 0) {
+    throw notFound(
+      error('NOT_FOUND', 'node: Node is not in the zone'),
+      info(`${verb}: Node name not found within the zone`),
+    );
+  }
+  return { base, records };
+}
+
+function subtreeOrNone(req: AuthedRequest, zone: ZoneState): ViewRecord[] {
+  const base = req.segments[1] ?? zone.zone;
+  return sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base));
+}
+
+/** `detail=Y` shape: every `<type>_records` key present, `[]` when empty (every served type has a key). */
+function byType(zone: ZoneState, records: readonly ViewRecord[]): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = Object.fromEntries(TREE_KEYS.map((k) => [k, []]));
+  for (const r of records) out[`${r.type.toLowerCase()}_records`]?.push(recordObject(zone, r));
+  return out;
+}
+
+function recordsData(req: AuthedRequest, zone: ZoneState, records: readonly ViewRecord[]): unknown {
+  return wantsDetail(req.args) ? byType(zone, records) : records.map((r) => recordUri(zone.zone, r));
+}
+
+export const anyRecords: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  const fqdn = req.segments[1] ?? zone.zone;
+  const records = sessionView(req.session, zone).filter((r) => r.fqdn === fqdn);
+  if (records.length === 0) throw nodeNotFound('detail: Host is not in this zone');
+  return ok(recordsData(req, zone, records), info(`detail: Found ${records.length} records`));
+};
+
+export const allRecords: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  const { records } = subtree(req, zone, 'get_tree');
+  return ok(recordsData(req, zone, records), info('get_tree: Here is your zone tree'));
+};
+
+/** Node names at and below the base, the base first, then sorted; nodes a geo service answers for count too. */
+export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  const geoBase = req.segments[1] ?? zone.zone;
+  const geoNodes = isInZone(geoBase, zone.zone) ? geoNodesBelow(ctx.account, zone.zone, geoBase) : [];
+  const { base, records } =
+    geoNodes.length > 0
+      ? { base: geoBase, records: subtreeOrNone(req, zone) }
+      : subtree(req, zone, 'get_node_list');
+  const names = [...records.map((r) => r.fqdn), ...geoNodes];
+  const below = [...new Set(names)].filter((f) => f !== base).sort();
+  return ok([base, ...below], info('get_node_list: Here is your node list'));
+};
+
+/** Pending removal of the node, its records and every node below; the zone's own SOA/NS stay. */
+export const deleteNode: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  const { base, records } = subtree(req, zone, 'remove_node');
+  const changeset = changesetFor(req.session, zone);
+  const doomed = records.filter((r) => !isProtected(r));
+  for (const r of doomed) changeset.remove(r);
+  return ok(
+    doomed.map((r) => recordUri(zone.zone, r)),
+    info(`remove_node: ${base} removed from tree. All records also removed.`),
+  );
+};
+
+/** Items in the service's changeset shape; `action` and `record_id` are extras saying what the item does. */
+export const getZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  const changes = req.session.changesets.get(zone.zone)?.changes() ?? [];
+  const data = changes.map((c) => ({
+    id: c.seq,
+    user_id: 1,
+    zone: zone.zone,
+    fqdn: c.fqdn,
+    serial: zone.serial,
+    ttl: c.ttl,
+    rdata_type: c.type,
+    rdata: { [`rdata_${c.type.toLowerCase()}`]: { ...c.rdata } },
+    action: c.action,
+    record_id: c.id,
+  }));
+  return ok(data, info(`get: Found ${data.length} changes`));
+};
+
+export const discardZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  req.session.changesets.delete(zone.zone);
+  return ok({}, info('delete: Pending changes discarded'));
+};
+
+/** A job of this session (jobs.ts): `incomplete` while it runs, then the original result with its job id. */
+export const getJob: Handler<AuthedRequest> = (req, ctx) =>
+  ctx.jobs.answer(req.session.token, req.segments[0] ?? '');

@@ -1,0 +1,58 @@
+/**
+ * Shapes shared by the handlers: zone and record objects as the service returns them (help.dyn.com zone and record
+ * API pages; recorded traffic in nesv/go-dynect fixtures), record resource paths, and the session's view of a zone.
+ */
+import type { ZoneState } from './account.js';
+import type { ViewRecord } from './changeset.js';
+import { Changeset } from './changeset.js';
+import type { Ctx } from './context.js';
+import { error, notFound } from './envelope.js';
+import type { Session } from './sessions.js';
+
+/** The published zone or 404 `zone: No such zone` (API-B, NOT_FOUND), the service's single-msg answer. */
+export function requireZone(ctx: Ctx, zone: string | undefined): ZoneState {
+  const state = zone === undefined ? undefined : ctx.account.zones.get(zone);
+  if (!state) throw notFound(error('NOT_FOUND', 'zone: No such zone', 'API-B'));
+  return state;
+}
+
+/** The zone data object: `{zone_type, serial_style, serial, zone}`. */
+export function zoneObject(zone: ZoneState): Record<string, unknown> {
+  return { zone_type: 'Primary', serial_style: zone.serialStyle, serial: zone.serial, zone: zone.zone };
+}
+
+/** A record object: `fqdn` without trailing dot, `ttl` integer; NS adds `service_class`, SOA `serial_style`. */
+export function recordObject(zone: ZoneState, r: ViewRecord): Record<string, unknown> {
+  return {
+    zone: zone.zone,
+    ttl: r.ttl,
+    fqdn: r.fqdn,
+    record_type: r.type,
+    rdata: { ...r.rdata },
+    record_id: r.id,
+    ...(r.type === 'NS' ? { service_class: r.serviceClass ?? '' } : {}),
+    ...(r.type === 'SOA' ? { serial_style: zone.serialStyle } : {}),
+  };
+}
+
+/** `/REST/<TYPE>Record/<zone>/<fqdn>/<record_id>` — no trailing slash, as the service lists them. */
+export function recordUri(zone: string, r: ViewRecord): string {
+  return `/REST/${r.type}Record/${zone}/${r.fqdn}/${r.id}`;
+}
+
+const EMPTY = new Changeset();
+
+/** Published records of the zone (of its node `fqdn` only, when given) with this session's pending changes on top. */
+export function sessionView(session: Session, zone: ZoneState, fqdn?: string): ViewRecord[] {
+  return (session.changesets.get(zone.zone) ?? EMPTY).view(zone, fqdn);
+}
+
+/** The session's changeset of the zone, created on first edit. */
+export function changesetFor(session: Session, zone: ZoneState): Changeset {
+  let cs = session.changesets.get(zone.zone);
+  if (!cs) {
+    cs = new Changeset();
+    session.changesets.set(zone.zone, cs);
+  }
+  return cs;
+}

@@ -1,0 +1,118 @@
+/**
+ * `/REST/Zone/`: list, get, create, publish and delete (help.dyn.com, Managing zones via the API).
+ *
+ * Creation is immediate: the zone, its SOA and its four `Primary` NS records are published at once with serial 0
+ * and visible to every session; records added afterwards stay pending until publish. Deletion is immediate too
+ * and drops every session's pending changes of the zone.
+ */
+import { compareStrings } from '../../model/compare.js';
+import type { SerialStyle } from '../../model/dns.js';
+import type { AuthedRequest, Handler } from './context.js';
+import { wantsDetail } from './context.js';
+import { badRequest, error, info, notFound, ok, requireFields } from './envelope.js';
+import { applyChangeset } from './publish.js';
+import { parseTtl } from './rdata.js';
+import { requireZone, zoneObject } from './views.js';
+
+const SERIAL_STYLES: readonly SerialStyle[] = ['increment', 'epoch', 'day', 'minute'];
+const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
+/** Name servers clients are told to allow notifies from; documentation addresses, not the service's. */
+const NOTIFY_SOURCES = '192.0.2.53, 198.51.100.53, 203.0.113.53';
+
+export const listZones: Handler<AuthedRequest> = (req, ctx) => {
+  const zones = [...ctx.account.zones.values()].sort((a, b) => compareStrings(a.zone, b.zone));
+  const data = wantsDetail(req.args) ? zones.map(zoneObject) : zones.map((z) => `/REST/Zone/${z.zone}/`);
+  const noun = zones.length === 1 ? 'zone' : 'zones';
+  return ok(data, info(`get: Your ${zones.length} ${noun}`));
+};
+
+export const getZone: Handler<AuthedRequest> = (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  return ok(zoneObject(zone), info(`get: Your zone, ${zone.zone}`));
+};
+
+/** POST: `rname` and `ttl` required, `serial_style` optional (increment); an existing zone → TARGET_EXISTS. */
+export const createZone: Handler<AuthedRequest> = async (req, ctx) => {
+  const name = req.segments[0] ?? '';
+  requireFields(req.args, ['rname', 'ttl']);
+  const notCreated = info('create: Zone not created');
+  if (!isZoneName(name))
+    throw badRequest(error('INVALID_DATA', 'zone: Not a valid zone name', 'DYN'), notCreated);
+  const ttl = parseTtl(req.args.ttl);
+  if (ttl === undefined) throw badRequest(error('INVALID_DATA', 'ttl: Not a valid TTL', 'DYN'), notCreated);
+  const style = req.args.serial_style ?? 'increment';
+  if (!SERIAL_STYLES.includes(style as SerialStyle)) {
+    throw badRequest(error('INVALID_DATA', 'serial_style: Not a valid serial style', 'DYN'), notCreated);
+  }
+  if (ctx.account.zones.has(name)) {
+    throw badRequest(
+      error('TARGET_EXISTS', 'name: Name already exists'),
+      info('create: You already have this zone.'),
+    );
+  }
+  const zone = ctx.account.createZone(name, {
+    rname: String(req.args.rname),
+    ttl,
+    serialStyle: style as SerialStyle,
+  });
+  await ctx.persist();
+  return ok(
+    zoneObject(zone),
+    info(`create: New zone ${name} created.  Publish it to put it on our server.`),
+    info(
+      `setup: If you plan to provide your own secondary DNS for the zone, allow notify requests from these IP addresses on your nameserver: ${NOTIFY_SOURCES}`,
+    ),
+  );
+};
+
+/**
+ * PUT with `publish` (1, "1", true or "true"): applies this session's pending changes. Nothing pending is still
+ * a success, without a serial bump. `freeze`/`thaw` are not emulated.
+ */
+export const updateZone: Handler<AuthedRequest> = async (req, ctx) => {
+  const zone = requireZone(ctx, req.segments[0]);
+  if (req.args.freeze !== undefined || req.args.thaw !== undefined) {
+    throw badRequest(error('ILLEGAL_OPERATION', 'zone: freeze and thaw are not supported by the emulator'));
+  }
+  if (!isTrue(req.args.publish)) {
+    throw badRequest(error('MISSING_DATA', 'publish: required field missing', 'API-A'));
+  }
+  const changeset = req.session.changesets.get(zone.zone);
+  if (!changeset || changeset.isEmpty()) {
+    return ok(
+      zoneObject(zone),
+      info('changeset: No changes to apply.'),
+      info(`publish: Could not publish ${zone.zone}. No changes to apply.`),
+    );
+  }
+  applyChangeset(ctx.account, zone, changeset, ctx.now());
+  ctx.publishes.record(zone, ctx.now());
+  req.session.changesets.delete(zone.zone);
+  await ctx.persist();
+  return ok({ ...zoneObject(zone), task_id: ctx.nextTaskId() }, info(`publish: ${zone.zone} published`));
+};
+
+export const deleteZone: Handler<AuthedRequest> = async (req, ctx) => {
+  const zone = ctx.account.zones.get(req.segments[0] ?? '');
+  if (!zone) {
+    throw notFound(error('NOT_FOUND', 'zone: No such zone'), info('remove: No such zone in your account'));
+  }
+  ctx.account.zones.delete(zone.zone);
+  ctx.sessions.discardZone(zone.zone);
+  await ctx.persist();
+  return ok(zoneObject(zone), info('remove: Zone removed'));
+};
+
+function isTrue(value: unknown): boolean {
+  return (
+    value === true ||
+    value === 1 ||
+    value === '1' ||
+    (typeof value === 'string' && value.toLowerCase() === 'true')
+  );
+}
+
+export function isZoneName(name: string): boolean {
+  const labels = name.split('.');
+  return name.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l));
+}

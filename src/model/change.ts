@@ -1,0 +1,88 @@
+import type { GeoGroup, GeoNode } from './geo.js';
+import type { RecordSetValue } from './record-set.js';
+import type { Target } from './target.js';
+import type { BotRef, GoodBotsMode } from './waf.js';
+import type { SerialStyle } from './zone.js';
+
+/**
+ * What a plan changes, provider-neutral: one envelope `{ address, action, before, after }` for every kind of object
+ * (after Terraform's ResourceInstanceChange). `address` is typed; `before` is the live value (null: absent),
+ * `after` the desired one (null: deleted). HOW a change is made (which API calls) is the provider's business and
+ * lives in the plan's steps, never here.
+ */
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+export type Change = ZoneChange | RecordSetChange | SecondaryChange | GeoChange | WebappChange;
+
+interface ChangeOf<A, V> {
+  address: A;
+  action: ChangeAction;
+  before: V | null;
+  after: V | null;
+}
+
+/** A zone the plan creates (only `create`: zones are never deleted by a plan). */
+export type ZoneChange = ChangeOf<{ kind: 'zone'; zone: string }, ZoneValue>;
+export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue>;
+export type SecondaryChange = ChangeOf<{ kind: 'secondary'; zone: string }, SecondaryZoneValue>;
+export type GeoChange = ChangeOf<{ kind: 'geo'; name: string }, GeoServiceValue>;
+export type WebappChange = ChangeOf<WebappAddress, WebappValue>;
+
+export type Address = Change['address'];
+
+export interface RecordSetAddress {
+  kind: 'record-set';
+  zone: string;
+  fqdn: string;
+  type: string;
+}
+
+/** A webapp as the desired state names it (`ref`: its name or id) and as it is live. */
+export interface WebappAddress {
+  kind: 'webapp';
+  ref: string;
+  id: string;
+  name: string;
+}
+
+/** How a new zone is set up: its SOA contact, default TTL and serial style. */
+export interface ZoneValue {
+  rname: string;
+  ttl: number;
+  serialStyle: SerialStyle;
+}
+
+/** A secondary zone's managed values; `contactNickname`/`tsigKeyName` only when managed. */
+export interface SecondaryZoneValue {
+  masters: string[];
+  contactNickname?: string;
+  tsigKeyName?: string;
+}
+
+export interface GeoServiceValue {
+  /** Sorted by name. */
+  groups: GeoGroup[];
+  /** Sorted by zone, then fqdn. */
+  nodes: GeoNode[];
+}
+
+/** The bots a webapp has enabled, sorted by name then id; `after` also carries the desired state's mode. */
+export interface WebappValue {
+  enabled: BotRef[];
+  mode?: GoodBotsMode;
+}
+
+/** The target (what `--target` names) an address belongs to: a record set belongs to its zone. */
+export function targetOf(address: Address): Target {
+  switch (address.kind) {
+    case 'zone':
+    case 'record-set':
+      return { kind: 'zone', name: address.zone };
+    case 'secondary':
+      return { kind: 'secondary', name: address.zone };
+    case 'geo':
+      return { kind: 'geo', name: address.name };
+    case 'webapp':
+      return { kind: 'webapp', name: address.ref };
+  }
+}

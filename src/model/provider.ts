@@ -1,0 +1,85 @@
+import type { GeoChange, RecordSetChange, SecondaryChange, WebappChange, ZoneValue } from './change.js';
+import type { LiveRecord } from './record-set.js';
+import type { Target } from './target.js';
+import type { LiveWafState } from './waf.js';
+
+/**
+ * What a provider is to the rest of edgeplan: what it can do (capabilities, checked before any call), how it turns
+ * a target's provider-neutral changes into its API calls (a compiler, pure, so that a plan holds the calls as
+ * data and "apply exactly what was reviewed" holds), and a writer that executes those calls.
+ */
+
+/**
+ * One API call of a provider as plain data (a Dyn `add-record`, a WAF `set-good-bots`, a PowerDNS rrset PATCH):
+ * saved in plans, executed by the provider's writer. Only the provider knows the fields; `kind` names the call.
+ */
+export type ProviderOp = { readonly kind: string } & { readonly [field: string]: unknown };
+
+/** What a DNS provider supports; using anything else is a validation error, before any call. */
+export interface DnsCapabilities {
+  /** Record types it reads and writes (registered type names). */
+  recordTypes: readonly string[];
+  geoServices: boolean;
+  secondaryZones: boolean;
+  /** Most records of one type at one name, for the types the service limits. */
+  maxRecordsPerName: Readonly<Record<string, number>>;
+  /**
+   * Why the service refuses a value the record type itself allows (a CAA tag the service does not know), or null.
+   * Absent: the service takes every valid value.
+   */
+  valueProblem?(type: string, value: string): string | null;
+}
+
+/** One changed record set with the live records it replaces (their refs, for per-record calls). */
+export interface RecordSetWork {
+  change: RecordSetChange;
+  live: LiveRecord[];
+}
+
+export interface ZoneCompileInput {
+  zone: string;
+  /** The plan creates the zone with these settings; null when it exists. */
+  create: ZoneValue | null;
+  /** Changed record sets, sorted by fqdn then type. */
+  sets: RecordSetWork[];
+}
+
+/**
+ * Which part of a geo-service change a step makes: everything, or only the unlinking of the nodes it drops (a
+ * first step that zone steps wait for) and then the rest.
+ */
+export type GeoPart = 'all' | 'unlink' | 'rest';
+
+/** Pure: changes in, calls out, in the order they must be sent. */
+export interface DnsCompiler {
+  /** A zone's calls: one transaction that ends with exactly one publish (or whatever commits it at once). */
+  compileZone(input: ZoneCompileInput): ProviderOp[];
+  compileSecondary(change: SecondaryChange): ProviderOp[];
+  compileGeo(change: GeoChange, part: GeoPart): ProviderOp[];
+}
+
+export interface WafCompiler {
+  compileWebapp(change: WebappChange): ProviderOp[];
+}
+
+/**
+ * Executes a provider's calls. `discard` drops the unpublished changes of a transactional target (a zone) after a
+ * failure; it must be safe when there are none.
+ */
+export interface StepWriter {
+  execute(op: ProviderOp): Promise<void>;
+  discard?(target: Target): Promise<void>;
+}
+
+/** What plan needs to read: the named webapps (by name or id) with their good bots. */
+export interface WafReader {
+  readWaf(refs: readonly string[]): Promise<LiveWafState>;
+}
+
+/** A WAF provider: how it compiles a webapp's change into calls, how it reads and writes. */
+export interface WafProviderPort extends WafReader, WafCompiler, StepWriter {
+  /** Which provider executes a plan step (`PlanStep.provider`): `waf`. */
+  readonly name: string;
+  /** Requests one compiled call makes at least (the WAF budget of a plan counts them). */
+  readonly requestsPerCall: number;
+}

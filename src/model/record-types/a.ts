@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { compareIPv4, isIPv4 } from '../ipv4.js';
+import { textField } from './fields.js';
+import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
+
+/**
+ * A (RFC 1035 §3.4.1): one IPv4 address, strict dotted quad (`01.2.3.4` and `256.1.1.1` are refused). Sets sort
+ * numerically. YAML: `a: [192.0.2.1]`; canonical: `192.0.2.1`.
+ */
+export const A: RecordType = {
+  type: 'A',
+  key: 'a',
+  yaml: z.string({ error: 'must be an IPv4 address such as 192.0.2.1' }).meta({ format: 'ipv4' }),
+  parse: (input) => address(String(input)),
+  parsePresentation: (text) => address(text.trim()),
+  toYaml: (value) => value,
+  compare: compareIPv4,
+  dyn: {
+    toRdata: (value) => ({ address: value }),
+    fromRdata: (rdata) => address(textField(rdata.address)),
+  },
+};
+
+function address(text: string): ParseResult {
+  return isIPv4(text) ? parsed(text) : refused(`"${text}" is not an IPv4 address`);
+}

@@ -1,0 +1,17 @@
+import { hostnameValues, parseApiHostname } from './hostname.js';
+import type { RecordType } from './record-type.js';
+
+/**
+ * ALIAS: the apex answers A and AAAA queries with the addresses of another name, which the service resolves
+ * (a provider extension, not a DNS record type on the wire: draft-ietf-dnsop-aname). Only at the zone apex, where a
+ * CNAME cannot stand. YAML: `alias: lb.example.net.` (one value); canonical: `lb.example.net.`.
+ */
+export const ALIAS: RecordType = {
+  ...hostnameValues('ALIAS', 'alias', 'lb.example.net.'),
+  single: true,
+  dyn: {
+    toRdata: (value) => ({ alias: value }),
+    fromRdata: (rdata) => parseApiHostname(rdata.alias),
+  },
+  rules: { apex: 'only' },
+};

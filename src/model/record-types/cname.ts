@@ -1,0 +1,16 @@
+import { hostnameValues, parseApiHostname } from './hostname.js';
+import type { RecordType } from './record-type.js';
+
+/**
+ * CNAME: the one name this name is an alias of; alone at its name and never at the apex (RFC 1034 §3.6.2,
+ * RFC 2181 §10.1). YAML: `cname: web.example.net.` (one value, not a list); canonical: `web.example.net.`.
+ */
+export const CNAME: RecordType = {
+  ...hostnameValues('CNAME', 'cname', 'web.example.net.'),
+  single: true,
+  dyn: {
+    toRdata: (value) => ({ cname: value }),
+    fromRdata: (rdata) => parseApiHostname(rdata.cname),
+  },
+  rules: { alone: true, apex: 'never' },
+};

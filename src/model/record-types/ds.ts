@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { FieldChecks, textField } from './fields.js';
+import { hexYaml, parseHex } from './hex.js';
+import { byLeadingNumbers, uint8, uint16 } from './numbers.js';
+import { type ParseResult, type RecordType, refused } from './record-type.js';
+
+/**
+ * DS (RFC 4034 §5): the parent's pointer to a delegated child's DNSSEC key: key tag (0–65535), the key's algorithm,
+ * digest type (1 SHA-1, 2 SHA-256, 3 GOST, 4 SHA-384, whose lengths are checked) and the digest in hex. It belongs
+ * at a delegation point, never at the zone's own apex (RFC 4035 §2.4). YAML:
+ * `{ key_tag: 60485, algorithm: 5, digest_type: 1, digest: 2BB1…1118 }`; canonical: `60485 5 1 2bb1…1118`.
+ */
+export const DS: RecordType = {
+  type: 'DS',
+  key: 'ds',
+  yaml: z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
+  parse: (input) => {
+    const { key_tag, algorithm, digest_type, digest } = input as DsYaml;
+    return ds([key_tag, algorithm, digest_type], digest);
+  },
+  parsePresentation: (text) => {
+    const [keyTag, algorithm, digestType, ...hex] = text.trim().split(/\s+/);
+    if (hex.length === 0)
+      return refused(`"${text}" is not a DS value (key-tag algorithm digest-type digest)`);
+    return ds([keyTag, algorithm, digestType], hex.join(''));
+  },
+  toYaml: (value) => {
+    const [keyTag, algorithm, digestType, digest = ''] = value.split(' ');
+    return {
+      key_tag: Number(keyTag),
+      algorithm: Number(algorithm),
+      digest_type: Number(digestType),
+      digest,
+    } satisfies DsYaml;
+  },
+  compare: byLeadingNumbers(3),
+  dyn: {
+    toRdata: (value) => {
+      const [keyTag, algorithm, digestType, digest = ''] = value.split(' ');
+      return { keytag: Number(keyTag), algorithm: Number(algorithm), digtype: Number(digestType), digest };
+    },
+    // The vendor documents the digest "surrounded by parenthesis characters" (help.dyn.com "Create DS Records"):
+    // read it with or without them, and with spaces inside as in a zone file.
+    fromRdata: (rdata) =>
+      ds([rdata.keytag, rdata.algorithm, rdata.digtype], textField(rdata.digest).replace(/[\s()]/g, '')),
+  },
+  rules: { apex: 'never' },
+};
+
+interface DsYaml {
+  key_tag: number;
+  algorithm: number;
+  digest_type: number;
+  digest: string;
+}
+
+/** Digest lengths in hex digits by digest type (RFC 4034 §5.1.4, RFC 4509 §2.2, RFC 5933 §2, RFC 6605 §2). */
+const DIGITS = new Map([
+  [1, { count: 40, of: 'a SHA-1 digest (type 1)' }],
+  [2, { count: 64, of: 'a SHA-256 digest (type 2)' }],
+  [3, { count: 64, of: 'a GOST R 34.11-94 digest (type 3)' }],
+  [4, { count: 96, of: 'a SHA-384 digest (type 4)' }],
+]);
+
+function ds([keyTag, algorithm, digestType]: unknown[], digest: string): ParseResult {
+  const checks = new FieldChecks();
+  const fields = [
+    checks.int('key_tag', keyTag, 65535),
+    checks.int('algorithm', algorithm, 255),
+    checks.int('digest_type', digestType, 255),
+  ];
+  const hex = checks.take('digest', parseHex('digest', digest, DIGITS.get(fields[2] ?? NaN)));
+  return checks.result(() => [...fields, hex].join(' '));
+}

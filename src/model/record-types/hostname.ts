@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { lengthProblem, recordLabelsProblem } from '../dns-names.js';
+import { isIPv4 } from '../ipv4.js';
+import { canonicalIPv6 } from './ipv6.js';
+import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
+
+/**
+ * A domain name inside a record value (a CNAME target, an MX exchange, …), as users write it, normalised once to
+ * its canonical form: absolute, lower-case, with the trailing dot.
+ *
+ * - `@` is the zone itself;
+ * - a name ending in `.` is absolute (`mail.example.net.`); `.` alone is the root (a null MX, an SRV "no service");
+ * - a single label without a dot is relative to the zone (`mail` → `mail.example.com.`), as in a zone file;
+ * - a name with dots but without the trailing dot is refused: in a zone file it would be relative
+ *   (`mail.example.net` → `mail.example.net.example.com.`), which is almost never what was meant (DNSControl
+ *   refuses it for the same reason).
+ */
+export function parseHostname(input: string, origin: string, options: { root?: boolean } = {}): ParseResult {
+  const zone = origin.replace(/\.$/, '').toLowerCase();
+  if (input === '@') return parsed(`${zone}.`);
+  if (input === '.') return options.root ? parsed('.') : refused('the root name "." is not allowed here');
+  const absolute = input.endsWith('.');
+  const name = absolute ? input.slice(0, -1) : input;
+  if (isIPv4(input) || canonicalIPv6(input)) return refused(`"${input}" is an IP address, not a name`);
+  if (!absolute && name.includes('.')) {
+    return refused(
+      `"${input}" has dots but no trailing dot: write "${input}." for that name, or one label relative to the zone`,
+    );
+  }
+  const fqdn = (absolute ? name : `${name}.${zone}`).toLowerCase();
+  const problem = recordLabelsProblem(fqdn) ?? lengthProblem(fqdn);
+  if (problem) return refused(`"${input}" is not a valid name: ${problem}`);
+  if (fqdn.startsWith('*')) return refused(`"${input}" is a wildcard, which is not a valid target`);
+  return parsed(`${fqdn}.`);
+}
+
+/** A name in presentation format (absolute, trailing dot) → canonical. */
+export function parseAbsoluteHostname(text: string, options: { root?: boolean } = {}): ParseResult {
+  if (text !== '.' && !text.endsWith('.'))
+    return refused(`"${text}" is not an absolute name (no trailing dot)`);
+  return parseHostname(text, '.', options);
+}
+
+/** A name from an API that may leave out the trailing dot (the name is absolute either way) → canonical. */
+export function parseApiHostname(name: unknown, options: { root?: boolean } = {}): ParseResult {
+  const text = typeof name === 'string' ? name : '';
+  if (text === '') return refused('the name is empty');
+  return parseAbsoluteHostname(text.endsWith('.') ? text : `${text}.`, options);
+}
+
+/** The name as YAML writes it on import: absolute, or `@` for the zone itself. */
+export function hostnameToYaml(value: string, origin: string): string {
+  return value === `${origin.replace(/\.$/, '').toLowerCase()}.` ? '@' : value;
+}
+
+/** Schema of a name field in YAML (its syntax is checked by `parseHostname`). */
+export function hostnameYaml(example: string): z.ZodType<string> {
+  const error = `must be a domain name such as ${example}`;
+  return z.string({ error }).min(1, { error });
+}
+
+/**
+ * Everything but the wire mapping of a type whose value is one name (CNAME, ALIAS, NS, PTR): the YAML holds the
+ * name as users write it (`web.example.net.`, `web`, `@`); canonical: `web.example.net.`.
+ */
+export function hostnameValues(
+  type: string,
+  key: string,
+  example: string,
+): Pick<RecordType, 'type' | 'key' | 'yaml' | 'parse' | 'parsePresentation' | 'toYaml'> {
+  return {
+    type,
+    key,
+    yaml: hostnameYaml(example),
+    parse: (input, origin) => parseHostname(String(input), origin),
+    parsePresentation: (text) => {
+      const fields = text.trim().split(/\s+/);
+      return fields.length === 1
+        ? parseAbsoluteHostname(fields[0] ?? '')
+        : refused(`"${text}" is not one name`);
+    },
+    toYaml: hostnameToYaml,
+  };
+}

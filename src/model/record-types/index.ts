@@ -1,0 +1,2 @@
+export * from './record-type.js';
+export * from './registry.js';

@@ -1,0 +1,16 @@
+import { hostnameValues, parseApiHostname } from './hostname.js';
+import type { RecordType } from './record-type.js';
+
+/**
+ * NS below the apex: delegates the name to other name servers (RFC 1034 §4.2.2), so the zone holds nothing below it.
+ * The apex NS set is the service's own and is never managed. YAML: `ns: [ns1.example.net., ns2.example.net.]`;
+ * canonical: `ns1.example.net.`.
+ */
+export const NS: RecordType = {
+  ...hostnameValues('NS', 'ns', 'ns1.example.net.'),
+  dyn: {
+    toRdata: (value) => ({ nsdname: value }),
+    fromRdata: (rdata) => parseApiHostname(rdata.nsdname),
+  },
+  rules: { apex: 'never', delegates: true },
+};

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+
+/**
+ * One DNS record type, in one small file per type (a.ts, mx.ts, …), listed once in registry.ts. Nothing outside a
+ * type's file knows the shape of its values: every other layer handles a value as an opaque canonical string.
+ *
+ * The canonical value is the type's RDATA in RFC 1035 presentation format, with every domain name absolute,
+ * lower-case and ending in a dot: `192.0.2.1`, `10 mail.example.com.`, `"v=spf1 -all"`. Two values are equal
+ * exactly when their canonical strings are equal, which is what the diff, fingerprints and plans rely on. The same
+ * string is what a zone file and PowerDNS's API carry, so those need no mapping of their own.
+ */
+export interface RecordType {
+  /** Upper-case type name: `A`, `MX`. */
+  readonly type: string;
+  /** Key of the type in a YAML record set: `a`, `mx`. */
+  readonly key: string;
+  /** The YAML holds one value, not a list (`cname: web.example.net.`). */
+  readonly single?: boolean;
+  /**
+   * Schema of ONE value as written in YAML: its shape and whatever ranges and patterns JSON Schema can express (so
+   * that editors and the generated JSON Schema reject what they can). `parse` checks the rest.
+   */
+  readonly yaml: z.ZodType;
+  /**
+   * One schema-valid YAML value → its canonical value, or every problem found (`path` relative to the value, e.g.
+   * `['exchange']`, so that config reports it at that field's `file:line:col`). `origin` is the zone: a name
+   * without a dot is relative to it, `@` is the zone itself (see names.ts).
+   */
+  parse(input: unknown, origin: string): ParseResult;
+  /** A value in presentation format (a zone file, PowerDNS) → canonical, or the problem. */
+  parsePresentation(text: string): ParseResult;
+  /** The canonical value as YAML writes it (`import`): `parse(toYaml(v), origin)` gives `v` back. */
+  toYaml(value: string, origin: string): unknown;
+  /** Canonical order of the values of a set; absent: by UTF-16 code unit. */
+  compare?(a: string, b: string): number;
+  /** The Dyn API's rdata object of this type, as `/<Type>Record/` writes take it and `<type>_records` reads give it. */
+  readonly dyn: {
+    /** Canonical value → the `rdata` object a record write sends. */
+    toRdata(value: string): Record<string, string | number>;
+    /** The `rdata` object the service returns → canonical value; a problem when it is not a valid value. */
+    fromRdata(rdata: Record<string, unknown>): ParseResult;
+  };
+  /** DNS rules of the type, checked at validation (config/rules) and by the emulator. */
+  readonly rules?: RecordTypeRules;
+}
+
+export interface RecordTypeRules {
+  /** Alone at its name: no other type beside it (CNAME). Implies one value. */
+  readonly alone?: boolean;
+  /** Where the type may stand: only at the zone apex (ALIAS), never there (CNAME; NS, whose apex set is the service's). */
+  readonly apex?: 'only' | 'never';
+  /** A set of this type below the apex delegates its name: no records below that name in the same zone (NS). */
+  readonly delegates?: boolean;
+}
+
+export type ParseResult = { ok: true; value: string } | { ok: false; problems: ValueProblem[] };
+
+/** Why a value was refused; `path` leads from the value to the field at fault (empty: the value as a whole). */
+export interface ValueProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+export function parsed(value: string): ParseResult {
+  return { ok: true, value };
+}
+
+export function refused(message: string, path: (string | number)[] = []): ParseResult {
+  return { ok: false, problems: [{ path, message }] };
+}

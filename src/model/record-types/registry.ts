@@ -1,0 +1,66 @@
+import { compareStrings } from '../compare.js';
+import { A } from './a.js';
+import { AAAA } from './aaaa.js';
+import { ALIAS } from './alias.js';
+import { CAA } from './caa.js';
+import { CERT } from './cert.js';
+import { CNAME } from './cname.js';
+import { DS } from './ds.js';
+import { MX } from './mx.js';
+import { NAPTR } from './naptr.js';
+import { NS } from './ns.js';
+import { PTR } from './ptr.js';
+import type { RecordType } from './record-type.js';
+import { SPF } from './spf.js';
+import { SRV } from './srv.js';
+import { SSHFP } from './sshfp.js';
+import { TLSA } from './tlsa.js';
+import { TXT } from './txt.js';
+
+/**
+ * Every record type edgeplan manages, one entry each. Adding a type is its file, its import and entry here, and its
+ * fixtures (test/fixtures/record-types/<key>.yaml) and value generator (test/model/record-types/values.ts).
+ */
+export const RECORD_TYPES: readonly RecordType[] = [
+  A,
+  AAAA,
+  ALIAS,
+  CAA,
+  CERT,
+  CNAME,
+  DS,
+  MX,
+  NAPTR,
+  NS,
+  PTR,
+  SPF,
+  SRV,
+  SSHFP,
+  TLSA,
+  TXT,
+];
+
+const BY_TYPE = new Map(RECORD_TYPES.map((t) => [t.type, t]));
+const BY_KEY = new Map(RECORD_TYPES.map((t) => [t.key, t]));
+
+/** The type named `type` (upper case, `MX`), or undefined when edgeplan does not manage it. */
+export function recordType(type: string): RecordType | undefined {
+  return BY_TYPE.get(type);
+}
+
+/** Like `recordType`, for a type the caller knows is registered (a model value): throws otherwise. */
+export function requireRecordType(type: string): RecordType {
+  const found = BY_TYPE.get(type);
+  if (!found) throw new Error(`record type ${type} is not registered`);
+  return found;
+}
+
+/** The type of a YAML record-set key (`mx`), or undefined. */
+export function recordTypeOfKey(key: string): RecordType | undefined {
+  return BY_KEY.get(key);
+}
+
+/** Values of a set in the type's canonical order, duplicates removed. */
+export function sortValues(type: string, values: Iterable<string>): string[] {
+  return [...new Set(values)].sort(recordType(type)?.compare ?? compareStrings);
+}

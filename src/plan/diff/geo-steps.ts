@@ -1,0 +1,110 @@
+import type { GeoChange, RecordSetChange } from '../../model/change.js';
+import { compareStrings } from '../../model/compare.js';
+import { geoNodeKey } from '../../model/geo.js';
+import type { GeoPart } from '../../model/provider.js';
+import { targetText } from '../../model/target.js';
+import { geoNodeChanges } from './geo-diff.js';
+
+/** One geo step before compiling: which part of which change, and the step ids it waits for. */
+export interface GeoStepSpec {
+  id: string;
+  change: GeoChange;
+  part: GeoPart;
+  after: string[];
+}
+
+/** What geo steps need to know of the zones: which the plan creates, and its record-set changes. */
+export interface ZoneFacts {
+  created: ReadonlySet<string>;
+  recordSets: readonly RecordSetChange[];
+}
+
+/**
+ * The steps of the geo services and their dependencies on zone steps (provider-neutral: what a service that answers
+ * for a node allows beside it):
+ *
+ * - a geo step that unlinks a node (or deletes its service) runs BEFORE the zone step that gives that node records
+ *   (creates or updates a set there): the service refuses records at a node a geo service answers for;
+ * - a geo step that links a node runs AFTER the zone step that creates the node's zone or deletes a record set at
+ *   the node, and after the geo step that unlinks the node from another service;
+ * - everything else has no dependency and runs in parallel.
+ *
+ * A service whose unlink something waits for AND whose link waits for something gets two steps:
+ * `geo:<name>#unlink` (part `unlink`: only the dropped links) and `geo:<name>` (part `rest`), both for target
+ * `geo:<name>`. Otherwise a service has the one step `geo:<name>` (part `all`). Unlink steps never wait for
+ * anything, zone steps wait only for unlink steps, and link steps wait for zone and unlink steps: no cycle.
+ *
+ * Returns the geo steps and, by zone step id, the geo step ids that zone step must wait for.
+ */
+export function geoSteps(
+  changes: readonly GeoChange[],
+  zones: ZoneFacts,
+): { steps: GeoStepSpec[]; zoneAfter: Map<string, string[]> } {
+  const writes = new Set<string>();
+  const deletes = new Set<string>();
+  for (const { address, action, after } of zones.recordSets) {
+    const node = geoNodeKey(address);
+    if (after !== null) writes.add(node);
+    if (action === 'delete') deletes.add(node);
+  }
+  const nodes = new Map(changes.map((change) => [change.address.name, geoNodeChanges(change)]));
+  const unlinkedBy = new Map<string, string>();
+  for (const [name, { unlinked }] of nodes)
+    for (const node of unlinked) unlinkedBy.set(geoNodeKey(node), name);
+
+  const zoneAfter = new Map<string, string[]>();
+  const waitedOn = new Set<string>();
+  const linkDeps = new Map<string, { zones: Set<string>; services: Set<string> }>();
+  for (const [name, { linked, unlinked }] of nodes) {
+    for (const node of unlinked) {
+      if (!writes.has(geoNodeKey(node))) continue;
+      waitedOn.add(name);
+      const zone = zoneStepId(node.zone);
+      zoneAfter.set(zone, [...(zoneAfter.get(zone) ?? []), name]);
+    }
+    const deps = { zones: new Set<string>(), services: new Set<string>() };
+    for (const node of linked) {
+      if (zones.created.has(node.zone) || deletes.has(geoNodeKey(node)))
+        deps.zones.add(zoneStepId(node.zone));
+      const other = unlinkedBy.get(geoNodeKey(node));
+      if (other !== undefined && other !== name) {
+        deps.services.add(other);
+        waitedOn.add(other);
+      }
+    }
+    linkDeps.set(name, deps);
+  }
+
+  const split = (name: string) => {
+    const deps = linkDeps.get(name);
+    return waitedOn.has(name) && deps !== undefined && deps.zones.size + deps.services.size > 0;
+  };
+  const unlinkStepOf = (name: string) => (split(name) ? `${geoStepId(name)}#unlink` : geoStepId(name));
+
+  const steps: GeoStepSpec[] = [];
+  for (const change of changes) {
+    const { name } = change.address;
+    const id = geoStepId(name);
+    const deps = linkDeps.get(name);
+    const after = [...(deps?.zones ?? []), ...[...(deps?.services ?? [])].map(unlinkStepOf)];
+    if (split(name)) {
+      steps.push({ id: `${id}#unlink`, change, part: 'unlink', after: [] });
+      after.push(`${id}#unlink`);
+    }
+    steps.push({ id, change, part: split(name) ? 'rest' : 'all', after: sorted(after) });
+  }
+  for (const [id, names] of zoneAfter) zoneAfter.set(id, sorted(names.map(unlinkStepOf)));
+  return { steps, zoneAfter };
+}
+
+function zoneStepId(zone: string): string {
+  return targetText({ kind: 'zone', name: zone });
+}
+
+function geoStepId(name: string): string {
+  return targetText({ kind: 'geo', name });
+}
+
+function sorted(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort(compareStrings);
+}

@@ -1,0 +1,183 @@
+import type { Change, ChangeAction, GeoChange, WebappChange } from '../../model/change.js';
+import { type Target, targetText } from '../../model/target.js';
+import type { BotRef } from '../../model/waf.js';
+import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
+import { geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
+import type { Plan } from '../types.js';
+import { groupText, recordSetText, secondaryText, zoneValueText } from './values.js';
+
+/**
+ * A plan flattened per target, for the renderers that show targets side by side (markdown, drift): per target its
+ * counts of changes by action (the same counts as the text plan and `summary`), and one row per value-level
+ * change with the live value (`before`) and the planned one (`after`) as text. Targets in plan order. Pure.
+ */
+export interface ChangeRow {
+  action: ChangeAction;
+  /** What changes: `www.example.com A`, `group Europe`, `node geo.example.com`, `bot Bingbot`, … */
+  subject: string;
+  before: string | null;
+  after: string | null;
+  /** A delete that loses data: a record set, a secondary zone, a geo service or one of its groups. */
+  destructive: boolean;
+}
+
+export interface TargetView {
+  target: Target;
+  /** `serial 41`, `new zone`, `exact, id …`; empty when there is nothing to add. */
+  note: string;
+  /** API calls of the target's steps (a webapp's one call is a PUT, its polls and a read-back). */
+  calls: number;
+  /** Changes by action, counted as `plan.summary` counts them. */
+  counts: Record<ChangeAction, number>;
+  rows: ChangeRow[];
+}
+
+export function targetViews(plan: Plan): TargetView[] {
+  const calls = callsByTarget(plan);
+  const serials = new Map(plan.zones.map((zone) => [zone.zone, zone.serial]));
+  return changesByTarget(plan.changes).map(({ target, changes }) => {
+    const counts = { create: 0, update: 0, delete: 0 };
+    for (const change of changes) counts[change.action] += 1;
+    return {
+      target,
+      note: noteOf(target, changes, serials),
+      calls: calls.get(targetText(target)) ?? 0,
+      counts,
+      rows: changes.flatMap(changeRows),
+    };
+  });
+}
+
+/** Changes by action over the views: what the text and markdown summaries both say. */
+export function totals(views: readonly TargetView[]): Record<ChangeAction, number> {
+  const total = { create: 0, update: 0, delete: 0 };
+  for (const view of views)
+    for (const action of ['create', 'update', 'delete'] as const) total[action] += view.counts[action];
+  return total;
+}
+
+/** API calls the apply makes per target (the ops of its steps), by the target's `kind:name`. */
+export function callsByTarget(plan: Plan): Map<string, number> {
+  const calls = new Map<string, number>();
+  for (const step of plan.steps) {
+    const key = targetText(step.target);
+    calls.set(key, (calls.get(key) ?? 0) + step.ops.length);
+  }
+  return calls;
+}
+
+function noteOf(
+  target: Target,
+  changes: readonly Change[],
+  serials: ReadonlyMap<string, number | null>,
+): string {
+  const [first] = changes;
+  if (target.kind === 'zone') {
+    const serial = serials.get(target.name) ?? null;
+    return serial === null ? 'new zone' : `serial ${serial}`;
+  }
+  if (first && isChangeOf(first, 'geo')) return first.action === 'create' ? 'new service' : '';
+  if (first && isChangeOf(first, 'webapp'))
+    return `${first.after?.mode ?? 'unchanged'}, id ${first.address.id}`;
+  return '';
+}
+
+/** The rows of one change. */
+export function changeRows(change: Change): ChangeRow[] {
+  const row = (
+    subject: string,
+    before: string | null,
+    after: string | null,
+    destructive = false,
+  ): ChangeRow => ({
+    action: change.action,
+    subject,
+    before,
+    after,
+    destructive,
+  });
+  if (isChangeOf(change, 'zone'))
+    return [row(`zone ${change.address.zone}`, null, change.after && zoneValueText(change.after))];
+  if (isChangeOf(change, 'record-set')) {
+    const { fqdn, type } = change.address;
+    const { before, after } = change;
+    return [row(`${fqdn} ${type}`, before && recordSetText(before), after && recordSetText(after), !after)];
+  }
+  if (isChangeOf(change, 'secondary')) {
+    const { before, after } = change;
+    return [
+      row(
+        `secondary zone ${change.address.zone}`,
+        before && secondaryText(before),
+        after && secondaryText(after),
+        !after,
+      ),
+    ];
+  }
+  if (isChangeOf(change, 'geo')) return geoRows(change);
+  if (isChangeOf(change, 'webapp')) return webappRows(change);
+  return [];
+}
+
+function geoRows(change: GeoChange): ChangeRow[] {
+  const service: ChangeRow[] =
+    change.action === 'delete'
+      ? [
+          {
+            action: 'delete',
+            subject: `geo service "${change.address.name}"`,
+            before: 'exists',
+            after: null,
+            destructive: true,
+          },
+        ]
+      : [];
+  const groups = geoGroupChanges(change).map(
+    (group): ChangeRow => ({
+      action: group.action,
+      subject: `group ${group.name}`,
+      before: group.before && groupText(group.before),
+      after: group.after && groupText(group.after),
+      destructive: group.action === 'delete',
+    }),
+  );
+  const { linked, unlinked } = geoNodeChanges(change);
+  const node = (fqdn: string, link: boolean): ChangeRow => ({
+    action: link ? 'create' : 'delete',
+    subject: `node ${fqdn}`,
+    before: link ? null : 'linked',
+    after: link ? 'linked' : null,
+    destructive: false,
+  });
+  return [
+    ...service,
+    ...groups,
+    ...linked.map((n) => node(n.fqdn, true)),
+    ...unlinked.map((n) => node(n.fqdn, false)),
+  ];
+}
+
+/** One row per bot whose state changes: enabled ones first, each by name. */
+function webappRows(change: WebappChange): ChangeRow[] {
+  const { enable, disable } = botChanges(change);
+  const bot = (name: string, enabled: boolean): ChangeRow => ({
+    action: 'update',
+    subject: `bot ${name}`,
+    before: enabled ? 'disabled' : 'enabled',
+    after: enabled ? 'enabled' : 'disabled',
+    destructive: false,
+  });
+  return [...enable.map((b) => bot(b.name, true)), ...disable.map((b) => bot(b.name, false))];
+}
+
+/** The bots a webapp change enables and disables, by name then id. */
+export function botChanges(change: WebappChange): { enable: BotRef[]; disable: BotRef[] } {
+  const before = change.before?.enabled ?? [];
+  const after = change.after?.enabled ?? [];
+  const was = new Set(before.map((bot) => bot.id));
+  const will = new Set(after.map((bot) => bot.id));
+  return {
+    enable: after.filter((bot) => !was.has(bot.id)),
+    disable: before.filter((bot) => !will.has(bot.id)),
+  };
+}

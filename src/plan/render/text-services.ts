@@ -1,0 +1,75 @@
+import type pc from 'picocolors';
+import type { GeoChange, SecondaryChange } from '../../model/change.js';
+import type { GeoNode } from '../../model/geo.js';
+import { targetText } from '../../model/target.js';
+import { plural } from '../../model/text.js';
+import { changesOf } from '../diff/change-kinds.js';
+import { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
+import type { Plan } from '../types.js';
+import { groupText, groupUpdateParts, secondaryText, secondaryUpdateParts } from './values.js';
+
+export type Colors = ReturnType<typeof pc.createColors>;
+
+/**
+ * The secondary-zone and geo-service sections of the text plan, value by value:
+ *
+ *   Secondary zones
+ *     + partner.example.net masters 198.51.100.1, 198.51.100.2
+ *     ~ other.example.net masters +198.51.100.3, −198.51.100.2
+ *     - old.example.net masters 203.0.113.1 (destructive: deletes the zone)
+ *   Geo services
+ *     ~ "Global Web" (1 API call)
+ *         ~ group Europe: countries +IT, −GB; A +192.0.2.51
+ *         + node geo.example.com (zone example.com)
+ */
+export function secondaryLines(plan: Plan, c: Colors): string[] {
+  const changes = changesOf(plan.changes, 'secondary');
+  if (changes.length === 0) return [];
+  return [c.bold('Secondary zones'), ...changes.map((change) => `  ${secondaryLine(change, c)}`)];
+}
+
+export function geoLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colors): string[] {
+  const changes = changesOf(plan.changes, 'geo');
+  if (changes.length === 0) return [];
+  return [c.bold('Geo services'), ...changes.flatMap((change) => serviceLines(change, calls, c))];
+}
+
+const DESTRUCTIVE = (what: string) => ` (destructive: deletes the ${what})`;
+
+function secondaryLine(change: SecondaryChange, c: Colors): string {
+  const { zone } = change.address;
+  const { before, after } = change;
+  if (change.action === 'create' && after) return c.green(`+ ${zone} ${secondaryText(after)}`);
+  if (change.action === 'delete' && before)
+    return c.red(`- ${zone} ${secondaryText(before)}${DESTRUCTIVE('zone')}`);
+  if (!before || !after) throw new Error(`renderPlanText: ${change.action} of ${zone} lacks its values`);
+  return c.yellow(`~ ${zone} ${secondaryUpdateParts(before, after).join('; ')}`);
+}
+
+function serviceLines(change: GeoChange, callsByTarget: ReadonlyMap<string, number>, c: Colors): string[] {
+  const { name } = change.address;
+  const calls = callsByTarget.get(targetText({ kind: 'geo', name })) ?? 0;
+  const sign = { create: '+', update: '~', delete: '-' }[change.action];
+  const color = { create: c.green, update: c.yellow, delete: c.red }[change.action];
+  const tail = change.action === 'delete' ? DESTRUCTIVE('service and its node links') : '';
+  const { linked, unlinked } = geoNodeChanges(change);
+  return [
+    color(`  ${sign} "${name}" (${plural(calls, 'API call')})${tail}`),
+    ...geoGroupChanges(change).map((group) => `      ${groupLine(group, c)}`),
+    ...linked.map((node) => `      ${c.green(`+ node ${nodeText(node)}`)}`),
+    ...unlinked.map((node) => `      ${c.red(`- node ${nodeText(node)}`)}`),
+  ];
+}
+
+function groupLine(change: GeoGroupChange, c: Colors): string {
+  const { before, after } = change;
+  if (change.action === 'create' && after) return c.green(`+ group ${change.name}: ${groupText(after)}`);
+  if (change.action === 'delete' && before) return c.red(`- group ${change.name}: ${groupText(before)}`);
+  if (!before || !after)
+    throw new Error(`renderPlanText: ${change.action} of group ${change.name} lacks its values`);
+  return c.yellow(`~ group ${change.name}: ${groupUpdateParts(before, after).join('; ')}`);
+}
+
+function nodeText(node: GeoNode): string {
+  return `${node.fqdn} (zone ${node.zone})`;
+}

@@ -1,0 +1,100 @@
+import pc from 'picocolors';
+import type { Change, RecordSetChange } from '../../model/change.js';
+import { TARGET_KINDS, type TargetKind, targetText } from '../../model/target.js';
+import { plural } from '../../model/text.js';
+import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
+import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
+import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
+import { type Colors, geoLines, secondaryLines } from './text-services.js';
+import { wafPlanLines, wafSummaryLine } from './text-waf.js';
+import { recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
+
+export interface TextRenderOptions {
+  /** ANSI colours; the CLI decides from the TTY, NO_COLOR and --no-color. */
+  color: boolean;
+}
+
+export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state.';
+
+/**
+ * The plan for people, one line per changed record set (its type and values), ending with a newline:
+ *
+ *   example.com (serial 41, 4 API calls)
+ *     + api.example.com A ttl 3600 192.0.2.20, 192.0.2.21
+ *     - old.example.com A ttl 300 192.0.2.9
+ *     ~ www.example.com A ttl 300→60, +192.0.2.3, −192.0.2.1
+ *     + www.example.com TXT ttl 300 "v=spf1 -all"
+ *
+ *   Plan: 2 to create, 1 to update, 1 to delete in 1 zone (1 publish).
+ *
+ * The header counts the API calls the apply will make in the zone (its ops, publish included). An update shows only
+ * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values.
+ * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts). The summary counts every change
+ * by action, as `plan.summary` and the markdown plan do, and names the targets by kind.
+ */
+export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
+  if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
+  const c = pc.createColors(options.color);
+  const calls = callsByTarget(plan);
+  const byZone = new Map(
+    changesByTarget(plan.changes).flatMap(({ target, changes }) =>
+      target.kind === 'zone' ? [[target.name, changes] as const] : [],
+    ),
+  );
+  const zones = plan.zones.flatMap((zone) => zoneLines(zone, byZone.get(zone.zone) ?? [], calls, c));
+  const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
+  const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
+  const waf = wafSummaryLine(plan);
+  return `${[...body, '', summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])].join('\n')}\n`;
+}
+
+function zoneLines(
+  zone: ZoneHeader,
+  changes: readonly Change[],
+  calls: ReadonlyMap<string, number>,
+  c: Colors,
+): string[] {
+  const state = zone.serial === null ? 'new zone' : `serial ${zone.serial}`;
+  const count = calls.get(targetText({ kind: 'zone', name: zone.zone })) ?? 0;
+  return [
+    c.bold(`${zone.zone} (${state}, ${plural(count, 'API call')})`),
+    ...changes.map((change) => `  ${zoneChangeLine(change, c)}`),
+  ];
+}
+
+function zoneChangeLine(change: Change, c: Colors): string {
+  if (isChangeOf(change, 'zone') && change.after)
+    return c.green(`+ zone ${change.address.zone} ${zoneValueText(change.after)}`);
+  if (isChangeOf(change, 'record-set')) return recordSetLine(change, c);
+  throw new Error(`renderPlanText: a ${change.action} of ${change.address.kind} lacks its values`);
+}
+
+function recordSetLine(change: RecordSetChange, c: Colors): string {
+  const name = `${change.address.fqdn} ${change.address.type}`;
+  const { before, after } = change;
+  if (change.action === 'create' && after) return c.green(`+ ${name} ${recordSetText(after)}`);
+  if (change.action === 'delete' && before) return c.red(`- ${name} ${recordSetText(before)}`);
+  if (before && after) return c.yellow(`~ ${name} ${recordSetUpdateParts(before, after).join(', ')}`);
+  throw new Error(`renderPlanText: ${change.action} of ${name} lacks its before/after value`);
+}
+
+const KIND_WORDS: Readonly<Record<TargetKind, [string, string]>> = {
+  zone: ['zone', 'zones'],
+  secondary: ['secondary zone', 'secondary zones'],
+  geo: ['geo service', 'geo services'],
+  webapp: ['webapp', 'webapps'],
+};
+
+/** `Plan: 2 to create, 1 to update, 1 to delete in 2 zones and 1 geo service (2 publishes).` */
+function summaryLine(plan: Plan, views: readonly TargetView[]): string {
+  const total = totals(views);
+  const kinds = TARGET_KINDS.flatMap((kind) => {
+    const n = views.filter((view) => view.target.kind === kind).length;
+    const [one, many] = KIND_WORDS[kind];
+    return n > 0 ? [plural(n, one, many)] : [];
+  });
+  const where =
+    kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}` : (kinds[0] ?? 'nothing');
+  const publishes = plan.summary.zones > 0 ? ` (${plural(plan.summary.zones, 'publish', 'publishes')})` : '';
+  return `Plan: ${total.create} to create, ${total.update} to update, ${total.delete} to delete in ${where}${publishes}.`;
+}

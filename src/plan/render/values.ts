@@ -1,0 +1,84 @@
+import type { SecondaryZoneValue, ZoneValue } from '../../model/change.js';
+import { compareStrings } from '../../model/compare.js';
+import type { GeoGroup } from '../../model/geo.js';
+import type { RecordSetValue } from '../../model/record-set.js';
+
+/**
+ * How values read in every render (text, markdown, drift): record values in their canonical presentation form
+ * (model/record-types), sets as comma lists, changes of a set as `+added, −removed` (U+2212).
+ */
+
+/** `ttl 300 192.0.2.1, 192.0.2.2`; a live set with mixed TTLs says so. */
+export function recordSetText(value: RecordSetValue): string {
+  return `${ttlText(value)} ${value.values.join(', ')}`;
+}
+
+export function ttlText(value: RecordSetValue): string {
+  return value.mixedTtls ? `ttl ${value.ttl} (mixed)` : `ttl ${value.ttl}`;
+}
+
+/**
+ * An update of a record set, only what differs: the TTL when it changes (or when the live TTLs are mixed, which
+ * the update unifies), then the values added and removed.
+ */
+export function recordSetUpdateParts(before: RecordSetValue, after: RecordSetValue): string[] {
+  const ttl = before.mixedTtls || before.ttl !== after.ttl ? [`${ttlText(before)}→${after.ttl}`] : [];
+  return [...ttl, ...setChanges(before.values, after.values)];
+}
+
+/** A zone the plan creates: `default ttl 3600, contact hostmaster@example.com, serial increment`. */
+export function zoneValueText(value: ZoneValue): string {
+  return `default ttl ${value.ttl}, contact ${value.rname}, serial ${value.serialStyle}`;
+}
+
+export function secondaryText(value: SecondaryZoneValue): string {
+  const parts = [`masters ${value.masters.join(', ')}`];
+  if (value.contactNickname) parts.push(`contact ${value.contactNickname}`);
+  if (value.tsigKeyName) parts.push(`tsig key ${value.tsigKeyName}`);
+  return parts.join('; ');
+}
+
+export function secondaryUpdateParts(before: SecondaryZoneValue, after: SecondaryZoneValue): string[] {
+  return [
+    ...labelled('masters', setChanges(before.masters, after.masters)),
+    ...textChange('contact', before.contactNickname, after.contactNickname),
+    ...textChange('tsig key', before.tsigKeyName, after.tsigKeyName),
+  ];
+}
+
+/** `countries DE, FR; A 192.0.2.50; AAAA 2001:db8::1`: the countries, then the values of each type. */
+export function groupText(group: GeoGroup): string {
+  return [
+    `countries ${group.countries.join(', ')}`,
+    ...group.records.map((r) => `${r.type} ${r.values.join(', ')}`),
+  ].join('; ');
+}
+
+/** A group's update: countries and each type's values, added and removed. */
+export function groupUpdateParts(before: GeoGroup, after: GeoGroup): string[] {
+  const types = [...new Set([...before.records, ...after.records].map((r) => r.type))].sort(compareStrings);
+  const valuesOf = (group: GeoGroup, type: string) =>
+    group.records.find((r) => r.type === type)?.values ?? [];
+  return [
+    ...labelled('countries', setChanges(before.countries, after.countries)),
+    ...types.flatMap((type) => labelled(type, setChanges(valuesOf(before, type), valuesOf(after, type)))),
+  ];
+}
+
+/** `+x, −y`: the items added, then the items removed. */
+function setChanges(before: readonly string[], after: readonly string[]): string[] {
+  const was = new Set(before);
+  const will = new Set(after);
+  return [
+    ...after.filter((item) => !was.has(item)).map((item) => `+${item}`),
+    ...before.filter((item) => !will.has(item)).map((item) => `−${item}`),
+  ];
+}
+
+function labelled(label: string, changes: readonly string[]): string[] {
+  return changes.length > 0 ? [`${label} ${changes.join(', ')}`] : [];
+}
+
+function textChange(label: string, before: string | undefined, after: string | undefined): string[] {
+  return before === after ? [] : [`${label} ${before ?? '(none)'}→${after ?? '(none)'}`];
+}

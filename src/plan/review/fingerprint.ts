@@ -1,0 +1,124 @@
+import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
+import type { GeoService } from '../../model/geo.js';
+import type { LiveState } from '../../model/live.js';
+import type { LiveSecondaryZone } from '../../model/secondary.js';
+import { compareTargets, type Target, targetText } from '../../model/target.js';
+import type { DesiredWebapp, LiveWebapp } from '../../model/waf.js';
+import type { Digest, PlanFingerprints, TargetFingerprint } from '../review-types.js';
+import type { Plan } from '../types.js';
+import { digestOf } from './digest.js';
+
+/**
+ * Fingerprints of a plan (pure): per target, a digest of its desired state and of what was read live, so that a
+ * saved plan can be checked before it is applied (staleness.ts). Targets are named as the desired state names
+ * them (a webapp by its key under `waf.webapps`); a live object the plan deletes under `manage: all` is a target
+ * with `desired: null`. What a live digest covers, per kind:
+ * - zone: every live record of a type edgeplan manages (fqdn, type, value, TTL and the provider's ref), and the
+ *   serial beside it; records edgeplan cannot manage (`unsupported`) are left out, as they never change a plan;
+ * - secondary zone: masters, contact and TSIG key (not the transfer status, which the service changes itself);
+ * - geo service: groups (name, countries, records by type) and linked nodes;
+ * - webapp: its id, name, and every catalogue bot with its enabled flag.
+ * Desired digests leave out where the YAML wrote things (`at`): moving a line changes nothing. The WAF rate-limit
+ * window is not part of any fingerprint: it changes on every read.
+ */
+export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveState): PlanFingerprints {
+  const changed = new Set(plan.steps.map((step) => targetText(step.target)));
+  const targets: TargetFingerprint[] = [];
+  const add = (target: Target, want: Digest | null, found: Digest | null, serial?: number | null) =>
+    targets.push({
+      target,
+      changed: changed.has(targetText(target)),
+      desired: want,
+      ...(serial !== undefined ? { serial } : {}),
+      live: found,
+    });
+  const wanted = desiredDigests(desired);
+  const secondaries = new Map((live.secondaryZones ?? []).map((zone) => [zone.zone, zone]));
+  const geo = new Map((live.geoServices ?? []).map((service) => [service.name, service]));
+  const webapps = live.waf?.webapps ?? {};
+  for (const { target, digest } of wanted.values()) {
+    if (target.kind === 'zone') {
+      const found = ownValue(live.zones, target.name) ?? null;
+      add(target, digest, found && zoneLiveDigest(found), found?.serial ?? null);
+    }
+    if (target.kind === 'secondary') add(target, digest, liveOf(secondaries, target, secondaryLiveDigest));
+    if (target.kind === 'geo') add(target, digest, liveOf(geo, target, geoLiveDigest));
+    if (target.kind === 'webapp') {
+      const found = ownValue(webapps, target.name) ?? null;
+      add(target, digest, found && webappLiveDigest(found));
+    }
+  }
+  // Live objects the plan deletes (`manage: all`): changed targets the desired state does not name.
+  const deleted = new Map(plan.steps.map((step) => [targetText(step.target), step.target]));
+  for (const [text, target] of deleted) {
+    if (wanted.has(text)) continue;
+    if (target.kind === 'secondary') add(target, null, liveOf(secondaries, target, secondaryLiveDigest));
+    if (target.kind === 'geo') add(target, null, liveOf(geo, target, geoLiveDigest));
+  }
+  targets.sort((a, b) => compareTargets(a.target, b.target));
+  return { desired: desiredStateDigest(desired), targets };
+}
+
+/** Desired digest per target, keyed by the target's `kind:name`. Pure; needs no live state. */
+export function desiredDigests(desired: DesiredState): Map<string, { target: Target; digest: Digest }> {
+  const digests = new Map<string, { target: Target; digest: Digest }>();
+  const add = (target: Target, digest: Digest) => digests.set(targetText(target), { target, digest });
+  for (const zone of desired.zones) add({ kind: 'zone', name: zone.zone }, zoneDesiredDigest(zone));
+  for (const zone of desired.secondaryZones ?? [])
+    add({ kind: 'secondary', name: zone.zone }, digestOf(zone));
+  for (const service of desired.geoServices ?? [])
+    add({ kind: 'geo', name: service.name }, digestOf(service));
+  for (const webapp of desired.waf?.webapps ?? [])
+    add({ kind: 'webapp', name: webapp.ref }, webappDesiredDigest(webapp));
+  return digests;
+}
+
+/** The whole desired state: every target's desired digest, the ownership settings and the safety policy. */
+export function desiredStateDigest(desired: DesiredState): Digest {
+  return digestOf({
+    targets: [...desiredDigests(desired).values()]
+      .sort((a, b) => compareTargets(a.target, b.target))
+      .map(({ target, digest }) => [targetText(target), digest]),
+    manage: desired.manage ?? null,
+    safety: desired.safety ?? null,
+  });
+}
+
+export function zoneLiveDigest(zone: LiveZone): Digest {
+  return digestOf(zone.records);
+}
+
+export function secondaryLiveDigest(zone: LiveSecondaryZone): Digest {
+  return digestOf({
+    masters: zone.masters,
+    contactNickname: zone.contactNickname,
+    tsigKeyName: zone.tsigKeyName,
+  });
+}
+
+export function geoLiveDigest(service: GeoService): Digest {
+  return digestOf(service);
+}
+
+export function webappLiveDigest(webapp: LiveWebapp): Digest {
+  return digestOf({ id: webapp.id, name: webapp.name, bots: webapp.bots });
+}
+
+function zoneDesiredDigest(zone: DesiredZone): Digest {
+  const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, type, ttl, values }));
+  return digestOf({ zone: zone.zone, defaultTtl: zone.defaultTtl, unmanaged: zone.unmanaged, records });
+}
+
+function webappDesiredDigest(webapp: DesiredWebapp): Digest {
+  return digestOf({ ref: webapp.ref, mode: webapp.mode, allow: webapp.allow.map((entry) => entry.ref) });
+}
+
+function liveOf<T>(found: Map<string, T>, target: Target, digest: (value: T) => Digest): Digest | null {
+  const value = found.get(target.name);
+  return value === undefined ? null : digest(value);
+}
+
+/** A value of a record keyed by server or user data (`live.zones`, `live.waf.webapps`): own keys only. */
+function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { SafetyRule } from '../../model/safety.js';
+import { parseTarget, TARGET_KINDS } from '../../model/target.js';
+import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
+import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
+
+/**
+ * Reading a saved plan (`apply --plan FILE`). What apply checks is validated strictly: the format version, every
+ * step (its provider, typed target and kind) and every op through its provider's schema (`opSchemas`, by provider
+ * name: only the provider knows its calls), the fingerprints, the approvals and the scope. The sections for people
+ * (`changes`, `zones`, …) are kept as they are. A file that does not pass is refused before anything is read or
+ * sent. Apply then compares the whole file with the plan it recomputes (saved-plan-match.ts) and executes the
+ * recomputed plan, never the file.
+ *
+ * Version 1 files (A records only) are still read: converted to version 2 (plan-file-v1.ts), then checked as
+ * above, and marked `convertedFrom: 1`.
+ */
+
+const Name = z.string().min(1);
+const Count = z.int().nonnegative();
+const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+const TargetSchema = z.strictObject({ kind: z.enum(TARGET_KINDS), name: Name });
+
+const SAFETY_RULES = [
+  'zone-delete-share',
+  'zone-last-records',
+  'secondary-zone-delete',
+  'geo-service-delete',
+  'webapp-all-bots-disabled',
+] as const satisfies readonly SafetyRule[];
+// Compile-time guard: a new safety rule must be readable from a saved plan too.
+export const PLAN_FILE_READS_EVERY_RULE: [Exclude<SafetyRule, (typeof SAFETY_RULES)[number]>] extends [never]
+  ? true
+  : never = true;
+
+const StepSchema = z
+  .strictObject({
+    id: Name,
+    kind: z.enum(['zone', 'secondary', 'geo', 'webapp']),
+    provider: Name,
+    target: TargetSchema,
+    after: z.array(Name),
+    ops: z.array(z.looseObject({ kind: Name })).min(1),
+  })
+  .refine((step) => step.kind === step.target.kind, { message: 'a step changes a target of its own kind' });
+
+const PlanFileSchema = z.looseObject({
+  formatVersion: z.literal(PLAN_FORMAT_VERSION),
+  steps: z.array(StepSchema),
+  scope: z
+    .array(
+      Name.refine((pattern) => parseTarget(pattern) !== null, {
+        message: 'not a kind:glob --target pattern',
+      }),
+    )
+    .optional(),
+  needsApproval: z.array(
+    z.strictObject({ target: TargetSchema, rule: z.enum(SAFETY_RULES), message: z.string() }),
+  ),
+  fingerprints: z.strictObject({
+    desired: Digest,
+    targets: z.array(
+      z.strictObject({
+        target: TargetSchema,
+        changed: z.boolean(),
+        desired: Digest.nullable(),
+        serial: Count.nullable().optional(),
+        live: Digest.nullable(),
+      }),
+    ),
+  }),
+});
+
+export class PlanFileError extends Error {
+  override readonly name = 'PlanFileError';
+}
+
+/**
+ * A saved plan as read: what apply checks is typed and validated, the sections for people are as written.
+ * `convertedFrom: 1`: read from a version 1 file, whose desired and live digests were of the old model (apply
+ * skips comparing them and relies on the steps), and whose `changes` are not kept (apply shows the recomputed plan).
+ */
+export type SavedPlan = Plan &
+  Required<Pick<Plan, 'fingerprints'>> & { convertedFrom?: typeof V1_FORMAT_VERSION };
+
+/** The schemas of each provider's ops, by provider name (`dyn`, `waf`): the provider's `opSchema`. */
+export type OpSchemas = Readonly<Record<string, z.ZodType>>;
+
+/** Parses the text of a saved plan; throws PlanFileError naming the file and each problem. */
+export function parsePlanFile(text: string, file: string, opSchemas: OpSchemas): SavedPlan {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new PlanFileError(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const version = typeof json === 'object' && json !== null ? Reflect.get(json, 'formatVersion') : undefined;
+  const v1 = version === V1_FORMAT_VERSION;
+  const converted = v1 ? convertV1Plan(json) : { ok: true as const, plan: json };
+  if (!converted.ok) throw refusal(file, converted.problems);
+  const result = PlanFileSchema.safeParse(converted.plan);
+  if (!result.success)
+    throw refusal(
+      file,
+      result.error.issues.map((issue) => issueText(issue)),
+    );
+  const problems: string[] = [];
+  const steps = result.data.steps.map((step, i) => {
+    const schema = Object.hasOwn(opSchemas, step.provider) ? opSchemas[step.provider] : undefined;
+    if (schema === undefined) {
+      const known = Object.keys(opSchemas).join(', ');
+      problems.push(`steps.${i}.provider: unknown provider "${step.provider}" (known: ${known})`);
+      return step;
+    }
+    const ops = step.ops.map((op, j) => {
+      const parsed = schema.safeParse(op);
+      if (parsed.success) return parsed.data;
+      problems.push(...parsed.error.issues.map((issue) => issueText(issue, ['steps', i, 'ops', j])));
+      return op;
+    });
+    return { ...step, ops };
+  });
+  problems.push(...dependencyProblems(steps));
+  if (problems.length > 0) throw refusal(file, problems);
+  // The sections for people are kept as written: apply compares them with the plan it recomputes, never reads them.
+  const plan = { ...result.data, steps } as unknown as SavedPlan;
+  return v1 ? { ...plan, convertedFrom: V1_FORMAT_VERSION } : plan;
+}
+
+/** Step ids are unique and every `after` names a step of the file. */
+function dependencyProblems(steps: readonly { id: string; after: string[] }[]): string[] {
+  const ids = new Set(steps.map((step) => step.id));
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  steps.forEach((step, i) => {
+    for (const id of step.after) if (!ids.has(id)) problems.push(`steps.${i}.after: "${id}" is not a step`);
+    if (seen.has(step.id)) problems.push(`steps.${i}.id: "${step.id}" is used twice`);
+    seen.add(step.id);
+  });
+  return problems;
+}
+
+function issueText(issue: z.core.$ZodIssue, prefix: (string | number)[] = []): string {
+  const path = [...prefix, ...issue.path.map(String)].join('.');
+  return `${path || '(root)'}: ${issue.message}`;
+}
+
+function refusal(file: string, problems: readonly string[]): PlanFileError {
+  const shown = problems.slice(0, 10).map((problem) => `  ${problem}`);
+  const more = problems.length > 10 ? [`  … and ${problems.length - 10} more`] : [];
+  return new PlanFileError(
+    `${file}: not a plan edgeplan can apply (make one with \`edgeplan plan --out FILE\`):\n${[...shown, ...more].join('\n')}`,
+  );
+}

@@ -1,0 +1,102 @@
+import type { Change } from '../../model/change.js';
+import { compareStrings } from '../../model/compare.js';
+import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
+import type { LiveState } from '../../model/live.js';
+import { recordSetKey } from '../../model/record-set.js';
+import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
+import { compareTargets, type Target, targetText } from '../../model/target.js';
+import { changesOf, isChangeOf } from '../diff/change-kinds.js';
+import { managedIn } from '../diff/managed.js';
+import type { Approval } from '../review-types.js';
+import type { Plan } from '../types.js';
+
+/**
+ * The changes of a plan that the safety policy (`settings.safety`, DEFAULT_SAFETY when absent) marks as needing
+ * approval, pure. Zones count live *managed* record sets, of every managed type (a name inside the zone matching
+ * no `unmanaged` glob, as the diff decides), each (fqdn, type) once; only deletes count as deletes:
+ * - zone-delete-share: the plan deletes more than `maxPercent` % of them, in a zone with at least `minRecords`;
+ * - zone-last-records: the plan deletes every one of them and creates none;
+ * - secondary-zone-delete / geo-service-delete: the plan deletes a secondary zone / a geo service;
+ * - webapp-all-bots-disabled: a webapp with enabled bots is left with none enabled.
+ * Sorted by target, then rule; one entry per target and rule.
+ */
+export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState): Approval[] {
+  const policy = desired.safety ?? DEFAULT_SAFETY;
+  const approvals: Approval[] = [];
+  const byZone = new Map(desired.zones.map((zone) => [zone.zone, zone]));
+  const counts = new Map<string, { deletes: number; creates: number }>();
+  for (const { address, action } of changesOf(plan.changes, 'record-set')) {
+    const count = counts.get(address.zone) ?? { deletes: 0, creates: 0 };
+    if (action === 'delete') count.deletes += 1;
+    if (action === 'create') count.creates += 1;
+    counts.set(address.zone, count);
+  }
+  for (const [zone, count] of counts) {
+    const wanted = byZone.get(zone);
+    const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : null;
+    if (wanted && found) approvals.push(...zoneApprovals(count, wanted, found, policy));
+  }
+  for (const change of plan.changes) {
+    const approval = objectApproval(change, policy);
+    if (approval) approvals.push(approval);
+  }
+  return approvals.sort((a, b) => compareTargets(a.target, b.target) || compareStrings(a.rule, b.rule));
+}
+
+/** A zone's rules, from its record-set deletes and creates and its live managed sets. */
+function zoneApprovals(
+  { deletes, creates }: { deletes: number; creates: number },
+  desired: DesiredZone,
+  live: LiveZone,
+  policy: SafetyPolicy,
+): Approval[] {
+  if (deletes === 0) return [];
+  const managedSet = managedIn(desired);
+  const managed = new Set(
+    live.records.filter((set) => set.records.length > 0 && managedSet(set)).map(recordSetKey),
+  ).size;
+  const target: Target = { kind: 'zone', name: desired.zone };
+  const approvals: Approval[] = [];
+  const share = policy.zoneDeleteShare;
+  if (share && managed >= share.minRecords && deletes * 100 > share.maxPercent * managed) {
+    const percent = Math.round((deletes * 1000) / managed) / 10;
+    const message =
+      `deletes ${deletes} of ${managed} managed record sets (${percent} %, more than ${share.maxPercent} % ` +
+      `of a zone with at least ${share.minRecords})`;
+    approvals.push({ target, rule: 'zone-delete-share', message });
+  }
+  if (policy.zoneLastRecords && deletes === managed && creates === 0) {
+    const sets = deletes === 1 ? 'managed record set' : `${deletes} managed record sets`;
+    approvals.push({ target, rule: 'zone-last-records', message: `deletes the zone's last ${sets}` });
+  }
+  return approvals;
+}
+
+function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {
+  if (isChangeOf(change, 'secondary') && change.action === 'delete' && policy.secondaryZoneDelete) {
+    const { zone } = change.address;
+    const message = `deletes the secondary zone ${zone} and the data copied from its masters`;
+    return { target: { kind: 'secondary', name: zone }, rule: 'secondary-zone-delete', message };
+  }
+  if (isChangeOf(change, 'geo') && change.action === 'delete' && policy.geoServiceDelete) {
+    const { name } = change.address;
+    const message = `deletes the geo service "${name}" and its links to ${change.before?.nodes.length ?? 0} node(s)`;
+    return { target: { kind: 'geo', name }, rule: 'geo-service-delete', message };
+  }
+  if (isChangeOf(change, 'webapp') && policy.webappAllBotsDisabled) {
+    const before = change.before?.enabled.length ?? 0;
+    if (before === 0 || (change.after?.enabled.length ?? 0) > 0) return null;
+    const message = `disables every good bot of webapp ${change.address.name} (${before} now enabled)`;
+    return {
+      target: { kind: 'webapp', name: change.address.ref },
+      rule: 'webapp-all-bots-disabled',
+      message,
+    };
+  }
+  return null;
+}
+
+/** `--allow-unsafe` refusal text: one line per change needing approval. */
+export function describeApprovals(approvals: readonly Approval[]): string {
+  return approvals.map((a) => `  ${targetText(a.target)}: ${a.message} [${a.rule}]`).join('\n');
+}

@@ -1,0 +1,27 @@
+import type { DnsCapabilities } from '../../model/provider.js';
+import { RECORD_TYPES } from '../../model/record-types/registry.js';
+
+/**
+ * What the Dyn service manages: every registered record type (each has its `/<TYPE>Record/` resource and
+ * `<type>_records` key), geo services and secondary zones. The vendor documents one per-name limit: "Each node can
+ * only contain 13 A records" (Managed DNS API error codes); no other type has a documented limit.
+ */
+export const DYN_CAPABILITIES: DnsCapabilities = {
+  recordTypes: RECORD_TYPES.map((type) => type.type),
+  geoServices: true,
+  secondaryZones: true,
+  maxRecordsPerName: { A: 13 },
+  valueProblem,
+};
+
+/** The CAA tags the service takes: "issue, issuewild or iodef" (help.dyn.com, Create CAA Record). */
+const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef']);
+
+function valueProblem(type: string, value: string): string | null {
+  if (type !== 'CAA') return null;
+  const tag = value.split(' ')[1] ?? '';
+  return CAA_TAGS.has(tag) ? null : `takes the CAA tags ${[...CAA_TAGS].join(', ')} only, not "${tag}"`;
+}
+
+/** The record types the provider reads and writes, for lookups. */
+export const DYN_RECORD_TYPES: ReadonlySet<string> = new Set(DYN_CAPABILITIES.recordTypes);

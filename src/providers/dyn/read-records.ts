@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { compareStrings } from '../../model/compare.js';
+import { normaliseName } from '../../model/names.js';
+import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../model/record-set.js';
+import { recordType } from '../../model/record-types/registry.js';
+import { DynWireError } from './errors.js';
+import { isServiceRecord, sortLiveRecords, typeOfRecordsKey } from './record-wire.js';
+import { parseWire, WireInt } from './wire.js';
+
+/** A zone's records as the model holds them: the sets edgeplan manages, and what it leaves alone. */
+export interface ZoneRecords {
+  /** Sorted by fqdn, then type. */
+  records: LiveRecordSet[];
+  /** `<fqdn> <TYPE>` of records of types the provider does not support, sorted, unique. */
+  unsupported: string[];
+}
+
+/** `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`, each an array of record objects. */
+const AllRecordDetail = z.record(z.string(), z.unknown());
+
+/** One record of a supported type; `rdata` goes to the type's own parser (record-types). */
+const RecordObject = z.looseObject({
+  fqdn: z.string().min(1),
+  ttl: WireInt,
+  rdata: z.record(z.string(), z.unknown()),
+  record_id: WireInt,
+});
+
+/** Any record: its name, which is all that is read of the service's own records and of unsupported types. */
+const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
+
+/**
+ * Every record of `detail`: those of a registered type in `supported` parsed by the type's `dyn.fromRdata` (a
+ * record that does not parse is a DynWireError naming the zone, the key, the item and the field, never dropped:
+ * a dropped live record would become a wrong create or delete), the others named in `unsupported`. The service's
+ * own records (SOA, the apex NS set) are left out of both.
+ */
+export function zoneRecords(
+  zone: string,
+  detail: unknown,
+  context: string,
+  supported: ReadonlySet<string>,
+): ZoneRecords {
+  const sets = new Map<string, LiveRecordSet>();
+  const unsupported = new Set<string>();
+  for (const [key, items] of Object.entries(parseWire(AllRecordDetail, detail, context))) {
+    const type = typeOfRecordsKey(key);
+    if (type === null) continue;
+    const known = supported.has(type) ? recordType(type) : undefined;
+    parseWire(z.array(z.unknown()), items, `${context} ${key}`).forEach((item, index) => {
+      const where = `${context} ${key}[${index}]${fqdnHint(item)}`;
+      const fqdn = normaliseName(parseWire(NamedRecordObject, item, where).fqdn);
+      if (isServiceRecord(type, fqdn, zone)) return;
+      if (known === undefined) {
+        unsupported.add(`${fqdn} ${type}`);
+        return;
+      }
+      const record = parseWire(RecordObject, item, where);
+      const value = known.dyn.fromRdata(record.rdata);
+      if (!value.ok) {
+        const issues = value.problems.map((p) => `${['rdata', ...p.path].join('.')}: ${p.message}`);
+        throw new DynWireError(where, issues);
+      }
+      const set = sets.get(recordSetKey({ fqdn, type })) ?? { fqdn, type, records: [] };
+      set.records.push({ value: value.value, ttl: record.ttl, ref: String(record.record_id) });
+      sets.set(recordSetKey(set), set);
+    });
+  }
+  return {
+    records: [...sets.values()]
+      .map((set) => ({ ...set, records: sortLiveRecords(set.type, set.records) }))
+      .sort(compareRecordSets),
+    unsupported: [...unsupported].sort(compareStrings),
+  };
+}
+
+/** ` (www.example.com)` when the item names its node, so that an error says which record it is. */
+function fqdnHint(item: unknown): string {
+  const named = NamedRecordObject.safeParse(item);
+  return named.success ? ` (${named.data.fqdn})` : '';
+}

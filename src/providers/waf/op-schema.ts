@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { WafOp } from './ops.js';
+
+/**
+ * The strict schema of the WAF op, for the plan layer's reader of saved plans and for the writer, which sends
+ * nothing it has not checked.
+ */
+const Name = z.string().min(1);
+
+export const WAF_OP_SCHEMA = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('set-good-bots'),
+    webappId: Name,
+    webapp: Name,
+    enable: z.array(Name),
+    disable: z.array(Name),
+  }),
+]);
+
+// Compile-time guard: a new op kind must be readable from a saved plan too (add it to WAF_OP_SCHEMA above).
+type UnreadableOp = Exclude<WafOp['kind'], z.infer<typeof WAF_OP_SCHEMA>['kind']>;
+export const WAF_OP_SCHEMA_READS_EVERY_OP: [UnreadableOp] extends [never] ? true : never = true;
+
+/** Thrown for an op that is not a valid WAF op (another provider's, or a hand-edited one). */
+export class WafOpError extends Error {
+  override readonly name = 'WafOpError';
+}
+
+/** `op` as a WAF op, checked; the return type also proves at compile time that the schema reads WafOps. */
+export function parseWafOp(op: unknown): WafOp {
+  const result = WAF_OP_SCHEMA.safeParse(op);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
+  throw new WafOpError(`not a WAF op: ${issues.join('; ')}`);
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { MergedZone } from '../../src/config/merge.js';
+import type { PMap } from '../../src/config/positioned.js';
+import type { ReadRecord } from '../../src/config/read-records.js';
+import { typeRuleDiagnostics } from '../../src/config/type-rules.js';
+import { formatDiagnostic } from '../../src/model/diagnostic.js';
+import { recordNameToFqdn } from '../../src/model/names.js';
+import { type RecordType, requireRecordType } from '../../src/model/record-types/index.js';
+import { BAD, problems } from './helpers.js';
+
+/**
+ * The rules as types declare them. Types with `apex: 'only'` (ALIAS) and `delegates` (NS) are written by the
+ * record-type helper; the rules are generic, so these tests give them as types declare them.
+ */
+const A = requireRecordType('A');
+const CNAME = requireRecordType('CNAME');
+const ALIAS_LIKE: RecordType = { ...CNAME, type: 'ALIAS', key: 'alias', rules: { apex: 'only' } };
+const NS_LIKE: RecordType = {
+  ...CNAME,
+  type: 'NS',
+  key: 'ns',
+  single: false,
+  rules: { apex: 'never', delegates: true },
+};
+const ALONE_LIST: RecordType = { ...CNAME, type: 'ALONE', key: 'alone', single: false };
+
+const ZONE: MergedZone = { zone: 'example.com', keys: [], defaultTtl: undefined, records: [], unmanaged: [] };
+
+/** Record `name` at line `line`, with sets `[type, number of values]`, each set's key on that line. */
+function record(name: string, line: number, ...sets: [RecordType, number][]): ReadRecord {
+  const pos = (col: number) => ({ file: 'z.yaml', line, col });
+  const map: PMap = { kind: 'map', pos: pos(2), entries: [] };
+  return {
+    zone: ZONE,
+    record: { name, fqdn: recordNameToFqdn(name, ZONE.zone), keyPos: pos(1), value: map },
+    sets: sets.map(([type, count], index) => ({
+      item: { map, at: pos(1) },
+      type,
+      keyPos: pos(10 * (index + 1)),
+      values: Array.from({ length: count }, (_, i) => ({
+        value: `v${i}`,
+        pos: pos(10 * (index + 1) + 1 + i),
+      })),
+    })),
+  };
+}
+
+const check = (...records: ReadRecord[]) => typeRuleDiagnostics(records).map(formatDiagnostic);
+
+describe('DNS rules across types', () => {
+  it('keeps a type that is alone at its name alone, naming every other type and its place', () => {
+    expect(check(record('www', 3, [A, 1], [CNAME, 1]), record('web', 4, [CNAME, 1]))).toEqual([
+      'z.yaml:3:20: record "www": CNAME must be alone at its name, but it has A at z.yaml:3:10',
+    ]);
+  });
+
+  it('gives a type that is alone one value, even where its YAML is a list', () => {
+    expect(check(record('www', 3, [ALONE_LIST, 2]), record('web', 4, [ALONE_LIST, 1]))).toEqual([
+      'z.yaml:3:10: record "www": ALONE holds one value, but 2 are given',
+    ]);
+  });
+
+  it('keeps apex-never types off the apex and apex-only types on it', () => {
+    expect(
+      check(
+        record('@', 3, [CNAME, 1]),
+        record('example.com.', 4, [NS_LIKE, 2]),
+        record('www', 5, [ALIAS_LIKE, 1]),
+        record('@', 6, [ALIAS_LIKE, 1]),
+        record('sub', 7, [NS_LIKE, 2]),
+      ),
+    ).toEqual([
+      'z.yaml:3:10: record "@": CNAME is not allowed at the zone apex',
+      'z.yaml:4:10: record "example.com.": NS is not allowed at the zone apex',
+      'z.yaml:5:10: record "www": ALIAS is allowed only at the zone apex ("@")',
+    ]);
+  });
+
+  it('refuses records below a delegated name, at the record, naming the delegation', () => {
+    const delegation = 'a zone holds no records below a delegated name';
+    expect(
+      check(
+        record('sub', 3, [NS_LIKE, 2]),
+        record('x.sub', 4, [A, 1]),
+        record('*.deep.sub', 5, [A, 1]),
+        record('deeper.x.sub.example.com.', 6, [A, 1]),
+        record('notsub', 7, [A, 1]),
+        record('sub.other', 8, [A, 1]),
+        record('@', 9, [A, 1]),
+      ),
+    ).toEqual([
+      `z.yaml:4:1: record "x.sub" is below "sub", which its NS records at z.yaml:3:10 delegate; ${delegation}`,
+      `z.yaml:5:1: record "*.deep.sub" is below "sub", which its NS records at z.yaml:3:10 delegate; ${delegation}`,
+      `z.yaml:6:1: record "deeper.x.sub.example.com." is below "sub", which its NS records at z.yaml:3:10 delegate; ${delegation}`,
+    ]);
+  });
+
+  it('names the closest delegation of a record below two', () => {
+    expect(
+      check(record('sub', 3, [NS_LIKE, 1]), record('x.sub', 4, [NS_LIKE, 1]), record('y.x.sub', 5, [A, 1])),
+    ).toEqual([
+      expect.stringContaining('z.yaml:4:1: record "x.sub" is below "sub"'),
+      expect.stringContaining('z.yaml:5:1: record "y.x.sub" is below "x.sub"'),
+    ]);
+  });
+});
+
+describe('DNS rules in files', () => {
+  it('reports a CNAME beside other data, at the apex, beside data in a geo group, and served at an apex node', async () => {
+    const file = `${BAD}/type-rules.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:4:14: record "@": CNAME is not allowed at the zone apex`,
+      `${file}:5:30: record "www": CNAME must be alone at its name, but it has A at ${file}:5:14, MX at ${file}:5:55`,
+      `${file}:11:58: group "Europe" of geo service "Web": CNAME must be alone in its group, but it has A at ${file}:11:42`,
+      `${file}:14:36: node example.org is its zone's apex, but group "Europe" of geo service "Web" serves CNAME at ${file}:11:58, which is not allowed at the zone apex`,
+      `${file}:14:36: node example.org is its zone's apex, but group "Everyone" of geo service "Web" serves CNAME at ${file}:12:46, which is not allowed at the zone apex`,
+    ]);
+  });
+});

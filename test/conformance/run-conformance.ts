@@ -1,0 +1,215 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPlan, type Providers, planReviewed, writersOf } from '../../src/apply/index.js';
+import { loadDesiredState } from '../../src/config/index.js';
+import { compareStrings } from '../../src/model/compare.js';
+import { formatDiagnostic } from '../../src/model/diagnostic.js';
+import type { DesiredZone, DnsProvider } from '../../src/model/dns.js';
+import { relativeName } from '../../src/model/names.js';
+import type { DnsCapabilities } from '../../src/model/provider.js';
+import { isUnmanaged } from '../../src/model/unmanaged.js';
+import type { Plan } from '../../src/plan/types.js';
+import { type ConformanceGroup, type ConformanceStep, conformanceTable } from './steps.js';
+
+/** One record as the server serves it: `fqdn` normalised (lower case, no trailing dot), `value` canonical. */
+export interface ServedRecord {
+  fqdn: string;
+  type: string;
+  ttl: number;
+  value: string;
+}
+
+/** What the suite needs of one provider for one group; everything provider-specific lives here. */
+export interface ConformanceSubject {
+  /** Fresh providers; `dns` is the provider under test. */
+  providers: Providers & { dns: DnsProvider };
+  /**
+   * Every record the SERVER serves in `zone`, read without the provider under test (the server's own state, its
+   * API or DNS answers), the service's own SOA and apex NS left out; null when the zone does not exist.
+   */
+  liveRecords(zone: string): Promise<ServedRecord[] | null>;
+  /** API requests the server has answered so far (the suite compares it before and after each apply). */
+  requests(): number;
+  /** The fewest API requests the provider promises for applying `plan`, as a function of its changes. */
+  minimumApplyRequests(plan: Plan): number;
+  close(): Promise<void>;
+}
+
+export interface ConformanceFactory {
+  /** The provider's capabilities: which groups run, and the per-name limit the table fills up to. */
+  capabilities: DnsCapabilities;
+  /** A subject for one group, on a server where the group's zone does not exist yet; closed after the group. */
+  open(): Promise<ConformanceSubject>;
+  /**
+   * Steps the provider is known to fail, `<group>: <step>` → why (DNSControl's `not("PROVIDER")` with its comment).
+   * Such a step must fail (`it.fails`): once the gap is closed the suite says so, and the entry must go. The rest of
+   * its group is skipped.
+   */
+  knownGaps?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The conformance suite against one provider: for each group of the table (steps.ts) the provider supports, on a
+ * zone of its own, each step is loaded, planned and applied; then the server must serve exactly the desired
+ * records (plus what was served at unmanaged names before the step), the apply must have made exactly the
+ * provider's minimum of requests, and a new plan must be empty. A failed step skips the rest of its group.
+ */
+export function describeConformance(name: string, factory: ConformanceFactory): void {
+  const { capabilities } = factory;
+  const table = conformanceTable(capabilities);
+  describe(`provider conformance: ${name}`, () => {
+    let dir = '';
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'edgeplan-conformance-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    it('every registered record type has a group', () => {
+      expect(table.uncovered).toEqual([]);
+    });
+
+    it('every known gap names a step of the table', () => {
+      const steps = new Set(table.groups.flatMap((g) => g.steps.map((step) => `${g.name}: ${step.name}`)));
+      expect(Object.keys(factory.knownGaps ?? {}).filter((key) => !steps.has(key))).toEqual([]);
+    });
+
+    table.groups.forEach((group, index) => {
+      const missing = group.requires.filter((type) => !capabilities.recordTypes.includes(type));
+      if (missing.length > 0) {
+        describe.skip(`${group.name} (the provider lacks ${missing.join(', ')})`, () => {
+          it.skip('not run', () => {});
+        });
+        return;
+      }
+      describeGroup(group, zoneName(index, group.name), factory, () => dir);
+    });
+  });
+}
+
+/** A zone per group: `g<index>-<name>.conformance.test` (RFC 2606 reserves `.test`). */
+function zoneName(index: number, group: string): string {
+  const label = `g${index}-${group.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`.replace(/-+$/, '');
+  return `${label.slice(0, 63)}.conformance.test`;
+}
+
+function describeGroup(
+  group: ConformanceGroup,
+  zone: string,
+  factory: ConformanceFactory,
+  dir: () => string,
+): void {
+  describe(`${group.name} (${zone})`, () => {
+    let subject: ConformanceSubject | undefined;
+    let failed = false;
+    beforeAll(async () => {
+      subject = await factory.open();
+    });
+    afterAll(() => subject?.close());
+
+    it('starts on a zone the server does not have, with the capabilities the table was built for', async () => {
+      failed = true;
+      const opened = requireSubject(subject);
+      expect(opened.providers.dns.capabilities).toEqual(factory.capabilities);
+      expect(await opened.liveRecords(zone)).toBeNull();
+      failed = false;
+    });
+
+    const pendingAt = group.steps.findIndex((step) => step.pending !== undefined);
+    group.steps.forEach((step, index) => {
+      const title = `${index + 1}. ${step.name}`;
+      if (pendingAt >= 0 && index >= pendingAt) {
+        it.todo(`${title} (pending: ${group.steps[pendingAt]?.pending})`);
+        return;
+      }
+      const gap = factory.knownGaps?.[`${group.name}: ${step.name}`];
+      const test = gap === undefined ? it : it.fails;
+      test(gap === undefined ? title : `${title} (known gap: ${gap})`, async (context) => {
+        if (failed) context.skip();
+        failed = true;
+        const file = join(dir(), `${zone}-${index}.yaml`);
+        await runStep(requireSubject(subject), group, step, zone, file, factory.capabilities);
+        failed = false;
+      });
+    });
+  });
+}
+
+function requireSubject(subject: ConformanceSubject | undefined): ConformanceSubject {
+  if (!subject) throw new Error('the conformance factory did not open a subject');
+  return subject;
+}
+
+async function runStep(
+  subject: ConformanceSubject,
+  group: ConformanceGroup,
+  step: ConformanceStep,
+  zone: string,
+  file: string,
+  capabilities: DnsCapabilities,
+): Promise<void> {
+  const { providers } = subject;
+  const body = step.zone.replaceAll('{zone}', zone).replace(/^/gm, '    ');
+  await writeFile(file, `zones:\n  ${zone}:\n${body}\n`);
+  const loaded = await loadDesiredState([file], { capabilities, provider: providers.dns.name });
+  if (step.refused !== undefined) {
+    expect(loaded.ok, 'the step must be refused at load').toBe(false);
+    if (!loaded.ok) expect(loaded.diagnostics.map(formatDiagnostic).join('\n')).toContain(step.refused);
+    return;
+  }
+  if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
+  const desired = requireZone(loaded.desired.zones, zone);
+  const unrequired = desired.records.filter((set) => !group.requires.includes(set.type));
+  expect(
+    unrequired.map((set) => set.type),
+    "types missing from the group's `requires`",
+  ).toEqual([]);
+
+  const before = await subject.liveRecords(zone);
+  const plan = await planReviewed(loaded.desired, providers);
+  if (step.unchanged) expect(plan.changes).toEqual([]);
+  else expect(plan.changes.length, 'the step must change something').toBeGreaterThan(0);
+  if (before === null) expect(plan.changes).toContainEqual(expect.objectContaining(createZone(zone)));
+
+  const sent = subject.requests();
+  const result = await applyPlan(plan, writersOf(providers));
+  expect(result.steps.filter((outcome) => outcome.status !== 'applied')).toEqual([]);
+  expect(subject.requests() - sent, 'API requests of the apply').toBe(subject.minimumApplyRequests(plan));
+
+  const served = lines((await subject.liveRecords(zone)) ?? []);
+  expect(served, 'what the server serves').toEqual(expectedLines(desired, before ?? []));
+  for (const name of step.keeps ?? []) {
+    const kept = lines((before ?? []).filter((record) => relativeName(record.fqdn, zone) === name));
+    expect(kept, `${name} was served before the step`).not.toEqual([]);
+    expect(served, `${name} is still served`).toEqual(expect.arrayContaining(kept));
+  }
+
+  const again = await planReviewed(loaded.desired, providers);
+  expect(again.changes, 'a plan right after the apply').toEqual([]);
+  expect(again.steps).toEqual([]);
+}
+
+function createZone(zone: string) {
+  return { action: 'create', address: { kind: 'zone', zone } };
+}
+
+function requireZone(zones: readonly DesiredZone[], zone: string): DesiredZone {
+  const found = zones.find((z) => z.zone === zone);
+  if (!found) throw new Error(`the desired state has no zone ${zone}`);
+  return found;
+}
+
+/** `fqdn TYPE ttl value`, sorted: what a person would compare. */
+function lines(records: readonly ServedRecord[]): string[] {
+  return records.map((r) => `${r.fqdn} ${r.type} ${r.ttl} ${r.value}`).sort(compareStrings);
+}
+
+/** Every desired record, plus what was served before at the zone's unmanaged names (which nothing may touch). */
+function expectedLines(desired: DesiredZone, before: readonly ServedRecord[]): string[] {
+  const wanted = desired.records.flatMap((set) =>
+    set.values.map((value) => ({ fqdn: set.fqdn, type: set.type, ttl: set.ttl, value })),
+  );
+  const untouched = before.filter((r) => isUnmanaged(relativeName(r.fqdn, desired.zone), desired.unmanaged));
+  return lines([...wanted, ...untouched]);
+}

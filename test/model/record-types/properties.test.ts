@@ -1,0 +1,238 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareStrings } from '../../../src/model/compare.js';
+import { scanStrings } from '../../../src/model/record-types/character-strings.js';
+import {
+  type ParseResult,
+  RECORD_TYPES,
+  type RecordType,
+  recordType,
+  sortValues,
+} from '../../../src/model/record-types/index.js';
+import { ORIGINS, text, YAML_VALUES } from './values.js';
+
+/** `EDGEPLAN_PROPERTY_RUNS` raises (or lowers) the run count of every property here. */
+const RUNS = { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 200) };
+
+const origin = fc.constantFrom(...ORIGINS);
+const space = fc.constantFrom(' ', '  ', '\t', ' \t ');
+
+function canonical(result: ParseResult): string {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.problems)}`);
+  return result.value;
+}
+
+/** Canonical values of a type, from the YAML users write. */
+function canonicalValues(type: RecordType, yaml: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  return fc.tuple(yaml, origin).map(([input, zone]) => canonical(type.parse(input, zone)));
+}
+
+/** The same rdata as an API may send it: through JSON, numbers as strings. */
+function asStrings(rdata: Record<string, string | number>): Record<string, unknown> {
+  const wire: Record<string, unknown> = JSON.parse(JSON.stringify(rdata));
+  return Object.fromEntries(
+    Object.entries(wire).map(([key, v]) => [key, typeof v === 'number' ? String(v) : v]),
+  );
+}
+
+describe.each(RECORD_TYPES.map((type) => [type.type, type] as const))('%s values', (_name, type) => {
+  const yaml = YAML_VALUES.get(type.key);
+  if (!yaml) {
+    it('has a value generator', () =>
+      expect.fail(`test/model/record-types/values.ts has no ${type.key} values`));
+    return;
+  }
+  const values = canonicalValues(type, yaml);
+
+  it('parses every schema-valid YAML value; canonical values are fixed points of every mapping', () => {
+    fc.assert(
+      fc.property(yaml, origin, (input, zone) => {
+        expect(type.yaml.safeParse(input).success).toBe(true);
+        const value = canonical(type.parse(input, zone));
+        const written = type.toYaml(value, zone);
+        expect(type.yaml.safeParse(written).success).toBe(true);
+        expect(type.parse(written, zone)).toEqual({ ok: true, value });
+        expect(type.parsePresentation(value)).toEqual({ ok: true, value });
+        expect(type.dyn.fromRdata(type.dyn.toRdata(value))).toEqual({ ok: true, value });
+        expect(type.dyn.fromRdata(asStrings(type.dyn.toRdata(value)))).toEqual({ ok: true, value });
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads presentation text with any spacing between and around its fields as the same value', () => {
+    fc.assert(
+      fc.property(values, fc.array(space, { minLength: 12, maxLength: 12 }), (value, spaces) => {
+        const scanned = scanStrings(value);
+        if (!scanned.ok) throw new Error(scanned.problem);
+        const fields = scanned.tokens.map((token, i) => `${token.raw}${spaces[i % spaces.length]}`);
+        expect(type.parsePresentation(`${spaces[11]}${fields.join('')}`)).toEqual({ ok: true, value });
+      }),
+      RUNS,
+    );
+  });
+
+  it('compare is a total order consistent with equality', () => {
+    const compare = type.compare ?? compareStrings;
+    fc.assert(
+      fc.property(fc.array(values, { minLength: 1, maxLength: 6 }), (list) => {
+        const pool = [...list, ...list.slice(0, 2)];
+        const broken: string[][] = [];
+        for (const a of pool) {
+          for (const b of pool) {
+            if (Math.sign(compare(a, b)) + Math.sign(compare(b, a)) !== 0)
+              broken.push(['not antisymmetric', a, b]);
+            if ((compare(a, b) === 0) !== (a === b)) broken.push(['equal only when the same value', a, b]);
+            for (const c of pool)
+              if (compare(a, b) <= 0 && compare(b, c) <= 0 && compare(a, c) > 0)
+                broken.push(['intransitive', a, b, c]);
+          }
+        }
+        expect(broken).toEqual([]);
+        expect(sortValues(type.type, pool)).toEqual(sortValues(type.type, [...pool].reverse()));
+      }),
+      RUNS,
+    );
+  });
+});
+
+/** One octet written any way RFC 1035 allows inside a quoted string. */
+function spellings(octet: number): string[] {
+  const decimal = `\\${String(octet).padStart(3, '0')}`;
+  const character = String.fromCharCode(octet);
+  if (octet === 0x22 || octet === 0x5c) return [`\\${character}`, decimal];
+  if (octet < 0x20 || octet >= 0x7f) return [decimal];
+  return /\d/.test(character) ? [character, decimal] : [character, decimal, `\\${character}`];
+}
+
+/** Text as quoted strings split at the given sizes (then every 255 octets), each octet spelled by `choices`. */
+function chunked(textValue: string, sizes: number[], choices: number[], spaces: string[]): string {
+  const bytes = Buffer.from(textValue, 'utf8');
+  const strings: string[] = [];
+  let start = 0;
+  let index = 0;
+  do {
+    const size = sizes[strings.length] ?? 255;
+    const chunk = bytes.subarray(start, start + size);
+    strings.push(
+      `"${[...chunk]
+        .map((octet) => {
+          const options = spellings(octet);
+          index += 1;
+          return options[(choices[index % choices.length] ?? 0) % options.length];
+        })
+        .join('')}"`,
+    );
+    start += size;
+  } while (start < bytes.length);
+  return strings.map((s, i) => `${s}${spaces[i % spaces.length]}`).join('');
+}
+
+describe.each(['TXT', 'SPF'])('%s text', (name) => {
+  const type = recordType(name);
+  if (!type) throw new Error(`${name} is not registered`);
+
+  it('round-trips any text exactly, in strings of at most 255 octets of printable ASCII', () => {
+    fc.assert(
+      fc.property(text, origin, (input, zone) => {
+        const value = canonical(type.parse(input, zone));
+        expect(type.toYaml(value, zone)).toBe(input);
+        expect(value).toMatch(/^[\x20-\x7e]*$/);
+        const scanned = scanStrings(value);
+        if (!scanned.ok) throw new Error(scanned.problem);
+        const octets = Buffer.byteLength(input, 'utf8');
+        expect(scanned.tokens).toHaveLength(Math.max(1, Math.ceil(octets / 255)));
+        expect(scanned.tokens.every((token) => token.quoted && token.octets.length <= 255)).toBe(true);
+        expect(Buffer.concat(scanned.tokens.map((token) => token.octets)).toString('utf8')).toBe(input);
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads text split at any boundary and escaped any way, from a zone file or the API, as its joined text', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 8 }),
+        fc.array(fc.nat(2), { minLength: 1, maxLength: 16 }),
+        fc.array(space, { minLength: 1, maxLength: 4 }),
+        (input, sizes, choices, spaces) => {
+          const value = canonical(type.parse(input, 'example.com'));
+          const presentation = chunked(input, sizes, choices, spaces);
+          expect(type.parsePresentation(presentation)).toEqual({ ok: true, value });
+          expect(type.dyn.fromRdata({ txtdata: presentation })).toEqual({ ok: true, value });
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('reads bare text from the API as the text itself', () => {
+    fc.assert(
+      fc.property(
+        text.filter((input) => !input.trimStart().startsWith('"')),
+        (input) => {
+          expect(type.dyn.fromRdata({ txtdata: input })).toEqual(type.parse(input, 'example.com'));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe('AAAA addresses', () => {
+  const AAAA = recordType('AAAA');
+  if (!AAAA) throw new Error('AAAA is not registered');
+  /** Eight groups, zero half of the time (so runs of zeros tie often), written in full with padding or not. */
+  const zeroRich = fc
+    .array(fc.oneof(fc.constant(0), fc.constant(0xffff), fc.integer({ min: 0, max: 0xffff })), {
+      minLength: 8,
+      maxLength: 8,
+    })
+    .chain((groups) =>
+      fc
+        .array(fc.boolean(), { minLength: 8, maxLength: 8 })
+        .map((pad) => groups.map((g, i) => g.toString(16).padStart(pad[i] ? 4 : 1, '0')).join(':')),
+    );
+  const address = fc.oneof(fc.ipV6(), zeroRich).chain((text) => fc.constantFrom(text, text.toUpperCase()));
+
+  /** RFC 5952 as the WHATWG URL serializer writes IPv6 hosts, with IPv4-mapped addresses dotted (RFC 5952 §5). */
+  function oracle(text: string): string {
+    const host = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    if (!mapped) return host;
+    const [high, low] = [mapped[1], mapped[2]].map((group) => Number.parseInt(group ?? '', 16));
+    return `::ffff:${[(high ?? 0) >> 8, (high ?? 0) & 255, (low ?? 0) >> 8, (low ?? 0) & 255].join('.')}`;
+  }
+
+  function toBigInt(text: string): bigint {
+    const host = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+    const [head = '', tail = ''] = host.split('::');
+    const groups = [head, tail].map((half) => (half === '' ? [] : half.split(':')));
+    const all = [
+      ...(groups[0] ?? []),
+      ...Array(8 - (groups[0]?.length ?? 0) - (groups[1]?.length ?? 0)).fill('0'),
+    ];
+    return [...all, ...(groups[1] ?? [])].reduce((sum, group) => sum * 65536n + BigInt(`0x${group}`), 0n);
+  }
+
+  it('writes every address in the canonical form of RFC 5952', () => {
+    fc.assert(
+      fc.property(address, (text) => {
+        expect(AAAA.parse(text, 'example.com')).toEqual({ ok: true, value: oracle(text) });
+      }),
+      RUNS,
+    );
+  });
+
+  it('orders addresses numerically', () => {
+    fc.assert(
+      fc.property(address, address, (a, b) => {
+        const [left, right] = [oracle(a), oracle(b)];
+        const numeric = toBigInt(a) < toBigInt(b) ? -1 : toBigInt(a) > toBigInt(b) ? 1 : 0;
+        expect(Math.sign(AAAA.compare?.(left, right) ?? Number.NaN)).toBe(numeric);
+      }),
+      RUNS,
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { type Plan, PlanFileError, parsePlanFile, renderPlanJson } from '../../src/plan/index.js';
+import { FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
+import { reviewFixture } from './helpers/review-fixture.js';
+
+/** The fixture's plan as saved, edited as someone would edit the JSON, then read back as apply does. */
+function read(edit: (json: Plan & Record<string, unknown>) => void = () => {}) {
+  const json = JSON.parse(renderPlanJson(reviewFixture().plan));
+  edit(json);
+  return parsePlanFile(JSON.stringify(json), 'plan.json', FAKE_OP_SCHEMAS);
+}
+
+function problems(edit: (json: Plan & Record<string, unknown>) => void): string[] {
+  try {
+    read(edit);
+  } catch (error) {
+    if (error instanceof PlanFileError)
+      return error.message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim());
+    throw error;
+  }
+  return [];
+}
+
+describe('reading a version 2 plan file', () => {
+  it('reads a plan as it was written', () => {
+    const { plan } = reviewFixture();
+    const { convertedFrom, ...rest } = read();
+    expect(convertedFrom).toBeUndefined();
+    expect(rest).toEqual(JSON.parse(renderPlanJson(plan)));
+  });
+
+  it('checks every op with its step’s provider, and names an unknown provider', () => {
+    expect(
+      problems((json) => {
+        const [first, second] = json.steps;
+        if (!first || !second) throw new Error('fixture');
+        first.provider = 'powerdns';
+        second.ops = [{ kind: 'set-bots', ref: 'shop' }];
+      }),
+    ).toEqual([
+      'steps.0.provider: unknown provider "powerdns" (known: fake-dns, fake-waf)',
+      'steps.1.ops.0.kind: Invalid option: expected one of "create-zone"|"create-set"|"update-set"|"delete-set"|"publish"|"create-secondary"|"update-secondary"|"delete-secondary"|"create-geo"|"update-geo"|"delete-geo"',
+    ]);
+  });
+
+  it('checks typed targets, that a step’s kind is its target’s, dependencies and ids', () => {
+    expect(
+      problems((json) => {
+        const [first, second, third] = json.steps;
+        if (!first || !second || !third) throw new Error('fixture');
+        first.kind = 'secondary';
+        second.after = ['zone:nowhere'];
+        third.id = second.id;
+      }),
+    ).toEqual(['steps.0: a step changes a target of its own kind']);
+    expect(
+      problems((json) => {
+        const [, second, third] = json.steps;
+        if (!second || !third) throw new Error('fixture');
+        second.after = ['zone:nowhere'];
+        third.id = second.id;
+      }),
+    ).toEqual([
+      'steps.1.after: "zone:nowhere" is not a step',
+      'steps.2.id: "secondary:legacy.example.net" is used twice',
+    ]);
+    expect(
+      problems((json) => {
+        Object.assign(json.steps[0] ?? {}, { target: 'zone:example.com' });
+        Object.assign(json.needsApproval?.[0] ?? {}, { target: { kind: 'host', name: 'x' }, rule: 'yolo' });
+        json.scope = ['zone:*', 'example.com'];
+      }),
+    ).toEqual([
+      'steps.0.target: Invalid input: expected object, received string',
+      'scope.1: not a kind:glob --target pattern',
+      'needsApproval.0.target.kind: Invalid option: expected one of "zone"|"secondary"|"geo"|"webapp"',
+      'needsApproval.0.rule: Invalid option: expected one of "zone-delete-share"|"zone-last-records"|"secondary-zone-delete"|"geo-service-delete"|"webapp-all-bots-disabled"',
+    ]);
+  });
+
+  it('refuses what is not JSON, and other format versions', () => {
+    expect(() => parsePlanFile('{', 'p.json', FAKE_OP_SCHEMAS)).toThrow(/^p.json: not JSON/);
+    expect(() => parsePlanFile('{"formatVersion": 3}', 'p.json', FAKE_OP_SCHEMAS)).toThrow(
+      /formatVersion: Invalid input: expected 2/,
+    );
+  });
+});

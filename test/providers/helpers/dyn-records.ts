@@ -1,0 +1,73 @@
+import { RECORD_TYPES, recordType } from '../../../src/model/record-types/registry.js';
+import { requireFixture } from '../../fixtures/record-types/fixtures.js';
+
+/**
+ * One record of each registered type as the Dyn service returns it in `GET /AllRecord/<zone>/?detail=Y`: the first
+ * rdata of the type's fixture (`dyn.both`, written by hand from the vendor's `<Type>Record` field names), at a name
+ * of its own (the apex for a type that stands only there), so a type added with its fixture is covered here too.
+ */
+export const WIRE_RECORDS: readonly { type: string; fqdn: string; rdata: Record<string, unknown> }[] =
+  RECORD_TYPES.map((type) => ({
+    type: type.type,
+    fqdn: type.rules?.apex === 'only' ? 'a.test' : `${type.key}.a.test`,
+    rdata: requireFixture(type).dyn.both[0]?.rdata ?? {},
+  }));
+
+/** A record object as the service returns it. */
+export function wireRecord(
+  type: string,
+  fqdn: string,
+  rdata: Record<string, unknown>,
+  recordId: number | string,
+  ttl: number | string = 300,
+) {
+  return { zone: 'a.test', fqdn, record_type: type, ttl, rdata, record_id: recordId };
+}
+
+/**
+ * A whole zone as `GET /AllRecord/a.test/?detail=Y` returns it: every key the service lists (empty `[]` when none),
+ * the service's own SOA and four apex NS records, one record of each type of WIRE_RECORDS (ids 100, 101, …) and
+ * a LOC and an RP record, types edgeplan does not manage.
+ */
+export function everyTypeZone(): Record<string, unknown[]> {
+  const body: Record<string, unknown[]> = Object.fromEntries(
+    ['dhcid', 'dname', 'dnskey', 'ipseckey', 'key', 'kx', 'nsap', 'px'].map((t) => [`${t}_records`, []]),
+  );
+  const add = (type: string, record: unknown) => {
+    const key = `${type.toLowerCase()}_records`;
+    body[key] = [...(body[key] ?? []), record];
+  };
+  add('SOA', {
+    ...wireRecord(
+      'SOA',
+      'a.test',
+      { mname: 'ns1.p01.dynect.net.', rname: 'admin.a.test.', serial: 7 },
+      1,
+      3600,
+    ),
+    serial_style: 'increment',
+  });
+  for (const n of [1, 2, 3, 4])
+    add('NS', {
+      ...wireRecord('NS', 'a.test', { nsdname: `ns${n}.p01.dynect.net.` }, 10 + n, 86400),
+      service_class: 'Primary',
+    });
+  for (const [i, { type, fqdn, rdata }] of WIRE_RECORDS.entries())
+    add(type, wireRecord(type, fqdn, rdata, 100 + i));
+  add(
+    'LOC',
+    wireRecord('LOC', 'office.a.test', { latitude: '52 22 23.000 N', longitude: '4 53 32.000 E' }, 90),
+  );
+  add('RP', wireRecord('RP', 'a.test', { mbox: 'ops.a.test.', txtdname: 'info.a.test.' }, 91));
+  return body;
+}
+
+/** The canonical value of a WIRE_RECORDS entry through the registry; undefined for an unregistered type. */
+export function canonicalOf(entry: { type: string; rdata: Record<string, unknown> }): string | undefined {
+  const type = recordType(entry.type);
+  if (type === undefined) return undefined;
+  const parsed = type.dyn.fromRdata(entry.rdata);
+  if (!parsed.ok)
+    throw new Error(`the ${entry.type} fixture does not parse: ${JSON.stringify(parsed.problems)}`);
+  return parsed.value;
+}
