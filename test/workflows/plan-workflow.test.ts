@@ -3,12 +3,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evaluate } from './expressions.js';
 import { github, REPO, type Scenario, type Suite, settings, startScenario, startSuite } from './fixture.js';
+import { MERGE, PR, type PullRequest, pullRequestEvent, UNSAFE } from './github-events.js';
 import { loadWorkflow } from './run-workflow.js';
 import { type Answer, ghLines } from './tools.js';
 
-const PR = 7;
-const HEAD = 'a1b2c3d4'.repeat(5);
-const MERGE = 'f0e1d2c3'.repeat(5);
 const BASE: Record<string, string> = { 'README.md': '# dns\n' };
 const MARKER = '<!-- edgeplan-plan -->';
 const COMMENTS = `^api repos/${REPO}/issues/${PR}/comments --paginate`;
@@ -24,38 +22,11 @@ beforeEach(async () => {
 });
 afterEach(() => scenario.close());
 
-interface PullRequest {
-  action?: string;
-  fork?: boolean;
-  labels?: string[];
-  label?: string;
-}
-
-function event({ action = 'synchronize', fork = false, labels = [], label }: PullRequest) {
-  const repo = fork ? 'mallory/dns' : REPO;
-  return {
-    action,
-    number: PR,
-    pull_request: {
-      number: PR,
-      state: 'open',
-      merged: false,
-      head: { sha: HEAD, ref: 'add-api', repo: { full_name: repo } },
-      base: { sha: 'b'.repeat(40), ref: 'main', repo: { full_name: REPO } },
-      labels: labels.map((name) => ({ name })),
-      user: { login: 'bob' },
-    },
-    repository: { full_name: REPO },
-    sender: { login: 'bob' },
-    ...(label ? { label: { name: label } } : {}),
-  };
-}
-
 function plan(pr: PullRequest, files: Record<string, string>, base = BASE) {
   return scenario.run('plan.yml', {
     runId: 5001,
     table: {
-      github: github('pull_request', event(pr), MERGE, `refs/pull/${PR}/merge`),
+      github: github('pull_request', pullRequestEvent(pr), MERGE, `refs/pull/${PR}/merge`),
       ...settings(scenario.sandbox),
       inputs: {},
     },
@@ -147,7 +118,7 @@ describe('plan.yml', () => {
     const { plan: job } = await scenario.run('plan.yml', {
       runId: 5002,
       table: {
-        github: github('pull_request', event({}), MERGE, `refs/pull/${PR}/merge`),
+        github: github('pull_request', pullRequestEvent(), MERGE, `refs/pull/${PR}/merge`),
         ...table,
         inputs: {},
       },
@@ -271,8 +242,6 @@ describe('plan.yml', () => {
   });
 });
 
-const UNSAFE = 'edgeplan-allow-unsafe';
-
 function labeled(login: string, at: string) {
   return { event: 'labeled', label: { name: UNSAFE }, actor: { login }, created_at: at };
 }
@@ -281,7 +250,7 @@ describe('plan.yml concurrency', () => {
   it('groups runs per pull request', async () => {
     const flow = await loadWorkflow('examples/github-actions/plan.yml');
     const group = evaluate((flow.concurrency?.group ?? '').replace(/^edgeplan-plan-\$\{\{(.*)\}\}$/, '$1'), {
-      contexts: { github: { event: event({}) } },
+      contexts: { github: { event: pullRequestEvent() } },
       status: { success: true, cancelled: false },
     });
     expect(group).toBe(PR);

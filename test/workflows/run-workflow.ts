@@ -283,7 +283,7 @@ const LEVELS: readonly Annotation['level'][] = ['error', 'warning', 'notice'];
 
 /** The workflow commands that become annotations, `::error file=…,line=…::message`, from a step's output. */
 function parseAnnotations(log: string): Annotation[] {
-  return [...log.matchAll(/^::(\w+)( [^:]*)?::(.*)$/gm)].flatMap((m) => {
+  return [...log.matchAll(/^::(\w+)(?: (.*?))?::(.*)$/gm)].flatMap((m) => {
     const level = LEVELS.find((l) => l === m[1]);
     return level ? [{ level, properties: (m[2] ?? '').trim(), message: m[3] ?? '' }] : [];
   });
