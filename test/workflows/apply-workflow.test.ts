@@ -76,7 +76,11 @@ function applyOnMerge(files: Files, answers: Answer[]) {
 }
 
 const found = (labels: string[] = []): Answer[] => [
-  { tool: 'gh', match: MERGED_PULLS, json: [pullRequest(3, false), pullRequest(PR, true, labels)] },
+  {
+    tool: 'gh',
+    match: MERGED_PULLS,
+    json: [pullRequest(3, false), pullRequest(5, 'elsewhere'), pullRequest(PR, true, labels)],
+  },
   {
     tool: 'gh',
     match: RUNS,

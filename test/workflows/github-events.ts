@@ -57,14 +57,17 @@ export function dispatchEvent(inputs: Record<string, boolean>) {
   return { ref: 'refs/heads/main', inputs, repository: { full_name: REPO }, sender: { login: 'alice' } };
 }
 
-/** A pull request as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` lists it. */
-export function pullRequest(number: number, merged: boolean, labels: string[] = []) {
+/**
+ * A pull request as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` lists it: merged as MERGE, or merged as
+ * another commit (a later pull request whose branch contained MERGE), or open.
+ */
+export function pullRequest(number: number, merged: boolean | 'elsewhere', labels: string[] = []) {
   return {
     number,
     state: merged ? 'closed' : 'open',
     merged_at: merged ? '2026-11-22T10:00:00Z' : null,
-    merge_commit_sha: merged ? MERGE : 'c'.repeat(40),
-    head: { sha: merged ? HEAD : 'd'.repeat(40), ref: 'add-api' },
+    merge_commit_sha: merged === true ? MERGE : 'c'.repeat(40),
+    head: { sha: merged === true ? HEAD : 'd'.repeat(40), ref: 'add-api' },
     labels: labels.map((name) => ({ name })),
   };
 }
