@@ -131,7 +131,7 @@ describe('examples/github-actions', () => {
     }
   });
 
-  it('secrets only in the steps that run edgeplan: the read-only user to plan and check drift, the one that writes only to apply, in the protected environment', async () => {
+  it('secrets only in the steps that run edgeplan, and no expression inside a script: the read-only user to plan and check drift, the one that writes only to apply, in the protected environment', async () => {
     const used: Record<string, string[]> = {};
     for (const [file, flow] of await workflows()) {
       expect(JSON.stringify(flow.env ?? {}), file).not.toMatch(/secrets\.|github\.token/);
@@ -146,6 +146,8 @@ describe('examples/github-actions', () => {
         if (JSON.stringify(step.env ?? {}).includes('github.token'))
           expect(step.run).toMatch(/\bgh (api|run|issue|label|pr) /);
         if (step.run?.includes('npm ci')) expect(step.env, `${file}: npm ci`).toBeUndefined();
+        // Values reach scripts through env:, never spliced into them: a branch name cannot inject shell.
+        expect(step.run ?? '', `${file}: ${step.name}`).not.toContain('${{');
       }
     }
     const read = ['EDGEPLAN_READ_DYN_PASSWORD', 'EDGEPLAN_READ_WAF_CLIENT_SECRET'];
