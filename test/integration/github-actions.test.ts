@@ -1,12 +1,15 @@
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadWorkflow, type Step, type Workflow } from '../workflows/run-workflow.js';
 import { cli } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
+const run = promisify(execFile);
 const DIR = 'examples/github-actions';
 const FILES = ['apply.yml', 'drift.yml', 'plan.yml'];
 
@@ -105,6 +108,28 @@ describe('examples/github-actions', () => {
     expect(broken).toEqual([
       expect.objectContaining({ kind: 'expression', message: expect.stringContaining('plann') }),
     ]);
+  });
+
+  it('shellcheck finds nothing in their scripts (backticks in single quotes are markdown, not commands)', async () => {
+    const work = await workDir();
+    try {
+      const scripts: string[] = [];
+      for (const [file, flow] of await workflows()) {
+        for (const [index, [job, step]] of steps(flow).entries()) {
+          if (!step.run) continue;
+          scripts.push(
+            await work.write(`${file}-${job}-${index}.sh`, `#!/bin/bash\nset -eo pipefail\n${step.run}`),
+          );
+        }
+      }
+      expect(scripts.length).toBeGreaterThan(10);
+      const check = await run('shellcheck', ['--shell=bash', '--exclude=SC2016', ...scripts]).catch(
+        (error) => error,
+      );
+      expect(check.stdout, check.stderr).toBe('');
+    } finally {
+      await work.close();
+    }
   });
 
   it('use only actions whose inputs are known, with inputs they have', async () => {
