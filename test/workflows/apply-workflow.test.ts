@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedA } from '../integration/helpers.js';
-import { github, REPO, type Scenario, type Suite, settings, startScenario, startSuite } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import { publishedA } from '../integration/helpers.js';
+import { github, REPO, settings, withScenarios } from './fixture.js';
 import {
-  dispatchEvent,
   HEAD,
   MERGE,
+  NO_BOTS,
   PR,
   planRun,
   pullRequest,
@@ -21,23 +21,12 @@ const APPLY_RUN = 6001;
 const ARTIFACTS = `^api repos/${REPO}/actions/runs/${PLAN_RUN}/artifacts `;
 const MERGED_PULLS = `^api repos/${REPO}/commits/${MERGE}/pulls `;
 const RUNS = `^run list --workflow plan.yml --commit ${HEAD} --event pull_request `;
-/** A webapp left with no good bot: a change the safety policy holds back until --allow-unsafe. */
-const NO_BOTS = 'waf:\n  webapps:\n    shop-production:\n      good_bots: { mode: exact, allow: [] }\n';
 
-let suite: Suite;
-let scenario: Scenario;
-beforeAll(async () => {
-  suite = await startSuite();
-});
-afterAll(() => suite.close());
-beforeEach(async () => {
-  scenario = await startScenario(suite);
-});
-afterEach(() => scenario.close());
+const t = withScenarios();
 
 /** Requests that change live state (logins and token requests aside). */
 function writes(): string[] {
-  return scenario.sandbox.emulator.requestLog.entries
+  return t.scenario.sandbox.emulator.requestLog.entries
     .map((e) => `${e.method} ${e.path}`)
     .filter((line) => !line.startsWith('GET') && !/Session|oauth/.test(line));
 }
@@ -47,12 +36,12 @@ const commented: Answer = { tool: 'gh', match: '^api --method POST ', stdout: ''
 
 /** plan.yml on the pull request: its artifact is what apply.yml must find. */
 async function reviewedPlan(files: Files) {
-  await scenario.tools.answer([{ tool: 'gh', match: '/comments --paginate', json: [] }, commented, npm]);
-  const { plan } = await scenario.run('plan.yml', {
+  await t.scenario.tools.answer([{ tool: 'gh', match: '/comments --paginate', json: [] }, commented, npm]);
+  const { plan } = await t.scenario.run('plan.yml', {
     runId: PLAN_RUN,
     table: {
       github: github('pull_request', pullRequestEvent(), MERGE, `refs/pull/${PR}/merge`),
-      ...settings(scenario.sandbox),
+      ...settings(t.scenario.sandbox),
       inputs: {},
     },
     files,
@@ -62,12 +51,12 @@ async function reviewedPlan(files: Files) {
 }
 
 function applyOnMerge(files: Files, answers: Answer[]) {
-  return scenario.tools.answer([...answers, commented, npm]).then(() =>
-    scenario.run('apply.yml', {
+  return t.scenario.tools.answer([...answers, commented, npm]).then(() =>
+    t.scenario.run('apply.yml', {
       runId: APPLY_RUN,
       table: {
         github: github('push', pushEvent(), MERGE, 'refs/heads/main'),
-        ...settings(scenario.sandbox),
+        ...settings(t.scenario.sandbox),
         inputs: { allow_unsafe: null },
       },
       files,
@@ -102,12 +91,12 @@ const found = (labels: string[] = []): Answer[] => [
 
 describe('apply.yml on merge', () => {
   it('finds the PR by the merge commit and the plan run by its head SHA, applies that plan, reports in the summary and on the PR', async () => {
-    await reviewedPlan(suite.dns);
-    const runs = await applyOnMerge(suite.dns, found());
+    await reviewedPlan(t.suite.dns);
+    const runs = await applyOnMerge(t.suite.dns, found());
 
     expect(runs.plan?.result, runs.plan?.log).toBe('success');
     expect(runs.apply?.result, runs.apply?.log).toBe('success');
-    expect(ghLines(await scenario.tools.calls()).slice(2)).toEqual([
+    expect(ghLines(await t.scenario.tools.calls()).slice(2)).toEqual([
       expect.stringMatching(MERGED_PULLS),
       expect.stringMatching(RUNS),
       `api repos/${REPO}/actions/runs/${PLAN_RUN}/artifacts --jq .artifacts[] | select(.name == "edgeplan-plan-pr-${PR}") | "\\(.expired) \\(.expires_at)"`,
@@ -119,8 +108,10 @@ describe('apply.yml on merge', () => {
       `Applying the plan reviewed on #${PR}: artifact \`edgeplan-plan-pr-${PR}\` of [plan run ${PLAN_RUN}]`,
     );
     expect(runs.apply?.log).toContain('Converged: a new plan shows no changes.');
-    expect(publishedA(scenario.sandbox.emulator, 'example.com')).toContain('api.example.com 3600 192.0.2.21');
-    const [report] = await scenario.tools.bodies(
+    expect(publishedA(t.scenario.sandbox.emulator, 'example.com')).toContain(
+      'api.example.com 3600 192.0.2.21',
+    );
+    const [report] = await t.scenario.tools.bodies(
       /--method POST repos\/acme\/dns\/issues\/7\/comments -F body=@report/,
     );
     expect(report).toMatch(
@@ -128,17 +119,17 @@ describe('apply.yml on merge', () => {
     );
     expect(report).toContain('Converged: a new plan shows no changes.');
     expect(runs.apply?.summary).toBe(report);
-    for (const call of await scenario.tools.calls())
+    for (const call of await t.scenario.tools.calls())
       expect(call.env).toEqual(call.tool === 'gh' ? ['GH_TOKEN'] : []);
   });
 
   it('changes needing approval: refused without the label, the refusal reported on the PR with the recovery', async () => {
-    const files = { ...suite.dns, 'dns/waf.yaml': NO_BOTS };
+    const files = { ...t.suite.dns, 'dns/waf.yaml': NO_BOTS };
     await reviewedPlan(files);
     const runs = await applyOnMerge(files, found());
 
     expect(runs.apply?.result).toBe('failure');
-    const [report] = await scenario.tools.bodies(/issues\/7\/comments -F body=@report/);
+    const [report] = await t.scenario.tools.bodies(/issues\/7\/comments -F body=@report/);
     expect(report).toContain('## ❌ edgeplan apply failed (exit 1)');
     expect(report).toContain('refusing to apply: 1 change needs approval');
     expect(report).toContain('run the `edgeplan apply` workflow by hand on main');
@@ -146,13 +137,13 @@ describe('apply.yml on merge', () => {
   });
 
   it('changes needing approval: applied with --allow-unsafe when the merged PR carries the label', async () => {
-    const files = { ...suite.dns, 'dns/waf.yaml': NO_BOTS };
+    const files = { ...t.suite.dns, 'dns/waf.yaml': NO_BOTS };
     await reviewedPlan(files);
     const runs = await applyOnMerge(files, found([UNSAFE]));
 
     expect(runs.plan?.outputs['allow-unsafe']).toBe('true');
     expect(runs.apply?.result, runs.apply?.log).toBe('success');
-    const [report] = await scenario.tools.bodies(/issues\/7\/comments -F body=@report/);
+    const [report] = await t.scenario.tools.bodies(/issues\/7\/comments -F body=@report/);
     expect(report).toContain('The plan reviewed on #7, merged as f0e1d2c, with `--allow-unsafe`');
   });
 
@@ -225,7 +216,7 @@ describe('apply.yml on merge', () => {
   it.each(refusals)(
     'stops with a clear message when %s: nothing downloaded, nothing applied',
     async (_, answers, message) => {
-      const runs = await applyOnMerge(suite.dns, answers);
+      const runs = await applyOnMerge(t.suite.dns, answers);
 
       expect(runs.plan?.result).toBe('failure');
       expect(runs.apply?.result).toBe('skipped');
@@ -237,66 +228,11 @@ describe('apply.yml on merge', () => {
       });
       expect(errors[0]?.message).toContain(message);
       expect(errors[0]?.message).toContain('To apply main anyway, run this workflow by hand');
-      expect(ghLines(await scenario.tools.calls()).filter((line) => /download|--method/.test(line))).toEqual(
-        [],
-      );
-      expect(scenario.sandbox.emulator.requestLog.count()).toBe(0);
-      expect(await readdir(scenario.tools.artifacts)).toEqual([]);
+      expect(
+        ghLines(await t.scenario.tools.calls()).filter((line) => /download|--method/.test(line)),
+      ).toEqual([]);
+      expect(t.scenario.sandbox.emulator.requestLog.count()).toBe(0);
+      expect(await readdir(t.scenario.tools.artifacts)).toEqual([]);
     },
   );
-});
-
-describe('apply.yml run by hand (the recovery)', () => {
-  function dispatch(
-    allowUnsafe: boolean,
-    ref = 'refs/heads/main',
-    files: Files = suite.dns,
-    runId = APPLY_RUN,
-  ) {
-    return scenario.tools.answer([npm]).then(() =>
-      scenario.run('apply.yml', {
-        runId,
-        table: {
-          github: github('workflow_dispatch', dispatchEvent({ allow_unsafe: allowUnsafe }), MERGE, ref),
-          ...settings(scenario.sandbox),
-          inputs: { allow_unsafe: allowUnsafe },
-        },
-        files,
-      }),
-    );
-  }
-
-  it('re-plans main with the read-only user, shows the plan for approval, then applies it in the environment', async () => {
-    const runs = await dispatch(true, 'refs/heads/main', { ...suite.dns, 'dns/waf.yaml': NO_BOTS });
-
-    expect(runs.plan?.result, runs.plan?.log).toBe('success');
-    expect(runs.plan?.summary).toContain('## edgeplan plan\n\n');
-    expect(runs.apply?.result, runs.apply?.log).toBe('success');
-    expect(ghLines(await scenario.tools.calls())).toEqual([
-      `run download ${APPLY_RUN} --name edgeplan-apply-plan --dir plan`,
-    ]);
-    expect(runs.apply?.summary).toContain(
-      '## ✅ edgeplan apply: applied\n\nmain (f0e1d2c) re-planned by hand by @alice, with `--allow-unsafe`',
-    );
-  });
-
-  it('nothing to apply: the apply job does not run', async () => {
-    expect((await cli(['apply', 'examples/quickstart', '--yes'], scenario.sandbox.env)).code).toBe(0);
-    const again = await dispatch(false);
-
-    expect(again.plan?.annotations.map((a) => a.message)).toEqual([
-      'The plan has no changes: nothing to apply.',
-    ]);
-    expect(again.apply?.result).toBe('skipped');
-  });
-
-  it('only main is applied', async () => {
-    const runs = await dispatch(false, 'refs/heads/add-api');
-
-    expect(runs.plan?.result).toBe('failure');
-    expect(runs.plan?.annotations.map((a) => a.message)).toEqual([
-      'Run by hand on refs/heads/add-api: only main is applied.',
-    ]);
-    expect(scenario.sandbox.emulator.requestLog.count()).toBe(0);
-  });
 });

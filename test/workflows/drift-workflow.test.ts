@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli } from '../integration/helpers.js';
-import { github, REPO, type Scenario, type Suite, settings, startScenario, startSuite } from './fixture.js';
+import { github, REPO, settings, withScenarios } from './fixture.js';
 import { type Answer, ghLines } from './tools.js';
 import type { Files } from './workspace.js';
 
@@ -12,16 +12,7 @@ const ACK_ALL = ['zone', 'secondary', 'geo', 'webapp']
   .map((kind) => `  - { target: "${kind}:*", reason: migration, owner: dns-team, expires: 2999-12-31 }\n`)
   .join('');
 
-let suite: Suite;
-let scenario: Scenario;
-beforeAll(async () => {
-  suite = await startSuite();
-});
-afterAll(() => suite.close());
-beforeEach(async () => {
-  scenario = await startScenario(suite);
-});
-afterEach(() => scenario.close());
+const t = withScenarios();
 
 const noApplyRunning: Answer = {
   tool: 'gh',
@@ -49,9 +40,9 @@ const accepted: Answer[] = [
   { tool: 'npm', match: '^ci$' },
 ];
 
-async function drift(answers: Answer[], files: Files = suite.dns, table = settings(scenario.sandbox)) {
-  await scenario.tools.answer([...answers, ...accepted]);
-  const { drift: job } = await scenario.run('drift.yml', {
+async function drift(answers: Answer[], files: Files = t.suite.dns, table = settings(t.scenario.sandbox)) {
+  await t.scenario.tools.answer([...answers, ...accepted]);
+  const { drift: job } = await t.scenario.run('drift.yml', {
     runId: 7001,
     table: {
       github: github('schedule', { schedule: '17 3 * * *' }, 'e'.repeat(40), 'refs/heads/main'),
@@ -65,7 +56,9 @@ async function drift(answers: Answer[], files: Files = suite.dns, table = settin
 
 /** gh calls after the check for a running apply, each as `gh` arguments joined by spaces. */
 async function issueCalls(): Promise<string[]> {
-  return ghLines(await scenario.tools.calls()).filter((line) => !/^run list --workflow apply.yml/.test(line));
+  return ghLines(await t.scenario.tools.calls()).filter(
+    (line) => !/^run list --workflow apply.yml/.test(line),
+  );
 }
 
 describe('drift.yml', () => {
@@ -83,14 +76,14 @@ describe('drift.yml', () => {
       `label create ${LABEL} --color B60205 --description Live state differs from the desired state (edgeplan drift)`,
       `issue create --title edgeplan: live state drifted from dns/ --label ${LABEL} --body-file issue.md`,
     ]);
-    const [body] = await scenario.tools.bodies(/^issue create/);
+    const [body] = await t.scenario.tools.bodies(/^issue create/);
     expect(body).toMatch(
       /^Found by \[the nightly drift check\]\(https:\/\/github.com\/acme\/dns\/actions\/runs\/7001\) on \d{4}-\d\d-\d\d\.\n\n## edgeplan drift\n/,
     );
     expect(body).toContain('`zone:example.com`');
     expect(job?.summary).toContain('## edgeplan drift');
-    for (const call of await scenario.tools.calls('gh')) expect(call.env).toContain('GH_TOKEN');
-    for (const call of await scenario.tools.calls())
+    for (const call of await t.scenario.tools.calls('gh')) expect(call.env).toContain('GH_TOKEN');
+    for (const call of await t.scenario.tools.calls())
       expect(call.env.filter((name) => !name.startsWith('GH_'))).toEqual([]);
   });
 
@@ -127,7 +120,7 @@ describe('drift.yml', () => {
   });
 
   it('no drift any more: closes the open issue', async () => {
-    expect((await cli(['apply', 'examples/quickstart', '--yes'], scenario.sandbox.env)).code).toBe(0);
+    expect((await cli(['apply', 'examples/quickstart', '--yes'], t.scenario.sandbox.env)).code).toBe(0);
     const job = await drift([...quiet, openIssue([12])]);
 
     expect(job?.result, job?.log).toBe('success');
@@ -142,7 +135,7 @@ describe('drift.yml', () => {
 
   it('drift acknowledged in .edgeplan/drift-ack.yaml (outside dns/) counts as in sync', async () => {
     const job = await drift([...quiet, openIssue([12])], {
-      ...suite.dns,
+      ...t.suite.dns,
       '.edgeplan/drift-ack.yaml': `acknowledged:\n${ACK_ALL}`,
     });
 
@@ -167,7 +160,7 @@ describe('drift.yml', () => {
         message: 'apply.yml is running (run 61): live state may be half-applied. The next run checks again.',
       },
     ]);
-    expect(scenario.sandbox.emulator.requestLog.count()).toBe(0);
+    expect(t.scenario.sandbox.emulator.requestLog.count()).toBe(0);
     expect(await issueCalls()).toEqual([]);
   });
 
@@ -189,9 +182,9 @@ describe('drift.yml', () => {
   });
 
   it('an error is not drift: the job fails and the issue is left alone', async () => {
-    const table = settings(scenario.sandbox);
+    const table = settings(t.scenario.sandbox);
     table.secrets.EDGEPLAN_READ_DYN_PASSWORD = 'wrong-Very-S3cret';
-    const job = await drift(quiet, suite.dns, table);
+    const job = await drift(quiet, t.suite.dns, table);
 
     expect(job?.result).toBe('failure');
     expect(job?.steps.drift).toBe('failure');

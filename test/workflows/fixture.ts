@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
 import { type Sandbox, startSandbox } from '../integration/helpers.js';
 import type { Value } from './expressions.js';
@@ -26,7 +27,7 @@ export interface Suite {
   close(): Promise<void>;
 }
 
-export async function startSuite(): Promise<Suite> {
+async function startSuite(): Promise<Suite> {
   const root = await mkdtemp(join(tmpdir(), 'edgeplan-workflows-'));
   const edgeplan = await installEdgeplan(root);
   const quickstart = await readFiles(QUICKSTART);
@@ -47,7 +48,7 @@ export interface Scenario {
 
 let count = 0;
 
-export async function startScenario(suite: Suite): Promise<Scenario> {
+async function startScenario(suite: Suite): Promise<Scenario> {
   const dir = join(suite.root, `scenario-${++count}`);
   const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
   const sandbox = await startSandbox(seed.dns?.zones, seed.waf, {
@@ -69,6 +70,32 @@ export async function startScenario(suite: Suite): Promise<Scenario> {
       });
     },
     close: () => sandbox.close(),
+  };
+}
+
+/** Registers the hooks of a test file: one suite (edgeplan installed once), a fresh scenario for each test. */
+export function withScenarios(): { readonly suite: Suite; readonly scenario: Scenario } {
+  let suite: Suite | undefined;
+  let scenario: Scenario | undefined;
+  beforeAll(async () => {
+    suite = await startSuite();
+  });
+  afterAll(() => suite?.close());
+  beforeEach(async () => {
+    if (suite) scenario = await startScenario(suite);
+  });
+  afterEach(() => scenario?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('not started: use it inside a test');
+    return value;
+  };
+  return {
+    get suite() {
+      return started(suite);
+    },
+    get scenario() {
+      return started(scenario);
+    },
   };
 }
 

@@ -7,6 +7,9 @@ export const PR = 7;
 export const HEAD = 'a1b2c3d4'.repeat(5);
 export const MERGE = 'f0e1d2c3'.repeat(5);
 export const UNSAFE = 'edgeplan-allow-unsafe';
+/** dns/waf.yaml leaving a webapp with no good bot: a change the safety policy holds back until --allow-unsafe. */
+export const NO_BOTS =
+  'waf:\n  webapps:\n    shop-production:\n      good_bots: { mode: exact, allow: [] }\n';
 
 export interface PullRequest {
   action?: string;

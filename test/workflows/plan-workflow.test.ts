@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluate } from './expressions.js';
-import { github, REPO, type Scenario, type Suite, settings, startScenario, startSuite } from './fixture.js';
+import { github, REPO, settings, withScenarios } from './fixture.js';
 import { MERGE, PR, type PullRequest, pullRequestEvent, UNSAFE } from './github-events.js';
 import { loadWorkflow } from './run-workflow.js';
 import { type Answer, ghLines } from './tools.js';
@@ -11,23 +11,14 @@ const BASE: Record<string, string> = { 'README.md': '# dns\n' };
 const MARKER = '<!-- edgeplan-plan -->';
 const COMMENTS = `^api repos/${REPO}/issues/${PR}/comments --paginate`;
 
-let suite: Suite;
-let scenario: Scenario;
-beforeAll(async () => {
-  suite = await startSuite();
-});
-afterAll(() => suite.close());
-beforeEach(async () => {
-  scenario = await startScenario(suite);
-});
-afterEach(() => scenario.close());
+const t = withScenarios();
 
 function plan(pr: PullRequest, files: Record<string, string>, base = BASE) {
-  return scenario.run('plan.yml', {
+  return t.scenario.run('plan.yml', {
     runId: 5001,
     table: {
       github: github('pull_request', pullRequestEvent(pr), MERGE, `refs/pull/${PR}/merge`),
-      ...settings(scenario.sandbox),
+      ...settings(t.scenario.sandbox),
       inputs: {},
     },
     files: { ...BASE, ...files },
@@ -48,16 +39,16 @@ const posted: Answer[] = [
 
 describe('plan.yml', () => {
   it('plans a pull request: the plan as one new comment, plan.json uploaded, exit 2 passes', async () => {
-    await scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [someoneQuoting] }, ...posted]);
-    const { plan: job } = await plan({}, suite.dns);
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [someoneQuoting] }, ...posted]);
+    const { plan: job } = await plan({}, t.suite.dns);
 
     expect(job?.result, job?.log).toBe('success');
-    const calls = await scenario.tools.calls();
+    const calls = await t.scenario.tools.calls();
     expect(ghLines(calls)).toEqual([
       expect.stringMatching(COMMENTS),
       `api --method POST repos/${REPO}/issues/${PR}/comments -F body=@comment.md --silent`,
     ]);
-    const [body] = await scenario.tools.bodies(/--method POST/);
+    const [body] = await t.scenario.tools.bodies(/--method POST/);
     expect(body).toMatch(
       new RegExp(
         `^${MARKER}\nPlan of a1b2c3d \\(\\[run\\]\\(https://github.com/${REPO}/actions/runs/5001\\)\\)`,
@@ -67,7 +58,7 @@ describe('plan.yml', () => {
     expect(body).not.toContain('allow-unsafe');
     expect(job?.summary).toContain('## edgeplan plan\n\n**6 targets change**');
     const uploaded = JSON.parse(
-      await readFile(join(scenario.tools.artifacts, '5001/edgeplan-plan-pr-7/plan.json'), 'utf8'),
+      await readFile(join(t.scenario.tools.artifacts, '5001/edgeplan-plan-pr-7/plan.json'), 'utf8'),
     );
     expect(uploaded.steps.length).toBeGreaterThan(0);
     // Secrets only where needed: npm ci sees none, gh sees the token and no API credential.
@@ -76,23 +67,23 @@ describe('plan.yml', () => {
   });
 
   it('updates its own earlier comment, not a comment that only quotes the marker', async () => {
-    await scenario.tools.answer([
+    await t.scenario.tools.answer([
       { tool: 'gh', match: COMMENTS, json: [someoneQuoting, ourComment(55), ourComment(56)] },
       ...posted,
     ]);
-    const { plan: job } = await plan({}, suite.dns);
+    const { plan: job } = await plan({}, t.suite.dns);
 
     expect(job?.result, job?.log).toBe('success');
-    expect(ghLines(await scenario.tools.calls()).slice(1)).toEqual([
+    expect(ghLines(await t.scenario.tools.calls()).slice(1)).toEqual([
       `api --method PATCH repos/${REPO}/issues/comments/55 -F body=@comment.md --silent`,
     ]);
-    expect((await scenario.tools.bodies(/--method PATCH/))[0]).toContain('**6 targets change**');
+    expect((await t.scenario.tools.bodies(/--method PATCH/))[0]).toContain('**6 targets change**');
   });
 
   it('exit 1: the job fails, the problems show inline, and the comment says the plan failed and why', async () => {
-    await scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [ourComment(55)] }, ...posted]);
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [ourComment(55)] }, ...posted]);
     const bad = 'zones:\n  example.com:\n    records:\n      www: { a: [256.1.1.1] }\n';
-    const { plan: job } = await plan({}, { ...suite.dns, 'dns/zones.yaml': bad });
+    const { plan: job } = await plan({}, { ...t.suite.dns, 'dns/zones.yaml': bad });
 
     expect(job?.result).toBe('failure');
     expect(job?.steps.plan).toBe('failure');
@@ -101,41 +92,41 @@ describe('plan.yml', () => {
       properties: 'file=dns/zones.yaml,line=4,col=18',
       message: '"256.1.1.1" is not a valid IPv4 address',
     });
-    expect(ghLines(await scenario.tools.calls()).slice(1)).toEqual([
+    expect(ghLines(await t.scenario.tools.calls()).slice(1)).toEqual([
       `api --method PATCH repos/${REPO}/issues/comments/55 -F body=@comment.md --silent`,
     ]);
-    const [body] = await scenario.tools.bodies(/--method PATCH/);
+    const [body] = await t.scenario.tools.bodies(/--method PATCH/);
     expect(body).toContain(`${MARKER}\n## ❌ edgeplan plan failed\n\nThe plan of a1b2c3d failed (exit 1)`);
     expect(body).toContain('dns/zones.yaml:4:18: "256.1.1.1" is not a valid IPv4 address');
     expect(body).not.toContain('old plan');
-    expect(await readdir(scenario.tools.artifacts)).toEqual([]);
+    expect(await readdir(t.scenario.tools.artifacts)).toEqual([]);
   });
 
   it('an API error is exit 1 too, with the reason in the comment and no secret in it', async () => {
-    await scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [] }, ...posted]);
-    const table = settings(scenario.sandbox);
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [] }, ...posted]);
+    const table = settings(t.scenario.sandbox);
     table.secrets.EDGEPLAN_READ_DYN_PASSWORD = 'wrong-Very-S3cret';
-    const { plan: job } = await scenario.run('plan.yml', {
+    const { plan: job } = await t.scenario.run('plan.yml', {
       runId: 5002,
       table: {
         github: github('pull_request', pullRequestEvent(), MERGE, `refs/pull/${PR}/merge`),
         ...table,
         inputs: {},
       },
-      files: { ...BASE, ...suite.dns },
+      files: { ...BASE, ...t.suite.dns },
       base: BASE,
     });
 
     expect(job?.result).toBe('failure');
-    const [body] = await scenario.tools.bodies(/--method POST/);
+    const [body] = await t.scenario.tools.bodies(/--method POST/);
     expect(body).toContain('## ❌ edgeplan plan failed');
     expect(body).toMatch(/error: .*(login|credentials|password|401)/i);
     expect(body).not.toContain('wrong-Very-S3cret');
   });
 
   it('a pull request from a fork is skipped with a notice: no secrets needed, nothing planned or posted', async () => {
-    await scenario.tools.answer([]);
-    const { plan: job } = await plan({ fork: true }, suite.dns);
+    await t.scenario.tools.answer([]);
+    const { plan: job } = await plan({ fork: true }, t.suite.dns);
 
     expect(job?.result, job?.log).toBe('success');
     expect(job?.annotations).toEqual([
@@ -143,39 +134,39 @@ describe('plan.yml', () => {
     ]);
     expect(job?.annotations[0]?.message).toContain('comes from a fork (mallory/dns)');
     expect(job?.summary).toContain('## edgeplan plan skipped');
-    expect(await scenario.tools.calls()).toEqual([]);
-    expect(scenario.sandbox.emulator.requestLog.count()).toBe(0);
-    expect(await readdir(scenario.tools.artifacts)).toEqual([]);
+    expect(await t.scenario.tools.calls()).toEqual([]);
+    expect(t.scenario.sandbox.emulator.requestLog.count()).toBe(0);
+    expect(await readdir(t.scenario.tools.artifacts)).toEqual([]);
   });
 
   it('nothing changed under dns/: passes at once; an earlier plan comment is marked out of date', async () => {
-    await scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [ourComment(55)] }, ...posted]);
-    const base = { ...BASE, ...suite.dns };
-    const { plan: job } = await plan({}, { 'README.md': '# dns, edited\n', ...suite.dns }, base);
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [ourComment(55)] }, ...posted]);
+    const base = { ...BASE, ...t.suite.dns };
+    const { plan: job } = await plan({}, { 'README.md': '# dns, edited\n', ...t.suite.dns }, base);
 
     expect(job?.result, job?.log).toBe('success');
     expect(job?.annotations.map((a) => a.message)).toEqual([
       'This pull request changes nothing under dns/: nothing to plan.',
     ]);
-    expect((await scenario.tools.calls('npm')).length).toBe(0);
-    expect(scenario.sandbox.emulator.requestLog.count()).toBe(0);
-    const [body] = await scenario.tools.bodies(/--method PATCH/);
+    expect((await t.scenario.tools.calls('npm')).length).toBe(0);
+    expect(t.scenario.sandbox.emulator.requestLog.count()).toBe(0);
+    const [body] = await t.scenario.tools.bodies(/--method PATCH/);
     expect(body).toContain(
       'At a1b2c3d this pull request changes nothing under `dns/`: nothing will be applied on merge',
     );
   });
 
   it('nothing changed and no earlier comment: posts nothing', async () => {
-    await scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [] }, ...posted]);
-    const base = { ...BASE, ...suite.dns };
-    const { plan: job } = await plan({}, { 'README.md': '# dns, edited\n', ...suite.dns }, base);
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [] }, ...posted]);
+    const base = { ...BASE, ...t.suite.dns };
+    const { plan: job } = await plan({}, { 'README.md': '# dns, edited\n', ...t.suite.dns }, base);
 
     expect(job?.result, job?.log).toBe('success');
-    expect(ghLines(await scenario.tools.calls())).toEqual([expect.stringMatching(COMMENTS)]);
+    expect(ghLines(await t.scenario.tools.calls())).toEqual([expect.stringMatching(COMMENTS)]);
   });
 
   it('the unsafe label, added after the last approval, is recorded in the comment with who added it', async () => {
-    await scenario.tools.answer([
+    await t.scenario.tools.answer([
       { tool: 'gh', match: COMMENTS, json: [ourComment(55)] },
       {
         tool: 'gh',
@@ -209,11 +200,11 @@ describe('plan.yml', () => {
     ]);
     const { plan: job } = await plan(
       { action: 'labeled', label: UNSAFE, labels: ['dns', UNSAFE] },
-      suite.dns,
+      t.suite.dns,
     );
 
     expect(job?.result, job?.log).toBe('success');
-    const [body] = await scenario.tools.bodies(/--method PATCH/);
+    const [body] = await t.scenario.tools.bodies(/--method PATCH/);
     expect(body).toContain(
       '`edgeplan-allow-unsafe` is set: apply on merge runs with `--allow-unsafe` and makes the changes below that ' +
         'need approval. Label added by @mallory at 2026-11-21T08:00:00Z, **after the last approval** (@dave at ' +
@@ -222,7 +213,7 @@ describe('plan.yml', () => {
   });
 
   it('the unsafe label set before the approval says so', async () => {
-    await scenario.tools.answer([
+    await t.scenario.tools.answer([
       { tool: 'gh', match: COMMENTS, json: [] },
       { tool: 'gh', match: '/events --paginate', json: [labeled('carol', '2026-11-20T10:00:00Z')] },
       {
@@ -232,10 +223,10 @@ describe('plan.yml', () => {
       },
       ...posted,
     ]);
-    const { plan: job } = await plan({ labels: [UNSAFE] }, suite.dns);
+    const { plan: job } = await plan({ labels: [UNSAFE] }, t.suite.dns);
 
     expect(job?.result, job?.log).toBe('success');
-    const [body] = await scenario.tools.bodies(/--method POST/);
+    const [body] = await t.scenario.tools.bodies(/--method POST/);
     expect(body).toContain(
       'Label added by @carol at 2026-11-20T10:00:00Z, before the last approval (@dave at 2026-11-20T12:00:00Z).',
     );

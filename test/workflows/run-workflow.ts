@@ -7,11 +7,11 @@
  * upload-artifact (files copied to the stub gh's artifact store under this run's id).
  */
 
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { condition, interpolate, type Scope, type Value } from './expressions.js';
+import { type Annotation, bash, parseAnnotations, parseOutputs } from './step-io.js';
 import type { Tools } from './tools.js';
 
 export interface Step {
@@ -58,12 +58,6 @@ export interface RunOptions {
   checkout(job: string): Promise<string>;
   /** Where the runner's own files go (RUNNER_TEMP, the event payload, step files). */
   temp: string;
-}
-
-export interface Annotation {
-  level: 'error' | 'warning' | 'notice';
-  properties: string;
-  message: string;
 }
 
 export interface JobRun {
@@ -236,55 +230,4 @@ async function emulateAction(
   const into = join(options.tools.artifacts, String(options.runId), name);
   await cp(path, found.isDirectory() ? into : join(into, basename(path)), { recursive: true });
   return 0;
-}
-
-function bash(
-  script: string,
-  cwd: string,
-  env: Record<string, string>,
-): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd, env });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code: code ?? 1, output });
-    });
-  });
-}
-
-/** `name=value` lines and `name<<DELIMITER` blocks, as the runner reads GITHUB_OUTPUT. */
-export function parseOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const block = /^([^=<]+)<<(.+)$/.exec(line);
-    if (block?.[1] && block[2]) {
-      const end = lines.indexOf(block[2], i + 1);
-      outputs[block[1]] = lines.slice(i + 1, end).join('\n');
-      i = end;
-    } else if (line.includes('=')) {
-      outputs[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
-    }
-  }
-  return outputs;
-}
-
-const LEVELS: readonly Annotation['level'][] = ['error', 'warning', 'notice'];
-
-/** The workflow commands that become annotations, `::error file=…,line=…::message`, from a step's output. */
-function parseAnnotations(log: string): Annotation[] {
-  return [...log.matchAll(/^::(\w+)(?: (.*?))?::(.*)$/gm)].flatMap((m) => {
-    const level = LEVELS.find((l) => l === m[1]);
-    return level ? [{ level, properties: (m[2] ?? '').trim(), message: m[3] ?? '' }] : [];
-  });
 }
