@@ -193,6 +193,8 @@ function runnerEnv(
     PATH: [options.tools.bin, dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: join(options.temp, 'home'),
     LANG: 'C.UTF-8',
+    // No package registry: `npx --no-install edgeplan` must run the installed edgeplan without looking anything up.
+    npm_config_registry: 'http://127.0.0.1:9/',
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     GITHUB_WORKSPACE: workspace,
