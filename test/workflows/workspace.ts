@@ -1,0 +1,85 @@
+/**
+ * Checkouts for workflow runs: a repository holding the desired state under dns/ and edgeplan installed as a
+ * dependency (node_modules/edgeplan with its bin linked in node_modules/.bin), so `npx --no-install edgeplan`
+ * resolves it as it would after `npm ci` on GitHub. edgeplan is this checkout's CLI, bundled once by esbuild.
+ */
+
+import { execFile } from 'node:child_process';
+import { chmod, copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export type Files = Record<string, string>;
+
+/** Bundles src/cli/main.ts into `<root>/edgeplan` laid out as the package is: package.json, dist/cli/main.js. */
+export async function installEdgeplan(root: string): Promise<string> {
+  const pkg = join(root, 'edgeplan');
+  const main = join(pkg, 'dist/cli/main.js');
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile: main,
+    logLevel: 'warning',
+  });
+  await chmod(main, 0o755);
+  await copyFile(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  await symlink(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+  return pkg;
+}
+
+/** Every file of a directory (not below it), by name. */
+export async function readFiles(dir: string): Promise<Files> {
+  const names = (await readdir(dir)).sort();
+  return Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await readFile(join(dir, n), 'utf8')])),
+  );
+}
+
+/**
+ * A checkout in `dir` with `files` (paths relative to the repository) and edgeplan installed from `edgeplan`. With
+ * `base`, it is a git repository of two commits, `base` then `files`, as actions/checkout leaves a pull request's
+ * merge commit with `fetch-depth: 2` (HEAD^1 is the base branch).
+ */
+export async function checkout(dir: string, edgeplan: string, files: Files, base?: Files): Promise<string> {
+  await mkdir(join(dir, 'node_modules/.bin'), { recursive: true });
+  await writeFile(join(dir, 'package.json'), '{ "private": true, "devDependencies": { "edgeplan": "*" } }\n');
+  await writeFile(join(dir, '.gitignore'), 'node_modules/\n');
+  await symlink(edgeplan, join(dir, 'node_modules/edgeplan'));
+  await symlink('../edgeplan/dist/cli/main.js', join(dir, 'node_modules/.bin/edgeplan'));
+  if (base) {
+    await write(dir, base);
+    await git(dir, 'init', '--quiet');
+    await commit(dir, 'base');
+    await run('git', ['rm', '-r', '--quiet', '--ignore-unmatch', 'dns'], { cwd: dir });
+  }
+  await write(dir, files);
+  if (base) await commit(dir, 'merge');
+  return dir;
+}
+
+async function write(dir: string, files: Files): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
+
+async function commit(dir: string, message: string): Promise<void> {
+  await git(dir, 'add', '--all');
+  await git(dir, 'commit', '--quiet', '--allow-empty', '--message', message);
+}
+
+function git(dir: string, ...args: string[]) {
+  return run('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', HOME: dir, GIT_CONFIG_NOSYSTEM: '1' },
+  });
+}
