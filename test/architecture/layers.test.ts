@@ -29,7 +29,9 @@ describe('architecture', () => {
   it('reports a break of each rule, named by the rule (fixture/src breaks each once)', async () => {
     const { violations } = await cruiseLayers(join(import.meta.dirname, 'fixture'));
     // A package is named from `node_modules/` on, wherever the checkout's node_modules really lives.
-    const named = violations.map((v) => v.replace(/ → (?:\.\.\/|[^ ]*\/)*node_modules\//, ' → node_modules/'));
+    const named = violations.map((v) =>
+      v.replace(/ → (?:\.\.\/|[^ ]*\/)*node_modules\//, ' → node_modules/'),
+    );
     expect(named).toEqual([
       'config-imports-model-only: src/config/load.ts → src/cli/command.ts',
       'emulator-imports-model-only: src/emulator/server.ts → src/providers/dyn.ts',

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { publishedA } from '../integration/helpers.js';
+import { publishedRecords } from '../integration/helpers.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import {
   HEAD,
@@ -108,8 +108,8 @@ describe('apply.yml on merge', () => {
       `Applying the plan reviewed on #${PR}: artifact \`edgeplan-plan-pr-${PR}\` of [plan run ${PLAN_RUN}]`,
     );
     expect(runs.apply?.log).toContain('Converged: a new plan shows no changes.');
-    expect(publishedA(t.scenario.sandbox.emulator, 'example.com')).toContain(
-      'api.example.com 3600 192.0.2.21',
+    expect(publishedRecords(t.scenario.sandbox.emulator, 'example.com')).toContain(
+      'api.example.com 3600 A 192.0.2.21',
     );
     const [report] = await t.scenario.tools.bodies(
       /--method POST repos\/acme\/dns\/issues\/7\/comments -F body=@report/,
