@@ -52,6 +52,11 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const path = parsePath(url.pathname);
   const logPath = path?.normalised ?? url.pathname;
   const process = async (): Promise<ApiResult> => {
+    const rate = deps.rateLimit?.take();
+    const result = await answer(rate?.refusal ?? null);
+    return rate ? { ...result, headers: { ...result.headers, ...rate.headers } } : result;
+  };
+  const answer = async (refusal: ApiResult | null): Promise<ApiResult> => {
     try {
       const raw = await readBody(req, MAX_BODY_BYTES);
       if (raw === TOO_LARGE) {
@@ -60,9 +65,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
         ]);
       }
       return (
-        deps.rateLimit?.take() ??
-        deps.faults.intercept(method, logPath) ??
-        (await dispatch(deps.ctx, req, method, url, raw))
+        refusal ?? deps.faults.intercept(method, logPath) ?? (await dispatch(deps.ctx, req, method, url, raw))
       );
     } catch (err) {
       return err instanceof ApiError ? err.toResult() : internalError(err);
