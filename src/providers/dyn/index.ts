@@ -37,8 +37,10 @@ export interface DynProviderOptions extends DynConfig {
   /** Zone reads to reuse while a zone's serial is unchanged (`--cache DIR`); see readZones. */
   cache?: ZoneCache;
   /**
-   * Requests this provider may send per window (default DYN_RATE_BUDGET; lower it when other clients share the
-   * account). `false`: no pacing at all, for a server known to have no limit (the emulator by default).
+   * This client's share of the account's budget, when other clients use it too (`--dns-rate-limit`): never more per
+   * window, whatever the service announces. Default: the documented DYN_RATE_BUDGET, replaced by the limit the
+   * service announces in `X-RateLimit-*` headers if it does. `false`: no pacing at all, for a server known to have
+   * no limit (the in-process sandbox).
    */
   rateLimit?: RateBudget | false;
   /** Per-attempt HTTP timeout. */
@@ -77,7 +79,11 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
       options.rateLimit === false
         ? undefined
         : new RequestScheduler({
-            budget: options.rateLimit ?? DYN_RATE_BUDGET,
+            windowMs: (options.rateLimit ?? DYN_RATE_BUDGET).windowMs,
+            limit: (options.rateLimit ?? DYN_RATE_BUDGET).limit,
+            share: options.rateLimit?.limit,
+            service: 'DNS',
+            logger,
             now: options.now,
             sleep: options.sleep,
           }),

@@ -1,7 +1,8 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { RateLimitWaitError } from '../http/errors.js';
 import type { RetryPolicy } from '../http/retry.js';
 import type { HttpMethod, HttpResponse, HttpTransport } from '../http/transport.js';
-import { WafApiError, WafAuthError } from './errors.js';
+import { WafApiError, WafAuthError, WafRateLimitError } from './errors.js';
 import { RateLimitTracker } from './rate-limit.js';
 import { TokenSource } from './token.js';
 import { ErrorBody } from './wire.js';
@@ -107,14 +108,25 @@ export class WafClient {
   private async send(transport: HttpTransport, call: WafCall, token?: string): Promise<HttpResponse> {
     for (let tooMany = 0; ; tooMany++) {
       await this.rateLimit.beforeRequest();
-      const res = await transport.request({
-        method: call.method,
-        path: call.path,
-        body: call.body,
-        headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
-        retryable: call.retryable,
-        retryOn429: false,
-      });
+      const res = await transport
+        .request({
+          method: call.method,
+          path: call.path,
+          body: call.body,
+          headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+          retryable: call.retryable,
+          retryOn429: false,
+        })
+        .catch((error: unknown) => {
+          // The scheduler's refusal of a long wait, in the words of this client's own (rate-limit.ts).
+          if (!(error instanceof RateLimitWaitError)) throw error;
+          const seconds = (ms: number) => Math.ceil(ms / 1000);
+          throw new WafRateLimitError(
+            this.rateLimit.current()?.limit,
+            seconds(error.waitMs),
+            seconds(error.maxWaitMs),
+          );
+        });
       this.rateLimit.observe(res.headers);
       if (res.status !== 429 || tooMany >= MAX_429_RETRIES) return res;
       await this.rateLimit.afterTooMany(res.headers);

@@ -30,7 +30,11 @@ export interface WafProviderOptions extends WafConfig {
   logger?: Logger;
   /** Webapps read in parallel (default 16; the rate-limit scheduler paces them). */
   concurrency?: number;
-  /** Requests per window (default WAF_RATE_BUDGET; the `X-RateLimit-*` headers lower it when they say less). */
+  /**
+   * This client's share of the budget of its address, when other clients use it too (`--waf-rate-limit`): never
+   * more per window, whatever the service announces. Default: the documented WAF_RATE_BUDGET, replaced by the limit
+   * the service announces in its `X-RateLimit-*` headers.
+   */
   rateLimit?: RateBudget;
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
@@ -65,7 +69,12 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     userAgent: options.userAgent,
     // One scheduler for both transports: token requests count against the same budget.
     scheduler: new RequestScheduler({
-      budget: options.rateLimit ?? WAF_RATE_BUDGET,
+      windowMs: (options.rateLimit ?? WAF_RATE_BUDGET).windowMs,
+      limit: (options.rateLimit ?? WAF_RATE_BUDGET).limit,
+      share: options.rateLimit?.limit,
+      maxWaitMs: options.maxRateLimitWaitMs,
+      service: 'WAF',
+      logger,
       now: options.now,
       sleep,
     }),

@@ -1,0 +1,64 @@
+import { DnsRateLimiter } from '../../../src/emulator/dns-rate-limit.js';
+import { RequestScheduler, type RequestSchedulerOptions } from '../../../src/providers/http/scheduler.js';
+import { virtualClock } from './virtual-clock.js';
+
+/**
+ * A run of requests through the scheduler against the emulator's model of the DNS rate limit (a fixed window from
+ * the account's first request; 429 with Retry-After until its end once over), on a virtual clock: pure, exact and
+ * instant. Every request answered 429 is sent again (as the transport does) until it is served.
+ */
+export interface SimulationOptions {
+  requests: number;
+  limit: number;
+  windowMs: number;
+  /** Round trip of every request; the service counts it halfway. */
+  latencyMs: number;
+  /** Requests another client of the account sent `agoMs` before this run began (its window began with them). */
+  others?: { count: number; agoMs: number };
+  /** Whether the service announces its limit in `X-RateLimit-*` headers. */
+  announce: boolean;
+  scheduler: Omit<RequestSchedulerOptions, 'now' | 'sleep'>;
+}
+
+export interface SimulationResult {
+  /** Answers 429 this run received. */
+  tooMany: number;
+  /** From the run's start to its last answer. */
+  elapsedMs: number;
+  /** Requests this run sent, repeats included. */
+  sent: number;
+}
+
+export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
+  const agoMs = options.others?.agoMs ?? 0;
+  const clock = virtualClock(1_000_000 - agoMs);
+  const service = new DnsRateLimiter({ limit: options.limit, windowMs: options.windowMs }, clock.now);
+  for (let i = 0; i < (options.others?.count ?? 0); i++) service.take();
+  const scheduler = new RequestScheduler({ ...options.scheduler, now: clock.now, sleep: clock.sleep });
+  const result: SimulationResult = { tooMany: 0, elapsedMs: 0, sent: 0 };
+  let start = 0;
+
+  const attempt = async () => {
+    result.sent += 1;
+    await clock.sleep(options.latencyMs / 2);
+    const decision = service.take();
+    await clock.sleep(options.latencyMs / 2);
+    const headers = new Headers({
+      ...(options.announce ? decision.headers : {}),
+      ...decision.refusal?.headers,
+    });
+    return { status: decision.refusal?.httpStatus ?? 200, headers };
+  };
+  const one = async () => {
+    while ((await scheduler.run(attempt)).status === 429) result.tooMany += 1;
+    result.elapsedMs = Math.max(result.elapsedMs, clock.now() - start);
+  };
+
+  const run = clock.sleep(agoMs).then(() => {
+    start = clock.now();
+    return Promise.all(Array.from({ length: options.requests }, one));
+  });
+  await clock.run();
+  await run;
+  return result;
+}
