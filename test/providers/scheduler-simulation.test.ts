@@ -32,7 +32,7 @@ describe.each([
     ['half spent 1 s ago', { count: 150, agoMs: 1_000 }],
     ['spent 30 s ago', { count: 300, agoMs: 30_000 }],
     ['spent 59 s ago', { count: 300, agoMs: 59_000 }],
-  ])('after another client %s: under 1 %% answered 429, at most one window slower', async (_, others) => {
+  ])('after another client %s: under 1 in 100 answered 429, at most one window slower', async (_, others) => {
     const fresh = await simulate({ ...base, announce });
     const shared = await simulate({ ...base, announce, others });
     expect(shared.tooMany).toBeLessThan(10);

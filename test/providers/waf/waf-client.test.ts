@@ -168,6 +168,25 @@ describe('WAF client: rate limit', () => {
   });
 });
 
+describe('WAF client: calls in parallel', () => {
+  it('sends no more than Remaining, counting calls in flight; the rest stop with a WafRateLimitError', async () => {
+    mockToken(TOKEN, 7200, 3);
+    api('get', LIST).reply(200, [], rate(2));
+    api('get', LIST).reply(200, [], rate(1));
+    api('get', LIST).reply(200, [], rate(0));
+    const { provider, sleeps } = testProvider();
+    await get(provider);
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => get(provider)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    const refused = results[2] as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(WafRateLimitError);
+    expect(String(refused.reason)).toContain(
+      'the window resets in 3600 s, longer than the 120 s the client waits',
+    );
+    expect(sleeps).toEqual([]);
+  });
+});
+
 describe('WAF configuration from the environment', () => {
   const base = {
     EDGEPLAN_WAF_URL: `${ORIGIN}${API}/`,
