@@ -14,7 +14,7 @@ import type { ZoneCache } from './zone-cache.js';
 
 export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DynClient } from './client.js';
-export { type DynConfig, DynConfigError, dynConfigFromEnv } from './config.js';
+export { type DynConfig, DynConfigError, dynConfigFromEnv, dynRateLimitFromEnv } from './config.js';
 export {
   DynApiError,
   DynJobLostError,

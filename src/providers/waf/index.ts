@@ -10,7 +10,7 @@ import { readWaf } from './read.js';
 import { WafWriter } from './write.js';
 
 export { WafClient } from './client.js';
-export { type WafConfig, WafConfigError, wafConfigFromEnv } from './config.js';
+export { type WafConfig, WafConfigError, wafConfigFromEnv, wafRateLimitFromEnv } from './config.js';
 export {
   WafApiError,
   WafAuthError,

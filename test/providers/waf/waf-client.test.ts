@@ -8,6 +8,7 @@ import {
   WafConfigError,
   WafRateLimitError,
   wafConfigFromEnv,
+  wafRateLimitFromEnv,
 } from '../../../src/providers/waf/index.js';
 import { useNockGuard } from '../helpers/nock-guard.js';
 import {
@@ -214,6 +215,18 @@ describe('WAF configuration from the environment', () => {
       tokenUrl: 'https://auth.test/token',
       userAgent: 'acme-ci (ops@acme.test)',
     });
+  });
+
+  it('reads EDGEPLAN_WAF_RATE_LIMIT as requests per hour, and reports a bad one with the rest', () => {
+    expect(wafRateLimitFromEnv({ EDGEPLAN_WAF_RATE_LIMIT: '250' })).toBe(250);
+    expect(wafRateLimitFromEnv({})).toBeUndefined();
+    expect(() => wafRateLimitFromEnv({ EDGEPLAN_WAF_RATE_LIMIT: '0' })).toThrow(
+      'WAF service configuration: not usable: EDGEPLAN_WAF_RATE_LIMIT (a whole number of requests per hour, at least 1)',
+    );
+    expect(() => wafConfigFromEnv({ EDGEPLAN_WAF_RATE_LIMIT: 'lots' }, 'x')).toThrow(
+      'missing EDGEPLAN_WAF_URL, EDGEPLAN_WAF_CLIENT_ID, EDGEPLAN_WAF_CLIENT_SECRET; ' +
+        'not usable: EDGEPLAN_WAF_RATE_LIMIT (a whole number of requests per hour, at least 1)',
+    );
   });
 
   it('names every missing or unusable variable, never a value', () => {
