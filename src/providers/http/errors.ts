@@ -60,6 +60,8 @@ export class RateLimitWaitError extends Error {
     /** When the next request may be sent (ms since the epoch). */
     readonly resumeAt: number,
     readonly maxWaitMs: number,
+    /** Only this client's share (`--dns-rate-limit`, `--waf-rate-limit`) holds it: the service would take it. */
+    readonly ownShare = false,
   ) {
     super(
       `${service} rate limit: ${reason}; the next request may go in ${Math.ceil(waitMs / 1000)} s, longer than ` +

@@ -59,8 +59,14 @@ interface Window {
   told: boolean;
 }
 
-/** `wait`: ms until one more request may go; `answer`: not before an answer comes back. */
-export type WindowWait = { kind: 'now' } | { kind: 'wait'; ms: number; why: string } | { kind: 'answer' };
+/**
+ * `wait`: ms until one more request may go, why, and whether only this client's own share holds it (the service
+ * would take it); `answer`: not before an answer comes back.
+ */
+export type WindowWait =
+  | { kind: 'now' }
+  | { kind: 'wait'; ms: number; why: string; ownShare: boolean }
+  | { kind: 'answer' };
 
 export class FixedWindow {
   private readonly windowMs: number;
@@ -88,7 +94,7 @@ export class FixedWindow {
   /** Whether one more request may be sent at `now`, else how long to wait. */
   waitAt(now: number): WindowWait {
     if (now < this.pausedUntil)
-      return { kind: 'wait', ms: this.pausedUntil - now, why: 'the service answered 429' };
+      return { kind: 'wait', ms: this.pausedUntil - now, why: 'the service answered 429', ownShare: false };
     if (this.probing && this.inFlight.size > 0) return { kind: 'answer' };
     const window = this.current(now);
     const shareLeft = this.share === undefined || window.ours < this.share;
@@ -98,8 +104,9 @@ export class FixedWindow {
       // Nothing of this window in flight: whatever it counted (carried or failed requests), it counted before now.
       window.end = now + this.windowMs;
     }
+    const ownShare = !shareLeft && window.remaining > 0;
     const why = shareLeft ? 'no requests left in the window' : `this client's share (${this.share}) is used`;
-    return { kind: 'wait', ms: window.end - now, why };
+    return { kind: 'wait', ms: window.end - now, why, ownShare };
   }
 
   /** Records a request sent at `now` (after `waitAt` said `now`). */

@@ -136,7 +136,8 @@ export class RequestScheduler {
   }
 
   private refuseAll(now: number, wait: Extract<WindowWait, { kind: 'wait' }>): void {
-    const error = new RateLimitWaitError(this.service, wait.why, wait.ms, now + wait.ms, this.maxWaitMs);
+    const { why, ms, ownShare } = wait;
+    const error = new RateLimitWaitError(this.service, why, ms, now + ms, this.maxWaitMs, ownShare);
     for (const waiting of this.waiting.splice(0)) waiting.reject(error);
   }
 }

@@ -118,8 +118,8 @@ export class WafClient {
           retryOn429: false,
         })
         .catch((error: unknown) => {
-          // The scheduler's refusal of a long wait, in the words of this client's own (rate-limit.ts).
-          if (!(error instanceof RateLimitWaitError)) throw error;
+          // The service's window is spent for longer than the client waits: said as rate-limit.ts says it.
+          if (!(error instanceof RateLimitWaitError) || error.ownShare) throw error;
           const seconds = (ms: number) => Math.ceil(ms / 1000);
           throw new WafRateLimitError(
             this.rateLimit.current()?.limit,
