@@ -78,6 +78,20 @@ describe('FixedWindow without headers', () => {
     expect(sendAll(window, 61_000)).toHaveLength(2);
   });
 
+  it('starts the next window no earlier than the last could end, so its own answers are not taken as late', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 4 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 1_000, ok);
+    const [a] = sendAll(window, 59_500, 1);
+    window.answered(a as SentRequest, 60_500, ok);
+    // a may have begun the next window, but only by arriving after 60 000: that window ends after 120 000.
+    const [b] = sendAll(window, 61_000, 1);
+    window.answered(b as SentRequest, 61_100, ok);
+    const [c] = sendAll(window, 119_000, 1);
+    window.answered(c as SentRequest, 119_700, ok);
+    expect(sendAll(window, 121_100)).toHaveLength(4);
+  });
+
   it('without a limit and without headers never makes anyone wait after the first answer', () => {
     const window = new FixedWindow({ windowMs: MINUTE });
     const [probe] = sendAll(window, 0);
@@ -139,6 +153,42 @@ describe('FixedWindow with X-RateLimit headers', () => {
     // a's reading may not include b (answered since a was sent) or the two still in flight: 5 - 3.
     window.answered(a as SentRequest, 200, rate(5, 60));
     expect(sendAll(window, 200)).toHaveLength(2);
+  });
+
+  it('does not count against Remaining an answer since that reported more left: it was counted before', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 100 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, rate(99, 60));
+    const sent = sendAll(window, 100, 4);
+    const [a, b] = sent;
+    // b came back first, reporting 6 left: counted before a, which reports 5 (c and d still in flight).
+    window.answered(b as SentRequest, 150, rate(6, 60));
+    window.answered(a as SentRequest, 200, rate(5, 60));
+    expect(sendAll(window, 200)).toHaveLength(3);
+  });
+
+  it('counts a request in flight as spent only until its answer shows the reading included it', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 100 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, rate(99, 60));
+    const [a, ...others] = sendAll(window, 100, 4);
+    window.answered(a as SentRequest, 200, rate(3, 60));
+    expect(sendAll(window, 200)).toHaveLength(0);
+    // They report more left than a: the service counted them before a, so its 3 are still there.
+    others.forEach((sent, i) => {
+      window.answered(sent, 210, rate(6 - i, 60));
+    });
+    expect(sendAll(window, 210)).toHaveLength(3);
+  });
+
+  it('leaves late answers to the next reading when the service announces its count', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 4 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 1_000, rate(3, 60));
+    const [a] = sendAll(window, 59_500, 1);
+    window.answered(a as SentRequest, 60_500, rate(2, 1));
+    // a may count in the next window; without headers that window would start with it spent (3 left).
+    expect(sendAll(window, 61_000)).toHaveLength(4);
   });
 
   it('keeps to a share even when the service announces more', () => {

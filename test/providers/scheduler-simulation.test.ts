@@ -45,3 +45,24 @@ it('with headers, a window half spent by someone else costs no 429 at all', asyn
   expect(shared.tooMany).toBe(0);
   expect(shared.sent).toBe(1000);
 });
+
+describe.each([
+  ['without headers', false],
+  ['with headers', true],
+])('an apply against 20 a second %s', (_, announce) => {
+  it('uses at least 90 % of the allowed rate with no 429: 480 requests in chains of 8, 16 chains at a time', async () => {
+    const run = await simulate({
+      requests: 480,
+      limit: 20,
+      windowMs: 1000,
+      latencyMs: 20,
+      jitterMs: 60,
+      announce,
+      chains: { length: 8, parallel: 16 },
+      scheduler: { windowMs: 1000, limit: 20, share: 20 },
+    });
+    expect(run.tooMany).toBe(0);
+    // 24 windows' worth: the first of each waits one round trip for its answer, the answers overtake each other.
+    expect(480 / (20 * Math.ceil(run.elapsedMs / 1000))).toBeGreaterThanOrEqual(0.9);
+  });
+});

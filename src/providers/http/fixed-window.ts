@@ -11,16 +11,20 @@
  *   answer, so the window ends at most `windowMs` after the first answer to any request sent in it; an answer's
  *   `X-RateLimit-Reset` (whole seconds, rounded up) also bounds it, at the answer's time + Reset.
  * - What is left: without headers, the limit minus what this client sent (it assumes it is alone; a `share` caps
- *   it when others use the account too). A reading (`X-RateLimit-Remaining`) replaces that guess by the service's
- *   count, less every request the reading may not include yet: those in flight and those answered since the
- *   reading's request was sent. Within a window the estimate only goes down, by one per request sent.
+ *   it when others use the account too). A reading (`X-RateLimit-Remaining`; the one with the least left is the
+ *   service's latest count) replaces that guess, less every request of this client it may not include yet: those
+ *   in flight and those answered since the reading's request was sent, unless their answer reported more left
+ *   (answer-log.ts). So a request in flight counts as spent until its answer shows the reading included it.
  * - Stragglers: a request answered after the earliest moment the window could have ended may have been counted in
- *   the next one; so may a request still in flight. The next window starts with both counted as spent.
+ *   the next one; so may a request still in flight. The next window starts with both counted as spent (only those
+ *   in flight when the service announces its count: the next window's first reading includes the others).
  * - A 429: nothing is sent until `Retry-After` (else the reading's Reset, else one whole window) has passed: the
  *   service said its window is spent until then. The next window then gets the whole limit again.
  * - Evidence: before any answer, and after a 429, one request at a time: its answer says whether the service
  *   counts, announces or refuses, and costs one round trip.
  */
+
+import { AnswerLog } from './answer-log.js';
 
 /** What the service said in one answer: `X-RateLimit-*` (a reading) and, for a 429, `Retry-After`. */
 export interface WindowAnswer {
@@ -51,12 +55,12 @@ interface Window {
   end: number | undefined;
   /** Earliest possible end of the service's window. */
   earliestEnd: number;
-  /** Requests the account has left in it, as far as the client knows. */
-  remaining: number;
   /** This client's requests counted in it. */
   ours: number;
-  /** Whether `remaining` comes from the service (a reading or a 429) rather than from the limit. */
-  told: boolean;
+  /** The reading with the least left, and the answers received before its request was sent. */
+  reading?: { remaining: number; answersBefore: number };
+  /** A 429 said it is spent. */
+  spent: boolean;
 }
 
 /**
@@ -75,9 +79,11 @@ export class FixedWindow {
   private window: Window | undefined;
   private windows = 0;
   private readonly inFlight = new Set<SentRequest>();
-  private answers = 0;
+  private readonly answers = new AnswerLog();
   private pausedUntil = 0;
   private probing = true;
+  /** Whether the service has sent a reading: then it, not this client, counts stragglers. */
+  private announces = false;
   /** Answered after the current window's earliest end: they may count in the next one. */
   private late = { count: 0, earliestSent: Number.POSITIVE_INFINITY };
 
@@ -97,14 +103,15 @@ export class FixedWindow {
       return { kind: 'wait', ms: this.pausedUntil - now, why: 'the service answered 429', ownShare: false };
     if (this.probing && this.inFlight.size > 0) return { kind: 'answer' };
     const window = this.current(now);
+    const left = this.left(window);
     const shareLeft = this.share === undefined || window.ours < this.share;
-    if (window.remaining > 0 && shareLeft) return { kind: 'now' };
+    if (left > 0 && shareLeft) return { kind: 'now' };
     if (window.end === undefined) {
       if (this.inFlight.size > 0) return { kind: 'answer' };
       // Nothing of this window in flight: whatever it counted (carried or failed requests), it counted before now.
       window.end = now + this.windowMs;
     }
-    const ownShare = !shareLeft && window.remaining > 0;
+    const ownShare = !shareLeft && left > 0;
     const why = shareLeft ? 'no requests left in the window' : `this client's share (${this.share}) is used`;
     return { kind: 'wait', ms: window.end - now, why, ownShare };
   }
@@ -112,9 +119,8 @@ export class FixedWindow {
   /** Records a request sent at `now` (after `waitAt` said `now`). */
   send(now: number): SentRequest {
     const window = this.current(now);
-    window.remaining -= 1;
     window.ours += 1;
-    const sent = { sentAt: now, window: window.id, answersBefore: this.answers };
+    const sent = { sentAt: now, window: window.id, answersBefore: this.answers.count };
     this.inFlight.add(sent);
     return sent;
   }
@@ -122,8 +128,15 @@ export class FixedWindow {
   /** Records the answer to a request, or its failure (no answer: it may or may not have been counted). */
   answered(sent: SentRequest, now: number, answer: WindowAnswer | undefined): void {
     this.inFlight.delete(sent);
-    const answeredSince = this.answers - sent.answersBefore;
-    this.answers += 1;
+    this.answers.add(answer?.reading?.remaining);
+    this.learn(sent, now, answer);
+    // Kept: the answers since the oldest request in flight, or since the reading's request, was sent.
+    let oldest = this.window?.reading?.answersBefore ?? this.answers.count;
+    for (const other of this.inFlight) oldest = Math.min(oldest, other.answersBefore);
+    this.answers.forget(oldest);
+  }
+
+  private learn(sent: SentRequest, now: number, answer: WindowAnswer | undefined): void {
     const window = this.window;
     if (!window) return;
     const inWindow = sent.window === window.id;
@@ -140,26 +153,39 @@ export class FixedWindow {
       return;
     }
     this.probing = false;
-    if (answer.reading && inWindow) this.read(window, sent, now, answer.reading, answeredSince);
+    if (answer.reading && inWindow) this.read(window, sent, now, answer.reading);
+  }
+
+  /** What the account has left in the window, as far as this client knows. */
+  private left(window: Window): number {
+    if (window.spent) return 0;
+    if (!window.reading) return this.limit - window.ours;
+    const { remaining, answersBefore } = window.reading;
+    // The reading's own answer is among those since its request was sent: not counted against it.
+    const since = this.answers.countedAfter(answersBefore, remaining) - 1;
+    return remaining - this.inFlight.size - since;
   }
 
   /** The window at `now`; a new one when the last has certainly ended. */
   private current(now: number): Window {
     const last = this.window;
     if (last && (last.end === undefined || now < last.end)) return last;
-    // Requests in flight, and those answered late, may be counted in the new window: start with them spent.
-    let earliestSent = Math.min(now, this.late.earliestSent);
+    // Requests in flight, and those answered late, may be counted in the new window: start with them spent. When
+    // the service announces its count, the window's first reading says which were, and only those in flight count.
+    const late = this.announces ? { count: 0, earliestSent: Number.POSITIVE_INFINITY } : this.late;
+    let earliestSent = late.earliestSent;
     for (const sent of this.inFlight) earliestSent = Math.min(earliestSent, sent.sentAt);
-    const carried = this.inFlight.size + this.late.count;
+    const carried = this.inFlight.size + late.count;
+    // One of them began the new window only by arriving after the last one ended.
+    const start = carried > 0 && last ? Math.min(now, Math.max(earliestSent, last.earliestEnd)) : now;
     this.late = { count: 0, earliestSent: Number.POSITIVE_INFINITY };
     this.windows += 1;
     this.window = {
       id: this.windows,
       end: undefined,
-      earliestEnd: earliestSent + this.windowMs,
-      remaining: this.limit - carried,
+      earliestEnd: start + this.windowMs,
       ours: carried,
-      told: false,
+      spent: false,
     };
     return this.window;
   }
@@ -169,23 +195,25 @@ export class FixedWindow {
     sent: SentRequest,
     now: number,
     reading: NonNullable<WindowAnswer['reading']>,
-    answeredSince: number,
   ): void {
+    this.announces = true;
     if (reading.limit !== undefined) this.limit = reading.limit;
     const resetAt = now + reading.resetSeconds * 1000;
-    const left = reading.remaining - this.inFlight.size - answeredSince;
-    // Reset is rounded up to whole seconds and the request was counted after it was sent.
-    const earliestEnd = sent.sentAt + Math.max(0, reading.resetSeconds - 1) * 1000;
-    if (window.end !== undefined && resetAt >= window.end + this.windowMs / 2) {
+    const latest = { remaining: reading.remaining, answersBefore: sent.answersBefore };
+    // The window read ends after this: Reset is rounded up to whole seconds, counted after the request was sent.
+    const endsAfter = sent.sentAt + Math.max(0, reading.resetSeconds - 1) * 1000;
+    if (window.end !== undefined && endsAfter > window.end) {
       // The service has moved on to a window this client has not counted yet: follow it.
-      Object.assign(window, { end: resetAt, earliestEnd, remaining: left, told: true });
+      Object.assign(window, { end: resetAt, earliestEnd: endsAfter, reading: latest });
       this.late = { count: 0, earliestSent: Number.POSITIVE_INFINITY };
       return;
     }
     window.end = Math.min(window.end ?? resetAt, resetAt);
-    window.earliestEnd = Math.min(window.earliestEnd, earliestEnd);
-    window.remaining = window.told ? Math.min(window.remaining, left) : left;
-    window.told = true;
+    // Ending before the earliest end assumed, the window began before this client's first request in it: someone
+    // else began it, and it may end as early as the reading allows. (Whole seconds cannot tell an earlier start of
+    // less than about a second; requests answered in that second may then count in the next window unnoticed.)
+    if (resetAt < window.earliestEnd) window.earliestEnd = Math.min(window.earliestEnd, endsAfter);
+    if (!window.reading || latest.remaining <= window.reading.remaining) window.reading = latest;
   }
 
   private refused(
@@ -207,7 +235,6 @@ export class FixedWindow {
     window.end = this.pausedUntil;
     // Whole seconds, rounded up, from when the request was counted; without them the window may end any moment.
     window.earliestEnd = Math.min(window.earliestEnd, sent.sentAt + Math.max(0, (told ?? 0) - 1000));
-    window.remaining = 0;
-    window.told = true;
+    window.spent = true;
   }
 }

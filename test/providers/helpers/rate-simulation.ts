@@ -13,10 +13,17 @@ export interface SimulationOptions {
   windowMs: number;
   /** Round trip of every request; the service counts it halfway. */
   latencyMs: number;
+  /** Up to this much more on each half of a round trip, drawn from a seeded sequence: answers then overtake. */
+  jitterMs?: number;
   /** Requests another client of the account sent `agoMs` before this run began (its window began with them). */
   others?: { count: number; agoMs: number };
   /** Whether the service announces its limit in `X-RateLimit-*` headers. */
   announce: boolean;
+  /**
+   * As an apply sends them: chains of `length` requests, each sent when the one before it is answered, `parallel`
+   * chains at a time. Default: every request at once.
+   */
+  chains?: { length: number; parallel: number };
   scheduler: Omit<RequestSchedulerOptions, 'now' | 'sleep'>;
 }
 
@@ -37,12 +44,17 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const scheduler = new RequestScheduler({ ...options.scheduler, now: clock.now, sleep: clock.sleep });
   const result: SimulationResult = { tooMany: 0, elapsedMs: 0, sent: 0 };
   let start = 0;
+  let seed = 42;
+  const half = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return options.latencyMs / 2 + ((options.jitterMs ?? 0) * seed) / 2 ** 31;
+  };
 
   const attempt = async () => {
     result.sent += 1;
-    await clock.sleep(options.latencyMs / 2);
+    await clock.sleep(half());
     const decision = service.take();
-    await clock.sleep(options.latencyMs / 2);
+    await clock.sleep(half());
     const headers = new Headers({
       ...(options.announce ? decision.headers : {}),
       ...decision.refusal?.headers,
@@ -53,10 +65,19 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     while ((await scheduler.run(attempt)).status === 429) result.tooMany += 1;
     result.elapsedMs = Math.max(result.elapsedMs, clock.now() - start);
   };
+  const { length, parallel } = options.chains ?? { length: 1, parallel: options.requests };
+  let claimed = 0;
+  const chain = async () => {
+    while (claimed < options.requests) {
+      const block = Math.min(length, options.requests - claimed);
+      claimed += block;
+      for (let i = 0; i < block; i++) await one();
+    }
+  };
 
   const run = clock.sleep(agoMs).then(() => {
     start = clock.now();
-    return Promise.all(Array.from({ length: options.requests }, one));
+    return Promise.all(Array.from({ length: parallel }, chain));
   });
   await clock.run();
   await run;
