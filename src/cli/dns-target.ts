@@ -10,6 +10,7 @@ import {
   type ZoneCacheAccount,
 } from '../providers/dyn/index.js';
 import type { CliIo } from './io.js';
+import { dnsRateShare, type RateLimitFlags } from './rate-limits.js';
 
 /** Where `--sandbox` keeps the emulator's account when no STATE_FILE is given. */
 export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
@@ -32,15 +33,17 @@ export interface DnsTarget {
  * in the state file so plan → apply → plan works across runs), otherwise the service named by EDGEPLAN_DYN_*.
  */
 export async function openDnsTarget(
-  options: SandboxOptions & { cache?: string },
+  options: SandboxOptions & RateLimitFlags & { cache?: string },
   io: CliIo,
   logger: Logger,
   /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
   running?: RunningSandbox,
 ): Promise<DnsTarget> {
+  const rateLimit = dnsRateShare(options, io);
   if (!options.sandbox) {
     const config = dynConfigFromEnv(io.env);
-    const provider = createDynProvider({ ...config, logger, cache: zoneCache(options.cache, io, config) });
+    const cache = zoneCache(options.cache, io, config);
+    const provider = createDynProvider({ ...config, logger, rateLimit, cache });
     return { provider, close: () => provider.close() };
   }
   const owned = running === undefined;
@@ -53,6 +56,8 @@ export async function openDnsTarget(
     userName: credentials.user_name,
     password: credentials.password,
     logger,
+    // The sandbox has no DNS rate limit: nothing is paced unless the user sets a share.
+    rateLimit: rateLimit ?? false,
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),
   });

@@ -1,10 +1,11 @@
 import type { CliIo } from './io.js';
+import type { RateLimitFlags } from './rate-limits.js';
 
 export type OutputFormat = 'text' | 'markdown' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'json'];
 
 /** Flags shared by the commands that talk to a service. */
-export interface ServiceOptions {
+export interface ServiceOptions extends RateLimitFlags {
   format: OutputFormat;
   color: boolean;
   verbose: boolean;

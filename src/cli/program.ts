@@ -80,8 +80,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--ack <file>', 'acknowledged drift: YAML list of { target, reason, owner, expires }')
     .action(async (paths: string[], options) => setExit(await driftCommand(paths, options, io)));
 
-  program
-    .command('import')
+  withRateLimitOptions(program.command('import'))
     .description('write desired-state YAML from live state, then prove that it plans empty (exit 0, 1 error)')
     .option('--zones <list>', 'comma-separated zones (primary and secondary) to import; globs allowed')
     .option('--geo-services <list>', 'comma-separated geo services to import; globs allowed')
@@ -107,7 +106,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 }
 
 function withServiceOptions(command: Command): Command {
-  return command
+  command
     .argument('[paths...]', 'YAML files or directories (default: current directory)')
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
     .option('--sandbox [state-file]', 'run against the built-in emulator, its account kept in STATE_FILE')
@@ -120,6 +119,22 @@ function withServiceOptions(command: Command): Command {
       'limit to zone:, secondary:, geo: or webapp: NAME (globs; repeatable)',
       collect,
       [],
+    );
+  return withRateLimitOptions(command);
+}
+
+/** This client's share of each service's budget, when other tools use the same account or address too. */
+function withRateLimitOptions(command: Command): Command {
+  return command
+    .option(
+      '--dns-rate-limit <n>',
+      "this client's share of the DNS account's requests per minute (also EDGEPLAN_DYN_RATE_LIMIT; default: the service's 300, or what it announces)",
+      positiveInt,
+    )
+    .option(
+      '--waf-rate-limit <n>',
+      "this client's share of the WAF requests per hour of this address (also EDGEPLAN_WAF_RATE_LIMIT; default: what the service announces, documented 500)",
+      positiveInt,
     );
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from '../model/logger.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../providers/waf/index.js';
 import type { RunningSandbox, SandboxOptions } from './dns-target.js';
 import type { CliIo } from './io.js';
+import { type RateLimitFlags, wafRateShare } from './rate-limits.js';
 import { VERSION } from './version.js';
 
 export interface WafTarget {
@@ -19,14 +20,19 @@ export const DEFAULT_USER_AGENT = `edgeplan/${VERSION}`;
  * Only opened when the desired state has a `waf` section, so DNS-only users need no WAF credentials.
  */
 export function openWafTarget(
-  options: SandboxOptions,
+  options: SandboxOptions & RateLimitFlags,
   io: CliIo,
   logger: Logger,
   running: RunningSandbox | undefined,
 ): WafTarget {
+  const rateLimit = wafRateShare(options, io);
   const userAgent = io.env.EDGEPLAN_USER_AGENT?.trim() || DEFAULT_USER_AGENT;
   if (!options.sandbox || running === undefined) {
-    const provider = createWafProvider({ ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT), logger });
+    const provider = createWafProvider({
+      ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT),
+      logger,
+      rateLimit,
+    });
     return { provider, close: () => provider.close() };
   }
   const { client_id, client_secret } = running.emulator.waf.credentials;
@@ -37,6 +43,7 @@ export function openWafTarget(
     clientSecret: client_secret,
     userAgent,
     logger,
+    rateLimit,
   });
   return { provider, close: () => provider.close() };
 }

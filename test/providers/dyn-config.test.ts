@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDynProvider, DynConfigError, dynConfigFromEnv } from '../../src/providers/dyn/index.js';
+import {
+  createDynProvider,
+  DynConfigError,
+  dynConfigFromEnv,
+  dynRateLimitFromEnv,
+} from '../../src/providers/dyn/index.js';
 import { authed, mockLogin, ok, TOKEN, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -63,6 +68,27 @@ describe('dynConfigFromEnv', () => {
       );
       expect(attempt, url).not.toThrow(/url-Pass|url%3APass|ops@|ops:|ops%40/);
     }
+  });
+});
+
+describe('EDGEPLAN_DYN_RATE_LIMIT', () => {
+  it('is a whole number of requests per minute, or unset', () => {
+    expect(dynRateLimitFromEnv({ EDGEPLAN_DYN_RATE_LIMIT: ' 150 ' })).toBe(150);
+    expect(dynRateLimitFromEnv({ EDGEPLAN_DYN_RATE_LIMIT: '' })).toBeUndefined();
+    expect(dynRateLimitFromEnv({})).toBeUndefined();
+    for (const bad of ['0', '1.5', '-3', 'fast', '300/min']) {
+      expect(() => dynRateLimitFromEnv({ EDGEPLAN_DYN_RATE_LIMIT: bad }), bad).toThrow(
+        'DNS service configuration: not usable: EDGEPLAN_DYN_RATE_LIMIT (a whole number of requests per minute, at least 1)',
+      );
+    }
+  });
+
+  it('is reported with every other problem of the DNS configuration', () => {
+    const env = { ...FULL, EDGEPLAN_DYN_URL: 'api.dynect.net', EDGEPLAN_DYN_RATE_LIMIT: 'fast' };
+    expect(() => dynConfigFromEnv(env)).toThrow(
+      'not usable: EDGEPLAN_DYN_URL (an http(s) URL), ' +
+        'EDGEPLAN_DYN_RATE_LIMIT (a whole number of requests per minute, at least 1)',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TransportError } from '../../src/providers/http/errors.js';
+import { RateLimitWaitError, TransportError } from '../../src/providers/http/errors.js';
+import { RequestScheduler } from '../../src/providers/http/scheduler.js';
 import { createHttpTransport, type HttpTransportOptions } from '../../src/providers/http/transport.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -104,6 +105,44 @@ describe('createHttpTransport', () => {
     });
     expect(res).toMatchObject({ status: 200, attempts: 2 });
     expect(delays).toEqual([3000]);
+  });
+
+  it('with a scheduler, leaves the wait after a 429 to it: one wait of Retry-After, none of its own', async () => {
+    nock(ORIGIN).post('/REST/Thing/').reply(429, 'slow down', { 'Retry-After': '30' });
+    nock(ORIGIN).post('/REST/Thing/').reply(200, {});
+    const waits: number[] = [];
+    const scheduler = new RequestScheduler({
+      windowMs: 60_000,
+      limit: 300,
+      now: () => Date.parse('2024-01-01T00:00:00Z'),
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const { transport, delays } = setup({ scheduler });
+    const res = await transport.request({
+      method: 'POST',
+      path: '/Thing/',
+      body: {},
+      retryable: 'non-idempotent',
+    });
+    expect(res).toMatchObject({ status: 200, attempts: 2 });
+    expect(delays).toEqual([]);
+    expect(waits).toEqual([30_000]);
+  });
+
+  it('ends a request unsent, not retried, when the scheduler refuses a wait that long', async () => {
+    nock(ORIGIN).get('/REST/A/').reply(429, '', { 'Retry-After': '3600' });
+    const scheduler = new RequestScheduler({ windowMs: 60_000, limit: 300, service: 'DNS' });
+    const { transport, delays } = setup({ scheduler });
+    const error = await transport
+      .request({ method: 'GET', path: '/A/', retryable: 'idempotent' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect(String(error)).toContain(
+      'DNS rate limit: the service answered 429; the next request may go in 3600 s',
+    );
+    expect(delays).toEqual([]);
   });
 
   it('reads Retry-After as an HTTP date and caps it', async () => {

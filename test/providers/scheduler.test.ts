@@ -1,130 +1,182 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequestScheduler } from '../../src/providers/http/scheduler.js';
+import { describe, expect, it } from 'vitest';
+import { RateLimitWaitError } from '../../src/providers/http/errors.js';
+import { RequestScheduler, type RequestSchedulerOptions } from '../../src/providers/http/scheduler.js';
+import { simulate } from './helpers/rate-simulation.js';
+import { type VirtualClock, virtualClock } from './helpers/virtual-clock.js';
 
 /**
- * The scheduler against model servers, on vitest's fake clock (Date.now and setTimeout): every figure below is
- * virtual time, so the assertions are exact and never depend on the machine's speed.
+ * The scheduler on a virtual clock: every figure is virtual time, so the assertions are exact and never depend on
+ * the machine's speed. The pacing model itself is tested event by event in fixed-window.test.ts.
  */
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: 1_000_000 });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const DNS = { windowMs: 60_000, limit: 300, service: 'DNS' } as const;
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-interface ModelServer {
-  arrivals: number[];
-  tooMany: number;
-  maxInFlight: number;
-  answer(headers?: (arrival: number) => Record<string, string>): Promise<Response>;
+interface Harness {
+  clock: VirtualClock;
+  scheduler: RequestScheduler;
+  /** The scheduler's own waits (the attempts' latencies left out). */
+  waits: number[];
+  logs: string[];
+  /** Sends one request answered after `latencyMs` with these status and headers; counts what is in flight. */
+  send(status?: number, headers?: Record<string, string>, latencyMs?: number): Promise<number>;
+  maxInFlight(): number;
+  sent(): number;
 }
 
-/** A server that counts `limit` per fixed window starting at its first request, answering 429 beyond it. */
-function fixedWindowServer(limit: number, windowMs: number, latencyMs: number): ModelServer {
-  let windowStart: number | undefined;
-  let used = 0;
+function harness(options: Omit<RequestSchedulerOptions, 'now' | 'sleep' | 'logger'>): Harness {
+  const clock = virtualClock();
+  const waits: number[] = [];
+  const logs: string[] = [];
   let inFlight = 0;
-  const server: ModelServer = {
-    arrivals: [],
-    tooMany: 0,
-    maxInFlight: 0,
-    async answer(headers) {
-      inFlight += 1;
-      server.maxInFlight = Math.max(server.maxInFlight, inFlight);
-      await wait(latencyMs / 2);
-      const now = Date.now();
-      if (windowStart === undefined || now - windowStart >= windowMs) {
-        windowStart = now;
-        used = 0;
-      }
-      used += 1;
-      server.arrivals.push(now);
-      const status = used > limit ? 429 : 200;
-      if (status === 429) server.tooMany += 1;
-      await wait(latencyMs / 2);
-      inFlight -= 1;
-      return new Response(null, { status, headers: headers?.(now) ?? {} });
+  let maxInFlight = 0;
+  let sent = 0;
+  const scheduler = new RequestScheduler({
+    ...options,
+    now: clock.now,
+    sleep: (ms) => {
+      waits.push(ms);
+      return clock.sleep(ms);
+    },
+    logger: { debug: () => {}, info: (m) => logs.push(m), warn: (m) => logs.push(m) },
+  });
+  return {
+    clock,
+    scheduler,
+    waits,
+    logs,
+    maxInFlight: () => maxInFlight,
+    sent: () => sent,
+    async send(status = 200, headers = {}, latencyMs = 100) {
+      const answer = await scheduler.run(async () => {
+        sent += 1;
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await clock.sleep(latencyMs);
+        inFlight -= 1;
+        return { status, headers: new Headers(headers) };
+      });
+      return answer.status;
     },
   };
-  return server;
 }
 
-async function runAll(scheduler: RequestScheduler, server: ModelServer, count: number, advanceMs: number) {
-  const done = Array.from({ length: count }, () => scheduler.run(() => server.answer()));
-  await vi.advanceTimersByTimeAsync(advanceMs);
-  return Promise.all(done);
-}
+const rate = (remaining: number, reset: number, limit = 300) => ({
+  'X-RateLimit-Limit': String(limit),
+  'X-RateLimit-Remaining': String(remaining),
+  'X-RateLimit-Reset': String(reset),
+});
 
 describe('RequestScheduler', () => {
-  it('uses at least 90 % of a 20 per second limit with no 429, over 20 ms of latency', async () => {
-    const server = fixedWindowServer(20, 1000, 20);
-    const scheduler = new RequestScheduler({ budget: { limit: 20, windowMs: 1000 } });
-    const answers = await runAll(scheduler, server, 400, 30_000);
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(server.tooMany).toBe(0);
-    const first = server.arrivals[0] as number;
-    const last = server.arrivals.at(-1) as number;
-    // 400 requests at 20/s: the first 20 at once, then 19 more windows of 20.
-    const allowed = 20 * Math.ceil((last - first) / 1000) + 20;
-    expect(400 / allowed).toBeGreaterThanOrEqual(0.9);
+  it('sends the first request alone, then up to `concurrency` at once', async () => {
+    const h = harness({ ...DNS, concurrency: 3 });
+    const first = h.send();
+    const rest = Array.from({ length: 20 }, () => h.send());
+    await h.clock.run(50);
+    expect(h.maxInFlight()).toBe(1);
+    await h.clock.run();
+    await Promise.all([first, ...rest]);
+    expect(h.maxInFlight()).toBe(3);
+    expect(h.waits).toEqual([]);
   });
 
-  it('never has more than `concurrency` requests in flight', async () => {
-    const server = fixedWindowServer(1000, 1000, 50);
-    const scheduler = new RequestScheduler({ budget: { limit: 1000, windowMs: 1000 }, concurrency: 3 });
-    await runAll(scheduler, server, 30, 5_000);
-    expect(server.maxInFlight).toBe(3);
+  it('waits a multi-digit Retry-After exactly, once, and then sends at the whole budget', async () => {
+    const h = harness(DNS);
+    const refused = h.send(429, { 'Retry-After': '45' });
+    await h.clock.run();
+    expect(await refused).toBe(429);
+    const start = h.clock.now();
+    const next = Array.from({ length: 300 }, () => h.send());
+    await h.clock.run();
+    await Promise.all(next);
+    expect(h.waits).toEqual([45_000]);
+    // All 300 in the first window after the wait: only the whole budget fits them there (no halving, no regrowth).
+    expect(h.clock.now() - start).toBeLessThan(45_000 + 60_000);
   });
 
-  it('follows X-RateLimit headers that allow less than the configured budget, waiting for the reset', async () => {
-    const server = fixedWindowServer(5, 10_000, 10);
-    let start: number | undefined;
-    const headers = (arrival: number) => {
-      start ??= arrival;
-      const used = server.arrivals.length;
-      return {
-        'X-RateLimit-Limit': '5',
-        'X-RateLimit-Remaining': String(Math.max(0, 5 - (used % 5 || 5))),
-        'X-RateLimit-Reset': String(Math.ceil((start + 10_000 - arrival) / 1000)),
-      };
-    };
-    const scheduler = new RequestScheduler({ budget: { limit: 500, windowMs: 3_600_000 }, concurrency: 1 });
-    const done = Array.from({ length: 8 }, () => scheduler.run(() => server.answer(headers)));
-    await vi.advanceTimersByTimeAsync(30_000);
-    await Promise.all(done);
-    expect(server.tooMany).toBe(0);
-    // Five in the first window; the sixth only once the server's window has reset.
-    expect((server.arrivals[5] as number) - (server.arrivals[0] as number)).toBeGreaterThanOrEqual(10_000);
+  it('refuses, unsent, a wait longer than maxWaitMs, saying when to run again', async () => {
+    const h = harness({ windowMs: 3_600_000, limit: 500, service: 'WAF', maxWaitMs: 120_000 });
+    const first = h.send(200, rate(0, 3600, 500));
+    await h.clock.run();
+    await first;
+    const refused = h.send().catch((e: unknown) => e);
+    await h.clock.run();
+    const error = await refused;
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect(String(error)).toBe(
+      'RateLimitWaitError: WAF rate limit: no requests left in the window; the next request may go in 3600 s, ' +
+        'longer than the 120 s edgeplan waits; run again after 1970-01-01T01:16:40.100Z',
+    );
+    expect(h.sent()).toBe(1);
+    expect(h.waits).toEqual([]);
   });
 
-  it('stops everything for Retry-After after a 429 and halves its budget', async () => {
-    // The server allows 4 per second but the scheduler was told 8 (another client shares the account).
-    const server = fixedWindowServer(4, 1000, 10);
-    const retryAfter = () => ({ 'Retry-After': '2' });
-    const scheduler = new RequestScheduler({ budget: { limit: 8, windowMs: 1000 }, concurrency: 1 });
-    const done = Array.from({ length: 6 }, () => scheduler.run(() => server.answer(retryAfter)));
-    await vi.advanceTimersByTimeAsync(10_000);
-    const answers = await Promise.all(done);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 429, 200]);
-    expect(scheduler.currentLimit).toBe(4);
-    expect((server.arrivals[5] as number) - (server.arrivals[4] as number)).toBeGreaterThanOrEqual(2000);
+  it('refuses a 429 whose Retry-After is beyond maxWaitMs instead of sending into the spent window', async () => {
+    const h = harness(DNS);
+    const first = h.send(429, { 'Retry-After': '300' });
+    await h.clock.run();
+    await first;
+    await expect(h.send()).rejects.toThrow(
+      'DNS rate limit: the service answered 429; the next request may go in 300 s',
+    );
+    expect(h.sent()).toBe(1);
+  });
+
+  it('counts requests in flight against Remaining: none goes beyond what the service says is left', async () => {
+    const h = harness({ ...DNS, concurrency: 8 });
+    const answers: Promise<number>[] = [h.send(200, rate(3, 60, 4))];
+    for (let i = 0; i < 6; i++) answers.push(h.send(200, rate(0, 60, 4)));
+    await h.clock.run(1_000);
+    // The probe's answer said 3 left: three more went, the others wait for the reset.
+    expect(h.sent()).toBe(4);
+    await h.clock.run();
+    await Promise.all(answers);
+    expect(h.sent()).toBe(7);
+    expect(h.waits).toEqual([60_000]);
+  });
+
+  it('paces nothing without a limit and without headers (the in-process sandbox)', async () => {
+    const h = harness({ windowMs: 60_000, service: 'DNS' });
+    const all = Array.from({ length: 1000 }, () => h.send());
+    await h.clock.run();
+    await Promise.all(all);
+    expect(h.waits).toEqual([]);
+    expect(h.maxInFlight()).toBe(16);
+  });
+
+  it('logs a wait of 5 s or more, once', async () => {
+    const h = harness({ ...DNS, limit: 2 });
+    const all = Array.from({ length: 3 }, () => h.send());
+    await h.clock.run();
+    await Promise.all(all);
+    expect(h.logs).toEqual(['DNS rate limit: no requests left in the window; waiting 60 s']);
   });
 
   it('passes every gate with an injected sleep that returns at once and a clock that stands still', async () => {
-    vi.useRealTimers();
     const sleeps: number[] = [];
     const scheduler = new RequestScheduler({
-      budget: { limit: 2, windowMs: 60_000 },
+      windowMs: 60_000,
+      limit: 2,
       now: () => 5_000,
       sleep: async (ms) => {
         sleeps.push(ms);
       },
     });
-    const ok = async () => new Response(null, { status: 200 });
+    const ok = async () => ({ status: 200, headers: new Headers() });
     for (let i = 0; i < 5; i++) await scheduler.run(ok);
     expect(sleeps).toEqual([60_000, 60_000]);
+  });
+
+  it('uses at least 90 % of a 20 per second limit with no 429, over 20 ms of latency', async () => {
+    const run = await simulate({
+      requests: 400,
+      limit: 20,
+      windowMs: 1000,
+      latencyMs: 20,
+      announce: false,
+      scheduler: { windowMs: 1000, limit: 20 },
+    });
+    expect(run.tooMany).toBe(0);
+    // 400 requests at 20 per window: 20 windows; the first request of each waits one round trip for its answer.
+    expect(400 / (20 * (run.elapsedMs / 1000))).toBeGreaterThanOrEqual(0.9);
   });
 });

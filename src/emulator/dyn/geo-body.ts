@@ -3,7 +3,7 @@
  * country codes (each in at most one group), valid record data (geo-rdata.ts); nodes in existing primary zones,
  * inside their zone, without A, AAAA, CNAME or ALIAS records of their own (node-rules.ts), and not linked to
  * another service. Every failure is a 400/404 envelope whose last msg says the write did not happen (`create:
- * Service not created`). Texts the docs do not give are our own (**I**).
+ * Service not created`). Texts the docs do not give are our own (inferred).
  */
 import { isGeoCountryCode } from '../../model/country-codes.js';
 import { isInZone, normaliseName } from '../../model/names.js';

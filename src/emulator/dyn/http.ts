@@ -39,7 +39,13 @@ async function handle(deps: DnsHttpDeps, req: IncomingMessage, res: ServerRespon
   const url = new URL(req.url ?? '/', 'http://emulator.invalid');
   const path = parsePath(url.pathname);
   const logPath = path?.normalised ?? url.pathname;
+  // With the limit on, every answer (a refusal too) carries its X-RateLimit-* headers.
   const process = async (): Promise<ApiResult> => {
+    const rate = deps.rateLimit?.take();
+    const result = await answer(rate?.refusal ?? null);
+    return rate ? { ...result, headers: { ...result.headers, ...rate.headers } } : result;
+  };
+  const answer = async (refusal: ApiResult | null): Promise<ApiResult> => {
     try {
       const raw = await readBody(req, MAX_BODY_BYTES);
       if (raw === TOO_LARGE) {
@@ -48,9 +54,7 @@ async function handle(deps: DnsHttpDeps, req: IncomingMessage, res: ServerRespon
         ]);
       }
       return (
-        deps.rateLimit?.take() ??
-        deps.faults.intercept(method, logPath) ??
-        (await dispatch(deps.ctx, req, method, url, raw))
+        refusal ?? deps.faults.intercept(method, logPath) ?? (await dispatch(deps.ctx, req, method, url, raw))
       );
     } catch (err) {
       return err instanceof ApiError ? err.toResult() : internalError(err);

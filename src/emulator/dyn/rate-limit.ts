@@ -6,7 +6,10 @@
  * Off unless configured.
  *
  * The 429 body is the envelope with ERR_CD `RATE_LIMIT_EXCEEDED` (what the vendor SDK checks) and the answer has a
- * `Retry-After` in seconds; neither shape is documented by the service (**I**).
+ * `Retry-After` in seconds; neither shape is documented by the service (inferred). When the limit is on, every answer
+ * also announces it as the WAF API does: `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+ * `X-RateLimit-Reset` (seconds left in the window, rounded up). The real service documents no such headers: they
+ * let a client that reads them use the emulator's limit exactly; off, the emulator sends none.
  */
 import { type ApiResult, error } from './envelope.js';
 
@@ -18,6 +21,14 @@ export interface DnsRateLimitOptions {
 }
 
 export const DEFAULT_DNS_RATE_LIMIT = { limit: 300, windowMs: 60_000 } as const;
+
+/** What the limit makes of one request. */
+export interface DnsRateDecision {
+  /** `X-RateLimit-*` for its answer, whatever the answer is. */
+  headers: Record<string, string>;
+  /** The 429 to answer with when the account is over its limit; null: the request is served. */
+  refusal: ApiResult | null;
+}
 
 export class DnsRateLimiter {
   private readonly limit: number;
@@ -36,24 +47,33 @@ export class DnsRateLimiter {
       throw new RangeError('DNS rate limit: limit ≥ 1, windowMs > 0');
   }
 
-  /** Counts one request; the 429 to answer with when the account is over its limit, else null. */
-  take(): ApiResult | null {
+  /** Counts one request of the account. */
+  take(): DnsRateDecision {
     const now = this.now();
     if (this.windowStart === undefined || now - this.windowStart >= this.windowMs) {
       this.windowStart = now;
       this.used = 0;
     }
     this.used += 1;
-    if (this.used > this.limit)
-      this.blockedUntil = Math.max(this.blockedUntil, this.windowStart + this.windowMs);
-    if (now >= this.blockedUntil) return null;
+    const windowEnd = this.windowStart + this.windowMs;
+    if (this.used > this.limit) this.blockedUntil = Math.max(this.blockedUntil, windowEnd);
+    const blocked = now < this.blockedUntil;
+    const headers = {
+      'X-RateLimit-Limit': String(this.limit),
+      'X-RateLimit-Remaining': String(blocked ? 0 : Math.max(0, this.limit - this.used)),
+      'X-RateLimit-Reset': String(Math.ceil((windowEnd - now) / 1000)),
+    };
+    if (!blocked) return { headers, refusal: null };
     const seconds = Math.max(1, Math.ceil((this.blockedUntil - now) / 1000));
     return {
-      httpStatus: 429,
-      status: 'failure',
-      data: {},
-      msgs: [error('RATE_LIMIT_EXCEEDED', `rate: Too many requests; try again in ${seconds} seconds`)],
-      headers: { 'Retry-After': String(seconds) },
+      headers,
+      refusal: {
+        httpStatus: 429,
+        status: 'failure',
+        data: {},
+        msgs: [error('RATE_LIMIT_EXCEEDED', `rate: Too many requests; try again in ${seconds} seconds`)],
+        headers: { 'Retry-After': String(seconds) },
+      },
     };
   }
 }

@@ -1,4 +1,11 @@
-import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
+import {
+  type Env,
+  EnvConfigError,
+  envValue,
+  isHttpUrl,
+  rateLimitFromEnv,
+  urlCredentialsProblems,
+} from '../http/env-config.js';
 import type { DynCredentials } from './session.js';
 
 /** What the Dyn provider needs from the environment (README, "Commands", environment). */
@@ -13,6 +20,9 @@ const VARIABLES = {
   userName: 'EDGEPLAN_DYN_USER',
   password: 'EDGEPLAN_DYN_PASSWORD',
 } as const satisfies Record<keyof DynConfig, string>;
+
+/** This client's share of the account's requests per minute, when other clients use the account too. */
+const RATE_LIMIT = 'EDGEPLAN_DYN_RATE_LIMIT';
 
 /**
  * Lists every missing or unusable variable by name. Never includes a variable's value (the password is one); a URL
@@ -34,6 +44,7 @@ export function dynConfigFromEnv(env: Env): DynConfig {
   const invalid = [
     ...(url !== undefined && !isHttpUrl(url) ? [`${VARIABLES.url} (an http(s) URL)`] : []),
     ...urlCredentialsProblems(VARIABLES.url, url, `${VARIABLES.userName} and ${VARIABLES.password}`),
+    ...rateLimitFromEnv(env, RATE_LIMIT, 'minute').problems,
   ];
   if (missing.length || invalid.length) throw new DynConfigError(missing, invalid);
   return {
@@ -43,4 +54,11 @@ export function dynConfigFromEnv(env: Env): DynConfig {
     // Passwords are taken as given: surrounding spaces may be part of one.
     password: env[VARIABLES.password] ?? '',
   };
+}
+
+/** EDGEPLAN_DYN_RATE_LIMIT: requests per minute this client may use of the account's; undefined when unset. */
+export function dynRateLimitFromEnv(env: Env): number | undefined {
+  const { value, problems } = rateLimitFromEnv(env, RATE_LIMIT, 'minute');
+  if (problems.length) throw new DynConfigError([], problems);
+  return value;
 }

@@ -19,7 +19,7 @@ export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DYN_CAPABILITIES } from './capabilities.js';
 export { DynClient, type DynRequest } from './client.js';
 export { dynCompiler } from './compile.js';
-export { type DynConfig, DynConfigError, dynConfigFromEnv } from './config.js';
+export { type DynConfig, DynConfigError, dynConfigFromEnv, dynRateLimitFromEnv } from './config.js';
 export {
   DynApiError,
   DynJobLostError,
@@ -48,8 +48,10 @@ export interface DynProviderOptions extends DynConfig {
   /** Zone reads to reuse while a zone's serial is unchanged (`--cache DIR`); see readZones. */
   cache?: ZoneCache;
   /**
-   * Requests this provider may send per window (default DYN_RATE_BUDGET; lower it when other clients share the
-   * account). `false`: no pacing at all, for a server known to have no limit (the emulator by default).
+   * This client's share of the account's budget, when other clients use it too (`--dns-rate-limit`): never more per
+   * window, whatever the service announces. Default: the documented DYN_RATE_BUDGET, replaced by the limit the
+   * service announces in `X-RateLimit-*` headers if it does. `false`: no pacing at all, for a server known to have
+   * no limit (the in-process sandbox).
    */
   rateLimit?: RateBudget | false;
   /** Per-attempt HTTP timeout. */
@@ -79,8 +81,11 @@ export type DynProvider = DnsProvider & {
  */
 export function createDynProvider(options: DynProviderOptions): DynProvider {
   const logger = options.logger ?? silentLogger;
-  const budget = options.rateLimit === false ? false : (options.rateLimit ?? DYN_RATE_BUDGET);
-  const transport = serviceTransports({ ...options, logger }, budget)(options.url);
+  const share = options.rateLimit === false ? false : options.rateLimit?.limit;
+  const transport = serviceTransports(
+    { ...options, logger },
+    { service: 'DNS', documented: DYN_RATE_BUDGET, share },
+  )(options.url);
   const client = new DynClient({
     transport,
     customerName: options.customerName,

@@ -22,6 +22,21 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
+ * A variable holding a rate limit: a whole number of requests ≥ 1 (`per` names the window, e.g. `minute`), or
+ * undefined when unset; an unusable value is a problem naming the variable and what it must be.
+ */
+export function rateLimitFromEnv(
+  env: Env,
+  name: string,
+  per: string,
+): { value?: number; problems: string[] } {
+  const text = envValue(env, name);
+  if (text === undefined) return { problems: [] };
+  if (/^\d+$/.test(text) && Number(text) >= 1) return { value: Number(text), problems: [] };
+  return { problems: [`${name} (a whole number of requests per ${per}, at least 1)`] };
+}
+
+/**
  * EnvConfigError's entry for an http(s) URL that carries a user name or password (none otherwise). Refused: a URL
  * is printed in messages and logs, so credentials belong in the variables named by `instead`.
  */

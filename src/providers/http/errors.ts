@@ -46,6 +46,30 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * The rate limit asks for a longer wait than the client makes (the scheduler's `maxWaitMs`): the request was not
+ * sent. The message says why, how long, and from when a new run can go.
+ */
+export class RateLimitWaitError extends Error {
+  override readonly name = 'RateLimitWaitError';
+
+  constructor(
+    readonly service: string,
+    readonly reason: string,
+    readonly waitMs: number,
+    /** When the next request may be sent (ms since the epoch). */
+    readonly resumeAt: number,
+    readonly maxWaitMs: number,
+    /** Only this client's share (`--dns-rate-limit`, `--waf-rate-limit`) holds it: the service would take it. */
+    readonly ownShare = false,
+  ) {
+    super(
+      `${service} rate limit: ${reason}; the next request may go in ${Math.ceil(waitMs / 1000)} s, longer than ` +
+        `the ${Math.round(maxWaitMs / 1000)} s edgeplan waits; run again after ${new Date(resumeAt).toISOString()}`,
+    );
+  }
+}
+
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';

@@ -1,3 +1,6 @@
+import { type Logger, silentLogger } from '../../model/logger.js';
+import { RateLimitWaitError } from './errors.js';
+import { FixedWindow, type SentRequest, type WindowAnswer, type WindowWait } from './fixed-window.js';
 import { intHeader } from './headers.js';
 import { parseRetryAfter } from './retry.js';
 import { realSleep } from './sleep.js';
@@ -7,35 +10,41 @@ import { realSleep } from './sleep.js';
  * transport sends waits here for a slot, so a run sends as fast as the service allows and no faster.
  *
  * Contract:
- * - Budget: at most `limit` requests in any `windowMs`. A request holds its slot from the moment it is sent until
- *   `windowMs` after its answer came back: the server counted it at some instant in between, so no window of the
- *   server's (fixed or sliding, whatever its latency) can see more than `limit` of ours. The cost is one latency per
- *   window (about 2 % at 20 ms per 1 s window, nothing at 60 s windows).
- * - Concurrency: at most `concurrency` requests in flight, high enough to fill the budget over real latencies.
- * - Headers: when answers carry `X-RateLimit-Limit/Remaining/Reset` (Reset = seconds left), the server's count wins
- *   over ours: with none remaining (requests still in flight counted as spent) nothing is sent until the reset, if
- *   that is at most `maxHeaderWaitMs` away (a longer wait is the caller's to refuse or make; the WAF client stops
- *   with a message). The budget still applies too: it holds between answers and for servers without headers.
- * - 429: nothing is sent until `Retry-After` (else Reset, else one window) has passed, and the budget is halved (another
- *   client may share the account); it grows back by a tenth of the configured budget per window without a 429.
+ * - Budget: the service's fixed window as documented (fixed-window.ts): the documented limit until the service
+ *   announces its own (`X-RateLimit-Limit`), never more than this client's `share` when one is set, never more than
+ *   the service says is left (`X-RateLimit-Remaining`, requests in flight counted as spent) before its reset.
+ * - 429: nothing is sent until `Retry-After` (else Reset, else one window) has passed; then the whole budget again.
+ * - Waits: none longer than `maxWaitMs` is made. The requests waiting are refused with a RateLimitWaitError that
+ *   says when the next request may go, so a run stops with that instead of hanging (or sending into a spent window).
+ * - Concurrency: at most `concurrency` requests in flight: enough to fill a budget over real latencies, few enough
+ *   that a window spent by someone else costs few 429s (each request in flight when it fills gets one).
  * - Order: FIFO. Time comes from `now` and `sleep`; the scheduler's clock never runs behind the waits it has made,
  *   so an injected `sleep` that returns at once (tests) still passes every gate.
  */
 
 export interface RateBudget {
-  /** Requests allowed in any window. */
+  /** Requests allowed per window. */
   limit: number;
   windowMs: number;
 }
 
 export interface RequestSchedulerOptions {
-  budget: RateBudget;
-  /** Requests in flight at once; default 16. */
+  /** The service's window; also how long a 429 that says nothing else holds every request. */
+  windowMs: number;
+  /** The documented requests per window, until the service announces its own; absent: none known. */
+  limit?: number;
+  /** This client's share of an account that others use too (the user's setting): never more per window. */
+  share?: number;
+  /** Requests in flight at once; default 8 with a limit or share, 16 without. */
   concurrency?: number;
+  /** Longest wait made; a longer one is a RateLimitWaitError. Default 120 s. */
+  maxWaitMs?: number;
+  /** Names the service in messages, e.g. `DNS`. */
+  service?: string;
+  /** Waits of 5 s and more are logged (info). */
+  logger?: Logger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Longest wait made for a header-reported reset; default 120 s. */
-  maxHeaderWaitMs?: number;
 }
 
 /** What the scheduler reads from an answer: a fetch `Response` fits. */
@@ -44,47 +53,44 @@ export interface ScheduledAnswer {
   headers: Headers;
 }
 
-export const DEFAULT_SCHEDULER_CONCURRENCY = 16;
-const DEFAULT_MAX_HEADER_WAIT_MS = 120_000;
+export const DEFAULT_SCHEDULER_CONCURRENCY = 8;
+const UNPACED_CONCURRENCY = 16;
+export const DEFAULT_MAX_RATE_WAIT_MS = 120_000;
+const LOGGED_WAIT_MS = 5_000;
+
+interface Waiting {
+  resolve(sent: SentRequest): void;
+  reject(error: Error): void;
+}
 
 export class RequestScheduler {
-  private readonly windowMs: number;
+  private readonly window: FixedWindow;
   private readonly concurrency: number;
+  private readonly maxWaitMs: number;
+  private readonly service: string;
+  private readonly logger: Logger;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
-  private readonly maxHeaderWaitMs: number;
-  private readonly waiting: (() => void)[] = [];
-  /** When each answered request came back, non-decreasing; entries before `head` have left the window. */
-  private readonly answered: number[] = [];
-  private head = 0;
-  private inFlight = 0;
-  private readonly ceiling: number;
-  private limit: number;
-  private pausedUntil = 0;
-  private lastAdjusted = 0;
-  private server: { remaining: number; resetAt: number } | undefined;
+  private readonly waiting: Waiting[] = [];
   private waitedUntil = 0;
-  private timerSet = false;
+  /** When the earliest timer set fires; Infinity when none is. */
+  private wakeAt = Number.POSITIVE_INFINITY;
 
   constructor(options: RequestSchedulerOptions) {
-    this.ceiling = Math.max(1, Math.floor(options.budget.limit));
-    this.limit = this.ceiling;
-    this.windowMs = options.budget.windowMs;
-    this.concurrency = options.concurrency ?? DEFAULT_SCHEDULER_CONCURRENCY;
+    this.window = new FixedWindow(options);
+    const paced = options.limit !== undefined || options.share !== undefined;
+    this.concurrency = options.concurrency ?? (paced ? DEFAULT_SCHEDULER_CONCURRENCY : UNPACED_CONCURRENCY);
+    this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_RATE_WAIT_MS;
+    this.service = options.service ?? 'service';
+    this.logger = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
-    this.maxHeaderWaitMs = options.maxHeaderWaitMs ?? DEFAULT_MAX_HEADER_WAIT_MS;
-  }
-
-  /** The current budget per window (lower than configured after a 429). */
-  get currentLimit(): number {
-    return this.limit;
   }
 
   /** Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. */
   async run<T extends ScheduledAnswer>(attempt: () => Promise<T>): Promise<T> {
-    await new Promise<void>((resolve) => {
-      this.waiting.push(resolve);
+    const sent = await new Promise<SentRequest>((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
       this.pump();
     });
     let answer: T | undefined;
@@ -92,7 +98,9 @@ export class RequestScheduler {
       answer = await attempt();
       return answer;
     } finally {
-      this.settle(answer);
+      const now = this.clock();
+      this.window.answered(sent, now, answer && windowAnswer(answer, now));
+      this.pump();
     }
   }
 
@@ -100,85 +108,50 @@ export class RequestScheduler {
     return Math.max(this.now(), this.waitedUntil);
   }
 
-  /** Starts waiting attempts while slots are free; otherwise sets one timer (or waits for an answer). */
+  /** Starts waiting attempts while slots are free; otherwise sets a timer (or waits for an answer). */
   private pump(): void {
     while (this.waiting.length > 0) {
-      const wait = this.waitMs(this.clock());
-      if (wait === 'answer') return;
-      if (wait > 0) {
-        this.wakeIn(wait);
+      if (this.window.requestsInFlight >= this.concurrency) return;
+      const now = this.clock();
+      const wait = this.window.waitAt(now);
+      if (wait.kind === 'answer') return;
+      if (wait.kind === 'wait') {
+        if (wait.ms > this.maxWaitMs) this.refuseAll(now, wait);
+        else this.wakeIn(now, wait);
         return;
       }
-      this.inFlight += 1;
-      if (this.server) this.server.remaining -= 1;
-      this.waiting.shift()?.();
+      this.waiting.shift()?.resolve(this.window.send(now));
     }
   }
 
-  private waitMs(now: number): number | 'answer' {
-    if (this.inFlight >= this.concurrency) return 'answer';
-    if (now < this.pausedUntil) return this.pausedUntil - now;
-    const header = this.headerWaitMs(now);
-    if (header > 0) return header;
-    while (this.head < this.answered.length && (this.answered[this.head] as number) + this.windowMs <= now)
-      this.head += 1;
-    if (this.head > 1024) {
-      this.answered.splice(0, this.head);
-      this.head = 0;
-    }
-    const inWindow = this.answered.length - this.head;
-    if (this.inFlight + inWindow < this.limit) return 0;
-    if (inWindow === 0) return 'answer';
-    return (this.answered[this.head] as number) + this.windowMs - now;
-  }
-
-  private headerWaitMs(now: number): number {
-    if (!this.server) return 0;
-    if (now >= this.server.resetAt) {
-      this.server = undefined;
-      return 0;
-    }
-    if (this.server.remaining > 0) return 0;
-    const wait = this.server.resetAt - now;
-    return wait <= this.maxHeaderWaitMs ? wait : 0;
-  }
-
-  private wakeIn(ms: number): void {
-    if (this.timerSet) return;
-    this.timerSet = true;
-    const target = this.clock() + ms;
-    void this.sleep(ms).then(() => {
-      this.timerSet = false;
+  private wakeIn(now: number, wait: Extract<WindowWait, { kind: 'wait' }>): void {
+    const target = now + wait.ms;
+    if (target >= this.wakeAt) return;
+    this.wakeAt = target;
+    if (wait.ms >= LOGGED_WAIT_MS)
+      this.logger.info(`${this.service} rate limit: ${wait.why}; waiting ${Math.ceil(wait.ms / 1000)} s`);
+    void this.sleep(wait.ms).then(() => {
+      if (this.wakeAt === target) this.wakeAt = Number.POSITIVE_INFINITY;
       this.waitedUntil = Math.max(this.waitedUntil, target);
       this.pump();
     });
   }
 
-  private settle(answer: ScheduledAnswer | undefined): void {
-    const now = this.clock();
-    this.inFlight -= 1;
-    this.answered.push(now);
-    if (answer) this.observe(answer, now);
-    this.pump();
+  private refuseAll(now: number, wait: Extract<WindowWait, { kind: 'wait' }>): void {
+    const { why, ms, ownShare } = wait;
+    const error = new RateLimitWaitError(this.service, why, ms, now + ms, this.maxWaitMs, ownShare);
+    for (const waiting of this.waiting.splice(0)) waiting.reject(error);
   }
+}
 
-  private observe(answer: ScheduledAnswer, now: number): void {
-    const remaining = intHeader(answer.headers, 'x-ratelimit-remaining');
-    const reset = intHeader(answer.headers, 'x-ratelimit-reset');
-    if (remaining !== undefined && reset !== undefined) {
-      // Requests still in flight may not be counted in `remaining` yet: count them as spent.
-      this.server = { remaining: remaining - this.inFlight, resetAt: now + reset * 1000 };
-    }
-    if (answer.status === 429) {
-      const retryAfter = parseRetryAfter(answer.headers.get('retry-after'), now);
-      const pause = retryAfter ?? (reset !== undefined ? reset * 1000 : this.windowMs);
-      this.pausedUntil = Math.max(this.pausedUntil, now + pause);
-      this.limit = Math.max(1, Math.floor(this.limit / 2));
-      // Windows without a 429 are counted from the end of the pause.
-      this.lastAdjusted = this.pausedUntil;
-    } else if (this.limit < this.ceiling && now - this.lastAdjusted >= this.windowMs) {
-      this.limit = Math.min(this.ceiling, this.limit + Math.max(1, Math.ceil(this.ceiling / 10)));
-      this.lastAdjusted = now;
-    }
-  }
+function windowAnswer(answer: ScheduledAnswer, now: number): WindowAnswer {
+  const remaining = intHeader(answer.headers, 'x-ratelimit-remaining');
+  const resetSeconds = intHeader(answer.headers, 'x-ratelimit-reset');
+  const limit = intHeader(answer.headers, 'x-ratelimit-limit');
+  return {
+    status: answer.status,
+    reading:
+      remaining !== undefined && resetSeconds !== undefined ? { limit, remaining, resetSeconds } : undefined,
+    retryAfterMs: answer.status === 429 ? parseRetryAfter(answer.headers.get('retry-after'), now) : undefined,
+  };
 }

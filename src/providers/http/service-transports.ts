@@ -16,17 +16,40 @@ export interface ServiceHttpOptions {
   now?: () => number;
 }
 
+/** How one service is paced: its documented budget, the user's share of it, and how long a wait may be. */
+export interface ServicePacing {
+  /** Names the service in messages: `DNS`, `WAF`. */
+  service: string;
+  /** The documented budget per window. */
+  documented: RateBudget;
+  /** `--dns-rate-limit` and the like: this client's share of the documented window; `false`: no pacing at all. */
+  share?: number | false;
+  /** Longest wait made (default: the scheduler's). */
+  maxWaitMs?: number;
+}
+
 /**
  * The transports of one service: every transport the returned function opens (the WAF API and its token endpoint,
- * say) shares one rate-limit scheduler, since the service counts their requests against one budget. `false`: no
- * pacing at all, for a server known to have no limit.
+ * say) shares one rate-limit scheduler, since the service counts their requests against one budget. A share of
+ * `false` means no pacing at all, for a server known to have no limit.
  */
 export function serviceTransports(
   options: ServiceHttpOptions,
-  budget: RateBudget | false,
+  pacing: ServicePacing,
 ): (baseUrl: string) => HttpTransport {
   const scheduler =
-    budget === false ? undefined : new RequestScheduler({ budget, now: options.now, sleep: options.sleep });
+    pacing.share === false
+      ? undefined
+      : new RequestScheduler({
+          windowMs: pacing.documented.windowMs,
+          limit: pacing.documented.limit,
+          share: pacing.share,
+          maxWaitMs: pacing.maxWaitMs,
+          service: pacing.service,
+          logger: options.logger,
+          now: options.now,
+          sleep: options.sleep,
+        });
   return (baseUrl) =>
     createHttpTransport({
       baseUrl,

@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { type Logger, silentLogger } from '../../model/logger.js';
-import { TransportError } from './errors.js';
+import { RateLimitWaitError, TransportError } from './errors.js';
 import { hasUserinfo, redactBody, redactHeaders, redactUserinfo } from './redact.js';
 import {
   type AttemptOutcome,
@@ -75,7 +75,11 @@ export interface HttpTransportOptions {
   userAgent?: string;
   /** Upper bound of open connections to the origin. */
   connections?: number;
-  /** The service's rate-limit scheduler (scheduler.ts): every attempt, retries included, waits for a slot there. */
+  /**
+   * The service's rate-limit scheduler (scheduler.ts): every attempt, retries included, waits for a slot there. It
+   * also holds the repeat of a 429 for as long as the service asked (the transport then does not wait itself), and
+   * its RateLimitWaitError (a wait too long to make) ends the request unsent.
+   */
   scheduler?: RequestScheduler;
 }
 
@@ -143,6 +147,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         outcome = { kind: 'status', status: res.status };
         logger.debug(`http ← ${res.status} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
       } catch (error) {
+        if (error instanceof RateLimitWaitError) throw error;
         failure = error;
         outcome = { kind: isTimeout(error) ? 'timeout' : 'network' };
         logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
@@ -160,6 +165,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
             cause: failure,
           },
         );
+      }
+      if (options.scheduler && response?.status === 429) {
+        logger.debug(`http retry ${req.method} ${path} after HTTP 429 when the rate-limit scheduler allows`);
+        continue;
       }
       const retryAfter = response ? parseRetryAfter(response.headers.get('retry-after'), now()) : undefined;
       const delay = retryDelayMs(attempt, retry, random, retryAfter);

@@ -1,8 +1,9 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { RateLimitWaitError } from '../http/errors.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpResponse, HttpTransport } from '../http/transport.js';
-import { ErrorBody, WafApiError, WafAuthError } from './errors.js';
+import { ErrorBody, WafApiError, WafAuthError, WafRateLimitError } from './errors.js';
 import { RateLimitTracker } from './rate-limit.js';
 import { TokenSource } from './token.js';
 
@@ -107,14 +108,25 @@ export class WafClient {
   private async send(transport: HttpTransport, call: WafCall, token?: string): Promise<HttpResponse> {
     for (let tooMany = 0; ; tooMany++) {
       await this.rateLimit.beforeRequest();
-      const res = await transport.request({
-        method: call.method,
-        path: call.path,
-        body: call.body,
-        headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
-        retryable: call.retryable,
-        retryOn429: false,
-      });
+      const res = await transport
+        .request({
+          method: call.method,
+          path: call.path,
+          body: call.body,
+          headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+          retryable: call.retryable,
+          retryOn429: false,
+        })
+        .catch((error: unknown) => {
+          // The service's window is spent for longer than the client waits: said as rate-limit.ts says it.
+          if (!(error instanceof RateLimitWaitError) || error.ownShare) throw error;
+          const seconds = (ms: number) => Math.ceil(ms / 1000);
+          throw new WafRateLimitError(
+            this.rateLimit.current()?.limit,
+            seconds(error.waitMs),
+            seconds(error.maxWaitMs),
+          );
+        });
       this.rateLimit.observe(res.headers);
       if (res.status !== 429 || tooMany >= MAX_429_RETRIES) return res;
       await this.rateLimit.afterTooMany(res.headers);

@@ -1,4 +1,11 @@
-import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
+import {
+  type Env,
+  EnvConfigError,
+  envValue,
+  isHttpUrl,
+  rateLimitFromEnv,
+  urlCredentialsProblems,
+} from '../http/env-config.js';
 
 /** What the WAF provider needs from the environment (README, "Allowed bots per web application"). */
 export interface WafConfig {
@@ -19,6 +26,9 @@ const VARIABLES = {
   clientSecret: 'EDGEPLAN_WAF_CLIENT_SECRET',
   userAgent: 'EDGEPLAN_USER_AGENT',
 } as const satisfies Record<keyof WafConfig, string>;
+
+/** This client's share of its address's requests per hour, when other clients use the same address too. */
+const RATE_LIMIT = 'EDGEPLAN_WAF_RATE_LIMIT';
 
 /**
  * Lists every missing or unusable variable by name; never includes a value (the client secret is one), and shows a
@@ -50,6 +60,7 @@ export function wafConfigFromEnv(env: Env, defaultUserAgent: string): WafConfig 
   invalid.push(
     ...urlCredentialsProblems(VARIABLES.url, url, instead),
     ...urlCredentialsProblems(VARIABLES.tokenUrl, tokenUrl, instead),
+    ...rateLimitFromEnv(env, RATE_LIMIT, 'hour').problems,
   );
   if (missing.length || invalid.length) throw new WafConfigError(missing, invalid);
   const root = (url ?? '').replace(/\/+$/, '');
@@ -61,4 +72,11 @@ export function wafConfigFromEnv(env: Env, defaultUserAgent: string): WafConfig 
     clientSecret: env[VARIABLES.clientSecret] ?? '',
     userAgent: value(VARIABLES.userAgent) ?? defaultUserAgent,
   };
+}
+
+/** EDGEPLAN_WAF_RATE_LIMIT: requests per hour this client may use of its address's; undefined when unset. */
+export function wafRateLimitFromEnv(env: Env): number | undefined {
+  const { value, problems } = rateLimitFromEnv(env, RATE_LIMIT, 'hour');
+  if (problems.length) throw new WafConfigError([], problems);
+  return value;
 }

@@ -15,7 +15,7 @@ import { WafWriter } from './write.js';
 
 export { WafClient } from './client.js';
 export { wafCompiler } from './compile.js';
-export { type WafConfig, WafConfigError, wafConfigFromEnv } from './config.js';
+export { type WafConfig, WafConfigError, wafConfigFromEnv, wafRateLimitFromEnv } from './config.js';
 export {
   WafApiError,
   WafAuthError,
@@ -41,7 +41,11 @@ export interface WafProviderOptions extends WafConfig {
   logger?: Logger;
   /** Webapps read in parallel (default 16; the rate-limit scheduler paces them). */
   concurrency?: number;
-  /** Requests per window (default WAF_RATE_BUDGET; the `X-RateLimit-*` headers lower it when they say less). */
+  /**
+   * This client's share of the budget of its address, when other clients use it too (`--waf-rate-limit`): never
+   * more per window, whatever the service announces. Default: the documented WAF_RATE_BUDGET, replaced by the limit
+   * the service announces in its `X-RateLimit-*` headers.
+   */
   rateLimit?: RateBudget;
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
@@ -67,7 +71,15 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
   const logger = options.logger ?? silentLogger;
   const sleep = options.sleep ?? realSleep;
   // One scheduler for both transports: token requests count against the same budget.
-  const open = serviceTransports({ ...options, logger, sleep }, options.rateLimit ?? WAF_RATE_BUDGET);
+  const open = serviceTransports(
+    { ...options, logger, sleep },
+    {
+      service: 'WAF',
+      documented: WAF_RATE_BUDGET,
+      share: options.rateLimit?.limit,
+      maxWaitMs: options.maxRateLimitWaitMs,
+    },
+  );
   const api = open(options.url);
   const token = open(options.tokenUrl);
   const client = new WafClient({

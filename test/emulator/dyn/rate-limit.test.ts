@@ -8,9 +8,33 @@ afterEach(async () => {
 });
 
 describe('DNS rate limit', () => {
-  it('is off by default', async () => {
+  it('is off by default, and then announces nothing', async () => {
     harness = await startEmulator();
     for (let i = 0; i < 20; i++) expect((await harness.call('GET', '/Zone/')).status).toBe(400);
+    const answer = await fetch(`${harness.url}/Zone/`);
+    expect([...answer.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+  });
+
+  it('announces its limit on every DNS answer when on: X-RateLimit-Limit, -Remaining and -Reset', async () => {
+    let now = 1_000_000;
+    harness = await startEmulator({ now: () => now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
+    const rate = async (path: string) => {
+      const answer = await fetch(`${harness?.url}${path}`);
+      await answer.arrayBuffer();
+      return [
+        answer.status,
+        ...['limit', 'remaining', 'reset'].map((h) => answer.headers.get(`x-ratelimit-${h}`)),
+      ];
+    };
+    // Counted whatever the answer (here 400: no session), the window starting at the first request.
+    expect(await rate('/Zone/')).toEqual([400, '3', '2', '60']);
+    now += 10_500;
+    expect(await rate('/Nope/')).toEqual([404, '3', '1', '50']);
+    expect(await rate('/Zone/')).toEqual([400, '3', '0', '50']);
+    now += 20_000;
+    expect(await rate('/Zone/')).toEqual([429, '3', '0', '30']);
+    now += 29_500;
+    expect(await rate('/Zone/')).toEqual([400, '3', '2', '60']);
   });
 
   it('answers 429 RATE_LIMIT_EXCEEDED with Retry-After to the whole account until the window ends', async () => {

@@ -8,6 +8,7 @@ import {
   WafConfigError,
   WafRateLimitError,
   wafConfigFromEnv,
+  wafRateLimitFromEnv,
 } from '../../../src/providers/waf/index.js';
 import { useNockGuard } from '../helpers/nock-guard.js';
 import {
@@ -168,6 +169,25 @@ describe('WAF client: rate limit', () => {
   });
 });
 
+describe('WAF client: calls in parallel', () => {
+  it('sends no more than Remaining, counting calls in flight; the rest stop with a WafRateLimitError', async () => {
+    mockToken(TOKEN, 7200, 3);
+    api('get', LIST).reply(200, [], rate(2));
+    api('get', LIST).reply(200, [], rate(1));
+    api('get', LIST).reply(200, [], rate(0));
+    const { provider, sleeps } = testProvider();
+    await get(provider);
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => get(provider)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    const refused = results[2] as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(WafRateLimitError);
+    expect(String(refused.reason)).toContain(
+      'the window resets in 3600 s, longer than the 120 s the client waits',
+    );
+    expect(sleeps).toEqual([]);
+  });
+});
+
 describe('WAF configuration from the environment', () => {
   const base = {
     EDGEPLAN_WAF_URL: `${ORIGIN}${API}/`,
@@ -195,6 +215,18 @@ describe('WAF configuration from the environment', () => {
       tokenUrl: 'https://auth.test/token',
       userAgent: 'acme-ci (ops@acme.test)',
     });
+  });
+
+  it('reads EDGEPLAN_WAF_RATE_LIMIT as requests per hour, and reports a bad one with the rest', () => {
+    expect(wafRateLimitFromEnv({ EDGEPLAN_WAF_RATE_LIMIT: '250' })).toBe(250);
+    expect(wafRateLimitFromEnv({})).toBeUndefined();
+    expect(() => wafRateLimitFromEnv({ EDGEPLAN_WAF_RATE_LIMIT: '0' })).toThrow(
+      'WAF service configuration: not usable: EDGEPLAN_WAF_RATE_LIMIT (a whole number of requests per hour, at least 1)',
+    );
+    expect(() => wafConfigFromEnv({ EDGEPLAN_WAF_RATE_LIMIT: 'lots' }, 'x')).toThrow(
+      'missing EDGEPLAN_WAF_URL, EDGEPLAN_WAF_CLIENT_ID, EDGEPLAN_WAF_CLIENT_SECRET; ' +
+        'not usable: EDGEPLAN_WAF_RATE_LIMIT (a whole number of requests per hour, at least 1)',
+    );
   });
 
   it('names every missing or unusable variable, never a value', () => {
