@@ -9,9 +9,11 @@
 export interface Token {
   /** The token as written, quotes and escapes included. */
   raw: string;
-  /** Its octets, quotes removed and escapes resolved. */
-  octets: Buffer;
+  /** Without its quotes, escapes as written. */
+  body: string;
   quoted: boolean;
+  /** It has an escape (resolved by tokenOctets and tokenText). */
+  escaped: boolean;
 }
 
 export interface Entry {
@@ -80,37 +82,55 @@ export function lexMasterFile(text: string): { entries: Entry[]; problems: LexPr
   return { entries, problems };
 }
 
-const DELIMITER = /[ \t\r\n;()]/;
+/** Space, tab, CR, LF, `;`, `(` and `)` end an unquoted word. */
+const DELIMITERS = new Set([0x20, 0x09, 0x0d, 0x0a, 0x3b, 0x28, 0x29]);
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
 
 function scanToken(text: string, start: number): { token: Token; end: number } | { problem: string } {
-  const quoted = text.charAt(start) === '"';
-  let i = quoted ? start + 1 : start;
-  const octets: number[] = [];
-  for (;;) {
-    const c = text.charAt(i);
-    if (i >= text.length || (quoted && c === '\n')) {
-      if (quoted) return { problem: 'a quoted string is not closed on its line' };
-      break;
+  const quoted = text.charCodeAt(start) === QUOTE;
+  const from = quoted ? start + 1 : start;
+  let i = from;
+  let escapes = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted ? c === QUOTE || c === NEWLINE : DELIMITERS.has(c)) break;
+    if (!quoted && c === QUOTE) return { problem: 'a quote inside an unquoted word' };
+    if (c === BACKSLASH) {
+      escapes = true;
+      i += 1;
     }
-    if (quoted ? c === '"' : DELIMITER.test(c)) break;
-    if (!quoted && c === '"') return { problem: 'a quote inside an unquoted word' };
-    if (c === '\\') {
-      const escaped = readEscape(text, i + 1);
-      if ('problem' in escaped) return escaped;
+  }
+  if (quoted && text.charCodeAt(i) !== QUOTE) return { problem: 'a quoted string is not closed on its line' };
+  const body = text.slice(from, Math.min(i, text.length));
+  const bad = escapes ? resolveEscapes(body) : null;
+  if (typeof bad === 'string') return { problem: bad };
+  const end = quoted ? i + 1 : i;
+  return { token: { raw: text.slice(start, end), body, quoted, escaped: escapes }, end };
+}
+
+/** The octets of a token's text with its escapes resolved, or the problem. */
+function resolveEscapes(body: string): Buffer | string {
+  const octets: number[] = [];
+  let i = 0;
+  while (i < body.length) {
+    if (body.charCodeAt(i) === BACKSLASH) {
+      const escaped = readEscape(body, i + 1);
+      if ('problem' in escaped) return escaped.problem;
       octets.push(...escaped.octets);
       i = escaped.end;
       continue;
     }
-    const character = String.fromCodePoint(text.codePointAt(i) ?? 0);
+    const character = String.fromCodePoint(body.codePointAt(i) ?? 0);
     octets.push(...Buffer.from(character, 'utf8'));
     i += character.length;
   }
-  const end = quoted ? i + 1 : i;
-  return { token: { raw: text.slice(start, end), octets: Buffer.from(octets), quoted }, end };
+  return Buffer.from(octets);
 }
 
 function readEscape(text: string, at: number): { octets: number[]; end: number } | { problem: string } {
-  if (at >= text.length) return { problem: 'a backslash at the end of the file' };
+  if (at >= text.length) return { problem: 'a backslash with nothing after it' };
   const digits = /^\d{1,3}/.exec(text.slice(at))?.[0];
   if (digits !== undefined) {
     if (digits.length !== 3 || Number(digits) > 255)
@@ -121,7 +141,14 @@ function readEscape(text: string, at: number): { octets: number[]; end: number }
   return { octets: [...Buffer.from(character, 'utf8')], end: at + character.length };
 }
 
+/** A token's octets, quotes removed and escapes resolved. */
+export function tokenOctets(token: Token): Buffer {
+  if (!token.escaped) return Buffer.from(token.body, 'utf8');
+  const octets = resolveEscapes(token.body);
+  return typeof octets === 'string' ? Buffer.alloc(0) : octets;
+}
+
 /** A token's text (its octets as UTF-8). */
 export function tokenText(token: Token): string {
-  return token.octets.toString('utf8');
+  return token.escaped ? tokenOctets(token).toString('utf8') : token.body;
 }

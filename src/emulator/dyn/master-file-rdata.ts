@@ -5,7 +5,7 @@
  * escaped, one space apart, which is how the service returns text written as several strings. The result is
  * checked by rdata.ts like any posted rdata.
  */
-import { type Token, tokenText } from './master-file-lexer.js';
+import { type Token, tokenOctets, tokenText } from './master-file-lexer.js';
 import { parseRdata, type Rdata } from './rdata.js';
 
 /**
@@ -178,10 +178,14 @@ function mailbox(rname: string): string {
   return dot < 0 ? name : `${name.slice(0, dot).replace(/\\\./g, '.')}@${name.slice(dot + 1)}`;
 }
 
+/** Printable ASCII but `"` and `\`: a string that needs no escape. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** One <character-string> quoted as the service returns text: `"` and `\` escaped, other octets outside ASCII as `\DDD`. */
 function quoted(token: Token): string {
+  if (!token.escaped && PLAIN.test(token.body)) return `"${token.body}"`;
   let out = '"';
-  for (const byte of token.octets) {
+  for (const byte of tokenOctets(token)) {
     if (byte === 0x22 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
     else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
     else out += `\\${String(byte).padStart(3, '0')}`;

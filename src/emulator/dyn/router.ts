@@ -11,7 +11,6 @@ import { isRecordType } from './rdata.js';
 import * as rec from './record-handlers.js';
 import * as sec from './secondary-handlers.js';
 import * as ses from './session-handlers.js';
-import { getTask } from './tasks.js';
 import * as tree from './tree-handlers.js';
 import * as file from './zone-file-handlers.js';
 import * as zones from './zone-secondary-handlers.js';
@@ -99,7 +98,7 @@ const ROUTES: readonly Route[] = [
     handle: tree.discardZoneChanges,
   },
   { resource: 'Job', method: 'GET', segments: [1, 1], auth: true, handle: tree.getJob },
-  { resource: 'Task', method: 'GET', segments: [1, 1], auth: true, handle: getTask },
+  { resource: 'Task', method: 'GET', segments: [1, 1], auth: true, handle: tree.getTask },
   { resource: 'ZoneFile', method: 'POST', segments: [1, 1], auth: true, handle: file.createZoneFromFile },
   { resource: 'ZoneFile', method: 'PUT', segments: [1, 1], auth: true, handle: file.addZoneFile },
 ];

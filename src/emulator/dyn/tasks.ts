@@ -5,9 +5,6 @@
  * created_ts, modified_ts}`. The emulator does the work while it answers the request that starts it, so every
  * task it reports has ended: `complete`. Tasks belong to the account, not to a session.
  */
-import type { AuthedRequest, Handler } from './context.js';
-import { error, info, notFound, ok } from './envelope.js';
-
 export interface TaskState {
   task_id: string;
   name: string;
@@ -64,10 +61,3 @@ export class TaskStore {
     return this.tasks.get(id);
   }
 }
-
-export const getTask: Handler<AuthedRequest> = (req, ctx) => {
-  const id = req.rawSegments[0] ?? '';
-  const task = ctx.tasks.get(id);
-  if (!task) throw notFound(error('NOT_FOUND', `task: No such task ${id}`.trim(), 'API-B'));
-  return ok({ ...task }, info(`get: Task ${id}`));
-};
