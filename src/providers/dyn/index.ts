@@ -30,10 +30,11 @@ export {
 } from './errors.js';
 export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
-export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneOp } from './ops.js';
+export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
 export { describeOp, retryPolicyOf } from './write.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
+export { DynZoneFileError } from './zone-file-write.js';
 
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';
