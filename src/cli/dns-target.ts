@@ -9,6 +9,7 @@ import {
   type ZoneCache,
   type ZoneCacheAccount,
 } from '../providers/dyn/index.js';
+import type { RateEvent } from '../providers/http/scheduler.js';
 import type { CliIo } from './io.js';
 import { dnsRateShare, type RateLimitFlags } from './rate-limits.js';
 
@@ -38,12 +39,14 @@ export async function openDnsTarget(
   logger: Logger,
   /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
   running?: RunningSandbox,
+  /** Told the rate-limit scheduler's waits and answers. */
+  onRateEvent?: (event: RateEvent) => void,
 ): Promise<DnsTarget> {
   const rateLimit = dnsRateShare(options, io);
   if (!options.sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, logger, rateLimit, cache });
+    const provider = createDynProvider({ ...config, logger, rateLimit, cache, onRateEvent });
     return { provider, close: () => provider.close() };
   }
   const owned = running === undefined;
@@ -58,6 +61,7 @@ export async function openDnsTarget(
     logger,
     // The sandbox has no DNS rate limit: nothing is paced unless the user sets a share.
     rateLimit: rateLimit ?? false,
+    onRateEvent,
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),
   });

@@ -2,15 +2,16 @@ import { type Providers, writersOf } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
 import type { StepWriter } from '../model/provider.js';
-import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
+import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import type { DynProvider } from '../providers/dyn/index.js';
+import { DYN_PROVIDER, type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
 import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
+import { RateCounts } from './rate-counts.js';
 import { openWafTarget } from './waf-target.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
@@ -20,6 +21,8 @@ export interface OpenServices {
   waf: WafProvider | undefined;
   /** The DNS provider, for reads beyond planning (`import`); undefined when the DNS service is not used. */
   dyn: DynProvider | undefined;
+  /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
+  rates: RateCounts;
   close(): Promise<void>;
 }
 
@@ -42,10 +45,13 @@ export async function openServices(
     ? await runSandbox(options, io, logger)
     : undefined;
   const closers: (() => Promise<void>)[] = [];
+  const rates = new RateCounts(logger);
   try {
-    const dns = usesDns(desired) ? await openDnsTarget(options, io, logger, sandbox) : undefined;
+    const dns = usesDns(desired)
+      ? await openDnsTarget(options, io, logger, sandbox, rates.record)
+      : undefined;
     if (dns) closers.push(dns.close);
-    const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
+    const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
       ...(dns ? { dns: dns.provider } : {}),
@@ -56,6 +62,7 @@ export async function openServices(
       writers: writersOf(providers),
       waf: waf?.provider,
       dyn: dns?.provider,
+      rates,
       close: () => closeAll(closers, sandbox),
     };
   } catch (error) {
@@ -79,4 +86,10 @@ async function closeAll(
 export function assertWafBudget(plan: Plan, services: OpenServices, nowMs: number): void {
   const shortfall = wafBudgetShortfall(plan, services.waf?.rateWindow(), nowMs);
   if (shortfall) throw new CliError(describeShortfall(shortfall));
+}
+
+/** The budgets the apply will be paced to, as the plan states its duration: the DNS one, once known. */
+export function servicePaces(services: OpenServices | undefined): ApplyPace[] {
+  const dns = services?.dyn?.rateBudget();
+  return dns ? [{ provider: DYN_PROVIDER, service: 'DNS', ...dns, requestsOf: dynOpRequests }] : [];
 }

@@ -17,6 +17,7 @@ import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { OP_SCHEMAS } from '../provider-kinds.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
+import { servicePaces } from '../services.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**
@@ -58,7 +59,7 @@ export async function applySavedPlan(
   try {
     const plan = await reviewWith(desired, scope, services);
     assertSamePlan(file, saved, plan);
-    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
+    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io, servicePaces(services)));
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);

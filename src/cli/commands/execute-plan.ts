@@ -5,7 +5,7 @@ import { renderApplyReport } from '../apply-report.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
-import { progressReporter } from '../progress.js';
+import { applyProgress } from '../progress.js';
 import { renderReviewed } from '../review.js';
 import { assertWafBudget, type OpenServices } from '../services.js';
 
@@ -29,10 +29,22 @@ export async function executePlan(
 ): Promise<ExitCode> {
   assertWafBudget(plan, services, io.now?.() ?? Date.now());
   await confirmApply(options, io);
-  const result = await applyPlan(plan, services.writers, {
-    concurrency: options.concurrency,
-    onEvent: progressReporter(io),
+  const progress = applyProgress(io, {
+    totalCalls: plan.steps.reduce((n, step) => n + step.ops.length, 0),
+    now: io.now,
   });
+  services.rates.follow(progress.rate);
+  let result: ApplyResult;
+  try {
+    result = await applyPlan(plan, services.writers, {
+      concurrency: options.concurrency,
+      onEvent: progress.apply,
+    });
+  } finally {
+    progress.stop();
+    services.rates.unfollow();
+  }
+  const rates = services.rates.counts();
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
@@ -42,7 +54,7 @@ export async function executePlan(
   if (options.format === 'json') {
     io.stdout(renderApplyJson(plan, result, after));
   } else {
-    io.stdout(`\n${renderApplyReport(result)}`);
+    io.stdout(`\n${renderApplyReport(result, rates)}`);
     io.stdout(
       planHasChanges(after)
         ? `Not converged: a new plan still shows changes:\n${renderReviewed(after, options, io)}`

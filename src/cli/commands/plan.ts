@@ -20,8 +20,8 @@ export interface PlanOptions extends ServiceOptions {
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io);
   if (!desired) return EXIT_ERROR;
-  const plan = await reviewOnce(desired, options, io);
-  io.stdout(renderReviewed(plan, options, io));
+  const { plan, paces } = await reviewOnce(desired, options, io);
+  io.stdout(renderReviewed(plan, options, io, paces));
   if (options.out) await writeFile(resolve(io.cwd, options.out), renderPlanJson(plan));
   await appendStepSummary(renderPlanMarkdown(plan), io);
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;

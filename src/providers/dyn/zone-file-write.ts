@@ -15,7 +15,16 @@ import { addZoneFile, createZoneFile } from './zone-file.js';
  */
 
 export function isZoneFileOp(op: DynOp): op is DynZoneFileOp {
-  return op.kind === 'create-zone-from-file' || op.kind === 'add-zone-file';
+  return isZoneFileKind(op.kind);
+}
+
+function isZoneFileKind(kind: string): boolean {
+  return kind === 'create-zone-from-file' || kind === 'add-zone-file';
+}
+
+/** Requests an op sends at least: a zone-file op two (the upload, the read-back), any other op one. */
+export function dynOpRequests(op: { kind: string }): number {
+  return isZoneFileKind(op.kind) ? 2 : 1;
 }
 
 /** `POST` creates the zone, `PUT` adds to it; the body is `{file}`. */

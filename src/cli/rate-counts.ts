@@ -1,0 +1,74 @@
+import type { Logger } from '../model/logger.js';
+import type { RateEvent } from '../providers/http/scheduler.js';
+
+/** One service's requests since the counts were last reset: answered 429, waits for its rate window. */
+export interface ServiceRateCounts {
+  requests: number;
+  /** Answered 429. */
+  refused: number;
+  waits: number;
+  /** Time spent waiting, overlapping waits counted once. */
+  waitedMs: number;
+}
+
+/** Waits of this length and more are logged when no apply progress is shown (a plan's reads). */
+const LOGGED_WAIT_MS = 5_000;
+
+/**
+ * Every provider's rate-limit scheduler reports here (RateEvent): the counts of the apply report, and the waits and
+ * answers passed on to the apply's progress while one is shown. Without one (planning), a wait of 5 s or more is
+ * logged, once.
+ */
+export class RateCounts {
+  private readonly byService = new Map<string, ServiceRateCounts & { waitingUntil: number }>();
+  private listener: ((event: RateEvent) => void) | undefined;
+
+  constructor(private readonly logger: Logger) {}
+
+  readonly record = (event: RateEvent): void => {
+    const counts = this.countsOf(event.service);
+    if (event.type === 'answer') {
+      counts.requests += 1;
+      if (event.status === 429) counts.refused += 1;
+    } else {
+      counts.waits += 1;
+      counts.waitedMs += Math.max(0, event.until - Math.max(event.at, counts.waitingUntil));
+      counts.waitingUntil = Math.max(counts.waitingUntil, event.until);
+    }
+    if (this.listener) this.listener(event);
+    else if (event.type === 'wait' && event.until - event.at >= LOGGED_WAIT_MS)
+      this.logger.info(
+        `${event.service} rate limit: ${event.why}; waiting ${Math.ceil((event.until - event.at) / 1000)} s`,
+      );
+  };
+
+  /** Passes every event to `listener` from now on; the counts start again from zero. */
+  follow(listener: (event: RateEvent) => void): void {
+    this.listener = listener;
+    this.byService.clear();
+  }
+
+  /** No more events are passed on; the counts are kept. */
+  unfollow(): void {
+    this.listener = undefined;
+  }
+
+  /** The counts by service name (`DNS`, `WAF`), in the order the services were first heard from. */
+  counts(): ReadonlyMap<string, ServiceRateCounts> {
+    return new Map(
+      [...this.byService].map(([service, { requests, refused, waits, waitedMs }]) => [
+        service,
+        { requests, refused, waits, waitedMs },
+      ]),
+    );
+  }
+
+  private countsOf(service: string) {
+    let counts = this.byService.get(service);
+    if (!counts) {
+      counts = { requests: 0, refused: 0, waits: 0, waitedMs: 0, waitingUntil: 0 };
+      this.byService.set(service, counts);
+    }
+    return counts;
+  }
+}
