@@ -63,11 +63,8 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
     const left = Math.max(atRate, waitLeft);
     return left > 0 ? `, about ${durationText(left)} left` : '';
   };
-  const overall = () =>
-    `${count(done)} of ${count(options.totalCalls)} calls done${eta(options.totalCalls - done)}`;
-  const waitLine = (w: Wait) =>
-    `waiting ${Math.ceil((w.until - now()) / 1000)} s for the ${w.service} rate window` +
-    `${w.rate ? ` (${w.rate})` : ''}${w.why === WINDOW_USED ? '' : `: ${w.why}`}, ${overall()}`;
+  const overall = () => `${count(done)} of ${count(total)} calls done${eta(total - done)}`;
+  const waitLine = (w: Wait) => `${waitText(w, now())}, ${overall()}`;
 
   const waiting = () => wait !== undefined && wait.until > now();
 
@@ -124,8 +121,7 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
     },
     rate(event) {
       if (event.type !== 'wait') return;
-      const rate = event.perWindow === undefined ? undefined : rateText(event.perWindow, event.windowMs);
-      wait = { service: event.service, until: event.until, why: event.why, rate };
+      wait = waitOf(event);
       if (live) draw();
       else if (event.until - event.at >= ANNOUNCE_MS) print(waitLine(wait));
     },
@@ -134,6 +130,54 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
       clear();
     },
   };
+}
+
+/**
+ * Waits outside an apply (while planning): each of ANNOUNCE_MS or more announced when it starts, with its length,
+ * and repeated every LOG_EVERY_MS until it ends: `waiting 58 s for the DNS rate window (300/min)`.
+ */
+export function waitNotices(
+  io: CliIo,
+  options: Pick<ProgressOptions, 'now' | 'every'> = {},
+): (event: RateEvent) => void {
+  const now = options.now ?? Date.now;
+  const every = options.every ?? realEvery;
+  let wait: Wait | undefined;
+  let lastLine = 0;
+  let stop: (() => void) | undefined;
+  const print = (w: Wait) => {
+    io.stderr(`${waitText(w, now())}\n`);
+    lastLine = now();
+  };
+  const tick = () => {
+    if (!wait || wait.until <= now()) {
+      stop?.();
+      stop = undefined;
+    } else if (now() - lastLine >= LOG_EVERY_MS) print(wait);
+  };
+  return (event) => {
+    if (event.type !== 'wait') return;
+    if (event.until - event.at < ANNOUNCE_MS) {
+      wait = undefined;
+      return;
+    }
+    wait = waitOf(event);
+    print(wait);
+    stop ??= every(1_000, tick);
+  };
+}
+
+function waitOf(event: Extract<RateEvent, { type: 'wait' }>): Wait {
+  const rate = event.perWindow === undefined ? undefined : rateText(event.perWindow, event.windowMs);
+  return { service: event.service, until: event.until, why: event.why, rate };
+}
+
+/** `waiting 42 s for the DNS rate window (300/min)`, and why when it is not the window being used up. */
+function waitText(w: Wait, now: number): string {
+  return (
+    `waiting ${Math.ceil((w.until - now) / 1000)} s for the ${w.service} rate window` +
+    `${w.rate ? ` (${w.rate})` : ''}${w.why === WINDOW_USED ? '' : `: ${w.why}`}`
+  );
 }
 
 function outcomeLine(o: StepOutcome): string {

@@ -1,4 +1,3 @@
-import type { Logger } from '../model/logger.js';
 import type { RateEvent } from '../providers/http/scheduler.js';
 
 /** One service's requests since the counts were last reset: answered 429, waits for its rate window. */
@@ -11,19 +10,15 @@ export interface ServiceRateCounts {
   waitedMs: number;
 }
 
-/** Waits of this length and more are logged when no apply progress is shown (a plan's reads). */
-const LOGGED_WAIT_MS = 5_000;
-
 /**
- * Every provider's rate-limit scheduler reports here (RateEvent): the counts of the apply report, and the waits and
- * answers passed on to the apply's progress while one is shown. Without one (planning), a wait of 5 s or more is
- * logged, once.
+ * Every provider's rate-limit scheduler reports here (RateEvent): the counts of the apply report, and the events
+ * passed on to the apply's progress while one is shown, else to `idle` (planning: progress.ts `waitNotices`).
  */
 export class RateCounts {
   private readonly byService = new Map<string, ServiceRateCounts & { waitingUntil: number }>();
   private listener: ((event: RateEvent) => void) | undefined;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly idle: (event: RateEvent) => void) {}
 
   readonly record = (event: RateEvent): void => {
     const counts = this.countsOf(event.service);
@@ -35,11 +30,7 @@ export class RateCounts {
       counts.waitedMs += Math.max(0, event.until - Math.max(event.at, counts.waitingUntil));
       counts.waitingUntil = Math.max(counts.waitingUntil, event.until);
     }
-    if (this.listener) this.listener(event);
-    else if (event.type === 'wait' && event.until - event.at >= LOGGED_WAIT_MS)
-      this.logger.info(
-        `${event.service} rate limit: ${event.why}; waiting ${Math.ceil((event.until - event.at) / 1000)} s`,
-      );
+    (this.listener ?? this.idle)(event);
   };
 
   /** Passes every event to `listener` from now on; the counts start again from zero. */

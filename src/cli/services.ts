@@ -11,6 +11,7 @@ import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
+import { waitNotices } from './progress.js';
 import { RateCounts } from './rate-counts.js';
 import { openWafTarget } from './waf-target.js';
 
@@ -45,7 +46,7 @@ export async function openServices(
     ? await runSandbox(options, io, logger)
     : undefined;
   const closers: (() => Promise<void>)[] = [];
-  const rates = new RateCounts(logger);
+  const rates = new RateCounts(waitNotices(io));
   try {
     const dns = usesDns(desired)
       ? await openDnsTarget(options, io, logger, sandbox, rates.record)

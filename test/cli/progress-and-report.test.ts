@@ -3,7 +3,7 @@ import type { ApplyResult } from '../../src/apply/types.js';
 import { renderApplyReport } from '../../src/cli/apply-report.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { useColor } from '../../src/cli/options.js';
-import { applyProgress } from '../../src/cli/progress.js';
+import { applyProgress, waitNotices } from '../../src/cli/progress.js';
 import { RateCounts } from '../../src/cli/rate-counts.js';
 import type { DynOp } from '../../src/providers/dyn/ops.js';
 import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
@@ -105,6 +105,21 @@ describe('progress on stderr', () => {
     );
   });
 
+  it('counts out of the total the calls of a step that failed or was skipped: they will not be made', () => {
+    const out = io();
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 7, ...time });
+    progress.apply({ type: 'op-done', ...A, op: add, done: 1, total: 3 });
+    progress.apply({
+      type: 'step-done',
+      outcome: { ...A, status: 'failed', done: 1, total: 3, failedOp: add, error: 'boom', skipped: 1 },
+    });
+    progress.apply({ type: 'step-done', outcome: { ...B, status: 'skipped', total: 2, blockedBy: ['x'] } });
+    time.advance(5_000);
+    progress.stop();
+    expect(out.err().split('\n').at(-2)).toBe('progress: 1 of 3 calls done, about 10 s left');
+  });
+
   it('in a log: a wait is announced when it starts and repeated every 5 s, never silent for longer', () => {
     const out = io();
     const time = fakeTime();
@@ -171,8 +186,9 @@ describe('progress on stderr', () => {
         `${up(3)}zone:a.test: 1/2 calls, about 29 s left\nzone:b.test: 0/2 calls, about 29 s left\n` +
           'waiting 29 s for the DNS rate window (300/min), 1 of 4 calls done, about 29 s left\n',
         `${up(3)}zone:a.test: FAILED at 2/2 (publish a.test)\n`,
+        // A's last call will not be made: 1 of 3.
         'zone:b.test: 0/2 calls, about 29 s left\n' +
-          'waiting 29 s for the DNS rate window (300/min), 1 of 4 calls done, about 29 s left\n',
+          'waiting 29 s for the DNS rate window (300/min), 1 of 3 calls done, about 29 s left\n',
         up(2),
       ].join(''),
     );
@@ -181,11 +197,11 @@ describe('progress on stderr', () => {
 
 describe('rate counts', () => {
   it('counts requests, 429s and waits per service, overlapping waits once, from when the apply follows them', () => {
-    const logged: string[] = [];
-    const counts = new RateCounts({ debug: () => {}, info: (m) => logged.push(m), warn: () => {} });
+    const idle: string[] = [];
+    const counts = new RateCounts((event) => idle.push(event.type));
     counts.record({ type: 'answer', service: 'DNS', status: 200 });
     counts.record({ ...DNS_WAIT, at: 0, until: 6_000 });
-    expect(logged).toEqual(['DNS rate limit: no requests left in the window; waiting 6 s']);
+    expect(idle).toEqual(['answer', 'wait']);
     const seen: string[] = [];
     counts.follow((event) => seen.push(event.type));
     counts.record({ type: 'answer', service: 'DNS', status: 200 });
@@ -195,12 +211,32 @@ describe('rate counts', () => {
     counts.record({ ...DNS_WAIT, at: 2_000, until: 31_000 });
     counts.record({ ...DNS_WAIT, at: 70_000, until: 75_000 });
     counts.unfollow();
-    expect(logged).toHaveLength(1);
+    counts.record({ type: 'answer', service: 'DNS', status: 200 });
+    expect(idle).toHaveLength(3);
     expect(seen).toHaveLength(6);
     expect(Object.fromEntries(counts.counts())).toEqual({
-      DNS: { requests: 2, refused: 1, waits: 3, waitedMs: 65_000 },
+      DNS: { requests: 3, refused: 1, waits: 3, waitedMs: 65_000 },
       WAF: { requests: 1, refused: 0, waits: 0, waitedMs: 0 },
     });
+  });
+
+  it('while planning: a wait of 5 s or more announced with its length and repeated every 5 s until it ends', () => {
+    const out = io();
+    const time = fakeTime();
+    const notices = waitNotices(out, time);
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 2_000, perWindow: 300 });
+    time.advance(3_000);
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 12_000, perWindow: 300 });
+    time.advance(20_000);
+    expect(time.tickers()).toBe(0);
+    expect(out.err()).toBe(
+      [
+        'waiting 12 s for the DNS rate window (300/min)',
+        'waiting 7 s for the DNS rate window (300/min)',
+        'waiting 2 s for the DNS rate window (300/min)',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
