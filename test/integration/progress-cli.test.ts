@@ -40,6 +40,11 @@ describe('a run that says where it is', () => {
     expect(apply.code).toBe(0);
     expect(apply.stdout).toContain('\nDNS: 3 requests, 0 answered 429, no wait for the rate window.\n');
     expect(apply.stderr).toContain('zone:example.org: done (2 API calls)\n');
+    const again = await cli(['apply', 'examples/quickstart/zones.yaml', '--yes', '--format', 'json'], env);
+    expect(JSON.parse(again.stdout).requests).toEqual({
+      // Two new zones, each an upload, its read-back and a publish.
+      DNS: { requests: 6, refused: 0, waits: 0, waitedMs: 0 },
+    });
   });
 
   it('a share set by --dns-rate-limit is the budget; the sandbox, not paced, states none', async () => {

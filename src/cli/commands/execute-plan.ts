@@ -6,6 +6,7 @@ import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
 import { applyProgress } from '../progress.js';
+import type { ServiceRateCounts } from '../rate-counts.js';
 import { renderReviewed } from '../review.js';
 import { assertWafBudget, type OpenServices } from '../services.js';
 
@@ -52,7 +53,7 @@ export async function executePlan(
   }
   const after = await replan();
   if (options.format === 'json') {
-    io.stdout(renderApplyJson(plan, result, after));
+    io.stdout(renderApplyJson(plan, result, after, rates));
   } else {
     io.stdout(`\n${renderApplyReport(result, rates)}`);
     io.stdout(
@@ -85,7 +86,13 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
   if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
 }
 
-export function renderApplyJson(plan: Plan, result: ApplyResult | null, after: Plan): string {
+/** `requests`: per service, what the apply sent (rate-counts.ts); `{}` when nothing was applied. */
+export function renderApplyJson(
+  plan: Plan,
+  result: ApplyResult | null,
+  after: Plan,
+  rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
+): string {
   const converged = !planHasChanges(after);
   const doc = {
     formatVersion: plan.formatVersion,
@@ -93,6 +100,7 @@ export function renderApplyJson(plan: Plan, result: ApplyResult | null, after: P
     result,
     converged,
     remaining: converged ? null : JSON.parse(renderPlanJson(after)),
+    requests: Object.fromEntries(rates),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
