@@ -35,7 +35,7 @@ function fromText(text: string): Reported {
   const targets: Reported['targets'] = {};
   let section: 'zone' | 'secondary' | 'geo' | 'webapp' | null = null;
   let current: { counts?: Counts; calls?: number } | null = null;
-  const count = (target: { counts?: Counts }, sign: string) => {
+  const count = (target: { counts?: Counts; calls?: number }, sign: string) => {
     const action = SIGN[sign];
     if (!action) throw new Error(`unknown sign ${sign}`);
     target.counts ??= { create: 0, update: 0, delete: 0 };

@@ -8,10 +8,10 @@ import {
   planHasChanges,
   type SavedPlan,
 } from '../../plan/index.js';
+import { PROVIDER_OP_SCHEMAS } from '../../providers/op-schemas.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
-import { OP_SCHEMAS } from '../provider-kinds.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
 import { describeRoot, loadablePath, repositoryRoot, sourcePaths } from '../source-paths.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
@@ -89,7 +89,7 @@ async function readPlan(path: string): Promise<SavedPlan> {
     );
   }
   try {
-    return parsePlanFile(text, path, OP_SCHEMAS);
+    return parsePlanFile(text, path, PROVIDER_OP_SCHEMAS);
   } catch (error) {
     if (error instanceof PlanFileError) throw new CliError(error.message);
     throw error;
