@@ -137,6 +137,20 @@ describe('the account a plan was made against', () => {
     expect(same.code).toBe(0);
   });
 
+  it('the WAF client id is recorded for people, not compared: plan and apply may use two clients of one account', async () => {
+    expect((await cli(['plan', 'dns', '--out', 'plan.json'], sandbox.env, { cwd: repo })).code).toBe(2);
+    const saved = await planFile();
+    expect(saved.accounts?.waf?.clientId).toBe('acme-ci');
+    const waf = { ...saved.accounts?.waf, clientId: 'acme-planner' };
+    await writeFile(
+      join(repo, 'plan.json'),
+      JSON.stringify({ ...saved, accounts: { ...saved.accounts, waf } }),
+    );
+    const run = await cli(['apply', '--plan', 'plan.json', '--yes'], sandbox.env, { cwd: repo });
+    expect(run.stderr).not.toContain('another account');
+    expect(run.code).toBe(0);
+  });
+
   it('a file without `accounts` (made before plans recorded them) is not bound', async () => {
     expect((await cli(['plan', 'dns', '--out', 'plan.json'], sandbox.env, { cwd: repo })).code).toBe(2);
     const { accounts: _dropped, ...older } = await planFile();
