@@ -98,7 +98,7 @@ describe('the packed package', () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(result, 'tsc --strict on the README example').toBe('');
-  }, 120_000);
+  }, 300_000);
 
   it('exports at run time every value the example imports', async () => {
     const example = await readmeExample();
