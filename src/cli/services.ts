@@ -6,13 +6,14 @@ import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/i
 import type { Plan } from '../plan/types.js';
 import { DYN_PROVIDER, type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
-import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
+import { openDnsTarget } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
 import { waitNotices } from './progress.js';
 import { RateCounts } from './rate-counts.js';
+import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
@@ -48,9 +49,7 @@ export async function openServices(
   const closers: (() => Promise<void>)[] = [];
   const rates = new RateCounts(waitNotices(io));
   try {
-    const dns = usesDns(desired)
-      ? await openDnsTarget(options, io, logger, sandbox, rates.record)
-      : undefined;
+    const dns = usesDns(desired) ? openDnsTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (dns) closers.push(dns.close);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);

@@ -1,9 +1,9 @@
 import type { Logger } from '../model/logger.js';
 import type { RateEvent } from '../providers/http/scheduler.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../providers/waf/index.js';
-import type { RunningSandbox, SandboxOptions } from './dns-target.js';
 import type { CliIo } from './io.js';
 import { type RateLimitFlags, wafRateShare } from './rate-limits.js';
+import { type RunningSandbox, sandboxAccount } from './sandbox.js';
 import { VERSION } from './version.js';
 
 export interface WafTarget {
@@ -21,7 +21,7 @@ export const DEFAULT_USER_AGENT = `edgeplan/${VERSION}`;
  * Only opened when the desired state has a `waf` section, so DNS-only users need no WAF credentials.
  */
 export function openWafTarget(
-  options: SandboxOptions & RateLimitFlags,
+  options: RateLimitFlags,
   io: CliIo,
   logger: Logger,
   running: RunningSandbox | undefined,
@@ -29,7 +29,7 @@ export function openWafTarget(
 ): WafTarget {
   const rateLimit = wafRateShare(options, io);
   const userAgent = io.env.EDGEPLAN_USER_AGENT?.trim() || DEFAULT_USER_AGENT;
-  if (!options.sandbox || running === undefined) {
+  if (running === undefined) {
     const provider = createWafProvider({
       ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT),
       logger,
@@ -49,5 +49,5 @@ export function openWafTarget(
     rateLimit,
     onRateEvent,
   });
-  return { provider, close: () => provider.close() };
+  return { provider: { ...provider, account: sandboxAccount(running, {}) }, close: () => provider.close() };
 }

@@ -60,7 +60,7 @@ describe('a run that says where it is', () => {
     expect(documented.stdout).toContain('\nApply: 3 DNS requests, ≈ 2 s at 120 requests/min.\n');
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-progress-'));
     try {
-      const sandbox = await cli(['plan', NEW_ZONE, `--sandbox=${join(dir, 'state.json')}`]);
+      const sandbox = await cli(['plan', NEW_ZONE, '--sandbox', '--sandbox-state', join(dir, 'state.json')]);
       expect(sandbox.code).toBe(2);
       expect(sandbox.stdout).not.toContain('Apply:');
     } finally {
