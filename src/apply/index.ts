@@ -1,6 +1,6 @@
 export { type ApplyOptions, applyPlan, DEFAULT_APPLY_CONCURRENCY } from './apply-plan.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
-export { type Providers, writersOf } from './providers.js';
+export { dnsProviderOf, type Providers, writersOf } from './providers.js';
 export { readLive } from './read-live.js';
 export type { ApplyEvent, ApplyResult, StepOutcome } from './types.js';

@@ -1,5 +1,5 @@
-import type { SecondaryChange } from '../../model/change.js';
-import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
+import type { GeoChange, SecondaryChange } from '../../model/change.js';
+import type { DnsCompiler, GeoPart, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import type {
   PdnsDelete,
@@ -35,7 +35,7 @@ export function pdnsCompiler(settings: PdnsZoneSettings = DEFAULT_PDNS_ZONE_SETT
   return {
     compileZone: (input: ZoneCompileInput): PdnsZoneOp[] => compileZone(input, settings),
     compileSecondary,
-    compileGeo(): never {
+    compileGeo(_change: GeoChange, _part: GeoPart): never {
       throw new Error('PowerDNS has no geo services; validation refuses them before any plan');
     },
   } satisfies DnsCompiler;
