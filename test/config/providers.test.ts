@@ -12,7 +12,7 @@ const capabilitiesOf: CapabilitiesOf = (spec) => ({
   ),
   geoServices: spec.type === 'dyn',
   secondaryZones: true,
-  maxRecordsPerName: spec.type === 'dyn' ? { A: 13 } : {},
+  maxRecordsPerName: Object.fromEntries(spec.type === 'dyn' ? [['A', 13]] : []),
 });
 const OPTIONS: LoadOptions = { ...DYN_LIKE, capabilitiesOf };
 
