@@ -38,12 +38,14 @@ export async function openDnsTarget(
   logger: Logger,
   /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
   running?: RunningSandbox,
+  /** Its name under `providers:` in the desired state, when it has that section. */
+  name?: string,
 ): Promise<DnsTarget> {
   const rateLimit = dnsRateShare(options, io);
   if (!options.sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, logger, rateLimit, cache });
+    const provider = createDynProvider({ ...config, name, logger, rateLimit, cache });
     return { provider, close: () => provider.close() };
   }
   const owned = running === undefined;
@@ -51,6 +53,7 @@ export async function openDnsTarget(
   const credentials = emulator.credentials;
   const customerName = credentials.customer_name;
   const provider = createDynProvider({
+    name,
     url,
     customerName,
     userName: credentials.user_name,

@@ -6,9 +6,17 @@ import type { PlanProblemsError } from '../plan/index.js';
 import { DYN_CAPABILITIES, DYN_PROVIDER } from '../providers/dyn/index.js';
 import { reportAnnotations } from './github.js';
 import type { CliIo } from './io.js';
+import { capabilitiesOf } from './provider-kinds.js';
 
-/** The CLI's one DNS provider: what it supports is checked at validation, before any call. */
-export const DNS_CAPABILITIES: LoadOptions = { capabilities: DYN_CAPABILITIES, provider: DYN_PROVIDER };
+/**
+ * What the CLI's DNS providers support, checked at validation, before any call: the one Dyn provider, or each one
+ * under `providers:` by its type.
+ */
+export const DNS_CAPABILITIES: LoadOptions = {
+  capabilities: DYN_CAPABILITIES,
+  provider: DYN_PROVIDER,
+  capabilitiesOf,
+};
 
 /**
  * Loads and validates the desired state. On problems prints every one as `file:line:col: message` on stderr and

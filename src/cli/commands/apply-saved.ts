@@ -15,7 +15,7 @@ import {
 } from '../../plan/index.js';
 import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { OP_SCHEMAS } from '../provider-kinds.js';
+import { opSchemasFor } from '../provider-kinds.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
@@ -42,7 +42,7 @@ export async function applySavedPlan(
     throw new CliError(
       '--target cannot be combined with --plan: the saved plan keeps the scope it was made with',
     );
-  const saved = await readPlan(resolve(io.cwd, file));
+  const saved = await readPlan(resolve(io.cwd, file), desired);
   const scope = saved.scope ? parseTargets(saved.scope) : undefined;
   // A version 1 file's digests are of the old model: its steps alone are compared (savedPlanDifferences).
   const changed =
@@ -88,7 +88,7 @@ function assertSamePlan(file: string, saved: SavedPlan, plan: Plan): void {
     );
 }
 
-async function readPlan(path: string) {
+async function readPlan(path: string, desired: DesiredState) {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -98,7 +98,7 @@ async function readPlan(path: string) {
     );
   }
   try {
-    return parsePlanFile(text, path, OP_SCHEMAS);
+    return parsePlanFile(text, path, opSchemasFor(desired));
   } catch (error) {
     if (error instanceof PlanFileError) throw new CliError(error.message);
     throw error;
