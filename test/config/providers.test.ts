@@ -12,6 +12,7 @@ const capabilitiesOf: CapabilitiesOf = (spec) => ({
   ),
   geoServices: spec.type === 'dyn',
   secondaryZones: true,
+  secondaryZoneContacts: spec.type === 'dyn',
   maxRecordsPerName: Object.fromEntries(spec.type === 'dyn' ? [['A', 13]] : []),
 });
 const OPTIONS: LoadOptions = { ...DYN_LIKE, capabilitiesOf };
@@ -135,6 +136,19 @@ geo_services:
 `);
     expect(result.ok ? [] : result.problems).toEqual([
       '4:3: geo service "Global Web": none of the providers supports geo services',
+    ]);
+  });
+
+  it('refuses a contact or TSIG key name on a secondary zone on PowerDNS, where it has neither', async () => {
+    const result = await load(`${PROVIDERS}secondary_zones:
+  partner.example.net:
+    providers: [dyn, pdns]
+    masters: [192.0.2.53]
+    contact_nickname: ops
+  dyn-only.example.net: { providers: [dyn], masters: [192.0.2.53], tsig_key_name: k }
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '8:5: secondary zone "partner.example.net": the DNS provider pdns has no contact_nickname on a secondary zone; leave it out',
     ]);
   });
 });
