@@ -6,6 +6,7 @@ import { compareTargets, parseTarget, targetText } from '../../src/model/target.
 import {
   computePlan,
   desiredDigests,
+  type PlanProviders,
   parseTargets,
   planFingerprints,
   scopeDesired,
@@ -59,13 +60,12 @@ const LIVE: LiveState = {
 function providers() {
   const dyn = fakeProviders();
   const pdns = fakeProviders();
-  return {
-    dyn,
-    pdns,
-    plan: {
-      dnsProviders: { dyn: { ...dyn.dns, name: 'dyn' }, pdns: { ...pdns.dns, name: 'pdns' } },
-    } as const,
+  const compiler = (fake: typeof dyn, name: string) => {
+    if (!fake.dns) throw new Error('fakeProviders gives a DNS compiler');
+    return { ...fake.dns, name };
   };
+  const plan: PlanProviders = { dnsProviders: { dyn: compiler(dyn, 'dyn'), pdns: compiler(pdns, 'pdns') } };
+  return { dyn, pdns, plan };
 }
 
 describe('targets on a DNS provider', () => {
@@ -128,8 +128,9 @@ describe('a plan over several DNS providers', () => {
     ]);
     expect(dyn.calls.zones).toEqual([]);
     expect(pdns.calls.zones.map((input) => input.zone)).toEqual(['example.com', 'only.org']);
+    const providerOf = (address: object) => ('provider' in address ? address.provider : undefined);
     expect(
-      plan.changes.map((change) => [change.address.kind, change.address.provider, change.action]),
+      plan.changes.map((change) => [change.address.kind, providerOf(change.address), change.action]),
     ).toEqual([
       ['record-set', 'pdns', 'update'],
       ['zone', 'pdns', 'create'],
