@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../model/dns.js';
 import type { StepWriter, WafProviderPort } from '../model/provider.js';
+import type { PlanAccounts } from '../plan/types.js';
 
 /**
  * The providers one run talks to: each reads live state, compiles changes into its calls and executes them. A
@@ -26,4 +27,15 @@ export function dnsProviderOf(providers: Providers, name: string | undefined): D
   if (name === undefined) return providers.dns;
   const named = providers.dnsProviders;
   return named && Object.hasOwn(named, name) ? named[name] : undefined;
+}
+
+/** The accounts of `providers` as a plan records them, by provider name: binding and details in one record. */
+export function accountsOf(providers: Providers): PlanAccounts {
+  return Object.fromEntries(
+    [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf].flatMap((provider) =>
+      provider?.account
+        ? [[provider.name, { ...provider.account.details, ...provider.account.binding }] as const]
+        : [],
+    ),
+  );
 }

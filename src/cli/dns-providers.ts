@@ -4,9 +4,10 @@ import { usesDns } from '../model/dns-scope.js';
 import type { Logger } from '../model/logger.js';
 import type { DynProvider } from '../providers/dyn/index.js';
 import { createPdnsProvider, pdnsConnectionFromEnv } from '../providers/pdns/index.js';
-import { openDnsTarget, type RunningSandbox } from './dns-target.js';
+import { openDnsTarget } from './dns-target.js';
 import type { CliIo } from './io.js';
 import type { ServiceOptions } from './options.js';
+import type { RunningSandbox } from './sandbox.js';
 
 /** The DNS providers of a desired state with `providers:`, by name, and how to close them. */
 export interface NamedDnsProviders {
@@ -34,7 +35,7 @@ export async function openNamedDnsProviders(
     const spec = specs.find((candidate) => candidate.name === part.provider);
     if (!spec || !usesDns(part.desired)) continue;
     if (spec.type === 'dyn') {
-      const target = await openDnsTarget(options, io, logger, sandbox, spec.name);
+      const target = openDnsTarget(options, io, logger, sandbox, spec.name);
       opened.closers.push(target.close);
       opened.byName[spec.name] = target.provider;
       opened.dyn = target.provider;

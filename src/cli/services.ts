@@ -7,11 +7,12 @@ import type { Plan } from '../plan/types.js';
 import type { DynProvider } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
 import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
-import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
+import { openDnsTarget } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
+import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
@@ -46,7 +47,7 @@ export async function openServices(
   try {
     const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
     const single = desired.dnsProviders === undefined && usesDns(desired);
-    const dns = single ? await openDnsTarget(options, io, logger, sandbox) : undefined;
+    const dns = single ? openDnsTarget(options, io, logger, sandbox) : undefined;
     if (dns) closers.push(dns.close);
     if (desired.dnsProviders) await openNamedDnsProviders(desired, options, io, logger, sandbox, named);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
