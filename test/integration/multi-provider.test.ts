@@ -121,6 +121,7 @@ if (missing !== null) {
       expect(saved.steps.map((step: { id: string; provider: string }) => [step.id, step.provider])).toEqual([
         ['zone:saved.example@pdns', 'pdns'],
       ]);
+      expect(saved.accounts?.pdns).toEqual({ url: `${server?.webUrl}/api/v1`, server: 'localhost' });
       const apply = await cli(['apply', '--plan', file, path, '--yes'], env());
       expect(apply.code, apply.stderr).toBe(0);
       expect(await served('saved.example')).toEqual(['www.saved.example 3600 A 192.0.2.20']);

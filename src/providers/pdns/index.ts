@@ -76,9 +76,13 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
   const capabilities = pdnsCapabilities({ alias: options.alias });
   const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
   const writer = new PdnsWriter(client);
+  const server = options.server ?? 'localhost';
   return {
     name: options.name,
     capabilities,
+    // The server and its id are the account (a saved plan is applied to the server it was made against); the key
+    // is never part of it.
+    account: { binding: { url: options.url, server } },
     ...pdnsCompiler({ ...DEFAULT_PDNS_ZONE_SETTINGS, ...options.zones }),
     readZones: (zones) => readZones(client, zones, supported, options.concurrency),
     readSecondaryZones: () => readSecondaryZones(client),
