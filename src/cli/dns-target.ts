@@ -28,6 +28,8 @@ export function openDnsTarget(
   io: CliIo,
   logger: Logger,
   sandbox: RunningSandbox | undefined,
+  /** Its name under `providers:` in the desired state, when it has that section. */
+  name?: string,
   /** Told the rate-limit scheduler's waits and answers. */
   onRateEvent?: (event: RateEvent) => void,
 ): DnsTarget {
@@ -35,13 +37,14 @@ export function openDnsTarget(
   if (!sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, logger, rateLimit, cache, onRateEvent });
+    const provider = createDynProvider({ ...config, name, logger, rateLimit, cache, onRateEvent });
     return { provider, close: () => provider.close() };
   }
   const { url, emulator } = sandbox;
   const credentials = emulator.credentials;
   const customerName = credentials.customer_name;
   const provider = createDynProvider({
+    name,
     url,
     customerName,
     userName: credentials.user_name,

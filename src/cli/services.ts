@@ -4,8 +4,9 @@ import { usesDns } from '../model/dns-scope.js';
 import type { StepWriter } from '../model/provider.js';
 import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import { DYN_PROVIDER, type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
+import { type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
+import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
 import { openDnsTarget } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -21,7 +22,7 @@ export interface OpenServices {
   providers: Providers;
   writers: ReadonlyMap<string, StepWriter>;
   waf: WafProvider | undefined;
-  /** The DNS provider, for reads beyond planning (`import`); undefined when the DNS service is not used. */
+  /** The Dyn provider, for reads beyond planning (`import`); undefined when the Dyn service is not used. */
   dyn: DynProvider | undefined;
   /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
   rates: RateCounts;
@@ -49,19 +50,24 @@ export async function openServices(
   const closers: (() => Promise<void>)[] = [];
   const rates = new RateCounts(waitNotices(io));
   try {
-    const dns = usesDns(desired) ? openDnsTarget(options, io, logger, sandbox, rates.record) : undefined;
+    const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
+    const single = desired.dnsProviders === undefined && usesDns(desired);
+    const dns = single ? openDnsTarget(options, io, logger, sandbox, undefined, rates.record) : undefined;
     if (dns) closers.push(dns.close);
+    if (desired.dnsProviders)
+      await openNamedDnsProviders(desired, options, io, logger, sandbox, named, rates.record);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
       ...(dns ? { dns: dns.provider } : {}),
+      ...(desired.dnsProviders ? { dnsProviders: named.byName } : {}),
       ...(waf ? { waf: waf.provider } : {}),
     };
     return {
       providers,
       writers: writersOf(providers),
       waf: waf?.provider,
-      dyn: dns?.provider,
+      dyn: dns?.provider ?? named.dyn,
       rates,
       close: () => closeAll(closers, sandbox),
     };
@@ -90,6 +96,7 @@ export function assertWafBudget(plan: Plan, services: OpenServices, nowMs: numbe
 
 /** The budgets the apply will be paced to, as the plan states its duration: the DNS one, once known. */
 export function servicePaces(services: OpenServices | undefined): ApplyPace[] {
-  const dns = services?.dyn?.rateBudget();
-  return dns ? [{ provider: DYN_PROVIDER, service: 'DNS', ...dns, requestsOf: dynOpRequests }] : [];
+  const dyn = services?.dyn;
+  const budget = dyn?.rateBudget();
+  return dyn && budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requestsOf: dynOpRequests }] : [];
 }
