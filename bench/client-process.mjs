@@ -1,21 +1,38 @@
 // `node bench/client-process.mjs CONFIG.json`: one benchmark step in its own process, so that its CPU time and peak
-// memory are its own. CONFIG: `{ desiredPath, step: 'plan' | 'apply', target, rateLimit }` (`target`: what
-// emulator-process printed; `rateLimit`: the DNS client's budget, false for none). A plan step reads and diffs; an
-// apply step does the same, then applies (the library API: planLive, then applyPlan with writersOf the providers).
+// memory are its own. CONFIG: `{ desiredPath, step: 'plan' | 'apply', target, rateLimit, watch? }` (`target`: what
+// emulator-process printed; `rateLimit`: the DNS client's budget, false for none, absent for the documented one). A
+// plan step reads and diffs; an apply step does the same, then applies (the library API: planLive, then applyPlan
+// with writersOf the providers). With `watch`, the rate-limit scheduler's waits are recorded, and they and the apply
+// are shown as the CLI shows them in a CI log (dist/cli/progress.js: waitNotices while planning, then applyProgress),
+// its lines recorded with their times.
 // Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
+import { applyProgress, waitNotices } from '../dist/cli/progress.js';
 import { applyPlan, createDynProvider, createWafProvider, planLive, writersOf } from '../dist/index.js';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const desired = JSON.parse(await readFile(config.desiredPath, 'utf8'));
 const { target } = config;
+/** Waits of the scheduler (`at`, `until`, ms since the epoch), and the progress lines with the time each was written. */
+const waits = [];
+const lines = [];
+const logIo = { stderrIsTTY: false, stderr: (text) => lines.push({ at: Date.now(), text: text.trimEnd() }) };
+const notices = waitNotices(logIo);
+let progress;
+const onRateEvent = config.watch
+  ? (event) => {
+      if (event.type === 'wait') waits.push({ at: event.at, until: event.until });
+      (progress?.rate ?? notices)(event);
+    }
+  : undefined;
 
 const dns = createDynProvider({
   url: target.url,
   customerName: target.credentials.customer_name,
   userName: target.credentials.user_name,
   password: target.credentials.password,
-  rateLimit: config.rateLimit,
+  ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+  onRateEvent,
 });
 const waf = desired.waf
   ? createWafProvider({
@@ -31,7 +48,13 @@ const cpu = process.cpuUsage();
 const start = performance.now();
 const providers = waf ? { dns, waf } : { dns };
 const plan = await planLive(desired, providers);
-const result = config.step === 'apply' ? await applyPlan(plan, writersOf(providers)) : undefined;
+const totalCalls = plan.steps.reduce((sum, s) => sum + s.ops.length, 0);
+if (config.watch && config.step === 'apply') progress = applyProgress(logIo, { totalCalls });
+const result =
+  config.step === 'apply'
+    ? await applyPlan(plan, writersOf(providers), { onEvent: progress?.apply })
+    : undefined;
+progress?.stop();
 await dns.close();
 await waf?.close();
 const wallMs = performance.now() - start;
@@ -43,7 +66,9 @@ process.stdout.write(
     cpuMs: Math.round((user + system) / 1000),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     summary: plan.summary,
-    ops: plan.steps.reduce((sum, s) => sum + s.ops.length, 0),
+    ops: totalCalls,
+    waits,
+    lines,
     failed: failed.map((s) => `${s.id}: ${s.error ?? s.status}`),
   })}\n`,
 );

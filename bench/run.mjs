@@ -5,12 +5,11 @@
 // minimum (the one allowance: a WAF change may need more than one status poll, each counted and shown), when a
 // re-plan after apply is not empty, or when the rate-limit scenario misses its targets (≥ 90 % of the allowed rate
 // used, < 1 % of requests answered 429).
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { admin, runNode } from './processes.mjs';
 import { generateScenario } from './scenarios.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -71,18 +70,6 @@ const SCENARIOS = quick
       },
       { name: 'rate limit 20/s: 60 zones × 40 records', zones: 60, records: 40, changeShare: 0.3, rate: 20 },
     ];
-
-function runNode(script, args) {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return {
-    child,
-    firstLine: once(createInterface({ input: child.stdout }), 'line').then(([l]) => JSON.parse(l)),
-  };
-}
-
-async function admin(origin, path, method = 'GET') {
-  return (await fetch(`${origin}/_emulator/${path}`, { method })).json();
-}
 
 async function measure(scenario, dir) {
   const { seed, desired, minimum, counts } = generateScenario(scenario);

@@ -17,8 +17,9 @@ export async function planLive(desired: DesiredState, providers: Providers): Pro
  *
  * A plan that writes records is checked against the geo services' links (plan/diff/live-checks.ts: the service
  * refuses records at a node a geo service answers for, so a green plan would fail at apply). The geo-service list
- * is one request per DNS provider that has geo services, read only when the plan writes records there and the
- * desired state did not read it anyway, so a plan with nothing to do stays at its minimum of requests.
+ * is one request per DNS provider that has geo services, read only when the plan writes records there into a
+ * zone that exists (a service links nodes of existing zones only) and the desired state did not read it anyway, so
+ * a plan with nothing to do, or one that only creates zones, stays at its minimum of requests.
  */
 export async function planWithLive(
   desired: DesiredState,
@@ -30,7 +31,7 @@ export async function planWithLive(
   const unread = dnsParts(desired).filter(
     (part) =>
       dnsProviderOf(providers, part.provider)?.capabilities.geoServices &&
-      writesRecords(plan, part.provider) &&
+      writesRecords(plan, part.provider, live) &&
       liveDnsOf(live, part.provider).geoServices === undefined,
   );
   if (unread.length > 0) {
@@ -46,10 +47,14 @@ export async function planWithLive(
   return { plan, live };
 }
 
-function writesRecords(plan: Plan, provider: string | undefined): boolean {
+function writesRecords(plan: Plan, provider: string | undefined, live: LiveState): boolean {
+  const zones = liveDnsOf(live, provider).zones;
   return plan.changes.some(
     (change) =>
-      change.address.kind === 'record-set' && change.address.provider === provider && change.after !== null,
+      change.address.kind === 'record-set' &&
+      change.address.provider === provider &&
+      change.after !== null &&
+      (zones[change.address.zone] ?? null) !== null,
   );
 }
 

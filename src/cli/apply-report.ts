@@ -1,10 +1,18 @@
 import type { ApplyResult, StepOutcome } from '../apply/types.js';
 import { plural } from '../model/text.js';
+import { count, durationText } from '../plan/index.js';
 import { opLabel } from './provider-kinds.js';
+import type { ServiceRateCounts } from './rate-counts.js';
 import { opsText } from './step-units.js';
 
-/** The account of an apply, one line per step: what was done, what failed, what was skipped and left untouched. */
-export function renderApplyReport(result: ApplyResult): string {
+/**
+ * The account of an apply, one line per step: what was done, what failed, what was skipped and left untouched;
+ * then per service the requests sent, those answered 429 and the waits for its rate window.
+ */
+export function renderApplyReport(
+  result: ApplyResult,
+  rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
+): string {
   const lines = result.steps.map(stepLine);
   const count = (status: StepOutcome['status']) => result.steps.filter((s) => s.status === status).length;
   const failed = count('failed');
@@ -16,7 +24,17 @@ export function renderApplyReport(result: ApplyResult): string {
       ? `${applied}.`
       : `${applied}; ${plural(failed, 'step')} failed, ${plural(skipped, 'step')} skipped.`,
   );
+  for (const [service, counts] of rates) lines.push(rateLine(service, counts));
   return `${lines.join('\n')}\n`;
+}
+
+/** `DNS: 1,012 requests, 0 answered 429, 3 waits for the rate window (2 min 1 s).` */
+function rateLine(service: string, c: ServiceRateCounts): string {
+  const waits =
+    c.waits === 0
+      ? 'no wait for the rate window'
+      : `${plural(c.waits, 'wait')} for the rate window (${durationText(c.waitedMs)})`;
+  return `${service}: ${count(c.requests)} ${c.requests === 1 ? 'request' : 'requests'}, ${count(c.refused)} answered 429, ${waits}.`;
 }
 
 function stepLine(outcome: StepOutcome): string {

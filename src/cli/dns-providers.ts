@@ -3,6 +3,7 @@ import { dnsParts } from '../model/dns-providers.js';
 import { usesDns } from '../model/dns-scope.js';
 import type { Logger } from '../model/logger.js';
 import type { DynProvider } from '../providers/dyn/index.js';
+import type { RateEvent } from '../providers/http/scheduler.js';
 import { createPdnsProvider, pdnsConnectionFromEnv } from '../providers/pdns/index.js';
 import { openDnsTarget } from './dns-target.js';
 import type { CliIo } from './io.js';
@@ -29,13 +30,15 @@ export async function openNamedDnsProviders(
   logger: Logger,
   sandbox: RunningSandbox | undefined,
   opened: NamedDnsProviders,
+  /** Told the Dyn provider's rate-limit waits and answers. */
+  onRateEvent?: (event: RateEvent) => void,
 ): Promise<void> {
   const specs = desired.dnsProviders ?? [];
   for (const part of dnsParts(desired)) {
     const spec = specs.find((candidate) => candidate.name === part.provider);
     if (!spec || !usesDns(part.desired)) continue;
     if (spec.type === 'dyn') {
-      const target = openDnsTarget(options, io, logger, sandbox, spec.name);
+      const target = openDnsTarget(options, io, logger, sandbox, spec.name, onRateEvent);
       opened.closers.push(target.close);
       opened.byName[spec.name] = target.provider;
       opened.dyn = target.provider;

@@ -8,6 +8,7 @@ import {
   type ZoneCache,
   type ZoneCacheAccount,
 } from '../providers/dyn/index.js';
+import type { RateEvent } from '../providers/http/scheduler.js';
 import type { CliIo } from './io.js';
 import { dnsRateShare, type RateLimitFlags } from './rate-limits.js';
 import { type RunningSandbox, sandboxAccount } from './sandbox.js';
@@ -29,12 +30,14 @@ export function openDnsTarget(
   sandbox: RunningSandbox | undefined,
   /** Its name under `providers:` in the desired state, when it has that section. */
   name?: string,
+  /** Told the rate-limit scheduler's waits and answers. */
+  onRateEvent?: (event: RateEvent) => void,
 ): DnsTarget {
   const rateLimit = dnsRateShare(options, io);
   if (!sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, name, logger, rateLimit, cache });
+    const provider = createDynProvider({ ...config, name, logger, rateLimit, cache, onRateEvent });
     return { provider, close: () => provider.close() };
   }
   const { url, emulator } = sandbox;
@@ -49,6 +52,7 @@ export function openDnsTarget(
     logger,
     // The sandbox has no DNS rate limit: nothing is paced unless the user sets a share.
     rateLimit: rateLimit ?? false,
+    onRateEvent,
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),
   });

@@ -1,6 +1,7 @@
 import { planReviewed } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
 import {
+  type ApplyPace,
   describeApprovals,
   parseTargets,
   renderPlanJson,
@@ -15,7 +16,7 @@ import type { Plan } from '../plan/types.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { type ServiceOptions, useColor } from './options.js';
-import { type OpenServices, openServices, usesAnyService } from './services.js';
+import { type OpenServices, openServices, servicePaces, usesAnyService } from './services.js';
 
 /**
  * The plan as `plan`, `apply` and `drift` compute and show it: limited to `--target`, with approvals and
@@ -60,21 +61,32 @@ export function reviewWith(
   return planReviewed(desired, services?.providers ?? {}, scope);
 }
 
-/** Opens, plans, closes: for commands that only read. */
-export async function reviewOnce(desired: DesiredState, options: ServiceOptions, io: CliIo): Promise<Plan> {
+/** Opens, plans, closes: for commands that only read. `paces`: the budgets an apply would be paced to. */
+export async function reviewOnce(
+  desired: DesiredState,
+  options: ServiceOptions,
+  io: CliIo,
+): Promise<{ plan: Plan; paces: ApplyPace[] }> {
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {
-    return await reviewWith(desired, scope, services);
+    const plan = await reviewWith(desired, scope, services);
+    return { plan, paces: servicePaces(services) };
   } finally {
     await services?.close();
   }
 }
 
-export function renderReviewed(plan: Plan, options: ServiceOptions, io: CliIo): string {
+/** The plan as `--format` asks; the text plan states its apply's duration at `paces`. */
+export function renderReviewed(
+  plan: Plan,
+  options: ServiceOptions,
+  io: CliIo,
+  paces: readonly ApplyPace[] = [],
+): string {
   if (options.format === 'json') return renderPlanJson(plan);
   if (options.format === 'markdown') return renderPlanMarkdown(plan);
-  return `${renderPlanText(plan, { color: useColor(options, io) })}${approvalsText(plan)}`;
+  return `${renderPlanText(plan, { color: useColor(options, io), paces })}${approvalsText(plan)}`;
 }
 
 /** The text plan's closing block on changes needing approval; empty when there are none. */

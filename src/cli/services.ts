@@ -2,9 +2,9 @@ import { type Providers, writersOf } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
 import type { StepWriter } from '../model/provider.js';
-import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
+import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import type { DynProvider } from '../providers/dyn/index.js';
+import { type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
 import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
 import { openDnsTarget } from './dns-target.js';
@@ -12,6 +12,8 @@ import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
+import { waitNotices } from './progress.js';
+import { RateCounts } from './rate-counts.js';
 import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
 
@@ -22,6 +24,8 @@ export interface OpenServices {
   waf: WafProvider | undefined;
   /** The Dyn provider, for reads beyond planning (`import`); undefined when the Dyn service is not used. */
   dyn: DynProvider | undefined;
+  /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
+  rates: RateCounts;
   close(): Promise<void>;
 }
 
@@ -44,13 +48,15 @@ export async function openServices(
     ? await runSandbox(options, io, logger)
     : undefined;
   const closers: (() => Promise<void>)[] = [];
+  const rates = new RateCounts(waitNotices(io));
   try {
     const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
     const single = desired.dnsProviders === undefined && usesDns(desired);
-    const dns = single ? openDnsTarget(options, io, logger, sandbox) : undefined;
+    const dns = single ? openDnsTarget(options, io, logger, sandbox, undefined, rates.record) : undefined;
     if (dns) closers.push(dns.close);
-    if (desired.dnsProviders) await openNamedDnsProviders(desired, options, io, logger, sandbox, named);
-    const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
+    if (desired.dnsProviders)
+      await openNamedDnsProviders(desired, options, io, logger, sandbox, named, rates.record);
+    const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
       ...(dns ? { dns: dns.provider } : {}),
@@ -62,6 +68,7 @@ export async function openServices(
       writers: writersOf(providers),
       waf: waf?.provider,
       dyn: dns?.provider ?? named.dyn,
+      rates,
       close: () => closeAll(closers, sandbox),
     };
   } catch (error) {
@@ -85,4 +92,11 @@ async function closeAll(
 export function assertWafBudget(plan: Plan, services: OpenServices, nowMs: number): void {
   const shortfall = wafBudgetShortfall(plan, services.waf?.rateWindow(), nowMs);
   if (shortfall) throw new CliError(describeShortfall(shortfall));
+}
+
+/** The budgets the apply will be paced to, as the plan states its duration: the DNS one, once known. */
+export function servicePaces(services: OpenServices | undefined): ApplyPace[] {
+  const dyn = services?.dyn;
+  const budget = dyn?.rateBudget();
+  return dyn && budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requestsOf: dynOpRequests }] : [];
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../model/logger.js';
+import type { RateEvent } from '../providers/http/scheduler.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../providers/waf/index.js';
 import type { CliIo } from './io.js';
 import { type RateLimitFlags, wafRateShare } from './rate-limits.js';
@@ -24,6 +25,7 @@ export function openWafTarget(
   io: CliIo,
   logger: Logger,
   running: RunningSandbox | undefined,
+  onRateEvent?: (event: RateEvent) => void,
 ): WafTarget {
   const rateLimit = wafRateShare(options, io);
   const userAgent = io.env.EDGEPLAN_USER_AGENT?.trim() || DEFAULT_USER_AGENT;
@@ -32,6 +34,7 @@ export function openWafTarget(
       ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT),
       logger,
       rateLimit,
+      onRateEvent,
     });
     return { provider, close: () => provider.close() };
   }
@@ -44,6 +47,7 @@ export function openWafTarget(
     userAgent,
     logger,
     rateLimit,
+    onRateEvent,
   });
   return { provider: { ...provider, account: sandboxAccount(running, {}) }, close: () => provider.close() };
 }

@@ -13,6 +13,7 @@ import { JobStore } from './dyn/jobs.js';
 import { type PublishEntry, PublishHistory } from './dyn/publish-history.js';
 import { DnsRateLimiter, type DnsRateLimitOptions } from './dyn/rate-limit.js';
 import { SessionStore } from './dyn/sessions.js';
+import { TaskStore } from './dyn/tasks.js';
 import { ChaosEngine, type ChaosStats } from './faults/engine.js';
 import { FaultInjector } from './faults/injector.js';
 import type { ChaosOptions } from './faults/options.js';
@@ -106,7 +107,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const writer = options.statePath ? new StateWriter(options.statePath) : undefined;
   const sessions = new SessionStore(options.sessionIdleMs ?? DEFAULT_IDLE_MS, now);
   let jobId = 4_300_000_000;
-  let taskId = 230_000_000;
   const nextJobId = () => ++jobId;
   const engine = options.chaos ? new ChaosEngine(options.chaos) : undefined;
   const publishes = new PublishHistory();
@@ -116,7 +116,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     sessions,
     now,
     persist: async () => writer?.write(snapshot()),
-    nextTaskId: () => String(++taskId),
+    tasks: new TaskStore(now, () => ctx.account.credentials.customer_name),
     jobs: new JobStore(now, nextJobId),
     publishes,
   };

@@ -9,6 +9,7 @@ export { computePlan, type PlanProviders } from './diff/compute-plan.js';
 export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
 export { PlanProblemsError } from './diff/plan-problems.js';
 export { renderDriftJson, renderDriftText } from './render/drift.js';
+export { type ApplyPace, count, durationText, rateText } from './render/duration.js';
 export { renderPlanJson } from './render/json.js';
 export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';

@@ -3,7 +3,8 @@ import type { ApplyResult } from '../../src/apply/types.js';
 import { renderApplyReport } from '../../src/cli/apply-report.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { useColor } from '../../src/cli/options.js';
-import { progressReporter } from '../../src/cli/progress.js';
+import { applyProgress, waitNotices } from '../../src/cli/progress.js';
+import { RateCounts } from '../../src/cli/rate-counts.js';
 import type { DynOp } from '../../src/providers/dyn/ops.js';
 import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
 
@@ -39,20 +40,64 @@ const A = { id: 'zone:a.test', provider: 'dyn', target: { kind: 'zone', name: 'a
 const B = { id: 'zone:b.test', provider: 'dyn', target: { kind: 'zone', name: 'b.test' } } as const;
 const C = { id: 'zone:c.test', provider: 'dyn', target: { kind: 'zone', name: 'c.test' } } as const;
 
+/** A clock and a ticker the test moves by hand: `advance(ms)` runs the ticks that fall due on the way. */
+function fakeTime() {
+  let t = 1_000_000;
+  const tickers: { ms: number; next: number; tick: () => void }[] = [];
+  return {
+    now: () => t,
+    every: (ms: number, tick: () => void) => {
+      const ticker = { ms, next: t + ms, tick };
+      tickers.push(ticker);
+      return () => tickers.splice(tickers.indexOf(ticker), 1);
+    },
+    advance(ms: number) {
+      const end = t + ms;
+      for (;;) {
+        const due = tickers.filter((k) => k.next <= end).sort((x, y) => x.next - y.next)[0];
+        if (!due) break;
+        t = due.next;
+        due.next += due.ms;
+        due.tick();
+      }
+      t = end;
+    },
+    tickers: () => tickers.length,
+  };
+}
+
+const DNS_WAIT = {
+  type: 'wait',
+  service: 'DNS',
+  why: 'no requests left in the window',
+  windowMs: 60_000,
+} as const;
+
 describe('progress on stderr', () => {
-  it('in a log: one line per zone and per step', () => {
+  it('in a log: a line per finished step, else at most one line every 5 s with the calls done and the time left', () => {
     const out = io();
-    const report = progressReporter(out);
-    report({ type: 'step-start', ...A, total: 2 });
-    report({ type: 'op-done', ...A, op: add, done: 1, total: 2 });
-    report({ type: 'op-done', ...A, op: publish, done: 2, total: 2 });
-    report({ type: 'step-done', outcome: { ...A, status: 'applied', done: 2, total: 2 } });
-    report({ type: 'step-done', outcome: { ...B, status: 'skipped', total: 3, blockedBy: ['zone:a.test'] } });
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 4, ...time });
+    progress.apply({ type: 'step-start', ...A, total: 2 });
+    time.advance(1_000);
+    progress.apply({ type: 'op-done', ...A, op: add, done: 1, total: 2 });
+    time.advance(1_000);
+    expect(out.err()).toBe('');
+    time.advance(3_000);
+    progress.apply({ type: 'op-done', ...A, op: publish, done: 2, total: 2 });
+    progress.apply({ type: 'step-done', outcome: { ...A, status: 'applied', done: 2, total: 2 } });
+    time.advance(4_000);
+    progress.apply({
+      type: 'step-done',
+      outcome: { ...B, status: 'skipped', total: 2, blockedBy: ['zone:a.test'] },
+    });
+    time.advance(20_000);
+    progress.stop();
+    expect(time.tickers()).toBe(0);
     expect(out.err()).toBe(
       [
-        'zone:a.test: start, 2 API calls',
-        'zone:a.test: 1/2 add www.a.test A 192.0.2.1 ttl 300',
-        'zone:a.test: 2/2 publish a.test',
+        // 1 call in 5 s: 3 calls left take about 15 s.
+        'progress: 1 of 4 calls done, about 15 s left',
         'zone:a.test: done (2 API calls)',
         'zone:b.test: skipped (zone:a.test did not succeed)',
         '',
@@ -60,26 +105,137 @@ describe('progress on stderr', () => {
     );
   });
 
-  it('on a terminal: one live line rewritten in place, a permanent line per finished zone', () => {
-    const out = io({ stderrIsTTY: true });
-    const report = progressReporter(out);
-    report({ type: 'step-start', ...A, total: 2 });
-    report({ type: 'op-done', ...A, op: add, done: 1, total: 2 });
-    report({
+  it('counts out of the total the calls of a step that failed or was skipped: they will not be made', () => {
+    const out = io();
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 7, ...time });
+    progress.apply({ type: 'op-done', ...A, op: add, done: 1, total: 3 });
+    progress.apply({
       type: 'step-done',
-      outcome: {
-        ...A,
-        status: 'failed',
-        done: 1,
-        total: 2,
-        failedOp: publish,
-        error: 'boom',
-        skipped: 0,
-        discarded: true,
-      },
+      outcome: { ...A, status: 'failed', done: 1, total: 3, failedOp: add, error: 'boom', skipped: 1 },
     });
+    progress.apply({ type: 'step-done', outcome: { ...B, status: 'skipped', total: 2, blockedBy: ['x'] } });
+    time.advance(5_000);
+    progress.stop();
+    expect(out.err().split('\n').at(-2)).toBe('progress: 1 of 3 calls done, about 10 s left');
+  });
+
+  it('in a log: a wait is announced when it starts and repeated every 5 s, never silent for longer', () => {
+    const out = io();
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 1_007, ...time });
+    progress.apply({ type: 'step-start', ...A, total: 1_007 });
+    for (let i = 1; i <= 700; i++) progress.apply({ type: 'op-done', ...A, op: add, done: i, total: 1_007 });
+    time.advance(4_000);
+    const at = time.now();
+    progress.rate({ ...DNS_WAIT, at, until: at + 42_000, perWindow: 300 });
+    time.advance(12_000);
+    progress.rate({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, perWindow: 300 });
+    time.advance(100);
+    progress.stop();
     expect(out.err()).toBe(
-      '\r\x1b[2Kzone:a.test: 1/2 add www.a.test A 192.0.2.1 ttl 300\r\x1b[2Kzone:a.test: FAILED at 2/2 (publish a.test)\n',
+      [
+        // 700 calls in 4 s: the 307 left would take 2 s at that pace, but the wait takes 42 s.
+        'waiting 42 s for the DNS rate window (300/min), 700 of 1,007 calls done, about 42 s left',
+        'waiting 37 s for the DNS rate window (300/min), 700 of 1,007 calls done, about 37 s left',
+        'waiting 32 s for the DNS rate window (300/min), 700 of 1,007 calls done, about 32 s left',
+        '',
+      ].join('\n'),
+    );
+    // The short wait is not announced on its own: it is no news within the line a second ago.
+  });
+
+  it('says why a wait is not the window being used up: a 429, or the share the user set', () => {
+    const out = io();
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 10, ...time });
+    const at = time.now();
+    progress.rate({ ...DNS_WAIT, why: 'the service answered 429', at, until: at + 60_000 });
+    progress.stop();
+    expect(out.err()).toBe(
+      'waiting 60 s for the DNS rate window: the service answered 429, 0 of 10 calls done, about 1 min left\n',
+    );
+  });
+
+  it('on a terminal: a live line per step in progress and the wait, redrawn, with permanent lines above', () => {
+    const out = io({ stderrIsTTY: true });
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 4, ...time });
+    progress.apply({ type: 'step-start', ...A, total: 2 });
+    progress.apply({ type: 'step-start', ...B, total: 2 });
+    time.advance(2_000);
+    progress.apply({ type: 'op-done', ...A, op: add, done: 1, total: 2 });
+    const at = time.now();
+    progress.rate({ ...DNS_WAIT, at, until: at + 30_000, perWindow: 300 });
+    time.advance(1_000);
+    progress.apply({
+      type: 'step-done',
+      outcome: { ...A, status: 'failed', done: 1, total: 2, failedOp: publish, error: 'boom', skipped: 0 },
+    });
+    progress.stop();
+    const up = (n: number) => `\x1b[${n}F\x1b[J`;
+    expect(out.err()).toBe(
+      [
+        'zone:a.test: 0/2 calls\n',
+        `${up(1)}zone:a.test: 0/2 calls\nzone:b.test: 0/2 calls\n`,
+        // 1 call in 2 s: 1 left in A takes about 2 s, 2 left in B about 4 s.
+        `${up(2)}zone:a.test: 1/2 calls, about 2 s left\nzone:b.test: 0/2 calls, about 4 s left\n`,
+        `${up(2)}zone:a.test: 1/2 calls, about 30 s left\nzone:b.test: 0/2 calls, about 30 s left\n` +
+          'waiting 30 s for the DNS rate window (300/min), 1 of 4 calls done, about 30 s left\n',
+        // The ticker redraws every second: the wait counts down.
+        `${up(3)}zone:a.test: 1/2 calls, about 29 s left\nzone:b.test: 0/2 calls, about 29 s left\n` +
+          'waiting 29 s for the DNS rate window (300/min), 1 of 4 calls done, about 29 s left\n',
+        `${up(3)}zone:a.test: FAILED at 2/2 (publish a.test)\n`,
+        // A's last call will not be made: 1 of 3.
+        'zone:b.test: 0/2 calls, about 29 s left\n' +
+          'waiting 29 s for the DNS rate window (300/min), 1 of 3 calls done, about 29 s left\n',
+        up(2),
+      ].join(''),
+    );
+  });
+});
+
+describe('rate counts', () => {
+  it('counts requests, 429s and waits per service, overlapping waits once, from when the apply follows them', () => {
+    const idle: string[] = [];
+    const counts = new RateCounts((event) => idle.push(event.type));
+    counts.record({ type: 'answer', service: 'DNS', status: 200 });
+    counts.record({ ...DNS_WAIT, at: 0, until: 6_000 });
+    expect(idle).toEqual(['answer', 'wait']);
+    const seen: string[] = [];
+    counts.follow((event) => seen.push(event.type));
+    counts.record({ type: 'answer', service: 'DNS', status: 200 });
+    counts.record({ type: 'answer', service: 'DNS', status: 429 });
+    counts.record({ type: 'answer', service: 'WAF', status: undefined });
+    counts.record({ ...DNS_WAIT, at: 1_000, until: 61_000 });
+    counts.record({ ...DNS_WAIT, at: 2_000, until: 31_000 });
+    counts.record({ ...DNS_WAIT, at: 70_000, until: 75_000 });
+    counts.unfollow();
+    counts.record({ type: 'answer', service: 'DNS', status: 200 });
+    expect(idle).toHaveLength(3);
+    expect(seen).toHaveLength(6);
+    expect(Object.fromEntries(counts.counts())).toEqual({
+      DNS: { requests: 3, refused: 1, waits: 3, waitedMs: 65_000 },
+      WAF: { requests: 1, refused: 0, waits: 0, waitedMs: 0 },
+    });
+  });
+
+  it('while planning: a wait of 5 s or more announced with its length and repeated every 5 s until it ends', () => {
+    const out = io();
+    const time = fakeTime();
+    const notices = waitNotices(out, time);
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 2_000, perWindow: 300 });
+    time.advance(3_000);
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 12_000, perWindow: 300 });
+    time.advance(20_000);
+    expect(time.tickers()).toBe(0);
+    expect(out.err()).toBe(
+      [
+        'waiting 12 s for the DNS rate window (300/min)',
+        'waiting 7 s for the DNS rate window (300/min)',
+        'waiting 2 s for the DNS rate window (300/min)',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -115,6 +271,19 @@ describe('apply report', () => {
       ].join('\n'),
     );
   });
+  it('counts per service the requests sent, those answered 429 and the waits for the rate window', () => {
+    const result: ApplyResult = { ok: true, steps: [{ ...A, status: 'applied', done: 3, total: 3 }] };
+    const rates = new Map([
+      ['DNS', { requests: 1_012, refused: 3, waits: 2, waitedMs: 121_000 }],
+      ['WAF', { requests: 1, refused: 0, waits: 0, waitedMs: 0 }],
+    ]);
+    expect(renderApplyReport(result, rates).split('\n').slice(-3)).toEqual([
+      'DNS: 1,012 requests, 3 answered 429, 2 waits for the rate window (2 min 1 s).',
+      'WAF: 1 request, 0 answered 429, no wait for the rate window.',
+      '',
+    ]);
+  });
+
   it('labels each op by its provider: a webapp step counts good-bots changes, is never published or discarded', () => {
     const bots: SetGoodBotsOp = {
       kind: 'set-good-bots',

@@ -40,12 +40,17 @@ function published(zone: string): ServedRecord[] | null {
 
 /**
  * What the Dyn provider promises for a plan: one request per changed record set (a record, or the node's whole set
- * of the type), one create-zone per zone it creates, and one publish per zone it touches.
+ * of the type) and one publish per zone it touches. A zone it creates is one zone-file upload and the read-back
+ * that verifies it (these zones fit in one file), and one request per set a file cannot carry (ALIAS); a zone
+ * created without records, one create-zone.
  */
 function dynMinimum(plan: Plan): number {
-  const sets = plan.changes.filter((change) => change.address.kind === 'record-set').length;
-  const creates = plan.changes.filter((change) => change.address.kind === 'zone').length;
-  return sets + creates + plan.zones.length;
+  const created = new Set(plan.changes.flatMap((c) => (c.address.kind === 'zone' ? [c.address.zone] : [])));
+  const sets = plan.changes.flatMap((c) => (c.address.kind === 'record-set' ? [c.address] : []));
+  const inFile = (set: { zone: string; type: string }) => created.has(set.zone) && set.type !== 'ALIAS';
+  const uploads = new Set(sets.filter(inFile).map((set) => set.zone)).size;
+  const setCalls = sets.filter((set) => !inFile(set)).length;
+  return setCalls + 2 * uploads + (created.size - uploads) + plan.zones.length;
 }
 
 describeConformance('Dyn (emulator)', {

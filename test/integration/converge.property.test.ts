@@ -109,7 +109,8 @@ describe('plan → apply → plan against the emulator', () => {
             const beforeRecords = publishedRecords(sandbox.emulator, victim.zone);
             const beforeSerial = sandbox.emulator.snapshot().dns?.zones?.[victim.zone]?.serial;
             sandbox.emulator.faults.add({
-              pathPattern: new RegExp(`^/REST/([A-Z]+Record|Zone)/${escapeDots(victim.zone)}/`),
+              // Each op's first request: a record or zone call, or a zone-file upload (not its read-back).
+              pathPattern: new RegExp(`^/REST/([A-Z]+Record|Zone|ZoneFile)/${escapeDots(victim.zone)}/`),
               after: failAt,
               status: 503,
               errCode: 'SERVICE_UNAVAILABLE',

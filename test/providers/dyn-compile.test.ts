@@ -178,14 +178,14 @@ describe('compileZone: per record or node-wide, whichever takes fewer requests',
     expect(peakPerName({ 'www.a.test A': 13 }, ops)).toBe(13);
   });
 
-  it('creates the zone first and publishes it once, last', () => {
+  it('creates a zone of another serial style first, record by record, and publishes it once, last', () => {
     const ops = dynCompiler.compileZone({
       zone: 'a.test',
-      create: { rname: 'hostmaster@a.test', ttl: 3600, serialStyle: 'increment' },
+      create: { rname: 'hostmaster@a.test', ttl: 3600, serialStyle: 'day' },
       sets: [setWork('www.a.test', 'A', [['192.0.2.1', '192.0.2.2'], 3600])],
     });
     expect(ops).toEqual([
-      { kind: 'create-zone', ...z, rname: 'hostmaster@a.test', ttl: 3600, serialStyle: 'increment' },
+      { kind: 'create-zone', ...z, rname: 'hostmaster@a.test', ttl: 3600, serialStyle: 'day' },
       {
         kind: 'replace-records',
         ...z,
@@ -198,7 +198,7 @@ describe('compileZone: per record or node-wide, whichever takes fewer requests',
     ]);
     const empty = dynCompiler.compileZone({
       zone: 'a.test',
-      create: { rname: 'r@a.test', ttl: 60, serialStyle: 'day' },
+      create: { rname: 'r@a.test', ttl: 60, serialStyle: 'increment' },
       sets: [],
     });
     expect(empty.map((op) => op.kind)).toEqual(['create-zone', 'publish']);
@@ -302,5 +302,46 @@ describe('compileZone: every type through its canonical values', () => {
       live: [{ value: '192.0.2.1', ttl: 300 }],
     };
     expect(compile(gone)[0]).toEqual({ kind: 'delete-records', ...z, fqdn: 'x.a.test', type: 'A' });
+  });
+});
+
+describe('compileZone: a zone the plan creates', () => {
+  const create = { rname: 'hostmaster@a.test', ttl: 3600, serialStyle: 'increment' } as const;
+
+  it('is one zone-file upload of every set a file carries, then the ALIAS, then the publish', () => {
+    const ops = dynCompiler.compileZone({
+      zone: 'a.test',
+      create,
+      sets: [
+        setWork('www.a.test', 'A', [['192.0.2.2', '192.0.2.1'], 300]),
+        setWork('a.test', 'ALIAS', [['lb.example.net.'], 3600]),
+        setWork('a.test', 'MX', [['20 mx2.a.test.', '10 mx1.a.test.'], 3600]),
+      ],
+    });
+    expect(ops).toEqual([
+      {
+        kind: 'create-zone-from-file',
+        ...z,
+        rname: 'hostmaster@a.test',
+        ttl: 3600,
+        sets: [
+          { fqdn: 'a.test', type: 'MX', ttl: 3600, values: ['10 mx1.a.test.', '20 mx2.a.test.'] },
+          { fqdn: 'www.a.test', type: 'A', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
+        ],
+      },
+      { kind: 'add-record', ...z, fqdn: 'a.test', type: 'ALIAS', value: 'lb.example.net.', ttl: 3600 },
+      PUBLISH,
+    ]);
+  });
+
+  it('takes as few files as the 1 MB limit allows, sets whole and in order', () => {
+    const sets = Array.from({ length: 30_000 }, (_, i) =>
+      setWork(`h${String(i).padStart(5, '0')}.a.test`, 'A', [[`10.0.${i >> 8}.${i & 255}`], 300]),
+    );
+    const ops = dynCompiler.compileZone({ zone: 'a.test', create, sets });
+    expect(ops.map((op) => op.kind)).toEqual(['create-zone-from-file', 'add-zone-file', 'publish']);
+    const uploaded = ops.flatMap((op) => ('sets' in op ? op.sets : []));
+    expect(uploaded.map((set) => set.fqdn)).toEqual(sets.map((set) => set.change.address.fqdn));
+    expect(ops[1]).toMatchObject({ kind: 'add-zone-file', zone: 'a.test', ttl: 3600 });
   });
 });

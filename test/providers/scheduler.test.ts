@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitWaitError } from '../../src/providers/http/errors.js';
-import { RequestScheduler, type RequestSchedulerOptions } from '../../src/providers/http/scheduler.js';
+import {
+  type RateEvent,
+  RequestScheduler,
+  type RequestSchedulerOptions,
+} from '../../src/providers/http/scheduler.js';
 import { simulate } from './helpers/rate-simulation.js';
 import { type VirtualClock, virtualClock } from './helpers/virtual-clock.js';
 
@@ -149,6 +153,46 @@ describe('RequestScheduler', () => {
     await h.clock.run();
     await Promise.all(all);
     expect(h.logs).toEqual(['DNS rate limit: no requests left in the window; waiting 60 s']);
+  });
+
+  it('tells its observer each wait (its end, why, the budget) and each answer, and then logs nothing itself', async () => {
+    const events: RateEvent[] = [];
+    const h = harness({ ...DNS, limit: 2, onEvent: (event) => events.push(event) });
+    expect(h.scheduler.budget).toEqual({ limit: 2, windowMs: 60_000 });
+    const all = [h.send(), h.send(), h.send(429, { 'Retry-After': '7' }), h.send(), h.send()];
+    await h.clock.run();
+    await Promise.all(all);
+    expect(h.logs).toEqual([]);
+    const start = events.find((e) => e.type === 'wait')?.at ?? 0;
+    expect(
+      events.map((e) => (e.type === 'wait' ? { ...e, at: e.at - start, until: e.until - start } : e)),
+    ).toEqual([
+      { type: 'answer', service: 'DNS', status: 200 },
+      {
+        type: 'wait',
+        service: 'DNS',
+        at: 0,
+        until: 60_000,
+        why: 'no requests left in the window',
+        perWindow: 2,
+        windowMs: 60_000,
+      },
+      { type: 'answer', service: 'DNS', status: 200 },
+      { type: 'answer', service: 'DNS', status: 429 },
+      {
+        type: 'wait',
+        service: 'DNS',
+        at: 60_100,
+        until: 67_100,
+        why: 'the service answered 429',
+        perWindow: 2,
+        windowMs: 60_000,
+      },
+      { type: 'answer', service: 'DNS', status: 200 },
+      { type: 'answer', service: 'DNS', status: 200 },
+    ]);
+    expect(harness({ windowMs: 60_000 }).scheduler.budget).toBeUndefined();
+    expect(harness({ ...DNS, share: 120 }).scheduler.budget).toEqual({ limit: 120, windowMs: 60_000 });
   });
 
   it('passes every gate with an injected sleep that returns at once and a clock that stands still', async () => {

@@ -13,6 +13,7 @@ import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
+import { servicePaces } from '../services.js';
 import { describeRoot, loadablePath, repositoryRoot, sourcePaths } from '../source-paths.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
@@ -52,7 +53,7 @@ export async function applySavedPlan(
     const checked = await checkSavedPlan(saved, desired, services?.providers ?? {});
     if (!checked.ok) throw new CliError(describeRefusal(checked, file));
     const { plan } = checked;
-    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
+    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io, servicePaces(services)));
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);

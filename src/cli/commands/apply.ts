@@ -3,6 +3,7 @@ import { EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith, targetScope } from '../review.js';
+import { servicePaces } from '../services.js';
 import { applySavedPlan } from './apply-saved.js';
 import { type ApplyCommandOptions, assertApproved, executePlan, renderApplyJson } from './execute-plan.js';
 
@@ -23,7 +24,7 @@ export async function applyCommand(
   const services = await openScoped(desired, scope, options, io);
   try {
     const plan = await reviewWith(desired, scope, services);
-    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
+    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io, servicePaces(services)));
     if (!services || !planHasChanges(plan)) {
       if (options.format === 'json') io.stdout(renderApplyJson(plan, null, plan));
       return EXIT_OK;

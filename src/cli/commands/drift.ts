@@ -32,7 +32,7 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
   const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack)) : [];
-  const plan = await reviewOnce(desired, options, io);
+  const { plan } = await reviewOnce(desired, options, io);
   const report = driftReport(plan, acks, io.now?.() ?? Date.now());
   const byTarget = new Map(report.targets.map((t) => [targetText(t.target), t]));
   const markdown = () =>

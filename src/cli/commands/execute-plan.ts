@@ -5,7 +5,8 @@ import { renderApplyReport } from '../apply-report.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
-import { progressReporter } from '../progress.js';
+import { applyProgress } from '../progress.js';
+import type { ServiceRateCounts } from '../rate-counts.js';
 import { renderReviewed } from '../review.js';
 import { assertWafBudget, type OpenServices } from '../services.js';
 
@@ -29,10 +30,22 @@ export async function executePlan(
 ): Promise<ExitCode> {
   assertWafBudget(plan, services, io.now?.() ?? Date.now());
   await confirmApply(options, io);
-  const result = await applyPlan(plan, services.writers, {
-    concurrency: options.concurrency,
-    onEvent: progressReporter(io),
+  const progress = applyProgress(io, {
+    totalCalls: plan.steps.reduce((n, step) => n + step.ops.length, 0),
+    now: io.now,
   });
+  services.rates.follow(progress.rate);
+  let result: ApplyResult;
+  try {
+    result = await applyPlan(plan, services.writers, {
+      concurrency: options.concurrency,
+      onEvent: progress.apply,
+    });
+  } finally {
+    progress.stop();
+    services.rates.unfollow();
+  }
+  const rates = services.rates.counts();
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
@@ -40,9 +53,9 @@ export async function executePlan(
   }
   const after = await replan();
   if (options.format === 'json') {
-    io.stdout(renderApplyJson(plan, result, after));
+    io.stdout(renderApplyJson(plan, result, after, rates));
   } else {
-    io.stdout(`\n${renderApplyReport(result)}`);
+    io.stdout(`\n${renderApplyReport(result, rates)}`);
     io.stdout(
       planHasChanges(after)
         ? `Not converged: a new plan still shows changes:\n${renderReviewed(after, options, io)}`
@@ -73,7 +86,13 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
   if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
 }
 
-export function renderApplyJson(plan: Plan, result: ApplyResult | null, after: Plan): string {
+/** `requests`: per service, what the apply sent (rate-counts.ts); `{}` when nothing was applied. */
+export function renderApplyJson(
+  plan: Plan,
+  result: ApplyResult | null,
+  after: Plan,
+  rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
+): string {
   const converged = !planHasChanges(after);
   const doc = {
     formatVersion: plan.formatVersion,
@@ -81,6 +100,7 @@ export function renderApplyJson(plan: Plan, result: ApplyResult | null, after: P
     result,
     converged,
     remaining: converged ? null : JSON.parse(renderPlanJson(after)),
+    requests: Object.fromEntries(rates),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -22,8 +22,9 @@ export interface PlanOptions extends ServiceOptions {
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
-  const plan = { ...(await reviewOnce(desired, options, io)), source: await planSource(paths, io.cwd) };
-  io.stdout(renderReviewed(plan, options, io));
+  const reviewed = await reviewOnce(desired, options, io);
+  const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
+  io.stdout(renderReviewed(plan, options, io, reviewed.paces));
   if (options.out) await writeFile(resolve(io.cwd, options.out), renderPlanJson(plan));
   await appendStepSummary(renderPlanMarkdown(plan), io);
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;

@@ -7,6 +7,7 @@ import type { ApiResult } from './envelope.js';
 import type { JobStore } from './jobs.js';
 import type { PublishHistory } from './publish-history.js';
 import type { Session, SessionStore } from './sessions.js';
+import type { TaskStore } from './tasks.js';
 
 export interface Ctx {
   account: Account;
@@ -14,7 +15,8 @@ export interface Ctx {
   now: () => number;
   /** Writes the published state to the state file (no-op without one); awaited before answering. */
   persist(): Promise<void>;
-  nextTaskId(): string;
+  /** Zone tasks, answered by `GET /Task/<id>/`. */
+  tasks: TaskStore;
   /** Requests turned into jobs by fault injection, answered by `GET /Job/<id>/`. */
   jobs: JobStore;
   /** Every publish, with the zone's records after it. */

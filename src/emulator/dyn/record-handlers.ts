@@ -19,6 +19,7 @@ import type { WriteVerb } from './record-values.js';
 import {
   couldNot,
   findRecord,
+  HOST_NAME,
   nodeNotFound,
   nodeRuleFailure,
   outsideZoneFailure,
@@ -26,9 +27,6 @@ import {
   requireTtl,
 } from './record-values.js';
 import { changesetFor, recordObject, recordUri, requireZone, sessionView, zoneObject } from './views.js';
-
-/** Labels of letters, digits, `-` and `_`, optionally under a leading `*` wildcard label. */
-const HOST_NAME = /^(\*\.)?([a-z0-9_-]{1,63}\.)*[a-z0-9_-]{1,63}$/;
 
 interface Target {
   zone: ZoneState;

@@ -11,6 +11,9 @@ import { breachText, type NodeRuleBreach } from './node-rules.js';
 import type { Rdata } from './rdata.js';
 import { parseRdata, parseTtl } from './rdata.js';
 
+/** Labels of letters, digits, `-` and `_`, optionally under a leading `*` wildcard label. */
+export const HOST_NAME = /^(\*\.)?([a-z0-9_-]{1,63}\.)*[a-z0-9_-]{1,63}$/;
+
 export type WriteVerb = 'add' | 'update' | 'replace';
 
 /** The summary msg that closes a failed write of `type`. */

@@ -12,6 +12,7 @@ import * as rec from './record-handlers.js';
 import * as sec from './secondary-handlers.js';
 import * as ses from './session-handlers.js';
 import * as tree from './tree-handlers.js';
+import * as file from './zone-file-handlers.js';
 import * as zones from './zone-secondary-handlers.js';
 
 export const REST_PREFIX = '/REST';
@@ -97,6 +98,9 @@ const ROUTES: readonly Route[] = [
     handle: tree.discardZoneChanges,
   },
   { resource: 'Job', method: 'GET', segments: [1, 1], auth: true, handle: tree.getJob },
+  { resource: 'Task', method: 'GET', segments: [1, 1], auth: true, handle: tree.getTask },
+  { resource: 'ZoneFile', method: 'POST', segments: [1, 1], auth: true, handle: file.createZoneFromFile },
+  { resource: 'ZoneFile', method: 'PUT', segments: [1, 1], auth: true, handle: file.addZoneFile },
 ];
 
 /** `ARecord` → `<TYPE>Record` when the type is served; other resources as they are. */

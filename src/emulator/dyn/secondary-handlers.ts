@@ -119,7 +119,10 @@ export const updateSecondary: Handler<AuthedRequest> = async (req, ctx) => {
     message = `update: Secondary zone ${state.zone} updated`;
   }
   await ctx.persist();
-  return ok({ ...secondaryObject(state), task_id: ctx.nextTaskId() }, info(message));
+  return ok(
+    { ...secondaryObject(state), task_id: ctx.tasks.ended('UpdateSecondary', state.zone) },
+    info(message),
+  );
 };
 
 export const listSecondaries: Handler<AuthedRequest> = (req, ctx) => {

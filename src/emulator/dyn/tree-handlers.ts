@@ -1,7 +1,7 @@
 /**
  * Reads across types and nodes (`ANYRecord`, `AllRecord`, `NodeList`), node removal (`Node`), the session's
- * changeset (`ZoneChanges`) and `Job` (help.dyn.com: Get all records, Get node list, Delete node, Get zone
- * changeset, Get job). A node exists while it holds a record in the session's view: adding a record creates it,
+ * changeset (`ZoneChanges`), `Job` and `Task` (help.dyn.com: Get all records, Get node list, Delete node, Get zone
+ * changeset, Get job, Get one DNS task). A node exists while it holds a record in the session's view: adding a record creates it,
  * removing its last record removes it.
  */
 import { isInZone } from '../../model/names.js';
@@ -116,3 +116,11 @@ export const discardZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
 /** A job of this session (jobs.ts): `incomplete` while it runs, then the original result with its job id. */
 export const getJob: Handler<AuthedRequest> = (req, ctx) =>
   ctx.jobs.answer(req.session.token, req.segments[0] ?? '');
+
+/** `GET /Task/<task_id>/`: a task the account started (tasks.ts); 404 for any other id. */
+export const getTask: Handler<AuthedRequest> = (req, ctx) => {
+  const id = req.rawSegments[0] ?? '';
+  const task = ctx.tasks.get(id);
+  if (!task) throw notFound(error('NOT_FOUND', `task: No such task ${id}`.trim(), 'API-B'));
+  return ok({ ...task }, info(`get: Task ${id}`));
+};

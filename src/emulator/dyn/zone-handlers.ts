@@ -89,7 +89,10 @@ export const updateZone: Handler<AuthedRequest> = async (req, ctx) => {
   ctx.publishes.record(zone, ctx.now());
   req.session.changesets.delete(zone.zone);
   await ctx.persist();
-  return ok({ ...zoneObject(zone), task_id: ctx.nextTaskId() }, info(`publish: ${zone.zone} published`));
+  return ok(
+    { ...zoneObject(zone), task_id: ctx.tasks.ended('PublishZone', zone.zone) },
+    info(`publish: ${zone.zone} published`),
+  );
 };
 
 export const deleteZone: Handler<AuthedRequest> = async (req, ctx) => {

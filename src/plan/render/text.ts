@@ -4,6 +4,7 @@ import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } fr
 import { plural } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
+import { type ApplyPace, durationLines } from './duration.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
 import { type Colors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
@@ -12,6 +13,8 @@ import { recordSetText, recordSetUpdateParts, zoneValueText } from './values.js'
 export interface TextRenderOptions {
   /** ANSI colours; the CLI decides from the TTY, NO_COLOR and --no-color. */
   color: boolean;
+  /** The rate budgets the apply will be paced to: the plan then states how long its apply takes (duration.ts). */
+  paces?: readonly ApplyPace[];
 }
 
 export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state.';
@@ -31,7 +34,8 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * provider under `providers:` (`example.com on pdns (serial …)`). An update shows only
  * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values.
  * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts). The summary counts every change
- * by action, as `plan.summary` and the markdown plan do, and names the targets by kind.
+ * by action, as `plan.summary` and the markdown plan do, and names the targets by kind; the apply's expected
+ * duration at each budget follows it.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
@@ -48,7 +52,8 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
   const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
   const waf = wafSummaryLine(plan);
-  return `${[...body, '', summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])].join('\n')}\n`;
+  const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
+  return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? [])].join('\n')}\n`;
 }
 
 function zoneLines(

@@ -2,7 +2,7 @@ import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { Target } from '../../model/target.js';
 import type { RetryOptions } from '../http/retry.js';
-import type { RateBudget } from '../http/scheduler.js';
+import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
 import type { BusyPolicy } from './busy.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
@@ -30,10 +30,11 @@ export {
 } from './errors.js';
 export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
-export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneOp } from './ops.js';
+export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
 export { describeOp, retryPolicyOf } from './write.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
+export { DynZoneFileError, dynOpRequests } from './zone-file-write.js';
 
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';
@@ -60,6 +61,8 @@ export interface DynProviderOptions extends DynConfig {
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   userAgent?: string;
+  /** Told the rate-limit scheduler's waits and answers, for progress and the apply report. */
+  onRateEvent?: (event: RateEvent) => void;
   /** Bound on the wait for one job. */
   jobTimeoutMs?: number;
   /** How long busy refusals (job running, zone task) are waited out (busy.ts). */
@@ -75,6 +78,8 @@ export interface DynProviderOptions extends DynConfig {
 export type DynProvider = DnsProvider & {
   readonly client: DynClient;
   discard(target: Target): Promise<void>;
+  /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
+  rateBudget(): RateBudget | undefined;
 };
 
 /**
@@ -84,10 +89,11 @@ export type DynProvider = DnsProvider & {
 export function createDynProvider(options: DynProviderOptions): DynProvider {
   const logger = options.logger ?? silentLogger;
   const share = options.rateLimit === false ? false : options.rateLimit?.limit;
-  const transport = serviceTransports(
+  const transports = serviceTransports(
     { ...options, logger },
     { service: 'DNS', documented: DYN_RATE_BUDGET, share },
-  )(options.url);
+  );
+  const transport = transports(options.url);
   const client = new DynClient({
     transport,
     customerName: options.customerName,
@@ -113,6 +119,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readGeoServices: () => readGeoServices(client),
     execute: (op) => writer.execute(op),
     discard: (target) => writer.discard(target),
+    rateBudget: () => transports.budget(),
     async close() {
       await client.logout();
       await transport.close();

@@ -1,4 +1,5 @@
-import type { DynOp } from './ops.js';
+import { plural } from '../../model/text.js';
+import type { DynOp, ZoneFileSet } from './ops.js';
 
 /** One short line per op, for progress and failure reports: what the call does, in the plan's terms. */
 export function labelDynOp(op: DynOp): string {
@@ -17,6 +18,10 @@ export function labelDynOp(op: DynOp): string {
       return `delete every ${op.fqdn} ${op.type}`;
     case 'publish':
       return `publish ${op.zone}`;
+    case 'create-zone-from-file':
+      return `create zone ${op.zone} from a zone file of ${recordCount(op.sets)}`;
+    case 'add-zone-file':
+      return `add a zone file of ${recordCount(op.sets)} to ${op.zone}`;
     case 'create-secondary':
       return `create secondary zone ${op.zone} (masters ${op.masters.join(', ')})`;
     case 'update-secondary':
@@ -32,4 +37,11 @@ export function labelDynOp(op: DynOp): string {
     case 'delete-geo':
       return `delete geo service "${op.name}"`;
   }
+}
+
+function recordCount(sets: readonly ZoneFileSet[]): string {
+  return plural(
+    sets.reduce((n, set) => n + set.values.length, 0),
+    'record',
+  );
 }

@@ -4,6 +4,7 @@ import { isCanonicalValue } from '../canonical-value.js';
 import { DYN_RECORD_TYPES } from './capabilities.js';
 import type { DynOp } from './ops.js';
 import { SerialStyleWire } from './wire.js';
+import { inZoneFile } from './zone-file.js';
 
 /**
  * The strict schema of every Dyn op, for the plan layer's reader of saved plans (`apply --plan FILE`) and for the
@@ -37,6 +38,17 @@ function canonicalValues(
       });
   }
 }
+
+/** A zone file's set: a type a master file carries, at least one value, each canonical. */
+const ZoneFileSet = z
+  .strictObject({
+    fqdn: Name,
+    type: Type.refine(inZoneFile, 'not a record type a zone file carries'),
+    ttl: Count,
+    values: z.array(z.string()).min(1),
+  })
+  .superRefine(canonicalValues);
+const ZoneFileSets = z.array(ZoneFileSet).min(1);
 
 const GeoRecords = z
   .strictObject({
@@ -88,6 +100,14 @@ export const DYN_OP_SCHEMA = z.discriminatedUnion('kind', [
     .superRefine(canonicalValues),
   z.strictObject({ kind: z.literal('delete-records'), ...Node, type: Type }),
   z.strictObject({ kind: z.literal('publish'), zone: Name }),
+  z.strictObject({
+    kind: z.literal('create-zone-from-file'),
+    zone: Name,
+    rname: Name,
+    ttl: Count,
+    sets: ZoneFileSets,
+  }),
+  z.strictObject({ kind: z.literal('add-zone-file'), zone: Name, ttl: Count, sets: ZoneFileSets }),
   z.strictObject({ kind: z.literal('create-secondary'), ...SecondaryFields }),
   z.strictObject({ kind: z.literal('update-secondary'), ...SecondaryFields }),
   z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),

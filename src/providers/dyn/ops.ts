@@ -52,4 +52,22 @@ export type DynGeoOp =
   | { kind: 'update-geo'; name: string; groups?: GeoGroup[]; nodes?: GeoNode[] }
   | { kind: 'delete-geo'; name: string };
 
-export type DynOp = DynZoneOp | DynSecondaryOp | DynGeoOp;
+/** One record set of a zone file: every value of `type` at `fqdn`, canonical, with one TTL. */
+export interface ZoneFileSet {
+  fqdn: string;
+  type: string;
+  ttl: number;
+  values: string[];
+}
+
+/**
+ * A zone created by uploading master files (zone-file.ts, compile.ts): each op is one upload, then the read-back
+ * that checks the zone holds the upload's records (more requests only when the service's task has not ended).
+ * `create-zone-from-file` (`POST /ZoneFile/<zone>/`) creates the zone with its SOA contact and default TTL;
+ * `add-zone-file` (`PUT`) adds a further file, when the zone's records do not fit in one.
+ */
+export type DynZoneFileOp =
+  | { kind: 'create-zone-from-file'; zone: string; rname: string; ttl: number; sets: ZoneFileSet[] }
+  | { kind: 'add-zone-file'; zone: string; ttl: number; sets: ZoneFileSet[] };
+
+export type DynOp = DynZoneOp | DynZoneFileOp | DynSecondaryOp | DynGeoOp;

@@ -17,6 +17,7 @@ import {
   ZoneObject,
 } from './wire.js';
 import { describeServiceOp, executeServiceOp, isServiceOp, serviceRetryPolicy } from './write-services.js';
+import { describeZoneFileOp, executeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
 
 /**
  * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the
@@ -24,6 +25,7 @@ import { describeServiceOp, executeServiceOp, isServiceOp, serviceRetryPolicy } 
  */
 export function describeOp(op: DynOp): DynRequest {
   if (isServiceOp(op)) return describeServiceOp(op);
+  if (isZoneFileOp(op)) return describeZoneFileOp(op);
   switch (op.kind) {
     case 'create-zone':
       return {
@@ -80,6 +82,7 @@ function recordBody(type: string, value: string, ttl: number): Record<string, un
  */
 export function retryPolicyOf(op: DynOp): RetryPolicy {
   if (isServiceOp(op)) return serviceRetryPolicy(op);
+  if (isZoneFileOp(op)) return 'non-idempotent';
   return op.kind === 'create-zone' || op.kind === 'add-record' ? 'non-idempotent' : 'idempotent';
 }
 
@@ -98,6 +101,7 @@ export class DynWriter implements StepWriter {
   async execute(input: ProviderOp): Promise<void> {
     const op = parseDynOp(input);
     if (isServiceOp(op)) return executeServiceOp(this.client, op);
+    if (isZoneFileOp(op)) return this.inZoneSession(op.zone, () => executeZoneFileOp(this.client, op));
     const zone = normaliseName(op.zone);
     this.assertSameSession(zone);
     const request = describeOp(op);
@@ -162,6 +166,15 @@ export class DynWriter implements StepWriter {
     } catch (error) {
       if (!(error instanceof DynApiError && error.isNotFound)) throw error;
     }
+  }
+
+  /** Runs a zone call that resolves to the session generation it ran in, guarded as `execute` guards its own. */
+  private async inZoneSession(name: string, call: () => Promise<number>): Promise<void> {
+    const zone = normaliseName(name);
+    this.assertSameSession(zone);
+    const generation = await call();
+    this.assertSameSession(zone, generation);
+    if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, generation);
   }
 
   /** Throws DynSessionLostError when the zone's pending work started in another session than `generation`. */

@@ -67,6 +67,9 @@ interface Window {
  * `wait`: ms until one more request may go, why, and whether only this client's own share holds it (the service
  * would take it); `answer`: not before an answer comes back.
  */
+/** The `why` of the ordinary wait: this window is used up, the next one is not. */
+export const WINDOW_USED = 'no requests left in the window';
+
 export type WindowWait =
   | { kind: 'now' }
   | { kind: 'wait'; ms: number; why: string; ownShare: boolean }
@@ -93,6 +96,12 @@ export class FixedWindow {
     this.limit = options.limit ?? Number.POSITIVE_INFINITY;
   }
 
+  /** Requests per window this client paces to: the known limit within its share; undefined when none is known. */
+  get perWindow(): number | undefined {
+    const limit = Math.min(this.limit, this.share ?? Number.POSITIVE_INFINITY);
+    return Number.isFinite(limit) ? limit : undefined;
+  }
+
   get requestsInFlight(): number {
     return this.inFlight.size;
   }
@@ -112,7 +121,7 @@ export class FixedWindow {
       window.end = now + this.windowMs;
     }
     const ownShare = !shareLeft && left > 0;
-    const why = shareLeft ? 'no requests left in the window' : `this client's share (${this.share}) is used`;
+    const why = shareLeft ? WINDOW_USED : `this client's share (${this.share}) is used`;
     return { kind: 'wait', ms: window.end - now, why, ownShare };
   }
 

@@ -22,11 +22,30 @@ import { realSleep } from './sleep.js';
  *   so an injected `sleep` that returns at once (tests) still passes every gate.
  */
 
+export { WINDOW_USED } from './fixed-window.js';
+
 export interface RateBudget {
   /** Requests allowed per window. */
   limit: number;
   windowMs: number;
 }
+
+/**
+ * What the scheduler tells an observer (the CLI's progress and apply report): each wait it starts, with the time it
+ * ends, and each answer (or none: `status` undefined), so waits and 429s can be counted and shown as they happen.
+ * `perWindow` is the budget it paces to (undefined: none known).
+ */
+export type RateEvent =
+  | {
+      type: 'wait';
+      service: string;
+      at: number;
+      until: number;
+      why: string;
+      perWindow?: number;
+      windowMs: number;
+    }
+  | { type: 'answer'; service: string; status: number | undefined };
 
 export interface RequestSchedulerOptions {
   /** The service's window; also how long a 429 that says nothing else holds every request. */
@@ -41,8 +60,10 @@ export interface RequestSchedulerOptions {
   maxWaitMs?: number;
   /** Names the service in messages, e.g. `DNS`. */
   service?: string;
-  /** Waits of 5 s and more are logged (info). */
+  /** Waits of 5 s and more are logged (info), unless `onEvent` is set. */
   logger?: Logger;
+  /** Told every wait and answer (RateEvent); it then announces waits, not the logger. */
+  onEvent?: (event: RateEvent) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -69,6 +90,8 @@ export class RequestScheduler {
   private readonly maxWaitMs: number;
   private readonly service: string;
   private readonly logger: Logger;
+  private readonly onEvent: ((event: RateEvent) => void) | undefined;
+  private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly waiting: Waiting[] = [];
@@ -83,8 +106,16 @@ export class RequestScheduler {
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_RATE_WAIT_MS;
     this.service = options.service ?? 'service';
     this.logger = options.logger ?? silentLogger;
+    this.onEvent = options.onEvent;
+    this.windowMs = options.windowMs;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
+  }
+
+  /** The budget paced to: requests per window (the announced or documented limit, within the share); none known: undefined. */
+  get budget(): RateBudget | undefined {
+    const perWindow = this.window.perWindow;
+    return perWindow === undefined ? undefined : { limit: perWindow, windowMs: this.windowMs };
   }
 
   /** Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. */
@@ -100,6 +131,7 @@ export class RequestScheduler {
     } finally {
       const now = this.clock();
       this.window.answered(sent, now, answer && windowAnswer(answer, now));
+      this.onEvent?.({ type: 'answer', service: this.service, status: answer?.status });
       this.pump();
     }
   }
@@ -128,7 +160,18 @@ export class RequestScheduler {
     const target = now + wait.ms;
     if (target >= this.wakeAt) return;
     this.wakeAt = target;
-    if (wait.ms >= LOGGED_WAIT_MS)
+    const perWindow = this.window.perWindow;
+    this.onEvent?.({
+      type: 'wait',
+      service: this.service,
+      at: now,
+      until: target,
+      why: wait.why,
+      perWindow,
+      windowMs: this.windowMs,
+    });
+    // An observer announces waits itself (the CLI's progress); without one, a long wait is logged here.
+    if (wait.ms >= LOGGED_WAIT_MS && !this.onEvent)
       this.logger.info(`${this.service} rate limit: ${wait.why}; waiting ${Math.ceil(wait.ms / 1000)} s`);
     void this.sleep(wait.ms).then(() => {
       if (this.wakeAt === target) this.wakeAt = Number.POSITIVE_INFINITY;

@@ -1,6 +1,6 @@
 import type { Logger } from '../../model/logger.js';
 import type { RetryOptions } from './retry.js';
-import { type RateBudget, RequestScheduler } from './scheduler.js';
+import { type RateBudget, type RateEvent, RequestScheduler } from './scheduler.js';
 import { createHttpTransport, type HttpTransport } from './transport.js';
 
 /** What every provider passes to its transports. */
@@ -10,6 +10,8 @@ export interface ServiceHttpOptions {
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   userAgent?: string;
+  /** Told the rate-limit scheduler's waits and answers (scheduler.ts), for progress and the apply report. */
+  onRateEvent?: (event: RateEvent) => void;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -33,10 +35,10 @@ export interface ServicePacing {
  * say) shares one rate-limit scheduler, since the service counts their requests against one budget. A share of
  * `false` means no pacing at all, for a server known to have no limit.
  */
-export function serviceTransports(
-  options: ServiceHttpOptions,
-  pacing: ServicePacing,
-): (baseUrl: string) => HttpTransport {
+/** Opens a transport to a base URL; `budget()`: what the shared scheduler paces to now (undefined: not paced). */
+export type ServiceTransports = ((baseUrl: string) => HttpTransport) & { budget(): RateBudget | undefined };
+
+export function serviceTransports(options: ServiceHttpOptions, pacing: ServicePacing): ServiceTransports {
   const scheduler =
     pacing.share === false
       ? undefined
@@ -47,10 +49,11 @@ export function serviceTransports(
           maxWaitMs: pacing.maxWaitMs,
           service: pacing.service,
           logger: options.logger,
+          onEvent: options.onRateEvent,
           now: options.now,
           sleep: options.sleep,
         });
-  return (baseUrl) =>
+  const open = (baseUrl: string) =>
     createHttpTransport({
       baseUrl,
       timeoutMs: options.timeoutMs,
@@ -62,4 +65,5 @@ export function serviceTransports(
       userAgent: options.userAgent,
       scheduler,
     });
+  return Object.assign(open, { budget: () => scheduler?.budget });
 }

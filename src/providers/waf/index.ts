@@ -2,7 +2,7 @@ import { type Logger, silentLogger } from '../../model/logger.js';
 import type { WafProviderPort } from '../../model/provider.js';
 import type { RateLimitStatus } from '../../model/waf.js';
 import type { RetryOptions } from '../http/retry.js';
-import type { RateBudget } from '../http/scheduler.js';
+import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
 import { realSleep } from '../http/sleep.js';
 import { WafClient } from './client.js';
@@ -51,6 +51,8 @@ export interface WafProviderOptions extends WafConfig {
   retry?: Partial<RetryOptions>;
   changeTimeoutMs?: number;
   maxRateLimitWaitMs?: number;
+  /** Told the rate-limit scheduler's waits and answers, for progress and the apply report. */
+  onRateEvent?: (event: RateEvent) => void;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;

@@ -1,0 +1,154 @@
+/**
+ * The lexical layer of RFC 1035 §5.1 master files, as the emulated service reads an uploaded zone file: entries
+ * of one line, or of several lines inside parentheses; `;` starts a comment; a quoted string may hold spaces and
+ * `;`; `\X` quotes the character X and `\DDD` is one octet in decimal. An entry whose first line starts with a
+ * space or tab has no owner: it takes the previous entry's. Written for the emulator alone, apart from the client's
+ * record types, so that a bug in the client's writer cannot hide behind shared code.
+ */
+
+export interface Token {
+  /** The token as written, quotes and escapes included. */
+  raw: string;
+  /** Without its quotes, escapes as written. */
+  body: string;
+  quoted: boolean;
+  /** It has an escape (resolved by tokenOctets and tokenText). */
+  escaped: boolean;
+}
+
+export interface Entry {
+  /** 1-based line of the file where the entry starts. */
+  line: number;
+  /** The first line starts with a space or tab: the entry has no owner field. */
+  ownerless: boolean;
+  tokens: Token[];
+}
+
+export interface LexProblem {
+  line: number;
+  message: string;
+}
+
+/** Splits a file into entries (blank and comment-only lines dropped), with every problem found. */
+export function lexMasterFile(text: string): { entries: Entry[]; problems: LexProblem[] } {
+  const entries: Entry[] = [];
+  const problems: LexProblem[] = [];
+  let current: Entry | undefined;
+  /** The current entry had a problem: it is dropped, its problem said once. */
+  let broken = false;
+  let open = 0;
+  let line = 1;
+  let i = 0;
+  const finish = () => {
+    if (current && current.tokens.length > 0 && !broken) entries.push(current);
+    current = undefined;
+    broken = false;
+  };
+  while (i < text.length) {
+    const c = text.charAt(i);
+    if (c === '\n') {
+      line += 1;
+      i += 1;
+      if (open === 0) finish();
+      continue;
+    }
+    if (!current) current = { line, ownerless: c === ' ' || c === '\t', tokens: [] };
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i += 1;
+    } else if (c === ';') {
+      while (i < text.length && text.charAt(i) !== '\n') i += 1;
+    } else if (c === '(') {
+      open += 1;
+      i += 1;
+    } else if (c === ')') {
+      if (open === 0) problems.push({ line, message: '")" without "("' });
+      else open -= 1;
+      i += 1;
+    } else {
+      const scanned = scanToken(text, i);
+      if ('problem' in scanned) {
+        problems.push({ line, message: scanned.problem });
+        broken = true;
+        // Skip to the end of the line: the rest of it cannot be read reliably.
+        while (i < text.length && text.charAt(i) !== '\n') i += 1;
+        continue;
+      }
+      current.tokens.push(scanned.token);
+      i = scanned.end;
+    }
+  }
+  if (open > 0) problems.push({ line, message: '"(" is not closed before the end of the file' });
+  finish();
+  return { entries, problems };
+}
+
+/** Space, tab, CR, LF, `;`, `(` and `)` end an unquoted word. */
+const DELIMITERS = new Set([0x20, 0x09, 0x0d, 0x0a, 0x3b, 0x28, 0x29]);
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+
+function scanToken(text: string, start: number): { token: Token; end: number } | { problem: string } {
+  const quoted = text.charCodeAt(start) === QUOTE;
+  const from = quoted ? start + 1 : start;
+  let i = from;
+  let escapes = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted ? c === QUOTE || c === NEWLINE : DELIMITERS.has(c)) break;
+    if (!quoted && c === QUOTE) return { problem: 'a quote inside an unquoted word' };
+    if (c === BACKSLASH) {
+      escapes = true;
+      i += 1;
+    }
+  }
+  if (quoted && text.charCodeAt(i) !== QUOTE) return { problem: 'a quoted string is not closed on its line' };
+  const body = text.slice(from, Math.min(i, text.length));
+  const bad = escapes ? resolveEscapes(body) : null;
+  if (typeof bad === 'string') return { problem: bad };
+  const end = quoted ? i + 1 : i;
+  return { token: { raw: text.slice(start, end), body, quoted, escaped: escapes }, end };
+}
+
+/** The octets of a token's text with its escapes resolved, or the problem. */
+function resolveEscapes(body: string): Buffer | string {
+  const octets: number[] = [];
+  let i = 0;
+  while (i < body.length) {
+    if (body.charCodeAt(i) === BACKSLASH) {
+      const escaped = readEscape(body, i + 1);
+      if ('problem' in escaped) return escaped.problem;
+      octets.push(...escaped.octets);
+      i = escaped.end;
+      continue;
+    }
+    const character = String.fromCodePoint(body.codePointAt(i) ?? 0);
+    octets.push(...Buffer.from(character, 'utf8'));
+    i += character.length;
+  }
+  return Buffer.from(octets);
+}
+
+function readEscape(text: string, at: number): { octets: number[]; end: number } | { problem: string } {
+  if (at >= text.length) return { problem: 'a backslash with nothing after it' };
+  const digits = /^\d{1,3}/.exec(text.slice(at))?.[0];
+  if (digits !== undefined) {
+    if (digits.length !== 3 || Number(digits) > 255)
+      return { problem: `"\\${digits}" is not an escape: \\DDD is three digits from 000 to 255` };
+    return { octets: [Number(digits)], end: at + 3 };
+  }
+  const character = String.fromCodePoint(text.codePointAt(at) ?? 0);
+  return { octets: [...Buffer.from(character, 'utf8')], end: at + character.length };
+}
+
+/** A token's octets, quotes removed and escapes resolved. */
+export function tokenOctets(token: Token): Buffer {
+  if (!token.escaped) return Buffer.from(token.body, 'utf8');
+  const octets = resolveEscapes(token.body);
+  return typeof octets === 'string' ? Buffer.alloc(0) : octets;
+}
+
+/** A token's text (its octets as UTF-8). */
+export function tokenText(token: Token): string {
+  return token.escaped ? tokenOctets(token).toString('utf8') : token.body;
+}

@@ -1,0 +1,54 @@
+import type { ProviderOp } from '../../model/provider.js';
+import { formatSeconds } from '../review/waf-budget.js';
+import type { Plan } from '../types.js';
+
+/** A provider's rate budget, as the plan's duration line and the apply's progress state it. */
+export interface ApplyPace {
+  /** The provider whose steps it paces (`PlanStep.provider`). */
+  provider: string;
+  /** Names the service in text: `DNS`. */
+  service: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  /** Requests an op of the provider sends at least (a DNS zone-file upload: the upload and its read-back). */
+  requestsOf(op: ProviderOp): number;
+}
+
+/** `300/min`, `300 requests/min`, `500/hour`, `50 requests per 10 s`. */
+export function rateText(limit: number, windowMs: number, noun?: string): string {
+  const what = noun ? `${count(limit)} ${noun}` : count(limit);
+  if (windowMs === 60_000) return `${what}/min`;
+  if (windowMs === 3_600_000) return `${what}/hour`;
+  return `${what} per ${formatSeconds(Math.round(windowMs / 1000))}`;
+}
+
+/** `1,007`. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** `42 s`, `3 min 20 s`; from 10 minutes on, whole minutes; from 2 hours on, whole hours. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 600) return formatSeconds(seconds);
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+/**
+ * The expected duration of the plan's apply at the budget, one line per paced provider with requests to send:
+ * `Apply: 1,007 DNS requests, ≈ 3 min 21 s at 300 requests/min.` The figure is requests ÷ rate, what the budget
+ * allows: a window already spent by others, and the service's own latency, aside.
+ */
+export function durationLines(plan: Plan, paces: readonly ApplyPace[]): string[] {
+  return paces.flatMap((pace) => {
+    const requests = plan.steps
+      .filter((step) => step.provider === pace.provider)
+      .reduce((n, step) => n + step.ops.reduce((m, op) => m + pace.requestsOf(op), 0), 0);
+    if (requests === 0) return [];
+    const ms = (requests * pace.windowMs) / pace.limit;
+    const rate = rateText(pace.limit, pace.windowMs, 'requests');
+    return [`Apply: ${count(requests)} ${pace.service} requests, ≈ ${durationText(ms)} at ${rate}.`];
+  });
+}

@@ -1,0 +1,99 @@
+import { recordSetKey } from '../../model/record-set.js';
+import { plural } from '../../model/text.js';
+import { type DynClient, type DynRequest, segment } from './client.js';
+import type { DynOp, DynZoneFileOp, ZoneFileSet } from './ops.js';
+import { readZoneRecords } from './read.js';
+import { parseWire, ZoneFileResult } from './wire.js';
+import { addZoneFile, createZoneFile } from './zone-file.js';
+
+/**
+ * The zone-file ops (ops.ts `DynZoneFileOp`; compile.ts says when they are used): one upload of a master file, then
+ * the zone read back (`GET /AllRecord/<zone>/`, in the session that uploaded it) to check that it holds every
+ * record of the file, as uploaded. Only when it does not yet is the upload's task waited for (`GET /Task/<id>/`)
+ * and the zone read again: the task may still be at work. Either an upload is verified, or it fails with
+ * DynZoneFileError naming what differs.
+ */
+
+export function isZoneFileOp(op: DynOp): op is DynZoneFileOp {
+  return isZoneFileKind(op.kind);
+}
+
+function isZoneFileKind(kind: string): boolean {
+  return kind === 'create-zone-from-file' || kind === 'add-zone-file';
+}
+
+/** Requests an op sends at least: a zone-file op two (the upload, the read-back), any other op one. */
+export function dynOpRequests(op: { kind: string }): number {
+  return isZoneFileKind(op.kind) ? 2 : 1;
+}
+
+/** `POST` creates the zone, `PUT` adds to it; the body is `{file}`. */
+export function describeZoneFileOp(op: DynZoneFileOp): DynRequest {
+  const path = `/ZoneFile/${segment(op.zone)}/`;
+  if (op.kind === 'create-zone-from-file')
+    return { method: 'POST', path, body: { file: createZoneFile(op.zone, op, op.sets) } };
+  return { method: 'PUT', path, body: { file: addZoneFile(op.zone, op.ttl, op.sets) } };
+}
+
+/** An upload that could not be verified: the zone does not hold its records as uploaded. */
+export class DynZoneFileError extends Error {
+  override readonly name = 'DynZoneFileError';
+
+  constructor(
+    readonly zone: string,
+    readonly differences: string[],
+    task: string,
+  ) {
+    const shown = differences.slice(0, MAX_SHOWN).join('; ');
+    const more = differences.length > MAX_SHOWN ? `; and ${differences.length - MAX_SHOWN} more` : '';
+    super(
+      `zone ${zone}: the zone file was uploaded (${task}), but reading the zone back shows ` +
+        `${plural(differences.length, 'record set')} not as uploaded: ${shown}${more}`,
+    );
+  }
+}
+
+const MAX_SHOWN = 5;
+
+/**
+ * Uploads, then verifies (see the file comment). Both POST and PUT add records, so neither is repeated after an
+ * ambiguous failure. Resolves to the session generation the upload ran in (the writer's guard against a lost
+ * session).
+ */
+export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): Promise<number> {
+  const request = describeZoneFileOp(op);
+  const { data, generation } = await client.callInSession(request.method, request.path, request.body, {
+    retryable: 'non-idempotent',
+  });
+  const { task_id: taskId } = parseWire(ZoneFileResult, data, `${request.method} ${request.path}`);
+  let differences = await notAsUploaded(client, op);
+  let task = taskId === undefined ? 'no task named' : `task ${taskId}`;
+  if (differences.length > 0 && taskId !== undefined) {
+    const ended = await client.waitForTask(String(taskId));
+    task = `task ${taskId} ${ended.status}${ended.message ? `: ${ended.message}` : ''}`;
+    differences = await notAsUploaded(client, op);
+  }
+  if (differences.length > 0) throw new DynZoneFileError(op.zone, differences, task);
+  return generation;
+}
+
+/** The sets of `op` that the zone, read back now, does not hold exactly (values and TTL), described. */
+async function notAsUploaded(client: DynClient, op: DynZoneFileOp): Promise<string[]> {
+  const { records } = await readZoneRecords(client, op.zone);
+  const live = new Map(records.map((set) => [recordSetKey(set), set.records]));
+  return op.sets.flatMap((set) => {
+    const read = live.get(recordSetKey(set)) ?? [];
+    const values = new Set(read.map((record) => record.value));
+    const same =
+      read.length === set.values.length &&
+      set.values.every((value) => values.has(value)) &&
+      read.every((record) => record.ttl === set.ttl);
+    return same ? [] : [difference(set, read)];
+  });
+}
+
+function difference(set: ZoneFileSet, read: readonly { value: string; ttl: number }[]): string {
+  const uploaded = `${set.values.join(', ')} ttl ${set.ttl}`;
+  const found = read.length === 0 ? 'none' : read.map((r) => `${r.value} ttl ${r.ttl}`).join(', ');
+  return `${set.fqdn} ${set.type} uploaded ${uploaded}, read ${found}`;
+}

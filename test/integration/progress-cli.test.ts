@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
+
+/**
+ * Where a run is, through the CLI against an emulator whose DNS limit is on (it then announces it in
+ * `X-RateLimit-*`): the plan's expected duration at the announced budget, and the apply report's request counts.
+ */
+
+const NEW_ZONE = 'examples/quickstart/new-zone.yaml';
+let emulator: Emulator | undefined;
+afterEach(async () => emulator?.close());
+
+async function limited(limit: number): Promise<Record<string, string>> {
+  emulator = createEmulator({
+    seed: { dns: { credentials: CREDENTIALS, zones: {} } },
+    dnsRateLimit: { limit },
+  });
+  const { url } = await emulator.listen(0, '127.0.0.1');
+  return {
+    EDGEPLAN_DYN_URL: url,
+    EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
+    EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
+    EDGEPLAN_DYN_PASSWORD: PASSWORD,
+  };
+}
+
+describe('a run that says where it is', () => {
+  it('the plan states its apply at the limit the service announced; the report counts requests, 429s, waits', async () => {
+    const env = await limited(250);
+    const plan = await cli(['plan', NEW_ZONE], env);
+    expect(plan.code).toBe(2);
+    // The zone-file upload and its read-back, then the publish: 3 requests, 0.72 s at 250 a minute.
+    expect(plan.stdout).toContain('\nApply: 3 DNS requests, ≈ 1 s at 250 requests/min.\n');
+
+    const apply = await cli(['apply', NEW_ZONE, '--yes'], env);
+    expect(apply.code).toBe(0);
+    expect(apply.stdout).toContain('\nDNS: 3 requests, 0 answered 429, no wait for the rate window.\n');
+    expect(apply.stderr).toContain('zone:example.org: done (2 API calls)\n');
+    const again = await cli(['apply', 'examples/quickstart/zones.yaml', '--yes', '--format', 'json'], env);
+    expect(JSON.parse(again.stdout).requests).toEqual({
+      // Two new zones, each an upload, its read-back and a publish.
+      DNS: { requests: 6, refused: 0, waits: 0, waitedMs: 0 },
+    });
+  });
+
+  it('a share set by --dns-rate-limit is the budget; the sandbox, not paced, states none', async () => {
+    emulator = createEmulator({ seed: { dns: { credentials: CREDENTIALS, zones: {} } } });
+    const { url } = await emulator.listen(0, '127.0.0.1');
+    const env = {
+      EDGEPLAN_DYN_URL: url,
+      EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
+      EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
+      EDGEPLAN_DYN_PASSWORD: PASSWORD,
+    };
+    const documented = await cli(['plan', NEW_ZONE, '--dns-rate-limit', '120'], env);
+    expect(documented.stdout).toContain('\nApply: 3 DNS requests, ≈ 2 s at 120 requests/min.\n');
+    const dir = await mkdtemp(join(tmpdir(), 'edgeplan-progress-'));
+    try {
+      const sandbox = await cli(['plan', NEW_ZONE, '--sandbox', '--sandbox-state', join(dir, 'state.json')]);
+      expect(sandbox.code).toBe(2);
+      expect(sandbox.stdout).not.toContain('Apply:');
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type DynOp,
+  DynOpError,
+  DynSessionLostError,
+  DynZoneFileError,
+  describeOp,
+  labelDynOp,
+  parseDynOp,
+  retryPolicyOf,
+} from '../../src/providers/dyn/index.js';
+import {
+  addZoneFile,
+  createZoneFile,
+  mailboxName,
+  splitZoneFiles,
+} from '../../src/providers/dyn/zone-file.js';
+import { authed, EXPIRED, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { useNockGuard } from './helpers/nock-guard.js';
+
+useNockGuard();
+
+const www = { fqdn: 'www.a.test', type: 'A', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] };
+const txt = { fqdn: 'a.test', type: 'TXT', ttl: 3600, values: ['"v=spf1 -all"'] };
+const create: DynOp = {
+  kind: 'create-zone-from-file',
+  zone: 'a.test',
+  rname: 'hostmaster@a.test',
+  ttl: 3600,
+  sets: [txt, www],
+};
+const add: DynOp = { kind: 'add-zone-file', zone: 'a.test', ttl: 3600, sets: [www] };
+
+const FILE = [
+  '$ORIGIN a.test.',
+  '$TTL 3600',
+  'a.test. 3600 IN SOA a.test. hostmaster.a.test. 0 3600 600 604800 1800',
+  'a.test. 3600 IN TXT "v=spf1 -all"',
+  'www.a.test. 300 IN A 192.0.2.1',
+  'www.a.test. 300 IN A 192.0.2.2',
+  '',
+].join('\n');
+
+/** `GET /AllRecord/a.test/?detail=Y` answering with these A and TXT records (id 0: pending). */
+function readBack(a: [string, number][], txts: [string, number][] = [['"v=spf1 -all"', 3600]]) {
+  const record = (fqdn: string, ttl: number, rdata: object) => ({
+    zone: 'a.test',
+    fqdn,
+    ttl,
+    rdata,
+    record_id: 0,
+  });
+  return authed('get', '/AllRecord/a.test/?detail=Y').reply(
+    200,
+    ok({
+      a_records: a.map(([address, ttl]) => record('www.a.test', ttl, { address })),
+      txt_records: txts.map(([txtdata, ttl]) => record('a.test', ttl, { txtdata })),
+    }),
+  );
+}
+
+describe('zone files (pure)', () => {
+  it('writes canonical values as lines with absolute owners, under $ORIGIN, $TTL and, creating, the SOA', () => {
+    expect(createZoneFile('a.test', { rname: 'hostmaster@a.test', ttl: 3600 }, [txt, www])).toBe(FILE);
+    expect(addZoneFile('a.test', 60, [www])).toBe(
+      '$ORIGIN a.test.\n$TTL 60\nwww.a.test. 300 IN A 192.0.2.1\nwww.a.test. 300 IN A 192.0.2.2\n',
+    );
+    expect(mailboxName('first.last@a.test')).toBe('first\\.last.a.test.');
+    expect(mailboxName('hostmaster.a.test.')).toBe('hostmaster.a.test.');
+  });
+
+  it('splits at the limit, each file with its header, and leaves out a set that fits no file', () => {
+    const value = { rname: 'the-hostmaster-of-this-zone@a.test', ttl: 300 };
+    const sets = [www, { ...www, fqdn: 'ww1.a.test' }, { ...www, fqdn: 'ww2.a.test' }];
+    const one = Buffer.byteLength(createZoneFile('a.test', value, [www]));
+    expect(splitZoneFiles('a.test', value, sets, one).map((f) => f.map((s) => s.fqdn))).toEqual([
+      ['www.a.test'],
+      ['ww1.a.test', 'ww2.a.test'],
+    ]);
+    expect(splitZoneFiles('a.test', value, sets, one - 1)).toEqual([]);
+  });
+});
+
+describe('zone-file ops', () => {
+  it('are one POST or PUT of the file, checked by the op schema, never repeated after an ambiguous failure', () => {
+    expect(describeOp(create)).toEqual({ method: 'POST', path: '/ZoneFile/a.test/', body: { file: FILE } });
+    expect(describeOp(add)).toMatchObject({ method: 'PUT', path: '/ZoneFile/a.test/' });
+    expect(retryPolicyOf(create)).toBe('non-idempotent');
+    expect(retryPolicyOf(add)).toBe('non-idempotent');
+    expect(labelDynOp(create)).toBe('create zone a.test from a zone file of 3 records');
+    expect(labelDynOp(add)).toBe('add a zone file of 2 records to a.test');
+    expect(parseDynOp(create)).toEqual(create);
+    for (const bad of [
+      { ...add, sets: [] },
+      { ...add, sets: [{ ...www, type: 'ALIAS', values: ['lb.example.net.'] }] },
+      { ...add, sets: [{ ...www, values: ['192.0.2.01'] }] },
+      { ...add, sets: [{ ...www, values: [] }] },
+      { ...create, serialStyle: 'increment' },
+    ])
+      expect(() => parseDynOp(bad)).toThrow(DynOpError);
+  });
+
+  it('uploads, then reads the zone back in the same session and finds every record as uploaded', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ zone: 'a.test', task_id: '77' }));
+    readBack([
+      ['192.0.2.2', 300],
+      ['192.0.2.1', 300],
+    ]);
+    const { provider } = testProvider();
+    await provider.execute(create);
+  });
+
+  it('waits for the upload task when the records are not there yet, then reads again', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: 77 }));
+    readBack([], []);
+    authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'running' }));
+    authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'complete', message: '' }));
+    readBack([
+      ['192.0.2.1', 300],
+      ['192.0.2.2', 300],
+    ]);
+    const { provider, delays } = testProvider();
+    await provider.execute(create);
+    expect(delays).toEqual([1000]);
+  });
+
+  it('fails when the zone read back does not hold the records as uploaded, saying what differs', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    readBack([['192.0.2.1', 300]]);
+    authed('get', '/Task/77/').reply(200, ok({ status: 'failed', message: 'bad line 6' }));
+    readBack([['192.0.2.1', 300]], [['"v=spf1 -all"', 60]]);
+    const { provider } = testProvider();
+    const error = await provider.execute(create).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DynZoneFileError);
+    expect((error as Error).message).toBe(
+      'zone a.test: the zone file was uploaded (task 77 failed: bad line 6), but reading the zone back shows ' +
+        '2 record sets not as uploaded: a.test TXT uploaded "v=spf1 -all" ttl 3600, read "v=spf1 -all" ttl 60; ' +
+        'www.a.test A uploaded 192.0.2.1, 192.0.2.2 ttl 300, read 192.0.2.1 ttl 300',
+    );
+  });
+
+  it('belongs to the zone transaction: a later call in a renewed session never publishes it', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    readBack([
+      ['192.0.2.1', 300],
+      ['192.0.2.2', 300],
+    ]);
+    authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
+    mockLogin('token-2');
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
+      200,
+      ok({ zone: 'a.test', serial: 0 }),
+    );
+    const { provider } = testProvider();
+    await provider.execute(create);
+    await expect(provider.execute({ kind: 'publish', zone: 'a.test' })).rejects.toBeInstanceOf(
+      DynSessionLostError,
+    );
+  });
+});
