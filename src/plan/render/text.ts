@@ -1,11 +1,10 @@
-import pc from 'picocolors';
 import type { Change, RecordSetChange } from '../../model/change.js';
 import { TARGET_KINDS, type TargetKind, targetText } from '../../model/target.js';
 import { plural } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
-import { type Colors, geoLines, secondaryLines } from './text-services.js';
+import { type Colors, escapingColors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
 import { recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
 
@@ -34,7 +33,7 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
-  const c = pc.createColors(options.color);
+  const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
   const byZone = new Map(
     changesByTarget(plan.changes).flatMap(({ target, changes }) =>
