@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
+import { printableLines } from '../model/text.js';
 import { PlanProblemsError } from '../plan/index.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { applyCommand } from './commands/apply.js';
@@ -30,9 +31,10 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
       reportPlanProblems(error, io);
       return EXIT_ERROR;
     }
-    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A message may quote a server's text: terminal escapes in it are shown, not acted on.
+    io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
-      io.stderr(`${error.stack}\n`);
+      io.stderr(`${printableLines(error.stack)}\n`);
     }
     return EXIT_ERROR;
   }

@@ -164,3 +164,19 @@ describe('scrubSecrets', () => {
     expect(scrubSecrets('a cab')).toBe('a cab');
   });
 });
+
+describe('server error text', () => {
+  it('is printed with its terminal escapes shown, not acted on', async () => {
+    const server = await serve((_req, _body, res) =>
+      json(res, 400, dynFailure('login: \u001b]0;pwned\u0007\u001b[2Jbad credentials')),
+    );
+    try {
+      const run = await cli(['plan', dnsFile], dnsEnv(server.origin));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('\\x1b]0;pwned\\x07\\x1b[2Jbad credentials');
+      expect(run.stderr).not.toContain('\u001b');
+    } finally {
+      await server.close();
+    }
+  });
+});
