@@ -4,7 +4,13 @@ import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith, targetScope } from '../review.js';
 import { applySavedPlan } from './apply-saved.js';
-import { type ApplyCommandOptions, assertApproved, executePlan, renderApplyJson } from './execute-plan.js';
+import {
+  type ApplyCommandOptions,
+  assertApproved,
+  assertConfirmable,
+  executePlan,
+  renderApplyJson,
+} from './execute-plan.js';
 
 /**
  * `edgeplan apply [PATH...]`: plan, refuse changes needing approval without --allow-unsafe, confirm, execute, then
@@ -18,6 +24,7 @@ export async function applyCommand(
 ): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io);
   if (!desired) return EXIT_ERROR;
+  assertConfirmable(options, io);
   if (options.plan) return applySavedPlan(options.plan, desired, options, io);
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
