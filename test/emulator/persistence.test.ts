@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,8 @@ describe('state file', () => {
     const ids = idsOf((await h.call('GET', '/ARecord/example.com/api.example.com/', { token })).body.data);
     await h.close();
     expect(JSON.parse(await readFile(statePath, 'utf8'))).toEqual(h.emulator.snapshot());
+    // It holds the account's credentials: readable by its owner only (issue 15, item 12).
+    expect((await stat(statePath)).mode & 0o777).toBe(0o600);
 
     h = await startEmulator({ seed: { dns: { zones: {} } }, statePath });
     token = await h.login();
