@@ -123,7 +123,10 @@ function withServiceOptions(command: Command): Command {
     .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
-    .option('--cache <dir>', "reuse a zone's cached records while its serial is unchanged")
+    .option(
+      '--cache <dir>',
+      "reuse a zone's cached records while its serial is unchanged (clear it after re-creating a zone by other means)",
+    )
     .option(
       '--target <kind:name>',
       'limit to zone:, secondary:, geo: or webapp: NAME (globs; repeatable)',
