@@ -9,6 +9,7 @@ import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { renderReviewed, reviewOnce } from '../review.js';
+import { planSource } from '../source-paths.js';
 import { writeFileAtomic } from '../write-atomic.js';
 
 export interface PlanOptions extends ServiceOptions {
@@ -16,16 +17,17 @@ export interface PlanOptions extends ServiceOptions {
 }
 
 /**
- * `edgeplan plan [PATH...]`: exit 0 no changes, 2 changes (changes needing approval included), 1 error. With
+ * `edgeplan plan [PATH...]`: exit 0 no changes, 2 changes (changes needing approval included), 1 error. The plan
+ * records the paths it was made from (source-paths.ts), so that `apply --plan` loads the same. With
  * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary. `--out` is written in one step
  * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read.
  */
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const out = options.out === undefined ? undefined : resolve(io.cwd, options.out);
   if (out) await refuseInputAsOut(out, paths);
-  const desired = await loadOrReport(paths, io);
+  const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
-  const plan = await reviewOnce(desired, options, io);
+  const plan = { ...(await reviewOnce(desired, options, io)), source: await planSource(paths, io.cwd) };
   io.stdout(renderReviewed(plan, options, io));
   if (out) await writeFileAtomic(out, renderPlanJson(plan));
   await appendStepSummary(renderPlanMarkdown(plan), io);
