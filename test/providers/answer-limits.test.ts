@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answerKind } from '../../src/providers/dyn/client.js';
 import { ResponseTooLargeError } from '../../src/providers/http/errors.js';
 import { ANSWER_LIMITS, createHttpTransport } from '../../src/providers/http/transport.js';
+import { answerKind as pdnsAnswerKind } from '../../src/providers/pdns/client.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 /** Answers too large to hold (issue 15, item 5): a hostile or broken server streams more than any account has. */
@@ -91,5 +92,14 @@ describe('answer size limits', () => {
     expect(answerKind('/Zone/example.com/')).toBe('object');
     expect(answerKind('/Geo/Global%20Web/')).toBe('object');
     expect(answerKind('/Session/')).toBe('object');
+  });
+});
+
+describe('PowerDNS answer kinds', () => {
+  it('gives a zone (every record set) and the zone list their kinds', () => {
+    expect(pdnsAnswerKind('/servers/localhost/zones/example.com.')).toBe('records');
+    expect(pdnsAnswerKind('/servers/localhost/zones/example.com.?rrsets=true')).toBe('records');
+    expect(pdnsAnswerKind('/servers/localhost/zones')).toBe('list');
+    expect(pdnsAnswerKind('/servers/localhost')).toBe('object');
   });
 });
