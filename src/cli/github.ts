@@ -1,5 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
+import { errorText } from '../config/find-files.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { CliIo } from './io.js';
 
@@ -26,7 +27,12 @@ export function reportAnnotations(
 export async function appendStepSummary(markdown: string, io: CliIo): Promise<void> {
   const path = io.env.GITHUB_STEP_SUMMARY;
   if (!path) return;
-  await appendFile(path, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);
+  // The summary is a courtesy: a runner that cannot take it (a full disk, a removed file) does not fail the command.
+  try {
+    await appendFile(path, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);
+  } catch (error) {
+    io.stderr(`warning: could not append to GITHUB_STEP_SUMMARY (${path}): ${errorText(error)}\n`);
+  }
 }
 
 function workspacePath(file: string, io: CliIo): string {

@@ -1,13 +1,13 @@
 import type { Logger } from '../model/logger.js';
-import { redactUserinfo } from '../providers/http/redact.js';
+import { scrubbed } from '../providers/http/secrets.js';
 import type { CliIo } from './io.js';
 
 /**
  * Logs go to stderr; debug lines (the HTTP log, already redacted by the transport) only with --verbose. Any URL in
- * a line is shown without its user name and password.
+ * a line is shown without its user name and password, and no known secret is shown (http/secrets.ts).
  */
 export function cliLogger(io: CliIo, verbose: boolean): Logger {
-  const write = (line: string) => io.stderr(`${redactUserinfo(line)}\n`);
+  const write = (line: string) => io.stderr(`${scrubbed(line)}\n`);
   return {
     debug: (message) => {
       if (verbose) write(`debug: ${message}`);

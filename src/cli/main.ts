@@ -2,4 +2,13 @@
 import { processIo } from './io.js';
 import { runCli } from './program.js';
 
-process.exitCode = await runCli(process.argv.slice(2), processIo());
+const code = await runCli(process.argv.slice(2), processIo());
+// The run is over once runCli returns. A command that failed on one service may leave work of the other under way
+// (a rate-limit wait of up to 120 s, a change being polled, a keep-alive socket): the process ends here, once what
+// it printed is written, instead of after them.
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);
+
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}

@@ -1,7 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
+import { printableLines } from '../model/text.js';
 import { PlanProblemsError } from '../plan/index.js';
-import { redactUserinfo } from '../providers/http/redact.js';
+import { scrubbed } from '../providers/http/secrets.js';
 import { applyCommand } from './commands/apply.js';
 import { driftCommand } from './commands/drift.js';
 import { emulatorCommand } from './commands/emulator.js';
@@ -17,7 +18,8 @@ import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
 import { VERSION } from './version.js';
 
 /** Runs one command line (without `node edgeplan`) and returns its exit code; never calls process.exit. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<ExitCode> {
+  const io = scrubbedIo(given);
   let exitCode: ExitCode = EXIT_OK;
   const program = buildProgram(io, (code) => {
     exitCode = code;
@@ -30,14 +32,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       reportPlanProblems(error, io);
       return EXIT_ERROR;
     }
-    // Any URL in a message (a library's or the runtime's) is shown without its user name and password.
-    io.stderr(`error: ${redactUserinfo(error instanceof Error ? error.message : String(error))}\n`);
+    // A message may quote a server's text: terminal escapes in it are shown, not acted on.
+    io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
-      io.stderr(`${redactUserinfo(error.stack)}\n`);
+      io.stderr(`${printableLines(error.stack)}\n`);
     }
     return EXIT_ERROR;
   }
   return exitCode;
+}
+
+/**
+ * `io` whose output shows no secret: every URL's user name and password, and every secret the process holds
+ * (http/secrets.ts: passwords, client secrets, tokens a server may echo), as `***`. All output goes through it.
+ */
+function scrubbedIo(io: CliIo): CliIo {
+  return { ...io, stdout: (text) => io.stdout(scrubbed(text)), stderr: (text) => io.stderr(scrubbed(text)) };
 }
 
 function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
@@ -124,7 +134,10 @@ function withServiceOptions(command: Command): Command {
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
-    .option('--cache <dir>', "reuse a zone's cached records while its serial is unchanged")
+    .option(
+      '--cache <dir>',
+      "reuse a zone's cached records while its serial is unchanged (clear it after re-creating a zone by other means)",
+    )
     .option(
       '--target <kind:name>',
       'limit to zone:, secondary:, geo: or webapp: NAME (globs; repeatable)',

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../model/geo.js';
 import { isInZone, normaliseName } from '../model/names.js';
+import { hasUnprintable } from '../model/text.js';
 import type { MergedDocument } from './merge.js';
 import {
   diagnosticAt,
@@ -83,6 +84,10 @@ function serviceNameDiagnostics(service: PEntry): Diagnostic[] {
   if (name.trim() === '') return [diagnosticAt(service.keyPos, 'a geo service name must not be empty')];
   if (name.trim() !== name) {
     return [diagnosticAt(service.keyPos, `geo service name "${name}" starts or ends with a space`)];
+  }
+  if (hasUnprintable(name)) {
+    const message = `geo service name "${name}" must be plain text, without line breaks, tabs, NUL or other control characters`;
+    return [diagnosticAt(service.keyPos, message)];
   }
   return [];
 }

@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsCapabilities } from '../model/provider.js';
-import { errorText, findYamlFiles } from './find-files.js';
+import { findYamlFiles } from './find-files.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
 import type { CapabilitiesOf } from './provider-lists.js';
 import { providerDiagnostics } from './provider-rules.js';
+import { type ReadResult, readDesiredFiles } from './read-files.js';
 import { readRecords } from './read-records.js';
 import { ruleDiagnostics } from './rules.js';
 import { schemaDiagnostics } from './schema-issues.js';
@@ -49,7 +49,8 @@ export async function loadDesiredState(
   options: LoadOptions = {},
 ): Promise<LoadResult> {
   const found = await findYamlFiles(paths);
-  const parsed = await Promise.all(found.files.map(readAndParse));
+  const read = await readDesiredFiles(found.files);
+  const parsed = found.files.map((file, i) => parsedFile(file, read[i]));
   const roots = parsed.flatMap((file) => (file.root ? [file.root] : []));
 
   const merge = mergeDocuments(roots);
@@ -76,16 +77,9 @@ export async function loadDesiredState(
   return { ok: true, desired, files: parsed.map((file) => file.file) };
 }
 
-async function readAndParse(path: string): Promise<ParsedFile> {
-  try {
-    return parseYamlFile(path, await readFile(path, 'utf8'));
-  } catch (error) {
-    return {
-      file: path,
-      root: null,
-      diagnostics: [{ file: path, line: 1, col: 1, message: `cannot read: ${errorText(error)}` }],
-    };
-  }
+function parsedFile(path: string, read: ReadResult | undefined): ParsedFile {
+  if (read?.ok) return parseYamlFile(path, read.text);
+  return { file: path, root: null, diagnostics: read ? [read.diagnostic] : [] };
 }
 
 /** Some problems are found twice (zod reports an out-of-range huge number as two issues). */

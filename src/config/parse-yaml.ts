@@ -1,4 +1,5 @@
 import {
+  type Alias,
   type Document,
   isAlias,
   isMap,
@@ -9,6 +10,7 @@ import {
   LineCounter,
   type Node,
   parseDocument,
+  type Scalar,
 } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import {
@@ -19,6 +21,14 @@ import {
   type ScalarValue,
   where,
 } from './positioned.js';
+import { aliasTargets, directiveProblem, numberProblem, tagProblem } from './yaml-reading.js';
+
+/**
+ * Values an alias may add to a file, all aliases together: an anchor repeats a value (a list of addresses shared by
+ * names), it does not multiply a file. A desired state that shares lists this way stays far below; an 800-byte file
+ * of nested aliases ("billion laughs") would otherwise expand to gigabytes.
+ */
+export const MAX_ALIAS_VALUES = 100_000;
 
 export interface ParsedFile {
   file: string;
@@ -45,6 +55,11 @@ export function parseYamlFile(file: string, text: string): ParsedFile {
     );
     return { file, root: null, diagnostics };
   }
+  const directive = directiveProblem(doc);
+  if (directive) {
+    const at = Math.max(0, text.search(/^%YAML\b/m));
+    return { file, root: null, diagnostics: [diagnosticAt(positionOf(at), directive)] };
+  }
   if (doc.contents === null) return { file, root: null, diagnostics: [] };
 
   const diagnostics: Diagnostic[] = [];
@@ -58,23 +73,30 @@ function yamlProblemMessage(code: string, message: string): string {
 }
 
 class Builder {
-  constructor(
-    private readonly doc: Document,
-    private readonly positionOf: (offset: number) => Position,
-    private readonly diagnostics: Diagnostic[],
-  ) {}
-
+  private readonly aliases: Map<Node, Node>;
   /** Collections being built, to refuse an alias that refers to a value containing it. */
   private readonly open = new Set<Node>();
+  /** Aliases being expanded, outermost first, and the values they have added so far (MAX_ALIAS_VALUES). */
+  private readonly expanding: Position[] = [];
+  private expanded = 0;
+
+  constructor(
+    doc: Document,
+    private readonly positionOf: (offset: number) => Position,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.aliases = aliasTargets(doc);
+  }
 
   build(node: Node, fallback?: Position): PNode {
     const pos = this.positionAt(node, fallback);
-    if (isAlias(node)) {
-      const target = node.resolve(this.doc);
-      if (target && !this.open.has(target)) return this.build(target, pos);
-      this.diagnostics.push(diagnosticAt(pos, `alias *${node.source} refers to a value that contains it`));
+    if (this.expanding.length > 0 && ++this.expanded > MAX_ALIAS_VALUES) {
+      if (this.expanded === MAX_ALIAS_VALUES + 1) this.refuseExpansion();
       return nullAt(pos);
     }
+    if (isAlias(node)) return this.alias(node, pos);
+    const tag = tagProblem(node);
+    if (tag) this.diagnostics.push(diagnosticAt(pos, tag));
     this.open.add(node);
     try {
       if (isMap(node)) return { kind: 'map', pos, entries: this.entries(node.items) };
@@ -82,10 +104,49 @@ class Builder {
         const items = node.items.map((item) => (isNode(item) ? this.build(item, pos) : nullAt(pos)));
         return { kind: 'seq', pos, items };
       }
-      return { kind: 'scalar', pos, value: isScalar(node) ? scalarValue(node.value) : null };
+      return { kind: 'scalar', pos, value: isScalar(node) ? this.scalar(node, pos, tag === null) : null };
     } finally {
       this.open.delete(node);
     }
+  }
+
+  private alias(node: Alias, pos: Position): PNode {
+    const target = this.aliases.get(node);
+    if (!target || this.open.has(target)) {
+      this.diagnostics.push(diagnosticAt(pos, `alias *${node.source} refers to a value that contains it`));
+      return nullAt(pos);
+    }
+    this.expanding.push(pos);
+    try {
+      return this.build(target, pos);
+    } finally {
+      this.expanding.pop();
+    }
+  }
+
+  private refuseExpansion(): void {
+    const [outermost] = this.expanding;
+    if (!outermost) return;
+    const limit = MAX_ALIAS_VALUES.toLocaleString('en-US');
+    this.diagnostics.push(
+      diagnosticAt(
+        outermost,
+        `the aliases of this file expand to more than ${limit} values, the limit: an anchor repeats a value, it does not multiply a file`,
+      ),
+    );
+  }
+
+  /**
+   * A scalar's value; a number only as decimal digits (yaml-reading.ts), else a problem at its place (`plain`: not
+   * already refused for its tag).
+   */
+  private scalar(node: Scalar, pos: Position, plain: boolean): ScalarValue {
+    const value = scalarValue(node.value);
+    if (plain && typeof value === 'number' && typeof node.source === 'string') {
+      const problem = numberProblem(node.source, value);
+      if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
+    }
+    return value;
   }
 
   private entries(pairs: unknown[]): PEntry[] {
@@ -100,6 +161,8 @@ class Builder {
       }
       const key = typeof keyNode.source === 'string' ? keyNode.source : String(keyNode.value);
       const keyPos = this.positionAt(keyNode);
+      const tag = tagProblem(keyNode);
+      if (tag) this.diagnostics.push(diagnosticAt(keyPos, tag));
       const first = seen.get(key);
       if (first) {
         this.diagnostics.push(

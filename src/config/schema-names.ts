@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LABEL_PATTERN, MAX_NAME_LENGTH } from '../model/dns-names.js';
 import { APEX } from '../model/names.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
+import { UNPRINTABLE_CHARS } from '../model/text.js';
 
 /**
  * What the JSON Schema says about names used as keys, for editors: the label syntax of model/dns-names.ts as
@@ -19,8 +20,8 @@ export const RECORD_NAME_PATTERN = `^(?:@|(?:\\*|${LABEL})(?:\\.${LABEL})*\\.?)$
 /** At least two labels, no wildcard, optionally absolute. */
 export const ZONE_NAME_PATTERN = `^${LABEL}(?:\\.${LABEL})+\\.?$`;
 
-/** Not empty, and neither starting nor ending with white space (a geo service name). */
-export const TRIMMED_PATTERN = '^\\S(?:[\\s\\S]*\\S)?$';
+/** Not empty, neither starting nor ending with white space, no control characters (a geo service name). */
+export const TRIMMED_PATTERN = `^(?!.*[${UNPRINTABLE_CHARS}])\\S(?:[\\s\\S]*\\S)?$`;
 
 const withPattern = (pattern: string, maxLength?: number) =>
   z.string().meta({ pattern, ...(maxLength ? { maxLength } : {}) });

@@ -3,6 +3,7 @@ import { GEO_COUNTRY_CODES } from '../model/country-codes.js';
 import { GEO_RECORD_TYPES } from '../model/geo.js';
 import { IPV4_PATTERN } from '../model/ipv4.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
+import { UNPRINTABLE_CHARS } from '../model/text.js';
 import { ProviderList } from './providers-schema.js';
 import { SafetySchema } from './safety-schema.js';
 import { typeFields, withRecordTypes } from './schema-records.js';
@@ -24,7 +25,13 @@ const Ipv4List = (what: string) =>
     )
     .min(1, { error: `must list at least one ${what}` });
 
-const Text = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
+/** A name or label: shown in plans, logs and pull-request comments, so no line breaks, NUL or escapes in it. */
+const Text = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
+  .regex(new RegExp(`^[^${UNPRINTABLE_CHARS}]*$`), {
+    error: 'must be plain text, without line breaks, tabs, NUL or other control characters',
+  });
 
 export const SecondaryZoneSchema = z
   .strictObject({

@@ -59,6 +59,8 @@ export interface EmulatorOptions {
   chaos?: ChaosOptions;
   /** The DNS API's per-account rate limit (dyn/rate-limit.ts; `{}` for the service's 300 per minute); absent: off. */
   dnsRateLimit?: DnsRateLimitOptions;
+  /** Told when the state file cannot be written (the change stays applied in memory); default: a line on stderr. */
+  onStateError?: (message: string) => void;
   /** Serve the admin endpoint `/_emulator/` (admin.ts: request counts, process figures); default off. */
   admin?: boolean;
 }
@@ -115,7 +117,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     account: Account.fromSeed(seed.dns),
     sessions,
     now,
-    persist: async () => writer?.write(snapshot()),
+    persist: () => persistState(),
     tasks: new TaskStore(now, () => ctx.account.credentials.customer_name),
     jobs: new JobStore(now, nextJobId),
     publishes,
@@ -129,6 +131,16 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     chaos: engine,
   });
   const snapshot = (): EmulatorSeed => ({ dns: ctx.account.toSeed(), waf: waf.account.toSeed() });
+  // A change is applied in memory before it is saved: a state file that cannot be written is reported, and the
+  // request still answers what it did (a 500 would tell the client a publish that happened did not).
+  const persistState = async () => {
+    try {
+      await writer?.write(snapshot());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      (options.onStateError ?? reportStateError)(`emulator: state file not written (${reason})`);
+    }
+  };
   const chaos = engine ? { engine, jobs: ctx.jobs, sessions } : undefined;
   const dns = createDnsHandler({
     ctx,
@@ -191,4 +203,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       await writer?.flush();
     },
   };
+}
+
+function reportStateError(message: string): void {
+  process.stderr.write(`${message}\n`);
 }

@@ -1,7 +1,9 @@
 import { Document, isScalar, isSeq, visit } from 'yaml';
+import { MAX_NAME_LENGTH } from '../model/dns-names.js';
 import type { GeoGroup } from '../model/geo.js';
 import type { DnsInventory, WafInventory } from '../model/inventory.js';
 import { recordTypeOfKey, requireRecordType } from '../model/record-types/registry.js';
+import { printable } from '../model/text.js';
 import type { LiveWebapp } from '../model/waf.js';
 import { zoneDocument } from './zone-document.js';
 
@@ -23,6 +25,8 @@ const HEADER =
 /**
  * The desired-state YAML of an account (pure, deterministic): one file per zone (`<zone>.yaml`) plus
  * `secondary-zones.yaml`, `geo-services.yaml` and `waf.yaml`, or everything in `edgeplan.yaml` (`singleFile`).
+ * A zone name comes from the server and becomes a file name: one that is not labels of letters, digits, `-` and `_`
+ * joined by single dots (`../../x`, a slash, a control character) is not imported and is listed.
  * A geo service the model cannot express (non-A rdata, …) is left out whole and listed: writing part of it would
  * make apply replace its groups. A webapp is keyed by name, or by id when another webapp has the same name; a bot by
  * name, or by id when the catalogue has two bots of that name. Webapps get `mode: exact` with their enabled bots.
@@ -35,6 +39,10 @@ export function importDocuments(
   const notImported: string[] = [];
   const sections: { name: string; value: Record<string, unknown>; comments: string[] }[] = [];
   for (const zone of dns?.zones ?? []) {
+    if (!isFileSafeZoneName(zone.zone)) {
+      notImported.push(`zone ${printable(zone.zone)}: not imported (its name cannot be a file name)`);
+      continue;
+    }
     const { document, notes } = zoneDocument(zone);
     notImported.push(...notes);
     sections.push({
@@ -92,6 +100,11 @@ export function importDocuments(
           ),
         ];
   return { files, notImported };
+}
+
+/** Labels of DNS name characters joined by single dots: no `..`, no leading dot, no slash, nothing else. */
+function isFileSafeZoneName(zone: string): boolean {
+  return zone.length <= MAX_NAME_LENGTH && /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/.test(zone);
 }
 
 /** A geo group's record data as YAML writes it: `a: [...]`, `cname: web.example.net.` (absolute names). */

@@ -1,3 +1,5 @@
+import { printable, shortened } from './text.js';
+
 /** Where a desired value was written, so that problems found later (even against live state) point into the YAML. */
 export interface SourcePosition {
   file: string;
@@ -12,8 +14,20 @@ export interface Diagnostic extends SourcePosition {
   message: string;
 }
 
+/** A message longer than this is shown shortened in its middle: a value it quotes may be megabytes long. */
+export const MAX_SHOWN_MESSAGE = 600;
+
+/**
+ * `file:line:col: message` as people read it: control characters escaped (a YAML value or a live name may hold
+ * terminal escapes or line breaks), an over-long message shortened (model/text.ts).
+ */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.col}: ${d.message}`;
+  return `${printable(d.file)}:${d.line}:${d.col}: ${shownMessage(d.message)}`;
+}
+
+/** The message of a diagnostic as `formatDiagnostic` shows it, for other outputs (CI annotations). */
+export function shownMessage(message: string): string {
+  return shortened(printable(message), MAX_SHOWN_MESSAGE);
 }
 
 /** Stable report order: by file, then position, then message. */

@@ -31,7 +31,14 @@ type Verdict = 'not YAML' | 'rejected' | 'accepted';
 function verdict(text: string): Verdict {
   const document = parseDocument(text);
   if (document.errors.length > 0) return 'not YAML';
-  return validate(document.toJS()) ? 'accepted' : 'rejected';
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch {
+    // The YAML library refuses to expand an alias bomb (its maxAliasCount), as an editor's parser does.
+    return 'not YAML';
+  }
+  return validate(value) ? 'accepted' : 'rejected';
 }
 
 function errors(): string {

@@ -7,6 +7,7 @@ import { recordLabelsProblem, zoneNameProblem } from '../../src/model/dns-names.
 import { GEO_RECORD_TYPES } from '../../src/model/geo.js';
 import { HOSTNAME_PATTERN, parseHostname } from '../../src/model/record-types/hostname.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
+import { hasUnprintable } from '../../src/model/text.js';
 
 describe('JSON Schema', () => {
   it('is committed up to date with the zod schema', async () => {
@@ -159,11 +160,13 @@ describe('JSON Schema name patterns agree with the name rules', () => {
     );
   });
 
-  it('geo service names: not empty, no white space at either end', () => {
+  it('geo service names: not empty, no white space at either end, no control characters', () => {
     const pattern = new RegExp(TRIMMED_PATTERN);
+    const units = fc.constantFrom('a', ' ', '\t', '\n', 'B', '\u0000', '\u001b', '\u202e');
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\t', '\n', 'B') }), (name) => {
-        expect(pattern.test(name), JSON.stringify(name)).toBe(name !== '' && name.trim() === name);
+      fc.property(fc.string({ unit: units }), (name) => {
+        const valid = name !== '' && name.trim() === name && !hasUnprintable(name);
+        expect(pattern.test(name), JSON.stringify(name)).toBe(valid);
       }),
     );
   });

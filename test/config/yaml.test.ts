@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, problems, tempTree } from './helpers.js';
+import { BAD, desired, problems, tempTree } from './helpers.js';
 
 describe('YAML problems', () => {
   it('reports a syntax error at its position, and nothing else from that file', async () => {
@@ -61,6 +61,44 @@ describe('YAML problems', () => {
     });
     expect(await problems(dir)).toEqual([
       `${dir}/a.yaml:4:35: ttl must be an integer between 1 and 2147483647, got 0`,
+    ]);
+  });
+});
+
+describe('YAML read as written (issue 15, items 4 and 11)', () => {
+  it('resolves thousands of aliases in one pass (the parser searches the document for each: minutes)', async () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `      n${i}: { a: *web }\n`).join('');
+    const dir = await tempTree({
+      'a.yaml': `zones:\n  x.test:\n    records:\n      www: { a: &web [192.0.2.1, 192.0.2.2] }\n${names}`,
+    });
+    const loaded = await desired(dir);
+    expect(loaded.zones[0]?.records).toHaveLength(20_001);
+  });
+
+  it('counts what aliases add across the whole file, nested or not', async () => {
+    const list = `[${Array.from({ length: 1000 }, (_, i) => `t${i}`).join(', ')}]`;
+    const names = (count: number) =>
+      Array.from({ length: count }, (_, i) => `      n${i}: { txt: *big }\n`).join('');
+    const file = (count: number) =>
+      `zones:\n  x.test:\n    records:\n      www: { txt: &big ${list} }\n${names(count)}`;
+    // 99 aliases of 1,001 values each stay within 100,000; 100 do not.
+    expect((await desired(await tempTree({ 'a.yaml': file(99) }))).zones[0]?.records).toHaveLength(100);
+    const dir = await tempTree({ 'a.yaml': file(100) });
+    expect(await problems(dir)).toContain(
+      `${dir}/a.yaml:104:19: the aliases of this file expand to more than 100,000 values, the limit: an anchor repeats a value, it does not multiply a file`,
+    );
+  });
+
+  it('accepts numbers in decimal digits, fractions too, and !!str', async () => {
+    const dir = await tempTree({
+      'a.yaml':
+        'zones:\n  x.test:\n    records:\n      www: { a: [192.0.2.1], ttl: 300, txt: [!!str 012] }\n' +
+        'settings:\n  safety: { zone_delete_share: { max_percent: 12.5, min_records: 10 } }\n',
+    });
+    const loaded = await desired(dir);
+    expect(loaded.zones[0]?.records.map((r) => [r.type, r.ttl, r.values])).toEqual([
+      ['A', 300, ['192.0.2.1']],
+      ['TXT', 300, ['"012"']],
     ]);
   });
 });

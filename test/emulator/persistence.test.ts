@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,8 @@ describe('state file', () => {
     const ids = idsOf((await h.call('GET', '/ARecord/example.com/api.example.com/', { token })).body.data);
     await h.close();
     expect(JSON.parse(await readFile(statePath, 'utf8'))).toEqual(h.emulator.snapshot());
+    // It holds the account's credentials: readable by its owner only (issue 15, item 12).
+    expect((await stat(statePath)).mode & 0o777).toBe(0o600);
 
     h = await startEmulator({ seed: { dns: { zones: {} } }, statePath });
     token = await h.login();
@@ -64,6 +66,27 @@ describe('state file', () => {
 });
 
 describe('seed files', () => {
+  it('answers a publish it applied as applied when the state file cannot be written, and reports the file', async () => {
+    const blocker = join(dir, 'sub');
+    const errors: string[] = [];
+    h = await startEmulator({
+      seed: SEED,
+      statePath: join(blocker, 'state.json'),
+      onStateError: (message) => errors.push(message),
+    });
+    // Its directory becomes a file once the emulator runs: every write fails from then on.
+    await writeFile(blocker, '');
+    const token = await h.login();
+    await h.call('POST', '/ARecord/example.com/api.example.com/', {
+      token,
+      body: { rdata: { address: '192.0.2.5' } },
+    });
+    const published = await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
+    expect(published.status).toBe(200);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^emulator: state file not written \(.*(ENOTDIR|EEXIST)/);
+  });
+
   it('loads a hand-written YAML seed: names normalised, SOA/NS added, ids assigned', async () => {
     const seed = await loadSeedFile(join(FIXTURES, 'seed.yaml'));
     h = await startEmulator({ seed });

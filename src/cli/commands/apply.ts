@@ -5,7 +5,13 @@ import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith, targetScope } from '../review.js';
 import { servicePaces } from '../services.js';
 import { applySavedPlan } from './apply-saved.js';
-import { type ApplyCommandOptions, assertApproved, executePlan, renderApplyJson } from './execute-plan.js';
+import {
+  type ApplyCommandOptions,
+  assertApproved,
+  assertConfirmable,
+  executePlan,
+  renderApplyJson,
+} from './execute-plan.js';
 
 /**
  * `edgeplan apply [PATH...]`: plan, refuse changes needing approval without --allow-unsafe, confirm, execute, then
@@ -17,9 +23,13 @@ export async function applyCommand(
   options: ApplyCommandOptions,
   io: CliIo,
 ): Promise<ExitCode> {
-  if (options.plan) return applySavedPlan(options.plan, paths, options, io);
+  if (options.plan) {
+    assertConfirmable(options, io);
+    return applySavedPlan(options.plan, paths, options, io);
+  }
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
+  assertConfirmable(options, io);
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {

@@ -75,14 +75,21 @@ export function assertApproved(plan: Plan, options: ApplyCommandOptions): void {
   );
 }
 
+/**
+ * Without --yes an apply needs a terminal to ask on: refused at once otherwise (CI without --yes), before logging in
+ * and reading live state, which would only end in the same refusal.
+ */
+export function assertConfirmable(options: ApplyCommandOptions, io: CliIo): void {
+  if (options.yes || io.stdinIsTTY) return;
+  throw new CliError(
+    'refusing to apply without --yes: standard input is not a terminal, so nobody can confirm. Nothing was sent.',
+  );
+}
+
 /** --yes proceeds; a terminal is asked; anything else (CI without --yes) is refused before any write. */
 async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<void> {
   if (options.yes) return;
-  if (!io.stdinIsTTY) {
-    throw new CliError(
-      'refusing to apply without --yes: standard input is not a terminal, so nobody can confirm',
-    );
-  }
+  assertConfirmable(options, io);
   if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
 }
 

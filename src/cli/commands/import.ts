@@ -1,11 +1,12 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { lstat, mkdir } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { planLive } from '../../apply/index.js';
 import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
+import { printable } from '../../model/text.js';
 import { closestNames, renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readDnsInventory } from '../../providers/dyn/read-inventory.js';
@@ -15,6 +16,7 @@ import type { CliIo } from '../io.js';
 import { DNS_CAPABILITIES } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { openServices } from '../services.js';
+import { writeFileAtomic } from '../write-atomic.js';
 
 export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'> {
   /** Comma-separated names or globs; primary and secondary zones. */
@@ -70,17 +72,17 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       );
     const documents = importDocuments(dns, waf, options.singleFile);
     const dir = resolve(io.cwd, options.out);
-    const paths = documents.files.map((f) => join(dir, f.name));
+    const paths = documents.files.map((f) => pathInside(dir, f.name));
     if (!options.force) await refuseOverwrite(paths);
     await mkdir(dir, { recursive: true });
-    await Promise.all(documents.files.map((f, i) => writeFile(paths[i] as string, f.text)));
+    for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
     io.stdout(
       `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,
     );
     for (const f of documents.files) io.stdout(`  ${f.name}\n`);
     if (documents.notImported.length > 0) {
       io.stdout('Not managed by the written files (the model cannot express them; left as they are live):\n');
-      for (const line of documents.notImported) io.stdout(`  ${line}\n`);
+      for (const line of documents.notImported) io.stdout(`  ${printable(line)}\n`);
     }
     if (paths.length === 0) return EXIT_OK;
     const loaded = await loadDesiredState(paths, DNS_CAPABILITIES);
@@ -148,10 +150,18 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
   };
 }
 
+/** `dir/name` for a name that is one plain file name (importDocuments makes them so; checked again here). */
+function pathInside(dir: string, name: string): string {
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(name) || basename(name) !== name)
+    throw new CliError(`refusing to write ${JSON.stringify(name)}: not a plain file name`);
+  return join(dir, name);
+}
+
+/** Files already there, symlinks too (lstat: a dangling symlink is a file this would replace). */
 async function refuseOverwrite(paths: readonly string[]): Promise<void> {
   const existing: string[] = [];
   for (const path of paths) {
-    const found = await access(path).then(
+    const found = await lstat(path).then(
       () => true,
       () => false,
     );

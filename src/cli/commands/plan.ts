@@ -1,14 +1,16 @@
-import { writeFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { findYamlFiles } from '../../config/find-files.js';
 import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
-import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { renderReviewed, reviewOnce } from '../review.js';
 import { planSource } from '../source-paths.js';
+import { writeFileAtomic } from '../write-atomic.js';
 
 export interface PlanOptions extends ServiceOptions {
   out?: string;
@@ -17,15 +19,29 @@ export interface PlanOptions extends ServiceOptions {
 /**
  * `edgeplan plan [PATH...]`: exit 0 no changes, 2 changes (changes needing approval included), 1 error. The plan
  * records the paths it was made from (source-paths.ts), so that `apply --plan` loads the same. With
- * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary.
+ * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary. `--out` is written in one step
+ * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read.
  */
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
+  const out = options.out === undefined ? undefined : resolve(io.cwd, options.out);
+  if (out) await refuseInputAsOut(out, paths);
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
   const reviewed = await reviewOnce(desired, options, io);
   const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
   io.stdout(renderReviewed(plan, options, io, reviewed.paces));
-  if (options.out) await writeFile(resolve(io.cwd, options.out), renderPlanJson(plan));
+  if (out) await writeFileAtomic(out, renderPlanJson(plan));
   await appendStepSummary(renderPlanMarkdown(plan), io);
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;
+}
+
+/** `plan desired.yaml --out desired.yaml` would replace the desired state with a plan: refused before anything runs. */
+async function refuseInputAsOut(out: string, paths: readonly string[]): Promise<void> {
+  const real = (path: string) => realpath(path).catch(() => resolve(path));
+  const target = await real(out);
+  const { files } = await findYamlFiles(paths.length > 0 ? paths : ['.']);
+  for (const file of files) {
+    if ((await real(file)) === target)
+      throw new CliError(`--out ${out} is a desired-state file this plan reads; write the plan elsewhere`);
+  }
 }

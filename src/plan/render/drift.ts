@@ -1,11 +1,12 @@
 import { targetText } from '../../model/target.js';
+import { printable } from '../../model/text.js';
 import type { DriftReport } from '../review/drift.js';
 import { driftHeadline, statusText } from '../review/drift.js';
 import type { Plan } from '../types.js';
 import { renderPlanJson } from './json.js';
 import { changeRows } from './target-view.js';
 
-/** Text: the headline, then per target its status and each change as live → desired. */
+/** Text: the headline, then per target its status and each change as live → desired; control characters escaped. */
 export function renderDriftText(report: DriftReport): string {
   const lines = [driftHeadline(report)];
   for (const target of report.targets) {
@@ -18,7 +19,7 @@ export function renderDriftText(report: DriftReport): string {
   }
   for (const ack of report.unusedAcks)
     lines.push(`Unused acknowledgement: ${ack.target} (no drift there; remove it)`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(printable).join('\n')}\n`;
 }
 
 /** The drift JSON's format: 2 since targets are typed and carry the plan's change envelopes. */

@@ -1,4 +1,5 @@
 import { targetText } from '../../model/target.js';
+import { printable } from '../../model/text.js';
 import type { Approval } from '../review-types.js';
 import type { ChangeRow, TargetView } from './target-view.js';
 
@@ -7,18 +8,21 @@ import type { ChangeRow, TargetView } from './target-view.js';
 /** Targets with more rows than this are collapsed in `<details>`. */
 export const DETAILS_THRESHOLD = 15;
 
-/** Text safe in a GitHub table cell and outside code: no HTML, no table breaks, no emphasis. */
+/**
+ * Text safe in a GitHub table cell and outside code: no HTML, no table breaks, no emphasis, and no line break or
+ * other control character (shown as `\n`, `\x1b`: a live name must not start a heading or a `<details>` of its own).
+ */
 export function cell(text: string): string {
-  return text.replace(/[\\|<>*_`[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+  return printable(text).replace(/[\\|<>*_`[\]#&]/g, (c) => `\\${c}`);
 }
 
 function html(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A target in a code span; inside a table a pipe still needs its backslash, outside it would show. */
+/** A target in a code span, on one line; inside a table a pipe still needs its backslash, outside it would show. */
 export function code(text: string, inTable = true): string {
-  const safe = text.replace(/`/g, "'");
+  const safe = printable(text).replace(/`/g, "'");
   return `\`${inTable ? safe.replace(/\|/g, '\\|') : safe}\``;
 }
 

@@ -1,14 +1,36 @@
-import type pc from 'picocolors';
+import pc from 'picocolors';
 import type { GeoChange, SecondaryChange } from '../../model/change.js';
 import type { GeoNode } from '../../model/geo.js';
 import { targetText } from '../../model/target.js';
-import { plural } from '../../model/text.js';
+import { plural, printable } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
 import { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
 import type { Plan } from '../types.js';
 import { groupText, groupUpdateParts, secondaryText, secondaryUpdateParts } from './values.js';
 
-export type Colors = ReturnType<typeof pc.createColors>;
+/** The colours of the text plan. */
+export interface Colors {
+  bold(text: string): string;
+  green(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+}
+
+/**
+ * The colours of the text plan, each escaping control characters in what it is given (model/text.ts `printable`):
+ * live names, bot names and values may hold terminal escapes or line breaks, and every line of the text plan is
+ * made by one colour call on plain text, so this is the one place they are escaped. Never nest two calls: the
+ * outer would escape the inner's colour codes.
+ */
+export function escapingColors(color: boolean): Colors {
+  const c = pc.createColors(color);
+  return {
+    bold: (text) => c.bold(printable(text)),
+    green: (text) => c.green(printable(text)),
+    red: (text) => c.red(printable(text)),
+    yellow: (text) => c.yellow(printable(text)),
+  };
+}
 
 /**
  * The secondary-zone and geo-service sections of the text plan, value by value:

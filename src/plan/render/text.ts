@@ -1,4 +1,3 @@
-import pc from 'picocolors';
 import type { Change, RecordSetChange } from '../../model/change.js';
 import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
 import { plural } from '../../model/text.js';
@@ -6,7 +5,7 @@ import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
 import { type ApplyPace, durationLines } from './duration.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
-import { type Colors, geoLines, secondaryLines } from './text-services.js';
+import { type Colors, escapingColors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
 import { recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
 
@@ -39,7 +38,7 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
-  const c = pc.createColors(options.color);
+  const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
   const byZone = new Map(
     changesByTarget(plan.changes).flatMap(({ target, changes }) =>

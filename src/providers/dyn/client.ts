@@ -3,7 +3,7 @@ import { type Logger, silentLogger } from '../../model/logger.js';
 import { redactUserinfo } from '../http/redact.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { realSleep } from '../http/sleep.js';
-import type { HttpMethod, HttpTransport } from '../http/transport.js';
+import type { AnswerKind, HttpMethod, HttpTransport } from '../http/transport.js';
 import { type BusyPolicy, busyReason, retryWhileBusy } from './busy.js';
 import { type DynRequestLabel, interpretResponse } from './envelope.js';
 import { DynApiError, DynJobLostError, DynJobTimeoutError } from './errors.js';
@@ -204,7 +204,14 @@ export class DynClient {
     token: string,
   ): Promise<unknown> {
     const headers = { 'Content-Type': 'application/json', 'Auth-Token': token };
-    const res = await this.transport.request({ method, path, body, headers, retryable });
+    const res = await this.transport.request({
+      method,
+      path,
+      body,
+      headers,
+      retryable,
+      answer: answerKind(path),
+    });
     const label = { method, path: res.path };
     const outcome = interpretResponse(res, label, this.transport.baseUrl);
     if (outcome.kind === 'success') return outcome.data;
@@ -233,6 +240,7 @@ export class DynClient {
         path: target,
         headers,
         retryable: 'idempotent',
+        answer: answerKind(label.path),
       });
       const outcome = jobOutcome(() => interpretResponse(res, label, this.transport.baseUrl), label, target);
       if (outcome.kind === 'success') return outcome.data;
@@ -240,6 +248,18 @@ export class DynClient {
       delay = Math.min(delay * 2, JOB_MAX_DELAY_MS);
     }
   }
+}
+
+/**
+ * How large the answer of a path may be (a job's result is the answer of the request that started it): every record
+ * of a zone or every pending change of one (`AllRecord`, `ZoneChanges`), the account's zones, secondary zones or
+ * geo services (`/Zone/`, `/Secondary/`, `/Geo/`), else one object.
+ */
+export function answerKind(path: string): AnswerKind {
+  const [pathname = path] = path.split('?');
+  if (/\/(?:AllRecord|ZoneChanges)\//.test(pathname)) return 'records';
+  if (/\/(?:Zone|Secondary|Geo)\/$/.test(pathname)) return 'list';
+  return 'object';
 }
 
 /**

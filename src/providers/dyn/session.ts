@@ -1,4 +1,5 @@
 import type { Logger } from '../../model/logger.js';
+import { registerSecret } from '../http/secrets.js';
 import type { HttpTransport } from '../http/transport.js';
 import { type DynOutcome, interpretResponse } from './envelope.js';
 import { DynApiError, DynLoginError, DynWireError } from './errors.js';
@@ -50,6 +51,7 @@ export class DynSession {
       userName: credentials.userName,
       password: credentials.password,
     };
+    registerSecret(credentials.password);
   }
 
   current(): Promise<ActiveSession> {
@@ -113,6 +115,7 @@ export class DynSession {
     if (outcome.kind === 'job')
       throw new DynWireError(`POST ${res.path}`, ['login answered with a job redirect']);
     const { token } = parseWire(SessionData, outcome.data, `POST ${res.path}`);
+    registerSecret(token);
     this.#token = token;
     this.generation += 1;
     this.logger.debug(`dyn: logged in (session ${this.generation})`);

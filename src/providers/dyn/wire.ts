@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HeaderSafeToken } from '../http/secrets.js';
 import { wireParser } from '../http/wire-error.js';
 import { DynMessage, DynWireError } from './errors.js';
 
@@ -20,7 +21,7 @@ export const DynEnvelope = z.object({
 });
 export type DynEnvelope = z.infer<typeof DynEnvelope>;
 
-export const SessionData = z.object({ token: z.string().min(1) });
+export const SessionData = z.object({ token: HeaderSafeToken });
 export type SessionData = z.infer<typeof SessionData>;
 
 export const SerialStyleWire = z.enum(['increment', 'epoch', 'day', 'minute']);

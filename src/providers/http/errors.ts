@@ -47,6 +47,26 @@ export class TransportError extends Error {
 }
 
 /**
+ * An answer larger than its kind may be (transport.ts, ANSWER_LIMITS): not read further and not repeated, a repeat
+ * would bring the same. Its kind is named so that a real account beyond the limit can be reported.
+ */
+export class ResponseTooLargeError extends Error {
+  override readonly name = 'ResponseTooLargeError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly kind: string,
+    readonly limitBytes: number,
+  ) {
+    super(
+      `${method} ${path}: the answer is larger than ${limitBytes / 1024 / 1024} MB, the limit for an answer of ` +
+        `kind "${kind}"; not read further`,
+    );
+  }
+}
+
+/**
  * The rate limit asks for a longer wait than the client makes (the scheduler's `maxWaitMs`): the request was not
  * sent. The message says why, how long, and from when a new run can go.
  */

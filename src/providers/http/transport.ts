@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { type Logger, silentLogger } from '../../model/logger.js';
-import { RateLimitWaitError, TransportError } from './errors.js';
+import { RateLimitWaitError, ResponseTooLargeError, TransportError } from './errors.js';
 import { hasUserinfo, redactBody, redactHeaders, redactUserinfo } from './redact.js';
 import {
   type AttemptOutcome,
@@ -39,7 +39,26 @@ export interface HttpRequest {
    * service's rate-limit headers (the WAF client waits for a window reset that may be far beyond `maxRetryAfterMs`).
    */
   retryOn429?: boolean;
+  /** What the answer holds, which bounds its size (ANSWER_LIMITS); default `object`. */
+  answer?: AnswerKind;
 }
+
+/**
+ * Kinds of answers by how large they may grow: `records`, every record of a zone (a Dyn `AllRecord`: about 300
+ * bytes a record, so 100,000 records, the largest zone benchmarked, are about 30 MB); `list`, one line per zone,
+ * service or webapp of an account; `object`, anything else (a session, a job, a zone, one webapp's bots).
+ */
+export type AnswerKind = 'records' | 'list' | 'object';
+
+/**
+ * The largest answer body read per kind, about four times what the largest real account needs: a bigger answer is
+ * a ResponseTooLargeError (no retry) before it exhausts memory, not a crash with a native stack trace.
+ */
+export const ANSWER_LIMITS: Readonly<Record<AnswerKind, number>> = {
+  records: 128 * 1024 * 1024,
+  list: 32 * 1024 * 1024,
+  object: 8 * 1024 * 1024,
+};
 
 export interface HttpResponse {
   status: number;
@@ -135,7 +154,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
             signal: AbortSignal.timeout(timeoutMs),
           });
         const res = await (options.scheduler ? options.scheduler.run(send) : send());
-        const text = await res.text();
+        const text = await readText(res, req.answer ?? 'object', req.method, path);
         response = {
           status: res.status,
           headers: res.headers,
@@ -147,7 +166,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         outcome = { kind: 'status', status: res.status };
         logger.debug(`http ← ${res.status} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
       } catch (error) {
-        if (error instanceof RateLimitWaitError) throw error;
+        if (error instanceof RateLimitWaitError || error instanceof ResponseTooLargeError) throw error;
         failure = error;
         outcome = { kind: isTimeout(error) ? 'timeout' : 'network' };
         logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
@@ -204,6 +223,26 @@ function encodeBody(body: unknown): { body?: string; contentType?: string } {
   if (body instanceof URLSearchParams)
     return { body: body.toString(), contentType: 'application/x-www-form-urlencoded' };
   return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/** The body as text, read up to the limit of its kind: the Content-Length is checked first, then every chunk. */
+async function readText(res: Response, kind: AnswerKind, method: string, path: string): Promise<string> {
+  const limit = ANSWER_LIMITS[kind];
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit || !res.body) {
+    await res.body?.cancel();
+    if (declared > limit) throw new ResponseTooLargeError(method, path, kind, limit);
+    return '';
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop by a throw cancels the body: nothing more is read.
+  for await (const chunk of res.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw new ResponseTooLargeError(method, path, kind, limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

@@ -1,5 +1,6 @@
 import type { RetryPolicy } from '../http/retry.js';
-import type { HttpMethod, HttpTransport } from '../http/transport.js';
+import { registerSecret } from '../http/secrets.js';
+import type { AnswerKind, HttpMethod, HttpTransport } from '../http/transport.js';
 import { ErrorBody, PdnsApiError } from './errors.js';
 
 /** Longest stretch of a non-JSON error body kept in a message. */
@@ -17,7 +18,9 @@ export class PdnsClient {
     private readonly apiKey: string,
     /** The server id in `/servers/<id>`: `localhost` on a single server. */
     readonly server: string,
-  ) {}
+  ) {
+    registerSecret(apiKey);
+  }
 
   /** `/servers/<server>/zones`, or one zone's path (its id: the name with the trailing dot, URL-safe). */
   zonesPath(zone?: string): string {
@@ -32,6 +35,7 @@ export class PdnsClient {
       path,
       body,
       retryable,
+      answer: answerKind(path),
       headers: { 'X-API-Key': this.apiKey, Accept: 'application/json' },
     });
     if (response.status >= 200 && response.status < 300) return response.json;
@@ -45,6 +49,17 @@ export class PdnsClient {
   close(): Promise<void> {
     return this.transport.close();
   }
+}
+
+/**
+ * How large the answer of a path may be (http/transport.ts): a zone with every record set (`/zones/<id>`), the
+ * server's zone list (`/zones`), else one object.
+ */
+export function answerKind(path: string): AnswerKind {
+  const [pathname = path] = path.split('?');
+  if (/\/zones\/[^/]+$/.test(pathname)) return 'records';
+  if (/\/zones\/?$/.test(pathname)) return 'list';
+  return 'object';
 }
 
 /**

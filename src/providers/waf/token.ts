@@ -1,4 +1,5 @@
 import type { Logger } from '../../model/logger.js';
+import { registerSecret } from '../http/secrets.js';
 import type { HttpResponse } from '../http/transport.js';
 import { parseWire, TokenResponse } from './wire.js';
 
@@ -36,6 +37,7 @@ export class TokenSource {
   ) {
     this.#clientId = clientId;
     this.#clientSecret = clientSecret;
+    registerSecret(clientSecret);
   }
 
   current(): Promise<ActiveToken> {
@@ -60,6 +62,7 @@ export class TokenSource {
     });
     const res = await this.fetchToken(form);
     const { access_token, expires_in } = parseWire(TokenResponse, res.json, `POST ${res.path}`);
+    registerSecret(access_token);
     const lifetimeMs = expires_in * 1000;
     this.#token = {
       value: access_token,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HeaderSafeToken } from '../http/secrets.js';
 import { wireParser } from '../http/wire-error.js';
 import { WafWireError } from './errors.js';
 
@@ -8,7 +9,7 @@ import { WafWireError } from './errors.js';
  */
 
 export const TokenResponse = z.object({
-  access_token: z.string().min(1),
+  access_token: HeaderSafeToken,
   expires_in: z.number().int().positive(),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
