@@ -7,7 +7,7 @@ let token: string;
 afterEach(async () => h?.close());
 
 const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null; SOURCE: string }[] }) =>
-  body.msgs.map((m) => `${m.ERR_CD ?? '-'} ${m.SOURCE} ${m.INFO}`);
+  body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.SOURCE} ${m.INFO}`);
 
 async function start(): Promise<void> {
   h = await startEmulator({

@@ -8,7 +8,7 @@ afterEach(async () => h?.close());
 
 const EMPTY_ZONE = { dns: { zones: { 'example.com': {} } } };
 const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null; SOURCE: string }[] }) =>
-  body.msgs.map((m) => `${m.ERR_CD ?? '-'} ${m.SOURCE} ${m.INFO}`);
+  body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.SOURCE} ${m.INFO}`);
 
 describe('every record type through /<TYPE>Record/', () => {
   it('adds one record of each type, publishes it and reads it back under <type>_records', async () => {

@@ -23,7 +23,7 @@ describe('A records', () => {
     expect(add.body).toMatchObject({
       status: 'success',
       data: { zone_type: 'Primary', serial_style: 'increment', serial: 0, zone: 'example.com' },
-      msgs: [{ INFO: 'add: Record added', SOURCE: 'BLL', ERR_CD: null, LVL: 'INFO' }],
+      msgs: [{ INFO: 'add: Record added', SOURCE: 'BLL', ERR_CD: '', LVL: 'INFO' }],
     });
     const pending = await h.call('GET', '/ARecord/example.com/api.example.com/?detail=Y', { token });
     expect(pending.body.data).toEqual([
@@ -48,7 +48,7 @@ describe('A records', () => {
     expect(one.body.msgs[0]).toEqual({
       INFO: 'get: Found the record',
       SOURCE: 'API-B',
-      ERR_CD: null,
+      ERR_CD: '',
       LVL: 'INFO',
     });
 
@@ -92,7 +92,7 @@ describe('A records', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msgs).toEqual([
       { INFO: 'address: Not a valid IP address', SOURCE: 'DYN', ERR_CD: 'INVALID_DATA', LVL: 'ERROR' },
-      { INFO: 'add: Could not create A record', SOURCE: 'BLL', ERR_CD: null, LVL: 'INFO' },
+      { INFO: 'add: Could not create A record', SOURCE: 'BLL', ERR_CD: '', LVL: 'INFO' },
     ]);
     const dup = await h.call('POST', WWW, { token, body: { rdata: { address: '192.0.2.10' }, ttl: 60 } });
     expect(dup.status).toBe(400);
