@@ -2,7 +2,7 @@
  * Reads across types and nodes (`ANYRecord`, `AllRecord`, `NodeList`), node removal (`Node`), the session's
  * changeset (`ZoneChanges`) and `Job` (help.dyn.com: Get all records, Get node list, Delete node, Get zone
  * changeset, Get job). A node exists while it holds a record in the session's view: adding a record creates it,
- * removing its last record removes it.
+ * removing its last record removes it. Reads show the read view (views.ts: no unpublished adds).
  */
 import { isInZone } from '../../model/names.js';
 import type { ZoneState } from './account.js';
@@ -14,13 +14,21 @@ import { error, info, notFound, ok } from './envelope.js';
 import { geoNodesBelow } from './geo-body.js';
 import { TREE_KEYS } from './rdata.js';
 import { nodeNotFound } from './record-values.js';
-import { changesetFor, recordObject, recordUri, requireZone, sessionView } from './views.js';
+import { changesetFor, readView, recordObject, recordUri, requireZone, sessionView } from './views.js';
 
-/** Records at `base` and below in the session's view; 404 when there are none. */
-function subtree(req: AuthedRequest, zone: ZoneState, verb: string): { base: string; records: ViewRecord[] } {
+/**
+ * Records at `base` and below in `view` (the read view, or for a write the session's whole view); 404 when there
+ * are none.
+ */
+function subtree(
+  req: AuthedRequest,
+  zone: ZoneState,
+  verb: string,
+  view: typeof sessionView = readView,
+): { base: string; records: ViewRecord[] } {
   const base = req.segments[1] ?? zone.zone;
   const records = isInZone(base, zone.zone)
-    ? sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base))
+    ? view(req.session, zone).filter((r) => isInZone(r.fqdn, base))
     : [];
   if (records.length === 0) {
     throw notFound(
@@ -33,7 +41,7 @@ function subtree(req: AuthedRequest, zone: ZoneState, verb: string): { base: str
 
 function subtreeOrNone(req: AuthedRequest, zone: ZoneState): ViewRecord[] {
   const base = req.segments[1] ?? zone.zone;
-  return sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base));
+  return readView(req.session, zone).filter((r) => isInZone(r.fqdn, base));
 }
 
 /** `detail=Y` shape: every `<type>_records` key present, `[]` when empty (every served type has a key). */
@@ -50,7 +58,7 @@ function recordsData(req: AuthedRequest, zone: ZoneState, records: readonly View
 export const anyRecords: Handler<AuthedRequest> = (req, ctx) => {
   const zone = requireZone(ctx, req.segments[0]);
   const fqdn = req.segments[1] ?? zone.zone;
-  const records = sessionView(req.session, zone).filter((r) => r.fqdn === fqdn);
+  const records = readView(req.session, zone, fqdn);
   if (records.length === 0) throw nodeNotFound('detail: Host is not in this zone');
   return ok(recordsData(req, zone, records), info(`detail: Found ${records.length} records`));
 };
@@ -78,7 +86,7 @@ export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
 /** Pending removal of the node, its records and every node below; the zone's own SOA/NS stay. */
 export const deleteNode: Handler<AuthedRequest> = (req, ctx) => {
   const zone = requireZone(ctx, req.segments[0]);
-  const { base, records } = subtree(req, zone, 'remove_node');
+  const { base, records } = subtree(req, zone, 'remove_node', sessionView);
   const changeset = changesetFor(req.session, zone);
   const doomed = records.filter((r) => !isProtected(r));
   for (const r of doomed) changeset.remove(r);

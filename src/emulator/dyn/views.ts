@@ -42,9 +42,29 @@ export function recordUri(zone: string, r: ViewRecord): string {
 
 const EMPTY = new Changeset();
 
-/** Published records of the zone (of its node `fqdn` only, when given) with this session's pending changes on top. */
+/**
+ * Published records of the zone (of its node `fqdn` only, when given) with this session's pending changes on top:
+ * what a write is checked against.
+ */
 export function sessionView(session: Session, zone: ZoneState, fqdn?: string): ViewRecord[] {
   return (session.changesets.get(zone.zone) ?? EMPTY).view(zone, fqdn);
+}
+
+/**
+ * What a read shows the session: its view without the records it added and has not published. The live service
+ * gives an added record no id until publish: `POST` answers `record_id: 0`, and the record's id first appears in
+ * the zone tree after the publish (recorded live traffic, nesv/go-dynect `fixtures/convenient_create_mx.yaml`).
+ * A record without an id has no resource path, so it cannot be listed as one, read or deleted by id (the vendor's
+ * SDK deletes every record of the type at the node when it holds id 0). Its own updates and deletes of published
+ * records, which have ids, are shown as the session made them (inferred: the service does not document it).
+ */
+export function readView(session: Session, zone: ZoneState, fqdn?: string): ViewRecord[] {
+  return sessionView(session, zone, fqdn).filter(isReadable);
+}
+
+/** A record a read shows: anything but an unpublished add (see readView). */
+export function isReadable(record: ViewRecord): boolean {
+  return record.key >= 0;
 }
 
 /** The session's changeset of the zone, created on first edit. */
