@@ -48,17 +48,19 @@ interface Target {
   here: ViewRecord[];
 }
 
-function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb): Target {
-  const zone = requireZone(ctx, req.segments[0]);
+/** `write`: the verb of a record write (its failures name it); `'delete'` for a removal; absent for a read. */
+function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb | 'delete'): Target {
+  const zone = requireZone(ctx, req.segments[0], write === undefined ? 'read' : 'write');
+  const verb = write === 'delete' ? undefined : write;
   const fqdn = req.segments[1] ?? '';
   const type = req.resource.slice(0, -'Record'.length);
   if (!isInZone(fqdn, zone.zone)) {
-    throw write
-      ? outsideZoneFailure(fqdn, zone.zone, type, write)
+    throw verb
+      ? outsideZoneFailure(fqdn, zone.zone, type, verb)
       : nodeNotFound('detail: Host is not in this zone');
   }
-  if (write && !HOST_NAME.test(fqdn)) {
-    throw badRequest(error('INVALID_DATA', 'fqdn: Not a valid host name', 'DYN'), couldNot(write, type));
+  if (verb && !HOST_NAME.test(fqdn)) {
+    throw badRequest(error('INVALID_DATA', 'fqdn: Not a valid host name', 'DYN'), couldNot(verb, type));
   }
   const view = sessionView(req.session, zone, fqdn);
   return { zone, fqdn, type, view, here: view.filter((r) => r.type === type) };
@@ -182,7 +184,7 @@ export const replaceRecords: Handler<AuthedRequest> = (req, ctx) => {
 };
 
 export const deleteRecord: Handler<AuthedRequest> = (req, ctx) => {
-  const t = target(req, ctx);
+  const t = target(req, ctx, 'delete');
   const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
   if (isProtected(record)) throw illegal(`delete: The zone's own ${t.type} records cannot be removed`);
   changesetFor(req.session, t.zone).remove(record);
@@ -191,7 +193,7 @@ export const deleteRecord: Handler<AuthedRequest> = (req, ctx) => {
 
 /** DELETE without id: every record of the type at the node, except the zone's own SOA/NS. */
 export const deleteRecords: Handler<AuthedRequest> = (req, ctx) => {
-  const t = target(req, ctx);
+  const t = target(req, ctx, 'delete');
   const doomed = t.here.filter((r) => !isProtected(r));
   if (doomed.length === 0) throw nodeNotFound('get: Host not found in this zone');
   const changeset = changesetFor(req.session, t.zone);

@@ -56,7 +56,7 @@ function recordsData(req: AuthedRequest, zone: ZoneState, records: readonly View
 }
 
 export const anyRecords: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const fqdn = req.segments[1] ?? zone.zone;
   const records = readView(req.session, zone, fqdn);
   if (records.length === 0) throw nodeNotFound('detail: Host is not in this zone');
@@ -64,14 +64,14 @@ export const anyRecords: Handler<AuthedRequest> = (req, ctx) => {
 };
 
 export const allRecords: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const { records } = subtree(req, zone, 'get_tree');
   return ok(recordsData(req, zone, records), info('get_tree: Here is your zone tree'));
 };
 
 /** Node names at and below the base, the base first, then sorted; nodes a geo service answers for count too. */
 export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const geoBase = req.segments[1] ?? zone.zone;
   const geoNodes = isInZone(geoBase, zone.zone) ? geoNodesBelow(ctx.account, zone.zone, geoBase) : [];
   const { base, records } =
@@ -83,13 +83,22 @@ export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
   return ok([base, ...below], info('get_node_list: Here is your node list'));
 };
 
-/** Pending removal of the node, its records and every node below; the zone's own SOA/NS stay. */
+/**
+ * Pending removal of the node, its records and every node below; the zone's own SOA/NS stay. A node a geo service
+ * answers for is a node too, records or not: its links go when the removal is published (publish.ts).
+ */
 export const deleteNode: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
-  const { base, records } = subtree(req, zone, 'remove_node', sessionView);
+  const zone = requireZone(ctx, req.segments[0], 'write');
+  const base = req.segments[1] ?? zone.zone;
+  const linked = isInZone(base, zone.zone) ? geoNodesBelow(ctx.account, zone.zone, base) : [];
+  const records =
+    linked.length > 0
+      ? sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base))
+      : subtree(req, zone, 'remove_node', sessionView).records;
   const changeset = changesetFor(req.session, zone);
   const doomed = records.filter((r) => !isProtected(r));
   for (const r of doomed) changeset.remove(r);
+  if (linked.length > 0) changeset.removedNodes.add(base);
   return ok(
     doomed.map((r) => recordUri(zone.zone, r)),
     info(`remove_node: ${base} removed from tree. All records also removed.`),
@@ -98,7 +107,7 @@ export const deleteNode: Handler<AuthedRequest> = (req, ctx) => {
 
 /** Items in the service's changeset shape; `action` and `record_id` are extras saying what the item does. */
 export const getZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const changes = req.session.changesets.get(zone.zone)?.changes() ?? [];
   const data = changes.map((c) => ({
     id: c.seq,
@@ -116,7 +125,7 @@ export const getZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
 };
 
 export const discardZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   req.session.changesets.delete(zone.zone);
   return ok({}, info('delete: Pending changes discarded'));
 };

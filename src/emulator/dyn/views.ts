@@ -6,14 +6,46 @@ import type { ZoneState } from './account.js';
 import type { ViewRecord } from './changeset.js';
 import { Changeset } from './changeset.js';
 import type { Ctx } from './context.js';
-import { error, notFound } from './envelope.js';
+import { badRequest, error, notFound } from './envelope.js';
 import type { Session } from './sessions.js';
 
-/** The published zone or 404 `zone: No such zone` (API-B, NOT_FOUND), the service's single-msg answer. */
-export function requireZone(ctx: Ctx, zone: string | undefined): ZoneState {
-  const state = zone === undefined ? undefined : ctx.account.zones.get(zone);
-  if (!state) throw notFound(error('NOT_FOUND', 'zone: No such zone', 'API-B'));
-  return state;
+/** What a request does to a zone's records: reads them, or changes them (a write, a publish, a freeze). */
+export type ZoneAccess = 'read' | 'write';
+
+/**
+ * The primary zone a request names. A secondary zone exists too (`GET /Zone/<zone>/` shows it, `zone_type:
+ * Secondary`), so it is never answered "No such zone": a read of its records finds none (the emulator transfers
+ * nothing from its masters), and a change is refused, since its data comes from its masters (inferred: the
+ * service's wording is not documented). A frozen zone refuses every change until thawed (help.dyn.com, Update
+ * zone API). A name that is neither is 404 `zone: No such zone` (API-B, NOT_FOUND), the service's single-msg answer.
+ */
+export function requireZone(ctx: Ctx, name: string | undefined, access: ZoneAccess): ZoneState {
+  const state = name === undefined ? undefined : ctx.account.zones.get(name);
+  if (state) {
+    if (access === 'write' && state.frozen)
+      throw badRequest(error('ILLEGAL_OPERATION', `zone: ${state.zone} is frozen; thaw it to make changes`));
+    return state;
+  }
+  const secondary = name === undefined ? undefined : ctx.account.secondaries.get(name);
+  if (!secondary) throw notFound(error('NOT_FOUND', 'zone: No such zone', 'API-B'));
+  if (access === 'write') throw secondaryRefusal(secondary.zone);
+  return {
+    zone: secondary.zone,
+    serialStyle: 'increment',
+    serial: secondary.serial,
+    ttl: 0,
+    rname: '',
+    records: new Map(),
+    frozen: false,
+    notes: [],
+  };
+}
+
+/** A change to the records of a secondary zone: 400 ILLEGAL_OPERATION (inferred wording). */
+export function secondaryRefusal(zone: string): Error {
+  return badRequest(
+    error('ILLEGAL_OPERATION', `zone: ${zone} is a secondary zone; its data comes from its masters`),
+  );
 }
 
 /** The zone data object: `{zone_type, serial_style, serial, zone}`. */
