@@ -10,7 +10,7 @@ import { parseRdata, parseTtl } from './rdata.js';
 import type { DnsSeed, ParsedDnsSeed, RecordSeedValue } from './seed.js';
 import type { GeoServiceState, SecondaryState } from './service-seed.js';
 import { geoFromSeed, geoToSeed, secondaryFromSeed, secondaryToSeed } from './service-seed.js';
-import { type ZoneNote, zoneNoteFromSeed, zoneNoteToSeed } from './zone-notes.js';
+import { type ZoneNote, zoneNoteFromSeed, zoneNoteToSeed } from './zone-note-state.js';
 
 export interface Credentials {
   customer_name: string;

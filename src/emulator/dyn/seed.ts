@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isRecordType, parseTtl } from './rdata.js';
 import { checkSeedRecords } from './seed-checks.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
-import { ZoneNoteSeed } from './zone-notes.js';
+import { ZoneNoteSeed } from './zone-note-state.js';
 
 const SERIAL_STYLES = ['increment', 'epoch', 'day', 'minute'] as const;
 const Ttl = z.union([z.number(), z.string()]).refine((v) => parseTtl(v) !== undefined, {

@@ -6,45 +6,11 @@
  * string) and `user_name`, the fields Dyn's published example scripts read (dyninc-cs/DNS-Zones_Notes_Report);
  * `serial` is the zone's serial after the publish (inferred).
  */
-import { z } from 'zod';
 import { normaliseName } from '../../model/names.js';
 import type { ZoneState } from './account.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { badRequest, error, info, notFound, ok, requireFields } from './envelope.js';
-
-export interface ZoneNote {
-  type: 'publish';
-  note: string;
-  /** UNIX seconds. */
-  timestamp: number;
-  user: string;
-  serial: number;
-}
-
-/** Notes a zone keeps (the report's largest page); older ones are dropped. */
-export const MAX_ZONE_NOTES = 1000;
-
-export const ZoneNoteSeed = z.strictObject({
-  note: z.string(),
-  timestamp: z.number().int().nonnegative(),
-  user_name: z.string().optional(),
-  serial: z.number().int().nonnegative().optional(),
-});
-export type ZoneNoteSeedValue = z.output<typeof ZoneNoteSeed>;
-
-export function zoneNoteFromSeed(seed: ZoneNoteSeedValue, zoneSerial: number): ZoneNote {
-  return {
-    type: 'publish',
-    note: seed.note,
-    timestamp: seed.timestamp,
-    user: seed.user_name ?? '',
-    serial: seed.serial ?? zoneSerial,
-  };
-}
-
-export function zoneNoteToSeed(note: ZoneNote): ZoneNoteSeedValue {
-  return { note: note.note, timestamp: note.timestamp, user_name: note.user, serial: note.serial };
-}
+import { MAX_ZONE_NOTES } from './zone-note-state.js';
 
 /** Records the note of a publish that just happened (the zone's serial is the new one). */
 export function addPublishNote(zone: ZoneState, text: string, user: string, nowMs: number): void {
