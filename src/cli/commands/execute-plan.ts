@@ -2,6 +2,7 @@ import { type ApplyResult, applyPlan } from '../../apply/index.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
+import { auditNoteOf } from '../audit-note.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
@@ -32,6 +33,7 @@ export async function executePlan(
   const result = await applyPlan(plan, services.writers, {
     concurrency: options.concurrency,
     onEvent: progressReporter(io),
+    run: { auditNote: auditNoteOf(plan, io) },
   });
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.

@@ -1,3 +1,4 @@
+import type { PublishRecord } from '../../model/audit-note.js';
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { Target } from '../../model/target.js';
@@ -10,6 +11,7 @@ import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
+import { readLastPublish } from './read-notes.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
@@ -73,6 +75,8 @@ export interface DynProviderOptions extends DynConfig {
 export type DynProvider = DnsProvider & {
   readonly client: DynClient;
   discard(target: Target): Promise<void>;
+  /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'). */
+  readLastPublish(zone: string): Promise<PublishRecord | null>;
 };
 
 /**
@@ -107,7 +111,8 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
-    execute: (op) => writer.execute(op),
+    execute: (op, run) => writer.execute(op, run),
+    readLastPublish: (zone) => readLastPublish(client, zone),
     discard: (target) => writer.discard(target),
     async close() {
       await client.logout();
