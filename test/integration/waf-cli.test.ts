@@ -23,9 +23,14 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(() => sandbox.close());
 
-async function startQuickstart(waf = {}): Promise<void> {
+/** The quickstart's sandbox; `forbidden`: webapps its API client may not access. */
+async function startQuickstart(waf = {}, forbidden: string[] = []): Promise<void> {
   const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  sandbox = await startWafSandbox({ dns: { ...seed.dns, credentials: CREDENTIALS }, waf: seed.waf }, waf);
+  const webapps = seed.waf?.webapps?.map((w) => (forbidden.includes(w.name) ? { ...w, forbidden: true } : w));
+  sandbox = await startWafSandbox(
+    { dns: { ...seed.dns, credentials: CREDENTIALS }, waf: { ...seed.waf, webapps } },
+    waf,
+  );
   env = {
     ...sandbox.env,
     EDGEPLAN_DYN_URL: sandbox.wafUrl.replace('/api/v3', '/REST'),
@@ -78,6 +83,18 @@ describe('edgeplan with webapps (the quickstart)', () => {
     expect(enabledBots(sandbox.emulator, 'shop-production')).toEqual(['Applebot', 'Bingbot', 'Googlebot']);
     expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot', 'Googlebot', 'Twitterbot']);
     expect(enabledBots(sandbox.emulator, 'shop-staging')).toEqual([]);
+  });
+
+  it('reads every other webapp when the token may not access one (403), then fails naming it, exit 1, no writes', async () => {
+    await startQuickstart({}, ['blog']);
+    const plan = await cli(['plan', QUICKSTART], env);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(
+      /the WAF API client may not access webapp blog \([0-9a-f]{32}\) \(403 forbidden\)/,
+    );
+    const reads = wafRequests(sandbox).filter((e) => e.path.endsWith('/good_bots'));
+    expect(reads.map((e) => e.status).sort()).toEqual([200, 403]);
+    expect(writes(sandbox)).toBe(0);
   });
 
   it('refuses to start when the WAF changes cannot finish in the requests left, before any write', async () => {

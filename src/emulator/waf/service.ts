@@ -131,9 +131,12 @@ export function createWafService(
     if (a === 'company' && id === 'webapps' && c === undefined)
       return only('GET', () => h.listWebapps(ctx, url, body.value));
     if (a !== 'webapps' || extra !== undefined) return wafError(404, 'not_found', `No route ${path}`);
+    // The seed lists 403 for a token that may not access the resource: a webapp the API client is not granted.
+    if (ctx.account().webapps.get(id)?.forbidden)
+      return wafError(403, 'forbidden', `You are not allowed to access webapp ${id}`);
     if (c === 'good_bots' && d === undefined)
       return only('GET,PUT', () =>
-        method === 'GET' ? h.getGoodBots(ctx, id) : h.putGoodBots(ctx, id, body.value),
+        method === 'GET' ? h.getGoodBots(ctx, id, url) : h.putGoodBots(ctx, id, body.value),
       );
     if (c === 'good_bots' && d !== undefined) return only('PUT', () => h.putGoodBot(ctx, id, d, body.value));
     if (c === 'changes' && d !== undefined) return only('GET', () => h.getChange(ctx, id, d));

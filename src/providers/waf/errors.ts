@@ -107,3 +107,17 @@ export class WafWireError extends WireError {
     super('WAF service', context, issues);
   }
 }
+
+/**
+ * Desired webapps the API client may not access (403 on their good bots: the seed's "authentication succeeded but
+ * the user may not access the resource"): every one is named; the others were read.
+ */
+export class WafForbiddenError extends Error {
+  override readonly name = 'WafForbiddenError';
+  constructor(readonly webapps: readonly string[]) {
+    super(
+      `the WAF API client may not access ${webapps.length === 1 ? 'webapp' : 'webapps'} ${webapps.join(', ')} ` +
+        '(403 forbidden): grant it access to them, or leave them out of the desired state (--target limits a run)',
+    );
+  }
+}

@@ -21,6 +21,7 @@ export {
   WafAuthError,
   WafChangeFailedError,
   WafChangeTimeoutError,
+  WafForbiddenError,
   WafRateLimitError,
   WafVerifyError,
   WafWireError,

@@ -14,7 +14,8 @@ export async function readWafInventory(
   const { webapps: all } = await listWebapps(client);
   const webapps = [];
   for (const webapp of all.filter((w) => select(w.name) || select(w.id))) {
-    webapps.push({ id: webapp.id, name: webapp.name, bots: await readGoodBots(client, webapp) });
+    const { bots } = await readGoodBots(client, webapp);
+    webapps.push({ id: webapp.id, name: webapp.name, bots });
   }
   return {
     webapps: webapps.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.id, b.id)),

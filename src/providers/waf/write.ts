@@ -74,7 +74,7 @@ export class WafWriter implements StepWriter {
   }
 
   private async verify(op: SetGoodBotsOp): Promise<void> {
-    const bots = await readGoodBots(this.client, { id: op.webappId, name: op.webapp });
+    const { bots } = await readGoodBots(this.client, { id: op.webappId, name: op.webapp });
     const byId = new Map(bots.map((bot) => [bot.id, bot]));
     const mismatches = [
       ...op.enable
