@@ -97,6 +97,30 @@ describe('edgeplan with webapps (the quickstart)', () => {
     expect(writes(sandbox)).toBe(0);
   });
 
+  it('purges a webapp cache (paths or all of it) and refuses once the purge bucket is spent, purging nothing', async () => {
+    await startQuickstart({
+      changes: { pendingMs: 0, runMs: 0 },
+      purgeLimit: { limit: 1, windowSeconds: 3600 },
+    });
+    const purged = await cli(['purge', 'blog', '--path', '/index.html'], env);
+    expect(purged.code, purged.stderr).toBe(0);
+    expect(purged.stdout).toMatch(
+      /^Purged path \/index\.html of webapp blog \(task [0-9a-f]{32}\); 0 of 1 purges left this hour \(resets in 60 min\)\.\n$/,
+    );
+    const spent = await cli(['purge', 'blog'], env);
+    expect(spent.code).toBe(1);
+    expect(spent.stderr).toContain(
+      'the WAF cache-purge limit (1 purges an hour) is spent; it resets in 60 min',
+    );
+    const unknown = await cli(['purge', 'blgo'], env);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringContaining('webapp "blgo" does not exist in the WAF account; nothing was purged'),
+    ]);
+    const purges = wafRequests(sandbox).filter((e) => e.path.endsWith('/purge_cache'));
+    expect(purges.map((e) => e.status)).toEqual([202, 429]);
+  });
+
   it('refuses to start when the WAF changes cannot finish in the requests left, before any write', async () => {
     await startQuickstart({ rateLimit: { limit: 12, windowSeconds: 3600 } });
     const apply = await cli(['apply', QUICKSTART, '--yes'], env);

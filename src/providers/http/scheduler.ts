@@ -87,8 +87,14 @@ export class RequestScheduler {
     this.sleep = options.sleep ?? realSleep;
   }
 
-  /** Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. */
-  async run<T extends ScheduledAnswer>(attempt: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. With
+   * `readHeaders: false` the answer counts as a request whose rate-limit headers say nothing about this window.
+   */
+  async run<T extends ScheduledAnswer>(
+    attempt: () => Promise<T>,
+    { readHeaders = true }: { readHeaders?: boolean } = {},
+  ): Promise<T> {
     const sent = await new Promise<SentRequest>((resolve, reject) => {
       this.waiting.push({ resolve, reject });
       this.pump();
@@ -99,7 +105,7 @@ export class RequestScheduler {
       return answer;
     } finally {
       const now = this.clock();
-      this.window.answered(sent, now, answer && windowAnswer(answer, now));
+      this.window.answered(sent, now, answer && readHeaders ? windowAnswer(answer, now) : undefined);
       this.pump();
     }
   }

@@ -39,6 +39,11 @@ export interface HttpRequest {
    * service's rate-limit headers (the WAF client waits for a window reset that may be far beyond `maxRetryAfterMs`).
    */
   retryOn429?: boolean;
+  /**
+   * `true`: the answer's `X-RateLimit-*` headers describe another budget than the one the scheduler paces (the WAF
+   * API's cache-purge bucket); the request still counts, its headers are not read.
+   */
+  otherBudget?: boolean;
 }
 
 export interface HttpResponse {
@@ -134,7 +139,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
             dispatcher,
             signal: AbortSignal.timeout(timeoutMs),
           });
-        const res = await (options.scheduler ? options.scheduler.run(send) : send());
+        const res = await (options.scheduler
+          ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true })
+          : send());
         const text = await res.text();
         response = {
           status: res.status,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { namedRecord } from '../../model/named-record.js';
 import { WireError } from '../http/wire-error.js';
+import type { PurgeBucket } from './purge-bucket.js';
 
 /** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
 export const ErrorBody = z.object({
@@ -56,6 +57,17 @@ export class WafRateLimitError extends Error {
       `WAF rate limit reached${limit === undefined ? '' : ` (${limit} requests per hour)`}: the window resets in ` +
         `${resetInSeconds} s, longer than the ${maxWaitSeconds} s the client waits; run again after the reset`,
     );
+  }
+}
+
+/** The cache-purge bucket (20 purges an hour) is spent: nothing was purged. */
+export class WafPurgeLimitError extends Error {
+  override readonly name = 'WafPurgeLimitError';
+
+  constructor(readonly bucket: PurgeBucket | null) {
+    const when = bucket ? `; it resets in ${Math.ceil(bucket.resetSeconds / 60)} min` : '';
+    const limit = bucket ? `${bucket.limit} purges an hour` : 'purges an hour';
+    super(`the WAF cache-purge limit (${limit}) is spent${when}: nothing was purged`);
   }
 }
 

@@ -28,7 +28,7 @@ export async function readWaf(
   const { webapps: all, requests: pages } = await listWebapps(client);
   let requests = pages;
 
-  const resolved = new Map(refs.map((ref) => [ref, resolve(all, ref)]));
+  const resolved = new Map(refs.map((ref) => [ref, resolveWebapp(all, ref)]));
   const toRead = [
     ...new Map([...resolved.values()].flatMap((w) => (w ? [[w.id, w] as const] : []))).values(),
   ];
@@ -105,7 +105,8 @@ async function readPages<T extends z.ZodType>(
   return { rows, requests };
 }
 
-function resolve(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
+/** A webapp by ref: a 32-hex id, else a name (exactly, else case-insensitively when that finds one). */
+export function resolveWebapp(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
   if (isWebappId(ref)) return webapps.find((w) => w.id.toLowerCase() === ref.toLowerCase());
   const exact = webapps.filter((w) => w.name === ref);
   if (exact.length > 0) return exact.length === 1 ? exact[0] : undefined;
