@@ -29,7 +29,7 @@ export function listWebapps(ctx: WafHandlerCtx, url: URL, body: unknown): WafRep
 }
 
 /**
- * A list answer of the API v3, paged with `page` and `per_page` (default 25, at most 100) as the seed lists 206
+ * A list answer of the API v3, paged with `page` and `per_page` (default 25, at most 100) as the API documentation lists 206
  * "Partial Content" for: a bare array, 206 while rows remain after this page, 200 on the last; `Link` (first, prev,
  * next, last) and `X-Total-Count` (the header shapes are inferred: nothing public shows them).
  */

@@ -4,7 +4,7 @@ import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { ok, type WafReply, wafError } from './reply.js';
 
 /**
- * Cache purging (the seed names it a service of the API with its own limit of 20 purge requests an hour; the call
+ * Cache purging (Oracle Dyn WAS help, Using the API, names it a service of the API with its own limit of 20 purge requests an hour; the call
  * itself is PROPOSED, after the public v3 CLI `POST /api/v3/webapps/<id>/purge_cache` and its task status
  * `GET /api/v3/webapps/tasks/<task_id>`, done at `finished`):
  *

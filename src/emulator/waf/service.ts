@@ -138,7 +138,7 @@ export function createWafService(
       return only('GET', () => h.listWebapps(ctx, url, body.value));
     if (a !== 'webapps' || extra !== undefined) return wafError(404, 'not_found', `No route ${path}`);
     if (id === 'tasks' && c !== undefined && d === undefined) return only('GET', () => purges.task(c));
-    // The seed lists 403 for a token that may not access the resource: a webapp the API client is not granted.
+    // The API documentation lists 403 for a token that may not access the resource: a webapp the API client is not granted.
     if (ctx.account().webapps.get(id)?.forbidden)
       return wafError(403, 'forbidden', `You are not allowed to access webapp ${id}`);
     if (c === 'good_bots' && d === undefined)

@@ -121,7 +121,7 @@ export class WafWireError extends WireError {
 }
 
 /**
- * Desired webapps the API client may not access (403 on their good bots: the seed's "authentication succeeded but
+ * Desired webapps the API client may not access (403 on their good bots: the API documentation's "authentication succeeded but
  * the user may not access the resource"): every one is named; the others were read.
  */
 export class WafForbiddenError extends Error {

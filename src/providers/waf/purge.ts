@@ -6,7 +6,7 @@ import { listWebapps, resolveWebapp } from './read.js';
 import { parseWire } from './wire.js';
 
 /**
- * Cache purging, PROPOSED (the seed names the service and its 20-an-hour limit but not the call; this follows the
+ * Cache purging, PROPOSED (Oracle Dyn WAS help, Using the API, names the service and its 20-an-hour limit but not the call; this follows the
  * public v3 CLI): `POST /webapps/<id>/purge_cache` with `{"purge_resources": [paths]}` (none: the whole cache),
  * answered 202 `{task_id, status}`; the task is read at `GET /webapps/tasks/<task_id>` until `finished`.
  */
