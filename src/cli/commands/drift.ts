@@ -34,7 +34,7 @@ export interface DriftOptions extends ServiceOptions {
  * elsewhere (when, by whom): one `POST /ZoneNoteReport/` per drifted zone, none when nothing drifted.
  */
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
-  const desired = await loadOrReport(paths, io);
+  const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
   const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack)) : [];
   const scope = targetScope(desired, options.target);
