@@ -106,12 +106,10 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
     .action(async (options) => setExit(await importCommand(options, io)));
 
-  withRateLimitOptions(program.command('purge'))
+  withSandboxOptions(withRateLimitOptions(program.command('purge')))
     .description("purge a webapp's cache, all of it or --path only (20 purges an hour; exit 0, 1 error)")
     .argument('<webapp>', 'webapp name or id')
     .option('--path <path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
-    .option('--sandbox [state-file]', 'purge in the built-in emulator, its account kept in STATE_FILE')
-    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
     .action(async (webapp: string, options) => setExit(await purgeCommand(webapp, options, io)));
 

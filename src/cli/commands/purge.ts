@@ -1,16 +1,14 @@
 import { WafPurgeLimitError } from '../../providers/waf/index.js';
-import { runSandbox } from '../dns-target.js';
 import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { cliLogger } from '../logger.js';
 import type { RateLimitFlags } from '../rate-limits.js';
+import { runSandbox, type SandboxOptions } from '../sandbox.js';
 import { openWafTarget } from '../waf-target.js';
 
-export interface PurgeOptions extends RateLimitFlags {
+export interface PurgeOptions extends RateLimitFlags, SandboxOptions {
   /** `--path P`, repeatable: purge these paths only; none: the whole cache. */
   path: string[];
-  sandbox?: string | boolean;
-  seed?: string;
   verbose: boolean;
 }
 
