@@ -166,6 +166,28 @@ describe('WAF write', () => {
     expect(sleeps).toEqual([1000, 2000, 4000]);
   });
 
+  it('waits for the change of a 201 (a write that created its change) as for a 202', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(
+      201,
+      { change_id: CHANGE, status: 'pending' },
+      rate(498),
+    );
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(
+      200,
+      { change_id: CHANGE, webapp_id: WEBAPP, status: 'finished', errors: [] },
+      rate(497),
+    );
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ google: true, bing: true }),
+      rate(496),
+    );
+    const { provider, sleeps } = testProvider();
+    await provider.execute(OP);
+    expect(sleeps).toEqual([1000]);
+  });
+
   it('does not poll when the PUT answers 200 (nothing differed), but still verifies', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(498));
