@@ -1,5 +1,5 @@
 /** `edgeplan` with a `waf` section against the emulator: request counts, budget refusal, problems, secrets. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,20 @@ describe('edgeplan with webapps (the quickstart)', () => {
     const reads = wafRequests(sandbox).filter((e) => e.path.endsWith('/good_bots'));
     expect(reads.map((e) => e.status).sort()).toEqual([200, 403]);
     expect(writes(sandbox)).toBe(0);
+  });
+
+  it('import leaves out, and lists, a webapp the token may not access; the rest round-trips', async () => {
+    await startQuickstart({}, ['blog']);
+    const out = join(dir, 'import-forbidden');
+    const run = await cli(['import', '--webapps', '*', '--out', out], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /webapp:blog \([0-9a-f]{32}\): not imported \(the WAF API client may not access it: 403\); left as it is/,
+    );
+    expect(run.stdout).toContain(
+      'Round trip: planning the written files against live state shows no changes.',
+    );
+    expect(await readFile(join(out, 'waf.yaml'), 'utf8')).not.toContain('blog');
   });
 
   it('purges a webapp cache (paths or all of it) and refuses once the purge bucket is spent, purging nothing', async () => {
