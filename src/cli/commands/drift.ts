@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { dnsProviderOf } from '../../apply/index.js';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
 import { describePublish } from '../../model/audit-note.js';
@@ -71,7 +72,10 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
   return report.failing ? EXIT_CHANGES : EXIT_OK;
 }
 
-/** The report with each drifted zone's last publish (zones the plan would create have none to read). */
+/**
+ * The report with each drifted Dyn zone's last publish (zones the plan would create have none to read; zones of
+ * other DNS providers keep no notes).
+ */
 async function withLastPublishes(
   report: DriftReport,
   services: OpenServices | undefined,
@@ -81,7 +85,9 @@ async function withLastPublishes(
   const targets = await Promise.all(
     report.targets.map(async (t) => {
       const created = t.changes.some((c) => c.address.kind === 'zone' && c.action === 'create');
-      if (t.target.kind !== 'zone' || created) return t;
+      // Only the Dyn service keeps publish notes; a zone of another DNS provider (PowerDNS) has none to read.
+      const onDyn = services && dnsProviderOf(services.providers, t.target.provider) === dyn;
+      if (t.target.kind !== 'zone' || created || !onDyn) return t;
       return { ...t, lastPublish: await dyn.readLastPublish(t.target.name) };
     }),
   );
