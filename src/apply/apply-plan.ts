@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { ProviderOp, StepWriter } from '../model/provider.js';
+import type { ProviderOp, RunContext, StepWriter } from '../model/provider.js';
 import type { Plan, PlanStep } from '../plan/types.js';
 import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
@@ -7,6 +7,8 @@ export interface ApplyOptions {
   /** Steps run at once. Ops inside one step are always sequential. */
   concurrency?: number;
   onEvent?: (event: ApplyEvent) => void;
+  /** Given to every writer call (the publish notes of the run). */
+  run?: RunContext;
 }
 
 /** High enough to fill the services' rate budgets over real latencies; the scheduler of each provider paces. */
@@ -48,7 +50,7 @@ export async function applyPlan(
         emit({ type: 'step-done', outcome });
         return outcome;
       }
-      return limit(() => runStep(step, writers.get(step.provider), emit));
+      return limit(() => runStep(step, writers.get(step.provider), emit, options.run));
     })();
     running.set(step.id, promise);
     return promise;
@@ -71,6 +73,7 @@ async function runStep(
   step: PlanStep,
   writer: StepWriter | undefined,
   emit: (e: ApplyEvent) => void,
+  run: RunContext | undefined,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
   emit({ type: 'step-start', ...identity(step), total });
@@ -81,7 +84,7 @@ async function runStep(
         throw new Error(
           `the plan has a ${step.provider} change, but no ${step.provider} provider was opened for this run`,
         );
-      await writer.execute(op);
+      await writer.execute(op, run);
     } catch (error) {
       const outcome = await failStep(step, writer, op, error, done);
       emit({ type: 'step-done', outcome });

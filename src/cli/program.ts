@@ -8,6 +8,7 @@ import { driftCommand } from './commands/drift.js';
 import { emulatorCommand } from './commands/emulator.js';
 import { importCommand } from './commands/import.js';
 import { planCommand } from './commands/plan.js';
+import { purgeCommand } from './commands/purge.js';
 import { validateCommand } from './commands/validate.js';
 import { withFaultOptions } from './emulator-faults.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
@@ -114,6 +115,13 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
     .action(async (options) => setExit(await importCommand(options, io)));
+
+  withSandboxOptions(withRateLimitOptions(program.command('purge')))
+    .description("purge a webapp's cache, all of it or --path only (20 purges an hour; exit 0, 1 error)")
+    .argument('<webapp>', 'webapp name or id')
+    .option('--path <path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
+    .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .action(async (webapp: string, options) => setExit(await purgeCommand(webapp, options, io)));
 
   withFaultOptions(program.command('emulator'))
     .description('run the local emulator of the DNS and WAF APIs until stopped (optionally with faults)')

@@ -81,6 +81,10 @@ export function importDocuments(
     );
     sections.push({ name: 'geo-services.yaml', value: { geo_services: services }, comments: [] });
   }
+  for (const webapp of waf?.unreadable ?? [])
+    notImported.push(
+      `webapp:${webapp}: not imported (the WAF API client may not access it: 403); left as it is`,
+    );
   if (waf && waf.webapps.length > 0) {
     const webapps = Object.fromEntries(waf.webapps.map((w) => [webappKey(w, waf.webapps), goodBots(w)]));
     sections.push({ name: 'waf.yaml', value: { waf: { webapps } }, comments: [] });

@@ -36,6 +36,8 @@ export interface DnsInventory {
 
 export interface WafInventory {
   webapps: LiveWebapp[];
+  /** Selected webapps the API client may not read (403), as `name (id)`: listed, not imported. */
+  unreadable?: string[];
 }
 
 /** Which objects to import, by name (globs); `undefined`: every one of that kind. */

@@ -68,11 +68,20 @@ export interface WafCompiler {
 }
 
 /**
+ * What the run executing a plan adds to its calls, outside the plan: it differs between the run that planned and
+ * the run that applies, and a saved plan must match the recomputed one exactly.
+ */
+export interface RunContext {
+  /** Sent with every commit of a transaction (a Dyn publish's `notes`): model/audit-note.ts. */
+  auditNote?: string;
+}
+
+/**
  * Executes a provider's calls. `discard` drops the unpublished changes of a transactional target (a zone) after a
  * failure; it must be safe when there are none.
  */
 export interface StepWriter {
-  execute(op: ProviderOp): Promise<void>;
+  execute(op: ProviderOp, run?: RunContext): Promise<void>;
   discard?(target: Target): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ export { renderPlanJson } from './render/json.js';
 export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';
 export { annotatePlan } from './review/annotate.js';
+export { digestOf } from './review/digest.js';
 export {
   type DriftReport,
   type DriftStatus,

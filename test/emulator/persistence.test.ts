@@ -26,12 +26,12 @@ describe('state file', () => {
     await h.call('POST', '/Zone/new.test/', { token, body: { rname: 'a@new.test', ttl: 60 } });
     await h.call('POST', '/ARecord/example.com/api.example.com/', {
       token,
-      body: { rdata: { address: '192.0.2.5' } },
+      body: { rdata: { address: '192.0.2.5' }, ttl: 300 },
     });
     await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     await h.call('POST', '/ARecord/example.com/pending.example.com/', {
       token,
-      body: { rdata: { address: '192.0.2.6' } },
+      body: { rdata: { address: '192.0.2.6' }, ttl: 300 },
     });
     const ids = idsOf((await h.call('GET', '/ARecord/example.com/api.example.com/', { token })).body.data);
     await h.close();
@@ -53,7 +53,7 @@ describe('state file', () => {
     // new ids never reuse old ones
     await h.call('POST', '/ARecord/example.com/n.example.com/', {
       token,
-      body: { rdata: { address: '192.0.2.7' } },
+      body: { rdata: { address: '192.0.2.7' }, ttl: 300 },
     });
     await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     const [fresh] = idsOf((await h.call('GET', '/ARecord/example.com/n.example.com/', { token })).body.data);
@@ -79,7 +79,7 @@ describe('seed files', () => {
     const token = await h.login();
     await h.call('POST', '/ARecord/example.com/api.example.com/', {
       token,
-      body: { rdata: { address: '192.0.2.5' } },
+      body: { rdata: { address: '192.0.2.5' }, ttl: 300 },
     });
     const published = await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     expect(published.status).toBe(200);

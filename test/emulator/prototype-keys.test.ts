@@ -121,7 +121,7 @@ describe('names that are members of every JavaScript object, in the emulator', (
     expect(nodes.body.data).toEqual(['geo.tostring', ...LOWER.map((n) => `${n}.geo.tostring`)]);
     await h.call('POST', '/ARecord/__proto__/www.__proto__/', {
       token,
-      body: { rdata: { address: '192.0.2.3' } },
+      body: { rdata: { address: '192.0.2.3' }, ttl: 300 },
     });
     await h.call('PUT', '/Zone/__proto__/', { token, body: { publish: 1 } });
     await h.close();
@@ -146,7 +146,7 @@ describe('names that are members of every JavaScript object, in the emulator', (
     for (const name of PROTOTYPE_KEYS) {
       const add = await h.call('POST', `/TXTRecord/constructor.example/${name}.constructor.example/`, {
         token,
-        body: { rdata: { txtdata: name } },
+        body: { rdata: { txtdata: name }, ttl: 300 },
       });
       expect([name, add.status]).toEqual([name, 200]);
       const created = await h.call('POST', `/Geo/${name}/`, {

@@ -44,7 +44,7 @@ describe('HTTP surface', () => {
     const token = await h.login();
     await h.call('POST', '/ARecord/example.com/www.example.com./', {
       token,
-      body: { rdata: { address: '192.0.2.99' } },
+      body: { rdata: { address: '192.0.2.99' }, ttl: 300 },
     });
     await h.call('GET', '/ARecord/example.com/www.example.com', { token });
     await h.call('GET', '/Zone/nope.test', { token });
@@ -78,7 +78,10 @@ describe('HTTP surface', () => {
       times: 2,
     });
     const post = (address: string) =>
-      h.call('POST', '/ARecord/example.com/f.example.com/', { token, body: { rdata: { address } } });
+      h.call('POST', '/ARecord/example.com/f.example.com/', {
+        token,
+        body: { rdata: { address }, ttl: 300 },
+      });
     expect((await post('192.0.2.1')).status).toBe(200);
     const failed = await post('192.0.2.2');
     expect(failed.status).toBe(500);
@@ -90,8 +93,8 @@ describe('HTTP surface', () => {
     expect((await post('192.0.2.3')).status).toBe(500);
     expect((await post('192.0.2.4')).status).toBe(200);
     expect(rule.hits).toBe(2);
-    const listed = await h.call('GET', '/ARecord/example.com/f.example.com/', { token });
-    expect(listed.body.data).toHaveLength(2);
+    const pending = await h.call('GET', '/ZoneChanges/example.com/', { token });
+    expect(pending.body.data).toHaveLength(2);
 
     h.emulator.faults.add({ pathPattern: /^\/REST\/Zone\//, status: 429, info: 'too: many' });
     const limited = await h.call('GET', '/Zone/', { token });

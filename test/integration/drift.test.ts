@@ -33,8 +33,9 @@ describe('edgeplan drift', () => {
     expect(drift.stdout).toContain('Drift: 1 target differs from the desired state.');
     expect(drift.stdout).toContain('  zone:example.com: drift');
     expect(drift.stdout).toContain('rogue.example.com A: live ttl 300 192.0.2.66 → desired (absent)');
+    // POST /ZoneNoteReport/ is the service's read of a zone's notes (the last publish of the drifted zone).
     const writes = sandbox.emulator.requestLog.entries.filter(
-      (e) => e.method !== 'GET' && !/Session|oauth/.test(e.path),
+      (e) => e.method !== 'GET' && !/Session|oauth|ZoneNoteReport/.test(e.path),
     );
     expect(writes).toEqual([]);
     const json = JSON.parse((await cli(['drift', work.config, '--format', 'json'], sandbox.env)).stdout);
@@ -84,5 +85,58 @@ describe('edgeplan drift', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('acknowledged.0.target must be kind:name');
     expect(bad.stderr).toContain('acknowledged.0.expires is not a calendar date');
+  });
+});
+
+describe('edgeplan drift: where the last publish came from', () => {
+  const noteReports = () =>
+    sandbox.emulator.requestLog.entries.filter((e) => e.path.includes('ZoneNoteReport'));
+
+  it('notes every apply publish; for a drifted zone, names the edgeplan commit or says it came from elsewhere', async () => {
+    const ci = {
+      GITHUB_REPOSITORY: 'acme/dns',
+      GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+      GITHUB_REF: 'refs/pull/7/merge',
+      EDGEPLAN_NOTE: 'ticket OPS-9',
+    };
+    expect((await cli(['apply', work.config, '--yes'], { ...sandbox.env, ...ci })).code).toBe(0);
+    const [applied] = sandbox.emulator.snapshot().dns?.zones?.['example.com']?.notes ?? [];
+    expect(applied?.note).toMatch(
+      /^edgeplan \S+ plan sha256:[0-9a-f]{64} repo acme\/dns commit 0123456789abcdef0123456789abcdef01234567 pr 7 -- ticket OPS-9$/,
+    );
+
+    sandbox.emulator.requestLog.clear();
+    expect((await cli(['drift', work.config], sandbox.env)).code).toBe(0);
+    expect(noteReports()).toEqual([]);
+
+    // Another edgeplan run (another commit) published beyond this desired state.
+    const provider = sandbox.provider();
+    await provider.execute({
+      kind: 'add-record',
+      zone: 'example.com',
+      fqdn: 'next.example.com',
+      type: 'A',
+      value: '192.0.2.7',
+      ttl: 300,
+    });
+    await provider.execute(
+      { kind: 'publish', zone: 'example.com' },
+      { auditNote: `edgeplan 9.9.9 plan sha256:${'a'.repeat(64)} commit fedcba9876543210 pr 8` },
+    );
+    const ours = await cli(['drift', work.config], sandbox.env);
+    expect(ours.code).toBe(2);
+    expect(ours.stdout).toMatch(
+      /zone:example\.com: drift\n {6}last publish: edgeplan 9\.9\.9, commit fedcba987654 pr 8, \S+Z by ci-bot \(serial \d+\)\n/,
+    );
+    expect(noteReports()).toHaveLength(1);
+
+    await addRecordOutOfBand(sandbox, 'example.com', 'rogue.example.com', '192.0.2.66');
+    const theirs = await cli(['drift', work.config, '--format', 'json'], sandbox.env);
+    const [target] = JSON.parse(theirs.stdout).targets;
+    expect(target.lastPublish).toMatchObject({ note: '', user: 'ci-bot' });
+    const text = await cli(['drift', work.config], sandbox.env);
+    expect(text.stdout).toMatch(
+      /last publish: not by edgeplan, \d{4}-\d\d-\d\dT\S+Z by ci-bot \(serial \d+\)/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 /** `edgeplan` with a `waf` section against the emulator: request counts, budget refusal, problems, secrets. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +23,14 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(() => sandbox.close());
 
-async function startQuickstart(waf = {}): Promise<void> {
+/** The quickstart's sandbox; `forbidden`: webapps its API client may not access. */
+async function startQuickstart(waf = {}, forbidden: string[] = []): Promise<void> {
   const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  sandbox = await startWafSandbox({ dns: { ...seed.dns, credentials: CREDENTIALS }, waf: seed.waf }, waf);
+  const webapps = seed.waf?.webapps?.map((w) => (forbidden.includes(w.name) ? { ...w, forbidden: true } : w));
+  sandbox = await startWafSandbox(
+    { dns: { ...seed.dns, credentials: CREDENTIALS }, waf: { ...seed.waf, webapps } },
+    waf,
+  );
   env = {
     ...sandbox.env,
     EDGEPLAN_DYN_URL: sandbox.wafUrl.replace('/api/v3', '/REST'),
@@ -78,6 +83,56 @@ describe('edgeplan with webapps (the quickstart)', () => {
     expect(enabledBots(sandbox.emulator, 'shop-production')).toEqual(['Applebot', 'Bingbot', 'Googlebot']);
     expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot', 'Googlebot', 'Twitterbot']);
     expect(enabledBots(sandbox.emulator, 'shop-staging')).toEqual([]);
+  });
+
+  it('reads every other webapp when the token may not access one (403), then fails naming it, exit 1, no writes', async () => {
+    await startQuickstart({}, ['blog']);
+    const plan = await cli(['plan', QUICKSTART], env);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(
+      /the WAF API client may not access webapp blog \([0-9a-f]{32}\) \(403 forbidden\)/,
+    );
+    const reads = wafRequests(sandbox).filter((e) => e.path.endsWith('/good_bots'));
+    expect(reads.map((e) => e.status).sort()).toEqual([200, 403]);
+    expect(writes(sandbox)).toBe(0);
+  });
+
+  it('import leaves out, and lists, a webapp the token may not access; the rest round-trips', async () => {
+    await startQuickstart({}, ['blog']);
+    const out = join(dir, 'import-forbidden');
+    const run = await cli(['import', '--webapps', '*', '--out', out], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /webapp:blog \([0-9a-f]{32}\): not imported \(the WAF API client may not access it: 403\); left as it is/,
+    );
+    expect(run.stdout).toContain(
+      'Round trip: planning the written files against live state shows no changes.',
+    );
+    expect(await readFile(join(out, 'waf.yaml'), 'utf8')).not.toContain('blog');
+  });
+
+  it('purges a webapp cache (paths or all of it) and refuses once the purge bucket is spent, purging nothing', async () => {
+    await startQuickstart({
+      changes: { pendingMs: 0, runMs: 0 },
+      purgeLimit: { limit: 1, windowSeconds: 3600 },
+    });
+    const purged = await cli(['purge', 'blog', '--path', '/index.html'], env);
+    expect(purged.code, purged.stderr).toBe(0);
+    expect(purged.stdout).toMatch(
+      /^Purged path \/index\.html of webapp blog \(task [0-9a-f]{32}\); 0 of 1 purges left this hour \(resets in 60 min\)\.\n$/,
+    );
+    const spent = await cli(['purge', 'blog'], env);
+    expect(spent.code).toBe(1);
+    expect(spent.stderr).toContain(
+      'the WAF cache-purge limit (1 purges an hour) is spent; it resets in 60 min',
+    );
+    const unknown = await cli(['purge', 'blgo'], env);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringContaining('webapp "blgo" does not exist in the WAF account; nothing was purged'),
+    ]);
+    const purges = wafRequests(sandbox).filter((e) => e.path.endsWith('/purge_cache'));
+    expect(purges.map((e) => e.status)).toEqual([202, 429]);
   });
 
   it('refuses to start when the WAF changes cannot finish in the requests left, before any write', async () => {

@@ -38,7 +38,7 @@ describe('a new zone is one zone-file upload', () => {
     expect(result.ok).toBe(true);
     expect(sandbox.emulator.requestLog.entries.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       `POST /REST/ZoneFile/${ZONE}/ 200`,
-      `GET /REST/AllRecord/${ZONE}/ 200`,
+      `GET /REST/ZoneChanges/${ZONE}/ 200`,
       `POST /REST/ALIASRecord/${ZONE}/${ZONE}/ 200`,
       `PUT /REST/Zone/${ZONE}/ 200`,
     ]);
@@ -89,9 +89,9 @@ describe('a new zone is one zone-file upload', () => {
     expect(result.steps.map((s) => (s.status === 'failed' ? s.error : s.status))).toEqual(['applied']);
     expect(sandbox.emulator.requestLog.entries.map((e) => `${e.method} ${e.path}`)).toEqual([
       `POST /REST/ZoneFile/${ZONE}/`,
-      `GET /REST/AllRecord/${ZONE}/`,
+      `GET /REST/ZoneChanges/${ZONE}/`,
       `PUT /REST/ZoneFile/${ZONE}/`,
-      `GET /REST/AllRecord/${ZONE}/`,
+      `GET /REST/ZoneChanges/${ZONE}/`,
       `PUT /REST/Zone/${ZONE}/`,
     ]);
     expect((await planLive(desired(records), { dns: sandbox.provider() })).steps).toEqual([]);

@@ -35,7 +35,7 @@ describe('record ops of every type', () => {
     it(`${type}: each op is one request on /${type}Record/ with the type's rdata`, () => {
       const node = `/${type}Record/a.test/${encodeURIComponent(fqdn)}/`;
       const rdata = requireRecordType(type).dyn.toRdata(value);
-      const [add, update, remove, replace, removeAll] = opsOf(type, fqdn, value).map(describeOp);
+      const [add, update, remove, replace, removeAll] = opsOf(type, fqdn, value).map((op) => describeOp(op));
       expect(add).toEqual({ method: 'POST', path: node, body: { rdata, ttl: 300 } });
       expect(update).toEqual({ method: 'PUT', path: `${node}7/`, body: { rdata, ttl: 60 } });
       expect(remove).toEqual({ method: 'DELETE', path: `${node}7/` });

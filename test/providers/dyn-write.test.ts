@@ -64,6 +64,14 @@ describe('describeOp', () => {
     });
     expect(describeOp(deleteOp)).toEqual({ method: 'DELETE', path: '/ARecord/a.test/www.a.test/42/' });
     expect(describeOp(publishOp)).toEqual({ method: 'PUT', path: '/Zone/a.test/', body: { publish: true } });
+    // The run's audit note rides on the publish, and only there.
+    const run = { auditNote: 'edgeplan 1.0.0 plan sha256:ab' };
+    expect(describeOp(publishOp, run)).toEqual({
+      method: 'PUT',
+      path: '/Zone/a.test/',
+      body: { publish: true, notes: 'edgeplan 1.0.0 plan sha256:ab' },
+    });
+    expect(describeOp(deleteOp, run)).toEqual(describeOp(deleteOp));
   });
 
   it('sends POSTs once on ambiguous failures and repeats the rest', () => {

@@ -41,20 +41,38 @@ const FILE = [
   '',
 ].join('\n');
 
-/** `GET /AllRecord/a.test/?detail=Y` answering with these A and TXT records (id 0: pending). */
+/** `GET /ZoneChanges/a.test/` answering with these pending A and TXT records, in the service's changeset shape. */
 function readBack(a: [string, number][], txts: [string, number][] = [['"v=spf1 -all"', 3600]]) {
-  const record = (fqdn: string, ttl: number, rdata: object) => ({
+  let id = 0;
+  const change = (fqdn: string, ttl: number, type: string, rdata: object) => ({
+    id: ++id,
     zone: 'a.test',
     fqdn,
     ttl,
-    rdata,
-    record_id: 0,
+    rdata_type: type,
+    rdata: { [`rdata_${type.toLowerCase()}`]: rdata },
   });
+  return authed('get', '/ZoneChanges/a.test/').reply(
+    200,
+    ok([
+      ...a.map(([address, ttl]) => change('www.a.test', ttl, 'A', { address })),
+      ...txts.map(([txtdata, ttl]) => change('a.test', ttl, 'TXT', { txtdata })),
+    ]),
+  );
+}
+
+/** `GET /AllRecord/a.test/?detail=Y` answering with these published A records (and no others). */
+function zoneRead(a: [string, number][]) {
   return authed('get', '/AllRecord/a.test/?detail=Y').reply(
     200,
     ok({
-      a_records: a.map(([address, ttl]) => record('www.a.test', ttl, { address })),
-      txt_records: txts.map(([txtdata, ttl]) => record('a.test', ttl, { txtdata })),
+      a_records: a.map(([address, ttl]) => ({
+        zone: 'a.test',
+        fqdn: 'www.a.test',
+        ttl,
+        rdata: { address },
+        record_id: 5,
+      })),
     }),
   );
 }
@@ -100,7 +118,7 @@ describe('zone-file ops', () => {
       expect(() => parseDynOp(bad)).toThrow(DynOpError);
   });
 
-  it('uploads, then reads the zone back in the same session and finds every record as uploaded', async () => {
+  it("uploads, then reads the session's pending changes back and finds every record as uploaded", async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ zone: 'a.test', task_id: '77' }));
     readBack([
@@ -111,10 +129,23 @@ describe('zone-file ops', () => {
     await provider.execute(create);
   });
 
+  it('accepts records the upload published at once: what is not pending is looked for in the zone', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    readBack([]);
+    zoneRead([
+      ['192.0.2.1', 300],
+      ['192.0.2.2', 300],
+    ]);
+    const { provider } = testProvider();
+    await provider.execute(create);
+  });
+
   it('waits for the upload task when the records are not there yet, then reads again', async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: 77 }));
     readBack([], []);
+    zoneRead([]);
     authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'running' }));
     authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'complete', message: '' }));
     readBack([
@@ -126,17 +157,19 @@ describe('zone-file ops', () => {
     expect(delays).toEqual([1000]);
   });
 
-  it('fails when the zone read back does not hold the records as uploaded, saying what differs', async () => {
+  it('fails when the pending changes read back do not hold the records as uploaded, saying what differs', async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
     readBack([['192.0.2.1', 300]]);
+    zoneRead([]);
     authed('get', '/Task/77/').reply(200, ok({ status: 'failed', message: 'bad line 6' }));
     readBack([['192.0.2.1', 300]], [['"v=spf1 -all"', 60]]);
+    zoneRead([['192.0.2.1', 300]]);
     const { provider } = testProvider();
     const error = await provider.execute(create).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynZoneFileError);
     expect((error as Error).message).toBe(
-      'zone a.test: the zone file was uploaded (task 77 failed: bad line 6), but reading the zone back shows ' +
+      'zone a.test: the zone file was uploaded (task 77 failed: bad line 6), but reading it back shows ' +
         '2 record sets not as uploaded: a.test TXT uploaded "v=spf1 -all" ttl 3600, read "v=spf1 -all" ttl 60; ' +
         'www.a.test A uploaded 192.0.2.1, 192.0.2.2 ttl 300, read 192.0.2.1 ttl 300',
     );

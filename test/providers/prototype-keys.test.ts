@@ -128,7 +128,7 @@ describe('names that are members of every JavaScript object, read from the wire'
     const webapps = PROTOTYPE_KEYS.map((name, i) => ({ id: String(i + 1).padStart(32, 'c'), name }));
     api('get', '/company/webapps?page=1&per_page=100').reply(200, webapps, { 'X-Total-Count': '13' });
     for (const webapp of webapps)
-      api('get', `/webapps/${webapp.id}/good_bots`).reply(200, bots({ google: true }));
+      api('get', `/webapps/${webapp.id}/good_bots?page=1&per_page=100`).reply(200, bots({ google: true }));
     const { provider } = wafProvider();
     const live = await provider.readWaf(PROTOTYPE_KEYS);
     expect(Object.keys(live.webapps)).toEqual(PROTOTYPE_KEYS);
@@ -148,7 +148,7 @@ describe('names that are members of every JavaScript object, read from the wire'
       [{ id: WEBAPP, name: '__proto__' }],
       rate(498),
     );
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, [], rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(200, [], rate(497));
     const { provider } = wafProvider();
     const live = await provider.readWaf(['__proto__', 'constructor']);
     expect(Object.keys(live.webapps)).toEqual(['__proto__', 'constructor']);

@@ -2,6 +2,7 @@ import { type ApplyResult, applyPlan } from '../../apply/index.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
+import { auditNoteOf } from '../audit-note.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
@@ -40,6 +41,7 @@ export async function executePlan(
     result = await applyPlan(plan, services.writers, {
       concurrency: options.concurrency,
       onEvent: progress.apply,
+      run: { auditNote: auditNoteOf(plan, io) },
     });
   } finally {
     progress.stop();

@@ -10,6 +10,7 @@ import { parseRdata, parseTtl } from './rdata.js';
 import type { DnsSeed, ParsedDnsSeed, RecordSeedValue } from './seed.js';
 import type { GeoServiceState, SecondaryState } from './service-seed.js';
 import { geoFromSeed, geoToSeed, secondaryFromSeed, secondaryToSeed } from './service-seed.js';
+import { type ZoneNote, zoneNoteFromSeed, zoneNoteToSeed } from './zone-note-state.js';
 
 export interface Credentials {
   customer_name: string;
@@ -38,6 +39,10 @@ export interface ZoneState {
   rname: string;
   /** By id. */
   records: Map<number, RecordState>;
+  /** Frozen (`PUT /Zone/<zone>/ {freeze}`): no record write and no publish until thawed. Not shown by GET. */
+  frozen: boolean;
+  /** The zone's notes, newest first (zone-notes.ts). */
+  notes: ZoneNote[];
 }
 
 const DEFAULT_NS = [
@@ -53,6 +58,8 @@ export interface NewZone {
   ttl: number;
   serialStyle: SerialStyle;
   serial?: number;
+  frozen?: boolean;
+  notes?: ZoneNote[];
 }
 
 export class Account {
@@ -79,6 +86,8 @@ export class Account {
         ttl,
         serialStyle: zoneSeed?.serial_style ?? 'increment',
         serial: zoneSeed?.serial ?? 0,
+        frozen: zoneSeed?.frozen ?? false,
+        notes: (zoneSeed?.notes ?? []).map((note) => zoneNoteFromSeed(note, zoneSeed?.serial ?? 0)),
         withSoa: !records.some((r) => r.type === 'SOA'),
         withNs: !records.some((r) => r.type === 'NS' && normaliseName(r.fqdn) === zone),
       });
@@ -115,6 +124,8 @@ export class Account {
       ttl: o.ttl,
       rname: o.rname,
       records: new Map(),
+      frozen: o.frozen ?? false,
+      notes: o.notes ?? [],
     };
     if (o.withSoa) {
       const rdata = {
@@ -170,6 +181,8 @@ export class Account {
         serial: z.serial,
         ttl: z.ttl,
         rname: z.rname,
+        ...(z.frozen ? { frozen: true } : {}),
+        ...(z.notes.length > 0 ? { notes: z.notes.map(zoneNoteToSeed) } : {}),
         records: sortedRecords(z).map((r) => ({
           id: r.id,
           fqdn: r.fqdn,

@@ -38,9 +38,11 @@ export class Changeset {
   private readonly adds = new Map<number, PendingChange>();
   /** Updates and deletes of published records, by record id. */
   private readonly edits = new Map<number, PendingChange>();
+  /** Nodes removed with `DELETE /Node/` (each with every node below it): their geo links go at publish. */
+  readonly removedNodes = new Set<string>();
 
   isEmpty(): boolean {
-    return this.adds.size === 0 && this.edits.size === 0;
+    return this.adds.size === 0 && this.edits.size === 0 && this.removedNodes.size === 0;
   }
 
   /** Published ids this changeset updates or deletes; publish fails when one of them is gone. */

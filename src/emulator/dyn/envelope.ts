@@ -23,10 +23,14 @@ export type ErrCode =
   | 'TARGET_EXISTS'
   | 'UNKNOWN_ERROR';
 
+/**
+ * `ERR_CD` is `""` on a message that carries no error code, as the API contract says; the live service sends `null`
+ * there (recorded traffic, nesv/go-dynect fixtures), and the client accepts both.
+ */
 export interface Msg {
   INFO: string;
   SOURCE: MsgSource;
-  ERR_CD: ErrCode | null;
+  ERR_CD: ErrCode | '';
   LVL: MsgLevel;
 }
 
@@ -52,9 +56,9 @@ export interface ApiResult {
   headers?: Record<string, string>;
 }
 
-/** An informational message (`ERR_CD: null`), e.g. `info('add: Record added')`. */
+/** An informational message (`ERR_CD: ""`), e.g. `info('add: Record added')`. */
 export function info(text: string, source: MsgSource = 'BLL'): Msg {
-  return { INFO: text, SOURCE: source, ERR_CD: null, LVL: 'INFO' };
+  return { INFO: text, SOURCE: source, ERR_CD: '', LVL: 'INFO' };
 }
 
 /** An error message; failures carry one or more of these, usually followed by an `info` summary. */

@@ -106,6 +106,17 @@ export function geoServiceAt(account: Account, zone: string, fqdn: string): GeoS
   );
 }
 
+/**
+ * Drops every link of a node that `gone` says no longer exists: its zone was deleted, or a published node delete
+ * removed it. A service answers for nodes; one that lost its node still exists, linked to the others (inferred).
+ */
+export function unlinkGoneNodes(
+  account: Account,
+  gone: (node: { zone: string; fqdn: string }) => boolean,
+): void {
+  for (const service of account.geoServices.values()) service.nodes = service.nodes.filter((n) => !gone(n));
+}
+
 /** Node name → the name of the geo service linked to it, for every linked node of `zone`. */
 export function geoLinksOf(account: Account, zone: string): Map<string, string> {
   const links = new Map<string, string>();

@@ -81,6 +81,7 @@ async function dispatch(
 ): Promise<ApiResult> {
   const path = parsePath(url.pathname);
   const route = resolveRoute(method, path, url.pathname);
+  requireJsonContentType(req.headers['content-type']);
   const args = { ...Object.fromEntries(url.searchParams), ...parseBody(raw) };
   const base = {
     method,
@@ -93,6 +94,22 @@ async function dispatch(
   const token = req.headers['auth-token'];
   const session = ctx.sessions.authenticate(Array.isArray(token) ? token[0] : token);
   return route.handle({ ...base, session }, ctx);
+}
+
+/**
+ * Every call carries `Content-Type: application/json` (the API contract's request headers; help.dyn.com, REST API:
+ * the content type is "passed with each request"). The service also speaks XML, YAML and a query-string form,
+ * picked by this header; the emulator serves JSON only. A call without the header, or with another type, is
+ * refused before anything else happens (inferred wording: the service's answer is not documented).
+ */
+function requireJsonContentType(header: string | undefined): void {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/json') return;
+  const text =
+    type === undefined || type === ''
+      ? 'request: The Content-Type header must be set to application/json'
+      : `request: Content-Type ${type} is not served; send application/json`;
+  throw new ApiError(400, [error('INVALID_REQUEST', text)]);
 }
 
 /** An empty body is `{}`; anything else must be a JSON object. */

@@ -3,13 +3,15 @@
  * checked against the zone as published now (another session may have published since the edits were made):
  * every record it updates or deletes must still exist and the result must keep the node rules (node-rules.ts),
  * for the records it adds or changes against whatever is published beside them. Only then are
- * ids assigned to added records, the serial bumped and the changeset cleared.
+ * ids assigned to added records, the geo links of removed nodes dropped, the serial bumped and the changeset cleared.
  */
+
+import { isInZone } from '../../model/names.js';
 import type { Account, ZoneState } from './account.js';
 import { syncSoaSerial } from './account.js';
 import type { Changeset } from './changeset.js';
 import { badRequest, error, info } from './envelope.js';
-import { geoLinksOf } from './geo-body.js';
+import { geoLinksOf, unlinkGoneNodes } from './geo-body.js';
 import { zoneProblems } from './node-rules.js';
 import { publishRuleFailure } from './record-values.js';
 import { nextSerial } from './serial.js';
@@ -30,7 +32,9 @@ export function applyChangeset(account: Account, zone: ZoneState, changeset: Cha
   }
   const result = changeset.view(zone);
   const touched = new Set(changeset.touchedIds());
-  const geoLinks = geoLinksOf(account, zone.zone);
+  const removed = [...changeset.removedNodes];
+  const isRemoved = (fqdn: string) => removed.some((base) => isInZone(fqdn, base));
+  const geoLinks = new Map([...geoLinksOf(account, zone.zone)].filter(([fqdn]) => !isRemoved(fqdn)));
   const [bad] = zoneProblems(
     zone.zone,
     result,
@@ -51,6 +55,7 @@ export function applyChangeset(account: Account, zone: ZoneState, changeset: Cha
       ...(serviceClass !== undefined ? { serviceClass } : {}),
     });
   }
+  unlinkGoneNodes(account, (node) => node.zone === zone.zone && isRemoved(node.fqdn));
   zone.serial = nextSerial(zone.serialStyle, zone.serial, nowMs);
   syncSoaSerial(zone);
 }

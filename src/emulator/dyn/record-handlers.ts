@@ -26,7 +26,15 @@ import {
   requireRdata,
   requireTtl,
 } from './record-values.js';
-import { changesetFor, recordObject, recordUri, requireZone, sessionView, zoneObject } from './views.js';
+import {
+  changesetFor,
+  isReadable,
+  recordObject,
+  recordUri,
+  requireZone,
+  sessionView,
+  zoneObject,
+} from './views.js';
 
 interface Target {
   zone: ZoneState;
@@ -38,17 +46,19 @@ interface Target {
   here: ViewRecord[];
 }
 
-function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb): Target {
-  const zone = requireZone(ctx, req.segments[0]);
+/** `write`: the verb of a record write (its failures name it); `'delete'` for a removal; absent for a read. */
+function target(req: AuthedRequest, ctx: Ctx, write?: WriteVerb | 'delete'): Target {
+  const zone = requireZone(ctx, req.segments[0], write === undefined ? 'read' : 'write');
+  const verb = write === 'delete' ? undefined : write;
   const fqdn = req.segments[1] ?? '';
   const type = req.resource.slice(0, -'Record'.length);
   if (!isInZone(fqdn, zone.zone)) {
-    throw write
-      ? outsideZoneFailure(fqdn, zone.zone, type, write)
+    throw verb
+      ? outsideZoneFailure(fqdn, zone.zone, type, verb)
       : nodeNotFound('detail: Host is not in this zone');
   }
-  if (write && !HOST_NAME.test(fqdn)) {
-    throw badRequest(error('INVALID_DATA', 'fqdn: Not a valid host name', 'DYN'), couldNot(write, type));
+  if (verb && !HOST_NAME.test(fqdn)) {
+    throw badRequest(error('INVALID_DATA', 'fqdn: Not a valid host name', 'DYN'), couldNot(verb, type));
   }
   const view = sessionView(req.session, zone, fqdn);
   return { zone, fqdn, type, view, here: view.filter((r) => r.type === type) };
@@ -74,6 +84,12 @@ function assertNodeRules(
   if (problem) throw nodeRuleFailure({ zone: t.zone.zone, fqdn: t.fqdn, type: t.type, problem, geo }, verb);
 }
 
+/** The fields sent over the record's own: a partial `rdata` of an update. Anything but an object is left to fail. */
+function mergeRdata(current: Rdata, sent: unknown): unknown {
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return sent;
+  return { ...current, ...sent };
+}
+
 function illegal(text: string): Error {
   return badRequest(error('ILLEGAL_OPERATION', text));
 }
@@ -88,28 +104,40 @@ export const createRecord: Handler<AuthedRequest> = (req, ctx) => {
   return ok(zoneObject(t.zone), info('add: Record added'));
 };
 
+/** Reads show the read view (views.ts): records added in this session and not yet published have no id yet. */
 export const listRecords: Handler<AuthedRequest> = (req, ctx) => {
   const t = target(req, ctx);
-  if (!t.view.some((r) => r.fqdn === t.fqdn)) throw nodeNotFound('detail: Host is not in this zone');
+  if (!t.view.some(isReadable)) throw nodeNotFound('detail: Host is not in this zone');
+  const here = t.here.filter(isReadable);
   const data = wantsDetail(req.args)
-    ? t.here.map((r) => recordObject(t.zone, r))
-    : t.here.map((r) => recordUri(t.zone.zone, r));
-  return ok(data, info(`detail: Found ${t.here.length} records`));
+    ? here.map((r) => recordObject(t.zone, r))
+    : here.map((r) => recordUri(t.zone.zone, r));
+  return ok(data, info(`detail: Found ${here.length} records`));
 };
 
 export const getRecord: Handler<AuthedRequest> = (req, ctx) => {
   const t = target(req, ctx);
-  const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
+  const record = findRecord(t.view.filter(isReadable), t.fqdn, t.type, req.segments[2] ?? '');
   return ok(recordObject(t.zone, record), info('get: Found the record', 'API-B'));
 };
 
-/** PUT with id: new `rdata` and/or `ttl` for one record (either may be left out to keep it). */
+/**
+ * PUT with id: new `rdata` and/or `ttl` for one record, in the forms the vendor's SDK sends (dyninc/dyn-python
+ * `dyn/tm/records.py`, the setters of each record class): `rdata` may hold only the fields that change
+ * (`{"rdata": {"address": …}}`), or none (`{"rdata": {}, "ttl": 300}`); fields left out keep their value, and a
+ * `ttl` left out keeps the record's. A `ttl` sent as null or "" is refused like a missing one on a create.
+ */
 export const updateRecord: Handler<AuthedRequest> = (req, ctx) => {
   const t = target(req, ctx, 'update');
   const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
   if (isProtected(record)) throw illegal(`update: The zone's own ${t.type} records cannot be changed`);
-  const rdata = req.args.rdata === undefined ? record.rdata : requireRdata(t.type, req.args.rdata, 'update');
-  const ttl = req.args.ttl === undefined ? record.ttl : requireTtl(t.zone, req.args.ttl, t.type, 'update');
+  const rdata =
+    req.args.rdata === undefined
+      ? record.rdata
+      : requireRdata(t.type, mergeRdata(record.rdata, req.args.rdata), 'update');
+  const ttl = Object.hasOwn(req.args, 'ttl')
+    ? requireTtl(t.zone, req.args.ttl, t.type, 'update')
+    : record.ttl;
   assertNodeRules(ctx, t, 'update', [rdata], [...t.here.filter((r) => r !== record), { rdata }]);
   changesetFor(req.session, t.zone).update(record, ttl, rdata);
   return ok(recordObject(t.zone, { ...record, rdata, ttl }), info('update: Record updated'));
@@ -154,7 +182,7 @@ export const replaceRecords: Handler<AuthedRequest> = (req, ctx) => {
 };
 
 export const deleteRecord: Handler<AuthedRequest> = (req, ctx) => {
-  const t = target(req, ctx);
+  const t = target(req, ctx, 'delete');
   const record = findRecord(t.view, t.fqdn, t.type, req.segments[2] ?? '');
   if (isProtected(record)) throw illegal(`delete: The zone's own ${t.type} records cannot be removed`);
   changesetFor(req.session, t.zone).remove(record);
@@ -163,7 +191,7 @@ export const deleteRecord: Handler<AuthedRequest> = (req, ctx) => {
 
 /** DELETE without id: every record of the type at the node, except the zone's own SOA/NS. */
 export const deleteRecords: Handler<AuthedRequest> = (req, ctx) => {
-  const t = target(req, ctx);
+  const t = target(req, ctx, 'delete');
   const doomed = t.here.filter((r) => !isProtected(r));
   if (doomed.length === 0) throw nodeNotFound('get: Host not found in this zone');
   const changeset = changesetFor(req.session, t.zone);

@@ -32,9 +32,15 @@ export function requireRdata(type: string, raw: unknown, verb: WriteVerb): Rdata
   throw badRequest(msg, couldNot(verb, type));
 }
 
-/** TTL of a write: absent or 0 → the zone's default TTL; integer or string of digits otherwise. */
+/**
+ * TTL of a write: required, an integer or a string of digits; 0 is the zone's default TTL (help.dyn.com, Create A
+ * record API). Missing, `null` or `""` is refused as a missing field (`ttl: required field missing`, API-A, the
+ * service's shape for a field left out): the API contract shows `ttl` on every record write, and the vendor's SDK
+ * always sends one (inferred: the service's answer to a write without it is not documented).
+ */
 export function requireTtl(zone: ZoneState, raw: unknown, type: string, verb: WriteVerb): number {
-  if (raw === undefined || raw === null || raw === '') return zone.ttl;
+  if (raw === undefined || raw === null || raw === '')
+    throw badRequest(error('MISSING_DATA', 'ttl: required field missing', 'API-A'), couldNot(verb, type));
   const ttl = parseTtl(raw);
   if (ttl === undefined)
     throw badRequest(error('INVALID_DATA', 'ttl: Not a valid TTL', 'DYN'), couldNot(verb, type));

@@ -13,7 +13,9 @@ import * as sec from './secondary-handlers.js';
 import * as ses from './session-handlers.js';
 import * as tree from './tree-handlers.js';
 import * as file from './zone-file-handlers.js';
+import { zoneNoteReport } from './zone-notes.js';
 import * as zones from './zone-secondary-handlers.js';
+import { updateZone } from './zone-update.js';
 
 export const REST_PREFIX = '/REST';
 
@@ -67,7 +69,9 @@ const ROUTES: readonly Route[] = [
   { resource: 'Zone', method: 'GET', segments: [0, 0], auth: true, handle: zones.listZones },
   { resource: 'Zone', method: 'GET', segments: [1, 1], auth: true, handle: zones.getZone },
   { resource: 'Zone', method: 'POST', segments: [1, 1], auth: true, handle: zones.createZone },
-  { resource: 'Zone', method: 'PUT', segments: [1, 1], auth: true, handle: zones.updateZone },
+  { resource: 'Zone', method: 'PUT', segments: [1, 1], auth: true, handle: updateZone },
+  { resource: 'ZoneNoteReport', method: 'POST', segments: [0, 0], auth: true, handle: zoneNoteReport },
+  { resource: 'Apex', method: 'GET', segments: [1, 1], auth: true, handle: zones.getApex },
   { resource: 'Zone', method: 'DELETE', segments: [1, 2], auth: true, handle: zones.deleteZone },
   { resource: 'Secondary', method: 'GET', segments: [0, 0], auth: true, handle: sec.listSecondaries },
   { resource: 'Secondary', method: 'POST', segments: [1, 2], auth: true, handle: sec.createSecondary },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isRecordType, parseTtl } from './rdata.js';
 import { checkSeedRecords } from './seed-checks.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
+import { ZoneNoteSeed } from './zone-note-state.js';
 
 const SERIAL_STYLES = ['increment', 'epoch', 'day', 'minute'] as const;
 const Ttl = z.union([z.number(), z.string()]).refine((v) => parseTtl(v) !== undefined, {
@@ -34,6 +35,10 @@ const ZoneSeed = z.strictObject({
   /** Responsible person of the SOA, as given at zone creation (`admin@example.com`). */
   rname: z.string().min(1).optional(),
   records: z.array(RecordSeed).optional(),
+  /** Frozen: record writes and publishes are refused until it is thawed. */
+  frozen: z.boolean().optional(),
+  /** The zone's notes, newest first, as `POST /ZoneNoteReport/` lists them (zone-notes.ts). */
+  notes: z.array(ZoneNoteSeed).optional(),
 });
 
 /**

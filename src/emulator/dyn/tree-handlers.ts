@@ -1,8 +1,8 @@
 /**
  * Reads across types and nodes (`ANYRecord`, `AllRecord`, `NodeList`), node removal (`Node`), the session's
  * changeset (`ZoneChanges`), `Job` and `Task` (help.dyn.com: Get all records, Get node list, Delete node, Get zone
- * changeset, Get job, Get one DNS task). A node exists while it holds a record in the session's view: adding a record creates it,
- * removing its last record removes it.
+ * changeset, Get job, Get one DNS task). A node exists while it holds a record in the session's view: adding a record
+ * creates it, removing its last record removes it. Reads show the read view (views.ts: no unpublished adds).
  */
 import { isInZone } from '../../model/names.js';
 import type { ZoneState } from './account.js';
@@ -14,13 +14,21 @@ import { error, info, notFound, ok } from './envelope.js';
 import { geoNodesBelow } from './geo-body.js';
 import { TREE_KEYS } from './rdata.js';
 import { nodeNotFound } from './record-values.js';
-import { changesetFor, recordObject, recordUri, requireZone, sessionView } from './views.js';
+import { changesetFor, readView, recordObject, recordUri, requireZone, sessionView } from './views.js';
 
-/** Records at `base` and below in the session's view; 404 when there are none. */
-function subtree(req: AuthedRequest, zone: ZoneState, verb: string): { base: string; records: ViewRecord[] } {
+/**
+ * Records at `base` and below in `view` (the read view, or for a write the session's whole view); 404 when there
+ * are none.
+ */
+function subtree(
+  req: AuthedRequest,
+  zone: ZoneState,
+  verb: string,
+  view: typeof sessionView = readView,
+): { base: string; records: ViewRecord[] } {
   const base = req.segments[1] ?? zone.zone;
   const records = isInZone(base, zone.zone)
-    ? sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base))
+    ? view(req.session, zone).filter((r) => isInZone(r.fqdn, base))
     : [];
   if (records.length === 0) {
     throw notFound(
@@ -33,7 +41,7 @@ function subtree(req: AuthedRequest, zone: ZoneState, verb: string): { base: str
 
 function subtreeOrNone(req: AuthedRequest, zone: ZoneState): ViewRecord[] {
   const base = req.segments[1] ?? zone.zone;
-  return sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base));
+  return readView(req.session, zone).filter((r) => isInZone(r.fqdn, base));
 }
 
 /** `detail=Y` shape: every `<type>_records` key present, `[]` when empty (every served type has a key). */
@@ -48,22 +56,22 @@ function recordsData(req: AuthedRequest, zone: ZoneState, records: readonly View
 }
 
 export const anyRecords: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const fqdn = req.segments[1] ?? zone.zone;
-  const records = sessionView(req.session, zone).filter((r) => r.fqdn === fqdn);
+  const records = readView(req.session, zone, fqdn);
   if (records.length === 0) throw nodeNotFound('detail: Host is not in this zone');
   return ok(recordsData(req, zone, records), info(`detail: Found ${records.length} records`));
 };
 
 export const allRecords: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const { records } = subtree(req, zone, 'get_tree');
   return ok(recordsData(req, zone, records), info('get_tree: Here is your zone tree'));
 };
 
 /** Node names at and below the base, the base first, then sorted; nodes a geo service answers for count too. */
 export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const geoBase = req.segments[1] ?? zone.zone;
   const geoNodes = isInZone(geoBase, zone.zone) ? geoNodesBelow(ctx.account, zone.zone, geoBase) : [];
   const { base, records } =
@@ -75,13 +83,22 @@ export const nodeList: Handler<AuthedRequest> = (req, ctx) => {
   return ok([base, ...below], info('get_node_list: Here is your node list'));
 };
 
-/** Pending removal of the node, its records and every node below; the zone's own SOA/NS stay. */
+/**
+ * Pending removal of the node, its records and every node below; the zone's own SOA/NS stay. A node a geo service
+ * answers for is a node too, records or not: its links go when the removal is published (publish.ts).
+ */
 export const deleteNode: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
-  const { base, records } = subtree(req, zone, 'remove_node');
+  const zone = requireZone(ctx, req.segments[0], 'write');
+  const base = req.segments[1] ?? zone.zone;
+  const linked = isInZone(base, zone.zone) ? geoNodesBelow(ctx.account, zone.zone, base) : [];
+  const records =
+    linked.length > 0
+      ? sessionView(req.session, zone).filter((r) => isInZone(r.fqdn, base))
+      : subtree(req, zone, 'remove_node', sessionView).records;
   const changeset = changesetFor(req.session, zone);
   const doomed = records.filter((r) => !isProtected(r));
   for (const r of doomed) changeset.remove(r);
+  if (linked.length > 0) changeset.removedNodes.add(base);
   return ok(
     doomed.map((r) => recordUri(zone.zone, r)),
     info(`remove_node: ${base} removed from tree. All records also removed.`),
@@ -90,7 +107,7 @@ export const deleteNode: Handler<AuthedRequest> = (req, ctx) => {
 
 /** Items in the service's changeset shape; `action` and `record_id` are extras saying what the item does. */
 export const getZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   const changes = req.session.changesets.get(zone.zone)?.changes() ?? [];
   const data = changes.map((c) => ({
     id: c.seq,
@@ -108,7 +125,7 @@ export const getZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
 };
 
 export const discardZoneChanges: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   req.session.changesets.delete(zone.zone);
   return ok({}, info('delete: Pending changes discarded'));
 };

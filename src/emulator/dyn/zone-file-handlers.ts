@@ -57,7 +57,7 @@ export const createZoneFromFile: Handler<AuthedRequest> = async (req, ctx) => {
 };
 
 export const addZoneFile: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'write');
   const summary = info('zonefile: Records not added');
   const file = requireFile(req, summary);
   const parsed = parseZoneFile(file, zone.zone);

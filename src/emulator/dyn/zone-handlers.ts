@@ -1,16 +1,17 @@
 /**
- * `/REST/Zone/`: list, get, create, publish and delete (help.dyn.com, Managing zones via the API).
+ * `/REST/Zone/`: list, get, create and delete (help.dyn.com, Managing zones via the API); PUT (publish, freeze,
+ * thaw) is zone-update.ts.
  *
  * Creation is immediate: the zone, its SOA and its four `Primary` NS records are published at once with serial 0
  * and visible to every session; records added afterwards stay pending until publish. Deletion is immediate too
- * and drops every session's pending changes of the zone.
+ * and drops every session's pending changes of the zone and every geo service's links to its nodes.
  */
 import { compareStrings } from '../../model/compare.js';
 import type { SerialStyle } from '../../model/dns.js';
 import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok, requireFields } from './envelope.js';
-import { applyChangeset } from './publish.js';
+import { unlinkGoneNodes } from './geo-body.js';
 import { parseTtl } from './rdata.js';
 import { requireZone, zoneObject } from './views.js';
 
@@ -27,7 +28,7 @@ export const listZones: Handler<AuthedRequest> = (req, ctx) => {
 };
 
 export const getZone: Handler<AuthedRequest> = (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
+  const zone = requireZone(ctx, req.segments[0], 'read');
   return ok(zoneObject(zone), info(`get: Your zone, ${zone.zone}`));
 };
 
@@ -65,55 +66,17 @@ export const createZone: Handler<AuthedRequest> = async (req, ctx) => {
   );
 };
 
-/**
- * PUT with `publish` (1, "1", true or "true"): applies this session's pending changes. Nothing pending is still
- * a success, without a serial bump. `freeze`/`thaw` are not emulated.
- */
-export const updateZone: Handler<AuthedRequest> = async (req, ctx) => {
-  const zone = requireZone(ctx, req.segments[0]);
-  if (req.args.freeze !== undefined || req.args.thaw !== undefined) {
-    throw badRequest(error('ILLEGAL_OPERATION', 'zone: freeze and thaw are not supported by the emulator'));
-  }
-  if (!isTrue(req.args.publish)) {
-    throw badRequest(error('MISSING_DATA', 'publish: required field missing', 'API-A'));
-  }
-  const changeset = req.session.changesets.get(zone.zone);
-  if (!changeset || changeset.isEmpty()) {
-    return ok(
-      zoneObject(zone),
-      info('changeset: No changes to apply.'),
-      info(`publish: Could not publish ${zone.zone}. No changes to apply.`),
-    );
-  }
-  applyChangeset(ctx.account, zone, changeset, ctx.now());
-  ctx.publishes.record(zone, ctx.now());
-  req.session.changesets.delete(zone.zone);
-  await ctx.persist();
-  return ok(
-    { ...zoneObject(zone), task_id: ctx.tasks.ended('PublishZone', zone.zone) },
-    info(`publish: ${zone.zone} published`),
-  );
-};
-
 export const deleteZone: Handler<AuthedRequest> = async (req, ctx) => {
   const zone = ctx.account.zones.get(req.segments[0] ?? '');
   if (!zone) {
     throw notFound(error('NOT_FOUND', 'zone: No such zone'), info('remove: No such zone in your account'));
   }
   ctx.account.zones.delete(zone.zone);
+  unlinkGoneNodes(ctx.account, (node) => node.zone === zone.zone);
   ctx.sessions.discardZone(zone.zone);
   await ctx.persist();
   return ok(zoneObject(zone), info('remove: Zone removed'));
 };
-
-function isTrue(value: unknown): boolean {
-  return (
-    value === true ||
-    value === 1 ||
-    value === '1' ||
-    (typeof value === 'string' && value.toLowerCase() === 'true')
-  );
-}
 
 export function isZoneName(name: string): boolean {
   const labels = name.split('.');

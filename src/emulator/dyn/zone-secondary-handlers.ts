@@ -11,10 +11,8 @@ import type { AuthedRequest, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok } from './envelope.js';
 import { secondaryZoneObject } from './secondary-handlers.js';
+import { zoneObject } from './views.js';
 import * as zones from './zone-handlers.js';
-
-/** Publish concerns primary zones only. */
-export { updateZone } from './zone-handlers.js';
 
 export const listZones: Handler<AuthedRequest> = async (req, ctx) => {
   const primary = await zones.listZones(req, ctx);
@@ -64,6 +62,23 @@ export const deleteZone: Handler<AuthedRequest> = async (req, ctx) => {
   }
   if (fqdn === undefined) return zones.deleteZone(req, ctx);
   throw notFound(error('NOT_FOUND', 'zone: No such zone'), info('remove: No such zone in your account'));
+};
+
+/**
+ * `GET /Apex/<node>/`: the zone that holds a node, primary or secondary, as its zone object; of nested zones the
+ * deepest (dyninc/dyn-python `get_apex` reads `data.zone`, and with `full_details` the whole object). A name in
+ * none of the account's zones is 404 (inferred wording).
+ */
+export const getApex: Handler<AuthedRequest> = (req, ctx) => {
+  const node = req.segments[0] ?? '';
+  const holders = [...ctx.account.zones.keys(), ...ctx.account.secondaries.keys()]
+    .filter((zone) => isInZone(node, zone))
+    .sort((a, b) => b.length - a.length);
+  const primary = ctx.account.zones.get(holders[0] ?? '');
+  const secondary = ctx.account.secondaries.get(holders[0] ?? '');
+  const data = primary ? zoneObject(primary) : secondary ? secondaryZoneObject(secondary) : undefined;
+  if (!data) throw notFound(error('NOT_FOUND', `node: ${node} is in none of your zones`));
+  return ok(data, info(`get: ${node} is in zone ${String(data.zone)}`));
 };
 
 function zoneName(item: unknown): string {

@@ -18,6 +18,8 @@ export interface Webapp {
   updated_at: string;
   /** Ids of the catalogue bots enabled for this webapp. */
   enabled: Set<string>;
+  /** The API client may not access it (seed.ts). */
+  forbidden: boolean;
 }
 
 export interface ClientCredentials {
@@ -71,6 +73,7 @@ export class WafAccount {
         created_at: app.created_at ?? nowIso,
         updated_at: app.updated_at ?? nowIso,
         enabled,
+        forbidden: app.forbidden ?? false,
       });
     }
     if (problems.length > 0)
@@ -113,6 +116,7 @@ export class WafAccount {
         created_at: w.created_at,
         updated_at: w.updated_at,
         enabled_bots: this.bots.filter((b) => w.enabled.has(b.id)).map((b) => b.name),
+        ...(w.forbidden ? { forbidden: true } : {}),
       })),
     };
   }

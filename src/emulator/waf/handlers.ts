@@ -17,12 +17,23 @@ export interface WafHandlerCtx {
 const DEFAULT_PER_PAGE = 25;
 const MAX_PER_PAGE = 100;
 
-/**
- * `GET /company/webapps`: a bare array; 206 while rows remain after this page, 200 on the last; Link +
- * X-Total-Count.
- */
+/** `GET /company/webapps`: one page of the account's webapps (paged). */
 export function listWebapps(ctx: WafHandlerCtx, url: URL, body: unknown): WafReply {
   const args = { ...Object.fromEntries(url.searchParams), ...(isObject(body) ? body : {}) };
+  const environment = typeof args.environment === 'string' ? args.environment : undefined;
+  const rows = ctx
+    .account()
+    .listed()
+    .filter((w) => environment === undefined || w.environment === environment);
+  return paged(url, args, rows.map(webappView));
+}
+
+/**
+ * A list answer of the API v3, paged with `page` and `per_page` (default 25, at most 100) as the API documentation lists 206
+ * "Partial Content" for: a bare array, 206 while rows remain after this page, 200 on the last; `Link` (first, prev,
+ * next, last) and `X-Total-Count` (the header shapes are inferred: nothing public shows them).
+ */
+function paged(url: URL, args: Record<string, unknown>, rows: readonly unknown[]): WafReply {
   const page = positiveInt(args.page, 1);
   const perPageAsked = positiveInt(args.per_page, DEFAULT_PER_PAGE);
   const errors: Record<string, string[]> = {};
@@ -31,11 +42,6 @@ export function listWebapps(ctx: WafHandlerCtx, url: URL, body: unknown): WafRep
   if (page === undefined || perPageAsked === undefined)
     return wafError(422, 'validation_failed', 'Invalid paging parameters', errors);
   const perPage = Math.min(perPageAsked, MAX_PER_PAGE);
-  const environment = typeof args.environment === 'string' ? args.environment : undefined;
-  const rows = ctx
-    .account()
-    .listed()
-    .filter((w) => environment === undefined || w.environment === environment);
   const slice = rows.slice((page - 1) * perPage, page * perPage);
   const lastPage = Math.max(1, Math.ceil(rows.length / perPage));
   const link = (n: number, rel: string) => {
@@ -48,15 +54,17 @@ export function listWebapps(ctx: WafHandlerCtx, url: URL, body: unknown): WafRep
   if (page < lastPage) links.push(link(page + 1, 'next'));
   links.push(link(lastPage, 'last'));
   const more = page * perPage < rows.length;
-  return ok(slice.map(webappView), more ? 206 : 200, {
+  return ok(slice, more ? 206 : 200, {
     Link: links.join(', '),
     'X-Total-Count': String(rows.length),
   });
 }
 
-export function getGoodBots(ctx: WafHandlerCtx, webappId: string): WafReply {
+/** `GET /webapps/<id>/good_bots`: the catalogue with each bot's state for the webapp, paged like the webapp list. */
+export function getGoodBots(ctx: WafHandlerCtx, webappId: string, url: URL): WafReply {
   const webapp = ctx.account().webapps.get(webappId);
-  return webapp ? ok(ctx.account().goodBots(webapp)) : notFoundWebapp(webappId);
+  if (!webapp) return notFoundWebapp(webappId);
+  return paged(url, Object.fromEntries(url.searchParams), ctx.account().goodBots(webapp));
 }
 
 /** `PUT /webapps/<id>/good_bots/<bot_id>` with `{"enabled": bool}`: 202 + change, or 200 + the bot when unchanged. */
@@ -140,7 +148,7 @@ function entryErrors(item: unknown, prefix: string, withId: boolean): Record<str
 }
 
 function webappView(w: Webapp) {
-  const { enabled: _enabled, ...view } = w;
+  const { enabled: _enabled, forbidden: _forbidden, ...view } = w;
   return view;
 }
 

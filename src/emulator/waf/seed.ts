@@ -23,6 +23,8 @@ const WebappSeed = z.strictObject({
   updated_at: z.string().optional(),
   /** Bot names or ids of the catalogue enabled for this webapp. */
   enabled_bots: z.array(z.string().min(1)).optional(),
+  /** The API client may not access it: it is listed, and every call on it answers 403. */
+  forbidden: z.boolean().optional(),
 });
 
 export const WafSeedSchema = z.strictObject({

@@ -7,6 +7,7 @@ import { WafAccount } from './account.js';
 import { formFields, parseJsonBody } from './body.js';
 import { ChangeQueue, type ChangeTiming, DEFAULT_CHANGE_TIMING } from './changes.js';
 import * as h from './handlers.js';
+import { DEFAULT_PURGE_LIMIT, PurgeService } from './purge.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { type WafReply, wafError } from './reply.js';
 import type { WafSeed } from './seed.js';
@@ -21,6 +22,8 @@ export interface WafEmulatorOptions {
   /** Access token lifetime; default 7200 s. */
   tokenLifetimeSeconds?: number;
   rateLimit?: Partial<RateLimitOptions>;
+  /** The cache-purge bucket; default 20 an hour (purge.ts). */
+  purgeLimit?: Partial<RateLimitOptions>;
   changes?: Partial<ChangeTiming>;
 }
 
@@ -42,13 +45,15 @@ export function createWafService(
   deps: { now: () => number; log: RequestLog; persist: () => Promise<void>; chaos?: ChaosEngine },
 ): WafService {
   const state = { account: WafAccount.fromSeed(seed, new Date(deps.now()).toISOString()) };
+  const timing = { ...DEFAULT_CHANGE_TIMING, ...options.changes };
   const changes = new ChangeQueue(
     () => state.account,
-    { ...DEFAULT_CHANGE_TIMING, ...options.changes },
+    timing,
     deps.now,
     (webappId) => deps.chaos?.chance('waf-change-failed', webappId) ?? false,
   );
   const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }, deps.now);
+  const purges = new PurgeService({ ...DEFAULT_PURGE_LIMIT, ...options.purgeLimit }, timing, deps.now);
   const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 7200, deps.now);
   const ctx: h.WafHandlerCtx = { account: () => state.account, changes, persist: deps.persist };
 
@@ -86,9 +91,10 @@ export function createWafService(
   async function answer(req: IncomingMessage, method: string, url: URL, raw: Buffer): Promise<WafReply> {
     changes.settle();
     const rate = limiter.take(req.socket.remoteAddress ?? 'unknown');
+    // A purge answer reports the purge bucket in the same headers (purge.ts): the reply's own headers win.
     const withRate = (reply: WafReply): WafReply => ({
       ...reply,
-      headers: { ...reply.headers, ...rate.headers },
+      headers: { ...rate.headers, ...reply.headers },
     });
     if (rate.exceeded)
       return withRate(
@@ -131,12 +137,18 @@ export function createWafService(
     if (a === 'company' && id === 'webapps' && c === undefined)
       return only('GET', () => h.listWebapps(ctx, url, body.value));
     if (a !== 'webapps' || extra !== undefined) return wafError(404, 'not_found', `No route ${path}`);
+    if (id === 'tasks' && c !== undefined && d === undefined) return only('GET', () => purges.task(c));
+    // The API documentation lists 403 for a token that may not access the resource: a webapp the API client is not granted.
+    if (ctx.account().webapps.get(id)?.forbidden)
+      return wafError(403, 'forbidden', `You are not allowed to access webapp ${id}`);
     if (c === 'good_bots' && d === undefined)
       return only('GET,PUT', () =>
-        method === 'GET' ? h.getGoodBots(ctx, id) : h.putGoodBots(ctx, id, body.value),
+        method === 'GET' ? h.getGoodBots(ctx, id, url) : h.putGoodBots(ctx, id, body.value),
       );
     if (c === 'good_bots' && d !== undefined) return only('PUT', () => h.putGoodBot(ctx, id, d, body.value));
     if (c === 'changes' && d !== undefined) return only('GET', () => h.getChange(ctx, id, d));
+    if (c === 'purge_cache' && d === undefined)
+      return only('POST', () => purges.purge(state.account, id, url, body.value));
     return wafError(404, 'not_found', `No route ${path}`);
   }
 

@@ -1,3 +1,4 @@
+import { describePublish } from '../../model/audit-note.js';
 import { targetText } from '../../model/target.js';
 import { printable } from '../../model/text.js';
 import type { DriftReport } from '../review/drift.js';
@@ -11,6 +12,8 @@ export function renderDriftText(report: DriftReport): string {
   const lines = [driftHeadline(report)];
   for (const target of report.targets) {
     lines.push(`  ${targetText(target.target)}: ${statusText(target)}`);
+    if (target.lastPublish !== undefined)
+      lines.push(`      last publish: ${describePublish(target.lastPublish)}`);
     for (const row of target.changes.flatMap(changeRows)) {
       lines.push(
         `      ${row.subject}: live ${row.before ?? '(absent)'} → desired ${row.after ?? '(absent)'}`,

@@ -1,4 +1,5 @@
 import { type Acknowledgement, ackEndMs } from '../../model/acknowledgement.js';
+import type { PublishRecord } from '../../model/audit-note.js';
 import type { Change } from '../../model/change.js';
 import type { Target } from '../../model/target.js';
 import { changesByTarget } from '../diff/change-kinds.js';
@@ -23,6 +24,8 @@ export interface DriftTarget {
   ack?: Acknowledgement;
   /** What differs: `before` is live, `after` is desired. */
   changes: Change[];
+  /** A zone's last publish from the zone notes (null: none recorded); absent when not read. */
+  lastPublish?: PublishRecord | null;
 }
 
 export interface DriftReport {

@@ -67,9 +67,9 @@ function compileZone(input: ZoneCompileInput): DynOp[] {
  * - Nothing says whether an upload's records are published by its task or pending until publish, or whether they
  *   belong to the session's changeset (listed and dropped by /ZoneChanges/). The contract says of every zone
  *   change that it takes effect only after publish, and the emulator follows it.
- * So: a new zone is uploaded, each upload verified by reading the zone back (waiting for the upload's task only
- * when the records are not there yet), and then published like every zone: a publish with nothing pending is a
- * success, so this holds under either reading. The zone did not exist, so nothing live is left half-changed if a
+ * So: a new zone is uploaded, each upload verified by reading the session's pending changes back, and the zone's
+ * records only for what is not pending (waiting for the upload's task only when the records are in neither), and
+ * then published like every zone: a publish with nothing pending is a success, so this holds under either reading. The zone did not exist, so nothing live is left half-changed if a
  * later upload fails: the zone stays, with what the earlier ones put in it, and the next plan shows the rest.
  * Changes to an EXISTING zone never take this route, not even add-only ones: if the task publishes the records,
  * or they are not in the session's changeset, the zone's one-transaction guarantee (all changes visible at one

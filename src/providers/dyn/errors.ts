@@ -36,7 +36,7 @@ export class DynApiError extends Error {
   readonly status: string;
   readonly messages: DynMessage[];
   readonly attempts: number;
-  /** ERR_CD of the first message; null when the service gave none. */
+  /** ERR_CD of the first message; null when the service gave none (`null` on the live service, `""` in the contract). */
   readonly errCode: string | null;
   /** INFO of the first message; empty when there is no message. */
   readonly info: string;
@@ -44,7 +44,7 @@ export class DynApiError extends Error {
 
   constructor(details: DynApiErrorDetails) {
     const first = details.messages[0];
-    const errCode = first?.ERR_CD ?? null;
+    const errCode = first?.ERR_CD || null;
     const info = first?.INFO ?? '';
     super(
       `${details.method} ${details.path}: ${details.httpStatus} ${errCode ?? details.status}${info ? ` ${info}` : ''}`,

@@ -1,3 +1,4 @@
+import type { PublishRecord } from '../../model/audit-note.js';
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { Target } from '../../model/target.js';
@@ -10,6 +11,7 @@ import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
 import { readZones } from './read.js';
+import { readLastPublish } from './read-notes.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
@@ -80,6 +82,8 @@ export type DynProvider = DnsProvider & {
   discard(target: Target): Promise<void>;
   /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
   rateBudget(): RateBudget | undefined;
+  /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'). */
+  readLastPublish(zone: string): Promise<PublishRecord | null>;
 };
 
 /**
@@ -117,7 +121,8 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
-    execute: (op) => writer.execute(op),
+    execute: (op, run) => writer.execute(op, run),
+    readLastPublish: (zone) => readLastPublish(client, zone),
     discard: (target) => writer.discard(target),
     rateBudget: () => transports.budget(),
     async close() {

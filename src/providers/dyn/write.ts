@@ -1,5 +1,5 @@
 import { normaliseName } from '../../model/names.js';
-import type { ProviderOp, StepWriter } from '../../model/provider.js';
+import type { ProviderOp, RunContext, StepWriter } from '../../model/provider.js';
 import { requireRecordType } from '../../model/record-types/registry.js';
 import type { Target } from '../../model/target.js';
 import type { RetryPolicy } from '../http/retry.js';
@@ -21,9 +21,10 @@ import { describeZoneFileOp, executeZoneFileOp, isZoneFileOp } from './zone-file
 
 /**
  * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the
- * type's Dyn mapping (record-types). TTLs are sent as numbers (the real service takes both).
+ * type's Dyn mapping (record-types). TTLs are sent as numbers (the real service takes both). A publish carries the
+ * run's audit note as `notes` (help.dyn.com, Publish zone API: "added to the zone notes") when there is one.
  */
-export function describeOp(op: DynOp): DynRequest {
+export function describeOp(op: DynOp, run?: RunContext): DynRequest {
   if (isServiceOp(op)) return describeServiceOp(op);
   if (isZoneFileOp(op)) return describeZoneFileOp(op);
   switch (op.kind) {
@@ -58,7 +59,11 @@ export function describeOp(op: DynOp): DynRequest {
     case 'delete-records':
       return { method: 'DELETE', path: recordPath(op.type, op.zone, op.fqdn) };
     case 'publish':
-      return { method: 'PUT', path: `/Zone/${segment(op.zone)}/`, body: { publish: true } };
+      return {
+        method: 'PUT',
+        path: `/Zone/${segment(op.zone)}/`,
+        body: { publish: true, ...(run?.auditNote ? { notes: run.auditNote } : {}) },
+      };
   }
 }
 
@@ -98,13 +103,13 @@ export class DynWriter implements StepWriter {
   constructor(private readonly client: DynClient) {}
 
   /** Sends one op, after checking it is a valid Dyn op (op-schema.ts): nothing unchecked reaches the service. */
-  async execute(input: ProviderOp): Promise<void> {
+  async execute(input: ProviderOp, run?: RunContext): Promise<void> {
     const op = parseDynOp(input);
     if (isServiceOp(op)) return executeServiceOp(this.client, op);
     if (isZoneFileOp(op)) return this.inZoneSession(op.zone, () => executeZoneFileOp(this.client, op));
     const zone = normaliseName(op.zone);
     this.assertSameSession(zone);
-    const request = describeOp(op);
+    const request = describeOp(op, run);
     const context = `${request.method} ${request.path}`;
     let data: unknown;
     let generation: number;

@@ -2,15 +2,17 @@ import { recordSetKey } from '../../model/record-set.js';
 import { plural } from '../../model/text.js';
 import { type DynClient, type DynRequest, segment } from './client.js';
 import type { DynOp, DynZoneFileOp, ZoneFileSet } from './ops.js';
+import { type PendingRecord, readPendingRecords } from './pending-changes.js';
 import { readZoneRecords } from './read.js';
 import { parseWire, ZoneFileResult } from './wire.js';
 import { addZoneFile, createZoneFile } from './zone-file.js';
 
 /**
  * The zone-file ops (ops.ts `DynZoneFileOp`; compile.ts says when they are used): one upload of a master file, then
- * the zone read back (`GET /AllRecord/<zone>/`, in the session that uploaded it) to check that it holds every
- * record of the file, as uploaded. Only when it does not yet is the upload's task waited for (`GET /Task/<id>/`)
- * and the zone read again: the task may still be at work. Either an upload is verified, or it fails with
+ * the session's pending changes read back (`GET /ZoneChanges/<zone>/`, in the session that uploaded it: records not
+ * yet published are listed there, not by the zone's reads) to check that they hold every record of the file, as
+ * uploaded (notAsUploaded). Only when they do not yet is the upload's task waited for (`GET /Task/<id>/`) and the changes read
+ * again: the task may still be at work. Either an upload is verified, or it fails with
  * DynZoneFileError naming what differs.
  */
 
@@ -47,7 +49,7 @@ export class DynZoneFileError extends Error {
     const shown = differences.slice(0, MAX_SHOWN).join('; ');
     const more = differences.length > MAX_SHOWN ? `; and ${differences.length - MAX_SHOWN} more` : '';
     super(
-      `zone ${zone}: the zone file was uploaded (${task}), but reading the zone back shows ` +
+      `zone ${zone}: the zone file was uploaded (${task}), but reading it back shows ` +
         `${plural(differences.length, 'record set')} not as uploaded: ${shown}${more}`,
     );
   }
@@ -77,23 +79,36 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
   return generation;
 }
 
-/** The sets of `op` that the zone, read back now, does not hold exactly (values and TTL), described. */
+/**
+ * The sets of `op` not held exactly (values and TTL), described. The session's pending changes are read first;
+ * only when they lack a set is the zone read too (`AllRecord`): under the other reading of the sources
+ * (compile.ts) the task publishes the upload, and its records are then the zone's own.
+ */
 async function notAsUploaded(client: DynClient, op: DynZoneFileOp): Promise<string[]> {
+  const pending = await readPendingRecords(client, op.zone);
+  const unseen = op.sets.filter((set) => !holds(pending.get(recordSetKey(set)), set));
+  if (unseen.length === 0) return [];
   const { records } = await readZoneRecords(client, op.zone);
   const live = new Map(records.map((set) => [recordSetKey(set), set.records]));
-  return op.sets.flatMap((set) => {
-    const read = live.get(recordSetKey(set)) ?? [];
-    const values = new Set(read.map((record) => record.value));
-    const same =
-      read.length === set.values.length &&
-      set.values.every((value) => values.has(value)) &&
-      read.every((record) => record.ttl === set.ttl);
-    return same ? [] : [difference(set, read)];
-  });
+  return unseen
+    .filter((set) => !holds(live.get(recordSetKey(set)), set))
+    .map((set) => difference(set, pending.get(recordSetKey(set)) ?? live.get(recordSetKey(set)) ?? []));
 }
 
-function difference(set: ZoneFileSet, read: readonly { value: string; ttl: number }[]): string {
+/** Whether `read` is exactly the set's values, each at the set's TTL. */
+function holds(read: readonly PendingRecord[] | undefined, set: ZoneFileSet): boolean {
+  if (read === undefined) return false;
+  const values = new Set(read.map((record) => record.value));
+  return (
+    read.length === set.values.length &&
+    set.values.every((value) => values.has(value)) &&
+    read.every((record) => record.ttl === set.ttl)
+  );
+}
+
+function difference(set: ZoneFileSet, read: readonly PendingRecord[]): string {
   const uploaded = `${set.values.join(', ')} ttl ${set.ttl}`;
-  const found = read.length === 0 ? 'none' : read.map((r) => `${r.value} ttl ${r.ttl}`).join(', ');
+  const found =
+    read.length === 0 ? 'none' : read.map((r) => `${r.value ?? 'unreadable rdata'} ttl ${r.ttl}`).join(', ');
   return `${set.fqdn} ${set.type} uploaded ${uploaded}, read ${found}`;
 }

@@ -118,8 +118,14 @@ export class RequestScheduler {
     return perWindow === undefined ? undefined : { limit: perWindow, windowMs: this.windowMs };
   }
 
-  /** Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. */
-  async run<T extends ScheduledAnswer>(attempt: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. With
+   * `readHeaders: false` the answer counts as a request whose rate-limit headers say nothing about this window.
+   */
+  async run<T extends ScheduledAnswer>(
+    attempt: () => Promise<T>,
+    { readHeaders = true }: { readHeaders?: boolean } = {},
+  ): Promise<T> {
     const sent = await new Promise<SentRequest>((resolve, reject) => {
       this.waiting.push({ resolve, reject });
       this.pump();
@@ -130,7 +136,7 @@ export class RequestScheduler {
       return answer;
     } finally {
       const now = this.clock();
-      this.window.answered(sent, now, answer && windowAnswer(answer, now));
+      this.window.answered(sent, now, answer && readHeaders ? windowAnswer(answer, now) : undefined);
       this.onEvent?.({ type: 'answer', service: this.service, status: answer?.status });
       this.pump();
     }

@@ -41,6 +41,11 @@ export interface HttpRequest {
   retryOn429?: boolean;
   /** What the answer holds, which bounds its size (ANSWER_LIMITS); default `object`. */
   answer?: AnswerKind;
+  /**
+   * `true`: the answer's `X-RateLimit-*` headers describe another budget than the one the scheduler paces (the WAF
+   * API's cache-purge bucket); the request still counts, its headers are not read.
+   */
+  otherBudget?: boolean;
 }
 
 /**
@@ -153,7 +158,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
             dispatcher,
             signal: AbortSignal.timeout(timeoutMs),
           });
-        const res = await (options.scheduler ? options.scheduler.run(send) : send());
+        const res = await (options.scheduler
+          ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true })
+          : send());
         const text = await readText(res, req.answer ?? 'object', req.method, path);
         response = {
           status: res.status,

@@ -3,7 +3,8 @@ import { RateLimitWaitError } from '../http/errors.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpResponse, HttpTransport } from '../http/transport.js';
-import { ErrorBody, WafApiError, WafAuthError, WafRateLimitError } from './errors.js';
+import { ErrorBody, WafApiError, WafAuthError, WafPurgeLimitError, WafRateLimitError } from './errors.js';
+import { purgeBucketOf } from './purge-bucket.js';
 import { RateLimitTracker } from './rate-limit.js';
 import { TokenSource } from './token.js';
 
@@ -29,6 +30,12 @@ export interface WafCall {
   path: string;
   body?: unknown;
   retryable: RetryPolicy;
+  /**
+   * `purge`: a cache purge, counted against the purge bucket (20 an hour), whose answers report that bucket in the
+   * same `X-RateLimit-*` headers: they are not taken as the 500-an-hour window, and a 429 is not waited out (the
+   * bucket may stay spent for most of an hour): the caller gets it as an error.
+   */
+  bucket?: 'purge';
 }
 
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
@@ -116,6 +123,7 @@ export class WafClient {
           headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
           retryable: call.retryable,
           retryOn429: false,
+          otherBudget: call.bucket === 'purge',
         })
         .catch((error: unknown) => {
           // The service's window is spent for longer than the client waits: said as rate-limit.ts says it.
@@ -127,6 +135,10 @@ export class WafClient {
             seconds(error.maxWaitMs),
           );
         });
+      if (call.bucket === 'purge') {
+        if (res.status === 429) throw new WafPurgeLimitError(purgeBucketOf(res.headers));
+        return res;
+      }
       this.rateLimit.observe(res.headers);
       if (res.status !== 429 || tooMany >= MAX_429_RETRIES) return res;
       await this.rateLimit.afterTooMany(res.headers);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { namedRecord } from '../../model/named-record.js';
 import { WireError } from '../http/wire-error.js';
+import type { PurgeBucket } from './purge-bucket.js';
 
 /** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
 export const ErrorBody = z.object({
@@ -59,6 +60,17 @@ export class WafRateLimitError extends Error {
   }
 }
 
+/** The cache-purge bucket (20 purges an hour) is spent: nothing was purged. */
+export class WafPurgeLimitError extends Error {
+  override readonly name = 'WafPurgeLimitError';
+
+  constructor(readonly bucket: PurgeBucket | null) {
+    const when = bucket ? `; it resets in ${Math.ceil(bucket.resetSeconds / 60)} min` : '';
+    const limit = bucket ? `${bucket.limit} purges an hour` : 'purges an hour';
+    super(`the WAF cache-purge limit (${limit}) is spent${when}: nothing was purged`);
+  }
+}
+
 /** A change ended as `failed` (the proposed change-status resource, write-api.ts). */
 export class WafChangeFailedError extends Error {
   override readonly name = 'WafChangeFailedError';
@@ -105,5 +117,19 @@ export class WafWireError extends WireError {
 
   constructor(context: string, issues: string[]) {
     super('WAF service', context, issues);
+  }
+}
+
+/**
+ * Desired webapps the API client may not access (403 on their good bots: the API documentation's "authentication succeeded but
+ * the user may not access the resource"): every one is named; the others were read.
+ */
+export class WafForbiddenError extends Error {
+  override readonly name = 'WafForbiddenError';
+  constructor(readonly webapps: readonly string[]) {
+    super(
+      `the WAF API client may not access ${webapps.length === 1 ? 'webapp' : 'webapps'} ${webapps.join(', ')} ` +
+        '(403 forbidden): grant it access to them, or leave them out of the desired state (--target limits a run)',
+    );
   }
 }

@@ -9,6 +9,7 @@ import { WafClient } from './client.js';
 import { wafCompiler } from './compile.js';
 import type { WafConfig } from './config.js';
 import { REQUESTS_PER_WAF_OP } from './ops.js';
+import { type PurgeResult, purgeWebapp } from './purge.js';
 import type { RateWindow } from './rate-limit.js';
 import { readWaf } from './read.js';
 import { WafWriter } from './write.js';
@@ -21,6 +22,8 @@ export {
   WafAuthError,
   WafChangeFailedError,
   WafChangeTimeoutError,
+  WafForbiddenError,
+  WafPurgeLimitError,
   WafRateLimitError,
   WafVerifyError,
   WafWireError,
@@ -28,6 +31,8 @@ export {
 export { labelWafOp } from './op-label.js';
 export { parseWafOp, WAF_OP_SCHEMA, WafOpError } from './op-schema.js';
 export { REQUESTS_PER_WAF_OP, type SetGoodBotsOp, type WafOp } from './ops.js';
+export type { PurgeResult } from './purge.js';
+export type { PurgeBucket } from './purge-bucket.js';
 export type { RateWindow } from './rate-limit.js';
 export { bulkGoodBotsRequest } from './write-api.js';
 
@@ -64,6 +69,8 @@ export interface WafProvider extends WafProviderPort {
   /** The rate-limit window as the last response reported it (null before any response). */
   rateWindow(): RateWindow | undefined;
   rateLimit(): RateLimitStatus | null;
+  /** Purges a webapp's cache (`paths` empty: all of it) and waits for the purge to finish (purge.ts). */
+  purge(ref: string, paths: readonly string[]): Promise<PurgeResult>;
   /** Closes the connection pools. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -107,6 +114,7 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     execute: (op) => writer.execute(op),
     rateWindow: () => client.rateLimit.current(),
     rateLimit: () => client.rateLimit.status(),
+    purge: (ref, paths) => purgeWebapp(client, ref, paths, { sleep, timeoutMs: options.changeTimeoutMs }),
     async close() {
       await Promise.all([api.close(), token.close()]);
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { compareStrings } from '../../model/compare.js';
 import { isWebappId, type LiveGoodBot, type LiveWafState } from '../../model/waf.js';
 import type { WafClient } from './client.js';
+import { WafApiError, WafForbiddenError } from './errors.js';
 import { GoodBotObject, parseWire, WebappObject } from './wire.js';
 
 /** The largest page the service serves (Oracle Dyn WAS help, "Using the API"); fewer pages, fewer requests of the hourly budget. */
@@ -16,6 +17,8 @@ export const DEFAULT_READ_CONCURRENCY = 16;
  * `GET /webapps/<id>/good_bots` per desired webapp that exists. A ref is a 32-hex id, else a name: matched
  * exactly, else case-insensitively when that finds exactly one webapp. Paging treats 200 and 206 alike and stops
  * at a short page, or once `X-Total-Count` rows have arrived (which saves the empty page after a full last one).
+ * A desired webapp the token may not access (403) does not stop the reads of the others; then the read fails
+ * naming every such webapp: a plan that left one out would say it is in sync when nobody could look.
  */
 export async function readWaf(
   client: WafClient,
@@ -25,22 +28,32 @@ export async function readWaf(
   const { webapps: all, requests: pages } = await listWebapps(client);
   let requests = pages;
 
-  const resolved = new Map(refs.map((ref) => [ref, resolve(all, ref)]));
+  const resolved = new Map(refs.map((ref) => [ref, resolveWebapp(all, ref)]));
   const toRead = [
     ...new Map([...resolved.values()].flatMap((w) => (w ? [[w.id, w] as const] : []))).values(),
   ];
   const limit = pLimit(concurrency);
+  const forbidden: WebappObject[] = [];
   const read = new Map(
     await Promise.all(
       toRead.map((webapp) =>
         limit(async () => {
-          const bots = await readGoodBots(client, webapp);
-          requests += 1;
-          return [webapp.id, { id: webapp.id, name: webapp.name, bots }] as const;
+          try {
+            const read = await readGoodBots(client, webapp);
+            requests += read.requests;
+            return [webapp.id, { id: webapp.id, name: webapp.name, bots: read.bots }] as const;
+          } catch (error) {
+            // One webapp the token may not access does not stop the others: all are named at the end.
+            if (!(error instanceof WafApiError && error.status === 403)) throw error;
+            requests += 1;
+            forbidden.push(webapp);
+            return [webapp.id, null] as const;
+          }
         }),
       ),
     ),
   );
+  if (forbidden.length > 0) throw new WafForbiddenError(forbidden.map((w) => `${w.name} (${w.id})`));
   return {
     webapps: Object.fromEntries(refs.map((ref) => [ref, read.get(resolved.get(ref)?.id ?? '') ?? null])),
     accountWebapps: all.map((w) => w.name).sort(compareStrings),
@@ -51,30 +64,49 @@ export async function readWaf(
 
 /** Every webapp of the account, page by page (see readWaf), and the requests that took. */
 export async function listWebapps(client: WafClient): Promise<{ webapps: WebappObject[]; requests: number }> {
-  const webapps: WebappObject[] = [];
-  let requests = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const path = `/company/webapps?page=${page}&per_page=${WEBAPPS_PER_PAGE}`;
-    const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
-    requests += 1;
-    const rows = parseWire(z.array(WebappObject), res.json, `GET ${res.path}`);
-    webapps.push(...rows);
-    const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
-    if (rows.length < WEBAPPS_PER_PAGE || webapps.length >= total) break;
-  }
-  return { webapps, requests };
+  const { rows, requests } = await readPages(client, '/company/webapps', WebappObject, '');
+  return { webapps: rows, requests };
 }
 
-export async function readGoodBots(client: WafClient, webapp: WebappObject): Promise<LiveGoodBot[]> {
+/** A webapp's good bots, sorted by name, page by page like the webapp list, and the requests that took. */
+export async function readGoodBots(
+  client: WafClient,
+  webapp: WebappObject,
+): Promise<{ bots: LiveGoodBot[]; requests: number }> {
   const path = `/webapps/${encodeURIComponent(webapp.id)}/good_bots`;
-  const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
-  const bots = parseWire(z.array(GoodBotObject), res.json, `webapp ${webapp.name}: GET ${res.path}`);
-  return bots
+  const { rows, requests } = await readPages(client, path, GoodBotObject, `webapp ${webapp.name}: `);
+  const bots = rows
     .map(({ id, name, enabled }) => ({ id, name, enabled }))
     .sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.id, b.id));
+  return { bots, requests };
 }
 
-function resolve(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
+/**
+ * A paged list of the API v3 (`page`, `per_page`): 200 and 206 alike, until a short page or `X-Total-Count` rows.
+ * A server that ignores paging answers everything at once, which is a short page or the total.
+ */
+async function readPages<T extends z.ZodType>(
+  client: WafClient,
+  base: string,
+  item: T,
+  context: string,
+): Promise<{ rows: z.output<T>[]; requests: number }> {
+  const rows: z.output<T>[] = [];
+  let requests = 0;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const path = `${base}?page=${page}&per_page=${WEBAPPS_PER_PAGE}`;
+    const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
+    requests += 1;
+    const found = parseWire(z.array(item), res.json, `${context}GET ${res.path}`);
+    rows.push(...found);
+    const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
+    if (found.length < WEBAPPS_PER_PAGE || rows.length >= total) break;
+  }
+  return { rows, requests };
+}
+
+/** A webapp by ref: a 32-hex id, else a name (exactly, else case-insensitively when that finds one). */
+export function resolveWebapp(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
   if (isWebappId(ref)) return webapps.find((w) => w.id.toLowerCase() === ref.toLowerCase());
   const exact = webapps.filter((w) => w.name === ref);
   if (exact.length > 0) return exact.length === 1 ? exact[0] : undefined;

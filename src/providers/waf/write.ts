@@ -6,7 +6,7 @@ import { parseWafOp } from './op-schema.js';
 import type { SetGoodBotsOp } from './ops.js';
 import { readGoodBots } from './read.js';
 import { ChangeAccepted, ChangeStatus, parseWire } from './wire.js';
-import { bulkGoodBotsRequest, CHANGE_ACCEPTED, changeStatusRequest } from './write-api.js';
+import { bulkGoodBotsRequest, CHANGE_STARTED, changeStatusRequest } from './write-api.js';
 
 export interface WafWriterOptions {
   sleep: (ms: number) => Promise<void>;
@@ -45,7 +45,7 @@ export class WafWriter implements StepWriter {
     // having watched any change finish. Failing the step is the safe outcome; the next run re-plans from what is
     // live. 401 and 429 are still repeated by the client: the service did not process those requests.
     const res = await this.client.call({ ...request, retryable: 'non-idempotent' });
-    if (res.status === CHANGE_ACCEPTED) {
+    if (CHANGE_STARTED.includes(res.status)) {
       const { change_id } = parseWire(ChangeAccepted, res.json, `webapp ${op.webapp}: PUT ${res.path}`);
       await this.waitForChange(op, change_id);
     }
@@ -74,7 +74,7 @@ export class WafWriter implements StepWriter {
   }
 
   private async verify(op: SetGoodBotsOp): Promise<void> {
-    const bots = await readGoodBots(this.client, { id: op.webappId, name: op.webapp });
+    const { bots } = await readGoodBots(this.client, { id: op.webappId, name: op.webapp });
     const byId = new Map(bots.map((bot) => [bot.id, bot]));
     const mismatches = [
       ...op.enable

@@ -11,13 +11,22 @@ const add = (token: string, address: string) =>
 const publish = (token: string) => h.call('PUT', '/Zone/example.com/', { token, body: { publish: 'true' } });
 
 describe('pending changes per session', () => {
-  it('are visible to their own session and invisible to others until publish', async () => {
+  it('an added record has no id until publish: listed by no session, shown in its own changeset', async () => {
     h = await startEmulator({ seed: SEED });
     const alice = await h.login();
     const bob = await h.login();
     await add(alice, '192.0.2.60');
-    expect((await h.call('GET', API, { token: alice })).body.data).toEqual([
-      '/REST/ARecord/example.com/api.example.com/0',
+    expect((await h.call('GET', API, { token: alice })).status).toBe(404);
+    expect((await h.call('GET', '/ANYRecord/example.com/api.example.com/', { token: alice })).status).toBe(
+      404,
+    );
+    expect((await h.call('GET', '/ARecord/example.com/api.example.com/0/', { token: alice })).status).toBe(
+      404,
+    );
+    const all = await h.call('GET', '/AllRecord/example.com/', { token: alice });
+    expect(JSON.stringify(all.body.data)).not.toContain('api.example.com');
+    expect((await h.call('GET', '/ZoneChanges/example.com/', { token: alice })).body.data).toMatchObject([
+      { fqdn: 'api.example.com', action: 'add', record_id: 0 },
     ]);
     expect((await h.call('GET', API, { token: bob })).status).toBe(404);
     expect((await h.call('GET', '/Zone/example.com/', { token: bob })).body.data).toMatchObject({

@@ -102,7 +102,10 @@ describe('geo groups serve A, AAAA and CNAME', () => {
       ['example.com', 'CNAME', 'geo.example.com', { cname: 'x.example.net.' }],
       ['geo.test', 'ALIAS', 'geo.test', { alias: 'x.example.net.' }],
     ] as const) {
-      const add = await h.call('POST', `/${type}Record/${zone}/${fqdn}/`, { token, body: { rdata } });
+      const add = await h.call('POST', `/${type}Record/${zone}/${fqdn}/`, {
+        token,
+        body: { rdata, ttl: 300 },
+      });
       expect(msgs(add.body)).toEqual([
         `ILLEGAL_OPERATION node: ${fqdn} is served by geo service Global Web; it cannot hold ${type} records`,
         `- add: Could not create ${type} record`,
@@ -110,7 +113,7 @@ describe('geo groups serve A, AAAA and CNAME', () => {
     }
     await h.call('POST', '/CNAMERecord/example.com/c.example.com/', {
       token,
-      body: { rdata: { cname: 'x.example.net.' } },
+      body: { rdata: { cname: 'x.example.net.' }, ttl: 300 },
     });
     await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     const link = await h.call('PUT', GEO, {
@@ -126,7 +129,7 @@ describe('geo groups serve A, AAAA and CNAME', () => {
   it('refuses at publish a pending record at a node linked to a service after it was written', async () => {
     await h.call('POST', '/AAAARecord/example.com/late.example.com/', {
       token,
-      body: { rdata: { address: '2001:db8::2' } },
+      body: { rdata: { address: '2001:db8::2' }, ttl: 300 },
     });
     const link = await h.call('POST', GEO, {
       token,

@@ -16,4 +16,4 @@ export const served = (name: string, countries: string[], rdata: Record<string, 
   rdata: { ...Object.fromEntries(GROUP_RDATA_KEYS.map((k) => [k, []])), ...rdata },
 });
 export const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null }[] }) =>
-  body.msgs.map((m) => `${m.ERR_CD ?? '-'} ${m.INFO}`);
+  body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.INFO}`);

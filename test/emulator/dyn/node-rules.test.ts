@@ -7,7 +7,7 @@ let token: string;
 afterEach(async () => h?.close());
 
 const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null; SOURCE: string }[] }) =>
-  body.msgs.map((m) => `${m.ERR_CD ?? '-'} ${m.SOURCE} ${m.INFO}`);
+  body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.SOURCE} ${m.INFO}`);
 
 async function start(): Promise<void> {
   h = await startEmulator({
@@ -113,7 +113,10 @@ describe('node rules on record writes', () => {
     const two = await h.call('PUT', '/CNAMERecord/example.com/blog.example.com/', {
       token,
       body: {
-        CNAMERecords: [{ rdata: { cname: 'a.example.net.' } }, { rdata: { cname: 'b.example.net.' } }],
+        CNAMERecords: [
+          { rdata: { cname: 'a.example.net.' }, ttl: 300 },
+          { rdata: { cname: 'b.example.net.' }, ttl: 300 },
+        ],
       },
     });
     expect(msgs(two.body)).toEqual([
@@ -122,12 +125,12 @@ describe('node rules on record writes', () => {
     ]);
     const beside = await h.call('PUT', '/CNAMERecord/example.com/mail.example.com/', {
       token,
-      body: { CNAMERecords: [{ rdata: { cname: 'a.example.net.' } }] },
+      body: { CNAMERecords: [{ rdata: { cname: 'a.example.net.' }, ttl: 300 }] },
     });
     expect(msgs(beside.body)[0]).toContain('mail.example.com has other records');
     const swap = await h.call('PUT', '/CNAMERecord/example.com/blog.example.com/', {
       token,
-      body: { CNAMERecords: [{ rdata: { cname: 'new.example.net.' } }] },
+      body: { CNAMERecords: [{ rdata: { cname: 'new.example.net.' }, ttl: 300 }] },
     });
     expect(swap.status).toBe(200);
     const emptied = await h.call('PUT', '/NSRecord/example.com/example.com/', {

@@ -8,7 +8,7 @@ afterEach(async () => h?.close());
 
 const EMPTY_ZONE = { dns: { zones: { 'example.com': {} } } };
 const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null; SOURCE: string }[] }) =>
-  body.msgs.map((m) => `${m.ERR_CD ?? '-'} ${m.SOURCE} ${m.INFO}`);
+  body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.SOURCE} ${m.INFO}`);
 
 describe('every record type through /<TYPE>Record/', () => {
   it('adds one record of each type, publishes it and reads it back under <type>_records', async () => {
@@ -39,14 +39,15 @@ describe('every record type through /<TYPE>Record/', () => {
     const token = await h.login();
     const nullMx = await h.call('POST', '/MXRecord/example.com/example.com/', {
       token,
-      body: { rdata: { preference: '0', exchange: '.' } },
+      body: { rdata: { preference: '0', exchange: '.' }, ttl: '300' },
     });
     expect(nullMx.status).toBe(200);
     const srv = await h.call('POST', '/SRVRecord/example.com/_x._tcp.example.com/', {
       token,
-      body: { rdata: { priority: 0, weight: 0, port: 0, target: '.' } },
+      body: { rdata: { priority: 0, weight: 0, port: 0, target: '.' }, ttl: 300 },
     });
     expect(srv.status).toBe(200);
+    await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     const list = await h.call('GET', '/MXRecord/example.com/example.com/?detail=Y', { token });
     expect(list.body.data).toMatchObject([{ rdata: { preference: 0, exchange: '.' } }]);
   });
@@ -192,12 +193,13 @@ describe('every record type through /<TYPE>Record/', () => {
           regexp: '',
           replacement: 'x.example.com.',
         },
+        ttl: 300,
       },
     });
     expect(naptr.status).toBe(200);
     const caa = await h.call('POST', '/CAARecord/example.com/example.com/', {
       token,
-      body: { rdata: { flags: 0, tag: 'issue', value: '' } },
+      body: { rdata: { flags: 0, tag: 'issue', value: '' }, ttl: 300 },
     });
     expect(caa.status).toBe(200);
   });
@@ -206,10 +208,13 @@ describe('every record type through /<TYPE>Record/', () => {
     h = await startEmulator({ seed: EMPTY_ZONE });
     const token = await h.login();
     const twice = async (type: string, fqdn: string, first: object, second: object) => {
-      await h.call('POST', `/${type}Record/example.com/${fqdn}/`, { token, body: { rdata: first } });
+      await h.call('POST', `/${type}Record/example.com/${fqdn}/`, {
+        token,
+        body: { rdata: first, ttl: 300 },
+      });
       const again = await h.call('POST', `/${type}Record/example.com/${fqdn}/`, {
         token,
-        body: { rdata: second },
+        body: { rdata: second, ttl: 300 },
       });
       return again.body.msgs[0]?.ERR_CD;
     };

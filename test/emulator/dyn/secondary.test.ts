@@ -12,7 +12,7 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null }[] }) =>
-  body.msgs.map((m) => `${m.ERR_CD ?? '-'} ${m.INFO}`);
+  body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.INFO}`);
 
 describe('secondary zones', () => {
   it('creates one at once (zone data object), reads it, lists it with and without detail', async () => {

@@ -18,7 +18,7 @@ describe('sessions', () => {
     expect(data.token).toHaveLength(172);
     expect(login.body).toMatchObject({
       status: 'success',
-      msgs: [{ INFO: 'login: Login successful', SOURCE: 'BLL', ERR_CD: null, LVL: 'INFO' }],
+      msgs: [{ INFO: 'login: Login successful', SOURCE: 'BLL', ERR_CD: '', LVL: 'INFO' }],
     });
     expect(Number.isInteger(login.body.job_id)).toBe(true);
 
@@ -48,7 +48,7 @@ describe('sessions', () => {
         ERR_CD: 'INVALID_DATA',
         LVL: 'ERROR',
       },
-      { INFO: 'login: Login failed', SOURCE: 'BLL', ERR_CD: null, LVL: 'INFO' },
+      { INFO: 'login: Login failed', SOURCE: 'BLL', ERR_CD: '', LVL: 'INFO' },
     ]);
   });
 
@@ -81,7 +81,7 @@ describe('sessions', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msgs).toEqual([
       { INFO: 'login: Bad or expired credentials', SOURCE: 'BLL', ERR_CD: 'INVALID_DATA', LVL: 'ERROR' },
-      { INFO: 'login: There was a problem with your credentials', SOURCE: 'BLL', ERR_CD: null, LVL: 'INFO' },
+      { INFO: 'login: There was a problem with your credentials', SOURCE: 'BLL', ERR_CD: '', LVL: 'INFO' },
     ]);
   });
 

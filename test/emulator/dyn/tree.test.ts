@@ -53,7 +53,7 @@ describe('tree reads', () => {
     expect(data.soa_records).toEqual([]);
   });
 
-  it('NodeList includes the base node and follows adds and removals', async () => {
+  it('NodeList includes the base node and follows published adds and pending removals', async () => {
     h = await startEmulator({ seed: SEED });
     const token = await h.login();
     const list = await h.call('GET', '/NodeList/example.com/', { token });
@@ -65,8 +65,12 @@ describe('tree reads', () => {
     ]);
     await h.call('POST', '/ARecord/example.com/x.example.com/', {
       token,
-      body: { rdata: { address: '192.0.2.7' } },
+      body: { rdata: { address: '192.0.2.7' }, ttl: 300 },
     });
+    expect((await h.call('GET', '/NodeList/example.com/', { token })).body.data).not.toContain(
+      'x.example.com',
+    );
+    await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     expect((await h.call('GET', '/NodeList/example.com/', { token })).body.data).toContain('x.example.com');
     await h.call('DELETE', '/ARecord/example.com/x.example.com/', { token });
     expect((await h.call('GET', '/NodeList/example.com/', { token })).body.data).not.toContain(

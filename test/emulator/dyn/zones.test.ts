@@ -66,7 +66,7 @@ describe('zones', () => {
     expect(again.status).toBe(400);
     expect(again.body.msgs).toEqual([
       { INFO: 'name: Name already exists', SOURCE: 'BLL', ERR_CD: 'TARGET_EXISTS', LVL: 'ERROR' },
-      { INFO: 'create: You already have this zone.', SOURCE: 'BLL', ERR_CD: null, LVL: 'INFO' },
+      { INFO: 'create: You already have this zone.', SOURCE: 'BLL', ERR_CD: '', LVL: 'INFO' },
     ]);
     const missing = await h.call('POST', '/Zone/other.test/', { token, body: { ttl: 60 } });
     expect(missing.status).toBe(400);

@@ -248,3 +248,36 @@ describe('WAF emulator: state file', () => {
     ).toThrow('waf.webapps[0].enabled_bots: Gooblebot is not in the bot catalogue');
   });
 });
+
+describe('WAF emulator: access and long lists', () => {
+  it('answers 403 on every call of a webapp the client may not access; it is still listed', async () => {
+    const webapps = [...(SEED.waf?.webapps ?? []), { id: 'b'.repeat(32), name: 'secret', forbidden: true }];
+    h = await startWaf({ waf: { ...SEED.waf, webapps } });
+    const token = await h.token();
+    const listed = await h.call('GET', '/api/v3/company/webapps', { token });
+    expect((listed.body as { name: string }[]).map((w) => w.name)).toEqual(['shop', 'secret']);
+    expect(listed.body).toEqual([expect.not.objectContaining({ forbidden: true }), expect.anything()]);
+    for (const [method, path, body] of [
+      ['GET', 'good_bots', undefined],
+      ['PUT', 'good_bots', [{ id: GOOGLE, enabled: true }]],
+      ['PUT', `good_bots/${GOOGLE}`, { enabled: true }],
+    ] as const) {
+      const res = await h.call(method, `/api/v3/webapps/${'b'.repeat(32)}/${path}`, { token, body });
+      expect([res.status, res.body]).toEqual([
+        403,
+        { error: 'forbidden', error_description: `You are not allowed to access webapp ${'b'.repeat(32)}` },
+      ]);
+    }
+    expect(h.emulator.snapshot().waf?.webapps?.[1]).toMatchObject({ name: 'secret', forbidden: true });
+  });
+
+  it('pages good_bots like the webapp list: 206 while rows remain, 200 on the last page', async () => {
+    h = await startWaf();
+    const token = await h.token();
+    const first = await h.call('GET', `/api/v3/webapps/${SHOP_ID}/good_bots?page=1&per_page=3`, { token });
+    expect([first.status, (first.body as unknown[]).length]).toEqual([206, 3]);
+    expect(first.headers['x-total-count']).toBe('4');
+    const last = await h.call('GET', `/api/v3/webapps/${SHOP_ID}/good_bots?page=2&per_page=3`, { token });
+    expect([last.status, (last.body as { name: string }[]).map((b) => b.name)]).toEqual([200, ['AhrefsBot']]);
+  });
+});

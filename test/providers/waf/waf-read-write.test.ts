@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SetGoodBotsOp } from '../../../src/providers/waf/index.js';
-import { WafChangeFailedError, WafVerifyError } from '../../../src/providers/waf/index.js';
+import { WafChangeFailedError, WafForbiddenError, WafVerifyError } from '../../../src/providers/waf/index.js';
 import { useNockGuard } from '../helpers/nock-guard.js';
 import { api, BOT, bots, mockToken, rate, testProvider, WEBAPP } from './waf-fixtures.js';
 
@@ -27,8 +27,12 @@ describe('WAF read', () => {
       ...rate(497),
       'X-Total-Count': '150',
     });
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ google: true }), rate(496));
-    api('get', `/webapps/${'0'.repeat(30)}05/good_bots`).reply(200, bots({}), rate(495));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ google: true }),
+      rate(496),
+    );
+    api('get', `/webapps/${'0'.repeat(30)}05/good_bots?page=1&per_page=100`).reply(200, bots({}), rate(495));
     const { provider } = testProvider();
     const live = await provider.readWaf(['shop', `${'0'.repeat(30)}05`, 'missing', WEBAPP.toUpperCase()]);
     expect(live.webapps.shop).toEqual({
@@ -59,17 +63,70 @@ describe('WAF read', () => {
     expect(live.readRequests).toBe(1);
   });
 
+  it('reads the other webapps when one answers 403, then fails naming each webapp it may not access', async () => {
+    const other = 'd'.repeat(32);
+    const third = 'e'.repeat(32);
+    mockToken();
+    api('get', '/company/webapps?page=1&per_page=100').reply(
+      200,
+      [
+        { id: WEBAPP, name: 'shop' },
+        { id: other, name: 'blog' },
+        { id: third, name: 'intranet' },
+      ],
+      rate(498),
+    );
+    const forbidden = (id: string) => ({ error: 'forbidden', error_description: `not yours: ${id}` });
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ google: true }),
+      rate(497),
+    );
+    api('get', `/webapps/${other}/good_bots?page=1&per_page=100`).reply(403, forbidden(other), rate(496));
+    api('get', `/webapps/${third}/good_bots?page=1&per_page=100`).reply(403, forbidden(third), rate(495));
+    const { provider } = testProvider();
+    const read = provider.readWaf(['shop', 'blog', 'intranet']);
+    await expect(read).rejects.toBeInstanceOf(WafForbiddenError);
+    await expect(read).rejects.toThrow(
+      `the WAF API client may not access webapps blog (${other}), intranet (${third}) (403 forbidden)`,
+    );
+  });
+
+  it('pages a long good-bots list (206) until X-Total-Count rows arrived, counting each request', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => ({
+      id: i.toString(16).padStart(32, '0'),
+      name: `bot-${String(i).padStart(3, '0')}`,
+      enabled: i % 2 === 0,
+      description: '',
+    }));
+    mockToken();
+    api('get', '/company/webapps?page=1&per_page=100').reply(200, [{ id: WEBAPP, name: 'shop' }], rate(498));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(206, many.slice(0, 100), {
+      ...rate(497),
+      'X-Total-Count': '130',
+    });
+    api('get', `/webapps/${WEBAPP}/good_bots?page=2&per_page=100`).reply(200, many.slice(100), {
+      ...rate(496),
+      'X-Total-Count': '130',
+    });
+    const { provider } = testProvider();
+    const live = await provider.readWaf(['shop']);
+    expect(live.webapps.shop?.bots).toHaveLength(130);
+    expect(live.webapps.shop?.bots.at(-1)).toEqual({ id: many[129]?.id, name: 'bot-129', enabled: false });
+    expect(live.readRequests).toBe(3);
+  });
+
   it('refuses a good-bots answer that does not parse, naming the webapp', async () => {
     mockToken();
     api('get', '/company/webapps?page=1&per_page=100').reply(200, [{ id: WEBAPP, name: 'shop' }], rate(498));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
       200,
       [{ id: BOT.google, name: 'Googlebot', enabled: 'yes' }],
       rate(497),
     );
     const { provider } = testProvider();
     await expect(provider.readWaf(['shop'])).rejects.toThrow(
-      `webapp shop: GET /api/v3/webapps/${WEBAPP}/good_bots: unexpected response from the WAF service: 0.enabled:`,
+      `webapp shop: GET /api/v3/webapps/${WEBAPP}/good_bots?page=1&per_page=100: unexpected response from the WAF service: 0.enabled:`,
     );
   });
 });
@@ -99,16 +156,46 @@ describe('WAF write', () => {
     api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, status('pending'), rate(497));
     api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, status('in_progress'), rate(496));
     api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, status('finished'), rate(495));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ google: true, bing: true }), rate(494));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ google: true, bing: true }),
+      rate(494),
+    );
     const { provider, sleeps } = testProvider();
     await provider.execute(OP);
     expect(sleeps).toEqual([1000, 2000, 4000]);
   });
 
+  it('waits for the change of a 201 (a write that created its change) as for a 202', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(
+      201,
+      { change_id: CHANGE, status: 'pending' },
+      rate(498),
+    );
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(
+      200,
+      { change_id: CHANGE, webapp_id: WEBAPP, status: 'finished', errors: [] },
+      rate(497),
+    );
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ google: true, bing: true }),
+      rate(496),
+    );
+    const { provider, sleeps } = testProvider();
+    await provider.execute(OP);
+    expect(sleeps).toEqual([1000]);
+  });
+
   it('does not poll when the PUT answers 200 (nothing differed), but still verifies', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(498));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(497),
+    );
     const { provider, sleeps } = testProvider();
     await provider.execute(OP);
     expect(sleeps).toEqual([]);
@@ -132,7 +219,11 @@ describe('WAF write', () => {
       },
     );
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(497));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(496));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(496),
+    );
     const { provider } = testProvider();
     await provider.execute(OP);
   });
@@ -158,7 +249,11 @@ describe('WAF write', () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
     api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, { status: 'finished' }, rate(497));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ ahrefs: true }),
+      rate(496),
+    );
     const { provider } = testProvider();
     const error = await provider.execute(OP).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WafVerifyError);
