@@ -8,17 +8,19 @@ export { computePlan, type PlanProviders } from './diff/compute-plan.js';
 export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
 export { PlanProblemsError } from './diff/plan-problems.js';
 export { renderDriftJson, renderDriftText } from './render/drift.js';
+export { renderDriftMarkdown } from './render/drift-markdown.js';
 export { renderPlanJson } from './render/json.js';
 export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';
+export { ackCovers, changeDigest } from './review/ack-match.js';
 export { annotatePlan } from './review/annotate.js';
 export {
+  type DriftChange,
   type DriftReport,
   type DriftStatus,
   type DriftTarget,
   driftHeadline,
   driftReport,
-  statusText,
 } from './review/drift.js';
 export {
   desiredDigests,

@@ -2,15 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
-import { targetText } from '../../model/target.js';
-import {
-  driftHeadline,
-  driftReport,
-  renderDriftJson,
-  renderDriftText,
-  renderPlanMarkdown,
-  statusText,
-} from '../../plan/index.js';
+import { driftReport, renderDriftJson, renderDriftMarkdown, renderDriftText } from '../../plan/index.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
@@ -31,33 +23,21 @@ export interface DriftOptions extends ServiceOptions {
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io);
   if (!desired) return EXIT_ERROR;
-  const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack)) : [];
+  const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack), options.ack) : [];
   const plan = await reviewOnce(desired, options, io);
   const report = driftReport(plan, acks, io.now?.() ?? Date.now());
-  const byTarget = new Map(report.targets.map((t) => [targetText(t.target), t]));
-  const markdown = () =>
-    renderPlanMarkdown(plan, {
-      title: 'edgeplan drift',
-      intro: [
-        driftHeadline(report),
-        ...report.unusedAcks.map((a) => `Unused acknowledgement: \`${a.target}\`.`),
-      ],
-      status: (target) => {
-        const found = byTarget.get(targetText(target));
-        return found ? statusText(found) : '';
-      },
-      fullOutputHint: 'See all of it with `edgeplan drift --format json`.',
-    });
+  const markdown = renderDriftMarkdown(report);
   if (options.format === 'json') io.stdout(renderDriftJson(report, plan));
-  else if (options.format === 'markdown') io.stdout(markdown());
+  else if (options.format === 'markdown') io.stdout(markdown);
   else io.stdout(renderDriftText(report));
-  await appendStepSummary(markdown(), io);
+  await appendStepSummary(markdown, io);
   return report.failing ? EXIT_CHANGES : EXIT_OK;
 }
 
-async function readAcks(path: string): Promise<Acknowledgement[]> {
+/** The ack file; its problems name it as it was given (`.edgeplan/drift-ack.yaml:3:5: …`). */
+async function readAcks(path: string, shown: string): Promise<Acknowledgement[]> {
   try {
-    return parseAckFile(await readFile(path, 'utf8'), path);
+    return parseAckFile(await readFile(path, 'utf8'), shown);
   } catch (error) {
     if (error instanceof AckFileError) throw new CliError(error.message);
     throw new CliError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
