@@ -11,11 +11,13 @@ import type { CliIo } from './io.js';
 export const DNS_CAPABILITIES: LoadOptions = { capabilities: DYN_CAPABILITIES, provider: DYN_PROVIDER };
 
 /**
- * Loads and validates the desired state. On problems prints every one as `file:line:col: message` on stderr and
- * returns null, before any provider exists, so invalid input can never cause an API call.
+ * Loads and validates the desired state. Names on stderr what below a directory was not loaded, and why. On
+ * problems prints every one as `file:line:col: message` on stderr and returns null, before any provider exists,
+ * so invalid input can never cause an API call.
  */
 export async function loadOrReport(paths: string[], io: CliIo): Promise<DesiredState | null> {
   const result = await loadDesiredState(paths.length > 0 ? paths : ['.'], DNS_CAPABILITIES);
+  for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);
   if (result.ok) return result.desired;
   for (const diagnostic of result.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
   reportAnnotations(result.diagnostics, io);

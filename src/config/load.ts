@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsCapabilities } from '../model/provider.js';
-import { errorText, findYamlFiles } from './find-files.js';
+import { errorText, findYamlFiles, type SkippedPath } from './find-files.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
 import { readRecords } from './read-records.js';
@@ -13,11 +13,12 @@ import { loadWafSections } from './waf-desired.js';
 
 /**
  * The outcome of loading desired state. `files` are the loaded files in load order, as diagnostics name them.
- * On failure `diagnostics` holds every problem found, sorted, each once.
+ * On failure `diagnostics` holds every problem found, sorted, each once. `skipped`, either way: what below a
+ * directory was not loaded, and why (find-files.ts).
  */
 export type LoadResult =
-  | { ok: true; desired: DesiredState; files: string[] }
-  | { ok: false; diagnostics: Diagnostic[] };
+  | { ok: true; desired: DesiredState; files: string[]; skipped: SkippedPath[] }
+  | { ok: false; diagnostics: Diagnostic[]; skipped: SkippedPath[] };
 
 export interface LoadOptions {
   /**
@@ -57,13 +58,15 @@ export async function loadDesiredState(
     ...ruleDiagnostics(merge.merged, records, capabilities && { capabilities, name: provider }),
     ...waf.diagnostics,
   ];
-  if (diagnostics.length > 0) return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)) };
+  const { skipped } = found;
+  if (diagnostics.length > 0)
+    return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)), skipped };
 
   const desired = {
     ...toDesiredState(merge.merged, records),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };
-  return { ok: true, desired, files: parsed.map((file) => file.file) };
+  return { ok: true, desired, files: parsed.map((file) => file.file), skipped };
 }
 
 async function readAndParse(path: string): Promise<ParsedFile> {
