@@ -1,7 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
-import { aSet, desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
+import { AT, aSet, desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
 
 describe('loadDesiredState on the good example', () => {
   it('merges both files into normalised, sorted desired state', async () => {
@@ -10,6 +10,7 @@ describe('loadDesiredState on the good example', () => {
       zones: [
         {
           zone: 'example.com',
+          at: AT,
           defaultTtl: 600,
           records: [
             aSet('*.dev.example.com', 600, '192.0.2.30'),
@@ -22,6 +23,7 @@ describe('loadDesiredState on the good example', () => {
         },
         {
           zone: 'example.net',
+          at: AT,
           defaultTtl: 3600,
           records: [
             aSet('example.net', 3600, '198.51.100.10'),
@@ -74,6 +76,7 @@ describe('default TTLs', () => {
       zones: [
         {
           zone: 'with-default.test',
+          at: AT,
           defaultTtl: 120,
           records: [
             aSet('inherited.with-default.test', 120, '192.0.2.2'),
@@ -83,6 +86,7 @@ describe('default TTLs', () => {
         },
         {
           zone: 'without-default.test',
+          at: AT,
           defaultTtl: 3600,
           records: [aSet('without-default.test', 3600, '192.0.2.3')],
           unmanaged: [],

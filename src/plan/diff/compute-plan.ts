@@ -17,6 +17,7 @@ import { liveProblems } from './live-checks.js';
 import { PlanProblemsError } from './plan-problems.js';
 import { diffSecondaryZones } from './secondary-diff.js';
 import { diffWaf } from './waf-diff.js';
+import { zoneProblems } from './zone-checks.js';
 import { diffZone } from './zone-diff.js';
 
 export type { PlanProviders } from './build-steps.js';
@@ -32,7 +33,7 @@ export type { PlanProviders } from './build-steps.js';
  * that is a programming error and throws. Per-zone rules: zone-diff.ts; secondary zones, geo services and webapps:
  * their diff files; the order of steps across services: geo-steps.ts.
  *
- * A desired state that cannot be planned against live state (live-checks.ts, waf-diff.ts) throws one
+ * A desired state that cannot be planned against live state (zone-checks.ts, live-checks.ts, waf-diff.ts) throws one
  * PlanProblemsError with every problem. `changes` are sorted by target (zones, secondary zones, geo services,
  * webapps, each by name), then address; without a desired `waf` section the plan has no `waf` budget.
  */
@@ -44,7 +45,11 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
   const secondaries = diffSecondaryZones(desired, live);
   const geo = diffGeoServices(desired, live);
   const waf = desired.waf ? diffWaf(desired.waf, liveWaf(live)) : null;
-  const problems = [...liveProblems(zones, live, geo), ...(waf?.problems ?? [])];
+  const problems = [
+    ...zoneProblems(desired, zones, live),
+    ...liveProblems(zones, live, geo),
+    ...(waf?.problems ?? []),
+  ];
   if (problems.length > 0) throw new PlanProblemsError(sortDiagnostics(problems));
 
   const webapps = waf?.changes ?? [];

@@ -64,7 +64,7 @@ export function desiredDigests(desired: DesiredState): Map<string, { target: Tar
   const digests = new Map<string, { target: Target; digest: Digest }>();
   const add = (target: Target, digest: Digest) => digests.set(targetText(target), { target, digest });
   for (const zone of desired.zones) add({ kind: 'zone', name: zone.zone }, zoneDesiredDigest(zone));
-  for (const zone of desired.secondaryZones ?? [])
+  for (const { at: _at, ...zone } of desired.secondaryZones ?? [])
     add({ kind: 'secondary', name: zone.zone }, digestOf(zone));
   for (const service of desired.geoServices ?? [])
     add({ kind: 'geo', name: service.name }, digestOf(service));
@@ -106,7 +106,9 @@ export function webappLiveDigest(webapp: LiveWebapp): Digest {
 
 function zoneDesiredDigest(zone: DesiredZone): Digest {
   const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, type, ttl, values }));
-  return digestOf({ zone: zone.zone, defaultTtl: zone.defaultTtl, unmanaged: zone.unmanaged, records });
+  const { zone: name, defaultTtl, unmanaged, create } = zone;
+  // `create` only when given, so that the digest of a zone without it is what it always was.
+  return digestOf({ zone: name, defaultTtl, unmanaged, records, ...(create ? { create } : {}) });
 }
 
 function webappDesiredDigest(webapp: DesiredWebapp): Digest {

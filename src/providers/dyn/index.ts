@@ -9,7 +9,7 @@ import { DYN_CAPABILITIES } from './capabilities.js';
 import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
-import { readZones } from './read.js';
+import { readAccountZones, readZones } from './read.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
@@ -105,6 +105,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     client,
     ...dynCompiler,
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
+    readAccountZones: () => readAccountZones(client),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
     execute: (op) => writer.execute(op),
