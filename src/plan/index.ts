@@ -47,6 +47,7 @@ export {
 export { desiredMismatches, movedTargets } from './review/staleness.js';
 export {
   describeShortfall,
+  formatSeconds,
   type WafBudgetShortfall,
   type WafBudgetWindow,
   wafBudgetShortfall,

@@ -8,7 +8,7 @@ import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
-import { reviewOnce } from '../review.js';
+import { reviewDnsIfWafSpent } from '../waf-spent.js';
 
 export interface DriftOptions extends ServiceOptions {
   /** `--ack FILE`: acknowledged drift (config/ack-file.ts). */
@@ -18,19 +18,22 @@ export interface DriftOptions extends ServiceOptions {
 /**
  * `edgeplan drift [PATH...]`: reads live state only (never writes) and reports what differs from the desired
  * state. Exit 0 in sync or all drift acknowledged, 2 drift (or an expired acknowledgement), 1 any error: an error
- * is never reported as drift. With `GITHUB_STEP_SUMMARY` set, the markdown report is appended to the job summary.
+ * is never reported as drift. A WAF whose hourly budget is spent costs only the WAF part: the DNS drift is still
+ * reported, the WAF is named as not read, and the exit is 1 (waf-spent.ts). With `GITHUB_STEP_SUMMARY` set, the markdown report is appended to the job summary.
  */
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
   const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack), options.ack) : [];
-  const plan = await reviewOnce(desired, options, io);
+  const { plan, wafNotRead } = await reviewDnsIfWafSpent(desired, options, io);
   const report = driftReport(plan, acks, io.now?.() ?? Date.now());
   const markdown = renderDriftMarkdown(report);
   if (options.format === 'json') io.stdout(renderDriftJson(report, plan));
   else if (options.format === 'markdown') io.stdout(markdown);
   else io.stdout(renderDriftText(report));
-  await appendStepSummary(markdown, io);
+  if (wafNotRead) io.stderr(`error: ${wafNotRead}\n`);
+  await appendStepSummary(wafNotRead ? `${markdown}\n> **${wafNotRead}**\n` : markdown, io);
+  if (wafNotRead) return EXIT_ERROR;
   return report.failing ? EXIT_CHANGES : EXIT_OK;
 }
 
