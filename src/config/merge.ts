@@ -42,6 +42,8 @@ export interface MergedZone {
   recordsGiven: boolean;
   /** Glob items of every `unmanaged` list of the zone, in load order. */
   unmanaged: PNode[];
+  /** Every `providers` list of the zone, in load order (they must agree: provider-rules.ts). */
+  providers: PEntry[];
 }
 
 export interface MergedRecord {
@@ -83,6 +85,7 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
           records: [],
           recordsGiven: false,
           unmanaged: [],
+          providers: [],
         };
         zones.set(name, zone);
         recordIndex.set(zone, new Map());
@@ -120,6 +123,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
 
   const unmanaged = entryOf(value, 'unmanaged')?.value;
   if (isSeq(unmanaged)) zone.unmanaged.push(...unmanaged.items);
+  const providers = entryOf(value, 'providers');
+  if (providers) zone.providers.push(providers);
   return diagnostics;
 }
 

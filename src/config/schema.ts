@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
 import { namedRecord } from '../model/named-record.js';
 import { SERIAL_STYLES } from '../model/zone.js';
+import { DnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
 import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
 import { RecordNameSchema, Ttl } from './schema-records.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
@@ -63,6 +64,7 @@ export const ZoneSchema = z
       .optional()
       .describe('Globs (picomatch syntax) on names relative to the zone; matching names are never touched.'),
     create: ZoneCreateSchema.optional(),
+    providers: ProviderList.optional(),
   })
   .describe('A primary zone managed by edgeplan.');
 export type ZoneDocument = z.infer<typeof ZoneSchema>;
@@ -79,6 +81,9 @@ export const DesiredStateSchema = z
       .optional()
       .describe('Geo services by name.'),
     settings: SettingsSchema.optional(),
+    providers: namedRecord(DnsProviderSchema, ProviderNameKey)
+      .optional()
+      .describe('DNS providers by name; absent: one Dyn provider from EDGEPLAN_DYN_*.'),
     waf: WafSchema.optional(),
   })
   .describe('edgeplan desired state.');

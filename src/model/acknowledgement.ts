@@ -38,19 +38,19 @@ export interface AckTarget {
  * have record sets: other names may contain `/`). A string saying what is wrong when the text is not one.
  */
 export function parseAckTarget(text: string): AckTarget | string {
-  const target = parseTarget(text);
+  // The record-set part goes first: its `@` (the apex) is not a provider suffix (`zone:example.com@pdns/@ MX`).
+  const slash = text.startsWith('zone:') ? text.indexOf('/') : -1;
+  const target = parseTarget(slash < 0 ? text : text.slice(0, slash));
   if (target === null) return 'must be kind:name with kind zone, secondary, geo or webapp';
-  const slash = target.name.indexOf('/');
-  if (target.kind !== 'zone' || slash < 0) return { pattern: text };
-  const zone = target.name.slice(0, slash);
-  const parts = target.name
+  if (slash < 0) return { pattern: text };
+  const parts = text
     .slice(slash + 1)
     .trim()
     .split(/\s+/);
   const [name, type] = parts;
-  if (zone === '' || parts.length !== 2 || !name || !type)
+  if (parts.length !== 2 || !name || !type)
     return 'narrows a zone to record sets as zone:<zone>/<name> <TYPE>, e.g. zone:example.com/www A or zone:example.com/@ MX';
-  return { pattern: `zone:${zone}`, recordSet: { name, type } };
+  return { pattern: text.slice(0, slash), recordSet: { name, type } };
 }
 
 /** A zone pattern with neither record sets nor a digest: it would cover every later difference in the zone. */

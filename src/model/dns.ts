@@ -1,4 +1,5 @@
 import type { SourcePosition } from './diagnostic.js';
+import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { GeoService } from './geo.js';
 import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from './provider.js';
 import type { LiveRecordSet, RecordSet } from './record-set.js';
@@ -37,6 +38,8 @@ export interface DesiredZone {
    * `zone-create` safety rule holds back creating a zone without one). Absent: not declared.
    */
   create?: ZoneCreate;
+  /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
+  providers?: string[];
 }
 
 /** A zone's `create:` settings; each absent one takes its default (`hostmaster@<zone>`, `increment`). */
@@ -59,6 +62,13 @@ export interface DesiredState {
   safety?: SafetyPolicy;
   /** The `waf` section; absent when no file has one (the WAF service is then never contacted). */
   waf?: DesiredWaf;
+  /**
+   * The `providers:` section, sorted by name (dns-providers.ts); absent: one Dyn provider from EDGEPLAN_DYN_*, and
+   * no zone or target names a provider.
+   */
+  dnsProviders?: DnsProviderSpec[];
+  /** With `providers:`: the provider that holds the geo services (the one that supports them), when any is used. */
+  geoProvider?: string;
 }
 
 export interface LiveZone {
@@ -98,8 +108,11 @@ export interface AccountZone {
 export interface DnsReader {
   /** The named zones, and the account's zone list they were found in (`accountZones`). */
   readZones(zones: readonly string[]): Promise<LiveDnsState>;
-  /** Every zone of the account, primary and secondary: one list request. */
-  readAccountZones(): Promise<AccountZone[]>;
+  /**
+   * Every zone of the account, primary and secondary: one list request. Absent when the provider does not read it
+   * (the checks that need it are skipped then).
+   */
+  readAccountZones?(): Promise<AccountZone[]>;
   /** Every secondary zone of the account, in as few requests as the service allows. */
   readSecondaryZones(): Promise<LiveSecondaryZone[]>;
   /** Every geo service of the account, in as few requests as the service allows. */

@@ -32,6 +32,7 @@ const ZONE: MergedZone = {
   records: [],
   recordsGiven: true,
   unmanaged: [],
+  providers: [],
 };
 
 /** Record `name` at line `line`, with sets `[type, number of values]`, each set's key on that line. */

@@ -114,7 +114,7 @@ describe('readZones', () => {
     mockLogin();
     zoneList().reply(200, ok([{ zone: 'b.test', zone_type: 'Primary' }, '/REST/Zone/a.test/']));
     const { provider } = testProvider();
-    expect(await provider.readAccountZones()).toEqual([
+    expect(await provider.readAccountZones?.()).toEqual([
       { zone: 'a.test' },
       { zone: 'b.test', type: 'primary' },
     ]);

@@ -1,6 +1,5 @@
 import type { Diagnostic, SourcePosition } from '../../model/diagnostic.js';
-import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
-import type { LiveState } from '../../model/live.js';
+import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import { managedIn } from './managed.js';
 
 /** Where a zone built in code (not read from YAML) is reported: it has no position. */
@@ -22,7 +21,7 @@ const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col: 0 };
 export function zoneProblems(
   desired: DesiredState,
   zones: readonly { desired: DesiredZone; live: LiveZone | null }[],
-  live: LiveState,
+  live: LiveDnsState,
 ): Diagnostic[] {
   const types = new Map((live.accountZones ?? []).map((zone) => [zone.zone, zone.type]));
   const problems: Diagnostic[] = [];
