@@ -1,4 +1,4 @@
-import type { DesiredState, DnsProvider, LiveDnsState } from '../model/dns.js';
+import type { DesiredState, DnsProvider, DnsReader, LiveDnsState } from '../model/dns.js';
 import { type DnsPart, dnsParts } from '../model/dns-providers.js';
 import { readsGeoServices, readsSecondaryZones, usesDns } from '../model/dns-scope.js';
 import type { LiveState } from '../model/live.js';
@@ -8,7 +8,9 @@ import { dnsProviderOf, type Providers } from './providers.js';
  * Reads live state of exactly what the desired state names (zones by name; all secondary zones and all geo
  * services, one list request each, only when the desired state has any or owns the section; the named webapps),
  * every service in parallel. Under `providers:`, each DNS provider reads its own part (dns-providers.ts) into
- * `dnsProviders`, all at once.
+ * `dnsProviders`, all at once. The account's zone list comes with the zones; with secondary zones but no primary
+ * zone desired it is read alone (one request), so that a secondary zone named like a live primary zone is a plan
+ * error rather than a refused apply.
  */
 export async function readLive(desired: DesiredState, providers: Providers): Promise<LiveState> {
   if (desired.waf && !providers.waf)
@@ -34,7 +36,7 @@ async function readPart(part: DnsPart, providers: Providers): Promise<LiveDnsSta
       `readLive: the desired state names DNS objects but no DNS provider ${part.provider ?? ''}`,
     );
   const [live, secondaryZones, geoServices] = await Promise.all([
-    desired.zones.length > 0 ? dns.readZones(desired.zones.map((zone) => zone.zone)) : { zones: {} },
+    readZones(dns, desired),
     readsSecondaryZones(desired) ? dns.readSecondaryZones() : undefined,
     readsGeoServices(desired) ? dns.readGeoServices() : undefined,
   ]);
@@ -43,4 +45,10 @@ async function readPart(part: DnsPart, providers: Providers): Promise<LiveDnsSta
     ...(secondaryZones ? { secondaryZones } : {}),
     ...(geoServices ? { geoServices } : {}),
   };
+}
+
+function readZones(dns: DnsReader, desired: DesiredState): Promise<LiveDnsState> | LiveDnsState {
+  if (desired.zones.length > 0) return dns.readZones(desired.zones.map((zone) => zone.zone));
+  if ((desired.secondaryZones?.length ?? 0) === 0 || !dns.readAccountZones) return { zones: {} };
+  return dns.readAccountZones().then((accountZones) => ({ zones: {}, accountZones }));
 }

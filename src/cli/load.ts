@@ -28,7 +28,8 @@ export const DNS_CAPABILITIES: LoadOptions = {
 export type ProblemStage = 'validation' | 'live-state';
 
 /**
- * Loads and validates the desired state. On problems prints every one as `file:line:col: message` on stderr and
+ * Loads and validates the desired state. Names on stderr what below a directory was not loaded, and why. On
+ * problems prints every one as `file:line:col: message` on stderr and
  * returns null, before any provider exists, so invalid input can never cause an API call. With `--format json` the
  * problems are also written to stdout as a JSON document (problemsJson).
  */
@@ -43,6 +44,7 @@ export async function loadOrReport(
     isAbsolute(path) || io.cwd === process.cwd() ? path : resolve(io.cwd, path),
   );
   const result = await loadDesiredState(reachable, DNS_CAPABILITIES);
+  for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);
   if (result.ok) return result.desired;
   const summary = `${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.`;
   reportProblems('validation', result.diagnostics, summary, io, format);

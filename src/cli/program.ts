@@ -99,7 +99,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
-    .option('--ack <file>', 'acknowledged drift: YAML list of { target, reason, owner, expires }')
+    .option('--ack <file>', 'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }')
     .action(async (paths: string[], options) =>
       setExit(await reportingPlanProblems(options.format, io, () => driftCommand(paths, options, io))),
     );

@@ -61,16 +61,24 @@ export function reviewWith(
   return planReviewed(desired, services?.providers ?? {}, scope);
 }
 
-/** Opens, plans, closes: for commands that only read. `paces`: the budgets an apply would be paced to. */
+/** Reads more while the services are still open, from the plan just made (drift: the zones' publish notes). */
+export type WhileOpen = (plan: Plan, services: OpenServices | undefined) => Promise<void>;
+
+/**
+ * Opens, plans, closes: for commands that only read. `paces`: the budgets an apply would be paced to. `whileOpen`
+ * runs after planning, before the services close.
+ */
 export async function reviewOnce(
   desired: DesiredState,
   options: ServiceOptions,
   io: CliIo,
+  whileOpen?: WhileOpen,
 ): Promise<{ plan: Plan; paces: ApplyPace[] }> {
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {
     const plan = await reviewWith(desired, scope, services);
+    await whileOpen?.(plan, services);
     return { plan, paces: servicePaces(services) };
   } finally {
     await services?.close();

@@ -1,25 +1,49 @@
-import { parse } from 'yaml';
 import { z } from 'zod';
-import type { Acknowledgement } from '../model/acknowledgement.js';
+import {
+  type Acknowledgement,
+  DIGEST_PREFIX_MIN,
+  isZoneWide,
+  parseAckTarget,
+} from '../model/acknowledgement.js';
+import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { parseTarget } from '../model/target.js';
+import { globProblem } from '../model/unmanaged.js';
+import { parseYamlFile } from './parse-yaml.js';
+import { describeValue, diagnosticAt, entryOf, isMap, nodeAt, type PNode, toPlain } from './positioned.js';
 
 /**
  * The acknowledgement file of `edgeplan drift --ack FILE`: known drift that should not fail the nightly run until
- * a date. YAML (or JSON):
+ * a date. YAML (or JSON); model/acknowledgement.ts says what an entry covers.
  *
  *   acknowledged:
- *     - target: zone:example.com     # as --target names it; globs allowed (webapp:shop-*)
+ *     - target: zone:example.com/www A   # record sets of a zone (globs: zone:example.com/_acme-* TXT)
  *       reason: CDN migration, OPS-123
  *       owner: dns-team
- *       expires: 2026-07-31          # acknowledged through the end of this day (UTC)
+ *       expires: 2026-07-31              # acknowledged through the end of this day (UTC)
+ *     - target: zone:example.com         # a zone as a whole only with the digest of one difference,
+ *       digest: sha256:3f2a9c1b7e4d      # as `drift` prints it
+ *       reason: apex MX moved by the mail team, OPS-124
+ *       owner: mail-team
+ *       expires: 2026-08-15
+ *     - target: webapp:shop              # a secondary zone, geo service or webapp is one object
+ *       reason: bot trial
+ *       owner: web-team
+ *       expires: 2026-07-31
  */
+const ENTRY_KEYS = 'target, digest, reason, owner, expires';
+
 const Text = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });
 
 const AckSchema = z.strictObject({
   acknowledged: z.array(
     z.strictObject({
-      target: Text.regex(/^(zone|secondary|geo|webapp):.+$/, {
-        error: 'must be kind:name with kind zone, secondary, geo or webapp',
-      }),
+      target: Text,
+      digest: z
+        .string({ error: 'must be a string' })
+        .regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
+          error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
+        })
+        .optional(),
       reason: Text,
       owner: Text,
       // YAML reads an unquoted 2026-07-31 as a string with the default schema of `yaml` v2 (core schema).
@@ -28,7 +52,7 @@ const AckSchema = z.strictObject({
         .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
         .refine(isCalendarDate, { error: 'is not a calendar date' }),
     }),
-    { error: 'must be a list of { target, reason, owner, expires }' },
+    { error: `must be a list of { ${ENTRY_KEYS} }` },
   ),
 });
 
@@ -36,18 +60,80 @@ export class AckFileError extends Error {
   override readonly name = 'AckFileError';
 }
 
-/** Parses the file's text; throws AckFileError naming the file and every problem. */
+/**
+ * Parses the file's text; throws AckFileError with every problem as `file:line:col: message`, `file` as given.
+ * Entries carry the place they were written (`at`).
+ */
 export function parseAckFile(text: string, file: string): Acknowledgement[] {
-  let value: unknown;
-  try {
-    value = parse(text);
-  } catch (error) {
-    throw new AckFileError(`${file}: not YAML: ${error instanceof Error ? error.message : String(error)}`);
+  const parsed = parseYamlFile(file, text);
+  if (parsed.diagnostics.length > 0) throw problems(parsed.diagnostics);
+  const root = parsed.root;
+  if (root === null) return [];
+  const plain = toPlain(root);
+  const result = AckSchema.safeParse(plain);
+  const schemaProblems = (result.error?.issues ?? []).flatMap((issue) => issueProblems(root, issue));
+  const targetProblems = entriesOf(plain).flatMap(({ target, digest }, index) => {
+    const node = nodeAt(root, ['acknowledged', index, 'target']);
+    const pin = typeof digest === 'string' ? digest : undefined;
+    const problem = typeof target === 'string' ? targetProblem(target, pin) : null;
+    return problem && node ? [diagnosticAt(node.pos, `acknowledged.${index}.target ${problem}`)] : [];
+  });
+  if (!result.success || targetProblems.length > 0) throw problems([...schemaProblems, ...targetProblems]);
+  return result.data.acknowledged.map((entry, index): Acknowledgement => {
+    const at = nodeAt(root, ['acknowledged', index])?.pos ?? root.pos;
+    const digest = entry.digest?.toLowerCase();
+    return { ...entry, ...(digest ? { digest } : {}), at };
+  });
+}
+
+/** A schema issue at the value it is about; a missing key at its map, an unknown key at the key. */
+function issueProblems(root: PNode, issue: z.core.$ZodIssue): Diagnostic[] {
+  const path = issue.path as (string | number)[];
+  const label = path.join('.') || 'the file';
+  if (issue.code === 'unrecognized_keys') {
+    const map = nodeAt(root, path);
+    return issue.keys.map((key) => {
+      const pos = (isMap(map) ? entryOf(map, key)?.keyPos : undefined) ?? map?.pos ?? root.pos;
+      return diagnosticAt(
+        pos,
+        `${label} has an unknown key "${key}" (expected ${path.length === 0 ? 'acknowledged' : ENTRY_KEYS})`,
+      );
+    });
   }
-  const result = AckSchema.safeParse(value ?? { acknowledged: [] });
-  if (result.success) return result.data.acknowledged;
-  const problems = result.error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'} ${i.message}`);
-  throw new AckFileError(problems.join('\n'));
+  const node = nodeAt(root, path);
+  if (node) return [diagnosticAt(node.pos, `${label} ${issue.message}, got ${describeValue(toPlain(node))}`)];
+  const parent = nodeAt(root, path.slice(0, -1));
+  return [diagnosticAt(parent?.pos ?? root.pos, `${label} is missing`)];
+}
+
+/** The entries of a file whatever its shape, for the checks beyond the schema. */
+function entriesOf(plain: unknown): { target?: unknown; digest?: unknown }[] {
+  const list = plain !== null && typeof plain === 'object' ? Object.entries(plain) : [];
+  const acknowledged = list.find(([key]) => key === 'acknowledged')?.[1];
+  if (!Array.isArray(acknowledged)) return [];
+  return acknowledged.map((item: unknown) => (item !== null && typeof item === 'object' ? item : {}));
+}
+
+/** Why an entry's target cannot be used, or null. */
+function targetProblem(target: string, digest: string | undefined): string | null {
+  const read = parseAckTarget(target);
+  if (typeof read === 'string') return read;
+  const globs = [parseTarget(read.pattern)?.name ?? '', read.recordSet?.name, read.recordSet?.type];
+  for (const glob of globs) {
+    const problem = glob === undefined ? null : globProblem(glob);
+    if (problem) return `has a glob that is not valid: ${problem}`;
+  }
+  if (isZoneWide(read, digest))
+    return (
+      `"${target}" would acknowledge every difference in the zone, also any that appears later: name the ` +
+      `record sets (${read.pattern}/www A, globs allowed) or pin the one difference with digest: (drift prints ` +
+      'each change with its digest)'
+    );
+  return null;
+}
+
+function problems(diagnostics: Diagnostic[]): AckFileError {
+  return new AckFileError(sortDiagnostics(diagnostics).map(formatDiagnostic).join('\n'));
 }
 
 function isCalendarDate(text: string): boolean {

@@ -1,11 +1,20 @@
+import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
+
+/** A path below a given directory that was not loaded, and why: never skipped without a word. */
+export interface SkippedPath {
+  path: string;
+  reason: string;
+}
 
 export interface FoundFiles {
   /** Paths as diagnostics show them: the caller's path, joined with the path below it for a directory. */
   files: string[];
   diagnostics: Diagnostic[];
+  /** Sorted by path. */
+  skipped: SkippedPath[];
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -18,61 +27,124 @@ const NOT_DESIRED_STATE = new Set(['sandbox-seed.yaml', 'sandbox-seed.yml']);
 
 /**
  * Expands paths in the given order: a file is taken as is (any extension); a directory gives every `*.yaml` and
- * `*.yml` file below it, sorted by relative path, skipping `node_modules` and names starting with a dot. A file
- * reached twice is loaded once. A missing path, or a directory with no YAML file, is a diagnostic.
+ * `*.yml` file below it, sorted by relative path. Symbolic links are followed, to files and to directories; a
+ * directory reached again through a link (a loop, or twice) is searched once, a file reached twice is loaded once.
+ *
+ * Every YAML file, directory or link below a directory that is not loaded is named in `skipped` with the reason:
+ * hidden names (a leading dot), `node_modules`, emulator seeds, loops and repeats, directories without YAML. Other
+ * files (a README) are not desired state and pass unmentioned. A link whose target does not exist, and a missing
+ * path or a directory with no YAML file at all, are diagnostics: a file that cannot be read must never turn into
+ * the deletes of the records it holds.
  */
 export async function findYamlFiles(paths: readonly string[]): Promise<FoundFiles> {
-  const files: string[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Set<string>();
-  const add = async (path: string) => {
-    const real = await realpath(path);
-    if (seen.has(real)) return;
-    seen.add(real);
-    files.push(path);
-  };
-
+  const found = new Walk();
   for (const path of paths) {
     try {
-      if (!(await stat(path)).isDirectory()) {
-        await add(path);
+      const info = await stat(path);
+      if (!info.isDirectory()) {
+        await found.addFile(path);
         continue;
       }
-      const below = (await walk(path, '')).sort(compare);
-      if (below.length === 0) {
-        diagnostics.push({
-          file: path,
-          line: 1,
-          col: 1,
-          message: 'no *.yaml or *.yml file in this directory',
-        });
-      }
-      for (const file of below) await add(join(path, file));
+      const below = await found.directory(path, [await realpath(path)]);
+      if (below.length === 0)
+        found.diagnostics.push(problem(path, 'no *.yaml or *.yml file in this directory'));
+      for (const file of below.sort(compare)) await found.addFile(file);
     } catch (error) {
-      diagnostics.push({ file: path, line: 1, col: 1, message: `cannot read: ${errorText(error)}` });
+      found.diagnostics.push(problem(path, `cannot read: ${errorText(error)}`));
     }
   }
-  return { files, diagnostics };
+  const skipped = found.skipped.sort((a, b) => compare(a.path, b.path));
+  return { files: found.files, diagnostics: found.diagnostics, skipped };
 }
 
-/** Relative paths of the YAML files below `root/under`. */
-async function walk(root: string, under: string): Promise<string[]> {
-  const entries = await readdir(join(root, under), { withFileTypes: true });
-  const found: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const path = under === '' ? entry.name : `${under}/${entry.name}`;
-    if (entry.isDirectory()) found.push(...(await walk(root, path)));
-    else if (entry.isFile() && YAML_FILE.test(entry.name) && !NOT_DESIRED_STATE.has(entry.name))
-      found.push(path);
+class Walk {
+  readonly files: string[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly skipped: SkippedPath[] = [];
+  /** Real path → the path it was first reached by, for files and searched directories. */
+  private readonly seen = new Map<string, string>();
+
+  async addFile(path: string): Promise<void> {
+    const real = await realpath(path);
+    const first = this.seen.get(real);
+    if (first !== undefined) {
+      if (first !== path) this.skip(path, `the same file as ${first}, loaded once`);
+      return;
+    }
+    this.seen.set(real, path);
+    this.files.push(path);
   }
-  return found;
+
+  /**
+   * The YAML files below `dir` (to be added in path order); `ancestors` are the real paths of the directories
+   * being searched, `dir`'s last.
+   */
+  async directory(dir: string, ancestors: readonly string[]): Promise<string[]> {
+    const [real] = ancestors.slice(-1);
+    if (real !== undefined) this.seen.set(real, dir);
+    const entries = await readdir(dir, { withFileTypes: true });
+    const files: string[] = [];
+    for (const entry of entries) files.push(...(await this.entry(join(dir, entry.name), entry, ancestors)));
+    return files;
+  }
+
+  private async entry(path: string, entry: Dirent, ancestors: readonly string[]): Promise<string[]> {
+    const yaml = YAML_FILE.test(entry.name);
+    if (entry.name.startsWith('.')) {
+      if (yaml || entry.isDirectory() || entry.isSymbolicLink())
+        this.skip(path, 'hidden (its name starts with a dot)');
+      return [];
+    }
+    if (entry.name === 'node_modules') return this.skip(path, 'node_modules is never searched');
+    let kind: 'file' | 'directory' | 'other' = entry.isDirectory()
+      ? 'directory'
+      : entry.isFile()
+        ? 'file'
+        : 'other';
+    if (entry.isSymbolicLink()) {
+      try {
+        const target = await stat(path);
+        kind = target.isDirectory() ? 'directory' : target.isFile() ? 'file' : 'other';
+      } catch (error) {
+        this.diagnostics.push(problem(path, `cannot follow this symbolic link: ${errorText(error)}`));
+        return [];
+      }
+    }
+    if (kind === 'directory') return this.subdirectory(path, ancestors);
+    if (!yaml) return [];
+    if (kind === 'other') return this.skip(path, 'not a regular file');
+    if (NOT_DESIRED_STATE.has(entry.name))
+      return this.skip(path, `an emulator account (${entry.name}), not desired state`);
+    return [path];
+  }
+
+  private async subdirectory(path: string, ancestors: readonly string[]): Promise<string[]> {
+    const real = await realpath(path);
+    if (ancestors.includes(real))
+      return this.skip(path, `a link back to ${this.seen.get(real) ?? real}, which is searched already`);
+    const first = this.seen.get(real);
+    if (first !== undefined) return this.skip(path, `the same directory as ${first}, searched once`);
+    const files = await this.directory(path, [...ancestors, real]);
+    if (files.length === 0) this.skip(path, 'no *.yaml or *.yml file below it');
+    return files;
+  }
+
+  /** Records why `path` is not loaded; nothing is found there. */
+  private skip(path: string, reason: string): string[] {
+    this.skipped.push({ path, reason });
+    return [];
+  }
+}
+
+function problem(file: string, message: string): Diagnostic {
+  return { file, line: 1, col: 1, message };
 }
 
 export function errorText(error: unknown): string {
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES') return 'permission denied';
+  if (code === 'ELOOP') return 'too many levels of symbolic links';
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,7 +1,7 @@
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsCapabilities } from '../model/provider.js';
-import { findYamlFiles } from './find-files.js';
+import { findYamlFiles, type SkippedPath } from './find-files.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
 import type { CapabilitiesOf } from './provider-lists.js';
@@ -16,11 +16,12 @@ import { loadWafSections } from './waf-desired.js';
 
 /**
  * The outcome of loading desired state. `files` are the loaded files in load order, as diagnostics name them.
- * On failure `diagnostics` holds every problem found, sorted, each once.
+ * On failure `diagnostics` holds every problem found, sorted, each once. `skipped`, either way: what below a
+ * directory was not loaded, and why (find-files.ts).
  */
 export type LoadResult =
-  | { ok: true; desired: DesiredState; files: string[] }
-  | { ok: false; diagnostics: Diagnostic[] };
+  | { ok: true; desired: DesiredState; files: string[]; skipped: SkippedPath[] }
+  | { ok: false; diagnostics: Diagnostic[]; skipped: SkippedPath[] };
 
 export interface LoadOptions {
   /**
@@ -68,13 +69,15 @@ export async function loadDesiredState(
     ...providerDiagnostics(merge.merged, records, capabilitiesOf),
     ...waf.diagnostics,
   ];
-  if (diagnostics.length > 0) return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)) };
+  const { skipped } = found;
+  if (diagnostics.length > 0)
+    return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)), skipped };
 
   const desired = {
     ...withProviders(toDesiredState(merge.merged, records), merge.merged, capabilitiesOf),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };
-  return { ok: true, desired, files: parsed.map((file) => file.file) };
+  return { ok: true, desired, files: parsed.map((file) => file.file), skipped };
 }
 
 function parsedFile(path: string, read: ReadResult | undefined): ParsedFile {

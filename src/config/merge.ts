@@ -19,7 +19,7 @@ import {
  * How files combine: zones are merged by normalised name (a zone may span files; two spellings of one zone in the
  * same file are a duplicate); a record name may appear once per zone across all files (`www` and
  * `www.example.com.` are the same name), with all its types in that one place, even where the types differ;
- * `default_ttl` may repeat only with the same value; `unmanaged` lists are concatenated in load order. Every duplicate is reported at both places, each naming the other.
+ * `default_ttl` and `create` may repeat only with the same value; `unmanaged` lists are concatenated in load order. Every duplicate is reported at both places, each naming the other.
  * Values the schema rejected are skipped here; the schema has already reported them.
  */
 export interface MergedDocument {
@@ -35,7 +35,11 @@ export interface MergedZone {
   /** Every place the zone is named, in load order. */
   keys: PEntry[];
   defaultTtl: PEntry | undefined;
+  /** `create:`, once: it may repeat across files only with the same value. */
+  create: PEntry | undefined;
   records: MergedRecord[];
+  /** Some file gives the zone a `records` map (even an empty one). */
+  recordsGiven: boolean;
   /** Glob items of every `unmanaged` list of the zone, in load order. */
   unmanaged: PNode[];
   /** Every `providers` list of the zone, in load order (they must agree: provider-rules.ts). */
@@ -73,7 +77,16 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
         continue;
       }
       if (!zone) {
-        zone = { zone: name, keys: [], defaultTtl: undefined, records: [], unmanaged: [], providers: [] };
+        zone = {
+          zone: name,
+          keys: [],
+          defaultTtl: undefined,
+          create: undefined,
+          records: [],
+          recordsGiven: false,
+          unmanaged: [],
+          providers: [],
+        };
         zones.set(name, zone);
         recordIndex.set(zone, new Map());
       }
@@ -89,18 +102,11 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
 function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRecord>): Diagnostic[] {
   if (!isMap(value)) return [];
   const diagnostics: Diagnostic[] = [];
-  const defaultTtl = entryOf(value, 'default_ttl');
-  if (defaultTtl && zone.defaultTtl === undefined) zone.defaultTtl = defaultTtl;
-  else if (defaultTtl && zone.defaultTtl) {
-    const [here, there] = [valuePlace(defaultTtl), valuePlace(zone.defaultTtl)];
-    if (here.text !== there.text) {
-      const message = (self: Place, other: Place) =>
-        `default_ttl of zone "${zone.zone}" is ${self.text} here but ${other.text} at ${where(other.pos)}`;
-      diagnostics.push(...bothPlaces(here, there, message));
-    }
-  }
+  zone.defaultTtl = once(zone, 'default_ttl', zone.defaultTtl, entryOf(value, 'default_ttl'), diagnostics);
+  zone.create = once(zone, 'create', zone.create, entryOf(value, 'create'), diagnostics);
 
   const records = entryOf(value, 'records')?.value;
+  if (records !== undefined) zone.recordsGiven = true;
   for (const entry of isMap(records) ? records.entries : []) {
     const fqdn = recordNameToFqdn(entry.key, zone.zone);
     const first = byFqdn.get(fqdn);
@@ -122,11 +128,34 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   return diagnostics;
 }
 
+/**
+ * A zone setting that may repeat across files only with the same value: the first place it is given, and a
+ * problem at both places when `entry` gives another value.
+ */
+function once(
+  zone: MergedZone,
+  key: string,
+  first: PEntry | undefined,
+  entry: PEntry | undefined,
+  diagnostics: Diagnostic[],
+): PEntry | undefined {
+  if (!entry || !first) return first ?? entry;
+  const [here, there] = [valuePlace(entry), valuePlace(first)];
+  if (here.text !== there.text) {
+    const message = (self: Place, other: Place) =>
+      `${key} of zone "${zone.zone}" is ${self.text} here but ${other.text} at ${where(other.pos)}`;
+    diagnostics.push(...bothPlaces(here, there, message));
+  }
+  return first;
+}
+
 /** Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes). */
 const ONE_PLACE = 'all record types of a name are given in one place';
 
 const place = (entry: PEntry): Place => ({ text: entry.key, pos: entry.keyPos });
-const valuePlace = (entry: PEntry): Place => ({
-  text: JSON.stringify(toPlain(entry.value)),
-  pos: entry.keyPos,
-});
+/** The value as JSON, keys of a map sorted: `{ a, b }` and `{ b, a }` are the same setting. */
+const valuePlace = (entry: PEntry): Place => {
+  const plain = toPlain(entry.value);
+  const keys = typeof plain === 'object' && plain !== null ? Object.keys(plain).sort() : undefined;
+  return { text: JSON.stringify(plain, keys), pos: entry.keyPos };
+};

@@ -8,6 +8,7 @@ import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { diagnosticAt } from './positioned.js';
 import type { ReadRecords } from './read-records.js';
 import { secondaryDiagnostics } from './secondary-rules.js';
+import { subZoneDiagnostics } from './subzone-rules.js';
 import { geoGroupTypeDiagnostics, typeRuleDiagnostics } from './type-rules.js';
 
 /**
@@ -26,6 +27,7 @@ export function ruleDiagnostics(
     ...typeRuleDiagnostics(read.records),
     ...geoGroupTypeDiagnostics(read.geoGroups),
     ...secondaryDiagnostics(merged),
+    ...subZoneDiagnostics(merged, read.records),
     ...geoDiagnostics(merged, read),
     ...(provider ? capabilityDiagnostics(merged, read, provider) : []),
   ];

@@ -40,6 +40,7 @@ export const SafetySchema = z
     secondary_zone_delete: Rule('Deleting a secondary zone'),
     geo_service_delete: Rule('Deleting a geo service'),
     webapp_all_bots_disabled: Rule('Disabling every enabled good bot of a webapp'),
+    zone_create: Rule('Creating a zone the account does not have, unless the zone declares it with create:,'),
   })
   .describe(
     'Which risky changes the plan marks as needing approval; apply refuses them without --allow-unsafe.',
@@ -64,5 +65,6 @@ export function toSafetyPolicy(document: SafetyDocument): SafetyPolicy {
     secondaryZoneDelete: document.secondary_zone_delete ?? DEFAULT_SAFETY.secondaryZoneDelete,
     geoServiceDelete: document.geo_service_delete ?? DEFAULT_SAFETY.geoServiceDelete,
     webappAllBotsDisabled: document.webapp_all_bots_disabled ?? DEFAULT_SAFETY.webappAllBotsDisabled,
+    zoneCreate: document.zone_create ?? DEFAULT_SAFETY.zoneCreate,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
 import { namedRecord } from '../model/named-record.js';
+import { SERIAL_STYLES } from '../model/zone.js';
 import { DnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
 import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
 import { RecordNameSchema, Ttl } from './schema-records.js';
@@ -24,6 +25,28 @@ export { MAX_TTL, type RecordSetDocument, RecordSetSchema } from './schema-recor
  * `npm run schema`.
  */
 
+export const ZoneCreateSchema = z
+  .strictObject({
+    contact: z
+      .string({ error: 'must be an email address such as hostmaster@example.com' })
+      .regex(/^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$/, {
+        error: 'must be an email address such as hostmaster@example.com',
+      })
+      .optional()
+      .describe('The SOA contact (RNAME) of the new zone, as an email address; default hostmaster@<zone>.'),
+    serial_style: z
+      .enum(SERIAL_STYLES, { error: `must be one of ${SERIAL_STYLES.join(', ')}` })
+      .optional()
+      .describe(
+        'How the new zone numbers its versions: increment (default, +1 per publish), epoch (UNIX time), day ' +
+          '(YYYYMMDDxx) or minute (YYMMDDHHMM).',
+      ),
+  })
+  .describe(
+    'Create this zone if the account does not have it, with these settings. Declares that creating it is meant: ' +
+      'without it, creating a zone needs approval (settings.safety.zone_create).',
+  );
+
 export const ZoneSchema = z
   .strictObject({
     default_ttl: Ttl.optional().describe(
@@ -40,6 +63,7 @@ export const ZoneSchema = z
       .array(z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }))
       .optional()
       .describe('Globs (picomatch syntax) on names relative to the zone; matching names are never touched.'),
+    create: ZoneCreateSchema.optional(),
     providers: ProviderList.optional(),
   })
   .describe('A primary zone managed by edgeplan.');

@@ -24,6 +24,7 @@ export function toDesiredServices(services: MergedServices, geoGroups: readonly 
     const zone = SecondaryZoneSchema.parse(toPlain(entry.value));
     return {
       zone: normaliseName(entry.key),
+      at: entry.keyPos,
       masters: sortAddresses(zone.masters),
       contactNickname: zone.contact_nickname ?? null,
       tsigKeyName: zone.tsig_key_name ?? null,

@@ -1,9 +1,10 @@
 import { compareStrings } from '../model/compare.js';
-import { DEFAULT_TTL, type DesiredState, type DesiredZone } from '../model/dns.js';
+import { DEFAULT_TTL, type DesiredState, type DesiredZone, type ZoneCreate } from '../model/dns.js';
 import { compareRecordSets, type RecordSet } from '../model/record-set.js';
 import { sortValues } from '../model/record-types/index.js';
+import { SERIAL_STYLES } from '../model/zone.js';
 import type { MergedDocument, MergedZone } from './merge.js';
-import { entryOf, type PNode } from './positioned.js';
+import { entryOf, isMap, type PNode } from './positioned.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
 import { toDesiredServices } from './to-desired-services.js';
 
@@ -47,7 +48,29 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
   const unmanaged = zone.unmanaged.flatMap((item) =>
     item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : [],
   );
-  return { zone: zone.zone, defaultTtl, records: sets.sort(compareRecordSets), unmanaged };
+  const at = zone.keys[0]?.keyPos;
+  const create = toCreate(zone.create?.value);
+  return {
+    zone: zone.zone,
+    ...(at ? { at } : {}),
+    defaultTtl,
+    records: sets.sort(compareRecordSets),
+    unmanaged,
+    ...(zone.recordsGiven ? {} : { recordsGiven: false }),
+    ...(create ? { create } : {}),
+  };
+}
+
+/** `create:` (schema-checked) in model form; undefined when the zone does not declare it. */
+function toCreate(node: PNode | undefined): ZoneCreate | undefined {
+  if (node === undefined || !isMap(node)) return undefined;
+  const contact = text(entryOf(node, 'contact')?.value);
+  const style = SERIAL_STYLES.find((name) => name === text(entryOf(node, 'serial_style')?.value));
+  return { ...(contact ? { contact } : {}), ...(style ? { serialStyle: style } : {}) };
+}
+
+function text(node: PNode | undefined): string | undefined {
+  return node?.kind === 'scalar' && typeof node.value === 'string' ? node.value : undefined;
 }
 
 function integer(node: PNode | undefined): number | undefined {

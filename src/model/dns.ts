@@ -1,3 +1,4 @@
+import type { SourcePosition } from './diagnostic.js';
 import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { GeoService } from './geo.js';
 import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from './provider.js';
@@ -19,14 +20,33 @@ export { DEFAULT_TTL, type SerialStyle } from './zone.js';
 
 export interface DesiredZone {
   zone: string;
+  /** Where the zone is first named, for problems found against live state. Never part of a digest. */
+  at?: SourcePosition;
   /** `default_ttl` of the zone (DEFAULT_TTL when absent); also the TTL of a zone the plan creates. */
   defaultTtl: number;
   /** Sorted by fqdn, then type; every set has a concrete TTL (its own, else the zone's default). */
   records: RecordSet[];
   /** Globs on names relative to the zone (`@` for the apex); matching names are never touched. */
   unmanaged: string[];
+  /**
+   * `false` when no file gives the zone a `records` map: a plan that would delete live records of it refuses
+   * instead (a records file that was not read looks like this). Absent: given, if only as `records: {}`.
+   */
+  recordsGiven?: false;
+  /**
+   * `create:`: how the zone is set up if the plan creates it, and the declaration that creating it is meant (the
+   * `zone-create` safety rule holds back creating a zone without one). Absent: not declared.
+   */
+  create?: ZoneCreate;
   /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
   providers?: string[];
+}
+
+/** A zone's `create:` settings; each absent one takes its default (`hostmaster@<zone>`, `increment`). */
+export interface ZoneCreate {
+  /** The SOA contact (RNAME) as an email address. */
+  contact?: string;
+  serialStyle?: SerialStyle;
 }
 
 export interface DesiredState {
@@ -65,17 +85,34 @@ export interface LiveZone {
 }
 
 export interface LiveDnsState {
-  /** One entry per zone that was asked for; `null` when the zone does not exist live. Read with `Object.hasOwn`. */
+  /**
+   * One entry per zone that was asked for; `null` when the zone does not exist live as a primary zone (it may be a
+   * secondary zone: `accountZones` says). Read with `Object.hasOwn`.
+   */
   zones: Record<string, LiveZone | null>;
+  /** Every zone of the account, primary and secondary, sorted by name: read with the zones; absent = not read. */
+  accountZones?: AccountZone[];
   /** Every secondary zone of the account, sorted by zone; absent = not read. */
   secondaryZones?: LiveSecondaryZone[];
   /** Every geo service of the account, in `sortGeoService` form, sorted by name; absent = not read. */
   geoServices?: GeoService[];
 }
 
+/** A zone of the account as the zone list names it; `type` absent when the service did not say. */
+export interface AccountZone {
+  zone: string;
+  type?: 'primary' | 'secondary';
+}
+
 /** What plan needs to read of a DNS provider. */
 export interface DnsReader {
+  /** The named zones, and the account's zone list they were found in (`accountZones`). */
   readZones(zones: readonly string[]): Promise<LiveDnsState>;
+  /**
+   * Every zone of the account, primary and secondary: one list request. Absent when the provider does not read it
+   * (the checks that need it are skipped then).
+   */
+  readAccountZones?(): Promise<AccountZone[]>;
   /** Every secondary zone of the account, in as few requests as the service allows. */
   readSecondaryZones(): Promise<LiveSecondaryZone[]>;
   /** Every geo service of the account, in as few requests as the service allows. */

@@ -16,6 +16,8 @@ export interface SafetyPolicy {
   geoServiceDelete: boolean;
   /** Leaving a webapp that has enabled bots with none enabled. */
   webappAllBotsDisabled: boolean;
+  /** Creating a zone the account does not have, unless the desired state declares it with `create:`. */
+  zoneCreate: boolean;
 }
 
 export const DEFAULT_ZONE_DELETE_SHARE = { maxPercent: 30, minRecords: 10 } as const;
@@ -26,6 +28,7 @@ export const DEFAULT_SAFETY: SafetyPolicy = {
   secondaryZoneDelete: true,
   geoServiceDelete: true,
   webappAllBotsDisabled: true,
+  zoneCreate: true,
 };
 
 /** The rules by the name the plan and messages use. */
@@ -34,4 +37,5 @@ export type SafetyRule =
   | 'zone-last-records'
   | 'secondary-zone-delete'
   | 'geo-service-delete'
-  | 'webapp-all-bots-disabled';
+  | 'webapp-all-bots-disabled'
+  | 'zone-create';

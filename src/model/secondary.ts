@@ -1,3 +1,5 @@
+import type { SourcePosition } from './diagnostic.js';
+
 /**
  * Secondary zones: zones the service copies from master name servers. Identity is the normalised
  * zone name; `masters` are compared as a set (kept in `sortAddresses` order).
@@ -8,6 +10,8 @@ export type ManageMode = 'listed' | 'all';
 
 export interface DesiredSecondaryZone {
   zone: string;
+  /** Where it is written, for problems found against live state. Never part of a digest. */
+  at?: SourcePosition;
   /** Sorted, unique. */
   masters: string[];
   /** `null`: not managed (whatever is live stays). */

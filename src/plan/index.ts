@@ -9,19 +9,21 @@ export { computePlan, type PlanProviders } from './diff/compute-plan.js';
 export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
 export { PlanProblemsError } from './diff/plan-problems.js';
 export { renderDriftJson, renderDriftText } from './render/drift.js';
+export { renderDriftMarkdown } from './render/drift-markdown.js';
 export { type ApplyPace, count, durationText, rateText } from './render/duration.js';
 export { renderPlanJson } from './render/json.js';
 export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';
+export { ackCovers, changeDigest } from './review/ack-match.js';
 export { annotatePlan } from './review/annotate.js';
 export { digestOf } from './review/digest.js';
 export {
+  type DriftChange,
   type DriftReport,
   type DriftStatus,
   type DriftTarget,
   driftHeadline,
   driftReport,
-  statusText,
 } from './review/drift.js';
 export {
   desiredDigests,
@@ -47,6 +49,7 @@ export {
 export { desiredMismatches, movedTargets } from './review/staleness.js';
 export {
   describeShortfall,
+  formatSeconds,
   type WafBudgetShortfall,
   type WafBudgetWindow,
   wafBudgetShortfall,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, desired, problems } from './helpers.js';
+import { AT, BAD, desired, problems } from './helpers.js';
 
 describe('geo_services rules', () => {
   it('checks groups: unique names, country codes, a country in one group, IPv4, non-empty lists', async () => {
@@ -54,6 +54,7 @@ describe('geo_services rules', () => {
     expect(state.secondaryZones).toEqual([
       {
         zone: 'partner.example.net',
+        at: AT,
         masters: ['198.51.100.1', '198.51.100.2'],
         contactNickname: null,
         tsigKeyName: null,

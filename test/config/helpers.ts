@@ -28,9 +28,12 @@ export const BAD = 'test/fixtures/config/bad';
 /** The tail of the message of a record name defined twice. */
 export const ONE_PLACE = 'all record types of a name are given in one place';
 
+/** Where the YAML wrote something (`at` of a zone or a record set): checked by the tests about positions. */
+export const AT = expect.objectContaining({ line: expect.any(Number) });
+
 /** An A record set as the model holds it; `at` is checked by the tests about positions, anything here. */
 export function aSet(fqdn: string, ttl: number, ...values: string[]) {
-  return { fqdn, type: 'A', ttl, values, at: expect.objectContaining({ line: expect.any(Number) }) };
+  return { fqdn, type: 'A', ttl, values, at: AT };
 }
 
 /**

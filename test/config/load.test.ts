@@ -1,6 +1,7 @@
+import { symlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
-import { aSet, desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
+import { AT, aSet, desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
 
 describe('loadDesiredState on the good example', () => {
   it('merges both files into normalised, sorted desired state', async () => {
@@ -9,6 +10,7 @@ describe('loadDesiredState on the good example', () => {
       zones: [
         {
           zone: 'example.com',
+          at: AT,
           defaultTtl: 600,
           records: [
             aSet('*.dev.example.com', 600, '192.0.2.30'),
@@ -21,6 +23,7 @@ describe('loadDesiredState on the good example', () => {
         },
         {
           zone: 'example.net',
+          at: AT,
           defaultTtl: 3600,
           records: [
             aSet('example.net', 3600, '198.51.100.10'),
@@ -73,6 +76,7 @@ describe('default TTLs', () => {
       zones: [
         {
           zone: 'with-default.test',
+          at: AT,
           defaultTtl: 120,
           records: [
             aSet('inherited.with-default.test', 120, '192.0.2.2'),
@@ -82,6 +86,7 @@ describe('default TTLs', () => {
         },
         {
           zone: 'without-default.test',
+          at: AT,
           defaultTtl: 3600,
           records: [aSet('without-default.test', 3600, '192.0.2.3')],
           unmanaged: [],
@@ -137,6 +142,55 @@ describe('finding files', () => {
       'a.test',
       'b.test',
       'z.test',
+    ]);
+    expect(result.skipped).toEqual([
+      { path: `${dir}/.gitlab-ci.yml`, reason: 'hidden (its name starts with a dot)' },
+      { path: `${dir}/.hidden`, reason: 'hidden (its name starts with a dot)' },
+      { path: `${dir}/node_modules`, reason: 'node_modules is never searched' },
+      {
+        path: `${dir}/sandbox-seed.yaml`,
+        reason: 'an emulator account (sandbox-seed.yaml), not desired state',
+      },
+    ]);
+  });
+
+  it('follows symbolic links to files and directories, each searched once, loops named', async () => {
+    const root = await tempTree({
+      'shared/www.yaml': 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n',
+      'shared/records/api.yaml': 'zones:\n  example.com:\n    records:\n      api: { a: [192.0.2.5] }\n',
+      'dns/zones.yaml': 'zones:\n  example.com:\n    default_ttl: 300\n',
+      'dns/docs/readme.md': '# no yaml here\n',
+    });
+    const dns = `${root}/dns`;
+    await symlink('../shared/www.yaml', `${dns}/www.yaml`);
+    await symlink('../shared/records', `${dns}/records`);
+    await symlink('../shared/records', `${dns}/again`);
+    await symlink('../../dns', `${root}/shared/records/up`);
+    await symlink('www.yaml', `${dns}/zz-www.yml`);
+    const result = await loadDesiredState([dns]);
+    if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+    expect(result.files).toEqual([`${dns}/again/api.yaml`, `${dns}/www.yaml`, `${dns}/zones.yaml`]);
+    expect(result.desired.zones[0]?.records.map((set) => set.fqdn)).toEqual([
+      'api.example.com',
+      'www.example.com',
+    ]);
+    expect(result.skipped).toEqual([
+      { path: `${dns}/again/up`, reason: `a link back to ${dns}, which is searched already` },
+      { path: `${dns}/docs`, reason: 'no *.yaml or *.yml file below it' },
+      { path: `${dns}/records`, reason: `the same directory as ${dns}/again, searched once` },
+      { path: `${dns}/zz-www.yml`, reason: `the same file as ${dns}/www.yaml, loaded once` },
+    ]);
+  });
+
+  it('refuses a link it cannot follow: the records behind it would become deletes', async () => {
+    const dir = await tempTree({ 'zones.yaml': 'zones:\n  example.com:\n    records: {}\n' });
+    await symlink('../gone/records.yaml', `${dir}/records.yaml`);
+    await symlink('loop-b', `${dir}/loop-a`);
+    await symlink('loop-a', `${dir}/loop-b`);
+    expect(await problems(dir)).toEqual([
+      `${dir}/loop-a:1:1: cannot follow this symbolic link: too many levels of symbolic links`,
+      `${dir}/loop-b:1:1: cannot follow this symbolic link: too many levels of symbolic links`,
+      `${dir}/records.yaml:1:1: cannot follow this symbolic link: no such file or directory`,
     ]);
   });
 

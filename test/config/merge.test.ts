@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aSet, BAD, desired, NO_SERVICES, ONE_PLACE, problems, tempTree } from './helpers.js';
+import { AT, aSet, BAD, desired, NO_SERVICES, ONE_PLACE, problems, tempTree } from './helpers.js';
 
 describe('merging files', () => {
   it('reports a record and a default_ttl defined in two files at both places, each naming the other', async () => {
@@ -10,6 +10,23 @@ describe('merging files', () => {
       `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."; ${ONE_PLACE}`,
       `${b}:3:5: default_ttl of zone "example.com" is 600 here but 300 at ${a}:3:5`,
       `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"; ${ONE_PLACE}`,
+    ]);
+  });
+
+  it('takes create: of a zone once across files, the same in any key order, and names both places if not', async () => {
+    const create = (text: string) => `zones:\n  example.com:\n    create: ${text}\n`;
+    const same = await tempTree({
+      'a.yaml': create('{ contact: dns@example.net, serial_style: day }'),
+      'b.yaml': create('{ serial_style: day, contact: dns@example.net }'),
+    });
+    expect((await desired(same)).zones[0]?.create).toEqual({
+      contact: 'dns@example.net',
+      serialStyle: 'day',
+    });
+    const other = await tempTree({ 'a.yaml': create('{ serial_style: day }'), 'b.yaml': create('{}') });
+    expect(await problems(other)).toEqual([
+      `${other}/a.yaml:3:5: create of zone "example.com" is {"serial_style":"day"} here but {} at ${other}/b.yaml:3:5`,
+      `${other}/b.yaml:3:5: create of zone "example.com" is {} here but {"serial_style":"day"} at ${other}/a.yaml:3:5`,
     ]);
   });
 
@@ -36,6 +53,7 @@ describe('merging files', () => {
       zones: [
         {
           zone: 'example.com',
+          at: AT,
           defaultTtl: 60,
           records: [aSet('api.example.com', 60, '192.0.2.2'), aSet('www.example.com', 60, '192.0.2.1')],
           unmanaged: ['old-*', 'legacy-*'],
@@ -71,7 +89,7 @@ describe('merging files', () => {
     expect(await problems(dir)).toEqual([
       `${dir}/a.yaml:4:18: record "www" A: "1.2.3" is not an IPv4 address`,
       `${dir}/b.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
-      `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net" (expected default_ttl, records, unmanaged, providers)`,
+      `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net" (expected default_ttl, records, unmanaged, create, providers)`,
     ]);
   });
 });

@@ -36,9 +36,16 @@ describe('secondary_zones rules', () => {
     });
     const state = await desired(dir);
     expect(state.secondaryZones).toEqual([
-      { zone: 'a.example.net', masters: ['203.0.113.1'], contactNickname: 'ops', tsigKeyName: null },
+      {
+        zone: 'a.example.net',
+        at: { file: `${dir}/a.yaml`, line: 3, col: 3 },
+        masters: ['203.0.113.1'],
+        contactNickname: 'ops',
+        tsigKeyName: null,
+      },
       {
         zone: 'b.example.net',
+        at: { file: `${dir}/a.yaml`, line: 2, col: 3 },
         masters: ['198.51.100.9', '198.51.100.10'],
         contactNickname: null,
         tsigKeyName: 'k1',

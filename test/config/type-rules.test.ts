@@ -28,7 +28,9 @@ const ZONE: MergedZone = {
   zone: 'example.com',
   keys: [],
   defaultTtl: undefined,
+  create: undefined,
   records: [],
+  recordsGiven: true,
   unmanaged: [],
   providers: [],
 };

@@ -30,9 +30,12 @@ describe('edgeplan drift', () => {
     sandbox.emulator.requestLog.clear();
     const drift = await cli(['drift', work.config], sandbox.env);
     expect(drift.code).toBe(2);
-    expect(drift.stdout).toContain('Drift: 1 target differs from the desired state.');
-    expect(drift.stdout).toContain('  zone:example.com: drift');
-    expect(drift.stdout).toContain('rogue.example.com A: live ttl 300 192.0.2.66 → desired (absent)');
+    expect(drift.stdout).toContain(
+      'Drift: 1 change in 1 target differs from the desired state: 1 not acknowledged.\nNot acknowledged:\n  zone:example.com\n',
+    );
+    expect(drift.stdout).toContain(
+      'rogue.example.com A: live ttl 300 192.0.2.66 → desired (absent) [sha256:',
+    );
     // POST /ZoneNoteReport/ is the service's read of a zone's notes (the last publish of the drifted zone).
     const writes = sandbox.emulator.requestLog.entries.filter(
       (e) => e.method !== 'GET' && !/Session|oauth|ZoneNoteReport/.test(e.path),
@@ -60,7 +63,7 @@ describe('edgeplan drift', () => {
     await addRecordOutOfBand(sandbox, 'example.com', 'rogue.example.com', '192.0.2.66');
     const ack = await work.write(
       'ack.yaml',
-      'acknowledged:\n  - { target: "zone:example.*", reason: CDN migration OPS-1, owner: dns-team, expires: 2026-07-31 }\n' +
+      'acknowledged:\n  - { target: "zone:example.*/rogue A", reason: CDN migration OPS-1, owner: dns-team, expires: 2026-07-31 }\n' +
         '  - { target: "webapp:blog", reason: old, owner: web, expires: 2026-01-01 }\n',
     );
     const before = await cli(['drift', work.config, '--ack', ack], sandbox.env, {
@@ -69,22 +72,69 @@ describe('edgeplan drift', () => {
     expect(before.code).toBe(0);
     expect(before.stdout).toContain('All of it is acknowledged.');
     expect(before.stdout).toContain(
-      'zone:example.com: acknowledged until 2026-07-31 by dns-team: CDN migration OPS-1',
+      'Acknowledged:\n  zone:example.com: until 2026-07-31 by dns-team: CDN migration OPS-1\n',
     );
-    expect(before.stdout).toContain('Unused acknowledgement: webapp:blog');
+    expect(before.stdout).toContain(`Unused acknowledgement: webapp:blog (${ack}:3:5): no drift there`);
     const after = await cli(['drift', work.config, '--ack', ack], sandbox.env, {
       now: () => day('2026-08-01'),
     });
     expect(after.code).toBe(2);
-    expect(after.stdout).toContain('zone:example.com: drift; its acknowledgement expired on 2026-07-31');
+    expect(after.stdout).toContain(
+      'Acknowledgement expired:\n  zone:example.com: expired on 2026-07-31 (by dns-team: CDN migration OPS-1)',
+    );
     const badAck = await work.write(
       'bad-ack.yaml',
-      'acknowledged:\n  - { target: example.com, expires: 2026-02-30 }\n',
+      'acknowledged:\n  - { target: example.com, expires: 2026-02-30 }\n  - { target: "zone:example.com", reason: r, owner: o, expires: 2026-07-31 }\n',
     );
     const bad = await cli(['drift', work.config, '--ack', badAck], sandbox.env);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('acknowledged.0.target must be kind:name');
-    expect(bad.stderr).toContain('acknowledged.0.expires is not a calendar date');
+    expect(bad.stderr).toContain(`${badAck}:2:15: acknowledged.0.target must be kind:name`);
+    expect(bad.stderr).toContain(`${badAck}:2:37: acknowledged.0.expires is not a calendar date`);
+    expect(bad.stderr).toContain(
+      `${badAck}:3:15: acknowledged.1.target "zone:example.com" would acknowledge every difference`,
+    );
+  });
+
+  it('an acknowledged record set does not hide the zone drifting elsewhere a week later', async () => {
+    await inSync();
+    await addRecordOutOfBand(sandbox, 'example.com', 'rogue.example.com', '192.0.2.66');
+    const ack = await work.write(
+      'ack.yaml',
+      'acknowledged:\n  - { target: "zone:example.com/rogue A", reason: known, owner: ops, expires: 2099-12-31 }\n',
+    );
+    expect((await cli(['drift', work.config, '--ack', ack], sandbox.env)).code).toBe(0);
+    // The apex loses its A records out of band.
+    const provider = sandbox.provider();
+    await provider.execute({ kind: 'delete-records', zone: 'example.com', fqdn: 'example.com', type: 'A' });
+    await provider.execute({ kind: 'publish', zone: 'example.com' });
+    const later = await cli(['drift', work.config, '--ack', ack], sandbox.env);
+    expect(later.code).toBe(2);
+    expect(later.stdout).toMatch(
+      /^Drift: 2 changes in 1 target differ from the desired state: 1 not acknowledged, 1 acknowledged\.\n/,
+    );
+    expect(later.stdout).toMatch(
+      /Not acknowledged:\n {2}zone:example\.com\n {6}example\.com A: live \(absent\) → desired ttl 3600 192\.0\.2\.1, 192\.0\.2\.2 \[sha256:[0-9a-f]{12}\]\nAcknowledged:\n/,
+    );
+    // Pinning that difference by the digest drift printed acknowledges it, and only it.
+    const digest = /example\.com A: .* \[(sha256:[0-9a-f]{12})\]/.exec(later.stdout)?.[1];
+    const pinned = await work.write(
+      'pinned.yaml',
+      'acknowledged:\n  - { target: "zone:example.com/rogue A", reason: known, owner: ops, expires: 2099-12-31 }\n' +
+        `  - { target: "zone:example.com", digest: "${digest}", reason: apex, owner: ops, expires: 2099-12-31 }\n`,
+    );
+    const json = await cli(['drift', work.config, '--ack', pinned, '--format', 'json'], sandbox.env);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout);
+    expect(doc.counts).toEqual({ drift: 0, acknowledged: 2, expired: 0 });
+    expect(
+      doc.targets[0].changes.map((c: { status: string; ack: { target: string } }) => [
+        c.status,
+        c.ack.target,
+      ]),
+    ).toEqual([
+      ['acknowledged', 'zone:example.com'],
+      ['acknowledged', 'zone:example.com/rogue A'],
+    ]);
   });
 });
 
@@ -126,7 +176,7 @@ describe('edgeplan drift: where the last publish came from', () => {
     const ours = await cli(['drift', work.config], sandbox.env);
     expect(ours.code).toBe(2);
     expect(ours.stdout).toMatch(
-      /zone:example\.com: drift\n {6}last publish: edgeplan 9\.9\.9, commit fedcba987654 pr 8, \S+Z by ci-bot \(serial \d+\)\n/,
+      /Last publishes:\n {2}zone:example\.com: edgeplan 9\.9\.9, commit fedcba987654 pr 8, \S+Z by ci-bot \(serial \d+\)\n/,
     );
     expect(noteReports()).toHaveLength(1);
 
@@ -136,7 +186,7 @@ describe('edgeplan drift: where the last publish came from', () => {
     expect(target.lastPublish).toMatchObject({ note: '', user: 'ci-bot' });
     const text = await cli(['drift', work.config], sandbox.env);
     expect(text.stdout).toMatch(
-      /last publish: not by edgeplan, \d{4}-\d\d-\d\dT\S+Z by ci-bot \(serial \d+\)/,
+      /zone:example\.com: not by edgeplan, \d{4}-\d\d-\d\dT\S+Z by ci-bot \(serial \d+\)/,
     );
   });
 });

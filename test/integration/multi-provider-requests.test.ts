@@ -66,8 +66,8 @@ if (missing !== null) {
   dyn: { type: dyn }
   pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
 zones:
-  example.com: { providers: [dyn, pdns] }
-  example.net: { providers: [dyn, pdns] }
+  example.com: { providers: [dyn, pdns], create: {} }
+  example.net: { providers: [dyn, pdns], create: {} }
   example.org: { providers: [dyn, pdns] }
 `,
       );
@@ -95,6 +95,7 @@ zones:
 zones:
   big.example:
     providers: [pdns]
+    create: {}
     records:
 ${records(changed)}
 `;

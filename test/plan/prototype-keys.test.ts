@@ -151,7 +151,7 @@ describe('names that are properties of every object (issue 15)', () => {
       report.targets.find((t) => t.target.name === '__proto__' && t.target.kind === 'webapp')?.status,
     ).toBe('acknowledged');
     expect(renderDriftText(report)).toContain(
-      '  webapp:constructor: drift\n      bot __proto__: live disabled → desired enabled\n',
+      '  webapp:constructor\n      bot __proto__: live disabled → desired enabled [sha256:',
     );
     const text = renderPlanText(plan, { color: false });
     expect(text).toContain('  + __proto__.example.com A ttl 3600 192.0.2.1\n');

@@ -113,18 +113,25 @@ describe('safety policy', () => {
     const { plan, desired, live } = reviewFixture();
     const found = planApprovals(plan, desired, live);
     expect(found.map((a) => [a.target, a.rule])).toEqual([
+      [{ kind: 'zone', name: 'example.org' }, 'zone-create'],
       [{ kind: 'secondary', name: 'legacy.example.net' }, 'secondary-zone-delete'],
       [{ kind: 'webapp', name: 'shop' }, 'webapp-all-bots-disabled'],
     ]);
     expect(describeApprovals(found)).toBe(
       [
+        '  zone:example.org: creates the zone example.org, which the account does not have; declare it with create: in the zone to mean it [zone-create]',
         '  secondary:legacy.example.net: deletes the secondary zone legacy.example.net and the data copied from its masters [secondary-zone-delete]',
         '  webapp:shop: disables every good bot of webapp shop (1 now enabled) [webapp-all-bots-disabled]',
       ].join('\n'),
     );
     const relaxed = {
       ...desired,
-      safety: { ...DEFAULT_SAFETY, secondaryZoneDelete: false, webappAllBotsDisabled: false },
+      safety: {
+        ...DEFAULT_SAFETY,
+        secondaryZoneDelete: false,
+        webappAllBotsDisabled: false,
+        zoneCreate: false,
+      },
     };
     expect(planApprovals(plan, relaxed, live)).toEqual([]);
     const geoOwned = {
@@ -137,5 +144,33 @@ describe('safety policy', () => {
     expect(planApprovals(geoPlan, geoOwned, gone).map((a) => a.message)).toContain(
       'deletes the geo service "Global | Web" and its links to 1 node(s)',
     );
+  });
+
+  it('creating a zone needs approval unless the zone declares create:, naming the nearest account zones', () => {
+    const desired: DesiredState = {
+      zones: [
+        desiredZone('acme.oi', { 'www.acme.oi': [['192.0.2.1']] }),
+        { ...desiredZone('new.example', {}), create: { contact: 'dns@example.net' } },
+      ],
+    };
+    const live = {
+      zones: { 'acme.oi': null, 'new.example': null },
+      accountZones: [{ zone: 'acme.io', type: 'primary' as const }, { zone: 'example.net' }],
+    };
+    const plan = computePlan(desired, live, fakeProviders());
+    expect(planApprovals(plan, desired, live)).toEqual([
+      {
+        target: { kind: 'zone', name: 'acme.oi' },
+        rule: 'zone-create',
+        message:
+          'creates the zone acme.oi, which the account does not have (did you mean acme.io?); declare it with ' +
+          'create: in the zone to mean it',
+      },
+    ]);
+    expect(
+      plan.changes.find((change) => change.address.kind === 'zone' && change.address.zone === 'new.example'),
+    ).toMatchObject({ after: { rname: 'dns@example.net', serialStyle: 'increment' } });
+    const relaxed = { ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } };
+    expect(planApprovals(plan, relaxed, live)).toEqual([]);
   });
 });

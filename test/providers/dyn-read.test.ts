@@ -87,6 +87,39 @@ describe('readZones', () => {
     });
   });
 
+  it('does not read the records of a name the account holds as a secondary zone, and lists every zone', async () => {
+    mockLogin();
+    zoneList().reply(
+      200,
+      ok([
+        { zone: 'copied.test', zone_type: 'Secondary', serial: 3 },
+        { zone: 'a.test', zone_type: 'primary', serial_style: 'increment', serial: 1 },
+        { zone: 'odd.test', zone_type: 'Stealth' },
+      ]),
+    );
+    allRecords('a.test').reply(200, ok({ a_records: [] }));
+    const { provider } = testProvider();
+
+    const live = await provider.readZones(['copied.test', 'a.test']);
+
+    expect(live.zones['copied.test']).toBeNull();
+    expect(live.accountZones).toEqual([
+      { zone: 'a.test', type: 'primary' },
+      { zone: 'copied.test', type: 'secondary' },
+      { zone: 'odd.test' },
+    ]);
+  });
+
+  it('lists the account zones alone in one request', async () => {
+    mockLogin();
+    zoneList().reply(200, ok([{ zone: 'b.test', zone_type: 'Primary' }, '/REST/Zone/a.test/']));
+    const { provider } = testProvider();
+    expect(await provider.readAccountZones?.()).toEqual([
+      { zone: 'a.test' },
+      { zone: 'b.test', type: 'primary' },
+    ]);
+  });
+
   it('makes no request when no zone is asked for', async () => {
     const { provider } = testProvider();
     expect(await provider.readZones([])).toEqual({ zones: {} });

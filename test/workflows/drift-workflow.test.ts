@@ -8,8 +8,8 @@ const LABEL = 'edgeplan-drift';
 const OPEN_ISSUES = `^api repos/${REPO}/issues\\?state=open&labels=${LABEL}&creator=github-actions%5Bbot%5D `;
 const APPLY_RUNNING = '^run list --workflow apply.yml --limit 50 --json databaseId,status --jq';
 const APPLY_MEANWHILE = '^run list --workflow apply.yml --limit 50 --json databaseId,status,updatedAt --jq';
-const ACK_ALL = ['zone', 'secondary', 'geo', 'webapp']
-  .map((kind) => `  - { target: "${kind}:*", reason: migration, owner: dns-team, expires: 2999-12-31 }\n`)
+const ACK_ALL = ['zone:*/* *', 'secondary:*', 'geo:*', 'webapp:*']
+  .map((target) => `  - { target: "${target}", reason: migration, owner: dns-team, expires: 2999-12-31 }\n`)
   .join('');
 
 const t = withScenarios();

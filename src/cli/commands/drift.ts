@@ -3,24 +3,20 @@ import { resolve } from 'node:path';
 import { dnsProviderOf } from '../../apply/index.js';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
-import { describePublish } from '../../model/audit-note.js';
-import { targetText } from '../../model/target.js';
 import {
   type DriftReport,
-  driftHeadline,
   driftReport,
   renderDriftJson,
+  renderDriftMarkdown,
   renderDriftText,
-  renderPlanMarkdown,
-  statusText,
 } from '../../plan/index.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
-import { openScoped, reviewWith, targetScope } from '../review.js';
 import type { OpenServices } from '../services.js';
+import { reviewDnsIfWafSpent } from '../waf-spent.js';
 
 export interface DriftOptions extends ServiceOptions {
   /** `--ack FILE`: acknowledged drift (config/ack-file.ts). */
@@ -30,45 +26,29 @@ export interface DriftOptions extends ServiceOptions {
 /**
  * `edgeplan drift [PATH...]`: reads live state only (never writes) and reports what differs from the desired
  * state. Exit 0 in sync or all drift acknowledged, 2 drift (or an expired acknowledgement), 1 any error: an error
- * is never reported as drift. With `GITHUB_STEP_SUMMARY` set, the markdown report is appended to the job summary.
- * For each drifted zone, the zone's notes say where its last publish came from: edgeplan (which commit) or
- * elsewhere (when, by whom): one `POST /ZoneNoteReport/` per drifted zone, none when nothing drifted.
+ * is never reported as drift. A WAF whose hourly budget is spent costs only the WAF part: the DNS drift is still
+ * reported, the WAF is named as not read, and the exit is 1 (waf-spent.ts). For each drifted zone, the zone's notes
+ * say where its last publish came from: edgeplan (which commit) or elsewhere (when, by whom): one
+ * `POST /ZoneNoteReport/` per drifted Dyn zone, none when nothing drifted. With `GITHUB_STEP_SUMMARY` set, the
+ * markdown report is appended to the job summary.
  */
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
-  const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack)) : [];
-  const scope = targetScope(desired, options.target);
-  const services = await openScoped(desired, scope, options, io);
-  let plan: Awaited<ReturnType<typeof reviewWith>>;
-  let report: DriftReport;
-  try {
-    plan = await reviewWith(desired, scope, services);
-    report = await withLastPublishes(driftReport(plan, acks, io.now?.() ?? Date.now()), services);
-  } finally {
-    await services?.close();
-  }
-  const byTarget = new Map(report.targets.map((t) => [targetText(t.target), t]));
-  const markdown = () =>
-    renderPlanMarkdown(plan, {
-      title: 'edgeplan drift',
-      intro: [
-        driftHeadline(report),
-        ...report.unusedAcks.map((a) => `Unused acknowledgement: \`${a.target}\`.`),
-      ],
-      status: (target) => {
-        const found = byTarget.get(targetText(target));
-        if (!found) return '';
-        const last =
-          found.lastPublish === undefined ? '' : `; last publish: ${describePublish(found.lastPublish)}`;
-        return `${statusText(found)}${last}`;
-      },
-      fullOutputHint: 'See all of it with `edgeplan drift --format json`.',
-    });
+  const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack), options.ack) : [];
+  const now = io.now?.() ?? Date.now();
+  let report: DriftReport | undefined;
+  const { plan, wafNotRead } = await reviewDnsIfWafSpent(desired, options, io, async (read, services) => {
+    report = await withLastPublishes(driftReport(read, acks, now), services);
+  });
+  if (!report) throw new Error('drift: the plan was made without its report');
+  const markdown = renderDriftMarkdown(report);
   if (options.format === 'json') io.stdout(renderDriftJson(report, plan));
-  else if (options.format === 'markdown') io.stdout(markdown());
+  else if (options.format === 'markdown') io.stdout(markdown);
   else io.stdout(renderDriftText(report));
-  await appendStepSummary(markdown(), io);
+  if (wafNotRead) io.stderr(`error: ${wafNotRead}\n`);
+  await appendStepSummary(wafNotRead ? `${markdown}\n> **${wafNotRead}**\n` : markdown, io);
+  if (wafNotRead) return EXIT_ERROR;
   return report.failing ? EXIT_CHANGES : EXIT_OK;
 }
 
@@ -84,9 +64,10 @@ async function withLastPublishes(
   if (!dyn) return report;
   const targets = await Promise.all(
     report.targets.map(async (t) => {
-      const created = t.changes.some((c) => c.address.kind === 'zone' && c.action === 'create');
-      // Only the Dyn service keeps publish notes; a zone of another DNS provider (PowerDNS) has none to read.
-      const onDyn = services && dnsProviderOf(services.providers, t.target.provider) === dyn;
+      const created = t.changes.some(
+        ({ change }) => change.address.kind === 'zone' && change.action === 'create',
+      );
+      const onDyn = dnsProviderOf(services.providers, t.target.provider) === dyn;
       if (t.target.kind !== 'zone' || created || !onDyn) return t;
       return { ...t, lastPublish: await dyn.readLastPublish(t.target.name) };
     }),
@@ -94,9 +75,10 @@ async function withLastPublishes(
   return { ...report, targets };
 }
 
-async function readAcks(path: string): Promise<Acknowledgement[]> {
+/** The ack file; its problems name it as it was given (`.edgeplan/drift-ack.yaml:3:5: …`). */
+async function readAcks(path: string, shown: string): Promise<Acknowledgement[]> {
   try {
-    return parseAckFile(await readFile(path, 'utf8'), path);
+    return parseAckFile(await readFile(path, 'utf8'), shown);
   } catch (error) {
     if (error instanceof AckFileError) throw new CliError(error.message);
     throw new CliError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,8 +8,9 @@ import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
-import { renderReviewed, reviewOnce } from '../review.js';
+import { renderReviewed } from '../review.js';
 import { planSource } from '../source-paths.js';
+import { reviewDnsIfWafSpent } from '../waf-spent.js';
 import { writeFileAtomic } from '../write-atomic.js';
 
 export interface PlanOptions extends ServiceOptions {
@@ -17,7 +18,9 @@ export interface PlanOptions extends ServiceOptions {
 }
 
 /**
- * `edgeplan plan [PATH...]`: exit 0 no changes, 2 changes (changes needing approval included), 1 error. The plan
+ * `edgeplan plan [PATH...]`: exit 0 no changes, 2 changes (changes needing approval included), 1 error. When the
+ * WAF's hourly budget is spent, the DNS part is still planned and shown, the WAF is reported as not read, no
+ * `--out` file is written, and the exit is 1 (waf-spent.ts). The plan
  * records the paths it was made from (source-paths.ts), so that `apply --plan` loads the same. With
  * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary. `--out` is written in one step
  * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read.
@@ -27,9 +30,15 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
   if (out) await refuseInputAsOut(out, paths);
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
-  const reviewed = await reviewOnce(desired, options, io);
+  const reviewed = await reviewDnsIfWafSpent(desired, options, io);
   const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
   io.stdout(renderReviewed(plan, options, io, reviewed.paces));
+  if (reviewed.wafNotRead) {
+    // A plan without the WAF part it was asked for is for reading only: no plan file to apply.
+    io.stderr(`error: ${reviewed.wafNotRead}${options.out ? ` ${options.out} was not written.` : ''}\n`);
+    await appendStepSummary(`${renderPlanMarkdown(plan)}\n> **${reviewed.wafNotRead}**\n`, io);
+    return EXIT_ERROR;
+  }
   if (out) await writeFileAtomic(out, renderPlanJson(plan));
   await appendStepSummary(renderPlanMarkdown(plan), io);
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;

@@ -31,7 +31,7 @@ export type { PlanProviders } from './build-steps.js';
  * does not name is never looked at. Per-zone rules: zone-diff.ts; secondary zones, geo services and webapps: their
  * diff files; the order of steps across services: geo-steps.ts.
  *
- * A desired state that cannot be planned against live state (live-checks.ts, waf-diff.ts) throws one
+ * A desired state that cannot be planned against live state (zone-checks.ts, live-checks.ts, waf-diff.ts) throws one
  * PlanProblemsError with every problem. `changes` are sorted by target (zones, secondary zones, geo services,
  * webapps, each by name, then provider), then address; without a desired `waf` section the plan has no `waf` budget.
  */

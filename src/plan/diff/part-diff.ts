@@ -6,6 +6,7 @@ import type { DnsPart } from '../../model/dns-providers.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
+import { zoneProblems } from './zone-checks.js';
 import { diffZone, type ZoneDiff } from './zone-diff.js';
 
 /** One DNS provider's part of a plan: its zones, secondary zones and geo services against its live state. */
@@ -16,7 +17,7 @@ export interface PartDiff {
   zones: ZoneDiff[];
   secondaries: SecondaryChange[];
   geo: GeoChange[];
-  /** What live state shows the desired state cannot be applied as it is (live-checks.ts). */
+  /** What live state shows the desired state cannot be applied as it is (zone-checks.ts, live-checks.ts). */
   problems: Diagnostic[];
 }
 
@@ -36,7 +37,7 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
     zones: zones.flatMap((zone) => diffZone(zone.desired, zone.live, provider) ?? []),
     secondaries: diffSecondaryZones(desired, live, provider),
     geo,
-    problems: liveProblems(zones, live, geo),
+    problems: [...zoneProblems(desired, zones, live), ...liveProblems(zones, live, geo)],
   };
 }
 

@@ -29,9 +29,9 @@ export interface ZoneDiff {
  * differ as sets or any live record's TTL differs from the desired TTL → `update`; else nothing. A type change at
  * one name is therefore the delete of one set and the create of another.
  *
- * An absent zone is created (`hostmaster@<zone>`, the zone's default TTL, an incrementing serial) and is always a
- * change, even with no records. Returns null when nothing changes. `provider` (a DNS provider under `providers:`)
- * is put on every address and the header.
+ * An absent zone is created with its `create:` contact and serial style (default `hostmaster@<zone>`, an
+ * incrementing serial) and the zone's default TTL, and is always a change, even with no records. Returns null
+ * when nothing changes. `provider` (a DNS provider under `providers:`) is put on every address and the header.
  */
 export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?: string): ZoneDiff | null {
   const { zone } = desired;
@@ -62,7 +62,13 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
 
   if (live !== null && sets.length === 0) return null;
   const create: ZoneValue | null =
-    live === null ? { rname: `hostmaster@${zone}`, ttl: desired.defaultTtl, serialStyle: 'increment' } : null;
+    live === null
+      ? {
+          rname: desired.create?.contact ?? `hostmaster@${zone}`,
+          ttl: desired.defaultTtl,
+          serialStyle: desired.create?.serialStyle ?? 'increment',
+        }
+      : null;
   const zoneChange: ZoneChange[] =
     create === null
       ? []

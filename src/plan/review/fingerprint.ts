@@ -79,7 +79,7 @@ export function desiredDigests(desired: DesiredState): Map<string, { target: Tar
   };
   for (const zone of desired.zones)
     perProvider({ kind: 'zone', name: zone.zone }, zone.providers, zoneDesiredDigest(zone));
-  for (const { providers, ...zone } of desired.secondaryZones ?? [])
+  for (const { providers, at: _at, ...zone } of desired.secondaryZones ?? [])
     perProvider({ kind: 'secondary', name: zone.zone }, providers, digestOf(zone));
   for (const service of desired.geoServices ?? [])
     add({ kind: 'geo', name: service.name }, digestOf(service));
@@ -128,7 +128,9 @@ export function webappLiveDigest(webapp: LiveWebapp): Digest {
 /** A zone's content (its providers are in its targets, not here). */
 function zoneDesiredDigest(zone: DesiredZone): Digest {
   const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, type, ttl, values }));
-  return digestOf({ zone: zone.zone, defaultTtl: zone.defaultTtl, unmanaged: zone.unmanaged, records });
+  const { zone: name, defaultTtl, unmanaged, create } = zone;
+  // `create` only when given, so that the digest of a zone without it is what it always was.
+  return digestOf({ zone: name, defaultTtl, unmanaged, records, ...(create ? { create } : {}) });
 }
 
 function webappDesiredDigest(webapp: DesiredWebapp): Digest {

@@ -32,6 +32,7 @@ const SAFETY_RULES = [
   'secondary-zone-delete',
   'geo-service-delete',
   'webapp-all-bots-disabled',
+  'zone-create',
 ] as const satisfies readonly SafetyRule[];
 // Compile-time guard: a new safety rule must be readable from a saved plan too.
 export const PLAN_FILE_READS_EVERY_RULE: [Exclude<SafetyRule, (typeof SAFETY_RULES)[number]>] extends [never]

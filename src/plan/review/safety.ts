@@ -7,6 +7,7 @@ import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
 import { compareTargets, type Target, targetText } from '../../model/target.js';
 import { changesOf, isChangeOf } from '../diff/change-kinds.js';
+import { closestNames } from '../diff/closest-names.js';
 import { managedIn } from '../diff/managed.js';
 import type { Approval } from '../review-types.js';
 import type { Plan } from '../types.js';
@@ -18,7 +19,8 @@ import type { Plan } from '../types.js';
  * - zone-delete-share: the plan deletes more than `maxPercent` % of them, in a zone with at least `minRecords`;
  * - zone-last-records: the plan deletes every one of them and creates none;
  * - secondary-zone-delete / geo-service-delete: the plan deletes a secondary zone / a geo service;
- * - webapp-all-bots-disabled: a webapp with enabled bots is left with none enabled.
+ * - webapp-all-bots-disabled: a webapp with enabled bots is left with none enabled;
+ * - zone-create: the plan creates a zone that does not declare `create:`.
  * Sorted by target, then rule; one entry per target and rule.
  */
 export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState): Approval[] {
@@ -40,6 +42,11 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
     const zones = liveDnsOf(live, provider).zones;
     const found = Object.hasOwn(zones, name) ? zones[name] : null;
     if (wanted && found) approvals.push(...zoneApprovals(count, wanted, found, policy));
+  }
+  const accountZones = (live.accountZones ?? []).map((zone) => zone.zone);
+  for (const { address } of changesOf(plan.changes, 'zone')) {
+    if (!policy.zoneCreate || byZone.get(address.zone)?.create) continue;
+    approvals.push(zoneCreateApproval(address.zone, accountZones));
   }
   for (const change of plan.changes) {
     const approval = objectApproval(change, policy);
@@ -74,6 +81,19 @@ function zoneApprovals(
     approvals.push({ target, rule: 'zone-last-records', message: `deletes the zone's last ${sets}` });
   }
   return approvals;
+}
+
+/**
+ * Creating a zone the desired state does not declare with `create:`: a mistyped zone name (`acme.oi`) must not
+ * become a new zone without anyone deciding so. Names the account's nearest zones.
+ */
+function zoneCreateApproval(zone: string, accountZones: readonly string[]): Approval {
+  const near = closestNames(zone, accountZones);
+  const hint = near.length > 0 ? ` (did you mean ${near.join(', ')}?)` : '';
+  const message =
+    `creates the zone ${zone}, which the account does not have${hint}; declare it with create: in the zone ` +
+    'to mean it';
+  return { target: { kind: 'zone', name: zone }, rule: 'zone-create', message };
 }
 
 function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {

@@ -10,7 +10,7 @@ import { DYN_CAPABILITIES } from './capabilities.js';
 import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
-import { readZones } from './read.js';
+import { readAccountZones, readZones } from './read.js';
 import { readLastPublish } from './read-notes.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
@@ -119,6 +119,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     client,
     ...dynCompiler,
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
+    readAccountZones: () => readAccountZones(client),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
     execute: (op, run) => writer.execute(op, run),

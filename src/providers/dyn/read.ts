@@ -1,19 +1,21 @@
 import pLimit from 'p-limit';
 import { compareStrings } from '../../model/compare.js';
-import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import type { AccountZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import { normaliseName } from '../../model/names.js';
 import { DYN_RECORD_TYPES } from './capabilities.js';
 import { type DynClient, segment } from './client.js';
 import { DynApiError, DynWireError } from './errors.js';
 import { type ZoneRecords, zoneRecords } from './read-records.js';
-import { type ListedZone, parseWire, ZoneList, ZoneObject } from './wire.js';
+import { ListedZone, parseWire, ZoneList, ZoneObject } from './wire.js';
 import type { ZoneCache } from './zone-cache.js';
 
 export const DEFAULT_READ_CONCURRENCY = 16;
 
 /**
- * Live state of the named zones with the fewest requests: one `GET /Zone/?detail=Y` for the whole account, then one
- * `GET /AllRecord/<zone>/?detail=Y` per managed zone that exists. Only when the zone list comes back as resource
+ * Live state of the named zones with the fewest requests: one `GET /Zone/?detail=Y` for the whole account (kept as
+ * `accountZones`, with each zone's `zone_type`), then one `GET /AllRecord/<zone>/?detail=Y` per managed zone that
+ * exists as a primary zone. A name the account holds as a secondary zone is not read: it is `null` in `zones`
+ * and `secondary` in `accountZones`, so that the plan says so instead of failing on a raw 404. Only when the zone list comes back as resource
  * paths instead of objects (the shape without `detail`) is each managed zone read with `GET /Zone/<zone>/` as well. Never one
  * request per record. Zones are read in parallel, at most `concurrency` at a time.
  *
@@ -36,23 +38,54 @@ export async function readZones(
   const limit = pLimit(concurrency);
   const read = await Promise.all(
     wanted.map((zone) =>
-      limit(async () => (existing.has(zone) ? readZone(client, zone, existing.get(zone), cache) : null)),
+      limit(async () => {
+        if (!existing.has(zone)) return null;
+        const found = await readZone(client, zone, existing.get(zone), cache);
+        if (found === 'secondary') existing.set(zone, { zone, zone_type: 'Secondary' });
+        return found === 'secondary' ? null : found;
+      }),
     ),
   );
-  return { zones: Object.fromEntries(wanted.map((zone, i) => [zone, read[i] ?? null])) };
+  return {
+    zones: Object.fromEntries(wanted.map((zone, i) => [zone, read[i] ?? null])),
+    accountZones: accountZones(existing),
+  };
 }
 
-/** `listed` is the zone's object from the zone list, or undefined when the list held only its path. */
+/** Every zone of the account, primary and secondary: one `GET /Zone/?detail=Y`. */
+export async function readAccountZones(client: DynClient): Promise<AccountZone[]> {
+  return accountZones(await listZones(client));
+}
+
+function accountZones(listed: ReadonlyMap<string, ListedZone | undefined>): AccountZone[] {
+  return [...listed]
+    .map(([zone, object]): AccountZone => {
+      const type = zoneType(object?.zone_type);
+      return type ? { zone, type } : { zone };
+    })
+    .sort((a, b) => compareStrings(a.zone, b.zone));
+}
+
+/** The service's `zone_type` (`Primary`, `Secondary`), case-insensitively; undefined when absent or unknown. */
+function zoneType(wire: string | undefined): AccountZone['type'] {
+  const type = wire?.toLowerCase();
+  return type === 'primary' || type === 'secondary' ? type : undefined;
+}
+
+/**
+ * `listed` is the zone's object from the zone list, or undefined when the list held only its path. A secondary
+ * zone has no records of its own to read (`AllRecord` does not serve it): `'secondary'`.
+ */
 async function readZone(
   client: DynClient,
   zone: string,
   listed: unknown,
   cache: ZoneCache | undefined,
-): Promise<LiveZone | null> {
+): Promise<LiveZone | null | 'secondary'> {
   const zonePath = `/Zone/${segment(zone)}/`;
-  let zoneObject: ZoneObject;
+  let data = listed;
+  let context = `zone ${zone}: GET /Zone/?detail=Y`;
   if (listed === undefined) {
-    let data: unknown;
     try {
       data = await client.call('GET', zonePath, undefined, { retryable: 'idempotent' });
     } catch (error) {
@@ -60,10 +93,11 @@ async function readZone(
       if (error instanceof DynApiError && error.isNotFound) return null;
       throw error;
     }
-    zoneObject = parseWire(ZoneObject, data, `zone ${zone}: GET ${zonePath}`);
-  } else {
-    zoneObject = parseWire(ZoneObject, listed, `zone ${zone}: GET /Zone/?detail=Y`);
+    context = `zone ${zone}: GET ${zonePath}`;
   }
+  // Checked before the primary zone's fields: a secondary zone has no serial_style.
+  if (zoneType(parseWire(ListedZone, data, context).zone_type) === 'secondary') return 'secondary';
+  const zoneObject = parseWire(ZoneObject, data, context);
   const cached = cache?.get(zone);
   if (cached && cached.serial === zoneObject.serial && cached.serialStyle === zoneObject.serial_style) {
     return cached;

@@ -1,0 +1,64 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import { normaliseName } from '../model/names.js';
+import type { MergedDocument } from './merge.js';
+import { diagnosticAt, type Position, where } from './positioned.js';
+import type { ReadRecord } from './read-records.js';
+
+/** The types a parent zone holds at the name of a child zone: the delegation itself. */
+const DELEGATION_TYPES: ReadonlySet<string> = new Set(['NS', 'DS']);
+
+/**
+ * A record of one managed zone that lies in another managed zone below it (`x.sub.example.com` under zone
+ * `example.com` while `sub.example.com` is itself a zone under `zones` or `secondary_zones`): the service serves
+ * it from the sub-zone, so in the parent it would be dead data that plans fight over. Refused at both places,
+ * each naming the other. At the sub-zone's own name the parent may hold its delegation (NS, DS) and nothing else.
+ * Records below a delegation inside one zone (an NS at `sub` with records below it) are type-rules.ts's.
+ */
+export function subZoneDiagnostics(merged: MergedDocument, records: readonly ReadRecord[]): Diagnostic[] {
+  const zones = new Map<string, { kind: string; pos: Position }>();
+  for (const zone of merged.zones) {
+    const [first] = zone.keys;
+    if (first) zones.set(zone.zone, { kind: 'zone', pos: first.keyPos });
+  }
+  for (const entry of merged.services.secondaryZones) {
+    const name = normaliseName(entry.key);
+    if (!zones.has(name)) zones.set(name, { kind: 'secondary zone', pos: entry.keyPos });
+  }
+  if (zones.size < 2) return [];
+
+  const diagnostics: Diagnostic[] = [];
+  for (const { zone, record, sets } of records) {
+    const inner = innermostZone(record.fqdn, zone.zone, zones);
+    if (inner === undefined) continue;
+    const found = zones.get(inner);
+    if (!found) continue;
+    const types = sets.map((set) => set.type.type);
+    if (record.fqdn === inner && types.every((type) => DELEGATION_TYPES.has(type))) continue;
+    const place = record.fqdn === inner ? `at the apex of ${found.kind}` : `inside ${found.kind}`;
+    const hint = found.kind === 'zone' ? 'write it under that zone' : 'that zone is copied from its masters';
+    diagnostics.push(
+      diagnosticAt(
+        record.keyPos,
+        `record "${record.name}" of zone "${zone.zone}" is ${place} "${inner}", managed separately at ` +
+          `${where(found.pos)}; ${hint} (the parent holds only the delegation there: NS and DS)`,
+      ),
+      diagnosticAt(
+        found.pos,
+        `${found.kind} "${inner}" holds ${record.fqdn}, but it is also written under zone "${zone.zone}" at ` +
+          `${where(record.keyPos)}`,
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+/** The longest managed zone strictly below `zone` that holds `fqdn` (is it or an ancestor of it), if any. */
+function innermostZone(fqdn: string, zone: string, zones: ReadonlyMap<string, unknown>): string | undefined {
+  const labels = fqdn.split('.');
+  for (let i = 0; i < labels.length; i++) {
+    const candidate = labels.slice(i).join('.');
+    if (candidate === zone || !candidate.endsWith(`.${zone}`)) return undefined;
+    if (zones.has(candidate)) return candidate;
+  }
+  return undefined;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { AckFileError, parseAckFile } from '../../src/config/ack-file.js';
+
+const entry = (fields: string) => `  - { ${fields}, reason: r, owner: o, expires: 2026-07-31 }\n`;
+const file = (...entries: string[]) => `acknowledged:\n${entries.join('')}`;
+
+function problems(text: string): string[] {
+  try {
+    parseAckFile(text, 'ack.yaml');
+  } catch (error) {
+    if (error instanceof AckFileError) return error.message.split('\n');
+    throw error;
+  }
+  throw new Error('expected the file to be refused');
+}
+
+describe('the ack file', () => {
+  it('reads record-set targets, digests (lower-cased) and whole objects, with their place', () => {
+    const acks = parseAckFile(
+      file(
+        entry('target: "zone:example.com/www A"'),
+        entry('target: "zone:*.example.com/_acme-* TXT"'),
+        entry('target: zone:example.com, digest: sha256:3F2A9C1B7E4D'),
+        entry('target: "webapp:shop-*"'),
+        entry('target: "geo:Global / Web"'),
+      ),
+      'ack.yaml',
+    );
+    expect(acks.map((a) => [a.target, a.digest, a.at])).toEqual([
+      ['zone:example.com/www A', undefined, { file: 'ack.yaml', line: 2, col: 5 }],
+      ['zone:*.example.com/_acme-* TXT', undefined, { file: 'ack.yaml', line: 3, col: 5 }],
+      ['zone:example.com', 'sha256:3f2a9c1b7e4d', { file: 'ack.yaml', line: 4, col: 5 }],
+      ['webapp:shop-*', undefined, { file: 'ack.yaml', line: 5, col: 5 }],
+      ['geo:Global / Web', undefined, { file: 'ack.yaml', line: 6, col: 5 }],
+    ]);
+    expect(parseAckFile('', 'ack.yaml')).toEqual([]);
+  });
+
+  it('refuses a whole zone without a digest: it would hide every later difference in the zone', () => {
+    expect(problems(file(entry('target: "zone:example.*"')))).toEqual([
+      'ack.yaml:2:15: acknowledged.0.target "zone:example.*" would acknowledge every difference in the zone, ' +
+        'also any that appears later: name the record sets (zone:example.*/www A, globs allowed) or pin the one ' +
+        'difference with digest: (drift prints each change with its digest)',
+    ]);
+  });
+
+  it('reports every problem at once at its place', () => {
+    expect(
+      problems(
+        file(
+          entry('target: example.com'),
+          entry('target: "zone:example.com/www"'),
+          entry('target: "zone:example.com/[www A"'),
+          entry('target: "webapp:shop", digest: sha256:abc'),
+        ),
+      ),
+    ).toEqual([
+      'ack.yaml:2:15: acknowledged.0.target must be kind:name with kind zone, secondary, geo or webapp',
+      'ack.yaml:3:15: acknowledged.1.target narrows a zone to record sets as zone:<zone>/<name> <TYPE>, e.g. ' +
+        'zone:example.com/www A or zone:example.com/@ MX',
+      expect.stringMatching(
+        /^ack\.yaml:4:15: acknowledged\.2\.target has a glob that is not valid: Missing closing/,
+      ),
+      'ack.yaml:5:38: acknowledged.3.digest must be sha256: and at least 12 hex digits of a digest drift printed, got "sha256:abc"',
+    ]);
+    expect(problems('acknowledged:\n  - { target: "zone:a/b A", expires: 2026-02-30, extra: 1 }\n')).toEqual([
+      'ack.yaml:2:5: acknowledged.0.owner is missing',
+      'ack.yaml:2:5: acknowledged.0.reason is missing',
+      'ack.yaml:2:38: acknowledged.0.expires is not a calendar date, got "2026-02-30"',
+      'ack.yaml:2:50: acknowledged.0 has an unknown key "extra" (expected target, digest, reason, owner, expires)',
+    ]);
+    expect(problems('acknowledged: [\n')[0]).toMatch(/^ack\.yaml:\d+:\d+: invalid YAML: /);
+  });
+});
