@@ -1,4 +1,5 @@
 import type { Logger } from '../../model/logger.js';
+import type { DecisionSink } from './decisions.js';
 import type { RetryOptions } from './retry.js';
 import { type RateBudget, RequestScheduler } from './scheduler.js';
 import { createHttpTransport, type HttpTransport } from './transport.js';
@@ -14,6 +15,8 @@ export interface ServiceHttpOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Told of every repeat and every decision about a lost answer (decisions.ts). */
+  onDecision?: DecisionSink;
 }
 
 /** How one service is paced: its documented budget, the user's share of it, and how long a wait may be. */
@@ -61,5 +64,6 @@ export function serviceTransports(
       now: options.now,
       userAgent: options.userAgent,
       scheduler,
+      onDecision: options.onDecision,
     });
 }
