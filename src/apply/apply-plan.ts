@@ -48,7 +48,7 @@ export async function applyPlan(
         emit({ type: 'step-done', outcome });
         return outcome;
       }
-      return limit(() => runStep(step, writers.get(step.provider), emit));
+      return limit(() => runStep(step, writers.get(step.provider), emit, plannedSerial(plan, step)));
     })();
     running.set(step.id, promise);
     return promise;
@@ -63,6 +63,12 @@ function stepById(plan: Plan, id: string): PlanStep {
   return step;
 }
 
+/** The serial the plan read of a zone step's zone (null: the plan creates it); null for other steps. */
+function plannedSerial(plan: Plan, step: PlanStep): number | null {
+  if (step.kind !== 'zone') return null;
+  return plan.zones.find((header) => header.zone === step.target.name)?.serial ?? null;
+}
+
 function identity(step: PlanStep): StepIdentity {
   return { id: step.id, provider: step.provider, target: step.target };
 }
@@ -71,9 +77,11 @@ async function runStep(
   step: PlanStep,
   writer: StepWriter | undefined,
   emit: (e: ApplyEvent) => void,
+  serial: number | null,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
   emit({ type: 'step-start', ...identity(step), total });
+  writer?.begin?.({ target: step.target, serial });
   let done = 0;
   for (const op of step.ops) {
     try {
