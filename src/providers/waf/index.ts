@@ -1,6 +1,7 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { WafProviderPort } from '../../model/provider.js';
 import type { RateLimitStatus } from '../../model/waf.js';
+import type { DecisionSink } from '../http/decisions.js';
 import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
@@ -51,6 +52,8 @@ export interface WafProviderOptions extends WafConfig {
   retry?: Partial<RetryOptions>;
   changeTimeoutMs?: number;
   maxRateLimitWaitMs?: number;
+  /** Told of every repeat and every decision about a lost answer (http/decisions.ts). */
+  onDecision?: DecisionSink;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -93,7 +96,12 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     random: options.random,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs,
   });
-  const writer = new WafWriter(client, { sleep, logger, changeTimeoutMs: options.changeTimeoutMs });
+  const writer = new WafWriter(client, {
+    sleep,
+    logger,
+    changeTimeoutMs: options.changeTimeoutMs,
+    onDecision: options.onDecision,
+  });
   return {
     name: WAF_PROVIDER,
     requestsPerCall: REQUESTS_PER_WAF_OP,
