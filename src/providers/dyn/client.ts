@@ -155,16 +155,7 @@ export class DynClient {
           earlier += error.attempts - 1;
           throw error;
         }
-        if (earlier === 0) throw error;
-        const { path: sent, httpStatus, status, messages } = error;
-        throw new DynApiError({
-          method,
-          path: sent,
-          httpStatus,
-          status,
-          messages,
-          attempts: error.attempts + earlier,
-        });
+        throw earlier === 0 ? error : withAttempts(error, error.attempts + earlier);
       }
     };
     return retryWhileBusy(once, context, this.busy);
@@ -259,7 +250,13 @@ export class DynClient {
       decision: 'polled',
       request: `${method} ${res.path}`,
     });
-    return this.waitForJob(outcome.target, label, headers, signal);
+    try {
+      return await this.waitForJob(outcome.target, label, headers, signal);
+    } catch (error) {
+      // The job ran the last attempt; the ones before it may have been applied too.
+      if (!(error instanceof DynApiError) || res.attempts === 1) throw error;
+      throw withAttempts(error, error.attempts + res.attempts - 1);
+    }
   }
 
   private async waitForJob(
@@ -293,6 +290,12 @@ export class DynClient {
       delay = Math.min(delay * 2, JOB_MAX_DELAY_MS);
     }
   }
+}
+
+/** `error` with `attempts` counted: >1 says an earlier attempt of the request may have been applied. */
+function withAttempts(error: DynApiError, attempts: number): DynApiError {
+  const { method, path, httpStatus, status, messages } = error;
+  return new DynApiError({ method, path, httpStatus, status, messages, attempts });
 }
 
 /**
