@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { ProviderOp, StepWriter } from '../model/provider.js';
+import { OutcomeUnknownError, type ProviderOp, type StepWriter } from '../model/provider.js';
 import type { Plan, PlanStep } from '../plan/types.js';
 import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
@@ -118,6 +118,7 @@ async function failStep(
     failedOp,
     error: error instanceof Error ? error.message : String(error),
     skipped: step.ops.length - done - 1,
+    ...(error instanceof OutcomeUnknownError ? { outcomeUnknown: true as const } : {}),
   };
   if (step.kind !== 'zone' || !writer?.discard) return failure;
   // A failed publish may still have been applied by the server; discarding is then a harmless no-op.

@@ -167,7 +167,9 @@ describe('DynWriter.execute', () => {
   it('takes the 404 as done when the repeat of a delete became a job that answered it', async () => {
     mockLogin();
     authed('delete', '/ARecord/a.test/www.a.test/42/').reply(502, 'bad gateway');
-    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(307, '/REST/Job/9/', { Location: '/REST/Job/9/' });
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(307, '/REST/Job/9/', {
+      Location: '/REST/Job/9/',
+    });
     authed('get', '/Job/9/').reply(404, failure('NOT_FOUND', 'node: Not in zone'));
     const { provider } = testProvider();
     await provider.execute(deleteOp);

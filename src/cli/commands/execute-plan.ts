@@ -38,7 +38,20 @@ export async function executePlan(
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
     await services.dyn?.client.logout();
   }
-  const after = await replan();
+  // The check is apart from what was applied: when it cannot read, the report of the apply is still printed.
+  let after: Plan;
+  try {
+    after = await replan();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (options.format === 'json') {
+      io.stdout(renderApplyJson(plan, result, null, reason));
+    } else {
+      io.stdout(`\n${renderApplyReport(result)}`);
+      io.stdout(`Could not verify: the check plan after the apply failed: ${reason}\n`);
+    }
+    return EXIT_ERROR;
+  }
   if (options.format === 'json') {
     io.stdout(renderApplyJson(plan, result, after));
   } else {
@@ -73,14 +86,24 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
   if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
 }
 
-export function renderApplyJson(plan: Plan, result: ApplyResult | null, after: Plan): string {
-  const converged = !planHasChanges(after);
+/**
+ * The JSON account of an apply. `after` null: the check plan failed (`verifyError` says why), so `converged` is
+ * null: unknown, not false.
+ */
+export function renderApplyJson(
+  plan: Plan,
+  result: ApplyResult | null,
+  after: Plan | null,
+  verifyError?: string,
+): string {
+  const converged = after === null ? null : !planHasChanges(after);
   const doc = {
     formatVersion: plan.formatVersion,
     plan: JSON.parse(renderPlanJson(plan)),
     result,
     converged,
-    remaining: converged ? null : JSON.parse(renderPlanJson(after)),
+    remaining: after === null || converged ? null : JSON.parse(renderPlanJson(after)),
+    ...(verifyError === undefined ? {} : { verifyError }),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
