@@ -7,6 +7,20 @@ export interface ApplyOptions {
   /** Steps run at once. Ops inside one step are always sequential. */
   concurrency?: number;
   onEvent?: (event: ApplyEvent) => void;
+  /**
+   * Stops the apply (an interrupt): no op is sent once it aborts. The op in flight runs to its answer; its step then
+   * fails (a zone's pending changes are discarded) and steps not yet started fail before sending anything.
+   */
+  signal?: AbortSignal;
+}
+
+/** The apply was stopped before this op was sent. */
+export class ApplyInterruptedError extends Error {
+  override readonly name = 'ApplyInterruptedError';
+
+  constructor(reason: unknown) {
+    super(`stopped by ${typeof reason === 'string' ? reason : 'an interrupt'} before this call; not sent`);
+  }
 }
 
 /** High enough to fill the services' rate budgets over real latencies; the scheduler of each provider paces. */
@@ -48,7 +62,9 @@ export async function applyPlan(
         emit({ type: 'step-done', outcome });
         return outcome;
       }
-      return limit(() => runStep(step, writers.get(step.provider), emit, plannedSerial(plan, step)));
+      return limit(() =>
+        runStep(step, writers.get(step.provider), emit, plannedSerial(plan, step), options.signal),
+      );
     })();
     running.set(step.id, promise);
     return promise;
@@ -78,6 +94,7 @@ async function runStep(
   writer: StepWriter | undefined,
   emit: (e: ApplyEvent) => void,
   serial: number | null,
+  signal: AbortSignal | undefined,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
   emit({ type: 'step-start', ...identity(step), total });
@@ -85,6 +102,7 @@ async function runStep(
   let done = 0;
   for (const op of step.ops) {
     try {
+      if (signal?.aborted) throw new ApplyInterruptedError(signal.reason);
       if (!writer)
         throw new Error(
           `the plan has a ${step.provider} change, but no ${step.provider} provider was opened for this run`,
@@ -121,6 +139,8 @@ async function failStep(
     ...(error instanceof OutcomeUnknownError ? { outcomeUnknown: true as const } : {}),
   };
   if (step.kind !== 'zone' || !writer?.discard) return failure;
+  // Stopped before its first call: nothing of it is pending, no discard to send.
+  if (error instanceof ApplyInterruptedError && done === 0) return { ...failure, discarded: true };
   // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
   try {
     await writer.discard(step.target);

@@ -27,7 +27,7 @@ export const CHAOS_RATES: Record<FaultKind, number> = {
  * Client timeout per attempt under faults (a `timeout` fault holds a request longer, so the client gives up), and
  * on the clean run, where only a loaded machine could make an answer slow.
  */
-export const CLIENT_TIMEOUT_MS = 120;
+export const CLIENT_TIMEOUT_MS = 300;
 export const CLEAN_TIMEOUT_MS = 10_000;
 
 export function chaosOptions(seed: number): ChaosOptions {

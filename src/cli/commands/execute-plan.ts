@@ -2,8 +2,8 @@ import { type ApplyResult, applyPlan } from '../../apply/index.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
-import type { CliIo } from '../io.js';
+import { CliError, EXIT_ERROR, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, type ExitCode } from '../exit-codes.js';
+import type { CliIo, InterruptSignal } from '../io.js';
 import type { ServiceOptions } from '../options.js';
 import { progressReporter } from '../progress.js';
 import { renderReviewed } from '../review.js';
@@ -29,10 +29,29 @@ export async function executePlan(
 ): Promise<ExitCode> {
   assertWafBudget(plan, services, io.now?.() ?? Date.now());
   await confirmApply(options, io);
-  const result = await applyPlan(plan, services.writers, {
-    concurrency: options.concurrency,
-    onEvent: progressReporter(io),
+  // SIGINT/SIGTERM: stop sending, let the call in flight answer, discard every unpublished zone, print what took
+  // effect, log out (the caller's close), exit 130/143. A second signal ends the process at once.
+  const stop = new AbortController();
+  let caught: InterruptSignal | undefined;
+  const stopListening = io.onInterrupt?.((signal) => {
+    caught = signal;
+    io.stderr(
+      `${signal}: stopping: no new calls; discarding the changes of zones not yet published. ` +
+        'Send it again to exit at once.\n',
+    );
+    stop.abort(signal);
   });
+  let result: ApplyResult;
+  try {
+    result = await applyPlan(plan, services.writers, {
+      concurrency: options.concurrency,
+      onEvent: progressReporter(io),
+      signal: stop.signal,
+    });
+  } finally {
+    stopListening?.();
+  }
+  if (caught) return interrupted(plan, result, caught, options, io);
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
@@ -45,7 +64,7 @@ export async function executePlan(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (options.format === 'json') {
-      io.stdout(renderApplyJson(plan, result, null, reason));
+      io.stdout(renderApplyJson(plan, result, null, { verifyError: reason }));
     } else {
       io.stdout(`\n${renderApplyReport(result)}`);
       io.stdout(`Could not verify: the check plan after the apply failed: ${reason}\n`);
@@ -63,6 +82,23 @@ export async function executePlan(
     );
   }
   return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
+}
+
+/** The report of an interrupted apply: what took effect, and no check plan (the user asked to stop). */
+function interrupted(
+  plan: Plan,
+  result: ApplyResult,
+  signal: InterruptSignal,
+  options: ApplyCommandOptions,
+  io: CliIo,
+): ExitCode {
+  const reason = `interrupted by ${signal}: nothing more was sent; zones not published were discarded`;
+  if (options.format === 'json') io.stdout(renderApplyJson(plan, result, null, { interrupted: reason }));
+  else
+    io.stdout(
+      `\n${renderApplyReport(result)}Interrupted (${signal}): nothing more was sent; no check plan.\n`,
+    );
+  return signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
 }
 
 /** Changes needing approval stop the apply before anything is sent, unless --allow-unsafe. */
@@ -87,14 +123,14 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
 }
 
 /**
- * The JSON account of an apply. `after` null: the check plan failed (`verifyError` says why), so `converged` is
- * null: unknown, not false.
+ * The JSON account of an apply. `after` null: there was no check plan (`verifyError` says why it failed, or
+ * `interrupted` why it was not made), so `converged` is null: unknown, not false.
  */
 export function renderApplyJson(
   plan: Plan,
   result: ApplyResult | null,
   after: Plan | null,
-  verifyError?: string,
+  why: { verifyError?: string; interrupted?: string } = {},
 ): string {
   const converged = after === null ? null : !planHasChanges(after);
   const doc = {
@@ -103,7 +139,7 @@ export function renderApplyJson(
     result,
     converged,
     remaining: after === null || converged ? null : JSON.parse(renderPlanJson(after)),
-    ...(verifyError === undefined ? {} : { verifyError }),
+    ...why,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
