@@ -33,7 +33,8 @@ export interface DnsTarget {
  * in the state file so plan → apply → plan works across runs), otherwise the service named by EDGEPLAN_DYN_*.
  */
 export async function openDnsTarget(
-  options: SandboxOptions & RateLimitFlags & { cache?: string },
+  /** `signal`: stops the provider's reads (services.ts aborts it when the command ends, a failure included). */
+  options: SandboxOptions & RateLimitFlags & { cache?: string; signal?: AbortSignal },
   io: CliIo,
   logger: Logger,
   /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
@@ -43,7 +44,7 @@ export async function openDnsTarget(
   if (!options.sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, logger, rateLimit, cache });
+    const provider = createDynProvider({ ...config, logger, rateLimit, cache, signal: options.signal });
     return { provider, close: () => provider.close() };
   }
   const owned = running === undefined;
@@ -60,6 +61,7 @@ export async function openDnsTarget(
     rateLimit: rateLimit ?? false,
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),
+    signal: options.signal,
   });
   return {
     provider,

@@ -42,8 +42,18 @@ export async function openServices(
     ? await runSandbox(options, io, logger)
     : undefined;
   const closers: (() => Promise<void>)[] = [];
+  // One failure, one cleanup: when a command ends (one service failed while the other was still reading
+  // included), the DNS reads still in flight are stopped before the logout, so nothing is read into a session
+  // being closed and no second session is opened (the client refuses to log in once closed).
+  const stop = new AbortController();
+  const close = () => {
+    stop.abort('the command ended');
+    return closeAll(closers, sandbox);
+  };
   try {
-    const dns = usesDns(desired) ? await openDnsTarget(options, io, logger, sandbox) : undefined;
+    const dns = usesDns(desired)
+      ? await openDnsTarget({ ...options, signal: stop.signal }, io, logger, sandbox)
+      : undefined;
     if (dns) closers.push(dns.close);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
     if (waf) closers.push(waf.close);
@@ -56,10 +66,10 @@ export async function openServices(
       writers: writersOf(providers),
       waf: waf?.provider,
       dyn: dns?.provider,
-      close: () => closeAll(closers, sandbox),
+      close,
     };
   } catch (error) {
-    await closeAll(closers, sandbox);
+    await close();
     throw error;
   }
 }
