@@ -222,11 +222,12 @@ describe('DynWriter.execute', () => {
     await provider.execute(publishOp);
   });
 
-  it('gives a zone up after its session ended under it three times in a row', async () => {
+  it('gives a zone up after its session ended under it six times in a row', async () => {
     mockLogin();
     authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
     let token = TOKEN;
-    for (const next of ['token-2', 'token-3', 'token-4']) {
+    const tokens = ['token-2', 'token-3', 'token-4', 'token-5', 'token-6', 'token-7'];
+    for (const next of tokens) {
       authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, token).reply(400, EXPIRED);
       mockLogin(next);
       token = next;
@@ -235,8 +236,8 @@ describe('DynWriter.execute', () => {
       authed('post', '/ARecord/a.test/www.a.test/', undefined, token).reply(200, ok(recordObject));
     }
     authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, token).reply(400, EXPIRED);
-    mockLogin('token-5');
-    authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, 'token-5').reply(200, ok({}));
+    mockLogin('token-8');
+    authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, 'token-8').reply(200, ok({}));
     const { provider } = testProvider();
     await provider.execute(addOp);
     await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynSessionLostError);

@@ -29,8 +29,12 @@ export interface ZoneTransaction {
 
 /** A write sent again because a read proved it did not happen: at most this often in all. */
 export const MAX_SENDS = 3;
-/** Times a zone's pending changes are sent again after its session ended, before the zone is given up. */
-export const MAX_RESTARTS = 3;
+/**
+ * Times a zone's pending changes are sent again after its session ended, before the zone is given up. A session
+ * ends for every zone at once (another zone's call may meet the expiry), so several zones in flight restart
+ * together; each restart costs the zone's ops again.
+ */
+export const MAX_RESTARTS = 6;
 
 export function newTransaction(zone: string, expectedSerial?: number): ZoneTransaction {
   return {

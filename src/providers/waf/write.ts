@@ -20,8 +20,11 @@ export interface WafWriterOptions {
   onDecision?: DecisionSink;
 }
 
-/** Times the bulk PUT is sent in all, when reads keep proving an earlier send did not take effect. */
-const MAX_SENDS = 3;
+/**
+ * Times the bulk PUT is sent in all, when reads keep proving an earlier send did not take effect (its answer lost,
+ * or its change failed and undone). Each costs a few requests of the hourly budget.
+ */
+const MAX_SENDS = 4;
 
 /**
  * Change polling: first poll after 1 s, then doubling to at most 5 s (the proposed contract asks for 2–5 s; the first poll

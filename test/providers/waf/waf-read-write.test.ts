@@ -202,16 +202,16 @@ describe('WAF write', () => {
     ]);
   });
 
-  it('a change failing three times is a WafChangeFailedError naming the webapp and the change', async () => {
+  it('a change failing four times is a WafChangeFailedError naming the webapp and the change', async () => {
     mockToken();
-    for (let sent = 1; sent <= 3; sent++) {
+    for (let sent = 1; sent <= 4; sent++) {
       api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
       api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(
         200,
         { change_id: CHANGE, status: 'failed', errors: [{ code: 'x', message: 'backend down' }] },
         rate(497),
       );
-      if (sent < 3) api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+      if (sent < 4) api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
     }
     const { provider } = testProvider();
     const error = await provider.execute(OP).catch((e: unknown) => e);
