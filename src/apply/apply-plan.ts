@@ -82,7 +82,8 @@ function stepById(plan: Plan, id: string): PlanStep {
 /** The serial the plan read of a zone step's zone (null: the plan creates it); null for other steps. */
 function plannedSerial(plan: Plan, step: PlanStep): number | null {
   if (step.kind !== 'zone') return null;
-  return plan.zones.find((header) => header.zone === step.target.name)?.serial ?? null;
+  const { name, provider } = step.target;
+  return plan.zones.find((header) => header.zone === name && header.provider === provider)?.serial ?? null;
 }
 
 function identity(step: PlanStep): StepIdentity {

@@ -6,6 +6,14 @@ export {
 } from './apply-plan.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
-export { type Providers, writersOf } from './providers.js';
+export { accountsOf, dnsProviderOf, type Providers, writersOf } from './providers.js';
 export { readLive } from './read-live.js';
+export {
+  checkSavedPlan,
+  describeRefusal,
+  type SavedPlanCheck,
+  type SavedPlanRefusal,
+  type SavedPlanRefused,
+  savedDesiredRefusal,
+} from './saved-plan.js';
 export type { ApplyEvent, ApplyResult, StepOutcome } from './types.js';

@@ -6,11 +6,13 @@ import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import type { DynProvider } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
-import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
+import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
+import { openDnsTarget } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
+import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
@@ -18,7 +20,7 @@ export interface OpenServices {
   providers: Providers;
   writers: ReadonlyMap<string, StepWriter>;
   waf: WafProvider | undefined;
-  /** The DNS provider, for reads beyond planning (`import`); undefined when the DNS service is not used. */
+  /** The Dyn provider, for reads beyond planning (`import`); undefined when the Dyn service is not used. */
   dyn: DynProvider | undefined;
   close(): Promise<void>;
 }
@@ -51,21 +53,24 @@ export async function openServices(
     return closeAll(closers, sandbox);
   };
   try {
-    const dns = usesDns(desired)
-      ? await openDnsTarget({ ...options, signal: stop.signal }, io, logger, sandbox)
-      : undefined;
+    const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
+    const single = desired.dnsProviders === undefined && usesDns(desired);
+    const dnsOptions = { ...options, signal: stop.signal };
+    const dns = single ? openDnsTarget(dnsOptions, io, logger, sandbox) : undefined;
     if (dns) closers.push(dns.close);
+    if (desired.dnsProviders) await openNamedDnsProviders(desired, dnsOptions, io, logger, sandbox, named);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
       ...(dns ? { dns: dns.provider } : {}),
+      ...(desired.dnsProviders ? { dnsProviders: named.byName } : {}),
       ...(waf ? { waf: waf.provider } : {}),
     };
     return {
       providers,
       writers: writersOf(providers),
       waf: waf?.provider,
-      dyn: dns?.provider,
+      dyn: dns?.provider ?? named.dyn,
       close,
     };
   } catch (error) {
