@@ -74,9 +74,10 @@ zones:
       // Dyn: its session, one read per live zone, and the geo-service list (the plan writes records, so their
       // links are checked). PowerDNS: one GET per zone (a 404 for a zone it lacks).
       expect(await counted(['plan', config])).toEqual({ code: 2, dyn: 6, pdns: 3 });
-      // apply = plan, the writes, then a re-plan that must be empty. Dyn writes each changed record set and
-      // publishes each touched zone; PowerDNS creates each zone with all its records in one POST.
-      expect(await counted(['apply', config, '--yes'])).toEqual({ code: 0, dyn: 20, pdns: 9 });
+      // apply = plan, the writes, then a re-plan that must be empty. Dyn writes each changed record set, reads
+      // each touched zone's serial right before its publish (compare-and-publish) and publishes it; PowerDNS
+      // creates each zone with all its records in one POST.
+      expect(await counted(['apply', config, '--yes'])).toEqual({ code: 0, dyn: 22, pdns: 9 });
       expect(await counted(['plan', config])).toEqual({ code: 0, dyn: 6, pdns: 3 });
     });
 
