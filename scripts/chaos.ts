@@ -1,6 +1,8 @@
 /**
  * `npm run chaos [-- --runs N --seed S]`: seeded chaos runs of apply against the emulator with faults on, then the
- * reliability figures (runs, faults injected by kind, converged, failed cleanly, partial publishes, records lost).
+ * reliability figures (runs, faults injected by kind, applies converged in the same run, plans and drifts read
+ * through, partial publishes, duplicate records, records outside the plan changed, and per symptom how the clients
+ * decided). Each run that did not converge is printed with its seed and why.
  * Exit 1 when any run broke an invariant; each such run is printed with its seed, so it can be replayed alone.
  */
 import { parseArgs } from 'node:util';
@@ -20,6 +22,11 @@ const summary = await runChaos(runs, seed, (report) => {
   done++;
   if (report.outcome === 'violated') {
     process.stderr.write(`seed ${report.seed} broke an invariant:\n  ${report.problems.join('\n  ')}\n`);
+  }
+  if (report.outcome === 'failed-cleanly') {
+    process.stderr.write(
+      `seed ${report.seed} did not converge in the run:\n  ${report.reasons.join('\n  ')}\n`,
+    );
   }
   if (done % 100 === 0) process.stderr.write(`${done}/${runs} runs\n`);
 });

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { ProviderOp, RunContext, StepWriter } from '../model/provider.js';
+import { OutcomeUnknownError, type ProviderOp, type RunContext, type StepWriter } from '../model/provider.js';
 import type { Plan, PlanStep } from '../plan/types.js';
 import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
@@ -9,6 +9,20 @@ export interface ApplyOptions {
   onEvent?: (event: ApplyEvent) => void;
   /** Given to every writer call (the publish notes of the run). */
   run?: RunContext;
+  /**
+   * Stops the apply (an interrupt): no op is sent once it aborts. The op in flight runs to its answer; its step then
+   * fails (a zone's pending changes are discarded) and steps not yet started fail before sending anything.
+   */
+  signal?: AbortSignal;
+}
+
+/** The apply was stopped before this op was sent. */
+export class ApplyInterruptedError extends Error {
+  override readonly name = 'ApplyInterruptedError';
+
+  constructor(reason: unknown) {
+    super(`stopped by ${typeof reason === 'string' ? reason : 'an interrupt'} before this call; not sent`);
+  }
 }
 
 /** High enough to fill the services' rate budgets over real latencies; the scheduler of each provider paces. */
@@ -50,7 +64,16 @@ export async function applyPlan(
         emit({ type: 'step-done', outcome });
         return outcome;
       }
-      return limit(() => runStep(step, writers.get(step.provider), emit, options.run));
+      return limit(() =>
+        runStep(
+          step,
+          writers.get(step.provider),
+          emit,
+          plannedSerial(plan, step),
+          options.signal,
+          options.run,
+        ),
+      );
     })();
     running.set(step.id, promise);
     return promise;
@@ -65,6 +88,13 @@ function stepById(plan: Plan, id: string): PlanStep {
   return step;
 }
 
+/** The serial the plan read of a zone step's zone (null: the plan creates it); null for other steps. */
+function plannedSerial(plan: Plan, step: PlanStep): number | null {
+  if (step.kind !== 'zone') return null;
+  const { name, provider } = step.target;
+  return plan.zones.find((header) => header.zone === name && header.provider === provider)?.serial ?? null;
+}
+
 function identity(step: PlanStep): StepIdentity {
   return { id: step.id, provider: step.provider, target: step.target };
 }
@@ -73,13 +103,17 @@ async function runStep(
   step: PlanStep,
   writer: StepWriter | undefined,
   emit: (e: ApplyEvent) => void,
+  serial: number | null,
+  signal: AbortSignal | undefined,
   run: RunContext | undefined,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
   emit({ type: 'step-start', ...identity(step), total });
+  writer?.begin?.({ target: step.target, serial });
   let done = 0;
   for (const op of step.ops) {
     try {
+      if (signal?.aborted) throw new ApplyInterruptedError(signal.reason);
       if (!writer)
         throw new Error(
           `the plan has a ${step.provider} change, but no ${step.provider} provider was opened for this run`,
@@ -113,8 +147,11 @@ async function failStep(
     failedOp,
     error: error instanceof Error ? error.message : String(error),
     skipped: step.ops.length - done - 1,
+    ...(error instanceof OutcomeUnknownError ? { outcomeUnknown: true as const } : {}),
   };
   if (step.kind !== 'zone' || !writer?.discard) return failure;
+  // Stopped before its first call: nothing of it is pending, no discard to send.
+  if (error instanceof ApplyInterruptedError && done === 0) return { ...failure, discarded: true };
   // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
   try {
     await writer.discard(step.target);

@@ -1,4 +1,9 @@
-export { type ApplyOptions, applyPlan, DEFAULT_APPLY_CONCURRENCY } from './apply-plan.js';
+export {
+  ApplyInterruptedError,
+  type ApplyOptions,
+  applyPlan,
+  DEFAULT_APPLY_CONCURRENCY,
+} from './apply-plan.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
 export { accountsOf, dnsProviderOf, type Providers, writersOf } from './providers.js';

@@ -18,6 +18,8 @@ export type StepOutcome =
       error: string;
       skipped: number;
       discarded?: boolean;
+      /** The failed op's answer was lost and no read could tell whether it took effect (e.g. a zone's publish). */
+      outcomeUnknown?: true;
     })
   | (StepIdentity & { status: 'skipped'; total: number; blockedBy: string[] });
 

@@ -52,6 +52,8 @@ function stepLine(outcome: StepOutcome): string {
       const discard = outcome.discarded
         ? 'its pending changes were discarded'
         : 'discarding its pending changes failed too (they are dropped when the session ends)';
+      if (outcome.outcomeUnknown)
+        return `${head}; outcome unknown: it may or may not have been published, ${discard}; plan again to see what is live.`;
       return `${head}; not published, ${discard}; live records of this zone are unchanged.`;
     }
   }

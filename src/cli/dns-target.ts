@@ -24,7 +24,8 @@ export interface DnsTarget {
  * sandbox.ts), otherwise the service named by EDGEPLAN_DYN_*.
  */
 export function openDnsTarget(
-  options: RateLimitFlags & { cache?: string },
+  /** `signal`: stops the provider's reads (services.ts aborts it when the command ends, a failure included). */
+  options: RateLimitFlags & { cache?: string; signal?: AbortSignal },
   io: CliIo,
   logger: Logger,
   sandbox: RunningSandbox | undefined,
@@ -37,7 +38,15 @@ export function openDnsTarget(
   if (!sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, name, logger, rateLimit, cache, onRateEvent });
+    const provider = createDynProvider({
+      ...config,
+      name,
+      logger,
+      rateLimit,
+      cache,
+      onRateEvent,
+      signal: options.signal,
+    });
     return { provider, close: () => provider.close() };
   }
   const { url, emulator } = sandbox;
@@ -55,6 +64,7 @@ export function openDnsTarget(
     onRateEvent,
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),
+    signal: options.signal,
   });
   const account = sandboxAccount(sandbox, { customer: customerName });
   return { provider: { ...provider, account }, close: () => provider.close() };

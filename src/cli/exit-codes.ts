@@ -4,7 +4,16 @@ export const EXIT_ERROR = 1;
 /** `plan`: the desired state differs from live state. */
 export const EXIT_CHANGES = 2;
 
-export type ExitCode = typeof EXIT_OK | typeof EXIT_ERROR | typeof EXIT_CHANGES;
+/** `apply` stopped by SIGINT (Ctrl-C) or SIGTERM (a cancelled CI job): 128 + the signal's number, as shells do. */
+export const EXIT_SIGINT = 130;
+export const EXIT_SIGTERM = 143;
+
+export type ExitCode =
+  | typeof EXIT_OK
+  | typeof EXIT_ERROR
+  | typeof EXIT_CHANGES
+  | typeof EXIT_SIGINT
+  | typeof EXIT_SIGTERM;
 
 /** An expected failure with a message for the user (no stack trace): bad flags, missing credentials, refusals. */
 export class CliError extends Error {

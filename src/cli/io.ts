@@ -16,9 +16,16 @@ export interface CliIo {
   confirm(question: string): Promise<boolean>;
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM); long-running commands wait on it. */
   untilShutdown(): Promise<void>;
+  /**
+   * Calls `handler` on the first SIGINT or SIGTERM, instead of the process ending at once; a second signal ends it
+   * at once (the default action again). Returns the function that stops listening. Absent: signals are not caught.
+   */
+  onInterrupt?(handler: (signal: InterruptSignal) => void): () => void;
   /** The clock (ms since the epoch) for dated decisions such as acknowledgement expiry; default Date.now. */
   now?(): number;
 }
+
+export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
 export function processIo(): CliIo {
   return {
@@ -43,5 +50,22 @@ export function processIo(): CliIo {
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());
       }),
+    onInterrupt(handler) {
+      const fire = (signal: InterruptSignal) => {
+        stop();
+        handler(signal);
+      };
+      const listeners: Record<InterruptSignal, () => void> = {
+        SIGINT: () => fire('SIGINT'),
+        SIGTERM: () => fire('SIGTERM'),
+      };
+      const stop = () => {
+        process.off('SIGINT', listeners.SIGINT);
+        process.off('SIGTERM', listeners.SIGTERM);
+      };
+      process.on('SIGINT', listeners.SIGINT);
+      process.on('SIGTERM', listeners.SIGTERM);
+      return stop;
+    },
   };
 }

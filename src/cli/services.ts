@@ -49,13 +49,22 @@ export async function openServices(
     : undefined;
   const closers: (() => Promise<void>)[] = [];
   const rates = new RateCounts(waitNotices(io));
+  // One failure, one cleanup: when a command ends (one service failed while the other was still reading
+  // included), the DNS reads still in flight are stopped before the logout, so nothing is read into a session
+  // being closed and no second session is opened (the client refuses to log in once closed).
+  const stop = new AbortController();
+  const close = () => {
+    stop.abort('the command ended');
+    return closeAll(closers, sandbox);
+  };
   try {
     const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
     const single = desired.dnsProviders === undefined && usesDns(desired);
-    const dns = single ? openDnsTarget(options, io, logger, sandbox, undefined, rates.record) : undefined;
+    const dnsOptions = { ...options, signal: stop.signal };
+    const dns = single ? openDnsTarget(dnsOptions, io, logger, sandbox, undefined, rates.record) : undefined;
     if (dns) closers.push(dns.close);
     if (desired.dnsProviders)
-      await openNamedDnsProviders(desired, options, io, logger, sandbox, named, rates.record);
+      await openNamedDnsProviders(desired, dnsOptions, io, logger, sandbox, named, rates.record);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
@@ -69,10 +78,10 @@ export async function openServices(
       waf: waf?.provider,
       dyn: dns?.provider ?? named.dyn,
       rates,
-      close: () => closeAll(closers, sandbox),
+      close,
     };
   } catch (error) {
-    await closeAll(closers, sandbox);
+    await close();
     throw error;
   }
 }

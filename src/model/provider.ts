@@ -78,11 +78,27 @@ export interface RunContext {
 
 /**
  * Executes a provider's calls. `discard` drops the unpublished changes of a transactional target (a zone) after a
- * failure; it must be safe when there are none.
+ * failure; it must be safe when there are none. `begin`, called before a step's first op, says what the plan read
+ * of its target, so that a transactional writer can check it still holds right before it commits.
  */
 export interface StepWriter {
   execute(op: ProviderOp, run?: RunContext): Promise<void>;
   discard?(target: Target): Promise<void>;
+  begin?(planned: PlannedTarget): void;
+}
+
+/** A step's target as the plan read it: a zone's serial (null: the plan creates the zone). */
+export interface PlannedTarget {
+  target: Target;
+  serial: number | null;
+}
+
+/**
+ * A write whose answer was lost and whose effect no read could establish: it may or may not have taken effect. A
+ * report must say so instead of claiming either.
+ */
+export class OutcomeUnknownError extends Error {
+  override readonly name: string = 'OutcomeUnknownError';
 }
 
 /**

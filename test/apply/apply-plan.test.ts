@@ -71,6 +71,32 @@ function plan(...steps: PlanStep[]): Plan {
 }
 
 describe('applyPlan', () => {
+  it('an abort stops sending: the op in flight answers, its zone is discarded, later zones send nothing', async () => {
+    const stop = new AbortController();
+    const { writer, calls } = recordingWriter((op) => {
+      if (op.kind === 'add-record' && op.fqdn === 'x.a.test') stop.abort('SIGINT');
+      return false;
+    });
+    const result = await applyPlan(
+      plan(zoneStep('a.test', ['x.a.test', 'y.a.test']), zoneStep('b.test', ['x.b.test'])),
+      dyn(writer),
+      { concurrency: 1, signal: stop.signal },
+    );
+    expect(calls).toEqual(['add-record a.test x.a.test', 'discard zone:a.test']);
+    expect(result.steps.map((s) => s.status)).toEqual(['failed', 'failed']);
+    expect(result.steps[1]).toMatchObject({ done: 0, discarded: true });
+    expect(result.steps[0]).toMatchObject({ error: 'stopped by SIGINT before this call; not sent' });
+  });
+
+  it('tells a transactional writer the serial the plan read before a zone step starts', async () => {
+    const begun: unknown[] = [];
+    const { writer } = recordingWriter();
+    const withBegin: StepWriter = { ...writer, begin: (planned) => begun.push(planned) };
+    const p = { ...plan(zoneStep('a.test', ['x.a.test'])), zones: [{ zone: 'a.test', serial: 42 }] };
+    await applyPlan(p, dyn(withBegin));
+    expect(begun).toEqual([{ target: { kind: 'zone', name: 'a.test' }, serial: 42 }]);
+  });
+
   it('runs a step’s ops in order and publishes a zone exactly once, last', async () => {
     const { writer, calls } = recordingWriter();
     const result = await applyPlan(plan(zoneStep('a.test', ['x.a.test', 'y.a.test'])), dyn(writer));

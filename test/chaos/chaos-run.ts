@@ -16,8 +16,16 @@ import { type ApplyResult, applyPlan, type Providers, planLive, writersOf } from
 import { loadDesiredState } from '../../src/config/index.js';
 import { createEmulator, type Emulator, type FaultKind } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { type Scenario, scenarioArbitrary, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
-import { lostRecords, partialPublishes, same, unconverged, zoneLines } from './expectations.js';
+import {
+  duplicateRecords,
+  lostRecords,
+  partialPublishes,
+  same,
+  unconverged,
+  zoneLines,
+} from './expectations.js';
 import {
   CLEAN_TIMEOUT_MS,
   chaosOptions,
@@ -41,6 +49,13 @@ export interface RunReport {
   reasons: string[];
   partialPublishes: number;
   recordsLost: number;
+  /** Records held twice (same name, type and value) in a zone, after either apply. */
+  duplicates: number;
+  /** Whether the faulty run's plan, and its check-plan after the apply (a drift's reads), read live state. */
+  planned: boolean;
+  checked: boolean | null;
+  /** How the clients decided about each fault they met in the faulty run (http/decisions.ts). */
+  decisions: ClientDecision[];
   /** Pending changes that no discard or logout dropped, left to the session's idle expiry. */
   leftToExpiry: number;
   problems: string[];
@@ -65,16 +80,20 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
     now: () => Date.now() + offset,
   });
   const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-  const services = (timeoutMs?: number) => {
-    const dns = dnsProvider(url, timeoutMs);
-    const wafP = wafProvider(wafUrl, timeoutMs);
+  const decisions: ClientDecision[] = [];
+  const services = (timeoutMs?: number, onDecision?: (d: ClientDecision) => void) => {
+    const dns = dnsProvider(url, timeoutMs, onDecision);
+    const wafP = wafProvider(wafUrl, timeoutMs, onDecision);
     const providers: Providers = { dns, waf: wafP };
     return { providers, close: () => Promise.all([dns.close(), wafP.close()]) };
   };
   try {
     const before = emulator.snapshot();
     const problems: string[] = [];
-    const first = await faultyApply(desired, services());
+    const first = await faultyApply(
+      desired,
+      services(undefined, (d) => decisions.push(d)),
+    );
     const faults = emulator.chaos.stats().faults;
     emulator.chaos.setEnabled(false);
 
@@ -90,6 +109,7 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
     const afterFirst = emulator.snapshot();
     problems.push(...failedZoneProblems(scenario, first, before, afterFirst));
     const lostFirst = lostRecords(scenario, before, afterFirst);
+    const duplicates = [...duplicateRecords(afterFirst)];
 
     const clean = services(CLEAN_TIMEOUT_MS);
     try {
@@ -109,7 +129,8 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
     if (!same(bots, targetBots(waf))) problems.push(`bots ${bots.join(',')} ≠ ${targetBots(waf).join(',')}`);
     const partial = partialPublishes(scenario, emulator.chaos.publishes);
     const lost = [...lostFirst, ...lostRecords(scenario, before, final)];
-    problems.push(...partial, ...lost);
+    duplicates.push(...duplicateRecords(final));
+    problems.push(...partial, ...lost, ...duplicates);
     return {
       seed,
       outcome: problems.length > 0 ? 'violated' : first.result?.ok ? 'converged' : 'failed-cleanly',
@@ -118,6 +139,10 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
       reasons: first.reasons,
       partialPublishes: partial.length,
       recordsLost: lost.length,
+      duplicates: duplicates.length,
+      planned: first.planned,
+      checked: first.checked,
+      decisions,
       leftToExpiry,
       problems,
     };
@@ -130,6 +155,9 @@ interface FirstApply {
   result?: ApplyResult;
   failed: string[];
   reasons: string[];
+  planned: boolean;
+  /** The check-plan after the apply, under the same faults (null: no apply to check). */
+  checked: boolean | null;
 }
 
 interface Services {
@@ -137,19 +165,33 @@ interface Services {
   close(): Promise<unknown>;
 }
 
-/** Plan and apply with faults on; a plan that cannot be read is a failure before any write. */
+/**
+ * Plan, apply, and plan again (as `edgeplan apply` checks convergence, and as a drift reads) with faults on; a plan
+ * that cannot be read is a failure before any write.
+ */
 async function faultyApply(desired: DesiredState, services: Services): Promise<FirstApply> {
   try {
-    const plan = await planLive(desired, services.providers);
+    let plan: Awaited<ReturnType<typeof planLive>>;
+    try {
+      plan = await planLive(desired, services.providers);
+    } catch (error) {
+      return { failed: ['plan'], reasons: [`plan: ${message(error)}`], planned: false, checked: null };
+    }
     const result = await applyPlan(plan, writersOf(services.providers));
     const failed = result.steps.filter((s) => s.status !== 'applied');
     const reasons = failed.flatMap((s) => (s.status === 'failed' ? [`${s.id}: ${s.error}`] : []));
-    return { result, failed: failed.map((s) => s.id), reasons };
-  } catch (error) {
-    return { failed: ['plan'], reasons: [`plan: ${error instanceof Error ? error.message : String(error)}`] };
+    const checked = await planLive(desired, services.providers).then(
+      () => true,
+      () => false,
+    );
+    return { result, failed: failed.map((s) => s.id), reasons, planned: true, checked };
   } finally {
     await services.close();
   }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

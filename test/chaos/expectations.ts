@@ -91,3 +91,18 @@ export function lostRecords(scenario: Scenario, before: EmulatorSeed, after: Emu
 export function same(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
+
+/** Records a zone holds twice: the same name, type and value (an add sent twice would show here). */
+export function duplicateRecords(snapshot: EmulatorSeed): string[] {
+  return Object.entries(snapshot.dns?.zones ?? {}).flatMap(([zone, data]) => {
+    const seen = new Set<string>();
+    return (data?.records ?? []).flatMap((r) => {
+      const line = `${r.fqdn} ${r.type} ${valueKey(r.type, r.rdata as Rdata, zone)}`;
+      if (!seen.has(line)) {
+        seen.add(line);
+        return [];
+      }
+      return [`duplicate ${line} in ${zone}`];
+    });
+  });
+}

@@ -6,6 +6,7 @@
  */
 import type { ChaosOptions, FaultKind } from '../../src/emulator/index.js';
 import { createDynProvider, type DynProvider } from '../../src/providers/dyn/index.js';
+import type { DecisionSink } from '../../src/providers/http/decisions.js';
 import { createWafProvider, type WafProvider } from '../../src/providers/waf/index.js';
 
 export const CHAOS_RATES: Record<FaultKind, number> = {
@@ -26,7 +27,7 @@ export const CHAOS_RATES: Record<FaultKind, number> = {
  * Client timeout per attempt under faults (a `timeout` fault holds a request longer, so the client gives up), and
  * on the clean run, where only a loaded machine could make an answer slow.
  */
-export const CLIENT_TIMEOUT_MS = 120;
+export const CLIENT_TIMEOUT_MS = 300;
 export const CLEAN_TIMEOUT_MS = 10_000;
 
 export function chaosOptions(seed: number): ChaosOptions {
@@ -41,7 +42,11 @@ const RETRY = { retries: 3, baseDelayMs: 200, maxDelayMs: 1000, maxRetryAfterMs:
 export const DNS_CREDENTIALS = { customer_name: 'chaos', user_name: 'monkey', password: 'chaos-Pw-123!' };
 export const WAF_CLIENT = { client_id: 'chaos-app', client_secret: 'chaos-Secret-456!' };
 
-export function dnsProvider(url: string, timeoutMs = CLIENT_TIMEOUT_MS): DynProvider {
+export function dnsProvider(
+  url: string,
+  timeoutMs = CLIENT_TIMEOUT_MS,
+  onDecision?: DecisionSink,
+): DynProvider {
   return createDynProvider({
     url,
     customerName: DNS_CREDENTIALS.customer_name,
@@ -50,10 +55,15 @@ export function dnsProvider(url: string, timeoutMs = CLIENT_TIMEOUT_MS): DynProv
     timeoutMs,
     retry: RETRY,
     sleep: fastSleep,
+    onDecision,
   });
 }
 
-export function wafProvider(wafUrl: string, timeoutMs = CLIENT_TIMEOUT_MS): WafProvider {
+export function wafProvider(
+  wafUrl: string,
+  timeoutMs = CLIENT_TIMEOUT_MS,
+  onDecision?: DecisionSink,
+): WafProvider {
   return createWafProvider({
     url: wafUrl,
     tokenUrl: `${new URL(wafUrl).origin}/api/oauth/token`,
@@ -63,5 +73,6 @@ export function wafProvider(wafUrl: string, timeoutMs = CLIENT_TIMEOUT_MS): WafP
     timeoutMs,
     retry: RETRY,
     sleep: fastSleep,
+    onDecision,
   });
 }

@@ -27,7 +27,10 @@ describe('a repeated delete that meets a busy refusal on the way', () => {
     authed('delete', PATH).reply(502, 'Bad Gateway');
     authed('delete', PATH).reply(400, BLOCKED);
     authed('delete', PATH).reply(404, NOT_FOUND);
-    authed('put', '/Zone/b.test/', { publish: true }).reply(200, ok({ zone: 'b.test', serial: 8 }));
+    // The publish reads the zone's serial first (compare-and-publish).
+    const zone = { zone: 'b.test', serial: 7, serial_style: 'increment', zone_type: 'Primary' };
+    authed('get', '/Zone/b.test/').reply(200, ok(zone));
+    authed('put', '/Zone/b.test/', { publish: true }).reply(200, ok({ ...zone, serial: 8 }));
     const { provider } = testProvider();
     await provider.execute(deleteOp);
     await provider.execute({ kind: 'publish', zone: 'b.test' });

@@ -90,7 +90,8 @@ describe('a failed webapp change', () => {
       waf: { webapps: WEBAPPS },
     });
     const shopId = sandbox.emulator.snapshot().waf?.webapps?.find((w) => w.name === 'shop')?.id;
-    sandbox.emulator.waf.failNextChanges(1, shopId);
+    // A failed change is undone by the service and sent again, up to four sends: every one of them fails here.
+    sandbox.emulator.waf.failNextChanges(4, shopId);
     const dns = createDynProvider({
       url: sandbox.wafUrl.replace('/api/v3', '/REST'),
       customerName: 'demo',

@@ -1,7 +1,13 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DynApiError, DynLoginError, DynWireError } from '../../src/providers/dyn/index.js';
-import { HttpError } from '../../src/providers/http/errors.js';
+import {
+  DynApiError,
+  DynJobLostError,
+  DynLoginError,
+  DynSessionClosedError,
+  DynWireError,
+} from '../../src/providers/dyn/index.js';
+import { HttpError, RequestAbortedError } from '../../src/providers/http/errors.js';
 import {
   authed,
   dyn,
@@ -48,6 +54,33 @@ describe('DynClient session', () => {
     const shown = `${inspect(provider, { depth: 8 })}${inspect(provider.client, { depth: 8, showHidden: true })}`;
     expect(shown).not.toContain('s3cret-pw');
     expect(shown).not.toContain(TOKEN);
+  });
+
+  it('after close, sends nothing and opens no new session', async () => {
+    mockLogin();
+    authed('delete', '/Session/').reply(200, ok({}));
+    const { provider } = testProvider();
+    await provider.client.login();
+    await provider.close();
+    await expect(
+      provider.client.call('GET', '/Zone/', undefined, { retryable: 'idempotent' }),
+    ).rejects.toBeInstanceOf(DynSessionClosedError);
+  });
+
+  it('stops cancellable calls once its signal aborts, and still sends the others', async () => {
+    mockLogin();
+    authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
+    const stop = new AbortController();
+    const { provider } = testProvider({ signal: stop.signal });
+    await provider.client.login();
+    stop.abort('SIGINT');
+    await expect(
+      provider.client.call('GET', '/Zone/', undefined, { retryable: 'idempotent' }),
+    ).rejects.toBeInstanceOf(RequestAbortedError);
+    await provider.client.call('DELETE', '/ZoneChanges/a.test/', undefined, {
+      retryable: 'idempotent',
+      cancellable: false,
+    });
   });
 
   it('does not log out a session that never started', async () => {
@@ -175,14 +208,16 @@ describe('DynClient re-login', () => {
     expect(renewals).toEqual([{ generation: 2, reason: 'login: Bad or expired credentials' }]);
   });
 
-  it('does not log in a third time when the renewed session is refused too', async () => {
+  it('logs in again at most three times for one call, then gives up with the refusal', async () => {
     mockLogin();
     authed('get', '/Zone/').reply(400, EXPIRED);
-    mockLogin('token-2');
-    authed('get', '/Zone/', undefined, 'token-2').reply(
-      400,
-      failure('INVALID_DATA', 'login: inactivity logout'),
-    );
+    for (const token of ['token-2', 'token-3', 'token-4']) {
+      mockLogin(token);
+      authed('get', '/Zone/', undefined, token).reply(
+        400,
+        failure('INVALID_DATA', 'login: inactivity logout'),
+      );
+    }
     const { provider } = testProvider();
     await expect(
       provider.client.call('GET', '/Zone/', undefined, { retryable: 'idempotent' }),
@@ -190,6 +225,7 @@ describe('DynClient re-login', () => {
       info: 'login: inactivity logout',
       isSessionExpired: true,
     });
+    expect(provider.client.sessionGeneration).toBe(4);
   });
 
   it('shares one re-login between parallel calls that saw the same expired session', async () => {
@@ -207,6 +243,37 @@ describe('DynClient re-login', () => {
       ),
     );
     expect(results).toEqual(['a', 'b']);
+    expect(provider.client.sessionGeneration).toBe(2);
+  });
+
+  it('repeats a read whose job was lost with its session in a new session', async () => {
+    mockLogin();
+    authed('get', '/AllRecord/a.test/').reply(307, '/REST/Job/7/', { Location: '/REST/Job/7/' });
+    authed('get', '/Job/7/').reply(400, EXPIRED);
+    mockLogin('token-2');
+    authed('get', '/AllRecord/a.test/', undefined, 'token-2').reply(200, ok({ a_records: [] }));
+    const decisions: unknown[] = [];
+    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    expect(
+      await provider.client.call('GET', '/AllRecord/a.test/', undefined, { retryable: 'idempotent' }),
+    ).toEqual({ a_records: [] });
+    expect(decisions).toEqual([
+      { symptom: 'job-307', decision: 'polled', request: 'GET /REST/AllRecord/a.test/' },
+      { symptom: 'job-lost', decision: 'repeated', request: 'GET /AllRecord/a.test/' },
+    ]);
+  });
+
+  it('does not repeat a write whose job was lost with its session, but logs in again for the next call', async () => {
+    mockLogin();
+    authed('put', '/Zone/a.test/').reply(200, { status: 'incomplete', data: null, job_id: 8 });
+    authed('get', '/Job/8/').reply(400, EXPIRED);
+    mockLogin('token-2');
+    const { provider } = testProvider();
+    const error = await provider.client
+      .call('PUT', '/Zone/a.test/', { publish: true }, { retryable: 'idempotent' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DynJobLostError);
+    expect(error).toMatchObject({ sessionEnded: true });
     expect(provider.client.sessionGeneration).toBe(2);
   });
 

@@ -8,8 +8,7 @@ import {
   describeOp,
   retryPolicyOf,
 } from '../../src/providers/dyn/index.js';
-import { HttpError } from '../../src/providers/http/errors.js';
-import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { authed, EXPIRED, failure, mockLogin, ok, TOKEN, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
@@ -32,6 +31,17 @@ const addOp: DynOp = {
   type: 'A',
   value: '10.0.0.1',
   ttl: 300,
+};
+/** The add above as `GET /ZoneChanges/` lists it while it is pending. */
+const pendingAdd = {
+  id: 1,
+  user_id: 1,
+  zone: 'a.test',
+  fqdn: 'www.a.test',
+  serial: 3,
+  ttl: 300,
+  rdata_type: 'A',
+  rdata: { rdata_a: { address: '10.0.0.1' } },
 };
 const deleteOp: DynOp = { kind: 'delete-record', zone: 'a.test', fqdn: 'www.a.test', type: 'A', ref: '42' };
 const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
@@ -103,6 +113,8 @@ describe('DynWriter.execute', () => {
     it(`sends the request describeOp predicts: ${op.kind} (#${index})`, async () => {
       const request = describeOp(op);
       mockLogin();
+      // Every publish reads the zone's serial first (compare-and-publish, and the baseline of a lost answer).
+      if (op.kind === 'publish') authed('get', '/Zone/a.test/').reply(200, ok(zoneObject));
       authed(VERBS[request.method], request.path, request.body).reply(200, ok(reply));
       const { provider } = testProvider();
       await provider.execute(op);
@@ -128,11 +140,12 @@ describe('DynWriter.execute', () => {
     await expect(provider.execute(addOp)).rejects.toThrow(/POST \/ARecord\/a\.test\/www\.a\.test\//);
   });
 
-  it('does not repeat an add after a 503 (it may have been applied)', async () => {
+  it("does not repeat an add blindly after a 503: the session's pending changes say it was added", async () => {
     mockLogin();
     authed('post', '/ARecord/a.test/www.a.test/').reply(503, '<html>busy</html>');
+    authed('get', '/ZoneChanges/a.test/').reply(200, ok([pendingAdd]));
     const { provider, delays } = testProvider();
-    await expect(provider.execute(addOp)).rejects.toBeInstanceOf(HttpError);
+    await provider.execute(addOp);
     expect(delays).toEqual([]);
   });
 
@@ -159,6 +172,17 @@ describe('DynWriter.execute', () => {
     await provider.execute(deleteOp);
   });
 
+  it('takes the 404 as done when the repeat of a delete became a job that answered it', async () => {
+    mockLogin();
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(502, 'bad gateway');
+    authed('delete', '/ARecord/a.test/www.a.test/42/').reply(307, '/REST/Job/9/', {
+      Location: '/REST/Job/9/',
+    });
+    authed('get', '/Job/9/').reply(404, failure('NOT_FOUND', 'node: Not in zone'));
+    const { provider } = testProvider();
+    await provider.execute(deleteOp);
+  });
+
   it('fails a delete whose first attempt finds nothing (live state moved since the plan)', async () => {
     mockLogin();
     authed('delete', '/ARecord/a.test/www.a.test/42/').reply(404, failure('NOT_FOUND', 'node: Not in zone'));
@@ -166,28 +190,65 @@ describe('DynWriter.execute', () => {
     await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynApiError);
   });
 
-  it('stops a zone whose pending changes were lost to a re-login, and never publishes it', async () => {
+  it("sends a zone's pending changes again, in order, when a re-login lost them; then publishes them all", async () => {
     mockLogin();
     authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
     authed('delete', '/ARecord/a.test/www.a.test/42/').reply(400, EXPIRED);
     mockLogin('token-2');
     authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, 'token-2').reply(200, ok({}));
+    // The delete ran in the new session: dropped there, then the zone's ops are sent again from its first.
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    authed('post', '/ARecord/a.test/www.a.test/', undefined, 'token-2').reply(200, ok(recordObject));
+    authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, 'token-2').reply(200, ok({}));
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject));
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok({ ...zoneObject, serial: 4 }));
+    const decisions: unknown[] = [];
+    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    await provider.execute(addOp);
+    await provider.execute(deleteOp);
+    await provider.execute(publishOp);
+    expect(decisions).toEqual([
+      { symptom: 'session-expired', decision: 'repeated', request: 'DELETE /ARecord/a.test/www.a.test/42/' },
+      { symptom: 'session-expired', decision: 'replayed', request: 'zone a.test' },
+    ]);
+  });
+
+  it('publishes again, after sending the changes again, when the publish ran in a renewed session', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject));
+    authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
+    mockLogin('token-2');
+    // Nothing pending in the new session: "no changes to apply", and the serial did not move.
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zoneObject));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    authed('post', '/ARecord/a.test/www.a.test/', undefined, 'token-2').reply(200, ok(recordObject));
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject));
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok({ ...zoneObject, serial: 4 }));
+    const { provider } = testProvider();
+    await provider.execute(addOp);
+    await provider.execute(publishOp);
+  });
+
+  it('gives a zone up after its session ended under it six times in a row', async () => {
+    mockLogin();
+    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
+    let token = TOKEN;
+    const tokens = ['token-2', 'token-3', 'token-4', 'token-5', 'token-6', 'token-7'];
+    for (const next of tokens) {
+      authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, token).reply(400, EXPIRED);
+      mockLogin(next);
+      token = next;
+      authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, token).reply(200, ok({}));
+      authed('delete', '/ZoneChanges/a.test/', undefined, token).reply(200, ok({}));
+      authed('post', '/ARecord/a.test/www.a.test/', undefined, token).reply(200, ok(recordObject));
+    }
+    authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, token).reply(400, EXPIRED);
+    mockLogin('token-8');
+    authed('delete', '/ARecord/a.test/www.a.test/42/', undefined, 'token-8').reply(200, ok({}));
     const { provider } = testProvider();
     await provider.execute(addOp);
     await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynSessionLostError);
-    await provider.discard(zoneTarget);
-  });
-
-  it('fails a zone whose publish ran in a renewed session', async () => {
-    mockLogin();
-    authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(recordObject));
-    authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
-    mockLogin('token-2');
-    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zoneObject));
-    const { provider } = testProvider();
-    await provider.execute(addOp);
-    await expect(provider.execute(publishOp)).rejects.toBeInstanceOf(DynSessionLostError);
   });
 });
 

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RateLimitWaitError, TransportError } from '../../src/providers/http/errors.js';
+import { RateLimitWaitError, RequestAbortedError, TransportError } from '../../src/providers/http/errors.js';
 import { RequestScheduler } from '../../src/providers/http/scheduler.js';
 import { createHttpTransport, type HttpTransportOptions } from '../../src/providers/http/transport.js';
 import { useNockGuard } from './helpers/nock-guard.js';
@@ -171,21 +171,32 @@ describe('createHttpTransport', () => {
     expect(res).toMatchObject({ status: 502, attempts: 3, text: 'bad gateway' });
   });
 
-  it('does not retry a 503 for a non-idempotent request, nor a 500 at all', async () => {
+  it('does not retry a 5xx for a non-idempotent request', async () => {
     nock(ORIGIN).post('/REST/A/').reply(503, 'busy');
-    nock(ORIGIN).get('/REST/B/').reply(500, 'oops');
+    nock(ORIGIN).post('/REST/B/').reply(500, 'oops');
     const { transport, delays } = setup();
-    expect(
-      await transport.request({ method: 'POST', path: '/A/', body: {}, retryable: 'non-idempotent' }),
-    ).toMatchObject({
-      status: 503,
-      attempts: 1,
-    });
-    expect(await transport.request({ method: 'GET', path: '/B/', retryable: 'idempotent' })).toMatchObject({
-      status: 500,
-      attempts: 1,
-    });
+    for (const path of ['/A/', '/B/'])
+      expect(
+        await transport.request({ method: 'POST', path, body: {}, retryable: 'non-idempotent' }),
+      ).toMatchObject({ attempts: 1 });
     expect(delays).toEqual([]);
+  });
+
+  it('retries a 500 to a read like a 502, and says why it repeated', async () => {
+    nock(ORIGIN).get('/REST/B/').reply(500, 'oops');
+    nock(ORIGIN).get('/REST/B/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    nock(ORIGIN).get('/REST/B/').reply(200, { ok: 1 });
+    const decisions: unknown[] = [];
+    const { transport, delays } = setup({ onDecision: (d) => decisions.push(d) });
+    expect(await transport.request({ method: 'GET', path: '/B/', retryable: 'idempotent' })).toMatchObject({
+      status: 200,
+      attempts: 3,
+    });
+    expect(delays).toHaveLength(2);
+    expect(decisions).toEqual([
+      { symptom: 'http-5xx', decision: 'repeated', request: 'GET /REST/B/' },
+      { symptom: 'network', decision: 'repeated', request: 'GET /REST/B/' },
+    ]);
   });
 
   it('retries network errors for idempotent requests', async () => {
@@ -217,6 +228,40 @@ describe('createHttpTransport', () => {
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ kind: 'timeout', method: 'GET', path: '/REST/slow/', attempts: 2 });
     expect(delays).toHaveLength(1);
+  });
+
+  it('sends nothing for a request whose signal is already aborted', async () => {
+    const { transport } = setup();
+    const error = await transport
+      .request({ method: 'GET', path: '/A/', retryable: 'idempotent', signal: AbortSignal.abort('SIGINT') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error).toMatchObject({ message: 'GET /REST/A/: stopped (SIGINT)', reason: 'SIGINT' });
+  });
+
+  it('abandons an attempt in flight when the signal aborts, and does not retry it', async () => {
+    nock(ORIGIN).get('/REST/slow/').delay(2000).reply(200, {});
+    const { transport, delays } = setup();
+    const stop = new AbortController();
+    const pending = transport
+      .request({ method: 'GET', path: '/slow/', retryable: 'idempotent', signal: stop.signal })
+      .catch((e: unknown) => e);
+    setTimeout(() => stop.abort('SIGTERM'), 20);
+    expect(await pending).toBeInstanceOf(RequestAbortedError);
+    expect(delays).toEqual([]);
+  });
+
+  it('stops between attempts when the signal aborts during the backoff', async () => {
+    nock(ORIGIN).get('/REST/A/').reply(503, 'busy');
+    const stop = new AbortController();
+    const { transport } = setup({
+      sleep: async () => {
+        stop.abort('SIGINT');
+      },
+    });
+    await expect(
+      transport.request({ method: 'GET', path: '/A/', retryable: 'idempotent', signal: stop.signal }),
+    ).rejects.toBeInstanceOf(RequestAbortedError);
   });
 
   it('logs one line per request and response with secrets redacted', async () => {

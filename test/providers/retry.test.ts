@@ -6,8 +6,8 @@ describe('isRetryable', () => {
     expect(isRetryable({ kind: 'status', status: 429 }, 'non-idempotent')).toBe(true);
   });
 
-  it('repeats ambiguous failures only for idempotent requests', () => {
-    for (const status of [502, 503, 504]) {
+  it('repeats ambiguous failures (any 5xx, no answer) only for idempotent requests', () => {
+    for (const status of [500, 502, 503, 504, 599]) {
       expect(isRetryable({ kind: 'status', status }, 'idempotent')).toBe(true);
       expect(isRetryable({ kind: 'status', status }, 'non-idempotent')).toBe(false);
     }
@@ -15,8 +15,8 @@ describe('isRetryable', () => {
     expect(isRetryable({ kind: 'timeout' }, 'non-idempotent')).toBe(false);
   });
 
-  it('never repeats answers: 2xx, 3xx, 4xx, 500', () => {
-    for (const status of [200, 307, 400, 404, 500])
+  it('never repeats answers: 2xx, 3xx, 4xx', () => {
+    for (const status of [200, 307, 400, 404, 499])
       expect(isRetryable({ kind: 'status', status }, 'idempotent')).toBe(false);
   });
 });

@@ -3,8 +3,8 @@ import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import { renderApplyReport } from '../apply-report.js';
 import { auditNoteOf } from '../audit-note.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
-import type { CliIo } from '../io.js';
+import { CliError, EXIT_ERROR, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, type ExitCode } from '../exit-codes.js';
+import type { CliIo, InterruptSignal } from '../io.js';
 import type { ServiceOptions } from '../options.js';
 import { applyProgress } from '../progress.js';
 import type { ServiceRateCounts } from '../rate-counts.js';
@@ -31,6 +31,18 @@ export async function executePlan(
 ): Promise<ExitCode> {
   assertWafBudget(plan, services, io.now?.() ?? Date.now());
   await confirmApply(options, io);
+  // SIGINT/SIGTERM: stop sending, let the call in flight answer, discard every unpublished zone, print what took
+  // effect, log out (the caller's close), exit 130/143. A second signal ends the process at once.
+  const stop = new AbortController();
+  let caught: InterruptSignal | undefined;
+  const stopListening = io.onInterrupt?.((signal) => {
+    caught = signal;
+    io.stderr(
+      `${signal}: stopping: no new calls; discarding the changes of zones not yet published. ` +
+        'Send it again to exit at once.\n',
+    );
+    stop.abort(signal);
+  });
   const progress = applyProgress(io, {
     totalCalls: plan.steps.reduce((n, step) => n + step.ops.length, 0),
     now: io.now,
@@ -42,18 +54,34 @@ export async function executePlan(
       concurrency: options.concurrency,
       onEvent: progress.apply,
       run: { auditNote: auditNoteOf(plan, io) },
+      signal: stop.signal,
     });
   } finally {
+    stopListening?.();
     progress.stop();
     services.rates.unfollow();
   }
   const rates = services.rates.counts();
+  if (caught) return interrupted(plan, result, caught, options, io, rates);
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
     await services.dyn?.client.logout();
   }
-  const after = await replan();
+  // The check is apart from what was applied: when it cannot read, the report of the apply is still printed.
+  let after: Plan;
+  try {
+    after = await replan();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (options.format === 'json') {
+      io.stdout(renderApplyJson(plan, result, null, rates, { verifyError: reason }));
+    } else {
+      io.stdout(`\n${renderApplyReport(result, rates)}`);
+      io.stdout(`Could not verify: the check plan after the apply failed: ${reason}\n`);
+    }
+    return EXIT_ERROR;
+  }
   if (options.format === 'json') {
     io.stdout(renderApplyJson(plan, result, after, rates));
   } else {
@@ -65,6 +93,25 @@ export async function executePlan(
     );
   }
   return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
+}
+
+/** The report of an interrupted apply: what took effect, and no check plan (the user asked to stop). */
+function interrupted(
+  plan: Plan,
+  result: ApplyResult,
+  signal: InterruptSignal,
+  options: ApplyCommandOptions,
+  io: CliIo,
+  rates: ReadonlyMap<string, ServiceRateCounts>,
+): ExitCode {
+  const reason = `interrupted by ${signal}: nothing more was sent; zones not published were discarded`;
+  if (options.format === 'json')
+    io.stdout(renderApplyJson(plan, result, null, rates, { interrupted: reason }));
+  else
+    io.stdout(
+      `\n${renderApplyReport(result, rates)}Interrupted (${signal}): nothing more was sent; no check plan.\n`,
+    );
+  return signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
 }
 
 /** Changes needing approval stop the apply before anything is sent, unless --allow-unsafe. */
@@ -95,21 +142,27 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
   if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
 }
 
-/** `requests`: per service, what the apply sent (rate-counts.ts); `{}` when nothing was applied. */
+/**
+ * The JSON account of an apply. `after` null: there was no check plan (`verifyError` says why it failed, or
+ * `interrupted` why it was not made), so `converged` is null: unknown, not false. `requests`: per service, what
+ * the apply sent (rate-counts.ts); `{}` when nothing was applied.
+ */
 export function renderApplyJson(
   plan: Plan,
   result: ApplyResult | null,
-  after: Plan,
+  after: Plan | null,
   rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
+  why: { verifyError?: string; interrupted?: string } = {},
 ): string {
-  const converged = !planHasChanges(after);
+  const converged = after === null ? null : !planHasChanges(after);
   const doc = {
     formatVersion: plan.formatVersion,
     plan: JSON.parse(renderPlanJson(plan)),
     result,
     converged,
-    remaining: converged ? null : JSON.parse(renderPlanJson(after)),
+    remaining: after === null || converged ? null : JSON.parse(renderPlanJson(after)),
     requests: Object.fromEntries(rates),
+    ...why,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -12,6 +12,7 @@
  * Then it gives up with DynBusyError, which says that this request was not applied.
  */
 import type { Logger } from '../../model/logger.js';
+import type { DecisionSink } from '../http/decisions.js';
 import { DynApiError } from './errors.js';
 
 export type BusyReason = 'job-running' | 'task-blocked';
@@ -58,7 +59,13 @@ export class DynBusyError extends Error {
 /** Runs `attempt`, waiting out busy refusals as the module comment says; other errors pass through at once. */
 export async function retryWhileBusy<T>(
   attempt: () => Promise<T>,
-  context: { method: string; path: string; logger: Logger; sleep: (ms: number) => Promise<void> },
+  context: {
+    method: string;
+    path: string;
+    logger: Logger;
+    sleep: (ms: number) => Promise<void>;
+    onDecision?: DecisionSink;
+  },
   policy: BusyPolicy = DEFAULT_BUSY_POLICY,
 ): Promise<T> {
   let delay = policy.firstDelayMs;
@@ -75,6 +82,11 @@ export async function retryWhileBusy<T>(
       context.logger.debug(
         `dyn: ${context.method} ${context.path} refused (${reason}); retrying in ${delay}ms`,
       );
+      context.onDecision?.({
+        symptom: reason === 'job-running' ? 'busy-job-running' : 'busy-task',
+        decision: 'waited',
+        request: `${context.method} ${context.path}`,
+      });
       await context.sleep(delay);
       waited += delay;
       delay = Math.min(delay * 2, policy.maxDelayMs);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import type { DecisionSink } from '../http/decisions.js';
 import { redactUserinfo } from '../http/redact.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { realSleep } from '../http/sleep.js';
@@ -21,6 +22,13 @@ export interface DynClientOptions extends DynCredentials {
   onSessionRenewed?: (renewal: SessionRenewal) => void;
   /** How long busy refusals (job running, zone task) are waited out; see busy.ts. */
   busy?: BusyPolicy;
+  /**
+   * Stops the client's cancellable calls (an interrupt, or another service's failure that ends the run): a call
+   * not yet sent is refused, a read in flight abandoned. Calls made with `cancellable: false` go on.
+   */
+  signal?: AbortSignal;
+  /** Told of every busy wait, job, re-login and repeat (http/decisions.ts). */
+  onDecision?: DecisionSink;
 }
 
 /** A call's result and the session generation it was executed in (the writer's partial-publish guard). */
@@ -39,7 +47,19 @@ export interface DynRequest {
 
 export interface CallOptions {
   retryable: RetryPolicy;
+  /**
+   * false: the client's `signal` does not stop this call. The writer's calls are made so (a write abandoned in
+   * flight would leave its outcome unknown), and so are discards. Default true.
+   */
+  cancellable?: boolean;
 }
+
+/**
+ * Re-logins one call may make when the service refuses its session token. Each refusal means the request was not
+ * processed, so it is repeated in the new session; a fresh session refused again and again means something else is
+ * wrong.
+ */
+const MAX_RENEWALS_PER_CALL = 3;
 
 /** First poll after 1 s (the service's own advice), then doubling up to 5 s: no more than once per 5 s. */
 const JOB_FIRST_DELAY_MS = 1000;
@@ -51,13 +71,15 @@ const TASK_NOT_ENDED: ReadonlySet<string> = new Set(['ready', 'running', 'waitin
  * The wire client of the Dyn service: session, envelope, jobs, typed errors. Paths are relative to the base URL
  * (`/Zone/example.com/`).
  *
- * - Logs in lazily on the first call, once per run.
- * - A failure whose first INFO starts with `login:` (expired or idle session) causes one re-login and one repeat
- *   of the call; a second such failure is thrown. A re-login starts a new session and LOSES the unpublished
- *   changes of the old one: `sessionGeneration` changes and `onSessionRenewed` fires, so a caller holding pending
- *   work (the writer, the apply layer) can tell that it is gone.
+ * - Logs in lazily on the first call, once per run; after `close()`, never again.
+ * - A failure whose first INFO starts with `login:` (expired or idle session) means the request was not processed:
+ *   the client logs in again and repeats the call in the new session, up to MAX_RENEWALS_PER_CALL times. A re-login
+ *   starts a new session and LOSES the unpublished changes of the old one: `sessionGeneration` changes and
+ *   `onSessionRenewed` fires, so a caller holding pending work (the writer) can tell that it is gone.
  * - A call that becomes a job (HTTP 307 with Location, or 200 with `status: incomplete` and a job id) is polled
- *   with GET until it ends, at most `jobTimeoutMs` of waiting, else DynJobTimeoutError.
+ *   with GET until it ends, at most `jobTimeoutMs` of waiting, else DynJobTimeoutError. A job whose session ends
+ *   while it runs is lost with it (DynJobLostError, `sessionEnded`): the client logs in again; a read is then
+ *   repeated in the new session (reads are safe to repeat), a write's error is thrown for its caller to resolve.
  */
 export class DynClient {
   private readonly transport: HttpTransport;
@@ -66,6 +88,8 @@ export class DynClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly jobTimeoutMs: number;
   private readonly busy: BusyPolicy | undefined;
+  private readonly signal: AbortSignal | undefined;
+  readonly onDecision: DecisionSink;
 
   constructor(options: DynClientOptions) {
     this.transport = options.transport;
@@ -73,6 +97,8 @@ export class DynClient {
     this.sleep = options.sleep ?? realSleep;
     this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
     this.busy = options.busy;
+    this.signal = options.signal;
+    this.onDecision = options.onDecision ?? (() => {});
     this.session = new DynSession(options.transport, options, this.logger, options.onSessionRenewed);
   }
 
@@ -88,6 +114,11 @@ export class DynClient {
   /** Ends the session; never throws; a later call would log in again. */
   logout(): Promise<void> {
     return this.session.logout();
+  }
+
+  /** Ends the session for good: logs out, and any later call fails instead of logging in again. */
+  close(): Promise<void> {
+    return this.session.close();
   }
 
   /** One API call; resolves to the envelope's `data` on success, throws DynApiError on failure. */
@@ -106,29 +137,26 @@ export class DynClient {
     body: unknown,
     options: CallOptions,
   ): Promise<SessionResult> {
-    const context = { method, path, logger: this.logger, sleep: this.sleep };
+    const context = {
+      method,
+      path,
+      logger: this.logger,
+      sleep: this.sleep,
+      onDecision: this.onDecision,
+    };
     // Attempts before a busy refusal may have been applied (a 5xx after processing, then the repeat refused as
     // busy): they count in the `attempts` of the error that ends the call, which says exactly that.
     let earlier = 0;
     const once = async () => {
       try {
-        return await this.callOnce(method, path, body, options.retryable);
+        return await this.callOnce(method, path, body, options);
       } catch (error) {
         if (!(error instanceof DynApiError)) throw error;
         if (busyReason(error) !== null) {
           earlier += error.attempts - 1;
           throw error;
         }
-        if (earlier === 0) throw error;
-        const { path: sent, httpStatus, status, messages } = error;
-        throw new DynApiError({
-          method,
-          path: sent,
-          httpStatus,
-          status,
-          messages,
-          attempts: error.attempts + earlier,
-        });
+        throw earlier === 0 ? error : withAttempts(error, error.attempts + earlier);
       }
     };
     return retryWhileBusy(once, context, this.busy);
@@ -138,21 +166,42 @@ export class DynClient {
     method: HttpMethod,
     path: string,
     body: unknown,
-    retryable: RetryPolicy,
+    options: CallOptions,
   ): Promise<SessionResult> {
-    const active = await this.session.current();
-    try {
-      return {
-        data: await this.send(method, path, body, retryable, active.token),
-        generation: active.generation,
-      };
-    } catch (error) {
-      if (!(error instanceof DynApiError && error.isSessionExpired)) throw error;
-      this.logger.warn(`dyn: session ended (${error.info}); logging in again, unpublished changes are lost`);
-      const renewed = await this.session.renew(active.generation, error.info);
-      const data = await this.send(method, path, body, retryable, renewed.token);
-      return { data, generation: renewed.generation };
+    let active = await this.session.current();
+    for (let renewals = 0; ; renewals++) {
+      try {
+        return {
+          data: await this.send(method, path, body, options, active.token),
+          generation: active.generation,
+        };
+      } catch (error) {
+        const renewal = this.renewalAfter(error, method);
+        if (renewal === null || renewals >= MAX_RENEWALS_PER_CALL) throw error;
+        active = await this.session.renew(active.generation, renewal.reason);
+        if (!renewal.repeat) throw error;
+        this.onDecision({ symptom: renewal.symptom, decision: 'repeated', request: `${method} ${path}` });
+      }
     }
+  }
+
+  /**
+   * Whether `error` ended the session, so that the next call needs a new one: a refused token (the request was not
+   * processed: repeat it), or a job lost with its session (repeat a read; a write's outcome is for its caller).
+   */
+  private renewalAfter(
+    error: unknown,
+    method: HttpMethod,
+  ): { reason: string; symptom: 'session-expired' | 'job-lost'; repeat: boolean } | null {
+    if (error instanceof DynApiError && error.isSessionExpired) {
+      this.logger.debug(`dyn: session ended (${error.info}); logging in again`);
+      return { reason: error.info, symptom: 'session-expired', repeat: true };
+    }
+    if (error instanceof DynJobLostError && error.sessionEnded) {
+      this.logger.debug(`dyn: ${error.message}; logging in again`);
+      return { reason: error.message, symptom: 'job-lost', repeat: method === 'GET' };
+    }
+    return null;
   }
 
   /** `DELETE /Node/<zone>/<fqdn>/`: the node, its records and every node below it (pending until publish). */
@@ -192,7 +241,7 @@ export class DynClient {
   /** The session's unpublished changes of a zone. */
   async getZoneChanges(zone: string): Promise<ZoneChange[]> {
     const path = `/ZoneChanges/${segment(zone)}/`;
-    const data = await this.call('GET', path, undefined, { retryable: 'idempotent' });
+    const data = await this.call('GET', path, undefined, { retryable: 'idempotent', cancellable: false });
     return parseWire(z.array(ZoneChange), data, `GET ${path}`);
   }
 
@@ -200,28 +249,42 @@ export class DynClient {
     method: HttpMethod,
     path: string,
     body: unknown,
-    retryable: RetryPolicy,
+    options: CallOptions,
     token: string,
   ): Promise<unknown> {
     const headers = { 'Content-Type': 'application/json', 'Auth-Token': token };
+    const signal = options.cancellable === false ? undefined : this.signal;
     const res = await this.transport.request({
       method,
       path,
       body,
       headers,
-      retryable,
+      retryable: options.retryable,
       answer: answerKind(path),
+      signal,
     });
     const label = { method, path: res.path };
     const outcome = interpretResponse(res, label, this.transport.baseUrl);
     if (outcome.kind === 'success') return outcome.data;
-    return this.waitForJob(outcome.target, label, headers);
+    this.onDecision({
+      symptom: res.status === 307 ? 'job-307' : 'job-incomplete',
+      decision: 'polled',
+      request: `${method} ${res.path}`,
+    });
+    try {
+      return await this.waitForJob(outcome.target, label, headers, signal);
+    } catch (error) {
+      // The job ran the last attempt; the ones before it may have been applied too.
+      if (!(error instanceof DynApiError) || res.attempts === 1) throw error;
+      throw withAttempts(error, error.attempts + res.attempts - 1);
+    }
   }
 
   private async waitForJob(
     first: string,
     label: DynRequestLabel,
     headers: Record<string, string>,
+    signal: AbortSignal | undefined,
   ): Promise<unknown> {
     let target = first;
     let delay = JOB_FIRST_DELAY_MS;
@@ -241,6 +304,7 @@ export class DynClient {
         headers,
         retryable: 'idempotent',
         answer: answerKind(label.path),
+        signal,
       });
       const outcome = jobOutcome(() => interpretResponse(res, label, this.transport.baseUrl), label, target);
       if (outcome.kind === 'success') return outcome.data;
@@ -248,6 +312,12 @@ export class DynClient {
       delay = Math.min(delay * 2, JOB_MAX_DELAY_MS);
     }
   }
+}
+
+/** `error` with `attempts` counted: >1 says an earlier attempt of the request may have been applied. */
+function withAttempts(error: DynApiError, attempts: number): DynApiError {
+  const { method, path, httpStatus, status, messages } = error;
+  return new DynApiError({ method, path, httpStatus, status, messages, attempts });
 }
 
 /**
@@ -264,8 +334,8 @@ export function answerKind(path: string): AnswerKind {
 
 /**
  * A job poll's answer. The job's own result (a failure too) passes through. A refused session token or an unknown
- * job id means the result is lost: DynJobLostError, never a repeat of the request (it may have been applied, and
- * job ids do not outlive their session).
+ * job id means the result is lost: DynJobLostError (`sessionEnded` for the former), never a repeat of the request
+ * here (it may have been applied, and job ids do not outlive their session).
  */
 function jobOutcome(
   interpret: () => ReturnType<typeof interpretResponse>,
@@ -276,7 +346,11 @@ function jobOutcome(
     return interpret();
   } catch (error) {
     const lost = error instanceof DynApiError && (error.isSessionExpired || /^job:/.test(error.info));
-    if (lost) throw new DynJobLostError(label.method, label.path, target, { cause: error });
+    if (lost)
+      throw new DynJobLostError(label.method, label.path, target, {
+        cause: error,
+        sessionEnded: error.isSessionExpired,
+      });
     throw error;
   }
 }

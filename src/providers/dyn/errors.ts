@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OutcomeUnknownError } from '../../model/provider.js';
 import { redactUserinfo } from '../http/redact.js';
 import { WireError } from '../http/wire-error.js';
 
@@ -105,35 +106,77 @@ export class DynWireError extends WireError {
 }
 
 /**
- * The session was renewed (re-login after expiry) while a zone had unpublished changes: those changes lived in the
- * old session and are gone, so publishing now would publish only part of the zone's plan. Thrown by the writer
- * instead of writing further or publishing; the apply layer discards and reports the zone as failed.
+ * The session kept ending under a zone's unpublished changes: the writer sent them again in each new session (its
+ * restarts) and gave up. Publishing now would publish only part of the zone's plan, so the apply layer discards
+ * and reports the zone as failed.
  */
 export class DynSessionLostError extends Error {
   override readonly name = 'DynSessionLostError';
 
-  constructor(readonly zone: string) {
+  constructor(
+    readonly zone: string,
+    restarts: number,
+  ) {
     super(
-      `zone ${zone}: the DNS session was renewed after expiring; the zone's unpublished changes were lost`,
+      `zone ${zone}: the DNS session ended under the zone's unpublished changes ${restarts + 1} times; they were ` +
+        'sent again each time, and then given up: not published',
     );
   }
 }
 
 /**
- * The request was accepted as a job, but its result can no longer be read: the session ended while it ran (job
- * ids live only as long as their session) or the service no longer knows the job. Whether it was applied is
- * unknown, so it is not repeated; a zone step that meets this fails and is discarded. `jobPath` as in
- * DynJobTimeoutError.
+ * Right before its publish, the zone's serial was not the one the plan read: another run, or a person in the
+ * portal, published it since. Publishing on top would leave a mix of both, so the zone is discarded instead.
+ */
+export class DynZoneChangedError extends Error {
+  override readonly name = 'DynZoneChangedError';
+
+  constructor(
+    readonly zone: string,
+    readonly planned: number,
+    readonly live: number | null,
+  ) {
+    const now = live === null ? 'the zone is gone' : `serial ${planned} → ${live}`;
+    super(
+      `zone ${zone} changed while applying (${now}: someone else published it); not published, plan again`,
+    );
+  }
+}
+
+/** The answer to a zone's publish was lost and no read could tell whether it took effect. */
+export class DynPublishUnknownError extends OutcomeUnknownError {
+  override readonly name = 'DynPublishUnknownError';
+
+  constructor(
+    readonly zone: string,
+    lost: unknown,
+    options: { cause: unknown },
+  ) {
+    const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    super(
+      `zone ${zone}: the answer to its publish was lost (${text(lost)}) and reading the zone failed too ` +
+        `(${text(options.cause)}): whether it was published is unknown; plan again to see what is live`,
+      options,
+    );
+  }
+}
+
+/**
+ * The request was accepted as a job, but its result can no longer be read: the session ended while it ran
+ * (`sessionEnded`: job ids live only as long as their session, and so do the session's unpublished changes) or the
+ * service no longer knows the job. Whether it was applied is unknown, so the client does not repeat a write; its
+ * caller finds out by reading (write-resolve.ts). `jobPath` as in DynJobTimeoutError.
  */
 export class DynJobLostError extends Error {
   override readonly name = 'DynJobLostError';
   readonly jobPath: string;
+  readonly sessionEnded: boolean;
 
   constructor(
     readonly method: string,
     readonly path: string,
     jobPath: string,
-    options: { cause: unknown },
+    options: { cause: unknown; sessionEnded?: boolean },
   ) {
     const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
     const shown = redactUserinfo(jobPath);
@@ -142,5 +185,15 @@ export class DynJobLostError extends Error {
       options,
     );
     this.jobPath = shown;
+    this.sessionEnded = options.sessionEnded ?? false;
+  }
+}
+
+/** A call after the client was closed (the run is ending): nothing is sent and no new session is opened. */
+export class DynSessionClosedError extends Error {
+  override readonly name = 'DynSessionClosedError';
+
+  constructor() {
+    super('the DNS session was closed; nothing more is sent');
   }
 }

@@ -1,7 +1,9 @@
 import type { PublishRecord } from '../../model/audit-note.js';
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import type { PlannedTarget } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
+import type { DecisionSink } from '../http/decisions.js';
 import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
@@ -27,14 +29,17 @@ export {
   DynJobLostError,
   DynJobTimeoutError,
   DynLoginError,
+  DynPublishUnknownError,
+  DynSessionClosedError,
   DynSessionLostError,
   DynWireError,
+  DynZoneChangedError,
 } from './errors.js';
 export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
 export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
-export { describeOp, retryPolicyOf } from './write.js';
+export { describeOp, retryPolicyOf } from './write-request.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 export { DynZoneFileError, dynOpRequests } from './zone-file-write.js';
 
@@ -70,15 +75,23 @@ export interface DynProviderOptions extends DynConfig {
   /** How long busy refusals (job running, zone task) are waited out (busy.ts). */
   busy?: BusyPolicy;
   onSessionRenewed?: (renewal: SessionRenewal) => void;
+  /**
+   * Stops the provider's reads (an interrupt, or another service's failure that ends the run); writes already
+   * started run to their answer, discards and the logout are always sent. See DynClient.
+   */
+  signal?: AbortSignal;
+  /** Told of every repeat and every decision about a lost answer (http/decisions.ts). */
+  onDecision?: DecisionSink;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
 }
 
-/** A DnsProvider whose zones are transactions: `discard` is always there. */
+/** A DnsProvider whose zones are transactions: `begin` and `discard` are always there. */
 export type DynProvider = DnsProvider & {
   readonly client: DynClient;
+  begin(planned: PlannedTarget): void;
   discard(target: Target): Promise<void>;
   /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
   rateBudget(): RateBudget | undefined;
@@ -88,7 +101,8 @@ export type DynProvider = DnsProvider & {
 
 /**
  * The DNS provider for a Dyn-style service: one transport (connection pool), one client, one session per
- * provider. `close()` logs out and closes the pool; it is safe to call more than once.
+ * provider. `close()` logs out for good (a call still running cannot log in again) and closes the pool; it is safe
+ * to call more than once.
  */
 export function createDynProvider(options: DynProviderOptions): DynProvider {
   const logger = options.logger ?? silentLogger;
@@ -108,8 +122,10 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     jobTimeoutMs: options.jobTimeoutMs,
     busy: options.busy,
     onSessionRenewed: options.onSessionRenewed,
+    signal: options.signal,
+    onDecision: options.onDecision,
   });
-  const writer = new DynWriter(client);
+  const writer = new DynWriter(client, logger);
 
   return {
     name: options.name ?? DYN_PROVIDER,
@@ -122,12 +138,13 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readAccountZones: () => readAccountZones(client),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
+    begin: (planned) => writer.begin(planned),
     execute: (op, run) => writer.execute(op, run),
     readLastPublish: (zone) => readLastPublish(client, zone),
     discard: (target) => writer.discard(target),
     rateBudget: () => transports.budget(),
     async close() {
-      await client.logout();
+      await client.close();
       await transport.close();
     },
   };

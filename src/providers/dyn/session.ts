@@ -2,7 +2,7 @@ import type { Logger } from '../../model/logger.js';
 import { registerSecret } from '../http/secrets.js';
 import type { HttpTransport } from '../http/transport.js';
 import { type DynOutcome, interpretResponse } from './envelope.js';
-import { DynApiError, DynLoginError, DynWireError } from './errors.js';
+import { DynApiError, DynLoginError, DynSessionClosedError, DynWireError } from './errors.js';
 import { parseWire, SessionData } from './wire.js';
 
 export interface DynCredentials {
@@ -35,6 +35,7 @@ export class DynSession {
   #token: string | undefined;
   private pending: Promise<ActiveSession> | undefined;
   private renewalReason: string | undefined;
+  private closed = false;
   generation = 0;
 
   /** ES private fields (also `#token`): never shown by `console.log`, `util.inspect` or `JSON.stringify` of the client. */
@@ -55,6 +56,7 @@ export class DynSession {
   }
 
   current(): Promise<ActiveSession> {
+    if (this.closed) return Promise.reject(new DynSessionClosedError());
     if (this.#token !== undefined)
       return Promise.resolve({ token: this.#token, generation: this.generation });
     this.pending ??= this.login().finally(() => {
@@ -70,6 +72,12 @@ export class DynSession {
       this.renewalReason = reason;
     }
     return this.current();
+  }
+
+  /** Logs out and refuses every later login: a call still running when its run ends opens no second session. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.logout();
   }
 
   /** Ends the session. Errors are logged and swallowed: the session expires on its own. Idempotent. */

@@ -1,158 +1,64 @@
+import { type Logger, silentLogger } from '../../model/logger.js';
 import { normaliseName } from '../../model/names.js';
-import type { ProviderOp, RunContext, StepWriter } from '../../model/provider.js';
-import { requireRecordType } from '../../model/record-types/registry.js';
+import type { PlannedTarget, ProviderOp, RunContext, StepWriter } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
-import type { RetryPolicy } from '../http/retry.js';
-import { type DynClient, type DynRequest, segment } from './client.js';
-import { DynApiError, DynSessionLostError } from './errors.js';
+import type { DynClient } from './client.js';
+import { DynPublishUnknownError, DynSessionLostError, DynZoneChangedError } from './errors.js';
 import { parseDynOp } from './op-schema.js';
-import type { DynOp } from './ops.js';
-import { recordPath, replaceAllKey } from './record-wire.js';
-import {
-  DeleteResult,
-  PublishResult,
-  parseWire,
-  RecordWriteResult,
-  ReplaceResult,
-  ZoneObject,
-} from './wire.js';
-import { describeServiceOp, executeServiceOp, isServiceOp, serviceRetryPolicy } from './write-services.js';
-import { describeZoneFileOp, executeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
+import type { DynZoneFileOp, DynZoneOp } from './ops.js';
+import { PublishResult, parseWire, ZoneObject } from './wire.js';
+import { describeOp } from './write-request.js';
+import { hasPendingChanges, lostAnswer, readSerial } from './write-resolve.js';
+import { executeServiceOp, isServiceOp } from './write-services.js';
+import { MAX_SENDS, newTransaction, PendingWriter, type ZoneTransaction } from './write-zone.js';
+import { executeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
 
 /**
- * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the
- * type's Dyn mapping (record-types). TTLs are sent as numbers (the real service takes both). A publish carries the
- * run's audit note as `notes` (help.dyn.com, Publish zone API: "added to the zone notes") when there is one.
- */
-export function describeOp(op: DynOp, run?: RunContext): DynRequest {
-  if (isServiceOp(op)) return describeServiceOp(op);
-  if (isZoneFileOp(op)) return describeZoneFileOp(op);
-  switch (op.kind) {
-    case 'create-zone':
-      return {
-        method: 'POST',
-        path: `/Zone/${segment(op.zone)}/`,
-        body: { rname: op.rname, ttl: op.ttl, serial_style: op.serialStyle },
-      };
-    case 'add-record':
-      return {
-        method: 'POST',
-        path: recordPath(op.type, op.zone, op.fqdn),
-        body: recordBody(op.type, op.value, op.ttl),
-      };
-    case 'update-record':
-      return {
-        method: 'PUT',
-        path: recordPath(op.type, op.zone, op.fqdn, op.ref),
-        body: recordBody(op.type, op.value, op.ttl),
-      };
-    case 'delete-record':
-      return { method: 'DELETE', path: recordPath(op.type, op.zone, op.fqdn, op.ref) };
-    case 'replace-records': {
-      const records = op.values.map((value) => recordBody(op.type, value, op.ttl));
-      return {
-        method: 'PUT',
-        path: recordPath(op.type, op.zone, op.fqdn),
-        body: { [replaceAllKey(op.type)]: records },
-      };
-    }
-    case 'delete-records':
-      return { method: 'DELETE', path: recordPath(op.type, op.zone, op.fqdn) };
-    case 'publish':
-      return {
-        method: 'PUT',
-        path: `/Zone/${segment(op.zone)}/`,
-        body: { publish: true, ...(run?.auditNote ? { notes: run.auditNote } : {}) },
-      };
-  }
-}
-
-function recordBody(type: string, value: string, ttl: number): Record<string, unknown> {
-  return { rdata: requireRecordType(type).dyn.toRdata(value), ttl };
-}
-
-/**
- * Which ops may be repeated after an ambiguous failure (5xx, network error, timeout). All ops are repeated on 429,
- * which means "not processed".
- * - update-record: a PUT of the same values to the same record id; a repeat sets them again.
- * - delete-record: a DELETE by id; if the first attempt was applied, the repeat gets 404 NOT_FOUND, which the writer
- *   then treats as done (the record is gone, which was the goal). A 404 on the FIRST attempt is still an error: the
- *   live state moved since the plan.
- * - replace-records: a PUT of the node's whole set of the type; a repeat sets the same set again.
- * - delete-records: a DELETE of the node's set of the type; a repeat after an applied first attempt gets 404,
- *   taken as done.
- * - publish: a repeat with nothing left pending succeeds with "No changes to apply".
- * - create-zone and add-record are POSTs: a repeat of an applied one fails with TARGET_EXISTS (or would add a second
- *   record), so they are sent once and an ambiguous failure surfaces as an error; the zone is then discarded.
- */
-export function retryPolicyOf(op: DynOp): RetryPolicy {
-  if (isServiceOp(op)) return serviceRetryPolicy(op);
-  if (isZoneFileOp(op)) return 'non-idempotent';
-  return op.kind === 'create-zone' || op.kind === 'add-record' ? 'non-idempotent' : 'idempotent';
-}
-
-/**
- * Writes ops inside the client's session. Pending changes belong to the session, so the writer remembers in which
- * session generation each zone's pending work started; if the session was renewed since (re-login after expiry,
- * possibly caused by another zone's call), the work is lost and the writer throws DynSessionLostError instead of
- * writing further or publishing a partial zone.
+ * Writes ops inside the client's session. Each zone is a transaction (write-zone.ts): its pending changes are kept
+ * in one session, sent again in a new one when the session ends under them, and published once, only while all of
+ * them are pending together. A write whose answer was lost is settled by reading (write-resolve.ts).
+ *
+ * Compare-and-publish: right before a zone's publish, one `GET /Zone/<zone>/` checks that the serial is still the
+ * one the plan read (`begin`). If someone published the zone since, another run or a person in the portal, the
+ * zone is not published (DynZoneChangedError) and the apply layer discards its changes: a publish never carries a
+ * mix of their change and ours. A zone the plan creates has no serial to compare: its create fails (TARGET_EXISTS)
+ * when it exists by then, and once created, the serial the create answered with is compared like any other. The
+ * service offers no conditional publish, so two runs that both pass the check within one request of each other
+ * could still both publish; the check narrows the window from the whole transaction to that one request.
  */
 export class DynWriter implements StepWriter {
-  private readonly sessionOfZone = new Map<string, number>();
+  private readonly zones = new Map<string, ZoneTransaction>();
+  private readonly pending: PendingWriter;
 
-  constructor(private readonly client: DynClient) {}
+  constructor(
+    private readonly client: DynClient,
+    private readonly logger: Logger = silentLogger,
+  ) {
+    this.pending = new PendingWriter(client, logger);
+  }
+
+  /** A zone step starts: its serial as the plan read it is checked before its publish. */
+  begin(planned: PlannedTarget): void {
+    if (planned.target.kind !== 'zone') return;
+    const zone = normaliseName(planned.target.name);
+    const tx = newTransaction(zone, planned.serial ?? undefined);
+    this.zones.set(zone, { ...tx, checked: true });
+  }
 
   /** Sends one op, after checking it is a valid Dyn op (op-schema.ts): nothing unchecked reaches the service. */
   async execute(input: ProviderOp, run?: RunContext): Promise<void> {
     const op = parseDynOp(input);
     if (isServiceOp(op)) return executeServiceOp(this.client, op);
-    if (isZoneFileOp(op)) return this.inZoneSession(op.zone, () => executeZoneFileOp(this.client, op));
-    const zone = normaliseName(op.zone);
-    this.assertSameSession(zone);
-    const request = describeOp(op, run);
-    const context = `${request.method} ${request.path}`;
-    let data: unknown;
-    let generation: number;
-    try {
-      ({ data, generation } = await this.client.callInSession(request.method, request.path, request.body, {
-        retryable: retryPolicyOf(op),
-      }));
-    } catch (error) {
-      const deletes = op.kind === 'delete-record' || op.kind === 'delete-records';
-      if (!(deletes && isRepeatedNotFound(error))) {
-        // A call repeated after a re-login runs without the zone's earlier changes: its refusal (an A record
-        // beside the CNAME whose delete was lost) is a symptom; the lost session is the cause.
-        this.assertSameSession(zone);
-        throw error;
-      }
-      data = [];
-      generation = this.client.sessionGeneration;
-    }
-    // The session the call RAN in, not the current one: another zone's re-login may have happened since, and a
-    // change made in the old session must not be counted as pending work of the new one.
-    this.assertSameSession(zone, generation);
-
+    const tx = this.transactionOf(op.zone);
+    if (isZoneFileOp(op)) return this.uploadZoneFile(tx, op);
     switch (op.kind) {
       case 'create-zone':
-        parseWire(ZoneObject, data, context);
-        break;
-      case 'add-record':
-      case 'update-record':
-        parseWire(RecordWriteResult, data, context);
-        break;
-      case 'replace-records':
-        parseWire(ReplaceResult, data, context);
-        break;
-      case 'delete-record':
-      case 'delete-records':
-        parseWire(DeleteResult, data, context);
-        break;
+        return this.createZone(tx, op);
       case 'publish':
-        parseWire(PublishResult, data, context);
-        this.sessionOfZone.delete(zone);
-        return;
+        return this.publish(tx, run);
+      default:
+        return this.pending.write(tx, op);
     }
-    if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, generation);
   }
 
   /**
@@ -163,35 +69,138 @@ export class DynWriter implements StepWriter {
   async discard(target: Target): Promise<void> {
     if (target.kind !== 'zone') return;
     const name = normaliseName(target.name);
-    this.sessionOfZone.delete(name);
-    try {
-      await this.client.call('DELETE', `/ZoneChanges/${segment(name)}/`, undefined, {
-        retryable: 'idempotent',
-      });
-    } catch (error) {
-      if (!(error instanceof DynApiError && error.isNotFound)) throw error;
+    this.zones.delete(name);
+    await this.pending.discardInSession(name);
+  }
+
+  private transactionOf(name: string): ZoneTransaction {
+    const zone = normaliseName(name);
+    let tx = this.zones.get(zone);
+    if (!tx) {
+      tx = newTransaction(zone);
+      this.zones.set(zone, tx);
+    }
+    return tx;
+  }
+
+  /** Creating a zone takes effect at once (no publish); an ambiguous failure is settled by reading the zone. */
+  private async createZone(
+    tx: ZoneTransaction,
+    op: Extract<DynZoneOp, { kind: 'create-zone' }>,
+  ): Promise<void> {
+    const request = describeOp(op);
+    const label = `${request.method} ${request.path}`;
+    for (let sent = 1; ; sent++) {
+      try {
+        const data = await this.client.call(request.method, request.path, request.body, {
+          retryable: 'non-idempotent',
+          cancellable: false,
+        });
+        this.created(tx, parseWire(ZoneObject, data, label).serial);
+        return;
+      } catch (error) {
+        const symptom = lostAnswer(error);
+        if (symptom === null) throw error;
+        const serial = await readSerial(this.client, tx.zone);
+        const decision = serial === null ? 'sent-again' : 'took-effect';
+        this.client.onDecision({ symptom, decision, request: label });
+        this.logger.info(
+          `dyn: ${label}: the answer was lost; GET /Zone/${tx.zone}/ shows the zone ` +
+            (serial === null ? 'does not exist: sending it again' : 'exists: going on'),
+        );
+        if (serial !== null) return this.created(tx, serial);
+        if (sent >= MAX_SENDS) throw error;
+      }
     }
   }
 
-  /** Runs a zone call that resolves to the session generation it ran in, guarded as `execute` guards its own. */
-  private async inZoneSession(name: string, call: () => Promise<number>): Promise<void> {
-    const zone = normaliseName(name);
-    this.assertSameSession(zone);
-    const generation = await call();
-    this.assertSameSession(zone, generation);
-    if (!this.sessionOfZone.has(zone)) this.sessionOfZone.set(zone, generation);
+  /**
+   * A zone-file upload (zone-file-write.ts) is sent once and verified. Its records are pending in the session it
+   * ran in, like the zone's other changes, but cannot be sent again in a new one (the first upload created the
+   * zone): a session that ends under them fails the zone (write-zone.ts `restart`), never publishing without them.
+   */
+  private async uploadZoneFile(tx: ZoneTransaction, op: DynZoneFileOp): Promise<void> {
+    await this.pending.keepSession(tx);
+    const generation = await executeZoneFileOp(this.client, op);
+    if (tx.generation !== undefined && tx.generation !== generation)
+      throw new DynSessionLostError(tx.zone, tx.restarts);
+    tx.generation = generation;
+    tx.uploads += 1;
   }
 
-  /** Throws DynSessionLostError when the zone's pending work started in another session than `generation`. */
-  private assertSameSession(zone: string, generation = this.client.sessionGeneration): void {
-    const started = this.sessionOfZone.get(zone);
-    if (started === undefined || started === generation) return;
-    this.sessionOfZone.delete(zone);
-    throw new DynSessionLostError(zone);
+  private created(tx: ZoneTransaction, serial: number): void {
+    if (tx.checked) tx.expectedSerial = serial;
   }
-}
 
-/** 404 NOT_FOUND after more than one attempt: an earlier attempt was applied. */
-function isRepeatedNotFound(error: unknown): boolean {
-  return error instanceof DynApiError && error.isNotFound && error.attempts > 1;
+  /**
+   * Compare, then publish; a lost answer is settled by the serial (write-resolve.ts). Returns once the zone's whole
+   * change is published; throws when it was not, or when that is unknown (DynPublishUnknownError).
+   */
+  private async publish(tx: ZoneTransaction, run: RunContext | undefined): Promise<void> {
+    const request = describeOp({ kind: 'publish', zone: tx.zone }, run);
+    const label = `${request.method} ${request.path}`;
+    for (let sent = 1; ; sent++) {
+      await this.pending.keepSession(tx);
+      const serial = await this.serialBeforePublish(tx);
+      const before = this.client.sessionGeneration;
+      if (tx.generation !== undefined && tx.generation !== before) continue;
+      try {
+        const answer = await this.client.callInSession(request.method, request.path, request.body, {
+          retryable: 'idempotent',
+          cancellable: false,
+        });
+        parseWire(PublishResult, answer.data, label);
+        // A publish that ran in a newer session held none of the zone's changes: they were lost with theirs.
+        if (tx.generation !== undefined && answer.generation !== tx.generation) continue;
+        this.zones.delete(tx.zone);
+        return;
+      } catch (error) {
+        const symptom = lostAnswer(error);
+        if (symptom === null && this.client.sessionGeneration === before) throw error;
+        const published = await this.wasPublished(tx, serial, before, error);
+        this.client.onDecision({
+          symptom: symptom ?? 'session-expired',
+          decision: published ? 'took-effect' : 'sent-again',
+          request: label,
+        });
+        this.logger.info(
+          `dyn: ${label}: the answer was lost; the zone's serial shows it was ` +
+            (published ? 'published' : 'not published: publishing again'),
+        );
+        if (published) {
+          this.zones.delete(tx.zone);
+          return;
+        }
+        if (sent >= MAX_SENDS) throw error;
+      }
+    }
+  }
+
+  /** `GET /Zone/<zone>/` right before the publish: the serial must be the planned one. */
+  private async serialBeforePublish(tx: ZoneTransaction): Promise<number | null> {
+    const serial = await readSerial(this.client, tx.zone);
+    if (tx.expectedSerial !== undefined && serial !== tx.expectedSerial)
+      throw new DynZoneChangedError(tx.zone, tx.expectedSerial, serial);
+    return serial;
+  }
+
+  /** Whether a publish whose answer was lost took effect: see the table in write-resolve.ts. */
+  private async wasPublished(
+    tx: ZoneTransaction,
+    before: number | null,
+    generation: number,
+    lost: unknown,
+  ): Promise<boolean> {
+    try {
+      const now = await readSerial(this.client, tx.zone);
+      if (now === before) return false;
+      if (tx.generation === undefined) return true;
+      const pending = await hasPendingChanges(this.client, tx.zone, generation);
+      if (pending === true) throw new DynZoneChangedError(tx.zone, before ?? 0, now);
+      return true;
+    } catch (error) {
+      if (error instanceof DynZoneChangedError) throw error;
+      throw new DynPublishUnknownError(tx.zone, lost, { cause: error });
+    }
+  }
 }

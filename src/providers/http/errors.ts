@@ -67,6 +67,27 @@ export class ResponseTooLargeError extends Error {
 }
 
 /**
+ * The run stopped this request (an interrupt, or a failure elsewhere that ends the run): it was not sent, or its
+ * attempt was abandoned in flight. `reason` is the abort's reason, e.g. `SIGINT`.
+ */
+export class RequestAbortedError extends Error {
+  override readonly name = 'RequestAbortedError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly reason: unknown,
+  ) {
+    super(`${method} ${path}: stopped (${reasonText(reason)})`);
+  }
+}
+
+function reasonText(reason: unknown): string {
+  if (typeof reason === 'string') return reason;
+  return reason instanceof Error ? reason.message : 'aborted';
+}
+
+/**
  * The rate limit asks for a longer wait than the client makes (the scheduler's `maxWaitMs`): the request was not
  * sent. The message says why, how long, and from when a new run can go.
  */

@@ -4,11 +4,13 @@
  * What is retried and why:
  * - HTTP 429: the server refused the request before processing it, so resending is safe for ANY method, a POST
  *   included. We wait for `Retry-After` when given (the Dyn service blocks an account for up to 60 s).
- * - HTTP 502, 503, 504 and network errors or timeouts: ambiguous, the request may or may not have been applied.
+ * - Any 5xx (500 included), network errors and timeouts: ambiguous, the request may or may not have been applied.
  *   They are retried only when the caller declares the request idempotent (`retryable: 'idempotent'`): reads, a
- *   PUT that sets a resource to a given value, a DELETE by id. The caller decides because only it knows what a
- *   repeat means (a POST that adds a record would add it twice or fail with "already exists").
- * - HTTP 500 is not retried: it usually reports a deterministic server fault that a repeat would hit again.
+ *   login or token request, a PUT that sets a resource to a given value, a DELETE by id. The caller decides because
+ *   only it knows what a repeat means (a POST that adds a record would add it twice or fail with "already exists");
+ *   a caller of a non-idempotent request finds out what happened by reading (the Dyn and WAF writers do). A 500 is
+ *   retried like a 502: a service's transient fault answers 500 as often as its proxy answers 502, and a
+ *   deterministic one costs only the few attempts of `retries`.
  * - Anything else (2xx, 3xx, 4xx) is an answer and is returned to the caller as is.
  */
 
@@ -36,14 +38,17 @@ export const DEFAULT_RETRY: RetryOptions = {
 /** The outcome of one attempt, as far as retrying is concerned. */
 export type AttemptOutcome = { kind: 'status'; status: number } | { kind: 'network' } | { kind: 'timeout' };
 
-const AMBIGUOUS_STATUSES = new Set([502, 503, 504]);
-
 export function isRetryable(outcome: AttemptOutcome, policy: RetryPolicy): boolean {
   if (outcome.kind === 'status') {
     if (outcome.status === 429) return true;
-    return AMBIGUOUS_STATUSES.has(outcome.status) && policy === 'idempotent';
+    return isServerError(outcome.status) && policy === 'idempotent';
   }
   return policy === 'idempotent';
+}
+
+/** 5xx: the service or its proxy failed; whether the request was applied first is unknown. */
+export function isServerError(status: number): boolean {
+  return status >= 500 && status <= 599;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Logger } from '../../model/logger.js';
+import type { DecisionSink } from './decisions.js';
 import type { RetryOptions } from './retry.js';
 import { type RateBudget, type RateEvent, RequestScheduler } from './scheduler.js';
 import { createHttpTransport, type HttpTransport } from './transport.js';
@@ -16,6 +17,8 @@ export interface ServiceHttpOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Told of every repeat and every decision about a lost answer (decisions.ts). */
+  onDecision?: DecisionSink;
 }
 
 /** How one service is paced: its documented budget, the user's share of it, and how long a wait may be. */
@@ -64,6 +67,7 @@ export function serviceTransports(options: ServiceHttpOptions, pacing: ServicePa
       now: options.now,
       userAgent: options.userAgent,
       scheduler,
+      onDecision: options.onDecision,
     });
   return Object.assign(open, { budget: () => scheduler?.budget });
 }

@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 import { type Logger, silentLogger } from '../../model/logger.js';
-import { RateLimitWaitError, ResponseTooLargeError, TransportError } from './errors.js';
+import type { DecisionSink, Symptom } from './decisions.js';
+import { RateLimitWaitError, RequestAbortedError, ResponseTooLargeError, TransportError } from './errors.js';
 import { hasUserinfo, redactBody, redactHeaders, redactUserinfo } from './redact.js';
 import {
   type AttemptOutcome,
@@ -46,6 +47,12 @@ export interface HttpRequest {
    * API's cache-purge bucket); the request still counts, its headers are not read.
    */
   otherBudget?: boolean;
+  /**
+   * Stops the request: refused unsent once aborted, an attempt in flight abandoned, no retry; a
+   * RequestAbortedError says so. Whether an abandoned attempt reached the service is unknown, so callers abort
+   * only requests they can afford to lose (reads).
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -105,6 +112,8 @@ export interface HttpTransportOptions {
    * its RateLimitWaitError (a wait too long to make) ends the request unsent.
    */
   scheduler?: RequestScheduler;
+  /** Told of every repeat the transport makes, and why (decisions.ts). */
+  onDecision?: DecisionSink;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -141,6 +150,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     const loggedBody = body === undefined ? '' : ` body=${truncate(redactBody(body))}`;
 
     for (let attempt = 1; ; attempt++) {
+      throwIfAborted(req, path);
       logger.debug(
         `http → ${req.method} ${path} attempt=${attempt} headers=${JSON.stringify(redactHeaders(headers))}${loggedBody}`,
       );
@@ -149,6 +159,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       let response: HttpResponse | undefined;
       let failure: unknown;
       try {
+        const timeout = AbortSignal.timeout(timeoutMs);
         const send = () =>
           fetch(url, {
             method: req.method,
@@ -156,7 +167,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
             body,
             redirect: 'manual',
             dispatcher,
-            signal: AbortSignal.timeout(timeoutMs),
+            signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
           });
         const res = await (options.scheduler
           ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true })
@@ -174,6 +185,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         logger.debug(`http ← ${res.status} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
       } catch (error) {
         if (error instanceof RateLimitWaitError || error instanceof ResponseTooLargeError) throw error;
+        throwIfAborted(req, path);
         failure = error;
         outcome = { kind: isTimeout(error) ? 'timeout' : 'network' };
         logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
@@ -192,6 +204,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
           },
         );
       }
+      const symptom = symptomOf(outcome);
+      options.onDecision?.({
+        symptom,
+        decision: symptom === 'rate-limited' ? 'waited' : 'repeated',
+        request: `${req.method} ${path}`,
+      });
       if (options.scheduler && response?.status === 429) {
         logger.debug(`http retry ${req.method} ${path} after HTTP 429 when the rate-limit scheduler allows`);
         continue;
@@ -200,7 +218,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       const delay = retryDelayMs(attempt, retry, random, retryAfter);
       const reason = outcome.kind === 'status' ? `HTTP ${outcome.status}` : outcome.kind;
       logger.debug(`http retry ${req.method} ${path} after ${reason} in ${delay}ms`);
-      await sleep(delay);
+      await abortableSleep(sleep, delay, req.signal);
     }
   }
 
@@ -259,6 +277,36 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A request whose `signal` has been aborted goes no further: nothing more is sent for it. */
+function throwIfAborted(req: HttpRequest, path: string): void {
+  if (req.signal?.aborted) throw new RequestAbortedError(req.method, path, req.signal.reason);
+}
+
+/** `sleep`, cut short when `signal` aborts (the loop then stops at its next check). */
+async function abortableSleep(
+  sleep: (ms: number) => Promise<void>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return;
+  let stop: () => void = () => {};
+  const aborted = new Promise<void>((resolve) => {
+    stop = () => resolve();
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    await Promise.race([sleep(ms), aborted]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+function symptomOf(outcome: AttemptOutcome): Symptom {
+  if (outcome.kind !== 'status') return outcome.kind;
+  return outcome.status === 429 ? 'rate-limited' : 'http-5xx';
 }
 
 function isTimeout(error: unknown): boolean {

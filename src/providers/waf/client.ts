@@ -39,6 +39,8 @@ export interface WafCall {
 }
 
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
+/** New tokens one call may fetch after 401s; fresh tokens refused again and again mean something else is wrong. */
+const MAX_TOKEN_RENEWALS = 3;
 /** 429s in a row for one request before giving up (each waited for as the server said). */
 const MAX_429_RETRIES = 3;
 
@@ -47,8 +49,8 @@ const MAX_429_RETRIES = 3;
  * bodies as typed errors. `call` resolves to a 2xx response (200, 202 and 206 are all answers) and throws
  * WafApiError for anything else.
  *
- * - The token is fetched once and reused (token.ts). A 401 drops it, fetches a new one and repeats the call once;
- *   a second 401 is thrown: the credentials or the token endpoint are wrong, repeating would not help.
+ * - The token is fetched once and reused (token.ts). A 401 drops it, fetches a new one and repeats the call, up to
+ *   MAX_TOKEN_RENEWALS times; then the 401 is thrown: the credentials or the token endpoint are wrong.
  * - 429 is handled here, not in the transport (`retryOn429: false`): the wait comes from the service's headers and
  *   may exceed what the transport would wait. 502/503/504 and network errors are retried by the transport for
  *   calls declared idempotent.
@@ -88,8 +90,9 @@ export class WafClient {
   async call(call: WafCall): Promise<HttpResponse> {
     let token = await this.tokens.current();
     let res = await this.send(this.api, call, token.value);
-    if (res.status === 401) {
-      // The token expired or was revoked earlier than its lifetime said: one new token, one repeat.
+    // The token expired or was revoked earlier than its lifetime said: a new token, and a repeat (a refused
+    // token means the request was not processed), up to MAX_TOKEN_RENEWALS times.
+    for (let renewed = 0; res.status === 401 && renewed < MAX_TOKEN_RENEWALS; renewed++) {
       this.tokens.invalidate(token.generation);
       token = await this.tokens.current();
       res = await this.send(this.api, call, token.value);

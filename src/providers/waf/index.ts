@@ -1,6 +1,7 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { WafProviderPort } from '../../model/provider.js';
 import type { RateLimitStatus } from '../../model/waf.js';
+import type { DecisionSink } from '../http/decisions.js';
 import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
@@ -58,6 +59,8 @@ export interface WafProviderOptions extends WafConfig {
   maxRateLimitWaitMs?: number;
   /** Told the rate-limit scheduler's waits and answers, for progress and the apply report. */
   onRateEvent?: (event: RateEvent) => void;
+  /** Told of every repeat and every decision about a lost answer (http/decisions.ts). */
+  onDecision?: DecisionSink;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -102,7 +105,12 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     random: options.random,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs,
   });
-  const writer = new WafWriter(client, { sleep, logger, changeTimeoutMs: options.changeTimeoutMs });
+  const writer = new WafWriter(client, {
+    sleep,
+    logger,
+    changeTimeoutMs: options.changeTimeoutMs,
+    onDecision: options.onDecision,
+  });
   return {
     name: WAF_PROVIDER,
     requestsPerCall: REQUESTS_PER_WAF_OP,

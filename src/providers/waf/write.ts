@@ -1,7 +1,10 @@
 import type { Logger } from '../../model/logger.js';
 import type { ProviderOp, StepWriter } from '../../model/provider.js';
+import type { DecisionSink, Symptom } from '../http/decisions.js';
+import { TransportError } from '../http/errors.js';
+import { isServerError } from '../http/retry.js';
 import type { WafClient } from './client.js';
-import { WafChangeFailedError, WafChangeTimeoutError, WafVerifyError } from './errors.js';
+import { WafApiError, WafChangeFailedError, WafChangeTimeoutError, WafVerifyError } from './errors.js';
 import { parseWafOp } from './op-schema.js';
 import type { SetGoodBotsOp } from './ops.js';
 import { readGoodBots } from './read.js';
@@ -13,7 +16,15 @@ export interface WafWriterOptions {
   logger: Logger;
   /** Bound on the total wait for one change (sum of poll delays); default 5 min. */
   changeTimeoutMs?: number;
+  /** Told of every decision about a lost answer (http/decisions.ts). */
+  onDecision?: DecisionSink;
 }
+
+/**
+ * Times the bulk PUT is sent in all, when reads keep proving an earlier send did not take effect (its answer lost,
+ * or its change failed and undone). Each costs a few requests of the hourly budget.
+ */
+const MAX_SENDS = 4;
 
 /**
  * Change polling: first poll after 1 s, then doubling to at most 5 s (the proposed contract asks for 2–5 s; the first poll
@@ -38,18 +49,101 @@ export class WafWriter implements StepWriter {
   /** Sends one op, after checking it is a valid WAF op (op-schema.ts). */
   async execute(input: ProviderOp): Promise<void> {
     const op = parseWafOp(input);
-    const request = bulkGoodBotsRequest(op);
-    // Not repeated after an ambiguous failure (5xx, reset, timeout), although it sets absolute values: when the first
-    // attempt was applied, the repeat answers 200 "nothing changed" with no change_id while the first change is
-    // still in flight, and that change may yet end `failed` and be rolled back. We would then report success without
-    // having watched any change finish. Failing the step is the safe outcome; the next run re-plans from what is
-    // live. 401 and 429 are still repeated by the client: the service did not process those requests.
-    const res = await this.client.call({ ...request, retryable: 'non-idempotent' });
-    if (CHANGE_STARTED.includes(res.status)) {
-      const { change_id } = parseWire(ChangeAccepted, res.json, `webapp ${op.webapp}: PUT ${res.path}`);
-      await this.waitForChange(op, change_id);
-    }
+    await this.change(op);
     await this.verify(op);
+  }
+
+  /**
+   * The bulk PUT, until its change is known to be made. It is not repeated blindly after an ambiguous failure (5xx,
+   * reset, timeout), although it sets absolute values: when the first attempt was applied, a repeat answers 200
+   * "nothing changed" with no change_id while the first change may still be in flight. So a lost answer is settled
+   * by reading the webapp's good bots (401 and 429 are repeated by the client: those requests were not processed):
+   *
+   * | read `GET …/good_bots` shows        | proves                                   | then                          |
+   * |-------------------------------------|------------------------------------------|-------------------------------|
+   * | every bot of the op as asked        | the change was accepted (GET shows a     | go on: verified by reading    |
+   * |                                     | change's requested state once accepted)  |                               |
+   * | not every bot as asked              | not accepted, or accepted but held back  | send it again: a 202 is a new |
+   * |                                     | until it finishes (a service that shows  | change, polled; a 200 means   |
+   * |                                     | a change only once done)                 | ours is queued: read again    |
+   * | the read fails too                  | nothing                                  | fail the step (not converged) |
+   *
+   * A change that ends `failed` was undone by the service; a read of the bots proves it, and the PUT is sent again.
+   *
+   * The one case no read settles: a change accepted, shown, and later ending `failed` (the service then puts the
+   * bots back). Its id was in the lost answer, so it cannot be polled; the check-plan after the apply sees the bots
+   * back and reports the webapp not converged.
+   */
+  private async change(op: SetGoodBotsOp): Promise<void> {
+    const request = bulkGoodBotsRequest(op);
+    const label = `${request.method} ${request.path}`;
+    for (let sent = 1; ; sent++) {
+      let res: Awaited<ReturnType<WafClient['call']>>;
+      try {
+        res = await this.client.call({ ...request, retryable: 'non-idempotent' });
+      } catch (error) {
+        const symptom = lostAnswer(error);
+        if (symptom === null) throw error;
+        const shown = (await this.mismatches(op)).length === 0;
+        this.decide(symptom, shown ? 'took-effect' : 'sent-again', label, op, shown);
+        if (shown) return;
+        if (sent >= MAX_SENDS) throw error;
+        continue;
+      }
+      if (CHANGE_STARTED.includes(res.status)) {
+        const { change_id } = parseWire(ChangeAccepted, res.json, `webapp ${op.webapp}: PUT ${res.path}`);
+        try {
+          return await this.waitForChange(op, change_id);
+        } catch (error) {
+          // A failed change was undone by the service (the bots it touched put back): a read proves it, and
+          // the PUT is sent again as a new change.
+          if (!(error instanceof WafChangeFailedError) || sent >= MAX_SENDS) throw error;
+          const shown = (await this.mismatches(op)).length === 0;
+          this.options.onDecision?.({
+            symptom: 'change-failed',
+            decision: shown ? 'took-effect' : 'sent-again',
+            request: label,
+          });
+          this.options.logger.info(
+            `waf: ${error.message}; the good bots show it ${shown ? 'as asked: going on' : 'undone: sending it again'}`,
+          );
+          if (shown) return;
+          continue;
+        }
+      }
+      // 200 after a lost answer: nothing left to change, the earlier send's change is queued; wait until it shows.
+      if (sent > 1) return this.waitUntilShown(op);
+      return;
+    }
+  }
+
+  private decide(
+    symptom: Symptom,
+    decision: 'took-effect' | 'sent-again',
+    request: string,
+    op: SetGoodBotsOp,
+    shown: boolean,
+  ): void {
+    this.options.onDecision?.({ symptom, decision, request });
+    this.options.logger.info(
+      `waf: ${request}: the answer was lost; the good bots of ${op.webapp} show it ` +
+        (shown ? 'took effect: going on' : 'did not take effect: sending it again'),
+    );
+  }
+
+  /** Polls the good bots (as a change is polled) until they show the op; a change that never shows times out. */
+  private async waitUntilShown(op: SetGoodBotsOp): Promise<void> {
+    const timeout = this.options.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS;
+    let delay = FIRST_POLL_MS;
+    let waited = 0;
+    for (;;) {
+      if ((await this.mismatches(op)).length === 0) return;
+      if (waited + delay > timeout)
+        throw new WafChangeTimeoutError(op.webapp, '(id lost with its answer)', waited, 'not shown');
+      await this.options.sleep(delay);
+      waited += delay;
+      delay = Math.min(delay * 2, MAX_POLL_MS);
+    }
   }
 
   private async waitForChange(op: SetGoodBotsOp, changeId: string): Promise<void> {
@@ -74,9 +168,15 @@ export class WafWriter implements StepWriter {
   }
 
   private async verify(op: SetGoodBotsOp): Promise<void> {
+    const mismatches = await this.mismatches(op);
+    if (mismatches.length > 0) throw new WafVerifyError(op.webapp, mismatches);
+  }
+
+  /** Reads the webapp's good bots: each bot of the op not in the state it asks for, named. */
+  private async mismatches(op: SetGoodBotsOp): Promise<string[]> {
     const { bots } = await readGoodBots(this.client, { id: op.webappId, name: op.webapp });
     const byId = new Map(bots.map((bot) => [bot.id, bot]));
-    const mismatches = [
+    return [
       ...op.enable
         .filter((id) => byId.get(id)?.enabled !== true)
         .map((id) => `${byId.get(id)?.name ?? id} not enabled`),
@@ -84,6 +184,12 @@ export class WafWriter implements StepWriter {
         .filter((id) => byId.get(id)?.enabled !== false)
         .map((id) => `${byId.get(id)?.name ?? id} not disabled`),
     ];
-    if (mismatches.length > 0) throw new WafVerifyError(op.webapp, mismatches);
   }
+}
+
+/** What a lost answer to the PUT looked like, or null when `error` is an answer (a refusal). */
+function lostAnswer(error: unknown): Symptom | null {
+  if (error instanceof TransportError) return error.kind;
+  if (error instanceof WafApiError) return isServerError(error.status) ? 'http-5xx' : null;
+  return null;
 }

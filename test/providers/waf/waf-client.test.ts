@@ -52,7 +52,7 @@ describe('WAF client: token', () => {
     expect(provider.client.tokenGeneration).toBe(2);
   });
 
-  it('after a 401 fetches a new token and repeats the call once; a second 401 is an error', async () => {
+  it('after a 401 fetches a new token and repeats the call, up to three times; then the 401 is an error', async () => {
     mockToken('tok-1');
     api('get', LIST, undefined, 'tok-1').reply(401, '', {
       'WWW-Authenticate': 'Bearer error="invalid_token"',
@@ -66,11 +66,13 @@ describe('WAF client: token', () => {
       error: 'invalid_token',
       error_description: 'The access token was revoked',
     });
-    mockToken('tok-3');
-    api('get', '/x', undefined, 'tok-3').reply(401, {
-      error: 'invalid_token',
-      error_description: 'The access token was revoked',
-    });
+    for (const token of ['tok-3', 'tok-4', 'tok-5']) {
+      mockToken(token);
+      api('get', '/x', undefined, token).reply(401, {
+        error: 'invalid_token',
+        error_description: 'The access token was revoked',
+      });
+    }
     const error = await get(provider, '/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WafApiError);
     expect(error).toMatchObject({

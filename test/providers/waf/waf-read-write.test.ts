@@ -201,11 +201,55 @@ describe('WAF write', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('never repeats a bulk PUT after an ambiguous failure: a repeat would hide the first change', async () => {
+  it('settles a lost answer by reading: bots shown as asked means it took effect, and the PUT is not sent again', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(503, { error: 'unavailable' }, rate(498));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(496));
+    const decisions: unknown[] = [];
+    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    await provider.execute(OP);
+    expect(decisions).toEqual([
+      { symptom: 'http-5xx', decision: 'took-effect', request: `PUT /webapps/${WEBAPP}/good_bots` },
+    ]);
+  });
+
+  it('sends the PUT again when the read proves the lost one did not take effect, and polls the new change', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).replyWithError({ code: 'ECONNRESET', message: 'reset' });
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(497));
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(496));
+    api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, { status: 'finished' }, rate(495));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(494));
+    const decisions: unknown[] = [];
+    const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
+    await provider.execute(OP);
+    expect(decisions).toContainEqual({
+      symptom: 'network',
+      decision: 'sent-again',
+      request: `PUT /webapps/${WEBAPP}/good_bots`,
+    });
+  });
+
+  it('a repeat answered 200 means the lost change is queued: reads until the bots show it', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(502, 'bad gateway', rate(498));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(497));
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(496));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(495));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(494));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(493));
+    const { provider, sleeps } = testProvider();
+    await provider.execute(OP);
+    expect(sleeps).toEqual([1000]);
+  });
+
+  it('fails the step when the read that would settle a lost answer fails too', async () => {
+    mockToken();
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(503, { error: 'unavailable' }, rate(498));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(403, { error: 'forbidden' }, rate(497));
     const { provider } = testProvider();
-    await expect(provider.execute(OP)).rejects.toThrow('503');
+    await expect(provider.execute(OP)).rejects.toThrow('403');
   });
 
   it('repeats a bulk PUT answered 429: the service did not process it', async () => {
@@ -228,14 +272,38 @@ describe('WAF write', () => {
     await provider.execute(OP);
   });
 
-  it('a failed change is a WafChangeFailedError naming the webapp and the change; no read-back', async () => {
+  it('a failed change (undone by the service, as a read shows) is sent again as a new change', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
     api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(
       200,
-      { change_id: CHANGE, status: 'failed', errors: [{ code: 'x', message: 'backend down' }] },
+      { status: 'failed', errors: [] },
       rate(497),
     );
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+    const second = 'e'.repeat(32);
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: second }, rate(495));
+    api('get', `/webapps/${WEBAPP}/changes/${second}`).reply(200, { status: 'finished' }, rate(494));
+    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(493));
+    const decisions: unknown[] = [];
+    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    await provider.execute(OP);
+    expect(decisions).toEqual([
+      { symptom: 'change-failed', decision: 'sent-again', request: `PUT /webapps/${WEBAPP}/good_bots` },
+    ]);
+  });
+
+  it('a change failing four times is a WafChangeFailedError naming the webapp and the change', async () => {
+    mockToken();
+    for (let sent = 1; sent <= 4; sent++) {
+      api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(498));
+      api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(
+        200,
+        { change_id: CHANGE, status: 'failed', errors: [{ code: 'x', message: 'backend down' }] },
+        rate(497),
+      );
+      if (sent < 4) api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+    }
     const { provider } = testProvider();
     const error = await provider.execute(OP).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WafChangeFailedError);

@@ -1,0 +1,72 @@
+/**
+ * One failure, one cleanup (issue 13 part 6): the WAF refuses the client secret while the DNS reads are still under
+ * way. The command stops the DNS reads, logs out of the one DNS session it opened, and prints one error: no second
+ * session, no warning about lost changes.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/index.js';
+import { CREDENTIALS, cli, PASSWORD, WAF_CLIENT } from '../integration/helpers.js';
+import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
+import { wafYaml } from './waf-scenario.js';
+
+const ZONES = Array.from({ length: 40 }, (_, i) => `z${i}.test`);
+const live: LiveRecord[] = [{ label: 'www', type: 'A', ttl: 300, rdata: { address: '192.0.2.1' } }];
+const SCENARIO: Scenario = {
+  zoneNames: ZONES,
+  live: Object.fromEntries(ZONES.map((zone) => [zone, live])),
+  desired: Object.fromEntries(
+    ZONES.map((zone) => [zone, { unmanaged: false, names: { www: { a: ['192.0.2.2'] } } }]),
+  ),
+};
+const WAF_YAML = wafYaml({ live: [], mode: 'additive', allow: ['Googlebot'] });
+
+let dir: string;
+let file: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-one-failure-'));
+  file = join(dir, 'desired.yaml');
+  await writeFile(file, `${yamlOf(SCENARIO)}${WAF_YAML}`);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('a bad WAF secret during the DNS reads', () => {
+  it('stops the reads, logs out of the one DNS session, prints one error', async () => {
+    const emulator = createEmulator({
+      seed: {
+        dns: { credentials: CREDENTIALS, zones: seedZones(SCENARIO) },
+        waf: { client: WAF_CLIENT, webapps: [{ name: 'shop', enabled_bots: [] }] },
+      },
+      chaos: { latencyMs: 30, jitterMs: 0, seed: 1 },
+    });
+    const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
+    try {
+      const run = await cli(['plan', file], {
+        EDGEPLAN_DYN_URL: url,
+        EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
+        EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
+        EDGEPLAN_DYN_PASSWORD: PASSWORD,
+        EDGEPLAN_WAF_URL: wafUrl,
+        EDGEPLAN_WAF_CLIENT_ID: WAF_CLIENT.client_id,
+        EDGEPLAN_WAF_CLIENT_SECRET: 'not-the-secret',
+      });
+      expect(run.code).toBe(1);
+      const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
+      expect(
+        lines.filter((line) => /error/i.test(line)),
+        run.stderr,
+      ).toHaveLength(1);
+      expect(run.stderr).not.toMatch(/session ended|unpublished changes are lost/);
+      expect(emulator.requestLog.count({ method: 'POST', path: /^\/REST\/Session\/$/ })).toBe(1);
+      expect(emulator.requestLog.count({ method: 'DELETE', path: /^\/REST\/Session\/$/ })).toBe(1);
+      // The reads were stopped: not every zone was read.
+      expect(emulator.requestLog.count({ method: 'GET', path: /^\/REST\/AllRecord\// })).toBeLessThan(
+        ZONES.length,
+      );
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
+});
