@@ -17,7 +17,7 @@ export default {
     'src/providers/http/fixed-window.ts',
     'src/apply/apply-plan.ts',
   ],
-  ignorePatterns: ['dist', 'coverage', 'reports', '.edgeplan-sandbox*', 'bench', 'examples', 'docs'],
+  ignorePatterns: ['dist', 'coverage', 'reports', '.stryker-tmp*', '.edgeplan-sandbox*', 'bench', 'docs'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   htmlReporter: { fileName: 'reports/mutation/index.html' },

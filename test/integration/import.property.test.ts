@@ -163,14 +163,17 @@ describe('edgeplan import', () => {
             // An empty plan cannot see what import left out whole (a zone or a webapp is read only when named):
             // the written files must name every live zone, webapp, secondary zone and geo service.
             const loaded = await loadDesiredState([dir]);
-            if (!loaded.ok) throw new Error(`import wrote invalid files: ${JSON.stringify(loaded.diagnostics)}`);
+            if (!loaded.ok)
+              throw new Error(`import wrote invalid files: ${JSON.stringify(loaded.diagnostics)}`);
             const { desired } = loaded;
             expect(desired.zones.map((z) => z.zone).sort()).toEqual(Object.keys(dns.zones ?? {}).sort());
             expect((desired.waf?.webapps ?? []).map((w) => w.ref).sort()).toEqual(['blog', 'shop']);
             expect((desired.secondaryZones ?? []).map((z) => z.zone).sort()).toEqual(
               Object.keys(dns.secondary_zones ?? {}).sort(),
             );
-            expect((desired.geoServices ?? []).map((g) => g.name)).toEqual(Object.keys(dns.geo_services ?? {}));
+            expect((desired.geoServices ?? []).map((g) => g.name)).toEqual(
+              Object.keys(dns.geo_services ?? {}),
+            );
           } finally {
             await sandbox.close();
             await rm(dir, { recursive: true, force: true });
