@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'edgeplan-demo-'));
 const state = join(dir, 'sandbox-state.json');
-const sandbox = [`--sandbox=${state}`, '--seed', 'examples/quickstart/sandbox-seed.yaml'];
+const sandbox = ['--sandbox', '--sandbox-state', state, '--seed', 'examples/quickstart/sandbox-seed.yaml'];
 const steps = [
   { args: ['validate', 'examples/quickstart'], expect: 0 },
   { args: ['plan', 'examples/quickstart', ...sandbox], expect: 2 },

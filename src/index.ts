@@ -1,48 +1,84 @@
 /**
- * The library API: load → plan → apply, for programmatic use. The CLI is a thin layer over these.
- *
- *   const loaded = await loadDesiredState(['config/'], { capabilities: DYN_CAPABILITIES });
- *   if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
- *   const dns = createDynProvider(dynConfigFromEnv(process.env));
- *   try {
- *     const plan = await planReviewed(loaded.desired, { dns });
- *     console.log(renderPlanText(plan, { color: false }));
- *     const result = await applyPlan(plan, writersOf({ dns }));
- *   } finally {
- *     await dns.close();
- *   }
+ * The library API: everything the CLI does, for programmatic use (README, "Library", has a complete example that a
+ * test compiles against the packed package). The CLI is a thin layer over these:
+ * - load: `loadDesiredState` (with a provider's capabilities, `DYN_CAPABILITIES`), `parseAckFile`;
+ * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`), or `computePlan` (pure);
+ * - render: `renderPlanText`, `renderPlanMarkdown`, `renderPlanJson`, `renderDriftText`, `renderDriftJson`;
+ * - apply: `applyPlan` with `writersOf(providers)`;
+ * - drift: `driftReport`;
+ * - import: `readDnsInventory`, `readWafInventory`, then `importDocuments`;
+ * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`), then `checkSavedPlan`.
  */
 export {
   type ApplyEvent,
   type ApplyOptions,
   type ApplyResult,
+  accountsOf,
   applyPlan,
+  checkSavedPlan,
+  DEFAULT_APPLY_CONCURRENCY,
+  describeRefusal,
   type Providers,
   planLive,
   planReviewed,
+  type SavedPlanCheck,
+  type SavedPlanRefusal,
+  type SavedPlanRefused,
   type StepOutcome,
   writersOf,
 } from './apply/index.js';
+export { AckFileError, parseAckFile } from './config/ack-file.js';
 export { type LoadOptions, type LoadResult, loadDesiredState } from './config/index.js';
 export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
+export { type ImportDocuments, type ImportFile, importDocuments } from './import/documents.js';
+export type { Acknowledgement } from './model/acknowledgement.js';
 export type * from './model/change.js';
 export { type Diagnostic, formatDiagnostic } from './model/diagnostic.js';
 export type * from './model/dns.js';
+export type * from './model/inventory.js';
 export type { Logger } from './model/logger.js';
-export type { DnsCapabilities, ProviderOp, StepWriter } from './model/provider.js';
+export type { DnsCapabilities, ProviderAccount, ProviderOp, StepWriter } from './model/provider.js';
 export { RECORD_TYPES, type RecordType, recordType } from './model/record-types/index.js';
 export { parseTarget, type Target, targetText } from './model/target.js';
 export {
   computePlan,
+  type DriftReport,
+  type DriftStatus,
+  type DriftTarget,
+  driftReport,
+  type MarkdownOptions,
+  type OpSchemas,
+  PlanFileError,
+  PlanProblemsError,
+  parsePlanFile,
+  parseTargets,
+  planHasChanges,
+  renderDriftJson,
+  renderDriftText,
   renderPlanJson,
   renderPlanMarkdown,
   renderPlanText,
+  type SavedPlan,
+  type TargetScope,
+  type TextRenderOptions,
 } from './plan/index.js';
+export type { Approval, Digest, PlanFingerprints, TargetFingerprint } from './plan/review-types.js';
 export type * from './plan/types.js';
 export {
   createDynProvider,
   DYN_CAPABILITIES,
+  DYN_PROVIDER,
+  type DynConfig,
   type DynProvider,
   dynConfigFromEnv,
 } from './providers/dyn/index.js';
-export { createWafProvider, type WafProvider, wafConfigFromEnv } from './providers/waf/index.js';
+export { readDnsInventory } from './providers/dyn/read-inventory.js';
+export { PROVIDER_OP_SCHEMAS } from './providers/op-schemas.js';
+export {
+  createWafProvider,
+  WAF_PROVIDER,
+  type WafConfig,
+  type WafProvider,
+  wafConfigFromEnv,
+} from './providers/waf/index.js';
+export { readWafInventory } from './providers/waf/read-inventory.js';

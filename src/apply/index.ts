@@ -1,6 +1,14 @@
 export { type ApplyOptions, applyPlan, DEFAULT_APPLY_CONCURRENCY } from './apply-plan.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
-export { type Providers, writersOf } from './providers.js';
+export { accountsOf, type Providers, writersOf } from './providers.js';
 export { readLive } from './read-live.js';
+export {
+  checkSavedPlan,
+  describeRefusal,
+  type SavedPlanCheck,
+  type SavedPlanRefusal,
+  type SavedPlanRefused,
+  savedDesiredRefusal,
+} from './saved-plan.js';
 export type { ApplyEvent, ApplyResult, StepOutcome } from './types.js';

@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../model/dns.js';
 import type { StepWriter, WafProviderPort } from '../model/provider.js';
+import type { PlanAccounts } from '../plan/types.js';
 
 /**
  * The providers one run talks to, one per service: each reads live state, compiles changes into its calls and
@@ -15,4 +16,15 @@ export function writersOf(providers: Providers): Map<string, StepWriter> {
   const writers = new Map<string, StepWriter>();
   for (const provider of [providers.dns, providers.waf]) if (provider) writers.set(provider.name, provider);
   return writers;
+}
+
+/** The accounts of `providers` as a plan records them, by provider name: binding and details in one record. */
+export function accountsOf(providers: Providers): PlanAccounts {
+  return Object.fromEntries(
+    [providers.dns, providers.waf].flatMap((provider) =>
+      provider?.account
+        ? [[provider.name, { ...provider.account.details, ...provider.account.binding }] as const]
+        : [],
+    ),
+  );
 }

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { createEmulator, type Emulator, loadSeedFile } from '../emulator/index.js';
 import type { Logger } from '../model/logger.js';
 import {
   createDynProvider,
@@ -11,43 +10,32 @@ import {
 } from '../providers/dyn/index.js';
 import type { CliIo } from './io.js';
 import { dnsRateShare, type RateLimitFlags } from './rate-limits.js';
-
-/** Where `--sandbox` keeps the emulator's account when no STATE_FILE is given. */
-export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
-
-export interface SandboxOptions {
-  /** `--sandbox [STATE_FILE]`: true for the default state file. */
-  sandbox?: string | boolean;
-  /** `--seed FILE`: the account of a sandbox whose state file does not exist yet. */
-  seed?: string;
-}
+import { type RunningSandbox, sandboxAccount } from './sandbox.js';
 
 export interface DnsTarget {
   provider: DynProvider;
-  /** Logs out, then stops the in-process emulator if there is one. */
+  /** Logs out (the sandbox, if any, belongs to the caller). */
   close(): Promise<void>;
 }
 
 /**
- * The DNS service a command talks to: the in-process emulator with `--sandbox` (demo credentials, state persisted
- * in the state file so plan → apply → plan works across runs), otherwise the service named by EDGEPLAN_DYN_*.
+ * The DNS service a command talks to: the in-process emulator of `--sandbox` when one runs (its demo credentials,
+ * sandbox.ts), otherwise the service named by EDGEPLAN_DYN_*.
  */
-export async function openDnsTarget(
-  options: SandboxOptions & RateLimitFlags & { cache?: string },
+export function openDnsTarget(
+  options: RateLimitFlags & { cache?: string },
   io: CliIo,
   logger: Logger,
-  /** A sandbox already running for this command (shared with the WAF side); it is then not closed here. */
-  running?: RunningSandbox,
-): Promise<DnsTarget> {
+  sandbox: RunningSandbox | undefined,
+): DnsTarget {
   const rateLimit = dnsRateShare(options, io);
-  if (!options.sandbox) {
+  if (!sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
     const provider = createDynProvider({ ...config, logger, rateLimit, cache });
     return { provider, close: () => provider.close() };
   }
-  const owned = running === undefined;
-  const { emulator, url } = running ?? (await runSandbox(options, io, logger));
+  const { url, emulator } = sandbox;
   const credentials = emulator.credentials;
   const customerName = credentials.customer_name;
   const provider = createDynProvider({
@@ -61,16 +49,8 @@ export async function openDnsTarget(
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),
   });
-  return {
-    provider,
-    async close() {
-      try {
-        await provider.close();
-      } finally {
-        if (owned) await emulator.close();
-      }
-    },
-  };
+  const account = sandboxAccount(sandbox, { customer: customerName });
+  return { provider: { ...provider, account }, close: () => provider.close() };
 }
 
 /** `--cache DIR`, relative to the working directory, keyed by the account so two accounts never share entries. */
@@ -78,33 +58,4 @@ function zoneCache(dir: string | undefined, io: CliIo, account: ZoneCacheAccount
   return dir
     ? createFileZoneCache(resolve(io.cwd, dir), { url: account.url, customerName: account.customerName })
     : undefined;
-}
-
-function sandboxStatePath(options: SandboxOptions, io: CliIo): string {
-  return resolve(io.cwd, typeof options.sandbox === 'string' ? options.sandbox : DEFAULT_SANDBOX_STATE);
-}
-
-/** The in-process emulator of `--sandbox`, serving both APIs on one port. */
-export interface RunningSandbox {
-  emulator: Emulator;
-  /** The DNS API base (`…/REST`). */
-  url: string;
-  /** The WAF API root (`…/api/v3`). */
-  wafUrl: string;
-}
-
-export async function runSandbox(
-  options: SandboxOptions,
-  io: CliIo,
-  logger: Logger,
-): Promise<RunningSandbox> {
-  const emulator = await startSandbox(options, io);
-  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-  logger.info(`sandbox: emulator on ${url}, state in ${sandboxStatePath(options, io)}`);
-  return { emulator, url, wafUrl };
-}
-
-async function startSandbox(options: SandboxOptions, io: CliIo): Promise<Emulator> {
-  const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
-  return createEmulator({ seed, statePath: sandboxStatePath(options, io) });
 }

@@ -6,15 +6,20 @@ import type { CliIo } from './io.js';
 /**
  * GitHub Actions integration, from the environment the runner sets:
  * - `GITHUB_ACTIONS=true`: each problem in the desired state is also printed as a workflow command,
- *   `::error file=…,line=…,col=…::message`, on stdout (where the runner reads workflow commands), so it shows
- *   inline on the pull request; file paths are made relative to `GITHUB_WORKSPACE` (the repository root);
+ *   `::error file=…,line=…,col=…::message`, on stdout (the runner reads workflow commands there and on stderr;
+ *   stderr when stdout carries JSON), so it shows inline on the pull request; file paths are made relative to
+ *   `GITHUB_WORKSPACE` (the repository root);
  * - `GITHUB_STEP_SUMMARY`: the markdown of `plan` and `drift` is appended to that file (the job's summary).
  */
-export function reportAnnotations(diagnostics: readonly Diagnostic[], io: CliIo): void {
+export function reportAnnotations(
+  diagnostics: readonly Diagnostic[],
+  io: CliIo,
+  write: (text: string) => void = io.stdout,
+): void {
   if (io.env.GITHUB_ACTIONS !== 'true') return;
   for (const d of diagnostics) {
     const file = workspacePath(d.file, io);
-    io.stdout(`::error file=${property(file)},line=${d.line},col=${d.col}::${data(d.message)}\n`);
+    write(`::error file=${property(file)},line=${d.line},col=${d.col}::${data(d.message)}\n`);
   }
 }
 

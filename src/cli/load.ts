@@ -1,36 +1,94 @@
+import { isAbsolute, resolve } from 'node:path';
 import { type LoadOptions, loadDesiredState } from '../config/index.js';
-import { formatDiagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';
-import type { PlanProblemsError } from '../plan/index.js';
+import { PLAN_FORMAT_VERSION, PlanProblemsError } from '../plan/index.js';
 import { DYN_CAPABILITIES, DYN_PROVIDER } from '../providers/dyn/index.js';
+import { EXIT_ERROR, type ExitCode } from './exit-codes.js';
 import { reportAnnotations } from './github.js';
 import type { CliIo } from './io.js';
+import type { OutputFormat } from './options.js';
 
 /** The CLI's one DNS provider: what it supports is checked at validation, before any call. */
 export const DNS_CAPABILITIES: LoadOptions = { capabilities: DYN_CAPABILITIES, provider: DYN_PROVIDER };
 
 /**
- * Loads and validates the desired state. On problems prints every one as `file:line:col: message` on stderr and
- * returns null, before any provider exists, so invalid input can never cause an API call.
+ * Where problems with the desired state were found: `validation` (the YAML itself; nothing was read or sent) or
+ * `live-state` (valid, but it names what the live service does not have; nothing was changed).
  */
-export async function loadOrReport(paths: string[], io: CliIo): Promise<DesiredState | null> {
-  const result = await loadDesiredState(paths.length > 0 ? paths : ['.'], DNS_CAPABILITIES);
+export type ProblemStage = 'validation' | 'live-state';
+
+/**
+ * Loads and validates the desired state. On problems prints every one as `file:line:col: message` on stderr and
+ * returns null, before any provider exists, so invalid input can never cause an API call. With `--format json` the
+ * problems are also written to stdout as a JSON document (problemsJson).
+ */
+export async function loadOrReport(
+  paths: string[],
+  io: CliIo,
+  format: OutputFormat = 'text',
+): Promise<DesiredState | null> {
+  const given = paths.length > 0 ? paths : ['.'];
+  // Relative to the command's working directory, which is the process's except when run in-process (tests).
+  const reachable = given.map((path) =>
+    isAbsolute(path) || io.cwd === process.cwd() ? path : resolve(io.cwd, path),
+  );
+  const result = await loadDesiredState(reachable, DNS_CAPABILITIES);
   if (result.ok) return result.desired;
-  for (const diagnostic of result.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
-  reportAnnotations(result.diagnostics, io);
-  io.stderr(`${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.\n`);
+  const summary = `${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.`;
+  reportProblems('validation', result.diagnostics, summary, io, format);
   return null;
 }
 
 /**
- * Desired state that is valid but names a webapp or bot the live service does not have: reported like validation
- * problems, `file:line:col: message` each, found while planning, before any write.
+ * Runs a command that plans; desired state that is valid but names a webapp or bot the live service does not have
+ * (PlanProblemsError, found while planning, before any write) is reported like validation problems: exit 1.
  */
-export function reportPlanProblems(error: PlanProblemsError, io: CliIo): void {
-  for (const diagnostic of error.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
-  reportAnnotations(error.diagnostics, io);
-  io.stderr(
-    `${plural(error.diagnostics.length, 'problem')} found against live state; nothing was changed.\n`,
-  );
+export async function reportingPlanProblems(
+  format: OutputFormat,
+  io: CliIo,
+  command: () => Promise<ExitCode>,
+): Promise<ExitCode> {
+  try {
+    return await command();
+  } catch (error) {
+    if (!(error instanceof PlanProblemsError)) throw error;
+    reportPlanProblems(error, io, format);
+    return EXIT_ERROR;
+  }
+}
+
+export function reportPlanProblems(error: PlanProblemsError, io: CliIo, format: OutputFormat = 'text'): void {
+  const summary = `${plural(error.diagnostics.length, 'problem')} found against live state; nothing was changed.`;
+  reportProblems('live-state', error.diagnostics, summary, io, format);
+}
+
+/**
+ * Every problem as `file:line:col: message` on stderr, then the summary line; on GitHub Actions each also as an
+ * `::error` annotation (on stdout, or on stderr when stdout carries JSON: the runner reads both). With
+ * `--format json`, stdout gets the problems document (docs/plan-format.md, "Problems").
+ */
+function reportProblems(
+  stage: ProblemStage,
+  diagnostics: readonly Diagnostic[],
+  summary: string,
+  io: CliIo,
+  format: OutputFormat,
+): void {
+  for (const diagnostic of diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+  reportAnnotations(diagnostics, io, format === 'json' ? io.stderr : io.stdout);
+  io.stderr(`${summary}\n`);
+  if (format === 'json') io.stdout(problemsJson(stage, diagnostics, summary));
+}
+
+/** `{ formatVersion, error, summary, problems: [{ file, line, col, message }] }`, problems in report order. */
+export function problemsJson(
+  stage: ProblemStage,
+  diagnostics: readonly Diagnostic[],
+  summary: string,
+): string {
+  const problems = diagnostics.map(({ file, line, col, message }) => ({ file, line, col, message }));
+  const doc = { formatVersion: PLAN_FORMAT_VERSION, error: stage, summary, problems };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -11,8 +11,9 @@ import { validateCommand } from './commands/validate.js';
 import { withFaultOptions } from './emulator-faults.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { reportPlanProblems } from './load.js';
-import { OUTPUT_FORMATS } from './options.js';
+import { reportingPlanProblems, reportPlanProblems } from './load.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
+import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
 import { VERSION } from './version.js';
 
 /** Runs one command line (without `node edgeplan`) and returns its exit code; never calls process.exit. */
@@ -51,12 +52,19 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .command('validate')
     .description('load and check the desired state; no network (exit 0 valid, 1 invalid)')
     .argument('[paths...]', 'YAML files or directories (default: current directory)')
-    .action(async (paths: string[]) => setExit(await validateCommand(paths, io)));
+    .addOption(
+      new Option('--format <format>', 'output format (json: a document of the problems, or of the counts)')
+        .choices(VALIDATE_FORMATS)
+        .default('text'),
+    )
+    .action(async (paths: string[], options) => setExit(await validateCommand(paths, options, io)));
 
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
     .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
-    .action(async (paths: string[], options) => setExit(await planCommand(paths, options, io)));
+    .action(async (paths: string[], options) =>
+      setExit(await reportingPlanProblems(options.format, io, () => planCommand(paths, options, io))),
+    );
 
   withServiceOptions(program.command('apply'))
     .description(
@@ -66,21 +74,26 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--concurrency <n>', 'zones applied at once', positiveInt, DEFAULT_APPLY_CONCURRENCY)
     .option(
       '--plan <file>',
-      'apply this saved plan (plan --out), only if it is the plan of these files and live state today',
+      'apply this saved plan (plan --out), only if it is the plan of its files and live state today; ' +
+        'PATH defaults to the paths it was made from',
     )
     .option(
       '--allow-unsafe',
       'apply changes the safety policy (settings.safety) marks as needing approval',
       false,
     )
-    .action(async (paths: string[], options) => setExit(await applyCommand(paths, options, io)));
+    .action(async (paths: string[], options) =>
+      setExit(await reportingPlanProblems(options.format, io, () => applyCommand(paths, options, io))),
+    );
 
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
     .option('--ack <file>', 'acknowledged drift: YAML list of { target, reason, owner, expires }')
-    .action(async (paths: string[], options) => setExit(await driftCommand(paths, options, io)));
+    .action(async (paths: string[], options) =>
+      setExit(await reportingPlanProblems(options.format, io, () => driftCommand(paths, options, io))),
+    );
 
-  withRateLimitOptions(program.command('import'))
+  withSandboxOptions(withRateLimitOptions(program.command('import')))
     .description('write desired-state YAML from live state, then prove that it plans empty (exit 0, 1 error)')
     .option('--zones <list>', 'comma-separated zones (primary and secondary) to import; globs allowed')
     .option('--geo-services <list>', 'comma-separated geo services to import; globs allowed')
@@ -88,8 +101,6 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--out <dir>', 'directory to write into', '.')
     .option('--single-file', 'write one file, edgeplan.yaml, instead of one per zone and section', false)
     .option('--force', 'overwrite existing files', false)
-    .option('--sandbox [state-file]', 'import from the built-in emulator, its account kept in STATE_FILE')
-    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
     .action(async (options) => setExit(await importCommand(options, io)));
@@ -105,12 +116,12 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   return program;
 }
 
+const VALIDATE_FORMATS: readonly OutputFormat[] = ['text', 'json'];
+
 function withServiceOptions(command: Command): Command {
-  command
+  withSandboxOptions(command)
     .argument('[paths...]', 'YAML files or directories (default: current directory)')
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
-    .option('--sandbox [state-file]', 'run against the built-in emulator, its account kept in STATE_FILE')
-    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
     .option('--cache <dir>', "reuse a zone's cached records while its serial is unchanged")
@@ -121,6 +132,24 @@ function withServiceOptions(command: Command): Command {
       [],
     );
   return withRateLimitOptions(command);
+}
+
+/**
+ * `--sandbox` is a plain flag, so that `plan --sandbox PATH` plans PATH; its state file is an option of its own.
+ * `--sandbox-state` and `--seed` without `--sandbox` are refused rather than ignored.
+ */
+function withSandboxOptions(command: Command): Command {
+  return command
+    .option('--sandbox', 'run against the built-in emulator instead of the services in EDGEPLAN_*', false)
+    .option(
+      '--sandbox-state <file>',
+      `with --sandbox: the file that keeps its account across runs (default ${DEFAULT_SANDBOX_STATE}, mode 0600)`,
+    )
+    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
+    .hook('preAction', (_command, action) => {
+      const problem = sandboxUsageProblem(action.opts());
+      if (problem) action.error(`error: ${problem}`);
+    });
 }
 
 /** This client's share of each service's budget, when other tools use the same account or address too. */

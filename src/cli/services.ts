@@ -6,11 +6,12 @@ import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import type { DynProvider } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
-import { openDnsTarget, type RunningSandbox, runSandbox } from './dns-target.js';
+import { openDnsTarget } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
+import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
@@ -43,7 +44,7 @@ export async function openServices(
     : undefined;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const dns = usesDns(desired) ? await openDnsTarget(options, io, logger, sandbox) : undefined;
+    const dns = usesDns(desired) ? openDnsTarget(options, io, logger, sandbox) : undefined;
     if (dns) closers.push(dns.close);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
     if (waf) closers.push(waf.close);

@@ -1,8 +1,8 @@
 import type { Logger } from '../model/logger.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../providers/waf/index.js';
-import type { RunningSandbox, SandboxOptions } from './dns-target.js';
 import type { CliIo } from './io.js';
 import { type RateLimitFlags, wafRateShare } from './rate-limits.js';
+import { type RunningSandbox, sandboxAccount } from './sandbox.js';
 import { VERSION } from './version.js';
 
 export interface WafTarget {
@@ -20,14 +20,14 @@ export const DEFAULT_USER_AGENT = `edgeplan/${VERSION}`;
  * Only opened when the desired state has a `waf` section, so DNS-only users need no WAF credentials.
  */
 export function openWafTarget(
-  options: SandboxOptions & RateLimitFlags,
+  options: RateLimitFlags,
   io: CliIo,
   logger: Logger,
   running: RunningSandbox | undefined,
 ): WafTarget {
   const rateLimit = wafRateShare(options, io);
   const userAgent = io.env.EDGEPLAN_USER_AGENT?.trim() || DEFAULT_USER_AGENT;
-  if (!options.sandbox || running === undefined) {
+  if (running === undefined) {
     const provider = createWafProvider({
       ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT),
       logger,
@@ -45,5 +45,5 @@ export function openWafTarget(
     logger,
     rateLimit,
   });
-  return { provider, close: () => provider.close() };
+  return { provider: { ...provider, account: sandboxAccount(running, {}) }, close: () => provider.close() };
 }

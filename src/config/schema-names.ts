@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from '../model/dns-names.js';
+import { LABEL_PATTERN, MAX_NAME_LENGTH } from '../model/dns-names.js';
 import { APEX } from '../model/names.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
 
@@ -11,7 +11,7 @@ import { RECORD_TYPES } from '../model/record-types/index.js';
  */
 
 /** 1–63 letters, digits, `-` or `_`, not starting or ending with `-`. */
-const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
+const LABEL = LABEL_PATTERN;
 
 /** `@`, or labels (the leftmost may be `*`), relative or absolute (trailing dot). */
 export const RECORD_NAME_PATTERN = `^(?:@|(?:\\*|${LABEL})(?:\\.${LABEL})*\\.?)$`;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { GEO_COUNTRY_CODES } from '../model/country-codes.js';
 import { GEO_RECORD_TYPES } from '../model/geo.js';
+import { IPV4_PATTERN } from '../model/ipv4.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
 import { SafetySchema } from './safety-schema.js';
 import { typeFields, withRecordTypes } from './schema-records.js';
@@ -7,14 +9,18 @@ import { typeFields, withRecordTypes } from './schema-records.js';
 /**
  * Schemas of the `secondary_zones`, `geo_services` and `settings` sections (see schema.ts for the conventions:
  * strict objects, shapes only, `error` strings are predicates). Name syntax, IPv4, country codes, record values,
- * duplicates and cross-references are checked by secondary-rules.ts, geo-rules.ts and record-values.ts.
+ * duplicates and cross-references are checked by secondary-rules.ts, geo-rules.ts and record-values.ts, whose
+ * messages say what is wrong; the IPv4 pattern, the country code list and `uniqueItems` are for the JSON Schema.
  */
 
 const Ipv4List = (what: string) =>
   z
-    .array(z.string({ error: 'must be an IPv4 address such as 192.0.2.1' }).meta({ format: 'ipv4' }), {
-      error: `must be a list of IPv4 addresses`,
-    })
+    .array(
+      z
+        .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
+        .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
+      { error: `must be a list of IPv4 addresses` },
+    )
     .min(1, { error: `must list at least one ${what}` });
 
 const Text = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
@@ -37,10 +43,14 @@ export const GeoGroupSchema = withRecordTypes(
   z.strictObject({
     name: Text.describe('Unique name of the group within its service.'),
     countries: z
-      .array(z.string({ error: 'must be a country, region or special code' }), {
-        error: 'must be a list of country codes',
-      })
+      .array(
+        z.string({ error: 'must be a country, region or special code' }).meta({ enum: GEO_COUNTRY_CODES }),
+        {
+          error: 'must be a list of country codes',
+        },
+      )
       .min(1, { error: 'must list at least one country code' })
+      .meta({ uniqueItems: true })
       .describe(
         'ISO 3166-1 alpha-2 codes (DE), US state or Canadian province codes in lower case (ca), regions 11-17, ' +
           'or the special codes @@ (fallback), @! (unknown IP), A1, A2, O1.',

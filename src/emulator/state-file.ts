@@ -2,7 +2,7 @@
  * The `statePath` file: the published account in seed form (JSON, record ids and next id included), loaded at
  * start when it exists and rewritten after every publish, zone create and zone delete. Writes go to a temp file
  * that is renamed over the target, one at a time, so a reader never sees half a file and an older state never
- * overwrites a newer one.
+ * overwrites a newer one. The file holds the account's credentials: it is written readable by its owner only (0600).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -50,7 +50,7 @@ export class StateWriter {
     await mkdir(dirname(this.path), { recursive: true });
     const temp = `${this.path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temp, text, 'utf8');
+      await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
       await rename(temp, this.path);
     } catch (err) {
       await rm(temp, { force: true });

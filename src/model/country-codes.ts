@@ -42,6 +42,9 @@ const VALID = new Set([
   ...SPECIAL_CODES,
 ]);
 
+/** Every code `countries` may hold, as listed above (the JSON Schema's `enum`). */
+export const GEO_COUNTRY_CODES: readonly string[] = [...VALID];
+
 export function isGeoCountryCode(code: string): boolean {
   return VALID.has(code);
 }

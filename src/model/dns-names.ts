@@ -10,6 +10,9 @@ export const MAX_LABEL_LENGTH = 63;
 
 const LABEL_CHARACTER = /^[A-Za-z0-9_-]$/;
 
+/** One label as these rules accept it, as a regular expression source (for the JSON Schema's patterns). */
+export const LABEL_PATTERN = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
+
 /** Labels of a record name relative to (or absolute within) its zone; a leading `*` label is a wildcard. */
 export function recordLabelsProblem(name: string): string | null {
   return labelsProblem(name, true);

@@ -1,5 +1,5 @@
 import type { GeoService } from './geo.js';
-import type { DnsCapabilities, DnsCompiler, StepWriter } from './provider.js';
+import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from './provider.js';
 import type { LiveRecordSet, RecordSet } from './record-set.js';
 import type { SafetyPolicy } from './safety.js';
 import type { DesiredSecondaryZone, LiveSecondaryZone, ManageMode } from './secondary.js';
@@ -77,6 +77,8 @@ export interface DnsProvider extends DnsReader, DnsCompiler, StepWriter {
   /** Which provider executes a plan step (`PlanStep.provider`): `dyn`. */
   readonly name: string;
   readonly capabilities: DnsCapabilities;
+  /** The account it works on; absent: plans it reads are not bound to an account. */
+  readonly account?: ProviderAccount;
   /** Ends the session (log out). Safe to call more than once. */
   close(): Promise<void>;
 }

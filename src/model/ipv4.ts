@@ -1,6 +1,9 @@
 /** Strict dotted-quad IPv4: four decimal octets 0–255 with no leading zeros (`01.2.3.4` is refused). */
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
+/** The same rule as a pattern, for the JSON Schema (`format: ipv4` alone is only an annotation in draft 2020-12). */
+export const IPV4_PATTERN = `^${OCTET}(?:\\.${OCTET}){3}$`;
+const IPV4 = new RegExp(IPV4_PATTERN);
 
 export function isIPv4(value: string): boolean {
   return IPV4.test(value);

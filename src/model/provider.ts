@@ -71,6 +71,16 @@ export interface StepWriter {
   discard?(target: Target): Promise<void>;
 }
 
+/**
+ * The account a provider works on, as a saved plan records it (never a secret). `binding` identifies the account:
+ * `apply --plan` refuses a plan made against another (Dyn: the API URL and the customer). `details` are recorded
+ * for people and not compared (the WAF client id: plan and apply may use different API clients of one account).
+ */
+export interface ProviderAccount {
+  readonly binding: Readonly<Record<string, string>>;
+  readonly details?: Readonly<Record<string, string>>;
+}
+
 /** What plan needs to read: the named webapps (by name or id) with their good bots. */
 export interface WafReader {
   readWaf(refs: readonly string[]): Promise<LiveWafState>;
@@ -82,4 +92,6 @@ export interface WafProviderPort extends WafReader, WafCompiler, StepWriter {
   readonly name: string;
   /** Requests one compiled call makes at least (the WAF budget of a plan counts them). */
   readonly requestsPerCall: number;
+  /** The account it works on; absent: plans it reads are not bound to an account. */
+  readonly account?: ProviderAccount;
 }

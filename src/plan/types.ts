@@ -71,8 +71,26 @@ export interface PlanSummary {
   zones: number;
 }
 
+/**
+ * The desired-state paths a plan was made from (`edgeplan plan PATH...`), so that `apply --plan` loads the same:
+ * relative to the repository root (`root: git`, the nearest directory above the working directory that holds
+ * `.git`), or to the working directory outside a repository (`root: cwd`); a path outside the root is absolute.
+ * `/`-separated, sorted, each once; `.` is the root itself.
+ */
+export interface PlanSource {
+  root: 'git' | 'cwd';
+  paths: string[];
+}
+
+/** The account of each provider the plan read, by provider name (`dyn`, `waf`): its binding and details. */
+export type PlanAccounts = Record<string, Record<string, string>>;
+
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
+  /** The paths the plan was made from; absent: a plan made by the library, or by edgeplan before they were kept. */
+  source?: PlanSource;
+  /** The accounts the plan was read from; absent: providers that name none, or edgeplan before they were kept. */
+  accounts?: PlanAccounts;
   summary: PlanSummary;
   /** Zones with changes, sorted by name. */
   zones: ZoneHeader[];

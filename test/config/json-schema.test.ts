@@ -5,6 +5,7 @@ import { desiredStateJsonSchema, JSON_SCHEMA_PATH } from '../../src/config/json-
 import { RECORD_NAME_PATTERN, TRIMMED_PATTERN, ZONE_NAME_PATTERN } from '../../src/config/schema-names.js';
 import { recordLabelsProblem, zoneNameProblem } from '../../src/model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../../src/model/geo.js';
+import { HOSTNAME_PATTERN, parseHostname } from '../../src/model/record-types/hostname.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 
 describe('JSON Schema', () => {
@@ -141,6 +142,19 @@ describe('JSON Schema name patterns agree with the name rules', () => {
     fc.assert(
       fc.property(names, (name) => {
         expect(pattern.test(name), name).toBe(zoneNameProblem(withoutDot(name)) === null);
+      }),
+    );
+  });
+
+  it('names in record values: the pattern accepts exactly the names parseHostname accepts (length aside)', () => {
+    const pattern = new RegExp(HOSTNAME_PATTERN);
+    const values = fc.oneof(
+      names,
+      fc.constantFrom('@', '.', '..', '192.0.2.1', '192.0.2.1.', '2001:db8::1', '*'),
+    );
+    fc.assert(
+      fc.property(values, (name) => {
+        expect(pattern.test(name), name).toBe(parseHostname(name, 'example.com', { root: true }).ok);
       }),
     );
   });

@@ -150,7 +150,13 @@ describe('--sandbox', () => {
   it('keeps the account in its state file across runs: plan 2 → apply 0 → plan 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-sandbox-'));
     try {
-      const flags = [`--sandbox=${join(dir, 'state.json')}`, '--seed', join(QUICKSTART, 'sandbox-seed.yaml')];
+      const flags = [
+        '--sandbox',
+        '--sandbox-state',
+        join(dir, 'state.json'),
+        '--seed',
+        join(QUICKSTART, 'sandbox-seed.yaml'),
+      ];
       expect((await cli(['plan', QUICKSTART, ...flags])).code).toBe(2);
       expect((await cli(['apply', QUICKSTART, '--yes', ...flags])).code).toBe(0);
       const after = await cli(['plan', QUICKSTART, ...flags]);

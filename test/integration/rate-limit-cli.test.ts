@@ -15,7 +15,9 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true }));
 
 const sandboxFlags = () => [
-  `--sandbox=${join(dir, 'state.json')}`,
+  '--sandbox',
+  '--sandbox-state',
+  join(dir, 'state.json'),
   '--seed',
   join(QUICKSTART, 'sandbox-seed.yaml'),
 ];
@@ -85,8 +87,8 @@ describe('--sandbox', () => {
     const desired = `zones:\n${zones.map((z) => `  ${z}:\n    records:\n      "@": { a: [192.0.2.1], ttl: 300 }\n`).join('')}`;
     await writeFile(join(dir, 'seed.json'), JSON.stringify(seed));
     await writeFile(join(dir, 'zones.yaml'), desired);
-    const state = `--sandbox=${join(dir, 'state.json')}`;
-    const run = await cli(['plan', join(dir, 'zones.yaml'), state, '--seed', join(dir, 'seed.json')]);
+    const state = ['--sandbox', '--sandbox-state', join(dir, 'state.json')];
+    const run = await cli(['plan', join(dir, 'zones.yaml'), ...state, '--seed', join(dir, 'seed.json')]);
     expect(run.stderr).not.toContain('rate limit');
     expect(run.code).toBe(0);
   }, 120_000);

@@ -177,7 +177,7 @@ describe('WAF plan', () => {
     );
     expect(renderPlanText(result, { color: false })).toBe(
       [
-        `webapp shop-production (${id('a')}, exact, 3 WAF requests)`,
+        `webapp shop-production (${id('a')}, exact, 1 API call: at least 3 WAF requests)`,
         '  + Bingbot',
         '  - AhrefsBot',
         '',

@@ -1,40 +1,38 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { DesiredState } from '../../model/dns.js';
+import { checkSavedPlan, describeRefusal, savedDesiredRefusal } from '../../apply/index.js';
 import {
-  desiredMismatches,
-  movedTargets,
-  type Plan,
   PlanFileError,
   parsePlanFile,
   parseTargets,
   planHasChanges,
   type SavedPlan,
-  savedPlanDifferences,
-  scopeDesired,
 } from '../../plan/index.js';
-import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { PROVIDER_OP_SCHEMAS } from '../../providers/op-schemas.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { OP_SCHEMAS } from '../provider-kinds.js';
+import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
+import { describeRoot, loadablePath, repositoryRoot, sourcePaths } from '../source-paths.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**
  * `edgeplan apply --plan FILE [PATH...]`: applies a saved plan once it is shown to be exactly the plan edgeplan
- * computes today. Before anything is sent:
- * 1. the desired state at PATH (default `.`, like every command), limited to the plan's `--target` scope, must be
- *    the one the plan was made from (per-target digests): a plan reviewed on a branch is not applied to other files;
- * 2. live state is read once, as `plan` reads it, and the plan recomputed with the file's scope; every target
- *    changed in either plan must be live as it was planned (staleness.ts), each refusal naming how it moved;
- * 3. the recomputed plan must equal the file (saved-plan-match.ts): steps op by op, approvals, scope,
- *    fingerprints, the sections for people. A file edited by hand, or made by another version, is refused;
- * 4. changes needing approval, as recomputed, need --allow-unsafe.
+ * computes today (apply/saved-plan.ts). Before anything is sent:
+ * 1. the desired state is loaded from the paths the plan records (`source`, relative to the repository root); a
+ *    PATH given must be those paths, else the plan is refused naming both. A file without `source` (made before
+ *    plans recorded it) loads PATH, default `.`;
+ * 2. the desired state, limited to the plan's `--target` scope, must be the one the plan was made from;
+ * 3. each provider must work on the account the plan was read from (URL and customer, never a secret);
+ * 4. live state is read once, as `plan` reads it, and the plan recomputed with the file's scope: every target it
+ *    changes must be live as planned, and the recomputed plan must equal the file;
+ * 5. changes needing approval, as recomputed, need --allow-unsafe.
  * What is shown, checked and executed is the recomputed plan, never the file. After applying, a new plan must be
  * empty (exit 0).
  */
 export async function applySavedPlan(
   file: string,
-  desired: DesiredState,
+  paths: string[],
   options: ApplyCommandOptions,
   io: CliIo,
 ): Promise<ExitCode> {
@@ -43,21 +41,17 @@ export async function applySavedPlan(
       '--target cannot be combined with --plan: the saved plan keeps the scope it was made with',
     );
   const saved = await readPlan(resolve(io.cwd, file));
+  const desired = await loadOrReport(await pathsToLoad(saved, paths, file, io), io, options.format);
+  if (!desired) return EXIT_ERROR;
+  // Checked before any service is opened: a plan of other files needs no credentials to be refused.
+  const changed = savedDesiredRefusal(saved, desired);
+  if (changed) throw new CliError(describeRefusal(changed, file));
   const scope = saved.scope ? parseTargets(saved.scope) : undefined;
-  // A version 1 file's digests are of the old model: its steps alone are compared (savedPlanDifferences).
-  const changed =
-    saved.convertedFrom === undefined
-      ? desiredMismatches(saved.fingerprints, scope ? scopeDesired(desired, scope) : desired)
-      : [];
-  if (changed.length > 0)
-    throw new CliError(
-      `refusing to apply ${file}: the desired state is not the one it was made from:\n${lines(changed)}\n` +
-        'Nothing was sent. Plan again from these files and review the new plan.',
-    );
   const services = await openScoped(desired, scope, options, io);
   try {
-    const plan = await reviewWith(desired, scope, services);
-    assertSamePlan(file, saved, plan);
+    const checked = await checkSavedPlan(saved, desired, services?.providers ?? {});
+    if (!checked.ok) throw new CliError(describeRefusal(checked, file));
+    const { plan } = checked;
     if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io));
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
@@ -68,27 +62,24 @@ export async function applySavedPlan(
   }
 }
 
-/** The recomputed plan must be the saved one: first whether live state moved, then whether the file says so. */
-function assertSamePlan(file: string, saved: SavedPlan, plan: Plan): void {
-  const moved =
-    plan.fingerprints && saved.convertedFrom === undefined
-      ? movedTargets(saved.fingerprints, plan.fingerprints)
-      : [];
-  if (moved.length > 0)
-    throw new CliError(
-      `refusing to apply a stale plan: ${moved.length === 1 ? '1 target' : `${moved.length} targets`} ` +
-        `moved since ${file} was made:\n${lines(moved)}\nNothing was sent. Plan again and review the new plan.`,
-    );
-  const differences = savedPlanDifferences(saved, plan);
-  if (differences.length > 0)
-    throw new CliError(
-      `refusing to apply ${file}: it is not the plan edgeplan computes from this desired state and this live ` +
-        `state (it was edited, or made by another version of edgeplan):\n${lines(differences)}\n` +
-        'Nothing was sent. Plan again and review the new plan.',
-    );
+/** The plan's recorded paths, as the working directory reaches them; an explicit PATH must be the same paths. */
+async function pathsToLoad(saved: SavedPlan, paths: string[], file: string, io: CliIo): Promise<string[]> {
+  if (!saved.source) return paths;
+  const root = await repositoryRoot(io.cwd);
+  const recorded = saved.source.paths;
+  if (paths.length > 0) {
+    const given = sourcePaths(paths, io.cwd, root);
+    if (given.join('\n') !== recorded.join('\n'))
+      throw new CliError(
+        `refusing to apply ${file}: it was made from ${recorded.join(', ')}, not from ${given.join(', ')} ` +
+          `(paths relative to ${describeRoot(root)}). Nothing was sent. Run \`edgeplan apply --plan ${file}\` ` +
+          'without PATH to load the paths it was made from, or plan again from these paths.',
+      );
+  }
+  return recorded.map((path) => loadablePath(path, io.cwd, root));
 }
 
-async function readPlan(path: string) {
+async function readPlan(path: string): Promise<SavedPlan> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -98,13 +89,9 @@ async function readPlan(path: string) {
     );
   }
   try {
-    return parsePlanFile(text, path, OP_SCHEMAS);
+    return parsePlanFile(text, path, PROVIDER_OP_SCHEMAS);
   } catch (error) {
     if (error instanceof PlanFileError) throw new CliError(error.message);
     throw error;
   }
-}
-
-function lines(items: readonly string[]): string {
-  return items.map((item) => `  ${item}`).join('\n');
 }

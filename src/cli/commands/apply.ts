@@ -16,9 +16,9 @@ export async function applyCommand(
   options: ApplyCommandOptions,
   io: CliIo,
 ): Promise<ExitCode> {
-  const desired = await loadOrReport(paths, io);
+  if (options.plan) return applySavedPlan(options.plan, paths, options, io);
+  const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
-  if (options.plan) return applySavedPlan(options.plan, desired, options, io);
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {

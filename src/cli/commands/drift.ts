@@ -29,7 +29,7 @@ export interface DriftOptions extends ServiceOptions {
  * is never reported as drift. With `GITHUB_STEP_SUMMARY` set, the markdown report is appended to the job summary.
  */
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
-  const desired = await loadOrReport(paths, io);
+  const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
   const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack)) : [];
   const plan = await reviewOnce(desired, options, io);

@@ -6,7 +6,7 @@ import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
-import { renderPlanText } from '../../plan/index.js';
+import { closestNames, renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readDnsInventory } from '../../providers/dyn/read-inventory.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
@@ -34,11 +34,14 @@ export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'>
  * sandbox) is imported; with one, only what the selectors name. Existing files are not overwritten without --force.
  */
 export async function importCommand(options: ImportOptions, io: CliIo): Promise<ExitCode> {
-  const select = (list?: string) =>
-    list === undefined ? undefined : picomatch(splitList(list), { nocase: true, dot: true });
-  const zones = select(options.zones);
-  const geo = select(options.geoServices);
-  const webapps = select(options.webapps);
+  const selectors = {
+    zones: selector('--zones', 'zone (primary or secondary)', options.zones),
+    geo: selector('--geo-services', 'geo service', options.geoServices),
+    webapps: selector('--webapps', 'webapp (by name or id)', options.webapps),
+  };
+  const zones = selectors.zones?.select;
+  const geo = selectors.geo?.select;
+  const webapps = selectors.webapps?.select;
   const any = zones ?? geo ?? webapps;
   const dnsWanted = any ? Boolean(zones || geo) : Boolean(options.sandbox || io.env.EDGEPLAN_DYN_URL);
   const wafWanted = any ? Boolean(webapps) : Boolean(options.sandbox || io.env.EDGEPLAN_WAF_URL);
@@ -60,6 +63,11 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
         : undefined,
       services.waf ? readWafInventory(services.waf.client, webapps ?? (any ? none : all)) : undefined,
     ]);
+    const unmatched = Object.values(selectors).flatMap((s) => s?.unmatched() ?? []);
+    if (unmatched.length > 0)
+      throw new CliError(
+        `nothing imported, no file written:\n${unmatched.map((line) => `  ${line}`).join('\n')}`,
+      );
     const documents = importDocuments(dns, waf, options.singleFile);
     const dir = resolve(io.cwd, options.out);
     const paths = documents.files.map((f) => join(dir, f.name));
@@ -94,11 +102,50 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   }
 }
 
-function splitList(list: string): string[] {
-  return list
+interface Selector {
+  /** Whether to import the object of this name (or id); remembers every name it was asked about. */
+  select(name: string): boolean;
+  /** A line per pattern that matched nothing read, with the nearest names. */
+  unmatched(): string[];
+}
+
+/**
+ * `--zones a,b*` and the like: comma-separated names or globs (case-insensitive). A pattern that matches nothing in
+ * the account is an error (a typo would otherwise import nothing, successfully); so is a list without a pattern.
+ */
+function selector(flag: string, what: string, list: string | undefined): Selector | undefined {
+  if (list === undefined) return undefined;
+  const patterns = list
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+  if (patterns.length === 0) throw new CliError(`${flag}: give at least one name or glob`);
+  const matchers = patterns.map((pattern) => ({
+    pattern,
+    test: picomatch(pattern, { nocase: true, dot: true }),
+    matched: false,
+  }));
+  const seen = new Set<string>();
+  return {
+    select(name) {
+      seen.add(name);
+      let any = false;
+      for (const matcher of matchers) {
+        if (!matcher.test(name)) continue;
+        matcher.matched = true;
+        any = true;
+      }
+      return any;
+    },
+    unmatched: () =>
+      matchers
+        .filter((matcher) => !matcher.matched)
+        .map(({ pattern }) => {
+          const near = closestNames(pattern, [...seen]);
+          const hint = near.length > 0 ? ` (did you mean ${near.join(', ')}?)` : '';
+          return `${flag} ${pattern}: matches no ${what} of the account${hint}`;
+        }),
+  };
 }
 
 async function refuseOverwrite(paths: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareIPv4, isIPv4 } from '../ipv4.js';
+import { compareIPv4, IPV4_PATTERN, isIPv4 } from '../ipv4.js';
 import { textField } from './fields.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
 
@@ -10,7 +10,9 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
 export const A: RecordType = {
   type: 'A',
   key: 'a',
-  yaml: z.string({ error: 'must be an IPv4 address such as 192.0.2.1' }).meta({ format: 'ipv4' }),
+  yaml: z
+    .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
+    .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
   parse: (input) => address(String(input)),
   parsePresentation: (text) => address(text.trim()),
   toYaml: (value) => value,

@@ -20,6 +20,14 @@ const CERT_TYPES = new Map([
 const TYPE_ERROR = `must be a number or one of ${[...CERT_TYPES.keys()].join(', ')}`;
 
 /**
+ * A mnemonic in any case, spelled without the `i` flag (`[Pp][Kk][Ii][Xx]`): a regex's flags do not reach the JSON
+ * Schema's `pattern`, which would then refuse `pkix`.
+ */
+const MNEMONIC_PATTERN = `^(${[...CERT_TYPES.keys()]
+  .map((name) => name.replace(/[A-Z]/g, (letter) => `[${letter}${letter.toLowerCase()}]`))
+  .join('|')})$`;
+
+/**
  * CERT (RFC 4398): a certificate or CRL: certificate type (a number or its mnemonic, `PKIX`; canonical: the number),
  * key tag, DNSSEC algorithm number and the certificate in base64 (spaces allowed in presentation text).
  * YAML: `{ cert_type: PKIX, key_tag: 0, algorithm: 8, certificate: MIIBIjAN… }`; canonical: `1 0 8 MIIBIjAN…`.
@@ -30,9 +38,7 @@ export const CERT: RecordType = {
   yaml: z.strictObject({
     cert_type: z.union([
       uint16(),
-      z
-        .string({ error: TYPE_ERROR })
-        .regex(new RegExp(`^(${[...CERT_TYPES.keys()].join('|')})$`, 'i'), { error: TYPE_ERROR }),
+      z.string({ error: TYPE_ERROR }).regex(new RegExp(MNEMONIC_PATTERN), { error: TYPE_ERROR }),
     ]),
     key_tag: uint16(),
     algorithm: uint8(),

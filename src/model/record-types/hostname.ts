@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lengthProblem, recordLabelsProblem } from '../dns-names.js';
+import { LABEL_PATTERN, lengthProblem, recordLabelsProblem } from '../dns-names.js';
 import { isIPv4 } from '../ipv4.js';
 import { canonicalIPv6 } from './ipv6.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
@@ -53,10 +53,19 @@ export function hostnameToYaml(value: string, origin: string): string {
   return value === `${origin.replace(/\.$/, '').toLowerCase()}.` ? '@' : value;
 }
 
-/** Schema of a name field in YAML (its syntax is checked by `parseHostname`). */
+/**
+ * What `parseHostname` accepts, lengths aside, as a pattern for the JSON Schema: `@`, `.`, one label (relative to
+ * the zone), or labels with the trailing dot; never a wildcard, an IP address or dots without the trailing dot.
+ */
+export const HOSTNAME_PATTERN = `^(?:@|\\.|${LABEL_PATTERN}|(?:${LABEL_PATTERN}\\.)+)$`;
+
+/**
+ * Schema of a name field in YAML. Its syntax is checked by `parseHostname`, whose messages say what is wrong; the
+ * pattern is only JSON Schema, for editors.
+ */
 export function hostnameYaml(example: string): z.ZodType<string> {
   const error = `must be a domain name such as ${example}`;
-  return z.string({ error }).min(1, { error });
+  return z.string({ error }).min(1, { error }).meta({ pattern: HOSTNAME_PATTERN });
 }
 
 /**

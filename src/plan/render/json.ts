@@ -10,6 +10,11 @@ import type { Plan } from '../types.js';
  */
 const KEY_ORDER = [
   'formatVersion',
+  'source',
+  'root',
+  'paths',
+  'accounts',
+  'url',
   'summary',
   'id',
   'kind',
@@ -48,6 +53,7 @@ const KEY_ORDER = [
   'delete',
   'zones',
   'changes',
+  'dyn',
   'waf',
   'applyRequests',
   'rereadRequests',

@@ -8,10 +8,11 @@ import { botChanges } from './target-view.js';
 import type { Colors } from './text-services.js';
 
 /**
- * The WAF part of the text plan: per changed webapp a header with its live name, id, mode and least request count,
- * then one line per bot, `+` enabled and `-` disabled, by name:
+ * The WAF part of the text plan: per changed webapp a header with its live name, id, mode, API calls (as the markdown
+ * plan counts them: the ops of its step) and the least requests they make, then one line per bot, `+` enabled and
+ * `-` disabled, by name:
  *
- *   webapp shop-production (0a1b…, exact, 3 WAF requests)
+ *   webapp shop-production (0a1b…, exact, 1 API call: at least 3 WAF requests)
  *     + Bingbot
  *     - AhrefsBot
  */
@@ -29,9 +30,10 @@ export function wafPlanLines(plan: Plan, calls: ReadonlyMap<string, number>, c: 
 /** Each call of a webapp costs at least `requestsPerCall` requests (PUT, poll, read-back). */
 function webappHeader(plan: Plan, change: WebappChange, calls: ReadonlyMap<string, number>): string {
   const { id, name, ref } = change.address;
-  const requests =
-    (calls.get(targetText({ kind: 'webapp', name: ref })) ?? 0) * (plan.waf?.requestsPerCall ?? 0);
-  return `webapp ${name} (${id}, ${change.after?.mode ?? 'unchanged'}, ${plural(requests, 'WAF request')})`;
+  const count = calls.get(targetText({ kind: 'webapp', name: ref })) ?? 0;
+  const requests = count * (plan.waf?.requestsPerCall ?? 0);
+  const cost = `${plural(count, 'API call')}: at least ${plural(requests, 'WAF request')}`;
+  return `webapp ${name} (${id}, ${change.after?.mode ?? 'unchanged'}, ${cost})`;
 }
 
 /**

@@ -7,7 +7,8 @@ import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
 /**
  * Reading a saved plan (`apply --plan FILE`). What apply checks is validated strictly: the format version, every
  * step (its provider, typed target and kind) and every op through its provider's schema (`opSchemas`, by provider
- * name: only the provider knows its calls), the fingerprints, the approvals and the scope. The sections for people
+ * name: only the provider knows its calls), the fingerprints, the approvals, the scope, the paths it was made from
+ * and the accounts it was read from (both optional: files of edgeplan 0.1 lack them). The sections for people
  * (`changes`, `zones`, …) are kept as they are. A file that does not pass is refused before anything is read or
  * sent. Apply then compares the whole file with the plan it recomputes (saved-plan-match.ts) and executes the
  * recomputed plan, never the file.
@@ -46,6 +47,8 @@ const StepSchema = z
 
 const PlanFileSchema = z.looseObject({
   formatVersion: z.literal(PLAN_FORMAT_VERSION),
+  source: z.strictObject({ root: z.enum(['git', 'cwd']), paths: z.array(Name).min(1) }).optional(),
+  accounts: z.record(Name, z.record(Name, z.string())).optional(),
   steps: z.array(StepSchema),
   scope: z
     .array(

@@ -12,6 +12,8 @@ import type { SavedPlan } from './plan-file.js';
  *   alone (someone changed a record edgeplan does not manage) bumps the serial;
  * - the live digest of a target the plan does not change: it may move freely;
  * - `waf.rateLimit`, a snapshot of the WAF request window.
+ * `source` (the paths) and `accounts` are not compared here: the caller loaded the desired state from the file's
+ * paths, and checked its accounts before reading anything (apply/saved-plan.ts).
  * Call it once movedTargets (staleness.ts) found nothing: a target that moved explains its differences better.
  * A plan converted from a version 1 file (`convertedFrom: 1`) is compared by its steps and scope only: its other
  * sections were written in the old model's shapes and digests.
@@ -79,7 +81,7 @@ function show(value: unknown): string {
 
 /** The plan as compared: a copy without what differs between two reads that both support it (see above). */
 function comparable(plan: Plan): Record<string, unknown> {
-  const doc: Record<string, unknown> = { ...plan };
+  const { source: _paths, accounts: _checkedFirst, ...doc }: Record<string, unknown> = { ...plan };
   const { waf, zones } = doc;
   if (isRecord(waf)) {
     const { rateLimit: _snapshot, ...rest } = waf;

@@ -102,6 +102,8 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
   return {
     name: DYN_PROVIDER,
     capabilities: DYN_CAPABILITIES,
+    // The customer is the account; the user is not part of it (a read-only user may plan what another applies).
+    account: { binding: { url: options.url.replace(/\/+$/, ''), customer: options.customerName } },
     client,
     ...dynCompiler,
     readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),

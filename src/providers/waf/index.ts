@@ -97,6 +97,8 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
   return {
     name: WAF_PROVIDER,
     requestsPerCall: REQUESTS_PER_WAF_OP,
+    // The client id names an API client, not the account: plan and apply may use different clients of one account.
+    account: { binding: { url: options.url.replace(/\/+$/, '') }, details: { clientId: options.clientId } },
     client,
     ...wafCompiler,
     readWaf: (refs) => readWaf(client, refs, options.concurrency),

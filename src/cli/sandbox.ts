@@ -1,0 +1,76 @@
+import { access } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { createEmulator, type Emulator, loadSeedFile } from '../emulator/index.js';
+import type { Logger } from '../model/logger.js';
+import type { ProviderAccount } from '../model/provider.js';
+import type { CliIo } from './io.js';
+import { repositoryRoot, slashes } from './source-paths.js';
+
+/** Where `--sandbox` keeps the emulator's account without `--sandbox-state FILE`. */
+export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
+
+/**
+ * `--sandbox`: the command runs against an emulator inside the process, serving both APIs on one port, its account
+ * kept in a state file (`--sandbox-state FILE`, default DEFAULT_SANDBOX_STATE, written with mode 0600: it holds the
+ * sandbox's credentials) so that plan → apply → plan works across runs. `--seed FILE` is the account when the state
+ * file does not exist yet; when it does, the seed is ignored and the command says so on stderr.
+ */
+export interface SandboxOptions {
+  sandbox?: boolean;
+  sandboxState?: string;
+  seed?: string;
+}
+
+/** The in-process emulator of `--sandbox`, serving both APIs on one port. */
+export interface RunningSandbox {
+  emulator: Emulator;
+  /** The DNS API base (`…/REST`). */
+  url: string;
+  /** The WAF API root (`…/api/v3`). */
+  wafUrl: string;
+  /**
+   * The account as saved plans record it: the state file, relative to the repository root (the port changes on
+   * every run, so a plan made with `--sandbox` applies with `--sandbox` and the same state file, and only so).
+   */
+  accountUrl: string;
+}
+
+/** `--sandbox-state` and `--seed` without `--sandbox` are usage errors: they would be ignored. */
+export function sandboxUsageProblem(options: SandboxOptions): string | null {
+  if (options.sandbox) return null;
+  const given = [options.sandboxState && '--sandbox-state', options.seed && '--seed'].filter(Boolean);
+  return given.length > 0 ? `${given.join(' and ')} only work with --sandbox` : null;
+}
+
+export async function runSandbox(
+  options: SandboxOptions,
+  io: CliIo,
+  logger: Logger,
+): Promise<RunningSandbox> {
+  const statePath = sandboxStatePath(options, io);
+  const stateExists = await access(statePath).then(
+    () => true,
+    () => false,
+  );
+  if (options.seed && stateExists)
+    io.stderr(
+      `sandbox: --seed ${options.seed} ignored: the account is the one kept in ${statePath} ` +
+        '(delete that file to start again from the seed)\n',
+    );
+  const seed = options.seed && !stateExists ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
+  const emulator = createEmulator({ seed, statePath });
+  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
+  logger.info(`sandbox: emulator on ${url}, state in ${statePath}`);
+  const root = await repositoryRoot(io.cwd);
+  const accountUrl = `sandbox:${slashes(relative(root.dir, statePath))}`;
+  return { emulator, url, wafUrl, accountUrl };
+}
+
+/** The account of a sandbox provider: its state file instead of the URL of this run's port. */
+export function sandboxAccount(running: RunningSandbox, binding: Record<string, string>): ProviderAccount {
+  return { binding: { ...binding, url: running.accountUrl } };
+}
+
+function sandboxStatePath(options: SandboxOptions, io: CliIo): string {
+  return resolve(io.cwd, options.sandboxState ?? DEFAULT_SANDBOX_STATE);
+}

@@ -1,0 +1,34 @@
+/**
+ * The bad fixtures (`test/fixtures/bad/<name>.yaml`) that the JSON Schema in schemas/ accepts although `edgeplan
+ * validate` refuses them, each with why JSON Schema cannot say it. test/config/json-schema-corpus.test.ts keeps this
+ * list true: it fails when a fixture listed here becomes rejected by the schema, and when one not listed is accepted.
+ */
+export const SCHEMA_CANNOT_REJECT: Readonly<Record<string, string>> = {
+  'geo-apex-node-cname.yaml':
+    "across sections: whether a node is its zone's apex compares the node's fqdn with its zone, two values",
+  'geo-country-repeated.yaml':
+    'uniqueness across the items of an array (a country in two groups of one service): uniqueItems compares whole items',
+  'geo-group-cname-relative.yaml':
+    'a geo group takes the CNAME schema of the registry, where one relative label is valid (in a zone); absoluteness ' +
+    'in geo groups is a rule of the geo section, not of the type',
+  'geo-group-name-twice.yaml': 'uniqueness of one property across the items of an array (group names)',
+  'geo-node-has-a-records.yaml':
+    'across sections: a node named in geo_services must carry no plain records under zones (names in values vs keys)',
+  'geo-node-has-cname.yaml':
+    'across sections: a node named in geo_services must carry no plain records under zones (names in values vs keys)',
+  'geo-node-out-of-zone.yaml': 'a value (the fqdn) compared with another value (its zone)',
+  'mx-repeated-after-canonical.yaml':
+    'values equal only once canonical (mail and MAIL.example.com. relative to the zone): uniqueItems compares as written',
+  'record-name-out-of-zone.yaml':
+    'an absolute record name compared with the zone it is under, a key of the parent',
+  'secondary-also-primary.yaml':
+    'keys of one section compared with keys of another (zones and secondary_zones)',
+  'too-many-addresses.yaml':
+    "a limit of the DNS provider (Dyn's 13 A records per name), checked with its capabilities; the schema describes " +
+    'the format, for any provider',
+  'unmanaged-overlap.yaml':
+    'record names matched against the globs of unmanaged: glob semantics are not patterns',
+  'waf-bot-twice.yaml': 'names equal ignoring case (Googlebot, googlebot): uniqueItems is case-sensitive',
+  'waf-webapp-twice.yaml':
+    'keys equal ignoring case (Shop, shop): a JSON object has distinct keys, case-sensitively',
+};

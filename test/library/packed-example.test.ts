@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The README's library example, compiled under `tsc --strict` in a project of its own against the package as
+ * `npm pack` makes it: what a user gets. The package is built into a temp copy (the checkout's dist/ is neither
+ * used nor touched) and packed with `npm pack --ignore-scripts` (its `prepare` would build again). Installing the
+ * tarball is done as npm lays it out, offline: the tarball extracted to node_modules/edgeplan, and its
+ * dependencies (and @types/node, the project's own) linked from this checkout's node_modules, which `npm ci`
+ * filled from the same lockfile; `npm install` would fetch them from the registry instead.
+ */
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+
+let tmp: string;
+let app: string;
+let packed: string[];
+
+/** The first ```ts block of the README's "Library" section. */
+async function readmeExample(): Promise<string> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('\n## Library\n'));
+  const block = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!block?.[1]) throw new Error('README.md: no ```ts block in the Library section');
+  return block[1];
+}
+
+async function link(name: string): Promise<void> {
+  const to = join(app, 'node_modules', name);
+  await mkdir(dirname(to), { recursive: true });
+  await symlink(join(ROOT, 'node_modules', name), to, 'dir');
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'edgeplan-pack-'));
+  const pkg = join(tmp, 'pkg');
+  await mkdir(pkg);
+  for (const file of ['package.json', 'README.md', 'LICENSE'])
+    await copyFile(join(ROOT, file), join(pkg, file));
+  await cp(join(ROOT, 'schemas'), join(pkg, 'schemas'), { recursive: true });
+  await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')]);
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], {
+    cwd: pkg,
+  });
+  const [{ filename, files }] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  packed = files.map((f) => f.path);
+
+  app = join(tmp, 'app');
+  const installed = join(app, 'node_modules/edgeplan');
+  await mkdir(installed, { recursive: true });
+  await run('tar', ['-xzf', join(tmp, filename), '-C', installed, '--strip-components=1']);
+  const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
+  for (const name of [...Object.keys(manifest.dependencies ?? {}), '@types/node']) await link(name);
+  await writeFile(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+  await writeFile(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        types: ['node'],
+      },
+      files: ['example.ts'],
+    }),
+  );
+  await writeFile(join(app, 'example.ts'), await readmeExample());
+}, 300_000);
+
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+describe('the packed package', () => {
+  it('holds the built library with its types and the JSON Schema, and no sources or tests', () => {
+    expect(packed).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/cli/main.js',
+        'schemas/edgeplan.schema.json',
+      ]),
+    );
+    expect(packed.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
+  });
+
+  it('compiles the README example under tsc --strict in a separate project', async () => {
+    const result = await run(process.execPath, [TSC, '-p', join(app, 'tsconfig.json')]).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result, 'tsc --strict on the README example').toBe('');
+  }, 300_000);
+
+  it('exports at run time every value the example imports', async () => {
+    const example = await readmeExample();
+    const imports = /import \{([^}]*)\} from 'edgeplan'/.exec(example)?.[1] ?? '';
+    const values = imports
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '' && !name.startsWith('type '));
+    expect(values.length).toBeGreaterThan(20);
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('edgeplan'))))"],
+      { cwd: app },
+    );
+    expect(JSON.parse(stdout)).toEqual(expect.arrayContaining(values));
+  });
+});
