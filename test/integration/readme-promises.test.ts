@@ -3,8 +3,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
 import { loadSeedFile } from '../../src/emulator/index.js';
 import { CREDENTIALS, cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
 
@@ -64,27 +62,14 @@ describe('apply: exit 0 only when the re-plan is empty', () => {
         '',
       ].join('\n'),
     );
-    let stdout = '';
     let asked = 0;
-    const io: CliIo = {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: () => {},
-      env: sandbox.env,
-      cwd: process.cwd(),
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: true,
-      // Between the plan and its execution another tool publishes a managed name the desired state does not list.
-      confirm: async () => {
-        asked += 1;
-        await publishForeignRecord(sandbox.url, 'example.com', 'intruder.example.com', '192.0.2.66');
-        return true;
-      },
-      untilShutdown: () => new Promise(() => {}),
+    // Between the plan and its execution another tool publishes a managed name the desired state does not list.
+    const confirm = async () => {
+      asked += 1;
+      await publishForeignRecord(sandbox.url, 'example.com', 'intruder.example.com', '192.0.2.66');
+      return true;
     };
-    const code = await runCli(['apply', config], io);
+    const { code, stdout } = await cli(['apply', config], sandbox.env, { confirm });
     expect(asked).toBe(1);
     expect(publishedRecords(sandbox.emulator, 'example.com')).toContain('api.example.com 3600 A 192.0.2.20');
     expect(stdout).toContain('Not converged: a new plan still shows changes');
