@@ -2,12 +2,14 @@
  * The library API: everything the CLI does, for programmatic use (README, "Library", has a complete example that a
  * test compiles against the packed package). The CLI is a thin layer over these:
  * - load: `loadDesiredState` (with a provider's capabilities, `DYN_CAPABILITIES`), `parseAckFile`;
- * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`), or `computePlan` (pure);
+ * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`; PowerDNS:
+ *   `createPdnsProvider`), or `computePlan` (pure);
  * - render: `renderPlanText`, `renderPlanMarkdown`, `renderPlanJson`, `renderDriftText`, `renderDriftJson`;
  * - apply: `applyPlan` with `writersOf(providers)`;
  * - drift: `driftReport`;
  * - import: `readDnsInventory`, `readWafInventory`, then `importDocuments`;
- * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`), then `checkSavedPlan`.
+ * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`, or `savedPlanOpSchemas` for DNS providers named
+ *   under `providers:`), then `checkSavedPlan`.
  */
 export {
   type ApplyEvent,
@@ -73,7 +75,14 @@ export {
   dynConfigFromEnv,
 } from './providers/dyn/index.js';
 export { readDnsInventory } from './providers/dyn/read-inventory.js';
-export { PROVIDER_OP_SCHEMAS } from './providers/op-schemas.js';
+export { PROVIDER_OP_SCHEMAS, savedPlanOpSchemas } from './providers/op-schemas.js';
+export {
+  createPdnsProvider,
+  PDNS_OP_SCHEMA,
+  type PdnsProviderOptions,
+  pdnsCapabilities,
+  pdnsConnectionFromEnv,
+} from './providers/pdns/index.js';
 export {
   createWafProvider,
   WAF_PROVIDER,

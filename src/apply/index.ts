@@ -1,7 +1,7 @@
 export { type ApplyOptions, applyPlan, DEFAULT_APPLY_CONCURRENCY } from './apply-plan.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
-export { accountsOf, type Providers, writersOf } from './providers.js';
+export { accountsOf, dnsProviderOf, type Providers, writersOf } from './providers.js';
 export { readLive } from './read-live.js';
 export {
   checkSavedPlan,

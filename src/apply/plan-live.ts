@@ -1,8 +1,9 @@
 import type { DesiredState } from '../model/dns.js';
+import { dnsParts, liveDnsOf } from '../model/dns-providers.js';
 import type { LiveState } from '../model/live.js';
 import { computePlan } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import type { Providers } from './providers.js';
+import { dnsProviderOf, type Providers } from './providers.js';
 import { readLive } from './read-live.js';
 
 /** Reads live state of what the desired state names, then computes the plan (pure); see `planWithLive`. */
@@ -16,8 +17,8 @@ export async function planLive(desired: DesiredState, providers: Providers): Pro
  *
  * A plan that writes records is checked against the geo services' links (plan/diff/live-checks.ts: the service
  * refuses records at a node a geo service answers for, so a green plan would fail at apply). The geo-service list
- * is one request, read only when the plan writes records and the desired state did not read it anyway, so a plan
- * with nothing to do stays at its minimum of requests.
+ * is one request per DNS provider that has geo services, read only when the plan writes records there and the
+ * desired state did not read it anyway, so a plan with nothing to do stays at its minimum of requests.
  */
 export async function planWithLive(
   desired: DesiredState,
@@ -26,14 +27,45 @@ export async function planWithLive(
 ): Promise<{ plan: Plan; live: LiveState }> {
   let live = adjust(await readLive(desired, providers));
   let plan = computePlan(desired, live, providers);
-  const dns = providers.dns;
-  if (live.geoServices === undefined && dns?.capabilities.geoServices && writesRecords(plan)) {
-    live = { ...live, geoServices: await dns.readGeoServices() };
+  const unread = dnsParts(desired).filter(
+    (part) =>
+      dnsProviderOf(providers, part.provider)?.capabilities.geoServices &&
+      writesRecords(plan, part.provider) &&
+      liveDnsOf(live, part.provider).geoServices === undefined,
+  );
+  if (unread.length > 0) {
+    const read = await Promise.all(
+      unread.map(
+        async (part) =>
+          [part.provider, await dnsProviderOf(providers, part.provider)?.readGeoServices()] as const,
+      ),
+    );
+    live = withGeoServices(live, read);
     plan = computePlan(desired, live, providers);
   }
   return { plan, live };
 }
 
-function writesRecords(plan: Plan): boolean {
-  return plan.changes.some((change) => change.address.kind === 'record-set' && change.after !== null);
+function writesRecords(plan: Plan, provider: string | undefined): boolean {
+  return plan.changes.some(
+    (change) =>
+      change.address.kind === 'record-set' && change.address.provider === provider && change.after !== null,
+  );
+}
+
+/** `live` with the geo services read for each provider (undefined: the one provider without `providers:`). */
+function withGeoServices(
+  live: LiveState,
+  read: readonly (readonly [string | undefined, LiveState['geoServices']])[],
+): LiveState {
+  let next = live;
+  for (const [provider, geoServices] of read) {
+    if (provider === undefined) next = { ...next, geoServices };
+    else
+      next = {
+        ...next,
+        dnsProviders: { ...next.dnsProviders, [provider]: { ...liveDnsOf(next, provider), geoServices } },
+      };
+  }
+  return next;
 }

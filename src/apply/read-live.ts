@@ -1,30 +1,46 @@
-import type { DesiredState } from '../model/dns.js';
+import type { DesiredState, DnsProvider, LiveDnsState } from '../model/dns.js';
+import { type DnsPart, dnsParts } from '../model/dns-providers.js';
 import { readsGeoServices, readsSecondaryZones, usesDns } from '../model/dns-scope.js';
 import type { LiveState } from '../model/live.js';
-import type { Providers } from './providers.js';
+import { dnsProviderOf, type Providers } from './providers.js';
 
 /**
  * Reads live state of exactly what the desired state names (zones by name; all secondary zones and all geo
  * services, one list request each, only when the desired state has any or owns the section; the named webapps),
- * every service in parallel.
+ * every service in parallel. Under `providers:`, each DNS provider reads its own part (dns-providers.ts) into
+ * `dnsProviders`, all at once.
  */
 export async function readLive(desired: DesiredState, providers: Providers): Promise<LiveState> {
-  const { dns, waf } = providers;
-  if (usesDns(desired) && !dns)
-    throw new Error('readLive: the desired state names DNS objects but no DNS provider');
-  if (desired.waf && !waf)
+  if (desired.waf && !providers.waf)
     throw new Error('readLive: the desired state has a waf section but no WAF provider');
   const wafRefs = desired.waf?.webapps.map((webapp) => webapp.ref) ?? [];
-  const [live, secondaryZones, geoServices, wafState] = await Promise.all([
-    dns && desired.zones.length > 0 ? dns.readZones(desired.zones.map((zone) => zone.zone)) : { zones: {} },
-    dns && readsSecondaryZones(desired) ? dns.readSecondaryZones() : undefined,
-    dns && readsGeoServices(desired) ? dns.readGeoServices() : undefined,
-    desired.waf ? waf?.readWaf(wafRefs) : undefined,
+  const parts = dnsParts(desired);
+  const [dns, wafState] = await Promise.all([
+    Promise.all(parts.map((part) => readPart(part, providers))),
+    desired.waf ? providers.waf?.readWaf(wafRefs) : undefined,
+  ]);
+  const waf = wafState ? { waf: wafState } : {};
+  if (desired.dnsProviders === undefined) return { ...(dns[0] ?? { zones: {} }), ...waf };
+  const dnsProviders = Object.fromEntries(parts.map((part, i) => [part.provider, dns[i] ?? { zones: {} }]));
+  return { zones: {}, dnsProviders, ...waf };
+}
+
+async function readPart(part: DnsPart, providers: Providers): Promise<LiveDnsState> {
+  const { desired } = part;
+  if (!usesDns(desired)) return { zones: {} };
+  const dns: DnsProvider | undefined = dnsProviderOf(providers, part.provider);
+  if (!dns)
+    throw new Error(
+      `readLive: the desired state names DNS objects but no DNS provider ${part.provider ?? ''}`,
+    );
+  const [live, secondaryZones, geoServices] = await Promise.all([
+    desired.zones.length > 0 ? dns.readZones(desired.zones.map((zone) => zone.zone)) : { zones: {} },
+    readsSecondaryZones(desired) ? dns.readSecondaryZones() : undefined,
+    readsGeoServices(desired) ? dns.readGeoServices() : undefined,
   ]);
   return {
     ...live,
     ...(secondaryZones ? { secondaryZones } : {}),
     ...(geoServices ? { geoServices } : {}),
-    ...(wafState ? { waf: wafState } : {}),
   };
 }

@@ -27,18 +27,21 @@ export function openDnsTarget(
   io: CliIo,
   logger: Logger,
   sandbox: RunningSandbox | undefined,
+  /** Its name under `providers:` in the desired state, when it has that section. */
+  name?: string,
 ): DnsTarget {
   const rateLimit = dnsRateShare(options, io);
   if (!sandbox) {
     const config = dynConfigFromEnv(io.env);
     const cache = zoneCache(options.cache, io, config);
-    const provider = createDynProvider({ ...config, logger, rateLimit, cache });
+    const provider = createDynProvider({ ...config, name, logger, rateLimit, cache });
     return { provider, close: () => provider.close() };
   }
   const { url, emulator } = sandbox;
   const credentials = emulator.credentials;
   const customerName = credentials.customer_name;
   const provider = createDynProvider({
+    name,
     url,
     customerName,
     userName: credentials.user_name,

@@ -9,9 +9,17 @@ import { EXIT_ERROR, type ExitCode } from './exit-codes.js';
 import { reportAnnotations } from './github.js';
 import type { CliIo } from './io.js';
 import type { OutputFormat } from './options.js';
+import { capabilitiesOf } from './provider-kinds.js';
 
-/** The CLI's one DNS provider: what it supports is checked at validation, before any call. */
-export const DNS_CAPABILITIES: LoadOptions = { capabilities: DYN_CAPABILITIES, provider: DYN_PROVIDER };
+/**
+ * What the CLI's DNS providers support, checked at validation, before any call: the one Dyn provider, or each one
+ * under `providers:` by its type.
+ */
+export const DNS_CAPABILITIES: LoadOptions = {
+  capabilities: DYN_CAPABILITIES,
+  provider: DYN_PROVIDER,
+  capabilitiesOf,
+};
 
 /**
  * Where problems with the desired state were found: `validation` (the YAML itself; nothing was read or sent) or

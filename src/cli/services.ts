@@ -6,6 +6,7 @@ import { describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import type { DynProvider } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
+import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
 import { openDnsTarget } from './dns-target.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -19,7 +20,7 @@ export interface OpenServices {
   providers: Providers;
   writers: ReadonlyMap<string, StepWriter>;
   waf: WafProvider | undefined;
-  /** The DNS provider, for reads beyond planning (`import`); undefined when the DNS service is not used. */
+  /** The Dyn provider, for reads beyond planning (`import`); undefined when the Dyn service is not used. */
   dyn: DynProvider | undefined;
   close(): Promise<void>;
 }
@@ -44,19 +45,23 @@ export async function openServices(
     : undefined;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const dns = usesDns(desired) ? openDnsTarget(options, io, logger, sandbox) : undefined;
+    const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
+    const single = desired.dnsProviders === undefined && usesDns(desired);
+    const dns = single ? openDnsTarget(options, io, logger, sandbox) : undefined;
     if (dns) closers.push(dns.close);
+    if (desired.dnsProviders) await openNamedDnsProviders(desired, options, io, logger, sandbox, named);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
       ...(dns ? { dns: dns.provider } : {}),
+      ...(desired.dnsProviders ? { dnsProviders: named.byName } : {}),
       ...(waf ? { waf: waf.provider } : {}),
     };
     return {
       providers,
       writers: writersOf(providers),
       waf: waf?.provider,
-      dyn: dns?.provider,
+      dyn: dns?.provider ?? named.dyn,
       close: () => closeAll(closers, sandbox),
     };
   } catch (error) {

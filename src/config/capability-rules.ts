@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DnsCapabilities } from '../model/provider.js';
 import type { MergedDocument } from './merge.js';
-import { diagnosticAt, type PEntry } from './positioned.js';
+import { diagnosticAt, isMap, type PEntry } from './positioned.js';
 import type { ReadRecords } from './read-records.js';
 import type { TypedValues } from './record-values.js';
 
@@ -14,8 +14,9 @@ export interface DnsProviderSupport {
 
 /**
  * What the desired state asks of the DNS provider that it cannot do, at the place that asks it: a record type it
- * does not support (in a zone or a geo group), a value it refuses although the type allows it, more records of a type at one name than it allows, geo services or
- * secondary zones when it has none. Checked before any call, so that such a plan is never applied halfway.
+ * does not support (in a zone or a geo group), a value it refuses although the type allows it, more records of a
+ * type at one name than it allows, geo services or secondary zones when it has none, a secondary zone's contact or
+ * TSIG key name where it has neither. Checked before any call, so that such a plan is never applied halfway.
  */
 export function capabilityDiagnostics(
   merged: MergedDocument,
@@ -66,5 +67,15 @@ export function capabilityDiagnostics(
   };
   section(merged.services.geoServices, 'geo service', capabilities.geoServices);
   section(merged.services.secondaryZones, 'secondary zone', capabilities.secondaryZones);
+  if (capabilities.secondaryZones && capabilities.secondaryZoneContacts === false)
+    for (const entry of merged.services.secondaryZones)
+      for (const field of isMap(entry.value) ? entry.value.entries : [])
+        if (field.key === 'contact_nickname' || field.key === 'tsig_key_name')
+          diagnostics.push(
+            diagnosticAt(
+              field.keyPos,
+              `secondary zone "${entry.key}": ${who} has no ${field.key} on a secondary zone; leave it out`,
+            ),
+          );
   return diagnostics;
 }

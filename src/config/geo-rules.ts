@@ -135,7 +135,7 @@ function groupDiagnostics(service: PEntry): Diagnostic[] {
   return diagnostics;
 }
 
-interface NodeRef {
+export interface NodeRef {
   zone: string;
   fqdn: string;
   zoneText: string;
@@ -143,7 +143,7 @@ interface NodeRef {
   pos: Position;
 }
 
-function nodesOf(service: PEntry): NodeRef[] {
+export function nodesOf(service: PEntry): NodeRef[] {
   const nodes = isMap(service.value) ? entryOf(service.value, 'nodes')?.value : undefined;
   return (isSeq(nodes) ? nodes.items : []).flatMap((item): NodeRef[] => {
     const zone = isMap(item) ? text(entryOf(item, 'zone')?.value) : undefined;

@@ -1,3 +1,4 @@
 export { isUnmanaged } from '../model/unmanaged.js';
 export { type LoadOptions, type LoadResult, loadDesiredState } from './load.js';
+export type { CapabilitiesOf } from './provider-lists.js';
 export { type DesiredStateDocument, DesiredStateSchema, MAX_TTL } from './schema.js';

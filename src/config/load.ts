@@ -5,9 +5,12 @@ import type { DnsCapabilities } from '../model/provider.js';
 import { errorText, findYamlFiles } from './find-files.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
+import type { CapabilitiesOf } from './provider-lists.js';
+import { providerDiagnostics } from './provider-rules.js';
 import { readRecords } from './read-records.js';
 import { ruleDiagnostics } from './rules.js';
 import { schemaDiagnostics } from './schema-issues.js';
+import { withProviders } from './to-desired-providers.js';
 import { toDesiredState } from './to-desired-state.js';
 import { loadWafSections } from './waf-desired.js';
 
@@ -28,6 +31,11 @@ export interface LoadOptions {
   capabilities?: DnsCapabilities;
   /** The provider's name in those messages (`DnsProvider.name`: `dyn`). */
   provider?: string;
+  /**
+   * With `providers:` in the desired state: what each provider supports, by its entry (the CLI knows the types).
+   * Each zone is then checked against each of its providers, and `capabilities` is not used.
+   */
+  capabilitiesOf?: CapabilitiesOf;
 }
 
 /**
@@ -47,20 +55,22 @@ export async function loadDesiredState(
   const merge = mergeDocuments(roots);
   const records = readRecords(merge.merged);
   const waf = loadWafSections(roots);
-  const { capabilities, provider } = options;
+  const { capabilities, provider, capabilitiesOf } = options;
+  const single = merge.merged.services.providers.length === 0 ? capabilities : undefined;
   const diagnostics = [
     ...found.diagnostics,
     ...parsed.flatMap((file) => file.diagnostics),
     ...roots.flatMap((root) => schemaDiagnostics(root)),
     ...merge.diagnostics,
     ...records.diagnostics,
-    ...ruleDiagnostics(merge.merged, records, capabilities && { capabilities, name: provider }),
+    ...ruleDiagnostics(merge.merged, records, single && { capabilities: single, name: provider }),
+    ...providerDiagnostics(merge.merged, records, capabilitiesOf),
     ...waf.diagnostics,
   ];
   if (diagnostics.length > 0) return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)) };
 
   const desired = {
-    ...toDesiredState(merge.merged, records),
+    ...withProviders(toDesiredState(merge.merged, records), merge.merged, capabilitiesOf),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };
   return { ok: true, desired, files: parsed.map((file) => file.file) };

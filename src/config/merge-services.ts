@@ -4,8 +4,8 @@ import { bothPlaces, namedTwice } from './both-places.js';
 import { entryOf, isMap, type PEntry, type PNode, toPlain, where } from './positioned.js';
 
 /**
- * How files combine the `secondary_zones`, `geo_services` and `settings` sections. Unlike a zone, a secondary zone
- * or a geo service is defined in one place: the same secondary zone (by normalised name) or geo service (by exact
+ * How files combine the `secondary_zones`, `geo_services`, `providers` and `settings` sections. Unlike a zone, a secondary zone
+ * a geo service or a DNS provider is defined in one place: the same secondary zone (by normalised name) or geo service (by exact
  * name) in two places is an error at both. A setting may repeat across files only with the same value.
  */
 export interface MergedServices {
@@ -16,6 +16,8 @@ export interface MergedServices {
   manage: { secondaryZones?: PEntry; geoServices?: PEntry };
   /** `settings.safety`, the first place it was given (it may repeat only with the same value). */
   safety?: PEntry;
+  /** The `providers:` section's entries, each defined in one place; in order of first appearance. */
+  providers: PEntry[];
 }
 
 export function mergeServices(roots: readonly PNode[]): {
@@ -31,6 +33,7 @@ export function mergeServices(roots: readonly PNode[]): {
     diagnostics,
   );
   const geoServices = uniqueEntries(roots, 'geo_services', (name) => name, 'geo service', diagnostics);
+  const providers = uniqueEntries(roots, 'providers', (name) => name, 'provider', diagnostics);
   const manage: MergedServices['manage'] = {};
   for (const [section, field] of [
     ['secondary_zones', 'secondaryZones'],
@@ -54,7 +57,10 @@ export function mergeServices(roots: readonly PNode[]): {
     if (!safety) safety = entry;
     else diagnostics.push(...settingConflict('safety', entry, safety, 'settings.safety'));
   }
-  return { services: { secondaryZones, geoServices, manage, ...(safety ? { safety } : {}) }, diagnostics };
+  return {
+    services: { secondaryZones, geoServices, manage, providers, ...(safety ? { safety } : {}) },
+    diagnostics,
+  };
 }
 
 function uniqueEntries(

@@ -38,6 +38,8 @@ export interface MergedZone {
   records: MergedRecord[];
   /** Glob items of every `unmanaged` list of the zone, in load order. */
   unmanaged: PNode[];
+  /** Every `providers` list of the zone, in load order (they must agree: provider-rules.ts). */
+  providers: PEntry[];
 }
 
 export interface MergedRecord {
@@ -71,7 +73,7 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
         continue;
       }
       if (!zone) {
-        zone = { zone: name, keys: [], defaultTtl: undefined, records: [], unmanaged: [] };
+        zone = { zone: name, keys: [], defaultTtl: undefined, records: [], unmanaged: [], providers: [] };
         zones.set(name, zone);
         recordIndex.set(zone, new Map());
       }
@@ -115,6 +117,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
 
   const unmanaged = entryOf(value, 'unmanaged')?.value;
   if (isSeq(unmanaged)) zone.unmanaged.push(...unmanaged.items);
+  const providers = entryOf(value, 'providers');
+  if (providers) zone.providers.push(providers);
   return diagnostics;
 }
 

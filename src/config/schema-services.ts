@@ -3,6 +3,7 @@ import { GEO_COUNTRY_CODES } from '../model/country-codes.js';
 import { GEO_RECORD_TYPES } from '../model/geo.js';
 import { IPV4_PATTERN } from '../model/ipv4.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
+import { ProviderList } from './providers-schema.js';
 import { SafetySchema } from './safety-schema.js';
 import { typeFields, withRecordTypes } from './schema-records.js';
 
@@ -32,6 +33,7 @@ export const SecondaryZoneSchema = z
     ),
     contact_nickname: Text.optional().describe('Contact of the zone; left as it is live when absent.'),
     tsig_key_name: Text.optional().describe('TSIG key for transfers; left as it is live when absent.'),
+    providers: ProviderList.optional(),
   })
   .describe('A secondary zone: the service copies its data from the masters.');
 export type SecondaryZoneDocument = z.infer<typeof SecondaryZoneSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
 import { namedRecord } from '../model/named-record.js';
+import { DnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
 import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
 import { RecordNameSchema, Ttl } from './schema-records.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
@@ -39,6 +40,7 @@ export const ZoneSchema = z
       .array(z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }))
       .optional()
       .describe('Globs (picomatch syntax) on names relative to the zone; matching names are never touched.'),
+    providers: ProviderList.optional(),
   })
   .describe('A primary zone managed by edgeplan.');
 export type ZoneDocument = z.infer<typeof ZoneSchema>;
@@ -55,6 +57,9 @@ export const DesiredStateSchema = z
       .optional()
       .describe('Geo services by name.'),
     settings: SettingsSchema.optional(),
+    providers: namedRecord(DnsProviderSchema, ProviderNameKey)
+      .optional()
+      .describe('DNS providers by name; absent: one Dyn provider from EDGEPLAN_DYN_*.'),
     waf: WafSchema.optional(),
   })
   .describe('edgeplan desired state.');

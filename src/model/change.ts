@@ -1,6 +1,6 @@
 import type { GeoGroup, GeoNode } from './geo.js';
 import type { RecordSetValue } from './record-set.js';
-import type { Target } from './target.js';
+import { onProvider, type Target } from './target.js';
 import type { BotRef, GoodBotsMode } from './waf.js';
 import type { SerialStyle } from './zone.js';
 
@@ -21,10 +21,16 @@ interface ChangeOf<A, V> {
   after: V | null;
 }
 
-/** A zone the plan creates (only `create`: zones are never deleted by a plan). */
-export type ZoneChange = ChangeOf<{ kind: 'zone'; zone: string }, ZoneValue>;
+/**
+ * A zone the plan creates (only `create`: zones are never deleted by a plan). `provider`, on zone, record-set and
+ * secondary addresses: the DNS provider's name when the desired state has `providers:` (target.ts).
+ */
+export type ZoneChange = ChangeOf<{ kind: 'zone'; zone: string; provider?: string }, ZoneValue>;
 export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue>;
-export type SecondaryChange = ChangeOf<{ kind: 'secondary'; zone: string }, SecondaryZoneValue>;
+export type SecondaryChange = ChangeOf<
+  { kind: 'secondary'; zone: string; provider?: string },
+  SecondaryZoneValue
+>;
 export type GeoChange = ChangeOf<{ kind: 'geo'; name: string }, GeoServiceValue>;
 export type WebappChange = ChangeOf<WebappAddress, WebappValue>;
 
@@ -35,6 +41,7 @@ export interface RecordSetAddress {
   zone: string;
   fqdn: string;
   type: string;
+  provider?: string;
 }
 
 /** A webapp as the desired state names it (`ref`: its name or id) and as it is live. */
@@ -77,9 +84,9 @@ export function targetOf(address: Address): Target {
   switch (address.kind) {
     case 'zone':
     case 'record-set':
-      return { kind: 'zone', name: address.zone };
+      return onProvider({ kind: 'zone', name: address.zone }, address.provider);
     case 'secondary':
-      return { kind: 'secondary', name: address.zone };
+      return onProvider({ kind: 'secondary', name: address.zone }, address.provider);
     case 'geo':
       return { kind: 'geo', name: address.name };
     case 'webapp':

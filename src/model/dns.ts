@@ -1,3 +1,4 @@
+import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { GeoService } from './geo.js';
 import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from './provider.js';
 import type { LiveRecordSet, RecordSet } from './record-set.js';
@@ -24,6 +25,8 @@ export interface DesiredZone {
   records: RecordSet[];
   /** Globs on names relative to the zone (`@` for the apex); matching names are never touched. */
   unmanaged: string[];
+  /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
+  providers?: string[];
 }
 
 export interface DesiredState {
@@ -39,6 +42,13 @@ export interface DesiredState {
   safety?: SafetyPolicy;
   /** The `waf` section; absent when no file has one (the WAF service is then never contacted). */
   waf?: DesiredWaf;
+  /**
+   * The `providers:` section, sorted by name (dns-providers.ts); absent: one Dyn provider from EDGEPLAN_DYN_*, and
+   * no zone or target names a provider.
+   */
+  dnsProviders?: DnsProviderSpec[];
+  /** With `providers:`: the provider that holds the geo services (the one that supports them), when any is used. */
+  geoProvider?: string;
 }
 
 export interface LiveZone {

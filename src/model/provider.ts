@@ -21,6 +21,11 @@ export interface DnsCapabilities {
   recordTypes: readonly string[];
   geoServices: boolean;
   secondaryZones: boolean;
+  /**
+   * Whether a secondary zone takes the service's own contact and TSIG key name (`contact_nickname`,
+   * `tsig_key_name`: Dyn's). Absent: it does.
+   */
+  secondaryZoneContacts?: boolean;
   /** Most records of one type at one name, for the types the service limits. */
   maxRecordsPerName: Readonly<Record<string, number>>;
   /**

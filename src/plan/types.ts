@@ -41,10 +41,14 @@ export interface PlanStep {
   ops: ProviderOp[];
 }
 
-/** A zone the plan touches, with the serial it was computed from (null: the plan creates the zone). */
+/**
+ * A zone the plan touches, with the serial it was computed from (null: the plan creates the zone), and the DNS
+ * provider it is on when the desired state has `providers:`.
+ */
 export interface ZoneHeader {
   zone: string;
   serial: number | null;
+  provider?: string;
 }
 
 /**

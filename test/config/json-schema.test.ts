@@ -26,7 +26,7 @@ describe('JSON Schema', () => {
       additionalProperties: false,
     });
     const zone = schema.properties.zones.additionalProperties;
-    expect(Object.keys(zone.properties)).toEqual(['default_ttl', 'records', 'unmanaged']);
+    expect(Object.keys(zone.properties)).toEqual(['default_ttl', 'records', 'unmanaged', 'providers']);
     expect(zone.properties.records.additionalProperties.anyOf[0]).toEqual({ $ref: '#/$defs/record_set' });
     const set = schema.$defs.record_set;
     expect(set).toMatchObject({

@@ -24,7 +24,14 @@ const NS_LIKE: RecordType = {
 };
 const ALONE_LIST: RecordType = { ...CNAME, type: 'ALONE', key: 'alone', single: false };
 
-const ZONE: MergedZone = { zone: 'example.com', keys: [], defaultTtl: undefined, records: [], unmanaged: [] };
+const ZONE: MergedZone = {
+  zone: 'example.com',
+  keys: [],
+  defaultTtl: undefined,
+  records: [],
+  unmanaged: [],
+  providers: [],
+};
 
 /** Record `name` at line `line`, with sets `[type, number of values]`, each set's key on that line. */
 function record(name: string, line: number, ...sets: [RecordType, number][]): ReadRecord {

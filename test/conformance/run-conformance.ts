@@ -21,6 +21,12 @@ export interface ServedRecord {
   value: string;
 }
 
+/** One DNS query: a name (normalised) and a type. */
+export interface Question {
+  fqdn: string;
+  type: string;
+}
+
 /** What the suite needs of one provider for one group; everything provider-specific lives here. */
 export interface ConformanceSubject {
   /** Fresh providers; `dns` is the provider under test. */
@@ -30,6 +36,12 @@ export interface ConformanceSubject {
    * API or DNS answers), the service's own SOA and apex NS left out; null when the zone does not exist.
    */
   liveRecords(zone: string): Promise<ServedRecord[] | null>;
+  /**
+   * Optional: what the server answers over DNS to a query for each name and type (no recursion; only records of
+   * the asked name and type). Given, every step also checks that the answers to every name and type desired or
+   * served around the step are exactly the desired records: what is published is what the world is served.
+   */
+  answers?(zone: string, questions: readonly Question[]): Promise<ServedRecord[]>;
   /** API requests the server has answered so far (the suite compares it before and after each apply). */
   requests(): number;
   /** The fewest API requests the provider promises for applying `plan`, as a function of its changes. */
@@ -177,8 +189,14 @@ async function runStep(
   expect(result.steps.filter((outcome) => outcome.status !== 'applied')).toEqual([]);
   expect(subject.requests() - sent, 'API requests of the apply').toBe(subject.minimumApplyRequests(plan));
 
-  const served = lines((await subject.liveRecords(zone)) ?? []);
+  const now = (await subject.liveRecords(zone)) ?? [];
+  const served = lines(now);
   expect(served, 'what the server serves').toEqual(expectedLines(desired, before ?? []));
+  if (subject.answers) {
+    const questions = uniqueQuestions([...desired.records, ...(before ?? []), ...now]);
+    const answered = lines(await subject.answers(zone, questions));
+    expect(answered, 'what the server answers over DNS').toEqual(expectedLines(desired, before ?? []));
+  }
   for (const name of step.keeps ?? []) {
     const kept = lines((before ?? []).filter((record) => relativeName(record.fqdn, zone) === name));
     expect(kept, `${name} was served before the step`).not.toEqual([]);
@@ -198,6 +216,12 @@ function requireZone(zones: readonly DesiredZone[], zone: string): DesiredZone {
   const found = zones.find((z) => z.zone === zone);
   if (!found) throw new Error(`the desired state has no zone ${zone}`);
   return found;
+}
+
+/** Each name and type once, sorted. */
+function uniqueQuestions(sets: readonly Question[]): Question[] {
+  const byKey = new Map(sets.map(({ fqdn, type }) => [`${fqdn} ${type}`, { fqdn, type }]));
+  return [...byKey.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, question]) => question);
 }
 
 /** `fqdn TYPE ttl value`, sorted: what a person would compare. */

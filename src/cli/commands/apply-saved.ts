@@ -8,7 +8,7 @@ import {
   planHasChanges,
   type SavedPlan,
 } from '../../plan/index.js';
-import { PROVIDER_OP_SCHEMAS } from '../../providers/op-schemas.js';
+import { savedPlanOpSchemas } from '../../providers/op-schemas.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
@@ -89,9 +89,20 @@ async function readPlan(path: string): Promise<SavedPlan> {
     );
   }
   try {
-    return parsePlanFile(text, path, PROVIDER_OP_SCHEMAS);
+    return parsePlanFile(text, path, savedPlanOpSchemas(stepProviders(text)));
   } catch (error) {
     if (error instanceof PlanFileError) throw new CliError(error.message);
     throw error;
+  }
+}
+
+/** The providers a saved plan's steps name, read loosely (parsePlanFile checks the file). */
+function stepProviders(text: string): string[] {
+  try {
+    const steps: unknown = JSON.parse(text)?.steps;
+    if (!Array.isArray(steps)) return [];
+    return steps.flatMap((step) => (typeof step?.provider === 'string' ? [step.provider] : []));
+  } catch {
+    return [];
   }
 }

@@ -1,55 +1,36 @@
-import type { GeoChange, SecondaryChange, WebappChange } from '../../model/change.js';
+import { targetOf, type WebappChange } from '../../model/change.js';
 import type { DnsCompiler, ProviderOp, WafCompiler } from '../../model/provider.js';
-import { type Target, targetText } from '../../model/target.js';
+import { onProvider, type Target, targetText } from '../../model/target.js';
 import type { PlanStep, StepKind } from '../types.js';
 import { changesOf } from './change-kinds.js';
 import { geoSteps } from './geo-steps.js';
+import type { PartDiff } from './part-diff.js';
 import { orderSteps } from './step-order.js';
-import type { ZoneDiff } from './zone-diff.js';
+
+/** A DNS provider as a plan needs it: its compiler, and the name its steps give (`PlanStep.provider`). */
+export type PlanDnsCompiler = DnsCompiler & { name: string };
 
 /** The providers a plan compiles its changes with; each is needed only when the plan changes its targets. */
 export interface PlanProviders {
-  dns?: DnsCompiler & { name: string };
+  /** The one DNS provider of a desired state without `providers:`. */
+  dns?: PlanDnsCompiler;
+  /** With `providers:`: each DNS provider by its name there (which is also its `name`). */
+  dnsProviders?: Readonly<Record<string, PlanDnsCompiler>>;
   waf?: WafCompiler & { name: string; requestsPerCall: number };
 }
 
 /**
  * Every step of a plan: per changed target, the provider's calls for its changes (the compilers decide HOW; the
  * plan only keeps the calls), with the dependencies between zones and geo services of geo-steps.ts, in the
- * deterministic order of step-order.ts. Step ids are the target's `kind:name`; a geo service split in two adds
+ * deterministic order of step-order.ts. Each DNS provider's part is compiled by that provider. Step ids are the
+ * target's text (`zone:example.com`, `zone:example.com@pdns` under `providers:`); a geo service split in two adds
  * `#unlink` to its first step.
  */
 export function buildSteps(
-  changes: {
-    zones: readonly ZoneDiff[];
-    secondaries: readonly SecondaryChange[];
-    geo: readonly GeoChange[];
-    webapps: readonly WebappChange[];
-  },
+  changes: { parts: readonly PartDiff[]; webapps: readonly WebappChange[] },
   providers: PlanProviders,
 ): PlanStep[] {
-  const recordSets = changes.zones.flatMap((zone) => changesOf(zone.changes, 'record-set'));
-  const created = new Set(changes.zones.flatMap((zone) => (zone.compile.create ? [zone.compile.zone] : [])));
-  const geo = geoSteps(changes.geo, { created, recordSets });
-  const needsDns = changes.zones.length + changes.secondaries.length + changes.geo.length > 0;
-  const steps: PlanStep[] = [];
-  if (needsDns) {
-    const dns = required(providers.dns, 'DNS');
-    const step = stepOf(dns.name);
-    for (const zone of changes.zones) {
-      const target: Target = { kind: 'zone', name: zone.compile.zone };
-      const after = geo.zoneAfter.get(targetText(target)) ?? [];
-      steps.push(step('zone', target, dns.compileZone(zone.compile), after));
-    }
-    for (const change of changes.secondaries) {
-      const target: Target = { kind: 'secondary', name: change.address.zone };
-      steps.push(step('secondary', target, dns.compileSecondary(change)));
-    }
-    for (const { id, change, part, after } of geo.steps) {
-      const target: Target = { kind: 'geo', name: change.address.name };
-      steps.push({ ...step('geo', target, dns.compileGeo(change, part), after), id });
-    }
-  }
+  const steps: PlanStep[] = changes.parts.flatMap((part) => partSteps(part, providers));
   if (changes.webapps.length > 0) {
     const waf = required(providers.waf, 'WAF');
     const step = stepOf(waf.name);
@@ -57,6 +38,39 @@ export function buildSteps(
       steps.push(step('webapp', { kind: 'webapp', name: change.address.ref }, waf.compileWebapp(change)));
   }
   return orderSteps(steps);
+}
+
+/** The steps of one DNS provider's part, compiled by that provider. */
+function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
+  if (part.zones.length + part.secondaries.length + part.geo.length === 0) return [];
+  const { provider } = part;
+  const recordSets = part.zones.flatMap((zone) => changesOf(zone.changes, 'record-set'));
+  const created = new Set(part.zones.flatMap((zone) => (zone.compile.create ? [zone.compile.zone] : [])));
+  const geo = geoSteps(part.geo, { created, recordSets, provider });
+  const dns = required(
+    dnsCompilerOf(providers, provider),
+    provider === undefined ? 'DNS' : `DNS (${provider})`,
+  );
+  const step = stepOf(dns.name);
+  const steps: PlanStep[] = [];
+  for (const zone of part.zones) {
+    const target = onProvider<Target>({ kind: 'zone', name: zone.compile.zone }, provider);
+    const after = geo.zoneAfter.get(targetText(target)) ?? [];
+    steps.push(step('zone', target, dns.compileZone(zone.compile), after));
+  }
+  for (const change of part.secondaries)
+    steps.push(step('secondary', targetOf(change.address), dns.compileSecondary(change)));
+  for (const { id, change, part: geoPart, after } of geo.steps) {
+    const target: Target = { kind: 'geo', name: change.address.name };
+    steps.push({ ...step('geo', target, dns.compileGeo(change, geoPart), after), id });
+  }
+  return steps;
+}
+
+function dnsCompilerOf(providers: PlanProviders, provider: string | undefined): PlanDnsCompiler | undefined {
+  if (provider === undefined) return providers.dns;
+  const named = providers.dnsProviders;
+  return named && Object.hasOwn(named, provider) ? named[provider] : undefined;
 }
 
 /** Steps of one provider; the id is the target's `kind:name`. */

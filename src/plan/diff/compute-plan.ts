@@ -1,8 +1,9 @@
-import type { Change } from '../../model/change.js';
-import { compareStrings } from '../../model/compare.js';
+import { type Change, targetOf } from '../../model/change.js';
 import { sortDiagnostics } from '../../model/diagnostic.js';
-import type { DesiredState, LiveZone } from '../../model/dns.js';
+import type { DesiredState } from '../../model/dns.js';
+import { dnsParts, liveDnsOf } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
+import { compareTargets, onProvider, type Target } from '../../model/target.js';
 import type { LiveWafState } from '../../model/waf.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -10,14 +11,12 @@ import {
   type PlanStep,
   type PlanSummary,
   type WafPlanBudget,
+  type ZoneHeader,
 } from '../types.js';
 import { buildSteps, type PlanProviders } from './build-steps.js';
-import { diffGeoServices } from './geo-diff.js';
-import { liveProblems } from './live-checks.js';
+import { diffPart } from './part-diff.js';
 import { PlanProblemsError } from './plan-problems.js';
-import { diffSecondaryZones } from './secondary-diff.js';
 import { diffWaf } from './waf-diff.js';
-import { diffZone } from './zone-diff.js';
 
 export type { PlanProviders } from './build-steps.js';
 
@@ -26,33 +25,34 @@ export type { PlanProviders } from './build-steps.js';
  * providers' calls that make it (`steps`, compiled by the injected providers). Pure and synchronous (no I/O, no
  * clock): the same inputs give a byte-identical `JSON.stringify(plan)`, whatever the order of the input arrays.
  *
- * Only desired zones are planned, in name order; a zone of `live.zones` that the desired state does not name is
- * never looked at. Each desired zone must have an entry in `live.zones` (`null` when it does not exist live): a
- * missing entry means the zone was not read, and planning it as absent would try to create an existing zone, so
- * that is a programming error and throws. Per-zone rules: zone-diff.ts; secondary zones, geo services and webapps:
- * their diff files; the order of steps across services: geo-steps.ts.
+ * The DNS side is planned per DNS provider (part-diff.ts): without `providers:` the one provider, with it each
+ * provider's share of the desired state against that provider's live state, every zone and secondary-zone change
+ * carrying its provider. Only desired zones are planned, in name order; a zone of live state that the desired state
+ * does not name is never looked at. Per-zone rules: zone-diff.ts; secondary zones, geo services and webapps: their
+ * diff files; the order of steps across services: geo-steps.ts.
  *
  * A desired state that cannot be planned against live state (live-checks.ts, waf-diff.ts) throws one
  * PlanProblemsError with every problem. `changes` are sorted by target (zones, secondary zones, geo services,
- * webapps, each by name), then address; without a desired `waf` section the plan has no `waf` budget.
+ * webapps, each by name, then provider), then address; without a desired `waf` section the plan has no `waf` budget.
  */
 export function computePlan(desired: DesiredState, live: LiveState, providers: PlanProviders = {}): Plan {
-  const zones = [...desired.zones]
-    .sort((a, b) => compareStrings(a.zone, b.zone))
-    .map((zone) => ({ desired: zone, live: liveZone(live, zone.zone) }));
-  const zoneDiffs = zones.flatMap((zone) => diffZone(zone.desired, zone.live) ?? []);
-  const secondaries = diffSecondaryZones(desired, live);
-  const geo = diffGeoServices(desired, live);
+  const parts = dnsParts(desired).map((part) => diffPart(part, liveDnsOf(live, part.provider)));
   const waf = desired.waf ? diffWaf(desired.waf, liveWaf(live)) : null;
-  const problems = [...liveProblems(zones, live, geo), ...(waf?.problems ?? [])];
+  const problems = [...parts.flatMap((part) => part.problems), ...(waf?.problems ?? [])];
   if (problems.length > 0) throw new PlanProblemsError(sortDiagnostics(problems));
 
   const webapps = waf?.changes ?? [];
-  const steps = buildSteps({ zones: zoneDiffs, secondaries, geo, webapps }, providers);
+  const steps = buildSteps({ parts, webapps }, providers);
+  const zoneDiffs = parts
+    .flatMap((part) => part.zones)
+    .sort((a, b) => compareTargets(headerTarget(a.header), headerTarget(b.header)));
+  const secondaries = parts
+    .flatMap((part) => part.secondaries)
+    .sort((a, b) => compareTargets(targetOf(a.address), targetOf(b.address)));
   const changes: Change[] = [
     ...zoneDiffs.flatMap((zone) => zone.changes),
     ...secondaries,
-    ...geo,
+    ...parts.flatMap((part) => part.geo),
     ...webapps,
   ];
   return {
@@ -65,11 +65,8 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
   };
 }
 
-function liveZone(live: LiveState, zone: string): LiveZone | null {
-  const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : undefined;
-  if (found === undefined)
-    throw new Error(`computePlan: live state has no entry for zone ${zone} (was it read?)`);
-  return found;
+function headerTarget(header: ZoneHeader): Target {
+  return onProvider({ kind: 'zone', name: header.zone }, header.provider);
 }
 
 function liveWaf(live: LiveState): LiveWafState {

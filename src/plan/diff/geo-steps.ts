@@ -2,7 +2,7 @@ import type { GeoChange, RecordSetChange } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import { geoNodeKey } from '../../model/geo.js';
 import type { GeoPart } from '../../model/provider.js';
-import { targetText } from '../../model/target.js';
+import { onProvider, targetText } from '../../model/target.js';
 import { geoNodeChanges } from './geo-diff.js';
 
 /** One geo step before compiling: which part of which change, and the step ids it waits for. */
@@ -13,10 +13,14 @@ export interface GeoStepSpec {
   after: string[];
 }
 
-/** What geo steps need to know of the zones: which the plan creates, and its record-set changes. */
+/**
+ * What geo steps need to know of the zones: which the plan creates, and its record-set changes, on the DNS
+ * provider that holds the geo services (`provider`, under `providers:`).
+ */
 export interface ZoneFacts {
   created: ReadonlySet<string>;
   recordSets: readonly RecordSetChange[];
+  provider?: string;
 }
 
 /**
@@ -59,13 +63,13 @@ export function geoSteps(
     for (const node of unlinked) {
       if (!writes.has(geoNodeKey(node))) continue;
       waitedOn.add(name);
-      const zone = zoneStepId(node.zone);
+      const zone = zoneStepId(node.zone, zones.provider);
       zoneAfter.set(zone, [...(zoneAfter.get(zone) ?? []), name]);
     }
     const deps = { zones: new Set<string>(), services: new Set<string>() };
     for (const node of linked) {
       if (zones.created.has(node.zone) || deletes.has(geoNodeKey(node)))
-        deps.zones.add(zoneStepId(node.zone));
+        deps.zones.add(zoneStepId(node.zone, zones.provider));
       const other = unlinkedBy.get(geoNodeKey(node));
       if (other !== undefined && other !== name) {
         deps.services.add(other);
@@ -97,8 +101,8 @@ export function geoSteps(
   return { steps, zoneAfter };
 }
 
-function zoneStepId(zone: string): string {
-  return targetText({ kind: 'zone', name: zone });
+function zoneStepId(zone: string, provider: string | undefined): string {
+  return targetText(onProvider({ kind: 'zone' as const, name: zone }, provider));
 }
 
 function geoStepId(name: string): string {

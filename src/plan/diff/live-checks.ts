@@ -1,8 +1,7 @@
 import type { GeoChange } from '../../model/change.js';
 import type { Diagnostic, SourcePosition } from '../../model/diagnostic.js';
-import type { DesiredZone, LiveZone } from '../../model/dns.js';
+import type { DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import { GEO_RECORD_TYPES, geoNodeKey } from '../../model/geo.js';
-import type { LiveState } from '../../model/live.js';
 import type { RecordSet } from '../../model/record-set.js';
 import { recordType } from '../../model/record-types/registry.js';
 import { geoNodeChanges } from './geo-diff.js';
@@ -29,7 +28,7 @@ const GEO_EXCLUDED_TYPES: ReadonlySet<string> = new Set([...GEO_RECORD_TYPES, 'A
  */
 export function liveProblems(
   zones: readonly { desired: DesiredZone; live: LiveZone | null }[],
-  live: LiveState,
+  live: LiveDnsState,
   geo: readonly GeoChange[],
 ): Diagnostic[] {
   const held = geoHeldNodes(live, geo);
@@ -60,7 +59,7 @@ export function liveProblems(
 }
 
 /** Live-linked nodes the plan leaves linked, by zone then fqdn, with the name of the service linking each. */
-function geoHeldNodes(live: LiveState, geo: readonly GeoChange[]): Map<string, Map<string, string>> {
+function geoHeldNodes(live: LiveDnsState, geo: readonly GeoChange[]): Map<string, Map<string, string>> {
   const unlinked = new Map(
     geo.map((change) => [change.address.name, new Set(geoNodeChanges(change).unlinked.map(geoNodeKey))]),
   );

@@ -2,6 +2,7 @@ import type { SecondaryChange, SecondaryZoneValue } from '../../model/change.js'
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import type { DesiredSecondaryZone, LiveSecondaryZone } from '../../model/secondary.js';
+import { onProvider } from '../../model/target.js';
 
 /**
  * The diff of secondary zones. Only desired zones are planned, unless `settings.secondary_zones.manage` is `all`:
@@ -10,9 +11,13 @@ import type { DesiredSecondaryZone, LiveSecondaryZone } from '../../model/second
  * Per zone: absent live → `create`; masters differ as sets, or a contact/TSIG key the desired state sets differs
  * → `update`; else nothing. `after` is what the zone will be: the desired values, and the live ones the desired
  * state leaves alone (a contact it does not set). Secondary zones share nothing with primary zones or geo
- * services: their steps depend on nothing.
+ * services: their steps depend on nothing. `provider` (a DNS provider under `providers:`) is put on every address.
  */
-export function diffSecondaryZones(desired: DesiredState, live: LiveDnsState): SecondaryChange[] {
+export function diffSecondaryZones(
+  desired: DesiredState,
+  live: LiveDnsState,
+  provider?: string,
+): SecondaryChange[] {
   const wanted = desired.secondaryZones ?? [];
   const manageAll = desired.manage?.secondaryZones === 'all';
   if (wanted.length === 0 && !manageAll) return [];
@@ -27,7 +32,13 @@ export function diffSecondaryZones(desired: DesiredState, live: LiveDnsState): S
     action: SecondaryChange['action'],
     before: SecondaryZoneValue | null,
     after: SecondaryZoneValue | null,
-  ) => changes.push({ address: { kind: 'secondary', zone }, action, before, after });
+  ) =>
+    changes.push({
+      address: onProvider({ kind: 'secondary' as const, zone }, provider),
+      action,
+      before,
+      after,
+    });
 
   for (const zone of wanted) {
     const current = found.get(zone.zone);

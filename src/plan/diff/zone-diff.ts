@@ -4,6 +4,7 @@ import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import type { RecordSetWork, ZoneCompileInput } from '../../model/provider.js';
 import { type LiveRecord, type RecordSet, recordSetKey } from '../../model/record-set.js';
 import { recordType, sortValues } from '../../model/record-types/registry.js';
+import { onProvider } from '../../model/target.js';
 import type { ZoneHeader } from '../types.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
 import { managedIn } from './managed.js';
@@ -29,9 +30,10 @@ export interface ZoneDiff {
  * one name is therefore the delete of one set and the create of another.
  *
  * An absent zone is created (`hostmaster@<zone>`, the zone's default TTL, an incrementing serial) and is always a
- * change, even with no records. Returns null when nothing changes.
+ * change, even with no records. Returns null when nothing changes. `provider` (a DNS provider under `providers:`)
+ * is put on every address and the header.
  */
-export function diffZone(desired: DesiredZone, live: LiveZone | null): ZoneDiff | null {
+export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?: string): ZoneDiff | null {
   const { zone } = desired;
   const managed = managedIn(desired);
   const wanted = desiredSets(desired.records, managed);
@@ -43,7 +45,7 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null): ZoneDiff 
     const { fqdn, type } = identity;
     const before = records.length > 0 ? liveRecordSetValue(type, records) : null;
     const change: RecordSetChange = {
-      address: { kind: 'record-set', zone, fqdn, type },
+      address: onProvider({ kind: 'record-set' as const, zone, fqdn, type }, provider),
       action: after === null ? 'delete' : before === null ? 'create' : 'update',
       before,
       after: after && { ttl: after.ttl, values: [...after.values] },
@@ -64,9 +66,16 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null): ZoneDiff 
   const zoneChange: ZoneChange[] =
     create === null
       ? []
-      : [{ address: { kind: 'zone', zone }, action: 'create', before: null, after: create }];
+      : [
+          {
+            address: onProvider({ kind: 'zone' as const, zone }, provider),
+            action: 'create',
+            before: null,
+            after: create,
+          },
+        ];
   return {
-    header: { zone, serial: live === null ? null : live.serial },
+    header: onProvider({ zone, serial: live === null ? null : live.serial }, provider),
     changes: [...zoneChange, ...sets.map((set) => set.change)],
     compile: { zone, create, sets },
   };

@@ -1,5 +1,5 @@
 import type { Change, ChangeAction, GeoChange, WebappChange } from '../../model/change.js';
-import { type Target, targetText } from '../../model/target.js';
+import { onProvider, type Target, targetText } from '../../model/target.js';
 import type { BotRef } from '../../model/waf.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
@@ -34,7 +34,12 @@ export interface TargetView {
 
 export function targetViews(plan: Plan): TargetView[] {
   const calls = callsByTarget(plan);
-  const serials = new Map(plan.zones.map((zone) => [zone.zone, zone.serial]));
+  const serials = new Map(
+    plan.zones.map((zone) => [
+      targetText(onProvider({ kind: 'zone', name: zone.zone }, zone.provider)),
+      zone.serial,
+    ]),
+  );
   return changesByTarget(plan.changes).map(({ target, changes }) => {
     const counts = { create: 0, update: 0, delete: 0 };
     for (const change of changes) counts[change.action] += 1;
@@ -73,7 +78,7 @@ function noteOf(
 ): string {
   const [first] = changes;
   if (target.kind === 'zone') {
-    const serial = serials.get(target.name) ?? null;
+    const serial = serials.get(targetText(target)) ?? null;
     return serial === null ? 'new zone' : `serial ${serial}`;
   }
   if (first && isChangeOf(first, 'geo')) return first.action === 'create' ? 'new service' : '';

@@ -37,7 +37,8 @@ export function geoLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colo
 const DESTRUCTIVE = (what: string) => ` (destructive: deletes the ${what})`;
 
 function secondaryLine(change: SecondaryChange, c: Colors): string {
-  const { zone } = change.address;
+  const { provider } = change.address;
+  const zone = `${change.address.zone}${provider === undefined ? '' : ` on ${provider}`}`;
   const { before, after } = change;
   if (change.action === 'create' && after) return c.green(`+ ${zone} ${secondaryText(after)}`);
   if (change.action === 'delete' && before)

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Change, RecordSetChange } from '../../model/change.js';
-import { TARGET_KINDS, type TargetKind, targetText } from '../../model/target.js';
+import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
 import { plural } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
@@ -27,7 +27,8 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  *
  *   Plan: 2 to create, 1 to update, 1 to delete in 1 zone (1 publish).
  *
- * The header counts the API calls the apply will make in the zone (its ops, publish included). An update shows only
+ * The header counts the API calls the apply will make in the zone (its ops, publish included), and names the DNS
+ * provider under `providers:` (`example.com on pdns (serial …)`). An update shows only
  * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values.
  * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts). The summary counts every change
  * by action, as `plan.summary` and the markdown plan do, and names the targets by kind.
@@ -38,10 +39,12 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const calls = callsByTarget(plan);
   const byZone = new Map(
     changesByTarget(plan.changes).flatMap(({ target, changes }) =>
-      target.kind === 'zone' ? [[target.name, changes] as const] : [],
+      target.kind === 'zone' ? [[targetText(target), changes] as const] : [],
     ),
   );
-  const zones = plan.zones.flatMap((zone) => zoneLines(zone, byZone.get(zone.zone) ?? [], calls, c));
+  const zones = plan.zones.flatMap((zone) =>
+    zoneLines(zone, byZone.get(targetText(zoneTarget(zone))) ?? [], calls, c),
+  );
   const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
   const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
   const waf = wafSummaryLine(plan);
@@ -55,11 +58,16 @@ function zoneLines(
   c: Colors,
 ): string[] {
   const state = zone.serial === null ? 'new zone' : `serial ${zone.serial}`;
-  const count = calls.get(targetText({ kind: 'zone', name: zone.zone })) ?? 0;
+  const count = calls.get(targetText(zoneTarget(zone))) ?? 0;
+  const on = zone.provider === undefined ? '' : ` on ${zone.provider}`;
   return [
-    c.bold(`${zone.zone} (${state}, ${plural(count, 'API call')})`),
+    c.bold(`${zone.zone}${on} (${state}, ${plural(count, 'API call')})`),
     ...changes.map((change) => `  ${zoneChangeLine(change, c)}`),
   ];
+}
+
+function zoneTarget(zone: ZoneHeader): Target {
+  return onProvider({ kind: 'zone', name: zone.zone }, zone.provider);
 }
 
 function zoneChangeLine(change: Change, c: Colors): string {

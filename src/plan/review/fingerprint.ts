@@ -1,4 +1,5 @@
 import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
+import { liveDnsOf } from '../../model/dns-providers.js';
 import type { GeoService } from '../../model/geo.js';
 import type { LiveState } from '../../model/live.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
@@ -33,16 +34,21 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
       live: found,
     });
   const wanted = desiredDigests(desired);
-  const secondaries = new Map((live.secondaryZones ?? []).map((zone) => [zone.zone, zone]));
-  const geo = new Map((live.geoServices ?? []).map((service) => [service.name, service]));
+  // The DNS live state a target was read from: its provider's, and for geo services the provider holding them.
+  const dnsOf = (target: Target) =>
+    liveDnsOf(live, target.kind === 'geo' ? desired.geoProvider : target.provider);
+  const secondaries = (target: Target) =>
+    new Map((dnsOf(target).secondaryZones ?? []).map((z) => [z.zone, z]));
+  const geo = (target: Target) => new Map((dnsOf(target).geoServices ?? []).map((g) => [g.name, g]));
   const webapps = live.waf?.webapps ?? {};
   for (const { target, digest } of wanted.values()) {
     if (target.kind === 'zone') {
-      const found = ownValue(live.zones, target.name) ?? null;
+      const found = ownValue(dnsOf(target).zones, target.name) ?? null;
       add(target, digest, found && zoneLiveDigest(found), found?.serial ?? null);
     }
-    if (target.kind === 'secondary') add(target, digest, liveOf(secondaries, target, secondaryLiveDigest));
-    if (target.kind === 'geo') add(target, digest, liveOf(geo, target, geoLiveDigest));
+    if (target.kind === 'secondary')
+      add(target, digest, liveOf(secondaries(target), target, secondaryLiveDigest));
+    if (target.kind === 'geo') add(target, digest, liveOf(geo(target), target, geoLiveDigest));
     if (target.kind === 'webapp') {
       const found = ownValue(webapps, target.name) ?? null;
       add(target, digest, found && webappLiveDigest(found));
@@ -52,20 +58,29 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
   const deleted = new Map(plan.steps.map((step) => [targetText(step.target), step.target]));
   for (const [text, target] of deleted) {
     if (wanted.has(text)) continue;
-    if (target.kind === 'secondary') add(target, null, liveOf(secondaries, target, secondaryLiveDigest));
-    if (target.kind === 'geo') add(target, null, liveOf(geo, target, geoLiveDigest));
+    if (target.kind === 'secondary')
+      add(target, null, liveOf(secondaries(target), target, secondaryLiveDigest));
+    if (target.kind === 'geo') add(target, null, liveOf(geo(target), target, geoLiveDigest));
   }
   targets.sort((a, b) => compareTargets(a.target, b.target));
   return { desired: desiredStateDigest(desired), targets };
 }
 
-/** Desired digest per target, keyed by the target's `kind:name`. Pure; needs no live state. */
+/**
+ * Desired digest per target, keyed by the target's text. Pure; needs no live state. Under `providers:` a zone or
+ * secondary zone is a target per provider it is on, each with the same digest of its content.
+ */
 export function desiredDigests(desired: DesiredState): Map<string, { target: Target; digest: Digest }> {
   const digests = new Map<string, { target: Target; digest: Digest }>();
   const add = (target: Target, digest: Digest) => digests.set(targetText(target), { target, digest });
-  for (const zone of desired.zones) add({ kind: 'zone', name: zone.zone }, zoneDesiredDigest(zone));
-  for (const zone of desired.secondaryZones ?? [])
-    add({ kind: 'secondary', name: zone.zone }, digestOf(zone));
+  const perProvider = (target: Target, providers: readonly string[] | undefined, digest: Digest) => {
+    if (providers === undefined) add(target, digest);
+    else for (const provider of providers) add({ ...target, provider }, digest);
+  };
+  for (const zone of desired.zones)
+    perProvider({ kind: 'zone', name: zone.zone }, zone.providers, zoneDesiredDigest(zone));
+  for (const { providers, ...zone } of desired.secondaryZones ?? [])
+    perProvider({ kind: 'secondary', name: zone.zone }, providers, digestOf(zone));
   for (const service of desired.geoServices ?? [])
     add({ kind: 'geo', name: service.name }, digestOf(service));
   for (const webapp of desired.waf?.webapps ?? [])
@@ -73,7 +88,10 @@ export function desiredDigests(desired: DesiredState): Map<string, { target: Tar
   return digests;
 }
 
-/** The whole desired state: every target's desired digest, the ownership settings and the safety policy. */
+/**
+ * The whole desired state: every target's desired digest, the ownership settings and the safety policy, and the
+ * `providers:` section when there is one (where each provider is and how it creates zones).
+ */
 export function desiredStateDigest(desired: DesiredState): Digest {
   return digestOf({
     targets: [...desiredDigests(desired).values()]
@@ -81,6 +99,9 @@ export function desiredStateDigest(desired: DesiredState): Digest {
       .map(({ target, digest }) => [targetText(target), digest]),
     manage: desired.manage ?? null,
     safety: desired.safety ?? null,
+    ...(desired.dnsProviders
+      ? { providers: desired.dnsProviders, geoProvider: desired.geoProvider ?? null }
+      : {}),
   });
 }
 
@@ -104,6 +125,7 @@ export function webappLiveDigest(webapp: LiveWebapp): Digest {
   return digestOf({ id: webapp.id, name: webapp.name, bots: webapp.bots });
 }
 
+/** A zone's content (its providers are in its targets, not here). */
 function zoneDesiredDigest(zone: DesiredZone): Digest {
   const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, type, ttl, values }));
   return digestOf({ zone: zone.zone, defaultTtl: zone.defaultTtl, unmanaged: zone.unmanaged, records });

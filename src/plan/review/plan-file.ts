@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SafetyRule } from '../../model/safety.js';
-import { parseTarget, TARGET_KINDS } from '../../model/target.js';
+import { hasProvider, parseTarget, TARGET_KINDS } from '../../model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
 import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
 
@@ -20,7 +20,11 @@ import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
 const Name = z.string().min(1);
 const Count = z.int().nonnegative();
 const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
-const TargetSchema = z.strictObject({ kind: z.enum(TARGET_KINDS), name: Name });
+const TargetSchema = z
+  .strictObject({ kind: z.enum(TARGET_KINDS), name: Name, provider: Name.optional() })
+  .refine((target) => target.provider === undefined || hasProvider(target.kind), {
+    message: 'only zones and secondary zones are on a DNS provider',
+  });
 
 const SAFETY_RULES = [
   'zone-delete-share',

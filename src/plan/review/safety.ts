@@ -1,6 +1,7 @@
-import type { Change } from '../../model/change.js';
+import { type Change, targetOf } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
+import { liveDnsOf } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
@@ -24,16 +25,20 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   const policy = desired.safety ?? DEFAULT_SAFETY;
   const approvals: Approval[] = [];
   const byZone = new Map(desired.zones.map((zone) => [zone.zone, zone]));
-  const counts = new Map<string, { deletes: number; creates: number }>();
+  const counts = new Map<string, { target: Target; deletes: number; creates: number }>();
   for (const { address, action } of changesOf(plan.changes, 'record-set')) {
-    const count = counts.get(address.zone) ?? { deletes: 0, creates: 0 };
+    const target = targetOf(address);
+    const key = targetText(target);
+    const count = counts.get(key) ?? { target, deletes: 0, creates: 0 };
     if (action === 'delete') count.deletes += 1;
     if (action === 'create') count.creates += 1;
-    counts.set(address.zone, count);
+    counts.set(key, count);
   }
-  for (const [zone, count] of counts) {
-    const wanted = byZone.get(zone);
-    const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : null;
+  for (const count of counts.values()) {
+    const { name, provider } = count.target;
+    const wanted = byZone.get(name);
+    const zones = liveDnsOf(live, provider).zones;
+    const found = Object.hasOwn(zones, name) ? zones[name] : null;
     if (wanted && found) approvals.push(...zoneApprovals(count, wanted, found, policy));
   }
   for (const change of plan.changes) {
@@ -45,7 +50,7 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
 
 /** A zone's rules, from its record-set deletes and creates and its live managed sets. */
 function zoneApprovals(
-  { deletes, creates }: { deletes: number; creates: number },
+  { target, deletes, creates }: { target: Target; deletes: number; creates: number },
   desired: DesiredZone,
   live: LiveZone,
   policy: SafetyPolicy,
@@ -55,7 +60,6 @@ function zoneApprovals(
   const managed = new Set(
     live.records.filter((set) => set.records.length > 0 && managedSet(set)).map(recordSetKey),
   ).size;
-  const target: Target = { kind: 'zone', name: desired.zone };
   const approvals: Approval[] = [];
   const share = policy.zoneDeleteShare;
   if (share && managed >= share.minRecords && deletes * 100 > share.maxPercent * managed) {
@@ -76,7 +80,7 @@ function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {
   if (isChangeOf(change, 'secondary') && change.action === 'delete' && policy.secondaryZoneDelete) {
     const { zone } = change.address;
     const message = `deletes the secondary zone ${zone} and the data copied from its masters`;
-    return { target: { kind: 'secondary', name: zone }, rule: 'secondary-zone-delete', message };
+    return { target: targetOf(change.address), rule: 'secondary-zone-delete', message };
   }
   if (isChangeOf(change, 'geo') && change.action === 'delete' && policy.geoServiceDelete) {
     const { name } = change.address;

@@ -1,13 +1,16 @@
 import picomatch from 'picomatch';
 import { compareStrings } from '../../model/compare.js';
-import type { DesiredState } from '../../model/dns.js';
+import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import type { LiveState } from '../../model/live.js';
-import { parseTarget, TARGET_KINDS, type Target, type TargetKind } from '../../model/target.js';
+import { onProvider, parseTarget, TARGET_KINDS, type Target, type TargetKind } from '../../model/target.js';
 
 /**
  * `--target kind:glob` (repeatable): limits plan, apply and drift to part of the desired state. Kinds are `zone`,
  * `secondary`, `geo` and `webapp`; the glob (picomatch, case-insensitive, `*` crosses dots) is matched against the
  * name as the desired state writes it (a webapp by its key under `waf.webapps`). No pattern: everything.
+ *
+ * Under `providers:` a zone or secondary zone is a target per provider: `zone:example.com` matches it on every
+ * provider, `zone:example.com@pdns` only on `pdns` (the provider exactly, the name a glob).
  *
  * Reading follows the scope: a zone out of scope is not read, the secondary-zone and geo-service lists are read
  * only when a pattern of their kind is given, the WAF only for a `webapp:` pattern. Under `manage: all`, a live
@@ -25,36 +28,38 @@ export class TargetPatternError extends Error {
 }
 
 export function parseTargets(patterns: readonly string[]): TargetScope {
-  const byKind = new Map<TargetKind, string[]>();
+  const byKind = new Map<TargetKind, ((target: Target) => boolean)[]>();
   for (const text of patterns) {
     const pattern = parseTarget(text);
     if (pattern === null)
       throw new TargetPatternError(
-        `--target ${JSON.stringify(text)}: expected kind:name with kind one of ${TARGET_KINDS.join(', ')} (e.g. zone:example.com, geo:"Global*")`,
+        `--target ${JSON.stringify(text)}: expected kind:name with kind one of ${TARGET_KINDS.join(', ')} (e.g. zone:example.com, zone:example.com@pdns, geo:"Global*")`,
       );
-    byKind.set(pattern.kind, [...(byKind.get(pattern.kind) ?? []), pattern.name]);
+    const glob = picomatch(pattern.name, { dot: true, nocase: true, bash: true });
+    const { provider } = pattern;
+    const matcher = (target: Target) =>
+      glob(target.name) && (provider === undefined || provider === target.provider);
+    byKind.set(pattern.kind, [...(byKind.get(pattern.kind) ?? []), matcher]);
   }
-  const matchers = new Map(
-    [...byKind].map(([kind, globs]) => [kind, picomatch(globs, { dot: true, nocase: true, bash: true })]),
-  );
   return {
     patterns: [...new Set(patterns)].sort(compareStrings),
-    hasKind: (kind) => matchers.has(kind),
-    matches: (target) => matchers.get(target.kind)?.(target.name) ?? false,
+    hasKind: (kind) => byKind.has(kind),
+    matches: (target) => byKind.get(target.kind)?.some((matcher) => matcher(target)) ?? false,
   };
 }
 
-/** The part of the desired state in scope; sections without a pattern of their kind are dropped, ownership too. */
+/**
+ * The part of the desired state in scope; sections without a pattern of their kind are dropped, ownership too.
+ * Under `providers:` a zone or secondary zone keeps the providers it is in scope on, and is dropped with none.
+ */
 export function scopeDesired(desired: DesiredState, scope: TargetScope): DesiredState {
   const webapps = (desired.waf?.webapps ?? []).filter((w) => scope.matches({ kind: 'webapp', name: w.ref }));
   const manage = desired.manage ?? { secondaryZones: 'listed', geoServices: 'listed' };
   const { waf: _waf, ...rest } = desired;
   return {
     ...rest,
-    zones: desired.zones.filter((zone) => scope.matches({ kind: 'zone', name: zone.zone })),
-    secondaryZones: (desired.secondaryZones ?? []).filter((z) =>
-      scope.matches({ kind: 'secondary', name: z.zone }),
-    ),
+    zones: inScope(desired.zones, 'zone', scope),
+    secondaryZones: inScope(desired.secondaryZones ?? [], 'secondary', scope),
     geoServices: (desired.geoServices ?? []).filter((s) => scope.matches({ kind: 'geo', name: s.name })),
     manage: {
       secondaryZones: scope.hasKind('secondary') ? manage.secondaryZones : 'listed',
@@ -64,14 +69,44 @@ export function scopeDesired(desired: DesiredState, scope: TargetScope): Desired
   };
 }
 
-/** Live secondary zones and geo services out of scope are left out, so `manage: all` never deletes them. */
+/** Zones or secondary zones in scope, each with only the providers it is in scope on (under `providers:`). */
+function inScope<T extends { zone: string; providers?: string[] }>(
+  zones: readonly T[],
+  kind: 'zone' | 'secondary',
+  scope: TargetScope,
+): T[] {
+  return zones.flatMap((zone) => {
+    if (zone.providers === undefined) return scope.matches({ kind, name: zone.zone }) ? [zone] : [];
+    const providers = zone.providers.filter((provider) => scope.matches({ kind, name: zone.zone, provider }));
+    return providers.length > 0 ? [{ ...zone, providers }] : [];
+  });
+}
+
+/**
+ * Live secondary zones and geo services out of scope are left out, so `manage: all` never deletes them; under
+ * `providers:`, in each provider's live state.
+ */
 export function scopeLive(live: LiveState, scope: TargetScope): LiveState {
+  const { dnsProviders } = live;
+  return {
+    ...scopeLiveDns(live, scope, undefined),
+    ...(dnsProviders
+      ? {
+          dnsProviders: Object.fromEntries(
+            Object.entries(dnsProviders).map(([name, state]) => [name, scopeLiveDns(state, scope, name)]),
+          ),
+        }
+      : {}),
+  };
+}
+
+function scopeLiveDns<T extends LiveDnsState>(live: T, scope: TargetScope, provider: string | undefined): T {
   return {
     ...live,
     ...(live.secondaryZones
       ? {
           secondaryZones: live.secondaryZones.filter((z) =>
-            scope.matches({ kind: 'secondary', name: z.zone }),
+            scope.matches(onProvider({ kind: 'secondary' as const, name: z.zone }, provider)),
           ),
         }
       : {}),
@@ -81,11 +116,13 @@ export function scopeLive(live: LiveState, scope: TargetScope): LiveState {
   };
 }
 
-/** Every target the desired state names. */
+/** Every target the desired state names (a zone or secondary zone once per provider under `providers:`). */
 export function desiredTargets(desired: DesiredState): Target[] {
+  const perProvider = (kind: 'zone' | 'secondary', zone: { zone: string; providers?: string[] }): Target[] =>
+    (zone.providers ?? [undefined]).map((provider) => onProvider({ kind, name: zone.zone }, provider));
   return [
-    ...desired.zones.map((z): Target => ({ kind: 'zone', name: z.zone })),
-    ...(desired.secondaryZones ?? []).map((z): Target => ({ kind: 'secondary', name: z.zone })),
+    ...desired.zones.flatMap((z) => perProvider('zone', z)),
+    ...(desired.secondaryZones ?? []).flatMap((z) => perProvider('secondary', z)),
     ...(desired.geoServices ?? []).map((s): Target => ({ kind: 'geo', name: s.name })),
     ...(desired.waf?.webapps ?? []).map((w): Target => ({ kind: 'webapp', name: w.ref })),
   ];

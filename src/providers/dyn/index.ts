@@ -42,6 +42,8 @@ export const DYN_PROVIDER = 'dyn';
 export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
 
 export interface DynProviderOptions extends DynConfig {
+  /** The name plan steps give it: its key under `providers:` in the desired state; default `dyn`. */
+  name?: string;
   logger?: Logger;
   /** Zones read in parallel (default 16; the rate-limit scheduler paces them). */
   concurrency?: number;
@@ -100,7 +102,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
   const writer = new DynWriter(client);
 
   return {
-    name: DYN_PROVIDER,
+    name: options.name ?? DYN_PROVIDER,
     capabilities: DYN_CAPABILITIES,
     // The customer is the account; the user is not part of it (a read-only user may plan what another applies).
     account: { binding: { url: options.url.replace(/\/+$/, ''), customer: options.customerName } },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GEO_RECORD_TYPES } from '../../model/geo.js';
-import { isCanonicalValue } from './canonical-value.js';
+import { isCanonicalValue } from '../canonical-value.js';
 import { DYN_RECORD_TYPES } from './capabilities.js';
 import type { DynOp } from './ops.js';
 import { SerialStyleWire } from './wire.js';

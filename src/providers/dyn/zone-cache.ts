@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LiveZone } from '../../model/dns.js';
-import { isCanonicalValue } from './canonical-value.js';
+import { isCanonicalValue } from '../canonical-value.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
 
 /**

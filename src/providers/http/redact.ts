@@ -9,6 +9,7 @@ export const REDACTED = '***';
 /** Header names compared case-insensitively. */
 const SECRET_HEADERS = new Set([
   'auth-token',
+  'x-api-key',
   'authorization',
   'proxy-authorization',
   'cookie',

@@ -1,4 +1,4 @@
-import { recordType } from '../../model/record-types/registry.js';
+import { recordType } from '../model/record-types/registry.js';
 
 /**
  * True when `value` is a canonical value of the registered type `type` (record-types: parsing it in presentation

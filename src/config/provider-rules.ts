@@ -1,0 +1,210 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
+import { bothPlaces } from './both-places.js';
+import { capabilityDiagnostics } from './capability-rules.js';
+import { nodesOf } from './geo-rules.js';
+import type { MergedDocument } from './merge.js';
+import { diagnosticAt, entryOf, isMap, type PEntry, toPlain, where } from './positioned.js';
+import {
+  type CapabilitiesOf,
+  effectiveProviders,
+  geoProviderOf,
+  listedNames,
+  providerSpecs,
+  secondaryList,
+} from './provider-lists.js';
+import { PROVIDER_NAME_PATTERN } from './providers-schema.js';
+import type { ReadRecords } from './read-records.js';
+
+const POWERDNS_ONLY = [
+  'url_env',
+  'api_key_env',
+  'server',
+  'alias',
+  'zone_kind',
+  'nameservers',
+  'soa_edit_api',
+];
+
+/**
+ * Rules of `providers:` and of the zones' `providers` lists: provider names usable after `@` in targets; a
+ * powerdns provider names its variables, a dyn provider has none (it reads EDGEPLAN_DYN_*, so there is one);
+ * lists name configured providers, once each, the same in every file; with several providers every zone and
+ * secondary zone lists its own; geo services need exactly one provider that supports them, and a zone with a geo
+ * node is on no provider without them. Then what each zone asks is checked against each of its providers
+ * (capability-rules.ts), when `capabilitiesOf` is given.
+ */
+export function providerDiagnostics(
+  merged: MergedDocument,
+  read: ReadRecords,
+  capabilitiesOf: CapabilitiesOf | undefined,
+): Diagnostic[] {
+  const specs = providerSpecs(merged.services);
+  const diagnostics = merged.services.providers.flatMap(specDiagnostics);
+  const dyn = merged.services.providers.filter((entry) => typeOf(entry) === 'dyn');
+  for (const entry of dyn.slice(1)) {
+    const message = `provider "${entry.key}": only one dyn provider (it reads EDGEPLAN_DYN_*), and "${dyn[0]?.key}" is one`;
+    diagnostics.push(diagnosticAt(entry.keyPos, message));
+  }
+  const names = new Set(merged.services.providers.map((entry) => entry.key));
+  const onProviders = new Map<string, string[]>();
+  const owners = [
+    ...merged.zones.map((zone) => ({
+      what: `zone "${zone.zone}"`,
+      zone: zone.zone,
+      keyPos: zone.keys[0]?.keyPos,
+      lists: zone.providers,
+    })),
+    ...merged.services.secondaryZones.map((entry) => ({
+      what: `secondary zone "${entry.key}"`,
+      zone: entry.key,
+      keyPos: entry.keyPos,
+      lists: [secondaryList(entry)].flatMap((list) => (list ? [list] : [])),
+    })),
+  ];
+  for (const owner of owners) {
+    diagnostics.push(...listDiagnostics(owner.what, owner.lists, names));
+    if (owner.lists.length === 0 && specs.length > 1 && owner.keyPos) {
+      const all = specs.map((spec) => spec.name).join(', ');
+      const message = `${owner.what} must list its providers: several are configured (${all})`;
+      diagnostics.push(diagnosticAt(owner.keyPos, message));
+    }
+    onProviders.set(owner.zone, effectiveProviders(owner.lists, specs));
+  }
+  if (specs.length === 0) return diagnostics;
+  diagnostics.push(...geoDiagnostics(merged, specs, capabilitiesOf, onProviders));
+  if (capabilitiesOf) diagnostics.push(...perProvider(merged, read, specs, capabilitiesOf, onProviders));
+  return diagnostics;
+}
+
+function typeOf(entry: PEntry): unknown {
+  return isMap(entry.value) ? toPlain(entryOf(entry.value, 'type')?.value ?? entry.value) : undefined;
+}
+
+function specDiagnostics(entry: PEntry): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  if (!new RegExp(PROVIDER_NAME_PATTERN).test(entry.key))
+    diagnostics.push(
+      diagnosticAt(
+        entry.keyPos,
+        `provider name "${entry.key}" is not valid: use lower-case letters, digits, "-" and "_"`,
+      ),
+    );
+  if (!isMap(entry.value)) return diagnostics;
+  const type = typeOf(entry);
+  if (type === 'powerdns') {
+    const missing = ['url_env', 'api_key_env'].filter((key) => !entryOf(entry.value as never, key));
+    if (missing.length > 0)
+      diagnostics.push(
+        diagnosticAt(entry.keyPos, `provider "${entry.key}" of type powerdns needs ${missing.join(' and ')}`),
+      );
+  }
+  if (type === 'dyn')
+    for (const field of entry.value.entries.filter((e) => POWERDNS_ONLY.includes(e.key)))
+      diagnostics.push(
+        diagnosticAt(
+          field.keyPos,
+          `${field.key} is for powerdns providers; a dyn provider reads its credentials from EDGEPLAN_DYN_*`,
+        ),
+      );
+  return diagnostics;
+}
+
+function listDiagnostics(what: string, lists: readonly PEntry[], names: ReadonlySet<string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const first = lists[0];
+  if (first && names.size === 0)
+    diagnostics.push(
+      diagnosticAt(first.keyPos, `${what} lists providers, but the desired state has no providers: section`),
+    );
+  for (const list of names.size === 0 ? [] : lists) {
+    const seen = new Set<string>();
+    for (const { name, node } of listedNames(list.value)) {
+      if (!names.has(name))
+        diagnostics.push(diagnosticAt(node.pos, `${what}: provider "${name}" is not under providers:`));
+      else if (seen.has(name))
+        diagnostics.push(diagnosticAt(node.pos, `${what}: provider "${name}" is listed twice`));
+      seen.add(name);
+    }
+  }
+  const text = (list: PEntry) =>
+    JSON.stringify([...new Set(listedNames(list.value).map((i) => i.name))].sort());
+  for (const other of first ? lists.slice(1) : []) {
+    if (text(other) === text(first as PEntry)) continue;
+    const place = (list: PEntry) => ({ text: text(list), pos: list.keyPos });
+    diagnostics.push(
+      ...bothPlaces(
+        place(other),
+        place(first as PEntry),
+        (self, o) => `providers of ${what} are ${self.text} here but ${o.text} at ${where(o.pos)}`,
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+function geoDiagnostics(
+  merged: MergedDocument,
+  specs: readonly DnsProviderSpec[],
+  capabilitiesOf: CapabilitiesOf | undefined,
+  onProviders: ReadonlyMap<string, readonly string[]>,
+): Diagnostic[] {
+  const services = merged.services.geoServices;
+  if (services.length === 0) return [];
+  const supports = (spec: DnsProviderSpec) =>
+    capabilitiesOf ? capabilitiesOf(spec).geoServices : spec.type === 'dyn';
+  const holder = geoProviderOf(specs, capabilitiesOf);
+  const diagnostics: Diagnostic[] = [];
+  if (holder === undefined) {
+    const capable = specs.filter(supports).map((spec) => spec.name);
+    const why =
+      capable.length === 0
+        ? 'none of the providers supports geo services'
+        : `geo services are held by one provider, but ${capable.join(' and ')} all support them`;
+    for (const entry of services)
+      diagnostics.push(diagnosticAt(entry.keyPos, `geo service "${entry.key}": ${why}`));
+    return diagnostics;
+  }
+  const lacking = new Set(specs.filter((spec) => !supports(spec)).map((spec) => spec.name));
+  for (const entry of services)
+    for (const node of nodesOf(entry)) {
+      const on = onProviders.get(node.zone) ?? [];
+      const without = on.filter((name) => lacking.has(name));
+      if (without.length > 0) {
+        const message =
+          `geo service "${entry.key}": node ${node.fqdnText} is in zone "${node.zoneText}", which is on ` +
+          `${without.map((name) => `"${name}"`).join(', ')}; geo services are ${holder}'s alone`;
+        diagnostics.push(diagnosticAt(node.pos, message));
+      }
+    }
+  return diagnostics;
+}
+
+/** Each provider's share of the document (its zones, secondary zones, and the geo services if it holds them). */
+function perProvider(
+  merged: MergedDocument,
+  read: ReadRecords,
+  specs: readonly DnsProviderSpec[],
+  capabilitiesOf: CapabilitiesOf,
+  onProviders: ReadonlyMap<string, readonly string[]>,
+): Diagnostic[] {
+  const holder = geoProviderOf(specs, capabilitiesOf);
+  return specs.flatMap((spec) => {
+    const on = (zone: string) => onProviders.get(zone)?.includes(spec.name) ?? false;
+    const holds = spec.name === holder;
+    const share: MergedDocument = {
+      zones: merged.zones.filter((zone) => on(zone.zone)),
+      services: {
+        ...merged.services,
+        secondaryZones: merged.services.secondaryZones.filter((entry) => on(entry.key)),
+        geoServices: holds ? merged.services.geoServices : [],
+      },
+    };
+    const readShare: ReadRecords = {
+      ...read,
+      records: read.records.filter((record) => on(record.zone.zone)),
+      geoGroups: holds ? read.geoGroups : [],
+    };
+    return capabilityDiagnostics(share, readShare, { name: spec.name, capabilities: capabilitiesOf(spec) });
+  });
+}

@@ -1,0 +1,48 @@
+import type { GeoChange, SecondaryChange } from '../../model/change.js';
+import { compareStrings } from '../../model/compare.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import type { DnsPart } from '../../model/dns-providers.js';
+import { diffGeoServices } from './geo-diff.js';
+import { liveProblems } from './live-checks.js';
+import { diffSecondaryZones } from './secondary-diff.js';
+import { diffZone, type ZoneDiff } from './zone-diff.js';
+
+/** One DNS provider's part of a plan: its zones, secondary zones and geo services against its live state. */
+export interface PartDiff {
+  /** The provider's name under `providers:`; undefined without it. */
+  provider?: string;
+  /** Zones with changes, by name. */
+  zones: ZoneDiff[];
+  secondaries: SecondaryChange[];
+  geo: GeoChange[];
+  /** What live state shows the desired state cannot be applied as it is (live-checks.ts). */
+  problems: Diagnostic[];
+}
+
+/**
+ * The diff of one provider's part (dns-providers.ts). Each desired zone must have an entry in the provider's
+ * `live.zones` (`null` when it does not exist live): a missing entry means the zone was not read, and planning it
+ * as absent would try to create an existing zone, so that is a programming error and throws.
+ */
+export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
+  const { desired, provider } = part;
+  const zones = [...desired.zones]
+    .sort((a, b) => compareStrings(a.zone, b.zone))
+    .map((zone) => ({ desired: zone, live: liveZone(live, zone.zone) }));
+  const geo = diffGeoServices(desired, live);
+  return {
+    ...(provider === undefined ? {} : { provider }),
+    zones: zones.flatMap((zone) => diffZone(zone.desired, zone.live, provider) ?? []),
+    secondaries: diffSecondaryZones(desired, live, provider),
+    geo,
+    problems: liveProblems(zones, live, geo),
+  };
+}
+
+function liveZone(live: LiveDnsState, zone: string): LiveZone | null {
+  const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : undefined;
+  if (found === undefined)
+    throw new Error(`computePlan: live state has no entry for zone ${zone} (was it read?)`);
+  return found;
+}

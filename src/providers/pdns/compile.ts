@@ -1,0 +1,79 @@
+import type { GeoChange, SecondaryChange } from '../../model/change.js';
+import type { DnsCompiler, GeoPart, ZoneCompileInput } from '../../model/provider.js';
+import { compareRecordSets } from '../../model/record-set.js';
+import type {
+  PdnsDelete,
+  PdnsReplace,
+  PdnsSecondaryOp,
+  PdnsSoaEditApi,
+  PdnsZoneKind,
+  PdnsZoneOp,
+} from './ops.js';
+
+/** How the provider sets up a zone it creates (its settings under `providers:`). */
+export interface PdnsZoneSettings {
+  zoneKind: PdnsZoneKind;
+  /** Name servers PowerDNS puts in the new zone's apex NS set (absolute names, with the trailing dot). */
+  nameservers: string[];
+  soaEditApi: PdnsSoaEditApi;
+}
+
+export const DEFAULT_PDNS_ZONE_SETTINGS: PdnsZoneSettings = {
+  zoneKind: 'Native',
+  nameservers: [],
+  soaEditApi: 'DEFAULT',
+};
+
+/**
+ * The PowerDNS compiler: a target's provider-neutral changes → the API's calls (ops.ts). Pure and stateless. A
+ * zone's changes are ONE request, whatever their number: the zone's creation with every record set it starts with
+ * (`POST /zones` takes rrsets), or one `PATCH` of its rrsets, which PowerDNS applies atomically (all or nothing,
+ * with one serial change). Geo services are not PowerDNS's: the capabilities refuse them at validation, so a geo
+ * change reaching this compiler is a programming error.
+ */
+export function pdnsCompiler(settings: PdnsZoneSettings = DEFAULT_PDNS_ZONE_SETTINGS) {
+  return {
+    compileZone: (input: ZoneCompileInput): PdnsZoneOp[] => compileZone(input, settings),
+    compileSecondary,
+    compileGeo(_change: GeoChange, _part: GeoPart): never {
+      throw new Error('PowerDNS has no geo services; validation refuses them before any plan');
+    },
+  } satisfies DnsCompiler;
+}
+
+/**
+ * Deletes, then replacements, each by fqdn then type (PowerDNS applies a PATCH's rrsets in order, so a name can
+ * change type: the old set goes before the CNAME comes). An updated set is replaced whole: the rrset is PowerDNS's
+ * unit, so one value or twenty cost the same.
+ */
+function compileZone(input: ZoneCompileInput, settings: PdnsZoneSettings): PdnsZoneOp[] {
+  const { zone } = input;
+  const deletes: PdnsDelete[] = [];
+  const replaces: PdnsReplace[] = [];
+  const sets = [...input.sets].sort((a, b) => compareRecordSets(a.change.address, b.change.address));
+  for (const { change } of sets) {
+    const { fqdn, type } = change.address;
+    if (change.after === null) deletes.push({ fqdn, type });
+    else replaces.push({ fqdn, type, ttl: change.after.ttl, values: [...change.after.values] });
+  }
+  if (input.create)
+    return [
+      {
+        kind: 'create-zone',
+        zone,
+        zoneKind: settings.zoneKind,
+        nameservers: [...settings.nameservers],
+        soaEditApi: settings.soaEditApi,
+        replace: replaces,
+      },
+    ];
+  return [{ kind: 'patch-zone', zone, delete: deletes, replace: replaces }];
+}
+
+/** A `Slave` zone: one request each; PowerDNS keeps no contact, and TSIG keys are not named on the zone. */
+function compileSecondary(change: SecondaryChange): PdnsSecondaryOp[] {
+  const { zone } = change.address;
+  if (change.after === null) return [{ kind: 'delete-secondary', zone }];
+  const masters = [...change.after.masters];
+  return [{ kind: change.before === null ? 'create-secondary' : 'update-secondary', zone, masters }];
+}

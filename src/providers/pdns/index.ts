@@ -1,0 +1,93 @@
+import type { DnsProvider } from '../../model/dns.js';
+import { type Logger, silentLogger } from '../../model/logger.js';
+import type { RetryOptions } from '../http/retry.js';
+import { createHttpTransport } from '../http/transport.js';
+import { pdnsCapabilities } from './capabilities.js';
+import { PdnsClient } from './client.js';
+import { DEFAULT_PDNS_ZONE_SETTINGS, type PdnsZoneSettings, pdnsCompiler } from './compile.js';
+import type { PdnsConnection } from './config.js';
+import { readSecondaryZones, readZones } from './read.js';
+import { PdnsWriter } from './write.js';
+
+export { pdnsCapabilities } from './capabilities.js';
+export { PdnsClient, zoneId } from './client.js';
+export { DEFAULT_PDNS_ZONE_SETTINGS, type PdnsZoneSettings, pdnsCompiler } from './compile.js';
+export {
+  apiBase,
+  PdnsConfigError,
+  type PdnsConnection,
+  type PdnsEnvNames,
+  pdnsConnectionFromEnv,
+} from './config.js';
+export { PdnsApiError, PdnsWireError } from './errors.js';
+export { labelPdnsOp } from './op-label.js';
+export { PDNS_OP_SCHEMA, PdnsOpError, parsePdnsOp } from './op-schema.js';
+export {
+  PDNS_SOA_EDIT_API,
+  PDNS_ZONE_KINDS,
+  type PdnsOp,
+  type PdnsSoaEditApi,
+  type PdnsZoneKind,
+} from './ops.js';
+
+/** The provider type's name in `providers:` (`type: powerdns`). */
+export const PDNS_PROVIDER_TYPE = 'powerdns';
+
+export interface PdnsProviderOptions extends PdnsConnection {
+  /** The provider's name: what plan steps name (`PlanStep.provider`), its key under `providers:`. */
+  name: string;
+  /** The server id in `/servers/<id>` (default `localhost`). */
+  server?: string;
+  /** The server answers ALIAS (`expand-alias` and a `resolver` are set): see capabilities.ts. */
+  alias?: boolean;
+  /** How a zone the plan creates is set up. */
+  zones?: Partial<PdnsZoneSettings>;
+  logger?: Logger;
+  /** Zones read in parallel (default 16). */
+  concurrency?: number;
+  /** Per-attempt HTTP timeout. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  userAgent?: string;
+  /** Injected time, for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+/**
+ * The DNS provider for a PowerDNS Authoritative server, through its HTTP API: one transport (connection pool), one
+ * client, no session. PowerDNS documents no request limit, so requests are not paced. `close()` closes the pool and
+ * is safe to call more than once.
+ */
+export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
+  const logger = options.logger ?? silentLogger;
+  const transport = createHttpTransport({
+    baseUrl: options.url,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    logger,
+    sleep: options.sleep,
+    random: options.random,
+    now: options.now,
+    userAgent: options.userAgent,
+  });
+  const client = new PdnsClient(transport, options.apiKey, options.server ?? 'localhost');
+  const capabilities = pdnsCapabilities({ alias: options.alias });
+  const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
+  const writer = new PdnsWriter(client);
+  const server = options.server ?? 'localhost';
+  return {
+    name: options.name,
+    capabilities,
+    // The server and its id are the account (a saved plan is applied to the server it was made against); the key
+    // is never part of it.
+    account: { binding: { url: options.url, server } },
+    ...pdnsCompiler({ ...DEFAULT_PDNS_ZONE_SETTINGS, ...options.zones }),
+    readZones: (zones) => readZones(client, zones, supported, options.concurrency),
+    readSecondaryZones: () => readSecondaryZones(client),
+    readGeoServices: async () => [],
+    execute: (op) => writer.execute(op),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { RECORD_TYPES } from '../../model/record-types/registry.js';
+import { isCanonicalValue } from '../canonical-value.js';
+import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
+
+/**
+ * The strict schema of every PowerDNS op, for the reader of saved plans (`apply --plan FILE`) and for the writer,
+ * which sends nothing it has not checked: every field as the writer needs it, registered record types, values
+ * canonical for their type (a hand-edited value is refused, not sent), TTLs whole numbers.
+ */
+
+const TYPES: ReadonlySet<string> = new Set(RECORD_TYPES.map((type) => type.type));
+
+const Name = z.string().min(1);
+const Count = z.int().nonnegative();
+const Type = z.string().refine((type) => TYPES.has(type), 'not a record type edgeplan manages');
+
+const Delete = z.strictObject({ fqdn: Name, type: Type });
+const Replace = z
+  .strictObject({ fqdn: Name, type: Type, ttl: Count, values: z.array(z.string()).min(1) })
+  .superRefine((set, ctx) => {
+    if (!TYPES.has(set.type)) return;
+    for (const [index, value] of set.values.entries())
+      if (!isCanonicalValue(set.type, value))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['values', index],
+          message: `not a canonical ${set.type} value: ${JSON.stringify(value)}`,
+        });
+  });
+
+export const PDNS_OP_SCHEMA = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('create-zone'),
+    zone: Name,
+    zoneKind: z.enum(PDNS_ZONE_KINDS),
+    nameservers: z.array(Name),
+    soaEditApi: z.enum(PDNS_SOA_EDIT_API),
+    replace: z.array(Replace),
+  }),
+  z.strictObject({
+    kind: z.literal('patch-zone'),
+    zone: Name,
+    delete: z.array(Delete),
+    replace: z.array(Replace),
+  }),
+  z.strictObject({ kind: z.literal('create-secondary'), zone: Name, masters: z.array(Name).min(1) }),
+  z.strictObject({ kind: z.literal('update-secondary'), zone: Name, masters: z.array(Name).min(1) }),
+  z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),
+]);
+
+// Compile-time guard: a new op kind must be readable from a saved plan too (add it to PDNS_OP_SCHEMA above).
+type UnreadableOp = Exclude<PdnsOp['kind'], z.infer<typeof PDNS_OP_SCHEMA>['kind']>;
+export const PDNS_OP_SCHEMA_READS_EVERY_OP: [UnreadableOp] extends [never] ? true : never = true;
+
+/** Thrown for an op that is not a valid PowerDNS op (another provider's, or a hand-edited one). */
+export class PdnsOpError extends Error {
+  override readonly name = 'PdnsOpError';
+}
+
+/** `op` as a PowerDNS op, checked. */
+export function parsePdnsOp(op: unknown): PdnsOp {
+  const result = PDNS_OP_SCHEMA.safeParse(op);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
+  throw new PdnsOpError(`not a PowerDNS op: ${issues.join('; ')}`);
+}

@@ -1,0 +1,130 @@
+import pLimit from 'p-limit';
+import { compareStrings } from '../../model/compare.js';
+import type { LiveDnsState, LiveZone, SerialStyle } from '../../model/dns.js';
+import { sortAddresses } from '../../model/ipv4.js';
+import { normaliseName } from '../../model/names.js';
+import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
+import { recordType, sortValues } from '../../model/record-types/registry.js';
+import type { LiveSecondaryZone } from '../../model/secondary.js';
+import type { PdnsClient } from './client.js';
+import { PdnsApiError, PdnsWireError, parseWire } from './errors.js';
+import { isSecondaryKind, type RrsetWire, ZoneListWire, ZoneWire } from './wire.js';
+
+export const DEFAULT_READ_CONCURRENCY = 16;
+
+/**
+ * Live state of the named zones: ONE `GET /zones/<zone>` per zone (the zone with every rrset), 404 meaning the zone
+ * does not exist; zones are read in parallel, at most `concurrency` at a time. Never one request per record.
+ */
+export async function readZones(
+  client: PdnsClient,
+  zones: readonly string[],
+  supported: ReadonlySet<string>,
+  concurrency = DEFAULT_READ_CONCURRENCY,
+): Promise<LiveDnsState> {
+  const wanted = [...new Set(zones.map(normaliseName))].sort(compareStrings);
+  const limit = pLimit(concurrency);
+  const read = await Promise.all(wanted.map((zone) => limit(() => readZone(client, zone, supported))));
+  return { zones: Object.fromEntries(wanted.map((zone, i) => [zone, read[i] ?? null])) };
+}
+
+async function readZone(
+  client: PdnsClient,
+  zone: string,
+  supported: ReadonlySet<string>,
+): Promise<LiveZone | null> {
+  const path = client.zonesPath(zone);
+  let data: unknown;
+  try {
+    data = await client.call('GET', path, undefined, 'idempotent');
+  } catch (error) {
+    if (error instanceof PdnsApiError && error.isNotFound) return null;
+    throw error;
+  }
+  const wire = parseWire(ZoneWire, data, `zone ${zone}: GET ${path}`);
+  return {
+    zone,
+    serial: wire.serial,
+    serialStyle: serialStyleOf(wire.soa_edit_api),
+    ...zoneRecords(zone, wire.rrsets, `zone ${zone}: GET ${path}`, supported),
+  };
+}
+
+/**
+ * The zone's rrsets in the model: a set of a supported type with each enabled record's `content` read into its
+ * canonical value by the type's own parser (a value that does not parse is a PdnsWireError, never dropped: a
+ * dropped record would become a wrong create or delete); other types named in `unsupported`. PowerDNS's own
+ * records (the SOA, the apex NS set) are left out of both, as are disabled records: PowerDNS does not serve them
+ * (and a REPLACE of their set drops them).
+ */
+export function zoneRecords(
+  zone: string,
+  rrsets: readonly RrsetWire[],
+  context: string,
+  supported: ReadonlySet<string>,
+): Pick<LiveZone, 'records' | 'unsupported'> {
+  const records: LiveRecordSet[] = [];
+  const unsupported = new Set<string>();
+  for (const rrset of rrsets) {
+    const fqdn = normaliseName(rrset.name);
+    const enabled = rrset.records.filter((record) => record.disabled !== true);
+    if (isServiceRecord(rrset.type, fqdn, zone) || enabled.length === 0) continue;
+    const known = supported.has(rrset.type) ? recordType(rrset.type) : undefined;
+    if (known === undefined) {
+      unsupported.add(`${fqdn} ${rrset.type}`);
+      continue;
+    }
+    const values = enabled.map((record, index) => {
+      const parsed = known.parsePresentation(record.content);
+      if (parsed.ok) return parsed.value;
+      const where = `${context} rrset ${fqdn} ${rrset.type} record ${index}`;
+      throw new PdnsWireError(where, [
+        `content ${JSON.stringify(record.content)}: ${parsed.problems.map((p) => p.message).join('; ')}`,
+      ]);
+    });
+    const ttl = rrset.ttl;
+    records.push({
+      fqdn,
+      type: rrset.type,
+      records: sortValues(rrset.type, values).map((value) => ({ value, ttl })),
+    });
+  }
+  return { records: records.sort(compareRecordSets), unsupported: [...unsupported].sort(compareStrings) };
+}
+
+/** The zone's SOA and apex NS set: PowerDNS's own, never managed. */
+function isServiceRecord(type: string, fqdn: string, zone: string): boolean {
+  return type === 'SOA' || (type === 'NS' && fqdn === zone);
+}
+
+/** How PowerDNS changes the serial on API edits (`soa_edit_api`), in the model's terms. */
+function serialStyleOf(soaEditApi: string | undefined): SerialStyle {
+  switch (soaEditApi?.toUpperCase()) {
+    case 'INCREASE':
+      return 'increment';
+    case 'EPOCH':
+      return 'epoch';
+    default:
+      return 'day';
+  }
+}
+
+/** Every `Slave` zone of the server, from ONE `GET /zones` (the list carries each zone's masters). */
+export async function readSecondaryZones(client: PdnsClient): Promise<LiveSecondaryZone[]> {
+  const path = client.zonesPath();
+  const list = parseWire(
+    ZoneListWire,
+    await client.call('GET', path, undefined, 'idempotent'),
+    `GET ${path}`,
+  );
+  return list
+    .filter((zone) => isSecondaryKind(zone.kind))
+    .map((zone) => ({
+      zone: normaliseName(zone.name),
+      masters: sortAddresses(zone.masters ?? []),
+      contactNickname: '',
+      tsigKeyName: '',
+      active: '',
+    }))
+    .sort((a, b) => compareStrings(a.zone, b.zone));
+}

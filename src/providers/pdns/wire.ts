@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The shapes of PowerDNS answers the provider reads (PowerDNS Authoritative HTTP API, "Zones"). Objects are loose:
+ * the server adds fields across versions; only what is read is checked.
+ */
+
+const Int = z.int().nonnegative();
+
+export const RecordWire = z.looseObject({ content: z.string(), disabled: z.boolean().optional() });
+
+export const RrsetWire = z.looseObject({
+  name: z.string().min(1),
+  type: z.string().min(1),
+  ttl: Int,
+  records: z.array(RecordWire),
+});
+export type RrsetWire = z.infer<typeof RrsetWire>;
+
+/** `GET /zones/<id>`: the zone with every rrset. */
+export const ZoneWire = z.looseObject({
+  name: z.string().min(1),
+  kind: z.string(),
+  serial: Int,
+  soa_edit_api: z.string().optional(),
+  rrsets: z.array(RrsetWire),
+});
+
+/** One entry of `GET /zones`: the zone without its rrsets. */
+export const ListedZoneWire = z.looseObject({
+  name: z.string().min(1),
+  kind: z.string(),
+  masters: z.array(z.string()).optional(),
+});
+export const ZoneListWire = z.array(ListedZoneWire);
+
+/** A zone PowerDNS copies from masters: `Slave` (and `Secondary`, its newer name). */
+export function isSecondaryKind(kind: string): boolean {
+  return ['slave', 'secondary'].includes(kind.toLowerCase());
+}

@@ -1,0 +1,154 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type CapabilitiesOf, type LoadOptions, loadDesiredState } from '../../src/config/index.js';
+import { formatDiagnostic } from '../../src/model/diagnostic.js';
+import { RECORD_TYPES } from '../../src/model/record-types/index.js';
+import { DYN_LIKE, tempTree } from './helpers.js';
+
+/** As the CLI passes them: Dyn supports geo services, PowerDNS does not (and no ALIAS unless `alias: true`). */
+const capabilitiesOf: CapabilitiesOf = (spec) => ({
+  recordTypes: RECORD_TYPES.map((type) => type.type).filter(
+    (t) => spec.type === 'dyn' || spec.alias || t !== 'ALIAS',
+  ),
+  geoServices: spec.type === 'dyn',
+  secondaryZones: true,
+  secondaryZoneContacts: spec.type === 'dyn',
+  maxRecordsPerName: Object.fromEntries(spec.type === 'dyn' ? [['A', 13]] : []),
+});
+const OPTIONS: LoadOptions = { ...DYN_LIKE, capabilitiesOf };
+
+const PROVIDERS = `providers:
+  dyn: { type: dyn }
+  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: localhost }
+`;
+
+async function load(yaml: string) {
+  const dir = await tempTree({ 'desired.yaml': yaml });
+  const result = await loadDesiredState([dir], OPTIONS);
+  const file = join(dir, 'desired.yaml');
+  return result.ok
+    ? { ok: true as const, desired: result.desired }
+    : {
+        ok: false as const,
+        problems: result.diagnostics.map((d) => formatDiagnostic(d).replace(`${file}:`, '')),
+      };
+}
+
+describe('providers: in the desired state', () => {
+  it('puts each zone on the providers it lists, sorted, with the specs sorted by name', async () => {
+    const result = await load(`${PROVIDERS}zones:
+  example.com:
+    providers: [pdns, dyn]
+    records: { "@": { a: [192.0.2.1] } }
+  only-pdns.com:
+    providers: [pdns]
+    records: { www: { cname: web.example.net. } }
+`);
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.desired.zones.map((zone) => [zone.zone, zone.providers])).toEqual([
+      ['example.com', ['dyn', 'pdns']],
+      ['only-pdns.com', ['pdns']],
+    ]);
+    expect(result.desired.dnsProviders).toEqual([
+      { name: 'dyn', type: 'dyn' },
+      { name: 'pdns', type: 'powerdns', urlEnv: 'PDNS_URL', apiKeyEnv: 'PDNS_API_KEY', server: 'localhost' },
+    ]);
+    expect(result.desired.geoProvider).toBe('dyn');
+  });
+
+  it('defaults a zone to the one provider configured', async () => {
+    const result = await load(`providers:
+  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+zones:
+  example.com: { records: { "@": { a: [192.0.2.1] } } }
+secondary_zones:
+  partner.example.net: { masters: [192.0.2.53] }
+`);
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.desired.zones[0]?.providers).toEqual(['pdns']);
+    expect(result.desired.secondaryZones?.[0]?.providers).toEqual(['pdns']);
+    expect(result.desired.geoProvider).toBeUndefined();
+  });
+
+  it('means what it always meant without providers:', async () => {
+    const result = await load('zones:\n  example.com: { records: { "@": { a: [192.0.2.1] } } }\n');
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.desired.dnsProviders).toBeUndefined();
+    expect(result.desired.zones[0]).not.toHaveProperty('providers');
+  });
+
+  it('reports every problem of the section and the lists at once, where each is written', async () => {
+    const result = await load(`providers:
+  dyn: { type: dyn, url_env: X }
+  dyn2: { type: dyn }
+  pdns: { type: powerdns, url_env: PDNS_URL }
+  Bad@Name: { type: powerdns, url_env: A, api_key_env: B }
+zones:
+  example.com:
+    providers: [pdns, nope, pdns]
+    records: { "@": { a: [192.0.2.1] } }
+  unlisted.com:
+    records: { "@": { a: [192.0.2.1] } }
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '2:21: url_env is for powerdns providers; a dyn provider reads its credentials from EDGEPLAN_DYN_*',
+      '3:3: provider "dyn2": only one dyn provider (it reads EDGEPLAN_DYN_*), and "dyn" is one',
+      '4:3: provider "pdns" of type powerdns needs api_key_env',
+      '5:3: provider name "Bad@Name" is not valid: use lower-case letters, digits, "-" and "_"',
+      '8:23: zone "example.com": provider "nope" is not under providers:',
+      '8:29: zone "example.com": provider "pdns" is listed twice',
+      '10:3: zone "unlisted.com" must list its providers: several are configured (dyn, dyn2, pdns, Bad@Name)',
+    ]);
+  });
+
+  it('refuses a providers list without a providers: section', async () => {
+    const result = await load('zones:\n  example.com:\n    providers: [pdns]\n');
+    expect(result.ok ? [] : result.problems).toEqual([
+      '3:5: zone "example.com" lists providers, but the desired state has no providers: section',
+    ]);
+  });
+
+  it('checks each zone against each of its providers: geo nodes and ALIAS are not for PowerDNS', async () => {
+    const result = await load(`${PROVIDERS}zones:
+  example.com:
+    providers: [dyn, pdns]
+    records: { "@": { alias: web.example.net. } }
+  dyn-only.com:
+    providers: [dyn]
+    records: { "@": { alias: web.example.net. } }
+geo_services:
+  Global Web:
+    groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
+    nodes: [{ zone: example.com, fqdn: geo.example.com }, { zone: dyn-only.com, fqdn: geo.dyn-only.com }]
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '7:23: record "@": the DNS provider pdns does not support record type ALIAS',
+      '14:40: geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns"; geo services are dyn\'s alone',
+    ]);
+  });
+
+  it('refuses geo services when no provider supports them', async () => {
+    const result = await load(`providers:
+  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+geo_services:
+  Global Web:
+    groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '4:3: geo service "Global Web": none of the providers supports geo services',
+    ]);
+  });
+
+  it('refuses a contact or TSIG key name on a secondary zone on PowerDNS, where it has neither', async () => {
+    const result = await load(`${PROVIDERS}secondary_zones:
+  partner.example.net:
+    providers: [dyn, pdns]
+    masters: [192.0.2.53]
+    contact_nickname: ops
+  dyn-only.example.net: { providers: [dyn], masters: [192.0.2.53], tsig_key_name: k }
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '8:5: secondary zone "partner.example.net": the DNS provider pdns has no contact_nickname on a secondary zone; leave it out',
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The provider conformance suite (run-conformance.ts), unchanged, against the PowerDNS provider and a real
+ * `pdns_server` on 127.0.0.1 (test/providers/pdns/server.ts): one server for the file, a fresh provider per group.
+ * What the server serves is read with a zone transfer, and every step also asks it over DNS for each name and
+ * type (dig), so the check is what the world is served, not what the API says. Requests are counted by a proxy
+ * in front of the API: a zone's changes must be exactly one request.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Plan } from '../../src/plan/types.js';
+import { createPdnsProvider, pdnsCapabilities } from '../../src/providers/pdns/index.js';
+import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
+import { ask, transfer } from '../providers/pdns/dig.js';
+import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
+import { describeConformance } from './run-conformance.js';
+
+const missing = pdnsMissing();
+
+let server: PdnsServer | undefined;
+let proxy: CountingProxy | undefined;
+if (missing === null) {
+  beforeAll(async () => {
+    server = await startPdnsServer();
+    proxy = await startCountingProxy(server.webUrl);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.stop();
+  });
+}
+
+function running(): { server: PdnsServer; proxy: CountingProxy } {
+  if (!server || !proxy) throw new Error('pdns_server is not started');
+  return { server, proxy };
+}
+
+/** One request per zone with changes: its creation with every record set, or one PATCH of its rrsets. */
+function pdnsMinimum(plan: Plan): number {
+  return plan.zones.length;
+}
+
+if (missing !== null) {
+  describe.skip(`provider conformance: PowerDNS (skipped: ${missing})`, () => {
+    it.skip('not run', () => {});
+  });
+} else {
+  describeConformance('PowerDNS (pdns_server)', {
+    capabilities: pdnsCapabilities(),
+    async open() {
+      const { server, proxy } = running();
+      const dns = createPdnsProvider({
+        name: 'pdns',
+        url: `${proxy.url}/api/v1`,
+        apiKey: server.apiKey,
+        retry: { retries: 0 },
+      });
+      return {
+        providers: { dns },
+        liveRecords: (zone) => transfer(server.dnsPort, zone),
+        answers: (_zone, questions) => ask(server.dnsPort, questions),
+        requests: () => proxy.count(),
+        minimumApplyRequests: pdnsMinimum,
+        close: () => dns.close(),
+      };
+    },
+  });
+}

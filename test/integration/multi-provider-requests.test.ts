@@ -1,0 +1,110 @@
+/**
+ * Requests per provider (issue 16's closing figures), counted, not estimated: the quickstart's zones on Dyn (the
+ * emulator, seeded as the quickstart is) and on a real PowerDNS server from one desired state, and a 1,000-record
+ * zone. Dyn's requests are the emulator's request log; PowerDNS's pass through a counting proxy. The quickstart's
+ * own files are used as they are, the providers added by a file of their own (zones merge across files).
+ */
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
+import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
+import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { quickstartSandbox } from './review-helpers.js';
+
+const missing = pdnsMissing();
+const QUICKSTART = 'examples/quickstart';
+
+let server: PdnsServer | undefined;
+let proxy: CountingProxy | undefined;
+let sandbox: Sandbox | undefined;
+let dir: string;
+
+/** Requests of one command at each provider. */
+async function counted(argv: string[]): Promise<{ code: number; dyn: number; pdns: number }> {
+  if (!server || !proxy || !sandbox) throw new Error('not started');
+  sandbox.emulator.requestLog.clear();
+  const before = proxy.count();
+  const env = { ...sandbox.env, PDNS_URL: proxy.url, PDNS_API_KEY: server.apiKey };
+  const run = await cli(argv, env);
+  if (run.code === 1) throw new Error(run.stderr);
+  return { code: run.code, dyn: sandbox.emulator.requestLog.entries.length, pdns: proxy.count() - before };
+}
+
+if (missing !== null) {
+  describe.skip(`requests per DNS provider (skipped: ${missing})`, () => {
+    it.skip('not run', () => {});
+  });
+} else {
+  beforeAll(async () => {
+    server = await startPdnsServer();
+    proxy = await startCountingProxy(server.webUrl);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'edgeplan-requests-'));
+  });
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  describe('requests per DNS provider', () => {
+    it('quickstart on Dyn and PowerDNS: PowerDNS reads and writes each zone in one request', async () => {
+      sandbox = await quickstartSandbox();
+      const config = join(dir, 'config');
+      for (const file of ['zones.yaml', 'new-zone.yaml'])
+        await cp(join(QUICKSTART, file), join(config, file));
+      await writeFile(
+        join(config, 'providers.yaml'),
+        `providers:
+  dyn: { type: dyn }
+  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+zones:
+  example.com: { providers: [dyn, pdns] }
+  example.net: { providers: [dyn, pdns] }
+  example.org: { providers: [dyn, pdns] }
+`,
+      );
+      // Dyn: its session, one read per live zone, and the geo-service list (the plan writes records, so their
+      // links are checked). PowerDNS: one GET per zone (a 404 for a zone it lacks).
+      expect(await counted(['plan', config])).toEqual({ code: 2, dyn: 6, pdns: 3 });
+      // apply = plan, the writes, then a re-plan that must be empty. Dyn writes each changed record set and
+      // publishes each touched zone; PowerDNS creates each zone with all its records in one POST.
+      expect(await counted(['apply', config, '--yes'])).toEqual({ code: 0, dyn: 20, pdns: 9 });
+      expect(await counted(['plan', config])).toEqual({ code: 0, dyn: 6, pdns: 3 });
+    });
+
+    // apply = its plan's read, the one write, and the re-plan's read.
+    it('a 1,000-record zone: one request to read it, one to create it, one to change 10 % of it', async () => {
+      sandbox = await startSandbox();
+      const records = (changed: boolean) =>
+        Array.from({ length: 1000 }, (_, i) => {
+          const last = changed && i % 10 === 0 ? 200 : 1 + (i % 200);
+          return `      h${i}: { a: [198.51.100.${last}] }`;
+        }).join('\n');
+      const yaml = (changed: boolean) => `providers:
+  dyn: { type: dyn }
+  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+zones:
+  big.example:
+    providers: [pdns]
+    records:
+${records(changed)}
+`;
+      const path = join(dir, 'big.yaml');
+      await writeFile(path, yaml(false));
+      // The zone is on PowerDNS only: the Dyn provider is configured but not opened (no login, no request).
+      expect(await counted(['plan', path])).toEqual({ code: 2, dyn: 0, pdns: 1 });
+      expect(await counted(['apply', path, '--yes'])).toEqual({ code: 0, dyn: 0, pdns: 3 });
+      await writeFile(path, yaml(true));
+      expect(await counted(['apply', path, '--yes'])).toEqual({ code: 0, dyn: 0, pdns: 3 });
+      expect(await counted(['plan', path])).toEqual({ code: 0, dyn: 0, pdns: 1 });
+    }, 60_000);
+  });
+}
