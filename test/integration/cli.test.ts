@@ -137,7 +137,7 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(output).toContain('client_secret=***');
   });
 
-  it('reports a missing credential by name and an unreachable service as an error (exit 1)', async () => {
+  it('reports a missing credential by name and a refused login as an error (exit 1)', async () => {
     const { EDGEPLAN_DYN_PASSWORD: _, ...noPassword } = sandbox.env;
     const missing = await cli(['plan', QUICKSTART], noPassword);
     expect(missing.code).toBe(1);

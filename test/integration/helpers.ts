@@ -82,11 +82,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `edgeplan <argv>` in this process with captured output; stdin is not a TTY unless `confirm` is given. */
+/**
+ * Runs `edgeplan <argv>` in this process with captured output; stdin is not a TTY unless `confirm` is given (the
+ * answer, or a function that answers, e.g. after changing live state between the plan and its execution).
+ */
 export async function cli(
   argv: string[],
   env: Record<string, string> = {},
-  options: { confirm?: boolean; cwd?: string; now?: () => number } = {},
+  options: { confirm?: boolean | (() => Promise<boolean>); cwd?: string; now?: () => number } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -102,7 +105,8 @@ export async function cli(
     stdoutIsTTY: false,
     stderrIsTTY: false,
     stdinIsTTY: options.confirm !== undefined,
-    confirm: async () => options.confirm ?? false,
+    confirm: async () =>
+      typeof options.confirm === 'function' ? options.confirm() : (options.confirm ?? false),
     untilShutdown: () => new Promise(() => {}),
     ...(options.now ? { now: options.now } : {}),
   };

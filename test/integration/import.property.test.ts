@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loadDesiredState } from '../../src/config/index.js';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { cli, PROPERTY_TIMEOUT, startSandbox } from './helpers.js';
 import { DATA_TYPES, type RecordTypeName, rdataOf, VALUES } from './scenario.js';
@@ -159,6 +160,20 @@ describe('edgeplan import', () => {
             if (account.zones[1].some((z) => z.rp)) expect(run.stdout).toMatch(/\bRP\b/);
             const plan = await cli(['plan', dir], sandbox.env);
             expect(plan.code, plan.stdout).toBe(0);
+            // An empty plan cannot see what import left out whole (a zone or a webapp is read only when named):
+            // the written files must name every live zone, webapp, secondary zone and geo service.
+            const loaded = await loadDesiredState([dir]);
+            if (!loaded.ok)
+              throw new Error(`import wrote invalid files: ${JSON.stringify(loaded.diagnostics)}`);
+            const { desired } = loaded;
+            expect(desired.zones.map((z) => z.zone).sort()).toEqual(Object.keys(dns.zones ?? {}).sort());
+            expect((desired.waf?.webapps ?? []).map((w) => w.ref).sort()).toEqual(['blog', 'shop']);
+            expect((desired.secondaryZones ?? []).map((z) => z.zone).sort()).toEqual(
+              Object.keys(dns.secondary_zones ?? {}).sort(),
+            );
+            expect((desired.geoServices ?? []).map((g) => g.name)).toEqual(
+              Object.keys(dns.geo_services ?? {}),
+            );
           } finally {
             await sandbox.close();
             await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,30 @@
+// Mutation testing of the core: the code that decides what is deleted, published, retried, refused or considered
+// stale. `npm run mutation` runs all of it; `npm run mutation -- --mutate <globs>` or `npm run mutation:changed`
+// (the core files a branch changes against main) run a part. See "Mutation testing" in the README.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/plan/diff/**/*.ts',
+    'src/plan/review/**/*.ts',
+    'src/config/*rules.ts',
+    'src/providers/dyn/compile.ts',
+    'src/providers/dyn/record-set-ops.ts',
+    'src/providers/http/retry.ts',
+    'src/providers/http/scheduler.ts',
+    'src/providers/http/fixed-window.ts',
+    'src/apply/apply-plan.ts',
+  ],
+  ignorePatterns: ['dist', 'coverage', 'reports', '.stryker-tmp*', '.edgeplan-sandbox*', 'bench', 'docs'],
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 95, low: 90, break: null },
+  concurrency: 2,
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
