@@ -90,11 +90,12 @@ async function commands(): Promise<string[]> {
   return [...section.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1] as string).filter((c) => c !== 'help');
 }
 
-/** The command line a command gets, from its own help: paths, --verbose, --yes, --out, a server's port and seed. */
+/** The command line a command gets, from its own help: paths, a webapp, --yes, --out, a server's port and seed. */
 async function argvFor(command: string): Promise<string[]> {
   const help = (await run([command, '--help'], {})).stdout;
   const argv = [command];
   if (/\[paths\.\.\.\]/.test(help)) argv.push(join(dir, 'desired.yaml'));
+  if (/<webapp>/.test(help)) argv.push('shop');
   if (/--verbose\b/.test(help)) argv.push('--verbose');
   if (/--yes\b/.test(help)) argv.push('--yes');
   if (/--out <dir>/.test(help)) argv.push('--out', join(dir, `${command}-out`));

@@ -40,9 +40,10 @@ function published(zone: string): ServedRecord[] | null {
 
 /**
  * What the Dyn provider promises for a plan: one request per changed record set (a record, or the node's whole set
- * of the type) and one publish per zone it touches. A zone it creates is one zone-file upload and the read-back
- * that verifies it (these zones fit in one file), and one request per set a file cannot carry (ALIAS); a zone
- * created without records, one create-zone.
+ * of the type) and, per zone it touches, one read of the serial right before the publish (compare-and-publish;
+ * it also settles a publish whose answer was lost) and the publish. A zone it creates is one zone-file upload and
+ * the read-back that verifies it (these zones fit in one file), and one request per set a file cannot carry
+ * (ALIAS); a zone created without records, one create-zone.
  */
 function dynMinimum(plan: Plan): number {
   const created = new Set(plan.changes.flatMap((c) => (c.address.kind === 'zone' ? [c.address.zone] : [])));
@@ -50,7 +51,7 @@ function dynMinimum(plan: Plan): number {
   const inFile = (set: { zone: string; type: string }) => created.has(set.zone) && set.type !== 'ALIAS';
   const uploads = new Set(sets.filter(inFile).map((set) => set.zone)).size;
   const setCalls = sets.filter((set) => !inFile(set)).length;
-  return setCalls + 2 * uploads + (created.size - uploads) + plan.zones.length;
+  return setCalls + 2 * uploads + (created.size - uploads) + 2 * plan.zones.length;
 }
 
 describeConformance('Dyn (emulator)', {

@@ -111,9 +111,11 @@ describe('plan → apply → plan against the emulator', () => {
             sandbox.emulator.faults.add({
               // Each op's first request: a record or zone call, or a zone-file upload (not its read-back).
               pathPattern: new RegExp(`^/REST/([A-Z]+Record|Zone|ZoneFile)/${escapeDots(victim.zone)}/`),
-              after: failAt,
-              status: 503,
-              errCode: 'SERVICE_UNAVAILABLE',
+              // A publish is preceded by its serial read (GET /Zone/, compare-and-publish), which matches too.
+              after: failAt + (step.ops[failAt]?.kind === 'publish' ? 1 : 0),
+              // A refusal, not a lost answer: a 5xx is now settled by reading (write-resolve.ts) and may go through.
+              status: 400,
+              errCode: 'ILLEGAL_OPERATION',
             });
 
             const writer = sandbox.provider();

@@ -140,7 +140,7 @@ if (missing !== null) {
       const apply = await cli(['apply', path, '--yes'], env());
       expect(apply.code).toBe(1);
       expect(apply.stdout).toMatch(
-        /✗ zone:both\.example@dyn: failed at call 3 of 3 \(publish both\.example\)/,
+        /✗ zone:both\.example@dyn: failed at call 2 of 2 \(publish both\.example\)/,
       );
       expect(apply.stdout).toContain('✓ zone:both.example@pdns: 1 API call, published');
       expect(await served('both.example')).toEqual(['www.both.example 3600 A 192.0.2.10']);

@@ -33,17 +33,22 @@ describe('a run that says where it is', () => {
     const env = await limited(250);
     const plan = await cli(['plan', NEW_ZONE], env);
     expect(plan.code).toBe(2);
-    // The zone-file upload and its read-back, then the publish: 3 requests, 0.72 s at 250 a minute.
-    expect(plan.stdout).toContain('\nApply: 3 DNS requests, ≈ 1 s at 250 requests/min.\n');
+    // The zone-file upload and its read-back, the serial read before the publish, the publish: 4 requests, about
+    // 1 s at 250 a minute.
+    expect(plan.stdout).toContain('\nApply: 4 DNS requests, ≈ 1 s at 250 requests/min.\n');
 
     const apply = await cli(['apply', NEW_ZONE, '--yes'], env);
     expect(apply.code).toBe(0);
-    expect(apply.stdout).toContain('\nDNS: 3 requests, 0 answered 429, no wait for the rate window.\n');
+    expect(apply.stdout).toContain('\nDNS: 4 requests, 0 answered 429, no wait for the rate window.\n');
     expect(apply.stderr).toContain('zone:example.org: done (2 API calls)\n');
-    const again = await cli(['apply', 'examples/quickstart/zones.yaml', '--yes', '--format', 'json'], env);
+    // Two zones this account does not have: creating them needs approval (settings.safety.zone_create).
+    const again = await cli(
+      ['apply', 'examples/quickstart/zones.yaml', '--yes', '--allow-unsafe', '--format', 'json'],
+      env,
+    );
     expect(JSON.parse(again.stdout).requests).toEqual({
-      // Two new zones, each an upload, its read-back and a publish.
-      DNS: { requests: 6, refused: 0, waits: 0, waitedMs: 0 },
+      // Two new zones, each an upload, its read-back, the serial read and the publish.
+      DNS: { requests: 8, refused: 0, waits: 0, waitedMs: 0 },
     });
   });
 
@@ -57,7 +62,7 @@ describe('a run that says where it is', () => {
       EDGEPLAN_DYN_PASSWORD: PASSWORD,
     };
     const documented = await cli(['plan', NEW_ZONE, '--dns-rate-limit', '120'], env);
-    expect(documented.stdout).toContain('\nApply: 3 DNS requests, ≈ 2 s at 120 requests/min.\n');
+    expect(documented.stdout).toContain('\nApply: 4 DNS requests, ≈ 2 s at 120 requests/min.\n');
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-progress-'));
     try {
       const sandbox = await cli(['plan', NEW_ZONE, '--sandbox', '--sandbox-state', join(dir, 'state.json')]);

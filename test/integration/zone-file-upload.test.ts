@@ -40,6 +40,7 @@ describe('a new zone is one zone-file upload', () => {
       `POST /REST/ZoneFile/${ZONE}/ 200`,
       `GET /REST/ZoneChanges/${ZONE}/ 200`,
       `POST /REST/ALIASRecord/${ZONE}/${ZONE}/ 200`,
+      `GET /REST/Zone/${ZONE}/ 200`,
       `PUT /REST/Zone/${ZONE}/ 200`,
     ]);
     const again = await planLive(state, { dns: sandbox.provider() });
@@ -92,6 +93,7 @@ describe('a new zone is one zone-file upload', () => {
       `GET /REST/ZoneChanges/${ZONE}/`,
       `PUT /REST/ZoneFile/${ZONE}/`,
       `GET /REST/ZoneChanges/${ZONE}/`,
+      `GET /REST/Zone/${ZONE}/`,
       `PUT /REST/Zone/${ZONE}/`,
     ]);
     expect((await planLive(desired(records), { dns: sandbox.provider() })).steps).toEqual([]);

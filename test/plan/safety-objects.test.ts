@@ -149,7 +149,9 @@ describe('safety: zones', () => {
       zones: [desiredZone('example.com', { 'www.example.com': [['192.0.2.1']] })],
     };
     const state: LiveState = { zones: { 'example.com': null } };
-    expect(planApprovals(computePlan(want, state, fakeProviders()), want, state)).toEqual([]);
+    // Only its creation needs approval (it declares no `create:`), no rule about losing records.
+    const approvals = planApprovals(computePlan(want, state, fakeProviders()), want, state);
+    expect(approvals.map((approval) => approval.rule)).toEqual(['zone-create']);
   });
 
   it('rounds the share to one decimal, and an empty live set is not a managed set', () => {

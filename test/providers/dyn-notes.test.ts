@@ -62,6 +62,11 @@ describe('Dyn zone notes (drift: the last publish)', () => {
         rdata: { address: '192.0.2.1' },
       }),
     );
+    // The serial read right before the publish (compare-and-publish).
+    authed('get', '/Zone/a.test/').reply(
+      200,
+      ok({ zone: 'a.test', serial_style: 'increment', serial: 1, zone_type: 'Primary' }),
+    );
     authed('put', '/Zone/a.test/', { publish: true, notes: 'edgeplan 1.2.3 plan sha256:x' }).reply(
       200,
       ok({ zone: 'a.test', serial_style: 'increment', serial: 2, zone_type: 'Primary', task_id: '77' }),

@@ -182,6 +182,10 @@ describe('zone-file ops', () => {
       ['192.0.2.1', 300],
       ['192.0.2.2', 300],
     ]);
+    authed('get', '/Zone/a.test/').reply(
+      200,
+      ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' }),
+    );
     authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
     mockLogin('token-2');
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(

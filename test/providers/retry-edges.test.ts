@@ -11,10 +11,13 @@ describe('isRetryable: network errors and timeouts', () => {
     expect(isRetryable({ kind: 'timeout' }, 'non-idempotent')).toBe(false);
   });
 
-  it('never repeats a 500 or a 501, even for an idempotent request', () => {
-    expect(isRetryable({ kind: 'status', status: 500 }, 'idempotent')).toBe(false);
-    expect(isRetryable({ kind: 'status', status: 501 }, 'idempotent')).toBe(false);
-    expect(isRetryable({ kind: 'status', status: 505 }, 'idempotent')).toBe(false);
+  it('repeats any 5xx for a request safe to repeat, none for one that is not, and no 4xx but 429', () => {
+    for (const status of [500, 501, 505, 599]) {
+      expect(isRetryable({ kind: 'status', status }, 'idempotent')).toBe(true);
+      expect(isRetryable({ kind: 'status', status }, 'non-idempotent')).toBe(false);
+    }
+    for (const status of [400, 404, 499, 600])
+      expect(isRetryable({ kind: 'status', status }, 'idempotent')).toBe(false);
   });
 });
 

@@ -39,9 +39,9 @@ export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
 export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
-export { describeOp, retryPolicyOf } from './write-request.js';
+export { describeOp, dynOpRequests, retryPolicyOf } from './write-request.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
-export { DynZoneFileError, dynOpRequests } from './zone-file-write.js';
+export { DynZoneFileError } from './zone-file-write.js';
 
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';

@@ -20,13 +20,8 @@ export function isZoneFileOp(op: DynOp): op is DynZoneFileOp {
   return isZoneFileKind(op.kind);
 }
 
-function isZoneFileKind(kind: string): boolean {
+export function isZoneFileKind(kind: string): boolean {
   return kind === 'create-zone-from-file' || kind === 'add-zone-file';
-}
-
-/** Requests an op sends at least: a zone-file op two (the upload, the read-back), any other op one. */
-export function dynOpRequests(op: { kind: string }): number {
-  return isZoneFileKind(op.kind) ? 2 : 1;
 }
 
 /** `POST` creates the zone, `PUT` adds to it; the body is `{file}`. */

@@ -204,8 +204,16 @@ describe('WAF write', () => {
   it('settles a lost answer by reading: bots shown as asked means it took effect, and the PUT is not sent again', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(503, { error: 'unavailable' }, rate(498));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(497));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(496));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(497),
+    );
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(496),
+    );
     const decisions: unknown[] = [];
     const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
     await provider.execute(OP);
@@ -217,10 +225,18 @@ describe('WAF write', () => {
   it('sends the PUT again when the read proves the lost one did not take effect, and polls the new change', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).replyWithError({ code: 'ECONNRESET', message: 'reset' });
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ ahrefs: true }),
+      rate(497),
+    );
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: CHANGE }, rate(496));
     api('get', `/webapps/${WEBAPP}/changes/${CHANGE}`).reply(200, { status: 'finished' }, rate(495));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(494));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(494),
+    );
     const decisions: unknown[] = [];
     const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
     await provider.execute(OP);
@@ -234,11 +250,27 @@ describe('WAF write', () => {
   it('a repeat answered 200 means the lost change is queued: reads until the bots show it', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(502, 'bad gateway', rate(498));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ ahrefs: true }),
+      rate(497),
+    );
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(200, bots({ bing: true }), rate(496));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(495));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(494));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(493));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ ahrefs: true }),
+      rate(495),
+    );
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(494),
+    );
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(493),
+    );
     const { provider, sleeps } = testProvider();
     await provider.execute(OP);
     expect(sleeps).toEqual([1000]);
@@ -247,7 +279,11 @@ describe('WAF write', () => {
   it('fails the step when the read that would settle a lost answer fails too', async () => {
     mockToken();
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(503, { error: 'unavailable' }, rate(498));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(403, { error: 'forbidden' }, rate(497));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      403,
+      { error: 'forbidden' },
+      rate(497),
+    );
     const { provider } = testProvider();
     await expect(provider.execute(OP)).rejects.toThrow('403');
   });
@@ -280,11 +316,19 @@ describe('WAF write', () => {
       { status: 'failed', errors: [] },
       rate(497),
     );
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ ahrefs: true }),
+      rate(496),
+    );
     const second = 'e'.repeat(32);
     api('put', `/webapps/${WEBAPP}/good_bots`, BULK).reply(202, { change_id: second }, rate(495));
     api('get', `/webapps/${WEBAPP}/changes/${second}`).reply(200, { status: 'finished' }, rate(494));
-    api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ bing: true }), rate(493));
+    api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+      200,
+      bots({ bing: true }),
+      rate(493),
+    );
     const decisions: unknown[] = [];
     const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
     await provider.execute(OP);
@@ -302,7 +346,12 @@ describe('WAF write', () => {
         { change_id: CHANGE, status: 'failed', errors: [{ code: 'x', message: 'backend down' }] },
         rate(497),
       );
-      if (sent < 4) api('get', `/webapps/${WEBAPP}/good_bots`).reply(200, bots({ ahrefs: true }), rate(496));
+      if (sent < 4)
+        api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
+          200,
+          bots({ ahrefs: true }),
+          rate(496),
+        );
     }
     const { provider } = testProvider();
     const error = await provider.execute(OP).catch((e: unknown) => e);
