@@ -36,7 +36,10 @@ export interface ApplyResult {
   ok: boolean;
 }
 
-/** Progress events, for the CLI to show (one line per step and op in logs, a live line on a TTY). */
+/**
+ * Progress events, for the CLI to show (progress.ts: a live line per zone on a TTY; in logs a line per step and at
+ * most one every few seconds otherwise).
+ */
 export type ApplyEvent =
   | (StepIdentity & { type: 'step-start'; total: number })
   | (StepIdentity & { type: 'op-done'; op: ProviderOp; done: number; total: number })

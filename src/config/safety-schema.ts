@@ -18,14 +18,14 @@ const ShareSchema = z
       .max(100, { error: 'must be a number between 0 and 100' })
       .optional()
       .describe(
-        `Deleting more than this share of the zone's managed A record sets (default ${DEFAULT_ZONE_DELETE_SHARE.maxPercent}).`,
+        `Deleting more than this share of the zone's managed record sets (default ${DEFAULT_ZONE_DELETE_SHARE.maxPercent}).`,
       ),
     min_records: z
       .int({ error: 'must be a whole number of at least 1' })
       .min(1, { error: 'must be a whole number of at least 1' })
       .optional()
       .describe(
-        `Only in zones with at least this many managed A record sets (default ${DEFAULT_ZONE_DELETE_SHARE.minRecords}).`,
+        `Only in zones with at least this many managed record sets (default ${DEFAULT_ZONE_DELETE_SHARE.minRecords}).`,
       ),
   })
   .describe('Thresholds of the delete-share rule.');
@@ -35,8 +35,8 @@ export const SafetySchema = z
     zone_delete_share: z
       .union([z.boolean(), ShareSchema], { error: 'must be true, false or { max_percent, min_records }' })
       .optional()
-      .describe("Deleting a large share of a zone's managed A record sets needs approval."),
-    zone_last_records: Rule("Deleting a zone's last managed A record sets"),
+      .describe("Deleting a large share of a zone's managed record sets needs approval."),
+    zone_last_records: Rule("Deleting a zone's last managed record sets"),
     secondary_zone_delete: Rule('Deleting a secondary zone'),
     geo_service_delete: Rule('Deleting a geo service'),
     webapp_all_bots_disabled: Rule('Disabling every enabled good bot of a webapp'),

@@ -4,11 +4,11 @@
  */
 export interface SafetyPolicy {
   /**
-   * Deleting more than `maxPercent` % of a zone's live managed A record sets, in zones with at least `minRecords`
+   * Deleting more than `maxPercent` % of a zone's live managed record sets (every type), in zones with at least `minRecords`
    * of them; null: rule off.
    */
   zoneDeleteShare: { maxPercent: number; minRecords: number } | null;
-  /** Deleting every managed A record set of a zone that has some. */
+  /** Deleting every managed record set of a zone that has some. */
   zoneLastRecords: boolean;
   /** Deleting a secondary zone (`settings.secondary_zones.manage: all`). */
   secondaryZoneDelete: boolean;
