@@ -16,6 +16,7 @@ import { type ApplyResult, applyPlan, type Providers, planLive, writersOf } from
 import { loadDesiredState } from '../../src/config/index.js';
 import { createEmulator, type Emulator, type FaultKind } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import type { Plan } from '../../src/plan/types.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { type Scenario, scenarioArbitrary, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import {
@@ -114,8 +115,14 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
     const clean = services(CLEAN_TIMEOUT_MS);
     try {
       const plan = await planLive(desired, clean.providers);
-      if (first.result?.ok && plan.steps.length > 0)
-        problems.push(`apply said ok but a new plan has changes: ${describeSteps(plan)}`);
+      if (first.result?.ok && plan.steps.length > 0) {
+        // The one case no read settles (providers/waf/write.ts): a good-bots change whose answer was lost, shown as
+        // asked when read, that ends `failed` afterwards and is undone by the service. The run had no change id to
+        // poll; it is counted as not converged in the same run (the next run converges), not as a broken invariant.
+        if (lostWafChangeUndone(plan, decisions))
+          first.reasons.push('a lost WAF change was undone after it showed');
+        else problems.push(`apply said ok but a new plan has changes: ${describeSteps(plan)}`);
+      }
       const result = await applyPlan(plan, writersOf(clean.providers));
       if (!result.ok) problems.push(`clean apply failed: ${JSON.stringify(result.steps)}`);
       const again = await planLive(desired, clean.providers);
@@ -133,7 +140,12 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
     problems.push(...partial, ...lost, ...duplicates);
     return {
       seed,
-      outcome: problems.length > 0 ? 'violated' : first.result?.ok ? 'converged' : 'failed-cleanly',
+      outcome:
+        problems.length > 0
+          ? 'violated'
+          : first.result?.ok && first.reasons.length === 0
+            ? 'converged'
+            : 'failed-cleanly',
       faults,
       failed: first.failed,
       reasons: first.reasons,
@@ -149,6 +161,14 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
   } finally {
     await emulator.close();
   }
+}
+
+/** Only webapps left to change, after the run settled a lost good-bots PUT by reading the bots as asked. */
+function lostWafChangeUndone(plan: Plan, decisions: readonly ClientDecision[]): boolean {
+  return (
+    plan.steps.every((step) => step.target.kind === 'webapp') &&
+    decisions.some((d) => d.decision === 'took-effect' && d.request.includes('/good_bots'))
+  );
 }
 
 interface FirstApply {
