@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   type DynOp,
   DynOpError,
-  DynSessionLostError,
   DynZoneFileError,
   describeOp,
   labelDynOp,
@@ -42,7 +41,11 @@ const FILE = [
 ].join('\n');
 
 /** `GET /ZoneChanges/a.test/` answering with these pending A and TXT records, in the service's changeset shape. */
-function readBack(a: [string, number][], txts: [string, number][] = [['"v=spf1 -all"', 3600]]) {
+function readBack(
+  a: [string, number][],
+  txts: [string, number][] = [['"v=spf1 -all"', 3600]],
+  token?: string,
+) {
   let id = 0;
   const change = (fqdn: string, ttl: number, type: string, rdata: object) => ({
     id: ++id,
@@ -52,7 +55,7 @@ function readBack(a: [string, number][], txts: [string, number][] = [['"v=spf1 -
     rdata_type: type,
     rdata: { [`rdata_${type.toLowerCase()}`]: rdata },
   });
-  return authed('get', '/ZoneChanges/a.test/').reply(
+  return authed('get', '/ZoneChanges/a.test/', undefined, token).reply(
     200,
     ok([
       ...a.map(([address, ttl]) => change('www.a.test', ttl, 'A', { address })),
@@ -141,6 +144,44 @@ describe('zone-file ops', () => {
     await provider.execute(create);
   });
 
+  it('settles a lost upload answer by reading: no zone means not sent, so it is sent again', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError({
+      code: 'ECONNRESET',
+      message: 'reset',
+    });
+    authed('get', '/Zone/a.test/').reply(404, {
+      status: 'failure',
+      data: {},
+      msgs: [{ ERR_CD: 'NOT_FOUND', INFO: 'zone: No such zone', LVL: 'ERROR', SOURCE: 'API-B' }],
+    });
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '78' }));
+    readBack([
+      ['192.0.2.1', 300],
+      ['192.0.2.2', 300],
+    ]);
+    const { provider } = testProvider();
+    await provider.execute(create);
+  });
+
+  it('settles a lost upload answer by reading: a zone that exists is checked, never uploaded twice', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError({
+      code: 'ECONNRESET',
+      message: 'reset',
+    });
+    authed('get', '/Zone/a.test/').reply(
+      200,
+      ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' }),
+    );
+    readBack([
+      ['192.0.2.1', 300],
+      ['192.0.2.2', 300],
+    ]);
+    const { provider } = testProvider();
+    await provider.execute(create);
+  });
+
   it('waits for the upload task when the records are not there yet, then reads again', async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: 77 }));
@@ -175,27 +216,37 @@ describe('zone-file ops', () => {
     );
   });
 
-  it('belongs to the zone transaction: a later call in a renewed session never publishes it', async () => {
-    mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
-    readBack([
+  it('belongs to the zone transaction: a session ending before the publish sends the file again as an addition', async () => {
+    const pending: [string, number][] = [
       ['192.0.2.1', 300],
       ['192.0.2.2', 300],
-    ]);
-    authed('get', '/Zone/a.test/').reply(
-      200,
-      ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' }),
-    );
+    ];
+    const zone = ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' });
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    readBack(pending);
+    authed('get', '/Zone/a.test/').reply(200, zone);
     authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
     mockLogin('token-2');
+    // Repeated in the new session, the publish carries none of the upload: it does not count.
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
       200,
       ok({ zone: 'a.test', serial: 0 }),
     );
+    // The zone exists (the upload created it): its records go in again as an addition, checked, then published.
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    authed('put', '/ZoneFile/a.test/', { file: addZoneFile('a.test', 3600, [txt, www]) }, 'token-2').reply(
+      200,
+      ok({ task_id: '79' }),
+    );
+    readBack(pending, undefined, 'token-2');
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, zone);
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
+      200,
+      ok({ zone: 'a.test', serial: 1 }),
+    );
     const { provider } = testProvider();
     await provider.execute(create);
-    await expect(provider.execute({ kind: 'publish', zone: 'a.test' })).rejects.toBeInstanceOf(
-      DynSessionLostError,
-    );
+    await provider.execute({ kind: 'publish', zone: 'a.test' });
   });
 });

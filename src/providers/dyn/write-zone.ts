@@ -4,10 +4,11 @@ import type { Symptom } from '../http/decisions.js';
 import type { DynClient } from './client.js';
 import { segment } from './client.js';
 import { DynApiError, DynSessionLostError } from './errors.js';
-import type { DynZoneOp } from './ops.js';
+import type { DynZoneFileOp, DynZoneOp } from './ops.js';
 import { DeleteResult, parseWire, RecordWriteResult, ReplaceResult } from './wire.js';
 import { describeOp, retryPolicyOf } from './write-request.js';
 import { addVerdict, lostAnswer, SessionMoved } from './write-resolve.js';
+import { executeZoneFileOp } from './zone-file-write.js';
 
 /** A zone op whose change waits in the session until the publish. */
 export type PendingOp = Exclude<DynZoneOp, { kind: 'create-zone' } | { kind: 'publish' }>;
@@ -25,8 +26,11 @@ export interface ZoneTransaction {
   expectedSerial: number | undefined;
   /** Times the transaction was sent again in a new session. */
   restarts: number;
-  /** Zone-file uploads pending in `generation`: they cannot be sent again, so the transaction cannot restart. */
-  uploads: number;
+  /**
+   * The zone-file uploads pending in `generation`, in the order sent. A restart sends their records again as
+   * additions (`add-zone-file`, a PUT) to the zone the first upload created, before the pending ops.
+   */
+  uploads: DynZoneFileOp[];
 }
 
 /** A write sent again because a read proved it did not happen: at most this often in all. */
@@ -46,7 +50,7 @@ export function newTransaction(zone: string, expectedSerial?: number): ZoneTrans
     checked: expectedSerial !== undefined,
     expectedSerial,
     restarts: 0,
-    uploads: 0,
+    uploads: [],
   };
 }
 
@@ -91,7 +95,7 @@ export class PendingWriter {
   private async restart(tx: ZoneTransaction, ops: PendingOp[], first: Symptom): Promise<void> {
     let symptom = first;
     for (;;) {
-      if (tx.restarts >= MAX_RESTARTS || tx.uploads > 0) throw new DynSessionLostError(tx.zone, tx.restarts);
+      if (tx.restarts >= MAX_RESTARTS) throw new DynSessionLostError(tx.zone, tx.restarts);
       tx.restarts += 1;
       tx.pending = [];
       tx.generation = undefined;
@@ -103,11 +107,21 @@ export class PendingWriter {
       await this.discardInSession(tx.zone);
       const generation = this.client.sessionGeneration;
       try {
+        for (const upload of tx.uploads) {
+          const again = {
+            kind: 'add-zone-file',
+            zone: upload.zone,
+            ttl: upload.ttl,
+            sets: upload.sets,
+          } as const;
+          if ((await executeZoneFileOp(this.client, again)) !== generation)
+            throw new SessionMoved('session-expired');
+        }
         for (const op of ops) {
           if ((await this.send(tx.zone, op)) !== generation) throw new SessionMoved('session-expired');
           tx.pending.push(op);
         }
-        if (ops.length > 0) tx.generation = generation;
+        if (ops.length > 0 || tx.uploads.length > 0) tx.generation = generation;
         return;
       } catch (error) {
         if (!(error instanceof SessionMoved)) throw error;

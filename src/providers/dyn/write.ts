@@ -115,9 +115,9 @@ export class DynWriter implements StepWriter {
   }
 
   /**
-   * A zone-file upload (zone-file-write.ts) is sent once and verified. Its records are pending in the session it
-   * ran in, like the zone's other changes, but cannot be sent again in a new one (the first upload created the
-   * zone): a session that ends under them fails the zone (write-zone.ts `restart`), never publishing without them.
+   * A zone-file upload (zone-file-write.ts), sent and verified. Its records are pending in the session it ran in,
+   * like the zone's other changes; a session that ends under them sends them again as an addition to the zone the
+   * upload created (write-zone.ts `restart`), so the publish carries them all or nothing.
    */
   private async uploadZoneFile(tx: ZoneTransaction, op: DynZoneFileOp): Promise<void> {
     await this.pending.keepSession(tx);
@@ -125,7 +125,7 @@ export class DynWriter implements StepWriter {
     if (tx.generation !== undefined && tx.generation !== generation)
       throw new DynSessionLostError(tx.zone, tx.restarts);
     tx.generation = generation;
-    tx.uploads += 1;
+    tx.uploads.push(op);
   }
 
   private created(tx: ZoneTransaction, serial: number): void {

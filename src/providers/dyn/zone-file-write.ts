@@ -5,6 +5,7 @@ import type { DynOp, DynZoneFileOp, ZoneFileSet } from './ops.js';
 import { type PendingRecord, readPendingRecords } from './pending-changes.js';
 import { readZoneRecords } from './read.js';
 import { parseWire, ZoneFileResult } from './wire.js';
+import { lostAnswer, readSerial } from './write-resolve.js';
 import { addZoneFile, createZoneFile } from './zone-file.js';
 
 /**
@@ -51,18 +52,44 @@ export class DynZoneFileError extends Error {
 }
 
 const MAX_SHOWN = 5;
+/** Uploads of one file sent in all, when reads prove the earlier ones did not create the zone. */
+const MAX_UPLOADS = 3;
 
 /**
- * Uploads, then verifies (see the file comment). Both POST and PUT add records, so neither is repeated after an
- * ambiguous failure. Resolves to the session generation the upload ran in (the writer's guard against a lost
+ * Uploads, then verifies (see the file comment). Both POST and PUT add records, so neither is repeated blindly after
+ * an ambiguous failure: a create is sent again only when `GET /Zone/` shows no zone; otherwise the check tells
+ * whether the upload happened. Resolves to the session generation the upload ran in (the writer's guard against a lost
  * session).
  */
 export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): Promise<number> {
   const request = describeZoneFileOp(op);
-  const { data, generation } = await client.callInSession(request.method, request.path, request.body, {
-    retryable: 'non-idempotent',
-  });
-  const { task_id: taskId } = parseWire(ZoneFileResult, data, `${request.method} ${request.path}`);
+  const label = `${request.method} ${request.path}`;
+  let taskId: string | number | undefined;
+  let generation: number;
+  for (let sent = 1; ; sent++) {
+    const before = client.sessionGeneration;
+    try {
+      const answer = await client.callInSession(request.method, request.path, request.body, {
+        retryable: 'non-idempotent',
+        cancellable: false,
+      });
+      taskId = parseWire(ZoneFileResult, answer.data, label).task_id;
+      generation = answer.generation;
+      break;
+    } catch (error) {
+      // A lost answer (write-resolve.ts): a create that left no zone provably did not happen and is sent again;
+      // otherwise the upload may have happened, and the check below tells (its records pending, or not).
+      const symptom = lostAnswer(error);
+      if (symptom === null) throw error;
+      const absent = op.kind === 'create-zone-from-file' && (await readSerial(client, op.zone)) === null;
+      client.onDecision({ symptom, decision: absent ? 'sent-again' : 'took-effect', request: label });
+      if (!absent) {
+        generation = before;
+        break;
+      }
+      if (sent >= MAX_UPLOADS) throw error;
+    }
+  }
   let differences = await notAsUploaded(client, op);
   let task = taskId === undefined ? 'no task named' : `task ${taskId}`;
   if (differences.length > 0 && taskId !== undefined) {
