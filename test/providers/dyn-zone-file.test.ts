@@ -65,8 +65,8 @@ function readBack(
 }
 
 /** `GET /AllRecord/a.test/?detail=Y` answering with these published A records (and no others). */
-function zoneRead(a: [string, number][]) {
-  return authed('get', '/AllRecord/a.test/?detail=Y').reply(
+function zoneRead(a: [string, number][], token?: string) {
+  return authed('get', '/AllRecord/a.test/?detail=Y', undefined, token).reply(
     200,
     ok({
       a_records: a.map(([address, ttl]) => ({
@@ -214,6 +214,34 @@ describe('zone-file ops', () => {
         '2 record sets not as uploaded: a.test TXT uploaded "v=spf1 -all" ttl 3600, read "v=spf1 -all" ttl 60; ' +
         'www.a.test A uploaded 192.0.2.1, 192.0.2.2 ttl 300, read 192.0.2.1 ttl 300',
     );
+  });
+
+  it('checks an upload in the session it ran in: read in a newer one, the file is sent again there', async () => {
+    const pending: [string, number][] = [
+      ['192.0.2.1', 300],
+      ['192.0.2.2', 300],
+    ];
+    const zone = ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' });
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    authed('get', '/ZoneChanges/a.test/').reply(400, EXPIRED);
+    mockLogin('token-2');
+    readBack([], [], 'token-2');
+    zoneRead([], 'token-2');
+    const { provider } = testProvider();
+    await provider.execute(create);
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    authed('put', '/ZoneFile/a.test/', { file: addZoneFile('a.test', 3600, [txt, www]) }, 'token-2').reply(
+      200,
+      ok({ task_id: '79' }),
+    );
+    readBack(pending, undefined, 'token-2');
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, zone);
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
+      200,
+      ok({ zone: 'a.test', serial: 1 }),
+    );
+    await provider.execute({ kind: 'publish', zone: 'a.test' });
   });
 
   it('belongs to the zone transaction: a session ending before the publish sends the file again as an addition', async () => {

@@ -91,6 +91,9 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
     }
   }
   let differences = await notAsUploaded(client, op);
+  // Read in a newer session (the one the upload ran in ended meanwhile), the pending changes cannot show the upload:
+  // the writer sends the zone's records again in the new session (write-zone.ts `restart`), and checks them there.
+  if (differences.length > 0 && client.sessionGeneration !== generation) return generation;
   let task = taskId === undefined ? 'no task named' : `task ${taskId}`;
   if (differences.length > 0 && taskId !== undefined) {
     const ended = await client.waitForTask(String(taskId));
