@@ -29,6 +29,13 @@ const create: DynOp = {
   sets: [txt, www],
 };
 const add: DynOp = { kind: 'add-zone-file', zone: 'a.test', ttl: 3600, sets: [www] };
+/** The A records of `www` (value, TTL) as a read shows them once uploaded. */
+const UPLOADED_A: [string, number][] = [
+  ['192.0.2.1', 300],
+  ['192.0.2.2', 300],
+];
+/** `GET /Zone/a.test/` of the zone an upload created and did not publish yet. */
+const NEW_ZONE = ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' });
 
 const FILE = [
   '$ORIGIN a.test.',
@@ -136,10 +143,7 @@ describe('zone-file ops', () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
     readBack([]);
-    zoneRead([
-      ['192.0.2.1', 300],
-      ['192.0.2.2', 300],
-    ]);
+    zoneRead(UPLOADED_A);
     const { provider } = testProvider();
     await provider.execute(create);
   });
@@ -156,10 +160,7 @@ describe('zone-file ops', () => {
       msgs: [{ ERR_CD: 'NOT_FOUND', INFO: 'zone: No such zone', LVL: 'ERROR', SOURCE: 'API-B' }],
     });
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '78' }));
-    readBack([
-      ['192.0.2.1', 300],
-      ['192.0.2.2', 300],
-    ]);
+    readBack(UPLOADED_A);
     const { provider } = testProvider();
     await provider.execute(create);
   });
@@ -174,10 +175,7 @@ describe('zone-file ops', () => {
       200,
       ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' }),
     );
-    readBack([
-      ['192.0.2.1', 300],
-      ['192.0.2.2', 300],
-    ]);
+    readBack(UPLOADED_A);
     const { provider } = testProvider();
     await provider.execute(create);
   });
@@ -189,10 +187,7 @@ describe('zone-file ops', () => {
     zoneRead([]);
     authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'running' }));
     authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'complete', message: '' }));
-    readBack([
-      ['192.0.2.1', 300],
-      ['192.0.2.2', 300],
-    ]);
+    readBack(UPLOADED_A);
     const { provider, delays } = testProvider();
     await provider.execute(create);
     expect(delays).toEqual([1000]);
@@ -217,11 +212,6 @@ describe('zone-file ops', () => {
   });
 
   it('checks an upload in the session it ran in: read in a newer one, the file is sent again there', async () => {
-    const pending: [string, number][] = [
-      ['192.0.2.1', 300],
-      ['192.0.2.2', 300],
-    ];
-    const zone = ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' });
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
     authed('get', '/ZoneChanges/a.test/').reply(400, EXPIRED);
@@ -235,8 +225,8 @@ describe('zone-file ops', () => {
       200,
       ok({ task_id: '79' }),
     );
-    readBack(pending, undefined, 'token-2');
-    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, zone);
+    readBack(UPLOADED_A, undefined, 'token-2');
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, NEW_ZONE);
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
       200,
       ok({ zone: 'a.test', serial: 1 }),
@@ -245,15 +235,10 @@ describe('zone-file ops', () => {
   });
 
   it('belongs to the zone transaction: a session ending before the publish sends the file again as an addition', async () => {
-    const pending: [string, number][] = [
-      ['192.0.2.1', 300],
-      ['192.0.2.2', 300],
-    ];
-    const zone = ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' });
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
-    readBack(pending);
-    authed('get', '/Zone/a.test/').reply(200, zone);
+    readBack(UPLOADED_A);
+    authed('get', '/Zone/a.test/').reply(200, NEW_ZONE);
     authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
     mockLogin('token-2');
     // Repeated in the new session, the publish carries none of the upload: it does not count.
@@ -267,8 +252,8 @@ describe('zone-file ops', () => {
       200,
       ok({ task_id: '79' }),
     );
-    readBack(pending, undefined, 'token-2');
-    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, zone);
+    readBack(UPLOADED_A, undefined, 'token-2');
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, NEW_ZONE);
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
       200,
       ok({ zone: 'a.test', serial: 1 }),
