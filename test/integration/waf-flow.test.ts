@@ -47,7 +47,7 @@ describe('token expiry in the middle of a run', () => {
       userAgent: 'edgeplan-it/1',
       now: () => frozen,
       random: () => 0,
-      sleep: async (ms) => sandbox.clock.advance(ms),
+      sleep: sandbox.clock.elapse,
     });
     try {
       const desired: DesiredState = { zones: [], waf: desiredWaf };

@@ -6,6 +6,7 @@ import {
   type WafEmulatorOptions,
 } from '../../src/emulator/index.js';
 import { createWafProvider, type WafProvider } from '../../src/providers/waf/index.js';
+import { type FakeClock, fakeClock } from '../support/fake-clock.js';
 
 export const CLIENT = { client_id: 'ci-app', client_secret: 'waf-S3cret-Value-77' };
 
@@ -13,7 +14,7 @@ export interface WafSandbox {
   emulator: Emulator;
   wafUrl: string;
   env: Record<string, string>;
-  clock: { now(): number; advance(ms: number): void };
+  clock: FakeClock;
   /** A provider on the emulator; every wait it makes advances the shared clock instead of sleeping. */
   provider(): WafProvider;
   close(): Promise<void>;
@@ -21,13 +22,7 @@ export interface WafSandbox {
 
 export async function startWafSandbox(seed: EmulatorSeed, waf: WafEmulatorOptions = {}): Promise<WafSandbox> {
   // Starts at the real time: the DNS side's session sweeper compares with it.
-  let nowMs = Date.now();
-  const clock = {
-    now: () => nowMs,
-    advance: (ms: number) => {
-      nowMs += ms;
-    },
-  };
+  const clock = fakeClock(Date.now());
   const emulator = createEmulator({
     seed: { ...seed, waf: { ...seed.waf, client: CLIENT } },
     waf,
@@ -54,7 +49,7 @@ export async function startWafSandbox(seed: EmulatorSeed, waf: WafEmulatorOption
         retry: { retries: 0 },
         now: clock.now,
         random: () => 0,
-        sleep: async (ms) => clock.advance(ms),
+        sleep: clock.elapse,
       });
       providers.push(provider);
       return provider;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src/emulator/dyn/sessions.js';
+import { fakeClock } from '../../support/fake-clock.js';
 import type { Harness } from '../helpers.js';
 import { DEMO, SEED, startEmulator } from '../helpers.js';
 
@@ -86,18 +87,18 @@ describe('sessions', () => {
   });
 
   it('expires idle sessions (inactivity logout), refreshes on use and drops their pending changes', async () => {
-    let now = Date.UTC(2024, 0, 1);
-    h = await startEmulator({ seed: SEED, sessionIdleMs: 60_000, now: () => now });
+    const clock = fakeClock(Date.UTC(2024, 0, 1));
+    h = await startEmulator({ seed: SEED, sessionIdleMs: 60_000, now: clock.now });
     const token = await h.login();
-    now += 50_000;
+    clock.advance(50_000);
     const add = await h.call('POST', '/ARecord/example.com/new.example.com/', {
       token,
       body: { rdata: { address: '192.0.2.99' }, ttl: '60' },
     });
     expect(add.body.status).toBe('success');
-    now += 50_000; // 100 s after login, 50 s after last use: still alive
+    clock.advance(50_000); // 100 s after login, 50 s after last use: still alive
     expect((await h.call('GET', '/Session/', { token })).body.status).toBe('success');
-    now += 60_000;
+    clock.advance(60_000);
     const idle = await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     expect(idle.status).toBe(400);
     expect(idle.body.msgs[0]).toMatchObject({ INFO: 'login: inactivity logout', ERR_CD: 'INVALID_DATA' });
@@ -113,12 +114,12 @@ describe('sessions', () => {
 
 describe('SessionStore sweep', () => {
   it('ends idle sessions without a request naming them', () => {
-    let now = 0;
-    const store = new SessionStore(1_000, () => now);
+    const clock = fakeClock(0);
+    const store = new SessionStore(1_000, clock.now);
     const a = store.create();
-    now = 600;
+    clock.advance(600);
     store.create();
-    now = 1_200;
+    clock.advance(600);
     expect(store.sweep()).toBe(1);
     expect(store.size).toBe(1);
     expect(() => store.authenticate(a.token)).toThrowError('login: inactivity logout');

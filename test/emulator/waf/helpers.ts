@@ -6,6 +6,7 @@ import {
   type EmulatorSeed,
   type WafEmulatorOptions,
 } from '../../../src/emulator/index.js';
+import { type FakeClock, fakeClock } from '../../support/fake-clock.js';
 
 export interface WafReply {
   status: number;
@@ -25,7 +26,7 @@ export interface CallOptions {
 export interface WafHarness {
   emulator: Emulator;
   origin: string;
-  clock: { now(): number; advance(ms: number): void };
+  clock: FakeClock;
   call(method: string, path: string, options?: CallOptions): Promise<WafReply>;
   token(): Promise<string>;
   close(): Promise<void>;
@@ -46,13 +47,7 @@ export const SEED: EmulatorSeed = {
 };
 
 export async function startWaf(seed: EmulatorSeed = SEED, waf: WafEmulatorOptions = {}): Promise<WafHarness> {
-  let nowMs = Date.parse('2026-01-01T00:00:00Z');
-  const clock = {
-    now: () => nowMs,
-    advance: (ms: number) => {
-      nowMs += ms;
-    },
-  };
+  const clock = fakeClock(Date.parse('2026-01-01T00:00:00Z'));
   const emulator = createEmulator({ seed, waf, now: clock.now });
   const { port } = await emulator.listen(0, '127.0.0.1');
   const origin = `http://127.0.0.1:${port}`;
