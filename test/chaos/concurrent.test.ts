@@ -5,12 +5,12 @@
  * emulator with latency, so the two overlap: the later publish of a zone both planned from the same serial finds
  * the serial moved.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/index.js';
+import { spawnCli } from '../support/cli.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { partialPublishes, zoneLines } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -46,39 +46,15 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function apply(url: string, i: number): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'apply',
-      join(dir, `run-${i}.yaml`),
-      '--yes',
-      '--concurrency',
-      '1',
-    ],
-    {
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
+async function apply(url: string, i: number): Promise<{ code: number | null; output: string }> {
+  const run = spawnCli(['apply', join(dir, `run-${i}.yaml`), '--yes', '--concurrency', '1'], {
+    EDGEPLAN_DYN_URL: url,
+    EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
+    EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
+    EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
   });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
+  const { code } = await run.exited;
+  return { code, output: run.stdout() + run.stderr() };
 }
 
 describe('two applies at once on the same zones', () => {

@@ -6,14 +6,13 @@
  * runs in this process with a short session idle time, and a small latency so that kills land between requests of
  * every phase (reads, writes, publishes, the re-plan).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/emulator/faults/prng.js';
 import { createEmulator } from '../../src/emulator/index.js';
-import { cli } from '../integration/helpers.js';
+import { cli, spawnCli } from '../support/cli.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, unconverged } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -70,13 +69,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function startApply(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'apply', file, '--yes'], {
-    env: { ...process.env, ...env, NO_COLOR: '1' },
-    stdio: 'ignore',
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SIGKILL during apply', () => {
@@ -103,17 +95,16 @@ describe('SIGKILL during apply', () => {
       };
       try {
         const before = emulator.snapshot();
-        const child = startApply(env);
-        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        const run = spawnCli(['apply', file, '--yes'], env);
         let killed = false;
-        while (child.exitCode === null && child.signalCode === null) {
+        while (!run.ended()) {
           if (emulator.requestLog.entries.length >= killAt) {
-            killed = child.kill('SIGKILL');
+            killed = run.child.kill('SIGKILL');
             break;
           }
           await sleep(2);
         }
-        await exited;
+        await run.exited;
         const publishedAtKill = emulator.chaos.publishes.length;
         if (killed) seen.killed++;
         if (emulator.chaos.pendingChanges().some((p) => p.changes > 0)) seen.leftPending++;

@@ -5,12 +5,12 @@
  * is a point in the emulator's request log (the first zone's publish answered), not a time: the apply runs one zone
  * at a time, over an emulator with a small latency.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import { type CliProcess, spawnCli } from '../support/cli.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, zoneLines } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -37,44 +37,14 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startApply(url: string): Run {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'apply', file, '--yes', '--concurrency', '1'],
-    {
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
+function startApply(url: string): CliProcess {
+  return spawnCli(['apply', file, '--yes', '--concurrency', '1'], {
+    EDGEPLAN_DYN_URL: url,
+    EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
+    EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
+    EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
   });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
-
-const ended = (run: Run) => run.child.exitCode !== null || run.child.signalCode !== null;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls (not a timed assertion: it only waits) until `ready` holds. */
@@ -111,7 +81,7 @@ describe('an interrupt during apply', () => {
       await withEmulator(20, async (emulator, url) => {
         const before = emulator.snapshot();
         const run = startApply(url);
-        await until(() => firstPublish(emulator) || ended(run));
+        await until(() => firstPublish(emulator) || run.ended());
         run.child.kill(signal);
         const exit = await run.exited;
 
@@ -142,9 +112,9 @@ describe('an interrupt during apply', () => {
     // Slow answers: the orderly stop (the call in flight, the discard, the logout) takes over a second.
     await withEmulator(400, async (emulator, url) => {
       const run = startApply(url);
-      await until(() => firstPublish(emulator) || ended(run));
+      await until(() => firstPublish(emulator) || run.ended());
       run.child.kill('SIGINT');
-      await until(() => run.stderr().includes('SIGINT: stopping') || ended(run));
+      await until(() => run.stderr().includes('SIGINT: stopping') || run.ended());
       run.child.kill('SIGINT');
       const exit = await run.exited;
       expect(exit).toEqual({ code: null, signal: 'SIGINT' });

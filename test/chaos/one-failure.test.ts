@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD, WAF_CLIENT } from '../integration/helpers.js';
+import { CREDENTIALS, PASSWORD, WAF_CLIENT } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { wafYaml } from './waf-scenario.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from '../integration/helpers.js';
+import { type Sandbox, startSandbox } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
 
 /** `apply` without --yes on a non-terminal (issue 15, item 12): refused before logging in or reading anything. */
 let sandbox: Sandbox;

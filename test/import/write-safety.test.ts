@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/cli/write-atomic.js';
 import { importDocuments } from '../../src/import/documents.js';
 import type { DnsInventory } from '../../src/model/inventory.js';
-import { cli, startSandbox } from '../integration/helpers.js';
+import { startSandbox } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
 
 /** Zone names a hostile server may list (`/REST/Zone/..%2F..%2Fx/` decodes to `../x`): none may become a path. */
 const HOSTILE_ZONES = [

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { publishedSerial, type Sandbox, startSandbox } from './helpers.js';
 
 const QUICKSTART = 'examples/quickstart';
 let sandbox: Sandbox;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, PASSWORD, publishedRecords, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { PASSWORD, publishedRecords, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
 
 const QUICKSTART = 'examples/quickstart';
 const WRITES = /^(POST|PUT|DELETE) \/REST\/([A-Z]+Record|Zone|Node)/;

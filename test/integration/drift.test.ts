@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import type { Sandbox } from './helpers.js';
 import { addRecordOutOfBand, quickstartSandbox, workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;

@@ -1,7 +1,5 @@
-/** Helpers for tests of the whole flow: an emulator on 127.0.0.1, a provider for it, and the CLI run in-process. */
+/** Helpers for tests of the whole flow: an emulator on 127.0.0.1 and a provider for it. */
 
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
 import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
 import { recordType } from '../../src/model/record-types/index.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
@@ -74,44 +72,6 @@ export async function startSandbox(
       await emulator.close();
     },
   };
-}
-
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `edgeplan <argv>` in this process with captured output; stdin is not a TTY unless `confirm` is given (the
- * answer, or a function that answers, e.g. after changing live state between the plan and its execution).
- */
-export async function cli(
-  argv: string[],
-  env: Record<string, string> = {},
-  options: { confirm?: boolean | (() => Promise<boolean>); cwd?: string; now?: () => number } = {},
-): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-    cwd: options.cwd ?? process.cwd(),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: options.confirm !== undefined,
-    confirm: async () =>
-      typeof options.confirm === 'function' ? options.confirm() : (options.confirm ?? false),
-    untilShutdown: () => new Promise(() => {}),
-    ...(options.now ? { now: options.now } : {}),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
 }
 
 /**

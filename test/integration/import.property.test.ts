@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
-import { cli, PROPERTY_TIMEOUT, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { PROPERTY_TIMEOUT, startSandbox } from './helpers.js';
 import { DATA_TYPES, type RecordTypeName, rdataOf, VALUES } from './scenario.js';
 
 /** A seed group's short record data as the create-geo op's records. */

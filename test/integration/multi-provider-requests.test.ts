@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from './helpers.js';
 import { quickstartSandbox } from './review-helpers.js';
 
 const missing = pdnsMissing();

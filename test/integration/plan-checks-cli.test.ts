@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
 /**

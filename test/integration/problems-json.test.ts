@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import type { Sandbox } from './helpers.js';
 import { quickstartSandbox } from './review-helpers.js';
 
 /**

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { CREDENTIALS, PASSWORD } from './helpers.js';
 
 /**
  * Where a run is, through the CLI against an emulator whose DNS limit is on (it then announces it in

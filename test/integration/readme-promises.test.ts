@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { CREDENTIALS, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
 
 /** Promises of the README's Commands and "What apply guarantees" sections that no other test holds it to. */
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli } from './helpers.js';
+import { cli } from '../support/cli.js';
 
 /**
  * `--sandbox` is a plain flag: the state file is `--sandbox-state FILE` (default `.edgeplan-sandbox.json` in the

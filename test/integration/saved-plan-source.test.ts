@@ -2,7 +2,8 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import type { Sandbox } from './helpers.js';
 import { QUICKSTART, quickstartSandbox, writeRequests } from './review-helpers.js';
 
 /**

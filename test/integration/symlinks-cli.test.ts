@@ -1,7 +1,8 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
 /** A symlinked records directory is desired state like any other, and what is not loaded is said. */

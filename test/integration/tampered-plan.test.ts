@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedRecords, type Sandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { publishedRecords, type Sandbox } from './helpers.js';
 import { quickstartSandbox, workDir, writeRequests } from './review-helpers.js';
 
 let sandbox: Sandbox;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Target, targetText } from '../../src/model/target.js';
-import { cli, type Sandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import type { Sandbox } from './helpers.js';
 import { quickstartSandbox, workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { CREDENTIALS, PASSWORD } from './helpers.js';
 import { startWafSandbox } from './waf-helpers.js';
 
 /**

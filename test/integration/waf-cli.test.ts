@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { CREDENTIALS, PASSWORD } from './helpers.js';
 import { CLIENT, enabledBots, startWafSandbox, type WafSandbox } from './waf-helpers.js';
 
 const QUICKSTART = 'examples/quickstart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
 import { github, settings, withScenarios } from './fixture.js';
 import { dispatchEvent, MERGE, NO_BOTS } from './github-events.js';
 import { ghLines } from './tools.js';

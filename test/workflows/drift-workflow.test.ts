@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import { type Answer, ghLines } from './tools.js';
 import type { Files } from './workspace.js';

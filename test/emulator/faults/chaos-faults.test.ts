@@ -10,7 +10,7 @@ import {
   type Emulator,
   type FaultKind,
 } from '../../../src/emulator/index.js';
-import { cli } from '../../integration/helpers.js';
+import { cli } from '../../support/cli.js';
 
 const open: Emulator[] = [];
 afterEach(async () => {
