@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/emulator/faults/prng.js';
-import { createEmulator } from '../../src/emulator/index.js';
 import { cli, spawnCli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, unconverged } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -81,18 +81,11 @@ describe('SIGKILL during apply', () => {
   it.each(points)(
     'killed after %i answered requests: the next apply converges',
     async (killAt) => {
-      const emulator = createEmulator({
+      const { emulator, env, close } = await startEmulator({
         seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
         sessionIdleMs: IDLE_MS,
         chaos: { latencyMs: 15, jitterMs: 10, seed: killAt },
       });
-      const { url } = await emulator.listen(0, '127.0.0.1');
-      const env = {
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-      };
       try {
         const before = emulator.snapshot();
         const run = spawnCli(['apply', file, '--yes'], env);
@@ -126,7 +119,7 @@ describe('SIGKILL during apply', () => {
         expect(unconverged(SCENARIO, emulator.snapshot())).toEqual([]);
         if (!killed) expect(publishedAtKill).toBeGreaterThan(0);
       } finally {
-        await emulator.close();
+        await close();
       }
     },
     60_000,

@@ -9,8 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import type { Emulator } from '../../src/emulator/index.js';
 import { type CliProcess, spawnCli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, zoneLines } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -37,13 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function startApply(url: string): CliProcess {
-  return spawnCli(['apply', file, '--yes', '--concurrency', '1'], {
-    EDGEPLAN_DYN_URL: url,
-    EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-    EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-    EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-  });
+function startApply(env: Record<string, string>): CliProcess {
+  return spawnCli(['apply', file, '--yes', '--concurrency', '1'], env);
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,17 +50,16 @@ async function until(ready: () => boolean): Promise<void> {
 
 async function withEmulator(
   latencyMs: number,
-  run: (emulator: Emulator, url: string) => Promise<void>,
+  run: (emulator: Emulator, env: Record<string, string>) => Promise<void>,
 ): Promise<void> {
-  const emulator = createEmulator({
+  const { emulator, env, close } = await startEmulator({
     seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
     chaos: { latencyMs, jitterMs: 0, seed: 1 },
   });
-  const { url } = await emulator.listen(0, '127.0.0.1');
   try {
-    await run(emulator, url);
+    await run(emulator, env);
   } finally {
-    await emulator.close();
+    await close();
   }
 }
 
@@ -78,9 +73,9 @@ describe('an interrupt during apply', () => {
   ] as const)(
     '%s: stops sending, discards what is unpublished, logs out, reports, exits %i',
     async (signal, code) => {
-      await withEmulator(20, async (emulator, url) => {
+      await withEmulator(20, async (emulator, env) => {
         const before = emulator.snapshot();
-        const run = startApply(url);
+        const run = startApply(env);
         await until(() => firstPublish(emulator) || run.ended());
         run.child.kill(signal);
         const exit = await run.exited;
@@ -110,8 +105,8 @@ describe('an interrupt during apply', () => {
 
   it('a second signal ends the process at once', async () => {
     // Slow answers: the orderly stop (the call in flight, the discard, the logout) takes over a second.
-    await withEmulator(400, async (emulator, url) => {
-      const run = startApply(url);
+    await withEmulator(400, async (emulator, env) => {
+      const run = startApply(env);
       await until(() => firstPublish(emulator) || run.ended());
       run.child.kill('SIGINT');
       await until(() => run.stderr().includes('SIGINT: stopping') || run.ended());

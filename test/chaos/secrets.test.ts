@@ -11,8 +11,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIALS, PASSWORD, type Sandbox, startSandbox, WAF_CLIENT } from '../integration/helpers.js';
 import { cli } from '../support/cli.js';
+import { CREDENTIALS, PASSWORD, type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
 import { startTokenTap, type TokenTap } from './token-tap.js';
 
 const DNS_TOKEN_SHAPE = /[A-Za-z0-9+/]{100,}={0,2}/;
@@ -25,14 +25,16 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-secrets-'));
-  sandbox = await startSandbox(
-    {
-      'example.com': {
-        records: [{ fqdn: 'old.example.com', type: 'A', ttl: 60, rdata: { address: '192.0.2.9' } }],
+  sandbox = await startSandbox({
+    dns: {
+      zones: {
+        'example.com': {
+          records: [{ fqdn: 'old.example.com', type: 'A', ttl: 60, rdata: { address: '192.0.2.9' } }],
+        },
       },
     },
-    { webapps: [{ name: 'shop', enabled_bots: ['Bingbot'] }] },
-  );
+    waf: { webapps: [{ name: 'shop', enabled_bots: ['Bingbot'] }] },
+  });
   await writeFile(
     join(dir, 'desired.yaml'),
     'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n' +

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
-import type { Sandbox } from './helpers.js';
-import { quickstartSandbox } from './review-helpers.js';
+import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 /** `import --zones/--geo-services/--webapps`: a pattern that matches nothing is an error, not an empty import. */
 

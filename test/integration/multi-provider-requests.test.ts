@@ -11,11 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
-import { type Sandbox, startSandbox } from './helpers.js';
-import { quickstartSandbox } from './review-helpers.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox, startSandbox } from '../support/sandbox.js';
 
 const missing = pdnsMissing();
-const QUICKSTART = 'examples/quickstart';
 
 let server: PdnsServer | undefined;
 let proxy: CountingProxy | undefined;

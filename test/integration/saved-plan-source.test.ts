@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
-import type { Sandbox } from './helpers.js';
-import { QUICKSTART, quickstartSandbox, writeRequests } from './review-helpers.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { writeRequests } from './review-helpers.js';
 
 /**
  * `apply --plan FILE` loads the paths the plan was made from (relative to the repository root) and is bound to the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../support/fake-clock.js';
-import { DEMO, type Harness, startEmulator } from '../helpers.js';
+import { DEMO, type Harness, startHarness } from '../helpers.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -10,7 +10,7 @@ afterEach(async () => {
 
 describe('DNS rate limit', () => {
   it('is off by default, and then announces nothing', async () => {
-    harness = await startEmulator();
+    harness = await startHarness();
     for (let i = 0; i < 20; i++) expect((await harness.call('GET', '/Zone/')).status).toBe(400);
     const answer = await fetch(`${harness.url}/Zone/`);
     expect([...answer.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
@@ -18,7 +18,7 @@ describe('DNS rate limit', () => {
 
   it('announces its limit on every DNS answer when on: X-RateLimit-Limit, -Remaining and -Reset', async () => {
     const clock = fakeClock(1_000_000);
-    harness = await startEmulator({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
+    harness = await startHarness({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
     const rate = async (path: string) => {
       const answer = await fetch(`${harness?.url}${path}`);
       await answer.arrayBuffer();
@@ -40,7 +40,7 @@ describe('DNS rate limit', () => {
 
   it('answers 429 RATE_LIMIT_EXCEEDED with Retry-After to the whole account until the window ends', async () => {
     const clock = fakeClock(1_000_000);
-    harness = await startEmulator({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
+    harness = await startHarness({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
     const token = await harness.login();
     expect((await harness.call('GET', '/Zone/', { token })).status).toBe(200);
     expect((await harness.call('GET', '/Zone/', { token })).status).toBe(200);
@@ -65,11 +65,11 @@ describe('DNS rate limit', () => {
 
 describe('admin endpoint', () => {
   it('is served only when asked for, and counts requests by endpoint and status', async () => {
-    harness = await startEmulator();
+    harness = await startHarness();
     expect((await fetch(`${harness.url.replace('/REST', '')}/_emulator/requests`)).status).toBe(404);
     await harness.close();
 
-    harness = await startEmulator({ admin: true });
+    harness = await startHarness({ admin: true });
     const origin = harness.url.replace('/REST', '');
     const token = await harness.login();
     await harness.call('GET', '/Zone/', { token });

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src/emulator/dyn/sessions.js';
 import { fakeClock } from '../../support/fake-clock.js';
 import type { Harness } from '../helpers.js';
-import { DEMO, SEED, startEmulator } from '../helpers.js';
+import { DEMO, SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
 describe('sessions', () => {
   it('logs in, checks, keeps alive and logs out', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const login = await h.call('POST', '/Session/', { body: DEMO });
     expect(login.status).toBe(200);
     expect(login.contentType).toBe('application/json');
@@ -38,7 +38,7 @@ describe('sessions', () => {
   });
 
   it('refuses bad credentials with the two documented msgs and no token', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const reply = await h.call('POST', '/Session/', { body: { ...DEMO, password: 'nope' } });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ status: 'failure', data: {} });
@@ -54,7 +54,7 @@ describe('sessions', () => {
   });
 
   it('names every missing login field', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const reply = await h.call('POST', '/Session/', { body: { customer_name: 'demo' } });
     expect(reply.status).toBe(400);
     expect(reply.body.data).toBeNull();
@@ -66,14 +66,14 @@ describe('sessions', () => {
 
   it('uses the seeded credentials', async () => {
     const credentials = { customer_name: 'acme', user_name: 'ops', password: 's3cret' };
-    h = await startEmulator({ seed: { dns: { credentials } } });
+    h = await startHarness({ seed: { dns: { credentials } } });
     expect((await h.call('POST', '/Session/', { body: DEMO })).status).toBe(400);
     expect((await h.call('POST', '/Session/', { body: credentials })).body.status).toBe('success');
     expect(h.emulator.credentials).toEqual(credentials);
   });
 
   it('requires the Auth-Token header and refuses unknown tokens', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const missing = await h.call('GET', '/Zone/');
     expect(missing.status).toBe(400);
     expect(missing.body.status).toBe('failure');
@@ -88,7 +88,7 @@ describe('sessions', () => {
 
   it('expires idle sessions (inactivity logout), refreshes on use and drops their pending changes', async () => {
     const clock = fakeClock(Date.UTC(2024, 0, 1));
-    h = await startEmulator({ seed: SEED, sessionIdleMs: 60_000, now: clock.now });
+    h = await startHarness({ seed: SEED, sessionIdleMs: 60_000, now: clock.now });
     const token = await h.login();
     clock.advance(50_000);
     const add = await h.call('POST', '/ARecord/example.com/new.example.com/', {
