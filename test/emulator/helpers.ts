@@ -1,4 +1,4 @@
-/** Test helpers: an emulator on an ephemeral 127.0.0.1 port and small HTTP callers returning the envelope. */
+/** The emulator's own tests: the emulator (support/emulator.ts) with raw DNS calls that return the envelope. */
 import { request } from 'node:http';
 import type { EmulatorOptions, EmulatorSeed, Envelope } from '../../src/emulator/index.js';
 import { type RunningEmulator, startEmulator } from '../support/emulator.js';

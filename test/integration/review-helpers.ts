@@ -1,4 +1,4 @@
-/** Helpers for the team-workflow tests: the quickstart on the emulator, desired-state files in a temp directory. */
+/** Helpers for the team-workflow tests: desired-state files in a temp directory, out-of-band publishes, writes sent. */
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
