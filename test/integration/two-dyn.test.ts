@@ -3,7 +3,7 @@
  * `user_env`, `password_env`, default EDGEPLAN_DYN_*), so one zone can be on two Dyn accounts. Two emulators with
  * different credentials stand for the two accounts. No password is ever printed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,34 @@ describe('two Dyn providers', () => {
         expect(run.stdout).not.toContain(secret);
         expect(run.stderr).not.toContain(secret);
       }
+  });
+
+  it('a saved plan records each account and applies to both; another account for one of them is refused', async () => {
+    const path = await desired(DESIRED);
+    const file = join(dir, 'plan.json');
+    const plan = await cli(['plan', path, '--out', file], env);
+    expect(plan.code, plan.stderr).toBe(2);
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved.accounts.main.customer).toBe('acme');
+    expect(saved.accounts.second.customer).toBe(SECOND.customer_name);
+    const moved = await cli(['apply', '--plan', file, path, '--yes'], {
+      ...env,
+      DYN2_URL: sandbox.env.EDGEPLAN_DYN_URL ?? '',
+      DYN2_CUSTOMER: sandbox.env.EDGEPLAN_DYN_CUSTOMER ?? '',
+      DYN2_USER: sandbox.env.EDGEPLAN_DYN_USER ?? '',
+      DYN2_PASSWORD: PASSWORD,
+    });
+    expect(moved.code).toBe(1);
+    expect(moved.stderr).toContain('it was made against another account:\n');
+    expect(moved.stderr).toMatch(
+      / {2}second: url \S+, customer beta in the plan, url \S+, customer acme now\n/,
+    );
+    expect(publishedRecords(second, 'two.example')).toEqual([]);
+    const apply = await cli(['apply', '--plan', file, path, '--yes'], env);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(publishedRecords(second, 'two.example')).toEqual(
+      publishedRecords(sandbox.emulator, 'two.example'),
+    );
   });
 
   it("a provider's missing variables are named, by the provider, before any request", async () => {
