@@ -115,4 +115,21 @@ describe('import --providers: which DNS provider is read', () => {
     );
     expect(await readdir(out())).toEqual(['example.com.yaml']);
   });
+
+  it('everything of a dyn entry, geo services and secondary zones included, round-trips against it', async () => {
+    const seeded = await cli(['apply', 'examples/quickstart', '--yes'], sandbox.env);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const path = await providers('providers:\n  main: { type: dyn }\n');
+    sandbox.emulator.requestLog.clear();
+    const run = await cli(['import', '--providers', path, '--out', out()], sandbox.env);
+    // The geo-service list is read twice: to import, then by the round trip's plan, which checks them too.
+    expect(sandbox.emulator.requestLog.count({ method: 'GET', path: /\/REST\/Geo\/$/ })).toBe(2);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'Round trip: planning the written files against live state shows no changes.',
+    );
+    expect(await readdir(out())).toEqual(
+      expect.arrayContaining(['geo-services.yaml', 'secondary-zones.yaml']),
+    );
+  });
 });
