@@ -75,7 +75,8 @@ export function savedDesiredRefusal(saved: SavedPlan, desired: DesiredState): Sa
 function accountMismatches(saved: SavedPlan, providers: Providers): string[] {
   const recorded = saved.accounts;
   if (recorded === undefined) return [];
-  return [providers.dns, providers.waf].flatMap((provider) => {
+  const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
+  return all.flatMap((provider) => {
     if (!provider?.account) return [];
     const now = provider.account.binding;
     const then = Object.hasOwn(recorded, provider.name) ? recorded[provider.name] : undefined;

@@ -6,6 +6,7 @@ import type { DynProvider } from '../providers/dyn/index.js';
 import type { RateEvent } from '../providers/http/scheduler.js';
 import { createPdnsProvider, pdnsConnectionFromEnv } from '../providers/pdns/index.js';
 import { openDnsTarget } from './dns-target.js';
+import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import type { ServiceOptions } from './options.js';
 import type { RunningSandbox } from './sandbox.js';
@@ -13,14 +14,14 @@ import type { RunningSandbox } from './sandbox.js';
 /** The DNS providers of a desired state with `providers:`, by name, and how to close them. */
 export interface NamedDnsProviders {
   byName: Record<string, DnsProvider>;
-  /** The dyn provider, if one is used (import reads through its client). */
-  dyn: DynProvider | undefined;
+  /** The dyn providers used, in the order of `providers:`. */
+  dyns: DynProvider[];
   closers: (() => Promise<void>)[];
 }
 
 /**
- * Opens the providers under `providers:` that the desired state (or its `--target` scope) uses: dyn from
- * EDGEPLAN_DYN_* (or the sandbox), powerdns from the variables its entry names. A provider whose part is empty
+ * Opens the providers under `providers:` that the desired state (or its `--target` scope) uses: dyn from the
+ * variables its entry names, default EDGEPLAN_DYN_* (or the sandbox, which serves one), powerdns from its variables. A provider whose part is empty
  * is not opened and needs no credentials. On a failure the ones opened so far are in `closers`.
  */
 export async function openNamedDnsProviders(
@@ -38,10 +39,14 @@ export async function openNamedDnsProviders(
     const spec = specs.find((candidate) => candidate.name === part.provider);
     if (!spec || !usesDns(part.desired)) continue;
     if (spec.type === 'dyn') {
-      const target = openDnsTarget(options, io, logger, sandbox, spec.name, onRateEvent);
+      if (sandbox && opened.dyns.length > 0)
+        throw new CliError(
+          `--sandbox serves one Dyn account: providers "${opened.dyns[0]?.name}" and "${spec.name}" would write the same zones`,
+        );
+      const target = openDnsTarget(options, io, logger, sandbox, spec, onRateEvent);
       opened.closers.push(target.close);
       opened.byName[spec.name] = target.provider;
-      opened.dyn = target.provider;
+      opened.dyns.push(target.provider);
       continue;
     }
     const connection = pdnsConnectionFromEnv(io.env, {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type DnsProviderSpec, dynEnvNames } from '../model/dns-provider-spec.js';
 import type { Logger } from '../model/logger.js';
 import {
   createDynProvider,
@@ -21,7 +22,7 @@ export interface DnsTarget {
 
 /**
  * The DNS service a command talks to: the in-process emulator of `--sandbox` when one runs (its demo credentials,
- * sandbox.ts), otherwise the service named by EDGEPLAN_DYN_*.
+ * sandbox.ts), otherwise the service named by EDGEPLAN_DYN_* or by the variables the provider's entry names.
  */
 export function openDnsTarget(
   /** `signal`: stops the provider's reads (services.ts aborts it when the command ends, a failure included). */
@@ -29,14 +30,15 @@ export function openDnsTarget(
   io: CliIo,
   logger: Logger,
   sandbox: RunningSandbox | undefined,
-  /** Its name under `providers:` in the desired state, when it has that section. */
-  name?: string,
+  /** Its entry under `providers:` in the desired state, when it has that section: its name and variables. */
+  spec?: DnsProviderSpec,
   /** Told the rate-limit scheduler's waits and answers. */
   onRateEvent?: (event: RateEvent) => void,
 ): DnsTarget {
   const rateLimit = dnsRateShare(options, io);
+  const name = spec?.name;
   if (!sandbox) {
-    const config = dynConfigFromEnv(io.env);
+    const config = dynConfigFromEnv(io.env, dynEnvNames(spec), name);
     const cache = zoneCache(options.cache, io, config);
     const provider = createDynProvider({
       ...config,

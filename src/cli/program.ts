@@ -106,6 +106,11 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 
   withSandboxOptions(withRateLimitOptions(program.command('import')))
     .description('write desired-state YAML from live state, then prove that it plans empty (exit 0, 1 error)')
+    .option(
+      '--providers <path>',
+      'read DNS from a provider under providers: in this desired state (file or dir)',
+    )
+    .option('--provider <name>', 'which provider of --providers to read; default its only DNS provider')
     .option('--zones <list>', 'comma-separated zones (primary and secondary) to import; globs allowed')
     .option('--geo-services <list>', 'comma-separated geo services to import; globs allowed')
     .option('--webapps <list>', 'comma-separated webapps (names or ids) to import; globs allowed')

@@ -22,8 +22,8 @@ export interface OpenServices {
   providers: Providers;
   writers: ReadonlyMap<string, StepWriter>;
   waf: WafProvider | undefined;
-  /** The Dyn provider, for reads beyond planning (`import`); undefined when the Dyn service is not used. */
-  dyn: DynProvider | undefined;
+  /** The Dyn providers used (one without `providers:`), for what is Dyn's alone: notes, sessions, pacing. */
+  dyns: DynProvider[];
   /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
   rates: RateCounts;
   close(): Promise<void>;
@@ -58,7 +58,7 @@ export async function openServices(
     return closeAll(closers, sandbox);
   };
   try {
-    const named: NamedDnsProviders = { byName: {}, dyn: undefined, closers };
+    const named: NamedDnsProviders = { byName: {}, dyns: [], closers };
     const single = desired.dnsProviders === undefined && usesDns(desired);
     const dnsOptions = { ...options, signal: stop.signal };
     const dns = single ? openDnsTarget(dnsOptions, io, logger, sandbox, undefined, rates.record) : undefined;
@@ -76,7 +76,7 @@ export async function openServices(
       providers,
       writers: writersOf(providers),
       waf: waf?.provider,
-      dyn: dns?.provider ?? named.dyn,
+      dyns: dns ? [dns.provider] : named.dyns,
       rates,
       close,
     };
@@ -103,9 +103,10 @@ export function assertWafBudget(plan: Plan, services: OpenServices, nowMs: numbe
   if (shortfall) throw new CliError(describeShortfall(shortfall));
 }
 
-/** The budgets the apply will be paced to, as the plan states its duration: the DNS one, once known. */
+/** The budgets the apply will be paced to, as the plan states its duration: each Dyn provider's, once known. */
 export function servicePaces(services: OpenServices | undefined): ApplyPace[] {
-  const dyn = services?.dyn;
-  const budget = dyn?.rateBudget();
-  return dyn && budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requestsOf: dynOpRequests }] : [];
+  return (services?.dyns ?? []).flatMap((dyn) => {
+    const budget = dyn.rateBudget();
+    return budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requestsOf: dynOpRequests }] : [];
+  });
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
+import { type DnsProviderSpec, dynEnvNames } from '../model/dns-provider-spec.js';
 import { bothPlaces } from './both-places.js';
 import { capabilityDiagnostics } from './capability-rules.js';
 import { nodesOf } from './geo-rules.js';
@@ -16,19 +16,12 @@ import {
 import { PROVIDER_NAME_PATTERN } from './providers-schema.js';
 import type { ReadRecords } from './read-records.js';
 
-const POWERDNS_ONLY = [
-  'url_env',
-  'api_key_env',
-  'server',
-  'alias',
-  'zone_kind',
-  'nameservers',
-  'soa_edit_api',
-];
+const POWERDNS_ONLY = ['api_key_env', 'server', 'alias', 'zone_kind', 'nameservers', 'soa_edit_api'];
+const DYN_ONLY = ['customer_env', 'user_env', 'password_env'];
 
 /**
  * Rules of `providers:` and of the zones' `providers` lists: provider names usable after `@` in targets; a
- * powerdns provider names its variables, a dyn provider has none (it reads EDGEPLAN_DYN_*, so there is one);
+ * powerdns provider names its variables, a dyn provider may (default EDGEPLAN_DYN_*; two never read one account);
  * lists name configured providers, once each, the same in every file; with several providers every zone and
  * secondary zone lists its own; geo services need exactly one provider that supports them, and a zone with a geo
  * node is on no provider without them. Then what each zone asks is checked against each of its providers
@@ -41,11 +34,7 @@ export function providerDiagnostics(
 ): Diagnostic[] {
   const specs = providerSpecs(merged.services);
   const diagnostics = merged.services.providers.flatMap(specDiagnostics);
-  const dyn = merged.services.providers.filter((entry) => typeOf(entry) === 'dyn');
-  for (const entry of dyn.slice(1)) {
-    const message = `provider "${entry.key}": only one dyn provider (it reads EDGEPLAN_DYN_*), and "${dyn[0]?.key}" is one`;
-    diagnostics.push(diagnosticAt(entry.keyPos, message));
-  }
+  diagnostics.push(...sameAccountDiagnostics(merged.services.providers, specs));
   const names = new Set(merged.services.providers.map((entry) => entry.key));
   const onProviders = new Map<string, string[]>();
   const owners = [
@@ -99,14 +88,35 @@ function specDiagnostics(entry: PEntry): Diagnostic[] {
         diagnosticAt(entry.keyPos, `provider "${entry.key}" of type powerdns needs ${missing.join(' and ')}`),
       );
   }
-  if (type === 'dyn')
-    for (const field of entry.value.entries.filter((e) => POWERDNS_ONLY.includes(e.key)))
+  const other = type === 'dyn' ? POWERDNS_ONLY : type === 'powerdns' ? DYN_ONLY : [];
+  for (const field of entry.value.entries.filter((e) => other.includes(e.key)))
+    diagnostics.push(
+      diagnosticAt(field.keyPos, `${field.key} is for ${type === 'dyn' ? 'powerdns' : 'dyn'} providers`),
+    );
+  return diagnostics;
+}
+
+/**
+ * Two dyn providers on one account would write the same zones as two: each needs its own address or customer
+ * variable (`url_env`, `customer_env`; default EDGEPLAN_DYN_URL and EDGEPLAN_DYN_CUSTOMER).
+ */
+function sameAccountDiagnostics(entries: readonly PEntry[], specs: readonly DnsProviderSpec[]): Diagnostic[] {
+  const seen = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const spec of specs.filter((s) => s.type === 'dyn')) {
+    const names = dynEnvNames(spec);
+    const account = `${names.url}, ${names.customerName}`;
+    const first = seen.get(account);
+    const entry = entries.find((e) => e.key === spec.name);
+    if (first === undefined) seen.set(account, spec.name);
+    else if (entry)
       diagnostics.push(
         diagnosticAt(
-          field.keyPos,
-          `${field.key} is for powerdns providers; a dyn provider reads its credentials from EDGEPLAN_DYN_*`,
+          entry.keyPos,
+          `provider "${spec.name}" reads the same account as "${first}" (${account}): give one of them its own url_env or customer_env`,
         ),
       );
+  }
   return diagnostics;
 }
 

@@ -18,9 +18,20 @@ export const DnsProviderSchema = z
   .strictObject({
     type: z
       .enum(DNS_PROVIDER_TYPES, { error: `must be one of ${DNS_PROVIDER_TYPES.join(', ')}` })
-      .describe('dyn: credentials from EDGEPLAN_DYN_*; powerdns: a PowerDNS Authoritative server.'),
+      .describe(
+        'dyn: credentials from EDGEPLAN_DYN_* or the variables it names; powerdns: a PowerDNS Authoritative server.',
+      ),
     url_env: EnvName.optional().describe(
-      'powerdns: the variable holding the server address (http://host:8081).',
+      'powerdns: the variable holding the server address (http://host:8081); dyn: the API address, default EDGEPLAN_DYN_URL.',
+    ),
+    customer_env: EnvName.optional().describe(
+      'dyn: the variable holding the customer name; default EDGEPLAN_DYN_CUSTOMER.',
+    ),
+    user_env: EnvName.optional().describe(
+      'dyn: the variable holding the user name; default EDGEPLAN_DYN_USER.',
+    ),
+    password_env: EnvName.optional().describe(
+      'dyn: the variable holding the password (never printed); default EDGEPLAN_DYN_PASSWORD.',
     ),
     api_key_env: EnvName.optional().describe('powerdns: the variable holding the API key (never printed).'),
     server: z

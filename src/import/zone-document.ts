@@ -24,7 +24,8 @@ export interface ZoneDocument {
  * - a set whose records differ in TTL, or have TTL 0 (the model gives a set one TTL of at least 1), or a type that
  *   holds one value holding several: the whole name is written under `unmanaged` as a literal glob, so edgeplan
  *   leaves it exactly as it is;
- * - records of types the provider cannot manage (`unsupported`): never touched.
+ * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
+ *   (`providerOwned`): never touched.
  */
 export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument; notes: string[] } {
   const { zone } = inventory;
@@ -51,18 +52,26 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   const records = Object.fromEntries(
     names.map((name) => [name, nameDocument(byName.get(name) ?? [], zone, defaultTtl)]),
   );
-  if (inventory.unsupported.length > 0) {
-    const shown = inventory.unsupported.slice(0, 5).join(', ');
-    const more = inventory.unsupported.length > 5 ? `, … ${inventory.unsupported.length - 5} more` : '';
+  if (inventory.unsupported.length > 0)
     notes.push(
-      `zone:${zone}: ${inventory.unsupported.length} records of types edgeplan does not manage, left as they are: ${shown}${more}`,
+      `zone:${zone}: ${inventory.unsupported.length} records of types edgeplan does not manage, left as they are: ${shortList(inventory.unsupported)}`,
     );
-  }
+  const owned = inventory.providerOwned ?? [];
+  if (owned.length > 0)
+    notes.push(
+      `zone:${zone}: ${owned.length} record sets the provider keeps for itself or does not serve, left as they are: ${shortList(owned)}`,
+    );
   const globs = [...unmanaged].sort(compareStrings).map(literalGlob);
   return {
     document: { default_ttl: defaultTtl, records, ...(globs.length > 0 ? { unmanaged: globs } : {}) },
     notes,
   };
+}
+
+/** The first five items, then how many more. */
+function shortList(items: readonly string[]): string {
+  const more = items.length > 5 ? `, … ${items.length - 5} more` : '';
+  return `${items.slice(0, 5).join(', ')}${more}`;
 }
 
 /** Why a live set cannot be written as desired state, or null. */

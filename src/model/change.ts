@@ -25,7 +25,10 @@ interface ChangeOf<A, V> {
  * A zone the plan creates (only `create`: zones are never deleted by a plan). `provider`, on zone, record-set and
  * secondary addresses: the DNS provider's name when the desired state has `providers:` (target.ts).
  */
-export type ZoneChange = ChangeOf<{ kind: 'zone'; zone: string; provider?: string }, ZoneValue>;
+export type ZoneChange = ChangeOf<
+  { kind: 'zone'; zone: string; provider?: string },
+  ZoneValue | ProviderZoneValue
+>;
 export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue>;
 export type SecondaryChange = ChangeOf<
   { kind: 'secondary'; zone: string; provider?: string },
@@ -57,6 +60,20 @@ export interface ZoneValue {
   rname: string;
   ttl: number;
   serialStyle: SerialStyle;
+}
+
+/**
+ * A zone creation as a provider whose zones take no contact or serial style shows it (PowerDNS): its own settings
+ * for new zones, in its order. The provider's compiler says (`DnsCompiler.zoneCreation`); its calls are still
+ * compiled from the ZoneValue.
+ */
+export interface ProviderZoneValue {
+  settings: ZoneSetting[];
+}
+
+export interface ZoneSetting {
+  name: string;
+  value: string;
 }
 
 /** A secondary zone's managed values; `contactNickname`/`tsigKeyName` only when managed. */

@@ -1,6 +1,7 @@
 import type { SourcePosition } from './diagnostic.js';
 import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { GeoService } from './geo.js';
+import type { DnsInventory, DnsInventorySelection } from './inventory.js';
 import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from './provider.js';
 import type { LiveRecordSet, RecordSet } from './record-set.js';
 import type { SafetyPolicy } from './safety.js';
@@ -117,6 +118,11 @@ export interface DnsReader {
   readSecondaryZones(): Promise<LiveSecondaryZone[]>;
   /** Every geo service of the account, in as few requests as the service allows. */
   readGeoServices(): Promise<GeoService[]>;
+  /**
+   * Everything `edgeplan import` writes from this provider: the selected zones (every record set, and what the
+   * model cannot hold named), secondary zones and geo services. Absent: the provider cannot be imported from.
+   */
+  readInventory?(select: DnsInventorySelection): Promise<DnsInventory>;
 }
 
 /** A DNS provider: what it can do, how it compiles changes into calls, how it reads and writes. */

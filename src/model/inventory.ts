@@ -17,6 +17,11 @@ export interface ZoneInventory {
    * service's own) left out.
    */
   unsupported: string[];
+  /**
+   * `<fqdn> <TYPE>` of records the zone serves that the provider keeps for itself (its SOA, its apex NS set) or
+   * that are there but not served (disabled), sorted: never managed, listed by import. Absent: none worth naming.
+   */
+  providerOwned?: string[];
 }
 
 export interface GeoInventory {
@@ -38,6 +43,12 @@ export interface WafInventory {
   webapps: LiveWebapp[];
   /** Selected webapps the API client may not read (403), as `name (id)`: listed, not imported. */
   unreadable?: string[];
+}
+
+/** Which DNS objects a provider's inventory holds, by name: what `edgeplan import` selected. */
+export interface DnsInventorySelection {
+  zones(name: string): boolean;
+  geoServices(name: string): boolean;
 }
 
 /** Which objects to import, by name (globs); `undefined`: every one of that kind. */

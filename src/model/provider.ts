@@ -1,4 +1,11 @@
-import type { GeoChange, RecordSetChange, SecondaryChange, WebappChange, ZoneValue } from './change.js';
+import type {
+  GeoChange,
+  ProviderZoneValue,
+  RecordSetChange,
+  SecondaryChange,
+  WebappChange,
+  ZoneValue,
+} from './change.js';
 import type { LiveRecord } from './record-set.js';
 import type { Target } from './target.js';
 import type { LiveWafState } from './waf.js';
@@ -61,6 +68,11 @@ export interface DnsCompiler {
   compileZone(input: ZoneCompileInput): ProviderOp[];
   compileSecondary(change: SecondaryChange): ProviderOp[];
   compileGeo(change: GeoChange, part: GeoPart): ProviderOp[];
+  /**
+   * How the plan shows a zone this provider creates, when the desired state's contact and serial style (the
+   * ZoneValue) do not apply to its zones. Absent: the ZoneValue is shown.
+   */
+  zoneCreation?(value: ZoneValue): ProviderZoneValue;
 }
 
 export interface WafCompiler {

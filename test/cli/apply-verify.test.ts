@@ -89,7 +89,7 @@ function services(w: StepWriter): OpenServices {
     providers: {},
     writers: new Map([['dyn', w]]),
     waf: undefined,
-    dyn: undefined,
+    dyns: [],
     rates: new RateCounts(() => {}),
     close: async () => {},
   };

@@ -79,7 +79,7 @@ secondary_zones:
 
   it('reports every problem of the section and the lists at once, where each is written', async () => {
     const result = await load(`providers:
-  dyn: { type: dyn, url_env: X }
+  dyn: { type: dyn, server: X }
   dyn2: { type: dyn }
   pdns: { type: powerdns, url_env: PDNS_URL }
   Bad@Name: { type: powerdns, url_env: A, api_key_env: B }
@@ -91,8 +91,8 @@ zones:
     records: { "@": { a: [192.0.2.1] } }
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '2:21: url_env is for powerdns providers; a dyn provider reads its credentials from EDGEPLAN_DYN_*',
-      '3:3: provider "dyn2": only one dyn provider (it reads EDGEPLAN_DYN_*), and "dyn" is one',
+      '2:21: server is for powerdns providers',
+      '3:3: provider "dyn2" reads the same account as "dyn" (EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER): give one of them its own url_env or customer_env',
       '4:3: provider "pdns" of type powerdns needs api_key_env',
       '5:3: provider name "Bad@Name" is not valid: use lower-case letters, digits, "-" and "_"',
       '8:23: zone "example.com": provider "nope" is not under providers:',

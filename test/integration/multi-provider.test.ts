@@ -8,34 +8,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RECORD_TYPES } from '../../src/model/record-types/index.js';
-import { pdnsCapabilities } from '../../src/providers/pdns/index.js';
-import { fixtureInputs } from '../conformance/type-steps.js';
 import { ask, transfer } from '../providers/pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+import { everyTypeRecords } from './every-type.js';
 import { publishedRecords } from './helpers.js';
 
 const missing = pdnsMissing();
-
-/** Every type both providers take, each at its own name (DS beside its delegation), its fixture's first value. */
-function everyTypeRecords(): string {
-  const pdns = pdnsCapabilities().recordTypes;
-  const lines: string[] = [];
-  let delegation = '';
-  for (const type of RECORD_TYPES) {
-    if (!pdns.includes(type.type) || type.type === 'DS') continue;
-    const [first] = fixtureInputs(type) ?? [];
-    const data = JSON.stringify(type.single ? first : [first]);
-    if (type.type === 'NS') delegation = `ns: ${data}`;
-    else lines.push(`      t-${type.key}: { ${type.key}: ${data} }`);
-  }
-  const ds = RECORD_TYPES.find((type) => type.type === 'DS');
-  const [dsValue] = ds ? (fixtureInputs(ds) ?? []) : [];
-  lines.push(`      sub: { ${delegation}, ds: ${JSON.stringify([dsValue])} }`);
-  return lines.join('\n');
-}
 
 const PROVIDERS = `providers:
   dyn: { type: dyn }

@@ -60,15 +60,16 @@ async function withLastPublishes(
   report: DriftReport,
   services: OpenServices | undefined,
 ): Promise<DriftReport> {
-  const dyn = services?.dyn;
-  if (!dyn) return report;
+  const dyns = services?.dyns ?? [];
+  if (!services || dyns.length === 0) return report;
   const targets = await Promise.all(
     report.targets.map(async (t) => {
       const created = t.changes.some(
         ({ change }) => change.address.kind === 'zone' && change.action === 'create',
       );
-      const onDyn = dnsProviderOf(services.providers, t.target.provider) === dyn;
-      if (t.target.kind !== 'zone' || created || !onDyn) return t;
+      const provider = dnsProviderOf(services.providers, t.target.provider);
+      const dyn = dyns.find((candidate) => candidate === provider);
+      if (t.target.kind !== 'zone' || created || !dyn) return t;
       return { ...t, lastPublish: await dyn.readLastPublish(t.target.name) };
     }),
   );

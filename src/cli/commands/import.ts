@@ -9,16 +9,19 @@ import type { DesiredState } from '../../model/dns.js';
 import { printable } from '../../model/text.js';
 import { closestNames, renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
-import { readDnsInventory } from '../../providers/dyn/read-inventory.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { importLoadOptions, importSource, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
-import { DNS_CAPABILITIES } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { openServices } from '../services.js';
 import { writeFileAtomic } from '../write-atomic.js';
 
 export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'> {
+  /** A desired state (file or directory) whose `providers:` section defines the provider to read. */
+  providers?: string;
+  /** Which entry of that section; default its only DNS provider. */
+  provider?: string;
   /** Comma-separated names or globs; primary and secondary zones. */
   zones?: string;
   geoServices?: string;
@@ -34,6 +37,8 @@ export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'>
  * be empty (exit 0), else exit 1 naming what did not round-trip. What live holds that the files do not manage is
  * listed. Without `--zones`, `--geo-services` or `--webapps`, everything of every configured service (or of the
  * sandbox) is imported; with one, only what the selectors name. Existing files are not overwritten without --force.
+ * The DNS side is read from one provider: Dyn, or the `providers:` entry `--providers`/`--provider` choose
+ * (import-provider.ts); the round trip plans the files against that same provider.
  */
 export async function importCommand(options: ImportOptions, io: CliIo): Promise<ExitCode> {
   const selectors = {
@@ -45,7 +50,10 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const geo = selectors.geo?.select;
   const webapps = selectors.webapps?.select;
   const any = zones ?? geo ?? webapps;
-  const dnsWanted = any ? Boolean(zones || geo) : Boolean(options.sandbox || io.env.EDGEPLAN_DYN_URL);
+  const source = await importSource(options, io);
+  if (source === null) return EXIT_ERROR;
+  const { spec } = source;
+  const dnsWanted = any ? Boolean(zones || geo) : Boolean(spec || options.sandbox || io.env.EDGEPLAN_DYN_URL);
   const wafWanted = any ? Boolean(webapps) : Boolean(options.sandbox || io.env.EDGEPLAN_WAF_URL);
   if (!dnsWanted && !wafWanted)
     throw new CliError('nothing to import: set EDGEPLAN_DYN_* and/or EDGEPLAN_WAF_*, or use --sandbox');
@@ -53,16 +61,21 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const needs: DesiredState = {
     zones: [],
     ...(dnsWanted ? { manage: { secondaryZones: 'all', geoServices: 'all' } } : {}),
+    ...(dnsWanted && spec ? { dnsProviders: [spec] } : {}),
     ...(wafWanted ? { waf: { webapps: [] } } : {}),
   };
   const services = await openServices(needs, { ...options, format: 'text' }, io);
   try {
     const none = () => false;
     const all = () => true;
+    const provider = spec ? services.providers.dnsProviders?.[spec.name] : services.providers.dns;
+    if (provider && !provider.readInventory)
+      throw new CliError(`DNS provider ${provider.name} cannot be imported from`);
     const [dns, waf] = await Promise.all([
-      services.dyn
-        ? readDnsInventory(services.dyn.client, zones ?? (any ? none : all), geo ?? (any ? none : all))
-        : undefined,
+      provider?.readInventory?.({
+        zones: zones ?? (any ? none : all),
+        geoServices: geo ?? (any ? none : all),
+      }),
       services.waf ? readWafInventory(services.waf.client, webapps ?? (any ? none : all)) : undefined,
     ]);
     const unmatched = Object.values(selectors).flatMap((s) => s?.unmatched() ?? []);
@@ -85,13 +98,13 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       for (const line of documents.notImported) io.stdout(`  ${printable(line)}\n`);
     }
     if (paths.length === 0) return EXIT_OK;
-    const loaded = await loadDesiredState(paths, DNS_CAPABILITIES);
+    const loaded = await loadDesiredState(paths, importLoadOptions(source));
     if (!loaded.ok) {
       for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
       io.stderr('Round trip failed: the written files are not valid desired state (above).\n');
       return EXIT_ERROR;
     }
-    const plan = await planLive(loaded.desired, services.providers);
+    const plan = await planLive(onSource(loaded.desired, source), services.providers);
     if (planHasChanges(plan)) {
       io.stderr(`Round trip failed: planning the written files against live state shows changes:\n`);
       io.stderr(renderPlanText(plan, { color: false }));

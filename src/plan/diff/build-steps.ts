@@ -67,7 +67,10 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
   return steps;
 }
 
-function dnsCompilerOf(providers: PlanProviders, provider: string | undefined): PlanDnsCompiler | undefined {
+export function dnsCompilerOf(
+  providers: PlanProviders,
+  provider: string | undefined,
+): PlanDnsCompiler | undefined {
   if (provider === undefined) return providers.dns;
   const named = providers.dnsProviders;
   return named && Object.hasOwn(named, provider) ? named[provider] : undefined;

@@ -17,6 +17,7 @@ import { buildSteps, type PlanProviders } from './build-steps.js';
 import { diffPart } from './part-diff.js';
 import { PlanProblemsError } from './plan-problems.js';
 import { diffWaf } from './waf-diff.js';
+import { withProviderZoneCreation } from './zone-creation.js';
 
 export type { PlanProviders } from './build-steps.js';
 
@@ -36,7 +37,9 @@ export type { PlanProviders } from './build-steps.js';
  * webapps, each by name, then provider), then address; without a desired `waf` section the plan has no `waf` budget.
  */
 export function computePlan(desired: DesiredState, live: LiveState, providers: PlanProviders = {}): Plan {
-  const parts = dnsParts(desired).map((part) => diffPart(part, liveDnsOf(live, part.provider)));
+  const parts = dnsParts(desired).map((part) =>
+    withProviderZoneCreation(diffPart(part, liveDnsOf(live, part.provider)), providers),
+  );
   const waf = desired.waf ? diffWaf(desired.waf, liveWaf(live)) : null;
   const problems = [...parts.flatMap((part) => part.problems), ...(waf?.problems ?? [])];
   if (problems.length > 0) throw new PlanProblemsError(sortDiagnostics(problems));

@@ -1,4 +1,4 @@
-import type { SecondaryZoneValue, ZoneValue } from '../../model/change.js';
+import type { ProviderZoneValue, SecondaryZoneValue, ZoneValue } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import type { GeoGroup } from '../../model/geo.js';
 import type { RecordSetValue } from '../../model/record-set.js';
@@ -26,8 +26,12 @@ export function recordSetUpdateParts(before: RecordSetValue, after: RecordSetVal
   return [...ttl, ...setChanges(before.values, after.values)];
 }
 
-/** A zone the plan creates: `default ttl 3600, contact hostmaster@example.com, serial increment`. */
-export function zoneValueText(value: ZoneValue): string {
+/**
+ * A zone the plan creates: `default ttl 3600, contact hostmaster@example.com, serial increment`, or the settings
+ * its provider shows instead (`kind Native, nameservers ns1.example.net., soa_edit_api DEFAULT`).
+ */
+export function zoneValueText(value: ZoneValue | ProviderZoneValue): string {
+  if ('settings' in value) return value.settings.map((s) => `${s.name} ${s.value}`).join(', ');
   return `default ttl ${value.ttl}, contact ${value.rname}, serial ${value.serialStyle}`;
 }
 

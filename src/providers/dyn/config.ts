@@ -1,3 +1,4 @@
+import { DYN_ENV_DEFAULTS } from '../../model/dns-provider-spec.js';
 import {
   type Env,
   EnvConfigError,
@@ -14,12 +15,8 @@ export interface DynConfig extends DynCredentials {
   url: string;
 }
 
-const VARIABLES = {
-  url: 'EDGEPLAN_DYN_URL',
-  customerName: 'EDGEPLAN_DYN_CUSTOMER',
-  userName: 'EDGEPLAN_DYN_USER',
-  password: 'EDGEPLAN_DYN_PASSWORD',
-} as const satisfies Record<keyof DynConfig, string>;
+/** The variables a Dyn provider reads, by field: EDGEPLAN_DYN_*, or those its `providers:` entry names. */
+export type DynEnvNames = Record<keyof DynConfig, string>;
 
 /** This client's share of the account's requests per minute, when other clients use the account too. */
 const RATE_LIMIT = 'EDGEPLAN_DYN_RATE_LIMIT';
@@ -31,28 +28,37 @@ const RATE_LIMIT = 'EDGEPLAN_DYN_RATE_LIMIT';
 export class DynConfigError extends EnvConfigError {
   override readonly name = 'DynConfigError';
 
-  constructor(missing: string[], invalid: string[]) {
-    super('DNS service', missing, invalid);
+  constructor(missing: string[], invalid: string[], service = 'DNS service') {
+    super(service, missing, invalid);
   }
 }
 
-/** Reads EDGEPLAN_DYN_*; an empty value counts as missing, a URL with a user name or password is refused. */
-export function dynConfigFromEnv(env: Env): DynConfig {
+/**
+ * Reads EDGEPLAN_DYN_*, or the variables `names` gives (a named provider's `url_env`, `customer_env`, `user_env`,
+ * `password_env`; `provider` names it in the error). An empty value counts as missing, a URL with a user name or
+ * password is refused.
+ */
+export function dynConfigFromEnv(
+  env: Env,
+  names: DynEnvNames = DYN_ENV_DEFAULTS,
+  provider?: string,
+): DynConfig {
   const value = (name: string) => envValue(env, name);
-  const missing = Object.values(VARIABLES).filter((name) => value(name) === undefined);
-  const url = value(VARIABLES.url);
+  const missing = Object.values(names).filter((name) => value(name) === undefined);
+  const url = value(names.url);
   const invalid = [
-    ...(url !== undefined && !isHttpUrl(url) ? [`${VARIABLES.url} (an http(s) URL)`] : []),
-    ...urlCredentialsProblems(VARIABLES.url, url, `${VARIABLES.userName} and ${VARIABLES.password}`),
+    ...(url !== undefined && !isHttpUrl(url) ? [`${names.url} (an http(s) URL)`] : []),
+    ...urlCredentialsProblems(names.url, url, `${names.userName} and ${names.password}`),
     ...rateLimitFromEnv(env, RATE_LIMIT, 'minute').problems,
   ];
-  if (missing.length || invalid.length) throw new DynConfigError(missing, invalid);
+  if (missing.length || invalid.length)
+    throw new DynConfigError(missing, invalid, provider ? `Dyn provider "${provider}"` : undefined);
   return {
     url: url ?? '',
-    customerName: value(VARIABLES.customerName) ?? '',
-    userName: value(VARIABLES.userName) ?? '',
+    customerName: value(names.customerName) ?? '',
+    userName: value(names.userName) ?? '',
     // Passwords are taken as given: surrounding spaces may be part of one.
-    password: env[VARIABLES.password] ?? '',
+    password: env[names.password] ?? '',
   };
 }
 

@@ -13,6 +13,7 @@ import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
 import { readAccountZones, readZones } from './read.js';
+import { readDnsInventory } from './read-inventory.js';
 import { readLastPublish } from './read-notes.js';
 import { readGeoServices, readSecondaryZones } from './read-services.js';
 import type { SessionRenewal } from './session.js';
@@ -138,6 +139,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readAccountZones: () => readAccountZones(client),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
+    readInventory: (select) => readDnsInventory(client, select.zones, select.geoServices),
     begin: (planned) => writer.begin(planned),
     execute: (op, run) => writer.execute(op, run),
     readLastPublish: (zone) => readLastPublish(client, zone),

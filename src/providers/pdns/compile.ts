@@ -1,4 +1,4 @@
-import type { GeoChange, SecondaryChange } from '../../model/change.js';
+import type { GeoChange, ProviderZoneValue, SecondaryChange } from '../../model/change.js';
 import type { DnsCompiler, GeoPart, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import type {
@@ -35,6 +35,14 @@ export function pdnsCompiler(settings: PdnsZoneSettings = DEFAULT_PDNS_ZONE_SETT
   return {
     compileZone: (input: ZoneCompileInput): PdnsZoneOp[] => compileZone(input, settings),
     compileSecondary,
+    // The contact and serial style are Dyn's: a PowerDNS zone is set up by the provider's settings.
+    zoneCreation: (): ProviderZoneValue => ({
+      settings: [
+        { name: 'kind', value: settings.zoneKind },
+        { name: 'nameservers', value: settings.nameservers.join(' ') || 'none' },
+        { name: 'soa_edit_api', value: settings.soaEditApi },
+      ],
+    }),
     compileGeo(_change: GeoChange, _part: GeoPart): never {
       throw new Error('PowerDNS has no geo services; validation refuses them before any plan');
     },

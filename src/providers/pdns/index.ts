@@ -7,6 +7,7 @@ import { PdnsClient } from './client.js';
 import { DEFAULT_PDNS_ZONE_SETTINGS, type PdnsZoneSettings, pdnsCompiler } from './compile.js';
 import type { PdnsConnection } from './config.js';
 import { readSecondaryZones, readZones } from './read.js';
+import { readPdnsInventory } from './read-inventory.js';
 import { PdnsWriter } from './write.js';
 
 export { pdnsCapabilities } from './capabilities.js';
@@ -87,6 +88,7 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     readZones: (zones) => readZones(client, zones, supported, options.concurrency),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: async () => [],
+    readInventory: (select) => readPdnsInventory(client, select, supported, options.concurrency),
     execute: (op) => writer.execute(op),
     close: () => client.close(),
   };

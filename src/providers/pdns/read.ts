@@ -33,6 +33,22 @@ async function readZone(
   zone: string,
   supported: ReadonlySet<string>,
 ): Promise<LiveZone | null> {
+  const read = await readZoneWire(client, zone);
+  if (read === null) return null;
+  const { wire, context } = read;
+  return {
+    zone,
+    serial: wire.serial,
+    serialStyle: serialStyleOf(wire.soa_edit_api),
+    ...zoneRecords(zone, wire.rrsets, context, supported),
+  };
+}
+
+/** One `GET /zones/<zone>`: the zone with every rrset as the server sent it, or null when it does not exist. */
+export async function readZoneWire(
+  client: PdnsClient,
+  zone: string,
+): Promise<{ wire: ZoneWire; context: string } | null> {
   const path = client.zonesPath(zone);
   let data: unknown;
   try {
@@ -41,13 +57,8 @@ async function readZone(
     if (error instanceof PdnsApiError && error.isNotFound) return null;
     throw error;
   }
-  const wire = parseWire(ZoneWire, data, `zone ${zone}: GET ${path}`);
-  return {
-    zone,
-    serial: wire.serial,
-    serialStyle: serialStyleOf(wire.soa_edit_api),
-    ...zoneRecords(zone, wire.rrsets, `zone ${zone}: GET ${path}`, supported),
-  };
+  const context = `zone ${zone}: GET ${path}`;
+  return { wire: parseWire(ZoneWire, data, context), context };
 }
 
 /**
@@ -93,7 +104,7 @@ export function zoneRecords(
 }
 
 /** The zone's SOA and apex NS set: PowerDNS's own, never managed. */
-function isServiceRecord(type: string, fqdn: string, zone: string): boolean {
+export function isServiceRecord(type: string, fqdn: string, zone: string): boolean {
   return type === 'SOA' || (type === 'NS' && fqdn === zone);
 }
 
@@ -111,12 +122,17 @@ function serialStyleOf(soaEditApi: string | undefined): SerialStyle {
 
 /** Every `Slave` zone of the server, from ONE `GET /zones` (the list carries each zone's masters). */
 export async function readSecondaryZones(client: PdnsClient): Promise<LiveSecondaryZone[]> {
+  return secondaryZonesOf(await listZones(client));
+}
+
+/** Every zone of the server, primary and secondary: ONE `GET /zones` (without rrsets). */
+export async function listZones(client: PdnsClient): Promise<ZoneListWire> {
   const path = client.zonesPath();
-  const list = parseWire(
-    ZoneListWire,
-    await client.call('GET', path, undefined, 'idempotent'),
-    `GET ${path}`,
-  );
+  return parseWire(ZoneListWire, await client.call('GET', path, undefined, 'idempotent'), `GET ${path}`);
+}
+
+/** The `Slave` zones of a zone list, in the model, sorted by zone. */
+export function secondaryZonesOf(list: ZoneListWire): LiveSecondaryZone[] {
   return list
     .filter((zone) => isSecondaryKind(zone.kind))
     .map((zone) => ({

@@ -25,6 +25,7 @@ export const ZoneWire = z.looseObject({
   soa_edit_api: z.string().optional(),
   rrsets: z.array(RrsetWire),
 });
+export type ZoneWire = z.infer<typeof ZoneWire>;
 
 /** One entry of `GET /zones`: the zone without its rrsets. */
 export const ListedZoneWire = z.looseObject({
@@ -33,6 +34,7 @@ export const ListedZoneWire = z.looseObject({
   masters: z.array(z.string()).optional(),
 });
 export const ZoneListWire = z.array(ListedZoneWire);
+export type ZoneListWire = z.infer<typeof ZoneListWire>;
 
 /** A zone PowerDNS copies from masters: `Slave` (and `Secondary`, its newer name). */
 export function isSecondaryKind(kind: string): boolean {

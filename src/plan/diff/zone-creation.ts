@@ -1,0 +1,26 @@
+import type { RecordSetChange, ZoneChange } from '../../model/change.js';
+import { dnsCompilerOf, type PlanProviders } from './build-steps.js';
+import { isChangeOf } from './change-kinds.js';
+import type { PartDiff } from './part-diff.js';
+
+/**
+ * A part's zone creations as its provider shows them (`DnsCompiler.zoneCreation`): PowerDNS zones take no contact
+ * or serial style, so their plan shows the provider's own settings instead. Only the changes' `after` is replaced;
+ * the zone's compile input keeps the desired value. Without that compiler (a plan computed without providers, or
+ * one that shows the desired value) the part is returned as it is.
+ */
+export function withProviderZoneCreation(part: PartDiff, providers: PlanProviders): PartDiff {
+  const zoneCreation = dnsCompilerOf(providers, part.provider)?.zoneCreation;
+  if (!zoneCreation) return part;
+  return {
+    ...part,
+    zones: part.zones.map((zone) => ({
+      ...zone,
+      changes: zone.changes.map((change): ZoneChange | RecordSetChange =>
+        isChangeOf(change, 'zone') && change.after && 'rname' in change.after
+          ? { ...change, after: zoneCreation(change.after) }
+          : change,
+      ),
+    })),
+  };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { DesiredState, DesiredZone } from '../../src/model/dns.js';
+import type { LiveState } from '../../src/model/live.js';
+import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
+import { dynCompiler } from '../../src/providers/dyn/index.js';
+import { pdnsCompiler } from '../../src/providers/pdns/index.js';
+
+/** A new zone's line shows what its provider sets up: Dyn the contact and serial style, PowerDNS its own settings. */
+
+const zone: DesiredZone = {
+  zone: 'new.example',
+  defaultTtl: 3600,
+  records: [{ fqdn: 'www.new.example', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
+  unmanaged: [],
+  create: { contact: 'dns@new.example', serialStyle: 'epoch' },
+  providers: ['dyn', 'pdns'],
+};
+
+const desired: DesiredState = {
+  zones: [zone],
+  secondaryZones: [],
+  geoServices: [],
+  manage: { secondaryZones: 'listed', geoServices: 'listed' },
+  dnsProviders: [
+    { name: 'dyn', type: 'dyn' },
+    { name: 'pdns', type: 'powerdns', urlEnv: 'U', apiKeyEnv: 'K' },
+  ],
+};
+
+const live: LiveState = {
+  zones: {},
+  dnsProviders: { dyn: { zones: { 'new.example': null } }, pdns: { zones: { 'new.example': null } } },
+};
+
+function plan() {
+  return computePlan(desired, live, {
+    dnsProviders: {
+      dyn: { ...dynCompiler, name: 'dyn' },
+      pdns: {
+        ...pdnsCompiler({ zoneKind: 'Master', nameservers: ['ns1.example.net.'], soaEditApi: 'INCREASE' }),
+        name: 'pdns',
+      },
+    },
+  });
+}
+
+describe('the zone-creation line, per provider', () => {
+  it('Dyn shows the contact and serial style; PowerDNS its kind, nameservers and soa_edit_api, not Dyn’s', () => {
+    const text = renderPlanText(plan(), { color: false });
+    expect(text).toContain('  + zone new.example default ttl 3600, contact dns@new.example, serial epoch\n');
+    expect(text).toContain(
+      '  + zone new.example kind Master, nameservers ns1.example.net., soa_edit_api INCREASE\n',
+    );
+    expect(text.match(/contact dns@new\.example/g)).toHaveLength(1);
+
+    const markdown = renderPlanMarkdown(plan());
+    expect(markdown).toContain(
+      '| create | zone new.example |  | kind Master, nameservers ns1.example.net., soa\\_edit\\_api INCREASE |',
+    );
+    expect(markdown.match(/contact dns@new\.example/g)).toHaveLength(1);
+
+    const json = JSON.parse(renderPlanJson(plan()));
+    const creations = json.changes.filter((c: { address: { kind: string } }) => c.address.kind === 'zone');
+    expect(creations.map((c: { after: unknown }) => c.after)).toEqual([
+      { rname: 'dns@new.example', ttl: 3600, serialStyle: 'epoch' },
+      {
+        settings: [
+          { name: 'kind', value: 'Master' },
+          { name: 'nameservers', value: 'ns1.example.net.' },
+          { name: 'soa_edit_api', value: 'INCREASE' },
+        ],
+      },
+    ]);
+  });
+
+  it('the PowerDNS call is still compiled from the desired zone: one POST with its records', () => {
+    const step = plan().steps.find((s) => s.provider === 'pdns');
+    expect(step?.ops).toEqual([
+      {
+        kind: 'create-zone',
+        zone: 'new.example',
+        zoneKind: 'Master',
+        nameservers: ['ns1.example.net.'],
+        soaEditApi: 'INCREASE',
+        replace: [{ fqdn: 'www.new.example', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
+      },
+    ]);
+  });
+});
