@@ -1,4 +1,7 @@
+import { formatSeconds } from '../../model/seconds.js';
 import type { Plan } from '../types.js';
+
+export { formatSeconds };
 
 /** The WAF rate-limit window at the moment apply is about to start; `resetAtMs` is absolute. */
 export interface WafBudgetWindow {
@@ -49,11 +52,4 @@ export function describeShortfall(s: WafBudgetShortfall): string {
     `${s.limit} remain in the current rate-limit window; it resets in ${formatSeconds(s.resetInSeconds)}. ` +
     'Nothing was sent; run apply again after the reset.'
   );
-}
-
-export function formatSeconds(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

@@ -33,7 +33,7 @@ export { labelWafOp } from './op-label.js';
 export { parseWafOp, WAF_OP_SCHEMA, WafOpError } from './op-schema.js';
 export { REQUESTS_PER_WAF_OP, type SetGoodBotsOp, type WafOp } from './ops.js';
 export type { PurgeResult } from './purge.js';
-export type { PurgeBucket } from './purge-bucket.js';
+export { DOCUMENTED_PURGE_LIMIT, type PurgeBucket } from './purge-bucket.js';
 export type { RateWindow } from './rate-limit.js';
 export { bulkGoodBotsRequest } from './write-api.js';
 
@@ -122,7 +122,12 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     execute: (op) => writer.execute(op),
     rateWindow: () => client.rateLimit.current(),
     rateLimit: () => client.rateLimit.status(),
-    purge: (ref, paths) => purgeWebapp(client, ref, paths, { sleep, timeoutMs: options.changeTimeoutMs }),
+    purge: (ref, paths) =>
+      purgeWebapp(client, ref, paths, {
+        sleep,
+        now: options.now ?? Date.now,
+        timeoutMs: options.changeTimeoutMs,
+      }),
     async close() {
       await Promise.all([api.close(), token.close()]);
     },
