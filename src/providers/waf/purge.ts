@@ -44,6 +44,16 @@ export async function purgeWebapp(
   const { webapps } = await listWebapps(client);
   const webapp = resolveWebapp(webapps, ref);
   if (!webapp) throw new Error(`webapp "${ref}" does not exist in the WAF account; nothing was purged`);
+  return purgeResolved(client, { id: webapp.id, name: webapp.name }, paths, options);
+}
+
+/** The purge of a webapp known by id (a plan's `purge-cache` call), as purgeWebapp says. */
+export async function purgeResolved(
+  client: WafClient,
+  webapp: { id: string; name: string },
+  paths: readonly string[],
+  options: PurgeOptions,
+): Promise<PurgeResult> {
   const known = client.purgeBucket.known();
   if (known && known.remaining < 1) throw new WafPurgeLimitError(known, 'known', options.now());
   const res = await client.call({
