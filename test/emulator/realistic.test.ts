@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultOptionsOf } from '../../src/cli/emulator-faults.js';
 import { overProfile, REALISTIC, realisticProfile } from '../../src/emulator/index.js';
-import { cli } from '../integration/helpers.js';
-import { type Harness, startEmulator } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Harness, startHarness } from './helpers.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -79,7 +79,7 @@ describe('the realistic emulator profile', () => {
     const profile = overProfile(realisticProfile({ timeScale: 0.01 }), {
       chaos: { rates: { 'job-307': 1 } },
     });
-    harness = await startEmulator({ ...profile, now: () => now });
+    harness = await startHarness({ ...profile, now: () => now });
     const token = await harness.login();
     const zones = await fetch(`${harness.url}/Zone/`, {
       headers: { 'Auth-Token': token, 'Content-Type': 'application/json' },

@@ -2,19 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createEmulator,
-  type Emulator,
-  loadSeedFile,
-  overProfile,
-  realisticProfile,
-} from '../../src/emulator/index.js';
-import { cli, PROPERTY_TIMEOUT } from './helpers.js';
-import { QUICKSTART } from './review-helpers.js';
+import { loadSeedFile, overProfile, realisticProfile } from '../../src/emulator/index.js';
+import { cli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
+import { QUICKSTART, QUICKSTART_SEED } from '../support/sandbox.js';
+import { PROPERTY_TIMEOUT } from './helpers.js';
 
 // The realistic profile's durations × 0.1 (300 DNS requests per 6 s, 0.5 s jobs), to keep the runs short.
 const TIME_SCALE = 0.1;
-const SEED = join(QUICKSTART, 'sandbox-seed.yaml');
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -26,7 +21,7 @@ describe('the quickstart against the realistic emulator', () => {
   it('--sandbox --realistic: plan, apply, plan again empty, the client paced to the DNS limit', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-realistic-'));
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    const sandbox = ['--sandbox', '--sandbox-state', join(dir, 'state.json'), '--seed', SEED];
+    const sandbox = ['--sandbox', '--sandbox-state', join(dir, 'state.json'), '--seed', QUICKSTART_SEED];
     const realistic = [...sandbox, '--realistic', '--time-scale', String(TIME_SCALE)];
     const plan = await cli(['plan', QUICKSTART, ...realistic]);
     expect(plan.code, plan.stderr).toBe(2);
@@ -45,22 +40,15 @@ describe('the quickstart against the realistic emulator', () => {
   it(
     'edgeplan against the profile: busy answers and jobs happen and the run still converges',
     async () => {
-      const seed = await loadSeedFile(SEED);
+      const seed = await loadSeedFile(QUICKSTART_SEED);
       // The profile at × 0.1 with its busy and job answers 5 times as often, so that a short run meets them.
       const profile = realisticProfile({ timeScale: TIME_SCALE, seed: 5 });
       const rates = Object.fromEntries(Object.entries(profile.chaos.rates ?? {}).map(([k, p]) => [k, p * 5]));
-      const emulator: Emulator = createEmulator({ seed, ...overProfile(profile, { chaos: { rates } }) });
-      cleanup.push(() => emulator.close());
-      const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-      const env = {
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: 'demo',
-        EDGEPLAN_DYN_USER: 'demo',
-        EDGEPLAN_DYN_PASSWORD: 'demo',
-        EDGEPLAN_WAF_URL: wafUrl,
-        EDGEPLAN_WAF_CLIENT_ID: 'demo',
-        EDGEPLAN_WAF_CLIENT_SECRET: 'demo',
-      };
+      const { emulator, env, close } = await startEmulator({
+        seed,
+        ...overProfile(profile, { chaos: { rates } }),
+      });
+      cleanup.push(close);
       expect((await cli(['plan', QUICKSTART], env)).code).toBe(2);
       const apply = await cli(['apply', QUICKSTART, '--yes'], env);
       expect(apply.code, apply.stderr).toBe(0);

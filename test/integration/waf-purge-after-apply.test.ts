@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from './helpers.js';
-import { startWafSandbox, type WafSandbox } from './waf-helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
-let sandbox: WafSandbox;
+let sandbox: Sandbox;
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-purge-after-'));
@@ -21,9 +21,9 @@ const purgeCalls = () =>
     .map((e) => `${e.method} ${e.path.replace(/[0-9a-f]{32}/g, '<id>')} ${e.status}`);
 
 async function start(webapps: string[], purgeLimit = 20): Promise<void> {
-  sandbox = await startWafSandbox(
+  sandbox = await startSandbox(
     { waf: { webapps: webapps.map((name) => ({ name, enabled_bots: ['Googlebot'] })) } },
-    { changes: { pendingMs: 0, runMs: 0 }, purgeLimit: { limit: purgeLimit, windowSeconds: 3600 } },
+    { waf: { changes: { pendingMs: 0, runMs: 0 }, purgeLimit: { limit: purgeLimit, windowSeconds: 3600 } } },
   );
 }
 

@@ -39,7 +39,7 @@ describe('DNS rate limit', () => {
   });
 
   it('counts injected busy answers too, which carry the headers, and answers 429 over the limit without a fault', async () => {
-    harness = await startEmulator({
+    harness = await startHarness({
       dnsRateLimit: { limit: 3, windowMs: 60_000 },
       chaos: { rates: { 'task-blocked': 1 } },
     });
