@@ -41,7 +41,7 @@ function stepLine(outcome: StepOutcome): string {
   const isZone = outcome.target.kind === 'zone';
   switch (outcome.status) {
     case 'applied':
-      return `  ✓ ${outcome.id}: ${opsText(outcome.target, outcome.done)}${isZone ? ', published' : ''}`;
+      return `  ✓ ${outcome.id}: ${opsText(outcome, outcome.done)}${isZone ? ', published' : ''}`;
     case 'skipped':
       return `  - ${outcome.id}: skipped, not started because ${outcome.blockedBy.join(', ')} did not succeed; unchanged`;
     case 'failed': {

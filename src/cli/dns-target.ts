@@ -51,7 +51,7 @@ export function openDnsTarget(
     });
     return { provider, close: () => provider.close() };
   }
-  const { url, emulator } = sandbox;
+  const { url, emulator, realistic } = sandbox;
   const credentials = emulator.credentials;
   const customerName = credentials.customer_name;
   const provider = createDynProvider({
@@ -61,8 +61,9 @@ export function openDnsTarget(
     userName: credentials.user_name,
     password: credentials.password,
     logger,
-    // The sandbox has no DNS rate limit: nothing is paced unless the user sets a share.
-    rateLimit: rateLimit ?? false,
+    // The default sandbox has no DNS rate limit: nothing is paced unless the user sets a share. The realistic one
+    // limits as the service does, and the client paces as against the service.
+    rateLimit: rateLimit ?? (realistic ? undefined : false),
     onRateEvent,
     // The sandbox listens on a new port each run, so its cache entries match only within one run.
     cache: zoneCache(options.cache, io, { url, customerName }),

@@ -5,7 +5,15 @@
  * per-account rate limit (src/emulator/dyn/rate-limit.ts; off unless `--dns-rate-limit` is given).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type ChaosOptions, type EmulatorOptions, FAULT_KINDS, type FaultKind } from '../emulator/index.js';
+import {
+  type ChaosOptions,
+  type EmulatorOptions,
+  FAULT_KINDS,
+  type FaultKind,
+  overProfile,
+  realisticProfile,
+} from '../emulator/index.js';
+import { CliError } from './exit-codes.js';
 
 export interface EmulatorFaultFlags {
   latency?: number;
@@ -18,6 +26,10 @@ export interface EmulatorFaultFlags {
   errorRate?: number;
   dnsRateLimit?: number;
   dnsRateWindow?: number;
+  /** `--realistic`: the realistic profile (src/emulator/realistic.ts), the other flags winning one by one. */
+  realistic?: boolean;
+  /** `--time-scale F`: with `--realistic`, every duration of the profile times F. */
+  timeScale?: number;
 }
 
 const rateFlag = (kind: FaultKind) => `--${kind}-rate <p>`;
@@ -32,6 +44,12 @@ export function withFaultOptions(command: Command): Command {
     .option('--retry-after <s>', 'seconds a WAF 429 fault asks clients to wait', nonNegative)
     .option('--session-idle <s>', 'DNS session idle expiry in seconds (default 3600)', positive)
     .option('--error-rate <p>', 'same as --error-5xx-rate', probability)
+    .option(
+      '--realistic',
+      'behave as the real services do: DNS rate limit 300/min, 5 s jobs, busy answers, idle logout (README)',
+      false,
+    )
+    .option('--time-scale <f>', 'with --realistic: multiply every duration of the profile by this', positive)
     .option(
       '--dns-rate-limit <n>',
       'DNS requests per window per account, then 429s (the service: 300)',
@@ -48,10 +66,22 @@ export function withFaultOptions(command: Command): Command {
   return command;
 }
 
-/** The emulator options the flags ask for; no fault flag at all gives no fault injection. */
-export function faultOptionsOf(
-  flags: EmulatorFaultFlags,
-): Pick<EmulatorOptions, 'chaos' | 'sessionIdleMs' | 'dnsRateLimit'> {
+type FaultOptions = Pick<EmulatorOptions, 'chaos' | 'sessionIdleMs' | 'dnsRateLimit' | 'waf'>;
+
+/**
+ * The emulator options the flags ask for; no fault flag at all gives no fault injection. With `--realistic`, the
+ * realistic profile, each flag given beside it winning over the profile's value.
+ */
+export function faultOptionsOf(flags: EmulatorFaultFlags): FaultOptions {
+  if (flags.timeScale !== undefined && !flags.realistic)
+    throw new CliError('--time-scale only works with --realistic');
+  const given = explicitOptionsOf(flags);
+  if (!flags.realistic) return given;
+  const profile = realisticProfile({ timeScale: flags.timeScale, seed: flags.seedRandom });
+  return overProfile(profile, given);
+}
+
+function explicitOptionsOf(flags: EmulatorFaultFlags): FaultOptions {
   // One `--<kind>-rate` per kind, read under commander's camel-case name of each flag.
   const byName: Record<string, unknown> = { ...flags };
   const rates: Partial<Record<FaultKind, number>> = {};
@@ -84,10 +114,15 @@ export function faultOptionsOf(
 }
 
 /** One line for the start-up message: what is switched on. */
-export function describeFaults(options: Pick<EmulatorOptions, 'chaos' | 'dnsRateLimit'>): string {
+export function describeFaults(
+  options: Pick<EmulatorOptions, 'chaos' | 'dnsRateLimit' | 'sessionIdleMs'>,
+): string {
   const limit = options.dnsRateLimit;
   const rate = limit ? `; DNS rate limit ${limit.limit} per ${(limit.windowMs ?? 60_000) / 1000} s` : '';
-  return `${describeChaos(options.chaos)}${rate}`;
+  const jobs = options.chaos?.jobMs === undefined ? '' : `; jobs run ${options.chaos.jobMs} ms`;
+  const idle =
+    options.sessionIdleMs === undefined ? '' : `; idle logout after ${options.sessionIdleMs / 1000} s`;
+  return `${describeChaos(options.chaos)}${rate}${jobs}${idle}`;
 }
 
 function describeChaos(chaos: ChaosOptions | undefined): string {

@@ -172,6 +172,15 @@ function withSandboxOptions(command: Command): Command {
       `with --sandbox: the file that keeps its account across runs (default ${DEFAULT_SANDBOX_STATE}, mode 0600)`,
     )
     .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
+    .option(
+      '--realistic',
+      'with --sandbox: the emulator behaves as the real services do (rate limit, jobs, busy answers; README)',
+    )
+    .option(
+      '--time-scale <f>',
+      'with --realistic: multiply every duration of the profile by this',
+      positiveNumber,
+    )
     .hook('preAction', (_command, action) => {
       const problem = sandboxUsageProblem(action.opts());
       if (problem) action.error(`error: ${problem}`);
@@ -195,6 +204,13 @@ function withRateLimitOptions(command: Command): Command {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!(value.trim() !== '' && Number.isFinite(n) && n > 0))
+    throw new InvalidArgumentError('expected a number > 0');
+  return n;
 }
 
 function positiveInt(value: string): number {

@@ -181,7 +181,7 @@ function waitText(w: Wait, now: number): string {
 }
 
 function outcomeLine(o: StepOutcome): string {
-  if (o.status === 'applied') return `${o.id}: done (${opsText(o.target, o.done)})`;
+  if (o.status === 'applied') return `${o.id}: done (${opsText(o, o.done)})`;
   if (o.status === 'failed')
     return `${o.id}: FAILED at ${o.done + 1}/${o.total} (${opLabel(o.provider, o.failedOp)})`;
   return `${o.id}: skipped (${o.blockedBy.join(', ')} did not succeed)`;

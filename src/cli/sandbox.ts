@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { createEmulator, type Emulator, loadSeedFile } from '../emulator/index.js';
+import { createEmulator, type Emulator, loadSeedFile, realisticProfile } from '../emulator/index.js';
 import type { Logger } from '../model/logger.js';
 import type { ProviderAccount } from '../model/provider.js';
 import type { CliIo } from './io.js';
@@ -13,12 +13,16 @@ export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
  * `--sandbox`: the command runs against an emulator inside the process, serving both APIs on one port, its account
  * kept in a state file (`--sandbox-state FILE`, default DEFAULT_SANDBOX_STATE, written with mode 0600: it holds the
  * sandbox's credentials) so that plan → apply → plan works across runs. `--seed FILE` is the account when the state
- * file does not exist yet; when it does, the seed is ignored and the command says so on stderr.
+ * file does not exist yet; when it does, the seed is ignored and the command says so on stderr. `--realistic` runs
+ * the sandbox with the realistic profile (src/emulator/realistic.ts; `--time-scale F` scales its durations), and the
+ * client then paces itself to the DNS rate limit as it does against the service.
  */
 export interface SandboxOptions {
   sandbox?: boolean;
   sandboxState?: string;
   seed?: string;
+  realistic?: boolean;
+  timeScale?: number;
 }
 
 /** The in-process emulator of `--sandbox`, serving both APIs on one port. */
@@ -28,6 +32,8 @@ export interface RunningSandbox {
   url: string;
   /** The WAF API root (`…/api/v3`). */
   wafUrl: string;
+  /** Runs the realistic profile: the DNS rate limit is on, so the client paces to it. */
+  realistic: boolean;
   /**
    * The account as saved plans record it: the state file, relative to the repository root (the port changes on
    * every run, so a plan made with `--sandbox` applies with `--sandbox` and the same state file, and only so).
@@ -35,10 +41,16 @@ export interface RunningSandbox {
   accountUrl: string;
 }
 
-/** `--sandbox-state` and `--seed` without `--sandbox` are usage errors: they would be ignored. */
+/** `--sandbox-state`, `--seed` and `--realistic` without `--sandbox` are usage errors: they would be ignored. */
 export function sandboxUsageProblem(options: SandboxOptions): string | null {
+  if (options.timeScale !== undefined && !options.realistic)
+    return '--time-scale only works with --realistic';
   if (options.sandbox) return null;
-  const given = [options.sandboxState && '--sandbox-state', options.seed && '--seed'].filter(Boolean);
+  const given = [
+    options.sandboxState && '--sandbox-state',
+    options.seed && '--seed',
+    options.realistic && '--realistic',
+  ].filter(Boolean);
   return given.length > 0 ? `${given.join(' and ')} only work with --sandbox` : null;
 }
 
@@ -58,12 +70,15 @@ export async function runSandbox(
         '(delete that file to start again from the seed)\n',
     );
   const seed = options.seed && !stateExists ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
-  const emulator = createEmulator({ seed, statePath });
+  const realistic = options.realistic === true;
+  const profile = realistic ? realisticProfile({ timeScale: options.timeScale }) : {};
+  const emulator = createEmulator({ seed, statePath, ...profile });
   const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-  logger.info(`sandbox: emulator on ${url}, state in ${statePath}`);
+  const how = realistic ? ` (realistic, time scale ${options.timeScale ?? 1})` : '';
+  logger.info(`sandbox: emulator on ${url}${how}, state in ${statePath}`);
   const root = await repositoryRoot(io.cwd);
   const accountUrl = `sandbox:${slashes(relative(root.dir, statePath))}`;
-  return { emulator, url, wafUrl, accountUrl };
+  return { emulator, url, wafUrl, accountUrl, realistic };
 }
 
 /** The account of a sandbox provider: its state file instead of the URL of this run's port. */

@@ -97,9 +97,20 @@ async function closeAll(
   }
 }
 
-/** Apply refuses, before sending anything, WAF changes that cannot finish in the requests left this window. */
-export function assertWafBudget(plan: Plan, services: OpenServices, nowMs: number): void {
-  const shortfall = wafBudgetShortfall(plan, services.waf?.rateWindow(), nowMs);
+/**
+ * Apply refuses, before sending anything, WAF changes that cannot finish in the requests left this window, or whose
+ * purges after apply the purge bucket cannot cover. `purgesOnly`: the check plan makes, which reads the requests
+ * window after its own reads but leaves that check to apply (the window moves until then).
+ */
+export function assertWafBudget(
+  plan: Plan,
+  services: OpenServices | undefined,
+  nowMs: number,
+  purgesOnly = false,
+): void {
+  const waf = services?.waf;
+  const window = purgesOnly ? undefined : waf?.rateWindow();
+  const shortfall = wafBudgetShortfall(plan, window, nowMs, waf?.purgeWindow());
   if (shortfall) throw new CliError(describeShortfall(shortfall));
 }
 

@@ -1,5 +1,6 @@
 import type { DesiredState } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
+import { utcClockAfter } from '../model/seconds.js';
 import { type ApplyPace, formatSeconds } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { RateLimitWaitError } from '../providers/http/errors.js';
@@ -70,13 +71,13 @@ function wafBudgetSpent(error: unknown): SpentBudget | undefined {
 
 /** "WAF not read: …", the reset as a duration and a UTC clock time, and the two ways on. */
 function wafNotReadText(spent: SpentBudget, nowMs: number): string {
-  const at = new Date(nowMs + spent.resetInSeconds * 1000).toISOString().slice(11, 16);
+  const at = utcClockAfter(nowMs, spent.resetInSeconds);
   const limit = spent.limit === undefined ? '' : ` (${spent.limit} requests per hour)`;
   const budget = spent.ownShare
     ? "this client's share (--waf-rate-limit) of the hourly budget"
     : `its hourly request budget${limit}`;
   return (
-    `WAF not read: ${budget} is spent; it resets in ${formatSeconds(spent.resetInSeconds)}, at ${at} UTC. ` +
+    `WAF not read: ${budget} is spent; it resets in ${formatSeconds(spent.resetInSeconds)}, at ${at}. ` +
     'The DNS part is planned above; the webapps are not. Run again after the reset for the whole plan, or leave ' +
     "the WAF out with --target (e.g. --target 'zone:*')."
   );

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import {
+  type CachePurge,
   type DesiredBotRef,
   type DesiredWaf,
   type DesiredWebapp,
@@ -76,7 +77,21 @@ function toWebapp(entry: PEntry, diagnostics: Diagnostic[]): DesiredWebapp | und
     seen.set(item.value.toLowerCase(), { text: item.value, pos: item.pos });
     allow.push({ ref: item.value, at: item.pos });
   }
-  return { ref: entry.key, at: entry.keyPos, mode, allow };
+  const purge = purgeAfterApply(
+    isMap(entry.value) ? entryOf(entry.value, 'purge_after_apply')?.value : undefined,
+  );
+  return { ref: entry.key, at: entry.keyPos, mode, allow, ...(purge ? { purgeAfterApply: purge } : {}) };
+}
+
+/** `purge_after_apply`: `true` purges the whole cache, `{ paths }` those paths; anything else (checked by the schema) none. */
+function purgeAfterApply(node: PNode | undefined): CachePurge | undefined {
+  if (node?.kind === 'scalar') return node.value === true ? { paths: [] } : undefined;
+  const paths = isMap(node) ? entryOf(node, 'paths')?.value : undefined;
+  if (!isSeq(paths)) return undefined;
+  const list = paths.items.flatMap((item) =>
+    item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : [],
+  );
+  return list.length > 0 ? { paths: list } : undefined;
 }
 
 function isMode(value: unknown): value is GoodBotsMode {

@@ -28,8 +28,30 @@ export const GoodBotsSchema = z
   .describe('The allowed ("good") bots of the webapp.');
 export type GoodBotsDocument = z.infer<typeof GoodBotsSchema>;
 
+const PurgePath = z
+  .string({ error: 'must be a path' })
+  .regex(/^\S+$/, { error: 'must be a non-empty path without spaces' });
+
+export const PurgeAfterApplySchema = z
+  .union(
+    [
+      z.boolean(),
+      z.strictObject({
+        paths: z
+          .array(PurgePath, { error: 'must be a list of paths' })
+          .min(1, { error: 'must name at least one path' })
+          .max(100, { error: 'at most 100 paths' }),
+      }),
+    ],
+    { error: 'must be true, false or { paths: [...] }' },
+  )
+  .describe(
+    "After an apply that changed this webapp's good bots, purge its cache (true: all of it; { paths }: only those). " +
+      'Counted against the 20 cache purges an hour.',
+  );
+
 export const WebappSchema = z
-  .strictObject({ good_bots: GoodBotsSchema })
+  .strictObject({ good_bots: GoodBotsSchema, purge_after_apply: PurgeAfterApplySchema.optional() })
   .describe('A web application of the WAF account, by name or 32-hex id.');
 
 export const WafSchema = z

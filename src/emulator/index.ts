@@ -32,6 +32,13 @@ export type { ChaosStats, FaultPhase } from './faults/engine.js';
 export type { FaultRule, FaultSpec } from './faults/injector.js';
 export { FaultInjector } from './faults/injector.js';
 export { type ChaosOptions, FAULT_KINDS, type FaultKind } from './faults/options.js';
+export {
+  overProfile,
+  REALISTIC,
+  type RealisticOptions,
+  type RealisticProfile,
+  realisticProfile,
+} from './realistic.js';
 export type { RequestLogEntry, RequestLogFilter } from './request-log.js';
 export { RequestLog } from './request-log.js';
 export type { EmulatorSeed } from './seed.js';

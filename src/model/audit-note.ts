@@ -31,6 +31,14 @@ export interface PublishRecord {
   serial: number;
 }
 
+/**
+ * A zone's notes that could not be read (a token without the right to read them, a failed request): the reason, as
+ * one line. The notes are best-effort: drift reports its drift either way.
+ */
+export interface PublishNotRead {
+  notRead: string;
+}
+
 const PREFIX = 'edgeplan ';
 /** Longest note sent: the free text is cut to fit (the service's limit is not documented; inferred). */
 export const MAX_NOTE_LENGTH = 1000;

@@ -1,7 +1,7 @@
 import type { GeoGroup, GeoNode } from './geo.js';
 import type { RecordSetValue } from './record-set.js';
 import { onProvider, type Target } from './target.js';
-import type { BotRef, GoodBotsMode } from './waf.js';
+import type { BotRef, CachePurge, GoodBotsMode } from './waf.js';
 import type { SerialStyle } from './zone.js';
 
 /**
@@ -90,10 +90,14 @@ export interface GeoServiceValue {
   nodes: GeoNode[];
 }
 
-/** The bots a webapp has enabled, sorted by name then id; `after` also carries the desired state's mode. */
+/**
+ * The bots a webapp has enabled, sorted by name then id; `after` also carries the desired state's mode, and the
+ * cache purge asked for after the change (`purge_after_apply`).
+ */
 export interface WebappValue {
   enabled: BotRef[];
   mode?: GoodBotsMode;
+  purge?: CachePurge;
 }
 
 /** The target (what `--target` names) an address belongs to: a record set belongs to its zone. */

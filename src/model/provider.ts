@@ -77,6 +77,8 @@ export interface DnsCompiler {
 
 export interface WafCompiler {
   compileWebapp(change: WebappChange): ProviderOp[];
+  /** The cache purge the change asks for after it (`after.purge`), as its own step's calls; none: empty. */
+  compilePurge(change: WebappChange): ProviderOp[];
 }
 
 /**

@@ -23,6 +23,13 @@ export interface DesiredWebapp {
   mode: GoodBotsMode;
   /** In the order written; no two entries equal case-insensitively (config guarantees it). */
   allow: DesiredBotRef[];
+  /** `purge_after_apply`: purge the cache after an apply that changed the webapp (`paths` empty: all of it). */
+  purgeAfterApply?: CachePurge;
+}
+
+/** A cache purge of a webapp: these paths, or (empty) the whole cache. */
+export interface CachePurge {
+  paths: string[];
 }
 
 export interface DesiredWaf {

@@ -20,8 +20,9 @@ export const PLAN_FORMAT_VERSION = 2;
  * How a step behaves when one of its ops fails:
  * - `zone`: a transaction: the zone's pending changes are discarded and it is not published (its last op);
  * - any other kind: the ops already done stay done (each is complete on its own), the rest are not sent.
+ * `purge` is a webapp's cache purge after its good-bots step (`purge_after_apply`), counted against the purge bucket.
  */
-export type StepKind = 'zone' | 'secondary' | 'geo' | 'webapp';
+export type StepKind = 'zone' | 'secondary' | 'geo' | 'webapp' | 'purge';
 
 /**
  * One unit of execution: ops run in order, one at a time, after every step in `after` has succeeded. A step whose
@@ -64,6 +65,8 @@ export interface WafPlanBudget {
   requestsPerCall: number;
   /** The window after the plan's own reads; null when the service sent no rate-limit headers. */
   rateLimit: RateLimitStatus | null;
+  /** Cache purges the apply makes (`purge` steps), each one of the purge bucket's 20 an hour; absent: none. */
+  purges?: number;
 }
 
 export interface PlanSummary {

@@ -40,6 +40,41 @@ describe('waf desired state', () => {
     });
   });
 
+  it('reads purge_after_apply: true is the whole cache, { paths } those paths, false none; bad values located', async () => {
+    const dir = await tempTree({
+      'waf.yaml': [
+        'waf:',
+        '  webapps:',
+        '    a: { good_bots: { allow: [] }, purge_after_apply: true }',
+        '    b: { good_bots: { allow: [] }, purge_after_apply: { paths: [/index.html, /feed.xml] } }',
+        '    c: { good_bots: { allow: [] }, purge_after_apply: false }',
+        '',
+      ].join('\n'),
+    });
+    const purges = (await desired(dir)).waf?.webapps.map((w) => [w.ref, w.purgeAfterApply]);
+    expect(purges).toEqual([
+      ['a', { paths: [] }],
+      ['b', { paths: ['/index.html', '/feed.xml'] }],
+      ['c', undefined],
+    ]);
+    const bad = await tempTree({
+      'waf.yaml': [
+        'waf:',
+        '  webapps:',
+        '    a: { good_bots: { allow: [] }, purge_after_apply: yes }',
+        '    b: { good_bots: { allow: [] }, purge_after_apply: { paths: [] } }',
+        '    c: { good_bots: { allow: [] }, purge_after_apply: { paths: ["/a b"] } }',
+        '',
+      ].join('\n'),
+    });
+    const file = `${bad}/waf.yaml`;
+    expect(await problems(bad)).toEqual([
+      `${file}:3:55: purge_after_apply must be true, false or { paths: [...] }, got "yes"`,
+      `${file}:4:64: paths must name at least one path, got an empty list`,
+      `${file}:5:65: paths[0] must be a non-empty path without spaces, got "/a b"`,
+    ]);
+  });
+
   it('leaves `waf` out when no file has the section, and keeps an empty section', async () => {
     const without = await tempTree({ 'z.yaml': 'zones:\n  example.com: {}\n' });
     expect((await desired(without)).waf).toBeUndefined();
@@ -58,7 +93,7 @@ describe('waf desired state', () => {
       `${file}:8:40: unknown key "colour" in good_bots (expected mode, allow)`,
       `${file}:9:5: docs is missing required key "good_bots"`,
       `${file}:11:54: bot "APPLEBOT" is listed twice for webapp "api": also at ${file}:11:44 as "Applebot"`,
-      `${file}:12:7: unknown key "waf_rules" in api (expected good_bots)`,
+      `${file}:12:7: unknown key "waf_rules" in api (expected good_bots, purge_after_apply)`,
     ]);
   });
 

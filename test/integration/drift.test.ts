@@ -190,4 +190,29 @@ describe('edgeplan drift: where the last publish came from', () => {
       /zone:example\.com: not by edgeplan, \d{4}-\d\d-\d\dT\S+Z by ci-bot \(serial \d+\)/,
     );
   });
+
+  it('a token that may not read the notes (403) still reports the drift and says the notes could not be read', async () => {
+    await inSync();
+    await addRecordOutOfBand(sandbox, 'example.com', 'rogue.example.com', '192.0.2.66');
+    sandbox.emulator.faults.add({
+      method: 'POST',
+      pathPattern: /ZoneNoteReport/,
+      status: 403,
+      errCode: 'PERMISSION_DENIED',
+      info: 'permission: User may not read zone notes',
+      times: Infinity,
+    });
+    const text = await cli(['drift', work.config], sandbox.env);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toContain('rogue.example.com A: live ttl 300 192.0.2.66 → desired (absent)');
+    expect(text.stdout).toMatch(
+      /Last publishes:\n {2}zone:example\.com: could not be read from the zone notes \(POST \/REST\/ZoneNoteReport\/: 403 PERMISSION_DENIED permission: User may not read zone notes\)\n/,
+    );
+    const json = await cli(['drift', work.config, '--format', 'json'], sandbox.env);
+    expect(json.code).toBe(2);
+    const [target] = JSON.parse(json.stdout).targets;
+    expect(target).not.toHaveProperty('lastPublish');
+    expect(target.lastPublishNotRead).toMatch(/ZoneNoteReport\/: 403 PERMISSION_DENIED/);
+    expect(target.changes).toHaveLength(1);
+  });
 });

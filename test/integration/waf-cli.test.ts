@@ -121,7 +121,7 @@ describe('edgeplan with webapps (the quickstart)', () => {
     const spent = await cli(['purge', 'blog'], env);
     expect(spent.code).toBe(1);
     expect(spent.stderr).toContain(
-      'the WAF cache-purge limit (1 purges an hour) is spent; it resets in 60 min',
+      'the WAF cache-purge limit (1 purges an hour) is spent: the service refused the purge (HTTP 429), nothing was purged; it resets in 60 min, at ',
     );
     const unknown = await cli(['purge', 'blgo'], env);
     expect([unknown.code, unknown.stderr]).toEqual([

@@ -212,8 +212,18 @@ describe('WAF budget', () => {
       { limit: 500, remaining: 8, resetAtMs: now + 754_000 },
       now,
     );
-    expect(shortfall).toEqual({ needed: 9, remaining: 8, limit: 500, resetInSeconds: 754 });
-    expect(describeShortfall(shortfall ?? { needed: 0, remaining: 0, limit: 0, resetInSeconds: 0 })).toBe(
+    expect(shortfall).toEqual({
+      bucket: 'requests',
+      needed: 9,
+      remaining: 8,
+      limit: 500,
+      resetInSeconds: 754,
+    });
+    expect(
+      describeShortfall(
+        shortfall ?? { bucket: 'requests', needed: 0, remaining: 0, limit: 0, resetInSeconds: 0 },
+      ),
+    ).toBe(
       'refusing to apply: the WAF changes need at least 9 requests, but only 8 of 500 remain in the current ' +
         'rate-limit window; it resets in 12 min 34 s. Nothing was sent; run apply again after the reset.',
     );
@@ -225,6 +235,43 @@ describe('WAF budget', () => {
     expect(wafBudgetShortfall(twoChanges, undefined, now)).toBeNull();
     const none = plan(desired([['blog', 'additive', []]]), live({ blog: liveApp('blog', 'b', []) }));
     expect(wafBudgetShortfall(none, { limit: 500, remaining: 0, resetAtMs: now + 5 }, now)).toBeNull();
+  });
+
+  it('a purge after apply is its own step after the good bots, counted against the purge bucket', () => {
+    const withPurge = (d: DesiredWaf, paths: string[]): DesiredWaf => ({
+      webapps: d.webapps.map((w) => ({ ...w, purgeAfterApply: { paths } })),
+    });
+    const purging = plan(
+      withPurge(desired([['shop-production', 'exact', ['Bingbot']]]), ['/index.html']),
+      live({ 'shop-production': shop }),
+    );
+    expect(purging.steps.map(({ id, kind, after }) => ({ id, kind, after }))).toEqual([
+      { id: 'webapp:shop-production', kind: 'webapp', after: [] },
+      { id: 'webapp:shop-production#purge', kind: 'purge', after: ['webapp:shop-production'] },
+    ]);
+    expect(purging.waf).toMatchObject({ purges: 1, applyRequests: 9 });
+    const window = { limit: 500, remaining: 500, resetAtMs: now + 1 };
+    expect(
+      wafBudgetShortfall(purging, window, now, { limit: 20, remaining: 1, resetAtMs: now + 60_000 }),
+    ).toBeNull();
+    const spent = wafBudgetShortfall(purging, window, now, {
+      limit: 20,
+      remaining: 0,
+      resetAtMs: now + 600_000,
+    });
+    expect(spent).toEqual({ bucket: 'purges', needed: 1, remaining: 0, limit: 20, resetInSeconds: 600 });
+    expect(describeShortfall(spent ?? { ...window, bucket: 'purges', needed: 0, resetInSeconds: 0 })).toBe(
+      "refusing to apply: the purges after apply need 1 of the WAF's 20 cache purges an hour, but only 0 remain; " +
+        'it resets in 10 min. Nothing was sent; purge fewer webapps (purge_after_apply) or apply them in turns ' +
+        '(--target webapp:NAME).',
+    );
+    // A webapp whose bots do not change gets no purge.
+    const unchanged = plan(
+      withPurge(desired([['shop-production', 'exact', ['AhrefsBot']]]), []),
+      live({ 'shop-production': shop }),
+    );
+    expect(unchanged.steps).toEqual([]);
+    expect(unchanged.waf?.purges).toBeUndefined();
   });
 });
 

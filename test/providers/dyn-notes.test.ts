@@ -49,6 +49,19 @@ describe('Dyn zone notes (drift: the last publish)', () => {
     expect(await provider.readLastPublish('a.test')).toBeNull();
   });
 
+  it('is best-effort: a token that may not read notes (401, 403) gives the reason, not an error', async () => {
+    mockLogin();
+    report().reply(403, failure('PERMISSION_DENIED', 'permission: User may not read zone notes'));
+    report().reply(401, failure('UNAUTHORIZED', 'token: Not authorized'));
+    const { provider } = testProvider();
+    expect(await provider.readLastPublish('a.test')).toEqual({
+      notRead: expect.stringMatching(/ZoneNoteReport\/: 403 PERMISSION_DENIED permission: User may not read/),
+    });
+    expect(await provider.readLastPublish('a.test')).toEqual({
+      notRead: expect.stringMatching(/ZoneNoteReport\/: 401 UNAUTHORIZED/),
+    });
+  });
+
   it('sends the run audit note with the publish only', async () => {
     mockLogin();
     authed('post', '/ARecord/a.test/www.a.test/', { rdata: { address: '192.0.2.1' }, ttl: 60 }).reply(

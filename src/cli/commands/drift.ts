@@ -29,7 +29,8 @@ export interface DriftOptions extends ServiceOptions {
  * is never reported as drift. A WAF whose hourly budget is spent costs only the WAF part: the DNS drift is still
  * reported, the WAF is named as not read, and the exit is 1 (waf-spent.ts). For each drifted zone, the zone's notes
  * say where its last publish came from: edgeplan (which commit) or elsewhere (when, by whom): one
- * `POST /ZoneNoteReport/` per drifted Dyn zone, none when nothing drifted. With `GITHUB_STEP_SUMMARY` set, the
+ * `POST /ZoneNoteReport/` per drifted Dyn zone, none when nothing drifted. The notes are best-effort: when they
+ * cannot be read (a token that may not read them), the drift is still reported, with the reason. With `GITHUB_STEP_SUMMARY` set, the
  * markdown report is appended to the job summary.
  */
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
@@ -70,7 +71,10 @@ async function withLastPublishes(
       const provider = dnsProviderOf(services.providers, t.target.provider);
       const dyn = dyns.find((candidate) => candidate === provider);
       if (t.target.kind !== 'zone' || created || !dyn) return t;
-      return { ...t, lastPublish: await dyn.readLastPublish(t.target.name) };
+      const last = await dyn.readLastPublish(t.target.name);
+      return last !== null && 'notRead' in last
+        ? { ...t, lastPublishNotRead: last.notRead }
+        : { ...t, lastPublish: last };
     }),
   );
   return { ...report, targets };

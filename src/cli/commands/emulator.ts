@@ -16,11 +16,12 @@ export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo
   const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
   const statePath = options.state ? resolve(io.cwd, options.state) : undefined;
   const faults = faultOptionsOf(options);
+  const profile = options.realistic ? `realistic profile (time scale ${options.timeScale ?? 1}): ` : '';
   const emulator = createEmulator({ seed, statePath, ...faults });
   const { url, wafUrl } = await emulator.listen(options.port, options.host);
   const state = statePath ? `, state in ${statePath}` : '';
   io.stderr(
-    `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}; ${describeFaults(faults)}\n`,
+    `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}; ${profile}${describeFaults(faults)}\n`,
   );
   await io.untilShutdown();
   await emulator.close();

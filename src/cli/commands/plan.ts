@@ -9,6 +9,7 @@ import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { renderReviewed } from '../review.js';
+import { assertWafBudget } from '../services.js';
 import { planSource } from '../source-paths.js';
 import { reviewDnsIfWafSpent } from '../waf-spent.js';
 import { writeFileAtomic } from '../write-atomic.js';
@@ -22,7 +23,8 @@ export interface PlanOptions extends ServiceOptions {
  * WAF's hourly budget is spent, the DNS part is still planned and shown, the WAF is reported as not read, no
  * `--out` file is written, and the exit is 1 (waf-spent.ts). The plan
  * records the paths it was made from (source-paths.ts), so that `apply --plan` loads the same. With
- * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary. `--out` is written in one step
+ * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary. A plan whose purges after apply
+ * the WAF's purge bucket cannot cover is refused (exit 1, nothing written). `--out` is written in one step
  * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read.
  */
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
@@ -30,7 +32,10 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
   if (out) await refuseInputAsOut(out, paths);
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
-  const reviewed = await reviewDnsIfWafSpent(desired, options, io);
+  // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.
+  const reviewed = await reviewDnsIfWafSpent(desired, options, io, async (read, services) =>
+    assertWafBudget(read, services, io.now?.() ?? Date.now(), true),
+  );
   const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
   io.stdout(renderReviewed(plan, options, io, reviewed.paces));
   if (reviewed.wafNotRead) {

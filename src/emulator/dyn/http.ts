@@ -39,12 +39,10 @@ async function handle(deps: DnsHttpDeps, req: IncomingMessage, res: ServerRespon
   const url = new URL(req.url ?? '/', 'http://emulator.invalid');
   const path = parsePath(url.pathname);
   const logPath = path?.normalised ?? url.pathname;
-  // With the limit on, every answer (a refusal too) carries its X-RateLimit-* headers.
-  const process = async (): Promise<ApiResult> => {
-    const rate = deps.rateLimit?.take();
-    const result = await answer(rate?.refusal ?? null);
-    return rate ? { ...result, headers: { ...result.headers, ...rate.headers } } : result;
-  };
+  // With the limit on, every request counts, and every answer (a 429, an injected busy answer or job redirect
+  // too) carries its X-RateLimit-* headers. Over the limit, the 429 is the answer: no fault is drawn.
+  const rate = deps.rateLimit?.take();
+  const process = () => answer(rate?.refusal ?? null);
   const answer = async (refusal: ApiResult | null): Promise<ApiResult> => {
     try {
       const raw = await readBody(req, MAX_BODY_BYTES);
@@ -60,14 +58,23 @@ async function handle(deps: DnsHttpDeps, req: IncomingMessage, res: ServerRespon
       return err instanceof ApiError ? err.toResult() : internalError(err);
     }
   };
-  const served = deps.chaos
-    ? await serveDnsWithChaos(deps.chaos, req, res, { method, path: logPath }, process)
-    : { answer: await process() };
+  const rateHeaders = rate?.headers ?? {};
+  const served =
+    deps.chaos && !rate?.refusal
+      ? await serveDnsWithChaos(
+          deps.chaos,
+          req,
+          res,
+          { method, path: logPath, headers: rateHeaders },
+          process,
+        )
+      : { answer: await process() };
   // Status 0 in the log: no answer was given (an injected reset or timeout, or the client went away).
   let status = 'answer' in served ? served.answer.httpStatus : served.status;
   if ('answer' in served) {
+    const answered = { ...served.answer, headers: { ...served.answer.headers, ...rateHeaders } };
     if (res.destroyed) status = 0;
-    else send(res, served.answer, served.answer.jobId ?? deps.nextJobId());
+    else send(res, answered, served.answer.jobId ?? deps.nextJobId());
   }
   deps.log.record({ method, path: logPath, status });
 }

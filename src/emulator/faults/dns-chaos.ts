@@ -29,7 +29,8 @@ export async function serveDnsWithChaos(
   deps: DnsChaosDeps,
   req: IncomingMessage,
   res: ServerResponse,
-  key: { method: string; path: string },
+  /** `headers`: added to an answer written here (the 307 of a job), as the server adds them to every other one. */
+  key: { method: string; path: string; headers?: Record<string, string> },
   process: () => Promise<ApiResult>,
 ): Promise<Served> {
   const header = req.headers['auth-token'];
@@ -56,7 +57,7 @@ export async function serveDnsWithChaos(
   if ((fault.kind === 'job-307' || fault.kind === 'job-incomplete') && token !== undefined) {
     const id = deps.jobs.start(token, result, deps.engine.options.jobMs);
     if (fault.kind === 'job-incomplete') return { answer: incomplete(id) };
-    writeJobRedirect(res, id);
+    writeJobRedirect(res, id, key.headers ?? {});
     return { status: 307 };
   }
   return answerInstead(deps, res, fault);
@@ -110,9 +111,14 @@ function serverError(status: number): ApiResult {
  * The real form (captured in fog/fog issue #575): 307, `Location: /REST/Job/<id>/`, the same path as a text/html
  * body.
  */
-function writeJobRedirect(res: ServerResponse, id: number): void {
+function writeJobRedirect(res: ServerResponse, id: number, headers: Record<string, string>): void {
   const location = `/REST/Job/${id}/`;
   const body = Buffer.from(location);
-  res.writeHead(307, { Location: location, 'Content-Type': 'text/html', 'Content-Length': body.length });
+  res.writeHead(307, {
+    ...headers,
+    Location: location,
+    'Content-Type': 'text/html',
+    'Content-Length': body.length,
+  });
   res.end(body);
 }

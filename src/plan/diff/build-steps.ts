@@ -34,8 +34,15 @@ export function buildSteps(
   if (changes.webapps.length > 0) {
     const waf = required(providers.waf, 'WAF');
     const step = stepOf(waf.name);
-    for (const change of changes.webapps)
-      steps.push(step('webapp', { kind: 'webapp', name: change.address.ref }, waf.compileWebapp(change)));
+    for (const change of changes.webapps) {
+      const target: Target = { kind: 'webapp', name: change.address.ref };
+      const bots = step('webapp', target, waf.compileWebapp(change));
+      steps.push(bots);
+      // The purge asked for after the change: its own step, after the good bots, never sent when they failed.
+      const purge = waf.compilePurge(change);
+      if (purge.length > 0)
+        steps.push({ ...step('purge', target, purge, [bots.id]), id: `${bots.id}#purge` });
+    }
   }
   return orderSteps(steps);
 }

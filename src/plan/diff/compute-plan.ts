@@ -90,11 +90,14 @@ function wafBudget(live: LiveWafState, steps: readonly PlanStep[], providers: Pl
   if (!providers.waf)
     throw new Error('computePlan: the desired state has a waf section but no WAF provider was given');
   const { requestsPerCall } = providers.waf;
-  const calls = steps.filter((step) => step.kind === 'webapp').reduce((n, step) => n + step.ops.length, 0);
+  const opsOf = (kind: PlanStep['kind']) =>
+    steps.filter((step) => step.kind === kind).reduce((n, step) => n + step.ops.length, 0);
+  const purges = opsOf('purge');
   return {
-    applyRequests: calls * requestsPerCall + live.readRequests,
+    applyRequests: (opsOf('webapp') + purges) * requestsPerCall + live.readRequests,
     rereadRequests: live.readRequests,
     requestsPerCall,
     rateLimit: live.rateLimit,
+    ...(purges > 0 ? { purges } : {}),
   };
 }

@@ -78,7 +78,11 @@ function diffWebapp(webapp: DesiredWebapp, live: LiveWebapp, problems: Diagnosti
     address: { kind: 'webapp', ref: webapp.ref, id: live.id, name: live.name },
     action: 'update',
     before: { enabled: refs(before) },
-    after: { enabled: refs(after), mode: webapp.mode },
+    after: {
+      enabled: refs(after),
+      mode: webapp.mode,
+      ...(webapp.purgeAfterApply ? { purge: webapp.purgeAfterApply } : {}),
+    },
   };
 }
 

@@ -62,11 +62,17 @@ export function renderDriftText(report: DriftReport): string {
   return `${lines.map(printable).join('\n')}\n`;
 }
 
-/** `Last publishes:`, then per zone whose notes were read where its last publish came from. */
+/**
+ * `Last publishes:`, then per zone whose notes were read where its last publish came from, and per zone whose notes
+ * could not be read, why.
+ */
 export function lastPublishLines(report: DriftReport): string[] {
-  const lines = report.targets.flatMap((t) =>
-    t.lastPublish === undefined ? [] : [`  ${targetText(t.target)}: ${describePublish(t.lastPublish)}`],
-  );
+  const lines = report.targets.flatMap((t) => {
+    const where = `  ${targetText(t.target)}: `;
+    if (t.lastPublishNotRead !== undefined)
+      return [`${where}could not be read from the zone notes (${t.lastPublishNotRead})`];
+    return t.lastPublish === undefined ? [] : [`${where}${describePublish(t.lastPublish)}`];
+  });
   return lines.length === 0 ? [] : ['Last publishes:', ...lines];
 }
 
@@ -110,6 +116,7 @@ export function renderDriftJson(report: DriftReport, plan: Plan): string {
       target: target.target,
       status: target.status,
       ...(target.lastPublish === undefined ? {} : { lastPublish: target.lastPublish }),
+      ...(target.lastPublishNotRead === undefined ? {} : { lastPublishNotRead: target.lastPublishNotRead }),
       changes: target.changes.map(({ change, digest, status, ack }) => ({
         ...change,
         status,

@@ -15,6 +15,7 @@ import type { Colors } from './text-services.js';
  *   webapp shop-production (0a1b…, exact, 1 API call: at least 3 WAF requests)
  *     + Bingbot
  *     - AhrefsBot
+ *     then purge /index.html (1 of the cache purges an hour)
  */
 export function wafPlanLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colors): string[] {
   return changesOf(plan.changes, 'webapp').flatMap((change) => {
@@ -23,8 +24,17 @@ export function wafPlanLines(plan: Plan, calls: ReadonlyMap<string, number>, c: 
       c.bold(webappHeader(plan, change, calls)),
       ...enable.map((bot) => `  ${c.green(`+ ${bot.name}`)}`),
       ...disable.map((bot) => `  ${c.red(`- ${bot.name}`)}`),
+      ...purgeLines(change),
     ];
   });
+}
+
+/** `purge_after_apply`: the purge that follows the change, as its own step. */
+function purgeLines(change: WebappChange): string[] {
+  const purge = change.after?.purge;
+  if (!purge) return [];
+  const what = purge.paths.length > 0 ? purge.paths.join(', ') : 'the whole cache';
+  return [`  then purge ${what} (1 of the cache purges an hour)`];
 }
 
 /** Each call of a webapp costs at least `requestsPerCall` requests (PUT, poll, read-back). */
@@ -51,8 +61,11 @@ export function wafSummaryLine(plan: Plan): string | null {
   const budget = rate
     ? `${rate.remaining} of ${rate.limit} remain this hour (resets in ${formatSeconds(rate.resetSeconds)})`
     : 'the service reported no rate limit';
+  const purges = plan.waf.purges
+    ? ` Then ${plural(plan.waf.purges, 'cache purge')}, of the purge budget (20 an hour) apart.`
+    : '';
   return (
     `WAF: ${plural(enable, 'bot')} to enable, ${disable} to disable in ${plural(changes.length, 'webapp')}; ` +
-    `the apply uses at least ${plan.waf.applyRequests} WAF requests, ${budget}.`
+    `the apply uses at least ${plan.waf.applyRequests} WAF requests, ${budget}.${purges}`
   );
 }

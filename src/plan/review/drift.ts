@@ -37,6 +37,8 @@ export interface DriftTarget {
   changes: DriftChange[];
   /** A zone's last publish from the zone notes (null: none recorded); absent when not read. */
   lastPublish?: PublishRecord | null;
+  /** Why the zone's notes could not be read (they are best-effort: the drift is reported without them). */
+  lastPublishNotRead?: string;
 }
 
 export interface DriftReport {

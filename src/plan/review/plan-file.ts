@@ -42,13 +42,19 @@ export const PLAN_FILE_READS_EVERY_RULE: [Exclude<SafetyRule, (typeof SAFETY_RUL
 const StepSchema = z
   .strictObject({
     id: Name,
-    kind: z.enum(['zone', 'secondary', 'geo', 'webapp']),
+    kind: z.enum(['zone', 'secondary', 'geo', 'webapp', 'purge']),
     provider: Name,
     target: TargetSchema,
     after: z.array(Name),
     ops: z.array(z.looseObject({ kind: Name })).min(1),
   })
-  .refine((step) => step.kind === step.target.kind, { message: 'a step changes a target of its own kind' });
+  // A purge step (purge_after_apply) is the second step of its webapp.
+  .refine(
+    (step) => step.kind === step.target.kind || (step.kind === 'purge' && step.target.kind === 'webapp'),
+    {
+      message: 'a step changes a target of its own kind',
+    },
+  );
 
 const PlanFileSchema = z.looseObject({
   formatVersion: z.literal(PLAN_FORMAT_VERSION),

@@ -1,4 +1,7 @@
+import { formatSeconds } from '../../model/seconds.js';
 import type { Plan } from '../types.js';
+
+export { formatSeconds };
 
 /** The WAF rate-limit window at the moment apply is about to start; `resetAtMs` is absolute. */
 export interface WafBudgetWindow {
@@ -8,7 +11,9 @@ export interface WafBudgetWindow {
 }
 
 export interface WafBudgetShortfall {
-  /** Requests the WAF changes need at least (see WafPlanBudget). */
+  /** `requests`: the 500 requests an hour; `purges`: the cache-purge bucket (20 an hour), counted apart. */
+  bucket: 'requests' | 'purges';
+  /** Requests (or purges) the WAF changes need at least (see WafPlanBudget). */
   needed: number;
   remaining: number;
   limit: number;
@@ -16,44 +21,65 @@ export interface WafBudgetShortfall {
 }
 
 /**
- * Whether the plan's WAF changes can finish inside the requests left in the current rate-limit window, pure.
- * Null when they can, when the plan changes no webapp, or when the service reports no window. A window whose reset
- * time has passed counts as full. Apply calls this before sending anything: a change started without the requests
- * to poll and verify it would be left half-watched, and the client would then stall until the window resets.
+ * Whether the plan's WAF changes can finish inside what is left of each of the WAF's buckets, pure: the requests
+ * of the current rate-limit window, and the cache purges of the purge bucket (`purges`: as far as the run knows it,
+ * which before any purge answer is the whole limit: the API reports that bucket only in purge answers). Null when
+ * they can, when the plan changes no webapp, or when the service reports no window. A window whose reset time has
+ * passed counts as full. Plan and apply call this before sending anything: a change started without the requests to
+ * poll and verify it would be left half-watched, and a purge the bucket cannot cover would fail after the bots
+ * changed.
  */
 export function wafBudgetShortfall(
   plan: Plan,
   window: WafBudgetWindow | undefined,
   nowMs: number,
+  purges?: WafBudgetWindow,
 ): WafBudgetShortfall | null {
   const calls = plan.steps
-    .filter((step) => step.kind === 'webapp')
+    .filter((step) => step.kind === 'webapp' || step.kind === 'purge')
     .reduce((n, step) => n + step.ops.length, 0);
-  if (calls === 0 || window === undefined || plan.waf === undefined) return null;
-  const needed = plan.waf.applyRequests;
+  if (calls === 0 || plan.waf === undefined) return null;
+  return (
+    shortfallIn('purges', plan.waf.purges ?? 0, purges, nowMs) ??
+    shortfallIn('requests', plan.waf.applyRequests, window, nowMs)
+  );
+}
+
+function shortfallIn(
+  bucket: WafBudgetShortfall['bucket'],
+  needed: number,
+  window: WafBudgetWindow | undefined,
+  nowMs: number,
+): WafBudgetShortfall | null {
+  if (needed === 0 || window === undefined) return null;
   const expired = window.resetAtMs <= nowMs;
   const remaining = expired ? window.limit : window.remaining;
   if (needed <= remaining) return null;
   return {
+    bucket,
     needed,
     remaining,
     limit: window.limit,
-    resetInSeconds: Math.max(0, Math.ceil((window.resetAtMs - nowMs) / 1000)),
+    resetInSeconds: expired ? 0 : Math.max(0, Math.ceil((window.resetAtMs - nowMs) / 1000)),
   };
 }
 
 /** The refusal as one sentence for people. */
 export function describeShortfall(s: WafBudgetShortfall): string {
+  if (s.bucket === 'purges') {
+    const left =
+      s.remaining >= s.limit
+        ? 'more than the bucket holds'
+        : `but only ${s.remaining} remain; it resets in ${formatSeconds(s.resetInSeconds)}`;
+    return (
+      `refusing to apply: the purges after apply need ${s.needed} of the WAF's ${s.limit} cache purges an hour, ` +
+      `${left}. Nothing was sent; purge fewer webapps (purge_after_apply) or apply them in turns ` +
+      '(--target webapp:NAME).'
+    );
+  }
   return (
     `refusing to apply: the WAF changes need at least ${s.needed} requests, but only ${s.remaining} of ` +
     `${s.limit} remain in the current rate-limit window; it resets in ${formatSeconds(s.resetInSeconds)}. ` +
     'Nothing was sent; run apply again after the reset.'
   );
-}
-
-export function formatSeconds(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

@@ -1,4 +1,4 @@
-import type { PublishRecord } from '../../model/audit-note.js';
+import type { PublishNotRead, PublishRecord } from '../../model/audit-note.js';
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { PlannedTarget } from '../../model/provider.js';
@@ -96,8 +96,8 @@ export type DynProvider = DnsProvider & {
   discard(target: Target): Promise<void>;
   /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
   rateBudget(): RateBudget | undefined;
-  /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'). */
-  readLastPublish(zone: string): Promise<PublishRecord | null>;
+  /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */
+  readLastPublish(zone: string): Promise<PublishRecord | PublishNotRead | null>;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PublishRecord } from '../../model/audit-note.js';
+import type { PublishNotRead, PublishRecord } from '../../model/audit-note.js';
+import { RequestAbortedError } from '../http/errors.js';
 import type { DynClient } from './client.js';
 import { DynApiError } from './errors.js';
 import { parseWire, WireInt } from './wire.js';
@@ -23,9 +24,23 @@ const NOTES_READ = 20;
 
 /**
  * The last publish of a zone from its notes, newest first: one request. Null when the zone has no publish note
- * (or no longer exists: the notes of a deleted zone cannot be read).
+ * (or no longer exists: the notes of a deleted zone cannot be read). Best-effort: any other failure (a token that
+ * may not read notes, 401/403; a 5xx after retries; an answer of the wrong shape) is returned as `notRead` with its
+ * reason instead of thrown, so that the drift it explains is still reported. Only an aborted run throws.
  */
-export async function readLastPublish(client: DynClient, zone: string): Promise<PublishRecord | null> {
+export async function readLastPublish(
+  client: DynClient,
+  zone: string,
+): Promise<PublishRecord | PublishNotRead | null> {
+  try {
+    return await lastPublishOf(client, zone);
+  } catch (error) {
+    if (error instanceof RequestAbortedError || !(error instanceof Error)) throw error;
+    return { notRead: error.message };
+  }
+}
+
+async function lastPublishOf(client: DynClient, zone: string): Promise<PublishRecord | null> {
   let data: unknown;
   try {
     data = await client.call(

@@ -4,7 +4,7 @@ import type { RetryPolicy } from '../http/retry.js';
 import { realSleep } from '../http/sleep.js';
 import type { HttpMethod, HttpResponse, HttpTransport } from '../http/transport.js';
 import { ErrorBody, WafApiError, WafAuthError, WafPurgeLimitError, WafRateLimitError } from './errors.js';
-import { purgeBucketOf } from './purge-bucket.js';
+import { PurgeBucketMemory, purgeBucketOf } from './purge-bucket.js';
 import { RateLimitTracker } from './rate-limit.js';
 import { TokenSource } from './token.js';
 
@@ -57,6 +57,9 @@ const MAX_429_RETRIES = 3;
  */
 export class WafClient {
   readonly rateLimit: RateLimitTracker;
+  /** The purge bucket as this run's purge answers reported it (purge-bucket.ts). */
+  readonly purgeBucket: PurgeBucketMemory;
+  private readonly now: () => number;
   private readonly tokens: TokenSource;
   private readonly api: HttpTransport;
   private readonly tokenTransport: HttpTransport;
@@ -64,6 +67,8 @@ export class WafClient {
   constructor(options: WafClientOptions) {
     const logger = options.logger ?? silentLogger;
     const now = options.now ?? Date.now;
+    this.now = now;
+    this.purgeBucket = new PurgeBucketMemory(now);
     this.api = options.api;
     this.tokenTransport = options.token;
     this.rateLimit = new RateLimitTracker({
@@ -139,7 +144,9 @@ export class WafClient {
           );
         });
       if (call.bucket === 'purge') {
-        if (res.status === 429) throw new WafPurgeLimitError(purgeBucketOf(res.headers));
+        const bucket = purgeBucketOf(res.headers);
+        this.purgeBucket.observe(bucket);
+        if (res.status === 429) throw new WafPurgeLimitError(bucket, 'refused', this.now());
         return res;
       }
       this.rateLimit.observe(res.headers);

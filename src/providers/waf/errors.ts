@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { namedRecord } from '../../model/named-record.js';
+import { formatSeconds, utcClockAfter } from '../../model/seconds.js';
 import { WireError } from '../http/wire-error.js';
 import type { PurgeBucket } from './purge-bucket.js';
 
@@ -60,14 +61,28 @@ export class WafRateLimitError extends Error {
   }
 }
 
-/** The cache-purge bucket (20 purges an hour) is spent: nothing was purged. */
+/**
+ * The cache-purge bucket (20 purges an hour) is spent: nothing was purged. `refused`: the service answered 429 (a
+ * refused purge purges nothing and, as far as the service says, spends nothing); `known`: a purge answer earlier in
+ * this run left none, so nothing was sent.
+ */
 export class WafPurgeLimitError extends Error {
   override readonly name = 'WafPurgeLimitError';
 
-  constructor(readonly bucket: PurgeBucket | null) {
-    const when = bucket ? `; it resets in ${Math.ceil(bucket.resetSeconds / 60)} min` : '';
+  constructor(
+    readonly bucket: PurgeBucket | null,
+    readonly how: 'refused' | 'known',
+    nowMs: number,
+  ) {
     const limit = bucket ? `${bucket.limit} purges an hour` : 'purges an hour';
-    super(`the WAF cache-purge limit (${limit}) is spent${when}: nothing was purged`);
+    const what =
+      how === 'refused'
+        ? 'the service refused the purge (HTTP 429), nothing was purged'
+        : `a purge answer of this run left 0 of ${bucket?.limit}, so nothing was sent`;
+    const when = bucket
+      ? `it resets in ${formatSeconds(bucket.resetSeconds)}, at ${utcClockAfter(nowMs, bucket.resetSeconds)}`
+      : 'the service did not say when it resets';
+    super(`the WAF cache-purge limit (${limit}) is spent: ${what}; ${when}`);
   }
 }
 

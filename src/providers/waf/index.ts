@@ -31,9 +31,9 @@ export {
 } from './errors.js';
 export { labelWafOp } from './op-label.js';
 export { parseWafOp, WAF_OP_SCHEMA, WafOpError } from './op-schema.js';
-export { REQUESTS_PER_WAF_OP, type SetGoodBotsOp, type WafOp } from './ops.js';
+export { type PurgeCacheOp, REQUESTS_PER_WAF_OP, type SetGoodBotsOp, type WafOp } from './ops.js';
 export type { PurgeResult } from './purge.js';
-export type { PurgeBucket } from './purge-bucket.js';
+export { DOCUMENTED_PURGE_LIMIT, type PurgeBucket } from './purge-bucket.js';
 export type { RateWindow } from './rate-limit.js';
 export { bulkGoodBotsRequest } from './write-api.js';
 
@@ -71,6 +71,11 @@ export interface WafProvider extends WafProviderPort {
   readonly client: WafClient;
   /** The rate-limit window as the last response reported it (null before any response). */
   rateWindow(): RateWindow | undefined;
+  /**
+   * The purge bucket as far as this run knows it (purge-bucket.ts): as the last purge answer left it, else the whole
+   * limit (the documented 20 until a purge answer announces another).
+   */
+  purgeWindow(): RateWindow;
   rateLimit(): RateLimitStatus | null;
   /** Purges a webapp's cache (`paths` empty: all of it) and waits for the purge to finish (purge.ts). */
   purge(ref: string, paths: readonly string[]): Promise<PurgeResult>;
@@ -107,6 +112,7 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
   });
   const writer = new WafWriter(client, {
     sleep,
+    now: options.now,
     logger,
     changeTimeoutMs: options.changeTimeoutMs,
     onDecision: options.onDecision,
@@ -121,8 +127,21 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     readWaf: (refs) => readWaf(client, refs, options.concurrency),
     execute: (op) => writer.execute(op),
     rateWindow: () => client.rateLimit.current(),
+    purgeWindow: () => {
+      const known = client.purgeBucket.known();
+      const limit = client.purgeBucket.limit();
+      // Unknown: the whole limit, as a window that has already reset.
+      if (!known) return { limit, remaining: limit, resetAtMs: 0 };
+      const nowMs = (options.now ?? Date.now)();
+      return { limit: known.limit, remaining: known.remaining, resetAtMs: nowMs + known.resetSeconds * 1000 };
+    },
     rateLimit: () => client.rateLimit.status(),
-    purge: (ref, paths) => purgeWebapp(client, ref, paths, { sleep, timeoutMs: options.changeTimeoutMs }),
+    purge: (ref, paths) =>
+      purgeWebapp(client, ref, paths, {
+        sleep,
+        now: options.now ?? Date.now,
+        timeoutMs: options.changeTimeoutMs,
+      }),
     async close() {
       await Promise.all([api.close(), token.close()]);
     },

@@ -15,6 +15,12 @@ export const WAF_OP_SCHEMA = z.discriminatedUnion('kind', [
     enable: z.array(Name),
     disable: z.array(Name),
   }),
+  z.strictObject({
+    kind: z.literal('purge-cache'),
+    webappId: Name,
+    webapp: Name,
+    paths: z.array(z.string().regex(/^\S+$/)),
+  }),
 ]);
 
 // Compile-time guard: a new op kind must be readable from a saved plan too (add it to WAF_OP_SCHEMA above).

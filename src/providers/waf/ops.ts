@@ -13,7 +13,18 @@ export type SetGoodBotsOp = {
   disable: string[];
 };
 
-export type WafOp = SetGoodBotsOp;
+/**
+ * A cache purge of one webapp after its good bots changed (`purge_after_apply`): one purge request, counted against
+ * the purge bucket (20 an hour), then polls of its task (purge.ts). `paths` empty: the whole cache.
+ */
+export type PurgeCacheOp = {
+  kind: 'purge-cache';
+  webappId: string;
+  webapp: string;
+  paths: string[];
+};
+
+export type WafOp = SetGoodBotsOp | PurgeCacheOp;
 
 /** Requests one `set-good-bots` op makes at least: the bulk PUT, one status poll, the verifying read-back. */
 export const REQUESTS_PER_WAF_OP = 3;

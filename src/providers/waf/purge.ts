@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WafClient } from './client.js';
-import { WafApiError } from './errors.js';
+import { WafApiError, WafPurgeLimitError } from './errors.js';
 import { type PurgeBucket, purgeBucketOf } from './purge-bucket.js';
 import { listWebapps, resolveWebapp } from './read.js';
 import { parseWire } from './wire.js';
@@ -19,6 +19,7 @@ export const DEFAULT_PURGE_TIMEOUT_MS = 300_000;
 
 export interface PurgeOptions {
   sleep: (ms: number) => Promise<void>;
+  now: () => number;
   timeoutMs?: number;
 }
 
@@ -31,7 +32,8 @@ export interface PurgeResult {
 
 /**
  * Purges a webapp's cache (`paths` empty: all of it) and waits for the task to finish. The webapp is named by id or
- * name as in the desired state; an unknown one fails before any purge. A spent purge bucket is WafPurgeLimitError.
+ * name as in the desired state; an unknown one fails before any purge. A spent purge bucket is WafPurgeLimitError:
+ * before sending when a purge answer of this run left none, else from the service's 429.
  */
 export async function purgeWebapp(
   client: WafClient,
@@ -42,6 +44,18 @@ export async function purgeWebapp(
   const { webapps } = await listWebapps(client);
   const webapp = resolveWebapp(webapps, ref);
   if (!webapp) throw new Error(`webapp "${ref}" does not exist in the WAF account; nothing was purged`);
+  return purgeResolved(client, { id: webapp.id, name: webapp.name }, paths, options);
+}
+
+/** The purge of a webapp known by id (a plan's `purge-cache` call), as purgeWebapp says. */
+export async function purgeResolved(
+  client: WafClient,
+  webapp: { id: string; name: string },
+  paths: readonly string[],
+  options: PurgeOptions,
+): Promise<PurgeResult> {
+  const known = client.purgeBucket.known();
+  if (known && known.remaining < 1) throw new WafPurgeLimitError(known, 'known', options.now());
   const res = await client.call({
     method: 'POST',
     path: `/webapps/${encodeURIComponent(webapp.id)}/purge_cache`,

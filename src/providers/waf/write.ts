@@ -7,12 +7,15 @@ import type { WafClient } from './client.js';
 import { WafApiError, WafChangeFailedError, WafChangeTimeoutError, WafVerifyError } from './errors.js';
 import { parseWafOp } from './op-schema.js';
 import type { SetGoodBotsOp } from './ops.js';
+import { purgeResolved } from './purge.js';
 import { readGoodBots } from './read.js';
 import { ChangeAccepted, ChangeStatus, parseWire } from './wire.js';
 import { bulkGoodBotsRequest, CHANGE_STARTED, changeStatusRequest } from './write-api.js';
 
 export interface WafWriterOptions {
   sleep: (ms: number) => Promise<void>;
+  /** The clock of the purge messages; default `Date.now`. */
+  now?: () => number;
   logger: Logger;
   /** Bound on the total wait for one change (sum of poll delays); default 5 min. */
   changeTimeoutMs?: number;
@@ -46,9 +49,18 @@ export class WafWriter implements StepWriter {
     private readonly options: WafWriterOptions,
   ) {}
 
-  /** Sends one op, after checking it is a valid WAF op (op-schema.ts). */
+  /** Sends one op, after checking it is a valid WAF op (op-schema.ts). A purge is never repeated (purge.ts). */
   async execute(input: ProviderOp): Promise<void> {
     const op = parseWafOp(input);
+    if (op.kind === 'purge-cache') {
+      const { sleep, now, changeTimeoutMs } = this.options;
+      await purgeResolved(this.client, { id: op.webappId, name: op.webapp }, op.paths, {
+        sleep,
+        now: now ?? Date.now,
+        timeoutMs: changeTimeoutMs,
+      });
+      return;
+    }
     await this.change(op);
     await this.verify(op);
   }

@@ -38,6 +38,24 @@ describe('DNS rate limit', () => {
     expect(await rate('/Zone/')).toEqual([400, '3', '2', '60']);
   });
 
+  it('counts injected busy answers too, which carry the headers, and answers 429 over the limit without a fault', async () => {
+    harness = await startHarness({
+      dnsRateLimit: { limit: 3, windowMs: 60_000 },
+      chaos: { rates: { 'task-blocked': 1 } },
+    });
+    const token = await harness.login();
+    const zone = async () => {
+      const answer = await fetch(`${harness?.url}/Zone/example.com/`, {
+        headers: { 'Auth-Token': token, 'Content-Type': 'application/json' },
+      });
+      const body = (await answer.json()) as { msgs: { INFO: string }[] };
+      return [answer.status, answer.headers.get('x-ratelimit-remaining'), body.msgs[0]?.INFO];
+    };
+    expect(await zone()).toEqual([400, '1', 'zone: Operation blocked by current task']);
+    expect(await zone()).toEqual([400, '0', 'zone: Operation blocked by current task']);
+    expect(await zone()).toEqual([429, '0', 'rate: Too many requests; try again in 60 seconds']);
+  });
+
   it('answers 429 RATE_LIMIT_EXCEEDED with Retry-After to the whole account until the window ends', async () => {
     const clock = fakeClock(1_000_000);
     harness = await startHarness({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });

@@ -50,6 +50,10 @@ export function fakeProviders(): PlanProviders & { calls: FakeCalls } {
     waf: {
       name: FAKE_WAF,
       requestsPerCall: FAKE_REQUESTS_PER_CALL,
+      compilePurge(change) {
+        const purge = change.after?.purge;
+        return purge ? [{ kind: 'purge', ref: change.address.ref, paths: purge.paths }] : [];
+      },
       compileWebapp(change) {
         calls.webapps.push(change);
         const ids = (bots: { id: string }[] | undefined) => (bots ?? []).map((bot) => bot.id);

@@ -26,8 +26,8 @@ describe('compileWebapp', () => {
     expect(wafCompiler.compileWebapp(change(['google', 'ahrefs'], ['bing', 'google']))).toEqual([
       { kind: 'set-good-bots', webappId: WEBAPP, webapp: 'Shop', enable: [BOT.bing], disable: [BOT.ahrefs] },
     ]);
-    const all = wafCompiler.compileWebapp(change([], ['google', 'bing', 'ahrefs']));
-    expect(all[0]?.enable).toEqual([BOT.google, BOT.bing, BOT.ahrefs].sort());
+    const [all] = wafCompiler.compileWebapp(change([], ['google', 'bing', 'ahrefs']));
+    expect(all?.kind === 'set-good-bots' && all.enable).toEqual([BOT.google, BOT.bing, BOT.ahrefs].sort());
   });
 
   it('makes no call when the enabled bots are the same', () => {
@@ -67,5 +67,23 @@ describe('the WAF op as data', () => {
     await expect(provider.execute({ kind: 'set-good-bots', webappId: WEBAPP })).rejects.toBeInstanceOf(
       WafOpError,
     );
+  });
+});
+
+describe('compilePurge', () => {
+  it('is one purge-cache op for the step after the good bots when the desired state asks for it, else none', () => {
+    const changed = change(['google'], ['bing']);
+    expect(wafCompiler.compilePurge(changed)).toEqual([]);
+    const withPurge = {
+      ...changed,
+      after: { enabled: [bot('bing')], mode: 'exact' as const, purge: { paths: ['/a'] } },
+    };
+    expect(wafCompiler.compilePurge(withPurge)).toEqual([
+      { kind: 'purge-cache', webappId: WEBAPP, webapp: 'Shop', paths: ['/a'] },
+    ]);
+    const whole = { ...withPurge, after: { ...withPurge.after, purge: { paths: [] } } };
+    expect(wafCompiler.compilePurge(whole)).toEqual([
+      { kind: 'purge-cache', webappId: WEBAPP, webapp: 'Shop', paths: [] },
+    ]);
   });
 });

@@ -52,9 +52,38 @@ describe('WAF cache purge (client)', () => {
     const purge = provider.purge(WEBAPP, []);
     await expect(purge).rejects.toBeInstanceOf(WafPurgeLimitError);
     await expect(purge).rejects.toThrow(
-      'the WAF cache-purge limit (20 purges an hour) is spent; it resets in 25 min: nothing was purged',
+      'the WAF cache-purge limit (20 purges an hour) is spent: the service refused the purge (HTTP 429), nothing ' +
+        'was purged; it resets in 25 min, at 22:38 UTC',
     );
     expect(delays).toEqual([]);
+  });
+
+  it('a purge answer of this run that left none refuses the next purge before sending it, until its reset', async () => {
+    mockToken();
+    listing();
+    purgeCall({}).reply(202, { task_id: 't-1', status: 'pending' }, rate(0, 600, 20));
+    api('get', '/webapps/tasks/t-1').reply(200, { status: 'finished' }, rate(497));
+    const { provider, clock } = testProvider();
+    await provider.purge(WEBAPP, []);
+    listing();
+    // No purge call is mocked: sending one would fail the test on the unmatched request.
+    await expect(provider.purge(WEBAPP, ['/a'])).rejects.toThrow(
+      'the WAF cache-purge limit (20 purges an hour) is spent: a purge answer of this run left 0 of 20, so nothing ' +
+        'was sent; it resets in 9 min 59 s, at 22:23 UTC',
+    );
+    clock.advance(600_000);
+    listing();
+    purgeCall({ purge_resources: ['/a'] }).reply(
+      202,
+      { task_id: 't-2', status: 'pending' },
+      rate(19, 3600, 20),
+    );
+    api('get', '/webapps/tasks/t-2').reply(200, { status: 'finished' }, rate(495));
+    expect((await provider.purge(WEBAPP, ['/a'])).bucket).toEqual({
+      limit: 20,
+      remaining: 19,
+      resetSeconds: 3600,
+    });
   });
 
   it('refuses an unknown webapp before any purge', async () => {
