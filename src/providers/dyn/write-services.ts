@@ -20,6 +20,8 @@ const SERVICE_KINDS: ReadonlySet<string> = new Set<DynServiceOp['kind']>([
   'delete-secondary',
   'create-geo',
   'update-geo',
+  'rename-geo',
+  'activate-geo',
   'delete-geo',
 ]);
 
@@ -39,7 +41,11 @@ export function describeServiceOp(op: DynServiceOp): DynRequest {
       return {
         method: 'POST',
         path: geoPath(op.name),
-        body: { groups: op.groups.map(wireGroup), nodes: op.nodes.map(wireNode) },
+        body: {
+          groups: op.groups.map(wireGroup),
+          nodes: op.nodes.map(wireNode),
+          ...(op.ttl === undefined ? {} : { ttl: op.ttl }),
+        },
       };
     case 'update-geo':
       return {
@@ -48,7 +54,16 @@ export function describeServiceOp(op: DynServiceOp): DynRequest {
         body: {
           ...(op.groups ? { groups: op.groups.map(wireGroup) } : {}),
           ...(op.nodes ? { nodes: op.nodes.map(wireNode) } : {}),
+          ...(op.ttl === undefined ? {} : { ttl: op.ttl }),
         },
+      };
+    case 'rename-geo':
+      return { method: 'PUT', path: geoPath(op.name), body: { new_name: op.newName } };
+    case 'activate-geo':
+      return {
+        method: 'PUT',
+        path: geoPath(op.name),
+        body: op.active ? { activate: true } : { deactivate: true },
       };
     case 'delete-geo':
       return { method: 'DELETE', path: geoPath(op.name) };
