@@ -11,7 +11,8 @@ import {
  * group (matched by name) and type the serve count, the TTL, and each value's weight and label (a value not live
  * gets the service's default). Absent in YAML means "as it is live", so an unmanaged option never shows as a
  * change, and a write that replaces the groups (the service's PUT of `groups`) sends the live values instead of
- * resetting them. A group or type that is not live keeps only what the YAML gives.
+ * resetting them. A group or type that is not live keeps only what the YAML gives; a live serve count larger than
+ * the desired number of values is not kept.
  */
 export function withLiveOptions(desired: GeoService, live: GeoService): GeoService {
   const liveGroups = new Map(live.groups.map((group) => [group.name, group]));
@@ -38,7 +39,11 @@ function recordsWithLive(records: GeoRecords, live: GeoRecords | undefined): Geo
   };
   const weights = records.weights ?? perValue(live.weights, DEFAULT_GEO_WEIGHT);
   const labels = records.labels ?? perValue(live.labels, DEFAULT_GEO_LABEL);
-  const serveCount = records.serveCount ?? live.serveCount;
+  // A live serve count over the desired number of values cannot be kept: the service refuses it, so it is dropped
+  // (unset: every value served).
+  const liveServe =
+    live.serveCount !== undefined && live.serveCount <= records.values.length ? live.serveCount : undefined;
+  const serveCount = records.serveCount ?? liveServe;
   const ttl = records.ttl ?? live.ttl;
   return {
     type: records.type,
