@@ -4,6 +4,7 @@ import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
 import type { GeoGroup, GeoRecords, GeoService } from '../../src/model/geo.js';
 import { computePlan, isChangeOf, PlanProblemsError, renderPlanText } from '../../src/plan/index.js';
 import { dynCompiler } from '../../src/providers/dyn/index.js';
+import { desiredZone, liveZone } from './helpers/builders.js';
 import { fakeProviders } from './helpers/fake-providers.js';
 
 const AT = { file: 'geo.yaml', line: 2, col: 3 };
@@ -162,5 +163,26 @@ describe('renaming a geo service', () => {
         },
       ],
     });
+  });
+});
+
+describe('a renamed service unlinking a node', () => {
+  it('lets the plan put records at the node it unlinks, found under its old live name', () => {
+    const node = { zone: 'example.com', fqdn: 'geo.example.com' };
+    const result = computePlan(
+      {
+        zones: [desiredZone('example.com', { 'geo.example.com': [['192.0.2.9']] })],
+        geoServices: [want({ name: 'World Web', renamedFrom: 'Global Web' })],
+      },
+      {
+        zones: { 'example.com': liveZone('example.com', 1, {}) },
+        geoServices: [live({ nodes: [node] })],
+      },
+      fakeProviders(),
+    );
+    expect(result.steps.map((step) => `${step.id} <- ${step.after.join(', ')}`)).toEqual([
+      'geo:World Web <- ',
+      'zone:example.com <- geo:World Web',
+    ]);
   });
 });
