@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DynOp, DynWireError, describeOp } from '../../src/providers/dyn/index.js';
+import { type DynOp, DynWireError, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
 import { authed, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -127,6 +127,13 @@ describe('geo service options on the wire', () => {
     expect(describeOp({ kind: 'update-geo', name: 'G', groups: [plain] }).body).toEqual({
       groups: [{ name: 'Rest', countries: ['@@'], rdata: { a_rdata: [{ address: '192.0.2.1' }] } }],
     });
+  });
+
+  it('sends a rename once (repeated after it took effect, the old name is gone); an activation may repeat', () => {
+    expect(retryPolicyOf({ kind: 'rename-geo', name: 'Global Web', newName: 'World Web' })).toBe(
+      'non-idempotent',
+    );
+    expect(retryPolicyOf({ kind: 'activate-geo', name: 'Global Web', active: true })).toBe('idempotent');
   });
 
   it('executes a rename and an activation as PUTs of their own', async () => {
