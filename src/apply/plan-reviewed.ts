@@ -15,7 +15,7 @@ export async function planReviewed(
 ): Promise<Plan> {
   const scoped = scope ? scopeDesired(desired, scope) : desired;
   const { plan, live } = await planWithLive(scoped, providers, (read) =>
-    scope ? scopeLive(read, scope) : read,
+    scope ? scopeLive(read, scope, scoped) : read,
   );
   return annotatePlan(plan, scoped, live, scope?.patterns ?? [], accountsOf(providers));
 }

@@ -68,7 +68,7 @@ export function readRecords(merged: MergedDocument): ReadRecords {
     for (const [index, group] of groupsOf(service).entries()) {
       if (!isMap(group)) continue;
       const label = `${groupName(group, index)} of geo service "${service.key}"`;
-      const read = readTypedValues(group, GEO_TYPES, null, label);
+      const read = readTypedValues(group, GEO_TYPES, null, label, true);
       diagnostics.push(...read.diagnostics);
       geoGroups.push({ service, index, label, sets: read.sets });
     }

@@ -1,11 +1,24 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type ParseResult, type RecordType, refused } from '../model/record-types/index.js';
-import { diagnosticAt, isSeq, nodeAt, type PMap, type Position, toPlain, where } from './positioned.js';
+import {
+  diagnosticAt,
+  entryOf,
+  isMap,
+  isSeq,
+  nodeAt,
+  type PMap,
+  type PNode,
+  type Position,
+  toPlain,
+  where,
+} from './positioned.js';
 
 /** One canonical value and where the YAML wrote it. */
 export interface PlacedValue {
   value: string;
   pos: Position;
+  /** A geo group's value written as a map: its other fields (`weight`, `label`), as the schema checked them. */
+  options?: Record<string, unknown>;
 }
 
 /** The data of one type in a map (a record set's name, a geo group), as the YAML wrote it, values parsed. */
@@ -30,13 +43,15 @@ export interface ReadValues {
  *
  * `origin` is the zone that relative names in values belong to; `null` where there is none (a geo group serves
  * nodes of any zone), and a value whose meaning depends on the zone is then refused. `owner` names the map in
- * messages: `record "www"`. Values the schema refused are skipped: the schema has reported them.
+ * messages: `record "www"`. Values the schema refused are skipped: the schema has reported them. With
+ * `valueMaps` (geo groups), a value may be a map whose `value` is the value and whose other fields are its options.
  */
 export function readTypedValues(
   map: PMap,
   types: readonly RecordType[],
   origin: string | null,
   owner: string,
+  valueMaps = false,
 ): ReadValues {
   const sets: TypedValues[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -46,7 +61,9 @@ export function readTypedValues(
     const items = type.single ? [entry.value] : isSeq(entry.value) ? entry.value.items : [];
     const first = new Map<string, Position>();
     const values: PlacedValue[] = [];
-    for (const item of items) {
+    for (const written of items) {
+      const inner = valueMaps && isMap(written) ? entryOf(written, 'value')?.value : undefined;
+      const item = inner ?? written;
       const shape = type.yaml.safeParse(toPlain(item));
       if (!shape.success) continue;
       const result = parseValue(type, shape.data, origin);
@@ -64,11 +81,21 @@ export function readTypedValues(
         continue;
       }
       first.set(result.value, item.pos);
-      values.push({ value: result.value, pos: item.pos });
+      const options = inner === undefined ? undefined : optionsOf(written);
+      values.push({ value: result.value, pos: item.pos, ...(options ? { options } : {}) });
     }
     sets.push({ type, keyPos: entry.keyPos, values });
   }
   return { sets, diagnostics };
+}
+
+function optionsOf(map: PNode): Record<string, unknown> | undefined {
+  if (!isMap(map)) return undefined;
+  return Object.fromEntries(
+    map.entries
+      .filter((entry) => entry.key === 'weight' || entry.key === 'label')
+      .map((entry) => [entry.key, toPlain(entry.value)]),
+  );
 }
 
 /** Two zones no user data names (RFC 2606 `.invalid`): a value that parses differently in each is relative. */

@@ -3,6 +3,7 @@ import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dn
 import { APEX, isInZone, relativeName } from '../model/names.js';
 import { globProblem, isUnmanaged } from '../model/unmanaged.js';
 import { capabilityDiagnostics, type DnsProviderSupport } from './capability-rules.js';
+import { geoOptionDiagnostics } from './geo-option-rules.js';
 import { geoDiagnostics } from './geo-rules.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { diagnosticAt } from './positioned.js';
@@ -29,6 +30,7 @@ export function ruleDiagnostics(
     ...secondaryDiagnostics(merged),
     ...subZoneDiagnostics(merged, read.records),
     ...geoDiagnostics(merged, read),
+    ...geoOptionDiagnostics(merged, read.geoGroups),
     ...(provider ? capabilityDiagnostics(merged, read, provider) : []),
   ];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TTL } from '../model/record-set.js';
 import { RECORD_TYPES, type RecordType } from '../model/record-types/index.js';
 
 /**
@@ -8,11 +9,7 @@ import { RECORD_TYPES, type RecordType } from '../model/record-types/index.js';
  * (record-values.ts). See schema.ts for the conventions (strict objects, `error` strings are predicates).
  */
 
-/**
- * RFC 2181 §8 allows TTLs up to 2^31 - 1. Zero is refused: on the wire 0 means "use the zone default", which the
- * desired state says by leaving `ttl` out.
- */
-export const MAX_TTL = 2_147_483_647;
+export { MAX_TTL };
 
 const ttlError = `must be an integer between 1 and ${MAX_TTL}`;
 

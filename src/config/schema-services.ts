@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { GEO_COUNTRY_CODES } from '../model/country-codes.js';
-import { GEO_RECORD_TYPES } from '../model/geo.js';
+import { GEO_RECORD_TYPES, GEO_SERVE_COUNT_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../model/geo.js';
 import { IPV4_PATTERN } from '../model/ipv4.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
 import { UNPRINTABLE_CHARS } from '../model/text.js';
 import { ProviderList } from './providers-schema.js';
 import { SafetySchema } from './safety-schema.js';
-import { typeFields, withRecordTypes } from './schema-records.js';
+import { Ttl, withRecordTypes } from './schema-records.js';
 
 /**
  * Schemas of the `secondary_zones`, `geo_services` and `settings` sections (see schema.ts for the conventions:
@@ -48,6 +48,62 @@ export type SecondaryZoneDocument = z.infer<typeof SecondaryZoneSchema>;
 /** The registered types a geo group may serve (`GEO_RECORD_TYPES`), in registry order. */
 export const GEO_TYPES = RECORD_TYPES.filter((type) => GEO_RECORD_TYPES.includes(type.type));
 
+const weightError = `must be an integer between 1 and ${MAX_GEO_WEIGHT}`;
+const Weight = z
+  .int({ error: weightError })
+  .min(1, { error: weightError })
+  .max(MAX_GEO_WEIGHT, { error: weightError })
+  .describe(
+    `How often this value is picked relative to the others of its type (1-${MAX_GEO_WEIGHT}); ` +
+      'once one value of a type has a weight, the others have 1.',
+  );
+const Label = Text.max(MAX_GEO_LABEL, { error: `must be at most ${MAX_GEO_LABEL} characters` }).describe(
+  'A name of this value in the service.',
+);
+
+/**
+ * A value of a geo group: the type's value, or a map of it (`value`) with its `weight` and `label`. Absent options
+ * are not managed: the plan leaves them as they are live.
+ */
+function geoValue(type: (typeof GEO_TYPES)[number]): z.ZodType {
+  return z.union(
+    [
+      type.yaml,
+      z
+        .strictObject({ value: type.yaml, weight: Weight.optional(), label: Label.optional() })
+        .describe(`A ${type.type} value with its weight and label.`),
+    ],
+    { error: `must be a ${type.type} value, or a map of value with weight and label` },
+  );
+}
+
+/** `{ <key>: values }` for each type a group may serve, every key optional; values may carry options. */
+function geoTypeFields(): Record<string, z.ZodOptional<z.ZodType>> {
+  return Object.fromEntries(
+    GEO_TYPES.map((type) => {
+      const values = type.single
+        ? geoValue(type).describe(`The ${type.type} value (one).`)
+        : z
+            .array(geoValue(type), { error: `must be a list of ${type.type} values` })
+            .min(1, { error: `must list at least one ${type.type} value` })
+            .meta({ uniqueItems: true })
+            .describe(`The ${type.type} values, each once.`);
+      return [type.key, values.optional()];
+    }),
+  );
+}
+
+const serveError = 'must be an integer of at least 1';
+const ServeCount = z.int({ error: serveError }).min(1, { error: serveError });
+const perType = (types: readonly string[], value: z.ZodType, what: string) =>
+  z
+    .strictObject(
+      Object.fromEntries(
+        GEO_TYPES.filter((type) => types.includes(type.type)).map((type) => [type.key, value.optional()]),
+      ),
+    )
+    .describe(what);
+
 export const GeoGroupSchema = withRecordTypes(
   z.strictObject({
     name: Text.describe('Unique name of the group within its service.'),
@@ -64,10 +120,20 @@ export const GeoGroupSchema = withRecordTypes(
         'ISO 3166-1 alpha-2 codes (DE), US state or Canadian province codes in lower case (ca), regions 11-17, ' +
           'or the special codes @@ (fallback), @! (unknown IP), A1, A2, O1.',
       ),
-    ...typeFields(GEO_TYPES),
+    ...geoTypeFields(),
+    serve_count: perType(
+      GEO_SERVE_COUNT_TYPES,
+      ServeCount,
+      'By type (a, aaaa): how many of its values one answer carries, at most their number; absent: as live.',
+    ).optional(),
+    ttl: perType(
+      GEO_RECORD_TYPES,
+      Ttl,
+      "By type (a, aaaa, cname): the TTL of this group's answers; absent: as live (the service TTL by default).",
+    ).optional(),
   }),
   GEO_TYPES,
-  ['name', 'countries'],
+  ['name', 'countries', 'serve_count', 'ttl'],
 ).describe('Countries and the record data they get (at least one type); names in values are absolute.');
 export type GeoGroupDocument = z.infer<typeof GeoGroupSchema>;
 
@@ -82,6 +148,14 @@ export const GeoNodeSchema = z
 
 export const GeoServiceSchema = z
   .strictObject({
+    renamed_from: Text.optional().describe(
+      'The name the service has live, when it is to be renamed to this one; kept after the rename, harmless.',
+    ),
+    ttl: Ttl.optional().describe('The TTL of every answer of the service without its own; absent: as live.'),
+    active: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe('Whether the service answers; absent: as live.'),
     groups: z
       .array(GeoGroupSchema, { error: 'must be a list of groups' })
       .min(1, { error: 'must list at least one group' }),

@@ -1,14 +1,26 @@
 import { compareStrings } from '../model/compare.js';
 import type { DesiredState } from '../model/dns.js';
-import { type GeoService, sortGeoService } from '../model/geo.js';
+import {
+  DEFAULT_GEO_LABEL,
+  DEFAULT_GEO_WEIGHT,
+  type GeoRecords,
+  type GeoService,
+  sortGeoService,
+} from '../model/geo.js';
 import { sortAddresses } from '../model/ipv4.js';
 import { normaliseName } from '../model/names.js';
 import type { DesiredSecondaryZone } from '../model/secondary.js';
 import { type MergedServices, settingsToPlain } from './merge-services.js';
 import { toPlain } from './positioned.js';
 import type { ReadGeoGroup } from './read-records.js';
+import type { TypedValues } from './record-values.js';
 import { toSafetyPolicy } from './safety-schema.js';
-import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
+import {
+  type GeoGroupDocument,
+  GeoServiceSchema,
+  SecondaryZoneSchema,
+  SettingsSchema,
+} from './schema-services.js';
 
 type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> &
   Pick<DesiredState, 'safety'>;
@@ -34,17 +46,22 @@ export function toDesiredServices(services: MergedServices, geoGroups: readonly 
     const service = GeoServiceSchema.parse(toPlain(entry.value));
     const groups = service.groups.map((group, index) => {
       const read = geoGroups.find((candidate) => candidate.service === entry && candidate.index === index);
-      const records = (read?.sets ?? []).map((set) => ({
-        type: set.type.type,
-        values: set.values.map((placed) => placed.value),
-      }));
+      const records = (read?.sets ?? []).map((set) => geoRecords(set, group));
       return { name: group.name, countries: group.countries, records };
     });
     const nodes = (service.nodes ?? []).map((n) => ({
       zone: normaliseName(n.zone),
       fqdn: normaliseName(n.fqdn),
     }));
-    return sortGeoService({ name: entry.key, groups, nodes });
+    return sortGeoService({
+      name: entry.key,
+      groups,
+      nodes,
+      at: entry.keyPos,
+      ...(service.ttl === undefined ? {} : { ttl: service.ttl }),
+      ...(service.active === undefined ? {} : { active: service.active }),
+      ...(service.renamed_from === undefined ? {} : { renamedFrom: service.renamed_from }),
+    });
   });
   const settings = SettingsSchema.parse(settingsToPlain(services));
   return {
@@ -55,5 +72,33 @@ export function toDesiredServices(services: MergedServices, geoGroups: readonly 
       geoServices: settings.geo_services?.manage ?? 'listed',
     },
     ...(settings.safety ? { safety: toSafetyPolicy(settings.safety) } : {}),
+  };
+}
+
+/**
+ * One type of a group in the model: its values, and the options the YAML gives. Once one value of a type has a
+ * weight (or label), every value of it has one, the service's default for the others; none: not managed.
+ */
+function geoRecords(set: TypedValues, group: GeoGroupDocument): GeoRecords {
+  const values = set.values.map((placed) => placed.value);
+  const option = <T>(field: 'weight' | 'label', check: (v: unknown) => v is T, fallback: T) =>
+    set.values.some((placed) => check(placed.options?.[field]))
+      ? set.values.map((placed) => {
+          const given = placed.options?.[field];
+          return check(given) ? given : fallback;
+        })
+      : undefined;
+  const weights = option('weight', (v): v is number => typeof v === 'number', DEFAULT_GEO_WEIGHT);
+  const labels = option('label', (v): v is string => typeof v === 'string', DEFAULT_GEO_LABEL);
+  const key = set.type.key;
+  const serveCount = group.serve_count?.[key];
+  const ttl = group.ttl?.[key];
+  return {
+    type: set.type.type,
+    values,
+    ...(weights ? { weights } : {}),
+    ...(labels ? { labels } : {}),
+    ...(typeof serveCount === 'number' ? { serveCount } : {}),
+    ...(typeof ttl === 'number' ? { ttl } : {}),
   };
 }

@@ -74,6 +74,8 @@ export function importDocuments(
       geo.map(({ service }) => [
         service.name,
         {
+          ...(service.ttl === undefined ? {} : { ttl: service.ttl }),
+          ...(service.active === undefined ? {} : { active: service.active }),
           groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, ...groupRecords(g) })),
           ...(service.nodes.length > 0 ? { nodes: service.nodes } : {}),
         },
@@ -111,15 +113,38 @@ function isFileSafeZoneName(zone: string): boolean {
   return zone.length <= MAX_NAME_LENGTH && /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/.test(zone);
 }
 
-/** A geo group's record data as YAML writes it: `a: [...]`, `cname: web.example.net.` (absolute names). */
+/**
+ * A geo group's record data as YAML writes it: `a: [...]`, `cname: web.example.net.` (absolute names); a value with
+ * a weight or label as `{ value, weight, label }` (an empty label is none), then `serve_count` and `ttl` by type.
+ */
 function groupRecords(group: GeoGroup): Record<string, unknown> {
-  return Object.fromEntries(
-    group.records.map(({ type, values }) => {
-      const recordType = requireRecordType(type);
-      const yaml = values.map((value) => recordType.toYaml(value, '.'));
-      return [recordType.key, recordType.single ? yaml[0] : yaml];
-    }),
-  );
+  const typed = group.records.map(({ type, values, weights, labels }) => {
+    const recordType = requireRecordType(type);
+    const yaml = values.map((value, i) => {
+      const weight = weights?.[i];
+      const label = labels?.[i];
+      if (weight === undefined && !label) return recordType.toYaml(value, '.');
+      return {
+        value: recordType.toYaml(value, '.'),
+        ...(weight === undefined ? {} : { weight }),
+        ...(label ? { label } : {}),
+      };
+    });
+    return [recordType.key, recordType.single ? yaml[0] : yaml] as const;
+  });
+  const perType = (field: 'serveCount' | 'ttl') =>
+    Object.fromEntries(
+      group.records.flatMap((r) =>
+        r[field] === undefined ? [] : [[requireRecordType(r.type).key, r[field]]],
+      ),
+    );
+  const serveCount = perType('serveCount');
+  const ttl = perType('ttl');
+  return {
+    ...Object.fromEntries(typed),
+    ...(Object.keys(serveCount).length > 0 ? { serve_count: serveCount } : {}),
+    ...(Object.keys(ttl).length > 0 ? { ttl } : {}),
+  };
 }
 
 function webappKey(webapp: LiveWebapp, all: readonly LiveWebapp[]): string {

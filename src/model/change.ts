@@ -88,6 +88,11 @@ export interface GeoServiceValue {
   groups: GeoGroup[];
   /** Sorted by zone, then fqdn. */
   nodes: GeoNode[];
+  /** The service's TTL and whether it is active; absent when not shown live or not managed. */
+  ttl?: number;
+  active?: boolean;
+  /** `before` of a rename only: the live name, renamed to the change's `address.name`. */
+  name?: string;
 }
 
 /**

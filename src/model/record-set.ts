@@ -6,6 +6,12 @@ import type { SourcePosition } from './diagnostic.js';
  * canonical strings of their type (record-types/record-type.ts): only the type's own file knows their shape.
  */
 
+/**
+ * RFC 2181 §8 allows TTLs up to 2^31 - 1. Zero is refused in the desired state: on the wire 0 means "use the
+ * default" (the zone's, or a geo service's), which the desired state says by leaving `ttl` out.
+ */
+export const MAX_TTL = 2_147_483_647;
+
 /** A desired record set. `values` are canonical, unique, in the type's order (`sortValues`). */
 export interface RecordSet {
   /** Normalised fully-qualified name (lower case, no trailing dot). */

@@ -49,6 +49,7 @@ describe('geo_services rules', () => {
           { zone: 'example.com', fqdn: 'geo.example.com' },
           { zone: 'example.org', fqdn: 'geo.example.org' },
         ],
+        at: AT,
       },
     ]);
     expect(state.secondaryZones).toEqual([

@@ -117,7 +117,7 @@ describe('JSON Schema of record data, from the registry', () => {
 
   it('gives geo groups the registered types a group may serve, at least one of them', () => {
     const keys = RECORD_TYPES.filter((type) => GEO_RECORD_TYPES.includes(type.type)).map((type) => type.key);
-    expect(Object.keys(group.properties)).toEqual(['name', 'countries', ...keys]);
+    expect(Object.keys(group.properties)).toEqual(['name', 'countries', ...keys, 'serve_count', 'ttl']);
     expect(group.anyOf).toEqual(keys.map((key) => ({ required: [key] })));
   });
 });

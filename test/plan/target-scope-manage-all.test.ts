@@ -74,3 +74,19 @@ describe('--target under manage: all', () => {
     expect(scopedChanges('webapp:shop')).toEqual([]);
   });
 });
+
+describe('--target and a renamed geo service', () => {
+  const renamed: DesiredState = {
+    ...desired,
+    geoServices: [{ ...geo('World Web'), renamedFrom: 'Legacy Web' }],
+  };
+
+  it('a pattern of the new name keeps the live service under its old name: one rename, not a create', () => {
+    const scope = parseTargets(['geo:World Web']);
+    const scoped = scopeDesired(renamed, scope);
+    const plan = computePlan(scoped, scopeLive(live, scope, scoped), fakeProviders());
+    expect(
+      plan.changes.map((c) => [c.address, c.action, c.before && 'name' in c.before && c.before.name]),
+    ).toEqual([[{ kind: 'geo', name: 'World Web' }, 'update', 'Legacy Web']]);
+  });
+});

@@ -34,6 +34,19 @@ const EVERY_OP: DynOp[] = [
   },
   { kind: 'update-geo', name: 'Global Web', nodes: [] },
   { kind: 'delete-geo', name: 'Global Web' },
+  {
+    kind: 'update-geo',
+    name: 'Global Web',
+    ttl: 60,
+    groups: [
+      {
+        ...group,
+        records: [{ type: 'A', values: ['192.0.2.1'], weights: [3], labels: ['x'], serveCount: 1, ttl: 30 }],
+      },
+    ],
+  },
+  { kind: 'rename-geo', name: 'Global Web', newName: 'World Web' },
+  { kind: 'activate-geo', name: 'World Web', active: false },
 ];
 
 describe('DYN_OP_SCHEMA', () => {
@@ -63,6 +76,14 @@ describe('DYN_OP_SCHEMA', () => {
         { ...EVERY_OP[10], groups: [{ ...group, records: [{ type: 'A', values: ['1.2.3'] }] }] },
       ],
       ['bad serial style', { ...EVERY_OP[0], serialStyle: 'hourly' }],
+      [
+        'geo weight out of range',
+        {
+          ...EVERY_OP[10],
+          groups: [{ ...group, records: [{ type: 'A', values: ['192.0.2.1'], weights: [16] }] }],
+        },
+      ],
+      ['rename without its new name', { kind: 'rename-geo', name: 'Global Web' }],
     ];
     for (const [why, op] of bad) expect(DYN_OP_SCHEMA.safeParse(op).success, why).toBe(false);
     expect(() => parseDynOp(bad[4]?.[1])).toThrow(/not a Dyn op: value: not a canonical MX value/);
@@ -105,6 +126,9 @@ describe('labelDynOp', () => {
       'create geo service "Global Web"',
       'update geo service "Global Web" (nodes)',
       'delete geo service "Global Web"',
+      'update geo service "Global Web" (groups, ttl)',
+      'rename geo service "Global Web" to "World Web"',
+      'deactivate geo service "World Web"',
     ]);
   });
 });

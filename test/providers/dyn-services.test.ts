@@ -90,6 +90,8 @@ describe('reading secondary zones and geo services', () => {
         // MX rdata is not a type geo groups manage: not read into the model (import lists it as a problem).
         groups: [europe],
         nodes: [{ zone: 'a.test', fqdn: 'www.a.test' }],
+        ttl: 30,
+        active: true,
       },
     ]);
   });

@@ -1,6 +1,6 @@
 /**
  * Validation of geo service writes (help.dyn.com, Create Geo Traffic Manager API): groups with unique names, valid
- * country codes (each in at most one group), valid record data (geo-rdata.ts); nodes in existing primary zones,
+ * country codes (each in at most one group), valid record data (geo-rdata.ts) and its options (geo-options.ts); nodes in existing primary zones,
  * inside their zone, without A, AAAA, CNAME or ALIAS records of their own (node-rules.ts), and not linked to
  * another service. Every failure is a 400/404 envelope whose last msg says the write did not happen (`create:
  * Service not created`). Texts the docs do not give are our own (inferred).
@@ -9,8 +9,10 @@ import { isGeoCountryCode } from '../../model/country-codes.js';
 import { isInZone, normaliseName } from '../../model/names.js';
 import type { Account } from './account.js';
 import { ApiError, type ErrCode, error, info, type MsgSource } from './envelope.js';
+import { readGroupOptions } from './geo-options.js';
 import { readGroupRdata } from './geo-rdata.js';
 import { GEO_SERVED_TYPES } from './node-rules.js';
+import { parseTtl } from './rdata.js';
 import type { GeoGroupState, GeoServiceState } from './service-seed.js';
 
 export type GeoVerb = 'create' | 'update';
@@ -58,7 +60,9 @@ export function parseGroups(raw: unknown, verb: GeoVerb): GeoGroupState[] {
     }
     const read = readGroupRdata(group?.rdata);
     if (!read.ok) throw fail(verb, read.problem.code, read.problem.text, read.problem.source);
-    return { name, countries: [...codes] as string[], ...read.records };
+    const options = readGroupOptions(group ?? {}, read.records);
+    if (!options.ok) throw fail(verb, options.problem.code, options.problem.text, options.problem.source);
+    return { name, countries: [...codes] as string[], ...read.records, options: options.value };
   });
 }
 
@@ -97,6 +101,14 @@ export function parseNodes(
     seen.add(`${zone} ${fqdn}`);
     return [{ zone, fqdn }];
   });
+}
+
+/** The service's own `ttl` (the SDK's `Geo._post` sends an int); `undefined` when the body has none. */
+export function parseServiceTtl(raw: unknown, verb: GeoVerb): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const ttl = parseTtl(raw);
+  if (ttl === undefined) throw fail(verb, 'INVALID_DATA', 'ttl: Must be a TTL in seconds', 'DYN');
+  return ttl;
 }
 
 /** The service linked to a node, if any. */

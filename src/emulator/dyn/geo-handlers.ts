@@ -9,7 +9,8 @@ import { compareStrings } from '../../model/compare.js';
 import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { badRequest, error, info, notFound, ok } from './envelope.js';
-import { parseGroups, parseNodes } from './geo-body.js';
+import { parseGroups, parseNodes, parseServiceTtl } from './geo-body.js';
+import { groupOptionsObject } from './geo-options.js';
 import { groupRdataObject } from './geo-rdata.js';
 import type { GeoServiceState } from './service-seed.js';
 
@@ -27,6 +28,7 @@ export function geoObject(s: GeoServiceState): Record<string, unknown> {
       name: g.name,
       countries: [...g.countries],
       rdata: groupRdataObject(g),
+      ...groupOptionsObject(g.options),
     })),
   };
 }
@@ -56,7 +58,8 @@ export const createGeo: Handler<AuthedRequest> = async (req, ctx) => {
   }
   const groups = parseGroups(req.args.groups, 'create');
   const nodes = req.args.nodes === undefined ? [] : parseNodes(req.args.nodes, 'create', ctx.account, name);
-  const service: GeoServiceState = { name, active: 'Y', ttl: 30, groups, nodes };
+  const ttl = parseServiceTtl(req.args.ttl, 'create') ?? 30;
+  const service: GeoServiceState = { name, active: 'Y', ttl, groups, nodes };
   ctx.account.geoServices.set(name, service);
   await ctx.persist();
   return ok(geoObject(service), info(`create: Geo service ${name} created`));
@@ -67,11 +70,15 @@ export const getGeo: Handler<AuthedRequest> = (req, ctx) => {
   return ok(geoObject(service), info('get: Found the service'));
 };
 
-/** PUT: any of `groups`, `nodes`, `activate`, `deactivate`; every field is checked before anything changes. */
+/**
+ * PUT: any of `groups`, `nodes`, `ttl`, `activate`, `deactivate`, `new_name` (the SDK's `Geo` setters and
+ * `activate()`/`deactivate()`); every field is checked before anything changes. A `new_name` another service has is
+ * refused like a create of that name (inferred: the service's names are unique).
+ */
 export const updateGeo: Handler<AuthedRequest> = async (req, ctx) => {
   const service = requireService(ctx, nameOf(req));
-  const { groups, nodes, activate, deactivate } = req.args;
-  if ([groups, nodes, activate, deactivate].every((v) => v === undefined)) {
+  const { groups, nodes, activate, deactivate, ttl, new_name: newName } = req.args;
+  if ([groups, nodes, activate, deactivate, ttl, newName].every((v) => v === undefined)) {
     throw badRequest(
       error('MISSING_DATA', 'groups: required field missing', 'API-A'),
       info('update: Service not updated'),
@@ -80,13 +87,37 @@ export const updateGeo: Handler<AuthedRequest> = async (req, ctx) => {
   const newGroups = groups === undefined ? service.groups : parseGroups(groups, 'update');
   const newNodes =
     nodes === undefined ? service.nodes : parseNodes(nodes, 'update', ctx.account, service.name);
+  const newTtl = parseServiceTtl(ttl, 'update') ?? service.ttl;
+  const renamed = newName === undefined ? service.name : checkNewName(ctx, service.name, newName);
   service.groups = newGroups;
   service.nodes = newNodes;
+  service.ttl = newTtl;
+  if (renamed !== service.name) {
+    ctx.account.geoServices.delete(service.name);
+    service.name = renamed;
+    ctx.account.geoServices.set(renamed, service);
+  }
   if (activate !== undefined) service.active = 'Y';
   if (deactivate !== undefined) service.active = 'N';
   await ctx.persist();
   return ok(geoObject(service), info(`update: Geo service ${service.name} updated`));
 };
+
+function checkNewName(ctx: Ctx, current: string, raw: unknown): string {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw badRequest(
+      error('INVALID_DATA', 'new_name: Must be a service name', 'API-A'),
+      info('update: Service not updated'),
+    );
+  }
+  if (raw !== current && ctx.account.geoServices.has(raw)) {
+    throw badRequest(
+      error('TARGET_EXISTS', 'name: Name already exists'),
+      info('update: Service not updated'),
+    );
+  }
+  return raw;
+}
 
 export const deleteGeo: Handler<AuthedRequest> = async (req, ctx) => {
   const service = requireService(ctx, nameOf(req));

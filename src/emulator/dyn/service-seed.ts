@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isIPv4 } from '../../model/ipv4.js';
 import { isInZone, normaliseName } from '../../model/names.js';
+import { type GroupOptions, readGroupOptions, setOptionsObject } from './geo-options.js';
 import { type GroupRecords, readGroupRdata } from './geo-rdata.js';
 
 export interface SecondaryState {
@@ -24,12 +25,13 @@ export interface SecondaryState {
 export interface GeoGroupState extends GroupRecords {
   name: string;
   countries: string[];
+  options: GroupOptions;
 }
 
 export interface GeoServiceState {
   name: string;
   active: 'Y' | 'N';
-  /** Service TTL (help.dyn.com, Create Geo Traffic Manager API); shown, not managed by edgeplan. */
+  /** Service TTL (help.dyn.com, Create Geo Traffic Manager API; the SDK's `Geo._post` sends it as `ttl`). */
   ttl: number;
   groups: GeoGroupState[];
   nodes: { zone: string; fqdn: string }[];
@@ -44,6 +46,8 @@ export const SecondarySeed = z.strictObject({
   active: z.enum(['Y', 'N', 'L']).optional(),
   serial: z.number().int().nonnegative().optional(),
 });
+
+const WireMap = z.record(z.string(), z.unknown());
 
 export const GeoServiceSeed = z.strictObject({
   active: z.enum(['Y', 'N']).optional(),
@@ -61,10 +65,19 @@ export const GeoServiceSeed = z.strictObject({
           a: z.array(z.string()).optional(),
           aaaa: z.array(z.string()).optional(),
           cname: z.string().optional(),
+          /** The group's option maps in their wire form (geo-options.ts), e.g. `weight: { a_weight: [2, 1] }`. */
+          weight: WireMap.optional(),
+          serve_count: WireMap.optional(),
+          ttl: WireMap.optional(),
+          label: WireMap.optional(),
         })
         .superRefine((group, ctx) => {
           const read = readGroupRdata(groupRdata(group));
           if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem.text });
+          else {
+            const options = readGroupOptions(group, read.records);
+            if (!options.ok) ctx.addIssue({ code: 'custom', message: options.problem.text });
+          }
         }),
     )
     .min(1),
@@ -104,13 +117,16 @@ export function geoFromSeed(name: string, seed: GeoServiceSeedValue): GeoService
     name,
     active: seed.active ?? 'Y',
     ttl: seed.ttl ?? 30,
-    groups: seed.groups.map((g) => ({
-      name: g.name,
-      countries: [...g.countries],
-      a: [...(g.a ?? [])],
-      aaaa: [...(g.aaaa ?? [])],
-      cname: g.cname === undefined ? [] : [g.cname],
-    })),
+    groups: seed.groups.map((g) => {
+      const records = {
+        a: [...(g.a ?? [])],
+        aaaa: [...(g.aaaa ?? [])],
+        cname: g.cname === undefined ? [] : [g.cname],
+      };
+      const options = readGroupOptions(g, records);
+      if (!options.ok) throw new Error(`geo service ${name} group ${g.name}: ${options.problem.text}`);
+      return { name: g.name, countries: [...g.countries], ...records, options: options.value };
+    }),
     nodes: (seed.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) })),
   };
 }
@@ -135,6 +151,7 @@ export function geoToSeed(g: GeoServiceState): GeoServiceSeedValue {
       ...(group.a.length > 0 ? { a: [...group.a] } : {}),
       ...(group.aaaa.length > 0 ? { aaaa: [...group.aaaa] } : {}),
       ...(group.cname[0] === undefined ? {} : { cname: group.cname[0] }),
+      ...setOptionsObject(group.options),
     })),
     nodes: g.nodes.map((n) => ({ ...n })),
   };

@@ -1,54 +1,93 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ChangeAction, GeoChange, GeoServiceValue } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import { type GeoGroup, type GeoNode, type GeoService, geoNodeKey, sortGeoService } from '../../model/geo.js';
+import { withLiveOptions } from './geo-options.js';
 
 /**
  * The diff of geo services, by exact service name. Only desired services are planned, unless
  * `settings.geo_services.manage` is `all`: then a live service the desired state does not list is deleted.
  *
- * A service changes when a group differs or the set of linked nodes does. Groups are matched by name; a group
- * differs when its countries, or the values of any record type it serves, differ as sets. Nodes are a set of
- * (zone, fqdn). Both sides are brought to `sortGeoService` form first, so comparing sorted lists compares sets and
+ * A desired service with `renamedFrom` that is not live under its name but is under the old one is that live
+ * service renamed: one update whose `before.name` is the old name. Both names live is a problem (the rename's
+ * target exists). What the desired state does not manage (the service's TTL and active state, a group type's
+ * weights, labels, serve count and TTL) is taken from live first (geo-options.ts), so it never shows as a change
+ * and a write carries the live value instead of resetting it.
+ *
+ * A service changes when a group differs, the set of linked nodes does, its TTL or active state does, or it is
+ * renamed. Groups are matched by name; a group differs when its countries, the values of any record type it
+ * serves (as sets), or their options differ. Nodes are a set of (zone, fqdn). Both sides are brought to `sortGeoService` form first, so comparing sorted lists compares sets and
  * the change's `before`/`after` are canonical. A hand-written comparison rather than a generic deep diff: a
  * generic diff reports list positions (`groups[1].countries[0]`), while these are sets keyed by name.
  */
 export function diffGeoServices(desired: DesiredState, live: LiveDnsState): GeoChange[] {
+  return diffGeoServicesChecked(desired, live).changes;
+}
+
+/** The changes, and the renames that cannot be made (their target exists live). */
+export function diffGeoServicesChecked(
+  desired: DesiredState,
+  live: LiveDnsState,
+): { changes: GeoChange[]; problems: Diagnostic[] } {
   const wanted = desired.geoServices ?? [];
   const manageAll = desired.manage?.geoServices === 'all';
-  if (wanted.length === 0 && !manageAll) return [];
+  if (wanted.length === 0 && !manageAll) return { changes: [], problems: [] };
   if (live.geoServices === undefined)
     throw new Error('computePlan: live state has no geo services (were they read?)');
 
   const found = new Map(live.geoServices.map((service) => [service.name, service]));
-  const names = new Set(wanted.map((service) => service.name));
+  const kept = new Set(wanted.map((service) => service.name));
   const changes: GeoChange[] = [];
+  const problems: Diagnostic[] = [];
   for (const service of wanted) {
-    const change = diffService(service.name, service, found.get(service.name) ?? null);
+    const old = service.renamedFrom;
+    const current = found.get(service.name) ?? null;
+    if (old !== undefined && old !== service.name && found.has(old)) {
+      if (current !== null) {
+        const message = `geo service "${old}" cannot be renamed to "${service.name}": a live service has that name`;
+        problems.push({ ...(service.at ?? { file: '', line: 1, col: 1 }), message });
+        continue;
+      }
+      kept.add(old);
+    }
+    const from = current ?? (old === undefined ? null : (found.get(old) ?? null));
+    const change = diffService(service.name, service, from);
     if (change) changes.push(change);
   }
   if (manageAll) {
     for (const service of live.geoServices) {
-      const change = names.has(service.name) ? null : diffService(service.name, null, service);
+      const change = kept.has(service.name) ? null : diffService(service.name, null, service);
       if (change) changes.push(change);
     }
   }
-  return changes.sort((a, b) => compareStrings(a.address.name, b.address.name));
+  return { changes: changes.sort((a, b) => compareStrings(a.address.name, b.address.name)), problems };
 }
 
 function diffService(name: string, desired: GeoService | null, live: GeoService | null): GeoChange | null {
-  const after = desired && serviceValue(desired);
-  const before = live && serviceValue(live);
+  const after = desired && serviceValue(live ? withLiveOptions(desired, live) : desired);
+  const before = live && { ...serviceValue(live), ...(live.name === name ? {} : { name: live.name }) };
   const action: ChangeAction = after === null ? 'delete' : before === null ? 'create' : 'update';
   const change: GeoChange = { address: { kind: 'geo', name }, action, before, after };
   if (action !== 'update') return change;
   const { linked, unlinked } = geoNodeChanges(change);
-  return geoGroupChanges(change).length + linked.length + unlinked.length === 0 ? null : change;
+  const same =
+    before?.name === undefined &&
+    before?.ttl === after?.ttl &&
+    before?.active === after?.active &&
+    geoGroupChanges(change).length + linked.length + unlinked.length === 0;
+  return same ? null : change;
 }
 
 function serviceValue(service: GeoService): GeoServiceValue {
-  const { groups, nodes } = sortGeoService(service);
-  return { groups, nodes };
+  const { groups, nodes, ttl, active } = sortGeoService(service);
+  return {
+    groups,
+    nodes,
+    ...(ttl === undefined ? {} : { ttl }),
+    ...(active === undefined ? {} : { active }),
+  };
 }
 
 /** One group of a geo service, matched by name: `before`/`after` null when it is created/deleted. */
@@ -80,17 +119,9 @@ export function geoNodeChanges(change: GeoChange): { linked: GeoNode[]; unlinked
   return { linked: missingFrom(after, before), unlinked: missingFrom(before, after) };
 }
 
+/** Both sorted (`sortGeoService`, options in one key order): equal values are equal groups. */
 function sameGroup(a: GeoGroup, b: GeoGroup): boolean {
-  return (
-    sameList(a.countries, b.countries) &&
-    a.records.length === b.records.length &&
-    a.records.every((r, i) => r.type === b.records[i]?.type && sameList(r.values, b.records[i]?.values ?? []))
-  );
-}
-
-/** Both lists sorted and unique (`sortGeoService`): equal lists are equal sets. */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
+  return isDeepStrictEqual(a, b);
 }
 
 /** Nodes of `nodes` that `other` lacks, in `nodes` order. */

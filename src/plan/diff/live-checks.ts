@@ -61,7 +61,10 @@ export function liveProblems(
 /** Live-linked nodes the plan leaves linked, by zone then fqdn, with the name of the service linking each. */
 function geoHeldNodes(live: LiveDnsState, geo: readonly GeoChange[]): Map<string, Map<string, string>> {
   const unlinked = new Map(
-    geo.map((change) => [change.address.name, new Set(geoNodeChanges(change).unlinked.map(geoNodeKey))]),
+    geo.map((change) => [
+      change.before?.name ?? change.address.name,
+      new Set(geoNodeChanges(change).unlinked.map(geoNodeKey)),
+    ]),
   );
   const held = new Map<string, Map<string, string>>();
   for (const service of live.geoServices ?? []) {

@@ -4,7 +4,8 @@ import type { BotRef } from '../../model/waf.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
 import type { Plan } from '../types.js';
-import { groupText, recordSetText, secondaryText, zoneValueText } from './values.js';
+import { geoServiceParts, groupText } from './geo-values.js';
+import { recordSetText, secondaryText, zoneValueText } from './values.js';
 
 /**
  * A plan flattened per target, for the renderers that show targets side by side (markdown, drift): per target its
@@ -136,7 +137,7 @@ function geoRows(change: GeoChange): ChangeRow[] {
             destructive: true,
           },
         ]
-      : [];
+      : serviceRow(change);
   const groups = geoGroupChanges(change).map(
     (group): ChangeRow => ({
       action: group.action,
@@ -159,6 +160,21 @@ function geoRows(change: GeoChange): ChangeRow[] {
     ...groups,
     ...linked.map((n) => node(n.fqdn, true)),
     ...unlinked.map((n) => node(n.fqdn, false)),
+  ];
+}
+
+/** The service's own rename, TTL or active state, when they change (or a create sets them). */
+function serviceRow(change: GeoChange): ChangeRow[] {
+  const parts = geoServiceParts(change.before, change.after);
+  if (parts.length === 0) return [];
+  return [
+    {
+      action: change.action,
+      subject: `geo service "${change.address.name}"`,
+      before: change.before && 'exists',
+      after: parts.join('; '),
+      destructive: false,
+    },
   ];
 }
 

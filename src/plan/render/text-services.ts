@@ -6,7 +6,8 @@ import { plural, printable } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
 import { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
 import type { Plan } from '../types.js';
-import { groupText, groupUpdateParts, secondaryText, secondaryUpdateParts } from './values.js';
+import { geoServiceParts, groupText, groupUpdateParts } from './geo-values.js';
+import { secondaryText, secondaryUpdateParts } from './values.js';
 
 /** The colours of the text plan. */
 export interface Colors {
@@ -40,8 +41,9 @@ export function escapingColors(color: boolean): Colors {
  *     ~ other.example.net masters +198.51.100.3, −198.51.100.2
  *     - old.example.net masters 203.0.113.1 (destructive: deletes the zone)
  *   Geo services
- *     ~ "Global Web" (1 API call)
- *         ~ group Europe: countries +IT, −GB; A +192.0.2.51
+ *     ~ "Global Web" (2 API calls)
+ *         ~ service: renamed from "Web"; ttl 30→60
+ *         ~ group Europe: countries +IT, −GB; A +192.0.2.51; A 192.0.2.50 weight 1→3
  *         + node geo.example.com (zone example.com)
  */
 export function secondaryLines(plan: Plan, c: Colors): string[] {
@@ -76,8 +78,10 @@ function serviceLines(change: GeoChange, callsByTarget: ReadonlyMap<string, numb
   const color = { create: c.green, update: c.yellow, delete: c.red }[change.action];
   const tail = change.action === 'delete' ? DESTRUCTIVE('service and its node links') : '';
   const { linked, unlinked } = geoNodeChanges(change);
+  const service = geoServiceParts(change.before, change.after);
   return [
     color(`  ${sign} "${name}" (${plural(calls, 'API call')})${tail}`),
+    ...(service.length > 0 ? [`      ${color(`${sign} service: ${service.join('; ')}`)}`] : []),
     ...geoGroupChanges(change).map((group) => `      ${groupLine(group, c)}`),
     ...linked.map((node) => `      ${c.green(`+ node ${nodeText(node)}`)}`),
     ...unlinked.map((node) => `      ${c.red(`- node ${nodeText(node)}`)}`),

@@ -1,6 +1,4 @@
 import type { ProviderZoneValue, SecondaryZoneValue, ZoneValue } from '../../model/change.js';
-import { compareStrings } from '../../model/compare.js';
-import type { GeoGroup } from '../../model/geo.js';
 import type { RecordSetValue } from '../../model/record-set.js';
 
 /**
@@ -50,27 +48,8 @@ export function secondaryUpdateParts(before: SecondaryZoneValue, after: Secondar
   ];
 }
 
-/** `countries DE, FR; A 192.0.2.50; AAAA 2001:db8::1`: the countries, then the values of each type. */
-export function groupText(group: GeoGroup): string {
-  return [
-    `countries ${group.countries.join(', ')}`,
-    ...group.records.map((r) => `${r.type} ${r.values.join(', ')}`),
-  ].join('; ');
-}
-
-/** A group's update: countries and each type's values, added and removed. */
-export function groupUpdateParts(before: GeoGroup, after: GeoGroup): string[] {
-  const types = [...new Set([...before.records, ...after.records].map((r) => r.type))].sort(compareStrings);
-  const valuesOf = (group: GeoGroup, type: string) =>
-    group.records.find((r) => r.type === type)?.values ?? [];
-  return [
-    ...labelled('countries', setChanges(before.countries, after.countries)),
-    ...types.flatMap((type) => labelled(type, setChanges(valuesOf(before, type), valuesOf(after, type)))),
-  ];
-}
-
 /** `+x, −y`: the items added, then the items removed. */
-function setChanges(before: readonly string[], after: readonly string[]): string[] {
+export function setChanges(before: readonly string[], after: readonly string[]): string[] {
   const was = new Set(before);
   const will = new Set(after);
   return [
@@ -79,10 +58,10 @@ function setChanges(before: readonly string[], after: readonly string[]): string
   ];
 }
 
-function labelled(label: string, changes: readonly string[]): string[] {
+export function labelled(label: string, changes: readonly string[]): string[] {
   return changes.length > 0 ? [`${label} ${changes.join(', ')}`] : [];
 }
 
-function textChange(label: string, before: string | undefined, after: string | undefined): string[] {
+export function textChange(label: string, before: string | undefined, after: string | undefined): string[] {
   return before === after ? [] : [`${label} ${before ?? '(none)'}→${after ?? '(none)'}`];
 }

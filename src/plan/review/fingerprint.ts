@@ -81,7 +81,7 @@ export function desiredDigests(desired: DesiredState): Map<string, { target: Tar
     perProvider({ kind: 'zone', name: zone.zone }, zone.providers, zoneDesiredDigest(zone));
   for (const { providers, at: _at, ...zone } of desired.secondaryZones ?? [])
     perProvider({ kind: 'secondary', name: zone.zone }, providers, digestOf(zone));
-  for (const service of desired.geoServices ?? [])
+  for (const { at: _at, ...service } of desired.geoServices ?? [])
     add({ kind: 'geo', name: service.name }, digestOf(service));
   for (const webapp of desired.waf?.webapps ?? [])
     add({ kind: 'webapp', name: webapp.ref }, webappDesiredDigest(webapp));

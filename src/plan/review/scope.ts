@@ -84,23 +84,34 @@ function inScope<T extends { zone: string; providers?: string[] }>(
 
 /**
  * Live secondary zones and geo services out of scope are left out, so `manage: all` never deletes them; under
- * `providers:`, in each provider's live state.
+ * `providers:`, in each provider's live state. A live geo service that an in-scope desired service (`scoped`) is
+ * renamed from stays: it is that service under its old name.
  */
-export function scopeLive(live: LiveState, scope: TargetScope): LiveState {
+export function scopeLive(live: LiveState, scope: TargetScope, scoped?: DesiredState): LiveState {
   const { dnsProviders } = live;
+  const renamed = new Set((scoped?.geoServices ?? []).flatMap((s) => s.renamedFrom ?? []));
+  const geoInScope = (name: string) => renamed.has(name) || scope.matches({ kind: 'geo', name });
   return {
-    ...scopeLiveDns(live, scope, undefined),
+    ...scopeLiveDns(live, scope, undefined, geoInScope),
     ...(dnsProviders
       ? {
           dnsProviders: Object.fromEntries(
-            Object.entries(dnsProviders).map(([name, state]) => [name, scopeLiveDns(state, scope, name)]),
+            Object.entries(dnsProviders).map(([name, state]) => [
+              name,
+              scopeLiveDns(state, scope, name, geoInScope),
+            ]),
           ),
         }
       : {}),
   };
 }
 
-function scopeLiveDns<T extends LiveDnsState>(live: T, scope: TargetScope, provider: string | undefined): T {
+function scopeLiveDns<T extends LiveDnsState>(
+  live: T,
+  scope: TargetScope,
+  provider: string | undefined,
+  geoInScope: (name: string) => boolean,
+): T {
   return {
     ...live,
     ...(live.secondaryZones
@@ -110,9 +121,7 @@ function scopeLiveDns<T extends LiveDnsState>(live: T, scope: TargetScope, provi
           ),
         }
       : {}),
-    ...(live.geoServices
-      ? { geoServices: live.geoServices.filter((s) => scope.matches({ kind: 'geo', name: s.name })) }
-      : {}),
+    ...(live.geoServices ? { geoServices: live.geoServices.filter((s) => geoInScope(s.name)) } : {}),
   };
 }
 

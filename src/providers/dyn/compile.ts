@@ -125,29 +125,55 @@ function compileSecondary(change: SecondaryChange): DynSecondaryOp[] {
  * only drops the nodes the service no longer answers for (a PUT of the live nodes it keeps), or deletes a service
  * that goes away; `rest` then makes the remaining change against that state; `all` makes the whole change in one
  * call. An update sends only the fields that change: the service's PUT updates only the fields sent, and replaces
- * the groups (or nodes) it is sent as a whole.
+ * the groups (or nodes) it is sent as a whole. A rename (`before.name`) goes first, under the live name, and
+ * every later call uses the new one; the active state is a call of its own, last.
  */
 function compileGeo(change: GeoChange, part: GeoPart): DynGeoOp[] {
   const { name } = change.address;
   const { before, after } = change;
-  if (after === null) return part === 'rest' || before === null ? [] : [{ kind: 'delete-geo', name }];
-  if (before === null)
-    return part === 'unlink' ? [] : [{ kind: 'create-geo', name, groups: after.groups, nodes: after.nodes }];
+  if (after === null) {
+    const live = before?.name ?? name;
+    return part === 'rest' || before === null ? [] : [{ kind: 'delete-geo', name: live }];
+  }
+  if (before === null) {
+    if (part === 'unlink') return [];
+    const ttl = after.ttl === undefined ? {} : { ttl: after.ttl };
+    const create: DynGeoOp = { kind: 'create-geo', name, groups: after.groups, nodes: after.nodes, ...ttl };
+    // A new service's active state is not documented (it may start inactive): one that manages it says it.
+    return after.active === undefined
+      ? [create]
+      : [create, { kind: 'activate-geo', name, active: after.active }];
+  }
+  const rename: DynGeoOp[] =
+    before.name !== undefined && part !== 'rest'
+      ? [{ kind: 'rename-geo', name: before.name, newName: name }]
+      : [];
   const kept = keptNodes(before, after);
   if (part === 'unlink')
-    return kept.length < before.nodes.length ? [{ kind: 'update-geo', name, nodes: kept }] : [];
+    return kept.length < before.nodes.length
+      ? [...rename, { kind: 'update-geo', name, nodes: kept }]
+      : rename;
   const from = part === 'rest' ? { ...before, nodes: kept } : before;
   const groupsChanged = !isDeepStrictEqual(from.groups, after.groups);
   const nodesChanged = !sameNodes(from.nodes, after.nodes);
-  if (!groupsChanged && !nodesChanged) return [];
-  return [
-    {
-      kind: 'update-geo',
-      name,
-      ...(groupsChanged ? { groups: after.groups } : {}),
-      ...(nodesChanged ? { nodes: after.nodes } : {}),
-    },
-  ];
+  const ttlChanged = after.ttl !== undefined && after.ttl !== from.ttl;
+  const update: DynGeoOp[] =
+    groupsChanged || nodesChanged || ttlChanged
+      ? [
+          {
+            kind: 'update-geo',
+            name,
+            ...(groupsChanged ? { groups: after.groups } : {}),
+            ...(nodesChanged ? { nodes: after.nodes } : {}),
+            ...(ttlChanged ? { ttl: after.ttl } : {}),
+          },
+        ]
+      : [];
+  const activate: DynGeoOp[] =
+    after.active !== undefined && after.active !== from.active
+      ? [{ kind: 'activate-geo', name, active: after.active }]
+      : [];
+  return [...rename, ...update, ...activate];
 }
 
 /** The live nodes the desired service still links, in live order. */

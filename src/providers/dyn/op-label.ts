@@ -31,9 +31,15 @@ export function labelDynOp(op: DynOp): string {
     case 'create-geo':
       return `create geo service "${op.name}"`;
     case 'update-geo': {
-      const fields = [op.groups && 'groups', op.nodes && 'nodes'].filter((field) => field !== undefined);
+      const fields = [op.groups && 'groups', op.nodes && 'nodes', op.ttl !== undefined && 'ttl'].filter(
+        (field) => typeof field === 'string',
+      );
       return `update geo service "${op.name}" (${fields.join(', ')})`;
     }
+    case 'rename-geo':
+      return `rename geo service "${op.name}" to "${op.newName}"`;
+    case 'activate-geo':
+      return `${op.active ? 'activate' : 'deactivate'} geo service "${op.name}"`;
     case 'delete-geo':
       return `delete geo service "${op.name}"`;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GEO_RECORD_TYPES } from '../../model/geo.js';
+import { GEO_RECORD_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../../model/geo.js';
+import { MAX_TTL } from '../../model/record-set.js';
 import { isCanonicalValue } from '../canonical-value.js';
 import { DYN_RECORD_TYPES } from './capabilities.js';
 import type { DynOp } from './ops.js';
@@ -56,6 +57,10 @@ const GeoRecords = z
       message: `not a record type geo groups manage (${GEO_RECORD_TYPES.join(', ')})`,
     }),
     values: z.array(z.string()),
+    weights: z.array(z.int().min(1).max(MAX_GEO_WEIGHT)).optional(),
+    labels: z.array(z.string().max(MAX_GEO_LABEL)).optional(),
+    serveCount: z.int().min(1).optional(),
+    ttl: z.int().min(1).max(MAX_TTL).optional(),
   })
   .superRefine(canonicalValues);
 const GeoGroup = z.strictObject({ name: Name, countries: z.array(Name), records: z.array(GeoRecords) });
@@ -116,13 +121,17 @@ export const DYN_OP_SCHEMA = z.discriminatedUnion('kind', [
     name: Name,
     groups: z.array(GeoGroup),
     nodes: z.array(GeoNode),
+    ttl: z.int().min(1).max(MAX_TTL).optional(),
   }),
   z.strictObject({
     kind: z.literal('update-geo'),
     name: Name,
     groups: z.array(GeoGroup).optional(),
     nodes: z.array(GeoNode).optional(),
+    ttl: z.int().min(1).max(MAX_TTL).optional(),
   }),
+  z.strictObject({ kind: z.literal('rename-geo'), name: Name, newName: Name }),
+  z.strictObject({ kind: z.literal('activate-geo'), name: Name, active: z.boolean() }),
   z.strictObject({ kind: z.literal('delete-geo'), name: Name }),
 ]);
 

@@ -45,11 +45,15 @@ export type DynSecondaryOp =
 
 /**
  * One write to a geo service; each is one request and takes effect at once. `update-geo` carries only the fields
- * that change: the service's PUT updates only the fields sent.
+ * that change: the service's PUT updates only the fields sent. A rename and (de)activation are PUTs of their own,
+ * as the vendor SDK sends them (dyninc/dyn-python `dyn/tm/services/geo.py`: the `service_name` setter sends
+ * `new_name` alone, `activate()`/`deactivate()` send `activate`/`deactivate` alone).
  */
 export type DynGeoOp =
-  | { kind: 'create-geo'; name: string; groups: GeoGroup[]; nodes: GeoNode[] }
-  | { kind: 'update-geo'; name: string; groups?: GeoGroup[]; nodes?: GeoNode[] }
+  | { kind: 'create-geo'; name: string; groups: GeoGroup[]; nodes: GeoNode[]; ttl?: number }
+  | { kind: 'update-geo'; name: string; groups?: GeoGroup[]; nodes?: GeoNode[]; ttl?: number }
+  | { kind: 'rename-geo'; name: string; newName: string }
+  | { kind: 'activate-geo'; name: string; active: boolean }
   | { kind: 'delete-geo'; name: string };
 
 /** One record set of a zone file: every value of `type` at `fqdn`, canonical, with one TTL. */

@@ -58,7 +58,17 @@ export function toGeoService(
     return { name: group.name, countries: group.countries, records: read.records };
   });
   const nodes = (wire.nodes ?? []).map((n) => ({ zone: normaliseName(n.zone), fqdn: normaliseName(n.fqdn) }));
-  return { service: sortGeoService({ name: wire.name, groups, nodes }), otherTypes };
+  const ttl = Number(wire.ttl ?? 0) || undefined;
+  // `active` is `Y` or `N` (vendor docs, Get Geo Service); anything else is not read as a state.
+  const active = wire.active === 'Y' ? true : wire.active === 'N' ? false : undefined;
+  const service = sortGeoService({
+    name: wire.name,
+    groups,
+    nodes,
+    ...(ttl === undefined ? {} : { ttl }),
+    ...(active === undefined ? {} : { active }),
+  });
+  return { service, otherTypes };
 }
 
 /** The list's objects, each with the context an error names; path items are read one by one. */

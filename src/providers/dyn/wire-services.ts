@@ -18,11 +18,20 @@ export const SecondaryObject = z.looseObject({
 });
 export type SecondaryObject = z.infer<typeof SecondaryObject>;
 
-/** A group: `rdata` is keyed `<type>_rdata`, each an array of rdata objects (geo-records.ts reads them). */
+const TypeMap = z.record(z.string(), z.unknown()).nullish();
+
+/**
+ * A group: `rdata` is keyed `<type>_rdata`, each an array of rdata objects; `weight`, `serve_count`, `ttl` and
+ * `label` are keyed `<type>_weight` and so on (geo-records.ts reads them all).
+ */
 export const GeoGroupObject = z.looseObject({
   name: z.string(),
   countries: z.array(z.string()),
   rdata: z.record(z.string(), z.unknown()).optional(),
+  weight: TypeMap,
+  serve_count: TypeMap,
+  ttl: TypeMap,
+  label: TypeMap,
 });
 export type GeoGroupObject = z.infer<typeof GeoGroupObject>;
 
@@ -32,6 +41,8 @@ export const GeoServiceObject = z.looseObject({
   groups: z.array(GeoGroupObject),
   nodes: z.array(z.looseObject({ zone: z.string(), fqdn: z.string() })).nullish(),
   active: z.string().nullish(),
+  /** The service's TTL: an integer (a recorded `GET /Geo/`), a string of digits accepted too. */
+  ttl: z.union([z.int().nonnegative(), z.string().regex(/^\d*$/)]).nullish(),
 });
 export type GeoServiceObject = z.infer<typeof GeoServiceObject>;
 

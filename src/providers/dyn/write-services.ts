@@ -20,6 +20,8 @@ const SERVICE_KINDS: ReadonlySet<string> = new Set<DynServiceOp['kind']>([
   'delete-secondary',
   'create-geo',
   'update-geo',
+  'rename-geo',
+  'activate-geo',
   'delete-geo',
 ]);
 
@@ -39,7 +41,11 @@ export function describeServiceOp(op: DynServiceOp): DynRequest {
       return {
         method: 'POST',
         path: geoPath(op.name),
-        body: { groups: op.groups.map(wireGroup), nodes: op.nodes.map(wireNode) },
+        body: {
+          groups: op.groups.map(wireGroup),
+          nodes: op.nodes.map(wireNode),
+          ...(op.ttl === undefined ? {} : { ttl: op.ttl }),
+        },
       };
     case 'update-geo':
       return {
@@ -48,7 +54,16 @@ export function describeServiceOp(op: DynServiceOp): DynRequest {
         body: {
           ...(op.groups ? { groups: op.groups.map(wireGroup) } : {}),
           ...(op.nodes ? { nodes: op.nodes.map(wireNode) } : {}),
+          ...(op.ttl === undefined ? {} : { ttl: op.ttl }),
         },
+      };
+    case 'rename-geo':
+      return { method: 'PUT', path: geoPath(op.name), body: { new_name: op.newName } };
+    case 'activate-geo':
+      return {
+        method: 'PUT',
+        path: geoPath(op.name),
+        body: op.active ? { activate: true } : { deactivate: true },
       };
     case 'delete-geo':
       return { method: 'DELETE', path: geoPath(op.name) };
@@ -73,13 +88,20 @@ function wireNode(node: { zone: string; fqdn: string }) {
 }
 
 /**
- * Creates are POSTs: a repeat of an applied one fails with TARGET_EXISTS, so they are sent once. An update is a
+ * Creates are POSTs: a repeat of an applied one fails with TARGET_EXISTS, so they are sent once (and a rename). An update is a
  * PUT of the same full values, and a delete repeated after it was applied gets 404 (treated as done), so both
  * may be repeated after an ambiguous failure.
  */
 export function serviceRetryPolicy(op: DynServiceOp): RetryPolicy {
-  return op.kind === 'create-secondary' || op.kind === 'create-geo' ? 'non-idempotent' : 'idempotent';
+  return NOT_REPEATED.has(op.kind) ? 'non-idempotent' : 'idempotent';
 }
+
+/** A rename repeated after it was applied finds no service under the old name (404): sent once, like a create. */
+const NOT_REPEATED: ReadonlySet<DynServiceOp['kind']> = new Set([
+  'create-secondary',
+  'create-geo',
+  'rename-geo',
+]);
 
 export async function executeServiceOp(client: DynClient, op: DynServiceOp): Promise<void> {
   const request = describeServiceOp(op);
