@@ -48,15 +48,15 @@ describe('diffWaf', () => {
     const [change] = changes;
     expect(change?.address).toEqual({ kind: 'webapp', ref: 'shop', id: hex('a'), name: 'shop' });
     expect(change?.action).toBe('update');
-    expect(enabled(change?.before.enabled ?? [])).toEqual(['Bingbot']);
-    expect(enabled(change?.after.enabled ?? [])).toEqual(['Googlebot']);
-    expect(change?.after.mode).toBe('exact');
+    expect(enabled(change?.before?.enabled ?? [])).toEqual(['Bingbot']);
+    expect(enabled(change?.after?.enabled ?? [])).toEqual(['Googlebot']);
+    expect(change?.after?.mode).toBe('exact');
   });
 
   it('exact: disabling a bot alone is a change; the same enabled set is none', () => {
     const shop = app('shop', 'a', bots(['Bingbot', 'Googlebot']));
     const off = diffWaf({ webapps: [want('shop', ['Googlebot'])] }, live({ shop }));
-    expect(off.changes.map((c) => enabled(c.after.enabled))).toEqual([['Googlebot']]);
+    expect(off.changes.map((c) => enabled(c.after?.enabled ?? []))).toEqual([['Googlebot']]);
     const same = diffWaf({ webapps: [want('shop', ['googlebot', 'BINGBOT'])] }, live({ shop }));
     expect(same).toEqual({ changes: [], problems: [] });
   });
@@ -64,8 +64,8 @@ describe('diffWaf', () => {
   it('additive: keeps every enabled bot, enables the listed ones, and is no change when they already are', () => {
     const shop = app('shop', 'a', bots(['Bingbot']));
     const more = diffWaf({ webapps: [want('shop', ['Googlebot'], 'additive')] }, live({ shop }));
-    expect(more.changes.map((c) => enabled(c.after.enabled))).toEqual([['Bingbot', 'Googlebot']]);
-    expect(more.changes[0]?.after.mode).toBe('additive');
+    expect(more.changes.map((c) => enabled(c.after?.enabled ?? []))).toEqual([['Bingbot', 'Googlebot']]);
+    expect(more.changes[0]?.after?.mode).toBe('additive');
     const none = diffWaf({ webapps: [want('shop', ['Bingbot'], 'additive')] }, live({ shop }));
     expect(none.changes).toEqual([]);
   });
@@ -78,7 +78,7 @@ describe('diffWaf', () => {
     ];
     const shop = app('shop', 'a', twins);
     const { changes } = diffWaf({ webapps: [want('shop', [hex('9'), hex('1'), hex('5')])] }, live({ shop }));
-    expect(changes[0]?.after.enabled).toEqual([
+    expect(changes[0]?.after?.enabled).toEqual([
       { id: hex('5'), name: 'Applebot' },
       { id: hex('1'), name: 'Crawler' },
       { id: hex('9'), name: 'Crawler' },
@@ -92,7 +92,7 @@ describe('diffWaf', () => {
     expect(problems).toEqual([
       { ...pos(3, 7), message: `bot "${hex('3')}" is the same bot as "Googlebot" at waf.yaml:2:7` },
     ]);
-    expect(changes.map((c) => c.after.enabled)).toEqual([[{ id: hex('3'), name: 'Googlebot' }]]);
+    expect(changes.map((c) => c.after?.enabled ?? [])).toEqual([[{ id: hex('3'), name: 'Googlebot' }]]);
   });
 
   it('an unknown or ambiguous bot is a problem and the other entries still count', () => {
@@ -110,7 +110,7 @@ describe('diffWaf', () => {
       [2, `bot "Crawler" names 2 bots of webapp "shop" (${hex('1')}, ${hex('2')}); use its id`],
       [3, 'bot "Nobot" is not in the good-bot catalogue of webapp "shop"; no bot there has a similar name'],
     ]);
-    expect(changes.map((c) => enabled(c.after.enabled))).toEqual([['Googlebot']]);
+    expect(changes.map((c) => enabled(c.after?.enabled ?? []))).toEqual([['Googlebot']]);
   });
 
   it('two keys that are the same webapp: the later one in the files is the problem, and only the first is planned', () => {
@@ -122,7 +122,9 @@ describe('diffWaf', () => {
     expect(problems).toEqual([
       { ...pos(20), message: `webapp "shop" is the same webapp as "${hex('a')}" at waf.yaml:10:3` },
     ]);
-    expect(changes.map((c) => [c.address.ref, enabled(c.after.enabled)])).toEqual([[hex('a'), ['Bingbot']]]);
+    expect(changes.map((c) => [c.address.ref, enabled(c.after?.enabled ?? [])])).toEqual([
+      [hex('a'), ['Bingbot']],
+    ]);
   });
 
   it('orders entries by file, then line, then column to find the first of two', () => {
