@@ -123,6 +123,30 @@ describe('RequestScheduler: which answers it reads', () => {
     expect(without.clock.sleeps.filter((ms) => ms !== 100)).toEqual([60_000]);
   });
 
+  it('takes X-RateLimit-Reset only with X-RateLimit-Remaining beside it', async () => {
+    // Reset alone says nothing of what is left: the client keeps its own count (2 a window) and the window's
+    // latest end (a minute after the first answer), not the 30 s the lone Reset would give.
+    const h = setup({ windowMs: 60_000, limit: 2 });
+    const all = [h.send(200, { 'X-RateLimit-Reset': '30' }), h.send(), h.send()];
+    await h.clock.run();
+    await Promise.all(all);
+    expect(h.clock.sleeps.filter((ms) => ms !== 100)).toEqual([60_000]);
+  });
+
+  it('a request that got no answer rejects with its own error, is told as an answer without status, and frees its slot', async () => {
+    const events: RateEvent[] = [];
+    const h = setup({ windowMs: 60_000, limit: 300, onEvent: (e) => events.push(e) });
+    const failed = h.scheduler.run(async () => {
+      throw new Error('socket hang up');
+    });
+    await expect(failed).rejects.toThrow('socket hang up');
+    await Promise.all([h.send(), h.clock.run()]);
+    expect(events).toEqual([
+      { type: 'answer', service: 'service', status: undefined },
+      { type: 'answer', service: 'service', status: 200 },
+    ]);
+  });
+
   it('reads an announced limit', async () => {
     const h = setup({ windowMs: 60_000, limit: 300 });
     await Promise.all([
@@ -178,5 +202,39 @@ describe('RequestScheduler: announcing waits', () => {
     await Promise.all(all);
     expect(events.filter((e) => e.type === 'wait')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'answer')).toHaveLength(4);
+  });
+
+  it('a wait that ends while a later one is set does not announce the later one again', async () => {
+    // Limit 2: the probe is answered at once; the second request, slow, holds the window; the third waits for its
+    // end (timer A, a minute on). The slow one is refused with Retry-After 5 (timer B, earlier). After B the third
+    // goes and its answer says nothing is left for 90 s: the fourth waits for that (timer C, after A). When A fires,
+    // C is still the wait in force: it must not be set, nor announced, a second time.
+    const events: RateEvent[] = [];
+    const clock = virtualClock();
+    const scheduler = new RequestScheduler({
+      windowMs: 60_000,
+      limit: 2,
+      now: clock.now,
+      sleep: clock.sleep,
+      onEvent: (e) => events.push(e),
+    });
+    const answer = (latency: number, status: number, headers: Record<string, string> = {}) =>
+      scheduler.run(async () => {
+        await clock.sleep(latency);
+        return { status, headers: new Headers(headers) };
+      });
+    const probe = answer(100, 200);
+    await clock.run(1_000);
+    await probe;
+    const all = [
+      answer(10_000, 429, { 'Retry-After': '5' }),
+      answer(100, 200, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '90' }),
+      answer(100, 200),
+    ];
+    await clock.run();
+    await Promise.all(all);
+    const waits = events.flatMap((e) => (e.type === 'wait' ? [e.until] : []));
+    expect(waits).toHaveLength(3);
+    expect(new Set(waits).size).toBe(3);
   });
 });
