@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApplyInterruptedError, applyPlan } from '../../src/apply/index.js';
+import type { ApplyEvent } from '../../src/apply/types.js';
 import { OutcomeUnknownError, type PlannedTarget, type StepWriter } from '../../src/model/provider.js';
 import { targetText } from '../../src/model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type ZoneHeader } from '../../src/plan/types.js';
@@ -214,5 +215,28 @@ describe('applyPlan: what a failure reports', () => {
       ['zone:a.test', 'applied'],
     ]);
     expect(result.ok).toBe(true);
+  });
+
+  it('fails a zone step whose provider has no writer without trying to discard it', async () => {
+    const result = await applyPlan(plan([zoneStep('a.test', 'pdns')]), new Map());
+    expect(result.steps[0]).toMatchObject({
+      status: 'failed',
+      done: 0,
+      error: 'the plan has a pdns change, but no pdns provider was opened for this run',
+    });
+    expect(result.steps[0]).not.toHaveProperty('discarded');
+  });
+
+  it("tells the observer every step's end: applied, failed and skipped alike, with its outcome", async () => {
+    const events: ApplyEvent[] = [];
+    const { writer } = recorder((kind) => (kind === 'publish' ? new Error('refused') : undefined));
+    const result = await applyPlan(
+      plan([zoneStep('a.test', 'dyn', 1), zoneStep('b.test', 'dyn', 1, ['zone:a.test'])]),
+      new Map([['dyn', writer]]),
+      { onEvent: (e) => events.push(e) },
+    );
+    const done = events.flatMap((e) => (e.type === 'step-done' ? [e.outcome] : []));
+    expect(done).toEqual([result.steps[0], result.steps[1]]);
+    expect(done.map((o) => o.status)).toEqual(['failed', 'skipped']);
   });
 });
