@@ -5,7 +5,7 @@ import {
   RequestScheduler,
   type RequestSchedulerOptions,
 } from '../../src/providers/http/scheduler.js';
-import { virtualClock } from './helpers/virtual-clock.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 /**
  * The scheduler's decisions at their edges, on a virtual clock: how many requests go at once by default, the
@@ -13,7 +13,7 @@ import { virtualClock } from './helpers/virtual-clock.js';
  */
 
 function setup(options: Omit<RequestSchedulerOptions, 'now' | 'sleep' | 'logger'>) {
-  const clock = virtualClock();
+  const clock = fakeClock();
   const logs: string[] = [];
   const scheduler = new RequestScheduler({
     ...options,
@@ -210,7 +210,7 @@ describe('RequestScheduler: announcing waits', () => {
     // goes and its answer says nothing is left for 90 s: the fourth waits for that (timer C, after A). When A fires,
     // C is still the wait in force: it must not be set, nor announced, a second time.
     const events: RateEvent[] = [];
-    const clock = virtualClock();
+    const clock = fakeClock();
     const scheduler = new RequestScheduler({
       windowMs: 60_000,
       limit: 2,
