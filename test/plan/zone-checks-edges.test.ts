@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DesiredState, LiveDnsState, LiveZone } from '../../src/model/dns.js';
+import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../src/model/dns.js';
 import { zoneProblems } from '../../src/plan/diff/zone-checks.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
 
@@ -12,7 +12,7 @@ function check(desired: DesiredState, live: LiveDnsState): string[] {
   return zoneProblems(desired, zones, live).map((p) => p.message);
 }
 
-const noRecordsMap = (zone: string) => ({ ...desiredZone(zone, {}), at, recordsGiven: false });
+const noRecordsMap = (zone: string): DesiredZone => ({ ...desiredZone(zone, {}), at, recordsGiven: false });
 
 describe('zoneProblems: a zone no file gives a records map', () => {
   it('is no problem when the zone does not exist yet: there is nothing to delete', () => {
