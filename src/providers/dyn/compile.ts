@@ -80,7 +80,7 @@ function compileZone(input: ZoneCompileInput): DynOp[] {
  * uploads as for an existing zone. Null: nothing for a file to carry (`create-zone` then says it all).
  */
 function newZoneOps(zone: string, value: ZoneValue, sets: readonly RecordSetWork[]): DynOp[] | null {
-  // Stryker disable next-line ArrayDeclaration: a zone the plan creates has no live records, so nothing to delete
+  // (An equivalent mutant, not disabled: the `[]` of a delete. A zone the plan creates has nothing to delete.)
   const created = sets.flatMap(({ change }) => (change.after ? [{ change, after: change.after }] : []));
   const fileSets: ZoneFileSet[] = created
     .filter(({ change }) => inZoneFile(change.address.type))
@@ -132,7 +132,7 @@ function compileSecondary(change: SecondaryChange): DynSecondaryOp[] {
 function compileGeo(change: GeoChange, part: GeoPart): DynGeoOp[] {
   const { name } = change.address;
   const { before, after } = change;
-  // Stryker disable next-line ConditionalExpression: a change has a before or an after (never neither)
+  // (An equivalent mutant, not disabled: `before === null` made false. A change has a before or an after.)
   if (after === null) return part === 'rest' || before === null ? [] : [{ kind: 'delete-geo', name }];
   if (before === null)
     return part === 'unlink' ? [] : [{ kind: 'create-geo', name, groups: after.groups, nodes: after.nodes }];

@@ -202,7 +202,7 @@ function windowAnswer(answer: ScheduledAnswer, now: number): WindowAnswer {
     status: answer.status,
     reading:
       remaining !== undefined && resetSeconds !== undefined ? { limit, remaining, resetSeconds } : undefined,
-    // Stryker disable next-line ConditionalExpression: the window reads retryAfterMs only of a 429 (fixed-window.ts)
+    // (An equivalent mutant, not disabled: the condition made true. The window reads retryAfterMs only of a 429.)
     retryAfterMs: answer.status === 429 ? parseRetryAfter(answer.headers.get('retry-after'), now) : undefined,
   };
 }
