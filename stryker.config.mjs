@@ -12,6 +12,8 @@ export default {
     'src/config/*rules.ts',
     'src/providers/dyn/compile.ts',
     'src/providers/dyn/record-set-ops.ts',
+    // It decides what is deleted on PowerDNS: the deletes and whole-set replacements of each zone's one PATCH.
+    'src/providers/pdns/compile.ts',
     'src/providers/http/retry.ts',
     'src/providers/http/scheduler.ts',
     'src/providers/http/fixed-window.ts',

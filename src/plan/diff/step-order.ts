@@ -21,6 +21,7 @@ export function orderSteps(steps: readonly PlanStep[]): PlanStep[] {
     if (index < 0)
       throw new Error(`plan steps depend on each other in a cycle: ${pending.map((s) => s.id).join(', ')}`);
     const [next] = pending.splice(index, 1);
+    // (An equivalent mutant, not disabled: the condition made false. Splice at a found index always yields a step.)
     if (!next) break;
     ordered.push(next);
     placed.add(next.id);

@@ -72,6 +72,9 @@ function perRecordOps(
   for (const record of ordered) {
     if (!wantedSet.has(record.value)) continue;
     const current = kept.get(record.value);
+    // Equivalent mutants (left to the report, not disabled: a directive would hide this line's other mutants too):
+    // which of two wrong-TTL duplicates is kept shows only in results of two calls or more (a TTL update and a
+    // delete), which recordSetOps replaces by one node-wide call.
     if (current === undefined || (current.ttl !== ttl && record.ttl === ttl)) kept.set(record.value, record);
   }
   const keptRecords = new Set(kept.values());
@@ -83,6 +86,9 @@ function perRecordOps(
   for (const value of wanted) {
     const keeper = kept.get(value);
     const addedIndex = added.indexOf(value);
+    // Equivalent mutants (left to the report, as above): where the guard is false, removed[addedIndex] is undefined
+    // too (a kept value has index -1; an index ≥ paired means every removed record is paired already); the guard
+    // says what is meant.
     const rewritten = keeper === undefined && addedIndex < paired ? removed[addedIndex] : undefined;
     const record = keeper !== undefined && keeper.ttl !== ttl ? keeper : rewritten;
     if (record !== undefined) updates.push({ kind: 'update-record', ...target, ref: record.ref, value, ttl });

@@ -158,6 +158,7 @@ export class RequestScheduler {
         else this.wakeIn(now, wait);
         return;
       }
+      // Stryker disable next-line OptionalChaining: the loop runs only while a request waits
       this.waiting.shift()?.resolve(this.window.send(now));
     }
   }
@@ -201,6 +202,7 @@ function windowAnswer(answer: ScheduledAnswer, now: number): WindowAnswer {
     status: answer.status,
     reading:
       remaining !== undefined && resetSeconds !== undefined ? { limit, remaining, resetSeconds } : undefined,
+    // (An equivalent mutant, not disabled: the condition made true. The window reads retryAfterMs only of a 429.)
     retryAfterMs: answer.status === 429 ? parseRetryAfter(answer.headers.get('retry-after'), now) : undefined,
   };
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { closestNames, osaDistance } from '../../src/plan/diff/closest-names.js';
+
+/** The "did you mean" of unknown webapps, bots and zones: which names are close, in which order, how many. */
+
+describe('closestNames', () => {
+  it('is near within a third of the longer name, and never less than 2 edits', () => {
+    // 9 letters: 3 edits are near, 4 are not.
+    expect(closestNames('abcdefghi', ['abcdefxyz', 'abcdewxyz'])).toEqual(['abcdefxyz']);
+    // 3 letters: a third is 1, but 2 edits still count.
+    expect(closestNames('abc', ['axy', 'xyz'])).toEqual(['axy']);
+  });
+
+  it('takes a name that contains the wanted one, or is contained in it, from 3 letters on', () => {
+    expect(closestNames('abc', ['abcxxxxxxxxx'])).toEqual(['abcxxxxxxxxx']);
+    expect(closestNames('ab', ['abxxxxxxxxxx'])).toEqual([]);
+    expect(closestNames('googlebot-news', ['bot'])).toEqual(['bot']);
+  });
+
+  it('orders by distance, then by name; a name listed twice counts once; at most `max`', () => {
+    expect(closestNames('abc', ['abe', 'abd', 'abd', 'xbc0'])).toEqual(['abd', 'abe', 'xbc0']);
+    expect(closestNames('abc', ['abe', 'abd', 'abc'], 2)).toEqual(['abc', 'abd']);
+    expect(
+      closestNames(
+        'abc',
+        ['b', 'a'].map((c) => `ab${c}x`),
+      ),
+    ).toEqual(['abax', 'abbx']);
+  });
+});
+
+describe('osaDistance', () => {
+  it('counts insertions, deletions, substitutions and a swap of neighbours as one edit each', () => {
+    expect(osaDistance('abc', 'abc')).toBe(0);
+    expect(osaDistance('abc', '')).toBe(3);
+    expect(osaDistance('abc', 'abxc')).toBe(1);
+    expect(osaDistance('abc', 'ac')).toBe(1);
+    expect(osaDistance('abc', 'abd')).toBe(1);
+    expect(osaDistance('abcd', 'acbd')).toBe(1);
+    expect(osaDistance('ab', 'ba')).toBe(1);
+    // A swap is of neighbours only: a and c two apart are two substitutions.
+    expect(osaDistance('abc', 'cba')).toBe(2);
+  });
+});
