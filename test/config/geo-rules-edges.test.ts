@@ -46,4 +46,20 @@ ${SERVICE}    nodes: [{ zone: example.com, fqdn: geo.example.com }]
       'dns.yaml:2:3: a geo service name must not be empty',
     );
   });
+
+  it('an empty node name or zone is the schema’s problem alone; an invalid node is not also "listed twice"', async () => {
+    const nodes =
+      '[{ zone: example.com, fqdn: "" }, { zone: "", fqdn: www.example.com }, ' +
+      '{ zone: example.com, fqdn: "bad..example.com" }, { zone: example.com, fqdn: "bad..example.com" }]';
+    const invalid =
+      'node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)';
+    expect(
+      await geoProblems(`zones:\n  example.com:\n    records: {}\n${SERVICE}    nodes: ${nodes}\n`),
+    ).toEqual([
+      'dns.yaml:7:40: fqdn must not be empty, got ""',
+      'dns.yaml:7:54: zone must not be empty, got ""',
+      `dns.yaml:7:110: ${invalid}`,
+      `dns.yaml:7:159: ${invalid}`,
+    ]);
+  });
 });
