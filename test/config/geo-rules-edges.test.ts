@@ -62,4 +62,26 @@ ${SERVICE}    nodes: [{ zone: example.com, fqdn: geo.example.com }]
       `dns.yaml:7:159: ${invalid}`,
     ]);
   });
+
+  it('skips what the schema refuses (a group that is not a map, a name or country that is not a string) and checks the rest', async () => {
+    const long = `${Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.')}.example.com`;
+    const yaml = `zones:
+  example.com:
+    records: {}
+geo_services:
+  Web:
+    groups: ["x", { name: 5, countries: [1, "@@"], a: [192.0.2.50] }, { name: All, countries: ["@@"], a: [192.0.2.51] }]
+    nodes: [{ zone: example.com, fqdn: ${long} }]
+  Other:
+    groups: x
+`;
+    expect(await geoProblems(yaml)).toEqual([
+      'dns.yaml:6:14: groups[0] must be a map, got "x"',
+      'dns.yaml:6:27: name must be a string, got 5',
+      'dns.yaml:6:42: countries[0] must be a country, region or special code, got 1',
+      'dns.yaml:6:96: country @@ is already in group "" at dns.yaml:6:45; a country may be in one group of a service',
+      `dns.yaml:7:40: node name "${long}" is not valid: the full name has 316 characters (at most 253)`,
+      'dns.yaml:9:13: groups must be a list of groups, got "x"',
+    ]);
+  });
 });
