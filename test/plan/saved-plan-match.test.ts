@@ -142,7 +142,8 @@ describe('savedPlanDifferences, step by step', () => {
     const { plan } = reviewFixture();
     const first = must(plan.steps[0]);
     // Read back, a provider the run does not know is refused first; compared as apply would, it is named.
-    const provider: SavedPlan = { ...plan, steps: [{ ...first, provider: 'other' }, ...plan.steps.slice(1)] };
+    const file = saved(plan);
+    const provider: SavedPlan = { ...file, steps: [{ ...first, provider: 'other' }, ...file.steps.slice(1)] };
     expect(savedPlanDifferences(provider, plan)).toEqual([
       `steps[0] ${first.id}: provider "other" in the file, ${JSON.stringify(first.provider)} computed`,
     ]);
