@@ -10,7 +10,9 @@ import type { TypedValues } from './record-values.js';
  * - `apex: 'never'`: not at the zone apex (a CNAME; NS, whose apex set is the service's);
  *   `apex: 'only'`: only there (ALIAS);
  * - `delegates`: a set below the apex delegates its name, so the zone holds no record below that name (NS; RFC
- *   1034 §4.2.1: the data below a zone cut belongs to the child zone).
+ *   1034 §4.2.1: the data below a zone cut belongs to the child zone);
+ * - `besides`: only at a name that also holds that type (DS beside its delegation's NS);
+ * - `soleValue`: that value, when given, is the only one of its set (the null MX).
  * They hold across the items of a name's list of maps, where each type is given in one item (it has one TTL).
  * Each message names the record and the rule, and where two places conflict, both.
  */
@@ -20,6 +22,8 @@ export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[
     const owner = `record "${record.name}"`;
     diagnostics.push(...repeatedTypeDiagnostics(owner, sets));
     diagnostics.push(...aloneDiagnostics(owner, sets, 'at its name'));
+    diagnostics.push(...besidesDiagnostics(owner, sets));
+    diagnostics.push(...sets.flatMap((set) => soleValueDiagnostics(owner, set)));
     for (const set of sets) {
       const apex = set.type.rules?.apex;
       const atApex = record.fqdn === zone.zone;
@@ -95,6 +99,28 @@ function aloneDiagnostics(owner: string, sets: readonly TypedValues[], place: st
     }
   }
   return diagnostics;
+}
+
+/** A type given where the type it must stand beside is not. */
+function besidesDiagnostics(owner: string, sets: readonly TypedValues[]): Diagnostic[] {
+  return sets.flatMap((set) => {
+    const needed = set.type.rules?.besides;
+    if (!needed || sets.some((other) => other.type.type === needed)) return [];
+    const message = `${owner}: ${set.type.type} is allowed only beside ${needed} records at its name, and it has none`;
+    return [diagnosticAt(set.keyPos, message)];
+  });
+}
+
+/** A set that holds its type's sole value beside other values, at that value. */
+function soleValueDiagnostics(owner: string, set: TypedValues): Diagnostic[] {
+  const sole = set.type.rules?.soleValue;
+  const placed = set.values.find((value) => value.value === sole?.value);
+  if (!sole || !placed || set.values.length === 1) return [];
+  const others = set.values.length - 1;
+  const message =
+    `${owner}: the ${set.type.type} value "${sole.value}" is the only one of its set (${sole.why}), but ` +
+    `${others} other ${others === 1 ? 'value is' : 'values are'} given`;
+  return [diagnosticAt(placed.pos, message)];
 }
 
 /** Each record below a name that a set of a `delegates` type delegates, at the record, naming the delegation. */

@@ -10,7 +10,8 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
 const DIR = 'test/fixtures/bad';
 const cases = readdirSync(DIR)

@@ -14,10 +14,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { type ApplyResult, applyPlan, type Providers, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
-import { createEmulator, type Emulator, type FaultKind } from '../../src/emulator/index.js';
+import type { Emulator, FaultKind } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
+import { startEmulator } from '../support/emulator.js';
 import { type Scenario, scenarioArbitrary, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import {
   duplicateRecords,
@@ -70,7 +71,7 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
   if (!scenario || !waf) throw new Error('no scenario generated');
   const desired = await desiredOf(`${yamlOf(scenario)}${wafYaml(waf)}`, join(dir, `chaos-${seed}.yaml`));
   let offset = 0;
-  const emulator = createEmulator({
+  const { emulator, url, wafUrl } = await startEmulator({
     seed: {
       dns: { credentials: DNS_CREDENTIALS, zones: seedZones(scenario) },
       waf: { client: WAF_CLIENT, webapps: [{ name: WEBAPP, enabled_bots: waf.live }] },
@@ -80,7 +81,6 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
     waf: { changes: { pendingMs: 0, runMs: 5 } },
     now: () => Date.now() + offset,
   });
-  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
   const decisions: ClientDecision[] = [];
   const services = (timeoutMs?: number, onDecision?: (d: ClientDecision) => void) => {
     const dns = dnsProvider(url, timeoutMs, onDecision);

@@ -5,12 +5,12 @@
  * emulator with latency, so the two overlap: the later publish of a zone both planned from the same serial finds
  * the serial moved.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../../src/emulator/index.js';
+import { spawnCli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { partialPublishes, zoneLines } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -46,50 +46,23 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function apply(url: string, i: number): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'apply',
-      join(dir, `run-${i}.yaml`),
-      '--yes',
-      '--concurrency',
-      '1',
-    ],
-    {
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
+async function apply(
+  env: Record<string, string>,
+  i: number,
+): Promise<{ code: number | null; output: string }> {
+  const run = spawnCli(['apply', join(dir, `run-${i}.yaml`), '--yes', '--concurrency', '1'], env);
+  const { code } = await run.exited;
+  return { code, output: run.stdout() + run.stderr() };
 }
 
 describe('two applies at once on the same zones', () => {
   it('every zone ends as one of the two desired states, never a mix; the loser says why', async () => {
-    const emulator = createEmulator({
+    const { emulator, env, close } = await startEmulator({
       seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(RUNS[0] as Scenario) } },
       chaos: { latencyMs: 40, jitterMs: 20, seed: 7 },
     });
-    const { url } = await emulator.listen(0, '127.0.0.1');
     try {
-      const results = await Promise.all([apply(url, 0), apply(url, 1)]);
+      const results = await Promise.all([apply(env, 0), apply(env, 1)]);
       const final = emulator.snapshot();
       for (const zone of ZONES) {
         const ends = RUNS.map((s) => zoneLines(s, final, zone));
@@ -108,7 +81,7 @@ describe('two applies at once on the same zones', () => {
       for (const run of results.filter((r) => r.code !== 0))
         expect(run.output).toMatch(/changed while applying .*plan again/);
     } finally {
-      await emulator.close();
+      await close();
     }
   }, 120_000);
 });

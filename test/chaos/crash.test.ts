@@ -6,14 +6,13 @@
  * runs in this process with a short session idle time, and a small latency so that kills land between requests of
  * every phase (reads, writes, publishes, the re-plan).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/emulator/faults/prng.js';
-import { createEmulator } from '../../src/emulator/index.js';
-import { cli } from '../integration/helpers.js';
+import { cli, spawnCli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, unconverged } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -70,13 +69,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function startApply(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'apply', file, '--yes'], {
-    env: { ...process.env, ...env, NO_COLOR: '1' },
-    stdio: 'ignore',
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SIGKILL during apply', () => {
@@ -89,31 +81,23 @@ describe('SIGKILL during apply', () => {
   it.each(points)(
     'killed after %i answered requests: the next apply converges',
     async (killAt) => {
-      const emulator = createEmulator({
+      const { emulator, env, close } = await startEmulator({
         seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
         sessionIdleMs: IDLE_MS,
         chaos: { latencyMs: 15, jitterMs: 10, seed: killAt },
       });
-      const { url } = await emulator.listen(0, '127.0.0.1');
-      const env = {
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-      };
       try {
         const before = emulator.snapshot();
-        const child = startApply(env);
-        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        const run = spawnCli(['apply', file, '--yes'], env);
         let killed = false;
-        while (child.exitCode === null && child.signalCode === null) {
+        while (!run.ended()) {
           if (emulator.requestLog.entries.length >= killAt) {
-            killed = child.kill('SIGKILL');
+            killed = run.child.kill('SIGKILL');
             break;
           }
           await sleep(2);
         }
-        await exited;
+        await run.exited;
         const publishedAtKill = emulator.chaos.publishes.length;
         if (killed) seen.killed++;
         if (emulator.chaos.pendingChanges().some((p) => p.changes > 0)) seen.leftPending++;
@@ -135,7 +119,7 @@ describe('SIGKILL during apply', () => {
         expect(unconverged(SCENARIO, emulator.snapshot())).toEqual([]);
         if (!killed) expect(publishedAtKill).toBeGreaterThan(0);
       } finally {
-        await emulator.close();
+        await close();
       }
     },
     60_000,

@@ -7,7 +7,8 @@
  */
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
+import type { Emulator, EmulatorSeed } from '../../src/emulator/index.js';
+import { startEmulator } from '../support/emulator.js';
 import { type FuzzRequest, fuzzRequests } from './fuzz-requests.js';
 
 const PER_API = Number(process.env.EDGEPLAN_FUZZ_REQUESTS ?? 1500);
@@ -37,8 +38,7 @@ const SEED: EmulatorSeed = {
 };
 
 beforeAll(async () => {
-  emulator = createEmulator({ seed: SEED, waf: { rateLimit: { limit: 1_000_000 } } });
-  ({ port } = await emulator.listen(0, '127.0.0.1'));
+  ({ emulator, port } = await startEmulator({ seed: SEED, waf: { rateLimit: { limit: 1_000_000 } } }));
 });
 afterAll(async () => {
   agent.destroy();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecret, scrubSecrets } from '../../src/providers/http/secrets.js';
-import { cli } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
 
 const PASSWORD = 'pw-Echoed-S3cret-77';
 const CLIENT_SECRET = 'waf-Echoed-S3cret-78';

@@ -5,12 +5,13 @@
  * is a point in the emulator's request log (the first zone's publish answered), not a time: the apply runs one zone
  * at a time, over an emulator with a small latency.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/index.js';
+import type { Emulator } from '../../src/emulator/index.js';
+import { type CliProcess, spawnCli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, zoneLines } from './expectations.js';
 import { DNS_CREDENTIALS } from './profile.js';
@@ -37,44 +38,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+function startApply(env: Record<string, string>): CliProcess {
+  return spawnCli(['apply', file, '--yes', '--concurrency', '1'], env);
 }
-
-function startApply(url: string): Run {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'apply', file, '--yes', '--concurrency', '1'],
-    {
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: DNS_CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: DNS_CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: DNS_CREDENTIALS.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-const ended = (run: Run) => run.child.exitCode !== null || run.child.signalCode !== null;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls (not a timed assertion: it only waits) until `ready` holds. */
@@ -84,17 +50,16 @@ async function until(ready: () => boolean): Promise<void> {
 
 async function withEmulator(
   latencyMs: number,
-  run: (emulator: Emulator, url: string) => Promise<void>,
+  run: (emulator: Emulator, env: Record<string, string>) => Promise<void>,
 ): Promise<void> {
-  const emulator = createEmulator({
+  const { emulator, env, close } = await startEmulator({
     seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
     chaos: { latencyMs, jitterMs: 0, seed: 1 },
   });
-  const { url } = await emulator.listen(0, '127.0.0.1');
   try {
-    await run(emulator, url);
+    await run(emulator, env);
   } finally {
-    await emulator.close();
+    await close();
   }
 }
 
@@ -108,10 +73,10 @@ describe('an interrupt during apply', () => {
   ] as const)(
     '%s: stops sending, discards what is unpublished, logs out, reports, exits %i',
     async (signal, code) => {
-      await withEmulator(20, async (emulator, url) => {
+      await withEmulator(20, async (emulator, env) => {
         const before = emulator.snapshot();
-        const run = startApply(url);
-        await until(() => firstPublish(emulator) || ended(run));
+        const run = startApply(env);
+        await until(() => firstPublish(emulator) || run.ended());
         run.child.kill(signal);
         const exit = await run.exited;
 
@@ -140,11 +105,11 @@ describe('an interrupt during apply', () => {
 
   it('a second signal ends the process at once', async () => {
     // Slow answers: the orderly stop (the call in flight, the discard, the logout) takes over a second.
-    await withEmulator(400, async (emulator, url) => {
-      const run = startApply(url);
-      await until(() => firstPublish(emulator) || ended(run));
+    await withEmulator(400, async (emulator, env) => {
+      const run = startApply(env);
+      await until(() => firstPublish(emulator) || run.ended());
       run.child.kill('SIGINT');
-      await until(() => run.stderr().includes('SIGINT: stopping') || ended(run));
+      await until(() => run.stderr().includes('SIGINT: stopping') || run.ended());
       run.child.kill('SIGINT');
       const exit = await run.exited;
       expect(exit).toEqual({ code: null, signal: 'SIGINT' });

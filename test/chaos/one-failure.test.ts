@@ -7,8 +7,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD, WAF_CLIENT } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
+import { CREDENTIALS, WAF_CLIENT } from '../support/sandbox.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { wafYaml } from './waf-scenario.js';
 
@@ -34,24 +35,15 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('a bad WAF secret during the DNS reads', () => {
   it('stops the reads, logs out of the one DNS session, prints one error', async () => {
-    const emulator = createEmulator({
+    const { emulator, env } = await startEmulator({
       seed: {
         dns: { credentials: CREDENTIALS, zones: seedZones(SCENARIO) },
         waf: { client: WAF_CLIENT, webapps: [{ name: 'shop', enabled_bots: [] }] },
       },
       chaos: { latencyMs: 30, jitterMs: 0, seed: 1 },
     });
-    const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
     try {
-      const run = await cli(['plan', file], {
-        EDGEPLAN_DYN_URL: url,
-        EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: PASSWORD,
-        EDGEPLAN_WAF_URL: wafUrl,
-        EDGEPLAN_WAF_CLIENT_ID: WAF_CLIENT.client_id,
-        EDGEPLAN_WAF_CLIENT_SECRET: 'not-the-secret',
-      });
+      const run = await cli(['plan', file], { ...env, EDGEPLAN_WAF_CLIENT_SECRET: 'not-the-secret' });
       expect(run.code).toBe(1);
       const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
       expect(

@@ -11,9 +11,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
-import { CREDENTIALS, PASSWORD, type Sandbox, startSandbox, WAF_CLIENT } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { CREDENTIALS, PASSWORD, type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
 import { startTokenTap, type TokenTap } from './token-tap.js';
 
 const DNS_TOKEN_SHAPE = /[A-Za-z0-9+/]{100,}={0,2}/;
@@ -26,14 +25,16 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-secrets-'));
-  sandbox = await startSandbox(
-    {
-      'example.com': {
-        records: [{ fqdn: 'old.example.com', type: 'A', ttl: 60, rdata: { address: '192.0.2.9' } }],
+  sandbox = await startSandbox({
+    dns: {
+      zones: {
+        'example.com': {
+          records: [{ fqdn: 'old.example.com', type: 'A', ttl: 60, rdata: { address: '192.0.2.9' } }],
+        },
       },
     },
-    { webapps: [{ name: 'shop', enabled_bots: ['Bingbot'] }] },
-  );
+    waf: { webapps: [{ name: 'shop', enabled_bots: ['Bingbot'] }] },
+  });
   await writeFile(
     join(dir, 'desired.yaml'),
     'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n' +
@@ -55,33 +56,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `edgeplan <argv>` in-process; a long-running command (the emulator) is asked to stop after 300 ms. */
-async function run(argv: string[], env: Record<string, string>): Promise<Run> {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (text) => {
-      out.stdout += text;
-    },
-    stderr: (text) => {
-      out.stderr += text;
-    },
-    env,
-    cwd: dir,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    confirm: async () => false,
-    untilShutdown: () => new Promise((resolve) => setTimeout(resolve, 300)),
-  };
-  const code = await runCli(argv, io);
-  return { code, ...out };
-}
+/** `edgeplan <argv>` in-process in `dir`; a long-running command (the emulator) is asked to stop after 300 ms. */
+const run = (argv: string[], env: Record<string, string>) => cli(argv, env, { cwd: dir, stopAfterMs: 300 });
 
 /** Command names from the top-level help, `help` itself aside. */
 async function commands(): Promise<string[]> {

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan, planLive } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
-import { createEmulator } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import type { StepWriter } from '../../src/model/provider.js';
+import { startEmulator } from '../support/emulator.js';
+import { fakeClock } from '../support/fake-clock.js';
 import { CLEAN_TIMEOUT_MS, DNS_CREDENTIALS, dnsProvider } from './profile.js';
 
 const IDLE_MS = 60_000;
@@ -32,13 +33,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('a session lost in the middle of a zone', () => {
   it('is made up for: the zone is sent again in the new session and published whole, in the same run', async () => {
-    let clock = 1_000_000;
-    const emulator = createEmulator({
+    const clock = fakeClock(1_000_000);
+    const { emulator, url } = await startEmulator({
       seed: { dns: { credentials: DNS_CREDENTIALS, zones: { 'a.test': { records: [CNAME] } } } },
       sessionIdleMs: IDLE_MS,
-      now: () => clock,
+      now: clock.now,
     });
-    const { url } = await emulator.listen(0, '127.0.0.1');
     const dns = dnsProvider(url, CLEAN_TIMEOUT_MS);
     try {
       const plan = await planLive(desired, { dns });
@@ -53,7 +53,7 @@ describe('a session lost in the middle of a zone', () => {
       const expiring: StepWriter = {
         async execute(op) {
           await dns.execute(op);
-          if (op.kind === 'delete-record') clock += IDLE_MS + 1;
+          if (op.kind === 'delete-record') clock.advance(IDLE_MS + 1);
         },
         discard: (target) => dns.discard(target),
       };

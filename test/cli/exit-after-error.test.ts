@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli } from '../support/cli.js';
 
 /**
  * A process that printed `error:` exits (issue 15, item 6). The DNS service is unreachable (port 1: every attempt
@@ -50,34 +50,21 @@ describe('edgeplan exits after an error', () => {
   it(
     'ends the process once it printed error:, while the other service is still in a rate-limit wait',
     async () => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/main.ts', 'plan', join(dir, 'desired.yaml')],
-        {
-          env: {
-            ...process.env,
-            NO_COLOR: '1',
-            EDGEPLAN_DYN_URL: 'http://127.0.0.1:1/REST',
-            EDGEPLAN_DYN_CUSTOMER: 'acme',
-            EDGEPLAN_DYN_USER: 'ci-bot',
-            EDGEPLAN_DYN_PASSWORD: 'pw',
-            EDGEPLAN_WAF_URL: wafUrl,
-            EDGEPLAN_WAF_CLIENT_ID: 'acme-ci',
-            EDGEPLAN_WAF_CLIENT_SECRET: 'secret',
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
-      let stderr = '';
-      child.stderr.on('data', (chunk) => {
-        stderr += String(chunk);
+      const run = spawnCli(['plan', join(dir, 'desired.yaml')], {
+        EDGEPLAN_DYN_URL: 'http://127.0.0.1:1/REST',
+        EDGEPLAN_DYN_CUSTOMER: 'acme',
+        EDGEPLAN_DYN_USER: 'ci-bot',
+        EDGEPLAN_DYN_PASSWORD: 'pw',
+        EDGEPLAN_WAF_URL: wafUrl,
+        EDGEPLAN_WAF_CLIENT_ID: 'acme-ci',
+        EDGEPLAN_WAF_CLIENT_SECRET: 'secret',
       });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const exited = run.exited.then(({ code }) => code);
       const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), HANG_MS).unref());
       const outcome = await Promise.race([exited, hung]);
-      if (outcome === 'hung') child.kill('SIGKILL');
-      expect(stderr).toMatch(/^error: .*network error/m);
-      expect(stderr).toContain('waiting 10');
+      if (outcome === 'hung') run.child.kill('SIGKILL');
+      expect(run.stderr()).toMatch(/^error: .*network error/m);
+      expect(run.stderr()).toContain('waiting 10');
       expect(outcome).toBe(1);
     },
     HANG_MS + 30_000,

@@ -2,7 +2,8 @@ import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
 /** `plan --out` and the job summary (issue 15, item 12). */
 const DESIRED = 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n';
@@ -14,7 +15,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-plan-out-'));
   desired = join(dir, 'desired.yaml');
   await writeFile(desired, DESIRED);
-  sandbox = await startSandbox({ 'example.com': {} });
+  sandbox = await startSandbox({ dns: { zones: { 'example.com': {} } } });
 });
 afterAll(async () => {
   await sandbox.close();

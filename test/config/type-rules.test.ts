@@ -23,6 +23,14 @@ const NS_LIKE: RecordType = {
   rules: { apex: 'never', delegates: true },
 };
 const ALONE_LIST: RecordType = { ...CNAME, type: 'ALONE', key: 'alone', single: false };
+const DS_LIKE: RecordType = { ...CNAME, type: 'DS', key: 'ds', single: false, rules: { besides: 'NS' } };
+const SOLE: RecordType = {
+  ...CNAME,
+  type: 'SOLE',
+  key: 'sole',
+  single: false,
+  rules: { soleValue: { value: 'v1', why: 'it says so' } },
+};
 
 const ZONE: MergedZone = {
   zone: 'example.com',
@@ -101,6 +109,29 @@ describe('DNS rules across types', () => {
       `z.yaml:4:1: record "x.sub" is below "sub", which its NS records at z.yaml:3:10 delegate; ${delegation}`,
       `z.yaml:5:1: record "*.deep.sub" is below "sub", which its NS records at z.yaml:3:10 delegate; ${delegation}`,
       `z.yaml:6:1: record "deeper.x.sub.example.com." is below "sub", which its NS records at z.yaml:3:10 delegate; ${delegation}`,
+    ]);
+  });
+
+  it('keeps a type that stands beside another only where that type is, across the items of a list', () => {
+    expect(
+      check(
+        record('sub', 3, [DS_LIKE, 1]),
+        record('secured', 4, [DS_LIKE, 2], [NS_LIKE, 1]),
+        record('listed', 5, [NS_LIKE, 1], [A, 1], [DS_LIKE, 1]),
+        record('other', 6, [A, 1], [DS_LIKE, 1]),
+      ),
+    ).toEqual([
+      'z.yaml:3:10: record "sub": DS is allowed only beside NS records at its name, and it has none',
+      'z.yaml:6:20: record "other": DS is allowed only beside NS records at its name, and it has none',
+    ]);
+  });
+
+  it('keeps a sole value alone in its set, reported at the value', () => {
+    expect(
+      check(record('@', 3, [SOLE, 2]), record('mx', 4, [SOLE, 3]), record('without', 5, [SOLE, 1])),
+    ).toEqual([
+      'z.yaml:3:12: record "@": the SOLE value "v1" is the only one of its set (it says so), but 1 other value is given',
+      'z.yaml:4:12: record "mx": the SOLE value "v1" is the only one of its set (it says so), but 2 other values are given',
     ]);
   });
 

@@ -7,7 +7,7 @@ import { normaliseName } from '../../src/model/names.js';
 import { recordType } from '../../src/model/record-types/index.js';
 import type { Plan } from '../../src/plan/types.js';
 import { DYN_CAPABILITIES } from '../../src/providers/dyn/index.js';
-import { type Sandbox, startSandbox } from '../integration/helpers.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { describeConformance, type ServedRecord } from './run-conformance.js';
 
 let sandbox: Sandbox | undefined;

@@ -1,6 +1,6 @@
 import type { DnsCapabilities } from '../../src/model/provider.js';
 import { RECORD_TYPES, type RecordType } from '../../src/model/record-types/index.js';
-import { fixtureOf } from '../fixtures/record-types/fixtures.js';
+import { besideFields, fixtureOf } from '../fixtures/record-types/fixtures.js';
 import type { ConformanceGroup, ConformanceStep } from './steps.js';
 
 /**
@@ -12,7 +12,7 @@ import type { ConformanceGroup, ConformanceStep } from './steps.js';
 
 /**
  * The distinct valid inputs of the type's fixture (one input per canonical value) that the provider takes
- * (`valueProblem`), or null without a fixture.
+ * (`valueProblem`) and that may stand beside others, or null without a fixture.
  */
 export function fixtureInputs(type: RecordType, capabilities?: DnsCapabilities): unknown[] | null {
   const fixture = fixtureOf(type);
@@ -20,7 +20,9 @@ export function fixtureInputs(type: RecordType, capabilities?: DnsCapabilities):
   const byValue = new Map<string, unknown>();
   for (const { input, value } of fixture.yaml.valid) {
     const refused = capabilities?.valueProblem?.(type.type, value) ?? null;
-    if (refused === null && !byValue.has(value)) byValue.set(value, input);
+    // A value that stands alone in its set (the null MX) cannot join the others when the group grows.
+    const sole = type.rules?.soleValue?.value === value;
+    if (refused === null && !sole && !byValue.has(value)) byValue.set(value, input);
   }
   return [...byValue.values()];
 }
@@ -33,11 +35,15 @@ function nameOf(type: RecordType): string {
   return type.rules?.apex === 'only' ? '@' : 't';
 }
 
-/** `records:` YAML with one set of `type` at its name: `values` (one value for a single-valued type). */
+/**
+ * `records:` YAML with one set of `type` at its name: `values` (one value for a single-valued type), and the set
+ * the type needs beside it, if any (DS: an NS).
+ */
 function records(type: RecordType, values: unknown[], ttl?: number): string {
-  const data = JSON.stringify(type.single ? values[0] : values);
-  const ttlField = ttl === undefined ? '' : `, ttl: ${ttl}`;
-  return `records: { ${JSON.stringify(nameOf(type))}: { ${type.key}: ${data}${ttlField} } }`;
+  const sets = { ...besideFields(type), [type.key]: type.single ? values[0] : values };
+  const fields = Object.entries(sets).map(([key, data]) => `${key}: ${JSON.stringify(data)}`);
+  if (ttl !== undefined) fields.push(`ttl: ${ttl}`);
+  return `records: { ${JSON.stringify(nameOf(type))}: { ${fields.join(', ')} } }`;
 }
 
 /**
@@ -83,7 +89,8 @@ export function typeGroups(capabilities: DnsCapabilities): TypeGroups {
       continue;
     }
     const limit = capabilities.maxRecordsPerName[type.type];
-    groups.push({ name: type.type, requires: [type.type], steps: stepsOf(type, inputs, limit) });
+    const requires = [type.type, ...(type.rules?.besides ? [type.rules.besides] : [])];
+    groups.push({ name: type.type, requires, steps: stepsOf(type, inputs, limit) });
   }
   return { groups, uncovered };
 }

@@ -1,7 +1,7 @@
-/** Test helpers: an emulator on an ephemeral 127.0.0.1 port and small HTTP callers returning the envelope. */
+/** The emulator's own tests: the emulator (support/emulator.ts) with raw DNS calls that return the envelope. */
 import { request } from 'node:http';
-import type { Emulator, EmulatorOptions, EmulatorSeed, Envelope } from '../../src/emulator/index.js';
-import { createEmulator } from '../../src/emulator/index.js';
+import type { EmulatorOptions, EmulatorSeed, Envelope } from '../../src/emulator/index.js';
+import { type RunningEmulator, startEmulator } from '../support/emulator.js';
 
 export interface Reply {
   status: number;
@@ -9,23 +9,21 @@ export interface Reply {
   body: Envelope;
 }
 
-export interface Harness {
-  emulator: Emulator;
-  url: string;
+export interface Harness extends RunningEmulator {
   call(
     method: string,
     path: string,
     options?: { token?: string; body?: unknown; raw?: string },
   ): Promise<Reply>;
   login(): Promise<string>;
-  close(): Promise<void>;
 }
 
 export const DEMO = { customer_name: 'demo', user_name: 'demo', password: 'demo' };
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Harness> {
-  const emulator = createEmulator(options);
-  const { url } = await emulator.listen();
+/** The emulator (support/emulator.ts) with raw DNS calls that return the envelope. */
+export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
+  const running = await startEmulator(options);
+  const { url } = running;
   const call: Harness['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (o.token) headers['Auth-Token'] = o.token;
@@ -41,7 +39,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Harn
     const reply = await call('POST', '/Session/', { body: DEMO });
     return (reply.body.data as { token: string }).token;
   };
-  return { emulator, url, call, login, close: () => emulator.close() };
+  return { ...running, call, login };
 }
 
 /** A GET with a JSON body, which `fetch` refuses to send: the vendor SDK sends `detail` this way. */

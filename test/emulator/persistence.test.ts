@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, loadSeedFile } from '../../src/emulator/index.js';
 import type { Harness } from './helpers.js';
-import { idsOf, SEED, startEmulator } from './helpers.js';
+import { idsOf, SEED, startHarness } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/emulator');
 let h: Harness | undefined;
@@ -21,7 +21,7 @@ afterEach(async () => {
 describe('state file', () => {
   it('persists published state (ids included) across a restart and wins over the seed', async () => {
     const statePath = join(dir, 'nested', 'state.json');
-    h = await startEmulator({ seed: SEED, statePath });
+    h = await startHarness({ seed: SEED, statePath });
     let token = await h.login();
     await h.call('POST', '/Zone/new.test/', { token, body: { rname: 'a@new.test', ttl: 60 } });
     await h.call('POST', '/ARecord/example.com/api.example.com/', {
@@ -39,7 +39,7 @@ describe('state file', () => {
     // It holds the account's credentials: readable by its owner only (issue 15, item 12).
     expect((await stat(statePath)).mode & 0o777).toBe(0o600);
 
-    h = await startEmulator({ seed: { dns: { zones: {} } }, statePath });
+    h = await startHarness({ seed: { dns: { zones: {} } }, statePath });
     token = await h.login();
     expect((await h.call('GET', '/Zone/', { token })).body.data).toEqual([
       '/REST/Zone/example.com/',
@@ -69,7 +69,7 @@ describe('seed files', () => {
   it('answers a publish it applied as applied when the state file cannot be written, and reports the file', async () => {
     const blocker = join(dir, 'sub');
     const errors: string[] = [];
-    h = await startEmulator({
+    h = await startHarness({
       seed: SEED,
       statePath: join(blocker, 'state.json'),
       onStateError: (message) => errors.push(message),
@@ -89,7 +89,7 @@ describe('seed files', () => {
 
   it('loads a hand-written YAML seed: names normalised, SOA/NS added, ids assigned', async () => {
     const seed = await loadSeedFile(join(FIXTURES, 'seed.yaml'));
-    h = await startEmulator({ seed });
+    h = await startHarness({ seed });
     const credentials = { customer_name: 'acme', user_name: 'ops', password: 's3cret' };
     expect(h.emulator.credentials).toEqual(credentials);
     const login = await h.call('POST', '/Session/', { body: credentials });

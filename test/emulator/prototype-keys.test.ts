@@ -12,7 +12,7 @@ import { createEmulator, type EmulatorSeed } from '../../src/emulator/index.js';
 import { readStateFile, StateWriter } from '../../src/emulator/state-file.js';
 import { formFields } from '../../src/emulator/waf/body.js';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
-import { type Harness, SEED, startEmulator } from './helpers.js';
+import { type Harness, SEED, startHarness } from './helpers.js';
 import { SHOP_ID, startWaf, type WafHarness } from './waf/helpers.js';
 
 /** Zone and record names are case-insensitive: the service answers them in lower case. */
@@ -103,7 +103,7 @@ describe('names that are members of every JavaScript object, in the emulator', (
   it('seed: zones, record names and geo services keep them, through reads, snapshot and the state file', async () => {
     dir = await mkdtemp(join(tmpdir(), 'edgeplan-proto-'));
     const statePath = join(dir, 'state.json');
-    h = await startEmulator({ seed: { dns: { zones: zonesSeed, geo_services: geoSeed } }, statePath });
+    h = await startHarness({ seed: { dns: { zones: zonesSeed, geo_services: geoSeed } }, statePath });
     const token = await h.login();
     const list = await h.call('GET', '/Zone/', { token });
     expect(list.body.data).toEqual(LOWER.map((z) => `/REST/Zone/${z}/`));
@@ -130,14 +130,14 @@ describe('names that are members of every JavaScript object, in the emulator', (
     };
     expect(Object.keys(saved.dns.zones)).toEqual(LOWER);
     expect(Object.keys(saved.dns.geo_services)).toEqual(PROTOTYPE_KEYS);
-    h = await startEmulator({ statePath });
+    h = await startHarness({ statePath });
     const again = await h.call('GET', '/ARecord/__proto__/www.__proto__/', { token: await h.login() });
     expect(again.body.data).toHaveLength(1);
     expect(Object.hasOwn(h.emulator.snapshot().dns?.zones ?? {}, '__proto__')).toBe(true);
   });
 
   it('API: a zone, records and geo services named so are created, listed and read like any other', async () => {
-    h = await startEmulator({ seed: { dns: { zones: {} } } });
+    h = await startHarness({ seed: { dns: { zones: {} } } });
     const token = await h.login();
     expect(
       (await h.call('POST', '/Zone/constructor.example/', { token, body: { rname: 'a@x.example', ttl: 60 } }))
@@ -165,7 +165,7 @@ describe('names that are members of every JavaScript object, in the emulator', (
   });
 
   it('API: a `__proto__` geo service and node are served over HTTP like any other name', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const body = {
       groups: [{ name: '__proto__', countries: ['DE'], rdata: { a_rdata: [{ address: '192.0.2.5' }] } }],
@@ -181,7 +181,7 @@ describe('names that are members of every JavaScript object, in the emulator', (
   });
 
   it('API: a body whose keys are __proto__ or constructor neither sets nor hides a field', async () => {
-    h = await startEmulator({ seed: { dns: { zones: { 'example.com': {} } } } });
+    h = await startHarness({ seed: { dns: { zones: { 'example.com': {} } } } });
     const token = await h.login();
     const call = (method: string, path: string, raw: string) => h?.call(method, path, { token, raw });
     const hidden = await call(

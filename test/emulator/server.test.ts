@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from './helpers.js';
-import { SEED, startEmulator } from './helpers.js';
+import { SEED, startHarness } from './helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
 describe('HTTP surface', () => {
   it('answers unknown resources with 404 and unsupported methods with 405, as envelopes', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const unknown = await h.call('GET', '/Nope/', { token });
     expect(unknown.status).toBe(404);
@@ -23,7 +23,7 @@ describe('HTTP surface', () => {
   });
 
   it('answers malformed JSON with 400 INVALID_REQUEST', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const reply = await h.call('POST', '/Session/', { raw: '{"customer_name": ' });
     expect(reply.status).toBe(400);
     expect(reply.body.status).toBe('failure');
@@ -32,7 +32,7 @@ describe('HTTP surface', () => {
   });
 
   it('answers unknown jobs with 404 in the envelope', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const reply = await h.call('GET', '/Job/123456/', { token });
     expect(reply.status).toBe(404);
@@ -40,7 +40,7 @@ describe('HTTP surface', () => {
   });
 
   it('logs every request with its normalised path and status', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     await h.call('POST', '/ARecord/example.com/www.example.com./', {
       token,
@@ -69,7 +69,7 @@ describe('HTTP surface', () => {
   });
 
   it('injects faults after N matching requests, for N times, without touching state', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const rule = h.emulator.faults.add({
       method: 'POST',

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/cli/write-atomic.js';
 import { importDocuments } from '../../src/import/documents.js';
 import type { DnsInventory } from '../../src/model/inventory.js';
-import { cli, startSandbox } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { startSandbox } from '../support/sandbox.js';
 
 /** Zone names a hostile server may list (`/REST/Zone/..%2F..%2Fx/` decodes to `../x`): none may become a path. */
 const HOSTILE_ZONES = [
@@ -65,8 +66,12 @@ describe('import writes only inside --out', () => {
 
   it('refuses a dangling symlink in --out without --force, and never creates its target with it', async () => {
     const sandbox = await startSandbox({
-      'example.com': {
-        records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, rdata: { address: '192.0.2.1' } }],
+      dns: {
+        zones: {
+          'example.com': {
+            records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, rdata: { address: '192.0.2.1' } }],
+          },
+        },
       },
     });
     try {

@@ -1,14 +1,13 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { publishedSerial } from './helpers.js';
 
-const QUICKSTART = 'examples/quickstart';
 let sandbox: Sandbox;
 
 beforeEach(async () => {
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  sandbox = await startSandbox(seed.dns?.zones);
+  sandbox = await quickstartSandbox();
 });
 afterEach(() => sandbox.close());
 

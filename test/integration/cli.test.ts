@@ -2,17 +2,22 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, PASSWORD, publishedRecords, publishedSerial, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import {
+  PASSWORD,
+  QUICKSTART,
+  QUICKSTART_SEED,
+  quickstartSandbox,
+  type Sandbox,
+} from '../support/sandbox.js';
+import { publishedRecords, publishedSerial } from './helpers.js';
 
-const QUICKSTART = 'examples/quickstart';
 const WRITES = /^(POST|PUT|DELETE) \/REST\/([A-Z]+Record|Zone|Node)/;
 
 let sandbox: Sandbox;
 
 beforeEach(async () => {
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  sandbox = await startSandbox(seed.dns?.zones, seed.waf);
+  sandbox = await quickstartSandbox();
 });
 afterEach(() => sandbox.close());
 
@@ -152,13 +157,7 @@ describe('--sandbox', () => {
   it('keeps the account in its state file across runs: plan 2 → apply 0 → plan 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-sandbox-'));
     try {
-      const flags = [
-        '--sandbox',
-        '--sandbox-state',
-        join(dir, 'state.json'),
-        '--seed',
-        join(QUICKSTART, 'sandbox-seed.yaml'),
-      ];
+      const flags = ['--sandbox', '--sandbox-state', join(dir, 'state.json'), '--seed', QUICKSTART_SEED];
       expect((await cli(['plan', QUICKSTART, ...flags])).code).toBe(2);
       expect((await cli(['apply', QUICKSTART, '--yes', ...flags])).code).toBe(0);
       const after = await cli(['plan', QUICKSTART, ...flags]);

@@ -15,7 +15,8 @@ import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { Emulator } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { PROPERTY_TIMEOUT, publishedRecords, publishedSerial, startSandbox } from './helpers.js';
+import { startSandbox } from '../support/sandbox.js';
+import { PROPERTY_TIMEOUT, publishedRecords, publishedSerial } from './helpers.js';
 import {
   expectedRecords,
   type Scenario,
@@ -63,7 +64,7 @@ describe('plan → apply → plan against the emulator', () => {
       await fc.assert(
         fc.asyncProperty(scenarioArbitrary, async (scenario) => {
           const desired = await desiredOf(scenario, run++);
-          const sandbox = await startSandbox(seedZones(scenario));
+          const sandbox = await startSandbox({ dns: { zones: seedZones(scenario) } });
           try {
             const before = untouchedRecords(sandbox.emulator.snapshot(), scenario);
             const plan = await planLive(desired, { dns: sandbox.provider() });
@@ -98,7 +99,7 @@ describe('plan → apply → plan against the emulator', () => {
       await fc.assert(
         fc.asyncProperty(scenarioArbitrary, fc.nat(), fc.nat(), async (scenario, zonePick, opPick) => {
           const desired = await desiredOf(scenario, run++);
-          const sandbox = await startSandbox(seedZones(scenario));
+          const sandbox = await startSandbox({ dns: { zones: seedZones(scenario) } });
           try {
             const plan = await planLive(desired, { dns: sandbox.provider() });
             fc.pre(plan.steps.length > 0);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
-import { addRecordOutOfBand, quickstartSandbox, workDir } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { addRecordOutOfBand, workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;

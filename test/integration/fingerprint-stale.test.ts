@@ -1,8 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedRecords, publishedSerial, type Sandbox } from './helpers.js';
-import { addRecordOutOfBand, quickstartSandbox, workDir, writeRequests } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { publishedRecords, publishedSerial } from './helpers.js';
+import { addRecordOutOfBand, workDir, writeRequests } from './review-helpers.js';
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;

@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
-import { createEmulator, type EmulatorSeed } from '../../src/emulator/index.js';
+import type { EmulatorSeed } from '../../src/emulator/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { createDynProvider } from '../../src/providers/dyn/index.js';
+import { startSandbox } from '../support/sandbox.js';
 import {
   expectedServices,
   expectedZones,
@@ -41,26 +41,9 @@ async function desiredOf(yaml: string): Promise<DesiredState> {
 
 /** An emulator seeded with `dns`, and a function that opens a provider on it (closed with the emulator). */
 async function sandbox(dns: NonNullable<EmulatorSeed['dns']>) {
-  const emulator = createEmulator({ seed: { dns } });
-  const { url } = await emulator.listen(0, '127.0.0.1');
-  const opened: ReturnType<typeof createDynProvider>[] = [];
-  const provider = () => {
-    const p = createDynProvider({
-      url,
-      customerName: 'demo',
-      userName: 'demo',
-      password: 'demo',
-      retry: { retries: 0 },
-    });
-    opened.push(p);
-    return p;
-  };
+  const { emulator, provider, close } = await startSandbox({ dns });
   /** The writers of a fresh provider, as apply takes them. */
   const writers = () => writersOf({ dns: provider() });
-  const close = async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await emulator.close();
-  };
   return { emulator, provider, writers, close };
 }
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { cli } from '../support/cli.js';
 import { loadWorkflow, type Step, type Workflow } from '../workflows/run-workflow.js';
-import { cli } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
 const run = promisify(execFile);

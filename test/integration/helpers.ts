@@ -1,118 +1,10 @@
-/** Helpers for tests of the whole flow: an emulator on 127.0.0.1, a provider for it, and the CLI run in-process. */
+/** What tests of the whole flow check: the emulator's published records, serials and enabled bots. */
 
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
-import { createEmulator, type Emulator, type EmulatorSeed } from '../../src/emulator/index.js';
+import type { Emulator } from '../../src/emulator/index.js';
 import { recordType } from '../../src/model/record-types/index.js';
-import { createDynProvider } from '../../src/providers/dyn/index.js';
-import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../../src/providers/waf/index.js';
 
 /** For property tests against the emulator: each run starts one and sends dozens of requests. */
 export const PROPERTY_TIMEOUT = 300_000;
-
-export const PASSWORD = 'pw-Very-S3cret-42';
-export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
-export const WAF_CLIENT = { client_id: 'acme-ci', client_secret: 'waf-Very-S3cret-43' };
-
-export interface Sandbox {
-  emulator: Emulator;
-  url: string;
-  env: Record<string, string>;
-  provider(): ReturnType<typeof createDynProvider>;
-  /** A WAF provider for `env`; it polls changes without waiting (the sandbox's changes end at once). */
-  wafProvider(): WafProvider;
-  close(): Promise<void>;
-}
-
-/**
- * `waf`: the WAF account (webapps, catalogue); its API is served too, and `env` names it, with changes that end at
- * once. `services`: the account's secondary zones and geo services.
- */
-export async function startSandbox(
-  zones: NonNullable<EmulatorSeed['dns']>['zones'] = {},
-  waf: EmulatorSeed['waf'] = {},
-  services: Pick<NonNullable<EmulatorSeed['dns']>, 'secondary_zones' | 'geo_services'> = {},
-): Promise<Sandbox> {
-  const emulator = createEmulator({
-    seed: { dns: { ...services, credentials: CREDENTIALS, zones }, waf: { ...waf, client: WAF_CLIENT } },
-    waf: { changes: { pendingMs: 0, runMs: 0 } },
-  });
-  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
-  const providers: { close(): Promise<void> }[] = [];
-  const env = {
-    EDGEPLAN_DYN_URL: url,
-    EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-    EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-    EDGEPLAN_DYN_PASSWORD: PASSWORD,
-    EDGEPLAN_WAF_URL: wafUrl,
-    EDGEPLAN_WAF_CLIENT_ID: WAF_CLIENT.client_id,
-    EDGEPLAN_WAF_CLIENT_SECRET: WAF_CLIENT.client_secret,
-  };
-  return {
-    emulator,
-    url,
-    env,
-    provider() {
-      const provider = createDynProvider({
-        url,
-        customerName: CREDENTIALS.customer_name,
-        userName: CREDENTIALS.user_name,
-        password: PASSWORD,
-        retry: { retries: 0 },
-      });
-      providers.push(provider);
-      return provider;
-    },
-    wafProvider() {
-      const config = wafConfigFromEnv(env, 'edgeplan-it/1');
-      const provider = createWafProvider({ ...config, retry: { retries: 0 }, sleep: async () => {} });
-      providers.push(provider);
-      return provider;
-    },
-    async close() {
-      await Promise.all(providers.map((p) => p.close()));
-      await emulator.close();
-    },
-  };
-}
-
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `edgeplan <argv>` in this process with captured output; stdin is not a TTY unless `confirm` is given (the
- * answer, or a function that answers, e.g. after changing live state between the plan and its execution).
- */
-export async function cli(
-  argv: string[],
-  env: Record<string, string> = {},
-  options: { confirm?: boolean | (() => Promise<boolean>); cwd?: string; now?: () => number } = {},
-): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-    cwd: options.cwd ?? process.cwd(),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: options.confirm !== undefined,
-    confirm: async () =>
-      typeof options.confirm === 'function' ? options.confirm() : (options.confirm ?? false),
-    untilShutdown: () => new Promise(() => {}),
-    ...(options.now ? { now: options.now } : {}),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
 
 /**
  * Every record of a published zone as `fqdn ttl TYPE value` lines, sorted, the value canonical (read back through
@@ -145,4 +37,10 @@ function canonicalOf(type: string, rdata: Record<string, unknown>): string {
 
 export function publishedSerial(emulator: Emulator, zone: string): number | undefined {
   return emulator.snapshot().dns?.zones?.[zone]?.serial;
+}
+
+/** Names of the bots a webapp has enabled, as the emulator's published state says. */
+export function enabledBots(emulator: Emulator, webapp: string): string[] {
+  const app = emulator.snapshot().waf?.webapps?.find((w) => w.name === webapp);
+  return [...(app?.enabled_bots ?? [])].sort();
 }

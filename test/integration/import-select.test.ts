@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
-import { quickstartSandbox } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 /** `import --zones/--geo-services/--webapps`: a pattern that matches nothing is an error, not an empty import. */
 

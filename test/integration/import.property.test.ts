@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
-import { cli, PROPERTY_TIMEOUT, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { startSandbox } from '../support/sandbox.js';
+import { PROPERTY_TIMEOUT } from './helpers.js';
 import { DATA_TYPES, type RecordTypeName, rdataOf, VALUES } from './scenario.js';
 
 /** A seed group's short record data as the create-geo op's records. */
@@ -130,7 +132,7 @@ describe('edgeplan import', () => {
       await fc.assert(
         fc.asyncProperty(accountArb, async (account) => {
           const { dns, waf } = seedOf(account);
-          const sandbox = await startSandbox(dns.zones, waf);
+          const sandbox = await startSandbox({ dns: { zones: dns.zones }, waf });
           const dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-'));
           try {
             // Secondaries and geo services are created through the API, as a user's other tools would.
@@ -186,15 +188,17 @@ describe('edgeplan import', () => {
   );
 
   it('one file with --single-file, only what the selectors name, and no overwriting without --force', async () => {
-    const sandbox = await startSandbox(
-      {
-        'example.com': {
-          records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, rdata: { address: '192.0.2.1' } }],
+    const sandbox = await startSandbox({
+      dns: {
+        zones: {
+          'example.com': {
+            records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, rdata: { address: '192.0.2.1' } }],
+          },
+          'example.net': {},
         },
-        'example.net': {},
       },
-      { webapps: [{ name: 'shop', enabled_bots: ['Googlebot'] }] },
-    );
+      waf: { webapps: [{ name: 'shop', enabled_bots: ['Googlebot'] }] },
+    });
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-'));
     try {
       const run = await cli(

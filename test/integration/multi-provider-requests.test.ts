@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
-import { quickstartSandbox } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox, startSandbox } from '../support/sandbox.js';
 
 const missing = pdnsMissing();
-const QUICKSTART = 'examples/quickstart';
 
 let server: PdnsServer | undefined;
 let proxy: CountingProxy | undefined;

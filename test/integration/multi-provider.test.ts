@@ -13,7 +13,9 @@ import { pdnsCapabilities } from '../../src/providers/pdns/index.js';
 import { fixtureInputs } from '../conformance/type-steps.js';
 import { ask, transfer } from '../providers/pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
-import { cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
+import { publishedRecords } from './helpers.js';
 
 const missing = pdnsMissing();
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { workDir } from './review-helpers.js';
 
 /**
@@ -12,16 +13,8 @@ let work: Awaited<ReturnType<typeof workDir>>;
 const A = (fqdn: string, address: string) => ({ fqdn, type: 'A', ttl: 3600, rdata: { address } });
 
 beforeEach(async () => {
-  sandbox = await startSandbox(
-    {
-      'example.com': {
-        serial: 5,
-        records: [A('www.example.com', '192.0.2.1'), A('api.example.com', '192.0.2.2')],
-      },
-      'acme.io': { serial: 1, records: [A('www.acme.io', '192.0.2.9')] },
-    },
-    {},
-    {
+  sandbox = await startSandbox({
+    dns: {
       secondary_zones: { 'copied.example': { masters: ['203.0.113.53'] } },
       geo_services: {
         'Edge Web': {
@@ -29,8 +22,15 @@ beforeEach(async () => {
           nodes: [{ zone: 'example.com', fqdn: 'geo.example.com' }],
         },
       },
+      zones: {
+        'example.com': {
+          serial: 5,
+          records: [A('www.example.com', '192.0.2.1'), A('api.example.com', '192.0.2.2')],
+        },
+        'acme.io': { serial: 1, records: [A('www.acme.io', '192.0.2.9')] },
+      },
     },
-  );
+  });
   work = await workDir();
 });
 afterEach(async () => {

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
-import { quickstartSandbox } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 /**
  * `--format json` on a validation or live-state problem: stdout is one JSON document of the problems (for bots),
@@ -88,7 +88,7 @@ describe('--format json on problems', () => {
   });
 
   it('without problems, validate --format json gives the counts', async () => {
-    const run = await cli(['validate', 'examples/quickstart', '--format', 'json']);
+    const run = await cli(['validate', QUICKSTART, '--format', 'json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       formatVersion: 2,

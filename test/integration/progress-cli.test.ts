@@ -2,30 +2,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type RunningEmulator, startEmulator } from '../support/emulator.js';
+import { CREDENTIALS, QUICKSTART } from '../support/sandbox.js';
 
 /**
  * Where a run is, through the CLI against an emulator whose DNS limit is on (it then announces it in
  * `X-RateLimit-*`): the plan's expected duration at the announced budget, and the apply report's request counts.
  */
 
-const NEW_ZONE = 'examples/quickstart/new-zone.yaml';
-let emulator: Emulator | undefined;
-afterEach(async () => emulator?.close());
+const NEW_ZONE = join(QUICKSTART, 'new-zone.yaml');
+let running: RunningEmulator | undefined;
+afterEach(async () => running?.close());
 
 async function limited(limit: number): Promise<Record<string, string>> {
-  emulator = createEmulator({
+  running = await startEmulator({
     seed: { dns: { credentials: CREDENTIALS, zones: {} } },
     dnsRateLimit: { limit },
   });
-  const { url } = await emulator.listen(0, '127.0.0.1');
-  return {
-    EDGEPLAN_DYN_URL: url,
-    EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-    EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-    EDGEPLAN_DYN_PASSWORD: PASSWORD,
-  };
+  return running.env;
 }
 
 describe('a run that says where it is', () => {
@@ -43,7 +38,7 @@ describe('a run that says where it is', () => {
     expect(apply.stderr).toContain('zone:example.org: done (2 API calls)\n');
     // Two zones this account does not have: creating them needs approval (settings.safety.zone_create).
     const again = await cli(
-      ['apply', 'examples/quickstart/zones.yaml', '--yes', '--allow-unsafe', '--format', 'json'],
+      ['apply', join(QUICKSTART, 'zones.yaml'), '--yes', '--allow-unsafe', '--format', 'json'],
       env,
     );
     expect(JSON.parse(again.stdout).requests).toEqual({
@@ -53,14 +48,8 @@ describe('a run that says where it is', () => {
   });
 
   it('a share set by --dns-rate-limit is the budget; the sandbox, not paced, states none', async () => {
-    emulator = createEmulator({ seed: { dns: { credentials: CREDENTIALS, zones: {} } } });
-    const { url } = await emulator.listen(0, '127.0.0.1');
-    const env = {
-      EDGEPLAN_DYN_URL: url,
-      EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-      EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-      EDGEPLAN_DYN_PASSWORD: PASSWORD,
-    };
+    running = await startEmulator({ seed: { dns: { credentials: CREDENTIALS, zones: {} } } });
+    const { env } = running;
     const documented = await cli(['plan', NEW_ZONE, '--dns-rate-limit', '120'], env);
     expect(documented.stdout).toContain('\nApply: 4 DNS requests, ≈ 2 s at 120 requests/min.\n');
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-progress-'));

@@ -17,7 +17,8 @@ import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { requireRecordType } from '../../src/model/record-types/index.js';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
-import { PROPERTY_TIMEOUT, recordLines, startSandbox } from './helpers.js';
+import { startSandbox } from '../support/sandbox.js';
+import { PROPERTY_TIMEOUT, recordLines } from './helpers.js';
 import { canonical, rdataOf } from './scenario.js';
 
 const NAMES = [...PROTOTYPE_KEYS, 'www', 'shop'];
@@ -142,7 +143,10 @@ describe('prototype-member names through validate → plan → apply → plan', 
           const loaded = await loadDesiredState([file]);
           if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
           const seed = seedOf(s);
-          const sandbox = await startSandbox(seed.zones, seed.waf, { geo_services: seed.geo });
+          const sandbox = await startSandbox({
+            dns: { geo_services: seed.geo, zones: seed.zones },
+            waf: seed.waf,
+          });
           try {
             const providers = () => ({ dns: sandbox.provider(), waf: sandbox.wafProvider() });
             const plan = await planLive(loaded.desired, providers());

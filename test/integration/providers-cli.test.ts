@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli } from './helpers.js';
+import { cli } from '../support/cli.js';
 
 let dir: string;
 let server: Server;

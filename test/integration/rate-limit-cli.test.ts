@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART, QUICKSTART_SEED, type Sandbox, startSandbox } from '../support/sandbox.js';
 
 /** `--dns-rate-limit` / `--waf-rate-limit` and their variables, through the CLI against the emulator. */
 
-const QUICKSTART = 'examples/quickstart';
 let dir: string;
 
 beforeEach(async () => {
@@ -19,7 +19,7 @@ const sandboxFlags = () => [
   '--sandbox-state',
   join(dir, 'state.json'),
   '--seed',
-  join(QUICKSTART, 'sandbox-seed.yaml'),
+  QUICKSTART_SEED,
 ];
 const SHARE_USED =
   "error: WAF rate limit: this client's share (1) is used; the next request may go in 3600 s, longer than the 120 s " +

@@ -3,22 +3,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSeedFile } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { CREDENTIALS, QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { publishedRecords } from './helpers.js';
 
 /** Promises of the README's Commands and "What apply guarantees" sections that no other test holds it to. */
 
-const QUICKSTART = 'examples/quickstart';
 let sandbox: Sandbox;
 let dir: string;
 
 beforeEach(async () => {
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  const { secondary_zones, geo_services } = seed.dns ?? {};
-  sandbox = await startSandbox(seed.dns?.zones, seed.waf, {
-    ...(secondary_zones ? { secondary_zones } : {}),
-    ...(geo_services ? { geo_services } : {}),
-  });
+  sandbox = await quickstartSandbox();
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-promises-'));
 });
 afterEach(async () => {

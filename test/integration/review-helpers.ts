@@ -1,16 +1,8 @@
-/** Helpers for the team-workflow tests: the quickstart on the emulator, desired-state files in a temp directory. */
+/** Helpers for the team-workflow tests: desired-state files in a temp directory, out-of-band publishes, writes sent. */
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSeedFile } from '../../src/emulator/index.js';
-import { type Sandbox, startSandbox } from './helpers.js';
-
-export const QUICKSTART = 'examples/quickstart';
-
-export async function quickstartSandbox(): Promise<Sandbox> {
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  return startSandbox(seed.dns?.zones, seed.waf);
-}
+import { QUICKSTART, type Sandbox } from '../support/sandbox.js';
 
 /** A temp directory with a copy of the quickstart's desired state (no seed), and a way to add files. */
 export async function workDir(): Promise<{

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedRecords, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
+import { publishedRecords } from './helpers.js';
 import { workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;
@@ -13,7 +15,7 @@ const records = Array.from({ length: 10 }, (_, i) => ({
 }));
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ 'example.com': { serial: 5, records } });
+  sandbox = await startSandbox({ dns: { zones: { 'example.com': { serial: 5, records } } } });
   work = await workDir();
 });
 afterEach(async () => {

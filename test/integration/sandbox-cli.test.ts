@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART as QUICKSTART_DIR, QUICKSTART_SEED } from '../support/sandbox.js';
 
 /**
  * `--sandbox` is a plain flag: the state file is `--sandbox-state FILE` (default `.edgeplan-sandbox.json` in the
@@ -10,8 +11,8 @@ import { cli } from './helpers.js';
  * YAML which is not desired state, so loading the working directory instead of PATH fails loudly.
  */
 
-const QUICKSTART = resolve('examples/quickstart');
-const SEED = join(QUICKSTART, 'sandbox-seed.yaml');
+const QUICKSTART = resolve(QUICKSTART_DIR);
+const SEED = resolve(QUICKSTART_SEED);
 let dir: string;
 
 beforeEach(async () => {

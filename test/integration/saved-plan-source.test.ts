@@ -2,8 +2,9 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox } from './helpers.js';
-import { QUICKSTART, quickstartSandbox, writeRequests } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { writeRequests } from './review-helpers.js';
 
 /**
  * `apply --plan FILE` loads the paths the plan was made from (relative to the repository root) and is bound to the

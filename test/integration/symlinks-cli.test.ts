@@ -1,7 +1,8 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { workDir } from './review-helpers.js';
 
 /** A symlinked records directory is desired state like any other, and what is not loaded is said. */
@@ -12,9 +13,13 @@ const A = (fqdn: string, address: string) => ({ fqdn, type: 'A', ttl: 3600, rdat
 
 beforeEach(async () => {
   sandbox = await startSandbox({
-    'example.com': {
-      serial: 5,
-      records: [A('www.example.com', '192.0.2.1'), A('api.example.com', '192.0.2.2')],
+    dns: {
+      zones: {
+        'example.com': {
+          serial: 5,
+          records: [A('www.example.com', '192.0.2.1'), A('api.example.com', '192.0.2.2')],
+        },
+      },
     },
   });
   work = await workDir();

@@ -1,8 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, publishedRecords, type Sandbox } from './helpers.js';
-import { quickstartSandbox, workDir, writeRequests } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { publishedRecords } from './helpers.js';
+import { workDir, writeRequests } from './review-helpers.js';
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;
@@ -176,9 +178,7 @@ describe('apply --plan binds the scope the file says it was made with', () => {
 
   it('a pattern added that reaches a live object `manage: all` would delete', async () => {
     await writeFile(join(work.config, 'ownership.yaml'), 'settings:\n  secondary_zones: { manage: all }\n');
-    await sandbox
-      .provider()
-      .execute({ kind: 'create-secondary', zone: 'legacy-partner.example', masters: ['203.0.113.53'] });
+    // legacy-partner.example: the quickstart account's secondary zone, live and not in the desired state.
     const run = await applyEdited(
       (plan) => {
         expect(plan.steps.map((s) => s.id)).toEqual(['secondary:partner.example.net']);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Target, targetText } from '../../src/model/target.js';
-import { cli, type Sandbox } from './helpers.js';
-import { quickstartSandbox, workDir } from './review-helpers.js';
+import { cli } from '../support/cli.js';
+import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+import { workDir } from './review-helpers.js';
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
-import { startWafSandbox } from './waf-helpers.js';
+import { cli } from '../support/cli.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { QUICKSTART, QUICKSTART_SEED, startSandbox } from '../support/sandbox.js';
 
 /**
  * A spent WAF budget costs the WAF part only: a DNS-only plan or drift never reads the WAF, and a plan with a WAF
  * part still plans the DNS and says the WAF was not read (exit 1), when it resets and what to do.
  */
-const QUICKSTART = 'examples/quickstart';
 let dir: string;
 
 beforeEach(async () => {
@@ -24,7 +24,7 @@ const spent = () => [
   '--sandbox-state',
   join(dir, 'state.json'),
   '--seed',
-  join(QUICKSTART, 'sandbox-seed.yaml'),
+  QUICKSTART_SEED,
   '--waf-rate-limit',
   '1',
 ];
@@ -60,20 +60,12 @@ describe('a spent WAF budget', () => {
   });
 
   it("the service's own window spent: said with its limit and reset, the DNS part still planned", async () => {
-    const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-    const sandbox = await startWafSandbox(
-      { dns: { ...seed.dns, credentials: CREDENTIALS }, waf: seed.waf },
-      { rateLimit: { limit: 1, windowSeconds: 3600 } },
-    );
+    const sandbox = await startSandbox(await loadSeedFile(QUICKSTART_SEED), {
+      waf: { rateLimit: { limit: 1, windowSeconds: 3600 } },
+      clock: fakeClock(Date.now()),
+    });
     try {
-      const env = {
-        ...sandbox.env,
-        EDGEPLAN_DYN_URL: sandbox.wafUrl.replace('/api/v3', '/REST'),
-        EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-        EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-        EDGEPLAN_DYN_PASSWORD: PASSWORD,
-      };
-      const run = await cli(['plan', QUICKSTART], env);
+      const run = await cli(['plan', QUICKSTART], sandbox.env);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
         /error: WAF not read: its hourly request budget \(1 requests per hour\) is spent; it resets in (59 min \d+ s|60 min), at \d\d:\d\d UTC\./,

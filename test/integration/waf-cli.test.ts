@@ -4,18 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
-import { CREDENTIALS, cli, PASSWORD } from './helpers.js';
-import { CLIENT, enabledBots, startWafSandbox, type WafSandbox } from './waf-helpers.js';
+import { cli } from '../support/cli.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { QUICKSTART, QUICKSTART_SEED, type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
+import { enabledBots } from './helpers.js';
 
-const QUICKSTART = 'examples/quickstart';
-const wafRequests = (s: WafSandbox) =>
-  s.emulator.requestLog.entries.filter((e) => e.path.startsWith('/api/'));
+const wafRequests = (s: Sandbox) => s.emulator.requestLog.entries.filter((e) => e.path.startsWith('/api/'));
 const WRITES = /^(POST|PUT|DELETE) \/(REST\/([A-Z]+Record|Zone|Node)|api\/v3)\//;
-const writes = (s: WafSandbox) =>
+const writes = (s: Sandbox) =>
   s.emulator.requestLog.entries.filter((e) => WRITES.test(`${e.method} ${e.path}`)).length;
 
-let sandbox: WafSandbox;
+let sandbox: Sandbox;
 let env: Record<string, string>;
+/** The sandbox's WAF variables only: a WAF-only state needs no DNS credentials. */
+let wafEnv: Record<string, string>;
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-waf-cli-'));
@@ -25,19 +27,14 @@ afterEach(() => sandbox.close());
 
 /** The quickstart's sandbox; `forbidden`: webapps its API client may not access. */
 async function startQuickstart(waf = {}, forbidden: string[] = []): Promise<void> {
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
+  const seed = await loadSeedFile(QUICKSTART_SEED);
   const webapps = seed.waf?.webapps?.map((w) => (forbidden.includes(w.name) ? { ...w, forbidden: true } : w));
-  sandbox = await startWafSandbox(
-    { dns: { ...seed.dns, credentials: CREDENTIALS }, waf: { ...seed.waf, webapps } },
-    waf,
+  sandbox = await startSandbox(
+    { ...seed, waf: { ...seed.waf, webapps } },
+    { waf, clock: fakeClock(Date.now()) },
   );
-  env = {
-    ...sandbox.env,
-    EDGEPLAN_DYN_URL: sandbox.wafUrl.replace('/api/v3', '/REST'),
-    EDGEPLAN_DYN_CUSTOMER: CREDENTIALS.customer_name,
-    EDGEPLAN_DYN_USER: CREDENTIALS.user_name,
-    EDGEPLAN_DYN_PASSWORD: PASSWORD,
-  };
+  env = sandbox.env;
+  wafEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('EDGEPLAN_WAF_')));
 }
 
 describe('edgeplan with webapps (the quickstart)', () => {
@@ -160,7 +157,7 @@ describe('edgeplan with webapps (the quickstart)', () => {
         '',
       ].join('\n'),
     );
-    const plan = await cli(['plan', file], sandbox.env);
+    const plan = await cli(['plan', file], wafEnv);
     expect(plan.code).toBe(1);
     expect(plan.stderr).toBe(
       [
@@ -188,7 +185,7 @@ describe('edgeplan with webapps (the quickstart)', () => {
       good,
       'waf:\n  webapps:\n    blog:\n      good_bots: { mode: additive, allow: [Twitterbot] }\n',
     );
-    const plan = await cli(['plan', good], sandbox.env);
+    const plan = await cli(['plan', good], wafEnv);
     expect(plan.code, plan.stderr).toBe(0);
     expect(sandbox.emulator.requestLog.entries.every((e) => e.path.startsWith('/api/'))).toBe(true);
   });
@@ -199,7 +196,7 @@ describe('edgeplan with webapps (the quickstart)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('client_secret=***');
     expect(run.stderr).toContain('"Authorization":"***"');
-    expect(`${run.stdout}${run.stderr}`).not.toContain(CLIENT.client_secret);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(WAF_CLIENT.client_secret);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/[0-9a-f]{64}/);
   });
 });

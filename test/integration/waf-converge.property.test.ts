@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { DEFAULT_BOT_CATALOGUE } from '../../src/emulator/waf/catalogue.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { enabledBots, startWafSandbox } from './waf-helpers.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { startSandbox } from '../support/sandbox.js';
+import { enabledBots } from './helpers.js';
 
 const NAMES = DEFAULT_BOT_CATALOGUE.map((b) => b.name);
 const botSet = fc.subarray(NAMES);
@@ -47,9 +49,10 @@ describe('WAF plan → apply → plan against the emulator', () => {
   it('converges; exact sets exactly the list, additive only adds; untouched webapps get no write', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ live, wanted }) => {
-        const sandbox = await startWafSandbox({
-          waf: { webapps: APPS.map((name, i) => ({ name, enabled_bots: live[i] })) },
-        });
+        const sandbox = await startSandbox(
+          { waf: { webapps: APPS.map((name, i) => ({ name, enabled_bots: live[i] })) } },
+          { waf: {}, clock: fakeClock(Date.now()) },
+        );
         try {
           const desired: DesiredState = {
             zones: [],
@@ -62,7 +65,7 @@ describe('WAF plan → apply → plan against the emulator', () => {
               }),
             },
           };
-          const provider = sandbox.provider();
+          const provider = sandbox.wafProvider();
           const plan = await planLive(desired, { waf: provider });
           const log = sandbox.emulator.requestLog;
           log.clear();
@@ -70,7 +73,7 @@ describe('WAF plan → apply → plan against the emulator', () => {
           expect(result.ok).toBe(true);
           expect(log.count({ method: 'PUT' })).toBe(plan.steps.length);
 
-          const again = await planLive(desired, { waf: sandbox.provider() });
+          const again = await planLive(desired, { waf: sandbox.wafProvider() });
           expect(again.steps).toEqual([]);
           APPS.forEach((name, i) => {
             const w = wanted[i];

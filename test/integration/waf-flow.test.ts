@@ -2,9 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
-import { createDynProvider } from '../../src/providers/dyn/index.js';
 import { createWafProvider } from '../../src/providers/waf/index.js';
-import { CLIENT, enabledBots, startWafSandbox, type WafSandbox } from './waf-helpers.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
+import { enabledBots } from './helpers.js';
 
 const AT = { file: 'w.yaml', line: 1, col: 1 };
 const WEBAPPS = [
@@ -25,29 +26,30 @@ const desiredWaf: DesiredState['waf'] = {
     },
   ],
 };
-const tokenRequests = (s: WafSandbox) =>
+const tokenRequests = (s: Sandbox) =>
   s.emulator.requestLog.count({ method: 'POST', path: /^\/api\/oauth\/token$/ });
 
-let sandbox: WafSandbox;
+let sandbox: Sandbox;
 afterEach(() => sandbox.close());
 
 describe('token expiry in the middle of a run', () => {
   it('a token the server expires early gets a 401, one new token and a repeat; the apply converges', async () => {
-    sandbox = await startWafSandbox(
+    const clock = fakeClock(Date.now());
+    sandbox = await startSandbox(
       { waf: { webapps: WEBAPPS } },
-      { tokenLifetimeSeconds: 2, changes: { pendingMs: 0, runMs: 2500 } },
+      { waf: { tokenLifetimeSeconds: 2, changes: { pendingMs: 0, runMs: 2500 } }, clock },
     );
     // The client's clock stands still, so it believes its token is fresh: only the server's 401 can tell it.
-    const frozen = sandbox.clock.now();
+    const frozen = clock.now();
     const provider = createWafProvider({
       url: sandbox.wafUrl,
       tokenUrl: `${new URL(sandbox.wafUrl).origin}/api/oauth/token`,
-      clientId: CLIENT.client_id,
-      clientSecret: CLIENT.client_secret,
+      clientId: WAF_CLIENT.client_id,
+      clientSecret: WAF_CLIENT.client_secret,
       userAgent: 'edgeplan-it/1',
       now: () => frozen,
       random: () => 0,
-      sleep: async (ms) => sandbox.clock.advance(ms),
+      sleep: clock.elapse,
     });
     try {
       const desired: DesiredState = { zones: [], waf: desiredWaf };
@@ -63,11 +65,14 @@ describe('token expiry in the middle of a run', () => {
   });
 
   it('a token about to expire is renewed before the next call, without any 401', async () => {
-    sandbox = await startWafSandbox(
+    sandbox = await startSandbox(
       { waf: { webapps: WEBAPPS } },
-      { tokenLifetimeSeconds: 4, changes: { pendingMs: 0, runMs: 6500 } },
+      {
+        waf: { tokenLifetimeSeconds: 4, changes: { pendingMs: 0, runMs: 6500 } },
+        clock: fakeClock(Date.now()),
+      },
     );
-    const provider = sandbox.provider();
+    const provider = sandbox.wafProvider();
     const desired: DesiredState = { zones: [], waf: desiredWaf };
     const result = await applyPlan(await planLive(desired, { waf: provider }), writersOf({ waf: provider }));
     expect(result.ok).toBe(true);
@@ -79,56 +84,50 @@ describe('token expiry in the middle of a run', () => {
 
 describe('a failed webapp change', () => {
   it('fails its own step with a typed error; the other webapp and the DNS zone are applied', async () => {
-    sandbox = await startWafSandbox({
-      dns: {
-        zones: {
-          'example.com': {
-            records: [{ fqdn: 'www.example.com', type: 'A', rdata: { address: '192.0.2.1' } }],
+    sandbox = await startSandbox(
+      {
+        dns: {
+          zones: {
+            'example.com': {
+              records: [{ fqdn: 'www.example.com', type: 'A', rdata: { address: '192.0.2.1' } }],
+            },
           },
         },
+        waf: { webapps: WEBAPPS },
       },
-      waf: { webapps: WEBAPPS },
-    });
+      { waf: {}, clock: fakeClock(Date.now()) },
+    );
     const shopId = sandbox.emulator.snapshot().waf?.webapps?.find((w) => w.name === 'shop')?.id;
     // A failed change is undone by the service and sent again, up to four sends: every one of them fails here.
     sandbox.emulator.waf.failNextChanges(4, shopId);
-    const dns = createDynProvider({
-      url: sandbox.wafUrl.replace('/api/v3', '/REST'),
-      customerName: 'demo',
-      userName: 'demo',
-      password: 'demo',
+    const dns = sandbox.provider();
+    const waf = sandbox.wafProvider();
+    const desired: DesiredState = {
+      zones: [
+        {
+          zone: 'example.com',
+          defaultTtl: 3600,
+          records: [{ fqdn: 'www.example.com', type: 'A', ttl: 3600, values: ['192.0.2.2'] }],
+          unmanaged: [],
+        },
+      ],
+      waf: desiredWaf,
+    };
+    const plan = await planLive(desired, { dns, waf });
+    expect(plan.steps.map((s) => s.id)).toEqual(['webapp:blog', 'webapp:shop', 'zone:example.com']);
+    const result = await applyPlan(plan, writersOf({ dns, waf }));
+    expect(result.ok).toBe(false);
+    const byId = Object.fromEntries(result.steps.map((s) => [s.id, s]));
+    expect(byId['zone:example.com']?.status).toBe('applied');
+    expect(byId['webapp:blog']?.status).toBe('applied');
+    expect(byId['webapp:shop']).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^webapp shop: change [0-9a-f]{32} failed: /),
     });
-    const waf = sandbox.provider();
-    try {
-      const desired: DesiredState = {
-        zones: [
-          {
-            zone: 'example.com',
-            defaultTtl: 3600,
-            records: [{ fqdn: 'www.example.com', type: 'A', ttl: 3600, values: ['192.0.2.2'] }],
-            unmanaged: [],
-          },
-        ],
-        waf: desiredWaf,
-      };
-      const plan = await planLive(desired, { dns, waf });
-      expect(plan.steps.map((s) => s.id)).toEqual(['webapp:blog', 'webapp:shop', 'zone:example.com']);
-      const result = await applyPlan(plan, writersOf({ dns, waf }));
-      expect(result.ok).toBe(false);
-      const byId = Object.fromEntries(result.steps.map((s) => [s.id, s]));
-      expect(byId['zone:example.com']?.status).toBe('applied');
-      expect(byId['webapp:blog']?.status).toBe('applied');
-      expect(byId['webapp:shop']).toMatchObject({
-        status: 'failed',
-        error: expect.stringMatching(/^webapp shop: change [0-9a-f]{32} failed: /),
-      });
-      expect(enabledBots(sandbox.emulator, 'shop')).toEqual(['AhrefsBot', 'Googlebot']);
-      expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot']);
-      const rest = await planLive(desired, { dns, waf });
-      expect(rest.steps.map((s) => s.id)).toEqual(['webapp:shop']);
-      expect((await applyPlan(rest, writersOf({ dns, waf }))).ok).toBe(true);
-    } finally {
-      await dns.close();
-    }
+    expect(enabledBots(sandbox.emulator, 'shop')).toEqual(['AhrefsBot', 'Googlebot']);
+    expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot']);
+    const rest = await planLive(desired, { dns, waf });
+    expect(rest.steps.map((s) => s.id)).toEqual(['webapp:shop']);
+    expect((await applyPlan(rest, writersOf({ dns, waf }))).ok).toBe(true);
   });
 });

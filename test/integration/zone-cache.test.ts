@@ -2,17 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSeedFile } from '../../src/emulator/index.js';
-import { cli, type Sandbox, startSandbox } from './helpers.js';
-
-const QUICKSTART = 'examples/quickstart';
+import { cli } from '../support/cli.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 let sandbox: Sandbox;
 let cacheDir: string;
 
 beforeEach(async () => {
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  sandbox = await startSandbox(seed.dns?.zones, seed.waf);
+  sandbox = await quickstartSandbox();
   cacheDir = await mkdtemp(join(tmpdir(), 'edgeplan-cli-cache-'));
 });
 afterEach(async () => {

@@ -4,7 +4,7 @@ import type { DesiredState } from '../../src/model/dns.js';
 import type { RecordSet } from '../../src/model/record-set.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 import { requireFixture } from '../fixtures/record-types/fixtures.js';
-import { type Sandbox, startSandbox } from './helpers.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
 let sandbox: Sandbox;
 afterEach(async () => sandbox?.close());
@@ -48,7 +48,7 @@ describe('a new zone is one zone-file upload', () => {
   });
 
   it('a plan that only creates zones reads no geo-service list: a service links nodes of existing zones only', async () => {
-    sandbox = await startSandbox({ 'old.test': { records: [] } });
+    sandbox = await startSandbox({ dns: { zones: { 'old.test': { records: [] } } } });
     const reads = async (state: DesiredState) => {
       sandbox.emulator.requestLog.clear();
       await planLive(state, { dns: sandbox.provider() });

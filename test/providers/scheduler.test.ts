@@ -5,18 +5,18 @@ import {
   RequestScheduler,
   type RequestSchedulerOptions,
 } from '../../src/providers/http/scheduler.js';
+import { type FakeClock, fakeClock } from '../support/fake-clock.js';
 import { simulate } from './helpers/rate-simulation.js';
-import { type VirtualClock, virtualClock } from './helpers/virtual-clock.js';
 
 /**
- * The scheduler on a virtual clock: every figure is virtual time, so the assertions are exact and never depend on
+ * The scheduler on a fake clock: every figure is virtual time, so the assertions are exact and never depend on
  * the machine's speed. The pacing model itself is tested event by event in fixed-window.test.ts.
  */
 
 const DNS = { windowMs: 60_000, limit: 300, service: 'DNS' } as const;
 
 interface Harness {
-  clock: VirtualClock;
+  clock: FakeClock;
   scheduler: RequestScheduler;
   /** The scheduler's own waits (the attempts' latencies left out). */
   waits: number[];
@@ -28,7 +28,7 @@ interface Harness {
 }
 
 function harness(options: Omit<RequestSchedulerOptions, 'now' | 'sleep' | 'logger'>): Harness {
-  const clock = virtualClock();
+  const clock = fakeClock();
   const waits: number[] = [];
   const logs: string[] = [];
   let inFlight = 0;

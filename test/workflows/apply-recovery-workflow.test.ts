@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART } from '../support/sandbox.js';
 import { github, settings, withScenarios } from './fixture.js';
 import { dispatchEvent, MERGE, NO_BOTS } from './github-events.js';
 import { ghLines } from './tools.js';
@@ -39,7 +40,7 @@ describe('apply.yml run by hand (the recovery)', () => {
   });
 
   it('nothing to apply: the apply job does not run', async () => {
-    expect((await cli(['apply', 'examples/quickstart', '--yes'], t.scenario.sandbox.env)).code).toBe(0);
+    expect((await cli(['apply', QUICKSTART, '--yes'], t.scenario.sandbox.env)).code).toBe(0);
     const again = await dispatch(false);
 
     expect(again.plan?.annotations.map((a) => a.message)).toEqual([

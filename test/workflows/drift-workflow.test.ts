@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../integration/helpers.js';
+import { cli } from '../support/cli.js';
+import { QUICKSTART } from '../support/sandbox.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import { type Answer, ghLines } from './tools.js';
 import type { Files } from './workspace.js';
@@ -120,7 +121,7 @@ describe('drift.yml', () => {
   });
 
   it('no drift any more: closes the open issue', async () => {
-    expect((await cli(['apply', 'examples/quickstart', '--yes'], t.scenario.sandbox.env)).code).toBe(0);
+    expect((await cli(['apply', QUICKSTART, '--yes'], t.scenario.sandbox.env)).code).toBe(0);
     const job = await drift([...quiet, openIssue([12])]);
 
     expect(job?.result, job?.log).toBe('success');

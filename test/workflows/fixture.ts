@@ -8,8 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { loadSeedFile } from '../../src/emulator/index.js';
-import { type Sandbox, startSandbox } from '../integration/helpers.js';
+import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import type { Value } from './expressions.js';
 import { type JobRun, runWorkflow, type Table } from './run-workflow.js';
 import { makeTools, type Tools } from './tools.js';
@@ -17,7 +16,6 @@ import { checkout, type Files, installEdgeplan, readFiles } from './workspace.js
 
 export const REPO = 'acme/dns';
 export const TOKEN = 'ghs_workflow-test-token';
-const QUICKSTART = 'examples/quickstart';
 
 export interface Suite {
   root: string;
@@ -50,11 +48,7 @@ let count = 0;
 
 async function startScenario(suite: Suite): Promise<Scenario> {
   const dir = join(suite.root, `scenario-${++count}`);
-  const seed = await loadSeedFile(join(QUICKSTART, 'sandbox-seed.yaml'));
-  const sandbox = await startSandbox(seed.dns?.zones, seed.waf, {
-    secondary_zones: seed.dns?.secondary_zones,
-    geo_services: seed.dns?.geo_services,
-  });
+  const sandbox = await quickstartSandbox();
   const tools = await makeTools(dir);
   return {
     sandbox,

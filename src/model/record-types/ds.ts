@@ -7,7 +7,7 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
 /**
  * DS (RFC 4034 §5): the parent's pointer to a delegated child's DNSSEC key: key tag (0–65535), the key's algorithm,
  * digest type (1 SHA-1, 2 SHA-256, 3 GOST, 4 SHA-384, whose lengths are checked) and the digest in hex. It belongs
- * at a delegation point, never at the zone's own apex (RFC 4035 §2.4). YAML:
+ * at a delegation point, beside the NS records that delegate, never at the zone's own apex (RFC 4035 §2.4). YAML:
  * `{ key_tag: 60485, algorithm: 5, digest_type: 1, digest: 2BB1…1118 }`; canonical: `60485 5 1 2bb1…1118`.
  */
 export const DS: RecordType = {
@@ -44,7 +44,7 @@ export const DS: RecordType = {
     fromRdata: (rdata) =>
       ds([rdata.keytag, rdata.algorithm, rdata.digtype], textField(rdata.digest).replace(/[\s()]/g, '')),
   },
-  rules: { apex: 'never' },
+  rules: { apex: 'never', besides: 'NS' },
 };
 
 interface DsYaml {

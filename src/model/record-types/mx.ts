@@ -12,7 +12,7 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
 
 /**
  * MX (RFC 1035 §3.3.9): a preference (0–65535, lower is preferred) and a mail exchange; `.` as exchange with
- * preference 0 is the null MX of RFC 7505 ("this domain accepts no mail").
+ * preference 0 is the null MX of RFC 7505 ("this domain accepts no mail"), which is then the name's only MX.
  * YAML: `{ preference: 10, exchange: mail.example.com. }`; canonical: `10 mail.example.com.`.
  */
 export const MX: RecordType = {
@@ -40,6 +40,7 @@ export const MX: RecordType = {
     },
     fromRdata: (rdata) => mx(rdata.preference, parseApiHostname(rdata.exchange, { root: true })),
   },
+  rules: { soleValue: { value: '0 .', why: 'RFC 7505: a null MX says the name accepts no mail' } },
 };
 
 function mx(preference: unknown, exchange: ParseResult): ParseResult {

@@ -51,6 +51,10 @@ export interface RecordTypeRules {
   readonly apex?: 'only' | 'never';
   /** A set of this type below the apex delegates its name: no records below that name in the same zone (NS). */
   readonly delegates?: boolean;
+  /** Only at a name that also holds this type: DS beside the NS of the delegation it secures (RFC 4035 §2.4). */
+  readonly besides?: string;
+  /** A canonical value that is the only one of its set when given, and why: the null MX `0 .` (RFC 7505 §3). */
+  readonly soleValue?: { readonly value: string; readonly why: string };
 }
 
 export type ParseResult = { ok: true; value: string } | { ok: false; problems: ValueProblem[] };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../helpers.js';
-import { idsOf, SEED, startEmulator } from '../helpers.js';
+import { idsOf, SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -12,7 +12,7 @@ const publish = (token: string) => h.call('PUT', '/Zone/example.com/', { token, 
 
 describe('pending changes per session', () => {
   it('an added record has no id until publish: listed by no session, shown in its own changeset', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const alice = await h.login();
     const bob = await h.login();
     await add(alice, '192.0.2.60');
@@ -40,7 +40,7 @@ describe('pending changes per session', () => {
   });
 
   it('publish is all or nothing when another session changed the zone meanwhile', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const alice = await h.login();
     const bob = await h.login();
     const [id] = idsOf(
@@ -62,7 +62,7 @@ describe('pending changes per session', () => {
   });
 
   it('refuses at publish a duplicate that another session published first', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const alice = await h.login();
     const bob = await h.login();
     await add(alice, '192.0.2.62');
@@ -75,7 +75,7 @@ describe('pending changes per session', () => {
   });
 
   it('ZoneChanges lists and discards this session pending changes', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     await add(token, '192.0.2.63');
     const [id] = idsOf((await h.call('GET', '/ARecord/example.com/www.example.com/', { token })).body.data);
@@ -106,7 +106,7 @@ describe('pending changes per session', () => {
   });
 
   it('logout discards pending changes', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     await add(token, '192.0.2.64');
     await h.call('DELETE', '/Session/', { token });

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, SEED, startEmulator } from '../helpers.js';
+import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
 
 let h: Harness;
 let token: string;
 beforeEach(async () => {
-  h = await startEmulator({ seed: SEED });
+  h = await startHarness({ seed: SEED });
   token = await h.login();
 });
 afterEach(() => h.close());

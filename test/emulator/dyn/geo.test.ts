@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, SEED, startEmulator } from '../helpers.js';
+import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
 
 let h: Harness;
 let token: string;
 beforeEach(async () => {
-  h = await startEmulator({ seed: SEED });
+  h = await startHarness({ seed: SEED });
   token = await h.login();
 });
 afterEach(() => h.close());
@@ -164,7 +164,7 @@ describe('state file', () => {
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-geo-state-'));
     const statePath = join(dir, 'state.json');
     try {
-      const first = await startEmulator({ seed: SEED, statePath });
+      const first = await startHarness({ seed: SEED, statePath });
       const t = await first.login();
       await first.call('POST', '/Secondary/p.example/', { token: t, body: { masters: ['198.51.100.1'] } });
       await first.call('POST', GEO, {
@@ -175,7 +175,7 @@ describe('state file', () => {
         },
       });
       await first.close();
-      const second = await startEmulator({ statePath });
+      const second = await startHarness({ statePath });
       const t2 = await second.login();
       expect((await second.call('GET', '/Secondary/', { token: t2 })).body.data).toEqual([
         '/REST/Secondary/p.example/',

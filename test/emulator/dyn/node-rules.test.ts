@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../helpers.js';
-import { SEED, startEmulator } from '../helpers.js';
+import { SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 let token: string;
@@ -10,7 +10,7 @@ const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null; SOURCE: strin
   body.msgs.map((m) => `${m.ERR_CD || '-'} ${m.SOURCE} ${m.INFO}`);
 
 async function start(): Promise<void> {
-  h = await startEmulator({
+  h = await startHarness({
     seed: {
       dns: {
         zones: {

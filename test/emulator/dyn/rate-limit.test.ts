@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO, type Harness, startEmulator } from '../helpers.js';
+import { fakeClock } from '../../support/fake-clock.js';
+import { DEMO, type Harness, startHarness } from '../helpers.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -9,15 +10,15 @@ afterEach(async () => {
 
 describe('DNS rate limit', () => {
   it('is off by default, and then announces nothing', async () => {
-    harness = await startEmulator();
+    harness = await startHarness();
     for (let i = 0; i < 20; i++) expect((await harness.call('GET', '/Zone/')).status).toBe(400);
     const answer = await fetch(`${harness.url}/Zone/`);
     expect([...answer.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
   });
 
   it('announces its limit on every DNS answer when on: X-RateLimit-Limit, -Remaining and -Reset', async () => {
-    let now = 1_000_000;
-    harness = await startEmulator({ now: () => now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
+    const clock = fakeClock(1_000_000);
+    harness = await startHarness({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
     const rate = async (path: string) => {
       const answer = await fetch(`${harness?.url}${path}`);
       await answer.arrayBuffer();
@@ -28,18 +29,18 @@ describe('DNS rate limit', () => {
     };
     // Counted whatever the answer (here 400: no session), the window starting at the first request.
     expect(await rate('/Zone/')).toEqual([400, '3', '2', '60']);
-    now += 10_500;
+    clock.advance(10_500);
     expect(await rate('/Nope/')).toEqual([404, '3', '1', '50']);
     expect(await rate('/Zone/')).toEqual([400, '3', '0', '50']);
-    now += 20_000;
+    clock.advance(20_000);
     expect(await rate('/Zone/')).toEqual([429, '3', '0', '30']);
-    now += 29_500;
+    clock.advance(29_500);
     expect(await rate('/Zone/')).toEqual([400, '3', '2', '60']);
   });
 
   it('answers 429 RATE_LIMIT_EXCEEDED with Retry-After to the whole account until the window ends', async () => {
-    let now = 1_000_000;
-    harness = await startEmulator({ now: () => now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
+    const clock = fakeClock(1_000_000);
+    harness = await startHarness({ now: clock.now, dnsRateLimit: { limit: 3, windowMs: 60_000 } });
     const token = await harness.login();
     expect((await harness.call('GET', '/Zone/', { token })).status).toBe(200);
     expect((await harness.call('GET', '/Zone/', { token })).status).toBe(200);
@@ -54,21 +55,21 @@ describe('DNS rate limit', () => {
       status: 'failure',
       msgs: [{ ERR_CD: 'RATE_LIMIT_EXCEEDED', LVL: 'ERROR' }],
     });
-    now += 59_000;
+    clock.advance(59_000);
     const still = await harness.call('GET', '/Zone/', { token });
     expect(still.status).toBe(429);
-    now += 1_000;
+    clock.advance(1_000);
     expect((await harness.call('GET', '/Zone/', { token })).status).toBe(200);
   });
 });
 
 describe('admin endpoint', () => {
   it('is served only when asked for, and counts requests by endpoint and status', async () => {
-    harness = await startEmulator();
+    harness = await startHarness();
     expect((await fetch(`${harness.url.replace('/REST', '')}/_emulator/requests`)).status).toBe(404);
     await harness.close();
 
-    harness = await startEmulator({ admin: true });
+    harness = await startHarness({ admin: true });
     const origin = harness.url.replace('/REST', '');
     const token = await harness.login();
     await harness.call('GET', '/Zone/', { token });

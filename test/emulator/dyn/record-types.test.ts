@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../helpers.js';
-import { startEmulator } from '../helpers.js';
+import { startHarness } from '../helpers.js';
 import { EVERY_TYPE } from './every-type.js';
 
 let h: Harness;
@@ -12,7 +12,7 @@ const msgs = (body: { msgs: { INFO: string; ERR_CD: string | null; SOURCE: strin
 
 describe('every record type through /<TYPE>Record/', () => {
   it('adds one record of each type, publishes it and reads it back under <type>_records', async () => {
-    h = await startEmulator({ seed: EMPTY_ZONE });
+    h = await startHarness({ seed: EMPTY_ZONE });
     const token = await h.login();
     for (const { type, fqdn, rdata } of EVERY_TYPE) {
       const add = await h.call('POST', `/${type}Record/example.com/${fqdn}/`, {
@@ -35,7 +35,7 @@ describe('every record type through /<TYPE>Record/', () => {
   });
 
   it('takes integers as strings of digits and the root name where the RFC gives it a meaning', async () => {
-    h = await startEmulator({ seed: EMPTY_ZONE });
+    h = await startHarness({ seed: EMPTY_ZONE });
     const token = await h.login();
     const nullMx = await h.call('POST', '/MXRecord/example.com/example.com/', {
       token,
@@ -162,7 +162,7 @@ describe('every record type through /<TYPE>Record/', () => {
     ],
     ['TXT', 't.example.com', { txtdata: 5 }, 'txtdata: Not a valid value'],
   ])('refuses %s at %s with rdata %j', async (type, fqdn, rdata, text) => {
-    h = await startEmulator({ seed: EMPTY_ZONE });
+    h = await startHarness({ seed: EMPTY_ZONE });
     const token = await h.login();
     const reply = await h.call('POST', `/${type}Record/example.com/${fqdn}/`, { token, body: { rdata } });
     expect([reply.status, msgs(reply.body)]).toEqual([
@@ -172,7 +172,7 @@ describe('every record type through /<TYPE>Record/', () => {
   });
 
   it('refuses a missing field with MISSING_DATA and accepts the empty values NAPTR and CAA allow', async () => {
-    h = await startEmulator({ seed: EMPTY_ZONE });
+    h = await startHarness({ seed: EMPTY_ZONE });
     const token = await h.login();
     const missing = await h.call('POST', '/DSRecord/example.com/sub.example.com/', {
       token,
@@ -205,7 +205,7 @@ describe('every record type through /<TYPE>Record/', () => {
   });
 
   it('compares rdata as the service does: names and hex ignore case, IPv6 ignores its spelling', async () => {
-    h = await startEmulator({ seed: EMPTY_ZONE });
+    h = await startHarness({ seed: EMPTY_ZONE });
     const token = await h.login();
     const twice = async (type: string, fqdn: string, first: object, second: object) => {
       await h.call('POST', `/${type}Record/example.com/${fqdn}/`, {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../helpers.js';
-import { idsOf, SEED, startEmulator } from '../helpers.js';
+import { idsOf, SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -14,7 +14,7 @@ async function publish(token: string): Promise<void> {
 
 describe('A records', () => {
   it('adds (pending: no id, not listed), publishes (real id), gets, updates and deletes by id', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const add = await h.call('POST', '/ARecord/example.com/api.example.com./', {
       token,
@@ -65,7 +65,7 @@ describe('A records', () => {
   });
 
   it('keeps ids non-zero and stable across publishes of other changes', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const before = idsOf((await h.call('GET', WWW, { token })).body.data);
     expect(before.every((id) => id > 0)).toBe(true);
@@ -77,7 +77,7 @@ describe('A records', () => {
   });
 
   it('refuses an invalid IP, duplicate rdata and a 14th A record', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const bad = await h.call('POST', WWW, { token, body: { rdata: { address: '300.1.2.3' }, ttl: 60 } });
     expect(bad.status).toBe(400);
@@ -117,7 +117,7 @@ describe('A records', () => {
   });
 
   it('refuses a name outside the zone and the zone own records', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const outside = await h.call('POST', '/ARecord/example.com/www.example.org/', {
       token,
@@ -141,7 +141,7 @@ describe('A records', () => {
   });
 
   it('replaces all A records at a node, keeping the ids of kept addresses', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const [keep] = idsOf((await h.call('GET', WWW, { token })).body.data);
     const reply = await h.call('PUT', WWW, {
@@ -164,7 +164,7 @@ describe('A records', () => {
   });
 
   it('deletes all A records at a node; the empty node disappears', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const del = await h.call('DELETE', WWW, { token });
     expect(del.body.data).toHaveLength(2);
@@ -181,7 +181,7 @@ describe('A records', () => {
   });
 
   it('serves other types through <TYPE>Record with ttl 0 meaning the zone default', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const add = await h.call('POST', '/CNAMERecord/example.com/blog.example.com/', {
       token,

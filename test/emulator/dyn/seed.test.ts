@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createEmulator, type EmulatorSeed, loadSeedFile } from '../../../src/emulator/index.js';
-import { type Harness, startEmulator } from '../helpers.js';
+import { type Harness, startHarness } from '../helpers.js';
 import { EVERY_TYPE } from './every-type.js';
 
 let h: Harness | undefined;
@@ -36,7 +36,7 @@ describe('seeds of every record type', () => {
       const path = join(dir, 'sandbox-seed.yaml');
       const records = EVERY_TYPE.map(({ type, fqdn, rdata }) => ({ fqdn, type, ttl: 600, rdata }));
       await writeFile(path, stringify({ dns: { zones: { 'example.com': { records } } } }));
-      h = await startEmulator({ seed: await loadSeedFile(path) });
+      h = await startHarness({ seed: await loadSeedFile(path) });
       const token = await h.login();
       const tree = await h.call('GET', '/AllRecord/example.com/?detail=Y', { token });
       const data = tree.body.data as Record<string, { fqdn: string; ttl: number; rdata: unknown }[]>;
@@ -98,7 +98,7 @@ describe('seeds of every record type', () => {
       { name: 'V6', countries: ['JP'], aaaa: ['2001:db8::1'] },
       { name: 'Rest', countries: ['@@'], cname: 'web.example.net.' },
     ];
-    h = await startEmulator({ seed: zoneWith([], { geo_services: { Web: { groups } } }) });
+    h = await startHarness({ seed: zoneWith([], { geo_services: { Web: { groups } } }) });
     expect(h.emulator.snapshot().dns?.geo_services?.Web?.groups).toEqual(groups);
   });
 });

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src/emulator/dyn/sessions.js';
+import { fakeClock } from '../../support/fake-clock.js';
 import type { Harness } from '../helpers.js';
-import { DEMO, SEED, startEmulator } from '../helpers.js';
+import { DEMO, SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
 describe('sessions', () => {
   it('logs in, checks, keeps alive and logs out', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const login = await h.call('POST', '/Session/', { body: DEMO });
     expect(login.status).toBe(200);
     expect(login.contentType).toBe('application/json');
@@ -37,7 +38,7 @@ describe('sessions', () => {
   });
 
   it('refuses bad credentials with the two documented msgs and no token', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const reply = await h.call('POST', '/Session/', { body: { ...DEMO, password: 'nope' } });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ status: 'failure', data: {} });
@@ -53,7 +54,7 @@ describe('sessions', () => {
   });
 
   it('names every missing login field', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const reply = await h.call('POST', '/Session/', { body: { customer_name: 'demo' } });
     expect(reply.status).toBe(400);
     expect(reply.body.data).toBeNull();
@@ -65,14 +66,14 @@ describe('sessions', () => {
 
   it('uses the seeded credentials', async () => {
     const credentials = { customer_name: 'acme', user_name: 'ops', password: 's3cret' };
-    h = await startEmulator({ seed: { dns: { credentials } } });
+    h = await startHarness({ seed: { dns: { credentials } } });
     expect((await h.call('POST', '/Session/', { body: DEMO })).status).toBe(400);
     expect((await h.call('POST', '/Session/', { body: credentials })).body.status).toBe('success');
     expect(h.emulator.credentials).toEqual(credentials);
   });
 
   it('requires the Auth-Token header and refuses unknown tokens', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const missing = await h.call('GET', '/Zone/');
     expect(missing.status).toBe(400);
     expect(missing.body.status).toBe('failure');
@@ -86,18 +87,18 @@ describe('sessions', () => {
   });
 
   it('expires idle sessions (inactivity logout), refreshes on use and drops their pending changes', async () => {
-    let now = Date.UTC(2024, 0, 1);
-    h = await startEmulator({ seed: SEED, sessionIdleMs: 60_000, now: () => now });
+    const clock = fakeClock(Date.UTC(2024, 0, 1));
+    h = await startHarness({ seed: SEED, sessionIdleMs: 60_000, now: clock.now });
     const token = await h.login();
-    now += 50_000;
+    clock.advance(50_000);
     const add = await h.call('POST', '/ARecord/example.com/new.example.com/', {
       token,
       body: { rdata: { address: '192.0.2.99' }, ttl: '60' },
     });
     expect(add.body.status).toBe('success');
-    now += 50_000; // 100 s after login, 50 s after last use: still alive
+    clock.advance(50_000); // 100 s after login, 50 s after last use: still alive
     expect((await h.call('GET', '/Session/', { token })).body.status).toBe('success');
-    now += 60_000;
+    clock.advance(60_000);
     const idle = await h.call('PUT', '/Zone/example.com/', { token, body: { publish: true } });
     expect(idle.status).toBe(400);
     expect(idle.body.msgs[0]).toMatchObject({ INFO: 'login: inactivity logout', ERR_CD: 'INVALID_DATA' });
@@ -113,12 +114,12 @@ describe('sessions', () => {
 
 describe('SessionStore sweep', () => {
   it('ends idle sessions without a request naming them', () => {
-    let now = 0;
-    const store = new SessionStore(1_000, () => now);
+    const clock = fakeClock(0);
+    const store = new SessionStore(1_000, clock.now);
     const a = store.create();
-    now = 600;
+    clock.advance(600);
     store.create();
-    now = 1_200;
+    clock.advance(600);
     expect(store.sweep()).toBe(1);
     expect(store.size).toBe(1);
     expect(() => store.authenticate(a.token)).toThrowError('login: inactivity logout');

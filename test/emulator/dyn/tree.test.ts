@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TREE_KEYS } from '../../../src/emulator/dyn/rdata.js';
 import type { Harness } from '../helpers.js';
-import { getWithBody, SEED, startEmulator } from '../helpers.js';
+import { getWithBody, SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
 describe('tree reads', () => {
   it('AllRecord: URIs plain; detail via query or JSON body on GET gives every <type>_records key', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const plain = await h.call('GET', '/AllRecord/example.com/', { token });
     expect(plain.body.msgs[0]?.INFO).toBe('get_tree: Here is your zone tree');
@@ -36,7 +36,7 @@ describe('tree reads', () => {
   });
 
   it('ANYRecord: the node only', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const plain = await h.call('GET', '/ANYRecord/example.com/example.com/', { token });
     expect((plain.body.data as string[]).map((u) => u.split('/')[2])).toEqual([
@@ -54,7 +54,7 @@ describe('tree reads', () => {
   });
 
   it('NodeList includes the base node and follows published adds and pending removals', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const list = await h.call('GET', '/NodeList/example.com/', { token });
     expect(list.body.data).toEqual(['example.com', 'a.b.example.com', 'mail.example.com', 'www.example.com']);
@@ -79,7 +79,7 @@ describe('tree reads', () => {
   });
 
   it('DELETE /Node removes the node, its records and nodes below (pending until publish)', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const other = await h.login();
     const del = await h.call('DELETE', '/Node/example.com/b.example.com.', { token });
@@ -106,7 +106,7 @@ describe('tree reads', () => {
   });
 
   it('normalises case, trailing dots and missing trailing slashes in paths', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const reply = await h.call('GET', '/ARecord/EXAMPLE.com./WWW.Example.COM.', { token });
     expect(reply.body.data).toHaveLength(2);

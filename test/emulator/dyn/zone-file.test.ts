@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZONE_FILE_MAX_BYTES } from '../../../src/emulator/dyn/zone-file-handlers.js';
 import type { Harness } from '../helpers.js';
-import { SEED, startEmulator } from '../helpers.js';
+import { SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -19,7 +19,7 @@ async function tree(token: string, zone = 'new.test'): Promise<Tree> {
 
 describe('POST /ZoneFile/<zone>/', () => {
   it('creates the zone at once; its records are pending in the session until publish', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const file = [
       '$ORIGIN new.test.',
@@ -88,7 +88,7 @@ describe('POST /ZoneFile/<zone>/', () => {
   });
 
   it('reads every type the service serves from its presentation format', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const file = [
       '$ORIGIN new.test.',
@@ -145,7 +145,7 @@ describe('POST /ZoneFile/<zone>/', () => {
   });
 
   it('refuses a bad file as a whole, with every problem at its line, and creates nothing', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const file = [
       '$ORIGIN new.test.',
@@ -183,7 +183,7 @@ describe('POST /ZoneFile/<zone>/', () => {
   });
 
   it('refuses a zone that exists, and a file over 1 MB', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const exists = await h.call('POST', '/ZoneFile/example.com/', {
       token,
@@ -211,7 +211,7 @@ describe('POST /ZoneFile/<zone>/', () => {
 
 describe('PUT /ZoneFile/<zone>/', () => {
   it('adds the records of a file to an existing zone, pending until publish, checked against its records', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const conflict = await h.call('PUT', '/ZoneFile/example.com/', {
       token,
@@ -239,7 +239,7 @@ describe('PUT /ZoneFile/<zone>/', () => {
 
 describe('GET /Task/<id>/', () => {
   it('answers the tasks the account started, publishes too, and 404 for any other id', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     await h.call('POST', '/ARecord/example.com/t.example.com/', {
       token,

@@ -4,13 +4,13 @@
  * of publishes, and the Content-Type every call must carry.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, SEED, startEmulator } from '../helpers.js';
+import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs } from './geo-helpers.js';
 
 let h: Harness;
 let token: string;
 beforeEach(async () => {
-  h = await startEmulator({
+  h = await startHarness({
     seed: { dns: { ...SEED.dns, secondary_zones: { 'old.example.net': { masters: ['203.0.113.9'] } } } },
   });
   token = await h.login();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../helpers.js';
-import { SEED, startEmulator } from '../helpers.js';
+import { SEED, startHarness } from '../helpers.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -9,7 +9,7 @@ const ZONE_BODY = { rname: 'admin@new.test', ttl: 3600 };
 
 describe('zones', () => {
   it('lists zones as URIs or, with detail, zone objects', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const plain = await h.call('GET', '/Zone/', { token });
     expect(plain.body.data).toEqual(['/REST/Zone/example.com/']);
@@ -23,7 +23,7 @@ describe('zones', () => {
   });
 
   it('answers 404 zone: No such zone', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const reply = await h.call('GET', '/Zone/nope.test/', { token });
     expect(reply.status).toBe(404);
@@ -34,7 +34,7 @@ describe('zones', () => {
   });
 
   it('creates a zone immediately with SOA and NS, serial 0; refuses duplicates and missing fields', async () => {
-    h = await startEmulator();
+    h = await startHarness();
     const token = await h.login();
     const created = await h.call('POST', '/Zone/new.test/', {
       token,
@@ -77,7 +77,7 @@ describe('zones', () => {
   });
 
   it('deletes a zone immediately and answers 404 for a missing one', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     const gone = await h.call('DELETE', '/Zone/example.com/', { token });
     expect(gone.body.data).toMatchObject({ zone: 'example.com' });
@@ -93,7 +93,7 @@ describe('zones', () => {
 
 describe('publish', () => {
   async function publishTwice(serialStyle: string, now: number): Promise<number[]> {
-    h = await startEmulator({ now: () => now });
+    h = await startHarness({ now: () => now });
     const token = await h.login();
     await h.call('POST', '/Zone/s.test/', { token, body: { ...ZONE_BODY, serial_style: serialStyle } });
     const serials: number[] = [];
@@ -119,7 +119,7 @@ describe('publish', () => {
   });
 
   it('accepts publish as 1, "true" and true; nothing pending → no-change msgs and no bump', async () => {
-    h = await startEmulator({ seed: SEED });
+    h = await startHarness({ seed: SEED });
     const token = await h.login();
     for (const publish of [1, 'true', true]) {
       await h.call('DELETE', `/ARecord/example.com/example.com/`, { token });

@@ -4,21 +4,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultOptionsOf } from '../../../src/cli/emulator-faults.js';
-import {
-  type ChaosOptions,
-  createEmulator,
-  type Emulator,
-  type FaultKind,
-} from '../../../src/emulator/index.js';
-import { cli } from '../../integration/helpers.js';
+import type { ChaosOptions, FaultKind } from '../../../src/emulator/index.js';
+import { cli } from '../../support/cli.js';
+import { type RunningEmulator, startEmulator } from '../../support/emulator.js';
 
-const open: Emulator[] = [];
+const open: RunningEmulator[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((e) => e.close()));
 });
 
 async function start(kind: FaultKind | null, extra: ChaosOptions = {}) {
-  const emulator = createEmulator({
+  const running = await startEmulator({
     chaos: { seed: 1, hangMs: 300, jobMs: 150, ...extra, rates: kind ? { [kind]: 1 } : extra.rates },
     seed: {
       dns: { zones: { 'a.test': { records: [] } } },
@@ -26,8 +22,8 @@ async function start(kind: FaultKind | null, extra: ChaosOptions = {}) {
     },
     waf: { changes: { pendingMs: 0, runMs: 0 } },
   });
-  open.push(emulator);
-  const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
+  open.push(running);
+  const { emulator, url, wafUrl } = running;
   emulator.chaos.setEnabled(false);
   const login = await post(`${url}/Session/`, { customer_name: 'demo', user_name: 'demo', password: 'demo' });
   const token = (login.body as unknown as { data: { token: string } }).data.token;

@@ -1,11 +1,8 @@
 /** Test helpers for the WAF side of the emulator: a controllable clock and raw HTTP calls (User-Agent optional). */
 import { request } from 'node:http';
-import {
-  createEmulator,
-  type Emulator,
-  type EmulatorSeed,
-  type WafEmulatorOptions,
-} from '../../../src/emulator/index.js';
+import type { EmulatorSeed, WafEmulatorOptions } from '../../../src/emulator/index.js';
+import { type RunningEmulator, startEmulator } from '../../support/emulator.js';
+import { type FakeClock, fakeClock } from '../../support/fake-clock.js';
 
 export interface WafReply {
   status: number;
@@ -22,13 +19,11 @@ export interface CallOptions {
   contentType?: string;
 }
 
-export interface WafHarness {
-  emulator: Emulator;
+export interface WafHarness extends RunningEmulator {
   origin: string;
-  clock: { now(): number; advance(ms: number): void };
+  clock: FakeClock;
   call(method: string, path: string, options?: CallOptions): Promise<WafReply>;
   token(): Promise<string>;
-  close(): Promise<void>;
 }
 
 export const SHOP_ID = 'a'.repeat(32);
@@ -46,16 +41,9 @@ export const SEED: EmulatorSeed = {
 };
 
 export async function startWaf(seed: EmulatorSeed = SEED, waf: WafEmulatorOptions = {}): Promise<WafHarness> {
-  let nowMs = Date.parse('2026-01-01T00:00:00Z');
-  const clock = {
-    now: () => nowMs,
-    advance: (ms: number) => {
-      nowMs += ms;
-    },
-  };
-  const emulator = createEmulator({ seed, waf, now: clock.now });
-  const { port } = await emulator.listen(0, '127.0.0.1');
-  const origin = `http://127.0.0.1:${port}`;
+  const clock = fakeClock(Date.parse('2026-01-01T00:00:00Z'));
+  const running = await startEmulator({ seed, waf, now: clock.now });
+  const origin = `http://127.0.0.1:${running.port}`;
   const call: WafHarness['call'] = (method, path, o = {}) =>
     new Promise((resolve, reject) => {
       const payload = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
@@ -87,5 +75,5 @@ export async function startWaf(seed: EmulatorSeed = SEED, waf: WafEmulatorOption
     });
     return (reply.body as { access_token: string }).access_token;
   };
-  return { emulator, origin, clock, call, token, close: () => emulator.close() };
+  return { ...running, origin, clock, call, token };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../src/emulator/index.js';
+import { startEmulator } from '../../support/emulator.js';
 import { SEED, SHOP_ID, startWaf, type WafHarness } from './helpers.js';
 
 let h: WafHarness;
@@ -212,8 +213,8 @@ describe('WAF emulator: state file', () => {
     try {
       h = await startWaf();
       const statePath = join(dir, 'state.json');
-      const first = createEmulator({ seed: SEED, statePath });
-      const { wafUrl } = await first.listen();
+      const first = await startEmulator({ seed: SEED, statePath });
+      const { wafUrl } = first;
       const origin = new URL(wafUrl).origin;
       const tokenRes = await fetch(`${origin}/api/oauth/token?client_id=demo&client_secret=demo`, {
         method: 'POST',
@@ -226,12 +227,11 @@ describe('WAF emulator: state file', () => {
       });
       expect(put.status).toBe(202);
       await first.close();
-      const second = createEmulator({ statePath });
-      await second.listen();
-      expect(second.snapshot().waf?.webapps).toEqual([
+      const second = await startEmulator({ statePath });
+      expect(second.emulator.snapshot().waf?.webapps).toEqual([
         expect.objectContaining({ id: SHOP_ID, enabled_bots: ['Googlebot', 'Bingbot', 'AhrefsBot'] }),
       ]);
-      expect(second.snapshot().waf?.bots).toHaveLength(4);
+      expect(second.emulator.snapshot().waf?.bots).toHaveLength(4);
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { DnsRateLimiter } from '../../../src/emulator/dyn/rate-limit.js';
 import { RequestScheduler, type RequestSchedulerOptions } from '../../../src/providers/http/scheduler.js';
-import { virtualClock } from './virtual-clock.js';
+import { fakeClock } from '../../support/fake-clock.js';
 
 /**
  * A run of requests through the scheduler against the emulator's model of the DNS rate limit (a fixed window from
- * the account's first request; 429 with Retry-After until its end once over), on a virtual clock: pure, exact and
+ * the account's first request; 429 with Retry-After until its end once over), on a fake clock: pure, exact and
  * instant. Every request answered 429 is sent again (as the transport does) until it is served.
  */
 export interface SimulationOptions {
@@ -38,7 +38,7 @@ export interface SimulationResult {
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
   const agoMs = options.others?.agoMs ?? 0;
-  const clock = virtualClock(1_000_000 - agoMs);
+  const clock = fakeClock(1_000_000 - agoMs);
   const service = new DnsRateLimiter({ limit: options.limit, windowMs: options.windowMs }, clock.now);
   for (let i = 0; i < (options.others?.count ?? 0); i++) service.take();
   const scheduler = new RequestScheduler({ ...options.scheduler, now: clock.now, sleep: clock.sleep });

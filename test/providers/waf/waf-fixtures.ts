@@ -5,6 +5,7 @@ import {
   type WafProvider,
   type WafProviderOptions,
 } from '../../../src/providers/waf/index.js';
+import { type FakeClock, fakeClock } from '../../support/fake-clock.js';
 
 /** A fake WAF service for nock: origin, paths and credentials shared by the WAF provider tests. */
 export const ORIGIN = 'https://waf.test';
@@ -60,24 +61,17 @@ export interface TestProvider {
   /** Every wait the provider made, in ms. */
   sleeps: number[];
   logs: string[];
-  clock: { now(): number; advance(ms: number): void };
+  clock: FakeClock;
 }
 
 /** A provider on the fake service with injected time: sleeping advances the clock, nothing waits for real. */
 export function testProvider(options: Partial<WafProviderOptions> = {}): TestProvider {
-  let nowMs = 1_700_000_000_000;
-  const sleeps: number[] = [];
+  const clock = fakeClock(1_700_000_000_000);
   const logs: string[] = [];
   const logger: Logger = {
     debug: (m) => logs.push(`debug ${m}`),
     info: (m) => logs.push(`info ${m}`),
     warn: (m) => logs.push(`warn ${m}`),
-  };
-  const clock = {
-    now: () => nowMs,
-    advance: (ms: number) => {
-      nowMs += ms;
-    },
   };
   const provider = createWafProvider({
     url: `${ORIGIN}${API}`,
@@ -88,11 +82,8 @@ export function testProvider(options: Partial<WafProviderOptions> = {}): TestPro
     logger,
     now: clock.now,
     random: () => 0,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock.advance(ms);
-    },
+    sleep: clock.elapse,
     ...options,
   });
-  return { provider, sleeps, logs, clock };
+  return { provider, sleeps: clock.sleeps, logs, clock };
 }

@@ -1,0 +1,92 @@
+/**
+ * The tests' one way to run `edgeplan`: in this process with captured output (`cli`), or as a child process of the
+ * real entry point (`spawnCli`), for what only a process shows: signals, SIGKILL, exiting while work is under way,
+ * two runs at once.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** stdin is not a TTY unless this is given: the answer, or a function that answers (e.g. after changing live state). */
+  confirm?: boolean | (() => Promise<boolean>);
+  cwd?: string;
+  now?: () => number;
+  /** A command that runs until stopped (the emulator) is stopped after this long; without it, it never is. */
+  stopAfterMs?: number;
+}
+
+/** Runs `edgeplan <argv>` in this process with captured output, `env` as its whole environment. */
+export async function cli(
+  argv: string[],
+  env: Record<string, string> = {},
+  options: CliOptions = {},
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const { stopAfterMs } = options;
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: options.confirm !== undefined,
+    confirm: async () =>
+      typeof options.confirm === 'function' ? options.confirm() : (options.confirm ?? false),
+    untilShutdown: () =>
+      new Promise((resolve) => {
+        if (stopAfterMs !== undefined) setTimeout(resolve, stopAfterMs);
+      }),
+    ...(options.now ? { now: options.now } : {}),
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Once the process has ended and its output is read to the end. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Whether the process has ended (exited or killed). */
+  ended(): boolean;
+}
+
+/** Starts `edgeplan <argv>` (src/cli/main.ts through tsx) with this environment plus `env`, colours off. */
+export function spawnCli(argv: string[], env: Record<string, string>): CliProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    ended: () => child.exitCode !== null || child.signalCode !== null,
+  };
+}
