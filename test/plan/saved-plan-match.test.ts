@@ -206,3 +206,17 @@ describe('savedPlanDifferences, step by step', () => {
     expect(four[3]).toBe('… and 1 more differing steps');
   });
 });
+
+describe('savedPlanDifferences, sections of other shapes', () => {
+  it('a plan without a WAF section matches itself; a section of another shape is named without counts', () => {
+    const { desired, live } = reviewFixture();
+    const { waf: _waf, ...dnsOnly } = desired;
+    const plan = reviewPlan(dnsOnly, { ...live, waf: undefined });
+    expect(plan).not.toHaveProperty('waf');
+    expect(savedPlanDifferences(saved(plan), plan)).toEqual([]);
+    const file = saved(plan, (json) => {
+      Object.assign(json, { zones: { 'example.com': {} } });
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual(['zones: not as computed']);
+  });
+});
