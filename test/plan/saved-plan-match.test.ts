@@ -219,4 +219,16 @@ describe('savedPlanDifferences, sections of other shapes', () => {
     });
     expect(savedPlanDifferences(file, plan)).toEqual(['zones: not as computed']);
   });
+
+  it('a file missing its zones, or with a WAF section that is not a map, is named, not a crash', () => {
+    const { plan } = reviewFixture();
+    const file = saved(plan, (json) => {
+      Reflect.deleteProperty(json, 'zones');
+      Object.assign(json, { waf: null });
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual([
+      'waf: not as computed',
+      'zones: missing from the file',
+    ]);
+  });
 });
