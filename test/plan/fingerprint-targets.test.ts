@@ -184,4 +184,29 @@ describe('desired digests', () => {
     expect(desiredStateDigest({ ...providers, geoProvider: 'dyn' })).not.toBe(desiredStateDigest(providers));
     expect(desiredDigests(desired).size).toBe(fingerprints.targets.filter((t) => t.desired !== null).length);
   });
+
+  it("the desired state's sees which policy, which geo provider, which allowed bots, and each target's value", () => {
+    const { desired } = reviewFixture();
+    const strict: DesiredState = { ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: true } };
+    expect(desiredStateDigest({ ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } })).not.toBe(
+      desiredStateDigest(strict),
+    );
+    const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn' }] };
+    expect(desiredStateDigest({ ...providers, geoProvider: 'a' })).not.toBe(
+      desiredStateDigest({ ...providers, geoProvider: 'b' }),
+    );
+    const [shop] = desired.waf?.webapps ?? [];
+    if (!shop) throw new Error('fixture');
+    const allowing = (ref: string) =>
+      desiredDigest(
+        { ...desired, waf: { webapps: [{ ...shop, allow: [{ ref, at: shop.at }] }] } },
+        'webapp:shop',
+      );
+    expect(allowing('Googlebot')).not.toBe(allowing('Bingbot'));
+    const [zone, ...rest] = desired.zones;
+    if (!zone) throw new Error('fixture');
+    expect(desiredStateDigest({ ...desired, zones: [{ ...zone, defaultTtl: 60 }, ...rest] })).not.toBe(
+      desiredStateDigest(desired),
+    );
+  });
 });
