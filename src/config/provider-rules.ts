@@ -79,6 +79,7 @@ function specDiagnostics(entry: PEntry): Diagnostic[] {
         `provider name "${entry.key}" is not valid: use lower-case letters, digits, "-" and "_"`,
       ),
     );
+  // Stryker: equivalent when removed, a value that is not a map has no type, so neither branch below runs
   if (!isMap(entry.value)) return diagnostics;
   const type = typeOf(entry);
   if (type === 'powerdns') {
@@ -160,6 +161,7 @@ function geoDiagnostics(
   onProviders: ReadonlyMap<string, readonly string[]>,
 ): Diagnostic[] {
   const services = merged.services.geoServices;
+  // Stryker: the condition made false is equivalent (no service, nothing to report): a shortcut
   if (services.length === 0) return [];
   const supports = (spec: DnsProviderSpec) =>
     capabilitiesOf ? capabilitiesOf(spec).geoServices : spec.type === 'dyn';
@@ -203,6 +205,7 @@ function perProvider(
     const on = (zone: string) => onProviders.get(zone)?.includes(spec.name) ?? false;
     const holds = spec.name === holder;
     const share: MergedDocument = {
+      // Stryker: equivalent, capabilityDiagnostics reads records from `readShare`, not these zones
       zones: merged.zones.filter((zone) => on(zone.zone)),
       services: {
         ...merged.services,

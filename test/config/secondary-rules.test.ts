@@ -14,6 +14,17 @@ describe('secondary_zones rules', () => {
     ]);
   });
 
+  it('sees a primary zone written in other letter case or with a trailing dot as the same zone', async () => {
+    const dir = await tempTree({
+      'dns.yaml':
+        'zones:\n  partner.example.net:\n    records: {}\nsecondary_zones:\n' +
+        '  Partner.Example.NET.: { masters: [203.0.113.1] }\n',
+    });
+    expect(await problems(dir)).toEqual([
+      `${dir}/dns.yaml:5:3: secondary zone "Partner.Example.NET." is also a primary zone under zones at ${dir}/dns.yaml:2:3; a zone is either primary or secondary`,
+    ]);
+  });
+
   it('refuses a secondary zone or geo service defined in two files, and settings that disagree', async () => {
     const dir = `${BAD}/across-files-services`;
     expect(await problems(dir)).toEqual([

@@ -24,4 +24,27 @@ describe('records of a separately managed sub-zone', () => {
       `${dir}/parent.yaml:4:7: record "api.sub" of zone "example.com" is inside zone "sub.example.com", managed separately at ${dir}/child.yaml:2:3; write it under that zone (the parent holds only the delegation there: NS and DS)`,
     ]);
   });
+
+  it('refuses NS below the sub-zone name, more than the delegation at it, and names a zone also listed as secondary as the zone', async () => {
+    const dir = await tempTree({
+      'parent.yaml':
+        'zones:\n  example.com:\n    records:\n      deeper.sub: { ns: [ns1.example.net.] }\n' +
+        '      sub: { ns: [ns1.example.net.], a: [192.0.2.9] }\n      www.other.org.: { a: [192.0.2.8] }\n',
+      'child.yaml':
+        'zones:\n  sub.example.com:\n    records: {}\n  other.org:\n    records: {}\n' +
+        'secondary_zones:\n  sub.example.com: { masters: [203.0.113.1] }\n',
+    });
+    const separately =
+      'managed separately at child.yaml:2:3; write it under that zone (the parent holds only the delegation there: NS and DS)';
+    expect((await problems(dir)).map((line) => line.replaceAll(`${dir}/`, ''))).toEqual([
+      'child.yaml:2:3: zone "sub.example.com" holds deeper.sub.example.com, but it is also written under zone "example.com" at parent.yaml:4:7',
+      'child.yaml:2:3: zone "sub.example.com" holds sub.example.com, but it is also written under zone "example.com" at parent.yaml:5:7',
+      'child.yaml:7:3: secondary zone "sub.example.com" is also a primary zone under zones at child.yaml:2:3; a zone is either primary or secondary',
+      'parent.yaml:4:7: record "deeper.sub" is below "sub", which its NS records at parent.yaml:5:14 delegate; a zone holds no records below a delegated name',
+      `parent.yaml:4:7: record "deeper.sub" of zone "example.com" is inside zone "sub.example.com", ${separately}`,
+      `parent.yaml:5:7: record "sub" of zone "example.com" is at the apex of zone "sub.example.com", ${separately}`,
+      // Outside its zone: that rule's problem alone, though other.org is managed here too.
+      'parent.yaml:6:7: record name "www.other.org." is not inside zone "example.com"',
+    ]);
+  });
 });

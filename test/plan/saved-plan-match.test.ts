@@ -136,3 +136,99 @@ describe('savedPlanDifferences', () => {
     expect(savedPlanDifferences(people, plan)).toEqual(['zones: not as computed']);
   });
 });
+
+describe('savedPlanDifferences, step by step', () => {
+  it('names a step whose provider or target differs by that field', () => {
+    const { plan } = reviewFixture();
+    const first = must(plan.steps[0]);
+    // Read back, a provider the run does not know is refused first; compared as apply would, it is named.
+    const file = saved(plan);
+    const provider: SavedPlan = { ...file, steps: [{ ...first, provider: 'other' }, ...file.steps.slice(1)] };
+    expect(savedPlanDifferences(provider, plan)).toEqual([
+      `steps[0] ${first.id}: provider "other" in the file, ${JSON.stringify(first.provider)} computed`,
+    ]);
+    const target = saved(plan, (json) => {
+      must(json.steps[0]).target = { ...first.target, name: 'example.net' };
+    });
+    expect(savedPlanDifferences(target, plan)).toEqual([
+      `steps[0] ${first.id}: target ${JSON.stringify({ ...first.target, name: 'example.net' })} in the file, ${JSON.stringify(first.target)} computed`,
+    ]);
+  });
+
+  it('names an op the file has beyond the computed ones as against nothing', () => {
+    const { plan } = reviewFixture();
+    const index = plan.steps.findIndex((step) => step.id === 'zone:example.com');
+    const ops = must(plan.steps[index]).ops.length;
+    const file = saved(plan, (json) => {
+      must(json.steps[index]).ops.push({ kind: 'publish', zone: 'example.com' });
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual([
+      `steps[${index}] zone:example.com: ops[${ops}] {"kind":"publish","zone":"example.com"} in the file, nothing computed`,
+    ]);
+  });
+
+  it('shows a long value cut at 160 characters', () => {
+    const { plan } = reviewFixture();
+    const index = plan.steps.findIndex((step) => step.id === 'zone:example.com');
+    const values = Array.from({ length: 20 }, (_, i) => `192.0.2.${i + 100}`);
+    const file = saved(plan, (json) => {
+      const op = must(json.steps[index]?.ops.find((o) => o.kind === 'update-set'));
+      Object.assign(op, { values });
+    });
+    const [line] = savedPlanDifferences(file, plan);
+    const shown = must(line?.match(/ops\[\d+\] (.*) in the file, /)?.[1]);
+    expect(shown).toHaveLength(160);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown.startsWith('{"kind":"update-set"')).toBe(true);
+    // 160 characters exactly are shown whole.
+    const exact = saved(plan, (json) => {
+      const op = must(json.steps[index]?.ops.find((o) => o.kind === 'update-set'));
+      Object.assign(op, { values: [''] });
+      Object.assign(op, { values: ['x'.repeat(160 - JSON.stringify(op).length)] });
+    });
+    const whole = must(savedPlanDifferences(exact, plan)[0]?.match(/ops\[\d+\] (.*) in the file, /)?.[1]);
+    expect(whole).toHaveLength(160);
+    expect(JSON.parse(whole)).toMatchObject({ kind: 'update-set' });
+  });
+
+  it('lists up to three differing steps in full; from four on the rest are counted', () => {
+    const { plan } = reviewFixture();
+    const reorder = (count: number) =>
+      saved(plan, (json) => {
+        const moved = json.steps.slice(0, count);
+        json.steps.splice(0, count, ...[...moved.slice(1), ...moved.slice(0, 1)]);
+      });
+    const three = savedPlanDifferences(reorder(3), plan);
+    expect(three).toHaveLength(3);
+    expect(three.every((line) => line.startsWith('steps['))).toBe(true);
+    const four = savedPlanDifferences(reorder(4), plan);
+    expect(four).toHaveLength(4);
+    expect(four[3]).toBe('… and 1 more differing steps');
+  });
+});
+
+describe('savedPlanDifferences, sections of other shapes', () => {
+  it('a plan without a WAF section matches itself; a section of another shape is named without counts', () => {
+    const { desired, live } = reviewFixture();
+    const { waf: _waf, ...dnsOnly } = desired;
+    const plan = reviewPlan(dnsOnly, { ...live, waf: undefined });
+    expect(plan).not.toHaveProperty('waf');
+    expect(savedPlanDifferences(saved(plan), plan)).toEqual([]);
+    const file = saved(plan, (json) => {
+      Object.assign(json, { zones: { 'example.com': {} } });
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual(['zones: not as computed']);
+  });
+
+  it('a file missing its zones, or with a WAF section that is not a map, is named, not a crash', () => {
+    const { plan } = reviewFixture();
+    const file = saved(plan, (json) => {
+      Reflect.deleteProperty(json, 'zones');
+      Object.assign(json, { waf: null });
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual([
+      'waf: not as computed',
+      'zones: missing from the file',
+    ]);
+  });
+});

@@ -60,4 +60,18 @@ describe('movedTargets', () => {
     expect(movedTargets(fp(t(geo, null)), fp(t(geo, null)))).toEqual([]);
     expect(movedTargets(fp(), fp(t(geo, null)))).toEqual([]);
   });
+
+  it('a zone on one side only: appeared (out of the file’s scope) or gone, with its serial', () => {
+    expect(movedTargets(fp(), fp(t(zone, 'a', true, 5)))).toEqual([
+      'zone:example.com: did not exist when planned, exists now (serial 5)',
+    ]);
+    expect(movedTargets(fp(t(zone, 'a', true, 5)), fp())).toEqual([
+      'zone:example.com: existed when planned (serial 5), is gone now',
+    ]);
+  });
+
+  it('a target the file has unchanged and today’s fingerprints lack did not move', () => {
+    expect(movedTargets(fp(t(geo, 'a', false)), fp())).toEqual([]);
+    expect(movedTargets(fp(t(geo, 'a', true)), fp())).toEqual(['geo:Web: existed when planned, is gone now']);
+  });
 });

@@ -68,6 +68,26 @@ describe('--target under manage: all', () => {
     ]);
   });
 
+  it('a secondary pattern keeps the listed secondary zones it matches: only the unlisted one is deleted', () => {
+    const listed: DesiredState = {
+      ...desired,
+      secondaryZones: [
+        { zone: 'partner.example', masters: ['203.0.113.1'], contactNickname: null, tsigKeyName: null },
+      ],
+    };
+    const scope = parseTargets(['secondary:*']);
+    const scoped = scopeDesired(listed, scope);
+    expect(scoped.secondaryZones?.map((z) => z.zone)).toEqual(['partner.example']);
+    const plan = computePlan(scoped, scopeLive(live, scope), fakeProviders());
+    expect(
+      plan.changes.map(({ address, action }) => [
+        address.kind,
+        action,
+        address.kind === 'secondary' && address.zone,
+      ]),
+    ).toEqual([['secondary', 'delete', 'legacy.example']]);
+  });
+
   it('a webapp pattern alone reads and deletes nothing of the DNS services', () => {
     const scope = parseTargets(['webapp:shop']);
     expect(scopeDesired(desired, scope).manage).toEqual({ secondaryZones: 'listed', geoServices: 'listed' });

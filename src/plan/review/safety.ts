@@ -40,6 +40,8 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
     const { name, provider } = count.target;
     const wanted = byZone.get(name);
     const zones = liveDnsOf(live, provider).zones;
+    // Stryker: equivalent, `Object.hasOwn` made true (zone names have dots, never prototype keys) and `found`
+    // dropped (a zone not live has no record-set deletes, and zoneApprovals stops at none)
     const found = Object.hasOwn(zones, name) ? zones[name] : null;
     if (wanted && found) approvals.push(...zoneApprovals(count, wanted, found, policy));
   }
@@ -62,6 +64,7 @@ function zoneApprovals(
   live: LiveZone,
   policy: SafetyPolicy,
 ): Approval[] {
+  // Stryker: the condition made false is equivalent (no delete meets either rule): a shortcut
   if (deletes === 0) return [];
   const managedSet = managedIn(desired);
   const managed = new Set(
@@ -104,11 +107,14 @@ function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {
   }
   if (isChangeOf(change, 'geo') && change.action === 'delete' && policy.geoServiceDelete) {
     const { name } = change.address;
+    // Stryker: `before` is always there on a delete, so `?? 0` never applies
     const message = `deletes the geo service "${name}" and its links to ${change.before?.nodes.length ?? 0} node(s)`;
     return { target: { kind: 'geo', name }, rule: 'geo-service-delete', message };
   }
   if (isChangeOf(change, 'webapp') && policy.webappAllBotsDisabled) {
     const before = change.before?.enabled.length ?? 0;
+    // Stryker: equivalent, `before === 0` dropped (none enabled before and after is no change) and `after` (a webapp
+    // change always has one)
     if (before === 0 || (change.after?.enabled.length ?? 0) > 0) return null;
     const message = `disables every good bot of webapp ${change.address.name} (${before} now enabled)`;
     return {

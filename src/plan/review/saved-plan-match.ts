@@ -47,6 +47,7 @@ const MAX_STEP_LINES = 3;
 
 function stepDifferences(saved: readonly PlanStep[], computed: readonly PlanStep[]): string[] {
   const lines: string[] = [];
+  // Stryker: `<=` is equivalent (one step past both ends is the same nothing on both sides)
   for (let i = 0; i < Math.max(saved.length, computed.length); i++) {
     const line = stepDifference(i, saved[i], computed[i]);
     if (line !== null) lines.push(line);
@@ -57,6 +58,7 @@ function stepDifferences(saved: readonly PlanStep[], computed: readonly PlanStep
 
 function stepDifference(i: number, file: PlanStep | undefined, now: PlanStep | undefined): string | null {
   if (same(file, now)) return null;
+  // Stryker: `file?.id` made `file.id` is equivalent: both absent was `same` above
   if (!now) return `steps[${i}] ${file?.id}: in the file, not in the computed plan`;
   if (!file) return `steps[${i}] ${now.id}: in the computed plan, not in the file`;
   if (file.id !== now.id) return `steps[${i}]: ${file.id} in the file, ${now.id} computed`;
@@ -64,6 +66,8 @@ function stepDifference(i: number, file: PlanStep | undefined, now: PlanStep | u
   if (field)
     return `steps[${i}] ${now.id}: ${field} ${show(file[field])} in the file, ${show(now[field])} computed`;
   let j = 0;
+  // Stryker: the bound is equivalent however mutated (`true`, `<=`, `Math.min`): the ops differ somewhere, and
+  // past the shorter list the two sides differ
   while (j < Math.max(file.ops.length, now.ops.length) && same(file.ops[j], now.ops[j])) j++;
   return `steps[${i}] ${now.id}: ops[${j}] ${show(file.ops[j])} in the file, ${show(now.ops[j])} computed`;
 }

@@ -46,6 +46,7 @@ export function movedTargets(planned: PlanFingerprints, current: PlanFingerprint
   return [...new Set([...before.keys(), ...after.keys()])].sort(compareStrings).flatMap((text) => {
     const was = before.get(text);
     const now = after.get(text);
+    // Stryker disable next-line OptionalChaining: equivalent, each key is from one of the two maps, so `now` is set when `was` is not
     const target = was?.target ?? now?.target;
     if (!target || (!was?.changed && !now?.changed)) return [];
     const how =
