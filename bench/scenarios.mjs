@@ -282,8 +282,9 @@ export function generateScenario(options) {
  * secondary zones and geo services when the desired state names some, and the geo-service list also when the plan
  * writes records (a record at a node a geo service answers for would be refused at apply, so the plan checks the
  * links); one WAF token, one webapp page per 100 webapps and one good-bots list per webapp.
- * Applying: one call per changed record set (node and type), one publish per touched zone, one call per changed
- * secondary zone or geo service, and per changed webapp one bulk PUT, one change poll and one read-back.
+ * Applying: one call per changed record set (node and type); per touched zone a read of its serial and one publish
+ * (compare-and-publish, issue 13: a zone that moved since the plan read it is held back, not published over); one
+ * call per changed secondary zone or geo service; per changed webapp one bulk PUT, one change poll and one read-back.
  * The re-plan after apply writes nothing, so it needs no geo-service list the desired state does not name.
  */
 function minimum(counts) {
@@ -296,6 +297,6 @@ function minimum(counts) {
     return dns + waf;
   };
   const plan = reads(changedRecordSets > 0);
-  const writes = changedRecordSets + touchedZones + counts.serviceWrites + 3 * counts.changedWebapps;
+  const writes = changedRecordSets + 2 * touchedZones + counts.serviceWrites + 3 * counts.changedWebapps;
   return { plan, apply: plan + writes, replan: reads(false) };
 }
