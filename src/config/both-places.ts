@@ -1,10 +1,15 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { diagnosticAt, type Position, where } from './positioned.js';
+import { diagnosticAt, type PEntry, type Position, where } from './positioned.js';
 
 /** One of two places that say the same thing: `text` is how each place spells it. */
 export interface Place {
   text: string;
   pos: Position;
+}
+
+/** A map entry as a place: its key as written, at the key. */
+export function entryPlace(entry: PEntry): Place {
+  return { text: entry.key, pos: entry.keyPos };
 }
 
 /** A duplicate is reported at both places, each message naming the other place. */

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName } from '../model/names.js';
-import { bothPlaces, namedTwice } from './both-places.js';
+import { bothPlaces, entryPlace, namedTwice } from './both-places.js';
 import { entryOf, isMap, type PEntry, type PNode, toPlain, where } from './positioned.js';
 
 /**
@@ -79,8 +79,7 @@ function uniqueEntries(
         byName.set(identity(entry.key), entry);
         continue;
       }
-      const place = (e: PEntry) => ({ text: e.key, pos: e.keyPos });
-      diagnostics.push(...bothPlaces(place(entry), place(first), namedTwice(what)));
+      diagnostics.push(...bothPlaces(entryPlace(entry), entryPlace(first), namedTwice(what)));
     }
   }
   return [...byName.values()];

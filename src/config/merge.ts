@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
-import { bothPlaces, namedTwice, type Place } from './both-places.js';
+import { bothPlaces, entryPlace, namedTwice, type Place } from './both-places.js';
 import { type MergedServices, mergeServices } from './merge-services.js';
 import {
   entryOf,
@@ -73,7 +73,7 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
       let zone = zones.get(name);
       const sameFile = zone?.keys.find((key) => key.keyPos.file === entry.keyPos.file);
       if (sameFile) {
-        diagnostics.push(...bothPlaces(place(entry), place(sameFile), namedTwice('zone')));
+        diagnostics.push(...bothPlaces(entryPlace(entry), entryPlace(sameFile), namedTwice('zone')));
         continue;
       }
       if (!zone) {
@@ -113,7 +113,7 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
     if (first) {
       const named = namedTwice(`record`, ` of zone "${zone.zone}"`);
       const message = (self: Place, other: Place) => `${named(self, other)}; ${ONE_PLACE}`;
-      diagnostics.push(...bothPlaces(place(entry), { text: first.name, pos: first.keyPos }, message));
+      diagnostics.push(...bothPlaces(entryPlace(entry), { text: first.name, pos: first.keyPos }, message));
       continue;
     }
     const record = { name: entry.key, fqdn, keyPos: entry.keyPos, value: entry.value };
@@ -152,7 +152,6 @@ function once(
 /** Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes). */
 const ONE_PLACE = 'all record types of a name are given in one place';
 
-const place = (entry: PEntry): Place => ({ text: entry.key, pos: entry.keyPos });
 /** The value as JSON, keys of a map sorted: `{ a, b }` and `{ b, a }` are the same setting. */
 const valuePlace = (entry: PEntry): Place => {
   const plain = toPlain(entry.value);

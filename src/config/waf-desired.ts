@@ -7,6 +7,7 @@ import {
   GOOD_BOTS_MODES,
   type GoodBotsMode,
 } from '../model/waf.js';
+import { bothPlaces, entryPlace, namedTwice } from './both-places.js';
 import {
   diagnosticAt,
   entryOf,
@@ -45,7 +46,7 @@ export function loadWafSections(roots: readonly PNode[]): WafLoadResult {
       const key = entry.key.toLowerCase();
       const first = byKey.get(key);
       if (first) {
-        diagnostics.push(...namedTwice('webapp', entry, first));
+        diagnostics.push(...bothPlaces(entryPlace(entry), entryPlace(first), namedTwice('webapp')));
         continue;
       }
       byKey.set(key, entry);
@@ -96,12 +97,4 @@ function purgeAfterApply(node: PNode | undefined): CachePurge | undefined {
 
 function isMode(value: unknown): value is GoodBotsMode {
   return GOOD_BOTS_MODES.some((mode) => mode === value);
-}
-
-function namedTwice(what: string, a: PEntry, b: PEntry): Diagnostic[] {
-  const message = (self: PEntry, other: PEntry) => {
-    const spelling = self.key === other.key ? '' : ` as "${other.key}"`;
-    return `${what} "${self.key}" is also defined at ${where(other.keyPos)}${spelling}`;
-  };
-  return [diagnosticAt(a.keyPos, message(a, b)), diagnosticAt(b.keyPos, message(b, a))];
 }
