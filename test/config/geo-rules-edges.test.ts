@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { problems, tempTree } from './helpers.js';
+import { desired, problems, tempTree } from './helpers.js';
 
 /**
  * The edges of the geo_services rules: which plain records clash with a node, node names that are not names, a
@@ -83,5 +83,47 @@ geo_services:
       `dns.yaml:7:40: node name "${long}" is not valid: the full name has 316 characters (at most 253)`,
       'dns.yaml:9:13: groups must be a list of groups, got "x"',
     ]);
+  });
+});
+
+describe('geo_services rules: an apex node is checked against its own service only', () => {
+  it('accepts an apex node whose service serves A, beside another service whose group serves CNAME', async () => {
+    const yaml = `zones:
+  example.com:
+    records: { www: { a: [192.0.2.1] } }
+geo_services:
+  Apex:
+    groups: [{ name: All, countries: ["@@"], a: [192.0.2.50] }]
+    nodes: [{ zone: example.com, fqdn: example.com }]
+  Elsewhere:
+    groups: [{ name: All, countries: ["@@"], cname: web.example.net. }]
+    nodes: [{ zone: example.com, fqdn: cdn.example.com }]
+`;
+    const dir = await tempTree({ 'dns.yaml': yaml });
+    const loaded = await desired(join(dir, 'dns.yaml'));
+    expect(loaded.geoServices.map((service) => service.name)).toEqual(['Apex', 'Elsewhere']);
+    const cnameAtApex = yaml.replace('a: [192.0.2.50] }]', 'cname: web.example.net. }]');
+    expect(await geoProblems(cnameAtApex)).toEqual([
+      expect.stringContaining(
+        'node example.com is its zone\'s apex, but group "All" of geo service "Apex" serves CNAME',
+      ),
+    ]);
+  });
+});
+
+describe('geo_services rules on a service the schema refuses', () => {
+  it('reports the missing parts, and no rule stumbles on them', async () => {
+    const yaml = `zones:
+  example.com:
+    records: { www: { a: [192.0.2.1] } }
+geo_services:
+  Bare:
+    groups: [{ a: [192.0.2.50] }, { name: 7, countries: [1] }]
+    nodes: [{}, { zone: example.com }]
+  Empty: {}
+`;
+    const found = await geoProblems(yaml);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((line) => /^dns\.yaml:\d+:\d+: /.test(line))).toBe(true);
   });
 });
