@@ -101,7 +101,7 @@ geo_services:
 `;
     const dir = await tempTree({ 'dns.yaml': yaml });
     const loaded = await desired(join(dir, 'dns.yaml'));
-    expect(loaded.geoServices.map((service) => service.name)).toEqual(['Apex', 'Elsewhere']);
+    expect(loaded.geoServices?.map((service) => service.name)).toEqual(['Apex', 'Elsewhere']);
     const cnameAtApex = yaml.replace('a: [192.0.2.50] }]', 'cname: web.example.net. }]');
     expect(await geoProblems(cnameAtApex)).toEqual([
       expect.stringContaining(
