@@ -9,6 +9,9 @@ export interface SourcePosition {
   col: number;
 }
 
+/** Where a problem is reported when the desired value it is about was built in code, not read from YAML. */
+export const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col: 0 };
+
 /** A problem in the desired state, located in the file it came from. */
 export interface Diagnostic extends SourcePosition {
   message: string;

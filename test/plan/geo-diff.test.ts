@@ -45,7 +45,8 @@ describe('geo service diff', () => {
     const desired = web([asia, europeAfter], ['geo.a.test', 'new.a.test']);
     const live = web([europe, rest], ['geo.a.test', 'old.a.test']);
     const result = plan({ geoServices: [desired] }, { geoServices: [live] });
-    expect(result.changes).toEqual([
+    // Strictly: a TTL or active state neither side has is no key at all in the change.
+    expect(result.changes).toStrictEqual([
       {
         address: { kind: 'geo', name: 'Global Web' },
         action: 'update',
@@ -121,8 +122,18 @@ describe('geo service diff', () => {
       },
     ]);
     expect(owned.steps.flatMap((s) => s.ops)).toEqual([{ kind: 'delete-geo', name: 'Other', part: 'all' }]);
-    expect(renderPlanText(owned, { color: false })).toContain(
-      '- "Other" (1 API call) (destructive: deletes the service and its node links)',
+    // Its nodes are shown as unlinked, and nothing as linked.
+    expect(renderPlanText(owned, { color: false })).toBe(
+      [
+        'Geo services',
+        '  - "Other" (1 API call) (destructive: deletes the service and its node links)',
+        '      - group Europe: countries DE, FR, GB; A 192.0.2.50',
+        '      - group Rest: countries @@; A 192.0.2.70',
+        '      - node geo.a.test (zone a.test)',
+        '',
+        'Plan: 0 to create, 0 to update, 1 to delete in 1 geo service.',
+        '',
+      ].join('\n'),
     );
   });
 

@@ -101,6 +101,7 @@ describe('geo service options in the diff', () => {
 
   it('a create sends the options it is given, and its active state after it', () => {
     const change = onlyChange([want({ ttl: 45, active: true }, { weights: [2, 1] })], []);
+    expect(change.action).toBe('create');
     expect(dynCompiler.compileGeo(change, 'all')).toEqual([
       { kind: 'create-geo', name: 'Global Web', groups: [group({ weights: [2, 1] })], nodes: [], ttl: 45 },
       { kind: 'activate-geo', name: 'Global Web', active: true },
@@ -159,6 +160,27 @@ describe('renaming a geo service', () => {
       diagnostics: [
         {
           ...AT,
+          message: 'geo service "Global Web" cannot be renamed to "World Web": a live service has that name',
+        },
+      ],
+    });
+  });
+
+  it('is refused at the desired state as a whole when the service was built in code (no YAML place)', () => {
+    const error = (() => {
+      try {
+        return plan([{ ...renamed(), at: undefined }], [live(), live({ name: 'World Web' })]);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(PlanProblemsError);
+    expect(error).toMatchObject({
+      diagnostics: [
+        {
+          file: '<desired state>',
+          line: 0,
+          col: 0,
           message: 'geo service "Global Web" cannot be renamed to "World Web": a live service has that name',
         },
       ],

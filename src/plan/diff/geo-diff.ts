@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ChangeAction, GeoChange, GeoServiceValue } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
-import type { Diagnostic } from '../../model/diagnostic.js';
+import { type Diagnostic, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import { type GeoGroup, type GeoNode, type GeoService, geoNodeKey, sortGeoService } from '../../model/geo.js';
 import { withLiveOptions } from './geo-options.js';
@@ -21,13 +21,10 @@ import { withLiveOptions } from './geo-options.js';
  * serves (as sets), or their options differ. Nodes are a set of (zone, fqdn). Both sides are brought to `sortGeoService` form first, so comparing sorted lists compares sets and
  * the change's `before`/`after` are canonical. A hand-written comparison rather than a generic deep diff: a
  * generic diff reports list positions (`groups[1].countries[0]`), while these are sets keyed by name.
+ *
+ * Returns the changes, and the renames that cannot be made (their target exists live) as problems.
  */
-export function diffGeoServices(desired: DesiredState, live: LiveDnsState): GeoChange[] {
-  return diffGeoServicesChecked(desired, live).changes;
-}
-
-/** The changes, and the renames that cannot be made (their target exists live). */
-export function diffGeoServicesChecked(
+export function diffGeoServices(
   desired: DesiredState,
   live: LiveDnsState,
 ): { changes: GeoChange[]; problems: Diagnostic[] } {
@@ -42,18 +39,18 @@ export function diffGeoServicesChecked(
   const changes: GeoChange[] = [];
   const problems: Diagnostic[] = [];
   for (const service of wanted) {
-    const old = service.renamedFrom;
-    const current = found.get(service.name) ?? null;
-    if (old !== undefined && old !== service.name && found.has(old)) {
-      if (current !== null) {
+    const current = found.get(service.name);
+    const old = service.renamedFrom ?? service.name;
+    const renamed = old === service.name ? undefined : found.get(old);
+    if (renamed !== undefined) {
+      if (current !== undefined) {
         const message = `geo service "${old}" cannot be renamed to "${service.name}": a live service has that name`;
-        problems.push({ ...(service.at ?? { file: '', line: 1, col: 1 }), message });
+        problems.push({ ...(service.at ?? UNPLACED), message });
         continue;
       }
       kept.add(old);
     }
-    const from = current ?? (old === undefined ? null : (found.get(old) ?? null));
-    const change = diffService(service.name, service, from);
+    const change = diffService(service.name, service, current ?? renamed ?? null);
     if (change) changes.push(change);
   }
   if (manageAll) {
@@ -66,16 +63,17 @@ export function diffGeoServicesChecked(
 }
 
 function diffService(name: string, desired: GeoService | null, live: GeoService | null): GeoChange | null {
+  const address = { kind: 'geo', name } satisfies GeoChange['address'];
   const after = desired && serviceValue(live ? withLiveOptions(desired, live) : desired);
   const before = live && { ...serviceValue(live), ...(live.name === name ? {} : { name: live.name }) };
-  const action: ChangeAction = after === null ? 'delete' : before === null ? 'create' : 'update';
-  const change: GeoChange = { address: { kind: 'geo', name }, action, before, after };
-  if (action !== 'update') return change;
+  if (after === null || before === null)
+    return { address, action: after === null ? 'delete' : 'create', before, after };
+  const change: GeoChange = { address, action: 'update', before, after };
   const { linked, unlinked } = geoNodeChanges(change);
   const same =
-    before?.name === undefined &&
-    before?.ttl === after?.ttl &&
-    before?.active === after?.active &&
+    before.name === undefined &&
+    before.ttl === after.ttl &&
+    before.active === after.active &&
     geoGroupChanges(change).length + linked.length + unlinked.length === 0;
   return same ? null : change;
 }
@@ -106,7 +104,7 @@ export function geoGroupChanges(change: GeoChange): GeoGroupChange[] {
   return names.flatMap((name): GeoGroupChange[] => {
     const was = before.get(name) ?? null;
     const will = after.get(name) ?? null;
-    if (was && will && sameGroup(was, will)) return [];
+    if (sameGroup(was, will)) return [];
     const action = will === null ? 'delete' : was === null ? 'create' : 'update';
     return [{ action, name, before: was, after: will }];
   });
@@ -119,8 +117,9 @@ export function geoNodeChanges(change: GeoChange): { linked: GeoNode[]; unlinked
   return { linked: missingFrom(after, before), unlinked: missingFrom(before, after) };
 }
 
-/** Both sorted (`sortGeoService`, options in one key order): equal values are equal groups. */
-function sameGroup(a: GeoGroup, b: GeoGroup): boolean {
+/** Both sorted (`sortGeoService`, options in one key order): equal values are equal groups, and a
+ * group on one side only (null on the other) differs. */
+function sameGroup(a: GeoGroup | null, b: GeoGroup | null): boolean {
   return isDeepStrictEqual(a, b);
 }
 

@@ -3,7 +3,7 @@ import { compareStrings } from '../../model/compare.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { LiveDnsState, LiveZone } from '../../model/dns.js';
 import type { DnsPart } from '../../model/dns-providers.js';
-import { diffGeoServicesChecked } from './geo-diff.js';
+import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
 import { zoneProblems } from './zone-checks.js';
@@ -31,7 +31,7 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
   const zones = [...desired.zones]
     .sort((a, b) => compareStrings(a.zone, b.zone))
     .map((zone) => ({ desired: zone, live: liveZone(live, zone.zone) }));
-  const { changes: geo, problems: geoProblems } = diffGeoServicesChecked(desired, live);
+  const { changes: geo, problems: geoProblems } = diffGeoServices(desired, live);
   return {
     ...(provider === undefined ? {} : { provider }),
     zones: zones.flatMap((zone) => diffZone(zone.desired, zone.live, provider) ?? []),
