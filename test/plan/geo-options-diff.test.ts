@@ -74,6 +74,24 @@ describe('geo service options in the diff', () => {
     expect(change.after).toMatchObject({ ttl: 30, active: true });
   });
 
+  it('keeps a live serve count the desired values can still fill, and drops one they cannot', () => {
+    const three = {
+      values: ['192.0.2.1', '192.0.2.2', '192.0.2.3'],
+      weights: [1, 1, 1],
+      labels: ['', '', ''],
+    };
+    const fewer = (serveCount: number) =>
+      onlyChange([want({}, { values: ['192.0.2.1', '192.0.2.2'] })], [live({}, { ...three, serveCount })])
+        .after?.groups[0]?.records[0];
+    expect(fewer(2)).toMatchObject({ values: ['192.0.2.1', '192.0.2.2'], serveCount: 2 });
+    expect(fewer(3)).toStrictEqual({
+      type: 'A',
+      values: ['192.0.2.1', '192.0.2.2'],
+      weights: [1, 1],
+      labels: ['', ''],
+    });
+  });
+
   it.each([
     ['a weight', { weights: [1, 3] }, '~ group Europe: A 192.0.2.2 weight 1→3'],
     ['a label', { labels: ['', 'eu-2'] }, '~ group Europe: A 192.0.2.2 label ""→"eu-2"'],

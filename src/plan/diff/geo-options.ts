@@ -13,13 +13,16 @@ import {
  * change, and a write that replaces the groups (the service's PUT of `groups`) sends the live values instead of
  * resetting them. A group or type that is not live keeps only what the YAML gives; a live serve count larger than
  * the desired number of values is not kept.
+ *
+ * An option neither side has may be left as a key holding `undefined`: the diff brings the result to its canonical
+ * form (`sortGeoService`), which drops those keys, before anything compares or shows it.
  */
 export function withLiveOptions(desired: GeoService, live: GeoService): GeoService {
   const liveGroups = new Map(live.groups.map((group) => [group.name, group]));
   return {
     ...desired,
-    ...(desired.ttl === undefined && live.ttl !== undefined ? { ttl: live.ttl } : {}),
-    ...(desired.active === undefined && live.active !== undefined ? { active: live.active } : {}),
+    ttl: desired.ttl ?? live.ttl,
+    active: desired.active ?? live.active,
     groups: desired.groups.map((group) => groupWithLive(group, liveGroups.get(group.name))),
   };
 }
@@ -40,17 +43,14 @@ function recordsWithLive(records: GeoRecords, live: GeoRecords | undefined): Geo
   const weights = records.weights ?? perValue(live.weights, DEFAULT_GEO_WEIGHT);
   const labels = records.labels ?? perValue(live.labels, DEFAULT_GEO_LABEL);
   // A live serve count over the desired number of values cannot be kept: the service refuses it, so it is dropped
-  // (unset: every value served).
-  const liveServe =
-    live.serveCount !== undefined && live.serveCount <= records.values.length ? live.serveCount : undefined;
-  const serveCount = records.serveCount ?? liveServe;
-  const ttl = records.ttl ?? live.ttl;
+  // (unset: every value served). No live serve count: nothing to keep.
+  const liveServe = (live.serveCount ?? 0) <= records.values.length ? live.serveCount : undefined;
   return {
     type: records.type,
     values: records.values,
-    ...(weights === undefined ? {} : { weights }),
-    ...(labels === undefined ? {} : { labels }),
-    ...(serveCount === undefined ? {} : { serveCount }),
-    ...(ttl === undefined ? {} : { ttl }),
+    weights,
+    labels,
+    serveCount: records.serveCount ?? liveServe,
+    ttl: records.ttl ?? live.ttl,
   };
 }
