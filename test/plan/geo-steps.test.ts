@@ -58,6 +58,39 @@ const cases: Case[] = [
     steps: ['geo:S <- ', 'zone:a.test <- geo:S'],
   },
   {
+    name: 'a zone change giving records to nodes two services unlink waits for both',
+    desired: {
+      zones: [zoneA({ 'x.a.test': [['192.0.2.1']], 'y.a.test': [['192.0.2.2']] })],
+      geoServices: [service('S', []), service('T', [])],
+    },
+    live: {
+      zones: { 'a.test': liveA({}) },
+      geoServices: [service('S', ['x.a.test']), service('T', ['y.a.test'])],
+    },
+    steps: ['geo:S <- ', 'geo:T <- ', 'zone:a.test <- geo:S, geo:T'],
+  },
+  {
+    name: 'an unlink does not wait for, nor hold up, a zone change that only deletes records at the node',
+    desired: { zones: [zoneA({})], geoServices: [service('S', [])] },
+    live: {
+      zones: { 'a.test': liveA({ 'geo.a.test TXT': [[1, '"x"', 60]] }) },
+      geoServices: [service('S', ['geo.a.test'])],
+    },
+    steps: ['geo:S <- ', 'zone:a.test <- '],
+  },
+  {
+    name: 'an unlink does not hold up a zone change at other names of the zone',
+    desired: { zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })], geoServices: [service('S', [])] },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])] },
+    steps: ['geo:S <- ', 'zone:a.test <- '],
+  },
+  {
+    name: 'a link does not wait for records the plan gives the node of a type that stands beside it',
+    desired: { zones: [zoneA({ 'geo.a.test TXT': [['"x"']] })], geoServices: [service('S', ['geo.a.test'])] },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', [])] },
+    steps: ['geo:S <- ', 'zone:a.test <- '],
+  },
+  {
     name: 'unlink needed before and link needed after the same zone: two steps for one service',
     desired: { zones: [zoneA({ 'x.a.test': [['192.0.2.1']] })], geoServices: [service('S', ['y.a.test'])] },
     live: {
@@ -71,6 +104,17 @@ const cases: Case[] = [
     desired: { zones: [], geoServices: [service('New', ['geo.a.test']), service('Old', [])] },
     live: { zones: {}, geoServices: [service('Old', ['geo.a.test'])] },
     steps: ['geo:Old <- ', 'geo:New <- geo:Old'],
+  },
+  {
+    name: 'two services swapping nodes: each unlinks first, and links after the other’s unlink (no cycle)',
+    desired: { zones: [], geoServices: [service('A', ['y.a.test']), service('B', ['x.a.test'])] },
+    live: { zones: {}, geoServices: [service('A', ['x.a.test']), service('B', ['y.a.test'])] },
+    steps: [
+      'geo:A#unlink <- ',
+      'geo:B#unlink <- ',
+      'geo:A <- geo:A#unlink, geo:B#unlink',
+      'geo:B <- geo:A#unlink, geo:B#unlink',
+    ],
   },
   {
     name: 'a deleted service (manage: all) goes before the zone that reuses its node',

@@ -51,46 +51,49 @@ export function geoSteps(
     if (after !== null) writes.add(node);
     if (action === 'delete') deletes.add(node);
   }
-  const nodes = new Map(changes.map((change) => [change.address.name, geoNodeChanges(change)]));
+  // Per service: the nodes it links and unlinks, and what its link waits for (zone step ids, service names).
+  const services = changes.map((change) => ({
+    change,
+    name: change.address.name,
+    ...geoNodeChanges(change),
+    afterZones: new Set<string>(),
+    afterServices: new Set<string>(),
+  }));
   const unlinkedBy = new Map<string, string>();
-  for (const [name, { unlinked }] of nodes)
+  for (const { name, unlinked } of services)
     for (const node of unlinked) unlinkedBy.set(geoNodeKey(node), name);
 
   const zoneAfter = new Map<string, string[]>();
   const waitedOn = new Set<string>();
-  const linkDeps = new Map<string, { zones: Set<string>; services: Set<string> }>();
-  for (const [name, { linked, unlinked }] of nodes) {
-    for (const node of unlinked) {
+  for (const service of services) {
+    for (const node of service.unlinked) {
       if (!writes.has(geoNodeKey(node))) continue;
-      waitedOn.add(name);
+      waitedOn.add(service.name);
       const zone = zoneStepId(node.zone, zones.provider);
-      zoneAfter.set(zone, [...(zoneAfter.get(zone) ?? []), name]);
+      zoneAfter.set(zone, [...(zoneAfter.get(zone) ?? []), service.name]);
     }
-    const deps = { zones: new Set<string>(), services: new Set<string>() };
-    for (const node of linked) {
+    for (const node of service.linked) {
       if (zones.created.has(node.zone) || deletes.has(geoNodeKey(node)))
-        deps.zones.add(zoneStepId(node.zone, zones.provider));
+        service.afterZones.add(zoneStepId(node.zone, zones.provider));
+      // Never the service itself: what it links it does not unlink.
       const other = unlinkedBy.get(geoNodeKey(node));
-      if (other !== undefined && other !== name) {
-        deps.services.add(other);
+      if (other !== undefined) {
+        service.afterServices.add(other);
         waitedOn.add(other);
       }
     }
-    linkDeps.set(name, deps);
   }
+  const linking = new Set(
+    services.filter((s) => s.afterZones.size + s.afterServices.size > 0).map((s) => s.name),
+  );
 
-  const split = (name: string) => {
-    const deps = linkDeps.get(name);
-    return waitedOn.has(name) && deps !== undefined && deps.zones.size + deps.services.size > 0;
-  };
+  const split = (name: string) => waitedOn.has(name) && linking.has(name);
   const unlinkStepOf = (name: string) => (split(name) ? `${geoStepId(name)}#unlink` : geoStepId(name));
 
   const steps: GeoStepSpec[] = [];
-  for (const change of changes) {
-    const { name } = change.address;
+  for (const { change, name, afterZones, afterServices } of services) {
     const id = geoStepId(name);
-    const deps = linkDeps.get(name);
-    const after = [...(deps?.zones ?? []), ...[...(deps?.services ?? [])].map(unlinkStepOf)];
+    const after = [...afterZones, ...[...afterServices].map(unlinkStepOf)];
     if (split(name)) {
       steps.push({ id: `${id}#unlink`, change, part: 'unlink', after: [] });
       after.push(`${id}#unlink`);
