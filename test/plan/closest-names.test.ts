@@ -9,6 +9,8 @@ describe('closestNames', () => {
     expect(closestNames('abcdefghi', ['abcdefxyz', 'abcdewxyz'])).toEqual(['abcdefxyz']);
     // 3 letters: a third is 1, but 2 edits still count.
     expect(closestNames('abc', ['axy', 'xyz'])).toEqual(['axy']);
+    // A third of the longer name: 12 letters against 9 allow 4 edits (a third of the shorter would be 3).
+    expect(closestNames('abcdefghijkl', ['abcdefghz'])).toEqual(['abcdefghz']);
   });
 
   it('takes a name that contains the wanted one, or is contained in it, from 3 letters on', () => {
@@ -33,12 +35,21 @@ describe('osaDistance', () => {
   it('counts insertions, deletions, substitutions and a swap of neighbours as one edit each', () => {
     expect(osaDistance('abc', 'abc')).toBe(0);
     expect(osaDistance('abc', '')).toBe(3);
+    expect(osaDistance('', 'abc')).toBe(3);
+    expect(osaDistance('a', 'xyz')).toBe(3);
     expect(osaDistance('abc', 'abxc')).toBe(1);
     expect(osaDistance('abc', 'ac')).toBe(1);
+    expect(osaDistance('xabc', 'abc')).toBe(1);
+    expect(osaDistance('abc', 'abcx')).toBe(1);
     expect(osaDistance('abc', 'abd')).toBe(1);
     expect(osaDistance('abcd', 'acbd')).toBe(1);
     expect(osaDistance('ab', 'ba')).toBe(1);
     // A swap is of neighbours only: a and c two apart are two substitutions.
     expect(osaDistance('abc', 'cba')).toBe(2);
+    // Both letters must trade places: one letter in common is no swap (a shift costs 2).
+    expect(osaDistance('ab', 'bc')).toBe(2);
+    expect(osaDistance('ab', 'ca')).toBe(2);
+    // A swap after an insertion: c inserted, then ab swapped.
+    expect(osaDistance('ab', 'cba')).toBe(2);
   });
 });

@@ -1,3 +1,5 @@
+import { compareStrings } from '../../model/compare.js';
+
 /**
  * "Did you mean" for names that are not found: the candidates nearest to `wanted`, compared case-insensitively by
  * optimal-string-alignment distance (Levenshtein plus swapping two neighbours, the commonest typo). A candidate is
@@ -13,26 +15,30 @@ export function closestNames(wanted: string, candidates: readonly string[], max 
     const contains = target.length >= 3 && (lower.includes(target) || target.includes(lower));
     return near || contains ? [{ name, distance }] : [];
   });
-  scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  scored.sort((a, b) => a.distance - b.distance || compareStrings(a.name, b.name));
   return scored.slice(0, max).map((s) => s.name);
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions cost 1. */
 export function osaDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[] = new Array(rows * cols).fill(0);
-  const at = (i: number, j: number) => d[i * cols + j] ?? 0;
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+  // Row i holds the distances of a's first i letters to each prefix of b; only the last two rows are kept. The
+  // row two up is read from row 2 on, so its first value is never used.
+  let up = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let twoUp = up;
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      d[i * cols + j] = best;
+      let best = Math.min(cell(up, j) + 1, cell(row, j - 1) + 1, cell(up, j - 1) + cost);
+      // A swap of neighbours. At the first letter of either string a[-1] or b[-1] is undefined: no swap.
+      if (a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, cell(twoUp, j - 2) + 1);
+      row.push(best);
     }
+    twoUp = up;
+    up = row;
   }
-  return at(a.length, b.length);
+  return cell(up, b.length);
 }
+
+/** Every cell read is set; the fallback only satisfies the index type. */
+const cell = (row: readonly number[], j: number): number => row[j] ?? 0;

@@ -14,15 +14,18 @@ export function matchBots(ref: string, bots: readonly LiveGoodBot[]): LiveGoodBo
   return bots.filter((bot) => bot.name.toLowerCase() === lower);
 }
 
+/** Why `ref` did not name exactly one bot: it named none (the closest names are offered), or several. */
 export function botProblem(ref: string, live: LiveWebapp, matches: readonly LiveGoodBot[]): string {
-  if (matches.length > 1)
-    return `bot "${ref}" names ${matches.length} bots of webapp "${live.name}" (${matches.map((b) => b.id).join(', ')}); use its id`;
-  const closest = closestNames(
-    ref,
-    live.bots.map((bot) => bot.name),
-  );
-  const hint = closest.length > 0 ? `; closest: ${closest.join(', ')}` : '; no bot there has a similar name';
-  return `bot "${ref}" is not in the good-bot catalogue of webapp "${live.name}"${hint}`;
+  if (matches.length === 0) {
+    const closest = closestNames(
+      ref,
+      live.bots.map((bot) => bot.name),
+    );
+    const hint =
+      closest.length > 0 ? `; closest: ${closest.join(', ')}` : '; no bot there has a similar name';
+    return `bot "${ref}" is not in the good-bot catalogue of webapp "${live.name}"${hint}`;
+  }
+  return `bot "${ref}" names ${matches.length} bots of webapp "${live.name}" (${matches.map((b) => b.id).join(', ')}); use its id`;
 }
 
 export function missingWebapp(ref: string, names: readonly string[]): string {
