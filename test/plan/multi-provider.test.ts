@@ -138,6 +138,41 @@ describe('a plan over several DNS providers', () => {
     ]);
   });
 
+  it('lists zones and secondary zones by name, then provider, not provider by provider', () => {
+    const secondary = (name: string, on: string[]) => ({
+      zone: name,
+      masters: ['192.0.2.53'],
+      contactNickname: null,
+      tsigKeyName: null,
+      providers: on,
+    });
+    const desired: DesiredState = {
+      ...DESIRED,
+      zones: [zone('a.example', ['dyn', 'pdns']), zone('b.example', ['dyn'])],
+      secondaryZones: [secondary('c.example', ['dyn', 'pdns']), secondary('d.example', ['dyn'])],
+    };
+    const absent = { zones: { 'a.example': null, 'b.example': null }, secondaryZones: [] };
+    const live: LiveState = { zones: {}, dnsProviders: { dyn: absent, pdns: absent } };
+    const plan = computePlan(desired, live, providers().plan);
+    const onProvider = (z: { zone: string; provider?: string }) => `${z.zone}@${z.provider}`;
+    expect(plan.zones.map(onProvider)).toEqual(['a.example@dyn', 'a.example@pdns', 'b.example@dyn']);
+    expect(
+      plan.changes.map(
+        (change) => `${change.address.kind} ${'zone' in change.address ? onProvider(change.address) : ''}`,
+      ),
+    ).toEqual([
+      'zone a.example@dyn',
+      'record-set a.example@dyn',
+      'zone a.example@pdns',
+      'record-set a.example@pdns',
+      'zone b.example@dyn',
+      'record-set b.example@dyn',
+      'secondary c.example@dyn',
+      'secondary c.example@pdns',
+      'secondary d.example@dyn',
+    ]);
+  });
+
   it('keys desired digests and live fingerprints per provider', () => {
     const digests = desiredDigests(DESIRED);
     expect([...digests.keys()]).toEqual([

@@ -131,6 +131,16 @@ describe('WAF plan', () => {
     ).toThrow(/no WAF provider/);
   });
 
+  it('refuses to plan a waf section when live WAF state was not read, and says so', () => {
+    expect(() =>
+      computePlan(
+        { zones: [], waf: desired([['shop-production', 'additive', []]]) },
+        { zones: {} },
+        fakeProviders(),
+      ),
+    ).toThrow(/the desired state has a waf section but live WAF state was not read/);
+  });
+
   it('has no step for a webapp already as desired, and accepts bots by id', () => {
     const shop = liveApp('shop-production', 'a', ['Googlebot']);
     const result = plan(
