@@ -60,6 +60,20 @@ describe('plan-time checks against live state', () => {
     expect(problems(deletes, live)).toEqual([]);
   });
 
+  it('refuses an ALIAS at a node a live geo service links: the service does not combine the two', () => {
+    const desired: DesiredState = {
+      zones: [placed({ 'a.test ALIAS': [['lb.example.net.']] })],
+      geoServices: [],
+    };
+    const live: LiveDnsState = {
+      zones: { [ZONE]: liveZone(ZONE, 1, {}) },
+      geoServices: [geo('Apex', ['a.test'])],
+    };
+    expect(problems(desired, live)).toEqual([
+      `${F}:10:7: a.test ALIAS: the node is linked to the live geo service "Apex", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
+    ]);
+  });
+
   it('does not look at geo services that were not read, nor at names edgeplan does not manage', () => {
     const desired: DesiredState = { zones: [placed({ 'geo.a.test': [['192.0.2.1']] })] };
     expect(problems(desired, { zones: { [ZONE]: liveZone(ZONE, 1, {}) } })).toEqual([]);
