@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../src/model/dns.js';
 import { zoneProblems } from '../../src/plan/diff/zone-checks.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
@@ -39,5 +40,28 @@ describe('zoneProblems: what the account says a name is', () => {
     const accountZones = [{ zone: 'a.test', type: 'secondary' as const }];
     expect(check(desired, { zones: { 'a.test': liveZone('a.test', 1, {}) }, accountZones })).toEqual([]);
     expect(check(desired, { zones: { 'a.test': null }, accountZones })).toHaveLength(1);
+  });
+});
+
+describe('zoneProblems: zones built in code', () => {
+  it('reports a zone or secondary zone without a position at the desired state as a whole', () => {
+    const zone = desiredZone('a.test', {});
+    const desired: DesiredState = {
+      zones: [zone],
+      secondaryZones: [{ zone: 'b.test', masters: ['192.0.2.53'], contactNickname: null, tsigKeyName: null }],
+    };
+    const live: LiveDnsState = {
+      zones: { 'a.test': null },
+      accountZones: [
+        { zone: 'a.test', type: 'secondary' },
+        { zone: 'b.test', type: 'primary' },
+      ],
+    };
+    expect(zoneProblems(desired, [{ desired: zone, live: null }], live).map(formatDiagnostic)).toEqual([
+      expect.stringMatching(/^<desired state>:0:0: zone "a\.test" is a secondary zone in the account/),
+      expect.stringMatching(
+        /^<desired state>:0:0: secondary zone "b\.test" is a primary zone in the account/,
+      ),
+    ]);
   });
 });

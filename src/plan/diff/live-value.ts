@@ -10,14 +10,8 @@ import { sortValues } from '../../model/record-types/registry.js';
 export function liveRecordSetValue(type: string, records: readonly LiveRecord[]): RecordSetValue {
   const counts = new Map<number, number>();
   for (const { ttl } of records) counts.set(ttl, (counts.get(ttl) ?? 0) + 1);
-  let ttl = Number.POSITIVE_INFINITY;
-  let best = 0;
-  for (const [candidate, count] of counts) {
-    if (count > best || (count === best && candidate < ttl)) {
-      ttl = candidate;
-      best = count;
-    }
-  }
+  const most = Math.max(...counts.values());
+  const ttl = Math.min(...[...counts].filter(([, count]) => count === most).map(([candidate]) => candidate));
   const value: RecordSetValue = {
     ttl,
     values: sortValues(

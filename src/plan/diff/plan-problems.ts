@@ -1,4 +1,7 @@
-import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
+import { type Diagnostic, formatDiagnostic, type SourcePosition } from '../../model/diagnostic.js';
+
+/** Where a problem of something built in code (not read from YAML) is reported: it has no position. */
+export const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col: 0 };
 
 /**
  * The desired state is valid on its own but cannot be planned against live state: it names a webapp or a bot the
@@ -7,6 +10,7 @@ import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
  * The CLI prints the diagnostics and exits 1.
  */
 export class PlanProblemsError extends Error {
+  // Stryker disable next-line StringLiteral: equivalent, nothing reads it (callers test `instanceof`); it only labels a stack trace
   override readonly name = 'PlanProblemsError';
 
   constructor(readonly diagnostics: Diagnostic[]) {
