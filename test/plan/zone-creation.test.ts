@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, DesiredZone } from '../../src/model/dns.js';
 import type { LiveState } from '../../src/model/live.js';
-import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
+import {
+  computePlan,
+  type PlanProviders,
+  renderPlanJson,
+  renderPlanMarkdown,
+  renderPlanText,
+} from '../../src/plan/index.js';
 import { dynCompiler } from '../../src/providers/dyn/index.js';
 import { pdnsCompiler } from '../../src/providers/pdns/index.js';
+import { liveZone } from './helpers/builders.js';
 
 /** A new zone's line shows what its provider sets up: Dyn the contact and serial style, PowerDNS its own settings. */
 
@@ -32,8 +39,8 @@ const live: LiveState = {
   dnsProviders: { dyn: { zones: { 'new.example': null } }, pdns: { zones: { 'new.example': null } } },
 };
 
-function plan() {
-  return computePlan(desired, live, {
+function providers() {
+  return {
     dnsProviders: {
       dyn: { ...dynCompiler, name: 'dyn' },
       pdns: {
@@ -41,8 +48,10 @@ function plan() {
         name: 'pdns',
       },
     },
-  });
+  } satisfies PlanProviders;
 }
+
+const plan = () => computePlan(desired, live, providers());
 
 describe('the zone-creation line, per provider', () => {
   it('Dyn shows the contact and serial style; PowerDNS its kind, nameservers and soa_edit_api, not Dyn’s', () => {
@@ -84,6 +93,32 @@ describe('the zone-creation line, per provider', () => {
         soaEditApi: 'INCREASE',
         replace: [{ fqdn: 'www.new.example', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
       },
+    ]);
+  });
+
+  it('replaces only the zone creation: record-set changes keep their values, deletes of an existing zone too', () => {
+    const old: DesiredZone = {
+      zone: 'old.example',
+      defaultTtl: 3600,
+      records: [{ fqdn: 'www.old.example', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
+      unmanaged: [],
+      providers: ['pdns'],
+    };
+    const oldLive = liveZone('old.example', 7, {
+      'www.old.example': [[1, '192.0.2.9', 300]],
+      'gone.old.example': [[2, '192.0.2.8', 300]],
+    });
+    const both: DesiredState = { ...desired, zones: [zone, old] };
+    const pdnsLive = { zones: { 'new.example': null, 'old.example': oldLive } };
+    const withOld: LiveState = { ...live, dnsProviders: { ...live.dnsProviders, pdns: pdnsLive } };
+    const pdns = computePlan(both, withOld, providers()).changes.filter(
+      (change) => 'provider' in change.address && change.address.provider === 'pdns',
+    );
+    expect(pdns.map((change) => [change.address.kind, change.action, change.after])).toEqual([
+      ['zone', 'create', { settings: expect.any(Array) }],
+      ['record-set', 'create', { ttl: 300, values: ['192.0.2.1'] }],
+      ['record-set', 'delete', null],
+      ['record-set', 'update', { ttl: 300, values: ['192.0.2.1'] }],
     ]);
   });
 });
