@@ -31,6 +31,15 @@ const cases: Case[] = [
     steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
   },
   {
+    name: 'a link into a zone that exists does not wait for that zone’s changes at other nodes',
+    desired: {
+      zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
+      geoServices: [service('S', ['geo.a.test'])],
+    },
+    live: { zones: { 'a.test': liveA({}) }, geoServices: [] },
+    steps: ['geo:S <- ', 'zone:a.test <- '],
+  },
+  {
     name: 'a link to a node whose records (of any type) the plan deletes waits for the zone',
     desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
     live: {

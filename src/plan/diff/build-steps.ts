@@ -52,7 +52,7 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
   if (part.zones.length + part.secondaries.length + part.geo.length === 0) return [];
   const { provider } = part;
   const recordSets = part.zones.flatMap((zone) => changesOf(zone.changes, 'record-set'));
-  const created = new Set(part.zones.flatMap((zone) => (zone.compile.create ? [zone.compile.zone] : [])));
+  const created = new Set(part.zones.filter((zone) => zone.compile.create).map((zone) => zone.compile.zone));
   const geo = geoSteps(part.geo, { created, recordSets, provider });
   const dns = required(
     dnsCompilerOf(providers, provider),
