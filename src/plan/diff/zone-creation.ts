@@ -1,6 +1,5 @@
-import type { RecordSetChange, ZoneChange } from '../../model/change.js';
+import type { RecordSetChange, ZoneChange, ZoneValue } from '../../model/change.js';
 import { dnsCompilerOf, type PlanProviders } from './build-steps.js';
-import { isChangeOf } from './change-kinds.js';
 import type { PartDiff } from './part-diff.js';
 
 /**
@@ -17,10 +16,15 @@ export function withProviderZoneCreation(part: PartDiff, providers: PlanProvider
     zones: part.zones.map((zone) => ({
       ...zone,
       changes: zone.changes.map((change): ZoneChange | RecordSetChange =>
-        isChangeOf(change, 'zone') && change.after && 'rname' in change.after
-          ? { ...change, after: zoneCreation(change.after) }
-          : change,
+        isDesiredCreation(change) ? { ...change, after: zoneCreation(change.after) } : change,
       ),
     })),
   };
+}
+
+/** A zone's creation as the diff writes it (the desired ZoneValue): of a zone's changes, only its value has `rname`. */
+function isDesiredCreation(
+  change: ZoneChange | RecordSetChange,
+): change is ZoneChange & { after: ZoneValue } {
+  return change.after !== null && 'rname' in change.after;
 }
