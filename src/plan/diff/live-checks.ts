@@ -1,12 +1,11 @@
 import type { GeoChange } from '../../model/change.js';
-import type { Diagnostic } from '../../model/diagnostic.js';
+import { type Diagnostic, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import { GEO_RECORD_TYPES, geoNodeKey } from '../../model/geo.js';
 import type { RecordSet } from '../../model/record-set.js';
 import { recordType, requireRecordType } from '../../model/record-types/registry.js';
 import { geoNodeChanges } from './geo-diff.js';
 import { managedIn } from './managed.js';
-import { UNPLACED } from './plan-problems.js';
 
 /**
  * Types a node linked to a geo service cannot hold: the ones its groups answer for, and ALIAS ("ALIAS records

@@ -1,7 +1,4 @@
-import { type Diagnostic, formatDiagnostic, type SourcePosition } from '../../model/diagnostic.js';
-
-/** Where a problem of something built in code (not read from YAML) is reported: it has no position. */
-export const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col: 0 };
+import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 
 /**
  * The desired state is valid on its own but cannot be planned against live state: it names a webapp or a bot the

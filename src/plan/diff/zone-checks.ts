@@ -1,7 +1,6 @@
-import type { Diagnostic, SourcePosition } from '../../model/diagnostic.js';
+import { type Diagnostic, type SourcePosition, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import { managedIn } from './managed.js';
-import { UNPLACED } from './plan-problems.js';
 
 /**
  * Zone-level facts of live state that make a plan wrong or the service refuse its apply, checked at plan time
