@@ -15,7 +15,7 @@ export const DEFAULT_READ_CONCURRENCY = 16;
 /**
  * Live state of the named webapps with the fewest requests: the webapp list, page by page, then one
  * `GET /webapps/<id>/good_bots` per desired webapp that exists. A ref is a 32-hex id, else a name: matched
- * exactly, else case-insensitively when that finds exactly one webapp. Paging treats 200 and 206 alike and stops
+ * exactly, else case-insensitively when that finds exactly one webapp (see resolveWebapp). Paging treats 200 and 206 alike and stops
  * at a short page, or once `X-Total-Count` rows have arrived (which saves the empty page after a full last one).
  * A desired webapp the token may not access (403) does not stop the reads of the others; then the read fails
  * naming every such webapp: a plan that left one out would say it is in sync when nobody could look.
@@ -105,9 +105,13 @@ async function readPages<T extends z.ZodType>(
   return { rows, requests };
 }
 
-/** A webapp by ref: a 32-hex id, else a name (exactly, else case-insensitively when that finds one). */
+/**
+ * A webapp by ref: a 32-hex id first (when the ref looks like one), else a name (exactly, else case-insensitively
+ * when that finds one), as bots are matched: a webapp whose name happens to be 32 hex letters is found by its name.
+ */
 export function resolveWebapp(webapps: readonly WebappObject[], ref: string): WebappObject | undefined {
-  if (isWebappId(ref)) return webapps.find((w) => w.id.toLowerCase() === ref.toLowerCase());
+  const byId = isWebappId(ref) ? webapps.find((w) => w.id.toLowerCase() === ref.toLowerCase()) : undefined;
+  if (byId) return byId;
   const exact = webapps.filter((w) => w.name === ref);
   if (exact.length > 0) return exact.length === 1 ? exact[0] : undefined;
   const loose = webapps.filter((w) => w.name.toLowerCase() === ref.toLowerCase());
