@@ -21,7 +21,7 @@ describe('resolveWebapp', () => {
     expect(resolveWebapp(webapps, 'C'.repeat(32))?.id).toBe(HEX_B);
   });
 
-  it('prefers the id when a ref is one webapp\'s id and another\'s name', () => {
+  it("prefers the id when a ref is one webapp's id and another's name", () => {
     const clash = [...webapps, { id: 'd'.repeat(32), name: HEX_A }];
     expect(resolveWebapp(clash, HEX_A)?.name).toBe('Shop');
   });
