@@ -48,6 +48,13 @@ describe('purge_after_apply', () => {
     );
     expect(plan.stdout).toContain('  then purge the whole cache (1 of the cache purges an hour)\n');
     expect(plan.stdout).toContain('Then 2 cache purges, of the purge budget (20 an hour) apart.');
+    // The pull-request comment names each purge beside its webapp, in the table and in the section.
+    const markdown = (await cli(['plan', file, '--format', 'markdown'], sandbox.env)).stdout.replace(
+      /[0-9a-f]{32}/g,
+      '<id>',
+    );
+    expect(markdown).toContain('| `webapp:blog` (additive, id <id>, then purge /index.html, /feed.xml) |');
+    expect(markdown).toContain('#### `webapp:shop` · additive, id <id>, then purge the whole cache · ');
     const saved = join(dir, 'plan.json');
     const json = JSON.parse(
       (await cli(['plan', file, '--format', 'json', '--out', saved], sandbox.env)).stdout,

@@ -83,9 +83,18 @@ function noteOf(
     return serial === null ? 'new zone' : `serial ${serial}`;
   }
   if (first && isChangeOf(first, 'geo')) return first.action === 'create' ? 'new service' : '';
-  if (first && isChangeOf(first, 'webapp'))
-    return `${first.after?.mode ?? 'unchanged'}, id ${first.address.id}`;
+  if (first && isChangeOf(first, 'webapp')) {
+    const purge = purgeText(first);
+    return `${first.after?.mode ?? 'unchanged'}, id ${first.address.id}${purge ? `, then ${purge}` : ''}`;
+  }
   return '';
+}
+
+/** `purge_after_apply`, the purge step that follows a webapp change: `purge /index.html, /feed.xml`, or null. */
+export function purgeText(change: WebappChange): string | null {
+  const purge = change.after?.purge;
+  if (!purge) return null;
+  return `purge ${purge.paths.length > 0 ? purge.paths.join(', ') : 'the whole cache'}`;
 }
 
 /** The rows of one change. */

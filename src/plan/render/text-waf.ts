@@ -4,7 +4,7 @@ import { plural } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
 import { formatSeconds } from '../review/waf-budget.js';
 import type { Plan } from '../types.js';
-import { botChanges } from './target-view.js';
+import { botChanges, purgeText } from './target-view.js';
 import type { Colors } from './text-services.js';
 
 /**
@@ -31,10 +31,8 @@ export function wafPlanLines(plan: Plan, calls: ReadonlyMap<string, number>, c: 
 
 /** `purge_after_apply`: the purge that follows the change, as its own step. */
 function purgeLines(change: WebappChange): string[] {
-  const purge = change.after?.purge;
-  if (!purge) return [];
-  const what = purge.paths.length > 0 ? purge.paths.join(', ') : 'the whole cache';
-  return [`  then purge ${what} (1 of the cache purges an hour)`];
+  const purge = purgeText(change);
+  return purge ? [`  then ${purge} (1 of the cache purges an hour)`] : [];
 }
 
 /** Each call of a webapp costs at least `requestsPerCall` requests (PUT, poll, read-back). */
