@@ -82,13 +82,18 @@ describe('refusing a saved plan', () => {
     ).toEqual([]);
   });
 
-  it('a step has at least one op', () => {
+  it('a step has at least one op, each with its kind, before the provider reads it', () => {
     expect(
       problems((json) => {
         const [first] = json.steps;
         if (first) first.ops = [];
       }),
     ).toEqual(['steps.0.ops: Too small: expected array to have >=1 items']);
+    expect(
+      problems((json) => {
+        Object.assign(json.steps[0] ?? {}, { ops: [{ zone: 'example.com' }] });
+      }),
+    ).toEqual(['steps.0.ops.0.kind: Invalid input: expected string, received undefined']);
   });
 
   it('the recorded paths and accounts, when there, are well-formed', () => {
@@ -112,6 +117,20 @@ describe('refusing a saved plan', () => {
 
   it('what is not an object is refused at the root', () => {
     expect(problemsOf('null')).toEqual(['(root): Invalid input: expected object, received null']);
+    expect(problemsOf('2')).toEqual(['(root): Invalid input: expected object, received number']);
+    expect(problemsOf('"plan"')).toEqual(['(root): Invalid input: expected object, received string']);
+  });
+
+  it('a refusal is a PlanFileError, named so when a library caller prints it', () => {
+    const refusal = (() => {
+      try {
+        return parsePlanFile('[', 'plan.json', FAKE_OP_SCHEMAS);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(PlanFileError);
+    expect(String(refusal)).toMatch(/^PlanFileError: plan\.json: not JSON \(/);
   });
 
   it('shows the first ten problems and counts the rest', () => {

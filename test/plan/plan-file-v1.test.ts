@@ -1,27 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTarget } from '../../src/model/target.js';
-import { PlanFileError, parsePlanFile, savedPlanDifferences } from '../../src/plan/index.js';
+import { PlanFileError, savedPlanDifferences } from '../../src/plan/index.js';
 import type { Plan } from '../../src/plan/types.js';
-import { DYN_WAF_OP_SCHEMAS } from './helpers/op-schemas.js';
+import { at, editedV1, readV1 as read, V1_TEXT, type V1Step } from './helpers/plan-v1.js';
 
-const V1_TEXT = readFileSync(new URL('fixtures/plan-v1.json', import.meta.url), 'utf8');
-const read = (text = V1_TEXT) => parsePlanFile(text, 'plan-v1.json', DYN_WAF_OP_SCHEMAS);
-interface V1Step {
-  id: string;
-  target: string;
-  ops: Record<string, unknown>[];
-}
-const edited = (edit: (steps: V1Step[]) => void) => {
-  const json = JSON.parse(V1_TEXT);
-  edit(json.steps);
-  return JSON.stringify(json);
-};
-function at<T>(items: readonly T[], index: number): T {
-  const item = items.at(index);
-  if (item === undefined) throw new Error(`no item ${index} in the fixture`);
-  return item;
-}
+const edited = (edit: (steps: V1Step[]) => void) => editedV1((json) => edit(json.steps));
 
 describe('reading a version 1 plan file', () => {
   it('converts its steps: providers from the op kinds, typed targets, record ops with their type and refs', () => {

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { type Plan, PlanFileError, parsePlanFile, renderPlanJson } from '../../src/plan/index.js';
 import { FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
-import { reviewFixture } from './helpers/review-fixture.js';
+import { reviewFixture, reviewPlan } from './helpers/review-fixture.js';
 
-/** The fixture's plan as saved, edited as someone would edit the JSON, then read back as apply does. */
-function read(edit: (json: Plan & Record<string, unknown>) => void = () => {}) {
-  const json = JSON.parse(renderPlanJson(reviewFixture().plan));
+type Json = Plan & Record<string, unknown>;
+
+/** The fixture's plan (or `plan`) as saved, edited as someone would edit the JSON, then read back as apply does. */
+function read(edit: (json: Json) => void = () => {}, plan = reviewFixture().plan) {
+  const json = JSON.parse(renderPlanJson(plan));
   edit(json);
   return parsePlanFile(JSON.stringify(json), 'plan.json', FAKE_OP_SCHEMAS);
 }
 
-function problems(edit: (json: Plan & Record<string, unknown>) => void): string[] {
+function problems(edit: (json: Json) => void, plan?: Plan): string[] {
   try {
-    read(edit);
+    read(edit, plan);
   } catch (error) {
     if (error instanceof PlanFileError)
       return error.message
@@ -78,6 +80,29 @@ describe('reading a version 2 plan file', () => {
       'scope.1: not a kind:glob --target pattern',
       'needsApproval.0.target.kind: Invalid option: expected one of "zone"|"secondary"|"geo"|"webapp"',
       'needsApproval.0.rule: Invalid option: expected one of "zone-delete-share"|"zone-last-records"|"secondary-zone-delete"|"geo-service-delete"|"webapp-all-bots-disabled"|"zone-create"',
+    ]);
+  });
+
+  it('reads a cache purge as the second step of its webapp, and refuses a purge or a webapp step of another target', () => {
+    const { desired, live } = reviewFixture();
+    const webapps = (desired.waf?.webapps ?? []).map((w) => ({ ...w, purgeAfterApply: { paths: ['/'] } }));
+    const purging = reviewPlan({ ...desired, waf: { webapps } }, live);
+    const purge = purging.steps.findIndex((step) => step.kind === 'purge');
+    const webapp = purging.steps.findIndex((step) => step.kind === 'webapp');
+    expect(purging.steps[purge]).toMatchObject({
+      target: { kind: 'webapp', name: 'shop' },
+      after: ['webapp:shop'],
+    });
+    expect(read(undefined, purging).steps).toEqual(purging.steps);
+    const zone = { kind: 'zone', name: 'example.com' } as const;
+    expect(
+      problems((json) => {
+        Object.assign(json.steps[purge] ?? {}, { target: zone });
+        Object.assign(json.steps[webapp] ?? {}, { kind: 'zone' });
+      }, purging),
+    ).toEqual([
+      `steps.${webapp}: a step changes a target of its own kind`,
+      `steps.${purge}: a step changes a target of its own kind`,
     ]);
   });
 

@@ -28,7 +28,11 @@ const SecondaryFields = {
   tsigKeyName: Name.optional(),
 };
 
+// Emptying the key or an option's object makes zod throw here, at import ("Invalid discriminated union option"): no
+// test file that imports it loads, and Stryker's vitest runner counts a run in which no test ran as survived.
+// Stryker disable next-line StringLiteral: killed by loading the module (see above)
 const V1Op = z.discriminatedUnion('kind', [
+  // Stryker disable ObjectLiteral: killed by loading the module (see above)
   z.strictObject({
     kind: z.literal('create-zone'),
     zone: Name,
@@ -79,12 +83,13 @@ const V1Op = z.discriminatedUnion('kind', [
     disable: z.array(Name),
   }),
 ]);
+// Stryker restore ObjectLiteral
 type V1Op = z.infer<typeof V1Op>;
 
 const Target = Name.transform((text, ctx) => {
   const target = parseTarget(text);
-  if (target === null) ctx.addIssue({ code: 'custom', message: `"${text}" is not a kind:name target` });
-  return target ?? { kind: 'zone' as const, name: text };
+  if (target === null) ctx.addIssue(`"${text}" is not a kind:name target`);
+  return target ?? z.NEVER;
 });
 const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 
@@ -126,9 +131,9 @@ export function convertV1Plan(
   if (!result.success)
     return {
       ok: false,
-      problems: result.error.issues.map(
-        (i) => `${i.path.join('.') || '(root)'}: ${i.message} (format version 1)`,
-      ),
+      // Every issue has a path: plan-file.ts reads a file as version 1 only when it is an object with
+      // `formatVersion: 1`, so nothing is wrong at the root.
+      problems: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (format version 1)`),
     };
   const {
     formatVersion: _v1,

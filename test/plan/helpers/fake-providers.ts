@@ -87,10 +87,13 @@ export const FAKE_OP_SCHEMAS = {
       'delete-geo',
     ]),
   }),
-  [FAKE_WAF]: z.strictObject({
-    kind: z.literal('set-bots'),
-    ref: z.string(),
-    before: z.array(z.string()),
-    after: z.array(z.string()),
-  }),
+  [FAKE_WAF]: z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('set-bots'),
+      ref: z.string(),
+      before: z.array(z.string()),
+      after: z.array(z.string()),
+    }),
+    z.strictObject({ kind: z.literal('purge'), ref: z.string(), paths: z.array(z.string()) }),
+  ]),
 };
