@@ -48,6 +48,13 @@ describe('a spent WAF budget', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(NOT_READ);
     expect(run.stdout).toContain('zone:example.com');
+    // A nightly job that reads the JSON learns it too: the report covers the DNS part only.
+    const json = await cli(['drift', QUICKSTART, ...spent(), '--format', 'json']);
+    expect(json.code).toBe(1);
+    const doc = JSON.parse(json.stdout);
+    expect(`error: ${doc.wafNotRead}`).toMatch(NOT_READ);
+    expect(doc.inSync).toBe(false);
+    expect(doc.targets.map((t: { target: { kind: string } }) => t.target.kind)).not.toContain('webapp');
   });
 
   it('a plan without a WAF part in scope never reads the WAF: no error', async () => {

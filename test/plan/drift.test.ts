@@ -193,6 +193,17 @@ describe('drift', () => {
     expect(doc.plan.formatVersion).toBe(2);
   });
 
+  it('says in JSON when the WAF was not read: then nothing is in sync, even with no DNS drift', () => {
+    const { plan } = reviewFixture();
+    const quiet = { ...plan, changes: [], steps: [] };
+    const report = driftReport(quiet, [], NOW);
+    const notRead = 'WAF not read: its hourly request budget is spent; it resets in 5 min, at 12:05 UTC.';
+    const doc = JSON.parse(renderDriftJson(report, quiet, notRead));
+    expect(Object.keys(doc).slice(0, 4)).toEqual(['formatVersion', 'inSync', 'failing', 'wafNotRead']);
+    expect(doc).toMatchObject({ inSync: false, failing: false, wafNotRead: notRead });
+    expect(JSON.parse(renderDriftJson(report, quiet))).toMatchObject({ inSync: true, failing: false });
+  });
+
   it('renders markdown: a table per status, digests for what fails, the acknowledgement for the rest', () => {
     const { plan } = reviewFixture();
     const report = driftReport(plan, [ack('zone:example.com/www A', '2027-01-01')], NOW);

@@ -44,7 +44,7 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
   });
   if (!report) throw new Error('drift: the plan was made without its report');
   const markdown = renderDriftMarkdown(report);
-  if (options.format === 'json') io.stdout(renderDriftJson(report, plan));
+  if (options.format === 'json') io.stdout(renderDriftJson(report, plan, wafNotRead));
   else if (options.format === 'markdown') io.stdout(markdown);
   else io.stdout(renderDriftText(report));
   if (wafNotRead) io.stderr(`error: ${wafNotRead}\n`);

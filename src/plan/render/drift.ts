@@ -105,12 +105,17 @@ export function ackHint(report: DriftReport): string | null {
  */
 export const DRIFT_FORMAT_VERSION = 3;
 
-/** JSON: the report, then the plan it was read from (plan.json format), keys in the plan's canonical order. */
-export function renderDriftJson(report: DriftReport, plan: Plan): string {
+/**
+ * JSON: the report, then the plan it was read from (plan.json format), keys in the plan's canonical order.
+ * `wafNotRead` (the CLI's paragraph on a spent WAF budget) says the report covers the DNS part only: then nothing
+ * is known to be in sync, so `inSync` is false whatever the DNS part says.
+ */
+export function renderDriftJson(report: DriftReport, plan: Plan, wafNotRead?: string): string {
   const doc = {
     formatVersion: DRIFT_FORMAT_VERSION,
-    inSync: report.inSync,
+    inSync: report.inSync && wafNotRead === undefined,
     failing: report.failing,
+    ...(wafNotRead === undefined ? {} : { wafNotRead }),
     counts: report.counts,
     targets: report.targets.map((target) => ({
       target: target.target,
