@@ -96,7 +96,7 @@ function plannedSerial(plan: Plan, step: PlanStep): number | null {
 }
 
 function identity(step: PlanStep): StepIdentity {
-  return { id: step.id, provider: step.provider, target: step.target };
+  return { id: step.id, kind: step.kind, provider: step.provider, target: step.target };
 }
 
 async function runStep(

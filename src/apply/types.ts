@@ -1,5 +1,6 @@
 import type { ProviderOp } from '../model/provider.js';
 import type { Target } from '../model/target.js';
+import type { StepKind } from '../plan/types.js';
 
 /**
  * What happened to one step of a plan. `applied` only when every op succeeded (for a zone: its publish too).
@@ -23,9 +24,10 @@ export type StepOutcome =
     })
   | (StepIdentity & { status: 'skipped'; total: number; blockedBy: string[] });
 
-/** Which step an outcome or event is about: its id, the provider that executes it, the target it changes. */
+/** Which step an outcome or event is about: its id and kind, the provider that executes it, the target it changes. */
 export interface StepIdentity {
   id: string;
+  kind: StepKind;
   provider: string;
   target: Target;
 }

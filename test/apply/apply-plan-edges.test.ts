@@ -139,6 +139,7 @@ describe('applyPlan: what a failure reports', () => {
     expect(result.ok).toBe(false);
     expect(result.steps[0]).toEqual({
       id: 'zone:a.test',
+      kind: 'zone',
       provider: 'dyn',
       target: { kind: 'zone', name: 'a.test' },
       status: 'failed',

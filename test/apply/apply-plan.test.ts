@@ -106,6 +106,7 @@ describe('applyPlan', () => {
       steps: [
         {
           id: 'zone:a.test',
+          kind: 'zone',
           provider: 'dyn',
           target: { kind: 'zone', name: 'a.test' },
           status: 'applied',
@@ -243,6 +244,7 @@ describe('applyPlan', () => {
     for (const event of events)
       expect('outcome' in event ? event.outcome : event).toMatchObject({
         id: 'zone:a.test',
+        kind: 'zone',
         provider: 'dyn',
         target: { kind: 'zone', name: 'a.test' },
       });

@@ -36,9 +36,24 @@ const add: DynOp = {
   ttl: 300,
 };
 const publish: DynOp = { kind: 'publish', zone: 'a.test' };
-const A = { id: 'zone:a.test', provider: 'dyn', target: { kind: 'zone', name: 'a.test' } } as const;
-const B = { id: 'zone:b.test', provider: 'dyn', target: { kind: 'zone', name: 'b.test' } } as const;
-const C = { id: 'zone:c.test', provider: 'dyn', target: { kind: 'zone', name: 'c.test' } } as const;
+const A = {
+  id: 'zone:a.test',
+  kind: 'zone',
+  provider: 'dyn',
+  target: { kind: 'zone', name: 'a.test' },
+} as const;
+const B = {
+  id: 'zone:b.test',
+  kind: 'zone',
+  provider: 'dyn',
+  target: { kind: 'zone', name: 'b.test' },
+} as const;
+const C = {
+  id: 'zone:c.test',
+  kind: 'zone',
+  provider: 'dyn',
+  target: { kind: 'zone', name: 'c.test' },
+} as const;
 
 /** A clock and a ticker the test moves by hand: `advance(ms)` runs the ticks that fall due on the way. */
 function fakeTime() {
@@ -292,21 +307,33 @@ describe('apply report', () => {
       enable: ['1', '2'],
       disable: [],
     };
-    const shop = { id: 'webapp:shop', provider: 'waf', target: { kind: 'webapp', name: 'shop' } } as const;
-    const other = { id: 'webapp:other', provider: 'waf', target: { kind: 'webapp', name: 'other' } } as const;
+    const shop = {
+      id: 'webapp:shop',
+      kind: 'webapp',
+      provider: 'waf',
+      target: { kind: 'webapp', name: 'shop' },
+    } as const;
+    const other = {
+      id: 'webapp:other',
+      kind: 'webapp',
+      provider: 'waf',
+      target: { kind: 'webapp', name: 'other' },
+    } as const;
     const result: ApplyResult = {
       ok: false,
       steps: [
         { ...shop, status: 'applied', done: 1, total: 1 },
+        { ...shop, id: 'webapp:shop#purge', kind: 'purge', status: 'applied', done: 1, total: 1 },
         { ...other, status: 'failed', done: 0, total: 1, failedOp: bots, error: 'HTTP 429', skipped: 0 },
       ],
     };
     expect(renderApplyReport(result)).toBe(
       [
         '  ✓ webapp:shop: 1 good-bots change',
+        '  ✓ webapp:shop#purge: 1 cache purge',
         '  ✗ webapp:other: failed at call 1 of 1 (set good bots of Shop: enable 2, disable 0; wait for the change; ' +
           'read back): HTTP 429. 0 calls done, 0 not sent.',
-        'Applied 1 step (0 zone publishes); 1 step failed, 0 steps skipped.',
+        'Applied 2 steps (0 zone publishes); 1 step failed, 0 steps skipped.',
         '',
       ].join('\n'),
     );
