@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Acknowledgement } from '../../src/model/acknowledgement.js';
 import type { Change } from '../../src/model/change.js';
 import { ackCovers, changeDigest } from '../../src/plan/index.js';
+import { ackTargetOf } from '../../src/plan/review/ack-match.js';
 import { reviewFixture } from './helpers/review-fixture.js';
 
 /** What one acknowledgement covers, change by change: a wrong answer either fails a run or hides drift. */
@@ -39,5 +40,25 @@ describe('ackCovers', () => {
   it('an entry the ack file would refuse covers nothing', () => {
     expect(covers('nonsense', www)).toBe(false);
     expect(covers('zone:example.com', www)).toBe(false);
+  });
+});
+
+describe('ackTargetOf', () => {
+  it('names a record set by its zone, relative name and type, a missing zone as its SOA, anything else by its target', () => {
+    const targets = reviewFixture().plan.changes.map(ackTargetOf);
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        'zone:example.com/www A',
+        'zone:example.org/@ SOA',
+        'secondary:legacy.example.net',
+        'geo:Global | Web',
+        'webapp:shop',
+      ]),
+    );
+    // Each names an entry the ack file accepts and that covers its change.
+    for (const of of reviewFixture().plan.changes) {
+      const digest = changeDigest(of);
+      expect(ackCovers({ ...ack(ackTargetOf(of)), digest })(of, digest)).toBe(true);
+    }
   });
 });

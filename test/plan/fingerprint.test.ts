@@ -21,6 +21,8 @@ describe('fingerprints', () => {
     expect(digestOf({ a: 1, b: [1, 2] })).toBe(digestOf({ b: [1, 2], a: 1 }));
     expect(digestOf({ a: 1, b: [2, 1] })).not.toBe(digestOf({ a: 1, b: [1, 2] }));
     expect(digestOf({ a: 1 })).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // An optional field set to undefined is the same as one left out, at every level.
+    expect(digestOf({ a: 1, b: undefined, c: { d: undefined, e: 2 } })).toBe(digestOf({ a: 1, c: { e: 2 } }));
   });
 
   it('records every target, typed, with its serial, live and desired digests; only targets with steps are `changed`', () => {

@@ -231,4 +231,27 @@ describe('savedPlanDifferences, sections of other shapes', () => {
       'zones: missing from the file',
     ]);
   });
+
+  it('a zones list holding something other than zone headers is named, not a crash', () => {
+    const { plan } = reviewFixture();
+    const file = saved(plan, (json) => {
+      Object.assign(json, { zones: [null, ...json.zones.slice(1)] });
+    });
+    expect(savedPlanDifferences(file, plan)).toEqual(['zones: not as computed']);
+  });
+
+  it('a section the computed plan holds as undefined is absent, as in the file', () => {
+    const { plan } = reviewFixture();
+    expect(plan).not.toHaveProperty('scope');
+    expect(savedPlanDifferences(saved(plan), { ...plan, scope: undefined })).toEqual([]);
+  });
+
+  it('compared with a plan not annotated (no approvals, no fingerprints), names those sections, not a crash', () => {
+    const { plan } = reviewFixture();
+    const { needsApproval: _approvals, fingerprints: _fingerprints, ...bare } = plan;
+    expect(savedPlanDifferences(saved(plan), bare)).toEqual([
+      'fingerprints: in the file, not in the computed plan',
+      'needsApproval: in the file, not in the computed plan',
+    ]);
+  });
 });

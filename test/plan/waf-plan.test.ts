@@ -283,6 +283,43 @@ describe('WAF budget', () => {
     expect(unchanged.steps).toEqual([]);
     expect(unchanged.waf?.purges).toBeUndefined();
   });
+
+  it('a plan asking for more purges than the bucket holds is refused as such, even with the bucket full', () => {
+    const window = { limit: 500, remaining: 500, resetAtMs: now + 1 };
+    const purging = plan(
+      {
+        webapps: desired([['shop-production', 'exact', ['Bingbot']]]).webapps.map((w) => ({
+          ...w,
+          purgeAfterApply: { paths: ['/'] },
+        })),
+      },
+      live({ 'shop-production': shop }),
+    );
+    if (!purging.waf) throw new Error('a WAF plan has a budget');
+    // As a plan purging 21 webapps states it.
+    const many = { ...purging, waf: { ...purging.waf, purges: 21 } };
+    const full = { limit: 20, remaining: 20, resetAtMs: now + 600_000 };
+    const shortfall = wafBudgetShortfall(many, window, now, full);
+    expect(shortfall).toEqual({
+      bucket: 'purges',
+      needed: 21,
+      remaining: 20,
+      limit: 20,
+      resetInSeconds: 600,
+    });
+    expect(describeShortfall(shortfall ?? { ...full, bucket: 'purges', needed: 0, resetInSeconds: 0 })).toBe(
+      "refusing to apply: the purges after apply need 21 of the WAF's 20 cache purges an hour, more than the " +
+        'bucket holds. Nothing was sent; purge fewer webapps (purge_after_apply) or apply them in turns ' +
+        '(--target webapp:NAME).',
+    );
+  });
+
+  it('a plan with no purge is never refused for the purge bucket, even one reported overdrawn', () => {
+    const window = { limit: 500, remaining: 500, resetAtMs: now + 1 };
+    const overdrawn = { limit: 20, remaining: -1, resetAtMs: now + 600_000 };
+    expect(twoChanges.waf?.purges).toBeUndefined();
+    expect(wafBudgetShortfall(twoChanges, window, now, overdrawn)).toBeNull();
+  });
 });
 
 describe('closest names', () => {

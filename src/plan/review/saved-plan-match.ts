@@ -47,7 +47,7 @@ const MAX_STEP_LINES = 3;
 
 function stepDifferences(saved: readonly PlanStep[], computed: readonly PlanStep[]): string[] {
   const lines: string[] = [];
-  // Stryker: `<=` is equivalent (one step past both ends is the same nothing on both sides)
+  // Stryker disable next-line EqualityOperator: equivalent, `<=` adds one index past both ends, the same nothing on both sides
   for (let i = 0; i < Math.max(saved.length, computed.length); i++) {
     const line = stepDifference(i, saved[i], computed[i]);
     if (line !== null) lines.push(line);
@@ -58,7 +58,7 @@ function stepDifferences(saved: readonly PlanStep[], computed: readonly PlanStep
 
 function stepDifference(i: number, file: PlanStep | undefined, now: PlanStep | undefined): string | null {
   if (same(file, now)) return null;
-  // Stryker: `file?.id` made `file.id` is equivalent: both absent was `same` above
+  // Stryker disable next-line OptionalChaining: equivalent, both absent was `same` above
   if (!now) return `steps[${i}] ${file?.id}: in the file, not in the computed plan`;
   if (!file) return `steps[${i}] ${now.id}: in the computed plan, not in the file`;
   if (file.id !== now.id) return `steps[${i}]: ${file.id} in the file, ${now.id} computed`;
@@ -66,8 +66,10 @@ function stepDifference(i: number, file: PlanStep | undefined, now: PlanStep | u
   if (field)
     return `steps[${i}] ${now.id}: ${field} ${show(file[field])} in the file, ${show(now[field])} computed`;
   let j = 0;
-  // Stryker: the bound is equivalent however mutated (`true`, `<=`, `Math.min`): the ops differ somewhere, and
-  // past the shorter list the two sides differ
+  // A step has no fields but those above and its ops (PlanStep; the file's steps are read strictly), so here the
+  // ops differ before the end of the longer list, at the latest just past the shorter one: the bound never stops
+  // the loop, it only guards against a hang should PlanStep gain a field the list above forgets.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,MethodExpression: equivalent, as said above (`true`, `<=`, `Math.min`)
   while (j < Math.max(file.ops.length, now.ops.length) && same(file.ops[j], now.ops[j])) j++;
   return `steps[${i}] ${now.id}: ops[${j}] ${show(file.ops[j])} in the file, ${show(now.ops[j])} computed`;
 }

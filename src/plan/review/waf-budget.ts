@@ -35,10 +35,9 @@ export function wafBudgetShortfall(
   nowMs: number,
   purges?: WafBudgetWindow,
 ): WafBudgetShortfall | null {
-  const calls = plan.steps
-    .filter((step) => step.kind === 'webapp' || step.kind === 'purge')
-    .reduce((n, step) => n + step.ops.length, 0);
-  if (calls === 0 || plan.waf === undefined) return null;
+  // A plan changing no webapp spends nothing of the WAF's, though `applyRequests` counts the re-read; a purge step
+  // only ever follows its webapp's step (build-steps.ts), and every step has ops.
+  if (plan.waf === undefined || !plan.steps.some((step) => step.kind === 'webapp')) return null;
   return (
     shortfallIn('purges', plan.waf.purges ?? 0, purges, nowMs) ??
     shortfallIn('requests', plan.waf.applyRequests, window, nowMs)
