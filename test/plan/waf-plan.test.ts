@@ -313,13 +313,6 @@ describe('WAF budget', () => {
         '(--target webapp:NAME).',
     );
   });
-
-  it('a plan with no purge is never refused for the purge bucket, even one reported overdrawn', () => {
-    const window = { limit: 500, remaining: 500, resetAtMs: now + 1 };
-    const overdrawn = { limit: 20, remaining: -1, resetAtMs: now + 600_000 };
-    expect(twoChanges.waf?.purges).toBeUndefined();
-    expect(wafBudgetShortfall(twoChanges, window, now, overdrawn)).toBeNull();
-  });
 });
 
 describe('closest names', () => {

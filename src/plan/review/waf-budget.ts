@@ -50,7 +50,7 @@ function shortfallIn(
   window: WafBudgetWindow | undefined,
   nowMs: number,
 ): WafBudgetShortfall | null {
-  if (needed === 0 || window === undefined) return null;
+  if (window === undefined) return null;
   const expired = window.resetAtMs <= nowMs;
   const remaining = expired ? window.limit : window.remaining;
   if (needed <= remaining) return null;

@@ -1,3 +1,5 @@
+import { intHeader } from '../http/headers.js';
+
 /** The cache-purge bucket as a purge answer reports it, in the API's `X-RateLimit-*` headers. */
 export interface PurgeBucket {
   limit: number;
@@ -8,13 +10,16 @@ export interface PurgeBucket {
 /** The service's purge limit (Oracle Dyn WAS help, "Using the API"): 20 cache purges an hour. */
 export const DOCUMENTED_PURGE_LIMIT = 20;
 
-/** The purge bucket from a purge answer's headers; null when the service sent none. */
+/**
+ * The purge bucket from a purge answer's headers; null when the service sent none, or a value that is not a count
+ * (read as the request window's headers are: a negative or fractional reading is no reading).
+ */
 export function purgeBucketOf(headers: Headers): PurgeBucket | null {
-  const [limit, remaining, reset] = ['limit', 'remaining', 'reset'].map((h) =>
-    Number(headers.get(`x-ratelimit-${h}`) ?? Number.NaN),
-  );
-  if (![limit, remaining, reset].every((n) => Number.isFinite(n))) return null;
-  return { limit: limit ?? 0, remaining: remaining ?? 0, resetSeconds: reset ?? 0 };
+  const limit = intHeader(headers, 'x-ratelimit-limit');
+  const remaining = intHeader(headers, 'x-ratelimit-remaining');
+  const resetSeconds = intHeader(headers, 'x-ratelimit-reset');
+  if (limit === undefined || remaining === undefined || resetSeconds === undefined) return null;
+  return { limit, remaining, resetSeconds };
 }
 
 /**
