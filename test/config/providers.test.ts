@@ -22,9 +22,9 @@ const PROVIDERS = `providers:
   pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: localhost }
 `;
 
-async function load(yaml: string) {
+async function load(yaml: string, options: LoadOptions = OPTIONS) {
   const dir = await tempTree({ 'desired.yaml': yaml });
-  const result = await loadDesiredState([dir], OPTIONS);
+  const result = await loadDesiredState([dir], options);
   const file = join(dir, 'desired.yaml');
   return result.ok
     ? { ok: true as const, desired: result.desired }
@@ -149,6 +149,140 @@ geo_services:
 `);
     expect(result.ok ? [] : result.problems).toEqual([
       '8:5: secondary zone "partner.example.net": the DNS provider pdns has no contact_nickname on a secondary zone; leave it out',
+    ]);
+  });
+
+  it('refuses every field of the other type, naming the type it is for', async () => {
+    const result = await load(`providers:
+  dyn:
+    type: dyn
+    api_key_env: K
+    server: localhost
+    alias: true
+    zone_kind: Native
+    nameservers: [ns1.example.net.]
+    soa_edit_api: EPOCH
+  pdns:
+    type: powerdns
+    url_env: PDNS_URL
+    api_key_env: PDNS_API_KEY
+    customer_env: C
+    user_env: U
+    password_env: P
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '4:5: api_key_env is for powerdns providers',
+      '5:5: server is for powerdns providers',
+      '6:5: alias is for powerdns providers',
+      '7:5: zone_kind is for powerdns providers',
+      '8:5: nameservers is for powerdns providers',
+      '9:5: soa_edit_api is for powerdns providers',
+      '14:5: customer_env is for dyn providers',
+      '15:5: user_env is for dyn providers',
+      '16:5: password_env is for dyn providers',
+    ]);
+  });
+
+  it('leaves a provider without a known type, or that is not a map, to the schema alone', async () => {
+    const result = await load(`providers:
+  nameless: { customer_env: C, server: localhost }
+  bind: { type: bind, customer_env: C, server: localhost }
+  flat: powerdns
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '2:3: nameless is missing required key "type"',
+      '3:17: type must be one of dyn, powerdns, got "bind"',
+      '4:9: flat must be a map, got "powerdns"',
+    ]);
+  });
+
+  it('names every variable a powerdns provider lacks', async () => {
+    const result = await load('providers:\n  pdns: { type: powerdns, server: localhost }\n');
+    expect(result.ok ? [] : result.problems).toEqual([
+      '2:3: provider "pdns" of type powerdns needs url_env and api_key_env',
+    ]);
+  });
+
+  it('lets two powerdns providers share a variable: only dyn providers read one account', async () => {
+    const result = await load(`providers:
+  pdns-a: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: a }
+  pdns-b: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: b }
+zones:
+  example.com: { providers: [pdns-a, pdns-b], records: { "@": { a: [192.0.2.1] } } }
+`);
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.desired.zones[0]?.providers).toEqual(['pdns-a', 'pdns-b']);
+  });
+
+  it('checks the providers list of a secondary zone, and asks for one when several providers are configured', async () => {
+    const result = await load(`${PROVIDERS}secondary_zones:
+  partner.example.net: { providers: [dyn, nope], masters: [192.0.2.53] }
+  unlisted.example.net: { masters: [192.0.2.53] }
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '5:43: secondary zone "partner.example.net": provider "nope" is not under providers:',
+      '6:3: secondary zone "unlisted.example.net" must list its providers: several are configured (dyn, pdns)',
+    ]);
+  });
+
+  it("names every provider without geo services that a geo node's zone is on", async () => {
+    const result = await load(`providers:
+  dyn: { type: dyn }
+  pdns-a: { type: powerdns, url_env: A_URL, api_key_env: A_KEY }
+  pdns-b: { type: powerdns, url_env: B_URL, api_key_env: B_KEY }
+zones:
+  example.com: { providers: [pdns-b, pdns-a, dyn], records: { www: { a: [192.0.2.1] } } }
+geo_services:
+  Global Web:
+    groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
+    nodes: [{ zone: example.com, fqdn: geo.example.com }]
+`);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '10:40: geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns-a", "pdns-b"; geo services are dyn\'s alone',
+    ]);
+  });
+
+  it('counts the providers that support geo services as capabilitiesOf says, else the dyn ones', async () => {
+    const yaml = `providers:
+  dyn: { type: dyn, url_env: DYN_URL }
+  dyn2: { type: dyn, url_env: DYN2_URL }
+  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+zones:
+  example.com: { providers: [dyn], records: { www: { a: [192.0.2.1] } } }
+geo_services:
+  Global Web:
+    groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
+`;
+    const everyone: CapabilitiesOf = (spec) => ({ ...capabilitiesOf(spec), geoServices: true });
+    const problemsOf = async (options: LoadOptions) => {
+      const result = await load(yaml, options);
+      return result.ok ? [] : result.problems;
+    };
+    expect(await problemsOf({ ...DYN_LIKE, capabilitiesOf: everyone })).toEqual([
+      '8:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 and pdns all support them',
+    ]);
+    expect(await problemsOf(DYN_LIKE)).toEqual([
+      '8:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 all support them',
+    ]);
+  });
+
+  it('checks the geo groups against the provider that holds the geo services', async () => {
+    const noAaaa: CapabilitiesOf = (spec) => ({
+      ...capabilitiesOf(spec),
+      recordTypes: capabilitiesOf(spec).recordTypes.filter((type) => spec.type !== 'dyn' || type !== 'AAAA'),
+    });
+    const result = await load(
+      `${PROVIDERS}zones:
+  example.com: { providers: [dyn], records: { www: { a: [192.0.2.1] } } }
+geo_services:
+  Global Web:
+    groups: [{ name: All, countries: ["@@"], aaaa: ["2001:db8::7"] }]
+    nodes: [{ zone: example.com, fqdn: geo.example.com }]
+`,
+      { ...DYN_LIKE, capabilitiesOf: noAaaa },
+    );
+    expect(result.ok ? [] : result.problems).toEqual([
+      '8:46: group "All" of geo service "Global Web": the DNS provider dyn does not support record type AAAA',
     ]);
   });
 });
