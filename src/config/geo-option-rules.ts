@@ -24,13 +24,10 @@ export function geoOptionDiagnostics(merged: MergedDocument, groups: readonly Re
 }
 
 function groupOptionDiagnostics(group: ReadGeoGroup): Diagnostic[] {
-  const map = nodeAt(group.service.value, ['groups', group.index]);
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: equivalent, readRecords makes a group only of a map there
-  if (!isMap(map)) return [];
   const counts = new Map(group.sets.map((set) => [set.type.key, set.values.length]));
   const diagnostics: Diagnostic[] = [];
   for (const field of ['serve_count', 'ttl'] as const) {
-    const options = entryOf(map, field)?.value;
+    const options = nodeAt(group.service.value, ['groups', group.index, field]);
     if (!isMap(options)) continue;
     for (const entry of options.entries) {
       const count = counts.get(entry.key);

@@ -21,16 +21,18 @@ interface ManagedZone {
  * Records below a delegation inside one zone (an NS at `sub` with records below it) are type-rules.ts's.
  */
 export function subZoneDiagnostics(merged: MergedDocument, records: readonly ReadRecord[]): Diagnostic[] {
+  // A zone where it is first named, `zones` before `secondary_zones` (a zone in both is secondary-rules.ts's).
+  const named = [
+    ...merged.zones.flatMap((zone) =>
+      zone.keys.map((key): [string, ManagedZone] => [zone.zone, { kind: 'zone', pos: key.keyPos }]),
+    ),
+    ...merged.services.secondaryZones.map((entry): [string, ManagedZone] => [
+      normaliseName(entry.key),
+      { kind: 'secondary zone', pos: entry.keyPos },
+    ]),
+  ];
   const zones = new Map<string, ManagedZone>();
-  for (const zone of merged.zones) {
-    const [first] = zone.keys;
-    // Stryker disable next-line ConditionalExpression: equivalent, mergeDocuments creates a zone with the key that names it
-    if (first) zones.set(zone.zone, { kind: 'zone', pos: first.keyPos });
-  }
-  for (const entry of merged.services.secondaryZones) {
-    const name = normaliseName(entry.key);
-    if (!zones.has(name)) zones.set(name, { kind: 'secondary zone', pos: entry.keyPos });
-  }
+  for (const [name, zone] of named) if (!zones.has(name)) zones.set(name, zone);
 
   const diagnostics: Diagnostic[] = [];
   for (const { zone, record, sets } of records) {
