@@ -68,8 +68,9 @@ export function capabilityDiagnostics(
   };
   section(merged.services.geoServices, 'geo service', capabilities.geoServices);
   section(merged.services.secondaryZones, 'secondary zone', capabilities.secondaryZones);
-  if (capabilities.secondaryZones && capabilities.secondaryZoneContacts === false)
-    for (const entry of merged.services.secondaryZones)
+  if (capabilities.secondaryZones && capabilities.secondaryZoneContacts === false) {
+    for (const entry of merged.services.secondaryZones) {
+      // Stryker disable next-line ArrayDeclaration: equivalent, an item that is not an entry has no `key` to match
       for (const field of isMap(entry.value) ? entry.value.entries : [])
         if (field.key === 'contact_nickname' || field.key === 'tsig_key_name')
           diagnostics.push(
@@ -78,5 +79,7 @@ export function capabilityDiagnostics(
               `secondary zone "${entry.key}": ${who} has no ${field.key} on a secondary zone; leave it out`,
             ),
           );
+    }
+  }
   return diagnostics;
 }

@@ -1,6 +1,15 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { MergedDocument } from './merge.js';
-import { diagnosticAt, entryOf, isMap, type PEntry, type PMap, type Position, where } from './positioned.js';
+import {
+  diagnosticAt,
+  entryOf,
+  isMap,
+  nodeAt,
+  type PEntry,
+  type Position,
+  toPlain,
+  where,
+} from './positioned.js';
 import type { ReadGeoGroup } from './read-records.js';
 
 /**
@@ -15,12 +24,10 @@ export function geoOptionDiagnostics(merged: MergedDocument, groups: readonly Re
 }
 
 function groupOptionDiagnostics(group: ReadGeoGroup): Diagnostic[] {
-  const map = groupMap(group);
-  if (!map) return [];
   const counts = new Map(group.sets.map((set) => [set.type.key, set.values.length]));
   const diagnostics: Diagnostic[] = [];
   for (const field of ['serve_count', 'ttl'] as const) {
-    const options = entryOf(map, field)?.value;
+    const options = nodeAt(group.service.value, ['groups', group.index, field]);
     if (!isMap(options)) continue;
     for (const entry of options.entries) {
       const count = counts.get(entry.key);
@@ -29,7 +36,7 @@ function groupOptionDiagnostics(group: ReadGeoGroup): Diagnostic[] {
         diagnostics.push(diagnosticAt(entry.keyPos, message));
         continue;
       }
-      const value = entry.value.kind === 'scalar' ? entry.value.value : undefined;
+      const value = toPlain(entry.value);
       if (field === 'serve_count' && typeof value === 'number' && value > count) {
         const message = `${group.label} serve_count: ${entry.key} is ${value}, but the group serves ${count} ${entry.key} value${count === 1 ? '' : 's'}`;
         diagnostics.push(diagnosticAt(entry.value.pos, message));
@@ -37,12 +44,6 @@ function groupOptionDiagnostics(group: ReadGeoGroup): Diagnostic[] {
     }
   }
   return diagnostics;
-}
-
-function groupMap(group: ReadGeoGroup): PMap | undefined {
-  const groups = isMap(group.service.value) ? entryOf(group.service.value, 'groups')?.value : undefined;
-  const item = groups?.kind === 'seq' ? groups.items[group.index] : undefined;
-  return item && isMap(item) ? item : undefined;
 }
 
 function renameDiagnostics(services: readonly PEntry[]): Diagnostic[] {

@@ -7,6 +7,12 @@ import type { ReadRecord } from './read-records.js';
 /** The types a parent zone holds at the name of a child zone: the delegation itself. */
 const DELEGATION_TYPES: ReadonlySet<string> = new Set(['NS', 'DS']);
 
+/** A zone under `zones` or `secondary_zones`, as messages name it. */
+interface ManagedZone {
+  kind: 'zone' | 'secondary zone';
+  pos: Position;
+}
+
 /**
  * A record of one managed zone that lies in another managed zone below it (`x.sub.example.com` under zone
  * `example.com` while `sub.example.com` is itself a zone under `zones` or `secondary_zones`): the service serves
@@ -15,25 +21,24 @@ const DELEGATION_TYPES: ReadonlySet<string> = new Set(['NS', 'DS']);
  * Records below a delegation inside one zone (an NS at `sub` with records below it) are type-rules.ts's.
  */
 export function subZoneDiagnostics(merged: MergedDocument, records: readonly ReadRecord[]): Diagnostic[] {
-  const zones = new Map<string, { kind: string; pos: Position }>();
-  for (const zone of merged.zones) {
-    const [first] = zone.keys;
-    if (first) zones.set(zone.zone, { kind: 'zone', pos: first.keyPos });
-  }
-  for (const entry of merged.services.secondaryZones) {
-    const name = normaliseName(entry.key);
-    if (!zones.has(name)) zones.set(name, { kind: 'secondary zone', pos: entry.keyPos });
-  }
-  // Stryker: the condition made false is equivalent (with fewer than two zones none lies below another): a shortcut
-  if (zones.size < 2) return [];
+  // A zone where it is first named, `zones` before `secondary_zones` (a zone in both is secondary-rules.ts's).
+  const named = [
+    ...merged.zones.flatMap((zone) =>
+      zone.keys.map((key): [string, ManagedZone] => [zone.zone, { kind: 'zone', pos: key.keyPos }]),
+    ),
+    ...merged.services.secondaryZones.map((entry): [string, ManagedZone] => [
+      normaliseName(entry.key),
+      { kind: 'secondary zone', pos: entry.keyPos },
+    ]),
+  ];
+  const zones = new Map<string, ManagedZone>();
+  for (const [name, zone] of named) if (!zones.has(name)) zones.set(name, zone);
 
   const diagnostics: Diagnostic[] = [];
   for (const { zone, record, sets } of records) {
-    const inner = innermostZone(record.fqdn, zone.zone, zones);
-    if (inner === undefined) continue;
-    const found = zones.get(inner);
-    // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, innermostZone returns only names in `zones`
-    if (!found) continue;
+    const below = innermostZone(record.fqdn, zone.zone, zones);
+    if (!below) continue;
+    const { name: inner, found } = below;
     const types = sets.map((set) => set.type.type);
     if (record.fqdn === inner && types.every((type) => DELEGATION_TYPES.has(type))) continue;
     const place = record.fqdn === inner ? `at the apex of ${found.kind}` : `inside ${found.kind}`;
@@ -55,13 +60,14 @@ export function subZoneDiagnostics(merged: MergedDocument, records: readonly Rea
 }
 
 /** The longest managed zone strictly below `zone` that holds `fqdn` (is it or an ancestor of it), if any. */
-function innermostZone(fqdn: string, zone: string, zones: ReadonlyMap<string, unknown>): string | undefined {
-  const labels = fqdn.split('.');
-  for (let i = 0; i < labels.length; i++) {
-    const candidate = labels.slice(i).join('.');
-    // Stryker: `candidate === zone` made false is equivalent (the zone never ends with `.${zone}`); kept for clarity
-    if (candidate === zone || !candidate.endsWith(`.${zone}`)) return undefined;
-    if (zones.has(candidate)) return candidate;
+function innermostZone(
+  fqdn: string,
+  zone: string,
+  zones: ReadonlyMap<string, ManagedZone>,
+): { name: string; found: ManagedZone } | undefined {
+  for (let name = fqdn; name.endsWith(`.${zone}`); name = name.slice(name.indexOf('.') + 1)) {
+    const found = zones.get(name);
+    if (found) return { name, found };
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AT, BAD, desired, problems } from './helpers.js';
+import { AT, BAD, desired, problems, tempTree } from './helpers.js';
 
 /** Apart from good/: that directory is loaded as one desired state. */
 const OPTIONS = 'test/fixtures/config/geo-options';
@@ -61,6 +62,38 @@ describe('geo service options', () => {
       `${file}:17:19: geo service "Other Web" is renamed from "Old Web", which is also listed at ${file}:20:3; a renamed service is listed under its new name only`,
       `${file}:17:19: geo services "New Web" and "Other Web" are both renamed from "Old Web": also at ${file}:13:19`,
       `${file}:19:76: a must be an integer of at least 1, got 0`,
+    ]);
+  });
+
+  it('accepts a serve count equal to the number of values, and names a single value in the singular', async () => {
+    const group = (serveCount: number) =>
+      `geo_services:\n  Web:\n    groups:\n      - { name: All, countries: ["@@"], aaaa: ["2001:db8::1"], serve_count: { aaaa: ${serveCount} } }\n`;
+    const dir = await tempTree({ 'equal.yaml': group(1), 'above.yaml': group(2) });
+    const state = await desired(join(dir, 'equal.yaml'));
+    expect(state.geoServices?.[0]?.groups[0]?.records).toEqual([
+      { type: 'AAAA', values: ['2001:db8::1'], serveCount: 1 },
+    ]);
+    expect(await problems(join(dir, 'above.yaml'))).toEqual([
+      `${dir}/above.yaml:4:85: group "All" of geo service "Web" serve_count: aaaa is 2, but the group serves 1 aaaa value`,
+    ]);
+  });
+
+  it('leaves a serve count or rename the schema refuses (not a number, not a string, empty) to the schema alone', async () => {
+    const service = (name: string, renamedFrom: string, group: string) =>
+      `  ${name}:\n    renamed_from: ${renamedFrom}\n    groups: [{ name: All, countries: ["@@"], ${group} }]\n`;
+    const yaml =
+      'geo_services:\n' +
+      service('Web', '5', 'a: [192.0.2.1], serve_count: { a: "5" }') +
+      service('Other', '5', 'a: [192.0.2.2]') +
+      service('Third', '""', 'a: [192.0.2.3]') +
+      service('Fourth', '""', 'a: [192.0.2.4]');
+    const dir = await tempTree({ 'geo.yaml': yaml });
+    expect((await problems(join(dir, 'geo.yaml'))).map((line) => line.replaceAll(`${dir}/`, ''))).toEqual([
+      'geo.yaml:3:19: renamed_from must be a string, got 5',
+      'geo.yaml:4:80: a must be an integer of at least 1, got "5"',
+      'geo.yaml:6:19: renamed_from must be a string, got 5',
+      'geo.yaml:9:19: renamed_from must not be empty, got ""',
+      'geo.yaml:12:19: renamed_from must not be empty, got ""',
     ]);
   });
 });

@@ -39,6 +39,12 @@ ${SERVICE}    nodes: [{ zone: example.com, fqdn: geo.example.com }]
       `dns.yaml:9:40: node geo.example.com also has plain AAAA records under zones at dns.yaml:4:7; ${noAaaa}`,
       'dns.yaml:12:40: node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
     ]);
+    const both = 'a node linked to a geo service carries no plain A, AAAA records';
+    expect(await geoProblems(yaml('a: [192.0.2.9], aaaa: ["2001:db8::1"]'))).toEqual([
+      `dns.yaml:4:7: record geo.example.com is a node of geo service "Web" at dns.yaml:9:40; ${both}`,
+      `dns.yaml:9:40: node geo.example.com also has plain A, AAAA records under zones at dns.yaml:4:7; ${both}`,
+      'dns.yaml:12:40: node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
+    ]);
   });
 
   it('a blank geo service name is refused', async () => {
@@ -112,18 +118,29 @@ geo_services:
 });
 
 describe('geo_services rules on a service the schema refuses', () => {
-  it('reports the missing parts, and no rule stumbles on them', async () => {
+  it('reports the missing and mistyped parts (names, countries, nodes) as the schema does, and no rule adds to them', async () => {
     const yaml = `zones:
   example.com:
     records: { www: { a: [192.0.2.1] } }
 geo_services:
   Bare:
-    groups: [{ a: [192.0.2.50] }, { name: 7, countries: [1] }]
-    nodes: [{}, { zone: example.com }]
+    groups: [{ a: [192.0.2.50] }, { name: 7, countries: [1] }, { name: 8, countries: ["@@"], a: [192.0.2.51] }]
+    nodes: [{}, { zone: example.com }, { zone: example.com, fqdn: 5 }, { zone: 6, fqdn: www.example.com }]
   Empty: {}
 `;
-    const found = await geoProblems(yaml);
-    expect(found.length).toBeGreaterThan(0);
-    expect(found.every((line) => /^dns\.yaml:\d+:\d+: /.test(line))).toBe(true);
+    expect(await geoProblems(yaml)).toEqual([
+      'dns.yaml:6:14: groups[0] is missing required key "countries"',
+      'dns.yaml:6:14: groups[0] is missing required key "name"',
+      'dns.yaml:6:35: groups[1] must hold at least one record type (a, aaaa, cname), got a map',
+      'dns.yaml:6:43: name must be a string, got 7',
+      'dns.yaml:6:58: countries[0] must be a country, region or special code, got 1',
+      'dns.yaml:6:72: name must be a string, got 8',
+      'dns.yaml:7:13: nodes[0] is missing required key "fqdn"',
+      'dns.yaml:7:13: nodes[0] is missing required key "zone"',
+      'dns.yaml:7:17: nodes[1] is missing required key "fqdn"',
+      'dns.yaml:7:67: fqdn must be a string, got 5',
+      'dns.yaml:7:80: zone must be a string, got 6',
+      'dns.yaml:8:3: geo service "Empty" is missing required key "groups"',
+    ]);
   });
 });
