@@ -77,6 +77,20 @@ describe('PowerDNS compileZone: one request per zone, whatever changes', () => {
     ]);
   });
 
+  it("shows a new zone's nameservers separated by spaces, and 'none' when the provider sets none", () => {
+    const two = pdnsCompiler({
+      zoneKind: 'Master',
+      nameservers: ['ns1.example.net.', 'ns2.example.net.'],
+      soaEditApi: 'INCREASE',
+    });
+    expect(two.zoneCreation().settings).toEqual([
+      { name: 'kind', value: 'Master' },
+      { name: 'nameservers', value: 'ns1.example.net. ns2.example.net.' },
+      { name: 'soa_edit_api', value: 'INCREASE' },
+    ]);
+    expect(pdnsCompiler().zoneCreation().settings).toContainEqual({ name: 'nameservers', value: 'none' });
+  });
+
   it('makes a secondary zone a Slave zone: create, update and delete, one request each', () => {
     const change = (before: string[] | null, after: string[] | null): SecondaryChange => ({
       address: { kind: 'secondary', zone: 'p.test' },
