@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FixedWindow, type SentRequest, type WindowAnswer } from '../../src/providers/http/fixed-window.js';
+import {
+  FixedWindow,
+  type SentRequest,
+  WINDOW_USED,
+  type WindowAnswer,
+} from '../../src/providers/http/fixed-window.js';
 
 /**
  * The client's model of the service's fixed window, event by event: every call carries its time, so these are
@@ -57,6 +62,44 @@ describe('FixedWindow without headers', () => {
     expect(sendAll(window, 45_200)).toHaveLength(299);
   });
 
+  it('after a 429 without Retry-After waits for the reset its reading gives, and takes its limit', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 300 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, {
+      status: 429,
+      reading: { limit: 5, remaining: 0, resetSeconds: 30 },
+    });
+    expect(window.waitAt(100)).toMatchObject({ kind: 'wait', ms: 30_000 });
+    const [next] = sendAll(window, 30_100);
+    window.answered(next as SentRequest, 30_200, ok);
+    expect(sendAll(window, 30_200)).toHaveLength(4);
+  });
+
+  it("keeps to the current window after a 429 to a request sent before it began: only that 429's pause counts", () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 2 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const [slow] = sendAll(window, 60_000, 1);
+    const [fresh] = sendAll(window, 60_100, 1);
+    window.answered(fresh as SentRequest, 60_150, ok);
+    window.answered(slow as SentRequest, 60_200, { status: 429, retryAfterMs: 1_000 });
+    // The second window (slow carried in it, and fresh) ends by 120 150, not when the pause does.
+    expect(window.waitAt(61_200)).toMatchObject({ kind: 'wait', ms: 58_950 });
+  });
+
+  it("after a 429 takes the requests answered from its window's earliest end on as counted in the next one", () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 10 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const [a, b, c] = sendAll(window, 1_000, 3);
+    // Retry-After 30 s, whole seconds rounded up: the window a was refused in ends between 30 000 and 31 100.
+    window.answered(a as SentRequest, 1_100, { status: 429, retryAfterMs: 30_000 });
+    window.answered(c as SentRequest, 2_000, ok);
+    window.answered(b as SentRequest, 30_500, ok);
+    // c was counted in the refused window; b may count in the next one.
+    expect(sendAll(window, 31_100)).toHaveLength(9);
+  });
+
   it('after a 429 that says nothing else waits one whole window', () => {
     const window = new FixedWindow({ windowMs: MINUTE, limit: 10 });
     const [probe] = sendAll(window, 0);
@@ -64,7 +107,11 @@ describe('FixedWindow without headers', () => {
     expect(window.waitAt(100)).toMatchObject({ kind: 'wait', ms: MINUTE });
   });
 
-  it('counts a request answered after the window may have ended, and one still in flight, in the next window', () => {
+  it.each([
+    ['answered after the window may have ended', 60_500, ok],
+    ['answered at the earliest moment the window ends', 60_000, ok],
+    ['failing without an answer after the window may have ended', 60_500, undefined],
+  ])('counts a request %s, and one still in flight, in the next window', (_what, at, answer) => {
     const window = new FixedWindow({ windowMs: MINUTE, limit: 4 });
     const [probe] = sendAll(window, 0);
     window.answered(probe as SentRequest, 1_000, ok);
@@ -73,9 +120,63 @@ describe('FixedWindow without headers', () => {
     const [a, b] = sent;
     // The window began between 0 and 1 000: it ends between 60 000 and 61 000.
     window.answered(a as SentRequest, 59_900, ok);
-    window.answered(b as SentRequest, 60_500, ok);
-    // b may have been counted after 60 000, the third still may be: two of the next window's four are spent.
+    window.answered(b as SentRequest, at, answer);
+    // b may have been counted from 60 000 on, the third still may be: two of the next window's four are spent.
     expect(sendAll(window, 61_000)).toHaveLength(2);
+  });
+
+  it('does not count a 429 answered after the window may have ended in the next window', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 4 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 1_000, ok);
+    const [a] = sendAll(window, 59_500, 1);
+    // Refused: counted in a spent window, never in the next one, which gets the whole limit.
+    window.answered(a as SentRequest, 60_500, { status: 429, retryAfterMs: 30_000 });
+    const [next] = sendAll(window, 90_500);
+    window.answered(next as SentRequest, 90_600, ok);
+    expect(sendAll(window, 90_600)).toHaveLength(3);
+  });
+
+  it.each([
+    ['answered late', true],
+    ['still in flight', false],
+  ])(
+    'starts the next window where the earliest of the requests it carries (%s) could be counted',
+    (_what, answer) => {
+      const window = new FixedWindow({ windowMs: MINUTE, limit: 4 });
+      const [probe] = sendAll(window, 0);
+      window.answered(probe as SentRequest, 1_000, ok);
+      // The first window ends between 60 000 and 61 000; a and b may be counted in the next one, whichever came first.
+      const [a] = sendAll(window, 59_500, 1);
+      const [b] = sendAll(window, 60_500, 1);
+      if (answer) {
+        window.answered(b as SentRequest, 60_600, ok);
+        window.answered(a as SentRequest, 60_700, ok);
+      }
+      const [d] = sendAll(window, 61_000, 1);
+      if (!answer) {
+        window.answered(a as SentRequest, 61_050, ok);
+        window.answered(b as SentRequest, 61_050, ok);
+      }
+      window.answered(d as SentRequest, 61_100, ok);
+      // The next window may have begun at 60 000 (with a), so it may end at 120 000: c, answered after, may be
+      // counted in the one after it.
+      const [c] = sendAll(window, 119_000, 1);
+      window.answered(c as SentRequest, 120_200, ok);
+      expect(sendAll(window, 121_100)).toHaveLength(3);
+    },
+  );
+
+  it('starts a window that carries nothing at its first request, however long after the last one ended', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 4 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 1_000, ok);
+    const [d] = sendAll(window, 90_000, 1);
+    window.answered(d as SentRequest, 90_100, ok);
+    // The window began at 90 000 at the earliest: an answer at 125 100 is well inside it.
+    const [e] = sendAll(window, 125_000, 1);
+    window.answered(e as SentRequest, 125_100, ok);
+    expect(sendAll(window, 150_100)).toHaveLength(4);
   });
 
   it('starts the next window no earlier than the last could end, so its own answers are not taken as late', () => {
@@ -104,7 +205,48 @@ describe('FixedWindow without headers', () => {
     const [probe] = sendAll(window, 0);
     window.answered(probe as SentRequest, 100, ok);
     expect(sendAll(window, 100)).toHaveLength(99);
-    expect(window.waitAt(100)).toMatchObject({ kind: 'wait', why: "this client's share (100) is used" });
+    // The service would take more: only this client's share holds it.
+    expect(window.waitAt(100)).toMatchObject({
+      kind: 'wait',
+      why: "this client's share (100) is used",
+      ownShare: true,
+    });
+  });
+
+  it('does not blame its share when the window is used up as well', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 3, share: 3 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    expect(sendAll(window, 100)).toHaveLength(2);
+    expect(window.waitAt(100)).toEqual({
+      kind: 'wait',
+      ms: 60_000,
+      why: "this client's share (3) is used",
+      ownShare: false,
+    });
+  });
+
+  it('after requests that failed without an answer, waits one whole window from when it finds the window used', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 2 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const failed = sendAll(window, 60_100);
+    expect(failed).toHaveLength(2);
+    for (const sent of failed) window.answered(sent, 60_200, undefined);
+    // Nothing says when the new window began: whatever the failed requests counted, they counted before now.
+    expect(window.waitAt(60_200)).toEqual({ kind: 'wait', ms: MINUTE, why: WINDOW_USED, ownShare: false });
+  });
+
+  it("does not take a late answer to the last window's request as the end of the current one", () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 2 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const [slow] = sendAll(window, 60_000, 1);
+    const [fresh] = sendAll(window, 60_100, 1);
+    // `slow` may have been counted in the first window: only `fresh` bounds the second (by 120 300).
+    window.answered(slow as SentRequest, 60_200, ok);
+    window.answered(fresh as SentRequest, 60_300, ok);
+    expect(window.waitAt(60_300)).toMatchObject({ kind: 'wait', ms: 60_000 });
   });
 });
 
@@ -140,6 +282,51 @@ describe('FixedWindow with X-RateLimit headers', () => {
     window.answered(probe as SentRequest, 100, rate(0, 1800, 500));
     expect(window.waitAt(100)).toMatchObject({ kind: 'wait', ms: 1_800_000 });
     expect(sendAll(window, 1_800_100)).toHaveLength(500);
+  });
+
+  it('follows the service into a window that ends later than the one it counted', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 10 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    // The client's window ends by 60 100; a, sent at 30 000, was counted in one that ends from 89 000 on.
+    const [a] = sendAll(window, 30_000, 1);
+    window.answered(a as SentRequest, 30_100, rate(0, 60));
+    expect(window.waitAt(30_100)).toMatchObject({ kind: 'wait', ms: 60_000 });
+    expect(sendAll(window, 90_100)).toHaveLength(10);
+  });
+
+  it('keeps the end it knows when a reading may be of the same window', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 10 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    // a's window ends from 60 100 on (sent at 1 100, Reset 60 rounded up): maybe the one ending by 60 100.
+    const [a] = sendAll(window, 1_100, 1);
+    window.answered(a as SentRequest, 1_200, rate(0, 60));
+    expect(window.waitAt(1_200)).toMatchObject({ kind: 'wait', ms: 58_900 });
+  });
+
+  it('keeps the reading with the least left even when one with more comes back after it', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 100 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const [a, x] = sendAll(window, 100, 2);
+    window.answered(x as SentRequest, 120, ok);
+    const [b] = sendAll(window, 130, 1);
+    window.answered(a as SentRequest, 200, rate(3, 60));
+    // b reports more left: the service counted it before a. a's 3 stand, less x, which may have come after a.
+    window.answered(b as SentRequest, 210, rate(5, 60));
+    expect(sendAll(window, 210)).toHaveLength(2);
+  });
+
+  it('counts an answer without headers since the reading was sent against Remaining, when none came before', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 100 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const [a, b] = sendAll(window, 100, 3);
+    window.answered(b as SentRequest, 150, ok);
+    // a's reading may not include b or the one still in flight: 5 - 2.
+    window.answered(a as SentRequest, 200, rate(5, 60));
+    expect(sendAll(window, 200)).toHaveLength(3);
   });
 
   it('counts requests in flight, and those answered since the reading was sent, against Remaining', () => {
