@@ -295,6 +295,19 @@ describe('FixedWindow with X-RateLimit headers', () => {
     expect(sendAll(window, 90_100)).toHaveLength(10);
   });
 
+  it('after a 429, follows a reading from a later window and sends what it has left once the pause is over', () => {
+    const window = new FixedWindow({ windowMs: MINUTE, limit: 300 });
+    const [probe] = sendAll(window, 0);
+    window.answered(probe as SentRequest, 100, ok);
+    const [x, y] = sendAll(window, 100, 2);
+    window.answered(y as SentRequest, 200, { status: 429, retryAfterMs: 1_000 });
+    // x was counted in the window after the refused one (it ends from 59 100 on), which has 250 left.
+    window.answered(x as SentRequest, 1_150, rate(250, 60));
+    expect(window.waitAt(1_150)).toMatchObject({ kind: 'wait', ms: 50, why: 'the service answered 429' });
+    // y's 429 may have come after x's count: 249.
+    expect(sendAll(window, 1_200)).toHaveLength(249);
+  });
+
   it('keeps the end it knows when a reading may be of the same window', () => {
     const window = new FixedWindow({ windowMs: MINUTE, limit: 10 });
     const [probe] = sendAll(window, 0);

@@ -59,8 +59,6 @@ interface Window {
   ours: number;
   /** The reading with the least left, and the answers received before its request was sent. */
   reading?: { remaining: number; answersBefore: number };
-  /** A 429 said it is spent. */
-  spent: boolean;
 }
 
 /**
@@ -140,13 +138,16 @@ export class FixedWindow {
     this.answers.add(answer?.reading?.remaining);
     this.learn(sent, now, answer);
     // Kept: the answers since the oldest request in flight, or since the reading's request, was sent.
-    let oldest = this.window?.reading?.answersBefore ?? this.answers.count;
+    // Stryker disable next-line OptionalChaining: `send` made the window before any request could be answered
+    const reading = this.window?.reading;
+    let oldest = reading?.answersBefore ?? this.answers.count;
     for (const other of this.inFlight) oldest = Math.min(oldest, other.answersBefore);
     this.answers.forget(oldest);
   }
 
   private learn(sent: SentRequest, now: number, answer: WindowAnswer | undefined): void {
     const window = this.window;
+    // Stryker disable next-line ConditionalExpression: `send` made the window before any request could be answered
     if (!window) return;
     const inWindow = sent.window === window.id;
     // Counted before its answer: the service's window ends a window after now at the latest.
@@ -167,7 +168,6 @@ export class FixedWindow {
 
   /** What the account has left in the window, as far as this client knows. */
   private left(window: Window): number {
-    if (window.spent) return 0;
     if (!window.reading) return this.limit - window.ours;
     const { remaining, answersBefore } = window.reading;
     // The reading's own answer is among those since its request was sent: not counted against it.
@@ -185,16 +185,17 @@ export class FixedWindow {
     let earliestSent = late.earliestSent;
     for (const sent of this.inFlight) earliestSent = Math.min(earliestSent, sent.sentAt);
     const carried = this.inFlight.size + late.count;
-    // One of them began the new window only by arriving after the last one ended.
-    const start = carried > 0 && last ? Math.min(now, Math.max(earliestSent, last.earliestEnd)) : now;
+    // One of them began the new window only by arriving after the last one ended (with none, earliestSent is
+    // infinite: the window starts now).
+    const start = last ? Math.min(now, Math.max(earliestSent, last.earliestEnd)) : now;
     this.late = { count: 0, earliestSent: Number.POSITIVE_INFINITY };
+    // Stryker disable next-line AssignmentOperator: ids only tell windows apart, and counting down does as well
     this.windows += 1;
     this.window = {
       id: this.windows,
       end: undefined,
       earliestEnd: start + this.windowMs,
       ours: carried,
-      spent: false,
     };
     return this.window;
   }
@@ -212,16 +213,14 @@ export class FixedWindow {
     // The window read ends after this: Reset is rounded up to whole seconds, counted after the request was sent.
     const endsAfter = sent.sentAt + Math.max(0, reading.resetSeconds - 1) * 1000;
     if (window.end !== undefined && endsAfter > window.end) {
-      // The service has moved on to a window this client has not counted yet: follow it.
-      Object.assign(window, { end: resetAt, earliestEnd: endsAfter, reading: latest });
-      this.late = { count: 0, earliestSent: Number.POSITIVE_INFINITY };
+      // The service has moved on to a window this client has not counted yet (after a 429 too: that one was
+      // refused in an earlier window): follow it.
+      Object.assign(window, { end: resetAt, reading: latest });
       return;
     }
     window.end = Math.min(window.end ?? resetAt, resetAt);
-    // Ending before the earliest end assumed, the window began before this client's first request in it: someone
-    // else began it, and it may end as early as the reading allows. (Whole seconds cannot tell an earlier start of
-    // less than about a second; requests answered in that second may then count in the next window unnoticed.)
-    if (resetAt < window.earliestEnd) window.earliestEnd = Math.min(window.earliestEnd, endsAfter);
+    // The earliest end is left as it is: it only tells which answers are late, and once the service announces its
+    // count, late answers are left to the next window's first reading.
     if (!window.reading || latest.remaining <= window.reading.remaining) window.reading = latest;
   }
 
@@ -240,10 +239,10 @@ export class FixedWindow {
     if (answer.reading?.limit !== undefined) this.limit = answer.reading.limit;
     // A 429 to a request sent before this window began speaks of an earlier window: only its pause counts.
     if (!inWindow) return;
-    // The service's window is spent until the pause ends; the next one starts after it, with the whole limit.
+    // The service's window is spent until the pause ends (nothing is sent before); the next one starts after it,
+    // with the whole limit.
     window.end = this.pausedUntil;
     // Whole seconds, rounded up, from when the request was counted; without them the window may end any moment.
     window.earliestEnd = Math.min(window.earliestEnd, sent.sentAt + Math.max(0, (told ?? 0) - 1000));
-    window.spent = true;
   }
 }
