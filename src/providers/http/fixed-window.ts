@@ -53,7 +53,10 @@ interface Window {
   id: number;
   /** Latest possible end of the service's window; undefined until a request sent in it is answered. */
   end: number | undefined;
-  /** Earliest possible end of the service's window. */
+  /**
+   * Earliest possible end of the service's window, as far as anything needs it: it tells which answers may be
+   * counted in the next window (`late`), which matters only until the service announces its count.
+   */
   earliestEnd: number;
   /** This client's requests counted in it. */
   ours: number;
