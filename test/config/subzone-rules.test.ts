@@ -14,6 +14,16 @@ describe('records of a separately managed sub-zone', () => {
     expect(state.zones.map((zone) => zone.zone)).toEqual(['example.com', 'sub.example.com']);
   });
 
+  it('matches sub-zones by whole labels: xsub.example.com is not inside zone sub.example.com', async () => {
+    const dir = await tempTree({
+      'parent.yaml':
+        'zones:\n  example.com:\n    records:\n      xsub: { a: [192.0.2.1] }\n      a.xsub: { a: [192.0.2.2] }\n',
+      'child.yaml': 'zones:\n  sub.example.com:\n    records: {}\n',
+    });
+    const state = await desired(dir);
+    expect(state.zones.map((zone) => zone.zone)).toEqual(['example.com', 'sub.example.com']);
+  });
+
   it('names both places when a record of one zone lies in a sub-zone written in another file', async () => {
     const dir = await tempTree({
       'parent.yaml': 'zones:\n  example.com:\n    records:\n      api.sub: { a: [192.0.2.1] }\n',
