@@ -44,7 +44,6 @@ export function capabilityDiagnostics(
       valueSupport(owner, set);
       const type = set.type.type;
       const limits = capabilities.maxRecordsPerName;
-      // Stryker: `Object.hasOwn` made true is equivalent here (types come from the registry, never prototype keys)
       const max = Object.hasOwn(limits, type) ? limits[type] : undefined;
       if (max === undefined || set.values.length <= max) continue;
       const message =
