@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Plan, PlanFileError, parsePlanFile, renderPlanJson } from '../../src/plan/index.js';
 import { FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
+import { refusalProblems } from './helpers/refusal-problems.js';
 import { reviewFixture } from './helpers/review-fixture.js';
 
 /**
@@ -11,17 +12,7 @@ import { reviewFixture } from './helpers/review-fixture.js';
 type Json = Plan & Record<string, unknown>;
 
 function problemsOf(text: string): string[] {
-  try {
-    parsePlanFile(text, 'plan.json', FAKE_OP_SCHEMAS);
-  } catch (error) {
-    if (error instanceof PlanFileError)
-      return error.message
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim());
-    throw error;
-  }
-  return [];
+  return refusalProblems(() => parsePlanFile(text, 'plan.json', FAKE_OP_SCHEMAS));
 }
 
 function problems(edit: (json: Json) => void): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Plan, PlanFileError, parsePlanFile, renderPlanJson } from '../../src/plan/index.js';
+import { type Plan, parsePlanFile, renderPlanJson } from '../../src/plan/index.js';
 import { FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
+import { refusalProblems } from './helpers/refusal-problems.js';
 import { reviewFixture, reviewPlan } from './helpers/review-fixture.js';
 
 type Json = Plan & Record<string, unknown>;
@@ -13,17 +14,7 @@ function read(edit: (json: Json) => void = () => {}, plan = reviewFixture().plan
 }
 
 function problems(edit: (json: Json) => void, plan?: Plan): string[] {
-  try {
-    read(edit, plan);
-  } catch (error) {
-    if (error instanceof PlanFileError)
-      return error.message
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim());
-    throw error;
-  }
-  return [];
+  return refusalProblems(() => read(edit, plan));
 }
 
 describe('reading a version 2 plan file', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PlanFileError, parsePlanFile } from '../../../src/plan/index.js';
+import { parsePlanFile } from '../../../src/plan/index.js';
 import { DYN_WAF_OP_SCHEMAS } from './op-schemas.js';
+import { refusalProblems } from './refusal-problems.js';
 
 /** The version 1 plan file of fixtures/ (see its README), read and edited as the version 1 tests need. */
 export const V1_TEXT = readFileSync(new URL('../fixtures/plan-v1.json', import.meta.url), 'utf8');
@@ -28,17 +29,7 @@ export function editedV1(edit: (json: V1Json) => void): string {
 
 /** The problems a refusal lists (one a line after its heading); none when the text is read. */
 export function v1Problems(text: string): string[] {
-  try {
-    readV1(text);
-  } catch (error) {
-    if (error instanceof PlanFileError)
-      return error.message
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim());
-    throw error;
-  }
-  return [];
+  return refusalProblems(() => readV1(text));
 }
 
 export function at<T>(items: readonly T[], index: number): T {
