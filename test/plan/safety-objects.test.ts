@@ -201,4 +201,17 @@ describe('safety: zones', () => {
       'geo:B geo-service-delete',
     ]);
   });
+
+  it('sorts approvals of different rules together: a zone created sorts before a zone losing records', () => {
+    const sets: Record<string, [number, string, number][]> = { 'www.b.example': [[1, '192.0.2.1', 60]] };
+    const want: DesiredState = {
+      zones: [desiredZone('a.example', { 'www.a.example': [['192.0.2.1']] }), desiredZone('b.example', {})],
+    };
+    const state: LiveState = { zones: { 'a.example': null, 'b.example': liveZone('b.example', 1, sets) } };
+    const found = planApprovals(computePlan(want, state, fakeProviders()), want, state);
+    expect(found.map((a) => `${a.target.kind}:${a.target.name} ${a.rule}`)).toEqual([
+      'zone:a.example zone-create',
+      'zone:b.example zone-last-records',
+    ]);
+  });
 });

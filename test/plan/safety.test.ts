@@ -173,4 +173,14 @@ describe('safety policy', () => {
     const relaxed = { ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } };
     expect(planApprovals(plan, relaxed, live)).toEqual([]);
   });
+
+  it('names every near account zone, comma-separated', () => {
+    const desired: DesiredState = { zones: [desiredZone('acme.oi', { 'www.acme.oi': [['192.0.2.1']] })] };
+    const live = {
+      zones: { 'acme.oi': null },
+      accountZones: [{ zone: 'acme.io' }, { zone: 'acme.ai' }, { zone: 'example.net' }],
+    };
+    const [approval] = planApprovals(computePlan(desired, live, fakeProviders()), desired, live);
+    expect(approval?.message).toContain('(did you mean acme.ai, acme.io?)');
+  });
 });
