@@ -209,4 +209,11 @@ describe('desired digests', () => {
       desiredStateDigest(desired),
     );
   });
+
+  it("the desired state's does not depend on the order its zones come in (files read in another order)", () => {
+    const { desired } = reviewFixture();
+    expect(desired.zones.length).toBeGreaterThan(1);
+    const reversed: DesiredState = { ...desired, zones: [...desired.zones].reverse() };
+    expect(desiredStateDigest(reversed)).toBe(desiredStateDigest(desired));
+  });
 });
