@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { isInZone } from '../model/names.js';
+import { relativeName } from '../model/names.js';
 import { diagnosticAt, type Position, where } from './positioned.js';
 import type { ReadGeoGroup, ReadRecord, RecordTypedValues } from './read-records.js';
 import type { TypedValues } from './record-values.js';
@@ -127,28 +127,32 @@ function soleValueDiagnostics(owner: string, set: TypedValues): Diagnostic[] {
 function delegationDiagnostics(records: readonly ReadRecord[]): Diagnostic[] {
   const delegations = new Map<string, { record: ReadRecord; set: TypedValues }>();
   for (const record of records) {
-    if (record.record.fqdn === record.zone.zone) continue;
     const set = record.sets.find((candidate) => candidate.type.rules?.delegates);
     if (set) delegations.set(`${record.zone.zone} ${record.record.fqdn}`, { record, set });
   }
-  // Stryker: the condition made false is equivalent (no delegation, nothing below one): a shortcut
-  if (delegations.size === 0) return [];
   const diagnostics: Diagnostic[] = [];
   for (const record of records) {
     const { zone } = record.zone;
-    let name = record.record.fqdn;
-    // Stryker: dropping `name !== zone` is equivalent: past the apex the name leaves the zone and isInZone stops
-    while (name !== zone && isInZone(name, zone) && name.includes('.')) {
-      name = name.slice(name.indexOf('.') + 1);
-      const delegation = delegations.get(`${zone} ${name}`);
-      if (!delegation) continue;
-      const { set } = delegation;
-      const message =
-        `record "${record.record.name}" is below "${delegation.record.record.name}", which its ${set.type.type} ` +
-        `records at ${where(set.keyPos)} delegate; a zone holds no records below a delegated name`;
-      diagnostics.push(diagnosticAt(record.record.keyPos, message));
-      break;
-    }
+    const delegation = namesAbove(record.record.fqdn, zone)
+      .map((name) => delegations.get(`${zone} ${name}`))
+      .find((found) => found !== undefined);
+    if (!delegation) continue;
+    const { set } = delegation;
+    const message =
+      `record "${record.record.name}" is below "${delegation.record.record.name}", which its ${set.type.type} ` +
+      `records at ${where(set.keyPos)} delegate; a zone holds no records below a delegated name`;
+    diagnostics.push(diagnosticAt(record.record.keyPos, message));
   }
   return diagnostics;
+}
+
+/**
+ * The names strictly between a record's name and its zone's apex, nearest first: `a.b.c.example.com` in
+ * `example.com` gives `b.c.example.com`, then `c.example.com`. Never the apex: its NS set is the zone's own, not a
+ * delegation.
+ */
+function namesAbove(fqdn: string, zone: string): string[] {
+  const above = relativeName(fqdn, zone).split('.');
+  above.shift(); // the record's own label
+  return above.map((_, index) => [...above.slice(index), zone].join('.'));
 }
