@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveZone } from '../../src/model/dns.js';
 import { createFileZoneCache, DYN_CAPABILITIES, type ZoneCache } from '../../src/providers/dyn/index.js';
-import { zoneFileName } from '../../src/providers/dyn/zone-cache.js';
+import { accountDirName, zoneFileName } from '../../src/providers/dyn/zone-cache.js';
 import { authed, CREDENTIALS, mockLogin, ORIGIN, ok, PREFIX, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -44,6 +44,11 @@ const liveWith = (serial: number, address: string): LiveZone => ({
 
 let dir: string;
 let cache: ZoneCache;
+/** Where ACCOUNT's entry of `zone` is (a directory per account, created by the first write). */
+const entryPath = (zone: string) => {
+  mkdirSync(join(dir, accountDirName(ACCOUNT)), { recursive: true });
+  return join(dir, accountDirName(ACCOUNT), zoneFileName(zone));
+};
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'edgeplan-zone-cache-'));
   cache = createFileZoneCache(dir, ACCOUNT);
@@ -81,7 +86,7 @@ describe('readZones with a zone cache', () => {
   });
 
   it('reads again over a corrupt entry, and rewrites it', async () => {
-    writeFileSync(join(dir, zoneFileName('a.test')), '{"version":1,"account":');
+    writeFileSync(entryPath('a.test'), '{"version":1,"account":');
     mockLogin();
     zoneList(7);
     allRecords('10.0.0.1');
@@ -91,18 +96,28 @@ describe('readZones with a zone cache', () => {
     expect(cache.get('a.test')).toEqual(liveWith(7, '10.0.0.1'));
   });
 
-  it("never uses another account's entry, even at the same serial", async () => {
+  it("never uses another account's entry, even at the same serial, even one copied into this account's directory", async () => {
     createFileZoneCache(dir, { ...ACCOUNT, customerName: 'other' }).set('a.test', liveWith(7, '10.9.9.9'));
-    createFileZoneCache(dir, { ...ACCOUNT, url: 'https://elsewhere.test/REST' }).set(
-      'a.test',
-      liveWith(7, '10.9.9.9'),
-    );
+    const elsewhere = { ...ACCOUNT, url: 'https://elsewhere.test/REST' };
+    createFileZoneCache(dir, elsewhere).set('a.test', liveWith(7, '10.9.9.9'));
+    const copied = readFileSync(join(dir, accountDirName(elsewhere), zoneFileName('a.test')), 'utf8');
+    writeFileSync(entryPath('a.test'), copied);
     mockLogin();
     zoneList(7);
     allRecords('10.0.0.1');
     const { provider } = testProvider({ cache });
 
     expect((await provider.readZones(['a.test'])).zones['a.test']).toEqual(liveWith(7, '10.0.0.1'));
+  });
+
+  it('keeps an entry per account: two accounts with a zone of the same name do not replace each other', () => {
+    const other = createFileZoneCache(dir, { ...ACCOUNT, customerName: 'other' });
+    cache.set('a.test', liveWith(7, '10.0.0.1'));
+    other.set('a.test', liveWith(3, '10.9.9.9'));
+    expect(cache.get('a.test')).toEqual(liveWith(7, '10.0.0.1'));
+    expect(other.get('a.test')).toEqual(liveWith(3, '10.9.9.9'));
+    expect(accountDirName({ ...ACCOUNT, customerName: 'other' })).not.toBe(accountDirName(ACCOUNT));
+    expect(accountDirName(ACCOUNT)).toMatch(/^account-[0-9a-f]{16}$/);
   });
 
   it('uses the serial of the per-zone GET when the zone list holds resource paths', async () => {
@@ -126,8 +141,12 @@ describe('createFileZoneCache', () => {
     cache.set('a.test', liveWith(7, '10.0.0.1'));
     cache.set('../x/Y', { ...liveWith(1, '10.0.0.1'), zone: '../x/Y' });
 
-    expect(readdirSync(dir).sort()).toEqual(['zone-..%2Fx%2F%59.json', 'zone-a.test.json']);
-    expect(JSON.parse(readFileSync(join(dir, 'zone-a.test.json'), 'utf8'))).toMatchObject({
+    expect(readdirSync(dir)).toEqual([accountDirName(ACCOUNT)]);
+    expect(readdirSync(join(dir, accountDirName(ACCOUNT))).sort()).toEqual([
+      'zone-..%2Fx%2F%59.json',
+      'zone-a.test.json',
+    ]);
+    expect(JSON.parse(readFileSync(entryPath('a.test'), 'utf8'))).toMatchObject({
       version: 2,
       account: ACCOUNT,
       recordTypes: DYN_CAPABILITIES.recordTypes,
@@ -142,7 +161,7 @@ describe('createFileZoneCache', () => {
       recordTypes: DYN_CAPABILITIES.recordTypes,
       live: liveWith(7, '10.0.0.1'),
     };
-    const write = (value: unknown) => writeFileSync(join(dir, zoneFileName('a.test')), JSON.stringify(value));
+    const write = (value: unknown) => writeFileSync(entryPath('a.test'), JSON.stringify(value));
     write(entry);
     expect(cache.get('a.test')).toEqual(liveWith(7, '10.0.0.1'));
     write({ ...entry, version: 3 });
@@ -157,16 +176,13 @@ describe('createFileZoneCache', () => {
       serialStyle: 'increment',
       nodes: [{ fqdn: 'www.a.test', records: [{ recordId: 9, address: '10.0.0.1', ttl: 300 }] }],
     };
-    writeFileSync(
-      join(dir, zoneFileName('a.test')),
-      JSON.stringify({ version: 1, account: ACCOUNT, live: v1Live }),
-    );
+    writeFileSync(entryPath('a.test'), JSON.stringify({ version: 1, account: ACCOUNT, live: v1Live }));
     expect(cache.get('a.test')).toBeUndefined();
   });
 
   it('ignores an entry written when other record types were supported: they would look absent live', () => {
     const entry = { version: 2, account: ACCOUNT, recordTypes: ['A'], live: liveWith(7, '10.0.0.1') };
-    writeFileSync(join(dir, zoneFileName('a.test')), JSON.stringify(entry));
+    writeFileSync(entryPath('a.test'), JSON.stringify(entry));
     expect(cache.get('a.test')).toBeUndefined();
   });
 
@@ -177,7 +193,7 @@ describe('createFileZoneCache', () => {
       records: [{ fqdn: 'a.test', type: 'MX', records: [{ value: '10 MAIL.a.test', ttl: 300 }] }],
     };
     const entry = { version: 2, account: ACCOUNT, recordTypes: DYN_CAPABILITIES.recordTypes, live: stale };
-    writeFileSync(join(dir, zoneFileName('a.test')), JSON.stringify(entry));
+    writeFileSync(entryPath('a.test'), JSON.stringify(entry));
     expect(cache.get('a.test')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -57,12 +57,15 @@ const Entry = z.object({
 type Entry = z.infer<typeof Entry>;
 
 /**
- * One JSON file per zone under `dir` (created on first write), each written atomically (temp file + rename) so a
- * concurrent or interrupted run never leaves a half-written entry. An entry that is unreadable, corrupt, of another
- * format version, another account or another zone counts as absent; the zone is then read again and overwritten.
+ * One JSON file per zone in a directory per account under `dir` (`accountDirName`, created on first write), so two
+ * accounts that have a zone of the same name keep an entry each. Each file is written atomically (temp file +
+ * rename) so a concurrent or interrupted run never leaves a half-written entry. An entry that is unreadable,
+ * corrupt, of another format version, another account or another zone counts as absent; the zone is then read
+ * again and overwritten.
  */
 export function createFileZoneCache(dir: string, account: ZoneCacheAccount): ZoneCache {
-  const pathOf = (zone: string) => join(dir, zoneFileName(zone));
+  const accountDir = join(dir, accountDirName(account));
+  const pathOf = (zone: string) => join(accountDir, zoneFileName(zone));
   return {
     get(zone) {
       let text: string;
@@ -84,7 +87,7 @@ export function createFileZoneCache(dir: string, account: ZoneCacheAccount): Zon
       return sameAccount && entry.live.zone === zone && usable(entry) ? entry.live : undefined;
     },
     set(zone, live) {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(accountDir, { recursive: true });
       const path = pathOf(zone);
       const temp = `${path}.${randomUUID()}.tmp`;
       const entry: Entry = {
@@ -115,6 +118,15 @@ function usable(entry: Entry): boolean {
   return entry.live.records.every((set) =>
     set.records.every(({ value }) => isCanonicalValue(set.type, value)),
   );
+}
+
+/**
+ * `account-<16 hex>`: the start of the SHA-256 of the account's URL and customer name. Names nothing a reader of the
+ * directory could not learn elsewhere, and keeps odd characters of either out of the path.
+ */
+export function accountDirName(account: ZoneCacheAccount): string {
+  const digest = createHash('sha256').update(`${account.url}\n${account.customerName}`).digest('hex');
+  return `account-${digest.slice(0, 16)}`;
 }
 
 /**
