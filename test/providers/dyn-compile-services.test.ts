@@ -97,6 +97,31 @@ describe('compileGeo', () => {
     expect(dynCompiler.compileGeo(geo(fewer, live), 'unlink')).toEqual([]);
   });
 
+  it('renames in the first step of a split only: the second already finds the new name', () => {
+    const live = { ...service([EUROPE], ['a.a.test', 'b.a.test']), name: 'Old Web' };
+    const moved = service([], ['b.a.test']);
+    expect(dynCompiler.compileGeo(geo(live, moved), 'unlink')).toEqual([
+      { kind: 'rename-geo', name: 'Old Web', newName: name },
+      { kind: 'update-geo', name, nodes: [node('b.a.test')] },
+    ]);
+    expect(dynCompiler.compileGeo(geo(live, moved), 'rest')).toEqual([
+      { kind: 'update-geo', name, groups: [] },
+    ]);
+  });
+
+  it('leaves a TTL or active state the desired state does not manage alone, and sends no ttl key for none', () => {
+    const live = { ...service([EUROPE], ['a.a.test']), ttl: 300, active: true };
+    expect(dynCompiler.compileGeo(geo(live, service([], ['a.a.test'])), 'all')).toStrictEqual([
+      { kind: 'update-geo', name, groups: [] },
+    ]);
+    expect(
+      dynCompiler.compileGeo(geo(live, { ...service([EUROPE], ['a.a.test']), active: false }), 'all'),
+    ).toEqual([{ kind: 'activate-geo', name, active: false }]);
+    expect(dynCompiler.compileGeo(geo(null, service([EUROPE], ['a.a.test'])), 'all')).toStrictEqual([
+      { kind: 'create-geo', name, groups: [EUROPE], nodes: [node('a.a.test')] },
+    ]);
+  });
+
   it('unlinks a service that goes away by deleting it, and creates a new one only in its second step', () => {
     const live = service([EUROPE], ['a.a.test']);
     expect(dynCompiler.compileGeo(geo(live, null), 'unlink')).toEqual([{ kind: 'delete-geo', name }]);

@@ -80,7 +80,7 @@ function compileZone(input: ZoneCompileInput): DynOp[] {
  * uploads as for an existing zone. Null: nothing for a file to carry (`create-zone` then says it all).
  */
 function newZoneOps(zone: string, value: ZoneValue, sets: readonly RecordSetWork[]): DynOp[] | null {
-  // (An equivalent mutant, not disabled: the `[]` of a delete. A zone the plan creates has nothing to delete.)
+  // Stryker disable next-line ArrayDeclaration: equivalent, the `[]` of a delete; a zone the plan creates has nothing to delete
   const created = sets.flatMap(({ change }) => (change.after ? [{ change, after: change.after }] : []));
   const fileSets: ZoneFileSet[] = created
     .filter(({ change }) => inZoneFile(change.address.type))
@@ -133,11 +133,8 @@ function compileSecondary(change: SecondaryChange): DynSecondaryOp[] {
 function compileGeo(change: GeoChange, part: GeoPart): DynGeoOp[] {
   const { name } = change.address;
   const { before, after } = change;
-  // (An equivalent mutant, not disabled: `before === null` made false. A change has a before or an after.)
-  if (after === null) {
-    const live = before?.name ?? name;
-    return part === 'rest' || before === null ? [] : [{ kind: 'delete-geo', name: live }];
-  }
+  // A delete, never a rename: the live service has the change's name.
+  if (after === null) return part === 'rest' ? [] : [{ kind: 'delete-geo', name }];
   if (before === null) {
     if (part === 'unlink') return [];
     const ttl = after.ttl === undefined ? {} : { ttl: after.ttl };
