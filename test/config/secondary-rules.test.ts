@@ -14,6 +14,17 @@ describe('secondary_zones rules', () => {
     ]);
   });
 
+  it('checks the name as written, less only a trailing dot, and reports a zone without masters once', async () => {
+    const dir = await tempTree({
+      'dns.yaml':
+        'secondary_zones:\n  partner.example-: { masters: [203.0.113.1] }\n  b.example.net: { tsig_key_name: k1 }\n',
+    });
+    expect(await problems(dir)).toEqual([
+      `${dir}/dns.yaml:2:3: secondary zone name "partner.example-" is not valid: label "example-" starts or ends with "-"`,
+      `${dir}/dns.yaml:3:3: secondary zone "b.example.net" is missing required key "masters"`,
+    ]);
+  });
+
   it('sees a primary zone written in other letter case or with a trailing dot as the same zone', async () => {
     const dir = await tempTree({
       'dns.yaml':
