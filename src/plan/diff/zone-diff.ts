@@ -103,6 +103,7 @@ function desiredSets(records: readonly RecordSet[], managed: Managed): Map<strin
   const sets = new Map<string, RecordSet>();
   for (const set of records) {
     if (!managed(set)) continue;
+    // A one-value set needs no sort: a shortcut (the condition made false is an equivalent mutant).
     const canonical = set.values.length < 2 ? set : { ...set, values: sortValues(set.type, set.values) };
     sets.set(recordSetKey(set), canonical);
   }
