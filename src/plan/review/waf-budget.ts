@@ -36,7 +36,8 @@ export function wafBudgetShortfall(
   purges?: WafBudgetWindow,
 ): WafBudgetShortfall | null {
   // A plan changing no webapp spends nothing of the WAF's, though `applyRequests` counts the re-read; a purge step
-  // only ever follows its webapp's step (build-steps.ts), and every step has ops.
+  // only ever follows its webapp's step (build-steps.ts), and every step has ops. (`plan.waf === undefined` made
+  // false is an equivalent mutant: a plan with a webapp step always has `waf`; the test narrows the type.)
   if (plan.waf === undefined || !plan.steps.some((step) => step.kind === 'webapp')) return null;
   return (
     shortfallIn('purges', plan.waf.purges ?? 0, purges, nowMs) ??

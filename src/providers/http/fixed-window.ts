@@ -214,6 +214,7 @@ export class FixedWindow {
     const resetAt = now + reading.resetSeconds * 1000;
     const latest = { remaining: reading.remaining, answersBefore: sent.answersBefore };
     // The window read ends after this: Reset is rounded up to whole seconds, counted after the request was sent.
+    // (`window.end !== undefined` made true is an equivalent mutant: `endsAfter > undefined` is false anyway.)
     const endsAfter = sent.sentAt + Math.max(0, reading.resetSeconds - 1) * 1000;
     if (window.end !== undefined && endsAfter > window.end) {
       // The service has moved on to a window this client has not counted yet (after a 429 too: that one was
