@@ -16,13 +16,14 @@ import type { Providers } from './providers.js';
  * exactly the plan edgeplan computes today, for the same account, from the same desired state and the same live
  * state. Why one is refused:
  * - `account`: it was read from another account (a provider's `account.binding`, e.g. Dyn URL and customer);
+ * - `unbound`: it records no accounts at all, so nothing shows it was read from this one (`allowUnbound` takes it);
  * - `desired`: the desired state, limited to the plan's scope, is not the one it was made from (per target);
  * - `stale`: a target it changes moved live since (staleness.ts);
  * - `different`: the recomputed plan differs from the file in anything else (saved-plan-match.ts): edited by hand,
  *   or made by another version of edgeplan.
  * A file converted from version 1 has digests of the old model: only its steps and scope are compared.
  */
-export type SavedPlanRefusal = 'account' | 'desired' | 'stale' | 'different';
+export type SavedPlanRefusal = 'account' | 'unbound' | 'desired' | 'stale' | 'different';
 
 export interface SavedPlanRefused {
   ok: false;
@@ -34,6 +35,14 @@ export interface SavedPlanRefused {
 /** `plan`: the recomputed plan, the one to show, approve and apply (its steps equal the file's). */
 export type SavedPlanCheck = { ok: true; plan: Plan } | SavedPlanRefused;
 
+export interface SavedPlanCheckOptions {
+  /**
+   * Apply a plan that records no accounts (made by edgeplan 0.1, or with `accounts` removed): it can then not be
+   * shown to be this account's. Off: such a plan is refused.
+   */
+  allowUnbound?: boolean;
+}
+
 /**
  * Checks `saved` against today: the accounts of `providers` first and the desired state (neither sends a request),
  * then live state is read once and the plan recomputed with the file's scope. The providers must be those of the
@@ -43,9 +52,11 @@ export async function checkSavedPlan(
   saved: SavedPlan,
   desired: DesiredState,
   providers: Providers,
+  options: SavedPlanCheckOptions = {},
 ): Promise<SavedPlanCheck> {
-  const accounts = accountMismatches(saved, providers);
-  if (accounts.length > 0) return { ok: false, refusal: 'account', problems: accounts };
+  const accounts = accountMismatches(saved, providers, options.allowUnbound === true);
+  if (accounts.length > 0)
+    return { ok: false, refusal: saved.accounts ? 'account' : 'unbound', problems: accounts };
   const changed = savedDesiredRefusal(saved, desired);
   if (changed) return changed;
   const scope = saved.scope ? parseTargets(saved.scope) : undefined;
@@ -70,12 +81,18 @@ export function savedDesiredRefusal(saved: SavedPlan, desired: DesiredState): Sa
 
 /**
  * Each provider with an account must be the one the plan was read from: every field of its binding equal. A file
- * without accounts (made before plans recorded them) is not bound.
+ * without accounts (made before plans recorded them, or with them removed) is bound to nothing: refused unless
+ * `allowUnbound`.
  */
-function accountMismatches(saved: SavedPlan, providers: Providers): string[] {
+function accountMismatches(saved: SavedPlan, providers: Providers, allowUnbound: boolean): string[] {
   const recorded = saved.accounts;
-  if (recorded === undefined) return [];
   const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
+  if (recorded === undefined)
+    return allowUnbound
+      ? []
+      : all.flatMap((provider) =>
+          provider?.account ? [`${provider.name}: ${fields(provider.account.binding)} now`] : [],
+        );
   return all.flatMap((provider) => {
     if (!provider?.account) return [];
     const now = provider.account.binding;
@@ -100,6 +117,12 @@ export function describeRefusal(refused: SavedPlanRefused, file: string): string
       return (
         `refusing to apply ${file}: it was made against another account:\n${lines}\n` +
         'Nothing was sent. Plan again against this account and review the new plan.'
+      );
+    case 'unbound':
+      return (
+        `refusing to apply ${file}: it records no account it was made against, so nothing shows it was made ` +
+        `against this one:\n${lines}\n` +
+        'Nothing was sent. Plan again against this account, or pass --allow-unbound to apply it anyway.'
       );
     case 'desired':
       return (

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { type LoadOptions, loadDesiredState } from '../config/index.js';
+import { type Confinement, type LoadOptions, loadDesiredState } from '../config/index.js';
 import { type Diagnostic, formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';
@@ -31,19 +31,24 @@ export type ProblemStage = 'validation' | 'live-state';
  * Loads and validates the desired state. Names on stderr what below a directory was not loaded, and why. On
  * problems prints every one as `file:line:col: message` on stderr and
  * returns null, before any provider exists, so invalid input can never cause an API call. With `--format json` the
- * problems are also written to stdout as a JSON document (problemsJson).
+ * problems are also written to stdout as a JSON document (problemsJson). `untrusted`: the paths are a saved plan's
+ * (config's `untrustedPaths`).
  */
 export async function loadOrReport(
   paths: string[],
   io: CliIo,
   format: OutputFormat = 'text',
+  untrusted?: Confinement,
 ): Promise<DesiredState | null> {
   const given = paths.length > 0 ? paths : ['.'];
   // Relative to the command's working directory, which is the process's except when run in-process (tests).
   const reachable = given.map((path) =>
     isAbsolute(path) || io.cwd === process.cwd() ? path : resolve(io.cwd, path),
   );
-  const result = await loadDesiredState(reachable, DNS_CAPABILITIES);
+  const result = await loadDesiredState(reachable, {
+    ...DNS_CAPABILITIES,
+    ...(untrusted ? { untrustedPaths: untrusted } : {}),
+  });
   for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);
   if (result.ok) return result.desired;
   const summary = `${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.`;

@@ -93,6 +93,11 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'apply changes the safety policy (settings.safety) marks as needing approval',
       false,
     )
+    .option(
+      '--allow-unbound',
+      'with --plan: apply a saved plan that records no account (made by edgeplan 0.1, or edited)',
+      false,
+    )
     .action(async (paths: string[], options) =>
       setExit(await reportingPlanProblems(options.format, io, () => applyCommand(paths, options, io))),
     );

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { compareStrings } from '../model/compare.js';
 import type { PlanSource } from '../plan/types.js';
+import { CliError } from './exit-codes.js';
 
 /**
  * The desired-state paths a saved plan records (`PlanSource`): relative to the repository root, so that the plan
@@ -37,6 +38,21 @@ export function sourcePaths(paths: readonly string[], cwd: string, root: Reposit
 export async function planSource(paths: readonly string[], cwd: string): Promise<PlanSource> {
   const root = await repositoryRoot(cwd);
   return { root: root.kind, paths: sourcePaths(paths, cwd, root) };
+}
+
+/**
+ * A plan written with `--out` records its paths relative to the root, and `apply --plan` refuses any path outside
+ * it: such a PATH is refused before the plan is made, since its plan could never be applied.
+ */
+export async function assertSavable(paths: readonly string[], cwd: string): Promise<void> {
+  const root = await repositoryRoot(cwd);
+  const outside = sourcePaths(paths, cwd, root).filter((path) => isAbsolute(path));
+  if (outside.length > 0)
+    throw new CliError(
+      `--out: a saved plan records its desired-state paths relative to ${describeRoot(root)}, and ` +
+        `${outside.join(', ')} ${outside.length === 1 ? 'lies' : 'lie'} outside it. Run edgeplan from inside the ` +
+        'repository that holds the desired state.',
+    );
 }
 
 /** A recorded path as the working directory reaches it (what loading and messages use). */

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 
 /** A path below a given directory that was not loaded, and why: never skipped without a word. */
@@ -36,8 +36,8 @@ const NOT_DESIRED_STATE = new Set(['sandbox-seed.yaml', 'sandbox-seed.yml']);
  * path or a directory with no YAML file at all, are diagnostics: a file that cannot be read must never turn into
  * the deletes of the records it holds.
  */
-export async function findYamlFiles(paths: readonly string[]): Promise<FoundFiles> {
-  const found = new Walk();
+export async function findYamlFiles(paths: readonly string[], confine?: Confinement): Promise<FoundFiles> {
+  const found = new Walk(confine);
   for (const path of paths) {
     try {
       const info = await stat(path);
@@ -57,7 +57,20 @@ export async function findYamlFiles(paths: readonly string[]): Promise<FoundFile
   return { files: found.files, diagnostics: found.diagnostics, skipped };
 }
 
+/**
+ * Where every file loaded must really lie (its real path, links followed), and how messages name that place: the
+ * repository a saved plan belongs to. A file outside it is a problem and is not read.
+ */
+export interface Confinement {
+  /** A real path (realpath). */
+  dir: string;
+  /** `the git repository at /repo`. */
+  description: string;
+}
+
 class Walk {
+  constructor(private readonly confine?: Confinement) {}
+
   readonly files: string[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly skipped: SkippedPath[] = [];
@@ -69,6 +82,12 @@ class Walk {
     const first = this.seen.get(real);
     if (first !== undefined) {
       if (first !== path) this.skip(path, `the same file as ${first}, loaded once`);
+      return;
+    }
+    if (this.confine && !isInside(real, this.confine.dir)) {
+      this.diagnostics.push(
+        problem(path, `lies outside ${this.confine.description} (through a symbolic link); it was not read`),
+      );
       return;
     }
     this.seen.set(real, path);
@@ -146,6 +165,12 @@ export function errorText(error: unknown): string {
   if (code === 'EACCES') return 'permission denied';
   if (code === 'ELOOP') return 'too many levels of symbolic links';
   return error instanceof Error ? error.message : String(error);
+}
+
+/** `path` is `dir` or below it; both real paths. */
+export function isInside(path: string, dir: string): boolean {
+  const below = relative(dir, path);
+  return below === '' || (below !== '..' && !below.startsWith(`..${sep}`) && !isAbsolute(below));
 }
 
 function compare(a: string, b: string): number {

@@ -1,7 +1,8 @@
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsCapabilities } from '../model/provider.js';
-import { findYamlFiles, type SkippedPath } from './find-files.js';
+import { type Confinement, findYamlFiles, type SkippedPath } from './find-files.js';
+import { foreignFile } from './foreign-files.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
 import type { CapabilitiesOf } from './provider-lists.js';
@@ -37,6 +38,12 @@ export interface LoadOptions {
    * Each zone is then checked against each of its providers, and `capabilities` is not used.
    */
   capabilitiesOf?: CapabilitiesOf;
+  /**
+   * The paths come from a file that is not the user's command line (a saved plan): every file loaded must lie in
+   * this directory (links followed), and a file that is not an edgeplan desired-state document (not YAML, or a
+   * top level with keys edgeplan does not have) is refused as a whole with nothing of its content shown.
+   */
+  untrustedPaths?: Confinement;
 }
 
 /**
@@ -49,9 +56,12 @@ export async function loadDesiredState(
   paths: readonly string[],
   options: LoadOptions = {},
 ): Promise<LoadResult> {
-  const found = await findYamlFiles(paths);
+  const found = await findYamlFiles(paths, options.untrustedPaths);
   const read = await readDesiredFiles(found.files);
-  const parsed = found.files.map((file, i) => parsedFile(file, read[i]));
+  const parsed = found.files.map((file, i) => {
+    const one = parsedFile(file, read[i]);
+    return options.untrustedPaths && read[i]?.ok ? (foreignFile(one) ?? one) : one;
+  });
   const roots = parsed.flatMap((file) => (file.root ? [file.root] : []));
 
   const merge = mergeDocuments(roots);

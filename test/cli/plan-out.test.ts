@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('plan --out', () => {
   it('refuses to write the plan over a desired-state file it reads, before any request', async () => {
     const before = sandbox.emulator.requestLog.count({});
-    const run = await cli(['plan', dir, '--out', desired], sandbox.env);
+    const run = await cli(['plan', dir, '--out', desired], sandbox.env, { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('is a desired-state file this plan reads');
     expect(await readFile(desired, 'utf8')).toBe(DESIRED);
@@ -38,7 +38,7 @@ describe('plan --out', () => {
     const outDir = join(dir, 'out');
     await mkdir(outDir);
     await symlink(victim, join(outDir, 'plan.json'));
-    const run = await cli(['plan', desired, '--out', join(outDir, 'plan.json')], sandbox.env);
+    const run = await cli(['plan', desired, '--out', join(outDir, 'plan.json')], sandbox.env, { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
     expect(await readFile(victim, 'utf8')).toBe('keep\n');
     expect((await lstat(join(outDir, 'plan.json'))).isFile()).toBe(true);

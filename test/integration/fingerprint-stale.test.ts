@@ -31,12 +31,16 @@ describe('apply --plan: exactly what was reviewed', () => {
     const planFile = join(work.dir, 'plan.json');
     const log = sandbox.emulator.requestLog;
     log.clear();
-    expect((await cli(['plan', work.config, '--out', planFile], sandbox.env)).code).toBe(2);
+    expect((await cli(['plan', work.config, '--out', planFile], sandbox.env, { cwd: work.dir })).code).toBe(
+      2,
+    );
     const planReads = reads();
     const saved = JSON.parse(await readFile(planFile, 'utf8'));
     const ops = saved.steps.flatMap((step: { ops: unknown[] }) => step.ops).length;
     log.clear();
-    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
+    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env, {
+      cwd: work.dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Converged: a new plan shows no changes.');
     // Before the first write: exactly the reads of one `plan` (the zone list, then each zone's records).
@@ -54,7 +58,7 @@ describe('apply --plan: exactly what was reviewed', () => {
 
   it('applies a saved plan after a publish that left its managed records as planned (an RP record changed)', async () => {
     const planFile = join(work.dir, 'plan.json');
-    await cli(['plan', work.config, '--out', planFile], sandbox.env);
+    await cli(['plan', work.config, '--out', planFile], sandbox.env, { cwd: work.dir });
     const provider = sandbox.provider();
     await provider.client.call(
       'POST',
@@ -65,7 +69,9 @@ describe('apply --plan: exactly what was reviewed', () => {
     );
     await provider.execute({ kind: 'publish', zone: 'example.com' });
     expect(publishedSerial(sandbox.emulator, 'example.com')).toBe(42);
-    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
+    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env, {
+      cwd: work.dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('example.com (serial 42, ');
     expect(publishedRecords(sandbox.emulator, 'example.com')).toContain('api.example.com 3600 A 192.0.2.21');
@@ -73,11 +79,13 @@ describe('apply --plan: exactly what was reviewed', () => {
 
   it('refuses a stale plan after an out-of-band change, naming the target and how it moved; sends nothing', async () => {
     const planFile = join(work.dir, 'plan.json');
-    await cli(['plan', work.config, '--out', planFile], sandbox.env);
+    await cli(['plan', work.config, '--out', planFile], sandbox.env, { cwd: work.dir });
     await addRecordOutOfBand(sandbox, 'example.com', 'new.example.com', '192.0.2.77');
     const live = publishedRecords(sandbox.emulator, 'example.com');
     sandbox.emulator.requestLog.clear();
-    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
+    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env, {
+      cwd: work.dir,
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('refusing to apply a stale plan: 1 target moved since');
     expect(run.stderr).toContain(
@@ -89,11 +97,13 @@ describe('apply --plan: exactly what was reviewed', () => {
 
   it('refuses a plan made from other files (desired-state digest)', async () => {
     const planFile = join(work.dir, 'plan.json');
-    await cli(['plan', work.config, '--out', planFile], sandbox.env);
+    await cli(['plan', work.config, '--out', planFile], sandbox.env, { cwd: work.dir });
     const zones = join(work.config, 'zones.yaml');
     await writeFile(zones, (await readFile(zones, 'utf8')).replace('192.0.2.21', '192.0.2.22'));
     sandbox.emulator.requestLog.clear();
-    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
+    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env, {
+      cwd: work.dir,
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('the desired state is not the one it was made from');
     expect(run.stderr).toContain('zone:example.com: its desired state changed since the plan');
@@ -102,11 +112,13 @@ describe('apply --plan: exactly what was reviewed', () => {
 
   it('refuses an edited plan file and --target with --plan', async () => {
     const planFile = join(work.dir, 'plan.json');
-    await cli(['plan', work.config, '--out', planFile], sandbox.env);
+    await cli(['plan', work.config, '--out', planFile], sandbox.env, { cwd: work.dir });
     const plan = JSON.parse(await readFile(planFile, 'utf8'));
     plan.steps[0].ops[0].recordId = 'x';
     await writeFile(planFile, JSON.stringify(plan));
-    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env);
+    const run = await cli(['apply', work.config, '--plan', planFile, '--yes'], sandbox.env, {
+      cwd: work.dir,
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('not a plan edgeplan can apply');
     const scoped = await cli(

@@ -199,6 +199,13 @@ describe('examples/github-actions', () => {
     expect(drift?.env?.ACK_FILE?.startsWith(drift?.env?.DESIRED ?? '')).toBe(false);
   });
 
+  it('apply passes the desired-state PATH with the saved plan, so an uploaded plan cannot choose other files', async () => {
+    const apply = await loadWorkflow(join(DIR, 'apply.yml'));
+    const step = apply?.jobs.apply?.steps.find((s) => s.run?.includes('--plan plan/plan.json'));
+    expect(step?.run).toContain('args=(apply "$DESIRED" --plan plan/plan.json --yes)');
+    expect(apply?.env?.DESIRED).toBe('dns/');
+  });
+
   it('GITHUB_ACTIONS=true prints validation problems as ::error annotations; the plan goes to the job summary', async () => {
     const work = await workDir();
     try {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,7 +71,12 @@ describe('--sandbox', () => {
 
   it('a plan made with --sandbox applies with --sandbox and the same state file, and only so', async () => {
     const flags = ['--sandbox', '--seed', SEED];
-    expect((await run(['plan', QUICKSTART, ...flags, '--out', 'plan.json'])).code).toBe(2);
+    // A saved plan's paths lie inside the directory it is made in.
+    await cp(QUICKSTART, join(dir, 'dns'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('sandbox-seed.yaml'),
+    });
+    expect((await run(['plan', 'dns', ...flags, '--out', 'plan.json'])).code).toBe(2);
     const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
     expect(plan.accounts).toEqual({
       dyn: { url: 'sandbox:.edgeplan-sandbox.json', customer: 'demo' },

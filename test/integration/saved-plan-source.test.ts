@@ -54,17 +54,23 @@ describe('the paths a plan was made from', () => {
     expect(run.stdout).toContain('Converged: a new plan shows no changes.');
   });
 
-  it('outside a repository, relative to the working directory, and a path outside it is absolute', async () => {
+  it('outside a repository, relative to the working directory; `plan --out` refuses a path outside it', async () => {
     await rm(join(repo, '.git'), { recursive: true });
     const elsewhere = await mkdtemp(join(tmpdir(), 'edgeplan-other-'));
     try {
+      expect((await cli(['plan', 'dns', '--out', 'plan.json'], sandbox.env, { cwd: repo })).code).toBe(2);
+      expect((await planFile()).source).toEqual({ root: 'cwd', paths: ['dns'] });
+
       await rename(join(repo, 'dns', 'new-zone.yaml'), join(elsewhere, 'new-zone.yaml'));
-      const args = ['plan', join(elsewhere, 'new-zone.yaml'), 'dns', '--out', 'plan.json'];
-      expect((await cli(args, sandbox.env, { cwd: repo })).code).toBe(2);
-      expect((await planFile()).source).toEqual({
-        root: 'cwd',
-        paths: [join(elsewhere, 'new-zone.yaml'), 'dns'],
-      });
+      sandbox.emulator.requestLog.clear();
+      const args = ['plan', join(elsewhere, 'new-zone.yaml'), 'dns', '--out', 'other.json'];
+      const outside = await cli(args, sandbox.env, { cwd: repo });
+      expect(outside.code).toBe(1);
+      expect(outside.stderr).toContain(
+        `error: --out: a saved plan records its desired-state paths relative to the working directory ${repo}, ` +
+          `and ${join(elsewhere, 'new-zone.yaml')} lies outside it.`,
+      );
+      expect(sandbox.emulator.requestLog.count()).toBe(0);
     } finally {
       await rm(elsewhere, { recursive: true });
     }
@@ -79,7 +85,7 @@ describe('the paths a plan was made from', () => {
     });
     expect(other.code).toBe(1);
     expect(other.stderr).toContain(
-      `error: refusing to apply plan.json: it was made from dns, not from dns-staging.yaml (paths relative to the git repository at ${repo}). Nothing was sent.`,
+      `error: refusing to apply plan.json: it was made from "dns", not from "dns-staging.yaml" (paths relative to the git repository at ${repo}). Nothing was read or sent.`,
     );
     expect(sandbox.emulator.requestLog.count()).toBe(0);
 
@@ -152,12 +158,27 @@ describe('the account a plan was made against', () => {
     expect(run.code).toBe(0);
   });
 
-  it('a file without `accounts` (made before plans recorded them) is not bound', async () => {
+  it('a file without `accounts` is refused unless --allow-unbound says to apply it anyway', async () => {
     expect((await cli(['plan', 'dns', '--out', 'plan.json'], sandbox.env, { cwd: repo })).code).toBe(2);
     const { accounts: _dropped, ...older } = await planFile();
     await writeFile(join(repo, 'plan.json'), JSON.stringify(older));
     sandbox.emulator.requestLog.clear();
-    const run = await cli(['apply', '--plan', 'plan.json', '--yes'], sandbox.env, { cwd: repo });
+    const refused = await cli(['apply', '--plan', 'plan.json', '--yes'], sandbox.env, { cwd: repo });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'error: refusing to apply plan.json: it records no account it was made against, so nothing shows it was ' +
+        `made against this one:\n  dyn: url ${sandbox.url}, customer acme now\n`,
+    );
+    expect(refused.stderr).toContain('pass --allow-unbound to apply it anyway');
+    expect(writeRequests(sandbox)).toEqual([]);
+
+    const alone = await cli(['apply', 'dns', '--yes', '--allow-unbound'], sandbox.env, { cwd: repo });
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain('error: --allow-unbound goes with --plan FILE');
+    expect(writeRequests(sandbox)).toEqual([]);
+
+    const args = ['apply', '--plan', 'plan.json', '--yes', '--allow-unbound'];
+    const run = await cli(args, sandbox.env, { cwd: repo });
     expect(run.code).toBe(0);
     expect(writeRequests(sandbox).length).toBeGreaterThan(0);
   });

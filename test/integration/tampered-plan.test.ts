@@ -31,12 +31,15 @@ async function applyEdited(
   args: { plan?: string[]; apply?: string[] } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const file = join(work.dir, 'plan.json');
-  expect((await cli(['plan', work.config, '--out', file, ...(args.plan ?? [])], sandbox.env)).code).toBe(2);
+  const cwd = { cwd: work.dir };
+  expect((await cli(['plan', work.config, '--out', file, ...(args.plan ?? [])], sandbox.env, cwd)).code).toBe(
+    2,
+  );
   const plan: PlanJson = JSON.parse(await readFile(file, 'utf8'));
   edit(plan);
   await writeFile(file, JSON.stringify(plan, null, 2));
   sandbox.emulator.requestLog.clear();
-  return cli(['apply', work.config, '--plan', file, '--yes', ...(args.apply ?? [])], sandbox.env);
+  return cli(['apply', work.config, '--plan', file, '--yes', ...(args.apply ?? [])], sandbox.env, cwd);
 }
 
 const NOT_COMPUTED =

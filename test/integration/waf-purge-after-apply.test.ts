@@ -57,7 +57,7 @@ describe('purge_after_apply', () => {
     expect(markdown).toContain('#### `webapp:shop` · additive, id <id>, then purge the whole cache · ');
     const saved = join(dir, 'plan.json');
     const json = JSON.parse(
-      (await cli(['plan', file, '--format', 'json', '--out', saved], sandbox.env)).stdout,
+      (await cli(['plan', file, '--format', 'json', '--out', saved], sandbox.env, { cwd: dir })).stdout,
     );
     expect(
       json.steps.map((s: { id: string; kind: string; after: string[] }) => [s.id, s.kind, s.after]),
@@ -71,7 +71,7 @@ describe('purge_after_apply', () => {
 
     sandbox.emulator.requestLog.clear();
     // The saved plan, purge steps included, is read back and applied as it is.
-    const apply = await cli(['apply', '--plan', saved, '--yes'], sandbox.env);
+    const apply = await cli(['apply', '--plan', saved, '--yes'], sandbox.env, { cwd: dir });
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stdout).toContain('Converged: a new plan shows no changes.');
     expect(apply.stdout).toContain(
@@ -94,7 +94,7 @@ describe('purge_after_apply', () => {
     const message =
       "refusing to apply: the purges after apply need 21 of the WAF's 20 cache purges an hour, more than the " +
       'bucket holds. Nothing was sent; purge fewer webapps (purge_after_apply) or apply them in turns';
-    const plan = await cli(['plan', file, '--out', join(dir, 'plan.json')], sandbox.env);
+    const plan = await cli(['plan', file, '--out', join(dir, 'plan.json')], sandbox.env, { cwd: dir });
     expect([plan.code, plan.stdout]).toEqual([1, '']);
     expect(plan.stderr).toContain(message);
     const apply = await cli(['apply', file, '--yes'], sandbox.env);

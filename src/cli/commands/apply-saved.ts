@@ -13,16 +13,15 @@ import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
+import { savedPlanFiles } from '../saved-plan-paths.js';
 import { servicePaces } from '../services.js';
-import { describeRoot, loadablePath, repositoryRoot, sourcePaths } from '../source-paths.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**
  * `edgeplan apply --plan FILE [PATH...]`: applies a saved plan once it is shown to be exactly the plan edgeplan
  * computes today (apply/saved-plan.ts). Before anything is sent:
- * 1. the desired state is loaded from the paths the plan records (`source`, relative to the repository root); a
- *    PATH given must be those paths, else the plan is refused naming both. A file without `source` (made before
- *    plans recorded it) loads PATH, default `.`;
+ * 1. the desired state is loaded from the paths the plan records, which must be the repository's whole desired state
+ *    of what it changes (saved-plan-paths.ts);
  * 2. the desired state, limited to the plan's `--target` scope, must be the one the plan was made from;
  * 3. each provider must work on the account the plan was read from (URL and customer, never a secret);
  * 4. live state is read once, as `plan` reads it, and the plan recomputed with the file's scope: every target it
@@ -42,7 +41,8 @@ export async function applySavedPlan(
       '--target cannot be combined with --plan: the saved plan keeps the scope it was made with',
     );
   const saved = await readPlan(resolve(io.cwd, file));
-  const desired = await loadOrReport(await pathsToLoad(saved, paths, file, io), io, options.format);
+  const files = await savedPlanFiles(saved, paths, file, io);
+  const desired = await loadOrReport(files.paths, io, options.format, files.untrusted);
   if (!desired) return EXIT_ERROR;
   // Checked before any service is opened: a plan of other files needs no credentials to be refused.
   const changed = savedDesiredRefusal(saved, desired);
@@ -50,7 +50,9 @@ export async function applySavedPlan(
   const scope = saved.scope ? parseTargets(saved.scope) : undefined;
   const services = await openScoped(desired, scope, options, io);
   try {
-    const checked = await checkSavedPlan(saved, desired, services?.providers ?? {});
+    const checked = await checkSavedPlan(saved, desired, services?.providers ?? {}, {
+      allowUnbound: options.allowUnbound === true,
+    });
     if (!checked.ok) throw new CliError(describeRefusal(checked, file));
     const { plan } = checked;
     if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io, servicePaces(services)));
@@ -61,23 +63,6 @@ export async function applySavedPlan(
   } finally {
     await services?.close();
   }
-}
-
-/** The plan's recorded paths, as the working directory reaches them; an explicit PATH must be the same paths. */
-async function pathsToLoad(saved: SavedPlan, paths: string[], file: string, io: CliIo): Promise<string[]> {
-  if (!saved.source) return paths;
-  const root = await repositoryRoot(io.cwd);
-  const recorded = saved.source.paths;
-  if (paths.length > 0) {
-    const given = sourcePaths(paths, io.cwd, root);
-    if (given.join('\n') !== recorded.join('\n'))
-      throw new CliError(
-        `refusing to apply ${file}: it was made from ${recorded.join(', ')}, not from ${given.join(', ')} ` +
-          `(paths relative to ${describeRoot(root)}). Nothing was sent. Run \`edgeplan apply --plan ${file}\` ` +
-          'without PATH to load the paths it was made from, or plan again from these paths.',
-      );
-  }
-  return recorded.map((path) => loadablePath(path, io.cwd, root));
 }
 
 async function readPlan(path: string): Promise<SavedPlan> {

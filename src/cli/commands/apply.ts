@@ -1,5 +1,5 @@
 import { planHasChanges } from '../../plan/types.js';
-import { EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith, targetScope } from '../review.js';
@@ -23,6 +23,8 @@ export async function applyCommand(
   options: ApplyCommandOptions,
   io: CliIo,
 ): Promise<ExitCode> {
+  if (options.allowUnbound && !options.plan)
+    throw new CliError('--allow-unbound goes with --plan FILE: only a saved plan records an account');
   if (options.plan) {
     assertConfirmable(options, io);
     return applySavedPlan(options.plan, paths, options, io);

@@ -19,6 +19,8 @@ export interface ApplyCommandOptions extends ServiceOptions {
   allowUnsafe: boolean;
   /** `--plan FILE`: apply this saved plan instead of planning (apply-saved.ts). */
   plan?: string;
+  /** `--allow-unbound`: apply a saved plan that records no account (apply/saved-plan.ts). */
+  allowUnbound?: boolean;
 }
 
 /** Sends the plan's steps, then re-plans to prove convergence; shared by `apply` and `apply --plan`. */

@@ -10,7 +10,7 @@ import { loadOrReport } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { renderReviewed } from '../review.js';
 import { assertWafBudget } from '../services.js';
-import { planSource } from '../source-paths.js';
+import { assertSavable, planSource } from '../source-paths.js';
 import { reviewDnsIfWafSpent } from '../waf-spent.js';
 import { writeFileAtomic } from '../write-atomic.js';
 
@@ -29,7 +29,10 @@ export interface PlanOptions extends ServiceOptions {
  */
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const out = options.out === undefined ? undefined : resolve(io.cwd, options.out);
-  if (out) await refuseInputAsOut(out, paths);
+  if (out) {
+    await assertSavable(paths, io.cwd);
+    await refuseInputAsOut(out, paths);
+  }
   const desired = await loadOrReport(paths, io, options.format);
   if (!desired) return EXIT_ERROR;
   // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.
