@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { type DnsProviderSpec, dynEnvNames } from '../model/dns-provider-spec.js';
+import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
 import { bothPlaces } from './both-places.js';
 import { capabilityDiagnostics } from './capability-rules.js';
+import { envDiagnostics } from './env-rules.js';
 import { nodesOf } from './geo-rules.js';
 import type { MergedDocument } from './merge.js';
 import { diagnosticAt, entryOf, isMap, type PEntry, toPlain, where } from './positioned.js';
@@ -30,7 +31,8 @@ const FOREIGN_FIELDS = new Map<unknown, { fields: readonly string[]; owner: stri
 
 /**
  * Rules of `providers:` and of the zones' `providers` lists: provider names usable after `@` in targets; a
- * powerdns provider names its variables, a dyn provider may (default EDGEPLAN_DYN_*; two never read one account);
+ * powerdns provider names its variables, a dyn provider may (default EDGEPLAN_DYN_*), each variable for one role of
+ * one provider (env-rules.ts: so two never read one account, nor send one secret to two addresses);
  * lists name configured providers, once each, the same in every file; with several providers every zone and
  * secondary zone lists its own; geo services need exactly one provider that supports them, and a zone with a geo
  * node is on no provider without them. Then what each zone asks is checked against each of its providers
@@ -43,7 +45,7 @@ export function providerDiagnostics(
 ): Diagnostic[] {
   const specs = providerSpecs(merged.services);
   const diagnostics = merged.services.providers.flatMap(specDiagnostics);
-  diagnostics.push(...sameAccountDiagnostics(merged.services.providers, specs));
+  diagnostics.push(...envDiagnostics(merged.services.providers, specs));
   const names = new Set(merged.services.providers.map((entry) => entry.key));
   const onProviders = new Map<string, string[]>();
   const owners = [
@@ -99,31 +101,6 @@ function specDiagnostics(entry: PEntry): Diagnostic[] {
   for (const field of entry.value.entries)
     if (foreign?.fields.includes(field.key))
       diagnostics.push(diagnosticAt(field.keyPos, `${field.key} is for ${foreign.owner} providers`));
-  return diagnostics;
-}
-
-/**
- * Two dyn providers on one account would write the same zones as two: each needs its own address or customer
- * variable (`url_env`, `customer_env`; default EDGEPLAN_DYN_URL and EDGEPLAN_DYN_CUSTOMER).
- */
-function sameAccountDiagnostics(entries: readonly PEntry[], specs: readonly DnsProviderSpec[]): Diagnostic[] {
-  const seen = new Map<string, string>();
-  const diagnostics: Diagnostic[] = [];
-  for (const entry of entries) {
-    const spec = specs.find((s) => s.name === entry.key);
-    if (spec?.type !== 'dyn') continue;
-    const names = dynEnvNames(spec);
-    const account = `${names.url}, ${names.customerName}`;
-    const first = seen.get(account);
-    if (first === undefined) seen.set(account, spec.name);
-    else
-      diagnostics.push(
-        diagnosticAt(
-          entry.keyPos,
-          `provider "${spec.name}" reads the same account as "${first}" (${account}): give one of them its own url_env or customer_env`,
-        ),
-      );
-  }
   return diagnostics;
 }
 

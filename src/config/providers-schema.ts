@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DNS_PROVIDER_TYPES } from '../model/dns-provider-spec.js';
+import { VARIABLE_PREFIX } from '../model/env-roles.js';
 
 /**
  * Schemas of the `providers:` section and of the `providers` list of a zone or secondary zone (see schema.ts for
@@ -10,9 +11,11 @@ import { DNS_PROVIDER_TYPES } from '../model/dns-provider-spec.js';
 /** A provider's name: what plans and `--target` show after `@` (`zone:example.com@pdns`). */
 export const PROVIDER_NAME_PATTERN = '^[a-z0-9][a-z0-9_-]*$';
 
+/** edgeplan reads only its own variables (model/env-roles.ts): YAML cannot send another tool's secret anywhere. */
+const ENV_NAME_ERROR = `must be the name of an environment variable that starts with ${VARIABLE_PREFIX}`;
 const EnvName = z
-  .string({ error: 'must be the name of an environment variable' })
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be the name of an environment variable' });
+  .string({ error: ENV_NAME_ERROR })
+  .regex(new RegExp(`^${VARIABLE_PREFIX}[A-Za-z0-9_]+$`), { error: ENV_NAME_ERROR });
 
 export const DnsProviderSchema = z
   .strictObject({

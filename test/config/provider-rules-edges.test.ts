@@ -10,7 +10,7 @@ import { tempTree } from './helpers.js';
 
 const PROVIDERS = `providers:
   dyn: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 `;
 
 async function problemsOf(files: Record<string, string>, options: LoadOptions = {}): Promise<string[]> {

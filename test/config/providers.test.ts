@@ -19,7 +19,7 @@ const OPTIONS: LoadOptions = { ...DYN_LIKE, capabilitiesOf };
 
 const PROVIDERS = `providers:
   dyn: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: localhost }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY, server: localhost }
 `;
 
 async function load(yaml: string, options: LoadOptions = OPTIONS) {
@@ -30,7 +30,7 @@ async function load(yaml: string, options: LoadOptions = OPTIONS) {
     ? { ok: true as const, desired: result.desired }
     : {
         ok: false as const,
-        problems: result.diagnostics.map((d) => formatDiagnostic(d).replace(`${file}:`, '')),
+        problems: result.diagnostics.map((d) => formatDiagnostic(d).replaceAll(`${file}:`, '')),
       };
 }
 
@@ -51,14 +51,20 @@ describe('providers: in the desired state', () => {
     ]);
     expect(result.desired.dnsProviders).toEqual([
       { name: 'dyn', type: 'dyn' },
-      { name: 'pdns', type: 'powerdns', urlEnv: 'PDNS_URL', apiKeyEnv: 'PDNS_API_KEY', server: 'localhost' },
+      {
+        name: 'pdns',
+        type: 'powerdns',
+        urlEnv: 'EDGEPLAN_PDNS_URL',
+        apiKeyEnv: 'EDGEPLAN_PDNS_API_KEY',
+        server: 'localhost',
+      },
     ]);
     expect(result.desired.geoProvider).toBe('dyn');
   });
 
   it('defaults a zone to the one provider configured', async () => {
     const result = await load(`providers:
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 zones:
   example.com: { records: { "@": { a: [192.0.2.1] } } }
 secondary_zones:
@@ -81,8 +87,8 @@ secondary_zones:
     const result = await load(`providers:
   dyn: { type: dyn, server: X }
   dyn2: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL }
-  Bad@Name: { type: powerdns, url_env: A, api_key_env: B }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL }
+  Bad@Name: { type: powerdns, url_env: EDGEPLAN_A, api_key_env: EDGEPLAN_B }
 zones:
   example.com:
     providers: [pdns, nope, pdns]
@@ -91,8 +97,9 @@ zones:
     records: { "@": { a: [192.0.2.1] } }
 `);
     expect(result.ok ? [] : result.problems).toEqual([
+      '2:3: provider "dyn" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "dyn2" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, user_env, password_env',
       '2:21: server is for powerdns providers',
-      '3:3: provider "dyn2" reads the same account as "dyn" (EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER): give one of them its own url_env or customer_env',
+      '3:3: provider "dyn2" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "dyn" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, user_env, password_env',
       '4:3: provider "pdns" of type powerdns needs api_key_env',
       '5:3: provider name "Bad@Name" is not valid: use lower-case letters, digits, "-" and "_"',
       '8:23: zone "example.com": provider "nope" is not under providers:',
@@ -129,7 +136,7 @@ geo_services:
 
   it('refuses geo services when no provider supports them', async () => {
     const result = await load(`providers:
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 geo_services:
   Global Web:
     groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
@@ -156,7 +163,7 @@ geo_services:
     const result = await load(`providers:
   dyn:
     type: dyn
-    api_key_env: K
+    api_key_env: EDGEPLAN_K
     server: localhost
     alias: true
     zone_kind: Native
@@ -164,11 +171,11 @@ geo_services:
     soa_edit_api: EPOCH
   pdns:
     type: powerdns
-    url_env: PDNS_URL
-    api_key_env: PDNS_API_KEY
-    customer_env: C
-    user_env: U
-    password_env: P
+    url_env: EDGEPLAN_PDNS_URL
+    api_key_env: EDGEPLAN_PDNS_API_KEY
+    customer_env: EDGEPLAN_C
+    user_env: EDGEPLAN_U
+    password_env: EDGEPLAN_P
 `);
     expect(result.ok ? [] : result.problems).toEqual([
       '4:5: api_key_env is for powerdns providers',
@@ -185,8 +192,8 @@ geo_services:
 
   it('leaves a provider without a known type, or that is not a map, to the schema alone', async () => {
     const result = await load(`providers:
-  nameless: { customer_env: C, server: localhost }
-  bind: { type: bind, customer_env: C, server: localhost }
+  nameless: { customer_env: EDGEPLAN_C, server: localhost }
+  bind: { type: bind, customer_env: EDGEPLAN_C, server: localhost }
   flat: powerdns
 `);
     expect(result.ok ? [] : result.problems).toEqual([
@@ -203,15 +210,19 @@ geo_services:
     ]);
   });
 
-  it('lets two powerdns providers share a variable: only dyn providers read one account', async () => {
+  it('refuses two providers reading one variable: each secret goes only to its own address', async () => {
     const result = await load(`providers:
-  pdns-a: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: a }
-  pdns-b: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: b }
+  pdns-a: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY, server: a }
+  pdns-b: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY, server: b }
 zones:
   example.com: { providers: [pdns-a, pdns-b], records: { "@": { a: [192.0.2.1] } } }
 `);
-    if (!result.ok) throw new Error(result.problems.join('\n'));
-    expect(result.desired.zones[0]?.providers).toEqual(['pdns-a', 'pdns-b']);
+    expect(result.ok ? [] : result.problems).toEqual([
+      '2:38: url_env: EDGEPLAN_PDNS_URL is also the server address of provider "pdns-b" (url_env at 3:38), and a variable serves one role of one provider only',
+      '2:70: api_key_env: EDGEPLAN_PDNS_API_KEY is also the API key of provider "pdns-b" (api_key_env at 3:70), and a variable serves one role of one provider only',
+      '3:38: url_env: EDGEPLAN_PDNS_URL is also the server address of provider "pdns-a" (url_env at 2:38), and a variable serves one role of one provider only',
+      '3:70: api_key_env: EDGEPLAN_PDNS_API_KEY is also the API key of provider "pdns-a" (api_key_env at 2:70), and a variable serves one role of one provider only',
+    ]);
   });
 
   it('checks the providers list of a secondary zone, and asks for one when several providers are configured', async () => {
@@ -228,8 +239,8 @@ zones:
   it("names every provider without geo services that a geo node's zone is on", async () => {
     const result = await load(`providers:
   dyn: { type: dyn }
-  pdns-a: { type: powerdns, url_env: A_URL, api_key_env: A_KEY }
-  pdns-b: { type: powerdns, url_env: B_URL, api_key_env: B_KEY }
+  pdns-a: { type: powerdns, url_env: EDGEPLAN_A_URL, api_key_env: EDGEPLAN_A_KEY }
+  pdns-b: { type: powerdns, url_env: EDGEPLAN_B_URL, api_key_env: EDGEPLAN_B_KEY }
 zones:
   example.com: { providers: [pdns-b, pdns-a, dyn], records: { www: { a: [192.0.2.1] } } }
 geo_services:
@@ -244,9 +255,10 @@ geo_services:
 
   it('counts the providers that support geo services as capabilitiesOf says, else the dyn ones', async () => {
     const yaml = `providers:
-  dyn: { type: dyn, url_env: DYN_URL }
-  dyn2: { type: dyn, url_env: DYN2_URL }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  dyn: { type: dyn }
+  dyn2:
+    { type: dyn, url_env: EDGEPLAN_DYN2_URL, customer_env: EDGEPLAN_DYN2_CUSTOMER, user_env: EDGEPLAN_DYN2_USER, password_env: EDGEPLAN_DYN2_PASSWORD }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 zones:
   example.com: { providers: [dyn], records: { www: { a: [192.0.2.1] } } }
 geo_services:
@@ -259,10 +271,10 @@ geo_services:
       return result.ok ? [] : result.problems;
     };
     expect(await problemsOf({ ...DYN_LIKE, capabilitiesOf: everyone })).toEqual([
-      '8:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 and pdns all support them',
+      '9:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 and pdns all support them',
     ]);
     expect(await problemsOf(DYN_LIKE)).toEqual([
-      '8:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 all support them',
+      '9:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 all support them',
     ]);
   });
 

@@ -21,7 +21,7 @@ import { publishedRecords } from './helpers.js';
 const missing = pdnsMissing();
 const ZONE = 'every-type.example';
 const PDNS =
-  'providers:\n  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, nameservers: [ns1.example.net.] }\n';
+  'providers:\n  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY, nameservers: [ns1.example.net.] }\n';
 
 let server: PdnsServer | undefined;
 let sandbox: Sandbox;
@@ -29,7 +29,7 @@ let dir: string;
 
 function env(): Record<string, string> {
   if (!server) throw new Error('pdns_server is not started');
-  return { ...sandbox.env, PDNS_URL: server.webUrl, PDNS_API_KEY: server.apiKey };
+  return { ...sandbox.env, EDGEPLAN_PDNS_URL: server.webUrl, EDGEPLAN_PDNS_API_KEY: server.apiKey };
 }
 
 /** One request to the server's API, as a user's script would send it. */

@@ -79,7 +79,7 @@ describe('import --providers: which DNS provider is read', () => {
 
   it('several DNS providers and no --provider, or a name not there: refused, naming the providers', async () => {
     const path = await providers(
-      'providers:\n  dyn: { type: dyn }\n  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_KEY }\n',
+      'providers:\n  dyn: { type: dyn }\n  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_KEY }\n',
     );
     const several = await cli(['import', '--providers', path, '--out', out()], sandbox.env);
     expect(several.code).toBe(1);

@@ -25,7 +25,7 @@ async function counted(argv: string[]): Promise<{ code: number; dyn: number; pdn
   if (!server || !proxy || !sandbox) throw new Error('not started');
   sandbox.emulator.requestLog.clear();
   const before = proxy.count();
-  const env = { ...sandbox.env, PDNS_URL: proxy.url, PDNS_API_KEY: server.apiKey };
+  const env = { ...sandbox.env, EDGEPLAN_PDNS_URL: proxy.url, EDGEPLAN_PDNS_API_KEY: server.apiKey };
   const run = await cli(argv, env);
   if (run.code === 1) throw new Error(run.stderr);
   return { code: run.code, dyn: sandbox.emulator.requestLog.entries.length, pdns: proxy.count() - before };
@@ -63,7 +63,7 @@ if (missing !== null) {
         join(config, 'providers.yaml'),
         `providers:
   dyn: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 zones:
   example.com: { providers: [dyn, pdns], create: {} }
   example.net: { providers: [dyn, pdns], create: {} }
@@ -91,7 +91,7 @@ zones:
         }).join('\n');
       const yaml = (changed: boolean) => `providers:
   dyn: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 zones:
   big.example:
     providers: [pdns]

@@ -19,7 +19,7 @@ const missing = pdnsMissing();
 
 const PROVIDERS = `providers:
   dyn: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY, server: localhost }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY, server: localhost }
 `;
 
 let server: PdnsServer | undefined;
@@ -28,7 +28,7 @@ let dir: string;
 
 function env(): Record<string, string> {
   if (!server) throw new Error('pdns_server is not started');
-  return { ...sandbox.env, PDNS_URL: server.webUrl, PDNS_API_KEY: server.apiKey };
+  return { ...sandbox.env, EDGEPLAN_PDNS_URL: server.webUrl, EDGEPLAN_PDNS_API_KEY: server.apiKey };
 }
 
 async function desired(text: string): Promise<string> {
@@ -95,7 +95,9 @@ if (missing !== null) {
         `${PROVIDERS}zones:\n  saved.example:\n    providers: [dyn, pdns]\n    create: {}\n    records: { www: { a: [192.0.2.20] } }\n`,
       );
       const file = join(dir, 'plan.json');
-      const only = await cli(['plan', path, '--target', 'zone:saved.example@pdns', '--out', file], env());
+      const only = await cli(['plan', path, '--target', 'zone:saved.example@pdns', '--out', file], env(), {
+        cwd: dir,
+      });
       expect(only.code, only.stderr).toBe(2);
       expect(only.stdout).toContain('saved.example on pdns (new zone, 1 API call)');
       expect(only.stdout).not.toContain('saved.example on dyn');
@@ -104,7 +106,7 @@ if (missing !== null) {
         ['zone:saved.example@pdns', 'pdns'],
       ]);
       expect(saved.accounts?.pdns).toEqual({ url: `${server?.webUrl}/api/v1`, server: 'localhost' });
-      const apply = await cli(['apply', '--plan', file, path, '--yes'], env());
+      const apply = await cli(['apply', '--plan', file, path, '--yes'], env(), { cwd: dir });
       expect(apply.code, apply.stderr).toBe(0);
       expect(await served('saved.example')).toEqual(['www.saved.example 3600 A 192.0.2.20']);
       expect(publishedRecords(sandbox.emulator, 'saved.example')).toEqual([]);
@@ -149,7 +151,7 @@ if (missing !== null) {
       expect(imported.code, imported.stderr).toBe(0);
       const yaml = await readFile(join(out, 'edgeplan.yaml'), 'utf8');
       const path = await desired(
-        `providers:\n  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }\n${yaml}`,
+        `providers:\n  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }\n${yaml}`,
       );
       const plan = await cli(['plan', path], env());
       expect(plan.code, plan.stderr).toBe(2);

@@ -42,7 +42,7 @@ describe('providers: through the CLI', () => {
   it('refuses a geo node in a zone on PowerDNS at file:line:col, exit 1, no request', async () => {
     const path = await desired(`providers:
   dyn: { type: dyn }
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 zones:
   example.com: { providers: [dyn, pdns], records: { "@": { alias: web.example.net. } } }
 geo_services:
@@ -50,7 +50,7 @@ geo_services:
     groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
     nodes: [{ zone: example.com, fqdn: geo.example.com }]
 `);
-    const run = await cli(['plan', path], { PDNS_URL: url, PDNS_API_KEY: KEY });
+    const run = await cli(['plan', path], { EDGEPLAN_PDNS_URL: url, EDGEPLAN_PDNS_API_KEY: KEY });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       `${path}:5:60: record "@": the DNS provider pdns does not support record type ALIAS`,
@@ -63,19 +63,22 @@ geo_services:
 
   it('names a missing variable, refuses credentials in the address, and never prints the key', async () => {
     const path = await desired(`providers:
-  pdns: { type: powerdns, url_env: PDNS_URL, api_key_env: PDNS_API_KEY }
+  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 zones:
   example.com: { records: { "@": { a: [192.0.2.1] } } }
 `);
-    const missing = await cli(['plan', path], { PDNS_URL: url });
+    const missing = await cli(['plan', path], { EDGEPLAN_PDNS_URL: url });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('PDNS_API_KEY');
+    expect(missing.stderr).toContain('EDGEPLAN_PDNS_API_KEY');
     const inUrl = url.replace('http://', `http://admin:${KEY}@`);
-    const credentials = await cli(['plan', path], { PDNS_URL: inUrl, PDNS_API_KEY: KEY });
+    const credentials = await cli(['plan', path], { EDGEPLAN_PDNS_URL: inUrl, EDGEPLAN_PDNS_API_KEY: KEY });
     expect(credentials.code).toBe(1);
-    expect(credentials.stderr).toContain('PDNS_URL');
+    expect(credentials.stderr).toContain('EDGEPLAN_PDNS_URL');
     expect(requests).toBe(0);
-    const failing = await cli(['plan', path, '--verbose'], { PDNS_URL: url, PDNS_API_KEY: KEY });
+    const failing = await cli(['plan', path, '--verbose'], {
+      EDGEPLAN_PDNS_URL: url,
+      EDGEPLAN_PDNS_API_KEY: KEY,
+    });
     expect(failing.code).toBe(1);
     expect(requests).toBeGreaterThan(0);
     for (const run of [missing, credentials, failing]) expect(run.stdout + run.stderr).not.toContain(KEY);

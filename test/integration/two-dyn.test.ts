@@ -18,10 +18,10 @@ const DESIRED = `providers:
   main: { type: dyn }
   second:
     type: dyn
-    url_env: DYN2_URL
-    customer_env: DYN2_CUSTOMER
-    user_env: DYN2_USER
-    password_env: DYN2_PASSWORD
+    url_env: EDGEPLAN_DYN2_URL
+    customer_env: EDGEPLAN_DYN2_CUSTOMER
+    user_env: EDGEPLAN_DYN2_USER
+    password_env: EDGEPLAN_DYN2_PASSWORD
 zones:
   two.example:
     providers: [main, second]
@@ -39,10 +39,10 @@ beforeEach(async () => {
   second = await startEmulator({ seed: { dns: { credentials: SECOND, zones: {} } } });
   env = {
     ...sandbox.env,
-    DYN2_URL: second.url,
-    DYN2_CUSTOMER: SECOND.customer_name,
-    DYN2_USER: SECOND.user_name,
-    DYN2_PASSWORD: SECOND.password,
+    EDGEPLAN_DYN2_URL: second.url,
+    EDGEPLAN_DYN2_CUSTOMER: SECOND.customer_name,
+    EDGEPLAN_DYN2_USER: SECOND.user_name,
+    EDGEPLAN_DYN2_PASSWORD: SECOND.password,
   };
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-two-dyn-'));
 });
@@ -83,25 +83,29 @@ describe('two Dyn providers', () => {
   it('a saved plan records each account and applies to both; another account for one of them is refused', async () => {
     const path = await desired(DESIRED);
     const file = join(dir, 'plan.json');
-    const plan = await cli(['plan', path, '--out', file], env);
+    const plan = await cli(['plan', path, '--out', file], env, { cwd: dir });
     expect(plan.code, plan.stderr).toBe(2);
     const saved = JSON.parse(await readFile(file, 'utf8'));
     expect(saved.accounts.main.customer).toBe('acme');
     expect(saved.accounts.second.customer).toBe(SECOND.customer_name);
-    const moved = await cli(['apply', '--plan', file, path, '--yes'], {
-      ...env,
-      DYN2_URL: sandbox.env.EDGEPLAN_DYN_URL ?? '',
-      DYN2_CUSTOMER: sandbox.env.EDGEPLAN_DYN_CUSTOMER ?? '',
-      DYN2_USER: sandbox.env.EDGEPLAN_DYN_USER ?? '',
-      DYN2_PASSWORD: PASSWORD,
-    });
+    const moved = await cli(
+      ['apply', '--plan', file, path, '--yes'],
+      {
+        ...env,
+        EDGEPLAN_DYN2_URL: sandbox.env.EDGEPLAN_DYN_URL ?? '',
+        EDGEPLAN_DYN2_CUSTOMER: sandbox.env.EDGEPLAN_DYN_CUSTOMER ?? '',
+        EDGEPLAN_DYN2_USER: sandbox.env.EDGEPLAN_DYN_USER ?? '',
+        EDGEPLAN_DYN2_PASSWORD: PASSWORD,
+      },
+      { cwd: dir },
+    );
     expect(moved.code).toBe(1);
     expect(moved.stderr).toContain('it was made against another account:\n');
     expect(moved.stderr).toMatch(
       / {2}second: url \S+, customer beta in the plan, url \S+, customer acme now\n/,
     );
     expect(publishedRecords(second.emulator, 'two.example')).toEqual([]);
-    const apply = await cli(['apply', '--plan', file, path, '--yes'], env);
+    const apply = await cli(['apply', '--plan', file, path, '--yes'], env, { cwd: dir });
     expect(apply.code, apply.stderr).toBe(0);
     expect(publishedRecords(second.emulator, 'two.example')).toEqual(
       publishedRecords(sandbox.emulator, 'two.example'),
@@ -110,23 +114,25 @@ describe('two Dyn providers', () => {
 
   it("a provider's missing variables are named, by the provider, before any request", async () => {
     const path = await desired(DESIRED);
-    const { DYN2_PASSWORD: _password, DYN2_USER: _user, ...without } = env;
+    const { EDGEPLAN_DYN2_PASSWORD: _password, EDGEPLAN_DYN2_USER: _user, ...without } = env;
     const run = await cli(['plan', path], without);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('Dyn provider "second" configuration: missing DYN2_USER, DYN2_PASSWORD');
+    expect(run.stderr).toContain(
+      'Dyn provider "second" configuration: missing EDGEPLAN_DYN2_USER, EDGEPLAN_DYN2_PASSWORD',
+    );
     expect(second.emulator.requestLog.count()).toBe(0);
   });
 
   it('two dyn providers on the same variables are refused at validation, where the second is written', async () => {
     const path = await desired(
-      'providers:\n  main: { type: dyn }\n  copy: { type: dyn, user_env: OTHER_USER }\n  pdns: { type: powerdns, url_env: U, api_key_env: K, customer_env: C }\nzones: {}\n',
+      'providers:\n  main: { type: dyn }\n  copy: { type: dyn, user_env: EDGEPLAN_OTHER_USER }\n  pdns: { type: powerdns, url_env: EDGEPLAN_U, api_key_env: EDGEPLAN_K, customer_env: EDGEPLAN_C }\nzones: {}\n',
     );
     const run = await cli(['validate', path], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `${path}:3:3: provider "copy" reads the same account as "main" (EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER): give one of them its own url_env or customer_env`,
+      `${path}:3:3: provider "copy" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_PASSWORD by default, which provider "main" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, password_env`,
     );
-    expect(run.stderr).toContain(`${path}:4:55: customer_env is for dyn providers`);
+    expect(run.stderr).toContain(`${path}:4:73: customer_env is for dyn providers`);
   });
 
   it('--sandbox serves one Dyn account: two dyn providers are refused', async () => {
