@@ -1,7 +1,7 @@
 /**
  * The library API: everything the CLI does, for programmatic use (README, "Library", has a complete example that a
  * test compiles against the packed package). The CLI is a thin layer over these:
- * - load: `loadDesiredState` (with a provider's capabilities, `DYN_CAPABILITIES`), `parseAckFile`;
+ * - load: `loadDesiredState` (with the registered providers, `{ catalogue: PROVIDER_CATALOGUE }`), `parseAckFile`;
  * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`; PowerDNS:
  *   `createPdnsProvider`), or `computePlan` (pure);
  * - render: `renderPlanText`, `renderPlanMarkdown`, `renderPlanJson`, `renderDriftText`, `renderDriftJson`;
@@ -37,6 +37,12 @@ export type { Acknowledgement } from './model/acknowledgement.js';
 export type * from './model/change.js';
 export { type Diagnostic, formatDiagnostic } from './model/diagnostic.js';
 export type * from './model/dns.js';
+export {
+  type DnsProviderSpec,
+  IMPLICIT_PROVIDER,
+  type ProviderCatalogue,
+  type ProviderType,
+} from './model/dns-provider-spec.js';
 export type * from './model/inventory.js';
 export type { Logger } from './model/logger.js';
 export type { DnsCapabilities, ProviderAccount, ProviderOp, StepWriter } from './model/provider.js';
@@ -83,6 +89,8 @@ export {
   pdnsCapabilities,
   pdnsConnectionFromEnv,
 } from './providers/pdns/index.js';
+export type { DnsProviderPlugin, ProviderContext } from './providers/plugin.js';
+export { DNS_PROVIDERS, PROVIDER_CATALOGUE, pluginOf } from './providers/registry.js';
 export {
   createWafProvider,
   WAF_PROVIDER,

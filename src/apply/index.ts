@@ -6,7 +6,7 @@ export {
 } from './apply-plan.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
-export { accountsOf, dnsProviderOf, type Providers, writersOf } from './providers.js';
+export { accountsOf, type Providers, writersOf } from './providers.js';
 export { readLive } from './read-live.js';
 export {
   checkSavedPlan,

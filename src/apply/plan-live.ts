@@ -1,9 +1,9 @@
 import type { DesiredState } from '../model/dns.js';
-import { dnsParts, liveDnsOf } from '../model/dns-providers.js';
+import { dnsParts, liveDnsOf, providerFor } from '../model/dns-providers.js';
 import type { LiveState } from '../model/live.js';
 import { computePlan } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import { dnsProviderOf, type Providers } from './providers.js';
+import type { Providers } from './providers.js';
 import { readLive } from './read-live.js';
 
 /** Reads live state of what the desired state names, then computes the plan (pure); see `planWithLive`. */
@@ -30,7 +30,7 @@ export async function planWithLive(
   let plan = computePlan(desired, live, providers);
   const unread = dnsParts(desired).filter(
     (part) =>
-      dnsProviderOf(providers, part.provider)?.capabilities.geoServices &&
+      providerFor(providers, part.provider)?.capabilities.geoServices &&
       writesRecords(plan, part.provider, live) &&
       liveDnsOf(live, part.provider).geoServices === undefined,
   );
@@ -38,7 +38,7 @@ export async function planWithLive(
     const read = await Promise.all(
       unread.map(
         async (part) =>
-          [part.provider, await dnsProviderOf(providers, part.provider)?.readGeoServices()] as const,
+          [part.provider, await providerFor(providers, part.provider)?.readGeoServices()] as const,
       ),
     );
     live = withGeoServices(live, read);

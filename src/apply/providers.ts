@@ -1,16 +1,15 @@
 import type { DnsProvider } from '../model/dns.js';
+import type { GivenDnsProviders } from '../model/dns-providers.js';
 import type { StepWriter, WafProviderPort } from '../model/provider.js';
 import type { PlanAccounts } from '../plan/types.js';
 
 /**
  * The providers one run talks to: each reads live state, compiles changes into its calls and executes them. A
- * service the desired state does not mention is absent (and needs no credentials). Without `providers:` in the
- * desired state, its one DNS provider is `dns`; with it, each DNS provider is in `dnsProviders` under its name
- * there (which is also its `name`, the one its plan steps give).
+ * service the desired state does not mention is absent (and needs no credentials). The DNS providers are given by
+ * name in `dnsProviders` (the name is also the provider's `name`, the one its plan steps give); the provider of a
+ * desired state without `providers:` may instead be given as `dns` (model/dns-providers.ts, `providerFor`).
  */
-export interface Providers {
-  dns?: DnsProvider;
-  dnsProviders?: Readonly<Record<string, DnsProvider>>;
+export interface Providers extends GivenDnsProviders<DnsProvider> {
   waf?: WafProviderPort;
 }
 
@@ -20,13 +19,6 @@ export function writersOf(providers: Providers): Map<string, StepWriter> {
   const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
   for (const provider of all) if (provider) writers.set(provider.name, provider);
   return writers;
-}
-
-/** The DNS provider of a part of the desired state (dns-providers.ts): `dns`, or the named one. */
-export function dnsProviderOf(providers: Providers, name: string | undefined): DnsProvider | undefined {
-  if (name === undefined) return providers.dns;
-  const named = providers.dnsProviders;
-  return named && Object.hasOwn(named, name) ? named[name] : undefined;
 }
 
 /** The accounts of `providers` as a plan records them, by provider name: binding and details in one record. */

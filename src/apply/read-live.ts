@@ -1,8 +1,8 @@
 import type { DesiredState, DnsProvider, DnsReader, LiveDnsState } from '../model/dns.js';
-import { type DnsPart, dnsParts } from '../model/dns-providers.js';
+import { type DnsPart, dnsParts, providerFor } from '../model/dns-providers.js';
 import { readsGeoServices, readsSecondaryZones, usesDns } from '../model/dns-scope.js';
 import type { LiveState } from '../model/live.js';
-import { dnsProviderOf, type Providers } from './providers.js';
+import type { Providers } from './providers.js';
 
 /**
  * Reads live state of exactly what the desired state names (zones by name; all secondary zones and all geo
@@ -30,7 +30,7 @@ export async function readLive(desired: DesiredState, providers: Providers): Pro
 async function readPart(part: DnsPart, providers: Providers): Promise<LiveDnsState> {
   const { desired } = part;
   if (!usesDns(desired)) return { zones: {} };
-  const dns: DnsProvider | undefined = dnsProviderOf(providers, part.provider);
+  const dns: DnsProvider | undefined = providerFor(providers, part.provider);
   if (!dns)
     throw new Error(
       `readLive: the desired state names DNS objects but no DNS provider ${part.provider ?? ''}`,

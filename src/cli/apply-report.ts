@@ -1,7 +1,7 @@
 import type { ApplyResult, StepOutcome } from '../apply/types.js';
 import { plural } from '../model/text.js';
 import { count, durationText } from '../plan/index.js';
-import { opLabel } from './provider-kinds.js';
+import { opLabel } from './op-label.js';
 import type { ServiceRateCounts } from './rate-counts.js';
 import { opsText } from './step-units.js';
 

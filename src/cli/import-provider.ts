@@ -1,10 +1,10 @@
 import type { LoadOptions } from '../config/index.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
+import { pluginOf } from '../providers/registry.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { DNS_CAPABILITIES, loadOrReport } from './load.js';
-import { capabilitiesOf } from './provider-kinds.js';
+import { LOAD_OPTIONS, loadOrReport } from './load.js';
 
 /**
  * Which DNS provider `edgeplan import` reads (README, "Import"): without `--providers`, the one Dyn provider of
@@ -50,7 +50,7 @@ export async function importSource(
 /** How the written files are validated: against what the source provider supports. */
 export function importLoadOptions(source: ImportSource): LoadOptions {
   const { spec } = source;
-  return spec ? { capabilities: capabilitiesOf(spec), provider: spec.name } : DNS_CAPABILITIES;
+  return spec ? { ...LOAD_OPTIONS, implicitProvider: spec } : LOAD_OPTIONS;
 }
 
 /**
@@ -66,6 +66,6 @@ export function onSource(desired: DesiredState, source: ImportSource): DesiredSt
     zones: desired.zones.map((zone) => ({ ...zone, providers })),
     secondaryZones: (desired.secondaryZones ?? []).map((zone) => ({ ...zone, providers })),
     dnsProviders: [spec],
-    ...(capabilitiesOf(spec).geoServices ? { geoProvider: spec.name } : {}),
+    ...(pluginOf(spec.type)?.capabilities(spec.options).geoServices ? { geoProvider: spec.name } : {}),
   };
 }

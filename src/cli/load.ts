@@ -4,22 +4,17 @@ import { type Diagnostic, formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';
 import { PLAN_FORMAT_VERSION, PlanProblemsError } from '../plan/index.js';
-import { DYN_CAPABILITIES, DYN_PROVIDER } from '../providers/dyn/index.js';
+import { PROVIDER_CATALOGUE } from '../providers/registry.js';
 import { EXIT_ERROR, type ExitCode } from './exit-codes.js';
 import { reportAnnotations } from './github.js';
 import type { CliIo } from './io.js';
 import type { OutputFormat } from './options.js';
-import { capabilitiesOf } from './provider-kinds.js';
 
 /**
- * What the CLI's DNS providers support, checked at validation, before any call: the one Dyn provider, or each one
- * under `providers:` by its type.
+ * The registered providers (providers/registry.ts): what `providers:` entries may say, and what each zone is
+ * checked against at validation, before any call.
  */
-export const DNS_CAPABILITIES: LoadOptions = {
-  capabilities: DYN_CAPABILITIES,
-  provider: DYN_PROVIDER,
-  capabilitiesOf,
-};
+export const LOAD_OPTIONS: LoadOptions = { catalogue: PROVIDER_CATALOGUE };
 
 /**
  * Where problems with the desired state were found: `validation` (the YAML itself; nothing was read or sent) or
@@ -46,7 +41,7 @@ export async function loadOrReport(
     isAbsolute(path) || io.cwd === process.cwd() ? path : resolve(io.cwd, path),
   );
   const result = await loadDesiredState(reachable, {
-    ...DNS_CAPABILITIES,
+    ...LOAD_OPTIONS,
     ...(untrusted ? { untrustedPaths: untrusted } : {}),
   });
   for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);

@@ -2,7 +2,7 @@ import type { ApplyEvent, StepOutcome } from '../apply/types.js';
 import { count, durationText, rateText } from '../plan/index.js';
 import { type RateEvent, WINDOW_USED } from '../providers/http/scheduler.js';
 import type { CliIo } from './io.js';
-import { opLabel } from './provider-kinds.js';
+import { opLabel } from './op-label.js';
 import { opsText } from './step-units.js';
 
 /**

@@ -79,7 +79,7 @@ export async function reviewOnce(
   try {
     const plan = await reviewWith(desired, scope, services);
     await whileOpen?.(plan, services);
-    return { plan, paces: servicePaces(services) };
+    return { plan, paces: servicePaces(services, desired) };
   } finally {
     await services?.close();
   }

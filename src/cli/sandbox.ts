@@ -3,6 +3,8 @@ import { relative, resolve } from 'node:path';
 import { createEmulator, type Emulator, loadSeedFile, realisticProfile } from '../emulator/index.js';
 import type { Logger } from '../model/logger.js';
 import type { ProviderAccount } from '../model/provider.js';
+import type { SandboxService } from '../providers/plugin.js';
+import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { repositoryRoot, slashes } from './source-paths.js';
 
@@ -84,6 +86,32 @@ export async function runSandbox(
 /** The account of a sandbox provider: its state file instead of the URL of this run's port. */
 export function sandboxAccount(running: RunningSandbox, binding: Record<string, string>): ProviderAccount {
   return { binding: { ...binding, url: running.accountUrl } };
+}
+
+/**
+ * The sandbox's DNS API as providers claim it (providers/plugin.ts): one account, so a second provider claiming it
+ * is refused, as it would write the same zones.
+ */
+export function sandboxService(running: RunningSandbox): SandboxService {
+  let claimed: string | undefined;
+  return {
+    claim(provider) {
+      if (claimed !== undefined && claimed !== provider)
+        throw new CliError(
+          `--sandbox serves one Dyn account: providers "${claimed}" and "${provider}" would write the same zones`,
+        );
+      claimed = provider;
+      const { credentials } = running.emulator;
+      return {
+        url: running.url,
+        customerName: credentials.customer_name,
+        userName: credentials.user_name,
+        password: credentials.password,
+        realistic: running.realistic,
+        account: (binding) => sandboxAccount(running, binding),
+      };
+    },
+  };
 }
 
 function sandboxStatePath(options: SandboxOptions, io: CliIo): string {

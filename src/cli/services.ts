@@ -1,13 +1,13 @@
 import { type Providers, writersOf } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
+import { providerSpecsOf } from '../model/dns-providers.js';
 import { usesDns } from '../model/dns-scope.js';
 import type { StepWriter } from '../model/provider.js';
 import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import { type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
+import { pluginOf } from '../providers/registry.js';
 import type { WafProvider } from '../providers/waf/index.js';
-import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
-import { openDnsTarget } from './dns-target.js';
+import { type OpenedDnsProviders, openDnsProviders } from './dns-providers.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { cliLogger } from './logger.js';
@@ -22,8 +22,6 @@ export interface OpenServices {
   providers: Providers;
   writers: ReadonlyMap<string, StepWriter>;
   waf: WafProvider | undefined;
-  /** The Dyn providers used (one without `providers:`), for what is Dyn's alone: notes, sessions, pacing. */
-  dyns: DynProvider[];
   /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
   rates: RateCounts;
   close(): Promise<void>;
@@ -58,28 +56,15 @@ export async function openServices(
     return closeAll(closers, sandbox);
   };
   try {
-    const named: NamedDnsProviders = { byName: {}, dyns: [], closers };
-    const single = desired.dnsProviders === undefined && usesDns(desired);
-    const dnsOptions = { ...options, signal: stop.signal };
-    const dns = single ? openDnsTarget(dnsOptions, io, logger, sandbox, undefined, rates.record) : undefined;
-    if (dns) closers.push(dns.close);
-    if (desired.dnsProviders)
-      await openNamedDnsProviders(desired, dnsOptions, io, logger, sandbox, named, rates.record);
+    const dns: OpenedDnsProviders = { byName: {}, closers };
+    openDnsProviders(desired, { ...options, signal: stop.signal }, io, logger, sandbox, dns, rates.record);
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
-      ...(dns ? { dns: dns.provider } : {}),
-      ...(desired.dnsProviders ? { dnsProviders: named.byName } : {}),
+      ...(Object.keys(dns.byName).length > 0 ? { dnsProviders: dns.byName } : {}),
       ...(waf ? { waf: waf.provider } : {}),
     };
-    return {
-      providers,
-      writers: writersOf(providers),
-      waf: waf?.provider,
-      dyns: dns ? [dns.provider] : named.dyns,
-      rates,
-      close,
-    };
+    return { providers, writers: writersOf(providers), waf: waf?.provider, rates, close };
   } catch (error) {
     await close();
     throw error;
@@ -114,10 +99,16 @@ export function assertWafBudget(
   if (shortfall) throw new CliError(describeShortfall(shortfall));
 }
 
-/** The budgets the apply will be paced to, as the plan states its duration: each Dyn provider's, once known. */
-export function servicePaces(services: OpenServices | undefined): ApplyPace[] {
-  return (services?.dyns ?? []).flatMap((dyn) => {
-    const budget = dyn.rateBudget();
-    return budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requestsOf: dynOpRequests }] : [];
+/**
+ * The budgets the apply will be paced to, as the plan states its duration: each paced DNS provider's, once known,
+ * its ops counted as its plug-in counts them.
+ */
+export function servicePaces(services: OpenServices | undefined, desired: DesiredState): ApplyPace[] {
+  const byName = services?.providers.dnsProviders ?? {};
+  return providerSpecsOf(desired).flatMap((spec) => {
+    const provider = Object.hasOwn(byName, spec.name) ? byName[spec.name] : undefined;
+    const budget = provider?.rateBudget?.();
+    const requestsOf = pluginOf(spec.type)?.requestsOf ?? (() => 1);
+    return provider && budget ? [{ provider: provider.name, service: 'DNS', ...budget, requestsOf }] : [];
   });
 }

@@ -8,7 +8,7 @@ import type { TypedValues } from './record-values.js';
 /** The DNS provider the desired state is checked against: its capabilities, and its name for messages. */
 export interface DnsProviderSupport {
   /** `DnsProvider.name`: `dyn`. */
-  name?: string;
+  name: string;
   capabilities: DnsCapabilities;
 }
 
@@ -24,7 +24,7 @@ export function capabilityDiagnostics(
   provider: DnsProviderSupport,
 ): Diagnostic[] {
   const { capabilities } = provider;
-  const who = `the DNS provider${provider.name ? ` ${provider.name}` : ''}`;
+  const who = `the DNS provider ${provider.name}`;
   const diagnostics: Diagnostic[] = [];
   const typeSupport = (owner: string, set: TypedValues) => {
     if (capabilities.recordTypes.includes(set.type.type)) return;

@@ -1,13 +1,13 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { type DnsProviderSpec, dynEnvNames } from '../model/dns-provider-spec.js';
-import { BUILT_IN_VARIABLES, ENV_FIELDS } from '../model/env-roles.js';
+import type { DnsProviderSpec, ProviderCatalogue, ProviderVariable } from '../model/dns-provider-spec.js';
 import { diagnosticAt, entryOf, isMap, type PEntry, type Position, where } from './positioned.js';
+import { providerTypeOf } from './provider-lists.js';
 
 /** One variable a provider reads: named by `key` in its entry (`at` the value), or by default (`at` the provider). */
 interface Use {
   provider: string;
-  type: DnsProviderSpec['type'];
   key: string;
+  variableOf: ProviderVariable;
   role: string;
   variable: string;
   at: Position;
@@ -17,26 +17,32 @@ interface Use {
 const ONE_ROLE = 'a variable serves one role of one provider only';
 
 /**
- * The roles of the variables providers read (model/env-roles.ts; the `EDGEPLAN_` prefix is the schema's):
+ * The roles of the variables providers read (model/dns-provider-spec.ts, ProviderCatalogue; the `EDGEPLAN_` prefix
+ * is the schema's):
  * - a variable edgeplan reads for another role (the WAF client secret as a PowerDNS key, the Dyn password as a
  *   user name) is refused where it is named;
  * - a variable that two providers, or two keys of one, read is refused at each place that names it, naming the
  *   other; a provider that reads such a variable by default (a dyn provider without `user_env`) is refused once, at
  *   its name, listing the keys it must name.
  */
-export function envDiagnostics(entries: readonly PEntry[], specs: readonly DnsProviderSpec[]): Diagnostic[] {
+export function envDiagnostics(
+  entries: readonly PEntry[],
+  specs: readonly DnsProviderSpec[],
+  catalogue: ProviderCatalogue,
+): Diagnostic[] {
   const uses = entries.flatMap((entry) => {
     const spec = specs.find((s) => s.name === entry.key);
-    return spec ? usesOf(entry, spec) : [];
+    return spec ? usesOf(entry, spec, catalogue) : [];
   });
   const diagnostics: Diagnostic[] = [];
   const sharing = new Map<Use, Use>();
+  const misuse = (use: Use) => builtInMisuse(use, catalogue.builtInVariables);
   for (const use of uses) {
-    const misused = builtInMisuse(use);
+    const misused = misuse(use);
     if (misused) diagnostics.push(misused);
   }
   // A variable named for a role it does not have is reported as that alone, not also as shared with its owner.
-  const rightful = uses.filter((use) => builtInMisuse(use) === null);
+  const rightful = uses.filter((use) => misuse(use) === null);
   for (const use of rightful) {
     const other = rightful.find((u) => u !== use && u.variable === use.variable);
     if (other) sharing.set(use, other);
@@ -66,37 +72,28 @@ export function envDiagnostics(entries: readonly PEntry[], specs: readonly DnsPr
   return diagnostics;
 }
 
-function usesOf(entry: PEntry, spec: DnsProviderSpec): Use[] {
-  const defaults: Record<string, string> =
-    spec.type === 'dyn'
-      ? (({ url, customerName, userName, password }) => ({
-          url_env: url,
-          customer_env: customerName,
-          user_env: userName,
-          password_env: password,
-        }))(dynEnvNames())
-      : {};
-  return Object.entries(ENV_FIELDS[spec.type]).flatMap(([key, role]): Use[] => {
-    const use = { provider: spec.name, type: spec.type, key, role };
+function usesOf(entry: PEntry, spec: DnsProviderSpec, catalogue: ProviderCatalogue): Use[] {
+  const variables = providerTypeOf(catalogue, spec.type)?.variables ?? {};
+  return Object.entries(variables).flatMap(([key, variableOf]): Use[] => {
+    const use = { provider: spec.name, key, variableOf, role: variableOf.role };
     const node = isMap(entry.value) ? entryOf(entry.value, key)?.value : undefined;
     if (node?.kind === 'scalar' && typeof node.value === 'string')
       return [{ ...use, variable: node.value, at: node.pos, named: true }];
-    const variable = defaults[key];
+    const variable = variableOf.default;
     return variable ? [{ ...use, variable, at: entry.keyPos, named: false }] : [];
   });
 }
 
-/** The problem of a variable edgeplan reads for another role, named for this one; null when it is not one. */
-function builtInMisuse(use: Use): Diagnostic | null {
-  const builtIn = Object.hasOwn(BUILT_IN_VARIABLES, use.variable)
-    ? BUILT_IN_VARIABLES[use.variable]
-    : undefined;
-  if (!builtIn || !use.named) return null;
-  const { field } = builtIn;
-  if (field && field.key === use.key && field.type === use.type) return null;
+/**
+ * The problem of a variable edgeplan reads by its own name (`builtIn`), named for another role than its own (the
+ * default of this key); null when it is not one.
+ */
+function builtInMisuse(use: Use, builtIn: Readonly<Record<string, string>>): Diagnostic | null {
+  const what = Object.hasOwn(builtIn, use.variable) ? builtIn[use.variable] : undefined;
+  if (what === undefined || !use.named || use.variableOf.default === use.variable) return null;
   return diagnosticAt(
     use.at,
-    `${use.key}: ${use.variable} is ${builtIn.what}, and ${ONE_ROLE}: name a variable of its own for the ` +
+    `${use.key}: ${use.variable} is ${what}, and ${ONE_ROLE}: name a variable of its own for the ` +
       `${use.role} of provider "${use.provider}"`,
   );
 }

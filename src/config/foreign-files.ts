@@ -1,7 +1,7 @@
 import type { ParsedFile } from './parse-yaml.js';
-import { DesiredStateSchema } from './schema.js';
+import { TOP_LEVEL_KEYS } from './schema.js';
 
-const TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(Object.keys(DesiredStateSchema.shape));
+const DESIRED_KEYS: ReadonlySet<string> = new Set(TOP_LEVEL_KEYS);
 
 /**
  * A file loaded from paths that someone other than the user chose (a saved plan's) may not be desired state at all:
@@ -14,7 +14,7 @@ export function foreignFile(parsed: ParsedFile): ParsedFile | null {
   const yamlErrors = root === null && parsed.diagnostics.length > 0;
   const desired =
     !yamlErrors &&
-    (root === null || (root.kind === 'map' && root.entries.every((entry) => TOP_LEVEL_KEYS.has(entry.key))));
+    (root === null || (root.kind === 'map' && root.entries.every((entry) => DESIRED_KEYS.has(entry.key))));
   if (desired) return null;
   const message =
     'not an edgeplan desired-state file (not YAML, or keys at its top level that edgeplan does not have); ' +

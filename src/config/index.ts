@@ -2,5 +2,4 @@ export { isUnmanaged } from '../model/unmanaged.js';
 export { type DeclaredElsewhere, declaredElsewhere } from './declared-elsewhere.js';
 export { type Confinement, findYamlFiles, isInside } from './find-files.js';
 export { type LoadOptions, type LoadResult, loadDesiredState } from './load.js';
-export type { CapabilitiesOf } from './provider-lists.js';
-export { type DesiredStateDocument, DesiredStateSchema, MAX_TTL } from './schema.js';
+export { type DesiredStateDocument, desiredStateSchema, MAX_TTL } from './schema.js';

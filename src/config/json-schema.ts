@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DesiredStateSchema } from './schema.js';
+import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
+import { desiredStateSchema } from './schema.js';
 
 /** Where the generated schema is committed, relative to the package root (`npm run schema` writes it). */
 export const JSON_SCHEMA_PATH = 'schemas/edgeplan.schema.json';
@@ -12,10 +13,11 @@ export const JSON_SCHEMA_PATH = 'schemas/edgeplan.schema.json';
  * 2020-12). The rest is checked by `edgeplan validate`: what a type's `parse` checks beyond its `yaml` schema,
  * values equal only once canonical, records below a delegation, full name lengths and names outside their zone, the
  * provider's capabilities, and everything across sections and files (test/config/json-schema-known.ts lists the
- * bad fixtures the schema accepts, with why). Returns the file's exact text: 2-space indent and a trailing newline.
+ * bad fixtures the schema accepts, with why). `catalogue`: the DNS provider types the `providers:` entries may
+ * have (the registry's). Returns the file's exact text: 2-space indent and a trailing newline.
  */
-export function desiredStateJsonSchema(): string {
-  const generated = z.toJSONSchema(DesiredStateSchema, { target: 'draft-2020-12', io: 'input' });
+export function desiredStateJsonSchema(catalogue: ProviderCatalogue): string {
+  const generated = z.toJSONSchema(desiredStateSchema(catalogue), { target: 'draft-2020-12', io: 'input' });
   const { $schema, ...rest } = generated;
   const schema = {
     $schema,

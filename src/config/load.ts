@@ -1,15 +1,20 @@
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
-import type { DnsCapabilities } from '../model/provider.js';
+import {
+  type DnsProviderSpec,
+  IMPLICIT_PROVIDER,
+  type ProviderCatalogue,
+} from '../model/dns-provider-spec.js';
 import { type Confinement, findYamlFiles, type SkippedPath } from './find-files.js';
 import { foreignFile } from './foreign-files.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
-import type { CapabilitiesOf } from './provider-lists.js';
+import { capabilitiesOf } from './provider-lists.js';
 import { providerDiagnostics } from './provider-rules.js';
 import { type ReadResult, readDesiredFiles } from './read-files.js';
 import { readRecords } from './read-records.js';
 import { ruleDiagnostics } from './rules.js';
+import { desiredStateSchema } from './schema.js';
 import { schemaDiagnostics } from './schema-issues.js';
 import { withProviders } from './to-desired-providers.js';
 import { toDesiredState } from './to-desired-state.js';
@@ -26,18 +31,18 @@ export type LoadResult =
 
 export interface LoadOptions {
   /**
-   * What the DNS provider supports (`DnsProvider.capabilities`): a record type it lacks, more records of a type
-   * at one name than it allows, geo services or secondary zones when it has none, are then problems at their
-   * `file:line:col`. Absent: every registered type, geo services and secondary zones, no per-name limit.
+   * The DNS provider types `providers:` entries may have, and the variables edgeplan reads by their own names
+   * (the registry's, providers/registry.ts). Each zone is checked against each of its providers (or the implicit
+   * one, without `providers:`): a record type it lacks, more records of a type at one name than it allows, geo
+   * services or secondary zones when it has none, are problems at their `file:line:col`. Absent: no type, so no
+   * `providers:` entry is valid and nothing is checked against a provider.
    */
-  capabilities?: DnsCapabilities;
-  /** The provider's name in those messages (`DnsProvider.name`: `dyn`). */
-  provider?: string;
+  catalogue?: ProviderCatalogue;
   /**
-   * With `providers:` in the desired state: what each provider supports, by its entry (the CLI knows the types).
-   * Each zone is then checked against each of its providers, and `capabilities` is not used.
+   * The provider a desired state without `providers:` is checked against: default IMPLICIT_PROVIDER (`import`
+   * checks the files it writes against the provider it read them from).
    */
-  capabilitiesOf?: CapabilitiesOf;
+  implicitProvider?: DnsProviderSpec;
   /**
    * The paths come from a file that is not the user's command line (a saved plan): every file loaded must lie in
    * this directory (links followed), and a file that is not an edgeplan desired-state document (not YAML, or a
@@ -67,16 +72,22 @@ export async function loadDesiredState(
   const merge = mergeDocuments(roots);
   const records = readRecords(merge.merged);
   const waf = loadWafSections(roots);
-  const { capabilities, provider, capabilitiesOf } = options;
-  const single = merge.merged.services.providers.length === 0 ? capabilities : undefined;
+  const catalogue = options.catalogue ?? NO_PROVIDERS;
+  const schema = desiredStateSchema(catalogue);
+  const implicitSpec = options.implicitProvider ?? IMPLICIT_PROVIDER;
+  const implicit = capabilitiesOf(catalogue, implicitSpec);
+  const single =
+    merge.merged.services.providers.length === 0 && implicit
+      ? { capabilities: implicit, name: implicitSpec.name }
+      : undefined;
   const diagnostics = [
     ...found.diagnostics,
     ...parsed.flatMap((file) => file.diagnostics),
-    ...roots.flatMap((root) => schemaDiagnostics(root)),
+    ...roots.flatMap((root) => schemaDiagnostics(root, schema)),
     ...merge.diagnostics,
     ...records.diagnostics,
-    ...ruleDiagnostics(merge.merged, records, single && { capabilities: single, name: provider }),
-    ...providerDiagnostics(merge.merged, records, capabilitiesOf),
+    ...ruleDiagnostics(merge.merged, records, single),
+    ...providerDiagnostics(merge.merged, records, catalogue),
     ...waf.diagnostics,
   ];
   const { skipped } = found;
@@ -84,11 +95,14 @@ export async function loadDesiredState(
     return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)), skipped };
 
   const desired = {
-    ...withProviders(toDesiredState(merge.merged, records), merge.merged, capabilitiesOf),
+    ...withProviders(toDesiredState(merge.merged, records), merge.merged, catalogue),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };
   return { ok: true, desired, files: parsed.map((file) => file.file), skipped };
 }
+
+/** Without a catalogue: no provider type, no variable of edgeplan's own. */
+const NO_PROVIDERS: ProviderCatalogue = { types: [], builtInVariables: {} };
 
 function parsedFile(path: string, read: ReadResult | undefined): ParsedFile {
   if (read?.ok) return parseYamlFile(path, read.text);

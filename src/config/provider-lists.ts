@@ -1,38 +1,35 @@
 import { compareStrings } from '../model/compare.js';
-import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
+import type { DnsProviderSpec, ProviderCatalogue, ProviderType } from '../model/dns-provider-spec.js';
 import type { DnsCapabilities } from '../model/provider.js';
 import type { MergedServices } from './merge-services.js';
 import { entryOf, isMap, isSeq, type PEntry, type PNode, toPlain } from './positioned.js';
-import { DnsProviderSchema } from './providers-schema.js';
+import { dnsProviderSchema } from './providers-schema.js';
 
-/** What a DNS provider of a type supports (the CLI knows the providers; config only asks). */
-export type CapabilitiesOf = (spec: DnsProviderSpec) => DnsCapabilities;
+/** The type of a spec in the catalogue; undefined for a type it does not have (the schema reports that). */
+export function providerTypeOf(catalogue: ProviderCatalogue, type: string): ProviderType | undefined {
+  return catalogue.types.find((candidate) => candidate.type === type);
+}
+
+/** What a provider supports, as its type says from its options; undefined when the catalogue lacks its type. */
+export function capabilitiesOf(
+  catalogue: ProviderCatalogue,
+  spec: DnsProviderSpec,
+): DnsCapabilities | undefined {
+  return providerTypeOf(catalogue, spec.type)?.capabilities(spec.options);
+}
 
 /**
  * The `providers:` entries whose shape the schema accepted, in model form, in order of first appearance. The model
  * sorts them by name (to-desired-providers.ts).
  */
-export function providerSpecs(services: MergedServices): DnsProviderSpec[] {
+export function providerSpecs(services: MergedServices, catalogue: ProviderCatalogue): DnsProviderSpec[] {
+  const schema = dnsProviderSchema(catalogue.types);
   return services.providers.flatMap((entry): DnsProviderSpec[] => {
-    const parsed = DnsProviderSchema.safeParse(toPlain(entry.value));
+    const parsed = schema.safeParse(toPlain(entry.value));
     if (!parsed.success) return [];
-    const d = parsed.data;
-    return [
-      {
-        name: entry.key,
-        type: d.type,
-        ...(d.url_env !== undefined ? { urlEnv: d.url_env } : {}),
-        ...(d.api_key_env !== undefined ? { apiKeyEnv: d.api_key_env } : {}),
-        ...(d.customer_env !== undefined ? { customerEnv: d.customer_env } : {}),
-        ...(d.user_env !== undefined ? { userEnv: d.user_env } : {}),
-        ...(d.password_env !== undefined ? { passwordEnv: d.password_env } : {}),
-        ...(d.server !== undefined ? { server: d.server } : {}),
-        ...(d.alias !== undefined ? { alias: d.alias } : {}),
-        ...(d.zone_kind !== undefined ? { zoneKind: d.zone_kind } : {}),
-        ...(d.nameservers !== undefined ? { nameservers: d.nameservers } : {}),
-        ...(d.soa_edit_api !== undefined ? { soaEditApi: d.soa_edit_api } : {}),
-      },
-    ];
+    const { type, ...options } = parsed.data;
+    const given = Object.entries(options).filter(([, value]) => value !== undefined);
+    return [{ name: entry.key, type, options: Object.fromEntries(given) }];
   });
 }
 
@@ -60,15 +57,13 @@ export function effectiveProviders(lists: readonly PEntry[], specs: readonly Dns
 }
 
 /**
- * The provider that holds the geo services: the one configured that supports them (`capabilitiesOf`, else the
- * `dyn` type, whose service they are); undefined when none or several do (provider-rules.ts reports it).
+ * The provider that holds the geo services: the one configured that supports them; undefined when none or several
+ * do (provider-rules.ts reports it).
  */
 export function geoProviderOf(
   specs: readonly DnsProviderSpec[],
-  capabilitiesOf: CapabilitiesOf | undefined,
+  catalogue: ProviderCatalogue,
 ): string | undefined {
-  const capable = specs.filter((spec) =>
-    capabilitiesOf ? capabilitiesOf(spec).geoServices : spec.type === 'dyn',
-  );
+  const capable = specs.filter((spec) => capabilitiesOf(catalogue, spec)?.geoServices === true);
   return capable.length === 1 ? capable[0]?.name : undefined;
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
+import type { DnsProviderSpec, ProviderCatalogue } from '../model/dns-provider-spec.js';
 import { bothPlaces } from './both-places.js';
 import { capabilityDiagnostics } from './capability-rules.js';
 import { envDiagnostics } from './env-rules.js';
@@ -7,45 +7,34 @@ import { nodesOf } from './geo-rules.js';
 import type { MergedDocument } from './merge.js';
 import { diagnosticAt, entryOf, isMap, type PEntry, toPlain, where } from './positioned.js';
 import {
-  type CapabilitiesOf,
+  capabilitiesOf,
   effectiveProviders,
   geoProviderOf,
   listedNames,
   providerSpecs,
+  providerTypeOf,
   secondaryList,
 } from './provider-lists.js';
 import { PROVIDER_NAME_PATTERN } from './providers-schema.js';
 import type { ReadRecords } from './read-records.js';
 
-/** By provider type: the fields only the other type reads (`owner`), refused where they are written. */
-const FOREIGN_FIELDS = new Map<unknown, { fields: readonly string[]; owner: string }>([
-  [
-    'dyn',
-    {
-      fields: ['api_key_env', 'server', 'alias', 'zone_kind', 'nameservers', 'soa_edit_api'],
-      owner: 'powerdns',
-    },
-  ],
-  ['powerdns', { fields: ['customer_env', 'user_env', 'password_env'], owner: 'dyn' }],
-]);
-
 /**
- * Rules of `providers:` and of the zones' `providers` lists: provider names usable after `@` in targets; a
- * powerdns provider names its variables, a dyn provider may (default EDGEPLAN_DYN_*), each variable for one role of
- * one provider (env-rules.ts: so two never read one account, nor send one secret to two addresses);
- * lists name configured providers, once each, the same in every file; with several providers every zone and
- * secondary zone lists its own; geo services need exactly one provider that supports them, and a zone with a geo
- * node is on no provider without them. Then what each zone asks is checked against each of its providers
- * (capability-rules.ts), when `capabilitiesOf` is given.
+ * Rules of `providers:` and of the zones' `providers` lists, by the types of `catalogue`: provider names usable
+ * after `@` in targets; each entry has the keys its type needs and none of another type's; each variable serves one
+ * role of one provider (env-rules.ts: so two never read one account, nor send one secret to two addresses); lists
+ * name configured providers, once each, the same in every file; with several providers every zone and secondary
+ * zone lists its own; geo services need exactly one provider that supports them, and a zone with a geo node is on
+ * no provider without them. Then what each zone asks is checked against each of its providers, as its type says
+ * (capability-rules.ts).
  */
 export function providerDiagnostics(
   merged: MergedDocument,
   read: ReadRecords,
-  capabilitiesOf: CapabilitiesOf | undefined,
+  catalogue: ProviderCatalogue,
 ): Diagnostic[] {
-  const specs = providerSpecs(merged.services);
-  const diagnostics = merged.services.providers.flatMap(specDiagnostics);
-  diagnostics.push(...envDiagnostics(merged.services.providers, specs));
+  const specs = providerSpecs(merged.services, catalogue);
+  const diagnostics = merged.services.providers.flatMap((entry) => specDiagnostics(entry, catalogue));
+  diagnostics.push(...envDiagnostics(merged.services.providers, specs, catalogue));
   const names = new Set(merged.services.providers.map((entry) => entry.key));
   const onProviders = new Map<string, string[]>();
   const owners = [
@@ -73,12 +62,16 @@ export function providerDiagnostics(
     onProviders.set(owner.zone, effectiveProviders(owner.lists, specs));
   }
   if (specs.length === 0) return diagnostics;
-  diagnostics.push(...geoDiagnostics(merged, specs, capabilitiesOf, onProviders));
-  if (capabilitiesOf) diagnostics.push(...perProvider(merged, read, specs, capabilitiesOf, onProviders));
+  diagnostics.push(...geoDiagnostics(merged, specs, catalogue, onProviders));
+  diagnostics.push(...perProvider(merged, read, specs, catalogue, onProviders));
   return diagnostics;
 }
 
-function specDiagnostics(entry: PEntry): Diagnostic[] {
+/**
+ * One entry: a name usable after `@`, the keys its type needs, and no key of another type (named with the types it
+ * is for). An entry of a type the catalogue lacks is the schema's to report.
+ */
+function specDiagnostics(entry: PEntry, catalogue: ProviderCatalogue): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (!new RegExp(PROVIDER_NAME_PATTERN).test(entry.key))
     diagnostics.push(
@@ -87,20 +80,31 @@ function specDiagnostics(entry: PEntry): Diagnostic[] {
         `provider name "${entry.key}" is not valid: use lower-case letters, digits, "-" and "_"`,
       ),
     );
-  if (!isMap(entry.value)) return diagnostics;
-  const typeNode = entryOf(entry.value, 'type')?.value;
-  const type = typeNode && toPlain(typeNode);
-  if (type === 'powerdns') {
-    const missing = ['url_env', 'api_key_env'].filter((key) => !entryOf(entry.value as never, key));
-    if (missing.length > 0)
+  const map = entry.value;
+  if (!isMap(map)) return diagnostics;
+  const typeNode = entryOf(map, 'type')?.value;
+  const typeName = typeNode && toPlain(typeNode);
+  const type = typeof typeName === 'string' ? providerTypeOf(catalogue, typeName) : undefined;
+  if (!type) return diagnostics;
+  const missing = (type.required ?? []).filter((key) => !entryOf(map, key));
+  if (missing.length > 0)
+    diagnostics.push(
+      diagnosticAt(
+        entry.keyPos,
+        `provider "${entry.key}" of type ${type.type} needs ${missing.join(' and ')}`,
+      ),
+    );
+  for (const field of map.entries) {
+    if (field.key === 'type' || Object.hasOwn(type.options, field.key)) continue;
+    const owners = catalogue.types.filter((other) => Object.hasOwn(other.options, field.key));
+    if (owners.length > 0)
       diagnostics.push(
-        diagnosticAt(entry.keyPos, `provider "${entry.key}" of type powerdns needs ${missing.join(' and ')}`),
+        diagnosticAt(
+          field.keyPos,
+          `${field.key} is for ${owners.map((o) => o.type).join(' and ')} providers`,
+        ),
       );
   }
-  const foreign = FOREIGN_FIELDS.get(type);
-  for (const field of entry.value.entries)
-    if (foreign?.fields.includes(field.key))
-      diagnostics.push(diagnosticAt(field.keyPos, `${field.key} is for ${foreign.owner} providers`));
   return diagnostics;
 }
 
@@ -142,13 +146,12 @@ function listDiagnostics(what: string, lists: readonly PEntry[], names: Readonly
 function geoDiagnostics(
   merged: MergedDocument,
   specs: readonly DnsProviderSpec[],
-  capabilitiesOf: CapabilitiesOf | undefined,
+  catalogue: ProviderCatalogue,
   onProviders: ReadonlyMap<string, readonly string[]>,
 ): Diagnostic[] {
   const services = merged.services.geoServices;
-  const supports = (spec: DnsProviderSpec) =>
-    capabilitiesOf ? capabilitiesOf(spec).geoServices : spec.type === 'dyn';
-  const holder = geoProviderOf(specs, capabilitiesOf);
+  const supports = (spec: DnsProviderSpec) => capabilitiesOf(catalogue, spec)?.geoServices === true;
+  const holder = geoProviderOf(specs, catalogue);
   const diagnostics: Diagnostic[] = [];
   if (holder === undefined) {
     const capable = specs.filter(supports).map((spec) => spec.name);
@@ -181,11 +184,13 @@ function perProvider(
   merged: MergedDocument,
   read: ReadRecords,
   specs: readonly DnsProviderSpec[],
-  capabilitiesOf: CapabilitiesOf,
+  catalogue: ProviderCatalogue,
   onProviders: ReadonlyMap<string, readonly string[]>,
 ): Diagnostic[] {
-  const holder = geoProviderOf(specs, capabilitiesOf);
+  const holder = geoProviderOf(specs, catalogue);
   return specs.flatMap((spec) => {
+    const capabilities = capabilitiesOf(catalogue, spec);
+    if (!capabilities) return [];
     // Stryker disable next-line OptionalChaining,BooleanLiteral: every zone and secondary zone is in onProviders (providerDiagnostics puts each there), and the records are read from those zones
     const on = (zone: string) => onProviders.get(zone)?.includes(spec.name) ?? false;
     const holds = spec.name === holder;
@@ -203,6 +208,6 @@ function perProvider(
       records: read.records.filter((record) => on(record.zone.zone)),
       geoGroups: holds ? read.geoGroups : [],
     };
-    return capabilityDiagnostics(share, readShare, { name: spec.name, capabilities: capabilitiesOf(spec) });
+    return capabilityDiagnostics(share, readShare, { name: spec.name, capabilities });
   });
 }

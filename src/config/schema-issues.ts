@@ -9,18 +9,18 @@ import {
   type Position,
   toPlain,
 } from './positioned.js';
-import { DesiredStateSchema } from './schema.js';
+import type { DesiredStateSchema } from './schema.js';
 
 type Path = readonly PropertyKey[];
 type Issue = z.core.$ZodIssue;
 
 /**
- * Validates one positioned document against `DesiredStateSchema` and reports every issue where it was written:
+ * Validates one positioned document against `schema` (schema.ts) and reports every issue where it was written:
  * a wrong value at the value, an unknown key at that key, a missing key at the key of the map that lacks it.
  */
-export function schemaDiagnostics(root: PNode): Diagnostic[] {
-  const result = DesiredStateSchema.safeParse(toPlain(root), { error: predicate });
-  return (result.error?.issues ?? []).flatMap((issue) => issueDiagnostics(root, issue));
+export function schemaDiagnostics(root: PNode, schema: DesiredStateSchema): Diagnostic[] {
+  const result = schema.safeParse(toPlain(root), { error: predicate });
+  return (result.error?.issues ?? []).flatMap((issue) => issueDiagnostics(root, issue, schema));
 }
 
 /** Predicates for issues the schema gives no `error` of its own. */
@@ -34,16 +34,16 @@ const predicate: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-function issueDiagnostics(root: PNode, issue: Issue): Diagnostic[] {
+function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema): Diagnostic[] {
   const chosen = issue.code === 'invalid_union' ? optionOfKind(issue.errors) : null;
   if (chosen)
     return chosen.flatMap((nested) =>
-      issueDiagnostics(root, { ...nested, path: [...issue.path, ...nested.path] }),
+      issueDiagnostics(root, { ...nested, path: [...issue.path, ...nested.path] }, schema),
     );
   const found = locate(root, issue.path);
   if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
     const map = found.node;
-    const expected = expectedKeys(issue.path).join(', ');
+    const expected = expectedKeys(schema, issue.path).join(', ');
     return issue.keys.map((key) => {
       const pos = entryOf(map, key)?.keyPos ?? map.pos;
       return diagnosticAt(pos, `unknown key "${key}" ${containerLabel(issue.path)} (expected ${expected})`);
@@ -111,8 +111,8 @@ function locate(root: PNode, path: Path): Located {
 }
 
 /** The keys the schema allows in the object at `path`, for "unknown key" messages. */
-function expectedKeys(path: Path): string[] {
-  let schema: z.core.$ZodType | undefined = DesiredStateSchema;
+function expectedKeys(root: DesiredStateSchema, path: Path): string[] {
+  let schema: z.core.$ZodType | undefined = root;
   for (const segment of path) {
     schema = unwrap(schema, segment);
     if (schema instanceof z.ZodObject)

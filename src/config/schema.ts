@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
+import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
 import { namedRecord } from '../model/named-record.js';
 import { SERIAL_STYLES } from '../model/zone.js';
-import { DnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
+import { dnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
 import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
 import { RecordNameSchema, Ttl } from './schema-records.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
@@ -21,8 +22,8 @@ export { MAX_TTL, type RecordSetDocument, RecordSetSchema } from './schema-recor
  * returns.
  *
  * The `error` strings are predicates: `schema-issues.ts` turns them into `<field> <predicate>, got <value>`.
- * To add a top-level section, add it to `DesiredStateSchema`, teach `merge.ts` how two files combine it, and run
- * `npm run schema`.
+ * To add a top-level section, add it to `buildSchema` and TOP_LEVEL_KEYS, teach `merge.ts` how two files combine it,
+ * and run `npm run schema`.
  */
 
 export const ZoneCreateSchema = z
@@ -69,22 +70,50 @@ export const ZoneSchema = z
   .describe('A primary zone managed by edgeplan.');
 export type ZoneDocument = z.infer<typeof ZoneSchema>;
 
-export const DesiredStateSchema = z
-  .strictObject({
-    zones: namedRecord(ZoneSchema, ZoneNameKey)
-      .optional()
-      .describe('Primary zones by name, e.g. example.com.'),
-    secondary_zones: namedRecord(SecondaryZoneSchema, ZoneNameKey)
-      .optional()
-      .describe('Secondary zones by name.'),
-    geo_services: namedRecord(GeoServiceSchema, GeoServiceNameKey)
-      .optional()
-      .describe('Geo services by name.'),
-    settings: SettingsSchema.optional(),
-    providers: namedRecord(DnsProviderSchema, ProviderNameKey)
-      .optional()
-      .describe('DNS providers by name; absent: one Dyn provider from EDGEPLAN_DYN_*.'),
-    waf: WafSchema.optional(),
-  })
-  .describe('edgeplan desired state.');
-export type DesiredStateDocument = z.infer<typeof DesiredStateSchema>;
+/**
+ * The desired-state schema for the DNS provider types of `catalogue` (the `providers:` entries' schema is built from
+ * them): one schema per catalogue, built once.
+ */
+export function desiredStateSchema(catalogue: ProviderCatalogue) {
+  const built = BUILT.get(catalogue);
+  if (built) return built;
+  const schema = buildSchema(catalogue);
+  BUILT.set(catalogue, schema);
+  return schema;
+}
+
+function buildSchema(catalogue: ProviderCatalogue) {
+  return z
+    .strictObject({
+      zones: namedRecord(ZoneSchema, ZoneNameKey)
+        .optional()
+        .describe('Primary zones by name, e.g. example.com.'),
+      secondary_zones: namedRecord(SecondaryZoneSchema, ZoneNameKey)
+        .optional()
+        .describe('Secondary zones by name.'),
+      geo_services: namedRecord(GeoServiceSchema, GeoServiceNameKey)
+        .optional()
+        .describe('Geo services by name.'),
+      settings: SettingsSchema.optional(),
+      providers: namedRecord(dnsProviderSchema(catalogue.types), ProviderNameKey)
+        .optional()
+        .describe('DNS providers by name; absent: one Dyn provider from EDGEPLAN_DYN_*.'),
+      waf: WafSchema.optional(),
+    })
+    .describe('edgeplan desired state.');
+}
+
+const BUILT = new WeakMap<ProviderCatalogue, ReturnType<typeof buildSchema>>();
+
+export type DesiredStateSchema = ReturnType<typeof desiredStateSchema>;
+export type DesiredStateDocument = z.infer<DesiredStateSchema>;
+
+/** The top-level keys of a desired-state document, whatever the catalogue. */
+export const TOP_LEVEL_KEYS: readonly string[] = [
+  'zones',
+  'secondary_zones',
+  'geo_services',
+  'settings',
+  'providers',
+  'waf',
+] satisfies (keyof DesiredStateDocument)[];

@@ -1,26 +1,22 @@
 import { compareStrings } from '../model/compare.js';
 import type { DesiredState } from '../model/dns.js';
+import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
 import { normaliseName } from '../model/names.js';
 import type { MergedDocument } from './merge.js';
-import {
-  type CapabilitiesOf,
-  effectiveProviders,
-  geoProviderOf,
-  providerSpecs,
-  secondaryList,
-} from './provider-lists.js';
+import { effectiveProviders, geoProviderOf, providerSpecs, secondaryList } from './provider-lists.js';
 
 /**
  * `providers:` in model form, applied to a desired state built without it: the specs sorted by name, each zone's
  * and secondary zone's providers, and the provider holding the geo services. Without `providers:` the state is
- * returned as it is (one Dyn provider; no zone names one). Only called when validation found no problem.
+ * returned as it is (the implicit provider, model/dns-providers.ts; no zone names one). Only called when validation
+ * found no problem.
  */
 export function withProviders(
   desired: DesiredState,
   merged: MergedDocument,
-  capabilitiesOf: CapabilitiesOf | undefined,
+  catalogue: ProviderCatalogue,
 ): DesiredState {
-  const specs = providerSpecs(merged.services);
+  const specs = providerSpecs(merged.services, catalogue);
   if (specs.length === 0) return desired;
   const zoneLists = new Map(merged.zones.map((zone) => [zone.zone, zone.providers]));
   const secondaryLists = new Map(
@@ -29,7 +25,7 @@ export function withProviders(
       return [normaliseName(entry.key), list ? [list] : []];
     }),
   );
-  const geoProvider = geoProviderOf(specs, capabilitiesOf);
+  const geoProvider = geoProviderOf(specs, catalogue);
   return {
     ...desired,
     zones: desired.zones.map((zone) => ({

@@ -1,49 +1,81 @@
-/** The `providers:` section of the desired state (dns-providers.ts says what it does). */
+import { z } from 'zod';
+import type { DnsCapabilities } from './provider.js';
 
-export const DNS_PROVIDER_TYPES = ['dyn', 'powerdns'] as const;
-export type DnsProviderType = (typeof DNS_PROVIDER_TYPES)[number];
+/** The keys of a `providers:` entry besides `type`, as the YAML wrote them (checked by its type's schema). */
+export type ProviderOptions = Readonly<Record<string, unknown>>;
 
-/** One entry of `providers:`: a DNS service the desired state writes to, by the name the YAML gives it. */
+/**
+ * One DNS provider of the desired state, by the name the YAML gives it under `providers:`. Only its type's plug-in
+ * (providers/registry.ts) reads its options.
+ */
 export interface DnsProviderSpec {
   name: string;
-  type: DnsProviderType;
-  /** powerdns: the variable holding the server's web address; dyn: the API address (`url_env`). */
-  urlEnv?: string;
-  /** dyn: the variables holding the customer, user and password (`customer_env`, …); default EDGEPLAN_DYN_*. */
-  customerEnv?: string;
-  userEnv?: string;
-  passwordEnv?: string;
-  /** powerdns: the variable holding the API key (`api_key_env`). */
-  apiKeyEnv?: string;
-  /** powerdns: the server id in the API's paths (`server`, default `localhost`). */
-  server?: string;
-  /** powerdns: the server answers ALIAS (`alias: true`: `expand-alias` and a `resolver` are set). */
-  alias?: boolean;
-  /** powerdns: how zones the plan creates are set up (`zone_kind`, `nameservers`, `soa_edit_api`). */
-  zoneKind?: 'Native' | 'Master';
-  nameservers?: string[];
-  soaEditApi?: 'DEFAULT' | 'INCREASE' | 'EPOCH';
+  type: string;
+  options: ProviderOptions;
+  /**
+   * The one provider of a desired state without `providers:` (IMPLICIT_PROVIDER): written nowhere, so its targets
+   * name no provider (`zone:example.com`) and every output is what it was before `providers:` existed.
+   */
+  implicit?: true;
 }
 
-/** The variables a dyn provider reads when its entry names none (and the one Dyn provider without `providers:`). */
-export const DYN_ENV_DEFAULTS = {
-  url: 'EDGEPLAN_DYN_URL',
-  customerName: 'EDGEPLAN_DYN_CUSTOMER',
-  userName: 'EDGEPLAN_DYN_USER',
-  password: 'EDGEPLAN_DYN_PASSWORD',
-} as const;
+/**
+ * A desired state without `providers:` is one Dyn provider, from EDGEPLAN_DYN_*: the product's default, resolved
+ * here and nowhere else (dns-providers.ts `providerSpecsOf`).
+ */
+export const IMPLICIT_PROVIDER: DnsProviderSpec = { name: 'dyn', type: 'dyn', options: {}, implicit: true };
 
-/** The variables a dyn provider reads: those its entry names, else the defaults. */
-export function dynEnvNames(spec?: DnsProviderSpec): {
-  url: string;
-  customerName: string;
-  userName: string;
-  password: string;
-} {
-  return {
-    url: spec?.urlEnv ?? DYN_ENV_DEFAULTS.url,
-    customerName: spec?.customerEnv ?? DYN_ENV_DEFAULTS.customerName,
-    userName: spec?.userEnv ?? DYN_ENV_DEFAULTS.userName,
-    password: spec?.passwordEnv ?? DYN_ENV_DEFAULTS.password,
-  };
+/** A variable a provider reads, named by one of its entry's keys (`password_env`). */
+export interface ProviderVariable {
+  /** What it holds, as messages name it: `password`, `API key`. */
+  role: string;
+  /** The variable read when the entry names none (the implicit provider reads these). */
+  default?: string;
+}
+
+/**
+ * What config knows of a DNS provider type, the `type:` of a `providers:` entry: given by the provider's plug-in
+ * through LoadOptions, so that config itself names no provider. The entry schema, the "is for … providers" and
+ * "needs …" rules, the variables' roles and each zone's capability checks are all built from these.
+ */
+export interface ProviderType {
+  /** `type:` in the YAML: `dyn`, `powerdns`. */
+  readonly type: string;
+  /** What a provider of this type is, for the schema's description of `type`. */
+  readonly description: string;
+  /** The entry's keys besides `type`, each with its schema; its `.describe()` says what it is for this type. */
+  readonly options: Readonly<Record<string, z.ZodType>>;
+  /** Keys an entry of this type must have. */
+  readonly required?: readonly string[];
+  /** The keys that name a variable, and what each holds (config/env-rules.ts). */
+  readonly variables: Readonly<Record<string, ProviderVariable>>;
+  /** What a provider of this type supports, from its entry's options: checked at validation, before any call. */
+  capabilities(options: ProviderOptions): DnsCapabilities;
+}
+
+/**
+ * What config is told of the DNS providers (the CLI and the library pass providers/registry.ts's catalogue): their
+ * types, and the variables edgeplan reads by their own names (`EDGEPLAN_WAF_CLIENT_SECRET`: what each holds).
+ *
+ * The variables an entry names are its type's `variables`; since the YAML may come from anyone who can open a pull
+ * request, a name cannot route one service's secret to another service's address (config/env-rules.ts):
+ * - every such variable starts with VARIABLE_PREFIX (the schema), so no other tool's variable is read;
+ * - a variable serves one role of one provider: an address, a customer, a user or a secret, never two;
+ * - a built-in variable serves only its own role: the default of that key of that type, or none.
+ */
+export interface ProviderCatalogue {
+  readonly types: readonly ProviderType[];
+  readonly builtInVariables: Readonly<Record<string, string>>;
+}
+
+/** The prefix every variable a provider entry names has. */
+export const VARIABLE_PREFIX = 'EDGEPLAN_';
+
+const VARIABLE_ERROR = `must be the name of an environment variable that starts with ${VARIABLE_PREFIX}`;
+
+/** The schema of an entry key that names a variable (`password_env`): its plug-in gives the description. */
+export function variableName(): z.ZodString {
+  return z
+    .string({ error: VARIABLE_ERROR })
+    .regex(new RegExp(`^${VARIABLE_PREFIX}[A-Za-z0-9_]+$`), { error: VARIABLE_ERROR });
 }

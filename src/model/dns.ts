@@ -1,3 +1,4 @@
+import type { PublishNotRead, PublishRecord } from './audit-note.js';
 import type { SourcePosition } from './diagnostic.js';
 import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { GeoService } from './geo.js';
@@ -134,4 +135,16 @@ export interface DnsProvider extends DnsReader, DnsCompiler, StepWriter {
   readonly account?: ProviderAccount;
   /** Ends the session (log out). Safe to call more than once. */
   close(): Promise<void>;
+  /**
+   * Optional pacing: the requests per window the client paces to now (the announced limit once the service has
+   * sent one), for the plan's duration estimate; undefined while unpaced.
+   */
+  rateBudget?(): { limit: number; windowMs: number } | undefined;
+  /**
+   * Optional session hook: ends the session so that a later read starts a new one (a re-plan after a failed
+   * discard must not see the session's unpublished changes). Safe to call when no session is open.
+   */
+  endSession?(): Promise<void>;
+  /** Optional: a zone's last publish from its notes, so that drift tells edgeplan's publishes from others'. */
+  readLastPublish?(zone: string): Promise<PublishRecord | PublishNotRead | null>;
 }

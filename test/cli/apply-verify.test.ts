@@ -89,7 +89,6 @@ function services(w: StepWriter): OpenServices {
     providers: {},
     writers: new Map([['dyn', w]]),
     waf: undefined,
-    dyns: [],
     rates: new RateCounts(() => {}),
     close: async () => {},
   };

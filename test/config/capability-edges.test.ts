@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadOptions } from '../../src/config/index.js';
-import { problemsWith, tempTree } from './helpers.js';
+import { problemsWith, providerLike, tempTree } from './helpers.js';
 
 /**
  * Capability refusals a provider's own tests do not reach: a value refused inside a geo group, and secondary-zone
@@ -35,18 +35,16 @@ const capabilities = (secondaryZones: boolean) => ({
 
 describe('provider capabilities, edges', () => {
   it('refuses a value in a geo group as in a zone, and a TSIG key name on a provider without it', async () => {
-    expect(await problemsOf({ provider: 'p', capabilities: capabilities(true) }, GEO_AND_SECONDARY)).toEqual([
+    expect(await problemsOf(providerLike('p', capabilities(true)), GEO_AND_SECONDARY)).toEqual([
       'dns.yaml:5:50: secondary zone "partner.example.net": the DNS provider p has no tsig_key_name on a secondary zone; leave it out',
       'dns.yaml:8:50: group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
     ]);
   });
 
   it('refuses secondary zones once where the provider has none, not also their fields', async () => {
-    expect(await problemsOf({ provider: 'p', capabilities: capabilities(false) }, GEO_AND_SECONDARY)).toEqual(
-      [
-        'dns.yaml:5:3: secondary zone "partner.example.net": the DNS provider p does not support secondary zones',
-        'dns.yaml:8:50: group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
-      ],
-    );
+    expect(await problemsOf(providerLike('p', capabilities(false)), GEO_AND_SECONDARY)).toEqual([
+      'dns.yaml:5:3: secondary zone "partner.example.net": the DNS provider p does not support secondary zones',
+      'dns.yaml:8:50: group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
+    ]);
   });
 });

@@ -43,9 +43,9 @@ describe('the variables a provider entry names', () => {
           '  dyn: { type: dyn, user_env: EDGEPLAN_DYN_PASSWORD, password_env: EDGEPLAN_NOTE }\n',
       ),
     ).toEqual([
-      `2:36: url_env: EDGEPLAN_DYN_URL is the Dyn API address, and ${ONE_ROLE}: name a variable of its own for the server address of provider "pdns"`,
+      `2:36: url_env: EDGEPLAN_DYN_URL is the default API address of dyn providers, and ${ONE_ROLE}: name a variable of its own for the server address of provider "pdns"`,
       `2:67: api_key_env: EDGEPLAN_WAF_CLIENT_SECRET is the WAF client secret, and ${ONE_ROLE}: name a variable of its own for the API key of provider "pdns"`,
-      `3:31: user_env: EDGEPLAN_DYN_PASSWORD is the Dyn password, and ${ONE_ROLE}: name a variable of its own for the user name of provider "dyn"`,
+      `3:31: user_env: EDGEPLAN_DYN_PASSWORD is the default password of dyn providers, and ${ONE_ROLE}: name a variable of its own for the user name of provider "dyn"`,
       `3:68: password_env: EDGEPLAN_NOTE is the note added to every publish, and ${ONE_ROLE}: name a variable of its own for the password of provider "dyn"`,
     ]);
   });

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { type LoadOptions, loadDesiredState } from '../../src/config/index.js';
-import { DesiredStateSchema } from '../../src/config/schema.js';
+import { TOP_LEVEL_KEYS as KEYS } from '../../src/config/schema.js';
+import { catalogueWith } from '../support/load-options.js';
+
+export { catalogueWith, providerLike } from '../support/load-options.js';
+
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
@@ -11,7 +15,7 @@ import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 export const GOOD = 'test/fixtures/config/good';
 
 /** The top-level keys an "unknown key" message lists, as the schema declares them. */
-export const TOP_LEVEL_KEYS = Object.keys(DesiredStateSchema.shape).join(', ');
+export const TOP_LEVEL_KEYS = KEYS.join(', ');
 
 /** The keys of a record set: `ttl`, then every registered type's. */
 export const TYPE_KEYS = RECORD_TYPES.map((type) => type.key).join(', ');
@@ -36,18 +40,14 @@ export function aSet(fqdn: string, ttl: number, ...values: string[]) {
   return { fqdn, type: 'A', ttl, values, at: AT };
 }
 
-/**
- * Capabilities like Dyn's (every registered type, 13 A records per name), passed as the CLI passes the provider's.
- * Config never imports providers: these are data, as they reach `loadDesiredState`.
- */
+/** Capabilities like Dyn's (every registered type, 13 A records per name) for every provider type. */
 export const DYN_LIKE: LoadOptions = {
-  provider: 'dyn',
-  capabilities: {
+  catalogue: catalogueWith(() => ({
     recordTypes: RECORD_TYPES.map((type) => type.type),
     geoServices: true,
     secondaryZones: true,
     maxRecordsPerName: { A: 13 },
-  },
+  })),
 };
 
 /** The formatted diagnostics of loading `paths`; fails the test when they load. */

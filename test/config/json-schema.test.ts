@@ -8,18 +8,19 @@ import { GEO_RECORD_TYPES } from '../../src/model/geo.js';
 import { HOSTNAME_PATTERN, parseHostname } from '../../src/model/record-types/hostname.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 import { hasUnprintable } from '../../src/model/text.js';
+import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 
 describe('JSON Schema', () => {
   it('is committed up to date with the zod schema', async () => {
     const committed = await readFile(JSON_SCHEMA_PATH, 'utf8').catch(() => '(missing)');
     expect(
-      committed === desiredStateJsonSchema(),
+      committed === desiredStateJsonSchema(PROVIDER_CATALOGUE),
       `${JSON_SCHEMA_PATH} is out of date: run npm run schema`,
     ).toBe(true);
   });
 
   it('describes the strict document with an id and a title', () => {
-    const schema = JSON.parse(desiredStateJsonSchema());
+    const schema = JSON.parse(desiredStateJsonSchema(PROVIDER_CATALOGUE));
     expect(schema).toMatchObject({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: 'urn:edgeplan:schema:desired-state',
@@ -48,14 +49,14 @@ describe('JSON Schema', () => {
   });
 
   it('ends with a newline and uses 2-space indentation', () => {
-    const text = desiredStateJsonSchema();
+    const text = desiredStateJsonSchema(PROVIDER_CATALOGUE);
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.split('\n')[1]).toMatch(/^ {2}"\$schema"/);
   });
 });
 
 describe('JSON Schema of record data, from the registry', () => {
-  const schema = JSON.parse(desiredStateJsonSchema());
+  const schema = JSON.parse(desiredStateJsonSchema(PROVIDER_CATALOGUE));
   const records = schema.properties.zones.additionalProperties.properties.records;
   const set = schema.$defs.record_set;
   const group = schema.properties.geo_services.additionalProperties.properties.groups.items;

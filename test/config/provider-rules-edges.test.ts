@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CapabilitiesOf, type LoadOptions, loadDesiredState } from '../../src/config/index.js';
+import { type LoadOptions, loadDesiredState } from '../../src/config/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
-import { tempTree } from './helpers.js';
+import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+import { catalogueWith, tempTree } from './helpers.js';
 
 /**
- * Rules of `providers:` a single file with the CLI's capabilities does not reach: a zone's lists in several files,
- * which provider holds the geo services without capabilities, and several providers able to hold them.
+ * Rules of `providers:` a single file does not reach: a zone's lists in several files, which provider holds the
+ * geo services, and several providers able to hold them.
  */
 
 const PROVIDERS = `providers:
@@ -13,7 +14,10 @@ const PROVIDERS = `providers:
   pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }
 `;
 
-async function problemsOf(files: Record<string, string>, options: LoadOptions = {}): Promise<string[]> {
+async function problemsOf(
+  files: Record<string, string>,
+  options: LoadOptions = { catalogue: PROVIDER_CATALOGUE },
+): Promise<string[]> {
   const dir = await tempTree(files);
   const result = await loadDesiredState([dir], options);
   return result.ok ? [] : result.diagnostics.map((d) => formatDiagnostic(d).replaceAll(`${dir}/`, ''));
@@ -33,7 +37,7 @@ describe('providers: rules, edges', () => {
     ]);
   });
 
-  it('without capabilities, the dyn provider holds the geo services and a node on another provider is refused', async () => {
+  it('the provider whose type supports geo services holds them, and a node on another provider is refused', async () => {
     const yaml = `${PROVIDERS}zones:
   example.com: { providers: [pdns], records: {} }
 geo_services:
@@ -47,17 +51,17 @@ geo_services:
   });
 
   it('refuses geo services several providers could hold, naming them', async () => {
-    const capabilitiesOf: CapabilitiesOf = () => ({
+    const catalogue = catalogueWith(() => ({
       recordTypes: ['A'],
       geoServices: true,
       secondaryZones: true,
       maxRecordsPerName: {},
-    });
+    }));
     const yaml = `${PROVIDERS}geo_services:
   Web:
     groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
 `;
-    expect(await problemsOf({ 'd.yaml': yaml }, { capabilitiesOf })).toEqual([
+    expect(await problemsOf({ 'd.yaml': yaml }, { catalogue })).toEqual([
       'd.yaml:5:3: geo service "Web": geo services are held by one provider, but dyn and pdns all support them',
     ]);
   });

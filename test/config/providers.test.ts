@@ -1,21 +1,25 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CapabilitiesOf, type LoadOptions, loadDesiredState } from '../../src/config/index.js';
+import { type LoadOptions, loadDesiredState } from '../../src/config/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
+import type { ProviderOptions } from '../../src/model/dns-provider-spec.js';
+import type { DnsCapabilities } from '../../src/model/provider.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
-import { DYN_LIKE, tempTree } from './helpers.js';
+import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+import { catalogueWith, tempTree } from './helpers.js';
 
 /** As the CLI passes them: Dyn supports geo services, PowerDNS does not (and no ALIAS unless `alias: true`). */
-const capabilitiesOf: CapabilitiesOf = (spec) => ({
-  recordTypes: RECORD_TYPES.map((type) => type.type).filter(
-    (t) => spec.type === 'dyn' || spec.alias || t !== 'ALIAS',
+type CapabilitiesOf = (type: string, options: ProviderOptions) => DnsCapabilities;
+const capabilitiesOf: CapabilitiesOf = (type, options) => ({
+  recordTypes: RECORD_TYPES.map((t) => t.type).filter(
+    (t) => type === 'dyn' || options.alias || t !== 'ALIAS',
   ),
-  geoServices: spec.type === 'dyn',
+  geoServices: type === 'dyn',
   secondaryZones: true,
-  secondaryZoneContacts: spec.type === 'dyn',
-  maxRecordsPerName: Object.fromEntries(spec.type === 'dyn' ? [['A', 13]] : []),
+  secondaryZoneContacts: type === 'dyn',
+  maxRecordsPerName: Object.fromEntries(type === 'dyn' ? [['A', 13]] : []),
 });
-const OPTIONS: LoadOptions = { ...DYN_LIKE, capabilitiesOf };
+const OPTIONS: LoadOptions = { catalogue: catalogueWith(capabilitiesOf) };
 
 const PROVIDERS = `providers:
   dyn: { type: dyn }
@@ -50,13 +54,11 @@ describe('providers: in the desired state', () => {
       ['only-pdns.com', ['pdns']],
     ]);
     expect(result.desired.dnsProviders).toEqual([
-      { name: 'dyn', type: 'dyn' },
+      { name: 'dyn', type: 'dyn', options: {} },
       {
         name: 'pdns',
         type: 'powerdns',
-        urlEnv: 'EDGEPLAN_PDNS_URL',
-        apiKeyEnv: 'EDGEPLAN_PDNS_API_KEY',
-        server: 'localhost',
+        options: { url_env: 'EDGEPLAN_PDNS_URL', api_key_env: 'EDGEPLAN_PDNS_API_KEY', server: 'localhost' },
       },
     ]);
     expect(result.desired.geoProvider).toBe('dyn');
@@ -253,7 +255,7 @@ geo_services:
     ]);
   });
 
-  it('counts the providers that support geo services as capabilitiesOf says, else the dyn ones', async () => {
+  it('counts the providers that support geo services as their types say', async () => {
     const yaml = `providers:
   dyn: { type: dyn }
   dyn2:
@@ -265,23 +267,26 @@ geo_services:
   Global Web:
     groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
 `;
-    const everyone: CapabilitiesOf = (spec) => ({ ...capabilitiesOf(spec), geoServices: true });
+    const everyone: CapabilitiesOf = (type, options) => ({
+      ...capabilitiesOf(type, options),
+      geoServices: true,
+    });
     const problemsOf = async (options: LoadOptions) => {
       const result = await load(yaml, options);
       return result.ok ? [] : result.problems;
     };
-    expect(await problemsOf({ ...DYN_LIKE, capabilitiesOf: everyone })).toEqual([
+    expect(await problemsOf({ catalogue: catalogueWith(everyone) })).toEqual([
       '9:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 and pdns all support them',
     ]);
-    expect(await problemsOf(DYN_LIKE)).toEqual([
+    expect(await problemsOf({ catalogue: PROVIDER_CATALOGUE })).toEqual([
       '9:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 all support them',
     ]);
   });
 
   it('checks the geo groups against the provider that holds the geo services', async () => {
-    const noAaaa: CapabilitiesOf = (spec) => ({
-      ...capabilitiesOf(spec),
-      recordTypes: capabilitiesOf(spec).recordTypes.filter((type) => spec.type !== 'dyn' || type !== 'AAAA'),
+    const noAaaa: CapabilitiesOf = (type, options) => ({
+      ...capabilitiesOf(type, options),
+      recordTypes: capabilitiesOf(type, options).recordTypes.filter((t) => type !== 'dyn' || t !== 'AAAA'),
     });
     const result = await load(
       `${PROVIDERS}zones:
@@ -291,7 +296,7 @@ geo_services:
     groups: [{ name: All, countries: ["@@"], aaaa: ["2001:db8::7"] }]
     nodes: [{ zone: example.com, fqdn: geo.example.com }]
 `,
-      { ...DYN_LIKE, capabilitiesOf: noAaaa },
+      { catalogue: catalogueWith(noAaaa) },
     );
     expect(result.ok ? [] : result.problems).toEqual([
       '8:46: group "All" of geo service "Global Web": the DNS provider dyn does not support record type AAAA',

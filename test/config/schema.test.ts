@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DesiredStateSchema } from '../../src/config/index.js';
+import { desiredStateSchema } from '../../src/config/index.js';
+import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+
+const DesiredStateSchema = desiredStateSchema(PROVIDER_CATALOGUE);
+
 import { BAD, problems, RECORD_SET_KEYS, TOP_LEVEL_KEYS, TYPE_KEYS } from './helpers.js';
 
 describe('DesiredStateSchema', () => {

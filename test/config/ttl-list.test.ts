@@ -7,6 +7,7 @@ import {
   ONE_PLACE,
   problems,
   problemsWith,
+  providerLike,
   RECORD_SET_KEYS,
   TYPE_KEYS,
   tempTree,
@@ -146,15 +147,12 @@ describe('the rules of a name hold across the items of its list', () => {
   });
 
   it("checks the provider's types and per-name limits in every item", async () => {
-    const small: LoadOptions = {
-      provider: 'small',
-      capabilities: {
-        recordTypes: ['A'],
-        geoServices: true,
-        secondaryZones: true,
-        maxRecordsPerName: { A: 2 },
-      },
-    };
+    const small: LoadOptions = providerLike('small', {
+      recordTypes: ['A'],
+      geoServices: true,
+      secondaryZones: true,
+      maxRecordsPerName: { A: 2 },
+    });
     const file = await zone(
       '"@":',
       '  - { txt: [hello] }',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { normaliseName } from '../../src/model/names.js';
 import { recordType } from '../../src/model/record-types/index.js';
 import type { Plan } from '../../src/plan/types.js';
-import { DYN_CAPABILITIES } from '../../src/providers/dyn/index.js';
+import { DYN } from '../../src/providers/dyn/plugin.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { describeConformance, type ServedRecord } from './run-conformance.js';
 
@@ -54,8 +54,9 @@ function dynMinimum(plan: Plan): number {
   return setCalls + 2 * uploads + (created.size - uploads) + 2 * plan.zones.length;
 }
 
-describeConformance('Dyn (emulator)', {
-  capabilities: DYN_CAPABILITIES,
+describeConformance({
+  plugin: DYN,
+  server: 'emulator',
   async open() {
     const dns = requireSandbox().provider();
     const log = requireSandbox().emulator.requestLog;

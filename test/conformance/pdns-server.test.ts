@@ -7,11 +7,12 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
-import { createPdnsProvider, pdnsCapabilities } from '../../src/providers/pdns/index.js';
+import { createPdnsProvider } from '../../src/providers/pdns/index.js';
+import { POWERDNS } from '../../src/providers/pdns/plugin.js';
 import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
 import { ask, transfer } from '../providers/pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
-import { describeConformance } from './run-conformance.js';
+import { conformanceTitle, describeConformance } from './run-conformance.js';
 
 const missing = pdnsMissing();
 
@@ -39,12 +40,13 @@ function pdnsMinimum(plan: Plan): number {
 }
 
 if (missing !== null) {
-  describe.skip(`provider conformance: PowerDNS (skipped: ${missing})`, () => {
+  describe.skip(`${conformanceTitle(POWERDNS)} (skipped: ${missing})`, () => {
     it.skip('not run', () => {});
   });
 } else {
-  describeConformance('PowerDNS (pdns_server)', {
-    capabilities: pdnsCapabilities(),
+  describeConformance({
+    plugin: POWERDNS,
+    server: 'pdns_server',
     async open() {
       const { server, proxy } = running();
       const dns = createPdnsProvider({

@@ -7,10 +7,13 @@ import { loadDesiredState } from '../../src/config/index.js';
 import { compareStrings } from '../../src/model/compare.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import type { DesiredZone, DnsProvider } from '../../src/model/dns.js';
+import type { ProviderOptions } from '../../src/model/dns-provider-spec.js';
 import { relativeName } from '../../src/model/names.js';
 import type { DnsCapabilities } from '../../src/model/provider.js';
 import { isUnmanaged } from '../../src/model/unmanaged.js';
 import type { Plan } from '../../src/plan/types.js';
+import type { DnsProviderPlugin } from '../../src/providers/plugin.js';
+import { providerLike } from '../support/load-options.js';
 import { type ConformanceGroup, type ConformanceStep, conformanceTable } from './steps.js';
 
 /** One record as the server serves it: `fqdn` normalised (lower case, no trailing dot), `value` canonical. */
@@ -50,8 +53,16 @@ export interface ConformanceSubject {
 }
 
 export interface ConformanceFactory {
-  /** The provider's capabilities: which groups run, and the per-name limit the table fills up to. */
-  capabilities: DnsCapabilities;
+  /**
+   * The registered plug-in under test: its capabilities (with `options`, as a `providers:` entry would give them)
+   * say which groups run and the per-name limit the table fills up to, and the opened provider must have exactly
+   * those. test/conformance/registered.test.ts checks that every registered plug-in is run here.
+   */
+  plugin: DnsProviderPlugin;
+  /** The options of the provider's `providers:` entry the subject's provider is opened like; default none. */
+  options?: ProviderOptions;
+  /** Where the suite runs it (`emulator`, `pdns_server`): the rest of the suite's name. */
+  server: string;
   /** A subject for one group, on a server where the group's zone does not exist yet; closed after the group. */
   open(): Promise<ConformanceSubject>;
   /**
@@ -68,10 +79,10 @@ export interface ConformanceFactory {
  * records (plus what was served at unmanaged names before the step), the apply must have made exactly the
  * provider's minimum of requests, and a new plan must be empty. A failed step skips the rest of its group.
  */
-export function describeConformance(name: string, factory: ConformanceFactory): void {
-  const { capabilities } = factory;
+export function describeConformance(factory: ConformanceFactory): void {
+  const capabilities = factory.plugin.capabilities(factory.options ?? {});
   const table = conformanceTable(capabilities);
-  describe(`provider conformance: ${name}`, () => {
+  describe(`${conformanceTitle(factory.plugin)} (${factory.server})`, () => {
     let dir = '';
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'edgeplan-conformance-'));
@@ -95,9 +106,14 @@ export function describeConformance(name: string, factory: ConformanceFactory): 
         });
         return;
       }
-      describeGroup(group, zoneName(index, group.name), factory, () => dir);
+      describeGroup(group, zoneName(index, group.name), factory, capabilities, () => dir);
     });
   });
+}
+
+/** How the suite of a plug-in is titled: what registered.test.ts looks for. */
+export function conformanceTitle(plugin: DnsProviderPlugin): string {
+  return `provider conformance: ${plugin.type}`;
 }
 
 /** A zone per group: `g<index>-<name>.conformance.test` (RFC 2606 reserves `.test`). */
@@ -110,6 +126,7 @@ function describeGroup(
   group: ConformanceGroup,
   zone: string,
   factory: ConformanceFactory,
+  capabilities: DnsCapabilities,
   dir: () => string,
 ): void {
   describe(`${group.name} (${zone})`, () => {
@@ -123,7 +140,7 @@ function describeGroup(
     it('starts on a zone the server does not have, with the capabilities the table was built for', async () => {
       failed = true;
       const opened = requireSubject(subject);
-      expect(opened.providers.dns.capabilities).toEqual(factory.capabilities);
+      expect(opened.providers.dns.capabilities).toEqual(capabilities);
       expect(await opened.liveRecords(zone)).toBeNull();
       failed = false;
     });
@@ -141,7 +158,7 @@ function describeGroup(
         if (failed) context.skip();
         failed = true;
         const file = join(dir(), `${zone}-${index}.yaml`);
-        await runStep(requireSubject(subject), group, step, zone, file, factory.capabilities);
+        await runStep(requireSubject(subject), group, step, zone, file, capabilities);
         failed = false;
       });
     });
@@ -164,7 +181,7 @@ async function runStep(
   const { providers } = subject;
   const body = step.zone.replaceAll('{zone}', zone).replace(/^/gm, '    ');
   await writeFile(file, `zones:\n  ${zone}:\n${body}\n`);
-  const loaded = await loadDesiredState([file], { capabilities, provider: providers.dns.name });
+  const loaded = await loadDesiredState([file], providerLike(providers.dns.name, capabilities));
   if (step.refused !== undefined) {
     expect(loaded.ok, 'the step must be refused at load').toBe(false);
     if (!loaded.ok) expect(loaded.diagnostics.map(formatDiagnostic).join('\n')).toContain(step.refused);

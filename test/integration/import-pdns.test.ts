@@ -14,6 +14,7 @@ import { recordType, sortValues } from '../../src/model/record-types/index.js';
 import { pdnsCapabilities, zoneId } from '../../src/providers/pdns/index.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
+import { providerLike } from '../support/load-options.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { everyTypeRecords } from './every-type.js';
 import { publishedRecords } from './helpers.js';
@@ -121,9 +122,10 @@ if (missing !== null) {
       );
 
       // Every live rrset, read from the server's API: in the YAML with its TTL and values, or named by import.
-      const loaded = await loadDesiredState([join(out, `${ZONE}.yaml`)], {
-        capabilities: pdnsCapabilities(),
-      });
+      const loaded = await loadDesiredState(
+        [join(out, `${ZONE}.yaml`)],
+        providerLike('pdns', pdnsCapabilities()),
+      );
       if (!loaded.ok) throw new Error(JSON.stringify(loaded.diagnostics));
       const written = new Map(
         (loaded.desired.zones[0]?.records ?? []).map((set) => [

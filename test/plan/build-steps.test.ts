@@ -91,8 +91,12 @@ describe('buildSteps', () => {
       'computePlan: the plan changes DNS (pdns) targets, but no DNS (pdns) provider was given to compile them',
     );
     expect(() =>
-      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('dyn')),
+      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('pdns')),
     ).toThrow('the plan changes DNS targets, but no DNS provider was given');
+    // The implicit provider is `dyn` by name when no `dns` is given.
+    expect(
+      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('dyn')),
+    ).toHaveLength(1);
     expect(() => buildSteps({ parts: [], webapps: [webapp(hex('a'), 'shop')] }, named('dyn'))).toThrow(
       'the plan changes WAF targets, but no WAF provider was given',
     );

@@ -83,8 +83,8 @@ describe('plan fingerprints per target', () => {
       zones: [],
       geoServices: [geo('Web', '192.0.2.50')],
       dnsProviders: [
-        { name: 'dyn', type: 'dyn' },
-        { name: 'pdns', type: 'powerdns', urlEnv: 'U', apiKeyEnv: 'K' },
+        { name: 'dyn', type: 'dyn', options: {} },
+        { name: 'pdns', type: 'powerdns', options: { url_env: 'EDGEPLAN_U', api_key_env: 'EDGEPLAN_K' } },
       ],
       geoProvider: 'dyn',
     };
@@ -179,7 +179,7 @@ describe('desired digests', () => {
     expect(desiredMismatches(fingerprints, safety)).toEqual([
       'settings: `settings.*` (ownership or safety) changed since the plan',
     ]);
-    const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn' }] };
+    const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn', options: {} }] };
     expect(desiredStateDigest(providers)).not.toBe(digest);
     expect(desiredStateDigest({ ...providers, geoProvider: 'dyn' })).not.toBe(desiredStateDigest(providers));
     expect(desiredDigests(desired).size).toBe(fingerprints.targets.filter((t) => t.desired !== null).length);
@@ -191,7 +191,7 @@ describe('desired digests', () => {
     expect(desiredStateDigest({ ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } })).not.toBe(
       desiredStateDigest(strict),
     );
-    const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn' }] };
+    const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn', options: {} }] };
     expect(desiredStateDigest({ ...providers, geoProvider: 'a' })).not.toBe(
       desiredStateDigest({ ...providers, geoProvider: 'b' }),
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, DesiredZone, LiveZone } from '../../src/model/dns.js';
+import { IMPLICIT_PROVIDER } from '../../src/model/dns-provider-spec.js';
 import { dnsParts } from '../../src/model/dns-providers.js';
 import type { LiveState } from '../../src/model/live.js';
 import { compareTargets, parseTarget, targetText } from '../../src/model/target.js';
@@ -42,8 +43,8 @@ const DESIRED: DesiredState = {
   geoServices: [],
   manage: { secondaryZones: 'listed', geoServices: 'listed' },
   dnsProviders: [
-    { name: 'dyn', type: 'dyn' },
-    { name: 'pdns', type: 'powerdns', urlEnv: 'U', apiKeyEnv: 'K' },
+    { name: 'dyn', type: 'dyn', options: {} },
+    { name: 'pdns', type: 'powerdns', options: { url_env: 'EDGEPLAN_U', api_key_env: 'EDGEPLAN_K' } },
   ],
   geoProvider: 'dyn',
 };
@@ -116,7 +117,7 @@ describe('a plan over several DNS providers', () => {
       ['pdns', ['example.com', 'only.org']],
     ]);
     const { dnsProviders: _p, geoProvider: _g, ...single } = DESIRED;
-    expect(dnsParts(single)).toEqual([{ desired: single }]);
+    expect(dnsParts(single)).toEqual([{ spec: IMPLICIT_PROVIDER, desired: single }]);
   });
 
   it('diffs each provider against its own live state, compiles with its own compiler, one step per target', () => {

@@ -29,8 +29,8 @@ const desired: DesiredState = {
   geoServices: [],
   manage: { secondaryZones: 'listed', geoServices: 'listed' },
   dnsProviders: [
-    { name: 'dyn', type: 'dyn' },
-    { name: 'pdns', type: 'powerdns', urlEnv: 'U', apiKeyEnv: 'K' },
+    { name: 'dyn', type: 'dyn', options: {} },
+    { name: 'pdns', type: 'powerdns', options: { url_env: 'EDGEPLAN_U', api_key_env: 'EDGEPLAN_K' } },
   ],
 };
 

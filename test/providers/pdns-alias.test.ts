@@ -2,6 +2,7 @@
  * ALIAS on a real PowerDNS server set up for it (`expand-alias=yes` and a `resolver`, here the server itself): the
  * provider declares ALIAS only then (`alias: true`), and the apex then answers A queries with the target's address.
  */
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { applyPlan, planReviewed, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { createPdnsProvider, pdnsCapabilities } from '../../src/providers/pdns/index.js';
+import { providerLike } from '../support/load-options.js';
 import { ask } from './pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from './pdns/server.js';
 
@@ -30,7 +32,7 @@ describe.skipIf(missing !== null)(`ALIAS on PowerDNS${missing ? ` (skipped: ${mi
   it('is refused at validation unless the server answers it', async () => {
     const file = join(dir, 'refused.yaml');
     await writeFile(file, 'zones:\n  alias.test:\n    records: { "@": { alias: lb.target.test. } }\n');
-    const loaded = await loadDesiredState([file], { capabilities: pdnsCapabilities(), provider: 'pdns' });
+    const loaded = await loadDesiredState([file], providerLike('pdns', pdnsCapabilities()));
     expect(loaded.ok).toBe(false);
     if (!loaded.ok)
       expect(loaded.diagnostics.map(formatDiagnostic)).toEqual([
@@ -52,7 +54,7 @@ describe.skipIf(missing !== null)(`ALIAS on PowerDNS${missing ? ` (skipped: ${mi
       ].join('\n'),
     );
     const capabilities = pdnsCapabilities({ alias: true });
-    const loaded = await loadDesiredState([file], { capabilities, provider: 'pdns' });
+    const loaded = await loadDesiredState([file], providerLike('pdns', capabilities));
     if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
     const dns = createPdnsProvider({ name: 'pdns', url: server.apiUrl, apiKey: server.apiKey, alias: true });
     try {

@@ -55,7 +55,8 @@ export async function applySavedPlan(
     });
     if (!checked.ok) throw new CliError(describeRefusal(checked, file));
     const { plan } = checked;
-    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io, servicePaces(services)));
+    if (options.format !== 'json')
+      io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);

@@ -36,7 +36,8 @@ export async function applyCommand(
   const services = await openScoped(desired, scope, options, io);
   try {
     const plan = await reviewWith(desired, scope, services);
-    if (options.format !== 'json') io.stdout(renderReviewed(plan, options, io, servicePaces(services)));
+    if (options.format !== 'json')
+      io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!services || !planHasChanges(plan)) {
       if (options.format === 'json') io.stdout(renderApplyJson(plan, null, plan));
       return EXIT_OK;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { dnsProviderOf } from '../../apply/index.js';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
+import { providerFor } from '../../model/dns-providers.js';
 import {
   type DriftReport,
   driftReport,
@@ -54,24 +54,22 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
 }
 
 /**
- * The report with each drifted Dyn zone's last publish (zones the plan would create have none to read; zones of
- * other DNS providers keep no notes).
+ * The report with each drifted zone's last publish, from providers that keep one (Dyn's notes; zones the plan would
+ * create have none to read).
  */
 async function withLastPublishes(
   report: DriftReport,
   services: OpenServices | undefined,
 ): Promise<DriftReport> {
-  const dyns = services?.dyns ?? [];
-  if (!services || dyns.length === 0) return report;
+  if (!services) return report;
   const targets = await Promise.all(
     report.targets.map(async (t) => {
       const created = t.changes.some(
         ({ change }) => change.address.kind === 'zone' && change.action === 'create',
       );
-      const provider = dnsProviderOf(services.providers, t.target.provider);
-      const dyn = dyns.find((candidate) => candidate === provider);
-      if (t.target.kind !== 'zone' || created || !dyn) return t;
-      const last = await dyn.readLastPublish(t.target.name);
+      const provider = providerFor(services.providers, t.target.provider);
+      if (t.target.kind !== 'zone' || created || !provider?.readLastPublish) return t;
+      const last = await provider.readLastPublish(t.target.name);
       return last !== null && 'notRead' in last
         ? { ...t, lastPublishNotRead: last.notRead }
         : { ...t, lastPublish: last };

@@ -6,6 +6,7 @@ import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
+import { providerFor } from '../../model/dns-providers.js';
 import { printable } from '../../model/text.js';
 import { closestNames, renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
@@ -68,7 +69,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   try {
     const none = () => false;
     const all = () => true;
-    const provider = spec ? services.providers.dnsProviders?.[spec.name] : services.providers.dns;
+    const provider = providerFor(services.providers, spec?.name);
     if (provider && !provider.readInventory)
       throw new CliError(`DNS provider ${provider.name} cannot be imported from`);
     const [dns, waf] = await Promise.all([

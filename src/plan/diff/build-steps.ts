@@ -1,4 +1,5 @@
 import { targetOf, type WebappChange } from '../../model/change.js';
+import { type GivenDnsProviders, providerFor } from '../../model/dns-providers.js';
 import type { DnsCompiler, ProviderOp, WafCompiler } from '../../model/provider.js';
 import { onProvider, type Target, targetText } from '../../model/target.js';
 import type { PlanStep, StepKind } from '../types.js';
@@ -11,11 +12,11 @@ import { orderSteps } from './step-order.js';
 export type PlanDnsCompiler = DnsCompiler & { name: string };
 
 /** The providers a plan compiles its changes with; each is needed only when the plan changes its targets. */
-export interface PlanProviders {
-  /** The one DNS provider of a desired state without `providers:`. */
-  dns?: PlanDnsCompiler;
-  /** With `providers:`: each DNS provider by its name there (which is also its `name`). */
-  dnsProviders?: Readonly<Record<string, PlanDnsCompiler>>;
+/**
+ * The compilers a plan is made with: the DNS providers by name, or the implicit provider as `dns`
+ * (model/dns-providers.ts, `providerFor`), and the WAF's.
+ */
+export interface PlanProviders extends GivenDnsProviders<PlanDnsCompiler> {
   waf?: WafCompiler & { name: string; requestsPerCall: number };
 }
 
@@ -55,7 +56,7 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
   const created = new Set(part.zones.filter((zone) => zone.compile.create).map((zone) => zone.compile.zone));
   const geo = geoSteps(part.geo, { created, recordSets, provider });
   const dns = required(
-    dnsCompilerOf(providers, provider),
+    providerFor(providers, provider),
     provider === undefined ? 'DNS' : `DNS (${provider})`,
   );
   const step = stepOf(dns.name);
@@ -72,15 +73,6 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
     steps.push({ ...step('geo', target, dns.compileGeo(change, geoPart), after), id });
   }
   return steps;
-}
-
-export function dnsCompilerOf(
-  providers: PlanProviders,
-  provider: string | undefined,
-): PlanDnsCompiler | undefined {
-  if (provider === undefined) return providers.dns;
-  const named = providers.dnsProviders;
-  return named && Object.hasOwn(named, provider) ? named[provider] : undefined;
 }
 
 /** Steps of one provider; the id is the target's `kind:name`. */

@@ -1,5 +1,6 @@
 import type { RecordSetChange, ZoneChange, ZoneValue } from '../../model/change.js';
-import { dnsCompilerOf, type PlanProviders } from './build-steps.js';
+import { providerFor } from '../../model/dns-providers.js';
+import type { PlanProviders } from './build-steps.js';
 import type { PartDiff } from './part-diff.js';
 
 /**
@@ -9,7 +10,7 @@ import type { PartDiff } from './part-diff.js';
  * one that shows the desired value) the part is returned as it is.
  */
 export function withProviderZoneCreation(part: PartDiff, providers: PlanProviders): PartDiff {
-  const zoneCreation = dnsCompilerOf(providers, part.provider)?.zoneCreation;
+  const zoneCreation = providerFor(providers, part.provider)?.zoneCreation;
   if (!zoneCreation) return part;
   return {
     ...part,

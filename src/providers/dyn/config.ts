@@ -1,4 +1,3 @@
-import { DYN_ENV_DEFAULTS } from '../../model/dns-provider-spec.js';
 import {
   type Env,
   EnvConfigError,
@@ -18,8 +17,17 @@ export interface DynConfig extends DynCredentials {
 /** The variables a Dyn provider reads, by field: EDGEPLAN_DYN_*, or those its `providers:` entry names. */
 export type DynEnvNames = Record<keyof DynConfig, string>;
 
+/** The variables a dyn provider reads when its entry names none (the implicit provider always does). */
+export const DYN_ENV_DEFAULTS: DynEnvNames = {
+  url: 'EDGEPLAN_DYN_URL',
+  customerName: 'EDGEPLAN_DYN_CUSTOMER',
+  userName: 'EDGEPLAN_DYN_USER',
+  password: 'EDGEPLAN_DYN_PASSWORD',
+};
+
 /** This client's share of the account's requests per minute, when other clients use the account too. */
-const RATE_LIMIT = 'EDGEPLAN_DYN_RATE_LIMIT';
+export const DYN_RATE_LIMIT_VARIABLE = 'EDGEPLAN_DYN_RATE_LIMIT';
+const RATE_LIMIT = DYN_RATE_LIMIT_VARIABLE;
 
 /**
  * Lists every missing or unusable variable by name. Never includes a variable's value (the password is one); a URL

@@ -24,7 +24,13 @@ export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DYN_CAPABILITIES } from './capabilities.js';
 export { DynClient, type DynRequest } from './client.js';
 export { dynCompiler } from './compile.js';
-export { type DynConfig, DynConfigError, dynConfigFromEnv, dynRateLimitFromEnv } from './config.js';
+export {
+  DYN_ENV_DEFAULTS,
+  type DynConfig,
+  DynConfigError,
+  dynConfigFromEnv,
+  dynRateLimitFromEnv,
+} from './config.js';
 export {
   DynApiError,
   DynJobLostError,
@@ -98,6 +104,8 @@ export type DynProvider = DnsProvider & {
   rateBudget(): RateBudget | undefined;
   /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */
   readLastPublish(zone: string): Promise<PublishRecord | PublishNotRead | null>;
+  /** Logs out; the next read logs in again. */
+  endSession(): Promise<void>;
 };
 
 /**
@@ -143,6 +151,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     begin: (planned) => writer.begin(planned),
     execute: (op, run) => writer.execute(op, run),
     readLastPublish: (zone) => readLastPublish(client, zone),
+    endSession: () => client.logout(),
     discard: (target) => writer.discard(target),
     rateBudget: () => transports.budget(),
     async close() {

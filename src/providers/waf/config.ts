@@ -30,6 +30,16 @@ const VARIABLES = {
 /** This client's share of its address's requests per hour, when other clients use the same address too. */
 const RATE_LIMIT = 'EDGEPLAN_WAF_RATE_LIMIT';
 
+/** Every variable the WAF provider reads, and what it holds (no provider entry may name one: model ProviderCatalogue). */
+export const WAF_VARIABLES: Readonly<Record<string, string>> = {
+  [VARIABLES.url]: 'the WAF API address',
+  [VARIABLES.tokenUrl]: "the WAF's token endpoint",
+  [VARIABLES.clientId]: 'the WAF client id',
+  [VARIABLES.clientSecret]: 'the WAF client secret',
+  [VARIABLES.userAgent]: 'the User-Agent edgeplan sends',
+  [RATE_LIMIT]: "the WAF client's rate limit",
+};
+
 /**
  * Lists every missing or unusable variable by name; never includes a value (the client secret is one), and shows a
  * URL with credentials with them as `***`.

@@ -17,7 +17,13 @@ import { WafWriter } from './write.js';
 
 export { WafClient } from './client.js';
 export { wafCompiler } from './compile.js';
-export { type WafConfig, WafConfigError, wafConfigFromEnv, wafRateLimitFromEnv } from './config.js';
+export {
+  WAF_VARIABLES,
+  type WafConfig,
+  WafConfigError,
+  wafConfigFromEnv,
+  wafRateLimitFromEnv,
+} from './config.js';
 export {
   WafApiError,
   WafAuthError,

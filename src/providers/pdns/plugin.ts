@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { DnsProvider } from '../../model/dns.js';
+import { type DnsProviderSpec, variableName } from '../../model/dns-provider-spec.js';
+import type { DnsProviderPlugin, ProviderContext } from '../plugin.js';
+import { pdnsCapabilities } from './capabilities.js';
+import { pdnsConnectionFromEnv } from './config.js';
+import { createPdnsProvider } from './index.js';
+import { labelPdnsOp } from './op-label.js';
+import { PDNS_OP_SCHEMA, parsePdnsOp } from './op-schema.js';
+import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsSoaEditApi, type PdnsZoneKind } from './ops.js';
+
+/** `type: powerdns`: a PowerDNS Authoritative server, through its HTTP API. */
+export const POWERDNS: DnsProviderPlugin = {
+  type: 'powerdns',
+  description: 'a PowerDNS Authoritative server.',
+  options: {
+    url_env: variableName().describe('the variable holding the server address (http://host:8081).'),
+    api_key_env: variableName().describe('the variable holding the API key (never printed).'),
+    server: z
+      .string({ error: 'must be a string' })
+      .min(1, { error: 'must not be empty' })
+      .describe('the server id in the API paths; default localhost.'),
+    alias: z
+      .boolean({ error: 'must be true or false' })
+      .describe('the server is started with expand-alias and a resolver, so ALIAS records answer.'),
+    zone_kind: z
+      .enum(PDNS_ZONE_KINDS as [PdnsZoneKind, ...PdnsZoneKind[]], { error: 'must be Native or Master' })
+      .describe('the kind of zones the plan creates; default Native.'),
+    nameservers: z
+      .array(z.string({ error: 'must be a host name' }).min(1, { error: 'must not be empty' }), {
+        error: 'must be a list of host names',
+      })
+      .describe('the NS records of zones the plan creates (absolute names).'),
+    soa_edit_api: z
+      .enum(PDNS_SOA_EDIT_API, { error: 'must be DEFAULT, INCREASE or EPOCH' })
+      .describe('how the server bumps the SOA serial of zones the plan creates; default DEFAULT.'),
+  },
+  required: ['url_env', 'api_key_env'],
+  variables: { url_env: { role: 'server address' }, api_key_env: { role: 'API key' } },
+  capabilities: (options) => pdnsCapabilities({ alias: options.alias === true }),
+  open: openPdns,
+  opSchema: PDNS_OP_SCHEMA,
+  labelOp: (op) => labelPdnsOp(parsePdnsOp(op)),
+};
+
+/** The server the entry's variables name; `--sandbox` serves no PowerDNS, so it is read from them as always. */
+function openPdns(spec: DnsProviderSpec, context: ProviderContext): DnsProvider {
+  const { options } = spec;
+  const text = (key: string) => (typeof options[key] === 'string' ? options[key] : undefined);
+  const connection = pdnsConnectionFromEnv(context.env, {
+    provider: spec.name,
+    urlEnv: text('url_env') ?? '',
+    apiKeyEnv: text('api_key_env') ?? '',
+  });
+  const zoneKind = text('zone_kind') as PdnsZoneKind | undefined;
+  const soaEditApi = text('soa_edit_api') as PdnsSoaEditApi | undefined;
+  const nameservers = Array.isArray(options.nameservers) ? options.nameservers.map(String) : undefined;
+  return createPdnsProvider({
+    ...connection,
+    name: spec.name,
+    server: text('server'),
+    alias: options.alias === true,
+    zones: {
+      ...(zoneKind ? { zoneKind } : {}),
+      ...(nameservers ? { nameservers } : {}),
+      ...(soaEditApi ? { soaEditApi } : {}),
+    },
+    logger: context.logger,
+  });
+}
