@@ -1,4 +1,3 @@
-import { DYN_RATE_BUDGET, dynRateLimitFromEnv } from '../providers/dyn/index.js';
 import type { RateBudget } from '../providers/http/scheduler.js';
 import { WAF_RATE_BUDGET, wafRateLimitFromEnv } from '../providers/waf/index.js';
 import type { CliIo } from './io.js';
@@ -12,12 +11,6 @@ import type { CliIo } from './io.js';
 export interface RateLimitFlags {
   dnsRateLimit?: number;
   wafRateLimit?: number;
-}
-
-export function dnsRateShare(flags: RateLimitFlags, io: Pick<CliIo, 'env'>): RateBudget | undefined {
-  const fromEnv = dynRateLimitFromEnv(io.env);
-  const limit = flags.dnsRateLimit ?? fromEnv;
-  return limit === undefined ? undefined : { limit, windowMs: DYN_RATE_BUDGET.windowMs };
 }
 
 export function wafRateShare(flags: RateLimitFlags, io: Pick<CliIo, 'env'>): RateBudget | undefined {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dnsRateShare, wafRateShare } from '../../src/cli/rate-limits.js';
+import { wafRateShare } from '../../src/cli/rate-limits.js';
+import { dynRateShare } from '../../src/providers/dyn/config.js';
+
+const dnsRateShare = (flags: { dnsRateLimit?: number }, io: { env: Record<string, string> }) =>
+  dynRateShare(flags.dnsRateLimit, io.env);
 
 describe('the rate-limit share of the service commands', () => {
   it('is none without a flag or a variable: the provider uses the documented or announced limit', () => {

@@ -6,6 +6,7 @@ import {
   rateLimitFromEnv,
   urlCredentialsProblems,
 } from '../http/env-config.js';
+import type { RateBudget } from '../http/scheduler.js';
 import type { DynCredentials } from './session.js';
 
 /** What the Dyn provider needs from the environment (README, "Commands", environment). */
@@ -24,6 +25,9 @@ export const DYN_ENV_DEFAULTS: DynEnvNames = {
   userName: 'EDGEPLAN_DYN_USER',
   password: 'EDGEPLAN_DYN_PASSWORD',
 };
+
+/** The service's limit (vendor docs, "API rate limit"): 300 requests per minute per account, then 429s for up to 60 s. */
+export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
 
 /** This client's share of the account's requests per minute, when other clients use the account too. */
 export const DYN_RATE_LIMIT_VARIABLE = 'EDGEPLAN_DYN_RATE_LIMIT';
@@ -75,4 +79,18 @@ export function dynRateLimitFromEnv(env: Env): number | undefined {
   const { value, problems } = rateLimitFromEnv(env, RATE_LIMIT, 'minute');
   if (problems.length) throw new DynConfigError([], problems);
   return value;
+}
+
+/**
+ * This client's share of the account's requests per minute: `--dns-rate-limit` (`flag`), else
+ * EDGEPLAN_DYN_RATE_LIMIT; undefined when neither is set (the provider then paces to the documented or announced
+ * limit). The variable is checked even when the flag wins, so a bad value is never silently kept for the next run.
+ */
+export function dynRateShare(
+  flag: number | undefined,
+  env: Env,
+): { limit: number; windowMs: number } | undefined {
+  const limit = flag ?? dynRateLimitFromEnv(env);
+  if (flag !== undefined) dynRateLimitFromEnv(env);
+  return limit === undefined ? undefined : { limit, windowMs: 60_000 };
 }

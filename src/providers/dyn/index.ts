@@ -12,6 +12,7 @@ import { DYN_CAPABILITIES } from './capabilities.js';
 import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
+import { DYN_RATE_BUDGET } from './config.js';
 import { readAccountZones, readZones } from './read.js';
 import { readDnsInventory } from './read-inventory.js';
 import { readLastPublish } from './read-notes.js';
@@ -26,6 +27,7 @@ export { DynClient, type DynRequest } from './client.js';
 export { dynCompiler } from './compile.js';
 export {
   DYN_ENV_DEFAULTS,
+  DYN_RATE_BUDGET,
   type DynConfig,
   DynConfigError,
   dynConfigFromEnv,
@@ -52,9 +54,6 @@ export { DynZoneFileError } from './zone-file-write.js';
 
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';
-
-/** The service's limit (vendor docs, "API rate limit"): 300 requests per minute per account, then 429s for up to 60 s. */
-export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
 
 export interface DynProviderOptions extends DynConfig {
   /** The name plan steps give it: its key under `providers:` in the desired state; default `dyn`. */

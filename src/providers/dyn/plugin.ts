@@ -1,9 +1,8 @@
 import { type DnsProviderSpec, variableName } from '../../model/dns-provider-spec.js';
-import type { RateBudget } from '../http/scheduler.js';
 import type { DnsProviderPlugin, ProviderContext } from '../plugin.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
-import { DYN_ENV_DEFAULTS, type DynEnvNames, dynConfigFromEnv, dynRateLimitFromEnv } from './config.js';
-import { createDynProvider, DYN_RATE_BUDGET, type DynProvider } from './index.js';
+import { DYN_ENV_DEFAULTS, type DynEnvNames, dynConfigFromEnv, dynRateShare } from './config.js';
+import { createDynProvider, type DynProvider } from './index.js';
 import { labelDynOp } from './op-label.js';
 import { DYN_OP_SCHEMA, parseDynOp } from './op-schema.js';
 import { dynOpRequests } from './write-request.js';
@@ -42,11 +41,7 @@ export const DYN: DnsProviderPlugin = {
  */
 function openDyn(spec: DnsProviderSpec, context: ProviderContext): DynProvider {
   const { env, logger, onRateEvent, signal } = context;
-  // The variable is checked even when the flag wins, so that a bad value is never silently kept for the next run.
-  const fromEnv = dynRateLimitFromEnv(env);
-  const limit = context.rateLimit ?? fromEnv;
-  const rateLimit: RateBudget | undefined =
-    limit === undefined ? undefined : { limit, windowMs: DYN_RATE_BUDGET.windowMs };
+  const rateLimit = dynRateShare(context.rateLimit, env);
   const name = spec.name;
   const common = { name, logger, onRateEvent, signal };
   if (!context.sandbox) {
