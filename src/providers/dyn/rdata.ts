@@ -1,7 +1,7 @@
 import { scanStrings } from '../../model/record-types/character-strings.js';
 import { textField } from '../../model/record-types/fields.js';
-import type { ParseResult } from '../../model/record-types/record-type.js';
-import { RECORD_TYPES, requireRecordType } from '../../model/record-types/registry.js';
+import type { ParseResult, RecordType } from '../../model/record-types/record-type.js';
+import { requireRecordType } from '../../model/record-types/registry.js';
 
 /**
  * A record type's `rdata` object on the Dyn API: what `/<TYPE>Record/` writes and geo groups take, and what
@@ -14,58 +14,60 @@ export interface DynRdata {
   fromRdata(rdata: Record<string, unknown>): ParseResult;
 }
 
+/** How Dyn's rdata of a type is made from the registered type. */
+type Mapping = (type: RecordType) => DynRdata;
+
 /**
  * Dyn's rdata of each type it serves: the type's `fields` (record-type.ts) under the service's field names, from
  * the vendor's `<Type>Record` documentation and SDK (dyninc/dyn-python `dyn/tm/records.py`). A type that is not
  * here is not one Dyn manages (capabilities.ts). A new type's line goes here, with its `dyn` examples in its
  * record-type fixture.
  */
-const DYN_RDATA: ReadonlyMap<string, DynRdata> = new Map([
-  ['A', renamed('A')],
-  ['AAAA', renamed('AAAA')],
-  ['ALIAS', renamed('ALIAS', { target: 'alias' })],
-  ['CAA', renamed('CAA')],
+const DYN_RDATA: ReadonlyMap<string, Mapping> = new Map([
+  ['A', renamed()],
+  ['AAAA', renamed()],
+  ['ALIAS', renamed({ target: 'alias' })],
+  ['CAA', renamed()],
   // The SDK's CERTRecord: `format` is the certificate type, `tag` the key tag. Base64 may come back in lines.
-  ['CERT', renamed('CERT', { cert_type: 'format', key_tag: 'tag' }, { certificate: /\s/g })],
-  ['CNAME', renamed('CNAME')],
+  ['CERT', renamed({ cert_type: 'format', key_tag: 'tag' }, { certificate: /\s/g })],
+  ['CNAME', renamed()],
   // The vendor documents the digest "surrounded by parenthesis characters" (help.dyn.com "Create DS Records"):
   // read it with or without them, and with spaces inside as in a zone file.
-  ['DS', renamed('DS', { key_tag: 'keytag', digest_type: 'digtype' }, { digest: /[\s()]/g })],
-  ['MX', renamed('MX')],
-  ['NAPTR', renamed('NAPTR', { service: 'services' })],
-  ['NS', renamed('NS')],
-  ['PTR', renamed('PTR')],
-  ['SPF', textData('SPF')],
-  ['SRV', renamed('SRV')],
-  ['SSHFP', renamed('SSHFP', { fingerprint_type: 'fptype' })],
+  ['DS', renamed({ key_tag: 'keytag', digest_type: 'digtype' }, { digest: /[\s()]/g })],
+  ['MX', renamed()],
+  ['NAPTR', renamed({ service: 'services' })],
+  ['NS', renamed()],
+  ['PTR', renamed()],
+  ['SPF', textData],
+  ['SRV', renamed()],
+  ['SSHFP', renamed({ fingerprint_type: 'fptype' })],
   // The service's TLSARecord (help.dyn.com "Creating TLSA Records", the SDK's TLSARecord).
   [
     'TLSA',
-    renamed('TLSA', {
+    renamed({
       certificate_usage: 'cert_usage',
       matching_type: 'match_type',
       certificate_association_data: 'certificate',
     }),
   ],
-  ['TXT', textData('TXT')],
+  ['TXT', textData],
 ]);
 
 /** Dyn's rdata of `type`, or undefined for a type it does not manage. */
 export function dynRdata(type: string): DynRdata | undefined {
-  return DYN_RDATA.get(type);
+  const mapping = DYN_RDATA.get(type);
+  return mapping?.(requireRecordType(type));
 }
 
 /** Like `dynRdata`, for a type the caller knows Dyn manages (a planned op): throws otherwise. */
 export function requireDynRdata(type: string): DynRdata {
-  const found = DYN_RDATA.get(type);
+  const found = dynRdata(type);
   if (!found) throw new Error(`record type ${type} has no Dyn rdata mapping`);
   return found;
 }
 
-/** The registered types Dyn manages, in the registry's order. */
-export const DYN_RDATA_TYPES: readonly string[] = RECORD_TYPES.map((type) => type.type).filter((type) =>
-  DYN_RDATA.has(type),
-);
+/** The types Dyn manages, in the order of the table (the registry's). */
+export const DYN_RDATA_TYPES: readonly string[] = [...DYN_RDATA.keys()];
 
 /**
  * The type's fields with some renamed (`{ field: dynName }`; the others keep their names), and, where the service
@@ -73,13 +75,11 @@ export const DYN_RDATA_TYPES: readonly string[] = RECORD_TYPES.map((type) => typ
  * besides the fields are ignored by `fromFields`; a renamed field is read from its Dyn name only.
  */
 function renamed(
-  type: string,
   names: Readonly<Record<string, string>> = {},
   strip: Readonly<Record<string, RegExp>> = {},
-): DynRdata {
-  const known = requireRecordType(type);
+): Mapping {
   const dynNames = new Map(Object.entries(names));
-  return {
+  return (known) => ({
     toRdata: (value) =>
       Object.fromEntries(
         Object.entries(known.fields(value)).map(([field, v]) => [dynNames.get(field) ?? field, v]),
@@ -91,7 +91,7 @@ function renamed(
         fields[field] = textField(fields[field]).replace(pattern, '');
       return known.fromFields(fields);
     },
-  };
+  });
 }
 
 /**
@@ -99,8 +99,7 @@ function renamed(
  * the form octoDNS's Dyn provider writes (`_kwargs_for_TXT` sends `chunked_values`), and the only one that carries
  * more than 255 octets. Records entered elsewhere come back as bare text, which is read as the text itself.
  */
-function textData(type: string): DynRdata {
-  const known = requireRecordType(type);
+function textData(known: RecordType): DynRdata {
   return {
     toRdata: (value) => ({ txtdata: value }),
     fromRdata: ({ txtdata }) =>
