@@ -30,10 +30,10 @@ const RecordObject = z.looseObject({
 const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
 
 /**
- * Every record of `detail`: those of a registered type in `supported` parsed by the type's Dyn mapping (`fromRdata`) (a
- * record that does not parse is a DynWireError naming the zone, the key, the item and the field, never dropped:
- * a dropped live record would become a wrong create or delete), the others named in `unsupported`. The service's
- * own records (SOA, the apex NS set) are left out of both.
+ * Every record of `detail`: those of a type in `supported` read by its Dyn mapping (rdata.ts; a record that does
+ * not parse is a DynWireError naming the zone, the key, the item and the field, never dropped: a dropped live
+ * record would become a wrong create or delete), the others named in `unsupported`. The service's own records
+ * (SOA, the apex NS set) are left out of both.
  */
 export function zoneRecords(
   zone: string,
