@@ -12,6 +12,8 @@ export default {
     'src/config/*rules.ts',
     'src/providers/dyn/compile.ts',
     'src/providers/dyn/record-set-ops.ts',
+    // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.
+    'src/providers/dyn/rdata.ts',
     // It decides what is deleted on PowerDNS: the deletes and whole-set replacements of each zone's one PATCH.
     'src/providers/pdns/compile.ts',
     'src/providers/http/retry.ts',

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { normaliseName } from '../../src/model/names.js';
-import { recordType } from '../../src/model/record-types/index.js';
 import type { Plan } from '../../src/plan/types.js';
 import { DYN } from '../../src/providers/dyn/plugin.js';
+import { dynRdata } from '../../src/providers/dyn/rdata.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { describeConformance, type ServedRecord } from './run-conformance.js';
 
@@ -22,8 +22,8 @@ function requireSandbox(): Sandbox {
 }
 
 /**
- * The zone as the emulator has it published, each record's rdata read into its canonical value by its type (the
- * mapping the record-type fixtures check against the vendor's field names); SOA and the apex NS are the service's.
+ * The zone as the emulator has it published, each record's rdata read into its canonical value by the provider's
+ * Dyn mapping (providers/dyn/rdata.ts, which the record-type fixtures check against the vendor's field names); SOA and the apex NS are the service's.
  */
 function published(zone: string): ServedRecord[] | null {
   const zones = requireSandbox().emulator.snapshot().dns?.zones ?? {};
@@ -32,7 +32,7 @@ function published(zone: string): ServedRecord[] | null {
   return records.flatMap((record) => {
     const fqdn = normaliseName(record.fqdn);
     if (record.type === 'SOA' || (record.type === 'NS' && fqdn === zone)) return [];
-    const read = recordType(record.type)?.dyn.fromRdata(record.rdata);
+    const read = dynRdata(record.type)?.fromRdata(record.rdata);
     const value = read?.ok ? read.value : `unreadable ${JSON.stringify(record.rdata)}`;
     return [{ fqdn, type: record.type, ttl: Number(record.ttl), value }];
   });

@@ -1,14 +1,14 @@
 /** What tests of the whole flow check: the emulator's published records, serials and enabled bots. */
 
 import type { Emulator } from '../../src/emulator/index.js';
-import { recordType } from '../../src/model/record-types/index.js';
+import { dynRdata } from '../../src/providers/dyn/rdata.js';
 
 /** For property tests against the emulator: each run starts one and sends dozens of requests. */
 export const PROPERTY_TIMEOUT = 300_000;
 
 /**
  * Every record of a published zone as `fqdn ttl TYPE value` lines, sorted, the value canonical (read back through
- * the record-type registry, as the provider reads it); the service's own records (SOA, the apex NS set) left out.
+ * the provider's Dyn mapping, as it reads them); the service's own records (SOA, the apex NS set) left out.
  */
 export function publishedRecords(emulator: Emulator, zone: string): string[] {
   return recordLines(zone, emulator.snapshot().dns?.zones?.[zone]?.records ?? []);
@@ -25,11 +25,11 @@ export function recordLines(
     .sort();
 }
 
-/** A registered type's canonical value; the rdata as JSON for a type edgeplan does not manage (RP, DNAME). */
+/** A managed type's canonical value; the rdata as JSON for a type edgeplan does not manage (RP, DNAME). */
 function canonicalOf(type: string, rdata: Record<string, unknown>): string {
-  const registered = recordType(type);
-  if (!registered) return JSON.stringify(rdata);
-  const parsed = registered.dyn.fromRdata(rdata);
+  const mapping = dynRdata(type);
+  if (!mapping) return JSON.stringify(rdata);
+  const parsed = mapping.fromRdata(rdata);
   if (!parsed.ok)
     throw new Error(`published ${type} record with rdata ${JSON.stringify(rdata)} is not valid`);
   return parsed.value;

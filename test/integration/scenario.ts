@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { requireRecordType } from '../../src/model/record-types/index.js';
+import { requireDynRdata } from '../../src/providers/dyn/rdata.js';
 
 const ZONES = ['a.test', 'b.test', 'c.test'] as const;
 const LABELS = ['@', 'www', 'api', 'mail', 'mail.eu', 'x.y.z', '_sip._tcp'] as const;
@@ -183,9 +184,9 @@ function nodeYaml(node: DesiredNode): Record<string, unknown> {
   return Object.fromEntries([...types, ...(node.ttl ? [['ttl', node.ttl] as const] : [])]);
 }
 
-/** The Dyn rdata of a YAML value in `zone`, through the type's canonical form and wire mapping. */
+/** The Dyn rdata of a YAML value in `zone`, through the type's canonical form and the Dyn mapping. */
 export function rdataOf(type: string, value: unknown, zone: string): Record<string, string | number> {
-  return requireRecordType(type).dyn.toRdata(canonical(type, value, zone));
+  return requireDynRdata(type).toRdata(canonical(type, value, zone));
 }
 
 export function seedZones(scenario: Scenario): NonNullable<EmulatorSeed['dns']>['zones'] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requireRecordType } from '../../src/model/record-types/registry.js';
 import { type DynOp, describeOp } from '../../src/providers/dyn/index.js';
+import { requireDynRdata } from '../../src/providers/dyn/rdata.js';
 import { authed, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { canonicalOf, WIRE_RECORDS, wireRecord } from './helpers/dyn-records.js';
 import { useNockGuard } from './helpers/nock-guard.js';
@@ -34,7 +34,7 @@ describe('record ops of every type', () => {
   for (const { type, fqdn, value } of TYPES) {
     it(`${type}: each op is one request on /${type}Record/ with the type's rdata`, () => {
       const node = `/${type}Record/a.test/${encodeURIComponent(fqdn)}/`;
-      const rdata = requireRecordType(type).dyn.toRdata(value);
+      const rdata = requireDynRdata(type).toRdata(value);
       const [add, update, remove, replace, removeAll] = opsOf(type, fqdn, value).map((op) => describeOp(op));
       expect(add).toEqual({ method: 'POST', path: node, body: { rdata, ttl: 300 } });
       expect(update).toEqual({ method: 'PUT', path: `${node}7/`, body: { rdata, ttl: 60 } });
@@ -46,7 +46,7 @@ describe('record ops of every type', () => {
       });
       expect(removeAll).toEqual({ method: 'DELETE', path: node });
       // What is sent reads back as the same value: the mapping round-trips.
-      expect(requireRecordType(type).dyn.fromRdata(rdata)).toEqual({ ok: true, value });
+      expect(requireDynRdata(type).fromRdata(rdata)).toEqual({ ok: true, value });
     });
 
     it(`${type}: the writer sends each op as described`, async () => {

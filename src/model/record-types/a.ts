@@ -17,10 +17,8 @@ export const A: RecordType = {
   parsePresentation: (text) => address(text.trim()),
   toYaml: (value) => value,
   compare: compareIPv4,
-  dyn: {
-    toRdata: (value) => ({ address: value }),
-    fromRdata: (rdata) => address(textField(rdata.address)),
-  },
+  fields: (value) => ({ address: value }),
+  fromFields: (fields) => address(textField(fields.address)),
 };
 
 function address(text: string): ParseResult {

@@ -15,10 +15,8 @@ export const AAAA: RecordType = {
   parsePresentation: (text) => address(text.trim()),
   toYaml: (value) => value,
   compare: compareIPv6,
-  dyn: {
-    toRdata: (value) => ({ address: value }),
-    fromRdata: (rdata) => address(textField(rdata.address)),
-  },
+  fields: (value) => ({ address: value }),
+  fromFields: (fields) => address(textField(fields.address)),
 };
 
 function address(text: string): ParseResult {

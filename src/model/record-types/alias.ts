@@ -1,4 +1,4 @@
-import { hostnameValues, parseApiHostname } from './hostname.js';
+import { hostnameValues } from './hostname.js';
 import type { RecordType } from './record-type.js';
 
 /**
@@ -7,11 +7,7 @@ import type { RecordType } from './record-type.js';
  * CNAME cannot stand. YAML: `alias: lb.example.net.` (one value); canonical: `lb.example.net.`.
  */
 export const ALIAS: RecordType = {
-  ...hostnameValues('ALIAS', 'alias', 'lb.example.net.'),
+  ...hostnameValues('ALIAS', 'alias', 'lb.example.net.', 'target'),
   single: true,
-  dyn: {
-    toRdata: (value) => ({ alias: value }),
-    fromRdata: (rdata) => parseApiHostname(rdata.alias),
-  },
   rules: { apex: 'only' },
 };

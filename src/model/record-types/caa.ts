@@ -35,10 +35,8 @@ export const CAA: RecordType = {
   },
   toYaml: fieldsOf,
   compare: byLeadingNumbers(1),
-  dyn: {
-    toRdata: fieldsOf,
-    fromRdata: (rdata) => caa(rdata.flags, rdata.tag, rdata.value),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) => caa(fields.flags, fields.tag, fields.value),
 };
 
 interface CaaYaml {

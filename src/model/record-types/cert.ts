@@ -56,32 +56,23 @@ export const CERT: RecordType = {
       return refused(`"${text}" is not a CERT value (type key-tag algorithm certificate)`);
     return cert([type, keyTag, algorithm], base64.join(''));
   },
-  toYaml: (value) => {
-    const [type, keyTag, algorithm, certificate = ''] = value.split(' ');
-    return {
-      cert_type: Number(type),
-      key_tag: Number(keyTag),
-      algorithm: Number(algorithm),
-      certificate,
-    } satisfies CertYaml;
-  },
+  toYaml: fieldsOf,
   compare: byLeadingNumbers(3),
-  dyn: {
-    // Field names of the vendor SDK's CERTRecord (`format` is the certificate type, `tag` the key tag).
-    toRdata: (value) => {
-      const [type, keyTag, algorithm, certificate = ''] = value.split(' ');
-      return { format: Number(type), tag: Number(keyTag), algorithm: Number(algorithm), certificate };
-    },
-    fromRdata: (rdata) =>
-      cert([rdata.format, rdata.tag, rdata.algorithm], textField(rdata.certificate).replace(/\s/g, '')),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    cert([fields.cert_type, fields.key_tag, fields.algorithm], textField(fields.certificate)),
 };
 
-interface CertYaml {
+type CertYaml = {
   cert_type: number | string;
   key_tag: number;
   algorithm: number;
   certificate: string;
+};
+
+function fieldsOf(value: string): CertYaml & { cert_type: number } {
+  const [type, keyTag, algorithm, certificate = ''] = value.split(' ');
+  return { cert_type: Number(type), key_tag: Number(keyTag), algorithm: Number(algorithm), certificate };
 }
 
 function cert([type, keyTag, algorithm]: unknown[], certificate: string): ParseResult {

@@ -1,4 +1,4 @@
-import { hostnameValues, parseApiHostname } from './hostname.js';
+import { hostnameValues } from './hostname.js';
 import type { RecordType } from './record-type.js';
 
 /**
@@ -6,11 +6,7 @@ import type { RecordType } from './record-type.js';
  * RFC 2181 §10.1). YAML: `cname: web.example.net.` (one value, not a list); canonical: `web.example.net.`.
  */
 export const CNAME: RecordType = {
-  ...hostnameValues('CNAME', 'cname', 'web.example.net.'),
+  ...hostnameValues('CNAME', 'cname', 'web.example.net.', 'cname'),
   single: true,
-  dyn: {
-    toRdata: (value) => ({ cname: value }),
-    fromRdata: (rdata) => parseApiHostname(rdata.cname),
-  },
   rules: { alone: true, apex: 'never' },
 };

@@ -24,34 +24,24 @@ export const DS: RecordType = {
       return refused(`"${text}" is not a DS value (key-tag algorithm digest-type digest)`);
     return ds([keyTag, algorithm, digestType], hex.join(''));
   },
-  toYaml: (value) => {
-    const [keyTag, algorithm, digestType, digest = ''] = value.split(' ');
-    return {
-      key_tag: Number(keyTag),
-      algorithm: Number(algorithm),
-      digest_type: Number(digestType),
-      digest,
-    } satisfies DsYaml;
-  },
+  toYaml: fieldsOf,
   compare: byLeadingNumbers(3),
-  dyn: {
-    toRdata: (value) => {
-      const [keyTag, algorithm, digestType, digest = ''] = value.split(' ');
-      return { keytag: Number(keyTag), algorithm: Number(algorithm), digtype: Number(digestType), digest };
-    },
-    // The vendor documents the digest "surrounded by parenthesis characters" (help.dyn.com "Create DS Records"):
-    // read it with or without them, and with spaces inside as in a zone file.
-    fromRdata: (rdata) =>
-      ds([rdata.keytag, rdata.algorithm, rdata.digtype], textField(rdata.digest).replace(/[\s()]/g, '')),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    ds([fields.key_tag, fields.algorithm, fields.digest_type], textField(fields.digest)),
   rules: { apex: 'never', besides: 'NS' },
 };
 
-interface DsYaml {
+type DsYaml = {
   key_tag: number;
   algorithm: number;
   digest_type: number;
   digest: string;
+};
+
+function fieldsOf(value: string): DsYaml {
+  const [keyTag, algorithm, digestType, digest = ''] = value.split(' ');
+  return { key_tag: Number(keyTag), algorithm: Number(algorithm), digest_type: Number(digestType), digest };
 }
 
 /** Digest lengths in hex digits by digest type (RFC 4034 §5.1.4, RFC 4509 §2.2, RFC 5933 §2, RFC 6605 §2). */

@@ -69,14 +69,10 @@ export function hostnameYaml(example: string): z.ZodType<string> {
 }
 
 /**
- * Everything but the wire mapping of a type whose value is one name (CNAME, ALIAS, NS, PTR): the YAML holds the
- * name as users write it (`web.example.net.`, `web`, `@`); canonical: `web.example.net.`.
+ * A type whose value is one name (CNAME, ALIAS, NS, PTR), rules aside: the YAML holds the name as users write it
+ * (`web.example.net.`, `web`, `@`); canonical: `web.example.net.`; its one field is named `field` (`nsdname`).
  */
-export function hostnameValues(
-  type: string,
-  key: string,
-  example: string,
-): Pick<RecordType, 'type' | 'key' | 'yaml' | 'parse' | 'parsePresentation' | 'toYaml'> {
+export function hostnameValues(type: string, key: string, example: string, field: string): RecordType {
   return {
     type,
     key,
@@ -89,5 +85,7 @@ export function hostnameValues(
         : refused(`"${text}" is not one name`);
     },
     toYaml: hostnameToYaml,
+    fields: (value) => ({ [field]: value }),
+    fromFields: (fields) => parseApiHostname(fields[field]),
   };
 }

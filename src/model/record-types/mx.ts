@@ -29,19 +29,19 @@ export const MX: RecordType = {
     return mx(fields[0], parseAbsoluteHostname(fields[1] ?? '', { root: true }));
   },
   toYaml: (value, origin) => {
-    const [preference, exchange = ''] = value.split(' ');
-    return { preference: Number(preference), exchange: hostnameToYaml(exchange, origin) };
+    const fields = fieldsOf(value);
+    return { ...fields, exchange: hostnameToYaml(fields.exchange, origin) };
   },
   compare: byLeadingNumbers(1),
-  dyn: {
-    toRdata: (value) => {
-      const [preference, exchange = ''] = value.split(' ');
-      return { preference: Number(preference), exchange };
-    },
-    fromRdata: (rdata) => mx(rdata.preference, parseApiHostname(rdata.exchange, { root: true })),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) => mx(fields.preference, parseApiHostname(fields.exchange, { root: true })),
   rules: { soleValue: { value: '0 .', why: 'RFC 7505: a null MX says the name accepts no mail' } },
 };
+
+function fieldsOf(value: string): { preference: number; exchange: string } {
+  const [preference, exchange = ''] = value.split(' ');
+  return { preference: Number(preference), exchange };
+}
 
 function mx(preference: unknown, exchange: ParseResult): ParseResult {
   const checks = new FieldChecks();

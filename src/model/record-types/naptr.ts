@@ -62,27 +62,22 @@ export const NAPTR: RecordType = {
     return { ...fields, replacement: hostnameToYaml(fields.replacement, origin) };
   },
   compare: byLeadingNumbers(2),
-  dyn: {
-    toRdata: (value) => {
-      const { order, preference, flags, service, regexp, replacement } = fieldsOf(value);
-      return { order, preference, flags, services: service, regexp, replacement };
-    },
-    fromRdata: (rdata) =>
-      naptr(
-        [rdata.order, rdata.preference, rdata.flags, rdata.services, rdata.regexp],
-        parseApiHostname(rdata.replacement, { root: true }),
-      ),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    naptr(
+      [fields.order, fields.preference, fields.flags, fields.service, fields.regexp],
+      parseApiHostname(fields.replacement, { root: true }),
+    ),
 };
 
-interface NaptrYaml {
+type NaptrYaml = {
   order: number;
   preference: number;
   flags: string;
   service: string;
   regexp: string;
   replacement: string;
-}
+};
 
 function fieldsOf(value: string): NaptrYaml {
   const [order, preference, flags, service, regexp, replacement] = canonicalStrings(value);

@@ -1,4 +1,4 @@
-import { hostnameValues, parseApiHostname } from './hostname.js';
+import { hostnameValues } from './hostname.js';
 import type { RecordType } from './record-type.js';
 
 /**
@@ -7,10 +7,6 @@ import type { RecordType } from './record-type.js';
  * canonical: `ns1.example.net.`.
  */
 export const NS: RecordType = {
-  ...hostnameValues('NS', 'ns', 'ns1.example.net.'),
-  dyn: {
-    toRdata: (value) => ({ nsdname: value }),
-    fromRdata: (rdata) => parseApiHostname(rdata.nsdname),
-  },
+  ...hostnameValues('NS', 'ns', 'ns1.example.net.', 'nsdname'),
   rules: { apex: 'never', delegates: true },
 };

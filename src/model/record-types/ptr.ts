@@ -1,14 +1,8 @@
-import { hostnameValues, parseApiHostname } from './hostname.js';
+import { hostnameValues } from './hostname.js';
 import type { RecordType } from './record-type.js';
 
 /**
  * PTR: the name an address (or any name) points to (RFC 1035 §3.3.12), usually in an `in-addr.arpa` or `ip6.arpa`
  * zone. YAML: `ptr: [host.example.com.]`; canonical: `host.example.com.`.
  */
-export const PTR: RecordType = {
-  ...hostnameValues('PTR', 'ptr', 'host.example.com.'),
-  dyn: {
-    toRdata: (value) => ({ ptrdname: value }),
-    fromRdata: (rdata) => parseApiHostname(rdata.ptrdname),
-  },
-};
+export const PTR: RecordType = hostnameValues('PTR', 'ptr', 'host.example.com.', 'ptrdname');

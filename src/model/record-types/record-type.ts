@@ -7,7 +7,8 @@ import type { z } from 'zod';
  * The canonical value is the type's RDATA in RFC 1035 presentation format, with every domain name absolute,
  * lower-case and ending in a dot: `192.0.2.1`, `10 mail.example.com.`, `"v=spf1 -all"`. Two values are equal
  * exactly when their canonical strings are equal, which is what the diff, fingerprints and plans rely on. The same
- * string is what a zone file and PowerDNS's API carry, so those need no mapping of their own.
+ * string is what a zone file and PowerDNS's API carry, so those need no mapping of their own; APIs that send RDATA
+ * as JSON objects map `fields` (below).
  */
 export interface RecordType {
   /** Upper-case type name: `A`, `MX`. */
@@ -33,13 +34,24 @@ export interface RecordType {
   toYaml(value: string, origin: string): unknown;
   /** Canonical order of the values of a set; absent: by UTF-16 code unit. */
   compare?(a: string, b: string): number;
-  /** The Dyn API's rdata object of this type, as `/<Type>Record/` writes take it and `<type>_records` reads give it. */
-  readonly dyn: {
-    /** Canonical value → the `rdata` object a record write sends. */
-    toRdata(value: string): Record<string, string | number>;
-    /** The `rdata` object the service returns → canonical value; a problem when it is not a valid value. */
-    fromRdata(rdata: Record<string, unknown>): ParseResult;
-  };
+  /**
+   * The canonical value as named fields: its RDATA fields in the RFC's order, under the names the YAML object uses
+   * (`preference`, `exchange`; `key_tag`, `digest_type`, `digest`), or the RFC's name for a type whose YAML value is
+   * bare (`address`, `cname`, `nsdname`, `ptrdname`, `txtdata`; ALIAS `target`). Integers are numbers; names are
+   * absolute, with the trailing dot; text is the text itself, unquoted (a TXT value's strings joined).
+   *
+   * This is the provider-neutral form of a value for APIs that send RDATA as JSON objects. A provider whose rdata
+   * is these fields under other names maps them with a rename table, and keeps its own reading quirks (a bracketed
+   * digest, text sent either quoted or bare) on its side: see `src/providers/dyn/rdata.ts`.
+   */
+  fields(value: string): Record<string, string | number>;
+  /**
+   * Named fields, as `fields` writes them or an API sends them → canonical, every field checked as `parse` checks
+   * it, every problem at its field's path (`['digest_type']`; a bare type's at the value's, `[]`). Integers may be
+   * strings of digits, names may leave out the trailing dot (they are absolute: there is no origin), other keys are
+   * ignored. `fromFields(fields(v))` gives `v` back.
+   */
+  fromFields(fields: Record<string, unknown>): ParseResult;
   /** DNS rules of the type, checked at validation (config/rules) and by the emulator. */
   readonly rules?: RecordTypeRules;
 }

@@ -34,30 +34,25 @@ export const SRV: RecordType = {
     return srv(fields.slice(0, 3), parseAbsoluteHostname(fields[3] ?? '', { root: true }));
   },
   toYaml: (value, origin) => {
-    const [priority, weight, port, target = ''] = value.split(' ');
-    return {
-      priority: Number(priority),
-      weight: Number(weight),
-      port: Number(port),
-      target: hostnameToYaml(target, origin),
-    } satisfies SrvYaml;
+    const fields = fieldsOf(value);
+    return { ...fields, target: hostnameToYaml(fields.target, origin) } satisfies SrvYaml;
   },
   compare: byLeadingNumbers(3),
-  dyn: {
-    toRdata: (value) => {
-      const [priority, weight, port, target = ''] = value.split(' ');
-      return { priority: Number(priority), weight: Number(weight), port: Number(port), target };
-    },
-    fromRdata: (rdata) =>
-      srv([rdata.priority, rdata.weight, rdata.port], parseApiHostname(rdata.target, { root: true })),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    srv([fields.priority, fields.weight, fields.port], parseApiHostname(fields.target, { root: true })),
 };
 
-interface SrvYaml {
+type SrvYaml = {
   priority: number;
   weight: number;
   port: number;
   target: string;
+};
+
+function fieldsOf(value: string): SrvYaml {
+  const [priority, weight, port, target = ''] = value.split(' ');
+  return { priority: Number(priority), weight: Number(weight), port: Number(port), target };
 }
 
 function srv([priority, weight, port]: unknown[], target: ParseResult): ParseResult {

@@ -22,24 +22,21 @@ export const SSHFP: RecordType = {
     if (hex.length === 0) return refused(`"${text}" is not an SSHFP value (algorithm type fingerprint)`);
     return sshfp(algorithm, type, hex.join(''));
   },
-  toYaml: (value) => {
-    const [algorithm, type, fingerprint = ''] = value.split(' ');
-    return { algorithm: Number(algorithm), fingerprint_type: Number(type), fingerprint } satisfies SshfpYaml;
-  },
+  toYaml: fieldsOf,
   compare: byLeadingNumbers(2),
-  dyn: {
-    toRdata: (value) => {
-      const [algorithm, type, fingerprint = ''] = value.split(' ');
-      return { algorithm: Number(algorithm), fptype: Number(type), fingerprint };
-    },
-    fromRdata: (rdata) => sshfp(rdata.algorithm, rdata.fptype, rdata.fingerprint),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) => sshfp(fields.algorithm, fields.fingerprint_type, fields.fingerprint),
 };
 
-interface SshfpYaml {
+type SshfpYaml = {
   algorithm: number;
   fingerprint_type: number;
   fingerprint: string;
+};
+
+function fieldsOf(value: string): SshfpYaml {
+  const [algorithm, type, fingerprint = ''] = value.split(' ');
+  return { algorithm: Number(algorithm), fingerprint_type: Number(type), fingerprint };
 }
 
 /** Fingerprint lengths in hex digits by fingerprint type (RFC 4255 §3.1.2, RFC 6594 §3). */

@@ -32,36 +32,31 @@ export const TLSA: RecordType = {
       );
     return tlsa([usage, selector, matching], hex.join(''));
   },
-  toYaml: (value) => {
-    const [usage, selector, matching, data = ''] = value.split(' ');
-    return {
-      certificate_usage: Number(usage),
-      selector: Number(selector),
-      matching_type: Number(matching),
-      certificate_association_data: data,
-    } satisfies TlsaYaml;
-  },
+  toYaml: fieldsOf,
   compare: byLeadingNumbers(3),
-  dyn: {
-    // Field names of the service's TLSARecord (help.dyn.com "Creating TLSA Records", the vendor SDK's TLSARecord).
-    toRdata: (value) => {
-      const [usage, selector, matching, data = ''] = value.split(' ');
-      return {
-        cert_usage: Number(usage),
-        selector: Number(selector),
-        match_type: Number(matching),
-        certificate: data,
-      };
-    },
-    fromRdata: (rdata) => tlsa([rdata.cert_usage, rdata.selector, rdata.match_type], rdata.certificate),
-  },
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    tlsa(
+      [fields.certificate_usage, fields.selector, fields.matching_type],
+      fields.certificate_association_data,
+    ),
 };
 
-interface TlsaYaml {
+type TlsaYaml = {
   certificate_usage: number;
   selector: number;
   matching_type: number;
   certificate_association_data: string;
+};
+
+function fieldsOf(value: string): TlsaYaml {
+  const [usage, selector, matching, data = ''] = value.split(' ');
+  return {
+    certificate_usage: Number(usage),
+    selector: Number(selector),
+    matching_type: Number(matching),
+    certificate_association_data: data,
+  };
 }
 
 /** Association data lengths in hex digits by matching type (RFC 6698 §2.1.3). */

@@ -15,22 +15,10 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
  * RFC 7208 §3.3, RFC 6376 §3.6.2.2). YAML: `txt: ["v=spf1 -all"]`; canonical: `"v=spf1 -all"`, and for long text
  * `"<255 octets>" "<the rest>"`; quotes, backslashes and octets outside printable ASCII escaped (`\"`, `\\`, `\195`).
  */
-export const TXT: RecordType = {
-  ...textValues('TXT', 'txt'),
-  dyn: {
-    // The canonical presentation text, quoted and split as above: the form octoDNS's Dyn provider writes
-    // (`_kwargs_for_TXT` sends `chunked_values`), and the only one that carries more than 255 octets. Records
-    // entered elsewhere come back as bare text, which is read as the text itself.
-    toRdata: (value) => ({ txtdata: value }),
-    fromRdata: (rdata) => txtdata(rdata.txtdata),
-  },
-};
+export const TXT: RecordType = textValues('TXT', 'txt');
 
-/** Everything but the wire mapping of a type whose value is text (TXT, SPF). */
-export function textValues(
-  type: string,
-  key: string,
-): Pick<RecordType, 'type' | 'key' | 'yaml' | 'parse' | 'parsePresentation' | 'toYaml'> {
+/** A type whose value is text (TXT, SPF); its one field, `txtdata`, is the text itself (its strings joined). */
+export function textValues(type: string, key: string): RecordType {
   return {
     type,
     key,
@@ -38,6 +26,9 @@ export function textValues(
     parse: (input) => text(String(input)),
     parsePresentation: canonicalText,
     toYaml: (value) => textOf(value),
+    fields: (value) => ({ txtdata: textOf(value) }),
+    fromFields: (fields) =>
+      typeof fields.txtdata === 'string' ? text(fields.txtdata) : refused('txtdata is missing'),
   };
 }
 
@@ -69,12 +60,4 @@ function joinedText(presentation: string): string | { problem: string } {
   if (long) return { problem: `a string has ${long.octets.length} octets (at most ${MAX_STRING_OCTETS})` };
   const decoded = decodeText(Buffer.concat(scanned.tokens.map((token) => token.octets)));
   return decoded ?? { problem: 'it is not UTF-8 text' };
-}
-
-/** Dyn's `txtdata`: quoted strings (as written above), or bare text taken as it is. */
-function txtdata(value: unknown): ParseResult {
-  if (typeof value !== 'string') return refused('txtdata is missing');
-  const scanned = scanStrings(value);
-  const quoted = scanned.ok && scanned.tokens.length > 0 && scanned.tokens.every((token) => token.quoted);
-  return quoted ? canonicalText(value) : text(value);
 }

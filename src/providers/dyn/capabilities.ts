@@ -1,13 +1,14 @@
 import type { DnsCapabilities } from '../../model/provider.js';
-import { RECORD_TYPES } from '../../model/record-types/registry.js';
+import { DYN_RDATA_TYPES } from './rdata.js';
 
 /**
- * What the Dyn service manages: every registered record type (each has its `/<TYPE>Record/` resource and
- * `<type>_records` key), geo services and secondary zones. The vendor documents one per-name limit: "Each node can
- * only contain 13 A records" (Managed DNS API error codes); no other type has a documented limit.
+ * What the Dyn service manages: every registered record type that has its rdata mapping (rdata.ts; each has its
+ * `/<TYPE>Record/` resource and `<type>_records` key), geo services and secondary zones. The vendor documents one
+ * per-name limit: "Each node can only contain 13 A records" (Managed DNS API error codes); no other type has a
+ * documented limit.
  */
 export const DYN_CAPABILITIES: DnsCapabilities = {
-  recordTypes: RECORD_TYPES.map((type) => type.type),
+  recordTypes: [...DYN_RDATA_TYPES],
   geoServices: true,
   secondaryZones: true,
   maxRecordsPerName: { A: 13 },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { compareStrings } from '../../model/compare.js';
 import { GEO_RECORD_TYPES, type GeoGroup, type GeoRecords, sortGeoRecords } from '../../model/geo.js';
-import { recordType, requireRecordType } from '../../model/record-types/registry.js';
 import { DynWireError } from './errors.js';
+import { dynRdata, requireDynRdata } from './rdata.js';
 import { rdataKey, typeOfRdataKey } from './record-wire.js';
 import { parseWire } from './wire.js';
 import type { GeoGroupObject } from './wire-services.js';
@@ -11,7 +11,7 @@ import type { GeoGroupObject } from './wire-services.js';
  * The record data of a geo group on the wire: `rdata` keyed `<type>_rdata` (`a_rdata`, `aaaa_rdata`,
  * `cname_rdata`, …), each an array of the type's rdata objects, as record writes take them (vendor docs, "Create
  * Geo Traffic Manager Service"; the service's groups accept most record types). Edgeplan manages the types of
- * GEO_RECORD_TYPES, through the registry's Dyn mapping.
+ * GEO_RECORD_TYPES, through their Dyn mapping (rdata.ts).
  */
 
 /**
@@ -27,8 +27,8 @@ const OPTION_MAPS = ['weight', 'serve_count', 'ttl', 'label'] as const;
 export function wireGroup(group: GeoGroup) {
   const rdata = Object.fromEntries(
     group.records.map((set) => {
-      const type = requireRecordType(set.type);
-      return [rdataKey(set.type), set.values.map((value) => type.dyn.toRdata(value))];
+      const mapping = requireDynRdata(set.type);
+      return [rdataKey(set.type), set.values.map((value) => mapping.toRdata(value))];
     }),
   );
   const maps: Record<(typeof OPTION_MAPS)[number], [string, unknown][]> = {
@@ -70,13 +70,13 @@ export function readGroup(group: GeoGroupObject, context: string): ReadGroup {
     const where = `${context} group ${group.name} ${key}`;
     const list = parseWire(z.array(z.record(z.string(), z.unknown())), items, where);
     if (list.length === 0) continue;
-    const known = GEO_RECORD_TYPES.includes(type) ? recordType(type) : undefined;
+    const known = GEO_RECORD_TYPES.includes(type) ? dynRdata(type) : undefined;
     if (known === undefined) {
       otherTypes.push(type);
       continue;
     }
     const values = list.map((rdata, index) => {
-      const value = known.dyn.fromRdata(rdata);
+      const value = known.fromRdata(rdata);
       if (value.ok) return value.value;
       const issues = value.problems.map((p) => `${[index, ...p.path].join('.')}: ${p.message}`);
       throw new DynWireError(where, issues);

@@ -1,7 +1,7 @@
 import { normaliseName } from '../../model/names.js';
 import { recordSetKey } from '../../model/record-set.js';
-import { recordType } from '../../model/record-types/registry.js';
 import type { DynClient } from './client.js';
+import { dynRdata } from './rdata.js';
 import type { ZoneChange } from './wire.js';
 
 /**
@@ -13,10 +13,10 @@ import type { ZoneChange } from './wire.js';
 /** A pending change's value, canonical; undefined for a type edgeplan does not manage or rdata it cannot read. */
 export function pendingValue(item: ZoneChange): string | undefined {
   const type = item.rdata_type.toUpperCase();
-  const known = recordType(type);
+  const known = dynRdata(type);
   const rdata = item.rdata[`rdata_${type.toLowerCase()}`];
   if (known === undefined || typeof rdata !== 'object' || rdata === null) return undefined;
-  const parsed = known.dyn.fromRdata(rdata as Record<string, unknown>);
+  const parsed = known.fromRdata(rdata as Record<string, unknown>);
   return parsed.ok ? parsed.value : undefined;
 }
 

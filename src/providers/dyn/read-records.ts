@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { compareStrings } from '../../model/compare.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../model/record-set.js';
-import { recordType } from '../../model/record-types/registry.js';
 import { DynWireError } from './errors.js';
+import { dynRdata } from './rdata.js';
 import { isServiceRecord, sortLiveRecords, typeOfRecordsKey } from './record-wire.js';
 import { parseWire, WireInt } from './wire.js';
 
@@ -18,7 +18,7 @@ export interface ZoneRecords {
 /** `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`, each an array of record objects. */
 const AllRecordDetail = z.record(z.string(), z.unknown());
 
-/** One record of a supported type; `rdata` goes to the type's own parser (record-types). */
+/** One record of a supported type; `rdata` goes to the type's Dyn mapping (rdata.ts). */
 const RecordObject = z.looseObject({
   fqdn: z.string().min(1),
   ttl: WireInt,
@@ -30,10 +30,10 @@ const RecordObject = z.looseObject({
 const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
 
 /**
- * Every record of `detail`: those of a registered type in `supported` parsed by the type's `dyn.fromRdata` (a
- * record that does not parse is a DynWireError naming the zone, the key, the item and the field, never dropped:
- * a dropped live record would become a wrong create or delete), the others named in `unsupported`. The service's
- * own records (SOA, the apex NS set) are left out of both.
+ * Every record of `detail`: those of a type in `supported` read by its Dyn mapping (rdata.ts; a record that does
+ * not parse is a DynWireError naming the zone, the key, the item and the field, never dropped: a dropped live
+ * record would become a wrong create or delete), the others named in `unsupported`. The service's own records
+ * (SOA, the apex NS set) are left out of both.
  */
 export function zoneRecords(
   zone: string,
@@ -46,7 +46,7 @@ export function zoneRecords(
   for (const [key, items] of Object.entries(parseWire(AllRecordDetail, detail, context))) {
     const type = typeOfRecordsKey(key);
     if (type === null) continue;
-    const known = supported.has(type) ? recordType(type) : undefined;
+    const known = supported.has(type) ? dynRdata(type) : undefined;
     parseWire(z.array(z.unknown()), items, `${context} ${key}`).forEach((item, index) => {
       const where = `${context} ${key}[${index}]${fqdnHint(item)}`;
       const fqdn = normaliseName(parseWire(NamedRecordObject, item, where).fqdn);
@@ -56,7 +56,7 @@ export function zoneRecords(
         return;
       }
       const record = parseWire(RecordObject, item, where);
-      const value = known.dyn.fromRdata(record.rdata);
+      const value = known.fromRdata(record.rdata);
       if (!value.ok) {
         const issues = value.problems.map((p) => `${['rdata', ...p.path].join('.')}: ${p.message}`);
         throw new DynWireError(where, issues);

@@ -1,15 +1,15 @@
 import type { RunContext } from '../../model/provider.js';
-import { requireRecordType } from '../../model/record-types/registry.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { type DynRequest, segment } from './client.js';
 import type { DynOp } from './ops.js';
+import { requireDynRdata } from './rdata.js';
 import { recordPath, replaceAllKey } from './record-wire.js';
 import { describeServiceOp, isServiceOp, serviceRetryPolicy } from './write-services.js';
 import { describeZoneFileOp, isZoneFileKind, isZoneFileOp } from './zone-file-write.js';
 
 /**
  * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the
- * type's Dyn mapping (record-types). TTLs are sent as numbers (the real service takes both). A publish carries the
+ * type's Dyn mapping (rdata.ts). TTLs are sent as numbers (the real service takes both). A publish carries the
  * run's audit note as `notes` (help.dyn.com, Publish zone API: "added to the zone notes") when there is one.
  */
 export function describeOp(op: DynOp, run?: RunContext): DynRequest {
@@ -56,7 +56,7 @@ export function describeOp(op: DynOp, run?: RunContext): DynRequest {
 }
 
 function recordBody(type: string, value: string, ttl: number): Record<string, unknown> {
-  return { rdata: requireRecordType(type).dyn.toRdata(value), ttl };
+  return { rdata: requireDynRdata(type).toRdata(value), ttl };
 }
 
 /**

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 /**
  * Random YAML values of every registered type, as users write them: names absolute (any case) or relative or `@`,
  * hex in any case, numbers biased to their bounds so that ties and extremes are frequent. properties.test.ts fails
- * for a registered type that has no generator here.
+ * for a registered type that has no generator here. Below them, the other forms of values that tests read: text as
+ * split presentation strings, fields as an API sends them.
  */
 
 /** Zones values are read against; their case and trailing dot vary as users write them. */
@@ -186,3 +187,59 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
     ['txt', text],
   ],
 );
+
+/** Space between the fields of presentation text. */
+export const space = fc.constantFrom(' ', '  ', '\t', ' \t ');
+
+/**
+ * `[text, presentation]`: any `text`, and the same text as presentation strings split at any boundary (even inside
+ * a UTF-8 character) and each octet escaped any way RFC 1035 allows, as a zone file or an API may hold it.
+ */
+export const splitText: fc.Arbitrary<[string, string]> = fc
+  .tuple(
+    text,
+    fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 8 }),
+    fc.array(fc.nat(2), { minLength: 1, maxLength: 16 }),
+    fc.array(space, { minLength: 1, maxLength: 4 }),
+  )
+  .map(([input, sizes, choices, spaces]) => [input, chunked(input, sizes, choices, spaces)]);
+
+/** An object of fields as an API may send it: through JSON, numbers as strings. */
+export function asStrings(fields: Record<string, string | number>): Record<string, unknown> {
+  const wire: Record<string, unknown> = JSON.parse(JSON.stringify(fields));
+  return Object.fromEntries(
+    Object.entries(wire).map(([key, v]) => [key, typeof v === 'number' ? String(v) : v]),
+  );
+}
+
+/** One octet written any way RFC 1035 allows inside a quoted string. */
+function spellings(octet: number): string[] {
+  const decimal = `\\${String(octet).padStart(3, '0')}`;
+  const character = String.fromCharCode(octet);
+  if (octet === 0x22 || octet === 0x5c) return [`\\${character}`, decimal];
+  if (octet < 0x20 || octet >= 0x7f) return [decimal];
+  return /\d/.test(character) ? [character, decimal] : [character, decimal, `\\${character}`];
+}
+
+/** Text as quoted strings split at the given sizes (then every 255 octets), each octet spelled by `choices`. */
+function chunked(textValue: string, sizes: number[], choices: number[], spaces: string[]): string {
+  const bytes = Buffer.from(textValue, 'utf8');
+  const strings: string[] = [];
+  let start = 0;
+  let index = 0;
+  do {
+    const size = sizes[strings.length] ?? 255;
+    const chunk = bytes.subarray(start, start + size);
+    strings.push(
+      `"${[...chunk]
+        .map((octet) => {
+          const options = spellings(octet);
+          index += 1;
+          return options[(choices[index % choices.length] ?? 0) % options.length];
+        })
+        .join('')}"`,
+    );
+    start += size;
+  } while (start < bytes.length);
+  return strings.map((s, i) => `${s}${spaces[i % spaces.length]}`).join('');
+}

@@ -1,4 +1,5 @@
-import { RECORD_TYPES, recordType } from '../../../src/model/record-types/registry.js';
+import { RECORD_TYPES } from '../../../src/model/record-types/registry.js';
+import { dynRdata } from '../../../src/providers/dyn/rdata.js';
 import { requireFixture } from '../../fixtures/record-types/fixtures.js';
 
 /**
@@ -62,11 +63,11 @@ export function everyTypeZone(): Record<string, unknown[]> {
   return body;
 }
 
-/** The canonical value of a WIRE_RECORDS entry through the registry; undefined for an unregistered type. */
+/** The canonical value of a WIRE_RECORDS entry through its Dyn mapping; undefined for a type without one. */
 export function canonicalOf(entry: { type: string; rdata: Record<string, unknown> }): string | undefined {
-  const type = recordType(entry.type);
-  if (type === undefined) return undefined;
-  const parsed = type.dyn.fromRdata(entry.rdata);
+  const mapping = dynRdata(entry.type);
+  if (mapping === undefined) return undefined;
+  const parsed = mapping.fromRdata(entry.rdata);
   if (!parsed.ok)
     throw new Error(`the ${entry.type} fixture does not parse: ${JSON.stringify(parsed.problems)}`);
   return parsed.value;
