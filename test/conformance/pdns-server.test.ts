@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import { createPdnsProvider, pdnsCapabilities } from '../../src/providers/pdns/index.js';
-import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
+import { type CountingProxy, startCountingProxy } from '../support/proxy.js';
 import { ask, transfer } from '../providers/pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { describeConformance } from './run-conformance.js';

@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
+import { type CountingProxy, startCountingProxy } from '../support/proxy.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
 import { QUICKSTART, quickstartSandbox, type Sandbox, startSandbox } from '../support/sandbox.js';
