@@ -1,9 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import { cli } from '../support/cli.js';
+
+// Time budget: ten times its slowest test (1.4 s at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 // examples/github-actions holds CI workflows, not desired state (github-actions.test.ts checks them).
 const examples = (await readdir('examples', { withFileTypes: true })).filter(

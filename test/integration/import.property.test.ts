@@ -2,13 +2,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { startSandbox } from '../support/sandbox.js';
 import { PROPERTY_TIMEOUT } from './helpers.js';
 import { DATA_TYPES, type RecordTypeName, rdataOf, VALUES } from './scenario.js';
+
+// Time budget: ten times its slowest test (11.3 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** A seed group's short record data as the create-geo op's records. */
 function groupRecords(group: { a?: string[]; aaaa?: string[]; cname?: string }) {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import type { RecordSet } from '../../src/model/record-set.js';
@@ -6,6 +6,9 @@ import { quoteChunks } from '../../src/model/record-types/character-strings.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 import { requireFixture } from '../fixtures/record-types/fixtures.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (1.5 s at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 let sandbox: Sandbox;
 afterEach(async () => sandbox?.close());

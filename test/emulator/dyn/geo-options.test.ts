@@ -1,6 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
+
+// Time budget: ten times its slowest test (0.7 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let h: Harness;
 let token: string;

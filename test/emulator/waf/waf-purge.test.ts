@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED, SHOP_ID, startWaf, type WafHarness } from './helpers.js';
+
+// Time budget: ten times its slowest test (0.5 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let h: WafHarness;
 afterEach(() => h.close());
