@@ -106,3 +106,14 @@ export function spawnCli(
     ended: () => child.exitCode !== null || child.signalCode !== null,
   };
 }
+
+/** Runs `edgeplan <argv>` as a child process to its end (spawnCli); `code` is null when a signal ended it. */
+export async function runCliProcess(
+  argv: string[],
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnCli(argv, env, options);
+  const { code } = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
