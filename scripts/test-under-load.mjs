@@ -49,15 +49,24 @@ function run(files, nice) {
   const format = 'suite under load: %e s wall, %U s user + %S s system CPU (vitest and all it started)';
   const command = existsSync(TIME) ? [TIME, '-f', format, ...vitest] : vitest;
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit' });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // Its own process group, so that a stop ends vitest and everything it started (workers, test processes).
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', detached: true });
+    running = child;
+    child.on('close', (code, signal) => {
+      running = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
+
+/** The vitest run under way, if any. */
+let running;
 
 const { times, burners, nice, files } = options(process.argv.slice(2));
 const busy = burn(burners);
 const stop = () => {
   for (const burner of busy) burner.kill('SIGKILL');
+  if (running?.pid) process.kill(-running.pid, 'SIGTERM');
 };
 process.on('exit', stop);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));

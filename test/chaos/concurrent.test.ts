@@ -64,8 +64,11 @@ async function apply(env: Record<string, string>, i: number): Promise<RunReport>
   return { code, report: JSON.parse(run.stdout()), stderr: run.stderr() };
 }
 
-/** Two processes of about 4 s each on a quiet machine, run at once: twenty times that. */
-const BUDGET_MS = 120_000;
+/**
+ * The test takes about 10 s at load 9 on 2 cores, and 90 s beside a CPU burner with vitest at nice 10 (`npm run
+ * test:load`): a budget well above both.
+ */
+const BUDGET_MS = 300_000;
 
 describe('two applies at once on the same zones', () => {
   it(

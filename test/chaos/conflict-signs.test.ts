@@ -19,8 +19,11 @@ import { spawnCli } from '../support/cli.js';
 import { type RunningEmulator, startEmulator } from '../support/emulator.js';
 import { startCountingProxy } from '../support/proxy.js';
 
-/** Two processes (the built CLI) one after the other on a quiet machine take 2–3 s; this is twenty times that. */
-const BUDGET_MS = 60_000;
+/**
+ * Each case runs two processes of the built CLI one after the other: 6–8 s at load 9 on 2 cores; the budget holds
+ * beside a CPU burner with vitest at nice 10 too (`npm run test:load`).
+ */
+const BUDGET_MS = 180_000;
 
 type Live = { fqdn: string; type: string; ttl: number; rdata: Record<string, string> }[];
 const a = (fqdn: string, address: string) => ({ fqdn, type: 'A', ttl: 300, rdata: { address } });
