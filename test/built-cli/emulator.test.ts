@@ -89,21 +89,21 @@ describe('edgeplan emulator', () => {
 
   it('every --<kind>-rate flag reaches the fault injection, and --error-rate yields to --error-5xx-rate', async () => {
     const rates = [
-      ['error-5xx', '0.03'],
-      ['reset', '0.02'],
-      ['timeout', '0.004'],
-      ['job-307', '0.05'],
-      ['job-incomplete', '0.06'],
-      ['job-running', '0.07'],
-      ['session-expired', '0.08'],
-      ['task-blocked', '0.09'],
-      ['waf-token-expired', '0.1'],
-      ['waf-429', '0.11'],
-      ['waf-change-failed', '0.12'],
+      ['--error-5xx-rate', '0.03'],
+      ['--reset-rate', '0.02'],
+      ['--timeout-rate', '0.004'],
+      ['--job-307-rate', '0.05'],
+      ['--job-incomplete-rate', '0.06'],
+      ['--job-running-rate', '0.07'],
+      ['--session-expired-rate', '0.08'],
+      ['--task-blocked-rate', '0.09'],
+      ['--waf-token-expired-rate', '0.1'],
+      ['--waf-429-rate', '0.11'],
+      ['--waf-change-failed-rate', '0.12'],
     ];
-    const flags = rates.flatMap(([kind, p]) => [`--${kind}-rate`, p ?? '']);
+    const flags = rates.flat();
     await withEmulator([...flags, '--error-rate', '0.5', '--port', '0'], async (emulator) => {
-      const listed = rates.map(([kind, p]) => `${kind} ${p}`).join(', ');
+      const listed = rates.map(([flag, p]) => `${flag?.slice(2, -'-rate'.length)} ${p}`).join(', ');
       expect(emulator.banner).toContain(`faults (seed 1): ${listed}\n`);
     });
   });
