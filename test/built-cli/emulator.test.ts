@@ -79,7 +79,10 @@ describe('edgeplan emulator', () => {
       const apply = await runCliProcess(['apply', desired, '--yes'], envFor(emulator), { built: true });
       expect(apply.code, apply.stderr).toBe(0);
     });
-    expect(JSON.parse(await readFile(state, 'utf8')).dns.zones['kept.test']).toBeTruthy();
+    const kept = JSON.parse(await readFile(state, 'utf8')).dns.zones['kept.test'];
+    expect(kept.records).toContainEqual(
+      expect.objectContaining({ fqdn: 'www.kept.test', rdata: { address: '192.0.2.7' } }),
+    );
     await withEmulator(['--host', '127.0.0.2', '--port', '0', '--state', state], async (emulator) => {
       const headers = { 'Auth-Token': await login(emulator.url), 'Content-Type': 'application/json' };
       const zones = await fetch(`${emulator.url}/Zone/`, { headers });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
 
@@ -11,7 +12,8 @@ beforeEach(async () => {
   h = await startHarness({ seed: SEED });
   token = await h.login();
 });
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 /** A group with every option, as the vendor SDK sends it. */
 const weighted = {
