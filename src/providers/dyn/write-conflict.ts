@@ -25,7 +25,7 @@ export type ZoneChangeSign =
   | { kind: 'publish-refused'; refusal: string; planned: number | null; live: number | null };
 
 /** The sign in words, as the error message shows it in parentheses. */
-export function describeSign(sign: ZoneChangeSign): string {
+function describeSign(sign: ZoneChangeSign): string {
   switch (sign.kind) {
     case 'serial-moved':
       return `${serialMove(sign.planned, sign.live)}: someone else published it`;
@@ -66,7 +66,7 @@ export class DynZoneChangedError extends Error {
  * The sign of another writer that a refused zone op shows, or null when its refusal is no such sign (then it is
  * an error of its own). Only answers are signs: a lost answer (5xx, reset) proves nothing.
  */
-export function conflictSign(op: DynZoneOp | DynZoneFileOp, error: unknown): ZoneChangeSign | null {
+function conflictSign(op: DynZoneOp | DynZoneFileOp, error: unknown): ZoneChangeSign | null {
   if (!(error instanceof DynApiError) || op.kind === 'publish') return null;
   const refusal = error.message;
   if (error.isNotFound && error.info.startsWith('zone:')) return { kind: 'zone-gone', refusal };
