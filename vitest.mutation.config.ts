@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
 // `vi.mock`); the whole set passes this way.
 export default defineConfig({
   test: {
-    include: ['test/{plan,config,apply,providers,model}/**/*.test.ts'],
+    include: ['test/{plan,config,apply,providers,model,import}/**/*.test.ts'],
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,

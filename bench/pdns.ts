@@ -10,8 +10,8 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCountingProxy } from '../test/providers/pdns/counting-proxy.js';
 import { pdnsMissing, startPdnsServer } from '../test/providers/pdns/server.js';
+import { startCountingProxy } from '../test/support/proxy.js';
 import { runNode } from './processes.mjs';
 
 interface Figures {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/emulator/faults/prng.js';
+import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
 import { cli, spawnCli } from '../support/cli.js';
 import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
@@ -65,69 +66,83 @@ let file: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-crash-'));
   file = join(dir, 'desired.yaml');
-  await writeFile(file, yamlOf(SCENARIO));
-});
+  await Promise.all([writeFile(file, yamlOf(SCENARIO)), ensureBuilt()]);
+}, BUILD_BUDGET_MS);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Seen {
+  killed: number;
+  leftPending: number;
+  killedAfterPublish: number;
+}
+
+/** One run killed after `killAt` answered requests, then what must hold after it; counts what the kill hit. */
+async function killAndRecover(killAt: number, seen: Seen): Promise<void> {
+  const at = `killed after ${killAt} answered requests`;
+  const { emulator, env, close } = await startEmulator({
+    seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
+    sessionIdleMs: IDLE_MS,
+    chaos: { latencyMs: 15, jitterMs: 10, seed: killAt },
+  });
+  try {
+    const before = emulator.snapshot();
+    const run = spawnCli(['apply', file, '--yes'], env, { built: true });
+    let killed = false;
+    while (!run.ended()) {
+      if (emulator.requestLog.entries.length >= killAt) {
+        killed = run.child.kill('SIGKILL');
+        break;
+      }
+      await sleep(2);
+    }
+    await run.exited;
+    const publishedAtKill = emulator.chaos.publishes.length;
+    if (killed) seen.killed++;
+    if (emulator.chaos.pendingChanges().some((p) => p.changes > 0)) seen.leftPending++;
+    if (killed && publishedAtKill > 0) seen.killedAfterPublish++;
+
+    // The dead session expires and takes its pending changes with it; none of them is ever published.
+    await sleep(IDLE_MS + 50);
+    emulator.chaos.sweepSessions();
+    expect(emulator.chaos.pendingChanges(), at).toEqual([]);
+    expect(emulator.chaos.publishes.length, at).toBe(publishedAtKill);
+    expect(partialPublishes(SCENARIO, emulator.chaos.publishes), at).toEqual([]);
+
+    emulator.chaos.setEnabled(false);
+    const next = await cli(['apply', file, '--yes'], env);
+    expect(next.code, `${at}: ${next.stderr}`).toBe(0);
+    expect((await cli(['plan', file], env)).code, at).toBe(0);
+    expect(partialPublishes(SCENARIO, emulator.chaos.publishes), at).toEqual([]);
+    expect(lostRecords(SCENARIO, before, emulator.snapshot()), at).toEqual([]);
+    expect(unconverged(SCENARIO, emulator.snapshot()), at).toEqual([]);
+    // A run that ended before its kill point went all the way: it published.
+    expect(killed || publishedAtKill > 0, at).toBe(true);
+  } finally {
+    await close();
+  }
+}
+
+/** Each kill: a process (the built CLI) up to its kill point, the idle expiry, an apply and a plan in this process. */
+const BUDGET_MS = KILLS * 40_000;
+
 describe('SIGKILL during apply', () => {
-  const random = mulberry32(20240606);
-  const seen = { killed: 0, leftPending: 0, killedAfterPublish: 0 };
   // An uninterrupted apply answers 46 requests: login and reads (5), 33 writes and the three publishes (answered
   // 37th, 40th and 41st), the re-plan's reads (4) and the logout. One kill point in each of KILLS equal parts of 2…45.
+  const random = mulberry32(20240606);
   const points = Array.from({ length: KILLS }, (_, i) => 2 + Math.floor(((i + random()) / KILLS) * 44));
 
-  it.each(points)(
-    'killed after %i answered requests: the next apply converges',
-    async (killAt) => {
-      const { emulator, env, close } = await startEmulator({
-        seed: { dns: { credentials: DNS_CREDENTIALS, zones: seedZones(SCENARIO) } },
-        sessionIdleMs: IDLE_MS,
-        chaos: { latencyMs: 15, jitterMs: 10, seed: killAt },
-      });
-      try {
-        const before = emulator.snapshot();
-        const run = spawnCli(['apply', file, '--yes'], env);
-        let killed = false;
-        while (!run.ended()) {
-          if (emulator.requestLog.entries.length >= killAt) {
-            killed = run.child.kill('SIGKILL');
-            break;
-          }
-          await sleep(2);
-        }
-        await run.exited;
-        const publishedAtKill = emulator.chaos.publishes.length;
-        if (killed) seen.killed++;
-        if (emulator.chaos.pendingChanges().some((p) => p.changes > 0)) seen.leftPending++;
-        if (killed && publishedAtKill > 0) seen.killedAfterPublish++;
-
-        // The dead session expires and takes its pending changes with it; none of them is ever published.
-        await sleep(IDLE_MS + 50);
-        emulator.chaos.sweepSessions();
-        expect(emulator.chaos.pendingChanges()).toEqual([]);
-        expect(emulator.chaos.publishes.length).toBe(publishedAtKill);
-        expect(partialPublishes(SCENARIO, emulator.chaos.publishes)).toEqual([]);
-
-        emulator.chaos.setEnabled(false);
-        const next = await cli(['apply', file, '--yes'], env);
-        expect(next.code, next.stderr).toBe(0);
-        expect((await cli(['plan', file], env)).code).toBe(0);
-        expect(partialPublishes(SCENARIO, emulator.chaos.publishes)).toEqual([]);
-        expect(lostRecords(SCENARIO, before, emulator.snapshot())).toEqual([]);
-        expect(unconverged(SCENARIO, emulator.snapshot())).toEqual([]);
-        if (!killed) expect(publishedAtKill).toBeGreaterThan(0);
-      } finally {
-        await close();
-      }
+  it(
+    `killed at ${KILLS} points of its run, before any publish with changes pending and between publishes: each next apply converges`,
+    async () => {
+      const seen: Seen = { killed: 0, leftPending: 0, killedAfterPublish: 0 };
+      for (const killAt of points) await killAndRecover(killAt, seen);
+      // The kills hit every phase.
+      expect(seen.killed).toBeGreaterThanOrEqual(KILLS - 1);
+      expect(seen.leftPending).toBeGreaterThan(0);
+      expect(seen.killedAfterPublish).toBeGreaterThan(0);
     },
-    60_000,
+    BUDGET_MS,
   );
-
-  it('the kills hit every phase: before any publish with changes pending, and between publishes', () => {
-    expect(seen.killed).toBeGreaterThanOrEqual(KILLS - 1);
-    expect(seen.leftPending).toBeGreaterThan(0);
-    expect(seen.killedAfterPublish).toBeGreaterThan(0);
-  });
 });

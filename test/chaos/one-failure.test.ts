@@ -6,12 +6,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { startEmulator } from '../support/emulator.js';
 import { CREDENTIALS, WAF_CLIENT } from '../support/sandbox.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { wafYaml } from './waf-scenario.js';
+
+// Time budget: ten times its slowest test (0.9 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 const ZONES = Array.from({ length: 40 }, (_, i) => `z${i}.test`);
 const live: LiveRecord[] = [{ label: 'www', type: 'A', ttl: 300, rdata: { address: '192.0.2.1' } }];

@@ -10,10 +10,13 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { CREDENTIALS, PASSWORD, type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
 import { startTokenTap, type TokenTap } from './token-tap.js';
+
+// Time budget: ten times its slowest test (3.7 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const DNS_TOKEN_SHAPE = /[A-Za-z0-9+/]{100,}={0,2}/;
 

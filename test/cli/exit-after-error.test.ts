@@ -3,8 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawnCli } from '../support/cli.js';
+
+// Time budget: ten times its slowest test (6.8 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * A process that printed `error:` exits (issue 15, item 6). The DNS service is unreachable (port 1: every attempt

@@ -2,13 +2,16 @@
  * The provider conformance suite (run-conformance.ts) against the Dyn provider and the in-process emulator on
  * 127.0.0.1: one emulator for the file, a fresh provider (its own session) per group.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { normaliseName } from '../../src/model/names.js';
 import type { Plan } from '../../src/plan/types.js';
 import { DYN } from '../../src/providers/dyn/plugin.js';
 import { dynRdata } from '../../src/providers/dyn/rdata.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { describeConformance, type ServedRecord } from './run-conformance.js';
+
+// Time budget: ten times its slowest test (1.2 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 let sandbox: Sandbox | undefined;
 beforeAll(async () => {

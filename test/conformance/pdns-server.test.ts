@@ -5,14 +5,18 @@
  * type (dig), so the check is what the world is served, not what the API says. Requests are counted by a proxy
  * in front of the API: a zone's changes must be exactly one request.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import { createPdnsProvider } from '../../src/providers/pdns/index.js';
 import { POWERDNS } from '../../src/providers/pdns/plugin.js';
-import { type CountingProxy, startCountingProxy } from '../providers/pdns/counting-proxy.js';
 import { ask, transfer } from '../providers/pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
+import { type CountingProxy, startCountingProxy } from '../support/proxy.js';
 import { conformanceTitle, describeConformance } from './run-conformance.js';
+
+// Time budget: ten times its slowest test (1.2 s in the full suite at load 9 on 2 cores), rounded up.
+// Starting pdns_server waits up to 15 s for its API.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const missing = pdnsMissing();
 

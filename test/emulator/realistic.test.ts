@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { faultOptionsOf } from '../../src/cli/emulator-faults.js';
 import { overProfile, REALISTIC, realisticProfile } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { type Harness, startHarness } from './helpers.js';
+
+// Time budget: ten times its slowest test (0.6 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let harness: Harness | undefined;
 afterEach(async () => {

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import { publishedSerial } from './helpers.js';
+
+// Time budget: ten times its slowest test (10.2 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let sandbox: Sandbox;
 

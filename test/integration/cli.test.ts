@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import {
   PASSWORD,
@@ -11,6 +11,9 @@ import {
   type Sandbox,
 } from '../support/sandbox.js';
 import { publishedRecords, publishedSerial } from './helpers.js';
+
+// Time budget: ten times its slowest test (1.8 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 const WRITES = /^(POST|PUT|DELETE) \/REST\/([A-Z]+Record|Zone|Node)/;
 

@@ -1,10 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import { publishedRecords, publishedSerial } from './helpers.js';
 import { addRecordOutOfBand, workDir, writeRequests } from './review-helpers.js';
+
+// Time budget: ten times its slowest test (3.2 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;

@@ -3,11 +3,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { cli } from '../support/cli.js';
 import { loadWorkflow, type Step, type Workflow } from '../workflows/run-workflow.js';
 import { workDir } from './review-helpers.js';
+
+// Time budget: ten times its slowest test (5.4 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const run = promisify(execFile);
 const DIR = 'examples/github-actions';

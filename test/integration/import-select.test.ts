@@ -1,9 +1,12 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (2.1 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 /** `import --zones/--geo-services/--webapps`: a pattern that matches nothing is an error, not an empty import. */
 

@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type RunningEmulator, startEmulator } from '../support/emulator.js';
 import { CREDENTIALS, QUICKSTART } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (3.2 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * Where a run is, through the CLI against an emulator whose DNS limit is on (it then announces it in

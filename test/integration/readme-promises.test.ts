@@ -2,10 +2,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { CREDENTIALS, QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import { publishedRecords } from './helpers.js';
+
+// Time budget: ten times its slowest test (3.4 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /** Promises of the README's Commands and "What apply guarantees" sections that no other test holds it to. */
 

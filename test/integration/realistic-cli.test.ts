@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSeedFile, overProfile, realisticProfile } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { startEmulator } from '../support/emulator.js';
 import { QUICKSTART, QUICKSTART_SEED } from '../support/sandbox.js';
 import { PROPERTY_TIMEOUT } from './helpers.js';
+
+// Time budget: ten times its slowest test (9.6 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 // The realistic profile's durations × 0.1 (300 DNS requests per 6 s, 0.5 s jobs), to keep the runs short.
 const TIME_SCALE = 0.1;

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { publishedRecords } from './helpers.js';
 import { workDir } from './review-helpers.js';
+
+// Time budget: ten times its slowest test (1.4 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;

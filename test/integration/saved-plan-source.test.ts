@@ -1,10 +1,13 @@
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import { writeRequests } from './review-helpers.js';
+
+// Time budget: ten times its slowest test (3.2 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * `apply --plan FILE` loads the paths the plan was made from (relative to the repository root) and is bound to the

@@ -1,9 +1,12 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { workDir } from './review-helpers.js';
+
+// Time budget: ten times its slowest test (1.1 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 /** A symlinked records directory is desired state like any other, and what is not loaded is said. */
 let sandbox: Sandbox;

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Target, targetText } from '../../src/model/target.js';
 import { cli } from '../support/cli.js';
 import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import { workDir } from './review-helpers.js';
+
+// Time budget: ten times its slowest test (0.9 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let sandbox: Sandbox;
 let work: Awaited<ReturnType<typeof workDir>>;

@@ -6,11 +6,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type RunningEmulator, startEmulator } from '../support/emulator.js';
 import { PASSWORD, type Sandbox, startSandbox } from '../support/sandbox.js';
 import { publishedRecords } from './helpers.js';
+
+// Time budget: ten times its slowest test (1.2 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 const SECOND = { customer_name: 'beta', user_name: 'bot-two', password: 'pw-Second-S3cret-77' };
 

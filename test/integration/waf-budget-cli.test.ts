@@ -1,11 +1,14 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { fakeClock } from '../support/fake-clock.js';
 import { QUICKSTART, QUICKSTART_SEED, startSandbox } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (1.8 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 /**
  * A spent WAF budget costs the WAF part only: a DNS-only plan or drift never reads the WAF, and a plan with a WAF

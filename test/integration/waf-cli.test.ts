@@ -2,12 +2,15 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { fakeClock } from '../support/fake-clock.js';
 import { QUICKSTART, QUICKSTART_SEED, type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
 import { enabledBots } from './helpers.js';
+
+// Time budget: ten times its slowest test (6.1 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const wafRequests = (s: Sandbox) => s.emulator.requestLog.entries.filter((e) => e.path.startsWith('/api/'));
 const WRITES = /^(POST|PUT|DELETE) \/(REST\/([A-Z]+Record|Zone|Node)|api\/v3)\//;

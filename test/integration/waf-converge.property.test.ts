@@ -4,13 +4,16 @@
  * mode enables them and leaves every other bot as it was; webapps not in the desired state are never written.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { DEFAULT_BOT_CATALOGUE } from '../../src/emulator/waf/catalogue.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { fakeClock } from '../support/fake-clock.js';
 import { startSandbox } from '../support/sandbox.js';
 import { enabledBots } from './helpers.js';
+
+// Time budget: ten times its slowest test (10.1 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const NAMES = DEFAULT_BOT_CATALOGUE.map((b) => b.name);
 const botSet = fc.subarray(NAMES);

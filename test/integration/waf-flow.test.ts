@@ -1,11 +1,14 @@
 /** The WAF provider and apply against the emulator: tokens expiring mid-run, failed changes beside DNS zones. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { createWafProvider } from '../../src/providers/waf/index.js';
 import { fakeClock } from '../support/fake-clock.js';
 import { type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
 import { enabledBots } from './helpers.js';
+
+// Time budget: ten times its slowest test (1.5 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 const AT = { file: 'w.yaml', line: 1, col: 1 };
 const WEBAPPS = [

@@ -2,9 +2,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (4.4 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let sandbox: Sandbox;
 let dir: string;

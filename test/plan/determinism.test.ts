@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../src/model/dns.js';
 import { isInZone, relativeName } from '../../src/model/names.js';
 import { recordType } from '../../src/model/record-types/registry.js';
@@ -8,6 +8,9 @@ import { computePlan, isChangeOf, planHasChanges, renderPlanJson } from '../../s
 import { shuffler, statePair, UNDESIRED_ZONE } from './helpers/arbitraries.js';
 import { fakeProviders } from './helpers/fake-providers.js';
 import { simulateChanges } from './helpers/simulate-changes.js';
+
+// Time budget: ten times its slowest test (10.7 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 function shuffled(desired: DesiredState, live: LiveDnsState, seed: number) {
   const shuffle = shuffler(seed);

@@ -35,6 +35,12 @@ function problems(desired: DesiredState, live: LiveDnsState): string[] {
 }
 
 describe('plan-time checks against live state', () => {
+  it('are reported as PlanProblemsError, so named for a library caller who reads `name`', () => {
+    const error = new PlanProblemsError([{ file: F, line: 3, col: 5, message: 'no such webapp' }]);
+    expect(error.name).toBe('PlanProblemsError');
+    expect(error.message).toBe('zones.yaml:3:5: no such webapp');
+  });
+
   it('refuses records of the types a geo service answers for at a node it links, unless the plan unlinks it', () => {
     const desired: DesiredState = {
       zones: [

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DesiredState } from '../../src/model/dns.js';
 import { MARKDOWN_LIMIT, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
 import { reviewFixture, reviewPlan } from './helpers/review-fixture.js';
+
+// Time budget: ten times its slowest test (1.0 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 describe('renderPlanMarkdown', () => {
   it('renders the golden plan: table per target, value-level changes, destructive deletes, approvals', async () => {

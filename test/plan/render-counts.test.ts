@@ -1,11 +1,14 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { approvalsText } from '../../src/cli/review.js';
 import { computePlan, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
 import type { Plan } from '../../src/plan/types.js';
 import { statePair } from './helpers/arbitraries.js';
 import { fakeProviders } from './helpers/fake-providers.js';
 import { reviewFixture } from './helpers/review-fixture.js';
+
+// Time budget: ten times its slowest test (1.9 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 /**
  * The text and the markdown rendering of one plan report the same counts: changes by action in all, targets by

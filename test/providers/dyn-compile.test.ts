@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProviderOp } from '../../src/model/provider.js';
 import { dynCompiler } from '../../src/providers/dyn/index.js';
 import { type LiveTuple, setWork } from './helpers/compile-input.js';
+
+// Time budget: ten times its slowest test (0.6 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 /** The record-set logic moved from plan (test/plan/ops.test.ts), now per type through canonical values. */
 

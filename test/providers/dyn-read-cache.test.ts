@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveZone } from '../../src/model/dns.js';
 import { createFileZoneCache, DYN_CAPABILITIES, type ZoneCache } from '../../src/providers/dyn/index.js';
 import { accountDirName, zoneFileName } from '../../src/providers/dyn/zone-cache.js';
 import { authed, CREDENTIALS, mockLogin, ORIGIN, ok, PREFIX, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
+
+// Time budget: ten times its slowest test (0.5 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 useNockGuard();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DynApiError, type DynOp, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
+import { type DynOp, DynZoneChangedError, describeOp, retryPolicyOf } from '../../src/providers/dyn/index.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -70,6 +70,6 @@ describe('node-wide ops', () => {
     authed('delete', '/ARecord/a.test/www.a.test/').reply(404, notFound);
     const { provider } = testProvider();
     await provider.execute(deleteAllOp);
-    await expect(provider.execute(deleteAllOp)).rejects.toBeInstanceOf(DynApiError);
+    await expect(provider.execute(deleteAllOp)).rejects.toBeInstanceOf(DynZoneChangedError);
   });
 });

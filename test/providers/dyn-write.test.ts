@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../../src/model/target.js';
 import {
-  DynApiError,
   type DynOp,
   DynOpError,
   DynSessionLostError,
+  DynZoneChangedError,
   describeOp,
   retryPolicyOf,
 } from '../../src/providers/dyn/index.js';
@@ -183,11 +183,11 @@ describe('DynWriter.execute', () => {
     await provider.execute(deleteOp);
   });
 
-  it('fails a delete whose first attempt finds nothing (live state moved since the plan)', async () => {
+  it('fails a delete whose first attempt finds nothing as a conflict (live state moved since the plan)', async () => {
     mockLogin();
     authed('delete', '/ARecord/a.test/www.a.test/42/').reply(404, failure('NOT_FOUND', 'node: Not in zone'));
     const { provider } = testProvider();
-    await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynApiError);
+    await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynZoneChangedError);
   });
 
   it("sends a zone's pending changes again, in order, when a re-login lost them; then publishes them all", async () => {

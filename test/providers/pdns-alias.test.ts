@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyPlan, planReviewed, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
@@ -14,6 +14,10 @@ import { createPdnsProvider, pdnsCapabilities } from '../../src/providers/pdns/i
 import { providerLike } from '../support/load-options.js';
 import { ask } from './pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from './pdns/server.js';
+
+// Time budget: ten times its slowest test (0.6 s in the full suite at load 9 on 2 cores), rounded up.
+// Starting pdns_server waits up to 15 s for its API.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 30_000 });
 
 const missing = pdnsMissing();
 

@@ -4,8 +4,12 @@
  * two runs at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import { BUILT_CLI } from './built-cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface CliRun {
   code: number;
@@ -65,11 +69,23 @@ export interface CliProcess {
   ended(): boolean;
 }
 
+export interface SpawnOptions {
+  /** Run the built CLI, dist/cli/main.js (call built-cli.ts `ensureBuilt` first), not the sources through tsx. */
+  built?: boolean;
+  cwd?: string;
+}
+
 /** Starts `edgeplan <argv>` (src/cli/main.ts through tsx) with this environment plus `env`, colours off. */
-export function spawnCli(argv: string[], env: Record<string, string>): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
+export function spawnCli(
+  argv: string[],
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): CliProcess {
+  const entry = options.built ? [BUILT_CLI] : ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
+  const child = spawn(process.execPath, [...entry, ...argv], {
     env: { ...process.env, ...env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: options.cwd ?? ROOT,
   });
   let stdout = '';
   let stderr = '';
@@ -89,4 +105,15 @@ export function spawnCli(argv: string[], env: Record<string, string>): CliProces
     exited,
     ended: () => child.exitCode !== null || child.signalCode !== null,
   };
+}
+
+/** Runs `edgeplan <argv>` as a child process to its end (spawnCli); `code` is null when a signal ended it. */
+export async function runCliProcess(
+  argv: string[],
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnCli(argv, env, options);
+  const { code } = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }

@@ -17,12 +17,25 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** Emulators started in this test file and not yet closed by closeStartedEmulators. */
+const started = new Set<RunningEmulator>();
+
+/**
+ * Closes every emulator this file started and did not close yet: an `afterEach` that cleans up after each test
+ * whatever the test assigned, so no test depends on another having started one. Closing twice is harmless.
+ */
+export async function closeStartedEmulators(): Promise<void> {
+  const open = [...started];
+  started.clear();
+  await Promise.all(open.map((running) => running.close()));
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const emulator = createEmulator(options);
   const { url, wafUrl, port } = await emulator.listen(0, '127.0.0.1');
   const { customer_name, user_name, password } = emulator.credentials;
   const { client_id, client_secret } = emulator.waf.credentials;
-  return {
+  const running: RunningEmulator = {
     emulator,
     url,
     wafUrl,
@@ -36,6 +49,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       EDGEPLAN_WAF_CLIENT_ID: client_id,
       EDGEPLAN_WAF_CLIENT_SECRET: client_secret,
     },
-    close: () => emulator.close(),
+    close: () => {
+      started.delete(running);
+      return emulator.close();
+    },
   };
+  started.add(running);
+  return running;
 }

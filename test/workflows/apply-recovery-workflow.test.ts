@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { QUICKSTART } from '../support/sandbox.js';
 import { github, settings, withScenarios } from './fixture.js';
 import { dispatchEvent, MERGE, NO_BOTS } from './github-events.js';
 import { ghLines } from './tools.js';
 import type { Files } from './workspace.js';
+
+// Time budget: ten times its slowest test (15.8 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const RUN = 6001;
 

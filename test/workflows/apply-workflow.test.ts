@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { publishedRecords } from '../integration/helpers.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import {
@@ -15,6 +15,9 @@ import {
 } from './github-events.js';
 import { type Answer, ghLines } from './tools.js';
 import type { Files } from './workspace.js';
+
+// Time budget: ten times its slowest test (15.0 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const PLAN_RUN = 5001;
 const APPLY_RUN = 6001;

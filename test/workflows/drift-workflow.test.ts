@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { QUICKSTART } from '../support/sandbox.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import { type Answer, ghLines } from './tools.js';
 import type { Files } from './workspace.js';
+
+// Time budget: ten times its slowest test (17.1 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const LABEL = 'edgeplan-drift';
 const OPEN_ISSUES = `^api repos/${REPO}/issues\\?state=open&labels=${LABEL}&creator=github-actions%5Bbot%5D `;

@@ -1,11 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evaluate } from './expressions.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import { MERGE, PR, type PullRequest, pullRequestEvent, UNSAFE } from './github-events.js';
 import { loadWorkflow } from './run-workflow.js';
 import { type Answer, ghLines } from './tools.js';
+
+// Time budget: ten times its slowest test (12.9 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const BASE: Record<string, string> = { 'README.md': '# dns\n' };
 const MARKER = '<!-- edgeplan-plan -->';

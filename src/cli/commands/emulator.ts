@@ -18,12 +18,15 @@ export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo
   const faults = faultOptionsOf(options);
   const profile = options.realistic ? `realistic profile (time scale ${options.timeScale ?? 1}): ` : '';
   const emulator = createEmulator({ seed, statePath, ...faults });
+  // Listening for SIGINT/SIGTERM before saying where it listens: a signal sent as soon as that line is read (a
+  // test, a service manager) stops the emulator cleanly instead of killing it.
+  const shutdown = io.untilShutdown();
   const { url, wafUrl } = await emulator.listen(options.port, options.host);
   const state = statePath ? `, state in ${statePath}` : '';
   io.stderr(
     `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}; ${profile}${describeFaults(faults)}\n`,
   );
-  await io.untilShutdown();
+  await shutdown;
   await emulator.close();
   io.stderr('edgeplan emulator: stopped\n');
   return EXIT_OK;

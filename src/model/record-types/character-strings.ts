@@ -74,7 +74,9 @@ export function scanStrings(text: string): Scanned {
         i += 1 + escaped.length;
         continue;
       }
-      octets.push(...Buffer.from(character, 'utf8'));
+      const code = character.charCodeAt(0);
+      if (code < 0x80) octets.push(code);
+      else octets.push(...Buffer.from(character, 'utf8'));
       i += character.length;
     }
     if (quoted) i += 1;

@@ -7,7 +7,6 @@ import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
  * The CLI prints the diagnostics and exits 1.
  */
 export class PlanProblemsError extends Error {
-  // Stryker disable next-line StringLiteral: equivalent, nothing reads it (callers test `instanceof`); it only labels a stack trace
   override readonly name = 'PlanProblemsError';
 
   constructor(readonly diagnostics: Diagnostic[]) {

@@ -46,8 +46,10 @@ export function movedTargets(planned: PlanFingerprints, current: PlanFingerprint
   return [...new Set([...before.keys(), ...after.keys()])].sort(compareStrings).flatMap((text) => {
     const was = before.get(text);
     const now = after.get(text);
-    // Stryker disable next-line OptionalChaining: equivalent, each key is from one of the two maps, so `now` is set when `was` is not
-    const target = was?.target ?? now?.target;
+    const target =
+      was?.target ??
+      // Stryker disable next-line OptionalChaining: equivalent, each key is from one of the two maps, so `now` is set when `was` is not
+      now?.target;
     if (!target || (!was?.changed && !now?.changed)) return [];
     const how =
       target.kind === 'zone' ? zoneMoved(was, now) : objectMoved(target.kind, was, now?.live ?? null);

@@ -13,7 +13,6 @@ import { inZoneFile, splitZoneFiles } from './zone-file.js';
  * sent. Pure and stateless, so a plan can be made without a session (`dynCompiler` on its own) and holds exactly
  * what apply sends.
  */
-// Stryker disable next-line ObjectLiteral: a module constant, built at import, before any mutant is switched on
 export const dynCompiler = { compileZone, compileSecondary, compileGeo } satisfies DnsCompiler;
 
 /**

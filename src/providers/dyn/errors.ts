@@ -124,25 +124,6 @@ export class DynSessionLostError extends Error {
   }
 }
 
-/**
- * Right before its publish, the zone's serial was not the one the plan read: another run, or a person in the
- * portal, published it since. Publishing on top would leave a mix of both, so the zone is discarded instead.
- */
-export class DynZoneChangedError extends Error {
-  override readonly name = 'DynZoneChangedError';
-
-  constructor(
-    readonly zone: string,
-    readonly planned: number,
-    readonly live: number | null,
-  ) {
-    const now = live === null ? 'the zone is gone' : `serial ${planned} → ${live}`;
-    super(
-      `zone ${zone} changed while applying (${now}: someone else published it); not published, plan again`,
-    );
-  }
-}
-
 /** The answer to a zone's publish was lost and no read could tell whether it took effect. */
 export class DynPublishUnknownError extends OutcomeUnknownError {
   override readonly name = 'DynPublishUnknownError';

@@ -42,12 +42,12 @@ export {
   DynSessionClosedError,
   DynSessionLostError,
   DynWireError,
-  DynZoneChangedError,
 } from './errors.js';
 export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
 export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
+export { DynZoneChangedError, type ZoneChangeSign } from './write-conflict.js';
 export { describeOp, dynOpRequests, retryPolicyOf } from './write-request.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 export { DynZoneFileError } from './zone-file-write.js';

@@ -6,6 +6,7 @@ import { segment } from './client.js';
 import { DynApiError, DynSessionLostError } from './errors.js';
 import type { DynZoneFileOp, DynZoneOp } from './ops.js';
 import { DeleteResult, parseWire, RecordWriteResult, ReplaceResult } from './wire.js';
+import { asConflict } from './write-conflict.js';
 import { describeOp, retryPolicyOf } from './write-request.js';
 import { addVerdict, lostAnswer, SessionMoved } from './write-resolve.js';
 import { executeZoneFileOp } from './zone-file-write.js';
@@ -145,8 +146,9 @@ export class PendingWriter {
 
   /**
    * One op until its outcome is known; returns the session it is pending in. A failure after the session ended
-   * (the service may refuse a write only because the zone's earlier changes are gone) is SessionMoved; an add
-   * whose answer was lost is settled by reading (write-resolve.ts).
+   * (the service may refuse a write only because the zone's earlier changes are gone) is SessionMoved; a refusal
+   * that shows another writer changed the zone is DynZoneChangedError (write-conflict.ts); an add whose answer
+   * was lost is settled by reading (write-resolve.ts).
    */
   private async send(zone: string, op: PendingOp): Promise<number> {
     const request = describeOp(op);
@@ -168,7 +170,7 @@ export class PendingWriter {
         const symptom = lostAnswer(error);
         if (this.client.sessionGeneration !== before)
           throw new SessionMoved(symptom ?? 'session-expired', { cause: error });
-        if (op.kind !== 'add-record' || symptom === null) throw error;
+        if (op.kind !== 'add-record' || symptom === null) throw asConflict(zone, op, error);
         const verdict = await addVerdict(this.client, op, before);
         const decision =
           verdict === 'pending' ? 'took-effect' : verdict === 'absent' ? 'sent-again' : 'unknown';

@@ -3,10 +3,11 @@ import { normaliseName } from '../../model/names.js';
 import type { PlannedTarget, ProviderOp, RunContext, StepWriter } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
 import type { DynClient } from './client.js';
-import { DynPublishUnknownError, DynSessionLostError, DynZoneChangedError } from './errors.js';
+import { DynPublishUnknownError, DynSessionLostError } from './errors.js';
 import { parseDynOp } from './op-schema.js';
 import type { DynZoneFileOp, DynZoneOp } from './ops.js';
 import { PublishResult, parseWire, ZoneObject } from './wire.js';
+import { asConflict, DynZoneChangedError, refusedPublish } from './write-conflict.js';
 import { describeOp } from './write-request.js';
 import { hasPendingChanges, lostAnswer, readSerial } from './write-resolve.js';
 import { executeServiceOp, isServiceOp } from './write-services.js';
@@ -21,7 +22,8 @@ import { executeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
  * Compare-and-publish: right before a zone's publish, one `GET /Zone/<zone>/` checks that the serial is still the
  * one the plan read (`begin`). If someone published the zone since, another run or a person in the portal, the
  * zone is not published (DynZoneChangedError) and the apply layer discards its changes: a publish never carries a
- * mix of their change and ours. A zone the plan creates has no serial to compare: its create fails (TARGET_EXISTS)
+ * mix of their change and ours. Other signs of another writer met earlier (a record the plan read is gone, an add
+ * that collides: write-conflict.ts) end the zone the same way, with the sign named. A zone the plan creates has no serial to compare: its create fails (TARGET_EXISTS)
  * when it exists by then, and once created, the serial the create answered with is compared like any other. The
  * service offers no conditional publish, so two runs that both pass the check within one request of each other
  * could still both publish; the check narrows the window from the whole transaction to that one request.
@@ -100,7 +102,7 @@ export class DynWriter implements StepWriter {
         return;
       } catch (error) {
         const symptom = lostAnswer(error);
-        if (symptom === null) throw error;
+        if (symptom === null) throw asConflict(tx.zone, op, error);
         const serial = await readSerial(this.client, tx.zone);
         const decision = serial === null ? 'sent-again' : 'took-effect';
         this.client.onDecision({ symptom, decision, request: label });
@@ -156,7 +158,8 @@ export class DynWriter implements StepWriter {
         return;
       } catch (error) {
         const symptom = lostAnswer(error);
-        if (symptom === null && this.client.sessionGeneration === before) throw error;
+        if (symptom === null && this.client.sessionGeneration === before)
+          throw await refusedPublish(this.client, tx.zone, serial, error);
         const published = await this.wasPublished(tx, serial, before, error);
         this.client.onDecision({
           symptom: symptom ?? 'session-expired',
@@ -180,7 +183,11 @@ export class DynWriter implements StepWriter {
   private async serialBeforePublish(tx: ZoneTransaction): Promise<number | null> {
     const serial = await readSerial(this.client, tx.zone);
     if (tx.expectedSerial !== undefined && serial !== tx.expectedSerial)
-      throw new DynZoneChangedError(tx.zone, tx.expectedSerial, serial);
+      throw new DynZoneChangedError(tx.zone, {
+        kind: 'serial-moved',
+        planned: tx.expectedSerial,
+        live: serial,
+      });
     return serial;
   }
 
@@ -196,7 +203,8 @@ export class DynWriter implements StepWriter {
       if (now === before) return false;
       if (tx.generation === undefined) return true;
       const pending = await hasPendingChanges(this.client, tx.zone, generation);
-      if (pending === true) throw new DynZoneChangedError(tx.zone, before ?? 0, now);
+      if (pending === true)
+        throw new DynZoneChangedError(tx.zone, { kind: 'serial-moved', planned: before, live: now });
       return true;
     } catch (error) {
       if (error instanceof DynZoneChangedError) throw error;

@@ -5,6 +5,7 @@ import type { DynOp, DynZoneFileOp, ZoneFileSet } from './ops.js';
 import { type PendingRecord, readPendingRecords } from './pending-changes.js';
 import { readZoneRecords } from './read.js';
 import { parseWire, ZoneFileResult } from './wire.js';
+import { asConflict } from './write-conflict.js';
 import { lostAnswer, readSerial } from './write-resolve.js';
 import { addZoneFile, createZoneFile } from './zone-file.js';
 
@@ -80,7 +81,7 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
       // A lost answer (write-resolve.ts): a create that left no zone provably did not happen and is sent again;
       // otherwise the upload may have happened, and the check below tells (its records pending, or not).
       const symptom = lostAnswer(error);
-      if (symptom === null) throw error;
+      if (symptom === null) throw asConflict(op.zone, op, error);
       const absent = op.kind === 'create-zone-from-file' && (await readSerial(client, op.zone)) === null;
       client.onDecision({ symptom, decision: absent ? 'sent-again' : 'took-effect', request: label });
       if (!absent) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
 
@@ -8,7 +9,8 @@ beforeEach(async () => {
   h = await startHarness({ seed: SEED });
   token = await h.login();
 });
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 describe('geo groups serve A, AAAA and CNAME', () => {
   const v6 = { name: 'Asia', countries: ['JP'], rdata: { aaaa_rdata: [{ address: '2001:db8::50' }] } };

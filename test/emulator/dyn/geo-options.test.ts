@@ -1,6 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
+
+// Time budget: ten times its slowest test (0.7 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let h: Harness;
 let token: string;
@@ -8,7 +12,8 @@ beforeEach(async () => {
   h = await startHarness({ seed: SEED });
   token = await h.login();
 });
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 /** A group with every option, as the vendor SDK sends it. */
 const weighted = {

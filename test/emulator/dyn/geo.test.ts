@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs, served } from './geo-helpers.js';
 
@@ -11,7 +12,8 @@ beforeEach(async () => {
   h = await startHarness({ seed: SEED });
   token = await h.login();
 });
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 async function createService(nodes?: unknown) {
   return h.call('POST', GEO, {
@@ -39,7 +41,10 @@ describe('geo services', () => {
       ['/REST/Geo/Global%20Web/'],
       ['- GET: Found 1 services'],
     ]);
-    expect(h.emulator.snapshot().dns?.geo_services?.['Global Web']).toBeDefined();
+    expect(h.emulator.snapshot().dns?.geo_services?.['Global Web']).toMatchObject({
+      ttl: 30,
+      nodes: [{ zone: 'example.com', fqdn: 'geo.example.com' }],
+    });
     expect((await h.call('GET', '/Geo/global%20web/', { token })).status).toBe(404);
   });
 

@@ -1,11 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { createEmulator, type EmulatorSeed, loadSeedFile } from '../../../src/emulator/index.js';
 import { type Harness, startHarness } from '../helpers.js';
 import { EVERY_TYPE } from './every-type.js';
+
+// Time budget: ten times its slowest test (0.6 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZONE_FILE_MAX_BYTES } from '../../../src/emulator/dyn/zone-file-handlers.js';
 import type { Harness } from '../helpers.js';
 import { SEED, startHarness } from '../helpers.js';
+
+// Time budget: ten times its slowest test (0.5 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 let h: Harness;
 afterEach(async () => h?.close());

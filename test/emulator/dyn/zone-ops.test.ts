@@ -4,6 +4,7 @@
  * of publishes, and the Content-Type every call must carry.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { type Harness, SEED, startHarness } from '../helpers.js';
 import { GEO, group, msgs } from './geo-helpers.js';
 
@@ -15,7 +16,8 @@ beforeEach(async () => {
   });
   token = await h.login();
 });
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 const addA = (fqdn: string, address: string, zone = 'example.com') =>
   h.call('POST', `/ARecord/${zone}/${fqdn}/`, { token, body: { rdata: { address }, ttl: 60 } });

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { startWaf, type WafHarness } from './helpers.js';
 
 let h: WafHarness;
 beforeEach(async () => {
   h = await startWaf(undefined, { tokenLifetimeSeconds: 600 });
 });
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 const INVALID_CLIENT = {
   error: 'invalid_client',

@@ -1,8 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeStartedEmulators } from '../../support/emulator.js';
 import { SEED, SHOP_ID, startWaf, type WafHarness } from './helpers.js';
 
+// Time budget: ten times its slowest test (0.5 s in the full suite at load 9 on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
+
 let h: WafHarness;
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 const PURGE = `/api/v3/webapps/${SHOP_ID}/purge_cache`;
 

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../src/emulator/index.js';
-import { startEmulator } from '../../support/emulator.js';
+import { closeStartedEmulators, startEmulator } from '../../support/emulator.js';
 import { SEED, SHOP_ID, startWaf, type WafHarness } from './helpers.js';
 
 let h: WafHarness;
-afterEach(() => h.close());
+// Whatever a test started, closed after it (no test relies on another having assigned `h`).
+afterEach(closeStartedEmulators);
 
 const GOOGLE = '1'.repeat(32);
 const BING = '2'.repeat(32);
@@ -211,7 +212,6 @@ describe('WAF emulator: state file', () => {
   it('keeps the webapps, their bots and the catalogue across restarts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-waf-state-'));
     try {
-      h = await startWaf();
       const statePath = join(dir, 'state.json');
       const first = await startEmulator({ seed: SEED, statePath });
       const { wafUrl } = first;
