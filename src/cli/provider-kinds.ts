@@ -1,14 +1,16 @@
 import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
 import type { DnsCapabilities, ProviderOp } from '../model/provider.js';
-import {
-  DYN_CAPABILITIES,
-  DYN_OP_SCHEMA,
-  DYN_PROVIDER,
-  labelDynOp,
-  parseDynOp,
-} from '../providers/dyn/index.js';
-import { labelPdnsOp, PDNS_OP_SCHEMA, parsePdnsOp, pdnsCapabilities } from '../providers/pdns/index.js';
-import { labelWafOp, parseWafOp, WAF_PROVIDER } from '../providers/waf/index.js';
+// The providers' cheap parts only (what they support, how their ops look): this is loaded by `validate`, which
+// needs no client, no HTTP and no writer.
+import { DYN_CAPABILITIES, DYN_PROVIDER } from '../providers/dyn/capabilities.js';
+import { labelDynOp } from '../providers/dyn/op-label.js';
+import { DYN_OP_SCHEMA, parseDynOp } from '../providers/dyn/op-schema.js';
+import { pdnsCapabilities } from '../providers/pdns/capabilities.js';
+import { labelPdnsOp } from '../providers/pdns/op-label.js';
+import { PDNS_OP_SCHEMA, parsePdnsOp } from '../providers/pdns/op-schema.js';
+import { labelWafOp } from '../providers/waf/op-label.js';
+import { parseWafOp } from '../providers/waf/op-schema.js';
+import { WAF_PROVIDER } from '../providers/waf/ops.js';
 
 /** What a provider under `providers:` supports, by its type: validation checks each zone against these. */
 export function capabilitiesOf(spec: DnsProviderSpec): DnsCapabilities {

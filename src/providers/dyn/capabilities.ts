@@ -1,6 +1,9 @@
 import type { DnsCapabilities } from '../../model/provider.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 
+/** The provider's name in plan steps (`PlanStep.provider`). */
+export const DYN_PROVIDER = 'dyn';
+
 /**
  * What the Dyn service manages: every registered record type (each has its `/<TYPE>Record/` resource and
  * `<type>_records` key), geo services and secondary zones. The vendor documents one per-name limit: "Each node can

@@ -8,7 +8,7 @@ import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
 import type { BusyPolicy } from './busy.js';
-import { DYN_CAPABILITIES } from './capabilities.js';
+import { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
 import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
@@ -21,7 +21,7 @@ import { DynWriter } from './write.js';
 import type { ZoneCache } from './zone-cache.js';
 
 export { type BusyPolicy, DynBusyError } from './busy.js';
-export { DYN_CAPABILITIES } from './capabilities.js';
+export { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
 export { DynClient, type DynRequest } from './client.js';
 export { dynCompiler } from './compile.js';
 export { type DynConfig, DynConfigError, dynConfigFromEnv, dynRateLimitFromEnv } from './config.js';
@@ -43,9 +43,6 @@ export type { SessionRenewal } from './session.js';
 export { describeOp, dynOpRequests, retryPolicyOf } from './write-request.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 export { DynZoneFileError } from './zone-file-write.js';
-
-/** The provider's name in plan steps (`PlanStep.provider`). */
-export const DYN_PROVIDER = 'dyn';
 
 /** The service's limit (vendor docs, "API rate limit"): 300 requests per minute per account, then 429s for up to 60 s. */
 export const DYN_RATE_BUDGET: RateBudget = { limit: 300, windowMs: 60_000 };
