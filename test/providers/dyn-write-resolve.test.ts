@@ -9,7 +9,7 @@ import { type DynOp, DynPublishUnknownError, DynZoneChangedError } from '../../s
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { HttpError, TransportError } from '../../src/providers/http/errors.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
@@ -19,7 +19,7 @@ const zoneObject = (serial: number) => ({
   serial_style: 'increment',
   serial,
 });
-const RESET = { code: 'ECONNRESET', message: 'socket hang up' };
+const RESET = connectionReset();
 const addOp: DynOp = {
   kind: 'add-record',
   zone: 'a.test',

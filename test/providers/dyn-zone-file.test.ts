@@ -15,7 +15,7 @@ import {
   splitZoneFiles,
 } from '../../src/providers/dyn/zone-file.js';
 import { authed, EXPIRED, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
@@ -150,10 +150,7 @@ describe('zone-file ops', () => {
 
   it('settles a lost upload answer by reading: no zone means not sent, so it is sent again', async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError({
-      code: 'ECONNRESET',
-      message: 'reset',
-    });
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
     authed('get', '/Zone/a.test/').reply(404, {
       status: 'failure',
       data: {},
@@ -167,10 +164,7 @@ describe('zone-file ops', () => {
 
   it('settles a lost upload answer by reading: a zone that exists is checked, never uploaded twice', async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError({
-      code: 'ECONNRESET',
-      message: 'reset',
-    });
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
     authed('get', '/Zone/a.test/').reply(
       200,
       ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' }),
