@@ -1,5 +1,5 @@
 /**
- * One run of the built CLI as users run it (`node dist/cli/main.js ARGS`), measured from process start to exit by
+ * One run of the built CLI as users run it (`node dist/bin/edgeplan.js ARGS`, the bundle the package ships), measured from process start to exit by
  * `/usr/bin/time` (GNU time): CPU time (user + sys), wall time and peak RSS of the whole process, imports and
  * start-up included. The environment is only what the run is given (plus PATH and HOME), so that nothing of the
  * caller's (a GITHUB_STEP_SUMMARY, an EDGEPLAN_* of the developer) changes what is measured.

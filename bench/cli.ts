@@ -1,6 +1,6 @@
 /**
  * `npm run bench:cli [-- --quick] [-- --only=TEXT] [-- --cli=PATH]`: what users pay, measured as they run it: the
- * built CLI (`dist/cli/main.js`, or PATH) as a process of its own, from process start to exit, imports included,
+ * built CLI (`dist/bin/edgeplan.js`, or PATH) as a process of its own, from process start to exit, imports included,
  * under GNU time (cli-process.ts). Per scenario the median of 3 runs of CPU time (user + sys: the reliable figure on
  * a shared machine), wall time and peak RSS, and the requests the service answered: the emulator's request log
  * for Dyn (cli-dyn.ts), a counting proxy in front of a real PowerDNS for PowerDNS (cli-pdns.ts). Then the figures
@@ -31,7 +31,7 @@ if (missing !== null) {
   process.exit(1);
 }
 const context: BenchContext = {
-  cli: resolve(arg('cli') ?? 'dist/cli/main.js'),
+  cli: resolve(arg('cli') ?? 'dist/bin/edgeplan.js'),
   quick: process.argv.includes('--quick'),
   wanted: (name) => !only || name.includes(only),
   dir: await mkdtemp(join(tmpdir(), 'edgeplan-bench-cli-')),
