@@ -285,4 +285,15 @@ describe('createHttpTransport', () => {
     expect(all).not.toContain('tok-123');
     expect(all).not.toContain('Bearer abc');
   });
+
+  it('builds no request line for a logger that keeps no debug lines', async () => {
+    nock(ORIGIN).post('/REST/Session/').reply(200, {});
+    const lines: string[] = [];
+    const { transport } = setup({
+      logger: { debugs: false, debug: (line) => lines.push(line), info: () => {}, warn: () => {} },
+    });
+    await transport.request({ method: 'POST', path: '/Session/', body: { a: 1 }, retryable: 'idempotent' });
+    expect(lines.filter((line) => line.startsWith('http →'))).toEqual([]);
+    expect(lines).toEqual([expect.stringMatching(/^http ← 200 POST \/REST\/Session\/ /)]);
+  });
 });

@@ -146,13 +146,16 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       ...(contentType ? { 'Content-Type': contentType } : {}),
       ...req.headers,
     };
-    const loggedBody = body === undefined ? '' : ` body=${truncate(redactBody(body))}`;
+    // The request's log line, redacted, only when debug lines are kept (a 1 MB zone file is otherwise parsed again).
+    const logged = () => {
+      const shown = body === undefined ? '' : ` body=${truncate(redactBody(body))}`;
+      return `headers=${JSON.stringify(redactHeaders(headers))}${shown}`;
+    };
 
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(req, path);
-      logger.debug(
-        `http → ${req.method} ${path} attempt=${attempt} headers=${JSON.stringify(redactHeaders(headers))}${loggedBody}`,
-      );
+      if (logger.debugs !== false)
+        logger.debug(`http → ${req.method} ${path} attempt=${attempt} ${logged()}`);
       const started = now();
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
