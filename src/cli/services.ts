@@ -4,7 +4,7 @@ import { usesDns } from '../model/dns-scope.js';
 import type { StepWriter } from '../model/provider.js';
 import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import { type DynProvider, dynOpRequests } from '../providers/dyn/index.js';
+import { type DynProvider, dynApplyRequests } from '../providers/dyn/index.js';
 import type { WafProvider } from '../providers/waf/index.js';
 import { type NamedDnsProviders, openNamedDnsProviders } from './dns-providers.js';
 import { openDnsTarget } from './dns-target.js';
@@ -118,6 +118,6 @@ export function assertWafBudget(
 export function servicePaces(services: OpenServices | undefined): ApplyPace[] {
   return (services?.dyns ?? []).flatMap((dyn) => {
     const budget = dyn.rateBudget();
-    return budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requestsOf: dynOpRequests }] : [];
+    return budget ? [{ provider: dyn.name, service: 'DNS', ...budget, requests: dynApplyRequests }] : [];
   });
 }

@@ -20,6 +20,7 @@ import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
 import type { ZoneCache } from './zone-cache.js';
 
+export { dynApplyRequests } from './apply-requests.js';
 export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
 export { DynClient, type DynRequest } from './client.js';
@@ -40,7 +41,7 @@ export { labelDynOp } from './op-label.js';
 export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
 export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
-export { describeOp, dynOpRequests, retryPolicyOf } from './write-request.js';
+export { describeOp, retryPolicyOf } from './write-request.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 export { DynZoneFileError } from './zone-file-write.js';
 
