@@ -27,7 +27,7 @@ const say = (text) => writeSync(1, text);
 function run(steps, env = process.env) {
   for (const { args, expect } of steps) {
     say(`\n$ edgeplan ${args.join(' ').replace(state, '<state>')}\n`);
-    const done = spawnSync(process.execPath, ['dist/cli/main.js', ...args], { stdio: 'inherit', env });
+    const done = spawnSync(process.execPath, ['dist/bin/edgeplan.js', ...args], { stdio: 'inherit', env });
     say(`(exit ${done.status}, expected ${expect})\n`);
     if (done.status !== expect) return false;
   }
@@ -47,7 +47,7 @@ function startRealistic() {
     SEED,
   ];
   say(`\n$ edgeplan ${args.join(' ')} &\n`);
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
+  const child = spawn(process.execPath, ['dist/bin/edgeplan.js', ...args], {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   return new Promise((resolve, reject) => {

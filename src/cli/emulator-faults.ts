@@ -5,14 +5,9 @@
  * per-account rate limit (src/emulator/dyn/rate-limit.ts; off unless `--dns-rate-limit` is given).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import {
-  type ChaosOptions,
-  type EmulatorOptions,
-  FAULT_KINDS,
-  type FaultKind,
-  overProfile,
-  realisticProfile,
-} from '../emulator/index.js';
+import { type ChaosOptions, FAULT_KINDS, type FaultKind } from '../emulator/faults/options.js';
+import type { EmulatorOptions } from '../emulator/index.js';
+import { overProfile, realisticProfile } from '../emulator/realistic.js';
 import { CliError } from './exit-codes.js';
 
 export interface EmulatorFaultFlags {

@@ -3,7 +3,8 @@ import { type Confinement, type LoadOptions, loadDesiredState } from '../config/
 import { type Diagnostic, formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';
-import { PLAN_FORMAT_VERSION, PlanProblemsError } from '../plan/index.js';
+import { PlanProblemsError } from '../plan/diff/plan-problems.js';
+import { PLAN_FORMAT_VERSION } from '../plan/types.js';
 import { PROVIDER_CATALOGUE } from '../providers/registry.js';
 import { EXIT_ERROR, type ExitCode } from './exit-codes.js';
 import { reportAnnotations } from './github.js';

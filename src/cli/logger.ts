@@ -9,6 +9,7 @@ import type { CliIo } from './io.js';
 export function cliLogger(io: CliIo, verbose: boolean): Logger {
   const write = (line: string) => io.stderr(`${scrubbed(line)}\n`);
   return {
+    debugs: verbose,
     debug: (message) => {
       if (verbose) write(`debug: ${message}`);
     },

@@ -1,22 +1,19 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
+import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
-import { PlanProblemsError } from '../plan/index.js';
 import { scrubbed } from '../providers/http/secrets.js';
-import { applyCommand } from './commands/apply.js';
-import { driftCommand } from './commands/drift.js';
-import { emulatorCommand } from './commands/emulator.js';
-import { importCommand } from './commands/import.js';
-import { planCommand } from './commands/plan.js';
-import { purgeCommand } from './commands/purge.js';
-import { validateCommand } from './commands/validate.js';
 import { withFaultOptions } from './emulator-faults.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { reportingPlanProblems, reportPlanProblems } from './load.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
 import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
 import { VERSION } from './version.js';
+
+/**
+ * The command line. Only what defines the commands and their options is imported here: each command's code (and
+ * what it needs: the YAML loader, providers, HTTP, the emulator) is imported when that command runs, so that
+ * `--version`, `--help` and a `validate` pay only for what they use.
+ */
 
 /** Runs one command line (without `node edgeplan`) and returns its exit code; never calls process.exit. */
 export async function runCli(argv: readonly string[], given: CliIo): Promise<ExitCode> {
@@ -29,10 +26,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
-    if (error instanceof PlanProblemsError) {
-      reportPlanProblems(error, io);
-      return EXIT_ERROR;
-    }
+    if (await reportedPlanProblems(error, io)) return EXIT_ERROR;
     // A message may quote a server's text: terminal escapes in it are shown, not acted on.
     io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
@@ -68,14 +62,18 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
         .choices(VALIDATE_FORMATS)
         .default('text'),
     )
-    .action(async (paths: string[], options) => setExit(await validateCommand(paths, options, io)));
+    .action(async (paths: string[], options) => {
+      const { validateCommand } = await import('./commands/validate.js');
+      setExit(await validateCommand(paths, options, io));
+    });
 
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
     .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
-    .action(async (paths: string[], options) =>
-      setExit(await reportingPlanProblems(options.format, io, () => planCommand(paths, options, io))),
-    );
+    .action(async (paths: string[], options) => {
+      const { planCommand } = await import('./commands/plan.js');
+      setExit(await planning(options.format, io, () => planCommand(paths, options, io)));
+    });
 
   withServiceOptions(program.command('apply'))
     .description(
@@ -98,16 +96,18 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'with --plan: apply a saved plan that records no account (made by edgeplan 0.1, or edited)',
       false,
     )
-    .action(async (paths: string[], options) =>
-      setExit(await reportingPlanProblems(options.format, io, () => applyCommand(paths, options, io))),
-    );
+    .action(async (paths: string[], options) => {
+      const { applyCommand } = await import('./commands/apply.js');
+      setExit(await planning(options.format, io, () => applyCommand(paths, options, io)));
+    });
 
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
     .option('--ack <file>', 'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }')
-    .action(async (paths: string[], options) =>
-      setExit(await reportingPlanProblems(options.format, io, () => driftCommand(paths, options, io))),
-    );
+    .action(async (paths: string[], options) => {
+      const { driftCommand } = await import('./commands/drift.js');
+      setExit(await planning(options.format, io, () => driftCommand(paths, options, io)));
+    });
 
   withSandboxOptions(withRateLimitOptions(program.command('import')))
     .description('write desired-state YAML from live state, then prove that it plans empty (exit 0, 1 error)')
@@ -124,14 +124,20 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--force', 'overwrite existing files', false)
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
-    .action(async (options) => setExit(await importCommand(options, io)));
+    .action(async (options) => {
+      const { importCommand } = await import('./commands/import.js');
+      setExit(await importCommand(options, io));
+    });
 
   withSandboxOptions(withRateLimitOptions(program.command('purge')))
     .description("purge a webapp's cache, all of it or --path only (20 purges an hour; exit 0, 1 error)")
     .argument('<webapp>', 'webapp name or id')
     .option('--path <path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
-    .action(async (webapp: string, options) => setExit(await purgeCommand(webapp, options, io)));
+    .action(async (webapp: string, options) => {
+      const { purgeCommand } = await import('./commands/purge.js');
+      setExit(await purgeCommand(webapp, options, io));
+    });
 
   withFaultOptions(program.command('emulator'))
     .description('run the local emulator of the DNS and WAF APIs until stopped (optionally with faults)')
@@ -139,12 +145,34 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--state <file>', 'persist the account in this file across restarts')
     .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet')
-    .action(async (options) => setExit(await emulatorCommand(options, io)));
+    .action(async (options) => {
+      const { emulatorCommand } = await import('./commands/emulator.js');
+      setExit(await emulatorCommand(options, io));
+    });
 
   return program;
 }
 
 const VALIDATE_FORMATS: readonly OutputFormat[] = ['text', 'json'];
+
+/** A command that plans, its live-state problems reported like validation problems (load.ts). */
+async function planning(
+  format: OutputFormat,
+  io: CliIo,
+  command: () => Promise<ExitCode>,
+): Promise<ExitCode> {
+  const { reportingPlanProblems } = await import('./load.js');
+  return reportingPlanProblems(format, io, command);
+}
+
+/** Reports `error` when it is a PlanProblemsError; whether it was. Loaded only on this error path. */
+async function reportedPlanProblems(error: unknown, io: CliIo): Promise<boolean> {
+  const { PlanProblemsError } = await import('../plan/diff/plan-problems.js');
+  if (!(error instanceof PlanProblemsError)) return false;
+  const { reportPlanProblems } = await import('./load.js');
+  reportPlanProblems(error, io);
+  return true;
+}
 
 function withServiceOptions(command: Command): Command {
   withSandboxOptions(command)

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { createEmulator, type Emulator, loadSeedFile, realisticProfile } from '../emulator/index.js';
+import type { Emulator } from '../emulator/index.js';
 import type { Logger } from '../model/logger.js';
 import type { ProviderAccount } from '../model/provider.js';
 import type { SandboxService } from '../providers/plugin.js';
@@ -71,6 +71,8 @@ export async function runSandbox(
       `sandbox: --seed ${options.seed} ignored: the account is the one kept in ${statePath} ` +
         '(delete that file to start again from the seed)\n',
     );
+  // The emulator is loaded only here: a command without --sandbox never loads it.
+  const { createEmulator, loadSeedFile, realisticProfile } = await import('../emulator/index.js');
   const seed = options.seed && !stateExists ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
   const realistic = options.realistic === true;
   const profile = realistic ? realisticProfile({ timeScale: options.timeScale }) : {};

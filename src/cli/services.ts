@@ -2,7 +2,7 @@ import { type Providers, writersOf } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
 import { providerSpecsOf } from '../model/dns-providers.js';
 import { usesDns } from '../model/dns-scope.js';
-import type { StepWriter } from '../model/provider.js';
+import type { CountedStep, StepWriter } from '../model/provider.js';
 import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { pluginOf } from '../providers/registry.js';
@@ -101,14 +101,19 @@ export function assertWafBudget(
 
 /**
  * The budgets the apply will be paced to, as the plan states its duration: each paced DNS provider's, once known,
- * its ops counted as its plug-in counts them.
+ * the requests of its steps counted as its plug-in counts them.
  */
 export function servicePaces(services: OpenServices | undefined, desired: DesiredState): ApplyPace[] {
   const byName = services?.providers.dnsProviders ?? {};
   return providerSpecsOf(desired).flatMap((spec) => {
     const provider = Object.hasOwn(byName, spec.name) ? byName[spec.name] : undefined;
     const budget = provider?.rateBudget?.();
-    const requestsOf = pluginOf(spec.type)?.requestsOf ?? (() => 1);
-    return provider && budget ? [{ provider: provider.name, service: 'DNS', ...budget, requestsOf }] : [];
+    const requests = pluginOf(spec.type)?.applyRequests ?? opsOf;
+    return provider && budget ? [{ provider: provider.name, service: 'DNS', ...budget, requests }] : [];
   });
+}
+
+/** One request per op: a paced provider's count when its plug-in gives none. */
+function opsOf(steps: readonly CountedStep[]): number {
+  return steps.reduce((n, step) => n + step.ops.length, 0);
 }

@@ -28,12 +28,8 @@ import { apexNodeDiagnostics } from './type-rules.js';
  * naming the other.
  */
 export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagnostic[] {
-  const recordsByNode = new Map<string, { pos: Position; types: string }>();
-  for (const { zone, record, sets } of read.records) {
-    const types = sets.map((set) => set.type.type).filter((type) => GEO_RECORD_TYPES.includes(type));
-    if (types.length > 0)
-      recordsByNode.set(`${zone.zone} ${record.fqdn}`, { pos: record.keyPos, types: types.join(', ') });
-  }
+  // Indexed once a node is linked: a desired state without geo services never pays for it.
+  let recordsByNode: Map<string, { pos: Position; types: string }> | undefined;
   const linkedBy = new Map<string, { service: string; pos: Position }>();
   const diagnostics: Diagnostic[] = [];
   for (const service of merged.services.geoServices) {
@@ -61,6 +57,7 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
       }
       linkedBy.set(key, { service: service.key, pos: node.pos });
       if (node.fqdn === node.zone) diagnostics.push(...apexNodeDiagnostics(node.pos, node.fqdn, groups));
+      recordsByNode ??= geoTypedRecords(read);
       const record = recordsByNode.get(key);
       if (record) {
         const tail = `a node linked to a geo service carries no plain ${record.types} records`;
@@ -78,6 +75,17 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
     }
   }
   return diagnostics;
+}
+
+/** Records under `zones` of a type a geo service answers for, by `<zone> <fqdn>`: where, and the types. */
+function geoTypedRecords(read: ReadRecords): Map<string, { pos: Position; types: string }> {
+  const byNode = new Map<string, { pos: Position; types: string }>();
+  for (const { zone, record, sets } of read.records) {
+    const types = sets.map((set) => set.type.type).filter((type) => GEO_RECORD_TYPES.includes(type));
+    if (types.length > 0)
+      byNode.set(`${zone.zone} ${record.fqdn}`, { pos: record.keyPos, types: types.join(', ') });
+  }
+  return byNode;
 }
 
 function serviceNameDiagnostics(service: PEntry): Diagnostic[] {

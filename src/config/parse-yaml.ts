@@ -13,6 +13,7 @@ import {
   type Scalar,
 } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { fastParseYaml } from './fast-yaml.js';
 import {
   diagnosticAt,
   type PEntry,
@@ -38,12 +39,20 @@ export interface ParsedFile {
 }
 
 /**
- * Parses one YAML file into positioned values. `file` is the path diagnostics show.
- *
- * `uniqueKeys` is off on purpose: the builder below detects repeated keys itself so that it can name both places,
- * which the parser's own DUPLICATE_KEY error cannot.
+ * Parses one YAML file into positioned values. `file` is the path diagnostics show. Most files are read by the fast
+ * reader (fast-yaml.ts); what it does not read, the full reader below does.
  */
 export function parseYamlFile(file: string, text: string): ParsedFile {
+  const fast = fastParseYaml(file, text);
+  return fast ? { file, ...fast } : fullParseYamlFile(file, text);
+}
+
+/**
+ * The full reader: the `yaml` package's document, every problem of the file at once. `uniqueKeys` is off on
+ * purpose: the builder below detects repeated keys itself so that it can name both places, which the parser's own
+ * DUPLICATE_KEY error cannot.
+ */
+export function fullParseYamlFile(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   const positionOf = (offset: number): Position => ({ file, ...lineCounter.linePos(offset) });

@@ -22,6 +22,12 @@ import type { LiveWafState } from './waf.js';
  */
 export type ProviderOp = { readonly kind: string } & { readonly [field: string]: unknown };
 
+/** What counting an apply's requests needs of a plan step (plan/types.ts `PlanStep`). */
+export interface CountedStep {
+  readonly target: Target;
+  readonly ops: readonly ProviderOp[];
+}
+
 /** What a DNS provider supports; using anything else is a validation error, before any call. */
 export interface DnsCapabilities {
   /** Record types it reads and writes (registered type names). */

@@ -16,6 +16,7 @@ export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './rend
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';
 export { ackCovers, changeDigest } from './review/ack-match.js';
 export { annotatePlan } from './review/annotate.js';
+export { checkScope } from './review/check-scope.js';
 export { digestOf } from './review/digest.js';
 export {
   type DriftChange,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DnsProvider } from '../model/dns.js';
 import type { DnsProviderSpec, ProviderType } from '../model/dns-provider-spec.js';
 import type { Logger } from '../model/logger.js';
-import type { ProviderAccount, ProviderOp } from '../model/provider.js';
+import type { CountedStep, ProviderAccount, ProviderOp } from '../model/provider.js';
 import type { Env } from './http/env-config.js';
 import type { RateEvent } from './http/scheduler.js';
 
@@ -14,7 +14,7 @@ import type { RateEvent } from './http/scheduler.js';
  *   secondary zones), so that a desired state it cannot serve is refused at validation with `file:line:col`;
  * - how a run opens it from the environment (`open`): read, compile and write are the DnsProvider it returns
  *   (model/dns.ts), with the optional pacing and session hooks there;
- * - how a saved plan's ops are checked (`opSchema`) and shown (`labelOp`), and what they cost (`requestsOf`).
+ * - how a saved plan's ops are checked (`opSchema`) and shown (`labelOp`), and what an apply of them costs (`applyRequests`).
  * docs/adding-a-provider.md is the recipe; test/conformance runs every registered provider.
  */
 export interface DnsProviderPlugin extends ProviderType {
@@ -24,8 +24,11 @@ export interface DnsProviderPlugin extends ProviderType {
   readonly opSchema: z.ZodType;
   /** One short line for an op (progress and failure lines); `op` passed `opSchema`. */
   labelOp(op: ProviderOp): string;
-  /** Requests an op sends at least, for the plan's duration estimate when the provider paces; absent: one. */
-  requestsOf?(op: ProviderOp): number;
+  /**
+   * The requests an apply of these steps sends after its plan (the check after it included), for the plan's
+   * `Apply: N DNS requests` line when the provider paces; absent: one per op.
+   */
+  applyRequests?(steps: readonly CountedStep[]): number;
 }
 
 /** What a run gives a provider it opens: everything that varies between runs, injected. */

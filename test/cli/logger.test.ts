@@ -34,9 +34,12 @@ describe('cliLogger', () => {
     );
   });
 
-  it('writes debug lines only with --verbose', () => {
+  it('writes debug lines only with --verbose, and says so to callers that would build one', () => {
     const out = io();
-    cliLogger(out, false).debug('http → GET /REST/Zone/');
+    const quiet = cliLogger(out, false);
+    quiet.debug('http → GET /REST/Zone/');
     expect(out.err()).toBe('');
+    expect(quiet.debugs).toBe(false);
+    expect(cliLogger(out, true).debugs).toBe(true);
   });
 });

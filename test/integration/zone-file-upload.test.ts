@@ -29,7 +29,7 @@ function desired(records: RecordSet[]): DesiredState {
 }
 
 describe('a new zone is one zone-file upload', () => {
-  it('every type goes through the file (ALIAS beside it), verified, published, and a new plan is empty', async () => {
+  it('every type goes through the file (ALIAS beside it), published, and a new plan is empty', async () => {
     sandbox = await startSandbox();
     const providers = { dns: sandbox.provider() };
     const state = desired(everyType());
@@ -40,11 +40,11 @@ describe('a new zone is one zone-file upload', () => {
     sandbox.emulator.requestLog.clear();
     const result = await applyPlan(plan, writersOf(providers));
     expect(result.ok).toBe(true);
+    // The upload is not read back and no serial is read before the publish of a zone this run created: the plan
+    // after the apply reads the zone and finds every record as desired.
     expect(sandbox.emulator.requestLog.entries.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       `POST /REST/ZoneFile/${ZONE}/ 200`,
-      `GET /REST/ZoneChanges/${ZONE}/ 200`,
       `POST /REST/ALIASRecord/${ZONE}/${ZONE}/ 200`,
-      `GET /REST/Zone/${ZONE}/ 200`,
       `PUT /REST/Zone/${ZONE}/ 200`,
     ]);
     const again = await planLive(state, { dns: sandbox.provider() });
@@ -76,7 +76,7 @@ describe('a new zone is one zone-file upload', () => {
     ]);
   });
 
-  it('a zone over the size limit is uploaded in as few files as fit, each one verified', async () => {
+  it('a zone over the size limit is uploaded in as few files as fit, the plan after them verifying all', async () => {
     sandbox = await startSandbox();
     // 300 sets of 4,000 characters each: over 1 MB of master file in few records (the cost grows with records).
     const dkim = (i: number) => quoteChunks(`v=DKIM1; k=rsa; p=${String(i).padStart(8, '0').repeat(498)}`);
@@ -95,10 +95,7 @@ describe('a new zone is one zone-file upload', () => {
     expect(result.steps.map((s) => (s.status === 'failed' ? s.error : s.status))).toEqual(['applied']);
     expect(sandbox.emulator.requestLog.entries.map((e) => `${e.method} ${e.path}`)).toEqual([
       `POST /REST/ZoneFile/${ZONE}/`,
-      `GET /REST/ZoneChanges/${ZONE}/`,
       `PUT /REST/ZoneFile/${ZONE}/`,
-      `GET /REST/ZoneChanges/${ZONE}/`,
-      `GET /REST/Zone/${ZONE}/`,
       `PUT /REST/Zone/${ZONE}/`,
     ]);
     expect((await planLive(desired(records), { dns: sandbox.provider() })).steps).toEqual([]);

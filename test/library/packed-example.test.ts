@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli } from '../../scripts/bundle-cli.mjs';
 
 /**
  * The README's library example, compiled under `tsc --strict` in a project of its own against the package as
- * `npm pack` makes it: what a user gets. The package is built into a temp copy (the checkout's dist/ is neither
- * used nor touched) and packed with `npm pack --ignore-scripts` (its `prepare` would build again). Installing the
+ * `npm pack` makes it: what a user gets, the bundled CLI too. The package is built into a temp copy (the checkout's
+ * dist/ is neither used nor touched) as `npm run build` builds it, and packed with `npm pack --ignore-scripts` (its `prepare` would build again). Installing the
  * tarball is done as npm lays it out, offline: the tarball extracted to node_modules/edgeplan, and its
  * dependencies (and @types/node, the project's own) linked from this checkout's node_modules, which `npm ci`
  * filled from the same lockfile; `npm install` would fetch them from the registry instead.
@@ -45,6 +46,7 @@ beforeAll(async () => {
     await copyFile(join(ROOT, file), join(pkg, file));
   await cp(join(ROOT, 'schemas'), join(pkg, 'schemas'), { recursive: true });
   await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')]);
+  await bundleCli(join(pkg, 'dist/bin'));
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], {
     cwd: pkg,
   });
@@ -85,11 +87,51 @@ describe('the packed package', () => {
         'README.md',
         'dist/index.js',
         'dist/index.d.ts',
-        'dist/cli/main.js',
+        'dist/bin/edgeplan.js',
+        'dist/bin/THIRD-PARTY-LICENSES.txt',
         'schemas/edgeplan.schema.json',
       ]),
     );
     expect(packed.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
+    // The unbundled CLI modules tsc also builds are not what `bin` runs: not shipped.
+    expect(packed.filter((path) => path.startsWith('dist/cli/'))).toEqual([]);
+  });
+
+  it('runs the bundled CLI from the installed package, its chunks loaded as each command needs them', async () => {
+    const bin = join(app, 'node_modules/edgeplan/dist/bin/edgeplan.js');
+    const version = await run(process.execPath, [bin, '--version'], { cwd: app });
+    expect(version.stdout.trim()).toBe(
+      JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).version,
+    );
+    const valid = await run(process.execPath, [
+      bin,
+      'validate',
+      join(ROOT, 'examples/quickstart/zones.yaml'),
+    ]);
+    expect(valid.stdout).toBe('Valid: 2 zones, 8 record sets.\n');
+  });
+
+  it("ships source maps only with the files they map, edgeplan's own sources inside them", async () => {
+    const installed = join(app, 'node_modules/edgeplan');
+    const maps = packed.filter((path) => path.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    expect(maps.filter((path) => !path.startsWith('dist/bin/'))).toEqual([]);
+    for (const path of maps) {
+      const map = JSON.parse(await readFile(join(installed, path), 'utf8')) as {
+        sources: string[];
+        sourcesContent: (string | null)[];
+      };
+      const ownWithoutText = map.sources.filter(
+        (source, i) => !source.includes('node_modules/') && typeof map.sourcesContent[i] !== 'string',
+      );
+      expect(ownWithoutText, path).toEqual([]);
+    }
+    for (const path of packed.filter((p) => p.endsWith('.js'))) {
+      const linked = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(
+        await readFile(join(installed, path), 'utf8'),
+      )?.[1];
+      if (linked) expect(packed, `${path} links ${linked}`).toContain(join(dirname(path), linked));
+    }
   });
 
   it('compiles the README example under tsc --strict in a separate project', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan, renderPlanText } from '../../src/plan/index.js';
-import type { Plan } from '../../src/plan/types.js';
+import type { Plan, PlanStep } from '../../src/plan/types.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
 import { FAKE_DNS, fakeProviders } from './helpers/fake-providers.js';
 
@@ -39,21 +39,22 @@ function examplePlan(): Plan {
 
 describe('renderPlanText', () => {
   it('states the expected duration of the apply at each budget: requests ÷ rate', () => {
-    const requestsOf = (op: { kind: string }) => (op.kind === 'create-zone' ? 2 : 1);
+    // Every call, and one read after them.
+    const requests = (steps: readonly PlanStep[]) => steps.reduce((n, step) => n + step.ops.length, 0) + 1;
     const text = (limit: number, windowMs: number) =>
       renderPlanText(examplePlan(), {
         color: false,
-        paces: [{ provider: FAKE_DNS, service: 'DNS', limit, windowMs, requestsOf }],
+        paces: [{ provider: FAKE_DNS, service: 'DNS', limit, windowMs, requests }],
       })
         .trimEnd()
         .split('\n')
         .at(-1);
-    // 11 calls, the create-zone counted twice: 12 requests.
+    // 11 calls and the read: 12 requests.
     expect(text(300, 60_000)).toBe('Apply: 12 DNS requests, ≈ 2 s at 300 requests/min.');
     expect(text(3, 60_000)).toBe('Apply: 12 DNS requests, ≈ 4 min at 3 requests/min.');
     expect(text(5, 10_000)).toBe('Apply: 12 DNS requests, ≈ 24 s at 5 requests per 10 s.');
     expect(text(2, 3_600_000)).toBe('Apply: 12 DNS requests, ≈ 6 h at 2 requests/hour.');
-    const other = { provider: 'other', service: 'X', limit: 1, windowMs: 1_000, requestsOf };
+    const other = { provider: 'other', service: 'X', limit: 1, windowMs: 1_000, requests };
     expect(renderPlanText(examplePlan(), { color: false, paces: [other] })).toBe(
       renderPlanText(examplePlan(), { color: false }),
     );

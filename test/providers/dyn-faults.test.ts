@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DynBusyError, DynJobLostError } from '../../src/providers/dyn/index.js';
 import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
@@ -84,10 +84,7 @@ describe('busy refusals: not processed, so repeated for any method', () => {
 describe('ambiguous failures: repeated only when a repeat is harmless, else settled by reading', () => {
   it('a connection reset on a POST that adds a record is not repeated by the transport: a read decides', async () => {
     mockLogin();
-    authed('post', '/ARecord/a.test/www.a.test/').replyWithError({
-      code: 'ECONNRESET',
-      message: 'socket hang up',
-    });
+    authed('post', '/ARecord/a.test/www.a.test/').replyWithError(connectionReset());
     authed('get', '/ZoneChanges/a.test/').reply(200, ok([]));
     authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(record));
     const { provider, delays } = testProvider();
@@ -99,10 +96,7 @@ describe('ambiguous failures: repeated only when a repeat is harmless, else sett
     mockLogin();
     authed('post', '/ARecord/a.test/www.a.test/').reply(200, ok(record));
     authed('get', '/Zone/a.test/').reply(200, ok(zone(7)));
-    authed('put', '/Zone/a.test/', { publish: true }).replyWithError({
-      code: 'ECONNRESET',
-      message: 'reset',
-    });
+    authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset('reset'));
     authed('put', '/Zone/a.test/', { publish: true }).reply(200, ok(zone(8), 'publish: No changes'));
     const { provider } = testProvider();
     await provider.execute(addOp);

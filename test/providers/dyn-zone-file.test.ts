@@ -15,7 +15,7 @@ import {
   splitZoneFiles,
 } from '../../src/providers/dyn/zone-file.js';
 import { authed, EXPIRED, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
@@ -128,49 +128,44 @@ describe('zone-file ops', () => {
       expect(() => parseDynOp(bad)).toThrow(DynOpError);
   });
 
-  it("uploads, then reads the session's pending changes back and finds every record as uploaded", async () => {
+  it('uploads once and reads nothing back: the check after the apply reads the zone it created', async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ zone: 'a.test', task_id: '77' }));
-    readBack([
-      ['192.0.2.2', 300],
-      ['192.0.2.1', 300],
-    ]);
     const { provider } = testProvider();
     await provider.execute(create);
   });
 
-  it('accepts records the upload published at once: what is not pending is looked for in the zone', async () => {
+  it("settles a lost upload answer by reading back the session's pending changes, then the zone", async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
+    authed('get', '/Zone/a.test/').reply(200, NEW_ZONE);
+    // The TXT set pending, the A records already in the zone (the task published them): as uploaded.
     readBack([]);
     zoneRead(UPLOADED_A);
-    const { provider } = testProvider();
+    const decisions: unknown[] = [];
+    const { provider } = testProvider({ onDecision: (decision) => decisions.push(decision) });
     await provider.execute(create);
+    expect(decisions).toEqual([
+      { symptom: 'network', decision: 'took-effect', request: 'POST /ZoneFile/a.test/' },
+    ]);
   });
 
   it('settles a lost upload answer by reading: no zone means not sent, so it is sent again', async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError({
-      code: 'ECONNRESET',
-      message: 'reset',
-    });
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
     authed('get', '/Zone/a.test/').reply(404, {
       status: 'failure',
       data: {},
       msgs: [{ ERR_CD: 'NOT_FOUND', INFO: 'zone: No such zone', LVL: 'ERROR', SOURCE: 'API-B' }],
     });
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '78' }));
-    readBack(UPLOADED_A);
     const { provider } = testProvider();
     await provider.execute(create);
   });
 
   it('settles a lost upload answer by reading: a zone that exists is checked, never uploaded twice', async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError({
-      code: 'ECONNRESET',
-      message: 'reset',
-    });
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
     authed('get', '/Zone/a.test/').reply(
       200,
       ok({ zone: 'a.test', serial_style: 'increment', serial: 0, zone_type: 'Primary' }),
@@ -180,40 +175,26 @@ describe('zone-file ops', () => {
     await provider.execute(create);
   });
 
-  it('waits for the upload task when the records are not there yet, then reads again', async () => {
+  it('fails when a lost upload is found not as uploaded, saying what differs', async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: 77 }));
-    readBack([], []);
-    zoneRead([]);
-    authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'running' }));
-    authed('get', '/Task/77/').reply(200, ok({ task_id: '77', status: 'complete', message: '' }));
-    readBack(UPLOADED_A);
-    const { provider, delays } = testProvider();
-    await provider.execute(create);
-    expect(delays).toEqual([1000]);
-  });
-
-  it('fails when the pending changes read back do not hold the records as uploaded, saying what differs', async () => {
-    mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
-    readBack([['192.0.2.1', 300]]);
-    zoneRead([]);
-    authed('get', '/Task/77/').reply(200, ok({ status: 'failed', message: 'bad line 6' }));
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
+    authed('get', '/Zone/a.test/').reply(200, NEW_ZONE);
     readBack([['192.0.2.1', 300]], [['"v=spf1 -all"', 60]]);
     zoneRead([['192.0.2.1', 300]]);
     const { provider } = testProvider();
     const error = await provider.execute(create).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynZoneFileError);
     expect((error as Error).message).toBe(
-      'zone a.test: the zone file was uploaded (task 77 failed: bad line 6), but reading it back shows ' +
+      "zone a.test: the zone file's upload lost its answer, and reading the zone back shows " +
         '2 record sets not as uploaded: a.test TXT uploaded "v=spf1 -all" ttl 3600, read "v=spf1 -all" ttl 60; ' +
         'www.a.test A uploaded 192.0.2.1, 192.0.2.2 ttl 300, read 192.0.2.1 ttl 300',
     );
   });
 
-  it('checks an upload in the session it ran in: read in a newer one, the file is sent again there', async () => {
+  it('checks a lost upload in the session it ran in: read in a newer one, the file is sent again there', async () => {
     mockLogin();
-    authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+    authed('post', '/ZoneFile/a.test/', { file: FILE }).replyWithError(connectionReset('reset'));
+    authed('get', '/Zone/a.test/').reply(200, NEW_ZONE);
     authed('get', '/ZoneChanges/a.test/').reply(400, EXPIRED);
     mockLogin('token-2');
     readBack([], [], 'token-2');
@@ -225,8 +206,6 @@ describe('zone-file ops', () => {
       200,
       ok({ task_id: '79' }),
     );
-    readBack(UPLOADED_A, undefined, 'token-2');
-    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, NEW_ZONE);
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
       200,
       ok({ zone: 'a.test', serial: 1 }),
@@ -237,8 +216,6 @@ describe('zone-file ops', () => {
   it('belongs to the zone transaction: a session ending before the publish sends the file again as an addition', async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
-    readBack(UPLOADED_A);
-    authed('get', '/Zone/a.test/').reply(200, NEW_ZONE);
     authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
     mockLogin('token-2');
     // Repeated in the new session, the publish carries none of the upload: it does not count.
@@ -246,14 +223,12 @@ describe('zone-file ops', () => {
       200,
       ok({ zone: 'a.test', serial: 0 }),
     );
-    // The zone exists (the upload created it): its records go in again as an addition, checked, then published.
+    // The zone exists (the upload created it): its records go in again as an addition, then are published.
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
     authed('put', '/ZoneFile/a.test/', { file: addZoneFile('a.test', 3600, [txt, www]) }, 'token-2').reply(
       200,
       ok({ task_id: '79' }),
     );
-    readBack(UPLOADED_A, undefined, 'token-2');
-    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, NEW_ZONE);
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
       200,
       ok({ zone: 'a.test', serial: 1 }),
@@ -261,5 +236,63 @@ describe('zone-file ops', () => {
     const { provider } = testProvider();
     await provider.execute(create);
     await provider.execute({ kind: 'publish', zone: 'a.test' });
+  });
+
+  describe('a publish of the uploaded zone whose answer was lost (no serial was read before it)', () => {
+    /** An answered upload, then a publish that gets no answer; the writer's decisions are recorded. */
+    function lostPublish() {
+      mockLogin();
+      authed('post', '/ZoneFile/a.test/', { file: FILE }).reply(200, ok({ task_id: '77' }));
+      authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
+      const decisions: string[] = [];
+      const { provider } = testProvider({
+        retry: { retries: 0 },
+        onDecision: (d) => decisions.push(`${d.symptom} ${d.decision}`),
+      });
+      return { provider, decisions };
+    }
+
+    it("is done when the session's pending changes of the zone are gone", async () => {
+      const { provider, decisions } = lostPublish();
+      readBack([], []);
+      await provider.execute(create);
+      await provider.execute({ kind: 'publish', zone: 'a.test' });
+      expect(decisions).toEqual(['network took-effect']);
+    });
+
+    it('is sent again while they are still pending', async () => {
+      const { provider, decisions } = lostPublish();
+      readBack(UPLOADED_A);
+      authed('put', '/Zone/a.test/', { publish: true }).reply(200, ok({ zone: 'a.test', serial: 1 }));
+      await provider.execute(create);
+      await provider.execute({ kind: 'publish', zone: 'a.test' });
+      expect(decisions).toEqual(['network sent-again']);
+    });
+
+    it("is settled by the zone's records once the session has ended: all there, it is done", async () => {
+      const { provider, decisions } = lostPublish();
+      authed('get', '/ZoneChanges/a.test/').reply(400, EXPIRED);
+      mockLogin('token-2');
+      authed('get', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok([]));
+      authed('get', '/AllRecord/a.test/?detail=Y', undefined, 'token-2').reply(
+        200,
+        ok({
+          a_records: UPLOADED_A.map(([address, ttl], i) => ({
+            zone: 'a.test',
+            fqdn: 'www.a.test',
+            ttl,
+            rdata: { address },
+            record_id: i + 1,
+          })),
+          txt_records: [
+            { zone: 'a.test', fqdn: 'a.test', ttl: 3600, rdata: { txtdata: 'v=spf1 -all' }, record_id: 9 },
+          ],
+        }),
+      );
+      await provider.execute(create);
+      await provider.execute({ kind: 'publish', zone: 'a.test' });
+      // The read found the session ended (the client logged in again), then the zone holding the upload.
+      expect(decisions).toEqual(['session-expired repeated', 'network took-effect']);
+    });
   });
 });

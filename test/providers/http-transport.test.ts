@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitWaitError, RequestAbortedError, TransportError } from '../../src/providers/http/errors.js';
 import { RequestScheduler } from '../../src/providers/http/scheduler.js';
 import { createHttpTransport, type HttpTransportOptions } from '../../src/providers/http/transport.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 const ORIGIN = 'https://api.test';
 useNockGuard();
@@ -77,7 +77,7 @@ describe('createHttpTransport', () => {
     }
   });
 
-  it('shows no user name or password of the URL fetch refused in a TransportError', async () => {
+  it('refuses a URL with a user name or password as a TransportError that shows neither', async () => {
     const { transport } = setup();
     const error = await transport
       .request({
@@ -87,7 +87,7 @@ describe('createHttpTransport', () => {
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    // fetch puts the whole URL into its message (its wording is the runtime's, so only the start is checked).
+    // Never sent: credentials in a URL would go out as Basic authorisation.
     const { message } = error as Error;
     expect(message).toMatch(/^GET \/REST\/Job\/9\/: network error after 1 attempt\(s\): /);
     expect(message).not.toMatch(/url-Pass-1|ops:/);
@@ -184,7 +184,7 @@ describe('createHttpTransport', () => {
 
   it('retries a 500 to a read like a 502, and says why it repeated', async () => {
     nock(ORIGIN).get('/REST/B/').reply(500, 'oops');
-    nock(ORIGIN).get('/REST/B/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    nock(ORIGIN).get('/REST/B/').replyWithError(connectionReset());
     nock(ORIGIN).get('/REST/B/').reply(200, { ok: 1 });
     const decisions: unknown[] = [];
     const { transport, delays } = setup({ onDecision: (d) => decisions.push(d) });
@@ -200,7 +200,7 @@ describe('createHttpTransport', () => {
   });
 
   it('retries network errors for idempotent requests', async () => {
-    nock(ORIGIN).get('/REST/A/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    nock(ORIGIN).get('/REST/A/').replyWithError(connectionReset());
     nock(ORIGIN).get('/REST/A/').reply(200, {});
     const { transport } = setup();
     expect(await transport.request({ method: 'GET', path: '/A/', retryable: 'idempotent' })).toMatchObject({
@@ -210,7 +210,7 @@ describe('createHttpTransport', () => {
   });
 
   it('throws a TransportError naming the request when a non-idempotent request hits a network error', async () => {
-    nock(ORIGIN).post('/REST/A/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    nock(ORIGIN).post('/REST/A/').replyWithError(connectionReset());
     const { transport } = setup();
     const error = await transport
       .request({ method: 'POST', path: '/A/', body: {}, retryable: 'non-idempotent' })
@@ -284,5 +284,16 @@ describe('createHttpTransport', () => {
     expect(all).not.toContain('hunter2');
     expect(all).not.toContain('tok-123');
     expect(all).not.toContain('Bearer abc');
+  });
+
+  it('builds no request line for a logger that keeps no debug lines', async () => {
+    nock(ORIGIN).post('/REST/Session/').reply(200, {});
+    const lines: string[] = [];
+    const { transport } = setup({
+      logger: { debugs: false, debug: (line) => lines.push(line), info: () => {}, warn: () => {} },
+    });
+    await transport.request({ method: 'POST', path: '/Session/', body: { a: 1 }, retryable: 'idempotent' });
+    expect(lines.filter((line) => line.startsWith('http →'))).toEqual([]);
+    expect(lines).toEqual([expect.stringMatching(/^http ← 200 POST \/REST\/Session\/ /)]);
   });
 });

@@ -1,37 +1,26 @@
 /**
  * Checkouts for workflow runs: a repository holding the desired state under dns/ and edgeplan installed as a
  * dependency (node_modules/edgeplan with its bin linked in node_modules/.bin), so `npx --no-install edgeplan`
- * resolves it as it would after `npm ci` on GitHub. edgeplan is this checkout's CLI, bundled once by esbuild.
+ * resolves it as it would after `npm ci` on GitHub. edgeplan is this checkout's CLI, bundled once as the package
+ * ships it (scripts/bundle-cli.mjs).
  */
 
 import { execFile } from 'node:child_process';
-import { chmod, copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { bundleCli } from '../../scripts/bundle-cli.mjs';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export type Files = Record<string, string>;
 
-/** Bundles src/cli/main.ts into `<root>/edgeplan` laid out as the package is: package.json, dist/cli/main.js. */
+/** Bundles the CLI into `<root>/edgeplan` laid out as the package is: package.json, dist/bin/edgeplan.js. */
 export async function installEdgeplan(root: string): Promise<string> {
   const pkg = join(root, 'edgeplan');
-  const main = join(pkg, 'dist/cli/main.js');
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: main,
-    logLevel: 'warning',
-  });
-  await chmod(main, 0o755);
+  await bundleCli(join(pkg, 'dist/bin'));
   await copyFile(join(ROOT, 'package.json'), join(pkg, 'package.json'));
-  await symlink(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
   return pkg;
 }
 
@@ -53,7 +42,7 @@ export async function checkout(dir: string, edgeplan: string, files: Files, base
   await writeFile(join(dir, 'package.json'), '{ "private": true, "devDependencies": { "edgeplan": "*" } }\n');
   await writeFile(join(dir, '.gitignore'), 'node_modules/\n');
   await symlink(edgeplan, join(dir, 'node_modules/edgeplan'));
-  await symlink('../edgeplan/dist/cli/main.js', join(dir, 'node_modules/.bin/edgeplan'));
+  await symlink('../edgeplan/dist/bin/edgeplan.js', join(dir, 'node_modules/.bin/edgeplan'));
   if (base) {
     await write(dir, base);
     await git(dir, 'init', '--quiet');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { checkSavedPlan, describeRefusal, savedDesiredRefusal } from '../../apply/index.js';
 import {
+  checkScope,
   PlanFileError,
   parsePlanFile,
   parseTargets,
@@ -60,7 +61,9 @@ export async function applySavedPlan(
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);
-    return await executePlan(plan, services, options, io, () => reviewWith(desired, scope, services));
+    return await executePlan(plan, services, options, io, () =>
+      reviewWith(desired, checkScope(plan, scope), services),
+    );
   } finally {
     await services?.close();
   }

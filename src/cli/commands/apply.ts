@@ -1,3 +1,4 @@
+import { checkScope } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -15,8 +16,8 @@ import {
 
 /**
  * `edgeplan apply [PATH...]`: plan, refuse changes needing approval without --allow-unsafe, confirm, execute, then
- * plan again in the same session to prove convergence. Exit 0 only when every step was applied and the second plan
- * is empty. With `--plan FILE`, the saved plan is checked and applied instead (apply-saved.ts).
+ * plan again in the same session what the plan changed (checkScope), to prove convergence. Exit 0 only when every
+ * step was applied and the second plan is empty. With `--plan FILE`, the saved plan is checked and applied instead (apply-saved.ts).
  */
 export async function applyCommand(
   paths: string[],
@@ -43,7 +44,9 @@ export async function applyCommand(
       return EXIT_OK;
     }
     assertApproved(plan, options);
-    return await executePlan(plan, services, options, io, () => reviewWith(desired, scope, services));
+    return await executePlan(plan, services, options, io, () =>
+      reviewWith(desired, checkScope(plan, scope), services),
+    );
   } finally {
     await services?.close();
   }

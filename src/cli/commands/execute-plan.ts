@@ -63,8 +63,7 @@ export async function executePlan(
     progress.stop();
     services.rates.unfollow();
   }
-  const rates = services.rates.counts();
-  if (caught) return interrupted(plan, result, caught, options, io, rates);
+  if (caught) return interrupted(plan, result, caught, options, io, services.rates.counts());
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
@@ -76,6 +75,7 @@ export async function executePlan(
   try {
     after = await replan();
   } catch (error) {
+    const rates = services.rates.counts();
     const reason = error instanceof Error ? error.message : String(error);
     if (options.format === 'json') {
       io.stdout(renderApplyJson(plan, result, null, rates, { verifyError: reason }));
@@ -85,6 +85,8 @@ export async function executePlan(
     }
     return EXIT_ERROR;
   }
+  // What the apply sent, its check included: what the plan stated (`Apply: N DNS requests`).
+  const rates = services.rates.counts();
   if (options.format === 'json') {
     io.stdout(renderApplyJson(plan, result, after, rates));
   } else {
@@ -148,7 +150,7 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
 /**
  * The JSON account of an apply. `after` null: there was no check plan (`verifyError` says why it failed, or
  * `interrupted` why it was not made), so `converged` is null: unknown, not false. `requests`: per service, what
- * the apply sent (rate-counts.ts); `{}` when nothing was applied.
+ * the apply sent, the check after it included (rate-counts.ts); `{}` when nothing was applied.
  */
 export function renderApplyJson(
   plan: Plan,

@@ -1,5 +1,5 @@
 import { plural } from '../../model/text.js';
-import { PLAN_FORMAT_VERSION } from '../../plan/index.js';
+import { PLAN_FORMAT_VERSION } from '../../plan/types.js';
 import { EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';

@@ -1,6 +1,5 @@
-import type { ProviderOp } from '../../model/provider.js';
 import { formatSeconds } from '../review/waf-budget.js';
-import type { Plan } from '../types.js';
+import type { Plan, PlanStep } from '../types.js';
 
 /** A provider's rate budget, as the plan's duration line and the apply's progress state it. */
 export interface ApplyPace {
@@ -11,8 +10,11 @@ export interface ApplyPace {
   /** Requests allowed per window. */
   limit: number;
   windowMs: number;
-  /** Requests an op of the provider sends at least (a DNS zone-file upload: the upload and its read-back). */
-  requestsOf(op: ProviderOp): number;
+  /**
+   * Requests the apply of the provider's steps sends: their calls, the reads they need (a Dyn publish reads the
+   * serial first), and the check after the apply (providers/dyn/write-request.ts).
+   */
+  requests(steps: readonly PlanStep[]): number;
 }
 
 /** `300/min`, `300 requests/min`, `500/hour`, `50 requests per 10 s`. */
@@ -37,16 +39,16 @@ export function durationText(ms: number): string {
 }
 
 /**
- * The expected duration of the plan's apply at the budget, one line per paced provider with requests to send:
- * `Apply: 1,007 DNS requests, ≈ 3 min 21 s at 300 requests/min.` The figure is requests ÷ rate, what the budget
- * allows: a window already spent by others, and the service's own latency, aside.
+ * The requests of the plan's apply and its expected duration at the budget, one line per paced provider with
+ * steps: `Apply: 1,007 DNS requests, ≈ 3 min 21 s at 300 requests/min.` The requests are what the apply sends
+ * after the plan, the check after it included (the apply report counts the same); the duration is requests ÷
+ * rate, what the budget allows: a window already spent by others, and the service's own latency, aside.
  */
 export function durationLines(plan: Plan, paces: readonly ApplyPace[]): string[] {
   return paces.flatMap((pace) => {
-    const requests = plan.steps
-      .filter((step) => step.provider === pace.provider)
-      .reduce((n, step) => n + step.ops.reduce((m, op) => m + pace.requestsOf(op), 0), 0);
-    if (requests === 0) return [];
+    const steps = plan.steps.filter((step) => step.provider === pace.provider);
+    if (steps.length === 0) return [];
+    const requests = pace.requests(steps);
     const ms = (requests * pace.windowMs) / pace.limit;
     const rate = rateText(pace.limit, pace.windowMs, 'requests');
     return [`Apply: ${count(requests)} ${pace.service} requests, ≈ ${durationText(ms)} at ${rate}.`];

@@ -65,7 +65,7 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
     if (target.kind === 'geo') add(target, null, liveOf(geo(target), target, geoLiveDigest));
   }
   targets.sort((a, b) => compareTargets(a.target, b.target));
-  return { desired: desiredStateDigest(desired), targets };
+  return { desired: desiredStateDigest(desired, wanted), targets };
 }
 
 /**
@@ -92,11 +92,15 @@ export function desiredDigests(desired: DesiredState): Map<string, { target: Tar
 
 /**
  * The whole desired state: every target's desired digest, the ownership settings and the safety policy, and the
- * `providers:` section when there is one (where each provider is and how it creates zones).
+ * `providers:` section when there is one (where each provider is and how it creates zones). `digests`: the
+ * targets' desired digests when they are at hand (desiredDigests), so that no zone is digested twice.
  */
-export function desiredStateDigest(desired: DesiredState): Digest {
+export function desiredStateDigest(
+  desired: DesiredState,
+  digests: ReadonlyMap<string, { target: Target; digest: Digest }> = desiredDigests(desired),
+): Digest {
   return digestOf({
-    targets: [...desiredDigests(desired).values()]
+    targets: [...digests.values()]
       .sort((a, b) => compareTargets(a.target, b.target))
       .map(({ target, digest }) => [targetText(target), digest]),
     manage: desired.manage ?? null,
@@ -129,7 +133,8 @@ export function webappLiveDigest(webapp: LiveWebapp): Digest {
 
 /** A zone's content (its providers are in its targets, not here). */
 function zoneDesiredDigest(zone: DesiredZone): Digest {
-  const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, type, ttl, values }));
+  // Keys in sorted order, so that the digest takes each record as it is (digest.ts).
+  const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, ttl, type, values }));
   const { zone: name, defaultTtl, unmanaged, create } = zone;
   // `create` only when given, so that the digest of a zone without it is what it always was.
   return digestOf({ zone: name, defaultTtl, unmanaged, records, ...(create ? { create } : {}) });

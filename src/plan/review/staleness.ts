@@ -28,7 +28,7 @@ export function desiredMismatches(fingerprints: PlanFingerprints, desired: Desir
   for (const target of current.keys()) {
     if (!planned.has(target)) problems.push(`${target}: in the current desired state, not in the plan`);
   }
-  if (problems.length === 0 && desiredStateDigest(desired) !== fingerprints.desired)
+  if (problems.length === 0 && desiredStateDigest(desired, current) !== fingerprints.desired)
     problems.push('settings: `settings.*` (ownership or safety) changed since the plan');
   return problems.sort(compareStrings);
 }

@@ -1,6 +1,9 @@
 import type { DnsCapabilities } from '../../model/provider.js';
 import { DYN_RDATA_TYPES } from './rdata.js';
 
+/** The provider's name in plan steps (`PlanStep.provider`). */
+export const DYN_PROVIDER = 'dyn';
+
 /**
  * What the Dyn service manages: every registered record type that has its rdata mapping (rdata.ts; each has its
  * `/<TYPE>Record/` resource and `<type>_records` key), geo services and secondary zones. The vendor documents one

@@ -9,7 +9,7 @@ import { type BusyPolicy, busyReason, retryWhileBusy } from './busy.js';
 import { type DynRequestLabel, interpretResponse } from './envelope.js';
 import { DynApiError, DynJobLostError, DynJobTimeoutError } from './errors.js';
 import { type DynCredentials, DynSession, type SessionRenewal } from './session.js';
-import { DeleteResult, parseWire, TaskObject, ZoneChange } from './wire.js';
+import { DeleteResult, parseWire, ZoneChange } from './wire.js';
 
 export interface DynClientOptions extends DynCredentials {
   transport: HttpTransport;
@@ -65,7 +65,6 @@ const MAX_RENEWALS_PER_CALL = 3;
 const JOB_FIRST_DELAY_MS = 1000;
 const JOB_MAX_DELAY_MS = 5000;
 export const DEFAULT_JOB_TIMEOUT_MS = 120_000;
-const TASK_NOT_ENDED: ReadonlySet<string> = new Set(['ready', 'running', 'waiting']);
 
 /**
  * The wire client of the Dyn service: session, envelope, jobs, typed errors. Paths are relative to the base URL
@@ -216,25 +215,6 @@ export class DynClient {
       );
     } catch (error) {
       if (!(error instanceof DynApiError && error.isNotFound && error.attempts > 1)) throw error;
-    }
-  }
-
-  /**
-   * `GET /Task/<task_id>/` until the task has ended (a status other than ready, running or waiting): polled at
-   * once, then after 1 s, doubling up to 5 s, for at most `jobTimeoutMs` of waiting (then DynJobTimeoutError).
-   */
-  async waitForTask(taskId: string): Promise<TaskObject> {
-    const path = `/Task/${segment(taskId)}/`;
-    let delay = JOB_FIRST_DELAY_MS;
-    let waited = 0;
-    for (;;) {
-      const data = await this.call('GET', path, undefined, { retryable: 'idempotent' });
-      const task = parseWire(TaskObject, data, `GET ${path}`);
-      if (!TASK_NOT_ENDED.has(task.status)) return task;
-      if (waited + delay > this.jobTimeoutMs) throw new DynJobTimeoutError('GET', path, path, waited);
-      await this.sleep(delay);
-      waited += delay;
-      delay = Math.min(delay * 2, JOB_MAX_DELAY_MS);
     }
   }
 

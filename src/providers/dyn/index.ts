@@ -8,7 +8,7 @@ import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
 import type { BusyPolicy } from './busy.js';
-import { DYN_CAPABILITIES } from './capabilities.js';
+import { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
 import { DynClient } from './client.js';
 import { dynCompiler } from './compile.js';
 import type { DynConfig } from './config.js';
@@ -21,8 +21,9 @@ import type { SessionRenewal } from './session.js';
 import { DynWriter } from './write.js';
 import type { ZoneCache } from './zone-cache.js';
 
+export { dynApplyRequests } from './apply-requests.js';
 export { type BusyPolicy, DynBusyError } from './busy.js';
-export { DYN_CAPABILITIES } from './capabilities.js';
+export { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
 export { DynClient, type DynRequest } from './client.js';
 export { dynCompiler } from './compile.js';
 export {
@@ -48,12 +49,9 @@ export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
 export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
 export type { SessionRenewal } from './session.js';
 export { DynZoneChangedError, type ZoneChangeSign } from './write-conflict.js';
-export { describeOp, dynOpRequests, retryPolicyOf } from './write-request.js';
+export { describeOp, retryPolicyOf } from './write-request.js';
 export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 export { DynZoneFileError } from './zone-file-write.js';
-
-/** The provider's name in plan steps (`PlanStep.provider`). */
-export const DYN_PROVIDER = 'dyn';
 
 export interface DynProviderOptions extends DynConfig {
   /** The name plan steps give it: its key under `providers:` in the desired state; default `dyn`. */

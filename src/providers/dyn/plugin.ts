@@ -1,11 +1,11 @@
 import { type DnsProviderSpec, variableName } from '../../model/dns-provider-spec.js';
 import type { DnsProviderPlugin, ProviderContext } from '../plugin.js';
+import { dynApplyRequests } from './apply-requests.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
 import { DYN_ENV_DEFAULTS, type DynEnvNames, dynConfigFromEnv, dynRateShare } from './config.js';
 import { createDynProvider, type DynProvider } from './index.js';
 import { labelDynOp } from './op-label.js';
 import { DYN_OP_SCHEMA, parseDynOp } from './op-schema.js';
-import { dynOpRequests } from './write-request.js';
 import { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
 
 /** `type: dyn`: a Dyn-style Managed DNS account (the default provider), its session, publishes and geo services. */
@@ -32,7 +32,7 @@ export const DYN: DnsProviderPlugin = {
   open: openDyn,
   opSchema: DYN_OP_SCHEMA,
   labelOp: (op) => labelDynOp(parseDynOp(op)),
-  requestsOf: dynOpRequests,
+  applyRequests: dynApplyRequests,
 };
 
 /**

@@ -33,7 +33,8 @@ const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
  * Every record of `detail`: those of a type in `supported` read by its Dyn mapping (rdata.ts; a record that does
  * not parse is a DynWireError naming the zone, the key, the item and the field, never dropped: a dropped live
  * record would become a wrong create or delete), the others named in `unsupported`. The service's own records
- * (SOA, the apex NS set) are left out of both.
+ * (SOA, the apex NS set) are left out of both. A record of a supported type is parsed once; only one that fails
+ * is looked at again, to say which it is and what is wrong with it.
  */
 export function zoneRecords(
   zone: string,
@@ -48,22 +49,24 @@ export function zoneRecords(
     if (type === null) continue;
     const known = supported.has(type) ? dynRdata(type) : undefined;
     parseWire(z.array(z.unknown()), items, `${context} ${key}`).forEach((item, index) => {
-      const where = `${context} ${key}[${index}]${fqdnHint(item)}`;
-      const fqdn = normaliseName(parseWire(NamedRecordObject, item, where).fqdn);
+      const where = () => `${context} ${key}[${index}]${fqdnHint(item)}`;
+      const parsed = known === undefined ? undefined : RecordObject.safeParse(item);
+      const fqdn = normaliseName(parsed?.data?.fqdn ?? parseWire(NamedRecordObject, item, where()).fqdn);
       if (isServiceRecord(type, fqdn, zone)) return;
       if (known === undefined) {
         unsupported.add(`${fqdn} ${type}`);
         return;
       }
-      const record = parseWire(RecordObject, item, where);
+      const record = parsed?.data ?? parseWire(RecordObject, item, where());
       const value = known.fromRdata(record.rdata);
       if (!value.ok) {
         const issues = value.problems.map((p) => `${['rdata', ...p.path].join('.')}: ${p.message}`);
-        throw new DynWireError(where, issues);
+        throw new DynWireError(where(), issues);
       }
-      const set = sets.get(recordSetKey({ fqdn, type })) ?? { fqdn, type, records: [] };
+      const setKey = recordSetKey({ fqdn, type });
+      const set = sets.get(setKey) ?? { fqdn, type, records: [] };
       set.records.push({ value: value.value, ttl: record.ttl, ref: String(record.record_id) });
-      sets.set(recordSetKey(set), set);
+      sets.set(setKey, set);
     });
   }
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HeaderSafeToken } from '../http/secrets.js';
+import { HeaderSafeToken } from '../http/header-token.js';
 import { wireParser } from '../http/wire-error.js';
 import { DynMessage, DynWireError } from './errors.js';
 
@@ -63,13 +63,6 @@ export const PublishResult = z.looseObject({
 
 /** `POST` or `PUT /ZoneFile/<zone>/`: the upload's `task_id` (documented as an integer; publish sends a string). */
 export const ZoneFileResult = z.looseObject({ task_id: z.union([z.string(), z.number()]).optional() });
-
-/**
- * `GET /Task/<task_id>/`: `status` is one of ready, running, waiting (not ended), complete, failed, canceled,
- * stalled (help.dyn.com, Get one DNS task API).
- */
-export const TaskObject = z.looseObject({ status: z.string(), message: z.string().nullish() });
-export type TaskObject = z.infer<typeof TaskObject>;
 
 /** One unpublished change of the session (`GET /ZoneChanges/<zone>/`); `rdata.rdata_<type>` holds the value. */
 export const ZoneChange = z.object({

@@ -5,7 +5,7 @@ import type { DynOp } from './ops.js';
 import { requireDynRdata } from './rdata.js';
 import { recordPath, replaceAllKey } from './record-wire.js';
 import { describeServiceOp, isServiceOp, serviceRetryPolicy } from './write-services.js';
-import { describeZoneFileOp, isZoneFileKind, isZoneFileOp } from './zone-file-write.js';
+import { describeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
 
 /**
  * Pure: each op is exactly one request, on the type's own resource (`/<TYPE>Record/`), with the `rdata` of the
@@ -78,12 +78,4 @@ export function retryPolicyOf(op: DynOp): RetryPolicy {
   if (isServiceOp(op)) return serviceRetryPolicy(op);
   if (isZoneFileOp(op)) return 'non-idempotent';
   return op.kind === 'create-zone' || op.kind === 'add-record' ? 'non-idempotent' : 'idempotent';
-}
-
-/**
- * Requests an op sends at least: a zone-file op two (the upload, the read-back), a publish two (the serial read of
- * compare-and-publish, write.ts, then the publish), any other op one.
- */
-export function dynOpRequests(op: { kind: string }): number {
-  return isZoneFileKind(op.kind) || op.kind === 'publish' ? 2 : 1;
 }

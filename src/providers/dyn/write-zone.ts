@@ -21,10 +21,16 @@ export interface ZoneTransaction {
   pending: PendingOp[];
   /** The session holding `pending`; undefined while nothing is pending. */
   generation: number | undefined;
-  /** Set by `begin`: the serial is compared right before the publish. */
-  checked: boolean;
-  /** The serial the zone must still have right before its publish (the plan's, or the one its create gave). */
+  /**
+   * The serial the zone must still have right before its publish: the plan's (`begin`); for a zone created in this
+   * run, the one its create gave (not compared, see `created`).
+   */
   expectedSerial: number | undefined;
+  /**
+   * Created in this run (its create or its first upload answered): no serial is read before its publish (write.ts);
+   * `expectedSerial` is then the one its create answered with, undefined after an upload (none is answered).
+   */
+  created: boolean;
   /** Times the transaction was sent again in a new session. */
   restarts: number;
   /**
@@ -48,8 +54,8 @@ export function newTransaction(zone: string, expectedSerial?: number): ZoneTrans
     zone,
     pending: [],
     generation: undefined,
-    checked: expectedSerial !== undefined,
     expectedSerial,
+    created: false,
     restarts: 0,
     uploads: [],
   };

@@ -12,7 +12,7 @@ import { describeOp } from './write-request.js';
 import { hasPendingChanges, lostAnswer, readSerial } from './write-resolve.js';
 import { executeServiceOp, isServiceOp } from './write-services.js';
 import { MAX_SENDS, newTransaction, PendingWriter, type ZoneTransaction } from './write-zone.js';
-import { executeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
+import { executeZoneFileOp, isZoneFileOp, uploadsPublished } from './zone-file-write.js';
 
 /**
  * Writes ops inside the client's session. Each zone is a transaction (write-zone.ts): its pending changes are kept
@@ -23,10 +23,12 @@ import { executeZoneFileOp, isZoneFileOp } from './zone-file-write.js';
  * one the plan read (`begin`). If someone published the zone since, another run or a person in the portal, the
  * zone is not published (DynZoneChangedError) and the apply layer discards its changes: a publish never carries a
  * mix of their change and ours. Other signs of another writer met earlier (a record the plan read is gone, an add
- * that collides: write-conflict.ts) end the zone the same way, with the sign named. A zone the plan creates has no serial to compare: its create fails (TARGET_EXISTS)
- * when it exists by then, and once created, the serial the create answered with is compared like any other. The
- * service offers no conditional publish, so two runs that both pass the check within one request of each other
- * could still both publish; the check narrows the window from the whole transaction to that one request.
+ * that collides: write-conflict.ts) end the zone the same way, with the sign named. The service offers no
+ * conditional publish, so two runs that both pass the check within one request of each other could still both
+ * publish; the check narrows the window from the whole transaction to that one request. A zone the plan creates
+ * is not read before its publish: its create fails (TARGET_EXISTS) when the zone exists by then, so nobody else
+ * had it, and nobody publishes a zone seconds old that they do not know of. A lost answer to its publish is
+ * settled without a serial read before it (wasPublished).
  */
 export class DynWriter implements StepWriter {
   private readonly zones = new Map<string, ZoneTransaction>();
@@ -43,8 +45,7 @@ export class DynWriter implements StepWriter {
   begin(planned: PlannedTarget): void {
     if (planned.target.kind !== 'zone') return;
     const zone = normaliseName(planned.target.name);
-    const tx = newTransaction(zone, planned.serial ?? undefined);
-    this.zones.set(zone, { ...tx, checked: true });
+    this.zones.set(zone, newTransaction(zone, planned.serial ?? undefined));
   }
 
   /** Sends one op, after checking it is a valid Dyn op (op-schema.ts): nothing unchecked reaches the service. */
@@ -85,7 +86,10 @@ export class DynWriter implements StepWriter {
     return tx;
   }
 
-  /** Creating a zone takes effect at once (no publish); an ambiguous failure is settled by reading the zone. */
+  /**
+   * Creating a zone takes effect at once (no publish); an ambiguous failure is settled by reading the zone. Its
+   * serial, from the answer or that read, is what its publish is settled by should that answer be lost.
+   */
   private async createZone(
     tx: ZoneTransaction,
     op: Extract<DynZoneOp, { kind: 'create-zone' }>,
@@ -128,10 +132,12 @@ export class DynWriter implements StepWriter {
       throw new DynSessionLostError(tx.zone, tx.restarts);
     tx.generation = generation;
     tx.uploads.push(op);
+    if (op.kind === 'create-zone-from-file') tx.created = true;
   }
 
   private created(tx: ZoneTransaction, serial: number): void {
-    if (tx.checked) tx.expectedSerial = serial;
+    tx.created = true;
+    tx.expectedSerial = serial;
   }
 
   /**
@@ -143,7 +149,7 @@ export class DynWriter implements StepWriter {
     const label = `${request.method} ${request.path}`;
     for (let sent = 1; ; sent++) {
       await this.pending.keepSession(tx);
-      const serial = await this.serialBeforePublish(tx);
+      const serial = tx.created ? tx.expectedSerial : await this.serialBeforePublish(tx);
       const before = this.client.sessionGeneration;
       if (tx.generation !== undefined && tx.generation !== before) continue;
       try {
@@ -159,7 +165,8 @@ export class DynWriter implements StepWriter {
       } catch (error) {
         const symptom = lostAnswer(error);
         if (symptom === null && this.client.sessionGeneration === before)
-          throw await refusedPublish(this.client, tx.zone, serial, error);
+          // A zone created by this run without a serial answered (an upload) has nothing to compare with.
+          throw serial === undefined ? error : await refusedPublish(this.client, tx.zone, serial, error);
         const published = await this.wasPublished(tx, serial, before, error);
         this.client.onDecision({
           symptom: symptom ?? 'session-expired',
@@ -191,14 +198,18 @@ export class DynWriter implements StepWriter {
     return serial;
   }
 
-  /** Whether a publish whose answer was lost took effect: see the table in write-resolve.ts. */
+  /**
+   * Whether a publish whose answer was lost took effect: see the table in write-resolve.ts. `before`: the serial
+   * right before it; undefined for a zone this run uploaded, which was not read (newZonePublished).
+   */
   private async wasPublished(
     tx: ZoneTransaction,
-    before: number | null,
+    before: number | null | undefined,
     generation: number,
     lost: unknown,
   ): Promise<boolean> {
     try {
+      if (before === undefined) return await this.newZonePublished(tx, generation);
       const now = await readSerial(this.client, tx.zone);
       if (now === before) return false;
       if (tx.generation === undefined) return true;
@@ -210,5 +221,15 @@ export class DynWriter implements StepWriter {
       if (error instanceof DynZoneChangedError) throw error;
       throw new DynPublishUnknownError(tx.zone, lost, { cause: error });
     }
+  }
+
+  /**
+   * A zone this run uploaded: its changes pending in the session `generation` are gone once published (a publish,
+   * ours, is the only thing that empties them), there while not. When that session has ended they are gone either
+   * way; then the zone's records tell whether the upload was published.
+   */
+  private async newZonePublished(tx: ZoneTransaction, generation: number): Promise<boolean> {
+    const pending = await hasPendingChanges(this.client, tx.zone, generation);
+    return pending === null ? uploadsPublished(this.client, tx.uploads) : !pending;
   }
 }

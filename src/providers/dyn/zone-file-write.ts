@@ -10,12 +10,12 @@ import { lostAnswer, readSerial } from './write-resolve.js';
 import { addZoneFile, createZoneFile } from './zone-file.js';
 
 /**
- * The zone-file ops (ops.ts `DynZoneFileOp`; compile.ts says when they are used): one upload of a master file, then
- * the session's pending changes read back (`GET /ZoneChanges/<zone>/`, in the session that uploaded it: records not
- * yet published are listed there, not by the zone's reads) to check that they hold every record of the file, as
- * uploaded (notAsUploaded). Only when they do not yet is the upload's task waited for (`GET /Task/<id>/`) and the changes read
- * again: the task may still be at work. Either an upload is verified, or it fails with
- * DynZoneFileError naming what differs.
+ * The zone-file ops (ops.ts `DynZoneFileOp`; compile.ts says when they are used): one upload of a master file. An
+ * answered upload is not read back: the check after the apply reads the zone it creates anyway and compares every
+ * record with the desired state, so a record missing is reported there (not converged), at no request here. Only
+ * an upload whose answer was lost is read back at once (notAsUploaded: the session's pending changes, `GET
+ * /ZoneChanges/<zone>/` in the session that uploaded it, then the zone's records): whether it happened decides
+ * what comes next, and a file found not as uploaded fails with DynZoneFileError naming what differs.
  */
 
 export function isZoneFileOp(op: DynOp): op is DynZoneFileOp {
@@ -41,12 +41,11 @@ export class DynZoneFileError extends Error {
   constructor(
     readonly zone: string,
     readonly differences: string[],
-    task: string,
   ) {
     const shown = differences.slice(0, MAX_SHOWN).join('; ');
     const more = differences.length > MAX_SHOWN ? `; and ${differences.length - MAX_SHOWN} more` : '';
     super(
-      `zone ${zone}: the zone file was uploaded (${task}), but reading it back shows ` +
+      `zone ${zone}: the zone file's upload lost its answer, and reading the zone back shows ` +
         `${plural(differences.length, 'record set')} not as uploaded: ${shown}${more}`,
     );
   }
@@ -65,18 +64,18 @@ const MAX_UPLOADS = 3;
 export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): Promise<number> {
   const request = describeZoneFileOp(op);
   const label = `${request.method} ${request.path}`;
-  let taskId: string | number | undefined;
   let generation: number;
   for (let sent = 1; ; sent++) {
+    // Logged in first, so that `before` is the session the upload is sent in.
+    await client.login();
     const before = client.sessionGeneration;
     try {
       const answer = await client.callInSession(request.method, request.path, request.body, {
         retryable: 'non-idempotent',
         cancellable: false,
       });
-      taskId = parseWire(ZoneFileResult, answer.data, label).task_id;
-      generation = answer.generation;
-      break;
+      parseWire(ZoneFileResult, answer.data, label);
+      return answer.generation;
     } catch (error) {
       // A lost answer (write-resolve.ts): a create that left no zone provably did not happen and is sent again;
       // otherwise the upload may have happened, and the check below tells (its records pending, or not).
@@ -91,18 +90,26 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
       if (sent >= MAX_UPLOADS) throw error;
     }
   }
-  let differences = await notAsUploaded(client, op);
+  const differences = await notAsUploaded(client, op);
   // Read in a newer session (the one the upload ran in ended meanwhile), the pending changes cannot show the upload:
   // the writer sends the zone's records again in the new session (write-zone.ts `restart`), and checks them there.
   if (differences.length > 0 && client.sessionGeneration !== generation) return generation;
-  let task = taskId === undefined ? 'no task named' : `task ${taskId}`;
-  if (differences.length > 0 && taskId !== undefined) {
-    const ended = await client.waitForTask(String(taskId));
-    task = `task ${taskId} ${ended.status}${ended.message ? `: ${ended.message}` : ''}`;
-    differences = await notAsUploaded(client, op);
-  }
-  if (differences.length > 0) throw new DynZoneFileError(op.zone, differences, task);
+  if (differences.length > 0) throw new DynZoneFileError(op.zone, differences);
   return generation;
+}
+
+/**
+ * Whether every record of `uploads` is published: the zone's records hold each set as uploaded. How a publish whose
+ * answer was lost is settled for a zone this run created, once the session its changes were pending in has ended
+ * (write.ts): published or not, they are no longer pending.
+ */
+export async function uploadsPublished(
+  client: DynClient,
+  uploads: readonly DynZoneFileOp[],
+): Promise<boolean> {
+  const { records } = await readZoneRecords(client, uploads[0]?.zone ?? '');
+  const live = new Map(records.map((set) => [recordSetKey(set), set.records]));
+  return uploads.every((op) => op.sets.every((set) => holds(live.get(recordSetKey(set)), set)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { RateLimitWaitError } from './errors.js';
 import { FixedWindow, type SentRequest, type WindowAnswer, type WindowWait } from './fixed-window.js';
-import { intHeader } from './headers.js';
+import { type AnswerHeaders, intHeader } from './headers.js';
 import { parseRetryAfter } from './retry.js';
 import { realSleep } from './sleep.js';
 
@@ -68,10 +68,10 @@ export interface RequestSchedulerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** What the scheduler reads from an answer: a fetch `Response` fits. */
+/** What the scheduler reads from an answer: the transport's exchange (a fetch `Response` fits too). */
 export interface ScheduledAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
 }
 
 export const DEFAULT_SCHEDULER_CONCURRENCY = 8;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { REDACTED, redactUserinfo } from './redact.js';
 
 /**
@@ -41,13 +40,3 @@ export function scrubSecrets(text: string): string {
 export function scrubbed(text: string): string {
   return scrubSecrets(redactUserinfo(text));
 }
-
-/**
- * A token as a server hands it out, to be sent back in a header (`Auth-Token`, `Authorization: Bearer`): visible
- * ASCII only. Anything else (CR, LF, NUL, a space) is refused when received, without quoting it: it would split the
- * header, and the runtime's error would print it.
- */
-export const HeaderSafeToken = z
-  .string()
-  .min(1)
-  .regex(/^[\x21-\x7e]+$/, { error: 'not usable in an HTTP header (only visible ASCII characters are)' });

@@ -1,7 +1,8 @@
-import { Agent } from 'undici';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { DecisionSink, Symptom } from './decisions.js';
 import { RateLimitWaitError, RequestAbortedError, ResponseTooLargeError, TransportError } from './errors.js';
+import { createPool, exchange } from './exchange.js';
+import type { AnswerHeaders } from './headers.js';
 import { hasUserinfo, redactBody, redactHeaders, redactUserinfo } from './redact.js';
 import {
   type AttemptOutcome,
@@ -16,8 +17,8 @@ import type { RequestScheduler } from './scheduler.js';
 import { realSleep } from './sleep.js';
 
 /**
- * The one HTTP transport of every provider. It uses the global `fetch` with an undici `Agent` as dispatcher:
- * keep-alive and a bounded connection pool in production, and still intercepted by nock in unit tests. It never
+ * The one HTTP transport of every provider, over Node's `node:http` and `node:https` (exchange.ts): keep-alive and a
+ * bounded connection pool in production, and intercepted by nock in unit tests. It never
  * follows redirects (a client may give 3xx a meaning, as Dyn's 307 job redirect) and never throws on an HTTP
  * status: every status is an answer for the client to interpret.
  * It throws only `TransportError`, when no response came back on the last allowed attempt. A base URL with a user
@@ -74,7 +75,7 @@ export const ANSWER_LIMITS: Readonly<Record<AnswerKind, number>> = {
 
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   text: string;
   /** The body parsed as JSON whatever the Content-Type; undefined when it is not JSON. */
   json: unknown;
@@ -131,11 +132,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  // keepAliveTimeout above 10 s: a client waiting on a Dyn job leaves its connection idle that long (the vendor's SDK waits on jobs that long).
-  const agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 30_000 });
-  // The global fetch accepts any undici Dispatcher; the cast only bridges Node's bundled undici-types and undici 7's
-  // own declarations, which describe the same interface in two copies.
-  const dispatcher = agent as unknown as RequestInit['dispatcher'];
+  // Idle connections kept 30 s, above 10 s: a client waiting on a Dyn job leaves its connection idle that long (the
+  // vendor's SDK waits on jobs that long).
+  const pool = createPool(base, options.connections ?? 16, 30_000);
   let closed = false;
 
   async function request(req: HttpRequest): Promise<HttpResponse> {
@@ -147,32 +146,29 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       ...(contentType ? { 'Content-Type': contentType } : {}),
       ...req.headers,
     };
-    const loggedBody = body === undefined ? '' : ` body=${truncate(redactBody(body))}`;
+    // The request's log line, redacted, only when debug lines are kept (a 1 MB zone file is otherwise parsed again).
+    const logged = () => {
+      const shown = body === undefined ? '' : ` body=${truncate(redactBody(body))}`;
+      return `headers=${JSON.stringify(redactHeaders(headers))}${shown}`;
+    };
 
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(req, path);
-      logger.debug(
-        `http → ${req.method} ${path} attempt=${attempt} headers=${JSON.stringify(redactHeaders(headers))}${loggedBody}`,
-      );
+      if (logger.debugs !== false)
+        logger.debug(`http → ${req.method} ${path} attempt=${attempt} ${logged()}`);
       const started = now();
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
       let failure: unknown;
+      const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const send = () =>
-          fetch(url, {
-            method: req.method,
-            headers,
-            body,
-            redirect: 'manual',
-            dispatcher,
-            signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
-          });
+        const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+        const send = () => exchange(pool, url, { method: req.method, headers, body, signal });
         const res = await (options.scheduler
           ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true })
           : send());
-        const text = await readText(res, req.answer ?? 'object', req.method, path);
+        const kind = req.answer ?? 'object';
+        const text = await res.read(ANSWER_LIMITS[kind], kind, { method: req.method, path });
         response = {
           status: res.status,
           headers: res.headers,
@@ -187,7 +183,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         if (error instanceof RateLimitWaitError || error instanceof ResponseTooLargeError) throw error;
         throwIfAborted(req, path);
         failure = error;
-        outcome = { kind: isTimeout(error) ? 'timeout' : 'network' };
+        outcome = { kind: timeout.aborted ? 'timeout' : 'network' };
         logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
       }
 
@@ -225,7 +221,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
-    await agent.close();
+    await pool.close();
   }
 
   return { baseUrl: base.href, request, close };
@@ -248,26 +244,6 @@ function encodeBody(body: unknown): { body?: string; contentType?: string } {
   if (body instanceof URLSearchParams)
     return { body: body.toString(), contentType: 'application/x-www-form-urlencoded' };
   return { body: JSON.stringify(body), contentType: 'application/json' };
-}
-
-/** The body as text, read up to the limit of its kind: the Content-Length is checked first, then every chunk. */
-async function readText(res: Response, kind: AnswerKind, method: string, path: string): Promise<string> {
-  const limit = ANSWER_LIMITS[kind];
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit || !res.body) {
-    await res.body?.cancel();
-    if (declared > limit) throw new ResponseTooLargeError(method, path, kind, limit);
-    return '';
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop by a throw cancels the body: nothing more is read.
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > limit) throw new ResponseTooLargeError(method, path, kind, limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {
@@ -307,10 +283,6 @@ async function abortableSleep(
 function symptomOf(outcome: AttemptOutcome): Symptom {
   if (outcome.kind !== 'status') return outcome.kind;
   return outcome.status === 429 ? 'rate-limited' : 'http-5xx';
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TimeoutError';
 }
 
 function truncate(text: string): string {

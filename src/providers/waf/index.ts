@@ -9,7 +9,7 @@ import { realSleep } from '../http/sleep.js';
 import { WafClient } from './client.js';
 import { wafCompiler } from './compile.js';
 import type { WafConfig } from './config.js';
-import { REQUESTS_PER_WAF_OP } from './ops.js';
+import { REQUESTS_PER_WAF_OP, WAF_PROVIDER } from './ops.js';
 import { type PurgeResult, purgeWebapp } from './purge.js';
 import type { RateWindow } from './rate-limit.js';
 import { readWaf } from './read.js';
@@ -37,14 +37,17 @@ export {
 } from './errors.js';
 export { labelWafOp } from './op-label.js';
 export { parseWafOp, WAF_OP_SCHEMA, WafOpError } from './op-schema.js';
-export { type PurgeCacheOp, REQUESTS_PER_WAF_OP, type SetGoodBotsOp, type WafOp } from './ops.js';
+export {
+  type PurgeCacheOp,
+  REQUESTS_PER_WAF_OP,
+  type SetGoodBotsOp,
+  WAF_PROVIDER,
+  type WafOp,
+} from './ops.js';
 export type { PurgeResult } from './purge.js';
 export { DOCUMENTED_PURGE_LIMIT, type PurgeBucket } from './purge-bucket.js';
 export type { RateWindow } from './rate-limit.js';
 export { bulkGoodBotsRequest } from './write-api.js';
-
-/** The provider's name in plan steps (`PlanStep.provider`). */
-export const WAF_PROVIDER = 'waf';
 
 /** The service's limit (Oracle Dyn WAS help, "Using the API"): 500 requests per hour per client address, the token endpoint included. */
 export const WAF_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 3_600_000 };

@@ -1,3 +1,6 @@
+/** The provider's name in plan steps (`PlanStep.provider`). */
+export const WAF_PROVIDER = 'waf';
+
 /**
  * The one WAF call a plan holds: set the good bots of one webapp. Plain data (saved with the plan). It costs several
  * requests: one bulk PUT carrying only these bots, polls of the change it starts, and a read-back that verifies it.

@@ -1,4 +1,4 @@
-import { intHeader } from '../http/headers.js';
+import { type AnswerHeaders, intHeader } from '../http/headers.js';
 
 /** The cache-purge bucket as a purge answer reports it, in the API's `X-RateLimit-*` headers. */
 export interface PurgeBucket {
@@ -14,7 +14,7 @@ export const DOCUMENTED_PURGE_LIMIT = 20;
  * The purge bucket from a purge answer's headers; null when the service sent none, or a value that is not a count
  * (read as the request window's headers are: a negative or fractional reading is no reading).
  */
-export function purgeBucketOf(headers: Headers): PurgeBucket | null {
+export function purgeBucketOf(headers: AnswerHeaders): PurgeBucket | null {
   const limit = intHeader(headers, 'x-ratelimit-limit');
   const remaining = intHeader(headers, 'x-ratelimit-remaining');
   const resetSeconds = intHeader(headers, 'x-ratelimit-reset');

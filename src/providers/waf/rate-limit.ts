@@ -1,6 +1,6 @@
 import type { Logger } from '../../model/logger.js';
 import type { RateLimitStatus } from '../../model/waf.js';
-import { intHeader } from '../http/headers.js';
+import { type AnswerHeaders, intHeader } from '../http/headers.js';
 import { WafRateLimitError } from './errors.js';
 
 /** The window as last reported: `resetAtMs` is absolute, computed from `X-RateLimit-Reset` (seconds left). */
@@ -37,7 +37,7 @@ export class RateLimitTracker {
 
   constructor(private readonly options: RateLimitTrackerOptions) {}
 
-  observe(headers: Headers): void {
+  observe(headers: AnswerHeaders): void {
     const limit = intHeader(headers, 'x-ratelimit-limit');
     const remaining = intHeader(headers, 'x-ratelimit-remaining');
     const reset = intHeader(headers, 'x-ratelimit-reset');
@@ -53,7 +53,7 @@ export class RateLimitTracker {
   }
 
   /** After a 429: wait as the server says, then let the caller retry. */
-  async afterTooMany(headers: Headers): Promise<void> {
+  async afterTooMany(headers: AnswerHeaders): Promise<void> {
     const retryAfter = intHeader(headers, 'retry-after') ?? intHeader(headers, 'x-ratelimit-reset') ?? 1;
     await this.wait(retryAfter * 1000, 'HTTP 429');
     this.window = undefined;

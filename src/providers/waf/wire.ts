@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HeaderSafeToken } from '../http/secrets.js';
+import { HeaderSafeToken } from '../http/header-token.js';
 import { wireParser } from '../http/wire-error.js';
 import { WafWireError } from './errors.js';
 

@@ -32,3 +32,11 @@ export function useNockGuard(): void {
     expect(pending, 'mocks that were never requested').toEqual([]);
   });
 }
+
+/**
+ * A connection reset, for `replyWithError`: an Error with its `code`, as Node raises it. (nock 14 emits a plain
+ * object given there on a `node:http` request not at all: the request would hang.)
+ */
+export function connectionReset(message = 'socket hang up'): Error {
+  return Object.assign(new Error(message), { code: 'ECONNRESET' });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SetGoodBotsOp } from '../../../src/providers/waf/index.js';
 import { WafChangeFailedError, WafForbiddenError, WafVerifyError } from '../../../src/providers/waf/index.js';
-import { useNockGuard } from '../helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from '../helpers/nock-guard.js';
 import { api, BOT, bots, mockToken, rate, testProvider, WEBAPP } from './waf-fixtures.js';
 
 useNockGuard();
@@ -224,7 +224,7 @@ describe('WAF write', () => {
 
   it('sends the PUT again when the read proves the lost one did not take effect, and polls the new change', async () => {
     mockToken();
-    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).replyWithError({ code: 'ECONNRESET', message: 'reset' });
+    api('put', `/webapps/${WEBAPP}/good_bots`, BULK).replyWithError(connectionReset('reset'));
     api('get', `/webapps/${WEBAPP}/good_bots?page=1&per_page=100`).reply(
       200,
       bots({ ahrefs: true }),

@@ -1,0 +1,183 @@
+import {
+  boolCoreTag,
+  EVENT_ID,
+  type Event,
+  floatCoreTag,
+  getScalarValue,
+  intCoreTag,
+  NOT_RESOLVED,
+  nullCoreTag,
+  parseEvents,
+  SCALAR_STYLE,
+  type ScalarEvent,
+  type ScalarTagDefinition,
+} from 'js-yaml';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { diagnosticAt, type PEntry, type PNode, type Position, type ScalarValue } from './positioned.js';
+import { numberProblem } from './yaml-reading.js';
+
+/**
+ * The fast reader of a desired-state file: js-yaml's event stream (offsets into the text, no document tree),
+ * turned into positioned values in one pass, each line and column counted once. It reads what desired state is
+ * written in: maps, lists, plain and quoted scalars. Anything else returns null, and the full reader
+ * (parse-yaml.ts, the `yaml` package: every syntax error of a file at once, anchors and aliases, tags, directives,
+ * repeated keys named at both places) reads the file instead, with the diagnostics it always gave:
+ * - a syntax error, or more than one document;
+ * - an anchor, an alias, a tag, a `%` directive;
+ * - a key that is not a scalar, an empty key, a repeated key;
+ * - a block scalar (`|`, `>`), whose position is its indicator's.
+ * Where both read a file, they give the same values at the same places (test/config/fast-yaml.test.ts compares them
+ * on every file of the repository and on generated ones). Plain scalars resolve by the YAML 1.2 core schema, as the
+ * full reader does; a number not written in decimal digits is reported where it is, as there.
+ */
+export interface FastParse {
+  root: PNode | null;
+  diagnostics: Diagnostic[];
+}
+
+export function fastParseYaml(file: string, text: string): FastParse | null {
+  let events: Event[];
+  try {
+    events = parseEvents(text, {});
+  } catch {
+    return null;
+  }
+  const [document] = events;
+  if (document?.type !== EVENT_ID.DOCUMENT || document.directives.length > 0) return null;
+  if (events.filter((event) => event.type === EVENT_ID.DOCUMENT).length !== 1) return null;
+  const reader = new EventReader(events, text, file);
+  try {
+    const root = reader.node(undefined);
+    if (events[reader.next]?.type !== EVENT_ID.POP) return null;
+    return { root: root.kind === 'scalar' && root.empty ? null : root.node, diagnostics: reader.diagnostics };
+  } catch (error) {
+    if (error instanceof NeedsFullReader) return null;
+    throw error;
+  }
+}
+
+/** Thrown inside the reader for what only the full reader reads; never escapes fastParseYaml. */
+class NeedsFullReader extends Error {}
+
+/** A node read, and whether it was an empty scalar (no text: `www:` with nothing after it). */
+type Read =
+  | { kind: 'scalar'; node: PNode; empty: boolean }
+  | { kind: 'collection'; node: PNode; empty: false };
+
+class EventReader {
+  next = 1;
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly lines: LineCursor;
+
+  constructor(
+    private readonly events: readonly Event[],
+    private readonly text: string,
+    file: string,
+  ) {
+    this.lines = new LineCursor(text, file);
+  }
+
+  /** The node at `next`; an empty scalar is placed at `fallback` (its key, its list), as the full reader does. */
+  node(fallback: Position | undefined): Read {
+    const event = this.events[this.next++];
+    if (!event || event.type === EVENT_ID.DOCUMENT || event.type === EVENT_ID.POP)
+      throw new NeedsFullReader();
+    if (event.type === EVENT_ID.ALIAS || event.anchorStart !== -1 || event.tagStart !== -1)
+      throw new NeedsFullReader();
+    if (event.type === EVENT_ID.SCALAR) return this.scalar(event, fallback);
+    const pos = this.lines.at(event.start);
+    if (event.type === EVENT_ID.SEQUENCE) {
+      const items: PNode[] = [];
+      while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos).node);
+      this.next++;
+      return { kind: 'collection', node: { kind: 'seq', pos, items }, empty: false };
+    }
+    const entries: PEntry[] = [];
+    const keys = new Set<string>();
+    while (this.events[this.next]?.type !== EVENT_ID.POP) {
+      const keyEvent = this.events[this.next++];
+      if (keyEvent?.type !== EVENT_ID.SCALAR || keyEvent.anchorStart !== -1 || keyEvent.tagStart !== -1)
+        throw new NeedsFullReader();
+      if (keyEvent.valueStart === -1 || isBlock(keyEvent)) throw new NeedsFullReader();
+      const key = getScalarValue(this.text, keyEvent);
+      if (keys.has(key)) throw new NeedsFullReader();
+      keys.add(key);
+      const keyPos = this.lines.at(startOf(keyEvent));
+      entries.push({ key, keyPos, value: this.node(keyPos).node });
+    }
+    this.next++;
+    return { kind: 'collection', node: { kind: 'map', pos, entries }, empty: false };
+  }
+
+  private scalar(event: ScalarEvent, fallback: Position | undefined): Read {
+    if (event.valueStart === -1) {
+      const pos = fallback ?? this.lines.at(0);
+      return { kind: 'scalar', node: { kind: 'scalar', pos, value: null }, empty: true };
+    }
+    if (isBlock(event)) throw new NeedsFullReader();
+    const pos = this.lines.at(startOf(event));
+    const text = getScalarValue(this.text, event);
+    const value = event.style === SCALAR_STYLE.PLAIN ? corePlain(text) : text;
+    if (typeof value === 'number') {
+      const problem = numberProblem(text, value);
+      if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
+    }
+    return { kind: 'scalar', node: { kind: 'scalar', pos, value }, empty: false };
+  }
+}
+
+function isBlock(event: ScalarEvent): boolean {
+  return event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK;
+}
+
+/** Where a scalar is written: its opening quote, for a quoted one. */
+function startOf(event: ScalarEvent): number {
+  return event.style === SCALAR_STYLE.PLAIN ? event.valueStart : event.valueStart - 1;
+}
+
+/** The core schema's implicit tags, in its order of resolution. */
+const CORE_TAGS: readonly ScalarTagDefinition<ScalarValue>[] = [
+  nullCoreTag,
+  boolCoreTag,
+  intCoreTag,
+  floatCoreTag,
+];
+
+/** A plain scalar's value by the YAML 1.2 core schema: null, a boolean, a number, or the text. */
+function corePlain(text: string): ScalarValue {
+  for (const tag of CORE_TAGS) {
+    const value = tag.resolve(text, false, tag.tagName);
+    if (value !== NOT_RESOLVED) return value;
+  }
+  return text;
+}
+
+/**
+ * Line and column of offsets met in increasing order (document order), counted in one pass over the text: each
+ * newline is passed once. An offset behind the last one (none in document order) starts the count again.
+ */
+class LineCursor {
+  private line = 1;
+  private lineStart = 0;
+  private scanned = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+  ) {}
+
+  at(offset: number): Position {
+    if (offset < this.scanned) {
+      this.line = 1;
+      this.lineStart = 0;
+      this.scanned = 0;
+    }
+    for (let nl = this.text.indexOf('\n', this.scanned); nl !== -1 && nl < offset; ) {
+      this.line++;
+      this.lineStart = nl + 1;
+      nl = this.text.indexOf('\n', nl + 1);
+    }
+    this.scanned = offset;
+    return { file: this.file, line: this.line, col: offset - this.lineStart + 1 };
+  }
+}

@@ -1,0 +1,113 @@
+import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { ResponseTooLargeError } from './errors.js';
+import type { AnswerHeaders } from './headers.js';
+import { hasUserinfo } from './redact.js';
+
+/**
+ * One HTTP exchange over Node's own `node:http` / `node:https`: the one HTTP stack of every provider. It was chosen
+ * over the global `fetch` (with or without an undici `Agent`) by measurement (docs/benchmarks.md): it loads in a
+ * few milliseconds instead of 50–200, costs about a third of the CPU per request, and keeps no second copy of an
+ * HTTP client in memory. nock intercepts `node:http`, so unit tests run this very code.
+ *
+ * An exchange resolves once the status and headers are in; its body is read (`read`) or dropped (`discard`)
+ * afterwards, so the rate-limit scheduler sees the answer as soon as it comes. Redirects are never followed.
+ */
+
+/** A connection pool to one origin: keep-alive, at most `connections` sockets, idle ones closed after `idleMs`. */
+export interface Pool {
+  readonly agent: Promise<Agent>;
+  close(): Promise<void>;
+}
+
+export function createPool(base: URL, connections: number, idleMs: number): Pool {
+  // Loaded on first use: `https` pulls in TLS, which a run against a local http:// server never needs.
+  const agent =
+    base.protocol === 'https:'
+      ? import('node:https').then(
+          ({ Agent }) => new Agent({ keepAlive: true, maxSockets: connections, timeout: idleMs }),
+        )
+      : import('node:http').then(
+          ({ Agent }) => new Agent({ keepAlive: true, maxSockets: connections, timeout: idleMs }),
+        );
+  // The pool is created with the transport; a failed import is reported by the request that waits for it.
+  agent.catch(() => {});
+  return {
+    agent,
+    close: () =>
+      agent.then(
+        (a) => a.destroy(),
+        () => {},
+      ),
+  };
+}
+
+export interface ExchangeRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Aborts the exchange, headers and body alike. */
+  signal: AbortSignal;
+}
+
+export interface Exchange {
+  status: number;
+  headers: AnswerHeaders;
+  /** The body as UTF-8 text; beyond `limit` bytes (declared or read), a ResponseTooLargeError, nothing more read. */
+  read(limit: number, kind: string, label: { method: string; path: string }): Promise<string>;
+}
+
+export async function exchange(pool: Pool, url: URL, request: ExchangeRequest): Promise<Exchange> {
+  // A user name or password in a URL would be sent as Basic credentials: never.
+  if (hasUserinfo(url)) throw new Error('refusing a URL with a user name or password');
+  const agent = await pool.agent;
+  request.signal.throwIfAborted();
+  const send =
+    url.protocol === 'https:' ? (await import('node:https')).request : (await import('node:http')).request;
+  const headers: Record<string, string> =
+    request.body === undefined
+      ? request.headers
+      : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) };
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = send(url, { method: request.method, headers, agent, signal: request.signal }, resolve);
+    req.once('error', reject);
+    req.end(request.body);
+  });
+  return {
+    status: res.statusCode ?? 0,
+    headers: answerHeaders(res.headers),
+    read: (limit, kind, label) => readBody(res, limit, kind, label),
+  };
+}
+
+async function readBody(
+  res: IncomingMessage,
+  limit: number,
+  kind: string,
+  label: { method: string; path: string },
+): Promise<string> {
+  const declared = Number(res.headers['content-length'] ?? Number.NaN);
+  if (declared > limit) {
+    res.destroy();
+    throw new ResponseTooLargeError(label.method, label.path, kind, limit);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop by a throw destroys the response: nothing more is read.
+  for await (const chunk of res as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new ResponseTooLargeError(label.method, label.path, kind, limit);
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? (chunks[0]?.toString('utf8') ?? '') : Buffer.concat(chunks).toString('utf8');
+}
+
+/** Node's header object (names lower-case) read through `get`, as a fetch `Headers` is: repeated values joined. */
+function answerHeaders(raw: IncomingHttpHeaders): AnswerHeaders {
+  return {
+    get(name) {
+      const value = raw[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * A command loads only what it runs (src/cli/program.ts): `--version` no YAML parser, schema library or provider;
+ * `validate` no HTTP, client or emulator; a plan the emulator only with `--sandbox`. Checked on the modules the
+ * process really loaded (test/support/module-loads.mjs), through the real entry point.
+ */
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-loads-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function loadedBy(argv: string[], env: Record<string, string> = {}): Promise<string[]> {
+  const log = join(dir, `${argv.join('-').replace(/[^\w-]/g, '_')}.log`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './test/support/module-loads.mjs', 'src/cli/main.ts', ...argv],
+    { env: { ...process.env, ...env, EDGEPLAN_MODULE_LOADS: log }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.resume();
+  child.stderr.resume();
+  await new Promise((resolve) => child.on('close', resolve));
+  const root = new URL('../../', import.meta.url).href;
+  return (await readFile(log, 'utf8'))
+    .split('\n')
+    .filter((url) => url.startsWith(root))
+    .map((url) => url.slice(root.length));
+}
+
+const under = (loaded: string[], prefix: string) => loaded.filter((path) => path.startsWith(prefix));
+
+describe('start-up: each command loads what it runs', () => {
+  it('--version loads no YAML parser, no zod, no provider, no emulator, no plan code', async () => {
+    const loaded = await loadedBy(['--version']);
+    expect(under(loaded, 'src/cli/'), 'the CLI itself is loaded').toContain('src/cli/program.ts');
+    for (const heavy of [
+      'node_modules/yaml/',
+      'node_modules/zod/',
+      'src/config/',
+      'src/plan/',
+      'src/providers/dyn/',
+      'src/providers/http/transport.ts',
+      'src/emulator/dyn/account.ts',
+      'src/cli/commands/',
+    ])
+      expect(under(loaded, heavy), heavy).toEqual([]);
+  });
+
+  it('validate loads the loader, but no HTTP transport, client, writer or emulator', async () => {
+    const loaded = await loadedBy(['validate', 'examples/quickstart/zones.yaml']);
+    expect(loaded).toContain('src/config/index.ts');
+    expect(loaded).toContain('src/cli/commands/validate.ts');
+    for (const heavy of [
+      'src/providers/http/transport.ts',
+      'src/providers/dyn/client.ts',
+      'src/providers/dyn/write.ts',
+      'src/providers/pdns/client.ts',
+      'src/emulator/index.ts',
+      'src/cli/commands/plan.ts',
+    ])
+      expect(under(loaded, heavy), heavy).toEqual([]);
+  });
+
+  it('a plan loads the emulator only with --sandbox', async () => {
+    const env = { EDGEPLAN_DYN_URL: 'http://127.0.0.1:9/REST', EDGEPLAN_DYN_CUSTOMER: 'c' };
+    const plain = await loadedBy(['plan', 'examples/quickstart/zones.yaml'], env);
+    expect(plain).toContain('src/cli/commands/plan.ts');
+    expect(under(plain, 'src/emulator/index.ts')).toEqual([]);
+    const state = join(dir, 'sandbox.json');
+    const sandbox = await loadedBy(['plan', '--sandbox', '--sandbox-state', state, 'examples/quickstart']);
+    expect(sandbox).toContain('src/emulator/index.ts');
+  });
+});
