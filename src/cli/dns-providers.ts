@@ -20,7 +20,7 @@ export interface OpenedDnsProviders {
  * provider of a desired state without `providers:` like any other. A provider whose part is empty is not opened
  * and needs no credentials. On a failure the ones opened so far are in `opened.closers`.
  */
-export function openDnsProviders(
+export async function openDnsProviders(
   desired: DesiredState,
   options: ServiceOptions & { signal?: AbortSignal },
   io: CliIo,
@@ -29,7 +29,7 @@ export function openDnsProviders(
   opened: OpenedDnsProviders,
   /** Told the providers' rate-limit waits and answers. */
   onRateEvent?: (event: RateEvent) => void,
-): void {
+): Promise<void> {
   const context = {
     env: io.env,
     logger,
@@ -44,7 +44,7 @@ export function openDnsProviders(
     const plugin = pluginOf(spec.type);
     // Validation refuses a type no provider has; a desired state built by hand may still name one.
     if (!plugin) throw new Error(`no DNS provider of type "${spec.type}" is registered`);
-    const provider = plugin.open(spec, context);
+    const provider = await plugin.open(spec, context);
     opened.closers.push(() => provider.close());
     opened.byName[spec.name] = provider;
   }

@@ -57,7 +57,15 @@ export async function openServices(
   };
   try {
     const dns: OpenedDnsProviders = { byName: {}, closers };
-    openDnsProviders(desired, { ...options, signal: stop.signal }, io, logger, sandbox, dns, rates.record);
+    await openDnsProviders(
+      desired,
+      { ...options, signal: stop.signal },
+      io,
+      logger,
+      sandbox,
+      dns,
+      rates.record,
+    );
     const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {

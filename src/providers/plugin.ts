@@ -18,8 +18,12 @@ import type { RateEvent } from './http/scheduler.js';
  * docs/adding-a-provider.md is the recipe; test/conformance runs every registered provider.
  */
 export interface DnsProviderPlugin extends ProviderType {
-  /** Opens the provider of one `providers:` entry (or of the implicit one) for a run. */
-  open(spec: DnsProviderSpec, context: ProviderContext): DnsProvider;
+  /**
+   * Opens the provider of one `providers:` entry (or of the implicit one) for a run. The plug-in value itself stays
+   * cheap (schemas, capabilities, labels): `open` loads the client, reader and writer on first use (a dynamic
+   * `import('./open.js')`), so `validate` and `--version` load no HTTP stack.
+   */
+  open(spec: DnsProviderSpec, context: ProviderContext): Promise<DnsProvider>;
   /** The schema each op of its steps in a saved plan must pass before anything is read or sent. */
   readonly opSchema: z.ZodType;
   /** One short line for an op (progress and failure lines); `op` passed `opSchema`. */

@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Time budget: each test starts the CLI from source through tsx (1–2 s quiet, more at load).
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * A command loads only what it runs (src/cli/program.ts): `--version` no YAML parser, schema library or provider;

@@ -43,18 +43,18 @@ function published(zone: string): ServedRecord[] | null {
 
 /**
  * What the Dyn provider promises for a plan: one request per changed record set (a record, or the node's whole set
- * of the type) and, per zone it touches, one read of the serial right before the publish (compare-and-publish;
- * it also settles a publish whose answer was lost) and the publish. A zone it creates is one zone-file upload and
- * the read-back that verifies it (these zones fit in one file), and one request per set a file cannot carry
- * (ALIAS); a zone created without records, one create-zone.
+ * of the type) and, per zone it touches, the publish and, unless the plan creates the zone, one read of the serial
+ * right before it (compare-and-publish). A zone it creates is one request: the zone-file upload (these zones fit
+ * in one file; the check after the apply reads it back), or create-zone for one without records; a set a file
+ * cannot carry (ALIAS) is one request more.
  */
 function dynMinimum(plan: Plan): number {
   const created = new Set(plan.changes.flatMap((c) => (c.address.kind === 'zone' ? [c.address.zone] : [])));
   const sets = plan.changes.flatMap((c) => (c.address.kind === 'record-set' ? [c.address] : []));
-  const inFile = (set: { zone: string; type: string }) => created.has(set.zone) && set.type !== 'ALIAS';
-  const uploads = new Set(sets.filter(inFile).map((set) => set.zone)).size;
-  const setCalls = sets.filter((set) => !inFile(set)).length;
-  return setCalls + 2 * uploads + (created.size - uploads) + 2 * plan.zones.length;
+  const setCalls = sets.filter((set) => !created.has(set.zone) || set.type === 'ALIAS').length;
+  const zones = new Set([...plan.zones.map((zone) => zone.zone), ...created]);
+  const serialReads = [...zones].filter((zone) => !created.has(zone)).length;
+  return setCalls + created.size + zones.size + serialReads;
 }
 
 describeConformance({

@@ -1,11 +1,14 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { type RunningEmulator, startEmulator } from '../support/emulator.js';
 import { CREDENTIALS, QUICKSTART, QUICKSTART_SEED } from '../support/sandbox.js';
+
+// Time budget: an emulator and up to 50 new zones applied through the CLI in-process (about 3 s at load 9).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
 
 /**
  * The requests of an apply through the CLI, counted by the emulator's request log, at their floor: the writes

@@ -10,7 +10,7 @@ import { applyPlan } from '../../src/apply/index.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../../src/plan/types.js';
 import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
@@ -243,7 +243,7 @@ describe('a refusal that is no sign of another writer stays the service error', 
 
   it('a publish refused when the serial cannot be read afterwards: the refusal speaks for itself', async () => {
     refusedPublish();
-    authed('get', '/Zone/a.test/').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    authed('get', '/Zone/a.test/').replyWithError(connectionReset());
     const error = await publishError();
     expect(error).toBeInstanceOf(DynApiError);
     expect(error).toMatchObject({ errCode: 'OPERATION_FAILED' });

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import type { DnsProvider } from '../../model/dns.js';
-import { type DnsProviderSpec, variableName } from '../../model/dns-provider-spec.js';
-import type { DnsProviderPlugin, ProviderContext } from '../plugin.js';
+import { variableName } from '../../model/dns-provider-spec.js';
+import type { DnsProviderPlugin } from '../plugin.js';
 import { pdnsCapabilities } from './capabilities.js';
-import { pdnsConnectionFromEnv } from './config.js';
-import { createPdnsProvider } from './index.js';
 import { labelPdnsOp } from './op-label.js';
 import { PDNS_OP_SCHEMA, parsePdnsOp } from './op-schema.js';
-import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsSoaEditApi, type PdnsZoneKind } from './ops.js';
+import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsZoneKind } from './ops.js';
 
 /** `type: powerdns`: a PowerDNS Authoritative server, through its HTTP API. */
 export const POWERDNS: DnsProviderPlugin = {
@@ -38,33 +35,7 @@ export const POWERDNS: DnsProviderPlugin = {
   required: ['url_env', 'api_key_env'],
   variables: { url_env: { role: 'server address' }, api_key_env: { role: 'API key' } },
   capabilities: (options) => pdnsCapabilities({ alias: options.alias === true }),
-  open: openPdns,
+  open: async (spec, context) => (await import('./open.js')).openPdns(spec, context),
   opSchema: PDNS_OP_SCHEMA,
   labelOp: (op) => labelPdnsOp(parsePdnsOp(op)),
 };
-
-/** The server the entry's variables name; `--sandbox` serves no PowerDNS, so it is read from them as always. */
-function openPdns(spec: DnsProviderSpec, context: ProviderContext): DnsProvider {
-  const { options } = spec;
-  const text = (key: string) => (typeof options[key] === 'string' ? options[key] : undefined);
-  const connection = pdnsConnectionFromEnv(context.env, {
-    provider: spec.name,
-    urlEnv: text('url_env') ?? '',
-    apiKeyEnv: text('api_key_env') ?? '',
-  });
-  const zoneKind = text('zone_kind') as PdnsZoneKind | undefined;
-  const soaEditApi = text('soa_edit_api') as PdnsSoaEditApi | undefined;
-  const nameservers = Array.isArray(options.nameservers) ? options.nameservers.map(String) : undefined;
-  return createPdnsProvider({
-    ...connection,
-    name: spec.name,
-    server: text('server'),
-    alias: options.alias === true,
-    zones: {
-      ...(zoneKind ? { zoneKind } : {}),
-      ...(nameservers ? { nameservers } : {}),
-      ...(soaEditApi ? { soaEditApi } : {}),
-    },
-    logger: context.logger,
-  });
-}
