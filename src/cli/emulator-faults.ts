@@ -13,7 +13,7 @@ import {
   overProfile,
   realisticProfile,
 } from '../emulator/index.js';
-import { CliError } from './exit-codes.js';
+import { UsageError } from './exit-codes.js';
 
 export interface EmulatorFaultFlags {
   latency?: number;
@@ -74,7 +74,7 @@ type FaultOptions = Pick<EmulatorOptions, 'chaos' | 'sessionIdleMs' | 'dnsRateLi
  */
 export function faultOptionsOf(flags: EmulatorFaultFlags): FaultOptions {
   if (flags.timeScale !== undefined && !flags.realistic)
-    throw new CliError('--time-scale only works with --realistic');
+    throw new UsageError('--time-scale only works with --realistic');
   const given = explicitOptionsOf(flags);
   if (!flags.realistic) return given;
   const profile = realisticProfile({ timeScale: flags.timeScale, seed: flags.seedRandom });

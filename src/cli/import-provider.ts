@@ -1,7 +1,7 @@
 import type { LoadOptions } from '../config/index.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
-import { CliError } from './exit-codes.js';
+import { CliError, UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { DNS_CAPABILITIES, loadOrReport } from './load.js';
 import { capabilitiesOf } from './provider-kinds.js';
@@ -24,7 +24,7 @@ export async function importSource(
 ): Promise<ImportSource | null> {
   if (options.providers === undefined) {
     if (options.provider !== undefined)
-      throw new CliError(
+      throw new UsageError(
         `--provider ${options.provider}: give --providers PATH, the desired state whose providers: section defines it`,
       );
     return {};

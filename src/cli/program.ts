@@ -11,7 +11,7 @@ import { planCommand } from './commands/plan.js';
 import { purgeCommand } from './commands/purge.js';
 import { validateCommand } from './commands/validate.js';
 import { withFaultOptions } from './emulator-faults.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type ExitCode, UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { reportingPlanProblems, reportPlanProblems } from './load.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
@@ -28,7 +28,8 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    // Commander has printed its message (and the help) already: --help and --version exit 0, the rest are usage.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     if (error instanceof PlanProblemsError) {
       reportPlanProblems(error, io);
       return EXIT_ERROR;
@@ -38,7 +39,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
       io.stderr(`${printableLines(error.stack)}\n`);
     }
-    return EXIT_ERROR;
+    return error instanceof UsageError ? EXIT_USAGE : EXIT_ERROR;
   }
   return exitCode;
 }
@@ -82,7 +83,12 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'plan, then execute it; one publish per touched zone (exit 0 applied and converged, 1 error)',
     )
     .option('-y, --yes', 'apply without asking (required when stdin is not a terminal)', false)
-    .option('--concurrency <n>', 'zones applied at once', positiveInt, DEFAULT_APPLY_CONCURRENCY)
+    .option(
+      '--concurrency <n>',
+      'steps (zones, secondary zones, geo services, webapps) applied at once',
+      positiveInt,
+      DEFAULT_APPLY_CONCURRENCY,
+    )
     .option(
       '--plan <file>',
       'apply this saved plan (plan --out), only if it is the plan of its files and live state today; ' +

@@ -13,7 +13,7 @@ import {
   unmatchedPatterns,
 } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import { CliError } from './exit-codes.js';
+import { CliError, UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { type ServiceOptions, useColor } from './options.js';
 import { type OpenServices, openServices, servicePaces, usesAnyService } from './services.js';
@@ -23,7 +23,7 @@ import { type OpenServices, openServices, servicePaces, usesAnyService } from '.
  * fingerprints (apply/plan-reviewed.ts), rendered as text, markdown or JSON.
  */
 
-/** `--target` patterns → scope; a bad pattern, or one that matches nothing, is a usage error (exit 1). */
+/** `--target` patterns → scope; a malformed pattern is a usage error (exit 64), one that matches nothing exit 1. */
 export function targetScope(
   desired: DesiredState,
   patterns: readonly string[] = [],
@@ -36,7 +36,7 @@ export function targetScope(
       throw new CliError(`--target ${unmatched.join(', ')}: matches nothing in the desired state`);
     return scope;
   } catch (error) {
-    if (error instanceof TargetPatternError) throw new CliError(error.message);
+    if (error instanceof TargetPatternError) throw new UsageError(error.message);
     throw error;
   }
 }

@@ -48,7 +48,7 @@ describe('import selectors', () => {
 
   it('an empty list is refused', async () => {
     const run = await cli(['import', '--geo-services', ' , ', '--out', dir], sandbox.env);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(64);
     expect(run.stderr).toContain('error: --geo-services: give at least one name or glob');
   });
 
@@ -70,7 +70,7 @@ describe('import --providers: which DNS provider is read', () => {
 
   it('--provider without --providers is refused before any request', async () => {
     const run = await cli(['import', '--provider', 'pdns', '--out', out()], sandbox.env);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(64);
     expect(run.stderr).toBe(
       'error: --provider pdns: give --providers PATH, the desired state whose providers: section defines it\n',
     );

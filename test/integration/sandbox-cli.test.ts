@@ -76,7 +76,7 @@ describe('--sandbox', () => {
       ['--sandbox-state', 'x.json'],
     ]) {
       const plan = await run(['plan', QUICKSTART, ...flags]);
-      expect(plan.code).toBe(1);
+      expect(plan.code).toBe(64);
       expect(plan.stderr).toContain(`error: ${flags[0]} only work with --sandbox`);
     }
     const both = await run(['import', '--seed', SEED, '--sandbox-state', 'x.json']);

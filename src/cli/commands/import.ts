@@ -10,7 +10,7 @@ import { printable } from '../../model/text.js';
 import { closestNames, renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import { importLoadOptions, importSource, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
@@ -134,7 +134,7 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-  if (patterns.length === 0) throw new CliError(`${flag}: give at least one name or glob`);
+  if (patterns.length === 0) throw new UsageError(`${flag}: give at least one name or glob`);
   const matchers = patterns.map((pattern) => ({
     pattern,
     test: picomatch(pattern, { nocase: true, dot: true }),
