@@ -117,7 +117,7 @@ describe('import --providers: which DNS provider is read', () => {
   });
 
   it('everything of a dyn entry, geo services and secondary zones included, round-trips against it', async () => {
-    const seeded = await cli(['apply', 'examples/quickstart', '--yes'], sandbox.env);
+    const seeded = await cli(['apply', 'examples/quickstart/dns', '--yes'], sandbox.env);
     expect(seeded.code, seeded.stderr).toBe(0);
     const path = await providers('providers:\n  main: { type: dyn }\n');
     sandbox.emulator.requestLog.clear();

@@ -20,7 +20,7 @@ export const TOKEN = 'ghs_workflow-test-token';
 export interface Suite {
   root: string;
   edgeplan: string;
-  /** examples/quickstart as the repository's dns/ (its sandbox seed is skipped by directory loading). */
+  /** The quickstart's desired state (examples/quickstart/dns) as the repository's dns/. */
   dns: Files;
   close(): Promise<void>;
 }
