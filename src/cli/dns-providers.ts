@@ -10,6 +10,7 @@ import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import type { ServiceOptions } from './options.js';
 import type { RunningSandbox } from './sandbox.js';
+import { userAgentOf } from './user-agent.js';
 
 /** The DNS providers of a desired state with `providers:`, by name, and how to close them. */
 export interface NamedDnsProviders {
@@ -64,6 +65,7 @@ export async function openNamedDnsProviders(
         ...(spec.nameservers ? { nameservers: spec.nameservers } : {}),
         ...(spec.soaEditApi ? { soaEditApi: spec.soaEditApi } : {}),
       },
+      userAgent: userAgentOf(io),
       logger,
     });
     opened.closers.push(() => provider.close());

@@ -13,6 +13,7 @@ import type { RateEvent } from '../providers/http/scheduler.js';
 import type { CliIo } from './io.js';
 import { dnsRateShare, type RateLimitFlags } from './rate-limits.js';
 import { type RunningSandbox, sandboxAccount } from './sandbox.js';
+import { userAgentOf } from './user-agent.js';
 
 export interface DnsTarget {
   provider: DynProvider;
@@ -43,6 +44,7 @@ export function openDnsTarget(
     const provider = createDynProvider({
       ...config,
       name,
+      userAgent: userAgentOf(io),
       logger,
       rateLimit,
       cache,
@@ -60,6 +62,7 @@ export function openDnsTarget(
     customerName,
     userName: credentials.user_name,
     password: credentials.password,
+    userAgent: userAgentOf(io),
     logger,
     // The default sandbox has no DNS rate limit: nothing is paced unless the user sets a share. The realistic one
     // limits as the service does, and the client paces as against the service.
