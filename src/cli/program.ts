@@ -15,6 +15,7 @@ import { CliError, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type ExitCode, UsageError } 
 import type { CliIo } from './io.js';
 import { reportingPlanProblems, reportPlanProblems } from './load.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
+import { checkPathFlags } from './path-flags.js';
 import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
 import { VERSION } from './version.js';
 
@@ -74,6 +75,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
     .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
+    .hook('preAction', checkPathFlags({ out: 'write', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) =>
       setExit(await reportingPlanProblems(options.format, io, () => planCommand(paths, options, io))),
     );
@@ -99,6 +101,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'apply changes the safety policy (settings.safety) marks as needing approval',
       false,
     )
+    .hook('preAction', checkPathFlags({ plan: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) =>
       setExit(await reportingPlanProblems(options.format, io, () => applyCommand(paths, options, io))),
     );
@@ -106,6 +109,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
     .option('--ack <file>', 'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }')
+    .hook('preAction', checkPathFlags({ ack: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) =>
       setExit(await reportingPlanProblems(options.format, io, () => driftCommand(paths, options, io))),
     );
@@ -125,6 +129,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--force', 'overwrite existing files', false)
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .hook('preAction', checkPathFlags({ out: 'dir', seed: 'read' }, io.cwd))
     .action(async (options) => setExit(await importCommand(options, io)));
 
   withSandboxOptions(withRateLimitOptions(program.command('purge')))
@@ -132,6 +137,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .argument('<webapp>', 'webapp name or id')
     .option('--path <path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (webapp: string, options) => setExit(await purgeCommand(webapp, options, io)));
 
   withFaultOptions(program.command('emulator'))
@@ -140,6 +146,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--state <file>', 'persist the account in this file across restarts')
     .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet')
+    .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (options) => setExit(await emulatorCommand(options, io)));
 
   return program;
@@ -180,7 +187,7 @@ function withSandboxOptions(command: Command): Command {
     .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
     .option(
       '--realistic',
-      'with --sandbox: the emulator behaves as the real services do (rate limit, jobs, busy answers; README)',
+      'with --sandbox: the emulator behaves as the real services do (rate limit, jobs, busy answers; docs/emulator.md)',
     )
     .option(
       '--time-scale <f>',
