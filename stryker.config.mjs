@@ -9,6 +9,8 @@ export default {
   mutate: [
     'src/plan/diff/**/*.ts',
     'src/plan/review/**/*.ts',
+    // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
+    'src/model/closest-names.ts',
     'src/config/*rules.ts',
     'src/providers/dyn/compile.ts',
     'src/providers/dyn/record-set-ops.ts',
