@@ -1,8 +1,11 @@
 import { planReviewed } from '../apply/index.js';
+import { closestNames } from '../model/closest-names.js';
 import type { DesiredState } from '../model/dns.js';
+import { targetText } from '../model/target.js';
 import {
   type ApplyPace,
   describeApprovals,
+  desiredTargets,
   parseTargets,
   renderPlanJson,
   renderPlanMarkdown,
@@ -33,12 +36,21 @@ export function targetScope(
     const scope = parseTargets(patterns);
     const unmatched = unmatchedPatterns(desired, patterns);
     if (unmatched.length > 0)
-      throw new CliError(`--target ${unmatched.join(', ')}: matches nothing in the desired state`);
+      throw new CliError(
+        `--target ${unmatched.join(', ')}: matches nothing in the desired state${closestTargets(desired, unmatched)}`,
+      );
     return scope;
   } catch (error) {
     if (error instanceof TargetPatternError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** "Did you mean" for patterns that match nothing: the desired state's targets closest to each, as `kind:name`. */
+function closestTargets(desired: DesiredState, unmatched: readonly string[]): string {
+  const names = desiredTargets(desired).map(targetText);
+  const near = [...new Set(unmatched.flatMap((pattern) => closestNames(pattern, names)))];
+  return near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
 }
 
 /** Services for the part of the desired state in scope: nothing is opened when that part needs none. */
