@@ -27,6 +27,7 @@ export { dynCompiler } from './compile.js';
 export { type DynConfig, DynConfigError, dynConfigFromEnv, dynRateLimitFromEnv } from './config.js';
 export {
   DynApiError,
+  DynBaseUrlError,
   DynJobLostError,
   DynJobTimeoutError,
   DynLoginError,
