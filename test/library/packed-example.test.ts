@@ -90,6 +90,8 @@ describe('the packed package', () => {
       ]),
     );
     expect(packed.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
+    // Source maps would point at src/, which is not in the package.
+    expect(packed.filter((path) => path.endsWith('.map'))).toEqual([]);
   });
 
   it('compiles the README example under tsc --strict in a separate project', async () => {
