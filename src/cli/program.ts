@@ -1,9 +1,10 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/index.js';
 import { printableLines } from '../model/text.js';
 import { PlanProblemsError } from '../plan/index.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { applyCommand } from './commands/apply.js';
+import { completionCommand, SHELLS, type Shell } from './commands/completion.js';
 import { driftCommand } from './commands/drift.js';
 import { emulatorCommand } from './commands/emulator.js';
 import { importCommand } from './commands/import.js';
@@ -53,7 +54,11 @@ function scrubbedIo(io: CliIo): CliIo {
   return { ...io, stdout: (text) => io.stdout(scrubbed(text)), stderr: (text) => io.stderr(scrubbed(text)) };
 }
 
-function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
+/**
+ * The commander program of every command, flag and argument: `runCli` runs it; shell completion (completion/) and
+ * the docs test read its definitions. Actions report their exit code through `setExit`.
+ */
+export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const program = new Command('edgeplan')
     .description('DNS and web-application-firewall settings as code: validate, plan, apply, drift, import')
     .version(VERSION)
@@ -135,7 +140,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   withSandboxOptions(withRateLimitOptions(program.command('purge')))
     .description("purge a webapp's cache, all of it or --path only (20 purges an hour; exit 0, 1 error)")
     .argument('<webapp>', 'webapp name or id')
-    .option('--path <path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
+    .option('--path <url-path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
     .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (webapp: string, options) => setExit(await purgeCommand(webapp, options, io)));
@@ -148,6 +153,12 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet')
     .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (options) => setExit(await emulatorCommand(options, io)));
+
+  program
+    .command('completion')
+    .description('print the completion script of a shell (bash, zsh or fish); see docs/shell-completion.md')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action((shell: Shell) => setExit(completionCommand(program, shell, io)));
 
   return program;
 }
