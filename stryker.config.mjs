@@ -1,6 +1,6 @@
 // Mutation testing of the core: the code that decides what is deleted, published, retried, refused or considered
 // stale. `npm run mutation` runs all of it; `npm run mutation -- --mutate <globs>` or `npm run mutation:changed`
-// (the core files a branch changes against main) run a part. See "Mutation testing" in the README.
+// (the core files a branch changes against main) run a part. See "Mutation testing" in CONTRIBUTING.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

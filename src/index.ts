@@ -1,5 +1,5 @@
 /**
- * The library API: everything the CLI does, for programmatic use (README, "Library", has a complete example that a
+ * The library API: everything the CLI does, for programmatic use (docs/library.md has a complete example that a
  * test compiles against the packed package). The CLI is a thin layer over these:
  * - load: `loadDesiredState` (with a provider's capabilities, `DYN_CAPABILITIES`), `parseAckFile`;
  * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`; PowerDNS:

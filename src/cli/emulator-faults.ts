@@ -46,7 +46,7 @@ export function withFaultOptions(command: Command): Command {
     .option('--error-rate <p>', 'same as --error-5xx-rate', probability)
     .option(
       '--realistic',
-      'behave as the real services do: DNS rate limit 300/min, 5 s jobs, busy answers, idle logout (README)',
+      'behave as the real services do: DNS rate limit 300/min, 5 s jobs, busy answers, idle logout (docs/emulator.md)',
       false,
     )
     .option('--time-scale <f>', 'with --realistic: multiply every duration of the profile by this', positive)

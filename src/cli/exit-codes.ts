@@ -1,4 +1,4 @@
-/** Exit codes users' CI reads (README, "Commands"). Only the CLI maps outcomes to them. */
+/** Exit codes users' CI reads (docs/cli.md, "Exit codes"). Only the CLI maps outcomes to them. */
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 /** `plan`: the desired state differs from live state. */

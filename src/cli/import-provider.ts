@@ -7,7 +7,7 @@ import { DNS_CAPABILITIES, loadOrReport } from './load.js';
 import { capabilitiesOf } from './provider-kinds.js';
 
 /**
- * Which DNS provider `edgeplan import` reads (README, "Import"): without `--providers`, the one Dyn provider of
+ * Which DNS provider `edgeplan import` reads (docs/cli.md, "Import"): without `--providers`, the one Dyn provider of
  * EDGEPLAN_DYN_* (or the sandbox), as always; with `--providers PATH`, the entry of that desired state's
  * `providers:` section that `--provider NAME` names, or its only DNS provider. The files import writes name no
  * provider (the same layout whichever provider they came from), so they can be planned against another one.

@@ -7,7 +7,7 @@ import { cli } from '../support/cli.js';
 import { CREDENTIALS, QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 import { publishedRecords } from './helpers.js';
 
-/** Promises of the README's Commands and "What apply guarantees" sections that no other test holds it to. */
+/** Promises of docs/cli.md and docs/operations.md ("What apply guarantees") that no other test holds them to. */
 
 let sandbox: Sandbox;
 let dir: string;

@@ -5,7 +5,7 @@ import { useNockGuard } from './helpers/nock-guard.js';
 useNockGuard();
 
 /**
- * README, "Rate limits": without `--dns-rate-limit` and without `X-RateLimit-*` headers (the real DNS API sends
+ * docs/operations.md, "Rate limits": without `--dns-rate-limit` and without `X-RateLimit-*` headers (the real DNS API sends
  * none), the client paces to the service's documented 300 requests a minute per account. The clock stands still
  * and `sleep` returns at once, so the only sleeps are the scheduler's waits.
  */

@@ -93,7 +93,7 @@ export function withScenarios(): { readonly suite: Suite; readonly scenario: Sce
   };
 }
 
-/** Repository variables and secrets as the README says to set them, all pointing at the scenario's emulator. */
+/** Repository variables and secrets as docs/github-actions.md says to set them, all pointing at the scenario's emulator. */
 export function settings(sandbox: Sandbox): Pick<Table, 'vars' | 'secrets'> {
   const env = (name: string): string => {
     const value = sandbox.env[name];
