@@ -1,5 +1,5 @@
 /**
- * Compare-and-publish (issue 13 part 3): two `edgeplan apply` processes on the same zones at once, each with its own
+ * Compare-and-publish: two `edgeplan apply` processes on the same zones at once, each with its own
  * desired state. Every zone ends as one of the two desired states, never a mix (no publish carries part of each),
  * and a run that lost a zone says why: "changed while applying … plan again". Each runs one zone at a time over an
  * emulator with latency, so the two overlap: the later publish of a zone both planned from the same serial finds

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { QUICKSTART, type Sandbox, startSandbox } from '../support/sandbox.js';
 
-/** `apply` without --yes on a non-terminal (issue 15, item 12): refused before logging in or reading anything. */
+/** `apply` without --yes on a non-terminal: refused before logging in or reading anything. */
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({ dns: { zones: { 'example.com': {} } } });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
-/** `plan --out` and the job summary (issue 15, item 12). */
+/** `plan --out` and the job summary. */
 const DESIRED = 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n';
 
 let dir: string;

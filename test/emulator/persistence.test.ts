@@ -36,7 +36,7 @@ describe('state file', () => {
     const ids = idsOf((await h.call('GET', '/ARecord/example.com/api.example.com/', { token })).body.data);
     await h.close();
     expect(JSON.parse(await readFile(statePath, 'utf8'))).toEqual(h.emulator.snapshot());
-    // It holds the account's credentials: readable by its owner only (issue 15, item 12).
+    // It holds the account's credentials: readable by its owner only.
     expect((await stat(statePath)).mode & 0o777).toBe(0o600);
 
     h = await startHarness({ seed: { dns: { zones: {} } }, statePath });

@@ -1,5 +1,5 @@
 /**
- * Fault injection in the emulator (issue 6 part 1): each kind, switched on alone at rate 1, gives the documented
+ * Fault injection in the emulator: each kind, switched on alone at rate 1, gives the documented
  * wire behaviour; the same seed gives the same faults; the `edgeplan emulator` flags set them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
