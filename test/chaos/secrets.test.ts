@@ -123,7 +123,8 @@ describe('no secret in any output', () => {
       EDGEPLAN_WAF_CLIENT_SECRET: 'wrong-Client-Secret-2!',
     };
     for (const command of ['plan', 'apply']) {
-      const result = await run([command, join(dir, 'desired.yaml'), '--verbose', '--yes'], wrong);
+      const yes = command === 'apply' ? ['--yes'] : [];
+      const result = await run([command, join(dir, 'desired.yaml'), '--verbose', ...yes], wrong);
       expect(result.code).toBe(1);
       for (const text of [result.stdout, result.stderr]) {
         expect(text).not.toContain('wrong-Pass-Word-1!');

@@ -208,7 +208,7 @@ describe('seeds and flags', () => {
       dnsRateLimit: { limit: 300, windowMs: 60_000 },
     });
     const bad = await cli(['emulator', '--error-rate', '2']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(64);
     expect(bad.stderr).toContain('expected a probability 0–1');
   });
 });
