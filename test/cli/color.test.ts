@@ -2,24 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
 import { useColor } from '../../src/cli/options.js';
-import { cli } from '../support/cli.js';
+import { cli, quietIo } from '../support/cli.js';
 import { QUICKSTART, QUICKSTART_SEED } from '../support/sandbox.js';
 
-function io(env: Record<string, string>, stdoutIsTTY: boolean): CliIo {
-  return {
-    stdout: () => {},
-    stderr: () => {},
-    env,
-    cwd: '.',
-    stdoutIsTTY,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    confirm: async () => false,
-    untilShutdown: async () => {},
-  };
-}
+const io = (env: Record<string, string>, stdoutIsTTY: boolean) => quietIo({ env, stdoutIsTTY });
 
 describe('useColor', () => {
   it.each([

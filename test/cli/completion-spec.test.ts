@@ -4,8 +4,8 @@ import { bashScript } from '../../src/cli/completion/bash.js';
 import { fishScript } from '../../src/cli/completion/fish.js';
 import { completionSpec } from '../../src/cli/completion/spec.js';
 import { zshScript } from '../../src/cli/completion/zsh.js';
-import type { CliIo } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { quietIo } from '../support/cli.js';
 
 /**
  * Completion is read from the commander program, so a command or flag added to the CLI is completed without touching
@@ -46,18 +46,7 @@ describe('completionSpec', () => {
   });
 
   it('every shell names every command and flag of the real CLI', () => {
-    const io: CliIo = {
-      stdout: () => {},
-      stderr: () => {},
-      env: {},
-      cwd: '.',
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      confirm: async () => false,
-      untilShutdown: async () => {},
-    };
-    const program = buildProgram(io, () => {});
+    const program = buildProgram(quietIo(), () => {});
     const spec = completionSpec(program);
     expect(spec.commands.map((c) => c.name)).toEqual([...program.commands.map((c) => c.name()), 'help']);
     for (const script of [bashScript(spec), zshScript(spec), fishScript(spec)]) {

@@ -2,9 +2,8 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { cli } from '../support/cli.js';
+import { cli, quietIo } from '../support/cli.js';
 import { commands, type DocCommand, docPages, pageOf } from './markdown.js';
 
 /**
@@ -21,19 +20,11 @@ const edgeplan = all.filter((c) => c.program === 'edgeplan');
 /** Why `argv` does not parse as an edgeplan command line, or null when it does. Nothing runs. */
 function parseProblem(argv: readonly string[]): string | null {
   let printed = '';
-  const io: CliIo = {
-    stdout: () => {},
+  const io = quietIo({
     stderr: (text) => {
       printed += text;
     },
-    env: {},
-    cwd: '.',
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    confirm: async () => false,
-    untilShutdown: async () => {},
-  };
+  });
   const program = buildProgram(io, () => {});
   const [name = '', ...rest] = argv;
   if (['--help', '-h', '--version', '-V'].includes(name) && rest.length === 0) return null;
