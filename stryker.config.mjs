@@ -1,6 +1,6 @@
 // Mutation testing of the core: the code that decides what is deleted, published, retried, refused or considered
 // stale. `npm run mutation` runs all of it; `npm run mutation -- --mutate <globs>` or `npm run mutation:changed`
-// (the core files a branch changes against main) run a part. See "Mutation testing" in the README.
+// (the core files a branch changes against main) run a part. See "Mutation testing" in CONTRIBUTING.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -9,6 +9,8 @@ export default {
   mutate: [
     'src/plan/diff/**/*.ts',
     'src/plan/review/**/*.ts',
+    // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
+    'src/model/closest-names.ts',
     'src/config/*rules.ts',
     'src/providers/dyn/compile.ts',
     'src/providers/dyn/record-set-ops.ts',

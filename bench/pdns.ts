@@ -45,7 +45,7 @@ function bigZone(count: number, changed: number): string {
 async function scenarios(dir: string): Promise<{ name: string; steps: Step[] }[]> {
   const quickstart = join(dir, 'quickstart');
   for (const file of ['zones.yaml', 'new-zone.yaml'])
-    await cp(join('examples/quickstart', file), join(quickstart, file));
+    await cp(join('examples/quickstart/dns', file), join(quickstart, file));
   const big = join(dir, 'big.yaml');
   const bigChanged = join(dir, 'big-changed.yaml');
   await writeFile(big, bigZone(1000, 0));

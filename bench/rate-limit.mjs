@@ -4,7 +4,7 @@
 // 1,000 records changed, each from a fresh window and again right after another client has spent the window. The
 // window is 6 s by default, the service's 60 s scaled down with the same 300 requests per window (`--window=60` for
 // the real one). Prints per scenario the requests, wall time, 429s, waits and the share of the allowed rate used,
-// then the goals of issue 12 with pass or fail; exit 1 when one fails. Figures, not timed tests.
+// then its goals with pass or fail; exit 1 when one fails. Figures, not timed tests.
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -164,5 +164,5 @@ goal(
         `waiting ${Math.max(...quiet.map((q) => q.longest))} ms`
       : ` at this window (run with --window=60 to see them)`),
 );
-console.log(`\nGoals (issue 12):\n${goals.map((g) => `- ${g}`).join('\n')}`);
+console.log(`\nGoals:\n${goals.map((g) => `- ${g}`).join('\n')}`);
 if (goals.some((g) => g.startsWith('FAIL')) || all.some((r) => r.failed.length > 0)) process.exitCode = 1;

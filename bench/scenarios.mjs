@@ -277,13 +277,13 @@ export function generateScenario(options) {
 }
 
 /**
- * The fewest requests that can read and then change such an account (issues 7 and 10).
+ * The fewest requests that can read and then change such an account.
  * Reading: one DNS session (login and logout), one zone list, one `AllRecord` per zone, one list each for
  * secondary zones and geo services when the desired state names some, and the geo-service list also when the plan
  * writes records (a record at a node a geo service answers for would be refused at apply, so the plan checks the
  * links); one WAF token, one webapp page per 100 webapps and one good-bots list per webapp.
  * Applying: one call per changed record set (node and type); per touched zone a read of its serial and one publish
- * (compare-and-publish, issue 13: a zone that moved since the plan read it is held back, not published over); one
+ * (compare-and-publish: a zone that moved since the plan read it is held back, not published over); one
  * call per changed secondary zone or geo service; per changed webapp one bulk PUT, one change poll and one read-back.
  * The re-plan after apply writes nothing, so it needs no geo-service list the desired state does not name.
  */

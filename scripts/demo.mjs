@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const DESIRED = 'examples/quickstart/dns';
 const SEED = 'examples/quickstart/sandbox-seed.yaml';
 /** Durations of the realistic profile × this: 300 DNS requests per 6 s, 0.5 s jobs (src/emulator/realistic.ts). */
 const REALISTIC_TIME_SCALE = '0.1';
@@ -15,9 +16,9 @@ const dir = mkdtempSync(join(tmpdir(), 'edgeplan-demo-'));
 const state = join(dir, 'sandbox-state.json');
 const sandbox = ['--sandbox', '--sandbox-state', state, '--seed', SEED];
 const quickstart = (extra) => [
-  { args: ['plan', 'examples/quickstart', ...extra], expect: 2 },
-  { args: ['apply', 'examples/quickstart', '--yes', ...extra], expect: 0 },
-  { args: ['plan', 'examples/quickstart', ...extra], expect: 0 },
+  { args: ['plan', DESIRED, ...extra], expect: 2 },
+  { args: ['apply', DESIRED, '--yes', ...extra], expect: 0 },
+  { args: ['plan', DESIRED, ...extra], expect: 0 },
 ];
 
 // Written at once, so that the lines keep their place between the commands' own output.
@@ -65,7 +66,7 @@ function startRealistic() {
   });
 }
 
-let ok = run([{ args: ['validate', 'examples/quickstart'], expect: 0 }, ...quickstart(sandbox)]);
+let ok = run([{ args: ['validate', DESIRED], expect: 0 }, ...quickstart(sandbox)]);
 if (ok) {
   const { child, url, wafUrl } = await startRealistic();
   const env = {

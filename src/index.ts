@@ -1,5 +1,5 @@
 /**
- * The library API: everything the CLI does, for programmatic use (README, "Library", has a complete example that a
+ * The library API: everything the CLI does, for programmatic use (docs/library.md has a complete example that a
  * test compiles against the packed package). The CLI is a thin layer over these:
  * - load: `loadDesiredState` (with the registered providers, `{ catalogue: PROVIDER_CATALOGUE }`), `parseAckFile`;
  * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`; PowerDNS:
@@ -9,10 +9,13 @@
  * - drift: `driftReport`;
  * - import: `readDnsInventory`, `readWafInventory`, then `importDocuments`;
  * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`, or `savedPlanOpSchemas` for DNS providers named
- *   under `providers:`), then `checkSavedPlan`.
+ *   under `providers:`), then `checkSavedPlan`;
+ * - errors: every error class a call can throw, so callers can tell them apart with `instanceof`
+ *   (docs/troubleshooting.md says what each means and what to do).
  */
 export {
   type ApplyEvent,
+  ApplyInterruptedError,
   type ApplyOptions,
   type ApplyResult,
   accountsOf,
@@ -45,7 +48,13 @@ export {
 } from './model/dns-provider-spec.js';
 export type * from './model/inventory.js';
 export type { Logger } from './model/logger.js';
-export type { DnsCapabilities, ProviderAccount, ProviderOp, StepWriter } from './model/provider.js';
+export {
+  type DnsCapabilities,
+  OutcomeUnknownError,
+  type ProviderAccount,
+  type ProviderOp,
+  type StepWriter,
+} from './model/provider.js';
 export { RECORD_TYPES, type RecordType, recordType } from './model/record-types/index.js';
 export { parseTarget, type Target, targetText } from './model/target.js';
 export {
@@ -67,6 +76,7 @@ export {
   renderPlanMarkdown,
   renderPlanText,
   type SavedPlan,
+  TargetPatternError,
   type TargetScope,
   type TextRenderOptions,
 } from './plan/index.js';
@@ -76,16 +86,43 @@ export {
   createDynProvider,
   DYN_CAPABILITIES,
   DYN_PROVIDER,
+  DynApiError,
+  DynBaseUrlError,
+  DynBusyError,
   type DynConfig,
+  DynConfigError,
+  DynJobLostError,
+  DynJobTimeoutError,
+  DynLoginError,
+  DynOpError,
   type DynProvider,
+  DynPublishUnknownError,
+  DynSessionClosedError,
+  DynSessionLostError,
+  DynWireError,
+  DynZoneChangedError,
+  DynZoneFileError,
   dynConfigFromEnv,
 } from './providers/dyn/index.js';
 export { readDnsInventory } from './providers/dyn/read-inventory.js';
+export { EnvConfigError } from './providers/http/env-config.js';
+export {
+  HttpError,
+  RateLimitWaitError,
+  RequestAbortedError,
+  ResponseTooLargeError,
+  TransportError,
+} from './providers/http/errors.js';
+export { WireError } from './providers/http/wire-error.js';
 export { PROVIDER_OP_SCHEMAS, savedPlanOpSchemas } from './providers/op-schemas.js';
 export {
   createPdnsProvider,
   PDNS_OP_SCHEMA,
+  PdnsApiError,
+  PdnsConfigError,
+  PdnsOpError,
   type PdnsProviderOptions,
+  PdnsWireError,
   pdnsCapabilities,
   pdnsConnectionFromEnv,
 } from './providers/pdns/index.js';
@@ -94,8 +131,19 @@ export { DNS_PROVIDERS, PROVIDER_CATALOGUE, pluginOf } from './providers/registr
 export {
   createWafProvider,
   WAF_PROVIDER,
+  WafApiError,
+  WafAuthError,
+  WafChangeFailedError,
+  WafChangeTimeoutError,
   type WafConfig,
+  WafConfigError,
+  WafForbiddenError,
+  WafOpError,
   type WafProvider,
+  WafPurgeLimitError,
+  WafRateLimitError,
+  WafVerifyError,
+  WafWireError,
   wafConfigFromEnv,
 } from './providers/waf/index.js';
 export { readWafInventory } from './providers/waf/read-inventory.js';

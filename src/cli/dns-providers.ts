@@ -8,6 +8,7 @@ import { pluginOf } from '../providers/registry.js';
 import type { CliIo } from './io.js';
 import type { ServiceOptions } from './options.js';
 import { type RunningSandbox, sandboxService } from './sandbox.js';
+import { userAgentOf } from './user-agent.js';
 
 /** The DNS providers of a run by name (the implicit provider's is `dyn`), and how to close them. */
 export interface OpenedDnsProviders {
@@ -33,6 +34,7 @@ export async function openDnsProviders(
   const context = {
     env: io.env,
     logger,
+    userAgent: userAgentOf(io),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(onRateEvent ? { onRateEvent } : {}),
     ...(options.dnsRateLimit !== undefined ? { rateLimit: options.dnsRateLimit } : {}),

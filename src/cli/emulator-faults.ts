@@ -8,7 +8,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type ChaosOptions, FAULT_KINDS, type FaultKind } from '../emulator/faults/options.js';
 import type { EmulatorOptions } from '../emulator/index.js';
 import { overProfile, realisticProfile } from '../emulator/realistic.js';
-import { CliError } from './exit-codes.js';
+import { UsageError } from './exit-codes.js';
 
 export interface EmulatorFaultFlags {
   latency?: number;
@@ -41,7 +41,7 @@ export function withFaultOptions(command: Command): Command {
     .option('--error-rate <p>', 'same as --error-5xx-rate', probability)
     .option(
       '--realistic',
-      'behave as the real services do: DNS rate limit 300/min, 5 s jobs, busy answers, idle logout (README)',
+      'behave as the real services do: DNS rate limit 300/min, 5 s jobs, busy answers, idle logout (docs/emulator.md)',
       false,
     )
     .option('--time-scale <f>', 'with --realistic: multiply every duration of the profile by this', positive)
@@ -69,7 +69,7 @@ type FaultOptions = Pick<EmulatorOptions, 'chaos' | 'sessionIdleMs' | 'dnsRateLi
  */
 export function faultOptionsOf(flags: EmulatorFaultFlags): FaultOptions {
   if (flags.timeScale !== undefined && !flags.realistic)
-    throw new CliError('--time-scale only works with --realistic');
+    throw new UsageError('--time-scale only works with --realistic');
   const given = explicitOptionsOf(flags);
   if (!flags.realistic) return given;
   const profile = realisticProfile({ timeScale: flags.timeScale, seed: flags.seedRandom });

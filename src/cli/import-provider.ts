@@ -2,12 +2,12 @@ import type { LoadOptions } from '../config/index.js';
 import type { DesiredState } from '../model/dns.js';
 import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
 import { pluginOf } from '../providers/registry.js';
-import { CliError } from './exit-codes.js';
+import { CliError, UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { LOAD_OPTIONS, loadOrReport } from './load.js';
 
 /**
- * Which DNS provider `edgeplan import` reads (README, "Import"): without `--providers`, the one Dyn provider of
+ * Which DNS provider `edgeplan import` reads (docs/cli.md, "Import"): without `--providers`, the one Dyn provider of
  * EDGEPLAN_DYN_* (or the sandbox), as always; with `--providers PATH`, the entry of that desired state's
  * `providers:` section that `--provider NAME` names, or its only DNS provider. The files import writes name no
  * provider (the same layout whichever provider they came from), so they can be planned against another one.
@@ -24,7 +24,7 @@ export async function importSource(
 ): Promise<ImportSource | null> {
   if (options.providers === undefined) {
     if (options.provider !== undefined)
-      throw new CliError(
+      throw new UsageError(
         `--provider ${options.provider}: give --providers PATH, the desired state whose providers: section defines it`,
       );
     return {};

@@ -16,7 +16,15 @@ export interface ServiceOptions extends RateLimitFlags, SandboxOptions {
   cache?: string;
 }
 
-/** Colour only on a terminal, never with --no-color or NO_COLOR set (https://no-color.org). */
+/**
+ * Whether the text plan is coloured, as Node itself decides for its own output: never with --no-color; with
+ * FORCE_COLOR set, on a terminal or not (a CI log that renders ANSI), when it is `''`, `1`, `2`, `3` or `true`, and
+ * never for any other value (`0`, `false`); otherwise on a terminal only, unless NO_COLOR is set and not empty
+ * (https://no-color.org).
+ */
 export function useColor(options: { color: boolean }, io: CliIo): boolean {
-  return options.color && io.stdoutIsTTY && !io.env.NO_COLOR;
+  if (!options.color) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return ['', '1', '2', '3', 'true'].includes(force.trim().toLowerCase());
+  return io.stdoutIsTTY && !io.env.NO_COLOR;
 }

@@ -1,12 +1,21 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
+import { SHELLS, type Shell } from './completion/shells.js';
 import { withFaultOptions } from './emulator-faults.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type ExitCode, UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
-import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
+import type { OutputFormat } from './options.js';
+import { checkPathFlags } from './path-flags.js';
+import {
+  collect,
+  portNumber,
+  positiveInt,
+  withRateLimitOptions,
+  withSandboxOptions,
+  withServiceOptions,
+} from './shared-options.js';
 import { VERSION } from './version.js';
 
 /**
@@ -25,14 +34,15 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    // Commander has printed its message (and the help) already: --help and --version exit 0, the rest are usage.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     if (await reportedPlanProblems(error, io)) return EXIT_ERROR;
     // A message may quote a server's text: terminal escapes in it are shown, not acted on.
     io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
     if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
       io.stderr(`${printableLines(error.stack)}\n`);
     }
-    return EXIT_ERROR;
+    return error instanceof UsageError ? EXIT_USAGE : EXIT_ERROR;
   }
   return exitCode;
 }
@@ -45,7 +55,11 @@ function scrubbedIo(io: CliIo): CliIo {
   return { ...io, stdout: (text) => io.stdout(scrubbed(text)), stderr: (text) => io.stderr(scrubbed(text)) };
 }
 
-function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
+/**
+ * The commander program of every command, flag and argument: `runCli` runs it; shell completion (completion/) and
+ * the docs test read its definitions. Actions report their exit code through `setExit`.
+ */
+export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const program = new Command('edgeplan')
     .description('DNS and web-application-firewall settings as code: validate, plan, apply, drift, import')
     .version(VERSION)
@@ -70,6 +84,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
     .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
+    .hook('preAction', checkPathFlags({ out: 'write', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { planCommand } = await import('./commands/plan.js');
       setExit(await planning(options.format, io, () => planCommand(paths, options, io)));
@@ -80,7 +95,12 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'plan, then execute it; one publish per touched zone (exit 0 applied and converged, 1 error)',
     )
     .option('-y, --yes', 'apply without asking (required when stdin is not a terminal)', false)
-    .option('--concurrency <n>', 'zones applied at once', positiveInt, DEFAULT_APPLY_CONCURRENCY)
+    .option(
+      '--concurrency <n>',
+      'steps (zones, secondary zones, geo services, webapps) applied at once',
+      positiveInt,
+      DEFAULT_APPLY_CONCURRENCY,
+    )
     .option(
       '--plan <file>',
       'apply this saved plan (plan --out), only if it is the plan of its files and live state today; ' +
@@ -96,6 +116,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'with --plan: apply a saved plan that records no account (made by edgeplan 0.1, or edited)',
       false,
     )
+    .hook('preAction', checkPathFlags({ plan: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { applyCommand } = await import('./commands/apply.js');
       setExit(await planning(options.format, io, () => applyCommand(paths, options, io)));
@@ -104,6 +125,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
     .option('--ack <file>', 'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }')
+    .hook('preAction', checkPathFlags({ ack: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { driftCommand } = await import('./commands/drift.js');
       setExit(await planning(options.format, io, () => driftCommand(paths, options, io)));
@@ -124,6 +146,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--force', 'overwrite existing files', false)
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .hook('preAction', checkPathFlags({ out: 'dir', seed: 'read' }, io.cwd))
     .action(async (options) => {
       const { importCommand } = await import('./commands/import.js');
       setExit(await importCommand(options, io));
@@ -132,8 +155,9 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   withSandboxOptions(withRateLimitOptions(program.command('purge')))
     .description("purge a webapp's cache, all of it or --path only (20 purges an hour; exit 0, 1 error)")
     .argument('<webapp>', 'webapp name or id')
-    .option('--path <path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
+    .option('--path <url-path>', 'purge only this path (repeatable); without it the whole cache', collect, [])
     .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
+    .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (webapp: string, options) => {
       const { purgeCommand } = await import('./commands/purge.js');
       setExit(await purgeCommand(webapp, options, io));
@@ -145,9 +169,19 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--state <file>', 'persist the account in this file across restarts')
     .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet')
+    .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (options) => {
       const { emulatorCommand } = await import('./commands/emulator.js');
       setExit(await emulatorCommand(options, io));
+    });
+
+  program
+    .command('completion')
+    .description('print the completion script of a shell (bash, zsh or fish); see docs/shell-completion.md')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action(async (shell: Shell) => {
+      const { completionCommand } = await import('./commands/completion.js');
+      setExit(completionCommand(program, shell, io));
     });
 
   return program;
@@ -172,88 +206,4 @@ async function reportedPlanProblems(error: unknown, io: CliIo): Promise<boolean>
   const { reportPlanProblems } = await import('./load.js');
   reportPlanProblems(error, io);
   return true;
-}
-
-function withServiceOptions(command: Command): Command {
-  withSandboxOptions(command)
-    .argument('[paths...]', 'YAML files or directories (default: current directory)')
-    .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
-    .option('--no-color', 'no colours (also when NO_COLOR is set)')
-    .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
-    .option(
-      '--cache <dir>',
-      "reuse a zone's cached records while its serial is unchanged (clear it after re-creating a zone by other means)",
-    )
-    .option(
-      '--target <kind:name>',
-      'limit to zone:, secondary:, geo: or webapp: NAME (globs; repeatable)',
-      collect,
-      [],
-    );
-  return withRateLimitOptions(command);
-}
-
-/**
- * `--sandbox` is a plain flag, so that `plan --sandbox PATH` plans PATH; its state file is an option of its own.
- * `--sandbox-state` and `--seed` without `--sandbox` are refused rather than ignored.
- */
-function withSandboxOptions(command: Command): Command {
-  return command
-    .option('--sandbox', 'run against the built-in emulator instead of the services in EDGEPLAN_*', false)
-    .option(
-      '--sandbox-state <file>',
-      `with --sandbox: the file that keeps its account across runs (default ${DEFAULT_SANDBOX_STATE}, mode 0600)`,
-    )
-    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
-    .option(
-      '--realistic',
-      'with --sandbox: the emulator behaves as the real services do (rate limit, jobs, busy answers; README)',
-    )
-    .option(
-      '--time-scale <f>',
-      'with --realistic: multiply every duration of the profile by this',
-      positiveNumber,
-    )
-    .hook('preAction', (_command, action) => {
-      const problem = sandboxUsageProblem(action.opts());
-      if (problem) action.error(`error: ${problem}`);
-    });
-}
-
-/** This client's share of each service's budget, when other tools use the same account or address too. */
-function withRateLimitOptions(command: Command): Command {
-  return command
-    .option(
-      '--dns-rate-limit <n>',
-      "this client's share of the DNS account's requests per minute (also EDGEPLAN_DYN_RATE_LIMIT; default: the service's 300, or what it announces)",
-      positiveInt,
-    )
-    .option(
-      '--waf-rate-limit <n>',
-      "this client's share of the WAF requests per hour of this address (also EDGEPLAN_WAF_RATE_LIMIT; default: what the service announces, documented 500)",
-      positiveInt,
-    );
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (!(value.trim() !== '' && Number.isFinite(n) && n > 0))
-    throw new InvalidArgumentError('expected a number > 0');
-  return n;
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
-  return n;
-}
-
-function portNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port 0–65535');
-  return n;
 }

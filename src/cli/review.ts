@@ -1,8 +1,11 @@
 import { planReviewed } from '../apply/index.js';
+import { closestNames } from '../model/closest-names.js';
 import type { DesiredState } from '../model/dns.js';
+import { targetText } from '../model/target.js';
 import {
   type ApplyPace,
   describeApprovals,
+  desiredTargets,
   parseTargets,
   renderPlanJson,
   renderPlanMarkdown,
@@ -13,7 +16,7 @@ import {
   unmatchedPatterns,
 } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
-import { CliError } from './exit-codes.js';
+import { CliError, UsageError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { type ServiceOptions, useColor } from './options.js';
 import { type OpenServices, openServices, servicePaces, usesAnyService } from './services.js';
@@ -23,7 +26,7 @@ import { type OpenServices, openServices, servicePaces, usesAnyService } from '.
  * fingerprints (apply/plan-reviewed.ts), rendered as text, markdown or JSON.
  */
 
-/** `--target` patterns → scope; a bad pattern, or one that matches nothing, is a usage error (exit 1). */
+/** `--target` patterns → scope; a malformed pattern is a usage error (exit 64), one that matches nothing exit 1. */
 export function targetScope(
   desired: DesiredState,
   patterns: readonly string[] = [],
@@ -33,12 +36,21 @@ export function targetScope(
     const scope = parseTargets(patterns);
     const unmatched = unmatchedPatterns(desired, patterns);
     if (unmatched.length > 0)
-      throw new CliError(`--target ${unmatched.join(', ')}: matches nothing in the desired state`);
+      throw new CliError(
+        `--target ${unmatched.join(', ')}: matches nothing in the desired state${closestTargets(desired, unmatched)}`,
+      );
     return scope;
   } catch (error) {
-    if (error instanceof TargetPatternError) throw new CliError(error.message);
+    if (error instanceof TargetPatternError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** "Did you mean" for patterns that match nothing: the desired state's targets closest to each, as `kind:name`. */
+function closestTargets(desired: DesiredState, unmatched: readonly string[]): string {
+  const names = desiredTargets(desired).map(targetText);
+  const near = [...new Set(unmatched.flatMap((pattern) => closestNames(pattern, names)))];
+  return near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
 }
 
 /** Services for the part of the desired state in scope: nothing is opened when that part needs none. */

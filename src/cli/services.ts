@@ -33,7 +33,7 @@ export function usesAnyService(desired: DesiredState): boolean {
 }
 
 /**
- * Opens only the services the desired state mentions (README: a service it does not mention needs no
+ * Opens only the services the desired state mentions (docs/cli.md: a service it does not mention needs no
  * credentials). With `--sandbox`, one in-process emulator serves both APIs on one port and one state file.
  */
 export async function openServices(

@@ -4,16 +4,13 @@ import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../provid
 import type { CliIo } from './io.js';
 import { type RateLimitFlags, wafRateShare } from './rate-limits.js';
 import { type RunningSandbox, sandboxAccount } from './sandbox.js';
-import { VERSION } from './version.js';
+import { DEFAULT_USER_AGENT, userAgentOf } from './user-agent.js';
 
 export interface WafTarget {
   provider: WafProvider;
   /** Closes the provider's connections (the sandbox, if any, belongs to the caller). */
   close(): Promise<void>;
 }
-
-/** `EDGEPLAN_USER_AGENT` unless set: the service asks for an application name for support purposes. */
-export const DEFAULT_USER_AGENT = `edgeplan/${VERSION}`;
 
 /**
  * The WAF service a command talks to: the sandbox's WAF API with its client credentials (demo/demo unless the
@@ -28,7 +25,7 @@ export function openWafTarget(
   onRateEvent?: (event: RateEvent) => void,
 ): WafTarget {
   const rateLimit = wafRateShare(options, io);
-  const userAgent = io.env.EDGEPLAN_USER_AGENT?.trim() || DEFAULT_USER_AGENT;
+  const userAgent = userAgentOf(io);
   if (running === undefined) {
     const provider = createWafProvider({
       ...wafConfigFromEnv(io.env, DEFAULT_USER_AGENT),

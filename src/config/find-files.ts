@@ -20,8 +20,9 @@ export interface FoundFiles {
 const YAML_FILE = /\.ya?ml$/i;
 
 /**
- * Emulator seed files live beside the desired state in examples (`examples/quickstart/sandbox-seed.yaml`) but are
- * not desired state: directory loading skips them. Naming such a file explicitly still loads it.
+ * Emulator seed files (`sandbox-seed.yaml`, the account of `--sandbox --seed`) are not desired state: directory
+ * loading skips them, with a note, when one sits inside a desired-state folder. Naming such a file explicitly still
+ * loads it.
  */
 const NOT_DESIRED_STATE = new Set(['sandbox-seed.yaml', 'sandbox-seed.yml']);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import {
   describeValue,
@@ -43,10 +44,14 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
   const found = locate(root, issue.path);
   if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
     const map = found.node;
-    const expected = expectedKeys(schema, issue.path).join(', ');
+    const allowed = expectedKeys(schema, issue.path);
     return issue.keys.map((key) => {
       const pos = entryOf(map, key)?.keyPos ?? map.pos;
-      return diagnosticAt(pos, `unknown key "${key}" ${containerLabel(issue.path)} (expected ${expected})`);
+      const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
+      return diagnosticAt(
+        pos,
+        `${where}${unknownKeyHint(key, issue.path, allowed)} (expected ${allowed.join(', ')})`,
+      );
     });
   }
   if (found.node === undefined) {
@@ -83,6 +88,17 @@ function label(path: Path): string {
     return `record "${String(path[3])}"[${String(last)}]`;
   if (typeof last === 'number') return `${String(path.at(-2))}[${last}]`;
   return String(last);
+}
+
+/**
+ * What an unknown key may have meant: the allowed keys closest to it (`recods` → records, `cnmae` → cname), or, for
+ * `dns` at the top level, that the file is an emulator account (a sandbox seed) rather than desired state.
+ */
+function unknownKeyHint(key: string, path: Path, allowed: readonly string[]): string {
+  if (path.length === 0 && key === 'dns')
+    return ': this looks like an emulator account, which --sandbox --seed FILE loads, not desired state';
+  const near = closestNames(key, allowed, 3, 1);
+  return near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
 }
 
 function containerLabel(path: Path): string {

@@ -71,7 +71,7 @@ function geoValue(type: (typeof GEO_TYPES)[number]): z.ZodType {
       type.yaml,
       z
         .strictObject({ value: type.yaml, weight: Weight.optional(), label: Label.optional() })
-        .describe(`A ${type.type} value with its weight and label.`),
+        .describe(`One ${type.type} value with its weight and label.`),
     ],
     { error: `must be a ${type.type} value, or a map of value with weight and label` },
   );

@@ -49,8 +49,9 @@ export interface EmulatorOptions {
   /** Initial account; default: no zones, credentials demo/demo/demo. Validated at creation (throws when invalid). */
   seed?: EmulatorSeed;
   /**
-   * JSON state file: loaded by `listen()` when it exists (wins over `seed`), rewritten after every publish, zone
-   * create and zone delete.
+   * JSON state file: loaded by `listen()` when it exists (wins over `seed`), else written by `listen()` with the
+   * seeded account (so the next run starts from it, whatever this one changes), and rewritten after every publish,
+   * zone create and zone delete.
    */
   statePath?: string;
   /**
@@ -188,6 +189,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         const saved = await readStateFile(options.statePath);
         if (saved) ctx.account = Account.fromSeed(saved.dns);
         if (saved?.waf) waf.account = WafAccount.fromSeed(saved.waf, new Date(now()).toISOString());
+        if (!saved) await persistState();
       }
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

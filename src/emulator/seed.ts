@@ -22,7 +22,20 @@ export function parseSeed(value: unknown, source = 'seed'): ParsedSeed {
   const result = EmulatorSeedSchema.safeParse(value ?? {});
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
-  throw new Error(`Invalid emulator seed ${source}:\n${lines.join('\n')}`);
+  throw new Error(`Invalid emulator seed ${source}:\n${lines.join('\n')}${desiredStateHint(value)}`);
+}
+
+/** Keys only desired state has at its top level: a file with them was given as a seed by mistake. */
+const DESIRED_STATE_KEYS = ['zones', 'secondary_zones', 'geo_services', 'settings', 'providers'];
+
+function desiredStateHint(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const keys = DESIRED_STATE_KEYS.filter((key) => Object.hasOwn(value, key));
+  if (keys.length === 0) return '';
+  return (
+    `\n  This is desired state (${keys.join(', ')}), not an emulator account: a seed has dns: and waf: sections ` +
+    '(examples/quickstart/sandbox-seed.yaml). Give desired state as PATH.'
+  );
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -4,7 +4,6 @@
  * below it; the layer imports nothing from config, providers, apply or cli.
  */
 export { type ChangeOfKind, changesByTarget, changesOf, isChangeOf } from './diff/change-kinds.js';
-export { closestNames } from './diff/closest-names.js';
 export { computePlan, type PlanProviders } from './diff/compute-plan.js';
 export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
 export { PlanProblemsError } from './diff/plan-problems.js';

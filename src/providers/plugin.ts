@@ -39,6 +39,8 @@ export interface DnsProviderPlugin extends ProviderType {
 export interface ProviderContext {
   env: Env;
   logger: Logger;
+  /** The User-Agent of every request (EDGEPLAN_USER_AGENT, else edgeplan's own). */
+  userAgent: string;
   /** Stops the provider's reads when the command ends (writes already sent run to their answer). */
   signal?: AbortSignal;
   /** Told the provider's rate-limit waits and answers, for progress and the apply report. */

@@ -1,5 +1,5 @@
 /**
- * The bad-input corpus (issue 6 part 5): every `test/fixtures/bad/<name>.yaml` is an invalid desired state and
+ * The bad-input corpus: every `test/fixtures/bad/<name>.yaml` is an invalid desired state and
  * `<name>.expected` the exact stderr of the CLI for it (`file:line:col: message` lines, then the summary). `plan`
  * and `apply --yes` run in-process against a live emulator: each must exit 1 with exactly that output and send
  * NO request to either API.
@@ -61,7 +61,7 @@ describe('bad input corpus', () => {
     await refusedWithoutRequests(file, expected);
   });
 
-  // Files too odd to keep in the repository, made for the run (issue 15, items 4 and 12).
+  // Files too odd to keep in the repository, made for the run.
   it('a 52 MB file: refused at file:1:1 without being read', async () => {
     const file = join(made, 'huge.yaml');
     await writeFile(file, '');

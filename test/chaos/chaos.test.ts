@@ -1,5 +1,5 @@
 /**
- * The chaos suite (issue 6 part 3): seeded runs of apply against the emulator with every fault kind on; each run
+ * The chaos suite: seeded runs of apply against the emulator with every fault kind on; each run
  * converges or fails cleanly, then converges on a clean apply, with no partial publish and no record lost
  * (chaos-run.ts). `EDGEPLAN_CHAOS_RUNS` and `EDGEPLAN_CHAOS_SEED` change the count and the first seed;
  * `npm run chaos -- --runs 2000` runs longer outside the test suite. The suite runs 60: seeds 1–60 inject every

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 6 part 4): a real `edgeplan apply` child process is killed with SIGKILL at seeded points of
+ * Crash safety: a real `edgeplan apply` child process is killed with SIGKILL at seeded points of
  * its run (after the emulator has answered k requests). Then: the dead session's pending changes are dropped when
  * it expires and never published; every publish made carries a zone's complete change (every record type); the
  * next apply converges, in the emulator's published records too; nothing outside the plan changed. The emulator

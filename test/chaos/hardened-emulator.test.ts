@@ -1,5 +1,5 @@
 /**
- * The hardened emulator (issue 6 part 6; issue 10's record types and node rules): a few thousand hostile
+ * The hardened emulator (every record type and node rule): a few thousand hostile
  * requests (fuzz-requests.ts) at both APIs, on
  * loopback, 16 at a time. Every one gets an answer within a bound, never a 5xx: DNS answers are the envelope
  * `{status, data, job_id, msgs}` whose failures carry `ERR_CD` and a string `INFO` in every message; WAF errors are

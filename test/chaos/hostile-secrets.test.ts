@@ -1,5 +1,5 @@
 /**
- * Secrets a hostile or careless server echoes (issue 15, item 10): a login error quoting the request body, an OAuth
+ * Secrets a hostile or careless server echoes: a login error quoting the request body, an OAuth
  * error quoting the client secret, a token with CR/LF that would split a header (and that the runtime's header error
  * would print). Each server is a small scripted HTTP server on 127.0.0.1; the CLI runs in-process. Nothing printed
  * may hold the password, the client secret or the token.

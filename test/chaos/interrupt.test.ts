@@ -1,5 +1,5 @@
 /**
- * Interrupts (issue 13 part 4): a real `edgeplan apply` process gets SIGINT or SIGTERM mid-apply. It stops sending,
+ * Interrupts: a real `edgeplan apply` process gets SIGINT or SIGTERM mid-apply. It stops sending,
  * discards the pending changes of every zone it did not publish (at once: nothing is left to the session's expiry),
  * logs out, prints the report of what took effect and exits 130 or 143; a second signal ends it at once. "Mid-apply"
  * is a point in the emulator's request log (the first zone's publish answered), not a time: the apply runs one zone

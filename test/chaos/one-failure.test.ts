@@ -1,5 +1,5 @@
 /**
- * One failure, one cleanup (issue 13 part 6): the WAF refuses the client secret while the DNS reads are still under
+ * One failure, one cleanup: the WAF refuses the client secret while the DNS reads are still under
  * way. The command stops the DNS reads, logs out of the one DNS session it opened, and prints one error: no second
  * session, no warning about lost changes.
  */

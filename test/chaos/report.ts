@@ -1,4 +1,4 @@
-/** Many chaos runs in a row and the figures of the reliability report (README "Reliability"). */
+/** Many chaos runs in a row and the figures of the reliability report (docs/benchmarks.md, "Chaos runs"). */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

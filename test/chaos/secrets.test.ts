@@ -1,11 +1,11 @@
 /**
- * Secrets (issue 6 part 7): every command `edgeplan --help` lists runs in-process with `--verbose` (when it takes
+ * Secrets: every command `edgeplan --help` lists runs in-process with `--verbose` (when it takes
  * it) against an emulator whose account has distinctive credentials; neither stdout, stderr nor any file a command
  * writes (plan files, imported YAML) may contain the DNS password, the WAF client secret, or any session token or
  * access token the emulator issued (captured by a proxy in front of it, token-tap.ts; and no run of 100 base64
  * characters, the shape of a DNS token). Commands are discovered from the program, so ones added later are
  * covered too; the flags each gets are read from its own `--help`. A service URL carrying a user name and password
- * (issue 15) is refused by every command that reads the services, naming the variable, without showing either.
+ * is refused by every command that reads the services, naming the variable, without showing either.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -126,7 +126,8 @@ describe('no secret in any output', () => {
       EDGEPLAN_WAF_CLIENT_SECRET: 'wrong-Client-Secret-2!',
     };
     for (const command of ['plan', 'apply']) {
-      const result = await run([command, join(dir, 'desired.yaml'), '--verbose', '--yes'], wrong);
+      const yes = command === 'apply' ? ['--yes'] : [];
+      const result = await run([command, join(dir, 'desired.yaml'), '--verbose', ...yes], wrong);
       expect(result.code).toBe(1);
       for (const text of [result.stdout, result.stderr]) {
         expect(text).not.toContain('wrong-Pass-Word-1!');

@@ -10,7 +10,7 @@ import { spawnCli } from '../support/cli.js';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
- * A process that printed `error:` exits (issue 15, item 6). The DNS service is unreachable (port 1: every attempt
+ * A process that printed `error:` exits. The DNS service is unreachable (port 1: every attempt
  * fails at once), the WAF service answers every request 429 with `Retry-After: 100`, a wait within the 120 s cap:
  * the DNS error ends the run while the WAF client is still waiting. The process must not stay for that wait. The
  * limit below is no measure of speed: it only tells an exit from a hang of 100 s or more.

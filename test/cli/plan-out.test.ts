@@ -8,7 +8,7 @@ import { type Sandbox, startSandbox } from '../support/sandbox.js';
 // Time budget: ten times its slowest test (0.7 s in the full suite at load 9 on 2 cores), rounded up.
 vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
-/** `plan --out` and the job summary (issue 15, item 12). */
+/** `plan --out` and the job summary. */
 const DESIRED = 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n';
 
 let dir: string;

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Time budget: two tests read every YAML file of the repository and generated documents (about 2 s at load 9).
 vi.setConfig({ testTimeout: 60_000 });
+
 import { fastParseYaml } from '../../src/config/fast-yaml.js';
 import { fullParseYamlFile } from '../../src/config/parse-yaml.js';
 

@@ -36,7 +36,7 @@ describe('geo_services rules', () => {
   });
 
   it('loads the quickstart example: names kept, groups by name, countries and nodes sorted', async () => {
-    const state = await desired('examples/quickstart/geo-and-secondary.yaml');
+    const state = await desired('examples/quickstart/dns/geo-and-secondary.yaml');
     expect(state.geoServices).toEqual([
       {
         name: 'Global Web',

@@ -75,9 +75,9 @@ describe('the JSON Schema rejects what the validator rejects', () => {
 
 describe('the JSON Schema accepts what the validator accepts', () => {
   const goodFiles = [
-    ...readdirSync('examples/quickstart')
-      .filter((file) => file.endsWith('.yaml') && file !== 'sandbox-seed.yaml')
-      .map((file) => join('examples/quickstart', file)),
+    ...readdirSync('examples/quickstart/dns')
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => join('examples/quickstart/dns', file)),
     ...readdirSync('test/fixtures/config/good', { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.yaml'))
       .map((file) => join('test/fixtures/config/good', file)),

@@ -50,7 +50,7 @@ describe('loadDesiredState on the good example', () => {
   });
 
   it('loads the examples', async () => {
-    const state = await desired('examples/quickstart');
+    const state = await desired('examples/quickstart/dns');
     expect(state.zones.map((zone) => zone.zone)).toEqual(['example.com', 'example.net', 'example.org']);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
 import { desired, problems, tempTree } from './helpers.js';
 
-/** Names that are members of every JavaScript object (issue 15): each must be a name like any other. */
+/** Names that are members of every JavaScript object: each must be a name like any other. */
 const NAMES = PROTOTYPE_KEYS;
 
 /** Every name as a key of the map at `indent`, with the YAML `value` lines below it. */

@@ -19,7 +19,7 @@ async function sparse(name: string, bytes: number): Promise<string> {
   return path;
 }
 
-describe('readDesiredFiles (issue 15, items 4 and 12)', () => {
+describe('readDesiredFiles', () => {
   it('reads regular files within the limits, in order', async () => {
     const a = join(dir, 'a.yaml');
     await writeFile(a, 'zones: {}\n');

@@ -10,7 +10,7 @@ describe('secondary_zones rules', () => {
       `${file}:5:64: "198.51.100.300" is not a valid IPv4 address`,
       `${file}:6:3: secondary zone name "partner" is not valid: a zone name needs at least two labels, e.g. example.com`,
       `${file}:7:33: masters must list at least one master, got an empty list`,
-      `${file}:8:48: unknown key "contact" in secondary zone "typo.example.net" (expected masters, contact_nickname, tsig_key_name, providers)`,
+      `${file}:8:48: unknown key "contact" in secondary zone "typo.example.net"; did you mean contact_nickname? (expected masters, contact_nickname, tsig_key_name, providers)`,
     ]);
   });
 

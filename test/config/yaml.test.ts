@@ -68,7 +68,7 @@ describe('YAML problems', () => {
   });
 });
 
-describe('YAML read as written (issue 15, items 4 and 11)', () => {
+describe('YAML read as written', () => {
   it('resolves thousands of aliases in one pass (the parser searches the document for each: minutes)', async () => {
     const names = Array.from({ length: 20_000 }, (_, i) => `      n${i}: { a: *web }\n`).join('');
     const dir = await tempTree({

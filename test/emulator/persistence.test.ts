@@ -39,7 +39,7 @@ describe('state file', () => {
     const ids = idsOf((await h.call('GET', '/ARecord/example.com/api.example.com/', { token })).body.data);
     await h.close();
     expect(JSON.parse(await readFile(statePath, 'utf8'))).toEqual(h.emulator.snapshot());
-    // It holds the account's credentials: readable by its owner only (issue 15, item 12).
+    // It holds the account's credentials: readable by its owner only.
     expect((await stat(statePath)).mode & 0o777).toBe(0o600);
 
     h = await startHarness({ seed: { dns: { zones: {} } }, statePath });
@@ -68,6 +68,22 @@ describe('state file', () => {
   });
 });
 
+describe('state file at start', () => {
+  it('is written with the seeded account when it does not exist, so a run that changes nothing still leaves it', async () => {
+    const statePath = join(dir, 'state.json');
+    h = await startHarness({ seed: SEED, statePath });
+    const written = JSON.parse(await readFile(statePath, 'utf8'));
+    expect(written).toEqual(h.emulator.snapshot());
+    expect(Object.keys(written.dns.zones)).toEqual(['example.com']);
+    expect((await stat(statePath)).mode & 0o777).toBe(0o600);
+    await h.close();
+    // The next start loads it: the seed given then is not the account.
+    h = await startHarness({ seed: { dns: { zones: {} } }, statePath });
+    const token = await h.login();
+    expect((await h.call('GET', '/Zone/', { token })).body.data).toEqual(['/REST/Zone/example.com/']);
+  });
+});
+
 describe('seed files', () => {
   it('answers a publish it applied as applied when the state file cannot be written, and reports the file', async () => {
     const blocker = join(dir, 'sub');
@@ -77,7 +93,9 @@ describe('seed files', () => {
       statePath: join(blocker, 'state.json'),
       onStateError: (message) => errors.push(message),
     });
-    // Its directory becomes a file once the emulator runs: every write fails from then on.
+    // Its directory (made when listen wrote the seeded account) becomes a file: every write fails from then on.
+    expect(errors).toEqual([]);
+    await rm(blocker, { recursive: true });
     await writeFile(blocker, '');
     const token = await h.login();
     await h.call('POST', '/ARecord/example.com/api.example.com/', {

@@ -1,5 +1,5 @@
 /**
- * Names that are also members of every plain object (issue 15; the list is test/fixtures/prototype-keys.ts): a
+ * Names that are also members of every plain object (the list is test/fixtures/prototype-keys.ts): a
  * zone, a record name, a geo service and a webapp called `__proto__`, `constructor` or `toString` live through
  * seeds, JSON bodies, the state file and every read, as any other name would.
  */

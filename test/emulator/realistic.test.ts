@@ -66,12 +66,12 @@ describe('the realistic emulator profile', () => {
     expect(faultOptionsOf({})).toEqual({});
     const alone = await cli(['emulator', '--time-scale', '0.1']);
     expect([alone.code, alone.stderr]).toEqual([
-      1,
+      64,
       expect.stringContaining('--time-scale only works with --realistic'),
     ]);
     const sandboxOnly = await cli(['plan', '--realistic']);
     expect([sandboxOnly.code, sandboxOnly.stderr]).toEqual([
-      1,
+      64,
       expect.stringContaining('--realistic only work with --sandbox'),
     ]);
   });

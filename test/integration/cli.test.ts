@@ -154,6 +154,16 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('400 INVALID_DATA login: Credentials you entered did not match');
   });
+
+  it('names a DNS URL without /REST as the mistake, with the address to set', async () => {
+    const origin = new URL(sandbox.url).origin;
+    const run = await cli(['plan', QUICKSTART], { ...sandbox.env, EDGEPLAN_DYN_URL: origin });
+    expect(run.stderr).toContain(
+      `error: the DNS API is not at ${origin}/: its login, POST /Session/, was answered 404. The API's base ` +
+        `address ends in /REST (${origin}/REST): set EDGEPLAN_DYN_URL`,
+    );
+    expect(run.code).toBe(1);
+  });
 });
 
 describe('--sandbox', () => {

@@ -129,5 +129,6 @@ describe('apply --plan: exactly what was reviewed', () => {
       sandbox.env,
     );
     expect(scoped.stderr).toContain('--target cannot be combined with --plan');
+    expect(scoped.code).toBe(64);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `edgeplan import` from a real PowerDNS server (issue 16): a zone with every supported type applied to PowerDNS,
+ * `edgeplan import` from a real PowerDNS server: a zone with every supported type applied to PowerDNS,
  * imported back, plans empty against PowerDNS; every live rrset is either in the written YAML (compared with the
  * server's own answer, not through the provider's read) or named as not imported; and the same files planned
  * against Dyn (the emulator) show the migration.

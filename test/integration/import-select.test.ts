@@ -51,7 +51,7 @@ describe('import selectors', () => {
 
   it('an empty list is refused', async () => {
     const run = await cli(['import', '--geo-services', ' , ', '--out', dir], sandbox.env);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(64);
     expect(run.stderr).toContain('error: --geo-services: give at least one name or glob');
   });
 
@@ -73,7 +73,7 @@ describe('import --providers: which DNS provider is read', () => {
 
   it('--provider without --providers is refused before any request', async () => {
     const run = await cli(['import', '--provider', 'pdns', '--out', out()], sandbox.env);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(64);
     expect(run.stderr).toBe(
       'error: --provider pdns: give --providers PATH, the desired state whose providers: section defines it\n',
     );
@@ -120,7 +120,7 @@ describe('import --providers: which DNS provider is read', () => {
   });
 
   it('everything of a dyn entry, geo services and secondary zones included, round-trips against it', async () => {
-    const seeded = await cli(['apply', 'examples/quickstart', '--yes'], sandbox.env);
+    const seeded = await cli(['apply', 'examples/quickstart/dns', '--yes'], sandbox.env);
     expect(seeded.code, seeded.stderr).toBe(0);
     const path = await providers('providers:\n  main: { type: dyn }\n');
     sandbox.emulator.requestLog.clear();

@@ -1,5 +1,5 @@
 /**
- * Requests per provider (issue 16's closing figures), counted, not estimated: the quickstart's zones on Dyn (the
+ * Requests per provider, counted, not estimated: the quickstart's zones on Dyn (the
  * emulator, seeded as the quickstart is) and on a real PowerDNS server from one desired state, and a 1,000-record
  * zone. Dyn's requests are the emulator's request log; PowerDNS's pass through a counting proxy. The quickstart's
  * own files are used as they are, the providers added by a file of their own (zones merge across files).

@@ -1,5 +1,5 @@
 /**
- * One desired state, two DNS providers (issue 16, part 3): Dyn (the emulator) and a real PowerDNS server. The plan
+ * One desired state, two DNS providers: Dyn (the emulator) and a real PowerDNS server. The plan
  * shows each zone per provider, apply writes each provider in its own transaction, a re-plan is empty, PowerDNS
  * answers over DNS exactly the desired records, a failure at one provider leaves the other applied, and a zone
  * imported from Dyn planned against PowerDNS shows the migration.

@@ -64,7 +64,7 @@ describe('bad values', () => {
   it('--dns-rate-limit and --waf-rate-limit take a positive whole number', async () => {
     for (const flag of ['--dns-rate-limit', '--waf-rate-limit']) {
       const run = await cli(['plan', QUICKSTART, flag, '0'], sandbox.env);
-      expect(run.code).toBe(1);
+      expect(run.code).toBe(64);
       expect(run.stderr).toContain(
         `option '${flag} <n>' argument '0' is invalid. expected a positive integer`,
       );

@@ -10,7 +10,7 @@ import { publishedRecords } from './helpers.js';
 // Time budget: ten times its slowest test (3.4 s in the full suite at load 9 on 2 cores), rounded up.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-/** Promises of the README's Commands and "What apply guarantees" sections that no other test holds it to. */
+/** Promises of docs/cli.md and docs/operations.md ("What apply guarantees") that no other test holds them to. */
 
 let sandbox: Sandbox;
 let dir: string;

@@ -38,6 +38,20 @@ describe('--sandbox', () => {
     expect(state.mode & 0o777).toBe(0o600);
   });
 
+  it('plan --sandbox --seed writes the state file it names, so apply --sandbox without --seed starts from the seed', async () => {
+    const plan = await run(['plan', QUICKSTART, '--sandbox', '--seed', SEED]);
+    expect(plan.code).toBe(2);
+    const state = join(dir, '.edgeplan-sandbox.json');
+    expect(plan.stderr).toContain(`state in ${state}`);
+    expect(JSON.parse(await readFile(state, 'utf8')).waf.webapps).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'shop-production' })]),
+    );
+    const apply = await run(['apply', QUICKSTART, '--sandbox', '--yes']);
+    expect(apply.stderr).not.toContain('does not exist');
+    expect(apply.code).toBe(0);
+    expect((await run(['plan', QUICKSTART, '--sandbox'])).code).toBe(0);
+  });
+
   it('--sandbox-state FILE keeps the account there: plan 2 → apply 0 → plan 0', async () => {
     const flags = ['--sandbox', '--sandbox-state', 'state/account.json', '--seed', SEED];
     expect((await run(['plan', QUICKSTART, ...flags])).code).toBe(2);
@@ -65,7 +79,7 @@ describe('--sandbox', () => {
       ['--sandbox-state', 'x.json'],
     ]) {
       const plan = await run(['plan', QUICKSTART, ...flags]);
-      expect(plan.code).toBe(1);
+      expect(plan.code).toBe(64);
       expect(plan.stderr).toContain(`error: ${flags[0]} only work with --sandbox`);
     }
     const both = await run(['import', '--seed', SEED, '--sandbox-state', 'x.json']);

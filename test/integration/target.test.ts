@@ -54,6 +54,11 @@ describe('--target', () => {
     expect((await cli(['drift', work.config, '--target', 'geo:*'], sandbox.env)).code).toBe(2);
     const typo = await cli(['plan', work.config, '--target', 'zone:exmaple.com'], sandbox.env);
     expect(typo.code).toBe(1);
-    expect(typo.stderr).toContain('--target zone:exmaple.com: matches nothing in the desired state');
+    expect(typo.stderr).toContain(
+      '--target zone:exmaple.com: matches nothing in the desired state; did you mean zone:example.com or ' +
+        'zone:example.net or zone:example.org?\n',
+    );
+    const far = await cli(['plan', work.config, '--target', 'geo:nothing-like-it'], sandbox.env);
+    expect(far.stderr).toContain('--target geo:nothing-like-it: matches nothing in the desired state\n');
   });
 });

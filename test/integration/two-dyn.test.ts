@@ -1,5 +1,5 @@
 /**
- * Two Dyn providers in one desired state (issue 16): each reads its own variables (`url_env`, `customer_env`,
+ * Two Dyn providers in one desired state: each reads its own variables (`url_env`, `customer_env`,
  * `user_env`, `password_env`, default EDGEPLAN_DYN_*), so one zone can be on two Dyn accounts. Two emulators with
  * different credentials stand for the two accounts. No password is ever printed.
  */

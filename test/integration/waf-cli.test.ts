@@ -129,7 +129,9 @@ describe('edgeplan with webapps (the quickstart)', () => {
     const unknown = await cli(['purge', 'blgo'], env);
     expect([unknown.code, unknown.stderr]).toEqual([
       1,
-      expect.stringContaining('webapp "blgo" does not exist in the WAF account; nothing was purged'),
+      expect.stringContaining(
+        'webapp "blgo" does not exist in the WAF account (did you mean blog?); nothing was purged',
+      ),
     ]);
     const purges = wafRequests(sandbox).filter((e) => e.path.endsWith('/purge_cache'));
     expect(purges.map((e) => e.status)).toEqual([202, 429]);

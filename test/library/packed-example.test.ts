@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli } from '../../scripts/bundle-cli.mjs';
 
 /**
- * The README's library example, compiled under `tsc --strict` in a project of its own against the package as
- * `npm pack` makes it: what a user gets, the bundled CLI too. The package is built into a temp copy (the checkout's
- * dist/ is neither used nor touched) as `npm run build` builds it, and packed with `npm pack --ignore-scripts` (its `prepare` would build again). Installing the
+ * The library example of docs/library.md, compiled under `tsc --strict` in a project of its own against the package
+ * as `npm pack` makes it: what a user gets, the bundled CLI too. The package is built into a temp copy (the
+ * checkout's dist/ is neither used nor touched) as `npm run build` builds it, and packed with
+ * `npm pack --ignore-scripts` (its `prepare` would build again). Installing the
  * tarball is done as npm lays it out, offline: the tarball extracted to node_modules/edgeplan, and its
  * dependencies (and @types/node, the project's own) linked from this checkout's node_modules, which `npm ci`
  * filled from the same lockfile; `npm install` would fetch them from the registry instead.
@@ -23,12 +24,11 @@ let tmp: string;
 let app: string;
 let packed: string[];
 
-/** The first ```ts block of the README's "Library" section. */
-async function readmeExample(): Promise<string> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Library\n'));
-  const block = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!block?.[1]) throw new Error('README.md: no ```ts block in the Library section');
+/** The first ```ts block of docs/library.md. */
+async function libraryExample(): Promise<string> {
+  const page = await readFile(join(ROOT, 'docs/library.md'), 'utf8');
+  const block = /```ts\n([\s\S]*?)```/.exec(page);
+  if (!block?.[1]) throw new Error('docs/library.md: no ```ts block');
   return block[1];
 }
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
       files: ['example.ts'],
     }),
   );
-  await writeFile(join(app, 'example.ts'), await readmeExample());
+  await writeFile(join(app, 'example.ts'), await libraryExample());
 }, 300_000);
 
 afterAll(() => rm(tmp, { recursive: true, force: true }));
@@ -106,7 +106,7 @@ describe('the packed package', () => {
     const valid = await run(process.execPath, [
       bin,
       'validate',
-      join(ROOT, 'examples/quickstart/zones.yaml'),
+      join(ROOT, 'examples/quickstart/dns/zones.yaml'),
     ]);
     expect(valid.stdout).toBe('Valid: 2 zones, 8 record sets.\n');
   });
@@ -134,16 +134,16 @@ describe('the packed package', () => {
     }
   });
 
-  it('compiles the README example under tsc --strict in a separate project', async () => {
+  it('compiles the library example under tsc --strict in a separate project', async () => {
     const result = await run(process.execPath, [TSC, '-p', join(app, 'tsconfig.json')]).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
-    expect(result, 'tsc --strict on the README example').toBe('');
+    expect(result, 'tsc --strict on the library example').toBe('');
   }, 300_000);
 
   it('exports at run time every value the example imports', async () => {
-    const example = await readmeExample();
+    const example = await libraryExample();
     const imports = /import \{([^}]*)\} from 'edgeplan'/.exec(example)?.[1] ?? '';
     const values = imports
       .split(',')

@@ -83,7 +83,7 @@ function state(): { desired: DesiredState; live: LiveState } {
   return { desired, live };
 }
 
-describe('names that are properties of every object (issue 15)', () => {
+describe('names that are properties of every object', () => {
   it('are planned as data: record sets, secondary zones, geo services and groups, webapps and bots', () => {
     const { desired, live } = state();
     const plan = reviewPlan(desired, live);

@@ -7,7 +7,7 @@ import { desiredZone, liveZone } from './helpers/builders.js';
 import { reviewPlan } from './helpers/review-fixture.js';
 
 /**
- * Live strings are printed escaped (issue 15, item 9): a record name or a bot name from the server may hold terminal
+ * Live strings are printed escaped: a record name or a bot name from the server may hold terminal
  * escapes (OSC title, clear screen) and line breaks that would start a heading or a `<details>` of their own in a
  * pull-request comment.
  */

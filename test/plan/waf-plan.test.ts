@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { closestNames, osaDistance } from '../../src/model/closest-names.js';
 import type { DesiredWaf, LiveWafState, LiveWebapp } from '../../src/model/waf.js';
-import { closestNames, osaDistance } from '../../src/plan/diff/closest-names.js';
 import {
   computePlan,
   describeShortfall,

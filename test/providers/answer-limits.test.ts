@@ -7,7 +7,7 @@ import { ANSWER_LIMITS, createHttpTransport } from '../../src/providers/http/tra
 import { answerKind as pdnsAnswerKind } from '../../src/providers/pdns/client.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
-/** Answers too large to hold (issue 15, item 5): a hostile or broken server streams more than any account has. */
+/** Answers too large to hold: a hostile or broken server streams more than any account has. */
 const ORIGIN = 'https://api.test';
 useNockGuard();
 

@@ -8,7 +8,7 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 useNockGuard();
 
 /**
- * README, "Rate limits": without `--dns-rate-limit` and without `X-RateLimit-*` headers (the real DNS API sends
+ * docs/operations.md, "Rate limits": without `--dns-rate-limit` and without `X-RateLimit-*` headers (the real DNS API sends
  * none), the client paces to the service's documented 300 requests a minute per account. The clock stands still
  * and `sleep` returns at once, so the only sleeps are the scheduler's waits.
  */

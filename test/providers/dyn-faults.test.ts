@@ -1,5 +1,5 @@
 /**
- * The DNS client under each fault the emulator injects (issue 6 part 2), on the wire with nock: what is repeated
+ * The DNS client under each fault the emulator injects, on the wire with nock: what is repeated
  * and how often, what is not, and the typed error given up with.
  */
 import { describe, expect, it } from 'vitest';

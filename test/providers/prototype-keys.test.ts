@@ -1,7 +1,7 @@
 /**
  * Names that are also members of every JavaScript object (`__proto__`, `constructor`, `toString`, … see
  * test/fixtures/prototype-keys.ts) are ordinary names to the services: zones, records, geo services and webapps may
- * be called so. Every map the providers key by server data must keep them as data (issue 15).
+ * be called so. Every map the providers key by server data must keep them as data.
  */
 import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';

@@ -3,7 +3,7 @@ import { type SimulationOptions, simulate } from './helpers/rate-simulation.js';
 
 /**
  * 1,000 requests through the DNS provider's scheduler (the documented 300 a minute) against the emulator's model
- * of the service's fixed window, 100 ms round trips, on a virtual clock. The goal of issue 12: after another client
+ * of the service's fixed window, 100 ms round trips, on a virtual clock. The goal: after another client
  * spent the window, under 1 % of requests answered 429 and at most one window's wait more than a fresh start.
  */
 

@@ -26,6 +26,22 @@ export interface CliOptions {
   stopAfterMs?: number;
 }
 
+/** An io for code that takes one without running a command: no terminal, nothing printed unless `given` says. */
+export function quietIo(given: Partial<CliIo> = {}): CliIo {
+  return {
+    stdout: () => {},
+    stderr: () => {},
+    env: {},
+    cwd: process.cwd(),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    confirm: async () => false,
+    untilShutdown: async () => {},
+    ...given,
+  };
+}
+
 /** Runs `edgeplan <argv>` in this process with captured output, `env` as its whole environment. */
 export async function cli(
   argv: string[],

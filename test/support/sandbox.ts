@@ -3,7 +3,6 @@
  * scans look for them), the environment for `edgeplan`, and providers on it for tests that drive the library.
  * `quickstartSandbox()` is the account of examples/quickstart, seeded as `--sandbox --seed` seeds it.
  */
-import { join } from 'node:path';
 import { type EmulatorSeed, loadSeedFile, type WafEmulatorOptions } from '../../src/emulator/index.js';
 import { createDynProvider } from '../../src/providers/dyn/index.js';
 import { createWafProvider, type WafProvider, wafConfigFromEnv } from '../../src/providers/waf/index.js';
@@ -14,8 +13,9 @@ export const PASSWORD = 'pw-Very-S3cret-42';
 export const CREDENTIALS = { customer_name: 'acme', user_name: 'ci-bot', password: PASSWORD };
 export const WAF_CLIENT = { client_id: 'acme-ci', client_secret: 'waf-Very-S3cret-43' };
 
-export const QUICKSTART = 'examples/quickstart';
-export const QUICKSTART_SEED = join(QUICKSTART, 'sandbox-seed.yaml');
+/** The quickstart's desired state; its sandbox seed sits beside it, outside the folder that is loaded. */
+export const QUICKSTART = 'examples/quickstart/dns';
+export const QUICKSTART_SEED = 'examples/quickstart/sandbox-seed.yaml';
 
 export interface Sandbox extends RunningEmulator {
   provider(): ReturnType<typeof createDynProvider>;

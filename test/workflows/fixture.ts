@@ -20,7 +20,7 @@ export const TOKEN = 'ghs_workflow-test-token';
 export interface Suite {
   root: string;
   edgeplan: string;
-  /** examples/quickstart as the repository's dns/ (its sandbox seed is skipped by directory loading). */
+  /** The quickstart's desired state (examples/quickstart/dns) as the repository's dns/. */
   dns: Files;
   close(): Promise<void>;
 }
@@ -93,7 +93,7 @@ export function withScenarios(): { readonly suite: Suite; readonly scenario: Sce
   };
 }
 
-/** Repository variables and secrets as the README says to set them, all pointing at the scenario's emulator. */
+/** Repository variables and secrets as docs/github-actions.md says to set them, all pointing at the scenario's emulator. */
 export function settings(sandbox: Sandbox): Pick<Table, 'vars' | 'secrets'> {
   const env = (name: string): string => {
     const value = sandbox.env[name];

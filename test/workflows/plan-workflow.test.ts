@@ -149,14 +149,30 @@ describe('plan.yml', () => {
 
     expect(job?.result, job?.log).toBe('success');
     expect(job?.annotations.map((a) => a.message)).toEqual([
-      'This pull request changes nothing under dns/: nothing to plan.',
+      'This pull request changes nothing under dns/, package.json or package-lock.json: nothing to plan.',
     ]);
     expect((await t.scenario.tools.calls('npm')).length).toBe(0);
     expect(t.scenario.sandbox.emulator.requestLog.count()).toBe(0);
     const [body] = await t.scenario.tools.bodies(/--method PATCH/);
     expect(body).toContain(
-      'At a1b2c3d this pull request changes nothing under `dns/`: nothing will be applied on merge',
+      'At a1b2c3d this pull request changes nothing under `dns/`, `package.json` or `package-lock.json`: ' +
+        'nothing will be applied on merge',
     );
+  });
+
+  it('only package-lock.json changed (an upgrade of edgeplan): planned like a change to dns/', async () => {
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [] }, ...posted]);
+    const lock = (version: string) =>
+      `{ "packages": { "node_modules/edgeplan": { "version": "${version}" } } }\n`;
+    const base = { ...BASE, ...t.suite.dns, 'package-lock.json': lock('0.1.0') };
+    const { plan: job } = await plan({}, { ...t.suite.dns, 'package-lock.json': lock('0.2.0') }, base);
+
+    expect(job?.result, job?.log).toBe('success');
+    expect(job?.annotations).toEqual([]);
+    expect((await t.scenario.tools.calls('npm')).length).toBe(1);
+    expect(t.scenario.sandbox.emulator.requestLog.count()).toBeGreaterThan(0);
+    const uploaded = join(t.scenario.tools.artifacts, '5001/edgeplan-plan-pr-7/plan.json');
+    expect(JSON.parse(await readFile(uploaded, 'utf8')).steps.length).toBeGreaterThan(0);
   });
 
   it('nothing changed and no earlier comment: posts nothing', async () => {

@@ -30,6 +30,7 @@ export interface Job {
   if?: string;
   environment?: string;
   outputs?: Record<string, string>;
+  'timeout-minutes'?: number;
   steps: Step[];
 }
 

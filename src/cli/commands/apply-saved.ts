@@ -10,7 +10,7 @@ import {
   type SavedPlan,
 } from '../../plan/index.js';
 import { savedPlanOpSchemas } from '../../providers/op-schemas.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
 import { openScoped, renderReviewed, reviewWith } from '../review.js';
@@ -38,7 +38,7 @@ export async function applySavedPlan(
   io: CliIo,
 ): Promise<ExitCode> {
   if ((options.target ?? []).length > 0)
-    throw new CliError(
+    throw new UsageError(
       '--target cannot be combined with --plan: the saved plan keeps the scope it was made with',
     );
   const saved = await readPlan(resolve(io.cwd, file));

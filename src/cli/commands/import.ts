@@ -4,14 +4,15 @@ import picomatch from 'picomatch';
 import { planLive } from '../../apply/index.js';
 import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
+import { closestNames } from '../../model/closest-names.js';
 import { formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { providerFor } from '../../model/dns-providers.js';
 import { printable } from '../../model/text.js';
-import { closestNames, renderPlanText } from '../../plan/index.js';
+import { renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import { importLoadOptions, importSource, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
@@ -135,7 +136,7 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-  if (patterns.length === 0) throw new CliError(`${flag}: give at least one name or glob`);
+  if (patterns.length === 0) throw new UsageError(`${flag}: give at least one name or glob`);
   const matchers = patterns.map((pattern) => ({
     pattern,
     test: picomatch(pattern, { nocase: true, dot: true }),

@@ -1,5 +1,5 @@
 import { WafPurgeLimitError } from '../../providers/waf/index.js';
-import { CliError, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { CliError, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { cliLogger } from '../logger.js';
 import type { RateLimitFlags } from '../rate-limits.js';
@@ -21,7 +21,7 @@ export async function purgeCommand(webapp: string, options: PurgeOptions, io: Cl
   const paths = options.path.map((p) => p.trim());
   const bad = paths.filter((p) => p === '' || /\s/.test(p));
   if (bad.length > 0)
-    throw new CliError(`--path must be a non-empty path without spaces, got ${JSON.stringify(bad[0])}`);
+    throw new UsageError(`--path must be a non-empty path without spaces, got ${JSON.stringify(bad[0])}`);
   const logger = cliLogger(io, options.verbose);
   const sandbox = options.sandbox ? await runSandbox(options, io, logger) : undefined;
   try {

@@ -43,7 +43,7 @@ const ZoneSeed = z.strictObject({
 
 /**
  * An object keyed by names the seed chooses (zones, services), each value checked by `value`. Unlike `z.record`,
- * every key survives, `__proto__` included (issue 15): the output is built with `Object.fromEntries`, and readers
+ * every key survives, `__proto__` included: the output is built with `Object.fromEntries`, and readers
  * use `Object.entries` / `Object.hasOwn`.
  */
 function keyedRecord<T extends z.ZodType>(value: T) {

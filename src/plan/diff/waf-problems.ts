@@ -1,6 +1,6 @@
+import { closestNames } from '../../model/closest-names.js';
 import type { Diagnostic, SourcePosition } from '../../model/diagnostic.js';
 import { isWebappId, type LiveGoodBot, type LiveWebapp } from '../../model/waf.js';
-import { closestNames } from './closest-names.js';
 
 /** How desired webapps and bots are found in the live catalogue, and what is said when they are not. */
 

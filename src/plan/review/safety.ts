@@ -1,4 +1,5 @@
 import { type Change, targetOf } from '../../model/change.js';
+import { closestNames } from '../../model/closest-names.js';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
 import { liveDnsOf } from '../../model/dns-providers.js';
@@ -7,7 +8,6 @@ import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
 import { compareTargets, type Target, targetText } from '../../model/target.js';
 import { changesOf, isChangeOf } from '../diff/change-kinds.js';
-import { closestNames } from '../diff/closest-names.js';
 import { managedIn } from '../diff/managed.js';
 import type { Approval } from '../review-types.js';
 import type { Plan } from '../types.js';

@@ -9,7 +9,7 @@ import {
 import type { RateBudget } from '../http/scheduler.js';
 import type { DynCredentials } from './session.js';
 
-/** What the Dyn provider needs from the environment (README, "Commands", environment). */
+/** What the Dyn provider needs from the environment (docs/providers/dyn.md). */
 export interface DynConfig extends DynCredentials {
   /** Base address including the REST prefix, e.g. `https://api.dynect.net/REST`. */
   url: string;

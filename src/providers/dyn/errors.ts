@@ -170,6 +170,26 @@ export class DynJobLostError extends Error {
   }
 }
 
+/**
+ * The login was answered 404 at a base address whose path does not end in `/REST`: the service's origin
+ * (`https://api.dynect.net`) given for its API base (`https://api.dynect.net/REST`), the usual mistake. Nothing but
+ * the login was sent. `cause` is the 404 itself.
+ */
+export class DynBaseUrlError extends Error {
+  override readonly name = 'DynBaseUrlError';
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string, options: { cause: unknown }) {
+    const shown = redactUserinfo(baseUrl);
+    super(
+      `the DNS API is not at ${shown}: its login, POST /Session/, was answered 404. The API's base address ends ` +
+        `in /REST (${shown.replace(/\/+$/, '')}/REST): set EDGEPLAN_DYN_URL, or the url_env of the provider, to it`,
+      options,
+    );
+    this.baseUrl = shown;
+  }
+}
+
 /** A call after the client was closed (the run is ending): nothing is sent and no new session is opened. */
 export class DynSessionClosedError extends Error {
   override readonly name = 'DynSessionClosedError';

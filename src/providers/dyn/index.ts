@@ -36,6 +36,7 @@ export {
 } from './config.js';
 export {
   DynApiError,
+  DynBaseUrlError,
   DynJobLostError,
   DynJobTimeoutError,
   DynLoginError,

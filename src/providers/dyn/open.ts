@@ -9,10 +9,10 @@ import { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zo
  * emulator: its demo credentials, unpaced unless a share is set or it runs the realistic profile.
  */
 export function openDyn(spec: DnsProviderSpec, context: ProviderContext): DynProvider {
-  const { env, logger, onRateEvent, signal } = context;
+  const { env, logger, onRateEvent, signal, userAgent } = context;
   const rateLimit = dynRateShare(context.rateLimit, env);
   const name = spec.name;
-  const common = { name, logger, onRateEvent, signal };
+  const common = { name, logger, onRateEvent, signal, userAgent };
   if (!context.sandbox) {
     const config = dynConfigFromEnv(env, envNames(spec.options), spec.implicit ? undefined : name);
     const cache = zoneCache(context.cacheDir, config);

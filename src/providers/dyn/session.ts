@@ -1,8 +1,15 @@
 import type { Logger } from '../../model/logger.js';
+import { HttpError } from '../http/errors.js';
 import { registerSecret } from '../http/secrets.js';
 import type { HttpTransport } from '../http/transport.js';
 import { type DynOutcome, interpretResponse } from './envelope.js';
-import { DynApiError, DynLoginError, DynSessionClosedError, DynWireError } from './errors.js';
+import {
+  DynApiError,
+  DynBaseUrlError,
+  DynLoginError,
+  DynSessionClosedError,
+  DynWireError,
+} from './errors.js';
 import { parseWire, SessionData } from './wire.js';
 
 export interface DynCredentials {
@@ -117,8 +124,7 @@ export class DynSession {
     try {
       outcome = interpretResponse(res, { method: 'POST', path: res.path }, this.transport.baseUrl);
     } catch (error) {
-      if (error instanceof DynApiError) throw new DynLoginError(error);
-      throw error;
+      throw loginFailure(error, this.transport.baseUrl);
     }
     if (outcome.kind === 'job')
       throw new DynWireError(`POST ${res.path}`, ['login answered with a job redirect']);
@@ -132,4 +138,16 @@ export class DynSession {
     if (reason !== undefined) this.onRenewed?.({ generation: this.generation, reason });
     return { token, generation: this.generation };
   }
+}
+
+/**
+ * A failed login as callers see it: a 404 at a base address without `/REST` is DynBaseUrlError (the address, not the
+ * credentials, is wrong); any other answer of the service DynLoginError.
+ */
+function loginFailure(error: unknown, baseUrl: string): unknown {
+  const status =
+    error instanceof DynApiError ? error.httpStatus : error instanceof HttpError ? error.status : undefined;
+  if (status === 404 && !/\/REST\/?$/.test(new URL(baseUrl).pathname))
+    return new DynBaseUrlError(baseUrl, { cause: error });
+  return error instanceof DynApiError ? new DynLoginError(error) : error;
 }

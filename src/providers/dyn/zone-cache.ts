@@ -7,7 +7,7 @@ import { isCanonicalValue } from '../canonical-value.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
 
 /**
- * Cached zone reads for `--cache DIR` (issue 7, part 5). Contract: `get` returns the last LiveZone `set` for the
+ * Cached zone reads for `--cache DIR`. Contract: `get` returns the last LiveZone `set` for the
  * zone, or undefined when there is none it can vouch for; it never throws. The caller (readZones) serves an entry
  * only when its serial equals the zone's live serial from the same read, since every change to a zone's live
  * records is a publish and every publish changes the serial.

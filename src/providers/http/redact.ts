@@ -1,6 +1,6 @@
 /**
  * Redaction of secrets before anything reaches a log line (`--verbose`) or a message. Secrets never appear in
- * output, logs or plan files (README, "Commands": `--verbose`), so the transport logs only what went through these functions, and the
+ * output, logs or plan files (docs/cli.md: `--verbose`), so the transport logs only what went through these functions, and the
  * CLI passes every message it prints through `redactUserinfo`.
  */
 

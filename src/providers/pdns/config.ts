@@ -27,7 +27,7 @@ export class PdnsConfigError extends EnvConfigError {
 }
 
 /**
- * Reads the address and key from the variables the desired state names (README, "A second DNS provider"). An
+ * Reads the address and key from the variables the desired state names (docs/providers/powerdns.md). An
  * empty value counts as missing; an address with a user name or password is refused (it would be printed); the
  * key is taken as given.
  */

@@ -27,6 +27,7 @@ export function openPdns(spec: DnsProviderSpec, context: ProviderContext): DnsPr
       ...(nameservers ? { nameservers } : {}),
       ...(soaEditApi ? { soaEditApi } : {}),
     },
+    userAgent: context.userAgent,
     logger: context.logger,
   });
 }

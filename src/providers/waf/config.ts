@@ -7,7 +7,7 @@ import {
   urlCredentialsProblems,
 } from '../http/env-config.js';
 
-/** What the WAF provider needs from the environment (README, "Allowed bots per web application"). */
+/** What the WAF provider needs from the environment (docs/providers/waf.md). */
 export interface WafConfig {
   /** API root ending in `/api/v3`, e.g. `https://dojo.zenedge.com/api/v3`. */
   url: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closestNames } from '../../model/closest-names.js';
 import type { WafClient } from './client.js';
 import { WafApiError, WafPurgeLimitError } from './errors.js';
 import { type PurgeBucket, purgeBucketOf } from './purge-bucket.js';
@@ -43,8 +44,22 @@ export async function purgeWebapp(
 ): Promise<PurgeResult> {
   const { webapps } = await listWebapps(client);
   const webapp = resolveWebapp(webapps, ref);
-  if (!webapp) throw new Error(`webapp "${ref}" does not exist in the WAF account; nothing was purged`);
+  if (!webapp) throw new Error(`${unknownWebapp(ref, webapps)}; nothing was purged`);
   return purgeResolved(client, { id: webapp.id, name: webapp.name }, paths, options);
+}
+
+/**
+ * Why `ref` names no one webapp: several share the name (their id tells them apart), or none has it, with the
+ * closest names the account has.
+ */
+function unknownWebapp(ref: string, webapps: readonly { name: string }[]): string {
+  const same = webapps.filter((w) => w.name.toLowerCase() === ref.toLowerCase()).length;
+  if (same > 1) return `webapp "${ref}" names ${same} webapps of the WAF account: give its 32-hex id`;
+  const near = closestNames(
+    ref,
+    webapps.map((w) => w.name),
+  );
+  return `webapp "${ref}" does not exist in the WAF account${near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : ''}`;
 }
 
 /** The purge of a webapp known by id (a plan's `purge-cache` call), as purgeWebapp says. */

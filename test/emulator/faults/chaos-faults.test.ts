@@ -1,5 +1,5 @@
 /**
- * Fault injection in the emulator (issue 6 part 1): each kind, switched on alone at rate 1, gives the documented
+ * Fault injection in the emulator: each kind, switched on alone at rate 1, gives the documented
  * wire behaviour; the same seed gives the same faults; the `edgeplan emulator` flags set them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -208,7 +208,7 @@ describe('seeds and flags', () => {
       dnsRateLimit: { limit: 300, windowMs: 60_000 },
     });
     const bad = await cli(['emulator', '--error-rate', '2']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(64);
     expect(bad.stderr).toContain('expected a probability 0–1');
   });
 });

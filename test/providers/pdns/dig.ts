@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { normaliseName } from '../../../src/model/names.js';
 import { recordType } from '../../../src/model/record-types/index.js';
-import { findProgram } from './server.js';
+import { findProgram } from '../../support/programs.js';
 
 const run = promisify(execFile);
 

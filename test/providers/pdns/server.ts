@@ -13,7 +13,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findProgram } from '../../support/programs.js';
 
 const SCHEMAS = [
   '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql',
@@ -49,15 +50,6 @@ export function pdnsMissing(): string | null {
   const reason = `${missing.join(', ')} not installed (${INSTALL})`;
   if (process.env.CI) throw new Error(`PowerDNS tests must run in CI, but ${reason}`);
   return reason;
-}
-
-/** Where `name` is: on PATH, or in the sbin directories a non-root PATH may lack. */
-export function findProgram(name: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/sbin'];
-  return dirs
-    .filter((dir) => dir.startsWith('/'))
-    .map((dir) => join(dir, name))
-    .find((path) => existsSync(path));
 }
 
 export async function startPdnsServer(options: PdnsServerOptions = {}): Promise<PdnsServer> {

@@ -86,12 +86,29 @@ describe('WAF cache purge (client)', () => {
     });
   });
 
-  it('refuses an unknown webapp before any purge', async () => {
+  it('refuses an unknown webapp before any purge, with the closest names the account has', async () => {
     mockToken();
     listing();
     const { provider } = testProvider();
     await expect(provider.purge('blog', [])).rejects.toThrow(
-      'webapp "blog" does not exist in the WAF account; nothing was purged',
+      /^webapp "blog" does not exist in the WAF account; nothing was purged$/,
+    );
+    mockToken();
+    listing();
+    await expect(testProvider().provider.purge('shp', [])).rejects.toThrow(
+      /^webapp "shp" does not exist in the WAF account \(did you mean shop\?\); nothing was purged$/,
+    );
+  });
+
+  it('refuses a name several webapps share, asking for the id', async () => {
+    mockToken();
+    const twins = [
+      { id: WEBAPP, name: 'shop' },
+      { id: 'd'.repeat(32), name: 'Shop' },
+    ];
+    api('get', '/company/webapps?page=1&per_page=100').reply(200, twins, rate(498));
+    await expect(testProvider().provider.purge('SHOP', [])).rejects.toThrow(
+      /^webapp "SHOP" names 2 webapps of the WAF account: give its 32-hex id; nothing was purged$/,
     );
   });
 });

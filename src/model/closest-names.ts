@@ -1,17 +1,18 @@
-import { compareStrings } from '../../model/compare.js';
+import { compareStrings } from './compare.js';
 
 /**
  * "Did you mean" for names that are not found: the candidates nearest to `wanted`, compared case-insensitively by
  * optimal-string-alignment distance (Levenshtein plus swapping two neighbours, the commonest typo). A candidate is
- * close when its distance is at most a third of the longer name (at least 2), or when one name contains the other
+ * close when its distance is at most a third of the longer name (at least `slack`: 2 by default, 1 where names are
+ * as short as `mx` and `ns`, which any other two letters are 2 away from), or when one name contains the other
  * (`google` → `Googlebot`). Nearest first, then by name; at most `max`.
  */
-export function closestNames(wanted: string, candidates: readonly string[], max = 3): string[] {
+export function closestNames(wanted: string, candidates: readonly string[], max = 3, slack = 2): string[] {
   const target = wanted.toLowerCase();
   const scored = [...new Set(candidates)].flatMap((name) => {
     const lower = name.toLowerCase();
     const distance = osaDistance(target, lower);
-    const near = distance <= Math.max(2, Math.floor(Math.max(target.length, lower.length) / 3));
+    const near = distance <= Math.max(slack, Math.floor(Math.max(target.length, lower.length) / 3));
     const contains = target.length >= 3 && (lower.includes(target) || target.includes(lower));
     return near || contains ? [{ name, distance }] : [];
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestNames, osaDistance } from '../../src/plan/diff/closest-names.js';
+import { closestNames, osaDistance } from '../../src/model/closest-names.js';
 
 /** The "did you mean" of unknown webapps, bots and zones: which names are close, in which order, how many. */
 
@@ -11,6 +11,14 @@ describe('closestNames', () => {
     expect(closestNames('abc', ['axy', 'xyz'])).toEqual(['axy']);
     // A third of the longer name: 12 letters against 9 allow 4 edits (a third of the shorter would be 3).
     expect(closestNames('abcdefghijkl', ['abcdefghz'])).toEqual(['abcdefghz']);
+  });
+
+  it('with a slack of 1, short names need a closer match: two other letters are no longer near', () => {
+    expect(closestNames('mx', ['a', 'ns'])).toEqual(['a', 'ns']);
+    expect(closestNames('mx', ['a', 'ns', 'm'], 3, 1)).toEqual(['m']);
+    expect(closestNames('tll', ['ttl', 'tlsa', 'txt'], 3, 1)).toEqual(['ttl']);
+    // A third of the longer name still wins over the slack: 6 letters allow 2 edits.
+    expect(closestNames('recrds', ['records', 'rcrd'], 3, 1)).toEqual(['records', 'rcrd']);
   });
 
   it('takes a name that contains the wanted one, or is contained in it, from 3 letters on', () => {

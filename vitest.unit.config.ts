@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:unit`: the unit tests, the fast subset for everyday work (well under a minute on 2 cores). The pure
+// logic and the HTTP clients against nock, in process: test/{model,config,plan,apply,providers,import}. Everything that
+// starts the emulator, a CLI flow, a workflow, a shell or a real server (test/{integration,cli,workflows,chaos,
+// conformance,emulator,library,architecture}) is left to `npm test`; the PowerDNS client tests under
+// test/providers start a pdns_server where one is installed.
+//
+// `isolate: false` shares one module graph across test files: importing is most of the run, and these tests keep no
+// state in modules between files (no `vi.mock`). Mutation testing runs the same set (vitest.mutation.config.ts).
+export default defineConfig({
+  test: {
+    include: ['test/{model,config,plan,apply,providers,import}/**/*.test.ts'],
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
