@@ -45,7 +45,14 @@ export {
 } from './model/dns-provider-spec.js';
 export type * from './model/inventory.js';
 export type { Logger } from './model/logger.js';
-export type { DnsCapabilities, ProviderAccount, ProviderOp, StepWriter } from './model/provider.js';
+export {
+  type DnsCapabilities,
+  OutcomeUnknownError,
+  type ProviderAccount,
+  type ProviderOp,
+  type StepWriter,
+  ZoneChangedError,
+} from './model/provider.js';
 export { RECORD_TYPES, type RecordType, recordType } from './model/record-types/index.js';
 export { parseTarget, type Target, targetText } from './model/target.js';
 export {

@@ -107,10 +107,14 @@ export interface StepWriter {
   begin?(planned: PlannedTarget): void;
 }
 
-/** A step's target as the plan read it: a zone's serial (null: the plan creates the zone). */
+/**
+ * A step's target as the plan read it: a zone's serial (null: the plan creates the zone) and, for a zone, the
+ * plan's changes of its record sets, whose `before` is each set as read (absent: the step changes none).
+ */
 export interface PlannedTarget {
   target: Target;
   serial: number | null;
+  changes?: readonly RecordSetChange[];
 }
 
 /**
@@ -119,6 +123,23 @@ export interface PlannedTarget {
  */
 export class OutcomeUnknownError extends Error {
   override readonly name: string = 'OutcomeUnknownError';
+}
+
+/**
+ * Another writer (another run, a person) changed a zone while this run was applying it; `sign` says how the writer
+ * found out. Committing on top would leave a mix of both desired states, so the zone's change is not committed:
+ * `zone <zone> changed while applying (<sign>); not published, plan again`, whichever provider it is on.
+ */
+export class ZoneChangedError extends Error {
+  override readonly name: string = 'ZoneChangedError';
+
+  constructor(
+    readonly zone: string,
+    readonly sign: string,
+    options?: { cause: unknown },
+  ) {
+    super(`zone ${zone} changed while applying (${sign}); not published, plan again`, options);
+  }
 }
 
 /**
