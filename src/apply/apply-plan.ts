@@ -190,8 +190,8 @@ async function failStep(
   if (error instanceof ApplyInterruptedError && done === 0) return { ...failure, discarded: true };
   // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
   try {
-    await writer.discard(step.target);
-    return { ...failure, discarded: true };
+    const createdZone = await writer.discard(step.target);
+    return { ...failure, discarded: true, ...(createdZone ? { createdZone } : {}) };
   } catch {
     return { ...failure, discarded: false };
   }

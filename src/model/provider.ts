@@ -98,14 +98,22 @@ export interface RunContext {
 
 /**
  * Executes a provider's calls. `discard` drops the unpublished changes of a transactional target (a zone) after a
- * failure; it must be safe when there are none. `begin`, called before a step's first op, says what the plan read
- * of its target, so that a transactional writer can check it still holds right before it commits.
+ * failure; it must be safe when there are none, and it says what became of a zone the failed step itself created
+ * (nothing: it created none). `begin`, called before a step's first op, says what the plan read of its target, so
+ * that a transactional writer can check it still holds right before it commits.
  */
 export interface StepWriter {
   execute(op: ProviderOp, run?: RunContext): Promise<void>;
-  discard?(target: Target): Promise<void>;
+  discard?(target: Target): Promise<CreatedZoneFate | undefined>;
   begin?(planned: PlannedTarget): void;
 }
+
+/**
+ * A zone that a failed step created and never published: `deleted` again (live state is as the plan read it, so
+ * the next plan shows the zone's creation, and its approval, again), or `left` in place, `reason` saying why
+ * (deleting it failed, it holds records after all) and what it holds.
+ */
+export type CreatedZoneFate = { kind: 'deleted' } | { kind: 'left'; reason: string };
 
 /**
  * A step's target as the plan read it: a zone's serial (null: the plan creates the zone) and, for a zone, the

@@ -74,6 +74,7 @@ function recorder(fail: (kind: string) => unknown = () => undefined, discard = t
       ? {
           async discard(target) {
             calls.push(`discard ${targetText(target)}`);
+            return undefined;
           },
         }
       : {}),
@@ -211,6 +212,28 @@ describe('applyPlan: what a failure reports', () => {
     const result = await applyPlan(plan([zoneStep('a.test', 'dyn', 2)]), new Map([['dyn', writer]]));
     expect(result.steps[0]).toMatchObject({ status: 'failed', done: 1, skipped: 0, error: 'socket hang up' });
     expect(result.steps[0]).not.toHaveProperty('outcomeUnknown');
+  });
+
+  it('reports what the discard says became of a zone the step created, and nothing when it created none', async () => {
+    const fates = [{ kind: 'deleted' as const }, undefined];
+    const writer: StepWriter = {
+      async execute(op) {
+        if (op.kind === 'publish') throw new Error('refused');
+      },
+      discard: async () => fates.shift(),
+    };
+    const result = await applyPlan(
+      plan([zoneStep('a.test', 'dyn', 2), zoneStep('b.test', 'dyn', 2)]),
+      new Map([['dyn', writer]]),
+      { concurrency: 1 },
+    );
+    expect(result.steps[0]).toMatchObject({
+      status: 'failed',
+      discarded: true,
+      createdZone: { kind: 'deleted' },
+    });
+    expect(result.steps[1]).toMatchObject({ status: 'failed', discarded: true });
+    expect(result.steps[1]).not.toHaveProperty('createdZone');
   });
 
   it('sends no discard for a zone whose writer has none, and reports none', async () => {

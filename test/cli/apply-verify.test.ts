@@ -53,6 +53,7 @@ function writer(failPublish?: Error): StepWriter & { calls: string[] } {
     },
     async discard() {
       calls.push('discard');
+      return undefined;
     },
   };
 }

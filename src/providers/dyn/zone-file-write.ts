@@ -59,9 +59,14 @@ const MAX_UPLOADS = 3;
  * Uploads, then verifies (see the file comment). Both POST and PUT add records, so neither is repeated blindly after
  * an ambiguous failure: a create is sent again only when `GET /Zone/` shows no zone; otherwise the check tells
  * whether the upload happened. Resolves to the session generation the upload ran in (the writer's guard against a lost
- * session).
+ * session). `uploaded` is called once the upload took effect, before it is verified (a POST has then created the
+ * zone, whatever the check finds).
  */
-export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): Promise<number> {
+export async function executeZoneFileOp(
+  client: DynClient,
+  op: DynZoneFileOp,
+  uploaded: () => void = () => {},
+): Promise<number> {
   const request = describeZoneFileOp(op);
   const label = `${request.method} ${request.path}`;
   let generation: number;
@@ -75,6 +80,7 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
         cancellable: false,
       });
       parseWire(ZoneFileResult, answer.data, label);
+      uploaded();
       return answer.generation;
     } catch (error) {
       // A lost answer (write-resolve.ts): a create that left no zone provably did not happen and is sent again;
@@ -90,6 +96,7 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
       if (sent >= MAX_UPLOADS) throw error;
     }
   }
+  uploaded();
   const differences = await notAsUploaded(client, op);
   // Read in a newer session (the one the upload ran in ended meanwhile), the pending changes cannot show the upload:
   // the writer sends the zone's records again in the new session (write-zone.ts `restart`), and checks them there.

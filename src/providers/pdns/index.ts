@@ -92,7 +92,7 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     begin: (planned) => writer.begin(planned),
     execute: (op) => writer.execute(op),
     // A zone's write is one request, applied whole or not at all: nothing of a failed zone is left pending.
-    discard: async () => {},
+    discard: async () => undefined,
     close: () => client.close(),
   };
 }
