@@ -1,6 +1,6 @@
 import type { ApplyResult, StepOutcome } from '../apply/types.js';
 import type { CreatedZoneFate } from '../model/provider.js';
-import { plural } from '../model/text.js';
+import { plural, printable } from '../model/text.js';
 import { count, durationText } from '../plan/index.js';
 import { opLabel } from './op-label.js';
 import type { ServiceRateCounts } from './rate-counts.js';
@@ -14,7 +14,8 @@ export function renderApplyReport(
   result: ApplyResult,
   rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
 ): string {
-  const lines = result.steps.map(stepLine);
+  // A step names its target as the service spells it (a live geo service's name): escaped.
+  const lines = result.steps.map((step) => printable(stepLine(step)));
   const count = (status: StepOutcome['status']) => result.steps.filter((s) => s.status === status).length;
   const failed = count('failed');
   const skipped = count('skipped');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TTL } from '../model/dns.js';
 import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
+import { MAILBOX_PATTERN, mailboxProblem } from '../model/mailbox.js';
 import { namedRecord } from '../model/named-record.js';
 import { SERIAL_STYLES } from '../model/zone.js';
 import { dnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
@@ -30,9 +31,15 @@ export const ZoneCreateSchema = z
   .strictObject({
     contact: z
       .string({ error: 'must be an email address such as hostmaster@example.com' })
-      .regex(/^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$/, {
-        error: 'must be an email address such as hostmaster@example.com',
+      .superRefine((contact, ctx) => {
+        const problem = mailboxProblem(contact);
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be an email address a zone's SOA can hold, such as hostmaster@example.com: ${problem}`,
+          });
       })
+      .meta({ pattern: MAILBOX_PATTERN })
       .optional()
       .describe('The SOA contact (RNAME) of the new zone, as an email address; default hostmaster@<zone>.'),
     serial_style: z
