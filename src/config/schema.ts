@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../model/bounded-issues.js';
 import { DEFAULT_TTL } from '../model/dns.js';
 import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
 import { MAILBOX_PATTERN, mailboxProblem } from '../model/mailbox.js';
@@ -67,8 +68,9 @@ export const ZoneSchema = z
         'Record sets by name: relative to the zone, "@" for the apex, or absolute with a trailing dot. A name ' +
           'holds a map of types sharing one TTL, or a list of such maps, one per TTL.',
       ),
-    unmanaged: z
-      .array(z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }))
+    unmanaged: boundedArray(
+      z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }),
+    )
       .optional()
       .describe('Globs (picomatch syntax) on names relative to the zone; matching names are never touched.'),
     create: ZoneCreateSchema.optional(),
