@@ -69,7 +69,11 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
-    .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
+    .option(
+      '--out <file>',
+      'also write the plan as JSON to this file (what `apply --plan` applies)',
+      pathArgument,
+    )
     .action(async (paths: string[], options) => {
       const { planCommand } = await import('./commands/plan.js');
       setExit(await planning(options.format, io, () => planCommand(paths, options, io)));
@@ -85,6 +89,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       '--plan <file>',
       'apply this saved plan (plan --out), only if it is the plan of its files and live state today; ' +
         'PATH defaults to the paths it was made from',
+      pathArgument,
     )
     .option(
       '--allow-unsafe',
@@ -103,7 +108,11 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
-    .option('--ack <file>', 'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }')
+    .option(
+      '--ack <file>',
+      'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }',
+      pathArgument,
+    )
     .action(async (paths: string[], options) => {
       const { driftCommand } = await import('./commands/drift.js');
       setExit(await planning(options.format, io, () => driftCommand(paths, options, io)));
@@ -114,12 +123,13 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .option(
       '--providers <path>',
       'read DNS from a provider under providers: in this desired state (file or dir)',
+      pathArgument,
     )
     .option('--provider <name>', 'which provider of --providers to read; default its only DNS provider')
     .option('--zones <list>', 'comma-separated zones (primary and secondary) to import; globs allowed')
     .option('--geo-services <list>', 'comma-separated geo services to import; globs allowed')
     .option('--webapps <list>', 'comma-separated webapps (names or ids) to import; globs allowed')
-    .option('--out <dir>', 'directory to write into', '.')
+    .option('--out <dir>', 'directory to write into', pathArgument, '.')
     .option('--single-file', 'write one file, edgeplan.yaml, instead of one per zone and section', false)
     .option('--force', 'overwrite existing files', false)
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
@@ -143,8 +153,8 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
     .description('run the local emulator of the DNS and WAF APIs until stopped (optionally with faults)')
     .option('--port <n>', 'port to listen on', portNumber, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--state <file>', 'persist the account in this file across restarts')
-    .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet')
+    .option('--state <file>', 'persist the account in this file across restarts', pathArgument)
+    .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet', pathArgument)
     .action(async (options) => {
       const { emulatorCommand } = await import('./commands/emulator.js');
       setExit(await emulatorCommand(options, io));
@@ -183,6 +193,7 @@ function withServiceOptions(command: Command): Command {
     .option(
       '--cache <dir>',
       "reuse a zone's cached records while its serial is unchanged (clear it after re-creating a zone by other means)",
+      pathArgument,
     )
     .option(
       '--target <kind:name>',
@@ -203,8 +214,13 @@ function withSandboxOptions(command: Command): Command {
     .option(
       '--sandbox-state <file>',
       `with --sandbox: the file that keeps its account across runs (default ${DEFAULT_SANDBOX_STATE}, mode 0600)`,
+      pathArgument,
     )
-    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
+    .option(
+      '--seed <file>',
+      'with --sandbox: initial account when the state file does not exist yet',
+      pathArgument,
+    )
     .option(
       '--realistic',
       'with --sandbox: the emulator behaves as the real services do (rate limit, jobs, busy answers; README)',
@@ -244,6 +260,12 @@ function positiveNumber(value: string): number {
   if (!(value.trim() !== '' && Number.isFinite(n) && n > 0))
     throw new InvalidArgumentError('expected a number > 0');
   return n;
+}
+
+/** A path option's value: an empty or blank one is refused instead of being taken for `.`. */
+function pathArgument(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a path, got an empty value');
+  return value;
 }
 
 function positiveInt(value: string): number {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Providers, writersOf } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
 import { providerSpecsOf } from '../model/dns-providers.js';
@@ -16,6 +17,7 @@ import { waitNotices } from './progress.js';
 import { RateCounts } from './rate-counts.js';
 import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
+import { prepareDirectory } from './write-place.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
 export interface OpenServices {
@@ -42,6 +44,7 @@ export async function openServices(
   io: CliIo,
 ): Promise<OpenServices> {
   const logger = cliLogger(io, options.verbose);
+  if (options.cache !== undefined) await prepareDirectory('--cache', resolve(io.cwd, options.cache));
   const sandbox: RunningSandbox | undefined = options.sandbox
     ? await runSandbox(options, io, logger)
     : undefined;
