@@ -3,7 +3,7 @@ import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { withFaultOptions } from './emulator-faults.js';
-import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from './exit-codes.js';
+import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, InterruptedError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
 import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
@@ -26,6 +26,10 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    if (error instanceof InterruptedError) {
+      io.stderr(`error: ${error.message}\n`);
+      return error.exitCode;
+    }
     if (await reportedPlanProblems(error, io)) return EXIT_ERROR;
     // A message may quote a server's text: terminal escapes in it are shown, not acted on.
     io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);

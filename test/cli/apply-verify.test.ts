@@ -92,6 +92,7 @@ function services(w: StepWriter): OpenServices {
     waf: undefined,
     rates: new RateCounts(() => {}),
     close: async () => {},
+    handOverInterrupts: () => {},
   };
 }
 
