@@ -1,9 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PRINTED_PROBLEMS } from '../../src/cli/load.js';
 import { cli } from '../support/cli.js';
+
+// Budget: CLI runs on generated files, about ten times their quiet time (docs/testing.md).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * A file with more problems than are worth printing: the first MAX_PRINTED_PROBLEMS one a line (and as GitHub

@@ -4,7 +4,7 @@
  * measured, not timed: every read of a positioned map's entries or a list's items is counted, and a file twice as
  * large must cost about twice as much (a search of the zone's records per problem would cost four times).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mergeDocuments } from '../../src/config/merge.js';
 import { parseYamlFile } from '../../src/config/parse-yaml.js';
 import type { PEntry, PMap, PNode } from '../../src/config/positioned.js';
@@ -14,6 +14,9 @@ import { desiredStateSchema } from '../../src/config/schema.js';
 import { schemaDiagnostics } from '../../src/config/schema-issues.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+
+// Budget: large generated inputs, about ten times their quiet time (docs/testing.md).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** A zone whose `records` has `n` names, each holding what `value(i)` writes after its key. */
 function zoneFile(n: number, value: (i: number) => string): string {

@@ -6,10 +6,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasUnprintable } from '../../src/model/text.js';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Budget: flows against the emulator, about ten times their quiet time (docs/testing.md).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const EVIL = 'Global\u001b]0;pwned\u0007 Web\r\u001b[2J';
 const SHOWN = 'Global\\x1b]0;pwned\\x07 Web\\r\\x1b[2J';

@@ -7,9 +7,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Budget: a few seconds of flows against the emulator, about ten times their quiet time (docs/testing.md).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let sandbox: Sandbox;
 let dir: string;

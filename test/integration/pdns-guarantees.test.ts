@@ -7,11 +7,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ask, transfer } from '../providers/pdns/dig.js';
 import { type FaultProxy, type FaultProxyOptions, startFaultProxy } from '../providers/pdns/fault-proxy.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
+
+// Budget: flows against a real PowerDNS server, about ten times their quiet time (docs/testing.md).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const missing = pdnsMissing();
 

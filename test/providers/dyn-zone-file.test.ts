@@ -183,7 +183,6 @@ describe('zone-file ops', () => {
     readBack([], []);
     zoneRead([]);
     authed('put', '/ZoneFile/a.test/', file).reply(200, ok({ task_id: '78' }));
-    readBack(UPLOADED_A, []);
     const decisions: ClientDecision[] = [];
     const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
     await provider.execute(add);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, ZoneChangedError } from '../../src/model/provider.js';
 import { createPdnsProvider, PdnsWireError } from '../../src/providers/pdns/index.js';
-import { useNockGuard } from './helpers/nock-guard.js';
+import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 /**
  * The PowerDNS writer's guarantees, request by request (nock: every request stated, none extra): the zone is
@@ -167,7 +167,7 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
     api()
       .get(ZONE)
       .reply(200, zone(7, ['192.0.2.1']));
-    api().patch(ZONE, PATCH_BODY).replyWithError({ code: 'ECONNRESET' });
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
     api()
       .get(ZONE)
       .reply(200, zone(7, ['192.0.2.2']));
@@ -206,7 +206,7 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
     api()
       .get(ZONE)
       .reply(200, zone(7, ['192.0.2.1']));
-    api().patch(ZONE, PATCH_BODY).replyWithError({ code: 'ECONNRESET' });
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
     api()
       .get(ZONE)
       .reply(200, zone(9, ['192.0.2.7']));
@@ -236,7 +236,7 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
     api()
       .get(ZONE)
       .reply(200, zone(7, ['192.0.2.1']));
-    api().patch(ZONE, PATCH_BODY).replyWithError({ code: 'ECONNRESET' });
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
     api().get(ZONE).reply(503, 'Unavailable');
     const error = await refusal(begun().execute(PATCH_OP));
     expect(error).toBeInstanceOf(OutcomeUnknownError);
@@ -249,12 +249,12 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
   });
 
   it('without begin, takes the PATCH as done when the zone shows it, and sends it again otherwise', async () => {
-    api().patch(ZONE, PATCH_BODY).replyWithError({ code: 'ECONNRESET' });
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
     api()
       .get(ZONE)
       .reply(200, zone(7, ['192.0.2.2']));
     await provider().execute(PATCH_OP);
-    api().patch(ZONE, PATCH_BODY).replyWithError({ code: 'ECONNRESET' });
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
     api()
       .get(ZONE)
       .reply(200, zone(8, ['192.0.2.5']));
@@ -294,7 +294,7 @@ describe('PowerDNS: a zone the plan creates', () => {
   });
 
   it('after a lost answer: sent again when no zone was created, done when the zone holds its sets', async () => {
-    api().post(ZONES).replyWithError({ code: 'ECONNRESET' });
+    api().post(ZONES).replyWithError(connectionReset());
     api().get(ZONE).reply(404, 'Not Found');
     api().post(ZONES).reply(502, 'Bad Gateway');
     api()
@@ -304,7 +304,7 @@ describe('PowerDNS: a zone the plan creates', () => {
   });
 
   it('after a lost answer: a conflict when the zone exists with other records', async () => {
-    api().post(ZONES).replyWithError({ code: 'ECONNRESET' });
+    api().post(ZONES).replyWithError(connectionReset());
     api()
       .get(ZONE)
       .reply(200, zone(1, ['192.0.2.3']));

@@ -12,13 +12,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailboxProblem } from '../../src/model/mailbox.js';
 import { requireRecordType } from '../../src/model/record-types/registry.js';
 import type { ZoneFileSet } from '../../src/providers/dyn/ops.js';
 import { createZoneFile } from '../../src/providers/dyn/zone-file.js';
 import { text, YAML_VALUES } from '../model/record-types/values.js';
 import { findProgram } from './pdns/server.js';
+
+// Budget: a property run calling named-checkzone, about ten times their quiet time (docs/testing.md).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const run = promisify(execFile);
 const ZONE = 'hostile.example';
