@@ -54,6 +54,7 @@ export {
   type ProviderAccount,
   type ProviderOp,
   type StepWriter,
+  ZoneChangedError,
 } from './model/provider.js';
 export { RECORD_TYPES, type RecordType, recordType } from './model/record-types/index.js';
 export { parseTarget, type Target, targetText } from './model/target.js';

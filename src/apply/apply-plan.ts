@@ -1,5 +1,13 @@
 import pLimit from 'p-limit';
-import { OutcomeUnknownError, type ProviderOp, type RunContext, type StepWriter } from '../model/provider.js';
+import { type Change, type RecordSetChange, targetOf } from '../model/change.js';
+import {
+  OutcomeUnknownError,
+  type PlannedTarget,
+  type ProviderOp,
+  type RunContext,
+  type StepWriter,
+} from '../model/provider.js';
+import { targetText } from '../model/target.js';
 import type { Plan, PlanStep } from '../plan/types.js';
 import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
@@ -47,6 +55,7 @@ export async function applyPlan(
 ): Promise<ApplyResult> {
   const limit = pLimit(options.concurrency ?? DEFAULT_APPLY_CONCURRENCY);
   const emit = options.onEvent ?? (() => {});
+  const changes = recordSetChanges(plan);
   const running = new Map<string, Promise<StepOutcome>>();
   const start = (step: PlanStep): Promise<StepOutcome> => {
     const existing = running.get(step.id);
@@ -69,7 +78,7 @@ export async function applyPlan(
           step,
           writers.get(step.provider),
           emit,
-          plannedSerial(plan, step),
+          plannedTarget(plan, step, changes),
           options.signal,
           options.run,
         ),
@@ -88,11 +97,38 @@ function stepById(plan: Plan, id: string): PlanStep {
   return step;
 }
 
-/** The serial the plan read of a zone step's zone (null: the plan creates it); null for other steps. */
-function plannedSerial(plan: Plan, step: PlanStep): number | null {
-  if (step.kind !== 'zone') return null;
-  const { name, provider } = step.target;
-  return plan.zones.find((header) => header.zone === name && header.provider === provider)?.serial ?? null;
+/**
+ * What the plan read of a step's target: for a zone step, the serial of its zone on its provider (null: the plan
+ * creates it) and its record-set changes; null and nothing for other steps.
+ */
+function plannedTarget(
+  plan: Plan,
+  step: PlanStep,
+  changes: ReadonlyMap<string, RecordSetChange[]>,
+): PlannedTarget {
+  const { target } = step;
+  if (step.kind !== 'zone') return { target, serial: null };
+  const { name, provider } = target;
+  const serial =
+    plan.zones.find((header) => header.zone === name && header.provider === provider)?.serial ?? null;
+  const sets = changes.get(targetText(target));
+  return { target, serial, ...(sets ? { changes: sets } : {}) };
+}
+
+/** The plan's record-set changes by the text of their zone target (`zone:a.test@pdns`), in plan order. */
+function recordSetChanges(plan: Plan): Map<string, RecordSetChange[]> {
+  const byTarget = new Map<string, RecordSetChange[]>();
+  for (const change of plan.changes.filter(isRecordSetChange)) {
+    const key = targetText(targetOf(change.address));
+    const list = byTarget.get(key) ?? [];
+    list.push(change);
+    byTarget.set(key, list);
+  }
+  return byTarget;
+}
+
+function isRecordSetChange(change: Change): change is RecordSetChange {
+  return change.address.kind === 'record-set';
 }
 
 function identity(step: PlanStep): StepIdentity {
@@ -103,13 +139,13 @@ async function runStep(
   step: PlanStep,
   writer: StepWriter | undefined,
   emit: (e: ApplyEvent) => void,
-  serial: number | null,
+  planned: PlannedTarget,
   signal: AbortSignal | undefined,
   run: RunContext | undefined,
 ): Promise<StepOutcome> {
   const total = step.ops.length;
   emit({ type: 'step-start', ...identity(step), total });
-  writer?.begin?.({ target: step.target, serial });
+  writer?.begin?.(planned);
   let done = 0;
   for (const op of step.ops) {
     try {
@@ -154,8 +190,8 @@ async function failStep(
   if (error instanceof ApplyInterruptedError && done === 0) return { ...failure, discarded: true };
   // A failed publish may still have been applied by the server; discarding is then a harmless no-op.
   try {
-    await writer.discard(step.target);
-    return { ...failure, discarded: true };
+    const createdZone = await writer.discard(step.target);
+    return { ...failure, discarded: true, ...(createdZone ? { createdZone } : {}) };
   } catch {
     return { ...failure, discarded: false };
   }

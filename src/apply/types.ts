@@ -1,4 +1,4 @@
-import type { ProviderOp } from '../model/provider.js';
+import type { CreatedZoneFate, ProviderOp } from '../model/provider.js';
 import type { Target } from '../model/target.js';
 import type { StepKind } from '../plan/types.js';
 
@@ -21,6 +21,8 @@ export type StepOutcome =
       discarded?: boolean;
       /** The failed op's answer was lost and no read could tell whether it took effect (e.g. a zone's publish). */
       outcomeUnknown?: true;
+      /** The zone the step created before it failed, and what became of it (absent: the step created none). */
+      createdZone?: CreatedZoneFate;
     })
   | (StepIdentity & { status: 'skipped'; total: number; blockedBy: string[] });
 

@@ -1,5 +1,6 @@
 import type { ApplyResult, StepOutcome } from '../apply/types.js';
-import { plural } from '../model/text.js';
+import type { CreatedZoneFate } from '../model/provider.js';
+import { plural, printable } from '../model/text.js';
 import { count, durationText } from '../plan/index.js';
 import { opLabel } from './op-label.js';
 import type { ServiceRateCounts } from './rate-counts.js';
@@ -13,7 +14,8 @@ export function renderApplyReport(
   result: ApplyResult,
   rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
 ): string {
-  const lines = result.steps.map(stepLine);
+  // A step names its target as the service spells it (a live geo service's name): escaped.
+  const lines = result.steps.map((step) => printable(stepLine(step)));
   const count = (status: StepOutcome['status']) => result.steps.filter((s) => s.status === status).length;
   const failed = count('failed');
   const skipped = count('skipped');
@@ -37,6 +39,13 @@ function rateLine(service: string, c: ServiceRateCounts): string {
   return `${service}: ${count(c.requests)} ${c.requests === 1 ? 'request' : 'requests'}, ${count(c.refused)} answered 429, ${waits}.`;
 }
 
+/** What became of the zone a failed step created (model/provider.ts CreatedZoneFate), as the end of its line. */
+function createdZoneText(fate: CreatedZoneFate): string {
+  if (fate.kind === 'deleted')
+    return 'the zone, created by this run, was deleted again: nothing of it is live, and the next plan creates it again.';
+  return `the zone, created by this run, is left in place: ${fate.reason}; the next plan does not show its creation.`;
+}
+
 function stepLine(outcome: StepOutcome): string {
   const isZone = outcome.target.kind === 'zone';
   switch (outcome.status) {
@@ -52,9 +61,10 @@ function stepLine(outcome: StepOutcome): string {
       const discard = outcome.discarded
         ? 'its pending changes were discarded'
         : 'discarding its pending changes failed too (they are dropped when the session ends)';
+      const created = outcome.createdZone && createdZoneText(outcome.createdZone);
       if (outcome.outcomeUnknown)
-        return `${head}; outcome unknown: it may or may not have been published, ${discard}; plan again to see what is live.`;
-      return `${head}; not published, ${discard}; live records of this zone are unchanged.`;
+        return `${head}; outcome unknown: it may or may not have been published, ${discard}; ${created ? `${created} ` : ''}plan again to see what is live.`;
+      return `${head}; not published, ${discard}; ${created ?? 'live records of this zone are unchanged.'}`;
     }
   }
 }

@@ -30,3 +30,14 @@ export class CliError extends Error {
 export class UsageError extends CliError {
   override readonly name = 'UsageError';
 }
+
+/** A command stopped by SIGINT or SIGTERM before it changed anything (its reads abandoned, its sessions closed). */
+export class InterruptedError extends CliError {
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
+    super(`interrupted by ${signal} while reading live state: nothing was changed; the sessions were closed`);
+  }
+
+  get exitCode(): ExitCode {
+    return this.signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+  }
+}

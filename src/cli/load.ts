@@ -4,6 +4,7 @@ import { type Diagnostic, formatDiagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';
 import { PlanProblemsError } from '../plan/diff/plan-problems.js';
+import { count } from '../plan/render/duration.js';
 import { PLAN_FORMAT_VERSION } from '../plan/types.js';
 import { PROVIDER_CATALOGUE } from '../providers/registry.js';
 import { EXIT_ERROR, type ExitCode } from './exit-codes.js';
@@ -87,11 +88,23 @@ function reportProblems(
   io: CliIo,
   format: OutputFormat,
 ): void {
-  for (const diagnostic of diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
-  reportAnnotations(diagnostics, io, format === 'json' ? io.stderr : io.stdout);
+  const shown = diagnostics.slice(0, MAX_PRINTED_PROBLEMS);
+  const lines = shown.map((diagnostic) => `${formatDiagnostic(diagnostic)}\n`);
+  const more = diagnostics.length - shown.length;
+  if (more > 0) lines.push(`… and ${count(more)} more (${MORE_WHERE})\n`);
+  io.stderr(lines.join(''));
+  reportAnnotations(shown, io, format === 'json' ? io.stderr : io.stdout);
   io.stderr(`${summary}\n`);
   if (format === 'json') io.stdout(problemsJson(stage, diagnostics, summary));
 }
+
+/**
+ * Problems printed one a line (and as GitHub annotations) at most; the rest are counted. A file of a hundred
+ * thousand bad records is refused as fast as one, and its first problems stay in sight; `--format json` lists
+ * every one.
+ */
+export const MAX_PRINTED_PROBLEMS = 500;
+const MORE_WHERE = 'not shown; the summary counts them, and --format json lists every one';
 
 /** `{ formatVersion, error, summary, problems: [{ file, line, col, message }] }`, problems in report order. */
 export function problemsJson(

@@ -4,12 +4,21 @@ import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { SHELLS, type Shell } from './completion/shells.js';
 import { withFaultOptions } from './emulator-faults.js';
-import { CliError, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type ExitCode, UsageError } from './exit-codes.js';
+import {
+  CliError,
+  EXIT_ERROR,
+  EXIT_OK,
+  EXIT_USAGE,
+  type ExitCode,
+  InterruptedError,
+  UsageError,
+} from './exit-codes.js';
 import type { CliIo } from './io.js';
 import type { OutputFormat } from './options.js';
 import { checkPathFlags } from './path-flags.js';
 import {
   collect,
+  pathArgument,
   portNumber,
   positiveInt,
   withRateLimitOptions,
@@ -36,6 +45,10 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
   } catch (error) {
     // Commander has printed its message (and the help) already: --help and --version exit 0, the rest are usage.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    if (error instanceof InterruptedError) {
+      io.stderr(`error: ${error.message}\n`);
+      return error.exitCode;
+    }
     if (await reportedPlanProblems(error, io)) return EXIT_ERROR;
     // A message may quote a server's text: terminal escapes in it are shown, not acted on.
     io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
@@ -83,7 +96,11 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
 
   withServiceOptions(program.command('plan'))
     .description('read live state and print the plan (exit 0 no changes, 2 changes, 1 error)')
-    .option('--out <file>', 'also write the plan as JSON to this file (what `apply --plan` applies)')
+    .option(
+      '--out <file>',
+      'also write the plan as JSON to this file (what `apply --plan` applies)',
+      pathArgument,
+    )
     .hook('preAction', checkPathFlags({ out: 'write', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { planCommand } = await import('./commands/plan.js');
@@ -105,6 +122,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
       '--plan <file>',
       'apply this saved plan (plan --out), only if it is the plan of its files and live state today; ' +
         'PATH defaults to the paths it was made from',
+      pathArgument,
     )
     .option(
       '--allow-unsafe',
@@ -124,7 +142,11 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
 
   withServiceOptions(program.command('drift'))
     .description('read live state and report drift (exit 0 in sync, 2 drift, 1 error)')
-    .option('--ack <file>', 'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }')
+    .option(
+      '--ack <file>',
+      'acknowledged drift: YAML list of { target, digest?, reason, owner, expires }',
+      pathArgument,
+    )
     .hook('preAction', checkPathFlags({ ack: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { driftCommand } = await import('./commands/drift.js');
@@ -136,12 +158,13 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .option(
       '--providers <path>',
       'read DNS from a provider under providers: in this desired state (file or dir)',
+      pathArgument,
     )
     .option('--provider <name>', 'which provider of --providers to read; default its only DNS provider')
     .option('--zones <list>', 'comma-separated zones (primary and secondary) to import; globs allowed')
     .option('--geo-services <list>', 'comma-separated geo services to import; globs allowed')
     .option('--webapps <list>', 'comma-separated webapps (names or ids) to import; globs allowed')
-    .option('--out <dir>', 'directory to write into', '.')
+    .option('--out <dir>', 'directory to write into', pathArgument, '.')
     .option('--single-file', 'write one file, edgeplan.yaml, instead of one per zone and section', false)
     .option('--force', 'overwrite existing files', false)
     .option('--no-color', 'no colours (also when NO_COLOR is set)')
@@ -167,8 +190,8 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .description('run the local emulator of the DNS and WAF APIs until stopped (optionally with faults)')
     .option('--port <n>', 'port to listen on', portNumber, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--state <file>', 'persist the account in this file across restarts')
-    .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet')
+    .option('--state <file>', 'persist the account in this file across restarts', pathArgument)
+    .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet', pathArgument)
     .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (options) => {
       const { emulatorCommand } = await import('./commands/emulator.js');

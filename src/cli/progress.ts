@@ -1,4 +1,5 @@
 import type { ApplyEvent, StepOutcome } from '../apply/types.js';
+import { printable } from '../model/text.js';
 import { count, durationText, rateText } from '../plan/index.js';
 import { type RateEvent, WINDOW_USED } from '../providers/http/scheduler.js';
 import type { CliIo } from './io.js';
@@ -13,6 +14,7 @@ import { opsText } from './step-units.js';
  *   done with the time left, or, while the rate limit holds the run, the wait (`waiting 42 s for the DNS rate window
  *   (300/min), 700 of 1,007 calls done, about 2 min left`), so a wait is never silent for longer than that. A wait
  *   of ANNOUNCE_MS or more is announced as it starts.
+ * A step is named by its target as the service spells it (a live geo service's name): every line is escaped.
  * The time left is at the current rate: the calls left at the pace of those done since the apply began, and never
  * less than the wait under way. Time comes from `now` and `every` (a ticker), injected in tests.
  */
@@ -75,7 +77,9 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
   const draw = () => {
     if (!live) return;
     clear();
-    const lines = [...steps].map(([id, s]) => `${id}: ${s.done}/${s.total} calls${eta(s.total - s.done)}`);
+    const lines = [...steps].map(
+      ([id, s]) => `${printable(id)}: ${s.done}/${s.total} calls${eta(s.total - s.done)}`,
+    );
     if (waiting() && wait) lines.push(waitLine(wait));
     for (const line of lines) io.stderr(`${line}\n`);
     drawn = lines.length;
@@ -83,7 +87,7 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
   /** A permanent line: above the live block on a TTY. */
   const print = (line: string) => {
     clear();
-    io.stderr(`${line}\n`);
+    io.stderr(`${printable(line)}\n`);
     lastLine = now();
     draw();
   };

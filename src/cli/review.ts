@@ -2,6 +2,7 @@ import { planReviewed } from '../apply/index.js';
 import { closestNames } from '../model/closest-names.js';
 import type { DesiredState } from '../model/dns.js';
 import { targetText } from '../model/target.js';
+import { printableLines } from '../model/text.js';
 import {
   type ApplyPace,
   describeApprovals,
@@ -113,5 +114,6 @@ export function renderReviewed(
 export function approvalsText(plan: Plan): string {
   const approvals = plan.needsApproval ?? [];
   if (approvals.length === 0) return '';
-  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${describeApprovals(approvals)}\n`;
+  // An approval names live objects (a geo service, a webapp) as the service spells them: escaped.
+  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${printableLines(describeApprovals(approvals))}\n`;
 }

@@ -7,6 +7,7 @@ import type { SandboxService } from '../providers/plugin.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { repositoryRoot, slashes } from './source-paths.js';
+import { prepareFile } from './write-place.js';
 
 /** Where `--sandbox` keeps the emulator's account without `--sandbox-state FILE`. */
 export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
@@ -62,6 +63,7 @@ export async function runSandbox(
   logger: Logger,
 ): Promise<RunningSandbox> {
   const statePath = sandboxStatePath(options, io);
+  await prepareFile('--sandbox-state', statePath);
   const stateExists = await access(statePath).then(
     () => true,
     () => false,

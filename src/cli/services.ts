@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Providers, writersOf } from '../apply/index.js';
 import type { DesiredState } from '../model/dns.js';
 import { providerSpecsOf } from '../model/dns-providers.js';
@@ -8,14 +9,15 @@ import type { Plan } from '../plan/types.js';
 import { pluginOf } from '../providers/registry.js';
 import type { WafProvider } from '../providers/waf/index.js';
 import { type OpenedDnsProviders, openDnsProviders } from './dns-providers.js';
-import { CliError } from './exit-codes.js';
-import type { CliIo } from './io.js';
+import { CliError, InterruptedError } from './exit-codes.js';
+import type { CliIo, InterruptSignal } from './io.js';
 import { cliLogger } from './logger.js';
 import type { ServiceOptions } from './options.js';
 import { waitNotices } from './progress.js';
 import { RateCounts } from './rate-counts.js';
 import { type RunningSandbox, runSandbox } from './sandbox.js';
 import { openWafTarget } from './waf-target.js';
+import { prepareDirectory } from './write-place.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
 export interface OpenServices {
@@ -24,7 +26,13 @@ export interface OpenServices {
   waf: WafProvider | undefined;
   /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
   rates: RateCounts;
+  /**
+   * Closes every service (logs out). A SIGINT or SIGTERM while they are open abandons the reads under way, and
+   * close then throws InterruptedError, after closing; `apply` takes the signals over before it sends anything
+   * (`handOverInterrupts`), as it stops in its own way.
+   */
   close(): Promise<void>;
+  handOverInterrupts(): void;
 }
 
 /** True when the command needs any service at all. */
@@ -42,6 +50,7 @@ export async function openServices(
   io: CliIo,
 ): Promise<OpenServices> {
   const logger = cliLogger(io, options.verbose);
+  if (options.cache !== undefined) await prepareDirectory('--cache', resolve(io.cwd, options.cache));
   const sandbox: RunningSandbox | undefined = options.sandbox
     ? await runSandbox(options, io, logger)
     : undefined;
@@ -51,9 +60,20 @@ export async function openServices(
   // included), the DNS reads still in flight are stopped before the logout, so nothing is read into a session
   // being closed and no second session is opened (the client refuses to log in once closed).
   const stop = new AbortController();
-  const close = () => {
+  let interrupted: InterruptSignal | undefined;
+  const handOverInterrupts =
+    io.onInterrupt?.((signal) => {
+      interrupted = signal;
+      io.stderr(
+        `${signal}: stopping: the reads under way are abandoned; logging out. Send it again to exit at once.\n`,
+      );
+      stop.abort(signal);
+    }) ?? (() => {});
+  const close = async () => {
+    handOverInterrupts();
     stop.abort('the command ended');
-    return closeAll(closers, sandbox);
+    await closeAll(closers, sandbox);
+    if (interrupted) throw new InterruptedError(interrupted);
   };
   try {
     const dns: OpenedDnsProviders = { byName: {}, closers };
@@ -72,7 +92,7 @@ export async function openServices(
       ...(Object.keys(dns.byName).length > 0 ? { dnsProviders: dns.byName } : {}),
       ...(waf ? { waf: waf.provider } : {}),
     };
-    return { providers, writers: writersOf(providers), waf: waf?.provider, rates, close };
+    return { providers, writers: writersOf(providers), waf: waf?.provider, rates, close, handOverInterrupts };
   } catch (error) {
     await close();
     throw error;

@@ -13,6 +13,7 @@ export function withServiceOptions(command: Command): Command {
     .option(
       '--cache <dir>',
       "reuse a zone's cached records while its serial is unchanged (clear it after re-creating a zone by other means)",
+      pathArgument,
     )
     .option(
       '--target <kind:name>',
@@ -33,8 +34,13 @@ export function withSandboxOptions(command: Command): Command {
     .option(
       '--sandbox-state <file>',
       `with --sandbox: the file that keeps its account across runs (default ${DEFAULT_SANDBOX_STATE}, mode 0600)`,
+      pathArgument,
     )
-    .option('--seed <file>', 'with --sandbox: initial account when the state file does not exist yet')
+    .option(
+      '--seed <file>',
+      'with --sandbox: initial account when the state file does not exist yet',
+      pathArgument,
+    )
     .option(
       '--realistic',
       'with --sandbox: the emulator behaves as the real services do (rate limit, jobs, busy answers; docs/emulator.md)',
@@ -86,4 +92,10 @@ export function portNumber(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port 0–65535');
   return n;
+}
+
+/** A path option's value: an empty or blank one is refused instead of being taken for `.`. */
+export function pathArgument(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a path, got an empty value');
+  return value;
 }

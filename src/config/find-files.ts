@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 
 /** A path below a given directory that was not loaded, and why: never skipped without a word. */
 export interface SkippedPath {
@@ -104,7 +104,7 @@ class Walk {
     if (real !== undefined) this.seen.set(real, dir);
     const entries = await readdir(dir, { withFileTypes: true });
     const files: string[] = [];
-    for (const entry of entries) files.push(...(await this.entry(join(dir, entry.name), entry, ancestors)));
+    for (const entry of entries) pushAll(files, await this.entry(join(dir, entry.name), entry, ancestors));
     return files;
   }
 

@@ -1,5 +1,5 @@
 import { countryCodeProblem, isGeoCountryCode } from '../model/country-codes.js';
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../model/geo.js';
 import { isInZone, normaliseName } from '../model/names.js';
@@ -33,7 +33,7 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
   const linkedBy = new Map<string, { service: string; pos: Position }>();
   const diagnostics: Diagnostic[] = [];
   for (const service of merged.services.geoServices) {
-    diagnostics.push(...serviceNameDiagnostics(service), ...groupDiagnostics(service));
+    pushAll(diagnostics, [...serviceNameDiagnostics(service), ...groupDiagnostics(service)]);
     const groups = read.geoGroups.filter((group) => group.service === service);
     for (const node of nodesOf(service)) {
       const problem = nodeProblem(node);
@@ -56,7 +56,7 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
         continue;
       }
       linkedBy.set(key, { service: service.key, pos: node.pos });
-      if (node.fqdn === node.zone) diagnostics.push(...apexNodeDiagnostics(node.pos, node.fqdn, groups));
+      if (node.fqdn === node.zone) pushAll(diagnostics, apexNodeDiagnostics(node.pos, node.fqdn, groups));
       recordsByNode ??= geoTypedRecords(read);
       const record = recordsByNode.get(key);
       if (record) {

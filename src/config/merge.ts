@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 import { normaliseName, recordNameToFqdn } from '../model/names.js';
 import { bothPlaces, entryPlace, namedTwice, type Place } from './both-places.js';
 import { type MergedServices, mergeServices } from './merge-services.js';
@@ -73,7 +73,7 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
       let zone = zones.get(name);
       const sameFile = zone?.keys.find((key) => key.keyPos.file === entry.keyPos.file);
       if (sameFile) {
-        diagnostics.push(...bothPlaces(entryPlace(entry), entryPlace(sameFile), namedTwice('zone')));
+        pushAll(diagnostics, bothPlaces(entryPlace(entry), entryPlace(sameFile), namedTwice('zone')));
         continue;
       }
       if (!zone) {
@@ -91,11 +91,11 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
         recordIndex.set(zone, new Map());
       }
       zone.keys.push(entry);
-      diagnostics.push(...mergeZone(zone, entry.value, recordIndex.get(zone) ?? new Map()));
+      pushAll(diagnostics, mergeZone(zone, entry.value, recordIndex.get(zone) ?? new Map()));
     }
   }
   const services = mergeServices(roots);
-  diagnostics.push(...services.diagnostics);
+  pushAll(diagnostics, services.diagnostics);
   return { merged: { zones: [...zones.values()], services: services.services }, diagnostics };
 }
 
@@ -113,7 +113,7 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
     if (first) {
       const named = namedTwice(`record`, ` of zone "${zone.zone}"`);
       const message = (self: Place, other: Place) => `${named(self, other)}; ${ONE_PLACE}`;
-      diagnostics.push(...bothPlaces(entryPlace(entry), { text: first.name, pos: first.keyPos }, message));
+      pushAll(diagnostics, bothPlaces(entryPlace(entry), { text: first.name, pos: first.keyPos }, message));
       continue;
     }
     const record = { name: entry.key, fqdn, keyPos: entry.keyPos, value: entry.value };
@@ -122,7 +122,7 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   }
 
   const unmanaged = entryOf(value, 'unmanaged')?.value;
-  if (isSeq(unmanaged)) zone.unmanaged.push(...unmanaged.items);
+  if (isSeq(unmanaged)) pushAll(zone.unmanaged, unmanaged.items);
   const providers = entryOf(value, 'providers');
   if (providers) zone.providers.push(providers);
   return diagnostics;
@@ -144,7 +144,7 @@ function once(
   if (here.text !== there.text) {
     const message = (self: Place, other: Place) =>
       `${key} of zone "${zone.zone}" is ${self.text} here but ${other.text} at ${where(other.pos)}`;
-    diagnostics.push(...bothPlaces(here, there, message));
+    pushAll(diagnostics, bothPlaces(here, there, message));
   }
   return first;
 }

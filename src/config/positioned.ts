@@ -50,8 +50,22 @@ export function isSeq(node: PNode | undefined): node is PSeq {
   return node?.kind === 'seq';
 }
 
+/** Maps with more entries than this are looked up through an index, built at the first lookup. */
+const INDEXED_FROM = 16;
+const indexes = new WeakMap<PMap, Map<string, PEntry>>();
+
+/**
+ * The entry of `key` in `map`. Constant time on a large map (the records of a zone, its problems located one by
+ * one): its entries are indexed once, at the first lookup. Maps are never changed once built.
+ */
 export function entryOf(map: PMap, key: string): PEntry | undefined {
-  return map.entries.find((entry) => entry.key === key);
+  if (map.entries.length <= INDEXED_FROM) return map.entries.find((entry) => entry.key === key);
+  let index = indexes.get(map);
+  if (!index) {
+    index = new Map(map.entries.map((entry) => [entry.key, entry]));
+    indexes.set(map, index);
+  }
+  return index.get(key);
 }
 
 /** The node `path` leads to from `node` (map keys, list indexes), or undefined when there is none. */

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 import type { DnsProviderSpec, ProviderCatalogue } from '../model/dns-provider-spec.js';
 import { bothPlaces } from './both-places.js';
 import { capabilityDiagnostics } from './capability-rules.js';
@@ -34,7 +34,7 @@ export function providerDiagnostics(
 ): Diagnostic[] {
   const specs = providerSpecs(merged.services, catalogue);
   const diagnostics = merged.services.providers.flatMap((entry) => specDiagnostics(entry, catalogue));
-  diagnostics.push(...envDiagnostics(merged.services.providers, specs, catalogue));
+  pushAll(diagnostics, envDiagnostics(merged.services.providers, specs, catalogue));
   const names = new Set(merged.services.providers.map((entry) => entry.key));
   const onProviders = new Map<string, string[]>();
   const owners = [
@@ -53,7 +53,7 @@ export function providerDiagnostics(
     })),
   ];
   for (const owner of owners) {
-    diagnostics.push(...listDiagnostics(owner.what, owner.lists, names));
+    pushAll(diagnostics, listDiagnostics(owner.what, owner.lists, names));
     if (owner.lists.length === 0 && specs.length > 1 && owner.keyPos) {
       const all = specs.map((spec) => spec.name).join(', ');
       const message = `${owner.what} must list its providers: several are configured (${all})`;
@@ -62,8 +62,8 @@ export function providerDiagnostics(
     onProviders.set(owner.zone, effectiveProviders(owner.lists, specs));
   }
   if (specs.length === 0) return diagnostics;
-  diagnostics.push(...geoDiagnostics(merged, specs, catalogue, onProviders));
-  diagnostics.push(...perProvider(merged, read, specs, catalogue, onProviders));
+  pushAll(diagnostics, geoDiagnostics(merged, specs, catalogue, onProviders));
+  pushAll(diagnostics, perProvider(merged, read, specs, catalogue, onProviders));
   return diagnostics;
 }
 

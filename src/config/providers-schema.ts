@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../model/bounded-issues.js';
 import type { ProviderType } from '../model/dns-provider-spec.js';
 
 /**
@@ -51,7 +52,8 @@ function optionSchema(key: string, types: readonly ProviderType[]): z.ZodOptiona
 
 export const ProviderNameKey = z.string().meta({ pattern: PROVIDER_NAME_PATTERN });
 
-export const ProviderList = z
-  .array(z.string({ error: 'must be a provider name' }), { error: 'must be a list of provider names' })
+export const ProviderList = boundedArray(z.string({ error: 'must be a provider name' }), {
+  error: 'must be a list of provider names',
+})
   .min(1, { error: 'must list at least one provider' })
   .describe('The providers under `providers:` that serve it; default: the one provider configured.');

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { entryOf, isMap, isSeq, type PEntry, type PMap, type Position } from './positioned.js';
@@ -57,7 +57,7 @@ export function readRecords(merged: MergedDocument): ReadRecords {
       if (items.length === 0) continue;
       const sets = items.flatMap((item) => {
         const read = readTypedValues(item.map, RECORD_TYPES, zone.zone, `record "${record.name}"`);
-        diagnostics.push(...read.diagnostics);
+        pushAll(diagnostics, read.diagnostics);
         return read.sets.map((set) => ({ ...set, item }));
       });
       records.push({ zone, record, sets });
@@ -69,7 +69,7 @@ export function readRecords(merged: MergedDocument): ReadRecords {
       if (!isMap(group)) continue;
       const label = `${groupName(group, index)} of geo service "${service.key}"`;
       const read = readTypedValues(group, GEO_TYPES, null, label, true);
-      diagnostics.push(...read.diagnostics);
+      pushAll(diagnostics, read.diagnostics);
       geoGroups.push({ service, index, label, sets: read.sets });
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expandIssues } from '../model/bounded-issues.js';
 import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import {
@@ -21,7 +22,11 @@ type Issue = z.core.$ZodIssue;
  */
 export function schemaDiagnostics(root: PNode, schema: DesiredStateSchema): Diagnostic[] {
   const result = schema.safeParse(toPlain(root), { error: predicate });
-  return (result.error?.issues ?? []).flatMap((issue) => issueDiagnostics(root, issue, schema));
+  const finalize = (raw: z.core.$ZodRawIssue) =>
+    z.core.util.finalizeIssue(raw, { error: predicate }, z.config());
+  return expandIssues(result.error?.issues ?? [], finalize).flatMap((issue) =>
+    issueDiagnostics(root, issue, schema),
+  );
 }
 
 /** Predicates for issues the schema gives no `error` of its own. */

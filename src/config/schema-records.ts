@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../model/bounded-issues.js';
 import { MAX_TTL } from '../model/record-set.js';
 import { RECORD_TYPES, type RecordType } from '../model/record-types/index.js';
 
@@ -18,8 +19,7 @@ export const Ttl = z.int({ error: ttlError }).min(1, { error: ttlError }).max(MA
 /** The YAML of one type's data: its one value (`single`), else a non-empty list of values. */
 function valuesSchema(type: RecordType): z.ZodType {
   if (type.single) return type.yaml.describe(`The ${type.type} value (one).`);
-  return z
-    .array(type.yaml, { error: `must be a list of ${type.type} values` })
+  return boundedArray(type.yaml, { error: `must be a list of ${type.type} values` })
     .min(1, { error: `must list at least one ${type.type} value` })
     .meta({ uniqueItems: true })
     .describe(`The ${type.type} values, each once.`);
@@ -81,8 +81,7 @@ export type RecordSetDocument = z.infer<typeof RecordSetSchema>;
  * naming both places (type-rules.ts); the JSON Schema says it with `contains`. A type that is alone at its name
  * (CNAME) is in no list, since every other item holds a type beside it.
  */
-export const RecordSetListSchema = z
-  .array(RecordSetSchema)
+export const RecordSetListSchema = boundedArray(RecordSetSchema)
   .min(2, {
     error:
       'must list at least two record-set maps, one per TTL (types that share a TTL are one map, no list)',

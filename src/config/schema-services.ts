@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../model/bounded-issues.js';
 import { GEO_COUNTRY_CODES } from '../model/country-codes.js';
 import { GEO_RECORD_TYPES, GEO_SERVE_COUNT_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../model/geo.js';
 import { IPV4_PATTERN } from '../model/ipv4.js';
@@ -16,14 +17,12 @@ import { Ttl, withRecordTypes } from './schema-records.js';
  */
 
 const Ipv4List = (what: string) =>
-  z
-    .array(
-      z
-        .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
-        .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
-      { error: `must be a list of IPv4 addresses` },
-    )
-    .min(1, { error: `must list at least one ${what}` });
+  boundedArray(
+    z
+      .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
+      .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
+    { error: `must be a list of IPv4 addresses` },
+  ).min(1, { error: `must list at least one ${what}` });
 
 /** A name or label: shown in plans, logs and pull-request comments, so no line breaks, NUL or escapes in it. */
 const Text = z
@@ -83,8 +82,7 @@ function geoTypeFields(): Record<string, z.ZodOptional<z.ZodType>> {
     GEO_TYPES.map((type) => {
       const values = type.single
         ? geoValue(type).describe(`The ${type.type} value (one).`)
-        : z
-            .array(geoValue(type), { error: `must be a list of ${type.type} values` })
+        : boundedArray(geoValue(type), { error: `must be a list of ${type.type} values` })
             .min(1, { error: `must list at least one ${type.type} value` })
             .meta({ uniqueItems: true })
             .describe(`The ${type.type} values, each once.`);
@@ -107,13 +105,12 @@ const perType = (types: readonly string[], value: z.ZodType, what: string) =>
 export const GeoGroupSchema = withRecordTypes(
   z.strictObject({
     name: Text.describe('Unique name of the group within its service.'),
-    countries: z
-      .array(
-        z.string({ error: 'must be a country, region or special code' }).meta({ enum: GEO_COUNTRY_CODES }),
-        {
-          error: 'must be a list of country codes',
-        },
-      )
+    countries: boundedArray(
+      z.string({ error: 'must be a country, region or special code' }).meta({ enum: GEO_COUNTRY_CODES }),
+      {
+        error: 'must be a list of country codes',
+      },
+    )
       .min(1, { error: 'must list at least one country code' })
       .meta({ uniqueItems: true })
       .describe(
@@ -156,10 +153,10 @@ export const GeoServiceSchema = z
       .boolean({ error: 'must be true or false' })
       .optional()
       .describe('Whether the service answers; absent: as live.'),
-    groups: z
-      .array(GeoGroupSchema, { error: 'must be a list of groups' })
-      .min(1, { error: 'must list at least one group' }),
-    nodes: z.array(GeoNodeSchema, { error: 'must be a list of nodes' }).optional(),
+    groups: boundedArray(GeoGroupSchema, { error: 'must be a list of groups' }).min(1, {
+      error: 'must list at least one group',
+    }),
+    nodes: boundedArray(GeoNodeSchema, { error: 'must be a list of nodes' }).optional(),
   })
   .describe('A geo service; its name may contain spaces.');
 export type GeoServiceDocument = z.infer<typeof GeoServiceSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { boundedArray } from '../model/bounded-issues.js';
 import { DEFAULT_TTL } from '../model/dns.js';
 import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
+import { MAILBOX_PATTERN, mailboxProblem } from '../model/mailbox.js';
 import { namedRecord } from '../model/named-record.js';
 import { SERIAL_STYLES } from '../model/zone.js';
 import { dnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
@@ -30,9 +32,15 @@ export const ZoneCreateSchema = z
   .strictObject({
     contact: z
       .string({ error: 'must be an email address such as hostmaster@example.com' })
-      .regex(/^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$/, {
-        error: 'must be an email address such as hostmaster@example.com',
+      .superRefine((contact, ctx) => {
+        const problem = mailboxProblem(contact);
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be an email address a zone's SOA can hold, such as hostmaster@example.com: ${problem}`,
+          });
       })
+      .meta({ pattern: MAILBOX_PATTERN })
       .optional()
       .describe('The SOA contact (RNAME) of the new zone, as an email address; default hostmaster@<zone>.'),
     serial_style: z
@@ -60,8 +68,9 @@ export const ZoneSchema = z
         'Record sets by name: relative to the zone, "@" for the apex, or absolute with a trailing dot. A name ' +
           'holds a map of types sharing one TTL, or a list of such maps, one per TTL.',
       ),
-    unmanaged: z
-      .array(z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }))
+    unmanaged: boundedArray(
+      z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }),
+    )
       .optional()
       .describe('Globs (picomatch syntax) on names relative to the zone; matching names are never touched.'),
     create: ZoneCreateSchema.optional(),

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 import { zoneNameProblem } from '../model/dns-names.js';
 import { normaliseName } from '../model/names.js';
 import { ipv4ListDiagnostics } from './ipv4-list.js';
@@ -27,7 +27,7 @@ export function secondaryDiagnostics(merged: MergedDocument): Diagnostic[] {
       diagnostics.push(diagnosticAt(entry.keyPos, message));
     }
     const masters = isMap(entry.value) ? entryOf(entry.value, 'masters')?.value : undefined;
-    diagnostics.push(...ipv4ListDiagnostics(masters, `the masters of secondary zone "${entry.key}"`));
+    pushAll(diagnostics, ipv4ListDiagnostics(masters, `the masters of secondary zone "${entry.key}"`));
     return diagnostics;
   });
 }

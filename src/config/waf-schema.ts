@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../model/bounded-issues.js';
 import { namedRecord } from '../model/named-record.js';
 import { GOOD_BOTS_MODES } from '../model/waf.js';
 
@@ -21,9 +22,9 @@ export const GoodBotsSchema = z
       .describe(
         'exact (default): the listed bots enabled, every other bot disabled. additive: only enable them.',
       ),
-    allow: z
-      .array(BotRef, { error: 'must be a list of bot names or ids' })
-      .describe('Bots to enable; no bot twice.'),
+    allow: boundedArray(BotRef, { error: 'must be a list of bot names or ids' }).describe(
+      'Bots to enable; no bot twice.',
+    ),
   })
   .describe('The allowed ("good") bots of the webapp.');
 export type GoodBotsDocument = z.infer<typeof GoodBotsSchema>;
@@ -37,8 +38,7 @@ export const PurgeAfterApplySchema = z
     [
       z.boolean(),
       z.strictObject({
-        paths: z
-          .array(PurgePath, { error: 'must be a list of paths' })
+        paths: boundedArray(PurgePath, { error: 'must be a list of paths' })
           .min(1, { error: 'must name at least one path' })
           .max(100, { error: 'at most 100 paths' }),
       }),

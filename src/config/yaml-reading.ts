@@ -12,10 +12,17 @@ import { type Document, isAlias, isNode, type Node, visit } from 'yaml';
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const LEADING_ZERO = /^-?0[0-9]/;
 
-/** Why a scalar the parser read as a number is refused, or null when it is written in decimal. */
+/**
+ * Why a scalar the parser read as a number is refused, or null when it is written in decimal. A whole number
+ * written with a fraction (`3600.0`) is refused too: every number of the desired state is whole, and the schema,
+ * which sees only the value 3600, would take it.
+ */
 export function numberProblem(source: string, value: number): string | null {
-  if (DECIMAL.test(source)) return null;
   const quote = 'or quote the value if it is text';
+  if (DECIMAL.test(source)) {
+    if (!Number.isInteger(value) || !source.includes('.')) return null;
+    return `number ${source} is a whole number written with a decimal point: write ${value}, ${quote}`;
+  }
   if (LEADING_ZERO.test(source))
     return `number ${source} has a leading zero, which YAML 1.1 reads as octal: write ${value}, ${quote}`;
   if (!Number.isFinite(value))

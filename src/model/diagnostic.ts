@@ -40,3 +40,11 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
       a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
   );
 }
+
+/**
+ * Appends `items` to `into` one at a time. `into.push(...items)` passes every item as an argument, which overflows
+ * the call stack for a list of about a hundred thousand (the problems of a zone of bad records).
+ */
+export function pushAll<T>(into: T[], items: Iterable<T>): void {
+  for (const item of items) into.push(item);
+}

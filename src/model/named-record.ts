@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundIssues } from './bounded-issues.js';
+import { pushAll } from './diagnostic.js';
 
 const PROTO = '__proto__';
 
@@ -7,8 +9,9 @@ const PROTO = '__proto__';
  * zod's own record skips a `__proto__` key without a word, since writing it into the plain object it builds would
  * replace that object's prototype: a record named `__proto__` (a valid DNS label) would vanish from the desired
  * state, and apply would delete it live. This record checks that entry like every other (its issues under
- * `__proto__`) and keeps it as an own property, entries in input order. Everything else, the JSON Schema included,
- * is zod's record: the schema is a `ZodRecord` with the same definition.
+ * `__proto__`) and keeps it as an own property, entries in input order. Its issues pass up bounded
+ * (bounded-issues.ts). Everything else, the JSON Schema included, is zod's record: the schema is a `ZodRecord` with
+ * the same definition.
  */
 const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> = z.core.$constructor(
   'ZodNamedRecord',
@@ -16,6 +19,11 @@ const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> =
     z.ZodRecord.init(inst, def);
     const parse = inst._zod.parse;
     inst._zod.parse = (payload, ctx) => {
+      const result = parseKeepingProto(payload, ctx);
+      if (result instanceof Promise) throw new Error('namedRecord: async schemas are not supported');
+      return boundIssues(result);
+    };
+    const parseKeepingProto: typeof parse = (payload, ctx) => {
       const input = payload.value;
       if (!z.core.util.isPlainObject(input) || !Object.hasOwn(input, PROTO)) return parse(payload, ctx);
       const entries = Object.entries(input);
@@ -25,7 +33,7 @@ const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> =
       const value = def.valueType._zod.run({ value: input[PROTO], issues: [] }, ctx);
       if (result instanceof Promise || key instanceof Promise || value instanceof Promise)
         throw new Error('namedRecord: async schemas are not supported');
-      result.issues.push(...z.core.util.prefixIssues(PROTO, [...key.issues, ...value.issues]));
+      pushAll(result.issues, z.core.util.prefixIssues(PROTO, [...key.issues, ...value.issues]));
       const parsed = new Map(Object.entries(z.core.util.isPlainObject(result.value) ? result.value : {}));
       parsed.set(PROTO, value.value);
       result.value = Object.fromEntries(

@@ -98,19 +98,31 @@ export interface RunContext {
 
 /**
  * Executes a provider's calls. `discard` drops the unpublished changes of a transactional target (a zone) after a
- * failure; it must be safe when there are none. `begin`, called before a step's first op, says what the plan read
- * of its target, so that a transactional writer can check it still holds right before it commits.
+ * failure; it must be safe when there are none, and it says what became of a zone the failed step itself created
+ * (nothing: it created none). `begin`, called before a step's first op, says what the plan read of its target, so
+ * that a transactional writer can check it still holds right before it commits.
  */
 export interface StepWriter {
   execute(op: ProviderOp, run?: RunContext): Promise<void>;
-  discard?(target: Target): Promise<void>;
+  discard?(target: Target): Promise<CreatedZoneFate | undefined>;
   begin?(planned: PlannedTarget): void;
 }
 
-/** A step's target as the plan read it: a zone's serial (null: the plan creates the zone). */
+/**
+ * A zone that a failed step created and never published: `deleted` again (live state is as the plan read it, so
+ * the next plan shows the zone's creation, and its approval, again), or `left` in place, `reason` saying why
+ * (deleting it failed, it holds records after all) and what it holds.
+ */
+export type CreatedZoneFate = { kind: 'deleted' } | { kind: 'left'; reason: string };
+
+/**
+ * A step's target as the plan read it: a zone's serial (null: the plan creates the zone) and, for a zone, the
+ * plan's changes of its record sets, whose `before` is each set as read (absent: the step changes none).
+ */
 export interface PlannedTarget {
   target: Target;
   serial: number | null;
+  changes?: readonly RecordSetChange[];
 }
 
 /**
@@ -119,6 +131,23 @@ export interface PlannedTarget {
  */
 export class OutcomeUnknownError extends Error {
   override readonly name: string = 'OutcomeUnknownError';
+}
+
+/**
+ * Another writer (another run, a person) changed a zone while this run was applying it; `sign` says how the writer
+ * found out. Committing on top would leave a mix of both desired states, so the zone's change is not committed:
+ * `zone <zone> changed while applying (<sign>); not published, plan again`, whichever provider it is on.
+ */
+export class ZoneChangedError extends Error {
+  override readonly name: string = 'ZoneChangedError';
+
+  constructor(
+    readonly zone: string,
+    readonly sign: string,
+    options?: { cause: unknown },
+  ) {
+    super(`zone ${zone} changed while applying (${sign}); not published, plan again`, options);
+  }
 }
 
 /**

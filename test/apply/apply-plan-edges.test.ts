@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplyInterruptedError, applyPlan } from '../../src/apply/index.js';
 import type { ApplyEvent } from '../../src/apply/types.js';
+import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, type PlannedTarget, type StepWriter } from '../../src/model/provider.js';
 import { targetText } from '../../src/model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type ZoneHeader } from '../../src/plan/types.js';
@@ -73,6 +74,7 @@ function recorder(fail: (kind: string) => unknown = () => undefined, discard = t
       ? {
           async discard(target) {
             calls.push(`discard ${targetText(target)}`);
+            return undefined;
           },
         }
       : {}),
@@ -129,6 +131,58 @@ describe('applyPlan: the serial each zone step is told', () => {
   });
 });
 
+describe('applyPlan: the record-set changes each zone step is told (what the plan read of its sets)', () => {
+  const change = (zone: string, fqdn: string, provider?: string): RecordSetChange => ({
+    address: { kind: 'record-set', zone, fqdn, type: 'A', ...(provider ? { provider } : {}) },
+    action: 'update',
+    before: { ttl: 60, values: ['192.0.2.1'] },
+    after: { ttl: 60, values: ['192.0.2.2'] },
+  });
+
+  it("are the plan's changes of that zone on that provider, in plan order; none for a step without any", async () => {
+    const dyn = recorder();
+    const pdns = recorder();
+    const changes = [
+      change('a.test', 'a.a.test', 'pdns'),
+      change('a.test', 'b.a.test'),
+      change('a.test', 'c.a.test', 'pdns'),
+      change('b.test', 'x.b.test', 'pdns'),
+    ];
+    const zoneChange = {
+      address: { kind: 'zone' as const, zone: 'c.test', provider: 'pdns' },
+      action: 'create' as const,
+      before: null,
+      after: { rname: 'h.c.test', ttl: 60, serialStyle: 'increment' as const },
+    };
+    await applyPlan(
+      {
+        ...plan(
+          [zoneStep('a.test'), zoneStep('a.test', 'pdns'), zoneStep('c.test', 'pdns'), geoStep('a.test')],
+          [{ zone: 'a.test', serial: 7, provider: 'pdns' }],
+        ),
+        changes: [zoneChange, ...changes],
+      },
+      new Map([
+        ['dyn', dyn.writer],
+        ['pdns', pdns.writer],
+      ]),
+    );
+    expect(dyn.begun).toEqual([
+      { target: { kind: 'zone', name: 'a.test' }, serial: null, changes: [changes[1]] },
+      { target: { kind: 'geo', name: 'a.test' }, serial: null },
+    ]);
+    expect(pdns.begun).toEqual([
+      {
+        target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
+        serial: 7,
+        changes: [changes[0], changes[2]],
+      },
+      { target: { kind: 'zone', name: 'c.test', provider: 'pdns' }, serial: null },
+    ]);
+    expect(Object.hasOwn(pdns.begun[1] ?? {}, 'changes')).toBe(false);
+  });
+});
+
 describe('applyPlan: what a failure reports', () => {
   it('counts the ops not sent after the failed one, and marks an outcome the writer could not settle', async () => {
     const { writer, calls } = recorder((kind) =>
@@ -158,6 +212,28 @@ describe('applyPlan: what a failure reports', () => {
     const result = await applyPlan(plan([zoneStep('a.test', 'dyn', 2)]), new Map([['dyn', writer]]));
     expect(result.steps[0]).toMatchObject({ status: 'failed', done: 1, skipped: 0, error: 'socket hang up' });
     expect(result.steps[0]).not.toHaveProperty('outcomeUnknown');
+  });
+
+  it('reports what the discard says became of a zone the step created, and nothing when it created none', async () => {
+    const fates = [{ kind: 'deleted' as const }, undefined];
+    const writer: StepWriter = {
+      async execute(op) {
+        if (op.kind === 'publish') throw new Error('refused');
+      },
+      discard: async () => fates.shift(),
+    };
+    const result = await applyPlan(
+      plan([zoneStep('a.test', 'dyn', 2), zoneStep('b.test', 'dyn', 2)]),
+      new Map([['dyn', writer]]),
+      { concurrency: 1 },
+    );
+    expect(result.steps[0]).toMatchObject({
+      status: 'failed',
+      discarded: true,
+      createdZone: { kind: 'deleted' },
+    });
+    expect(result.steps[1]).toMatchObject({ status: 'failed', discarded: true });
+    expect(result.steps[1]).not.toHaveProperty('createdZone');
   });
 
   it('sends no discard for a zone whose writer has none, and reports none', async () => {

@@ -18,6 +18,7 @@ function recordingWriter(failWhen: (op: ProviderOp) => boolean = () => false, fa
     async discard(target) {
       calls.push(`discard ${targetText(target)}`);
       if (failDiscard) throw new Error('discard failed');
+      return undefined;
     },
   };
   return { writer, calls };
@@ -229,7 +230,9 @@ describe('applyPlan', () => {
         await new Promise((r) => setTimeout(r, 5));
         inFlight -= 1;
       },
-      async discard() {},
+      async discard() {
+        return undefined;
+      },
     };
     const steps = Array.from({ length: 8 }, (_, i) => zoneStep(`z${i}.test`, [`a.z${i}.test`]));
     await applyPlan(plan(...steps), dyn(writer), { concurrency: 3 });

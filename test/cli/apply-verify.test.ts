@@ -53,6 +53,7 @@ function writer(failPublish?: Error): StepWriter & { calls: string[] } {
     },
     async discard() {
       calls.push('discard');
+      return undefined;
     },
   };
 }
@@ -91,6 +92,7 @@ function services(w: StepWriter): OpenServices {
     waf: undefined,
     rates: new RateCounts(() => {}),
     close: async () => {},
+    handOverInterrupts: () => {},
   };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { cliLogger } from '../../src/cli/logger.js';
+import { printable } from '../../src/model/text.js';
+import { registerSecret, scrubSecrets } from '../../src/providers/http/secrets.js';
 
 function io(): CliIo & { err: () => string } {
   let err = '';
@@ -41,5 +43,16 @@ describe('cliLogger', () => {
     expect(out.err()).toBe('');
     expect(quiet.debugs).toBe(false);
     expect(cliLogger(out, true).debugs).toBe(true);
+  });
+
+  it('escapes what acts on a terminal, after hiding secrets (a secret holding a control character included)', () => {
+    const secret = 'key-With\rCR-81';
+    registerSecret(secret);
+    const out = io();
+    const logger = cliLogger(out, false);
+    logger.info('geo service "Web\u001b]0;pwned\u0007" read');
+    logger.warn(`refused ${secret}`);
+    expect(out.err()).toBe('geo service "Web\\x1b]0;pwned\\x07" read\nwarning: refused ***\n');
+    expect(scrubSecrets(`shown as ${printable(secret)}`)).toBe('shown as ***');
   });
 });

@@ -286,6 +286,41 @@ describe('apply report', () => {
       ].join('\n'),
     );
   });
+  it('says what became of a zone the failed step created: deleted again, or left and why', () => {
+    const failed = {
+      ...B,
+      status: 'failed' as const,
+      done: 1,
+      total: 2,
+      failedOp: { kind: 'publish', zone: 'b.test' },
+      error: 'refused',
+      skipped: 0,
+      discarded: true,
+    };
+    const lines = renderApplyReport({
+      ok: false,
+      steps: [
+        { ...failed, createdZone: { kind: 'deleted' } },
+        { ...failed, createdZone: { kind: 'left', reason: 'it exists, empty; deleting it failed: boom' } },
+        {
+          ...failed,
+          outcomeUnknown: true,
+          createdZone: { kind: 'left', reason: 'it holds 2 record sets after all' },
+        },
+      ],
+    }).split('\n');
+    const tail = (line: string | undefined) => line?.slice(line.indexOf('1 call done'));
+    expect(lines.slice(0, 3).map(tail)).toEqual([
+      '1 call done, 0 not sent; not published, its pending changes were discarded; the zone, created by this run, ' +
+        'was deleted again: nothing of it is live, and the next plan creates it again.',
+      '1 call done, 0 not sent; not published, its pending changes were discarded; the zone, created by this run, ' +
+        'is left in place: it exists, empty; deleting it failed: boom; the next plan does not show its creation.',
+      '1 call done, 0 not sent; outcome unknown: it may or may not have been published, its pending changes were ' +
+        'discarded; the zone, created by this run, is left in place: it holds 2 record sets after all; the next ' +
+        'plan does not show its creation. plan again to see what is live.',
+    ]);
+  });
+
   it('counts per service the requests sent, those answered 429 and the waits for the rate window', () => {
     const result: ApplyResult = { ok: true, steps: [{ ...A, status: 'applied', done: 3, total: 3 }] };
     const rates = new Map([

@@ -71,6 +71,17 @@ describe('dynConfigFromEnv', () => {
   });
 });
 
+describe('EDGEPLAN_DYN_URL with a query or fragment', () => {
+  it('is refused: the request paths would be added after it', () => {
+    for (const url of ['https://api.dynect.net/REST?x=1', 'https://api.dynect.net/REST#top']) {
+      expect(() => dynConfigFromEnv({ ...FULL, EDGEPLAN_DYN_URL: url }), url).toThrow(
+        'DNS service configuration: not usable: EDGEPLAN_DYN_URL (an http(s) URL without a query "?…" or ' +
+          'fragment "#…": request paths are added to its end)',
+      );
+    }
+  });
+});
+
 describe('EDGEPLAN_DYN_RATE_LIMIT', () => {
   it('is a whole number of requests per minute, or unset', () => {
     expect(dynRateLimitFromEnv({ EDGEPLAN_DYN_RATE_LIMIT: ' 150 ' })).toBe(150);

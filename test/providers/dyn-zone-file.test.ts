@@ -14,6 +14,7 @@ import {
   mailboxName,
   splitZoneFiles,
 } from '../../src/providers/dyn/zone-file.js';
+import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { authed, EXPIRED, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
@@ -173,6 +174,44 @@ describe('zone-file ops', () => {
     readBack(UPLOADED_A);
     const { provider } = testProvider();
     await provider.execute(create);
+  });
+
+  it('settles a lost addition answer by reading: none of its records pending or live means not sent', async () => {
+    mockLogin();
+    const file = { file: addZoneFile('a.test', 3600, [www]) };
+    authed('put', '/ZoneFile/a.test/', file).reply(503, 'Service Unavailable');
+    readBack([], []);
+    zoneRead([]);
+    authed('put', '/ZoneFile/a.test/', file).reply(200, ok({ task_id: '78' }));
+    const decisions: ClientDecision[] = [];
+    const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
+    await provider.execute(add);
+    expect(decisions).toContainEqual(
+      expect.objectContaining({
+        symptom: 'http-5xx',
+        decision: 'sent-again',
+        request: 'PUT /ZoneFile/a.test/',
+      }),
+    );
+  });
+
+  it('settles a lost addition answer by reading: its records pending means it took effect, never sent twice', async () => {
+    mockLogin();
+    authed('put', '/ZoneFile/a.test/', { file: addZoneFile('a.test', 3600, [www]) }).replyWithError(
+      connectionReset('reset'),
+    );
+    readBack(UPLOADED_A, []);
+    readBack(UPLOADED_A, []);
+    const decisions: ClientDecision[] = [];
+    const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
+    await provider.execute(add);
+    expect(decisions).toContainEqual(
+      expect.objectContaining({
+        symptom: 'network',
+        decision: 'took-effect',
+        request: 'PUT /ZoneFile/a.test/',
+      }),
+    );
   });
 
   it('fails when a lost upload is found not as uploaded, saying what differs', async () => {

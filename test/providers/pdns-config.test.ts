@@ -31,4 +31,24 @@ describe('PowerDNS connection from the variables the desired state names', () =>
       'not usable: PDNS_URL (an http(s) URL)',
     );
   });
+
+  it('refuses an address with a query or fragment, which the request paths would be added after', () => {
+    for (const url of ['http://127.0.0.1:8081/?server=a', 'http://127.0.0.1:8081/#api']) {
+      expect(() => pdnsConnectionFromEnv({ PDNS_URL: url, PDNS_API_KEY: KEY }, names), url).toThrow(
+        'not usable: PDNS_URL (an http(s) URL without a query "?…" or fragment "#…": request paths are added to its end)',
+      );
+    }
+  });
+
+  it('refuses a key holding a CR, LF or other control character by its variable, never showing it', () => {
+    for (const key of [`${KEY}\r`, `${KEY}\nX-Other: 1`, `pdns-\u0000-key`, `pdns-key-é`]) {
+      const attempt = () =>
+        pdnsConnectionFromEnv({ PDNS_URL: 'http://127.0.0.1:8081', PDNS_API_KEY: key }, names);
+      expect(attempt, JSON.stringify(key)).toThrow(
+        'PowerDNS provider "pdns" configuration: not usable: ' +
+          'PDNS_API_KEY (printable ASCII characters only: it is sent in an HTTP header)',
+      );
+      expect(attempt).not.toThrow(/pdns-/);
+    }
+  });
 });

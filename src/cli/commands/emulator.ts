@@ -3,6 +3,7 @@ import { createEmulator, loadSeedFile } from '../../emulator/index.js';
 import { describeFaults, type EmulatorFaultFlags, faultOptionsOf } from '../emulator-faults.js';
 import { EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
+import { prepareFile } from '../write-place.js';
 
 export interface EmulatorCommandOptions extends EmulatorFaultFlags {
   port: number;
@@ -15,6 +16,7 @@ export interface EmulatorCommandOptions extends EmulatorFaultFlags {
 export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo): Promise<ExitCode> {
   const seed = options.seed ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
   const statePath = options.state ? resolve(io.cwd, options.state) : undefined;
+  if (statePath) await prepareFile('--state', statePath);
   const faults = faultOptionsOf(options);
   const profile = options.realistic ? `realistic profile (time scale ${options.timeScale ?? 1}): ` : '';
   const emulator = createEmulator({ seed, statePath, ...faults });

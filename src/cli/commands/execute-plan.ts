@@ -35,6 +35,7 @@ export async function executePlan(
   await confirmApply(options, io);
   // SIGINT/SIGTERM: stop sending, let the call in flight answer, discard every unpublished zone, print what took
   // effect, log out (the caller's close), exit 130/143. A second signal ends the process at once.
+  services.handOverInterrupts();
   const stop = new AbortController();
   let caught: InterruptSignal | undefined;
   const stopListening = io.onInterrupt?.((signal) => {

@@ -1,4 +1,4 @@
-import { lstat, mkdir } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { planLive } from '../../apply/index.js';
@@ -18,6 +18,7 @@ import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
 import { openServices } from '../services.js';
 import { writeFileAtomic } from '../write-atomic.js';
+import { prepareDirectory } from '../write-place.js';
 
 export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'> {
   /** A desired state (file or directory) whose `providers:` section defines the provider to read. */
@@ -52,6 +53,8 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const geo = selectors.geo?.select;
   const webapps = selectors.webapps?.select;
   const any = zones ?? geo ?? webapps;
+  const dir = resolve(io.cwd, options.out);
+  await prepareDirectory('--out', dir);
   const source = await importSource(options, io);
   if (source === null) return EXIT_ERROR;
   const { spec } = source;
@@ -86,10 +89,8 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
         `nothing imported, no file written:\n${unmatched.map((line) => `  ${line}`).join('\n')}`,
       );
     const documents = importDocuments(dns, waf, options.singleFile);
-    const dir = resolve(io.cwd, options.out);
     const paths = documents.files.map((f) => pathInside(dir, f.name));
     if (!options.force) await refuseOverwrite(paths);
-    await mkdir(dir, { recursive: true });
     for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
     io.stdout(
       `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,

@@ -13,6 +13,7 @@ import { assertWafBudget } from '../services.js';
 import { assertSavable, planSource } from '../source-paths.js';
 import { reviewDnsIfWafSpent } from '../waf-spent.js';
 import { writeFileAtomic } from '../write-atomic.js';
+import { prepareFile } from '../write-place.js';
 
 export interface PlanOptions extends ServiceOptions {
   out?: string;
@@ -30,6 +31,7 @@ export interface PlanOptions extends ServiceOptions {
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const out = options.out === undefined ? undefined : resolve(io.cwd, options.out);
   if (out) {
+    await prepareFile('--out', out);
     await assertSavable(paths, io.cwd);
     await refuseInputAsOut(out, paths);
   }

@@ -15,6 +15,7 @@ import {
   parseApiHostname,
   parseHostname,
 } from './hostname.js';
+import { naptrRegexpProblem } from './naptr-regexp.js';
 import { byLeadingNumbers, uint16 } from './numbers.js';
 import { type ParseResult, type RecordType, refused } from './record-type.js';
 
@@ -43,6 +44,7 @@ export const NAPTR: RecordType = {
     return naptr(
       [order, preference, flags, service, regexp],
       parseHostname(replacement, origin, { root: true }),
+      { desired: true },
     );
   },
   parsePresentation: (text) => {
@@ -91,9 +93,14 @@ function fieldsOf(value: string): NaptrYaml {
   };
 }
 
+/**
+ * The canonical value of the fields, or every problem of them. A desired value's regexp must be a substitution
+ * expression name servers take (naptr-regexp.ts); a live one is read as the service holds it.
+ */
 function naptr(
   [order, preference, flags, service, regexp]: unknown[],
   replacement: ParseResult,
+  { desired } = { desired: false },
 ): ParseResult {
   const checks = new FieldChecks();
   const numbers = [checks.int('order', order, 65535), checks.int('preference', preference, 65535)];
@@ -102,6 +109,8 @@ function naptr(
     checks.refuse('flags', `flags ${FLAGS_ERROR}, got ${JSON.stringify(flags)}`);
   const strings = [flagText.toUpperCase(), checks.text('service', service, MAX_STRING_OCTETS)];
   const expression = checks.text('regexp', regexp, MAX_STRING_OCTETS);
+  const regexpProblem = desired ? naptrRegexpProblem(expression) : null;
+  if (regexpProblem) checks.refuse('regexp', `regexp ${JSON.stringify(expression)}: ${regexpProblem}`);
   const target = checks.take('replacement', replacement);
   if (expression !== '' && target !== '' && target !== '.')
     checks.refuse(

@@ -1,8 +1,8 @@
 import {
+  baseUrlProblems,
   type Env,
   EnvConfigError,
   envValue,
-  isHttpUrl,
   rateLimitFromEnv,
   urlCredentialsProblems,
 } from '../http/env-config.js';
@@ -59,7 +59,7 @@ export function dynConfigFromEnv(
   const missing = Object.values(names).filter((name) => value(name) === undefined);
   const url = value(names.url);
   const invalid = [
-    ...(url !== undefined && !isHttpUrl(url) ? [`${names.url} (an http(s) URL)`] : []),
+    ...baseUrlProblems(names.url, url),
     ...urlCredentialsProblems(names.url, url, `${names.userName} and ${names.password}`),
     ...rateLimitFromEnv(env, RATE_LIMIT, 'minute').problems,
   ];

@@ -1,7 +1,7 @@
 import type { PublishNotRead, PublishRecord } from '../../model/audit-note.js';
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
-import type { PlannedTarget } from '../../model/provider.js';
+import type { CreatedZoneFate, PlannedTarget } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
 import type { DecisionSink } from '../http/decisions.js';
 import type { RetryOptions } from '../http/retry.js';
@@ -97,7 +97,7 @@ export interface DynProviderOptions extends DynConfig {
 export type DynProvider = DnsProvider & {
   readonly client: DynClient;
   begin(planned: PlannedTarget): void;
-  discard(target: Target): Promise<void>;
+  discard(target: Target): Promise<CreatedZoneFate | undefined>;
   /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
   rateBudget(): RateBudget | undefined;
   /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */

@@ -22,6 +22,8 @@ import { parseWire, ZoneChange, ZoneObject } from './wire.js';
  * |              | …in another session (the old one ended)      | —                                      | the zone's pending changes are gone | send them all again |
  * | create zone  | `GET /Zone/<zone>/`                           | the zone                               | it was created      | go on, its serial kept |
  * |              |                                               | 404                                    | it was not created  | send it again          |
+ * | add a file   | `GET /ZoneChanges/<zone>/`, then the zone     | one of its records                     | it was uploaded     | check it in full       |
+ * |              |                                               | none of its records                    | it was not uploaded | send it again          |
  * | publish      | `GET /Zone/<zone>/`                           | the serial read just before publishing | not published       | publish again          |
  * |              | then `GET /ZoneChanges/<zone>/`, same session | another serial, nothing pending        | published           | done                   |
  * |              |                                               | another serial, our changes pending    | someone else published | fail: plan again     |

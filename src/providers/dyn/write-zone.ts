@@ -28,7 +28,8 @@ export interface ZoneTransaction {
   expectedSerial: number | undefined;
   /**
    * Created in this run (its create or its first upload answered): no serial is read before its publish (write.ts);
-   * `expectedSerial` is then the one its create answered with, undefined after an upload (none is answered).
+   * `expectedSerial` is then the one its create answered with, undefined after an upload (none is answered). A
+   * failure before the publish deletes it again if it holds nothing published (write-undo.ts).
    */
   created: boolean;
   /** Times the transaction was sent again in a new session. */

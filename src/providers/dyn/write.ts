@@ -1,6 +1,12 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { normaliseName } from '../../model/names.js';
-import type { PlannedTarget, ProviderOp, RunContext, StepWriter } from '../../model/provider.js';
+import type {
+  CreatedZoneFate,
+  PlannedTarget,
+  ProviderOp,
+  RunContext,
+  StepWriter,
+} from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
 import type { DynClient } from './client.js';
 import { DynPublishUnknownError, DynSessionLostError } from './errors.js';
@@ -11,6 +17,7 @@ import { asConflict, DynZoneChangedError, refusedPublish } from './write-conflic
 import { describeOp } from './write-request.js';
 import { hasPendingChanges, lostAnswer, readSerial } from './write-resolve.js';
 import { executeServiceOp, isServiceOp } from './write-services.js';
+import { undoCreatedZone } from './write-undo.js';
 import { MAX_SENDS, newTransaction, PendingWriter, type ZoneTransaction } from './write-zone.js';
 import { executeZoneFileOp, isZoneFileOp, uploadsPublished } from './zone-file-write.js';
 
@@ -67,13 +74,16 @@ export class DynWriter implements StepWriter {
   /**
    * `DELETE /ZoneChanges/<zone>/`: drops the session's unpublished changes of a zone target. Repeating it is
    * harmless; a zone that does not exist (its creation failed) can hold no pending changes: 404 counts as
-   * discarded. Other targets are not transactions: nothing to discard.
+   * discarded. A zone this run created is then deleted again when it holds nothing published (write-undo.ts).
+   * Other targets are not transactions: nothing to discard.
    */
-  async discard(target: Target): Promise<void> {
-    if (target.kind !== 'zone') return;
+  async discard(target: Target): Promise<CreatedZoneFate | undefined> {
+    if (target.kind !== 'zone') return undefined;
     const name = normaliseName(target.name);
+    const created = this.zones.get(name)?.created === true;
     this.zones.delete(name);
     await this.pending.discardInSession(name);
+    return created ? undoCreatedZone(this.client, name, this.logger) : undefined;
   }
 
   private transactionOf(name: string): ZoneTransaction {
@@ -127,12 +137,13 @@ export class DynWriter implements StepWriter {
    */
   private async uploadZoneFile(tx: ZoneTransaction, op: DynZoneFileOp): Promise<void> {
     await this.pending.keepSession(tx);
-    const generation = await executeZoneFileOp(this.client, op);
+    const generation = await executeZoneFileOp(this.client, op, () => {
+      if (op.kind === 'create-zone-from-file') tx.created = true;
+    });
     if (tx.generation !== undefined && tx.generation !== generation)
       throw new DynSessionLostError(tx.zone, tx.restarts);
     tx.generation = generation;
     tx.uploads.push(op);
-    if (op.kind === 'create-zone-from-file') tx.created = true;
   }
 
   private created(tx: ZoneTransaction, serial: number): void {

@@ -57,11 +57,16 @@ const MAX_UPLOADS = 3;
 
 /**
  * Uploads, then verifies (see the file comment). Both POST and PUT add records, so neither is repeated blindly after
- * an ambiguous failure: a create is sent again only when `GET /Zone/` shows no zone; otherwise the check tells
- * whether the upload happened. Resolves to the session generation the upload ran in (the writer's guard against a lost
- * session).
+ * an ambiguous failure: a create is sent again only when `GET /Zone/` shows no zone, an addition only when none of
+ * its records is pending or in the zone; otherwise the check tells whether the upload happened in full. Resolves to the session generation the upload ran in (the writer's guard against a lost
+ * session). `uploaded` is called once the upload took effect, before it is verified (a POST has then created the
+ * zone, whatever the check finds).
  */
-export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): Promise<number> {
+export async function executeZoneFileOp(
+  client: DynClient,
+  op: DynZoneFileOp,
+  uploaded: () => void = () => {},
+): Promise<number> {
   const request = describeZoneFileOp(op);
   const label = `${request.method} ${request.path}`;
   let generation: number;
@@ -75,13 +80,18 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
         cancellable: false,
       });
       parseWire(ZoneFileResult, answer.data, label);
+      uploaded();
       return answer.generation;
     } catch (error) {
-      // A lost answer (write-resolve.ts): a create that left no zone provably did not happen and is sent again;
-      // otherwise the upload may have happened, and the check below tells (its records pending, or not).
+      // A lost answer (write-resolve.ts): a create that left no zone, or an addition none of whose records is in
+      // the session's pending changes or the zone, provably did not happen and is sent again; otherwise the upload
+      // happened, and the check below tells whether in full.
       const symptom = lostAnswer(error);
       if (symptom === null) throw asConflict(op.zone, op, error);
-      const absent = op.kind === 'create-zone-from-file' && (await readSerial(client, op.zone)) === null;
+      const absent =
+        op.kind === 'create-zone-from-file'
+          ? (await readSerial(client, op.zone)) === null
+          : !(await anySeen(client, op)) && client.sessionGeneration === before;
       client.onDecision({ symptom, decision: absent ? 'sent-again' : 'took-effect', request: label });
       if (!absent) {
         generation = before;
@@ -90,6 +100,7 @@ export async function executeZoneFileOp(client: DynClient, op: DynZoneFileOp): P
       if (sent >= MAX_UPLOADS) throw error;
     }
   }
+  uploaded();
   const differences = await notAsUploaded(client, op);
   // Read in a newer session (the one the upload ran in ended meanwhile), the pending changes cannot show the upload:
   // the writer sends the zone's records again in the new session (write-zone.ts `restart`), and checks them there.
@@ -110,6 +121,22 @@ export async function uploadsPublished(
   const { records } = await readZoneRecords(client, uploads[0]?.zone ?? '');
   const live = new Map(records.map((set) => [recordSetKey(set), set.records]));
   return uploads.every((op) => op.sets.every((set) => holds(live.get(recordSetKey(set)), set)));
+}
+
+/**
+ * Whether any record of `op` is in the session's pending changes or, failing that, in the zone. An upload is
+ * applied whole or not at all, so none seen means it was not (read in the session it was sent in: the caller
+ * checks that the session did not change meanwhile).
+ */
+async function anySeen(client: DynClient, op: DynZoneFileOp): Promise<boolean> {
+  const pending = await readPendingRecords(client, op.zone);
+  const seenIn = (read: ReadonlyMap<string, readonly { value: string | undefined }[]>) =>
+    op.sets.some((set) =>
+      read.get(recordSetKey(set))?.some((r) => r.value !== undefined && set.values.includes(r.value)),
+    );
+  if (seenIn(pending)) return true;
+  const { records } = await readZoneRecords(client, op.zone);
+  return seenIn(new Map(records.map((set) => [recordSetKey(set), set.records])));
 }
 
 /**

@@ -22,6 +22,30 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
+ * EnvConfigError's entries for a variable holding a service's base URL (none when it is unset or usable): an http(s)
+ * URL, without a query or a fragment, which the request paths added to its end would turn into part of them.
+ */
+export function baseUrlProblems(name: string, text: string | undefined): string[] {
+  if (text === undefined) return [];
+  if (!isHttpUrl(text)) return [`${name} (an http(s) URL)`];
+  if (text.includes('?') || text.includes('#'))
+    return [
+      `${name} (an http(s) URL without a query "?…" or fragment "#…": request paths are added to its end)`,
+    ];
+  return [];
+}
+
+/**
+ * EnvConfigError's entry for a secret sent as an HTTP header's value (none when it is unset or usable): printable
+ * ASCII only, spaces included. A CR or LF would split the header, and the runtime's refusal would quote the value
+ * and be taken for a network error (and retried); the entry names the variable, never the value.
+ */
+export function headerValueProblems(name: string, value: string | undefined): string[] {
+  if (value === undefined || /^[\x20-\x7e]*$/.test(value)) return [];
+  return [`${name} (printable ASCII characters only: it is sent in an HTTP header)`];
+}
+
+/**
  * A variable holding a rate limit: a whole number of requests ≥ 1 (`per` names the window, e.g. `minute`), or
  * undefined when unset; an unusable value is a problem naming the variable and what it must be.
  */

@@ -1,3 +1,4 @@
+import { printable } from '../../model/text.js';
 import { REDACTED, redactUserinfo } from './redact.js';
 
 /**
@@ -14,7 +15,10 @@ let ordered: string[] = [];
 
 export const MIN_SECRET_LENGTH = 4;
 
-/** Adds a secret: as written, URL-encoded, form-encoded and as inside a JSON string (how servers may echo it). */
+/**
+ * Adds a secret: as written, URL-encoded, form-encoded and as inside a JSON string (how servers may echo it), and
+ * with its control characters escaped as a message shows them (model/text.ts `printable`, which may run first).
+ */
 export function registerSecret(secret: string): void {
   if (secret.length < MIN_SECRET_LENGTH) return;
   const forms = [
@@ -22,6 +26,7 @@ export function registerSecret(secret: string): void {
     encodeURIComponent(secret),
     new URLSearchParams({ s: secret }).toString().slice(2),
     JSON.stringify(secret).slice(1, -1),
+    printable(secret),
   ];
   for (const form of forms) known.add(form);
   ordered = [...known].sort((a, b) => b.length - a.length);

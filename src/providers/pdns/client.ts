@@ -46,6 +46,11 @@ export class PdnsClient {
     throw new PdnsApiError(method, response.path, response.status, detail);
   }
 
+  /** `METHOD path` as error messages name a request: the path with the API base's own (`/api/v1/servers/…`). */
+  label(method: HttpMethod, path: string): string {
+    return `${method} ${new URL(this.transport.baseUrl).pathname.replace(/\/$/, '')}${path}`;
+  }
+
   close(): Promise<void> {
     return this.transport.close();
   }

@@ -1,4 +1,11 @@
-import { type Env, EnvConfigError, envValue, isHttpUrl, urlCredentialsProblems } from '../http/env-config.js';
+import {
+  baseUrlProblems,
+  type Env,
+  EnvConfigError,
+  envValue,
+  headerValueProblems,
+  urlCredentialsProblems,
+} from '../http/env-config.js';
 
 /** Where a PowerDNS provider finds its server: the variables its `providers:` entry names, and the server id. */
 export interface PdnsEnvNames {
@@ -28,8 +35,8 @@ export class PdnsConfigError extends EnvConfigError {
 
 /**
  * Reads the address and key from the variables the desired state names (docs/providers/powerdns.md). An
- * empty value counts as missing; an address with a user name or password is refused (it would be printed); the
- * key is taken as given.
+ * empty value counts as missing; an address with a user name or password is refused (it would be printed), and so
+ * is one with a query or a fragment; the key is taken as given, but refused when it cannot be a header's value.
  */
 export function pdnsConnectionFromEnv(env: Env, names: PdnsEnvNames): PdnsConnection {
   const url = envValue(env, names.urlEnv);
@@ -39,8 +46,9 @@ export function pdnsConnectionFromEnv(env: Env, names: PdnsEnvNames): PdnsConnec
     ...(apiKey === undefined || apiKey === '' ? [names.apiKeyEnv] : []),
   ];
   const invalid = [
-    ...(url !== undefined && !isHttpUrl(url) ? [`${names.urlEnv} (an http(s) URL)`] : []),
+    ...baseUrlProblems(names.urlEnv, url),
     ...urlCredentialsProblems(names.urlEnv, url, names.apiKeyEnv),
+    ...headerValueProblems(names.apiKeyEnv, apiKey),
   ];
   if (missing.length || invalid.length) throw new PdnsConfigError(names.provider, missing, invalid);
   return { url: apiBase(url ?? ''), apiKey: apiKey ?? '' };

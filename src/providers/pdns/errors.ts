@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OutcomeUnknownError } from '../../model/provider.js';
 import { WireError, wireParser } from '../http/wire-error.js';
 
 /** PowerDNS's error body: `{ "error": "…" }`, sometimes with `errors: [...]`; a 404 may be plain text. */
@@ -38,3 +39,22 @@ export class PdnsWireError extends WireError {
 }
 
 export const parseWire = wireParser((context, issues) => new PdnsWireError(context, issues));
+
+/** The answer to a zone's write was lost and reading the zone failed too: whether the write took effect is unknown. */
+export class PdnsOutcomeUnknownError extends OutcomeUnknownError {
+  override readonly name = 'PdnsOutcomeUnknownError';
+
+  constructor(
+    readonly zone: string,
+    request: string,
+    lost: unknown,
+    options: { cause: unknown },
+  ) {
+    const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    super(
+      `zone ${zone}: the answer to ${request} was lost (${text(lost)}) and reading the zone failed too ` +
+        `(${text(options.cause)}): whether it took effect is unknown; plan again to see what is live`,
+      options,
+    );
+  }
+}

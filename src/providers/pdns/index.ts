@@ -20,7 +20,7 @@ export {
   type PdnsEnvNames,
   pdnsConnectionFromEnv,
 } from './config.js';
-export { PdnsApiError, PdnsWireError } from './errors.js';
+export { PdnsApiError, PdnsOutcomeUnknownError, PdnsWireError } from './errors.js';
 export { labelPdnsOp } from './op-label.js';
 export { PDNS_OP_SCHEMA, PdnsOpError, parsePdnsOp } from './op-schema.js';
 export {
@@ -76,7 +76,7 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
   const client = new PdnsClient(transport, options.apiKey, options.server ?? 'localhost');
   const capabilities = pdnsCapabilities({ alias: options.alias });
   const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
-  const writer = new PdnsWriter(client);
+  const writer = new PdnsWriter(client, logger);
   const server = options.server ?? 'localhost';
   return {
     name: options.name,
@@ -89,7 +89,10 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: async () => [],
     readInventory: (select) => readPdnsInventory(client, select, supported, options.concurrency),
+    begin: (planned) => writer.begin(planned),
     execute: (op) => writer.execute(op),
+    // A zone's write is one request, applied whole or not at all: nothing of a failed zone is left pending.
+    discard: async () => undefined,
     close: () => client.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../../model/bounded-issues.js';
 import { variableName } from '../../model/dns-provider-spec.js';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { pdnsCapabilities } from './capabilities.js';
@@ -23,11 +24,12 @@ export const POWERDNS: DnsProviderPlugin = {
     zone_kind: z
       .enum(PDNS_ZONE_KINDS as [PdnsZoneKind, ...PdnsZoneKind[]], { error: 'must be Native or Master' })
       .describe('the kind of zones the plan creates; default Native.'),
-    nameservers: z
-      .array(z.string({ error: 'must be a host name' }).min(1, { error: 'must not be empty' }), {
+    nameservers: boundedArray(
+      z.string({ error: 'must be a host name' }).min(1, { error: 'must not be empty' }),
+      {
         error: 'must be a list of host names',
-      })
-      .describe('the NS records of zones the plan creates (absolute names).'),
+      },
+    ).describe('the NS records of zones the plan creates (absolute names).'),
     soa_edit_api: z
       .enum(PDNS_SOA_EDIT_API, { error: 'must be DEFAULT, INCREASE or EPOCH' })
       .describe('how the server bumps the SOA serial of zones the plan creates; default DEFAULT.'),

@@ -58,7 +58,41 @@ export async function readZoneWire(
     throw error;
   }
   const context = `zone ${zone}: GET ${path}`;
-  return { wire: parseWire(ZoneWire, data, context), context };
+  const wire = parseWire(ZoneWire, data, context);
+  const problems = foreignParts(zone, wire);
+  if (problems.length > 0) throw new PdnsWireError(context, problems);
+  return { wire, context };
+}
+
+/** Rrsets shown at most, by name, when an answer holds some outside its zone. */
+const SHOWN = 5;
+
+/**
+ * What of an answer to `GET /zones/<zone>` is not that zone: another zone's name, rrsets outside it. Taken as the
+ * zone asked for, they would become wrong creates and deletes (a proxy's mistake, a server's bug).
+ */
+function foreignParts(zone: string, wire: ZoneWire): string[] {
+  const name = normaliseName(wire.name);
+  const outside = [
+    ...new Set(wire.rrsets.map((rrset) => normaliseName(rrset.name)).filter((fqdn) => !isInZone(fqdn, zone))),
+  ];
+  const more = outside.length > SHOWN ? ` and ${outside.length - SHOWN} more` : '';
+  return [
+    ...(name === zone ? [] : [`name: the answer is zone ${JSON.stringify(wire.name)}, not ${zone}`]),
+    ...(outside.length === 0
+      ? []
+      : [
+          `rrsets: ${outside.length === 1 ? 'a name' : 'names'} outside zone ${zone}: ` +
+            `${outside
+              .slice(0, SHOWN)
+              .map((fqdn) => JSON.stringify(fqdn))
+              .join(', ')}${more}`,
+        ]),
+  ];
+}
+
+function isInZone(fqdn: string, zone: string): boolean {
+  return fqdn === zone || fqdn.endsWith(`.${zone}`);
 }
 
 /**

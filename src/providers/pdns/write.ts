@@ -1,52 +1,84 @@
-import type { ProviderOp } from '../../model/provider.js';
+import { type Logger, silentLogger } from '../../model/logger.js';
+import { normaliseName } from '../../model/names.js';
+import { type PlannedTarget, type ProviderOp, ZoneChangedError } from '../../model/provider.js';
 import type { PdnsClient } from './client.js';
 import { pdnsContent } from './content.js';
 import { PdnsApiError } from './errors.js';
 import { parsePdnsOp } from './op-schema.js';
-import type { PdnsDelete, PdnsOp, PdnsReplace } from './ops.js';
+import type { PdnsDelete, PdnsOp, PdnsReplace, PdnsZoneOp } from './ops.js';
+import {
+  checkBeforePatch,
+  lostAnswer,
+  MAX_SENDS,
+  type PlannedZone,
+  settledLine,
+  settleLost,
+} from './write-zone.js';
+import { zoneSets } from './zone-sets.js';
 
 /**
  * Executes PowerDNS ops, each one request, each checked against the op schema first (nothing unchecked is sent).
  * A zone's changes are one PATCH (or one POST that creates it), which PowerDNS applies atomically: a failed zone
- * step has changed nothing, so there is nothing to discard.
+ * step has changed nothing, so there is nothing to discard. A zone's write is compared before it is sent and a
+ * lost answer to it settled by reading (write-zone.ts).
  *
- * Retries after an ambiguous failure (a timeout, a 502): a PATCH of REPLACE/DELETE rrsets and the PUT/DELETE of a
- * secondary zone set the same end state when repeated, so they are retried; a POST that creates a zone is not (a
- * repeat of one that went through is refused as a conflict).
+ * The PUT and DELETE of a secondary zone set the same end state when repeated, so the transport repeats them after
+ * an ambiguous failure (a timeout, a 502).
  */
 export class PdnsWriter {
-  constructor(private readonly client: PdnsClient) {}
+  private readonly planned = new Map<string, PlannedZone>();
+
+  constructor(
+    private readonly client: PdnsClient,
+    private readonly logger: Logger = silentLogger,
+  ) {}
+
+  /** A zone step starts: what the plan read of the zone is checked right before its PATCH. */
+  begin(planned: PlannedTarget): void {
+    if (planned.target.kind !== 'zone') return;
+    const { serial, changes } = planned;
+    this.planned.set(normaliseName(planned.target.name), { serial, ...(changes ? { changes } : {}) });
+  }
 
   async execute(raw: ProviderOp): Promise<void> {
     const op = parsePdnsOp(raw);
+    if (op.kind === 'create-zone' || op.kind === 'patch-zone') return this.writeZone(op);
     await this.send(op);
   }
 
-  private async send(op: PdnsOp): Promise<void> {
+  /** The zone's one write: checked first (a PATCH), settled by reading when its answer is lost. */
+  private async writeZone(op: PdnsZoneOp): Promise<void> {
+    const { client } = this;
+    const zone = normaliseName(op.zone);
+    const planned = this.planned.get(zone);
+    this.planned.delete(zone);
+    const creates = op.kind === 'create-zone';
+    const sets = zoneSets(creates ? [] : op.delete, op.replace, planned?.changes);
+    const path = creates ? client.zonesPath() : client.zonesPath(op.zone);
+    const label = client.label(creates ? 'POST' : 'PATCH', path);
+    for (let sent = 1; ; sent++) {
+      const serial = creates ? undefined : await checkBeforePatch(client, zone, planned, sets);
+      try {
+        if (creates) await client.call('POST', path, createBody(op), 'non-idempotent');
+        else await client.call('PATCH', path, patchBody(op), 'non-idempotent');
+        return;
+      } catch (error) {
+        if (creates && error instanceof PdnsApiError && error.status === 409)
+          throw new ZoneChangedError(zone, `the zone the plan creates exists already: ${error.message}`, {
+            cause: error,
+          });
+        if (lostAnswer(error) === null) throw error;
+        const outcome = await settleLost(client, zone, { label, creates, serial, lost: error }, sets);
+        this.logger.info(settledLine(label, zone, outcome));
+        if (outcome === 'applied') return;
+        if (sent >= MAX_SENDS) throw error;
+      }
+    }
+  }
+
+  private async send(op: Exclude<PdnsOp, PdnsZoneOp>): Promise<void> {
     const { client } = this;
     switch (op.kind) {
-      case 'create-zone':
-        await client.call(
-          'POST',
-          client.zonesPath(),
-          {
-            name: `${op.zone}.`,
-            kind: op.zoneKind,
-            nameservers: op.nameservers,
-            soa_edit_api: op.soaEditApi,
-            rrsets: op.replace.map(replaceRrset),
-          },
-          'non-idempotent',
-        );
-        return;
-      case 'patch-zone':
-        await client.call(
-          'PATCH',
-          client.zonesPath(op.zone),
-          { rrsets: [...op.delete.map(deleteRrset), ...op.replace.map(replaceRrset)] },
-          'idempotent',
-        );
-        return;
       case 'create-secondary':
         await client.call(
           'POST',
@@ -68,6 +100,21 @@ export class PdnsWriter {
         return;
     }
   }
+}
+
+function createBody(op: Extract<PdnsZoneOp, { kind: 'create-zone' }>) {
+  return {
+    name: `${op.zone}.`,
+    kind: op.zoneKind,
+    nameservers: op.nameservers,
+    soa_edit_api: op.soaEditApi,
+    rrsets: op.replace.map(replaceRrset),
+  };
+}
+
+/** Deletes first: PowerDNS applies a PATCH's rrsets in order, so a name can change type. */
+function patchBody(op: Extract<PdnsZoneOp, { kind: 'patch-zone' }>) {
+  return { rrsets: [...op.delete.map(deleteRrset), ...op.replace.map(replaceRrset)] };
 }
 
 /** An rrset REPLACE: every record of the set, enabled, with the set's TTL; `content` the value as PowerDNS takes it. */

@@ -1,4 +1,5 @@
 import {
+  baseUrlProblems,
   type Env,
   EnvConfigError,
   envValue,
@@ -62,8 +63,10 @@ export function wafConfigFromEnv(env: Env, defaultUserAgent: string): WafConfig 
   const missing = required.filter((name) => value(name) === undefined);
   const url = value(VARIABLES.url);
   const invalid: string[] = [];
-  if (url !== undefined && (!isHttpUrl(url) || !/\/api\/v3\/?$/.test(new URL(url).pathname)))
-    invalid.push(`${VARIABLES.url} (an http(s) URL ending in /api/v3)`);
+  const urlProblems = baseUrlProblems(VARIABLES.url, url);
+  if (url !== undefined && urlProblems.length === 0 && !/\/api\/v3\/?$/.test(new URL(url).pathname))
+    urlProblems.push(`${VARIABLES.url} (an http(s) URL ending in /api/v3)`);
+  invalid.push(...urlProblems);
   const tokenUrl = value(VARIABLES.tokenUrl);
   if (tokenUrl !== undefined && !isHttpUrl(tokenUrl)) invalid.push(`${VARIABLES.tokenUrl} (an http(s) URL)`);
   const instead = `${VARIABLES.clientId} and ${VARIABLES.clientSecret}`;

@@ -64,6 +64,74 @@ export const text = fc.oneof(
 /** Text whose UTF-8 fits in one <character-string> (NAPTR fields). */
 const shortText = fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => Buffer.byteLength(s) <= 255);
 
+/** Delimiters of NAPTR regexps: the usual two, characters the ERE gives a meaning, and a letter. */
+const DELIMITERS = ['!', '/', '#', '|', '+', '(', '~', 'x', '"'];
+
+/** One piece of an ERE whose text never holds `delim` bare (escaped, it is a literal), and whether it is a group. */
+function ereAtom(delim: string): fc.Arbitrary<{ text: string; group: boolean }> {
+  const literal = fc.constantFrom(
+    'a',
+    'Z',
+    '0',
+    '-',
+    '_',
+    '@',
+    ':',
+    ',',
+    '"',
+    "'",
+    ' ',
+    'é',
+    '😀',
+    '\\.',
+    '\\*',
+    '\\\\',
+    '\\{',
+    '}',
+  );
+  const bracket = fc.constantFrom('[a-z]', '[^.]', '[]a]', '[[:digit:][:alpha:]_-]', '[.-/]', '[^"\\\\]');
+  const piece = fc.oneof(literal, bracket, fc.constant('.'), fc.constant(`\\${delim}`));
+  const quantifier = fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{0,}');
+  const single = fc.tuple(piece, quantifier).map(([text, q]) => ({ text: `${text}${q}`, group: false }));
+  const group = fc
+    .tuple(fc.array(piece, { minLength: 1, maxLength: 3 }), quantifier)
+    .map(([inner, q]) => ({ text: `(${inner.join('')})${q}`, group: true }));
+  return fc
+    .oneof({ weight: 4, arbitrary: single }, { weight: 1, arbitrary: group })
+    .filter(({ text }) => !text.replaceAll(`\\${delim}`, '').replaceAll('\\\\', '').includes(delim));
+}
+
+/**
+ * A NAPTR regexp of RFC 3403 §3.2 as name servers take it: a delimiter, a well-formed ERE, a replacement with
+ * back-references to its groups, escaped delimiters and any other text (quotes, controls, any Unicode but NUL),
+ * and an optional `i`; at most 255 octets.
+ */
+const naptrRegexp = fc
+  .constantFrom(...DELIMITERS)
+  .chain((delim) =>
+    fc
+      .tuple(
+        fc.boolean(),
+        fc.array(ereAtom(delim), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        fc.constantFrom('', 'i'),
+      )
+      .chain(([start, atoms, end, flags]) => {
+        const groups = atoms.filter((atom) => atom.group).length;
+        const text = fc
+          .string({ unit: 'binary', maxLength: 12 })
+          .map((chunk) => chunk.replaceAll('\\', '').replaceAll('\u0000', ''))
+          .map((chunk) => chunk.split(delim).join(`\\${delim}`));
+        const backReference = fc.integer({ min: 1, max: Math.max(1, groups) }).map((n) => `\\${n}`);
+        const replacement = fc
+          .array(groups > 0 ? fc.oneof(text, backReference) : text, { maxLength: 4 })
+          .map((parts) => parts.join(''));
+        const ere = `${start ? '^' : ''}${atoms.map((atom) => atom.text).join('')}${end ? '$' : ''}`;
+        return replacement.map((repl) => `${delim}${ere}${delim}${repl}${delim}${flags}`);
+      }),
+  )
+  .filter((regexp) => Buffer.byteLength(regexp) <= 255);
+
 function hex(digits: fc.Arbitrary<number>): fc.Arbitrary<string> {
   return digits.chain((count) =>
     fc
@@ -148,7 +216,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
           preference: uint16,
           flags: fc.stringMatching(/^[A-Za-z0-9]{0,3}$/),
           service: shortText,
-          regexp: fc.oneof(fc.constant(''), shortText),
+          regexp: fc.oneof(fc.constant(''), naptrRegexp),
         })
         .chain((fields) =>
           (fields.regexp === '' ? hostnameOrRoot : fc.constant('.')).map((replacement) => ({

@@ -238,6 +238,10 @@ describe('WAF configuration from the environment', () => {
     expect(() => wafConfigFromEnv({ ...base, EDGEPLAN_WAF_URL: 'https://waf.test/api/v2' }, 'x')).toThrow(
       'not usable: EDGEPLAN_WAF_URL (an http(s) URL ending in /api/v3)',
     );
+    expect(() => wafConfigFromEnv({ ...base, EDGEPLAN_WAF_URL: `${ORIGIN}${API}?tenant=a` }, 'x')).toThrow(
+      'not usable: EDGEPLAN_WAF_URL (an http(s) URL without a query "?…" or fragment "#…": ' +
+        'request paths are added to its end)',
+    );
   });
 
   it('refuses credentials in the API URL and in the token URL, showing both URLs with them as ***', () => {

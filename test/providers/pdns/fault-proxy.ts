@@ -1,0 +1,108 @@
+/**
+ * A pass-through HTTP proxy on 127.0.0.1 in front of a real server (PowerDNS), for the two faults a client cannot
+ * tell from each other and must settle by reading: it can hold one request back until the test releases it (so
+ * another writer acts at exactly that point of a run), and it can drop answers: the request is forwarded, the
+ * server's whole answer read (so the server has acted), and then the client's connection is closed without a byte
+ * of it.
+ */
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+
+export interface FaultProxy {
+  /** `http://127.0.0.1:<port>`, forwarding to the target with the same path. */
+  url: string;
+  /** `METHOD path` of every request, in the order they came. */
+  requests: string[];
+  /** Resolves with `METHOD path` of the request held back, once `hold` picked one. */
+  held: Promise<string>;
+  /** Sends the held request on (and any later one at once). */
+  release(): void;
+  /** Answers the server gave that the client never got. */
+  dropped(): number;
+  close(): Promise<void>;
+}
+
+export interface FaultProxyOptions {
+  /**
+   * Picks the request to hold back (the first for which it is true), given its method and path and how many requests
+   * with the same method and path came before it.
+   */
+  hold?: (method: string, path: string, before: number) => boolean;
+  /** Picks the requests whose answer is dropped after the server gave it. */
+  drop?: (method: string, path: string) => boolean;
+}
+
+export async function startFaultProxy(target: string, options: FaultProxyOptions = {}): Promise<FaultProxy> {
+  const to = new URL(target);
+  const requests: string[] = [];
+  let dropped = 0;
+  let holding = options.hold;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let onHeld: (request: string) => void = () => {};
+  const held = new Promise<string>((resolve) => {
+    onHeld = resolve;
+  });
+
+  const forward = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, drop: boolean) => {
+    const out = request(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: to.host },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          if (drop) {
+            dropped += 1;
+            incoming.socket.destroy();
+            return;
+          }
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          outgoing.end(Buffer.concat(chunks));
+        });
+      },
+    );
+    out.on('error', () => {
+      outgoing.writeHead(502);
+      outgoing.end();
+    });
+    out.end(body);
+  };
+
+  const server = createServer(async (incoming, outgoing) => {
+    const method = incoming.method ?? 'GET';
+    const path = incoming.url ?? '/';
+    const before = requests.filter((line) => line === `${method} ${path}`).length;
+    requests.push(`${method} ${path}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    if (holding?.(method, path, before)) {
+      holding = undefined;
+      onHeld(`${method} ${path}`);
+      await released;
+    }
+    forward(incoming, outgoing, Buffer.concat(chunks), options.drop?.(method, path) ?? false);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    held,
+    release,
+    dropped: () => dropped,
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
