@@ -117,6 +117,15 @@ describe('a name server inside its delegation needs glue', () => {
     );
     expect(state.zones[0]?.unmanaged).toEqual(['ns1.lab', 'ns2.lab']);
   });
+
+  it('has its safety rule for live state on by default; settings.safety.delegation_glue turns it off', async () => {
+    const dir = await tempTree({
+      'on.yaml': 'zones:\n  example.com: {}\nsettings:\n  safety: { zone_create: false }\n',
+      'off.yaml': 'zones:\n  example.com: {}\nsettings:\n  safety: { delegation_glue: false }\n',
+    });
+    expect((await desired(join(dir, 'on.yaml'))).safety?.delegationGlue).toBe(true);
+    expect((await desired(join(dir, 'off.yaml'))).safety?.delegationGlue).toBe(false);
+  });
 });
 
 describe('glue of a delegation to a zone managed separately', () => {
