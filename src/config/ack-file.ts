@@ -1,11 +1,14 @@
+import picomatch from 'picomatch';
 import { z } from 'zod';
 import {
   type Acknowledgement,
+  type AckTarget,
   DIGEST_PREFIX_MIN,
   isZoneWide,
   parseAckTarget,
 } from '../model/acknowledgement.js';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { writtenNameProblem } from '../model/names.js';
 import { parseTarget } from '../model/target.js';
 import { globProblem } from '../model/unmanaged.js';
 import { parseYamlFile } from './parse-yaml.js';
@@ -16,7 +19,8 @@ import { describeValue, diagnosticAt, entryOf, isMap, nodeAt, type PNode, toPlai
  * a date. YAML (or JSON); model/acknowledgement.ts says what an entry covers.
  *
  *   acknowledged:
- *     - target: zone:example.com/www A   # record sets of a zone (globs: zone:example.com/_acme-* TXT)
+ *     - target: zone:example.com/www A   # record sets of a zone (globs: zone:example.com/_acme-* TXT; names
+ *                                        # relative, or absolute with the trailing dot: www.example.com.)
  *       reason: CDN migration, OPS-123
  *       owner: dns-team
  *       expires: 2026-07-31              # acknowledged through the end of this day (UTC)
@@ -123,6 +127,8 @@ function targetProblem(target: string, digest: string | undefined): string | nul
     const problem = glob === undefined ? null : globProblem(glob);
     if (problem) return `has a glob that is not valid: ${problem}`;
   }
+  const nameProblem = recordSetNameProblem(read);
+  if (nameProblem) return nameProblem;
   if (isZoneWide(read, digest))
     return (
       `"${target}" would acknowledge every difference in the zone, also any that appears later: name the ` +
@@ -130,6 +136,18 @@ function targetProblem(target: string, digest: string | undefined): string | nul
       'each change with its digest)'
     );
   return null;
+}
+
+/**
+ * A record-set name written as record names are (model/names.ts): one that ends in its zone's name without the
+ * trailing dot, or an absolute one outside the zone, is refused where the pattern names one zone; under a zone glob
+ * an absolute name is matched as it is, against names inside the zones the glob matches.
+ */
+function recordSetNameProblem(read: AckTarget): string | null {
+  const zone = parseTarget(read.pattern)?.name;
+  if (!read.recordSet || zone === undefined || picomatch.scan(zone).isGlob) return null;
+  const problem = writtenNameProblem(read.recordSet.name, zone);
+  return problem ? `has a record-set name ${problem}` : null;
 }
 
 function problems(diagnostics: Diagnostic[]): AckFileError {

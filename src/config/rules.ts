@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
-import { APEX, isInZone, relativeName } from '../model/names.js';
-import { globProblem, isUnmanaged } from '../model/unmanaged.js';
+import { APEX, relativeName, writtenNameProblem } from '../model/names.js';
+import { isUnmanaged, unmanagedNameGlob } from '../model/unmanaged.js';
 import { capabilityDiagnostics, type DnsProviderSupport } from './capability-rules.js';
+import { delegationDiagnostics } from './delegation-rules.js';
 import { geoOptionDiagnostics } from './geo-option-rules.js';
 import { geoDiagnostics } from './geo-rules.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
@@ -26,6 +27,7 @@ export function ruleDiagnostics(
   return [
     ...merged.zones.flatMap(zoneDiagnostics),
     ...typeRuleDiagnostics(read.records),
+    ...delegationDiagnostics(read.records),
     ...geoGroupTypeDiagnostics(read.geoGroups),
     ...secondaryDiagnostics(merged),
     ...subZoneDiagnostics(merged, read.records),
@@ -44,35 +46,47 @@ function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
   }
 
   // Stryker disable next-line ArrayDeclaration: equivalent, a glob with spaces matches no valid record name
-  const globs: string[] = [];
+  const globs: UnmanagedGlob[] = [];
   for (const item of zone.unmanaged) {
     // Stryker disable next-line ConditionalExpression: equivalent, made false; a map or list item has no string value
     if (item.kind !== 'scalar') continue;
     if (typeof item.value !== 'string' || item.value === '') continue;
-    const problem = unmanagedGlobProblem(item.value);
-    if (!problem) globs.push(item.value);
-    else diagnostics.push(diagnosticAt(item.pos, `unmanaged glob "${item.value}" is not valid: ${problem}`));
+    const read = unmanagedNameGlob(item.value, zone.zone);
+    if ('glob' in read) globs.push({ written: item.value, glob: read.glob });
+    else
+      diagnostics.push(
+        diagnosticAt(item.pos, `unmanaged glob "${item.value}" is not valid: ${read.problem}`),
+      );
   }
 
   for (const record of zone.records) diagnostics.push(...recordDiagnostics(zone, record, globs));
   return diagnostics;
 }
 
-function unmanagedGlobProblem(glob: string): string | null {
-  if (glob.endsWith('.')) return 'globs match names relative to the zone, so they never end with "."';
-  return globProblem(glob);
+/** An `unmanaged` entry: as written, and as the glob on relative names it is matched as. */
+interface UnmanagedGlob {
+  written: string;
+  glob: string;
 }
 
-function recordDiagnostics(zone: MergedZone, record: MergedRecord, globs: readonly string[]): Diagnostic[] {
+function recordDiagnostics(
+  zone: MergedZone,
+  record: MergedRecord,
+  globs: readonly UnmanagedGlob[],
+): Diagnostic[] {
   const problem = recordNameProblem(zone, record) ?? unmanagedConflict(zone, record, globs);
   return problem ? [diagnosticAt(record.keyPos, problem)] : [];
 }
 
-function unmanagedConflict(zone: MergedZone, record: MergedRecord, globs: readonly string[]): string | null {
+function unmanagedConflict(
+  zone: MergedZone,
+  record: MergedRecord,
+  globs: readonly UnmanagedGlob[],
+): string | null {
   const name = relativeName(record.fqdn, zone.zone);
-  if (!isUnmanaged(name, globs)) return null;
-  const glob = globs.find((candidate) => isUnmanaged(name, [candidate]));
-  return `record "${record.name}" matches unmanaged glob "${glob}" of its zone; a name cannot be both managed and unmanaged`;
+  const found = globs.find(({ glob }) => isUnmanaged(name, [glob]));
+  if (!found) return null;
+  return `record "${record.name}" matches unmanaged glob "${found.written}" of its zone; a name cannot be both managed and unmanaged`;
 }
 
 function recordNameProblem(zone: MergedZone, record: MergedRecord): string | null {
@@ -80,8 +94,8 @@ function recordNameProblem(zone: MergedZone, record: MergedRecord): string | nul
   if (name === APEX) return null;
   const problem = recordLabelsProblem(withoutTrailingDot(name)) ?? lengthProblem(fqdn);
   if (problem) return `record name "${name}" is not valid: ${problem}`;
-  if (!isInZone(fqdn, zone.zone)) return `record name "${name}" is not inside zone "${zone.zone}"`;
-  return null;
+  const written = writtenNameProblem(name, zone.zone);
+  return written ? `record name ${written}` : null;
 }
 
 function withoutTrailingDot(name: string): string {

@@ -41,6 +41,9 @@ export const SafetySchema = z
     geo_service_delete: Rule('Deleting a geo service'),
     webapp_all_bots_disabled: Rule('Disabling every enabled good bot of a webapp'),
     zone_create: Rule('Creating a zone the account does not have, unless the zone declares it with create:,'),
+    delegation_glue: Rule(
+      'Leaving a name server inside its delegation without glue (its A or AAAA records in the zone), which only live state shows,',
+    ),
   })
   .describe(
     'Which risky changes the plan marks as needing approval; apply refuses them without --allow-unsafe.',
@@ -66,5 +69,6 @@ export function toSafetyPolicy(document: SafetyDocument): SafetyPolicy {
     geoServiceDelete: document.geo_service_delete ?? DEFAULT_SAFETY.geoServiceDelete,
     webappAllBotsDisabled: document.webapp_all_bots_disabled ?? DEFAULT_SAFETY.webappAllBotsDisabled,
     zoneCreate: document.zone_create ?? DEFAULT_SAFETY.zoneCreate,
+    delegationGlue: document.delegation_glue ?? DEFAULT_SAFETY.delegationGlue,
   };
 }

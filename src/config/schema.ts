@@ -72,7 +72,10 @@ export const ZoneSchema = z
       z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }),
     )
       .optional()
-      .describe('Globs (picomatch syntax) on names relative to the zone; matching names are never touched.'),
+      .describe(
+        'Globs (picomatch syntax) on names written as record names are: relative to the zone ("@" the apex), or ' +
+          'absolute with a trailing dot; matching names are never touched.',
+      ),
     create: ZoneCreateSchema.optional(),
     providers: ProviderList.optional(),
   })

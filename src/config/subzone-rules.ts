@@ -1,5 +1,7 @@
+import { isGlueOf } from '../model/delegations.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { normaliseName } from '../model/names.js';
+import { delegationsByZone } from './delegation-rules.js';
 import type { MergedDocument } from './merge.js';
 import { diagnosticAt, type Position, where } from './positioned.js';
 import type { ReadRecord } from './read-records.js';
@@ -17,8 +19,10 @@ interface ManagedZone {
  * A record of one managed zone that lies in another managed zone below it (`x.sub.example.com` under zone
  * `example.com` while `sub.example.com` is itself a zone under `zones` or `secondary_zones`): the service serves
  * it from the sub-zone, so in the parent it would be dead data that plans fight over. Refused at both places,
- * each naming the other. At the sub-zone's own name the parent may hold its delegation (NS, DS) and nothing else.
- * Records below a delegation inside one zone (an NS at `sub` with records below it) are type-rules.ts's.
+ * each naming the other. At the sub-zone's own name the parent may hold its delegation (NS, DS), and below it only
+ * that delegation's glue (the addresses of its name servers inside the sub-zone, which resolvers find only in the
+ * parent). Records below a delegation inside one zone (an NS at `sub` with records below it) are
+ * delegation-rules.ts's.
  */
 export function subZoneDiagnostics(merged: MergedDocument, records: readonly ReadRecord[]): Diagnostic[] {
   // A zone where it is first named, `zones` before `secondary_zones` (a zone in both is secondary-rules.ts's).
@@ -34,6 +38,7 @@ export function subZoneDiagnostics(merged: MergedDocument, records: readonly Rea
   const zones = new Map<string, ManagedZone>();
   for (const [name, zone] of named) if (!zones.has(name)) zones.set(name, zone);
 
+  const delegations = delegationsByZone(records);
   const diagnostics: Diagnostic[] = [];
   for (const { zone, record, sets } of records) {
     const below = innermostZone(record.fqdn, zone.zone, zones);
@@ -41,13 +46,15 @@ export function subZoneDiagnostics(merged: MergedDocument, records: readonly Rea
     const { name: inner, found } = below;
     const types = sets.map((set) => set.type.type);
     if (record.fqdn === inner && types.every((type) => DELEGATION_TYPES.has(type))) continue;
+    const cut = delegations.get(zone)?.above(record.fqdn);
+    if (cut && types.every((type) => isGlueOf(cut, { fqdn: record.fqdn, type }))) continue;
     const place = record.fqdn === inner ? `at the apex of ${found.kind}` : `inside ${found.kind}`;
     const hint = found.kind === 'zone' ? 'write it under that zone' : 'that zone is copied from its masters';
     diagnostics.push(
       diagnosticAt(
         record.keyPos,
         `record "${record.name}" of zone "${zone.zone}" is ${place} "${inner}", managed separately at ` +
-          `${where(found.pos)}; ${hint} (the parent holds only the delegation there: NS and DS)`,
+          `${where(found.pos)}; ${hint} (the parent holds only the delegation there: NS and DS, and the glue of its name servers)`,
       ),
       diagnosticAt(
         found.pos,

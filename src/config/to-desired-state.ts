@@ -7,11 +7,12 @@ import type { MergedDocument, MergedZone } from './merge.js';
 import { entryOf, isMap, type PNode } from './positioned.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
 import { toDesiredServices } from './to-desired-services.js';
+import { unmanagedGlobs } from './unmanaged-globs.js';
 
 /**
  * The validated, merged document in model form: names normalised, every TTL concrete (a set's is its map's, else
  * the zone's `default_ttl`), values canonical in their type's order, collections sorted by UTF-16 code unit (never
- * `localeCompare`), `unmanaged` kept as written. Built from the positioned entries (never from an object keyed by
+ * `localeCompare`), `unmanaged` globs on names relative to the zone (an absolute one written relative). Built from the positioned entries (never from an object keyed by
  * names), so a record or service named `__proto__` or `constructor` is one like any other. Only called when
  * validation found no problem.
  */
@@ -45,9 +46,7 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
       }),
     ),
   );
-  const unmanaged = zone.unmanaged.flatMap((item) =>
-    item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : [],
-  );
+  const unmanaged = unmanagedGlobs(zone);
   const at = zone.keys[0]?.keyPos;
   const create = toCreate(zone.create?.value);
   return {

@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { relativeName } from '../model/names.js';
 import { diagnosticAt, type Position, where } from './positioned.js';
 import type { ReadGeoGroup, ReadRecord, RecordTypedValues } from './read-records.js';
 import type { TypedValues } from './record-values.js';
@@ -9,8 +8,7 @@ import type { TypedValues } from './record-values.js';
  * - `alone`: no other type beside it at its name (a CNAME, RFC 1034 §3.6.2), and one value;
  * - `apex: 'never'`: not at the zone apex (a CNAME; NS, whose apex set is the service's);
  *   `apex: 'only'`: only there (ALIAS);
- * - `delegates`: a set below the apex delegates its name, so the zone holds no record below that name (NS; RFC
- *   1034 §4.2.1: the data below a zone cut belongs to the child zone);
+ * - `delegates` and `glue`: below a delegated name the zone holds only glue (delegation-rules.ts);
  * - `besides`: only at a name that also holds that type (DS beside its delegation's NS);
  * - `soleValue`: that value, when given, is the only one of its set (the null MX).
  * They hold across the items of a name's list of maps, where each type is given in one item (it has one TTL).
@@ -37,7 +35,7 @@ export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[
       }
     }
   }
-  return [...diagnostics, ...delegationDiagnostics(records)];
+  return diagnostics;
 }
 
 /** A geo group holds one answer per type: a type that is alone at its name is alone in its group. */
@@ -121,38 +119,4 @@ function soleValueDiagnostics(owner: string, set: TypedValues): Diagnostic[] {
     `${owner}: the ${set.type.type} value "${sole.value}" is the only one of its set (${sole.why}), but ` +
     `${others} other ${others === 1 ? 'value is' : 'values are'} given`;
   return [diagnosticAt(placed.pos, message)];
-}
-
-/** Each record below a name that a set of a `delegates` type delegates, at the record, naming the delegation. */
-function delegationDiagnostics(records: readonly ReadRecord[]): Diagnostic[] {
-  const delegations = new Map<string, { record: ReadRecord; set: TypedValues }>();
-  for (const record of records) {
-    const set = record.sets.find((candidate) => candidate.type.rules?.delegates);
-    if (set) delegations.set(`${record.zone.zone} ${record.record.fqdn}`, { record, set });
-  }
-  const diagnostics: Diagnostic[] = [];
-  for (const record of records) {
-    const { zone } = record.zone;
-    const delegation = namesAbove(record.record.fqdn, zone)
-      .map((name) => delegations.get(`${zone} ${name}`))
-      .find((found) => found !== undefined);
-    if (!delegation) continue;
-    const { set } = delegation;
-    const message =
-      `record "${record.record.name}" is below "${delegation.record.record.name}", which its ${set.type.type} ` +
-      `records at ${where(set.keyPos)} delegate; a zone holds no records below a delegated name`;
-    diagnostics.push(diagnosticAt(record.record.keyPos, message));
-  }
-  return diagnostics;
-}
-
-/**
- * The names strictly between a record's name and its zone's apex, nearest first: `a.b.c.example.com` in
- * `example.com` gives `b.c.example.com`, then `c.example.com`. Never the apex: its NS set is the zone's own, not a
- * delegation.
- */
-function namesAbove(fqdn: string, zone: string): string[] {
-  const above = relativeName(fqdn, zone).split('.');
-  above.shift(); // the record's own label
-  return above.map((_, index) => [...above.slice(index), zone].join('.'));
 }

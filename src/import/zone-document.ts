@@ -4,6 +4,7 @@ import { relativeName } from '../model/names.js';
 import type { LiveRecordSet } from '../model/record-set.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { DEFAULT_TTL } from '../model/zone.js';
+import { delegatedNames } from './delegated-names.js';
 
 /** The record sets of one name as YAML writes them: `{ ttl?, <type key>: values }`. */
 export type NameDocument = Record<string, unknown>;
@@ -24,6 +25,8 @@ export interface ZoneDocument {
  * - a set whose records differ in TTL, or have TTL 0 (the model gives a set one TTL of at least 1), or a type that
  *   holds one value holding several: the whole name is written under `unmanaged` as a literal glob, so edgeplan
  *   leaves it exactly as it is;
+ * - a set below a delegation that is not its glue, and a name server inside its delegation without glue
+ *   (delegated-names.ts): the name is written under `unmanaged`, as above; glue is written like any record;
  * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
  *   (`providerOwned`): never touched.
  */
@@ -43,6 +46,10 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
       continue;
     }
     byName.set(name, [...(byName.get(name) ?? []), { set, ttl: set.records[0]?.ttl ?? DEFAULT_TTL }]);
+  }
+  for (const { fqdn, why } of delegatedNames(zone, inventory.records)) {
+    unmanaged.add(relativeName(fqdn, zone));
+    notes.push(`zone:${zone}: ${why}; the name is written under unmanaged, left as it is`);
   }
   for (const name of unmanaged) byName.delete(name);
   const defaultTtl =

@@ -30,3 +30,37 @@ export function relativeName(fqdn: string, zone: string): string {
   if (fqdn === zone) return APEX;
   return fqdn.endsWith(`.${zone}`) ? fqdn.slice(0, -(zone.length + 1)) : `${fqdn}.`;
 }
+
+/**
+ * Why a name written relative to `zone` (a record name, an `unmanaged` glob, an acknowledgement's record-set name)
+ * would not mean what its writer meant, or null. `@` is the apex; a name ending in `.` is absolute and must lie
+ * inside the zone; any other name is relative, so one that ends in the zone's own name (`www.acme.io` under
+ * `acme.io`) would be `www.acme.io.acme.io`: refused, with both ways to write what was meant (DNSControl refuses the
+ * same). Globs work too, as long as the zone's part of them is written out.
+ */
+export function writtenNameProblem(name: string, zone: string): string | null {
+  const zoneName = normaliseName(zone);
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.')) {
+    const fqdn = lower.slice(0, -1);
+    return isInZone(fqdn, zoneName) ? null : `"${name}" is not inside zone "${zoneName}"`;
+  }
+  if (lower !== zoneName && !lower.endsWith(`.${zoneName}`)) return null;
+  const relative = lower === zoneName ? APEX : name.slice(0, -(zoneName.length + 1));
+  return (
+    `"${name}" ends in its zone's name "${zoneName}" without a trailing dot, so it would be ` +
+    `${lower}.${zoneName}: write "${relative}", or "${name}."`
+  );
+}
+
+/**
+ * A name as written relative to `zone` (one `writtenNameProblem` accepts) → relative to the zone, `@` for the apex:
+ * an absolute name loses the zone's part, a relative name is kept as it is.
+ */
+export function writtenRelativeName(name: string, zone: string): string {
+  if (!name.endsWith('.')) return name;
+  const zoneName = normaliseName(zone);
+  const absolute = name.slice(0, -1);
+  if (absolute.toLowerCase() === zoneName) return APEX;
+  return absolute.slice(0, -(zoneName.length + 1));
+}

@@ -18,6 +18,8 @@ export interface SafetyPolicy {
   webappAllBotsDisabled: boolean;
   /** Creating a zone the account does not have, unless the desired state declares it with `create:`. */
   zoneCreate: boolean;
+  /** Leaving a name server inside its delegation without glue (its address), where it had some or is new. */
+  delegationGlue: boolean;
 }
 
 export const DEFAULT_ZONE_DELETE_SHARE = { maxPercent: 30, minRecords: 10 } as const;
@@ -29,6 +31,7 @@ export const DEFAULT_SAFETY: SafetyPolicy = {
   geoServiceDelete: true,
   webappAllBotsDisabled: true,
   zoneCreate: true,
+  delegationGlue: true,
 };
 
 /** The rules by the name the plan and messages use. */
@@ -38,4 +41,5 @@ export type SafetyRule =
   | 'secondary-zone-delete'
   | 'geo-service-delete'
   | 'webapp-all-bots-disabled'
-  | 'zone-create';
+  | 'zone-create'
+  | 'delegation-glue';

@@ -31,17 +31,25 @@ export function targetText(target: Target): string {
   return `${target.kind}:${target.name}${on}`;
 }
 
-/** `kind:name` (or `kind:name@provider` for a zone or secondary zone) → target; null when malformed. */
+/**
+ * `kind:name` (or `kind:name@provider` for a zone or secondary zone) → target; null when malformed. A zone's name
+ * may be written absolute, with its trailing dot (`zone:example.com.`), and is read without it.
+ */
 export function parseTarget(text: string): Target | null {
   const colon = text.indexOf(':');
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
   if (colon < 0 || rest === '' || !isTargetKind(kind)) return null;
   const at = hasProvider(kind) ? rest.lastIndexOf('@') : -1;
-  if (at < 0) return { kind, name: rest };
-  const name = rest.slice(0, at);
+  const name = zoneName(kind, at < 0 ? rest : rest.slice(0, at));
+  if (at < 0) return name === '' ? null : { kind, name };
   const provider = rest.slice(at + 1);
   return name === '' || provider === '' ? null : { kind, name, provider };
+}
+
+/** A zone's or secondary zone's name without its trailing dot; other names as written. */
+function zoneName(kind: TargetKind, name: string): string {
+  return hasProvider(kind) && name.endsWith('.') ? name.slice(0, -1) : name;
 }
 
 export function isTargetKind(kind: string): kind is TargetKind {

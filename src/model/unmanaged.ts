@@ -1,8 +1,10 @@
 import picomatch from 'picomatch';
+import { writtenNameProblem, writtenRelativeName } from './names.js';
 
 /**
  * `unmanaged` globs: picomatch syntax on names relative to their zone (`@` is the apex), matched
- * case-insensitively with `dot: true`. A name that matches is never created, changed or deleted.
+ * case-insensitively with `dot: true`. A name that matches is never created, changed or deleted. Users write them
+ * as record names are written (`unmanagedNameGlob`): relative, or absolute with the trailing dot.
  */
 const OPTIONS = { dot: true, nocase: true } satisfies picomatch.PicomatchOptions;
 
@@ -27,4 +29,17 @@ export function globProblem(glob: string): string | null {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * The name glob of an `unmanaged` entry as written → the glob on relative names that `isUnmanaged` takes, or why it
+ * cannot be used. Written as record names are (model/names.ts `writtenNameProblem`): relative (`www`, `_acme-*`,
+ * `@`), or absolute with the trailing dot and inside the zone (`www.example.com.` → `www`, `example.com.` → `@`).
+ */
+export function unmanagedNameGlob(written: string, zone: string): { glob: string } | { problem: string } {
+  const problem = writtenNameProblem(written, zone);
+  if (problem) return { problem };
+  const glob = writtenRelativeName(written, zone);
+  const compiles = globProblem(glob);
+  return compiles ? { problem: compiles } : { glob };
 }

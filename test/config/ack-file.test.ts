@@ -71,4 +71,32 @@ describe('the ack file', () => {
     ]);
     expect(problems('acknowledged: [\n')[0]).toMatch(/^ack\.yaml:\d+:\d+: invalid YAML: /);
   });
+
+  it('reads record-set names as record names are written: relative, or absolute inside the zone', () => {
+    const acks = parseAckFile(
+      file(
+        entry('target: "zone:example.com/www.example.com. A"'),
+        entry('target: "zone:example.com./_acme-*.Example.com. TXT"'),
+        entry('target: "zone:*.com/www.example.com A"'),
+      ),
+      'ack.yaml',
+    );
+    expect(acks).toHaveLength(3);
+    expect(
+      problems(
+        file(
+          entry('target: "zone:example.com/www.example.com A"'),
+          entry('target: "zone:example.com@pdns/example.com MX"'),
+          entry('target: "zone:example.com/www.example.org. A"'),
+        ),
+      ),
+    ).toEqual([
+      'ack.yaml:2:15: acknowledged.0.target has a record-set name "www.example.com" ends in its zone\'s name ' +
+        '"example.com" without a trailing dot, so it would be www.example.com.example.com: write "www", or ' +
+        '"www.example.com."',
+      'ack.yaml:3:15: acknowledged.1.target has a record-set name "example.com" ends in its zone\'s name ' +
+        '"example.com" without a trailing dot, so it would be example.com.example.com: write "@", or "example.com."',
+      'ack.yaml:4:15: acknowledged.2.target has a record-set name "www.example.org." is not inside zone "example.com"',
+    ]);
+  });
 });

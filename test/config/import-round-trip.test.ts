@@ -89,3 +89,54 @@ describe('import writes what config loads back', () => {
     );
   });
 });
+
+describe('import around delegations', () => {
+  /** A zone delegating `lab` to a name server inside it and one outside, with live `extra` sets. */
+  function delegated(...extra: LiveRecordSet[]): ZoneInventory {
+    return {
+      zone: 'example.com',
+      records: [
+        liveSet('lab.example.com', 'NS', 3600, 'ns1.lab.example.com.', 'ns.example.net.'),
+        liveSet('ns1.lab.example.com', 'A', 3600, '192.0.2.53'),
+        liveSet('ns1.lab.example.com', 'AAAA', 3600, '2001:db8::53'),
+        ...extra,
+      ],
+      unsupported: [],
+    };
+  }
+
+  it('writes glue like any record, and it loads back', async () => {
+    const live = delegated();
+    const { document, notes } = zoneDocument(live);
+    expect(document.records['ns1.lab']).toEqual({ a: ['192.0.2.53'], aaaa: ['2001:db8::53'] });
+    expect(document.unmanaged).toBeUndefined();
+    expect(notes).toEqual([]);
+    expect(withoutPlaces(await roundTrip(live))).toEqual(setsOf(live));
+  });
+
+  it('writes a set below a delegation that is not glue, and a name server without glue, under unmanaged', async () => {
+    const live = delegated(
+      liveSet('www.lab.example.com', 'A', 3600, '192.0.2.80'),
+      liveSet('ns1.lab.example.com', 'TXT', 3600, '"stale"'),
+      liveSet('dev.example.com', 'NS', 3600, 'ns1.dev.example.com.'),
+      liveSet('www.example.com', 'A', 3600, '192.0.2.1'),
+    );
+    const { document, notes } = zoneDocument(live);
+    expect(document.unmanaged).toEqual(['ns1.dev', 'ns1.lab', 'www.lab']);
+    expect(notes).toEqual([
+      'zone:example.com: www.lab.example.com A lies below the delegation lab.example.com and is not its glue ' +
+        '(resolvers never see it); the name is written under unmanaged, left as it is',
+      'zone:example.com: ns1.lab.example.com TXT lies below the delegation lab.example.com and is not its glue ' +
+        '(resolvers never see it); the name is written under unmanaged, left as it is',
+      'zone:example.com: ns1.dev.example.com, a name server of the delegation dev.example.com inside it, has no ' +
+        'address in the zone (no glue); the name is written under unmanaged, left as it is',
+    ]);
+    const zone = await roundTrip(live);
+    expect(zone?.unmanaged).toEqual(['ns1.dev', 'ns1.lab', 'www.lab']);
+    expect(zone?.records.map((set) => `${set.fqdn} ${set.type}`)).toEqual([
+      'dev.example.com NS',
+      'lab.example.com NS',
+      'www.example.com A',
+    ]);
+  });
+});

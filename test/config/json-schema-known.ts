@@ -30,6 +30,12 @@ export const SCHEMA_CANNOT_REJECT: Readonly<Record<string, string>> = {
     "describes each value's format, not rules between values",
   'record-name-out-of-zone.yaml':
     'an absolute record name compared with the zone it is under, a key of the parent',
+  'glue-not-named.yaml':
+    'a record name compared with the values of another name (the name servers its delegation names)',
+  'ns-without-glue.yaml':
+    'a value (a name server inside the delegated name) compared with the record names of the zone',
+  'record-name-ends-in-zone.yaml':
+    'a relative record name or unmanaged glob compared with the zone it is under, a key of the parent',
   'record-in-sub-zone.yaml':
     'a record name of one zone compared with the names of other zones (suffixes across map keys)',
   'secondary-also-primary.yaml':

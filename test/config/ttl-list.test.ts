@@ -141,8 +141,9 @@ describe('the rules of a name hold across the items of its list', () => {
       `${file}:6:13: record "@": CNAME must be alone at its name, but it has A at ${file}:7:13`,
       `${file}:9:13: record "www": CNAME must be alone at its name, but it has ALIAS at ${file}:10:13`,
       `${file}:10:13: record "www": ALIAS is allowed only at the zone apex ("@")`,
-      `${file}:14:7: record "host.sub" is below "sub", which its NS records at ${file}:12:13 delegate; ` +
-        'a zone holds no records below a delegated name',
+      `${file}:14:19: record "host.sub": A is below "sub", which its NS records at ${file}:12:13 delegate; ` +
+        'below a delegated name a zone holds only glue, the addresses (A, AAAA) of the name servers the ' +
+        'delegation names, and no NS record of "sub" names host.sub.example.com.',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnmanaged } from '../../src/model/unmanaged.js';
+import { isUnmanaged, unmanagedNameGlob } from '../../src/model/unmanaged.js';
 
 describe('isUnmanaged', () => {
   it('matches relative names with picomatch globs, case-insensitively', () => {
@@ -34,5 +34,28 @@ describe('isUnmanaged', () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('unmanagedNameGlob: an entry written as record names are', () => {
+  it('keeps a relative glob, and writes an absolute one (trailing dot, inside the zone) relative to the zone', () => {
+    expect(unmanagedNameGlob('_acme-*', 'example.com')).toEqual({ glob: '_acme-*' });
+    expect(unmanagedNameGlob('_acme-*.WWW.Example.com.', 'example.com')).toEqual({ glob: '_acme-*.WWW' });
+    expect(unmanagedNameGlob('example.com.', 'example.com')).toEqual({ glob: '@' });
+    expect(unmanagedNameGlob('@', 'example.com')).toEqual({ glob: '@' });
+  });
+
+  it('refuses a relative glob that ends in the zone, an absolute one outside it, and one that does not compile', () => {
+    expect(unmanagedNameGlob('legacy.example.com', 'example.com')).toEqual({
+      problem:
+        '"legacy.example.com" ends in its zone\'s name "example.com" without a trailing dot, so it would be ' +
+        'legacy.example.com.example.com: write "legacy", or "legacy.example.com."',
+    });
+    expect(unmanagedNameGlob('*.example.org.', 'example.com')).toEqual({
+      problem: '"*.example.org." is not inside zone "example.com"',
+    });
+    expect(unmanagedNameGlob('[abc', 'example.com')).toEqual({
+      problem: expect.stringContaining('Missing closing: "]"'),
+    });
   });
 });

@@ -37,6 +37,14 @@ describe('ackCovers', () => {
     expect(covers('zone:example.org/www SOA', orgZone)).toBe(false);
   });
 
+  it('matches a name written absolute against the absolute name, under a zone given absolute or by a glob', () => {
+    expect(covers('zone:example.com./WWW.example.com. A', www)).toBe(true);
+    expect(covers('zone:*/*.example.com. A', www)).toBe(true);
+    expect(covers('zone:example.com/www.example.org. A', www)).toBe(false);
+    expect(covers('zone:example.org/example.org. SOA', orgZone)).toBe(true);
+    expect(covers('zone:example.org/www.example.org. SOA', orgZone)).toBe(false);
+  });
+
   it('an entry the ack file would refuse covers nothing', () => {
     expect(covers('nonsense', www)).toBe(false);
     expect(covers('zone:example.com', www)).toBe(false);

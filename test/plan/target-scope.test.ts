@@ -18,6 +18,19 @@ describe('--target scope', () => {
     expect(() => parseTargets(['host:x'])).toThrow(/kind one of zone, secondary, geo, webapp/);
   });
 
+  it('reads a zone or secondary zone written absolute (trailing dot), also before a provider', () => {
+    const scope = parseTargets(['zone:Example.com.', 'secondary:*.net.@pdns', 'geo:Web.']);
+    expect(scope.matches({ kind: 'zone', name: 'example.com' })).toBe(true);
+    expect(scope.matches({ kind: 'secondary', name: 'legacy.example.net', provider: 'pdns' })).toBe(true);
+    expect(scope.matches({ kind: 'secondary', name: 'legacy.example.net', provider: 'dyn' })).toBe(false);
+    // Other names are as written: a geo service may end in a dot.
+    expect(scope.matches({ kind: 'geo', name: 'Web.' })).toBe(true);
+    expect(scope.matches({ kind: 'geo', name: 'Web' })).toBe(false);
+    expect(unmatchedPatterns(reviewFixture().desired, ['zone:example.org.'])).toEqual([]);
+    expect(() => parseTargets(['zone:.'])).toThrow(/expected kind:name/);
+    expect(() => parseTargets(['zone:.@pdns'])).toThrow(/expected kind:name/);
+  });
+
   it('keeps only what matches; sections without a pattern of their kind are not owned', () => {
     const { desired } = reviewFixture();
     const scoped = scopeDesired(desired, parseTargets(['zone:example.org']));

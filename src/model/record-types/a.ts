@@ -19,6 +19,7 @@ export const A: RecordType = {
   compare: compareIPv4,
   fields: (value) => ({ address: value }),
   fromFields: (fields) => address(textField(fields.address)),
+  rules: { glue: true },
 };
 
 function address(text: string): ParseResult {

@@ -17,6 +17,7 @@ export const AAAA: RecordType = {
   compare: compareIPv6,
   fields: (value) => ({ address: value }),
   fromFields: (fields) => address(textField(fields.address)),
+  rules: { glue: true },
 };
 
 function address(text: string): ParseResult {

@@ -2,8 +2,8 @@ import { hostnameValues } from './hostname.js';
 import type { RecordType } from './record-type.js';
 
 /**
- * NS below the apex: delegates the name to other name servers (RFC 1034 §4.2.2), so the zone holds nothing below it.
- * The apex NS set is the service's own and is never managed. YAML: `ns: [ns1.example.net., ns2.example.net.]`;
+ * NS below the apex: delegates the name to other name servers (RFC 1034 §4.2.2), so below it the zone holds only the
+ * glue of those name servers (model/delegations.ts). The apex NS set is the service's own and is never managed. YAML: `ns: [ns1.example.net., ns2.example.net.]`;
  * canonical: `ns1.example.net.`.
  */
 export const NS: RecordType = {

@@ -61,8 +61,16 @@ export interface RecordTypeRules {
   readonly alone?: boolean;
   /** Where the type may stand: only at the zone apex (ALIAS), never there (CNAME; NS, whose apex set is the service's). */
   readonly apex?: 'only' | 'never';
-  /** A set of this type below the apex delegates its name: no records below that name in the same zone (NS). */
+  /**
+   * A set of this type below the apex delegates its name: below that name the zone holds only glue (NS; RFC 1034
+   * §4.2.1, model/delegations.ts).
+   */
   readonly delegates?: boolean;
+  /**
+   * An address type: below a delegated name it may stand as glue, at a name server the delegation names (A, AAAA;
+   * RFC 1034 §4.2.1, RFC 9471).
+   */
+  readonly glue?: boolean;
   /** Only at a name that also holds this type: DS beside the NS of the delegation it secures (RFC 4035 §2.4). */
   readonly besides?: string;
   /** A canonical value that is the only one of its set when given, and why: the null MX `0 .` (RFC 7505 §3). */

@@ -28,8 +28,8 @@ const GLOB = { dot: true, nocase: true } satisfies picomatch.PicomatchOptions;
 
 /**
  * A test for one acknowledgement: the change's target matches its pattern; a record-set narrowing matches only
- * record-set changes whose relative name and type match its globs, and the zone's own existence as its SOA at the
- * apex (`@ SOA`, which `* *` matches too); a digest matches the changes whose digest starts with it. An entry
+ * record-set changes whose name (relative, or absolute when the glob ends in a dot) and type match its globs, and
+ * the zone's own existence as its SOA at the apex (`@ SOA`, which `* *` matches too); a digest matches the changes whose digest starts with it. An entry
  * config/ack-file.ts would refuse covers nothing.
  */
 export function ackCovers(ack: Acknowledgement): (change: Change, digest: Digest) => boolean {
@@ -40,17 +40,18 @@ export function ackCovers(ack: Acknowledgement): (change: Change, digest: Digest
     name: picomatch(read.recordSet.name, GLOB),
     type: picomatch(read.recordSet.type, GLOB),
   };
+  // A name written absolute (trailing dot) is matched against absolute names, any other against relative ones.
+  const absolute = read.recordSet?.name.endsWith('.') === true;
+  const nameOf = (fqdn: string, zone: string) => (absolute ? `${fqdn}.` : relativeName(fqdn, zone));
   return (change, digest) => {
     if (!scope.matches(targetOf(change.address))) return false;
     if (ack.digest !== undefined && !digest.startsWith(ack.digest)) return false;
     if (!set) return true;
     const { address } = change;
-    if (address.kind === 'zone') return set.name(APEX) && set.type('SOA');
+    if (address.kind === 'zone') return set.name(nameOf(address.zone, address.zone)) && set.type('SOA');
     return (
       // Stryker disable next-line ConditionalExpression: equivalent, a zone target's changes are of the zone or its record sets
-      address.kind === 'record-set' &&
-      set.name(relativeName(address.fqdn, address.zone)) &&
-      set.type(address.type)
+      address.kind === 'record-set' && set.name(nameOf(address.fqdn, address.zone)) && set.type(address.type)
     );
   };
 }

@@ -33,6 +33,7 @@ const SAFETY_RULES = [
   'geo-service-delete',
   'webapp-all-bots-disabled',
   'zone-create',
+  'delegation-glue',
 ] as const satisfies readonly SafetyRule[];
 // Compile-time guard: a new safety rule must be readable from a saved plan too.
 type UnreadRule = Exclude<SafetyRule, (typeof SAFETY_RULES)[number]>;

@@ -11,6 +11,7 @@ import { changesOf, isChangeOf } from '../diff/change-kinds.js';
 import { managedIn } from '../diff/managed.js';
 import type { Approval } from '../review-types.js';
 import type { Plan } from '../types.js';
+import { glueApprovals } from './glue-safety.js';
 
 /**
  * The changes of a plan that the safety policy (`settings.safety`, DEFAULT_SAFETY when absent) marks as needing
@@ -20,7 +21,8 @@ import type { Plan } from '../types.js';
  * - zone-last-records: the plan deletes every one of them and creates none;
  * - secondary-zone-delete / geo-service-delete: the plan deletes a secondary zone / a geo service;
  * - webapp-all-bots-disabled: a webapp with enabled bots is left with none enabled;
- * - zone-create: the plan creates a zone that does not declare `create:`.
+ * - zone-create: the plan creates a zone that does not declare `create:`;
+ * - delegation-glue: the plan leaves a name server inside its delegation without glue (glue-safety.ts).
  * Sorted by target, then rule; one entry per target and rule.
  */
 export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState): Approval[] {
@@ -45,6 +47,7 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
     const approval = objectApproval(change, policy);
     if (approval) approvals.push(approval);
   }
+  if (policy.delegationGlue) approvals.push(...glueApprovals(plan, live));
   return approvals.sort((a, b) => compareTargets(a.target, b.target) || compareStrings(a.rule, b.rule));
 }
 

@@ -95,6 +95,26 @@ export async function transfer(port: number, zone: string): Promise<Answer[] | n
   });
 }
 
+/** A referral as the server at 127.0.0.1:`port` gives it: the NS records of its authority section and its additional records. */
+export interface Referral {
+  /** The answer section's records: none in a referral. */
+  answer: Answer[];
+  authority: Answer[];
+  additional: Answer[];
+}
+
+/** The sections of the server's reply to one question, asked without recursion (no EDNS OPT record among them). */
+export async function referral(port: number, { fqdn, type }: Question): Promise<Referral> {
+  const sections = ['answer', 'authority', 'additional'] as const;
+  const reply: Referral = { answer: [], authority: [], additional: [] };
+  for (const section of sections) {
+    const args = [`@127.0.0.1`, '-p', String(port), '+norecurse', '+nosplit', '+noall', `+${section}`];
+    const { stdout } = await run(findProgram('dig') ?? 'dig', [...args, `${fqdn}.`, type]);
+    reply[section] = stdout.split('\n').flatMap((line) => parseLine(line) ?? []);
+  }
+  return reply;
+}
+
 /** `owner ttl IN TYPE rdata…` → an answer; null for anything else (comments, blank lines). */
 function parseLine(line: string): Answer | null {
   const match = /^(\S+)\s+(\d+)\s+IN\s+(\S+)\s+(.*)$/.exec(line.trim());
