@@ -90,7 +90,7 @@ describe('rules, one fixture each', () => {
       `${file}:4:9: unmanaged glob "[abc" is not valid: Missing closing: "]" - use "\\\\]" to match literal characters`,
       `${file}:5:9: unmanaged[1] must not be empty, got ""`,
       `${file}:6:9: unmanaged glob "_acme-challenge.example.com." is not valid: globs match names relative to the zone, so they never end with "."`,
-      `${file}:7:9: unmanaged[3] must be a glob string, got 42`,
+      `${file}:7:9: unmanaged[3] must be a name glob, or a map of name, types and value, got 42`,
     ]);
   });
 
