@@ -102,7 +102,14 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
           },
         ];
   return {
-    header: onProvider({ zone, serial: live === null ? null : live.serial }, provider),
+    header: onProvider(
+      {
+        zone,
+        serial: live === null ? null : live.serial,
+        ...(desired.manage ? { manage: desired.manage } : {}),
+      },
+      provider,
+    ),
     changes: [...zoneChange, ...sets.map((set) => set.change)],
     compile: { zone, create, sets },
   };
