@@ -115,6 +115,8 @@ export interface Plan {
   needsApproval?: Approval[];
   /** Per target, the live and desired state the plan was computed from. */
   fingerprints?: PlanFingerprints;
+  /** What the plan tells without changing it (an `unmanaged` entry that matched nothing live), sorted; absent: none. */
+  notes?: string[];
 }
 
 export function planHasChanges(plan: Plan): boolean {

@@ -38,7 +38,8 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * duration at each budget follows it.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
-  if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
+  const notes = noteLines(plan);
+  if (!planHasChanges(plan)) return `${[NO_CHANGES_TEXT, ...notes].join('\n')}\n`;
   const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
   const byZone = new Map(
@@ -53,7 +54,7 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
   const waf = wafSummaryLine(plan);
   const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
-  return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? [])].join('\n')}\n`;
+  return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? []), ...notes].join('\n')}\n`;
 }
 
 function zoneLines(
@@ -93,6 +94,11 @@ function recordSetLine(change: RecordSetChange, c: Colors): string {
       `~ ${name} ${[...recordSetUpdateParts(before, after), ...keptParts(change.kept)].join(', ')}`,
     );
   throw new Error(`renderPlanText: ${change.action} of ${name} lacks its before/after value`);
+}
+
+/** `Note: …` per plan note, after everything else (also after "No changes."). */
+export function noteLines(plan: { notes?: readonly string[] }): string[] {
+  return (plan.notes ?? []).map((note) => `Note: ${note}`);
 }
 
 const KIND_WORDS: Readonly<Record<TargetKind, [string, string]>> = {
