@@ -59,7 +59,7 @@ describe('merging files', () => {
           at: AT,
           defaultTtl: 60,
           records: [aSet('api.example.com', 60, '192.0.2.2'), aSet('www.example.com', 60, '192.0.2.1')],
-          unmanaged: ['old-*', 'legacy-*'],
+          unmanaged: [{ name: 'old-*' }, { name: 'legacy-*' }],
         },
       ],
     });

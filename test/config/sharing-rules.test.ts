@@ -10,7 +10,7 @@ describe('unmanaged entries, manage and absent', () => {
       `${file}:6:33: unmanaged type "DNAME" is not a record type edgeplan manages`,
       `${file}:7:17: unmanaged glob "[x" is not valid: Missing closing: "]" - use "\\\\]" to match literal characters`,
       `${file}:8:29: unmanaged value glob "[1" is not valid: Missing closing: "]" - use "\\\\]" to match literal characters`,
-      `${file}:9:34: unknown key "valu" in unmanaged[5] (expected name, types, value)`,
+      `${file}:9:34: unknown key "valu" in unmanaged[5]; did you mean value? (expected name, types, value)`,
       `${file}:10:9: unmanaged[6] is missing required key "name"`,
       `${file}:11:14: absent entry "gone" needs manage: declared in zone "example.com"`,
       `${file}:15:14: record "www" A matches unmanaged entry "www A" of its zone; a record set cannot be both managed and unmanaged`,
