@@ -19,7 +19,8 @@ import {
  * How files combine: zones are merged by normalised name (a zone may span files; two spellings of one zone in the
  * same file are a duplicate); a record name may appear once per zone across all files (`www` and
  * `www.example.com.` are the same name), with all its types in that one place, even where the types differ;
- * `default_ttl` and `create` may repeat only with the same value; `unmanaged` lists are concatenated in load order. Every duplicate is reported at both places, each naming the other.
+ * `default_ttl`, `create` and `manage` may repeat only with the same value; `unmanaged` and `absent` lists are
+ * concatenated in load order. Every duplicate is reported at both places, each naming the other.
  * Values the schema rejected are skipped here; the schema has already reported them.
  */
 export interface MergedDocument {
@@ -40,8 +41,12 @@ export interface MergedZone {
   records: MergedRecord[];
   /** Some file gives the zone a `records` map (even an empty one). */
   recordsGiven: boolean;
-  /** Glob items of every `unmanaged` list of the zone, in load order. */
+  /** Items of every `unmanaged` list of the zone, in load order. */
   unmanaged: PNode[];
+  /** `manage:`, once: it may repeat across files only with the same value. */
+  manage: PEntry | undefined;
+  /** Items of every `absent` list of the zone, in load order. */
+  absent: PNode[];
   /** Every `providers` list of the zone, in load order (they must agree: provider-rules.ts). */
   providers: PEntry[];
 }
@@ -85,6 +90,8 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
           records: [],
           recordsGiven: false,
           unmanaged: [],
+          manage: undefined,
+          absent: [],
           providers: [],
         };
         zones.set(name, zone);
@@ -104,6 +111,7 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   const diagnostics: Diagnostic[] = [];
   zone.defaultTtl = once(zone, 'default_ttl', zone.defaultTtl, entryOf(value, 'default_ttl'), diagnostics);
   zone.create = once(zone, 'create', zone.create, entryOf(value, 'create'), diagnostics);
+  zone.manage = once(zone, 'manage', zone.manage, entryOf(value, 'manage'), diagnostics);
 
   const records = entryOf(value, 'records')?.value;
   if (records !== undefined) zone.recordsGiven = true;
@@ -123,6 +131,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
 
   const unmanaged = entryOf(value, 'unmanaged')?.value;
   if (isSeq(unmanaged)) pushAll(zone.unmanaged, unmanaged.items);
+  const absent = entryOf(value, 'absent')?.value;
+  if (isSeq(absent)) pushAll(zone.absent, absent.items);
   const providers = entryOf(value, 'providers');
   if (providers) zone.providers.push(providers);
   return diagnostics;

@@ -56,6 +56,34 @@ export const ZoneCreateSchema = z
       'without it, creating a zone needs approval (settings.safety.zone_create).',
   );
 
+/** `manage:` of a zone (model/dns.ts `DesiredZone.manage`). */
+export const MANAGE_MODES = ['all', 'declared'] as const;
+
+const UnmanagedEntrySchema = z.union(
+  [
+    z.string({ error: 'must be a name glob' }).min(1, { error: 'must not be empty' }),
+    z.strictObject({
+      name: z
+        .string({ error: 'must be a glob string' })
+        .min(1, { error: 'must not be empty' })
+        .describe('Glob (picomatch syntax) on record names, written as under records.'),
+      types: z
+        .array(z.string({ error: 'must be a record type such as A or TXT' }))
+        .min(1, { error: 'must not be empty: leave types out for every type' })
+        .optional()
+        .describe('Record types the entry covers; absent: every type.'),
+      value: z
+        .string({ error: 'must be a glob string' })
+        .min(1, { error: 'must not be empty' })
+        .optional()
+        .describe(
+          'Glob on values: only matching values are left alone, and carried over when edgeplan writes the set.',
+        ),
+    }),
+  ],
+  { error: 'must be a name glob, or a map of name, types and value' },
+);
+
 export const ZoneSchema = z
   .strictObject({
     default_ttl: Ttl.optional().describe(
@@ -68,13 +96,26 @@ export const ZoneSchema = z
         'Record sets by name: relative to the zone, "@" for the apex, or absolute with a trailing dot. A name ' +
           'holds a map of types sharing one TTL, or a list of such maps, one per TTL.',
       ),
-    unmanaged: boundedArray(
-      z.string({ error: 'must be a glob string' }).min(1, { error: 'must not be empty' }),
-    )
+    unmanaged: boundedArray(UnmanagedEntrySchema)
       .optional()
       .describe(
-        'Globs (picomatch syntax) on names written as record names are: relative to the zone ("@" the apex), or ' +
-          'absolute with a trailing dot; matching names are never touched.',
+        'What other tools own in this zone: name globs (every type), or maps of a name glob, types and a value ' +
+          'glob; names written as record names are (relative, or absolute with a trailing dot). Whatever an entry ' +
+          'matches is never created, changed or deleted.',
+      ),
+    manage: z
+      .enum(MANAGE_MODES, { error: `must be one of ${MANAGE_MODES.join(', ')}` })
+      .optional()
+      .describe(
+        'all (default): edgeplan owns every record set of the zone an unmanaged entry does not name, and deletes ' +
+          'those the YAML does not declare. declared: edgeplan creates and changes only the record sets the YAML ' +
+          'declares, and deletes others only when absent lists them.',
+      ),
+    absent: boundedArray(z.string({ error: 'must be a record name, or a name and a type ("old A")' }).min(1))
+      .optional()
+      .describe(
+        'With manage: declared, record sets to delete: a record name (every type there) or a name and a type ' +
+          '("old A"), names written as under records.',
       ),
     create: ZoneCreateSchema.optional(),
     providers: ProviderList.optional(),

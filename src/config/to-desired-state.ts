@@ -1,18 +1,25 @@
 import { compareStrings } from '../model/compare.js';
-import { DEFAULT_TTL, type DesiredState, type DesiredZone, type ZoneCreate } from '../model/dns.js';
+import {
+  type AbsentSet,
+  DEFAULT_TTL,
+  type DesiredState,
+  type DesiredZone,
+  type ZoneCreate,
+} from '../model/dns.js';
 import { compareRecordSets, type RecordSet } from '../model/record-set.js';
 import { sortValues } from '../model/record-types/index.js';
 import { SERIAL_STYLES } from '../model/zone.js';
+import { readAbsent } from './absent-entries.js';
 import type { MergedDocument, MergedZone } from './merge.js';
 import { entryOf, isMap, type PNode } from './positioned.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
 import { toDesiredServices } from './to-desired-services.js';
-import { unmanagedGlobs } from './unmanaged-globs.js';
+import { readUnmanaged } from './unmanaged-entries.js';
 
 /**
  * The validated, merged document in model form: names normalised, every TTL concrete (a set's is its map's, else
  * the zone's `default_ttl`), values canonical in their type's order, collections sorted by UTF-16 code unit (never
- * `localeCompare`), `unmanaged` globs on names relative to the zone (an absolute one written relative). Built from the positioned entries (never from an object keyed by
+ * `localeCompare`), `unmanaged` entries read (unmanaged-entries.ts; names written relative or absolute), `absent` sets sorted. Built from the positioned entries (never from an object keyed by
  * names), so a record or service named `__proto__` or `constructor` is one like any other. Only called when
  * validation found no problem.
  */
@@ -46,7 +53,9 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
       }),
     ),
   );
-  const unmanaged = unmanagedGlobs(zone);
+  const unmanaged = readUnmanaged(zone).entries.map(({ entry }) => entry);
+  const { declared, entries } = readAbsent(zone);
+  const absent = entries.map(({ set }) => set).sort(compareAbsent);
   const at = zone.keys[0]?.keyPos;
   const create = toCreate(zone.create?.value);
   return {
@@ -55,9 +64,15 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
     defaultTtl,
     records: sets.sort(compareRecordSets),
     unmanaged,
+    ...(declared ? { manage: 'declared' as const, absent } : {}),
     ...(zone.recordsGiven ? {} : { recordsGiven: false }),
     ...(create ? { create } : {}),
   };
+}
+
+/** By fqdn; a name's every-type entry before its typed ones. */
+function compareAbsent(a: AbsentSet, b: AbsentSet): number {
+  return compareStrings(a.fqdn, b.fqdn) || compareStrings(a.type ?? '', b.type ?? '');
 }
 
 /** `create:` (schema-checked) in model form; undefined when the zone does not declare it. */

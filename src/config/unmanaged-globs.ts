@@ -1,14 +1,11 @@
-import { unmanagedNameGlob } from '../model/unmanaged.js';
 import type { MergedZone } from './merge.js';
+import { readUnmanaged } from './unmanaged-entries.js';
 
 /**
- * The valid `unmanaged` entries of a zone as globs on names relative to it (model/unmanaged.ts), in load order: what
- * the model holds and the rules that need the zone's unmanaged names read. rules.ts reports the others.
+ * The name globs of a zone's valid `unmanaged` entries (relative to the zone, model/unmanaged.ts), in load order,
+ * whatever types or values an entry limits itself to: for the rules that only ask whether another tool may own a
+ * name (delegation-rules.ts). unmanaged-entries.ts reads the entries and reports the others.
  */
 export function unmanagedGlobs(zone: MergedZone): string[] {
-  return zone.unmanaged.flatMap((item) => {
-    if (item.kind !== 'scalar' || typeof item.value !== 'string') return [];
-    const read = unmanagedNameGlob(item.value, zone.zone);
-    return 'glob' in read ? [read.glob] : [];
-  });
+  return readUnmanaged(zone).entries.map(({ entry }) => entry.name);
 }

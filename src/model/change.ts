@@ -29,7 +29,11 @@ export type ZoneChange = ChangeOf<
   { kind: 'zone'; zone: string; provider?: string },
   ZoneValue | ProviderZoneValue
 >;
-export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue>;
+/**
+ * `kept`: live values another tool owns (an `unmanaged` entry with a value glob matches them), sorted; they are in
+ * both `before` and `after`, because providers write whole sets. Absent: none.
+ */
+export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue> & { kept?: string[] };
 export type SecondaryChange = ChangeOf<
   { kind: 'secondary'; zone: string; provider?: string },
   SecondaryZoneValue

@@ -7,6 +7,7 @@ import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from '
 import type { LiveRecordSet, RecordSet } from './record-set.js';
 import type { SafetyPolicy } from './safety.js';
 import type { DesiredSecondaryZone, LiveSecondaryZone, ManageMode } from './secondary.js';
+import type { UnmanagedEntry } from './unmanaged.js';
 import type { DesiredWaf } from './waf.js';
 import type { SerialStyle } from './zone.js';
 
@@ -28,8 +29,15 @@ export interface DesiredZone {
   defaultTtl: number;
   /** Sorted by fqdn, then type; every set has a concrete TTL (its own, else the zone's default). */
   records: RecordSet[];
-  /** Globs on names relative to the zone (`@` for the apex); matching names are never touched. */
-  unmanaged: string[];
+  /** What other tools own (model/unmanaged.ts), in load order: never created, changed or deleted. */
+  unmanaged: UnmanagedEntry[];
+  /**
+   * `manage: declared`: edgeplan creates and changes only the record sets `records` names, and deletes others only
+   * when `absent` lists them. Absent: `all`, every managed set not in `records` is deleted.
+   */
+  manage?: 'declared';
+  /** `absent:` of a `declared` zone: sets to delete, by fqdn (every type there) or fqdn and type; sorted. */
+  absent?: AbsentSet[];
   /**
    * `false` when no file gives the zone a `records` map: a plan that would delete live records of it refuses
    * instead (a records file that was not read looks like this). Absent: given, if only as `records: {}`.
@@ -42,6 +50,12 @@ export interface DesiredZone {
   create?: ZoneCreate;
   /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
   providers?: string[];
+}
+
+/** An `absent:` entry: the record set of `type` at `fqdn`, or every managed set there when `type` is absent. */
+export interface AbsentSet {
+  fqdn: string;
+  type?: string;
 }
 
 /** A zone's `create:` settings; each absent one takes its default (`hostmaster@<zone>`, `increment`). */

@@ -43,12 +43,14 @@ export interface PlanStep {
 }
 
 /**
- * A zone the plan touches, with the serial it was computed from (null: the plan creates the zone), and the DNS
- * provider it is on when the desired state has `providers:`.
+ * A zone the plan touches, with the serial it was computed from (null: the plan creates the zone), its `manage`
+ * mode when not the default, and the DNS provider it is on when the desired state has `providers:`.
  */
 export interface ZoneHeader {
   zone: string;
   serial: number | null;
+  /** `declared` when the zone says `manage: declared` (edgeplan changes only what its YAML names); absent: `all`. */
+  manage?: 'declared';
   provider?: string;
 }
 
@@ -113,6 +115,8 @@ export interface Plan {
   needsApproval?: Approval[];
   /** Per target, the live and desired state the plan was computed from. */
   fingerprints?: PlanFingerprints;
+  /** What the plan tells without changing it (an `unmanaged` entry that matched nothing live), sorted; absent: none. */
+  notes?: string[];
 }
 
 export function planHasChanges(plan: Plan): boolean {

@@ -32,6 +32,8 @@ describe('JSON Schema', () => {
       'default_ttl',
       'records',
       'unmanaged',
+      'manage',
+      'absent',
       'create',
       'providers',
     ]);

@@ -19,7 +19,7 @@ describe('loadDesiredState on the good example', () => {
             aSet('example.com', 600, '192.0.2.1', '192.0.2.2'),
             aSet('www.example.com', 300, '192.0.2.10'),
           ],
-          unmanaged: ['legacy-*', '_acme-challenge*'],
+          unmanaged: [{ name: 'legacy-*' }, { name: '_acme-challenge*' }],
         },
         {
           zone: 'example.net',

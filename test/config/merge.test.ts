@@ -59,7 +59,7 @@ describe('merging files', () => {
           at: AT,
           defaultTtl: 60,
           records: [aSet('api.example.com', 60, '192.0.2.2'), aSet('www.example.com', 60, '192.0.2.1')],
-          unmanaged: ['old-*', 'legacy-*'],
+          unmanaged: [{ name: 'old-*' }, { name: 'legacy-*' }],
         },
       ],
     });
@@ -92,7 +92,7 @@ describe('merging files', () => {
     expect(await problems(dir)).toEqual([
       `${dir}/a.yaml:4:18: record "www" A: "1.2.3" is not an IPv4 address`,
       `${dir}/b.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
-      `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net"; did you mean default_ttl? (expected default_ttl, records, unmanaged, create, providers)`,
+      `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
     ]);
   });
 });

@@ -90,7 +90,7 @@ describe('rules, one fixture each', () => {
       `${file}:4:9: unmanaged glob "[abc" is not valid: Missing closing: "]" - use "\\\\]" to match literal characters`,
       `${file}:5:9: unmanaged[1] must not be empty, got ""`,
       `${file}:6:9: unmanaged glob "_acme-challenge.example.com" is not valid: "_acme-challenge.example.com" ends in its zone's name "example.com" without a trailing dot, so it would be _acme-challenge.example.com.example.com: write "_acme-challenge", or "_acme-challenge.example.com."`,
-      `${file}:7:9: unmanaged[3] must be a glob string, got 42`,
+      `${file}:7:9: unmanaged[3] must be a name glob, or a map of name, types and value, got 42`,
     ]);
   });
 

@@ -40,6 +40,8 @@ const ZONE: MergedZone = {
   records: [],
   recordsGiven: true,
   unmanaged: [],
+  manage: undefined,
+  absent: [],
   providers: [],
 };
 

@@ -251,6 +251,11 @@ function expectedLines(desired: DesiredZone, before: readonly ServedRecord[]): s
   const wanted = desired.records.flatMap((set) =>
     set.values.map((value) => ({ fqdn: set.fqdn, type: set.type, ttl: set.ttl, value })),
   );
-  const untouched = before.filter((r) => isUnmanaged(relativeName(r.fqdn, desired.zone), desired.unmanaged));
+  const untouched = before.filter((r) =>
+    isUnmanaged(
+      relativeName(r.fqdn, desired.zone),
+      desired.unmanaged.map((entry) => entry.name),
+    ),
+  );
   return lines([...wanted, ...untouched]);
 }

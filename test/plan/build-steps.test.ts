@@ -36,7 +36,7 @@ function secondary(name: string, provider?: string): SecondaryChange {
 }
 
 function part(fields: Partial<PartDiff>): PartDiff {
-  return { zones: [], secondaries: [], geo: [], problems: [], ...fields };
+  return { zones: [], secondaries: [], geo: [], problems: [], notes: [], ...fields };
 }
 
 function named(...names: string[]): PlanProviders {

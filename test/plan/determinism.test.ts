@@ -90,7 +90,12 @@ describe('determinism and convergence (properties)', () => {
           const { zone, fqdn } = change.address;
           const owner = desired.zones.find((z) => z.zone === zone);
           expect(owner && isInZone(fqdn, zone)).toBe(true);
-          expect(isUnmanaged(relativeName(fqdn, zone), owner?.unmanaged ?? [])).toBe(false);
+          expect(
+            isUnmanaged(
+              relativeName(fqdn, zone),
+              (owner?.unmanaged ?? []).map((entry) => entry.name),
+            ),
+          ).toBe(false);
         }
       }),
       { numRuns: 500 },

@@ -229,6 +229,7 @@ describe('drift', () => {
       counts: { drift: 0, acknowledged: 0, expired: 0 },
       targets: [],
       unusedAcks: [],
+      notes: [],
     });
     expect(renderDriftText(report)).toBe('No drift. Live state matches the desired state.\n');
     expect(renderDriftMarkdown(report)).toBe(

@@ -85,7 +85,7 @@ describe('plan-time checks against live state', () => {
     expect(problems(desired, { zones: { [ZONE]: liveZone(ZONE, 1, {}) } })).toEqual([]);
     const unmanaged = {
       ...desired,
-      zones: desired.zones.map((z) => ({ ...z, unmanaged: ['geo'] })),
+      zones: desired.zones.map((z) => ({ ...z, unmanaged: [{ name: 'geo' }] })),
       geoServices: [],
     };
     expect(

@@ -1,4 +1,5 @@
 import { type Change, targetOf } from '../../model/change.js';
+import { compareStrings } from '../../model/compare.js';
 import { sortDiagnostics } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { dnsParts, liveDnsOf } from '../../model/dns-providers.js';
@@ -58,6 +59,7 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
     ...parts.flatMap((part) => part.geo),
     ...webapps,
   ];
+  const notes = parts.flatMap((part) => part.notes).sort(compareStrings);
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     summary: summarise(changes, zoneDiffs.length),
@@ -65,6 +67,7 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
     changes,
     ...(desired.waf ? { waf: wafBudget(liveWaf(live), steps, providers) } : {}),
     steps,
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }
 

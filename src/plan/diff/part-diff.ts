@@ -6,6 +6,7 @@ import type { DnsPart } from '../../model/dns-providers.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
+import { unmatchedEntryNotes } from './unmatched-entries.js';
 import { zoneProblems } from './zone-checks.js';
 import { diffZone, type ZoneDiff } from './zone-diff.js';
 
@@ -19,6 +20,8 @@ export interface PartDiff {
   geo: GeoChange[];
   /** What live state shows the desired state cannot be applied as it is (zone-checks.ts, live-checks.ts). */
   problems: Diagnostic[];
+  /** `unmanaged` entries that matched nothing live (unmatched-entries.ts), by zone. */
+  notes: string[];
 }
 
 /**
@@ -38,6 +41,7 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
     secondaries: diffSecondaryZones(desired, live, provider),
     geo,
     problems: [...zoneProblems(desired, zones, live), ...liveProblems(zones, live, geo), ...geoProblems],
+    notes: zones.flatMap((zone) => unmatchedEntryNotes(zone.desired, zone.live, provider)),
   };
 }
 

@@ -2,12 +2,17 @@ import type { RecordSetChange, ZoneChange, ZoneValue } from '../../model/change.
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import type { RecordSetWork, ZoneCompileInput } from '../../model/provider.js';
-import { type LiveRecord, type RecordSet, recordSetKey } from '../../model/record-set.js';
+import {
+  type LiveRecord,
+  type RecordSet,
+  type RecordSetValue,
+  recordSetKey,
+} from '../../model/record-set.js';
 import { requireRecordType, sortValues } from '../../model/record-types/registry.js';
 import { onProvider } from '../../model/target.js';
 import type { ZoneHeader } from '../types.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
-import { managedIn } from './managed.js';
+import { type ManagedQuery, managedIn } from './managed.js';
 
 /** One zone's part of a plan: its header, its changes, and what its provider compiles them from. */
 export interface ZoneDiff {
@@ -40,20 +45,36 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
   const found = live === null ? new Map<string, LiveSet>() : liveSets(live, managed);
 
   const sets: RecordSetWork[] = [];
-  const diff = (identity: LiveSet | RecordSet, after: RecordSet | null, records: readonly LiveRecord[]) => {
-    if (after !== null && liveMatchesDesired(records, after)) return;
+  const diff = (
+    identity: LiveSet | RecordSet,
+    desiredSet: RecordSet | null,
+    current: LiveSet | undefined,
+  ) => {
+    const records = current?.records ?? [];
+    const kept = current?.kept ?? [];
+    if (desiredSet === null ? records.length === 0 : liveMatchesDesired(records, desiredSet)) return;
     const { fqdn, type } = identity;
-    const before = records.length > 0 ? liveRecordSetValue(type, records) : null;
+    const all = [...records, ...kept];
+    const before = all.length > 0 ? liveRecordSetValue(type, all) : null;
+    const after = withKept(type, desiredSet, kept);
     const change: RecordSetChange = {
       address: onProvider({ kind: 'record-set' as const, zone, fqdn, type }, provider),
       action: after === null ? 'delete' : before === null ? 'create' : 'update',
       before,
-      after: after && { ttl: after.ttl, values: [...after.values] },
+      after,
+      ...(kept.length > 0
+        ? {
+            kept: sortValues(
+              type,
+              kept.map((record) => record.value),
+            ),
+          }
+        : {}),
     };
-    sets.push({ change, live: sortLive(type, records) });
+    sets.push({ change, live: sortLive(type, all) });
   };
-  for (const [key, after] of wanted) diff(after, after, found.get(key)?.records ?? []);
-  for (const [key, current] of found) if (!wanted.has(key)) diff(current, null, current.records);
+  for (const [key, after] of wanted) diff(after, after, found.get(key));
+  for (const [key, current] of found) if (!wanted.has(key)) diff(current, null, current);
   sets.sort(
     (a, b) =>
       compareStrings(a.change.address.fqdn, b.change.address.fqdn) ||
@@ -81,19 +102,44 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
           },
         ];
   return {
-    header: onProvider({ zone, serial: live === null ? null : live.serial }, provider),
+    header: onProvider(
+      {
+        zone,
+        serial: live === null ? null : live.serial,
+        ...(desired.manage ? { manage: desired.manage } : {}),
+      },
+      provider,
+    ),
     changes: [...zoneChange, ...sets.map((set) => set.change)],
     compile: { zone, create, sets },
   };
 }
 
+/** A managed live set: the records edgeplan manages, and those another tool owns (`kept`, by a value glob). */
 interface LiveSet {
   fqdn: string;
   type: string;
   records: readonly LiveRecord[];
+  kept: readonly LiveRecord[];
 }
 
-type Managed = (set: { fqdn: string; type: string }) => boolean;
+type Managed = (set: ManagedQuery) => boolean;
+
+/**
+ * What is written for a set: the desired values and the kept ones (providers write whole sets), with the desired TTL;
+ * with no desired set, the kept values alone at their live TTL; null when nothing remains (a delete).
+ */
+function withKept(
+  type: string,
+  desired: RecordSet | null,
+  kept: readonly LiveRecord[],
+): RecordSetValue | null {
+  if (kept.length === 0) return desired && { ttl: desired.ttl, values: [...desired.values] };
+  const keptValues = kept.map((record) => record.value);
+  if (desired === null)
+    return { ttl: liveRecordSetValue(type, kept).ttl, values: sortValues(type, keptValues) };
+  return { ttl: desired.ttl, values: sortValues(type, [...new Set([...desired.values, ...keptValues])]) };
+}
 
 /**
  * The managed desired sets by `fqdn type`, values canonicalised (the model promises it; re-sorting is cheap
@@ -111,16 +157,19 @@ function desiredSets(records: readonly RecordSet[], managed: Managed): Map<strin
 }
 
 /**
- * Live records by `fqdn type` of the managed sets, read only; a set repeated in the input is merged, an empty one
- * dropped.
+ * Live records by `fqdn type` of the managed sets, each split into managed and kept values; a set repeated in the
+ * input is merged, an empty one dropped.
  */
 function liveSets(live: LiveZone, managed: Managed): Map<string, LiveSet> {
   const sets = new Map<string, LiveSet>();
   for (const set of live.records) {
     if (set.records.length === 0 || !managed(set)) continue;
     const key = recordSetKey(set);
-    const merged = sets.get(key);
-    sets.set(key, merged ? { ...set, records: [...merged.records, ...set.records] } : set);
+    const { fqdn, type } = set;
+    const merged = sets.get(key) ?? { fqdn, type, records: [], kept: [] };
+    const mine = set.records.filter((record) => managed({ fqdn, type, value: record.value }));
+    const kept = set.records.filter((record) => !mine.includes(record));
+    sets.set(key, { fqdn, type, records: [...merged.records, ...mine], kept: [...merged.kept, ...kept] });
   }
   return sets;
 }

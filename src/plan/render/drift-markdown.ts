@@ -53,6 +53,8 @@ export function renderDriftMarkdown(report: DriftReport): string {
     out.push([published[0], ...published.slice(1).map((line) => `- ${cell(line.trim())}`)].join('\n'));
   const unused = report.unusedAcks.map((ack) => `- ${cell(unusedText(ack))}`);
   if (unused.length > 0) out.push(['Unused acknowledgements:', ...unused].join('\n'));
+  const notes = report.notes.map((note) => `- ${cell(note)}`);
+  if (notes.length > 0) out.push(['Notes:', ...notes].join('\n'));
   const hint = ackHint(report);
   if (hint) out.push(`To acknowledge a change, add an entry to the ack file, e.g. ${code(hint, false)}`);
   if (left > 0)

@@ -13,6 +13,7 @@ import {
 import type { Plan } from '../types.js';
 import { renderPlanJson } from './json.js';
 import { changeRows } from './target-view.js';
+import { noteLines } from './text.js';
 
 /** The sections of a drift report, in the order they are shown: what fails first. */
 export const DRIFT_SECTIONS: readonly { status: DriftStatus; title: string }[] = [
@@ -57,6 +58,7 @@ export function renderDriftText(report: DriftReport): string {
   }
   lines.push(...lastPublishLines(report));
   for (const ack of report.unusedAcks) lines.push(`Unused acknowledgement: ${unusedText(ack)}`);
+  lines.push(...noteLines(report));
   const hint = ackHint(report);
   if (hint) lines.push('To acknowledge a change, add an entry to the ack file, e.g.', `  ${hint}`);
   return `${lines.map(printable).join('\n')}\n`;
@@ -130,6 +132,7 @@ export function renderDriftJson(report: DriftReport, plan: Plan, wafNotRead?: st
       })),
     })),
     unusedAcks: report.unusedAcks.map(ackJson),
+    ...(report.notes.length > 0 ? { notes: report.notes } : {}),
     plan: JSON.parse(renderPlanJson(plan)),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

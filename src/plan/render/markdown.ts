@@ -35,8 +35,10 @@ const DEFAULT_HINT =
  */
 export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
   const head = [`## ${options.title ?? 'edgeplan plan'}`, ...(options.intro ?? [])];
+  const notes = (plan.notes ?? []).map((note) => `- ${cell(note)}`);
+  const notesPart = notes.length > 0 ? [['Notes:', ...notes].join('\n')] : [];
   if (!planHasChanges(plan))
-    return `${[...head, ...(options.intro ? [] : [NO_CHANGES_TEXT])].join('\n\n')}\n`;
+    return `${[...head, ...(options.intro ? [] : [NO_CHANGES_TEXT]), ...notesPart].join('\n\n')}\n`;
   const views = targetViews(plan);
   const approvals = plan.needsApproval ?? [];
   const needing = new Set(approvals.map((a) => targetText(a.target)));
@@ -96,7 +98,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
     if (shown === 0) left.targets += 1;
   }
   const note = omissionNote(left, options.fullOutputHint ?? DEFAULT_HINT);
-  return `${[...out, ...(note ? [note] : []), ...footer].join('\n\n')}\n`;
+  return `${[...out, ...notesPart, ...(note ? [note] : []), ...footer].join('\n\n')}\n`;
 }
 
 /** The most rows of `view` whose section fits (binary search; a section grows with its rows). */

@@ -3,9 +3,9 @@ import { onProvider, type Target, targetText } from '../../model/target.js';
 import type { BotRef } from '../../model/waf.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
-import type { Plan } from '../types.js';
+import type { Plan, ZoneHeader } from '../types.js';
 import { geoServiceParts, groupText } from './geo-values.js';
-import { recordSetText, secondaryText, zoneValueText } from './values.js';
+import { keptParts, manageParts, recordSetText, secondaryText, zoneValueText } from './values.js';
 
 /**
  * A plan flattened per target, for the renderers that show targets side by side (markdown, drift): per target its
@@ -35,10 +35,10 @@ export interface TargetView {
 
 export function targetViews(plan: Plan): TargetView[] {
   const calls = callsByTarget(plan);
-  const serials = new Map(
+  const headers = new Map(
     plan.zones.map((zone) => [
       targetText(onProvider({ kind: 'zone', name: zone.zone }, zone.provider)),
-      zone.serial,
+      zone,
     ]),
   );
   return changesByTarget(plan.changes).map(({ target, changes }) => {
@@ -46,7 +46,7 @@ export function targetViews(plan: Plan): TargetView[] {
     for (const change of changes) counts[change.action] += 1;
     return {
       target,
-      note: noteOf(target, changes, serials),
+      note: noteOf(target, changes, headers),
       calls: calls.get(targetText(target)) ?? 0,
       counts,
       rows: changes.flatMap(changeRows),
@@ -75,12 +75,13 @@ export function callsByTarget(plan: Plan): Map<string, number> {
 function noteOf(
   target: Target,
   changes: readonly Change[],
-  serials: ReadonlyMap<string, number | null>,
+  headers: ReadonlyMap<string, ZoneHeader>,
 ): string {
   const [first] = changes;
   if (target.kind === 'zone') {
-    const serial = serials.get(targetText(target)) ?? null;
-    return serial === null ? 'new zone' : `serial ${serial}`;
+    const header = headers.get(targetText(target));
+    const serial = header?.serial ?? null;
+    return [serial === null ? 'new zone' : `serial ${serial}`, ...manageParts(header?.manage)].join(', ');
   }
   if (first && isChangeOf(first, 'geo')) return first.action === 'create' ? 'new service' : '';
   if (first && isChangeOf(first, 'webapp')) {
@@ -116,7 +117,8 @@ export function changeRows(change: Change): ChangeRow[] {
   if (isChangeOf(change, 'record-set')) {
     const { fqdn, type } = change.address;
     const { before, after } = change;
-    return [row(`${fqdn} ${type}`, before && recordSetText(before), after && recordSetText(after), !after)];
+    const written = after && [recordSetText(after), ...keptParts(change.kept)].join('; ');
+    return [row(`${fqdn} ${type}`, before && recordSetText(before), written, !after)];
   }
   if (isChangeOf(change, 'secondary')) {
     const { before, after } = change;

@@ -7,7 +7,7 @@ import { type ApplyPace, durationLines } from './duration.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
 import { type Colors, escapingColors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
-import { recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
+import { keptParts, manageParts, recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
 
 export interface TextRenderOptions {
   /** ANSI colours; the CLI decides from the TTY, NO_COLOR and --no-color. */
@@ -30,14 +30,16 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  *   Plan: 2 to create, 1 to update, 1 to delete in 1 zone (1 publish).
  *
  * The header counts the API calls the apply will make in the zone (its ops, publish included), and names the DNS
- * provider under `providers:` (`example.com on pdns (serial …)`). An update shows only
- * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values.
+ * provider under `providers:` (`example.com on pdns (serial …)`) and a `manage: declared` zone's mode. An update shows only
+ * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values, and the
+ * values another tool owns that it writes back (`kept …`).
  * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts). The summary counts every change
  * by action, as `plan.summary` and the markdown plan do, and names the targets by kind; the apply's expected
  * duration at each budget follows it.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
-  if (!planHasChanges(plan)) return `${NO_CHANGES_TEXT}\n`;
+  const notes = noteLines(plan);
+  if (!planHasChanges(plan)) return `${[NO_CHANGES_TEXT, ...notes].join('\n')}\n`;
   const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
   const byZone = new Map(
@@ -52,7 +54,7 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
   const waf = wafSummaryLine(plan);
   const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
-  return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? [])].join('\n')}\n`;
+  return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? []), ...notes].join('\n')}\n`;
 }
 
 function zoneLines(
@@ -64,8 +66,9 @@ function zoneLines(
   const state = zone.serial === null ? 'new zone' : `serial ${zone.serial}`;
   const count = calls.get(targetText(zoneTarget(zone))) ?? 0;
   const on = zone.provider === undefined ? '' : ` on ${zone.provider}`;
+  const parts = [state, ...manageParts(zone.manage), plural(count, 'API call')];
   return [
-    c.bold(`${zone.zone}${on} (${state}, ${plural(count, 'API call')})`),
+    c.bold(`${zone.zone}${on} (${parts.join(', ')})`),
     ...changes.map((change) => `  ${zoneChangeLine(change, c)}`),
   ];
 }
@@ -86,8 +89,16 @@ function recordSetLine(change: RecordSetChange, c: Colors): string {
   const { before, after } = change;
   if (change.action === 'create' && after) return c.green(`+ ${name} ${recordSetText(after)}`);
   if (change.action === 'delete' && before) return c.red(`- ${name} ${recordSetText(before)}`);
-  if (before && after) return c.yellow(`~ ${name} ${recordSetUpdateParts(before, after).join(', ')}`);
+  if (before && after)
+    return c.yellow(
+      `~ ${name} ${[...recordSetUpdateParts(before, after), ...keptParts(change.kept)].join(', ')}`,
+    );
   throw new Error(`renderPlanText: ${change.action} of ${name} lacks its before/after value`);
+}
+
+/** `Note: …` per plan note, after everything else (also after "No changes."). */
+export function noteLines(plan: { notes?: readonly string[] }): string[] {
+  return (plan.notes ?? []).map((note) => `Note: ${note}`);
 }
 
 const KIND_WORDS: Readonly<Record<TargetKind, [string, string]>> = {

@@ -24,6 +24,16 @@ export function recordSetUpdateParts(before: RecordSetValue, after: RecordSetVal
   return [...ttl, ...setChanges(before.values, after.values)];
 }
 
+/** The values another tool owns that an update writes back as they are: `kept 192.0.2.7`; empty when none. */
+export function keptParts(kept: readonly string[] | undefined): string[] {
+  return kept && kept.length > 0 ? [`kept ${kept.join(', ')}`] : [];
+}
+
+/** A zone header's additions to its serial: `manage: declared` when not the default. */
+export function manageParts(manage: 'declared' | undefined): string[] {
+  return manage ? [`manage: ${manage}`] : [];
+}
+
 /**
  * A zone the plan creates: `default ttl 3600, contact hostmaster@example.com, serial increment`, or the settings
  * its provider shows instead (`kind Native, nameservers ns1.example.net., soa_edit_api DEFAULT`).

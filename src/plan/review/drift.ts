@@ -50,6 +50,8 @@ export interface DriftReport {
   counts: Record<DriftStatus, number>;
   targets: DriftTarget[];
   unusedAcks: Acknowledgement[];
+  /** The plan's notes (an `unmanaged` entry that matched nothing live); they never fail the run. */
+  notes: string[];
 }
 
 export function driftReport(plan: Plan, acks: readonly Acknowledgement[], nowMs: number): DriftReport {
@@ -76,6 +78,7 @@ export function driftReport(plan: Plan, acks: readonly Acknowledgement[], nowMs:
     counts,
     targets,
     unusedAcks: acks.filter((ack) => !used.has(ack)),
+    notes: [...(plan.notes ?? [])],
   };
 }
 

@@ -135,9 +135,20 @@ export function webappLiveDigest(webapp: LiveWebapp): Digest {
 function zoneDesiredDigest(zone: DesiredZone): Digest {
   // Keys in sorted order, so that the digest takes each record as it is (digest.ts).
   const records = zone.records.map(({ fqdn, type, ttl, values }) => ({ fqdn, ttl, type, values }));
-  const { zone: name, defaultTtl, unmanaged, create } = zone;
-  // `create` only when given, so that the digest of a zone without it is what it always was.
-  return digestOf({ zone: name, defaultTtl, unmanaged, records, ...(create ? { create } : {}) });
+  const { zone: name, defaultTtl, create, manage, absent } = zone;
+  // An entry of a name alone as the string it always was; `create`, `manage` and `absent` only when given: the digest
+  // of a zone that uses none of them is what it always was.
+  const unmanaged = zone.unmanaged.map((entry) =>
+    entry.types || entry.value !== undefined ? entry : entry.name,
+  );
+  return digestOf({
+    zone: name,
+    defaultTtl,
+    unmanaged,
+    records,
+    ...(create ? { create } : {}),
+    ...(manage ? { manage, absent } : {}),
+  });
 }
 
 function webappDesiredDigest(webapp: DesiredWebapp): Digest {

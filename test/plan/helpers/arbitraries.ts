@@ -46,7 +46,7 @@ function desiredZoneArb(zone: string): fc.Arbitrary<DesiredZone> {
   return fc
     .record({
       defaultTtl: ttl,
-      unmanaged: fc.subarray(UNMANAGED),
+      unmanaged: fc.subarray(UNMANAGED).map((names) => names.map((name) => ({ name }))),
       records: fc.uniqueArray(set, { selector: (s) => `${s.name} ${s.type}` }),
     })
     .map(({ defaultTtl, unmanaged, records }) => ({

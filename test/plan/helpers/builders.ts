@@ -2,6 +2,7 @@ import type { DesiredZone, LiveZone } from '../../../src/model/dns.js';
 import { DEFAULT_TTL } from '../../../src/model/dns.js';
 import type { LiveRecordSet, RecordSet } from '../../../src/model/record-set.js';
 import { sortValues } from '../../../src/model/record-types/registry.js';
+import type { UnmanagedEntry } from '../../../src/model/unmanaged.js';
 
 /** `www.example.com` (an A set) or `www.example.com MX`: a record set's name and type. */
 function nameAndType(key: string): { fqdn: string; type: string } {
@@ -16,14 +17,21 @@ function nameAndType(key: string): { fqdn: string; type: string } {
 export function desiredZone(
   zone: string,
   records: Record<string, [string[], number?]>,
-  options: { defaultTtl?: number; unmanaged?: string[] } = {},
+  options: { defaultTtl?: number; unmanaged?: (string | UnmanagedEntry)[] } = {},
 ): DesiredZone {
   const defaultTtl = options.defaultTtl ?? DEFAULT_TTL;
   const sets: RecordSet[] = Object.entries(records).map(([key, [values, ttl]]) => {
     const { fqdn, type } = nameAndType(key);
     return { fqdn, type, ttl: ttl ?? defaultTtl, values: sortValues(type, values) };
   });
-  return { zone, defaultTtl, records: sets, unmanaged: options.unmanaged ?? [] };
+  return {
+    zone,
+    defaultTtl,
+    records: sets,
+    unmanaged: (options.unmanaged ?? []).map((entry) =>
+      typeof entry === 'string' ? { name: entry } : entry,
+    ),
+  };
 }
 
 /** A live zone from `fqdn` or `'fqdn TYPE'` → `[[ref, value, ttl], ...]`, and its unsupported records. */

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { unmatchedEntryNotes } from '../../src/plan/diff/unmatched-entries.js';
+import {
+  computePlan,
+  driftReport,
+  renderDriftJson,
+  renderDriftMarkdown,
+  renderDriftText,
+  renderPlanJson,
+  renderPlanMarkdown,
+  renderPlanText,
+} from '../../src/plan/index.js';
+import { desiredZone, liveZone } from './helpers/builders.js';
+import { fakeProviders } from './helpers/fake-providers.js';
+
+const ZONE = 'example.com';
+const LIVE = liveZone(
+  ZONE,
+  4,
+  {
+    'app.example.com': [[1, '192.0.2.1', 60]],
+    'example.com TXT': [[2, '"google-site-verification=abc"', 300]],
+  },
+  ['legacy.example.com HINFO'],
+);
+
+describe('unmanaged entries that match nothing live', () => {
+  it('are named, each once, in the order written; by name, type and value', () => {
+    const desired = desiredZone(
+      ZONE,
+      {},
+      {
+        unmanaged: [
+          'app',
+          { name: 'app', types: ['AAAA'] },
+          { name: 'ap?', types: ['A'], value: '192.0.2.*' },
+          { name: '@', types: ['TXT'], value: 'v=spf1*' },
+          { name: '@', value: 'google-site-verification=*' },
+          { name: 'legacy', types: ['A'] },
+          'legacy',
+          'nothing-*',
+        ],
+      },
+    );
+    expect(unmatchedEntryNotes(desired, LIVE)).toEqual([
+      'zone example.com: unmanaged entry "app AAAA" matched no live record',
+      'zone example.com: unmanaged entry "@ TXT value "v=spf1*"" matched no live record',
+      'zone example.com: unmanaged entry "legacy A" matched no live record',
+      'zone example.com: unmanaged entry "nothing-*" matched no live record',
+    ]);
+  });
+
+  it('names the provider, and says nothing of a zone that does not exist yet', () => {
+    const desired = desiredZone(ZONE, {}, { unmanaged: ['gone'] });
+    expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toEqual([
+      'zone example.com on pdns: unmanaged entry "gone" matched no live record',
+    ]);
+    expect(unmatchedEntryNotes(desired, null)).toEqual([]);
+  });
+
+  it('are notes of plan and drift in text, markdown and JSON, also when nothing changes', () => {
+    const desired = desiredZone(
+      ZONE,
+      {},
+      { unmanaged: ['app', 'example.com', 'legacy', { name: '@', types: ['TXT'] }] },
+    );
+    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    const note = 'zone example.com: unmanaged entry "example.com" matched no live record';
+    expect(plan.notes).toEqual([note]);
+    expect(renderPlanText(plan, { color: false })).toBe(
+      `No changes. Live state matches the desired state.\nNote: ${note}\n`,
+    );
+    expect(renderPlanMarkdown(plan)).toContain(`Notes:\n- ${note}`);
+    expect(JSON.parse(renderPlanJson(plan)).notes).toEqual([note]);
+
+    const report = driftReport(plan, [], 0);
+    expect(report.inSync).toBe(true);
+    expect(renderDriftText(report)).toContain(`Note: ${note}\n`);
+    expect(renderDriftMarkdown(report)).toContain(`Notes:\n- ${note}`);
+    expect(JSON.parse(renderDriftJson(report, plan)).notes).toEqual([note]);
+  });
+
+  it('leaves a plan whose entries all match without notes', () => {
+    const desired = desiredZone(ZONE, {}, { unmanaged: ['app'] });
+    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    expect(plan).not.toHaveProperty('notes');
+  });
+});
