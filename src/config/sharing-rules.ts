@@ -51,7 +51,7 @@ function conflicts(zone: MergedZone, read: ReadRecord, entries: readonly PlacedU
     return [
       diagnosticAt(
         read.record.keyPos,
-        `record "${written}" matches unmanaged glob "${whole.entry.name}" of its zone; a name cannot be both managed and unmanaged`,
+        `record "${written}" matches unmanaged glob "${whole.written}" of its zone; a name cannot be both managed and unmanaged`,
       ),
     ];
   return read.sets.flatMap((set) => {

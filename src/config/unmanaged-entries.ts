@@ -7,6 +7,8 @@ import { diagnosticAt, entryOf, isMap, isSeq, type PNode, type Position } from '
 /** An `unmanaged` entry of a zone, read, with where it was written. */
 export interface PlacedUnmanaged {
   entry: UnmanagedEntry;
+  /** Its name glob as written (relative, or absolute with the trailing dot), for messages. */
+  written: string;
   pos: Position;
 }
 
@@ -28,13 +30,13 @@ export function readUnmanaged(zone: MergedZone): ReadUnmanaged {
   for (const item of zone.unmanaged) {
     const read = readEntry(item, zone.zone);
     if (read === null) continue;
-    if ('entry' in read) entries.push({ entry: read.entry, pos: item.pos });
+    if ('entry' in read) entries.push({ entry: read.entry, written: read.written, pos: item.pos });
     else diagnostics.push(...read.problems);
   }
   return { entries, diagnostics };
 }
 
-type EntryRead = { entry: UnmanagedEntry } | { problems: Diagnostic[] } | null;
+type EntryRead = { entry: UnmanagedEntry; written: string } | { problems: Diagnostic[] } | null;
 
 function readEntry(item: PNode, zone: string): EntryRead {
   if (item.kind === 'scalar') {
@@ -42,7 +44,9 @@ function readEntry(item: PNode, zone: string): EntryRead {
     const spaced = spacedEntryProblem(item.value);
     if (spaced) return { problems: [diagnosticAt(item.pos, spaced)] };
     const name = nameOf(item, zone);
-    return 'glob' in name ? { entry: { name: name.glob } } : { problems: [name.problem] };
+    return 'glob' in name
+      ? { entry: { name: name.glob }, written: item.value }
+      : { problems: [name.problem] };
   }
   if (!isMap(item)) return null;
   const nameNode = entryOf(item, 'name')?.value;
@@ -62,6 +66,7 @@ function readEntry(item: PNode, zone: string): EntryRead {
   if (problems.length > 0 || !('glob' in name)) return { problems };
   return {
     entry: { name: name.glob, ...(types ? { types } : {}), ...(value === undefined ? {} : { value }) },
+    written: nameNode.value,
   };
 }
 

@@ -115,7 +115,7 @@ describe('a name server inside its delegation needs glue', () => {
       'records:',
       '  lab: { ns: [ns1.lab.example.com., ns2.lab.example.com.] }',
     );
-    expect(state.zones[0]?.unmanaged).toEqual(['ns1.lab', 'ns2.lab']);
+    expect(state.zones[0]?.unmanaged).toEqual([{ name: 'ns1.lab' }, { name: 'ns2.lab' }]);
   });
 
   it('has its safety rule for live state on by default; settings.safety.delegation_glue turns it off', async () => {

@@ -132,7 +132,7 @@ describe('import around delegations', () => {
         'address in the zone (no glue); the name is written under unmanaged, left as it is',
     ]);
     const zone = await roundTrip(live);
-    expect(zone?.unmanaged).toEqual(['ns1.dev', 'ns1.lab', 'www.lab']);
+    expect(zone?.unmanaged).toEqual([{ name: 'ns1.dev' }, { name: 'ns1.lab' }, { name: 'www.lab' }]);
     expect(zone?.records.map((set) => `${set.fqdn} ${set.type}`)).toEqual([
       'dev.example.com NS',
       'lab.example.com NS',

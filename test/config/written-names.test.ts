@@ -11,7 +11,7 @@ describe('names as users write them', () => {
         '    records:\n      Mail.Example.com.: { a: [192.0.2.25] }\n',
     });
     const zone = (await desired(join(dir, 'dns.yaml'))).zones[0];
-    expect(zone?.unmanaged).toEqual(['_acme-challenge', '@', 'legacy-*']);
+    expect(zone?.unmanaged).toEqual([{ name: '_acme-challenge' }, { name: '@' }, { name: 'legacy-*' }]);
     expect(zone?.records.map((set) => set.fqdn)).toEqual(['mail.example.com']);
   });
 
