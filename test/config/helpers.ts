@@ -84,3 +84,10 @@ export async function tempTree(files: Record<string, string>): Promise<string> {
   }
   return dir;
 }
+
+/** The formatted warnings of loading `paths` (lint warnings never block); fails the test when they do not load. */
+export async function warningsOf(options: LoadOptions, ...paths: string[]): Promise<string[]> {
+  const result = await loadDesiredState(paths, options);
+  if (!result.ok) throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
+  return result.warnings.map(formatDiagnostic);
+}
