@@ -14,7 +14,8 @@ for (let i = 0; i < records; i++) {
   if (i % 3 === 0) {
     const loop = i % 300 === 0;
     lines.push(`      ${name}: { cname: ${loop ? name : `n${i + 3}`} }`);
-  } else if (i % 3 === 1) lines.push(`      ${name}: { mx: [{ preference: 10, exchange: n${(i + 2) % records} }] }`);
+  } else if (i % 3 === 1)
+    lines.push(`      ${name}: { mx: [{ preference: 10, exchange: n${(i + 2) % records} }] }`);
   else lines.push(`      ${name}: { txt: ["v=spf1 a -all", "site=${i}"], a: [192.0.2.1] }`);
 }
 const parsed = parseYamlFile('bench.yaml', `${lines.join('\n')}\n`);

@@ -15,7 +15,7 @@ export interface ZoneIndex {
   zones: ReadonlyMap<string, { zone: MergedZone; globs: readonly string[] }>;
   /** `secondary_zones:` by normalised name: their records are copied from masters, never known here. */
   secondaryZones: ReadonlySet<string>;
-  /** Names below an apex that a `delegates` type (NS) delegates, by zone: the data below them is the child's. */
+  /** Names below their zone's apex that a `delegates` type (NS) delegates: the data at and below them is the child's. */
   delegated: ReadonlySet<string>;
   /** The nodes of every geo service: a geo service answers there, without records under `zones`. */
   geoNodes: ReadonlySet<string>;

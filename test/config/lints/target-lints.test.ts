@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { problems, tempTree, warningsOf } from '../helpers.js';
+import { problemsIn, tempTree, warningsIn } from '../helpers.js';
 
 /** The zone lints about the names values point at (config/target-lints.ts, docs/lints.md). */
 
 const zone = (records: string, name = 'example.com') => `zones:\n  ${name}:\n    records:\n${records}`;
 
-/** Paths shown relative to the tree, so that expectations read like the YAML. */
-async function relativeProblems(dir: string) {
-  return (await problems(dir)).map((line) => line.replaceAll(`${dir}/`, ''));
-}
-async function relativeWarnings(dir: string) {
-  return (await warningsOf({}, dir)).map((line) => line.replaceAll(`${dir}/`, ''));
-}
-
 describe('alias loops', () => {
   it('refuses a CNAME to its own name, and accepts one to another name that has records', async () => {
     const bad = await tempTree({ 'z.yaml': zone('      www: { cname: www }\n') });
-    expect(await relativeProblems(bad)).toEqual([
+    expect(await problemsIn(bad)).toEqual([
       'z.yaml:4:21: record "www" CNAME: points at its own name www.example.com.; a resolver following it never finds an answer',
     ]);
     const good = await tempTree({
       'z.yaml': zone('      www: { cname: web }\n      web: { a: [192.0.2.1] }\n'),
     });
-    expect(await relativeWarnings(good)).toEqual([]);
+    expect(await warningsIn(good)).toEqual([]);
   });
 
   it('refuses a loop across the files of one zone at every alias of it, each naming the next', async () => {
@@ -31,7 +23,7 @@ describe('alias loops', () => {
       'b.yaml': zone('      b: { cname: a.example.com. }\n'),
     });
     const loop = 'a loop of aliases, a.example.com. → b.example.com. → a.example.com.';
-    expect(await relativeProblems(dir)).toEqual([
+    expect(await problemsIn(dir)).toEqual([
       `a.yaml:4:19: record "a" CNAME: ${loop}; a resolver following it never finds an answer (next: b.example.com. at b.yaml:4:19)`,
       `b.yaml:4:19: record "b" CNAME: ${loop}; a resolver following it never finds an answer (next: a.example.com. at a.yaml:4:19)`,
     ]);
@@ -43,7 +35,7 @@ describe('alias loops', () => {
         zone('      "@": { alias: www.example.org. }\n      lead: { cname: www.example.org. }\n') +
         zone('      www: { cname: example.com. }\n', 'example.org').replace('zones:\n', ''),
     });
-    const found = await relativeProblems(dir);
+    const found = await problemsIn(dir);
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(
       /^z\.yaml:4:21: record "@" ALIAS: a loop of aliases, example\.com\. → www\.example\.org\. → example\.com\.;/,
@@ -59,14 +51,14 @@ describe('alias loops', () => {
         '      a: { cname: b }\n      b: { cname: c }\n      c: { a: [192.0.2.1] }\n      d: { cname: a.example.net. }\n',
       ),
     });
-    expect(await relativeWarnings(dir)).toEqual([]);
+    expect(await warningsIn(dir)).toEqual([]);
   });
 
   it('shows a long loop by its first names and its length', async () => {
     const records = Array.from({ length: 12 }, (_, i) => `      n${i}: { cname: n${(i + 1) % 12} }\n`).join(
       '',
     );
-    const found = await relativeProblems(await tempTree({ 'z.yaml': zone(records) }));
+    const found = await problemsIn(await tempTree({ 'z.yaml': zone(records) }));
     expect(found).toHaveLength(12);
     expect(found[0]).toContain('n7.example.com. → … (12 names) → n0.example.com.;');
     expect(found[0]).not.toContain('n8.example.com. →');
@@ -85,7 +77,7 @@ describe('hosts that are aliases', () => {
       ),
     });
     const tail = 'target names a host, never an alias: point at mx.example.net. instead';
-    expect(await relativeProblems(dir)).toEqual([
+    expect(await problemsIn(dir)).toEqual([
       // The warnings are reported with the error, each marked.
       `z.yaml:5:19: record "lab" NS: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
       `z.yaml:6:19: warning: record "@" MX: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
@@ -102,7 +94,7 @@ describe('hosts that are aliases', () => {
           '      www: { mx: [{ preference: 10, exchange: mail }] }\n      mail: { a: [192.0.2.25] }\n',
       ),
     });
-    expect(await relativeWarnings(dir)).toEqual([]);
+    expect(await warningsIn(dir)).toEqual([]);
   });
 });
 
@@ -116,7 +108,7 @@ describe('targets with no records', () => {
     });
     const tail =
       "but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged)";
-    expect(await relativeWarnings(dir)).toEqual([
+    expect(await warningsIn(dir)).toEqual([
       `z.yaml:4:21: warning: record "www" CNAME: web.example.com. is inside zone "example.com" ${tail}`,
       `z.yaml:5:19: warning: record "@" MX: mail.example.com. is inside zone "example.com" ${tail}`,
       `z.yaml:6:19: warning: record "lab" NS: ns9.example.com. is inside zone "example.com" ${tail}`,
@@ -132,14 +124,14 @@ describe('targets with no records', () => {
         '      e: { cname: www.example.info. }\n      f: { cname: www.example.net. }\n' +
         'secondary_zones:\n  example.info: { masters: [203.0.113.1] }\n',
     });
-    expect(await relativeWarnings(dir)).toEqual([]);
+    expect(await warningsIn(dir)).toEqual([]);
   });
 
   it('warns across zones: a target in another managed zone of the desired state', async () => {
     const dir = await tempTree({
       'z.yaml': `${zone('      www: { cname: web.example.org. }\n')}  example.org:\n    records: {}\n`,
     });
-    expect(await relativeWarnings(dir)).toEqual([
+    expect(await warningsIn(dir)).toEqual([
       'z.yaml:4:21: warning: record "www" CNAME: web.example.org. is inside zone "example.org" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone\'s unmanaged)',
     ]);
   });
