@@ -20,8 +20,10 @@ export function textLints(records: readonly ReadRecord[]): Diagnostic[] {
     for (const set of read.sets) {
       if (!TEXT_TYPES.has(set.type.type)) continue;
       const owner = `record "${read.record.name}" ${set.type.type}`;
-      diagnostics.push(...spfPolicies(owner, set.values));
-      for (const value of set.values) diagnostics.push(...quotingProblems(owner, value));
+      // Each value's text is read once: a set may hold thousands.
+      const texts = set.values.map((value) => ({ value, text: textOf(value.value) }));
+      diagnostics.push(...spfPolicies(owner, texts));
+      for (const text of texts) diagnostics.push(...quotingProblems(owner, text));
     }
   }
   return diagnostics;
@@ -30,8 +32,14 @@ export function textLints(records: readonly ReadRecord[]): Diagnostic[] {
 /** RFC 7208 §4.5: a record is an SPF policy when it starts with the version `v=spf1`, then a space or its end. */
 const SPF_VERSION = /^v=spf1(?: |$)/i;
 
-function spfPolicies(owner: string, values: readonly PlacedValue[]): Diagnostic[] {
-  const [first, ...others] = values.filter((value) => SPF_VERSION.test(textOf(value.value)));
+/** A value with its text. */
+interface ValueText {
+  value: PlacedValue;
+  text: string;
+}
+
+function spfPolicies(owner: string, texts: readonly ValueText[]): Diagnostic[] {
+  const [first, ...others] = texts.filter(({ text }) => SPF_VERSION.test(text)).map(({ value }) => value);
   if (!first) return [];
   return others.map((value) =>
     diagnosticAt(
@@ -42,8 +50,7 @@ function spfPolicies(owner: string, values: readonly PlacedValue[]): Diagnostic[
   );
 }
 
-function quotingProblems(owner: string, value: PlacedValue): Diagnostic[] {
-  const text = textOf(value.value);
+function quotingProblems(owner: string, { value, text }: ValueText): Diagnostic[] {
   const published = `edgeplan publishes the text as written: ${value.value}`;
   if (isQuoted(text)) {
     // What the strings say when read as a zone file's (`a" "b` is what is left of `"a" "b"` without its outer quotes).
