@@ -12,6 +12,10 @@ export default {
     // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
     'src/model/closest-names.ts',
     'src/config/*rules.ts',
+    // The zone lints: what validation refuses or warns about across records (docs/lints.md).
+    'src/config/*lints.ts',
+    'src/config/zone-index.ts',
+    'src/config/lint-strictness.ts',
     'src/providers/dyn/compile.ts',
     'src/providers/dyn/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.

@@ -1,13 +1,13 @@
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { errorText } from '../config/find-files.js';
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, isWarning } from '../model/diagnostic.js';
 import type { CliIo } from './io.js';
 
 /**
  * GitHub Actions integration, from the environment the runner sets:
  * - `GITHUB_ACTIONS=true`: each problem in the desired state is also printed as a workflow command,
- *   `::error file=…,line=…,col=…::message`, on stdout (the runner reads workflow commands there and on stderr;
+ *   `::error file=…,line=…,col=…::message` (`::warning` for a warning), on stdout (the runner reads workflow commands there and on stderr;
  *   stderr when stdout carries JSON), so it shows inline on the pull request; file paths are made relative to
  *   `GITHUB_WORKSPACE` (the repository root);
  * - `GITHUB_STEP_SUMMARY`: the markdown of `plan` and `drift` is appended to that file (the job's summary).
@@ -20,7 +20,8 @@ export function reportAnnotations(
   if (io.env.GITHUB_ACTIONS !== 'true') return;
   for (const d of diagnostics) {
     const file = workspacePath(d.file, io);
-    write(`::error file=${property(file)},line=${d.line},col=${d.col}::${data(d.message)}\n`);
+    const level = isWarning(d) ? 'warning' : 'error';
+    write(`::${level} file=${property(file)},line=${d.line},col=${d.col}::${data(d.message)}\n`);
   }
 }
 

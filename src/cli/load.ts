@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { type Confinement, type LoadOptions, loadDesiredState } from '../config/index.js';
-import { type Diagnostic, formatDiagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, formatDiagnostic, isWarning } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';
 import { PlanProblemsError } from '../plan/diff/plan-problems.js';
@@ -24,19 +24,26 @@ export const LOAD_OPTIONS: LoadOptions = { catalogue: PROVIDER_CATALOGUE };
  */
 export type ProblemStage = 'validation' | 'live-state';
 
+/** The flags of a command that loading reads: its output format, and `--strict` (warnings are errors). */
+export interface LoadFlags {
+  format?: OutputFormat;
+  strict?: boolean;
+}
+
 /**
  * Loads and validates the desired state. Names on stderr what below a directory was not loaded, and why. On
- * problems prints every one as `file:line:col: message` on stderr and
- * returns null, before any provider exists, so invalid input can never cause an API call. With `--format json` the
- * problems are also written to stdout as a JSON document (problemsJson). `untrusted`: the paths are a saved plan's
- * (config's `untrustedPaths`).
+ * problems prints every one as `file:line:col: message` on stderr (warnings among them as `file:line:col:
+ * warning: message`) and returns null, before any provider exists, so invalid input can never cause an API call.
+ * With `--format json` the problems are also written to stdout as a JSON document (problemsJson). `untrusted`: the
+ * paths are a saved plan's (config's `untrustedPaths`). Valid desired state with warnings: the warnings are
+ * printed on stderr (and as GitHub annotations), never blocking, and returned with it.
  */
-export async function loadOrReport(
+export async function loadWithWarnings(
   paths: string[],
   io: CliIo,
-  format: OutputFormat = 'text',
+  flags: LoadFlags = {},
   untrusted?: Confinement,
-): Promise<DesiredState | null> {
+): Promise<{ desired: DesiredState; warnings: Diagnostic[] } | null> {
   const given = paths.length > 0 ? paths : ['.'];
   // Relative to the command's working directory, which is the process's except when run in-process (tests).
   const reachable = given.map((path) =>
@@ -45,12 +52,46 @@ export async function loadOrReport(
   const result = await loadDesiredState(reachable, {
     ...LOAD_OPTIONS,
     ...(untrusted ? { untrustedPaths: untrusted } : {}),
+    ...(flags.strict ? { strict: true } : {}),
   });
+  const format = flags.format ?? 'text';
   for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);
-  if (result.ok) return result.desired;
-  const summary = `${plural(result.diagnostics.length, 'problem')} found; nothing was sent to any API.`;
-  reportProblems('validation', result.diagnostics, summary, io, format);
+  if (result.ok) {
+    reportWarnings(result.warnings, io, format);
+    return { desired: result.desired, warnings: result.warnings };
+  }
+  reportProblems('validation', result.diagnostics, validationSummary(result.diagnostics), io, format);
   return null;
+}
+
+/** The last line of a report of invalid desired state: its errors, and its warnings when it has any. */
+export function validationSummary(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => !isWarning(d)).length;
+  const warnings = diagnostics.length - errors;
+  const also = warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : '';
+  return `${plural(errors, 'problem')} found${also}; nothing was sent to any API.`;
+}
+
+/** `loadWithWarnings` for the commands that need only the desired state. */
+export async function loadOrReport(
+  paths: string[],
+  io: CliIo,
+  flags: LoadFlags = {},
+  untrusted?: Confinement,
+): Promise<DesiredState | null> {
+  return (await loadWithWarnings(paths, io, flags, untrusted))?.desired ?? null;
+}
+
+/** Warnings of valid desired state: each line (at most MAX_PRINTED_PROBLEMS), then one that says they do not block. */
+function reportWarnings(warnings: readonly Diagnostic[], io: CliIo, format: OutputFormat): void {
+  if (warnings.length === 0) return;
+  const shown = warnings.slice(0, MAX_PRINTED_PROBLEMS);
+  const lines = shown.map((warning) => `${formatDiagnostic(warning)}\n`);
+  const more = warnings.length - shown.length;
+  if (more > 0) lines.push(`… and ${count(more)} more warnings\n`);
+  io.stderr(lines.join(''));
+  reportAnnotations(shown, io, format === 'json' ? io.stderr : io.stdout);
+  io.stderr(`${plural(warnings.length, 'warning')}, not blocking (--strict makes warnings errors).\n`);
 }
 
 /**
@@ -106,13 +147,21 @@ function reportProblems(
 export const MAX_PRINTED_PROBLEMS = 500;
 const MORE_WHERE = 'not shown; the summary counts them, and --format json lists every one';
 
-/** `{ formatVersion, error, summary, problems: [{ file, line, col, message }] }`, problems in report order. */
+/**
+ * `{ formatVersion, error, summary, problems: [{ file, line, col, severity, message }] }`, problems in report order
+ * (`severity`: `error`, or `warning` for a warning that did not block).
+ */
 export function problemsJson(
   stage: ProblemStage,
   diagnostics: readonly Diagnostic[],
   summary: string,
 ): string {
-  const problems = diagnostics.map(({ file, line, col, message }) => ({ file, line, col, message }));
+  const problems = diagnostics.map(problemJson);
   const doc = { formatVersion: PLAN_FORMAT_VERSION, error: stage, summary, problems };
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** One diagnostic as the JSON documents carry it (problems, and the warnings of `validate --format json`). */
+export function problemJson({ file, line, col, severity = 'error', message }: Diagnostic) {
+  return { file, line, col, severity, message };
 }

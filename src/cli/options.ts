@@ -14,6 +14,8 @@ export interface ServiceOptions extends RateLimitFlags, SandboxOptions {
   target?: string[];
   /** `--cache DIR`: reuse zone reads while the zone's serial is unchanged (providers/dyn/zone-cache.ts). */
   cache?: string;
+  /** `--strict`: warnings about the desired state are errors (docs/lints.md). */
+  strict?: boolean;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   pathArgument,
   portNumber,
   positiveInt,
+  STRICT_HELP,
   withRateLimitOptions,
   withSandboxOptions,
   withServiceOptions,
@@ -89,6 +90,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
         .choices(VALIDATE_FORMATS)
         .default('text'),
     )
+    .option('--strict', STRICT_HELP, false)
     .action(async (paths: string[], options) => {
       const { validateCommand } = await import('./commands/validate.js');
       setExit(await validateCommand(paths, options, io));

@@ -4,6 +4,9 @@ import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
 
 /** The flags several commands share, and the parsers of flag values: program.ts builds the commands with them. */
 
+export const STRICT_HELP =
+  'warnings about the desired state are errors: exit 1, nothing sent (docs/lints.md)';
+
 export function withServiceOptions(command: Command): Command {
   withSandboxOptions(command)
     .argument('[paths...]', 'YAML files or directories (default: current directory)')
@@ -15,6 +18,7 @@ export function withServiceOptions(command: Command): Command {
       "reuse a zone's cached records while its serial is unchanged (clear it after re-creating a zone by other means)",
       pathArgument,
     )
+    .option('--strict', STRICT_HELP, false)
     .option(
       '--target <kind:name>',
       'limit to zone:, secondary:, geo: or webapp: NAME (globs; repeatable)',

@@ -1,4 +1,4 @@
-import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { type Diagnostic, formatDiagnostic, isWarning, sortDiagnostics } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import {
   type DnsProviderSpec,
@@ -7,6 +7,8 @@ import {
 } from '../model/dns-provider-spec.js';
 import { type Confinement, findYamlFiles, type SkippedPath } from './find-files.js';
 import { foreignFile } from './foreign-files.js';
+import { strictCause, weighed } from './lint-strictness.js';
+import { lintDiagnostics } from './lints.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
 import { capabilitiesOf } from './provider-lists.js';
@@ -22,11 +24,12 @@ import { loadWafSections } from './waf-desired.js';
 
 /**
  * The outcome of loading desired state. `files` are the loaded files in load order, as diagnostics name them.
- * On failure `diagnostics` holds every problem found, sorted, each once. `skipped`, either way: what below a
- * directory was not loaded, and why (find-files.ts).
+ * On failure `diagnostics` holds every problem found (at least one error, and the warnings), sorted, each once;
+ * on success `warnings` holds the warnings (zone lints, docs/lints.md), sorted, each once: they never block.
+ * `skipped`, either way: what below a directory was not loaded, and why (find-files.ts).
  */
 export type LoadResult =
-  | { ok: true; desired: DesiredState; files: string[]; skipped: SkippedPath[] }
+  | { ok: true; desired: DesiredState; files: string[]; warnings: Diagnostic[]; skipped: SkippedPath[] }
   | { ok: false; diagnostics: Diagnostic[]; skipped: SkippedPath[] };
 
 export interface LoadOptions {
@@ -49,6 +52,8 @@ export interface LoadOptions {
    * top level with keys edgeplan does not have) is refused as a whole with nothing of its content shown.
    */
   untrustedPaths?: Confinement;
+  /** `--strict`: every warning is an error (as `settings.lint.strict: true` in the YAML makes it). */
+  strict?: boolean;
 }
 
 /**
@@ -89,16 +94,17 @@ export async function loadDesiredState(
     ...ruleDiagnostics(merge.merged, records, single),
     ...providerDiagnostics(merge.merged, records, catalogue),
     ...waf.diagnostics,
+    ...weighed(lintDiagnostics(merge.merged, records), strictCause(merge.merged.services, options.strict)),
   ];
   const { skipped } = found;
-  if (diagnostics.length > 0)
-    return { ok: false, diagnostics: unique(sortDiagnostics(diagnostics)), skipped };
+  const reported = unique(sortDiagnostics(diagnostics));
+  if (!reported.every(isWarning)) return { ok: false, diagnostics: reported, skipped };
 
   const desired = {
     ...withProviders(toDesiredState(merge.merged, records), merge.merged, catalogue),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };
-  return { ok: true, desired, files: parsed.map((file) => file.file), skipped };
+  return { ok: true, desired, files: parsed.map((file) => file.file), warnings: reported, skipped };
 }
 
 /** Without a catalogue: no provider type, no variable of edgeplan's own. */

@@ -16,6 +16,8 @@ export interface MergedServices {
   manage: { secondaryZones?: PEntry; geoServices?: PEntry };
   /** `settings.safety`, the first place it was given (it may repeat only with the same value). */
   safety?: PEntry;
+  /** `settings.lint`, the first place it was given (it may repeat only with the same value). */
+  lint?: PEntry;
   /** The `providers:` section's entries, each defined in one place; in order of first appearance. */
   providers: PEntry[];
 }
@@ -49,18 +51,32 @@ export function mergeServices(roots: readonly PNode[]): {
       else diagnostics.push(...settingConflict(section, entry, first));
     }
   }
-  let safety: PEntry | undefined;
-  for (const root of roots) {
-    const settings = isMap(root) ? entryOf(root, 'settings')?.value : undefined;
-    const entry = isMap(settings) ? entryOf(settings, 'safety') : undefined;
-    if (!entry) continue;
-    if (!safety) safety = entry;
-    else diagnostics.push(...settingConflict('safety', entry, safety, 'settings.safety'));
-  }
+  const safety = onceSetting(roots, 'safety', diagnostics);
+  const lint = onceSetting(roots, 'lint', diagnostics);
   return {
-    services: { secondaryZones, geoServices, manage, providers, ...(safety ? { safety } : {}) },
+    services: {
+      secondaryZones,
+      geoServices,
+      manage,
+      providers,
+      ...(safety ? { safety } : {}),
+      ...(lint ? { lint } : {}),
+    },
     diagnostics,
   };
+}
+
+/** `settings.<key>`, the first place it is given; given again with another value, a problem at both places. */
+function onceSetting(roots: readonly PNode[], key: string, diagnostics: Diagnostic[]): PEntry | undefined {
+  let first: PEntry | undefined;
+  for (const root of roots) {
+    const settings = isMap(root) ? entryOf(root, 'settings')?.value : undefined;
+    const entry = isMap(settings) ? entryOf(settings, key) : undefined;
+    if (!entry) continue;
+    if (!first) first = entry;
+    else diagnostics.push(...settingConflict(key, entry, first, `settings.${key}`));
+  }
+  return first;
 }
 
 function uniqueEntries(

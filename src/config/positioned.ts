@@ -111,3 +111,8 @@ export function describeValue(value: unknown): string {
     return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   return String(value);
 }
+
+/** A warning at `pos`: printed, never blocking (docs/lints.md). */
+export function warningAt(pos: Position, message: string): Diagnostic {
+  return { ...diagnosticAt(pos, message), severity: 'warning' };
+}

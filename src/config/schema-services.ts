@@ -169,11 +169,21 @@ const ManageSchema = z
   })
   .describe('Which objects of the section edgeplan owns.');
 
+const LintSchema = z
+  .strictObject({
+    strict: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe('true: every lint warning is an error (as --strict does); default false.'),
+  })
+  .describe('How zone lints weigh (docs/lints.md).');
+
 export const SettingsSchema = z
   .strictObject({
     secondary_zones: ManageSchema.optional(),
     geo_services: ManageSchema.optional(),
     safety: SafetySchema.optional(),
+    lint: LintSchema.optional(),
   })
   .describe('Settings of the whole desired state.');
 export type SettingsDocument = z.infer<typeof SettingsSchema>;

@@ -12,20 +12,33 @@ export interface SourcePosition {
 /** Where a problem is reported when the desired value it is about was built in code, not read from YAML. */
 export const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col: 0 };
 
-/** A problem in the desired state, located in the file it came from. */
+/**
+ * How much a diagnostic weighs: an `error` stops the command before any call; a `warning` is printed and never
+ * blocks (unless `--strict` or `settings.lint.strict` makes it an error: config/lint-strictness.ts).
+ */
+export type Severity = 'error' | 'warning';
+
+/** A problem in the desired state, located in the file it came from. Without `severity`, an error. */
 export interface Diagnostic extends SourcePosition {
   message: string;
+  severity?: Severity;
+}
+
+export function isWarning(d: Diagnostic): boolean {
+  return d.severity === 'warning';
 }
 
 /** A message longer than this is shown shortened in its middle: a value it quotes may be megabytes long. */
 export const MAX_SHOWN_MESSAGE = 600;
 
 /**
- * `file:line:col: message` as people read it: control characters escaped (a YAML value or a live name may hold
- * terminal escapes or line breaks), an over-long message shortened (model/text.ts).
+ * `file:line:col: message` as people read it (`file:line:col: warning: message` for a warning): control characters
+ * escaped (a YAML value or a live name may hold terminal escapes or line breaks), an over-long message shortened
+ * (model/text.ts).
  */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${printable(d.file)}:${d.line}:${d.col}: ${shownMessage(d.message)}`;
+  const label = isWarning(d) ? 'warning: ' : '';
+  return `${printable(d.file)}:${d.line}:${d.col}: ${label}${shownMessage(d.message)}`;
 }
 
 /** The message of a diagnostic as `formatDiagnostic` shows it, for other outputs (CI annotations). */

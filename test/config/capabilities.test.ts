@@ -3,6 +3,8 @@ import type { LoadOptions } from '../../src/config/index.js';
 import { BAD, desired, problemsWith, providerLike, tempTree } from './helpers.js';
 
 const file = `${BAD}/capabilities.yaml`;
+const NO_RECORDS =
+  'is inside zone "example.com" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone\'s unmanaged)';
 
 /** A small provider: A and MX only, two A records per name, no geo services, no secondary zones. */
 const SMALL: LoadOptions = providerLike('small', {
@@ -16,6 +18,11 @@ describe('provider capabilities', () => {
   it('refuses, where each is written, what the provider cannot do', async () => {
     expect(await problemsWith(SMALL, file)).toEqual([
       `${file}:5:9: record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
+      // Lint warnings are reported with the problems (docs/lints.md).
+      ...[14, 50, 87].map(
+        (col, i) =>
+          `${file}:6:${col}: warning: record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
+      ),
       `${file}:7:14: record "www": the DNS provider small does not support record type CNAME`,
       `${file}:10:3: secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
       `${file}:12:3: geo service "Global Web": the DNS provider small does not support geo services`,

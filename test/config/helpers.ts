@@ -84,3 +84,18 @@ export async function tempTree(files: Record<string, string>): Promise<string> {
   }
   return dir;
 }
+
+/** The formatted warnings of loading `paths` (lint warnings never block); fails the test when they do not load. */
+export async function warningsOf(options: LoadOptions, ...paths: string[]): Promise<string[]> {
+  const result = await loadDesiredState(paths, options);
+  if (!result.ok) throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
+  return result.warnings.map(formatDiagnostic);
+}
+
+/** `problems` and `warningsOf` of a temporary tree, paths shown relative to it (as the YAML's own names read). */
+export async function problemsIn(dir: string): Promise<string[]> {
+  return (await problems(dir)).map((line) => line.replaceAll(`${dir}/`, ''));
+}
+export async function warningsIn(dir: string): Promise<string[]> {
+  return (await warningsOf({}, dir)).map((line) => line.replaceAll(`${dir}/`, ''));
+}

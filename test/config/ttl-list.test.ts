@@ -73,6 +73,7 @@ describe('a record name as a list of record-set maps, one per TTL', () => {
       '  - { mx: [{ preference: 10, exchange: mail }], ttl: 60 }',
       '  - { txt: [two], a: [192.0.2.2], ttl: 120 }',
       'www: [{ cname: one.example.net. }, { cname: two.example.net., ttl: 60 }]',
+      'mail: { a: [192.0.2.25] }',
     );
     const tail = 'each type is given in one item, whose TTL it has';
     expect(await problems(file)).toEqual([
@@ -200,7 +201,7 @@ describe('the rules of a name hold across the items of its list', () => {
       '  - { a: [192.0.2.1] }',
       '  - { txt: [hello], ttl: 60 }',
       'mail:',
-      '  - { mx: [{ preference: 1, exchange: mx }] }',
+      '  - { mx: [{ preference: 1, exchange: geo }] }',
       '  - { txt: [hello], ttl: 60 }',
     );
     await appendFile(

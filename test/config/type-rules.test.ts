@@ -125,6 +125,7 @@ describe('DNS rules in files', () => {
     expect(await problems(file)).toEqual([
       `${file}:4:14: record "@": CNAME is not allowed at the zone apex`,
       `${file}:5:30: record "www": CNAME must be alone at its name, but it has A at ${file}:5:14, MX at ${file}:5:55`,
+      `${file}:5:60: warning: record "www" MX: mail.example.com. is inside zone "example.com" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged)`,
       `${file}:11:58: group "Europe" of geo service "Web": CNAME must be alone in its group, but it has A at ${file}:11:42`,
       `${file}:14:36: node example.org is its zone's apex, but group "Europe" of geo service "Web" serves CNAME at ${file}:11:58, which is not allowed at the zone apex`,
       `${file}:14:36: node example.org is its zone's apex, but group "Everyone" of geo service "Web" serves CNAME at ${file}:12:46, which is not allowed at the zone apex`,

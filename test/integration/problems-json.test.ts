@@ -46,8 +46,14 @@ describe('--format json on problems', () => {
         error: 'validation',
         summary: '2 problems found; nothing was sent to any API.',
         problems: [
-          { file, line: 4, col: expect.any(Number), message: expect.stringContaining('192.0.2.300') },
-          { file, line: 5, col: expect.any(Number), message: expect.any(String) },
+          {
+            file,
+            line: 4,
+            col: expect.any(Number),
+            severity: 'error',
+            message: expect.stringContaining('192.0.2.300'),
+          },
+          { file, line: 5, col: expect.any(Number), severity: 'error', message: expect.any(String) },
         ],
       });
       for (const problem of doc.problems)
@@ -72,6 +78,7 @@ describe('--format json on problems', () => {
           file,
           line: 3,
           col: 5,
+          severity: 'error',
           message: 'webapp "shop-prod" does not exist in the WAF account; closest: shop-production',
         },
       ],
@@ -99,6 +106,7 @@ describe('--format json on problems', () => {
       zones: 3,
       recordSets: expect.any(Number),
       webapps: 2,
+      warnings: [],
     });
   });
 });

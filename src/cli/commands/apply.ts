@@ -30,7 +30,7 @@ export async function applyCommand(
     assertConfirmable(options, io);
     return applySavedPlan(options.plan, paths, options, io);
   }
-  const desired = await loadOrReport(paths, io, options.format);
+  const desired = await loadOrReport(paths, io, options);
   if (!desired) return EXIT_ERROR;
   assertConfirmable(options, io);
   const scope = targetScope(desired, options.target);

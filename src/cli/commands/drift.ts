@@ -34,7 +34,7 @@ export interface DriftOptions extends ServiceOptions {
  * markdown report is appended to the job summary.
  */
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
-  const desired = await loadOrReport(paths, io, options.format);
+  const desired = await loadOrReport(paths, io, options);
   if (!desired) return EXIT_ERROR;
   const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack), options.ack) : [];
   const now = io.now?.() ?? Date.now();

@@ -35,7 +35,7 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
     await assertSavable(paths, io.cwd);
     await refuseInputAsOut(out, paths);
   }
-  const desired = await loadOrReport(paths, io, options.format);
+  const desired = await loadOrReport(paths, io, options);
   if (!desired) return EXIT_ERROR;
   // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.
   const reviewed = await reviewDnsIfWafSpent(desired, options, io, async (read, services) =>

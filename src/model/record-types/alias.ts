@@ -1,5 +1,5 @@
 import { hostnameValues } from './hostname.js';
-import type { RecordType } from './record-type.js';
+import { type RecordType, wholeValue } from './record-type.js';
 
 /**
  * ALIAS: the apex answers A and AAAA queries with the addresses of another name, which the service resolves
@@ -9,5 +9,5 @@ import type { RecordType } from './record-type.js';
 export const ALIAS: RecordType = {
   ...hostnameValues('ALIAS', 'alias', 'lb.example.net.', 'target'),
   single: true,
-  rules: { apex: 'only' },
+  rules: { apex: 'only', target: { role: 'apex-alias', of: wholeValue }, answers: ['A', 'AAAA'] },
 };

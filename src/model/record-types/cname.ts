@@ -1,5 +1,5 @@
 import { hostnameValues } from './hostname.js';
-import type { RecordType } from './record-type.js';
+import { type RecordType, wholeValue } from './record-type.js';
 
 /**
  * CNAME: the one name this name is an alias of; alone at its name and never at the apex (RFC 1034 §3.6.2,
@@ -8,5 +8,5 @@ import type { RecordType } from './record-type.js';
 export const CNAME: RecordType = {
   ...hostnameValues('CNAME', 'cname', 'web.example.net.', 'cname'),
   single: true,
-  rules: { alone: true, apex: 'never' },
+  rules: { alone: true, apex: 'never', target: { role: 'alias', of: wholeValue } },
 };

@@ -8,7 +8,7 @@ import {
   parseHostname,
 } from './hostname.js';
 import { byLeadingNumbers, uint16 } from './numbers.js';
-import { type ParseResult, type RecordType, refused } from './record-type.js';
+import { lastField, type ParseResult, type RecordType, refused } from './record-type.js';
 
 /**
  * MX (RFC 1035 §3.3.9): a preference (0–65535, lower is preferred) and a mail exchange; `.` as exchange with
@@ -35,7 +35,10 @@ export const MX: RecordType = {
   compare: byLeadingNumbers(1),
   fields: fieldsOf,
   fromFields: (fields) => mx(fields.preference, parseApiHostname(fields.exchange, { root: true })),
-  rules: { soleValue: { value: '0 .', why: 'RFC 7505: a null MX says the name accepts no mail' } },
+  rules: {
+    soleValue: { value: '0 .', why: 'RFC 7505: a null MX says the name accepts no mail' },
+    target: { role: 'host', of: lastField },
+  },
 };
 
 function fieldsOf(value: string): { preference: number; exchange: string } {

@@ -1,5 +1,5 @@
 import { hostnameValues } from './hostname.js';
-import type { RecordType } from './record-type.js';
+import { type RecordType, wholeValue } from './record-type.js';
 
 /**
  * NS below the apex: delegates the name to other name servers (RFC 1034 §4.2.2), so below it the zone holds only the
@@ -8,5 +8,5 @@ import type { RecordType } from './record-type.js';
  */
 export const NS: RecordType = {
   ...hostnameValues('NS', 'ns', 'ns1.example.net.', 'nsdname'),
-  rules: { apex: 'never', delegates: true },
+  rules: { apex: 'never', delegates: true, target: { role: 'name-server', of: wholeValue } },
 };

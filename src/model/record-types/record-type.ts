@@ -75,6 +75,28 @@ export interface RecordTypeRules {
   readonly besides?: string;
   /** A canonical value that is the only one of its set when given, and why: the null MX `0 .` (RFC 7505 §3). */
   readonly soleValue?: { readonly value: string; readonly why: string };
+  /**
+   * The name each value points at (`of`: canonical value → absolute name; the root `.` points nowhere: the null MX,
+   * SRV's "no service"), and its role, which the zone lints weigh (config/target-lints.ts, docs/lints.md):
+   * `alias` (CNAME: the name is an alias of the target), `apex-alias` (ALIAS: the apex answers with the target's
+   * addresses; a host may point at it), both followed for loops; `name-server` (NS) and `host` (MX, SRV, PTR) name a
+   * host, which must not be an alias (RFC 2181 §10.3, RFC 2782).
+   */
+  readonly target?: { readonly role: TargetRole; readonly of: (value: string) => string };
+  /** Types whose queries this type answers itself, so they cannot stand beside it (ALIAS answers A and AAAA). */
+  readonly answers?: readonly string[];
+}
+
+export type TargetRole = 'alias' | 'apex-alias' | 'name-server' | 'host';
+
+/** The last field of a canonical value: the target of MX (`10 mail.example.com.`) and SRV. */
+export function lastField(value: string): string {
+  return value.slice(value.lastIndexOf(' ') + 1);
+}
+
+/** The canonical value itself: the target of the types whose value is one name. */
+export function wholeValue(value: string): string {
+  return value;
 }
 
 export type ParseResult = { ok: true; value: string } | { ok: false; problems: ValueProblem[] };

@@ -8,7 +8,7 @@ import {
   parseHostname,
 } from './hostname.js';
 import { byLeadingNumbers, uint16 } from './numbers.js';
-import { type ParseResult, type RecordType, refused } from './record-type.js';
+import { lastField, type ParseResult, type RecordType, refused } from './record-type.js';
 
 /**
  * SRV (RFC 2782): priority, weight and port (each 0–65535) and the target host, or `.` for "no such service here".
@@ -41,6 +41,7 @@ export const SRV: RecordType = {
   fields: fieldsOf,
   fromFields: (fields) =>
     srv([fields.priority, fields.weight, fields.port], parseApiHostname(fields.target, { root: true })),
+  rules: { target: { role: 'host', of: lastField } },
 };
 
 type SrvYaml = {
