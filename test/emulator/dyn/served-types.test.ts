@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Harness } from '../helpers.js';
 import { startHarness } from '../helpers.js';
 import { SERVED_TYPES } from './served-types.js';
+
+// Time budget: ten times its slowest test (2.5 s on an idle machine: 28 record writes, then reads), rounded up.
+vi.setConfig({ testTimeout: 30_000 });
 
 let h: Harness;
 afterEach(async () => h?.close());
