@@ -1,4 +1,5 @@
 import { compareStrings } from '../model/compare.js';
+import { foreignLine } from '../model/foreign-record.js';
 import type { ZoneInventory } from '../model/inventory.js';
 import { relativeName } from '../model/names.js';
 import type { LiveRecordSet } from '../model/record-set.js';
@@ -59,14 +60,12 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   const records = Object.fromEntries(
     names.map((name) => [name, nameDocument(byName.get(name) ?? [], zone, defaultTtl)]),
   );
-  if (inventory.unsupported.length > 0)
-    notes.push(
-      `zone:${zone}: ${inventory.unsupported.length} records of types edgeplan does not manage, left as they are: ${shortList(inventory.unsupported)}`,
-    );
+  notes.push(...foreignNotes(inventory));
   const owned = inventory.providerOwned ?? [];
   if (owned.length > 0)
     notes.push(
-      `zone:${zone}: ${owned.length} record sets the provider keeps for itself or does not serve, left as they are: ${shortList(owned)}`,
+      `zone:${zone}: ${owned.length} record sets the provider keeps for itself or does not serve, left as they are:`,
+      ...owned.map((name) => `  ${name}`),
     );
   const globs = [...unmanaged].sort(compareStrings).map(literalGlob);
   return {
@@ -75,10 +74,19 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   };
 }
 
-/** The first five items, then how many more. */
-function shortList(items: readonly string[]): string {
-  const more = items.length > 5 ? `, … ${items.length - 5} more` : '';
-  return `${items.slice(0, 5).join(', ')}${more}`;
+/**
+ * The records of types edgeplan does not manage, every one named (a line each, as a zone file writes it when the
+ * provider read its data), after a line that counts them: import prints these and writes them into the zone's file.
+ */
+function foreignNotes(inventory: ZoneInventory): string[] {
+  const { zone, unsupported, foreign } = inventory;
+  if (unsupported.length === 0) return [];
+  const lines = foreign === undefined ? unsupported : foreign.map(foreignLine);
+  const what = foreign === undefined ? 'record sets' : 'records';
+  return [
+    `zone:${zone}: ${lines.length} ${what} of types edgeplan does not manage, left as they are:`,
+    ...lines.map((line) => `  ${line}`),
+  ];
 }
 
 /** Why a live set cannot be written as desired state, or null. */

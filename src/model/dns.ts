@@ -1,6 +1,7 @@
 import type { PublishNotRead, PublishRecord } from './audit-note.js';
 import type { SourcePosition } from './diagnostic.js';
 import type { DnsProviderSpec } from './dns-provider-spec.js';
+import type { ForeignRecord } from './foreign-record.js';
 import type { GeoService } from './geo.js';
 import type { DnsInventory, DnsInventorySelection } from './inventory.js';
 import type { DnsCapabilities, DnsCompiler, ProviderAccount, StepWriter } from './provider.js';
@@ -98,6 +99,11 @@ export interface LiveZone {
   records: LiveRecordSet[];
   /** `<fqdn> <TYPE>` of live records edgeplan cannot manage (other types), sorted: never touched, shown by import. */
   unsupported: string[];
+  /**
+   * Those records with their TTL and rdata (`sortForeign` order), when the provider reads them: listed by import
+   * and by the plan, never in a step. Absent: there are none, or the provider names them only (`unsupported`).
+   */
+  foreign?: ForeignRecord[];
 }
 
 export interface LiveDnsState {

@@ -1,3 +1,4 @@
+import type { ForeignRecord } from './foreign-record.js';
 import type { GeoService } from './geo.js';
 import type { LiveRecordSet } from './record-set.js';
 import type { LiveSecondaryZone } from './secondary.js';
@@ -17,6 +18,8 @@ export interface ZoneInventory {
    * service's own) left out.
    */
   unsupported: string[];
+  /** Those records with their TTL and rdata, when the provider reads them (`LiveZone.foreign`). */
+  foreign?: ForeignRecord[];
   /**
    * `<fqdn> <TYPE>` of records the zone serves that the provider keeps for itself (its SOA, its apex NS set) or
    * that are there but not served (disabled), sorted: never managed, listed by import. Absent: none worth naming.

@@ -56,6 +56,7 @@ export {
 } from './review/waf-budget.js';
 export type { Approval, Digest, PlanFingerprints, TargetFingerprint } from './review-types.js';
 export {
+  type LeftAlone,
   PLAN_FORMAT_VERSION,
   type Plan,
   type PlanStep,

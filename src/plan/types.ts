@@ -55,6 +55,18 @@ export interface ZoneHeader {
 }
 
 /**
+ * Live records of a planned zone that edgeplan leaves alone, on one provider: of types it does not manage, never in a
+ * step (`records`, `<fqdn> <TYPE>` sorted), and those another provider of the zone holds that this one lacks, which
+ * edgeplan will not copy here (`notCopied`, absent when none).
+ */
+export interface LeftAlone {
+  zone: string;
+  provider?: string;
+  records: string[];
+  notCopied?: string[];
+}
+
+/**
  * The WAF request budget of a plan (the service allows 500 requests per hour per client address).
  * `applyRequests` is the least the apply uses: per webapp call the requests it makes at least (`requestsPerCall`:
  * a bulk PUT, one status poll and one read-back), then the re-read that checks convergence (`rereadRequests`).
@@ -105,6 +117,8 @@ export interface Plan {
   zones: ZoneHeader[];
   /** Every change, sorted by target (model/target.ts order), then address. */
   changes: Change[];
+  /** Per planned zone and provider, the live records edgeplan leaves alone (left-alone.ts); absent when none. */
+  leftAlone?: LeftAlone[];
   /** The WAF request budget of the apply; absent when the desired state has no `waf` section. */
   waf?: WafPlanBudget;
   /** Dependencies first, then by id: a deterministic topological order. A target without changes has no step. */

@@ -118,6 +118,16 @@ describe('plan-time checks against live state', () => {
     expect(problems(harmless, { zones: { [ZONE]: live } })).toEqual([]);
   });
 
+  it('refuses a set whose name and type hold live records the reader could not read (a CNAME to the root)', () => {
+    const desired: DesiredState = { zones: [placed({ 'mx.a.test MX': [['10 mail.a.test.']] })] };
+    const live = liveZone(ZONE, 1, {}, ['mx.a.test MX', 'other.a.test MX']);
+    expect(problems(desired, { zones: { [ZONE]: live } })).toEqual([
+      `${F}:10:7: mx.a.test MX: the node holds live MX records edgeplan cannot read (listed by the plan, kept as they are); writing this set would replace them unseen: change them at the provider, or list the name under unmanaged`,
+    ]);
+    const elsewhere = liveZone(ZONE, 1, {}, ['other.a.test MX']);
+    expect(problems(desired, { zones: { [ZONE]: elsewhere } })).toEqual([]);
+  });
+
   it('collects every problem at once, WAF problems too', () => {
     const desired: DesiredState = {
       zones: [placed({ 'geo.a.test': [['192.0.2.1']], 'www.a.test CNAME': [['web.example.net.']] })],

@@ -150,7 +150,7 @@ describe('createFileZoneCache', () => {
       'zone-a.test.json',
     ]);
     expect(JSON.parse(readFileSync(entryPath('a.test'), 'utf8'))).toMatchObject({
-      version: 2,
+      version: 3,
       account: ACCOUNT,
       recordTypes: DYN_CAPABILITIES.recordTypes,
     });
@@ -159,7 +159,7 @@ describe('createFileZoneCache', () => {
 
   it('ignores an entry of another format version or one that is missing', () => {
     const entry = {
-      version: 2,
+      version: 3,
       account: ACCOUNT,
       recordTypes: DYN_CAPABILITIES.recordTypes,
       live: liveWith(7, '10.0.0.1'),
@@ -167,9 +167,18 @@ describe('createFileZoneCache', () => {
     const write = (value: unknown) => writeFileSync(entryPath('a.test'), JSON.stringify(value));
     write(entry);
     expect(cache.get('a.test')).toEqual(liveWith(7, '10.0.0.1'));
-    write({ ...entry, version: 3 });
+    write({ ...entry, version: 2 });
     expect(cache.get('a.test')).toBeUndefined();
     expect(cache.get('b.test')).toBeUndefined();
+  });
+
+  it('keeps the records of types edgeplan does not manage, so that a cached read lists them too', () => {
+    const foreign = [
+      { fqdn: 'a.test', type: 'LOC', ttl: 300, rdata: '51 30 12.748 N 0 7 39.611 W 0.00m 1m 10000m 10m' },
+    ];
+    const live = { ...liveWith(7, '10.0.0.1'), unsupported: ['a.test LOC'], foreign };
+    cache.set('a.test', live);
+    expect(cache.get('a.test')).toEqual(live);
   });
 
   it('ignores a version 1 entry (A records by node): the zone is read again', () => {
@@ -184,7 +193,7 @@ describe('createFileZoneCache', () => {
   });
 
   it('ignores an entry written when other record types were supported: they would look absent live', () => {
-    const entry = { version: 2, account: ACCOUNT, recordTypes: ['A'], live: liveWith(7, '10.0.0.1') };
+    const entry = { version: 3, account: ACCOUNT, recordTypes: ['A'], live: liveWith(7, '10.0.0.1') };
     writeFileSync(entryPath('a.test'), JSON.stringify(entry));
     expect(cache.get('a.test')).toBeUndefined();
   });
@@ -195,7 +204,7 @@ describe('createFileZoneCache', () => {
       ...live,
       records: [{ fqdn: 'a.test', type: 'MX', records: [{ value: '10 MAIL.a.test', ttl: 300 }] }],
     };
-    const entry = { version: 2, account: ACCOUNT, recordTypes: DYN_CAPABILITIES.recordTypes, live: stale };
+    const entry = { version: 3, account: ACCOUNT, recordTypes: DYN_CAPABILITIES.recordTypes, live: stale };
     writeFileSync(entryPath('a.test'), JSON.stringify(entry));
     expect(cache.get('a.test')).toBeUndefined();
   });

@@ -198,6 +198,11 @@ describe('readZones', () => {
     });
     expect(live?.records).toEqual(expected.sort(compareRecordSets));
     expect(live?.unsupported).toEqual(unsupported.sort());
+    // The others kept with their data, in the order of their RFC's presentation form.
+    expect(live?.foreign).toEqual([
+      { fqdn: 'a.test', type: 'RP', ttl: 300, rdata: 'ops.a.test. info.a.test.' },
+      { fqdn: 'office.a.test', type: 'LOC', ttl: 300, rdata: '52 22 23.000 N 4 53 32.000 E' },
+    ]);
     // Every type, value by value: what the reader made of the fixture's rdata is the value its fixture wrote by hand.
     for (const { type, fqdn } of WIRE_RECORDS) {
       const written = requireFixture(requireRecordType(type)).dyn.both[0]?.value;

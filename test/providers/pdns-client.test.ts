@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPdnsProvider, PdnsApiError, PdnsWireError } from '../../src/providers/pdns/index.js';
+import { createPdnsProvider, PdnsApiError } from '../../src/providers/pdns/index.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 /** The PowerDNS provider's reads and writes, request by request (nock: every request stated, none extra). */
@@ -90,6 +90,9 @@ describe('PowerDNS reads: one GET per zone', () => {
             },
           ],
           unsupported: ['geo.example.com LUA'],
+          foreign: [
+            { fqdn: 'geo.example.com', type: 'LUA', ttl: 60, rdata: 'A "ifportup(443, {\'192.0.2.1\'})"' },
+          ],
         },
       },
     });
@@ -119,16 +122,29 @@ describe('PowerDNS reads: one GET per zone', () => {
     ]);
   });
 
-  it('refuses a record it cannot read rather than dropping it (a dropped record becomes a wrong change)', async () => {
+  it('keeps a set it cannot read as foreign records, named and never dropped; the rest of the zone reads', async () => {
     api()
       .get(ZONE)
       .reply(200, {
         name: 'example.com.',
         kind: 'Native',
         serial: 1,
-        rrsets: [rrset('x.example.com.', 'A', 60, '999.1.1.1')],
+        rrsets: [
+          rrset('toroot.example.com.', 'CNAME', 60, '.'),
+          rrset('x.example.com.', 'A', 60, '192.0.2.1', '999.1.1.1'),
+          rrset('y.example.com.', 'A', 60, '192.0.2.2'),
+        ],
       });
-    await expect(provider().readZones(['example.com'])).rejects.toThrow(PdnsWireError);
+    const zone = (await provider().readZones(['example.com'])).zones['example.com'];
+    expect(zone).toMatchObject({
+      records: [{ fqdn: 'y.example.com', type: 'A', records: [{ value: '192.0.2.2', ttl: 60 }] }],
+      unsupported: ['toroot.example.com CNAME', 'x.example.com A'],
+      foreign: [
+        { fqdn: 'toroot.example.com', type: 'CNAME', ttl: 60, rdata: '.' },
+        { fqdn: 'x.example.com', type: 'A', ttl: 60, rdata: '192.0.2.1' },
+        { fqdn: 'x.example.com', type: 'A', ttl: 60, rdata: '999.1.1.1' },
+      ],
+    });
   });
 
   it('lists secondary zones with their masters in one GET /zones', async () => {

@@ -86,6 +86,7 @@ describe('PowerDNS import inventory', () => {
             },
           ],
           unsupported: ['hw.example.com HINFO'],
+          foreign: [{ fqdn: 'hw.example.com', type: 'HINFO', ttl: 300, rdata: '"PC" "Linux"' }],
           providerOwned: [
             'example.com NS',
             'example.com SOA',

@@ -10,11 +10,26 @@ import { parseRdata, type Rdata } from './rdata.js';
 
 /**
  * How one field is read: `name` a domain name, `int` a number, `string` one <character-string>, `rest` every token
- * left joined without spaces (base64 and hex may be split), `strings` every token left as quoted strings.
+ * left joined without spaces (base64 and hex may be split), `strings` every token left as quoted strings, `list`
+ * every token left joined by commas (CSYNC's types, as the vendor SDK sends them).
  */
-type FieldRead = 'name' | 'int' | 'string' | 'rest' | 'strings';
+type FieldRead = 'name' | 'int' | 'string' | 'rest' | 'strings' | 'list';
+type Fields = readonly (readonly [string, FieldRead])[];
 
-const FIELDS: ReadonlyMap<string, readonly (readonly [string, FieldRead])[]> = new Map([
+const KEY_READ: Fields = [
+  ['flags', 'int'],
+  ['protocol', 'int'],
+  ['algorithm', 'int'],
+  ['public_key', 'rest'],
+];
+const DS_READ: Fields = [
+  ['keytag', 'int'],
+  ['algorithm', 'int'],
+  ['digtype', 'int'],
+  ['digest', 'rest'],
+];
+
+const FIELDS: ReadonlyMap<string, Fields> = new Map<string, Fields>([
   ['A', [['address', 'string']]],
   ['AAAA', [['address', 'string']]],
   ['ALIAS', [['alias', 'name']]],
@@ -35,15 +50,37 @@ const FIELDS: ReadonlyMap<string, readonly (readonly [string, FieldRead])[]> = n
       ['certificate', 'rest'],
     ],
   ],
+  ['CDNSKEY', KEY_READ],
+  ['CDS', DS_READ],
   ['CNAME', [['cname', 'name']]],
-  ['DNAME', [['dname', 'name']]],
   [
-    'DS',
+    'CSYNC',
     [
-      ['keytag', 'int'],
+      ['soa_serial', 'int'],
+      ['flags', 'string'],
+      ['types', 'list'],
+    ],
+  ],
+  ['DHCID', [['digest', 'rest']]],
+  ['DNAME', [['dname', 'name']]],
+  ['DNSKEY', KEY_READ],
+  ['DS', DS_READ],
+  [
+    'IPSECKEY',
+    [
+      ['precedence', 'int'],
+      ['gatetype', 'int'],
       ['algorithm', 'int'],
-      ['digtype', 'int'],
-      ['digest', 'rest'],
+      ['gateway', 'string'],
+      ['public_key', 'rest'],
+    ],
+  ],
+  ['KEY', KEY_READ],
+  [
+    'KX',
+    [
+      ['preference', 'int'],
+      ['exchange', 'name'],
     ],
   ],
   [
@@ -65,7 +102,16 @@ const FIELDS: ReadonlyMap<string, readonly (readonly [string, FieldRead])[]> = n
     ],
   ],
   ['NS', [['nsdname', 'name']]],
+  ['NSAP', [['nsap', 'string']]],
   ['PTR', [['ptrdname', 'name']]],
+  [
+    'PX',
+    [
+      ['preference', 'int'],
+      ['map822', 'name'],
+      ['mapx400', 'name'],
+    ],
+  ],
   [
     'RP',
     [
@@ -131,19 +177,20 @@ const CERT_TYPES: ReadonlyMap<string, number> = new Map([
 
 /** Types a zone file may hold here: the types the emulator serves. */
 export function isFileType(type: string): boolean {
-  return FIELDS.has(type);
+  return type === 'LOC' || FIELDS.has(type);
 }
 
 /** The stored rdata of `type` from the tokens after the type, or why it cannot be read. */
 export function fileRdata(type: string, tokens: readonly Token[], origin: string): Rdata | string {
+  if (type === 'LOC') return checked(type, locFields(tokens.map(tokenText)));
   const fields = FIELDS.get(type) ?? [];
   const raw: Record<string, string> = {};
   let at = 0;
   for (const [field, read] of fields) {
     if (at >= tokens.length) return `${field}: required field missing`;
-    if (read === 'rest' || read === 'strings') {
+    if (read === 'rest' || read === 'strings' || read === 'list') {
       const rest = tokens.slice(at);
-      raw[field] = read === 'rest' ? rest.map(tokenText).join('') : rest.map(quoted).join(' ');
+      raw[field] = read === 'strings' ? rest.map(quoted).join(' ') : rest.map(tokenText).join(JOIN[read]);
       at = tokens.length;
       continue;
     }
@@ -156,15 +203,47 @@ export function fileRdata(type: string, tokens: readonly Token[], origin: string
     else raw[field] = tokenText(token);
   }
   if (at < tokens.length) return `more fields than a ${type} record has: ${tokens[at]?.raw ?? ''}`;
+  return checked(type, raw);
+}
+
+const JOIN = { rest: '', list: ',' } as const;
+
+function checked(type: string, raw: Record<string, string> | string): Rdata | string {
+  if (typeof raw === 'string') return raw;
   const parsed = parseRdata(type, raw);
   return 'rdata' in parsed ? parsed.rdata : parsed.problem.message;
 }
 
-/** A name of the file, absolute with its trailing dot: `@` is the origin, a name without a final dot is below it. */
+/**
+ * RFC 1876 §3: `d1 [m1 [s1]] {N|S} d2 [m2 [s2]] {E|W} alt[m] [siz[m] [hp[m] [vp[m]]]]`, the last three defaulting
+ * to 1m, 10000m and 10m: each coordinate kept as written, one space apart.
+ */
+function locFields(words: readonly string[]): Record<string, string> | string {
+  const lat = words.findIndex((w) => /^[NS]$/i.test(w));
+  const lon = words.findIndex((w, i) => i > lat && /^[EW]$/i.test(w));
+  if (lat < 1 || lon < lat + 2) return 'latitude and longitude: must end in N or S, and E or W';
+  const [altitude, size = '1m', horiz = '10000m', vert = '10m', ...extra] = words.slice(lon + 1);
+  if (altitude === undefined) return 'altitude: required field missing';
+  if (extra.length > 0) return `more fields than a LOC record has: ${extra[0]}`;
+  return {
+    latitude: words.slice(0, lat + 1).join(' '),
+    longitude: words.slice(lat + 1, lon + 1).join(' '),
+    altitude,
+    size,
+    horiz_pre: horiz,
+    vert_pre: vert,
+  };
+}
+
+/**
+ * A name of the file, absolute with its trailing dot: `@` is the origin, a name without a final dot is below it.
+ * `origin` is normalised (no trailing dot): the root (`$ORIGIN .`) is the empty string.
+ */
 export function absolute(name: string, origin: string): string {
-  if (name === '@') return `${origin}.`;
+  const suffix = origin === '' ? '.' : `.${origin}.`;
+  if (name === '@') return origin === '' ? '.' : `${origin}.`;
   if (name === '.') return '.';
-  return name.endsWith('.') ? name : `${name}.${origin}.`;
+  return name.endsWith('.') ? name : `${name}${suffix}`;
 }
 
 function certType(text: string): string {

@@ -11,7 +11,16 @@ import { isIPv6 } from 'node:net';
 import { isIPv4 } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
 
-export type FieldKind = 'ipv4' | 'ipv6' | 'name' | 'text' | 'int' | 'hex' | 'caa-tag' | 'naptr-flags';
+export type FieldKind =
+  | 'ipv4'
+  | 'ipv6'
+  | 'name'
+  | 'text'
+  | 'int'
+  | 'hex'
+  | 'base64'
+  | 'caa-tag'
+  | 'naptr-flags';
 
 export interface FieldSpec {
   readonly name: string;
@@ -30,6 +39,7 @@ export const UINT32 = 4_294_967_295;
 
 const LABEL = /^[A-Za-z0-9_-]{1,63}$/;
 const HEX = /^(?:[0-9A-Fa-f]{2})+$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const NAPTR_FLAGS = /^[A-Za-z0-9]*$/;
 /** CAA tags the service takes: "Valid values: issue, issuewild, and iodef", lower case (help.dyn.com, create CAA record API). */
 const CAA_TAGS: ReadonlySet<string> = new Set(['issue', 'issuewild', 'iodef']);
@@ -41,6 +51,7 @@ const INVALID_TEXT: Record<FieldKind, string> = {
   text: 'Not a valid value',
   int: 'Not a valid integer',
   hex: 'Not a valid hexadecimal string',
+  base64: 'Not a valid base64 string',
   'caa-tag': 'Must be one of issue, issuewild, iodef',
   'naptr-flags': 'Must be letters and digits only',
 };
@@ -73,6 +84,8 @@ export function parseField(spec: FieldSpec, value: unknown): string | number | u
       return isRdataName(value, spec.root === true) ? value : undefined;
     case 'hex':
       return HEX.test(value) ? value : undefined;
+    case 'base64':
+      return BASE64.test(value) ? value : undefined;
     case 'caa-tag':
       return CAA_TAGS.has(value) ? value : undefined;
     case 'naptr-flags':

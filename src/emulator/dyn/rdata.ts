@@ -27,6 +27,11 @@ const u8 = (name: string) => f(name, 'int', { max: UINT8 });
 const u16 = (name: string) => f(name, 'int', { max: UINT16 });
 const u32 = (name: string) => f(name, 'int', { max: UINT32 });
 
+/** RFC 4034 §2.1 (DNSKEY), RFC 2535 §3.1 (KEY), RFC 7344 §3.2 (CDNSKEY): the public key in base64. */
+const KEY_FIELDS = [u16('flags'), u8('protocol'), u8('algorithm'), f('public_key', 'base64')];
+/** RFC 4034 §5.1 (DS), RFC 7344 §3.1 (CDS): key tag 16 bits, algorithm and digest type 8 bits, digest in hex. */
+const DS_FIELDS = [u16('keytag'), u8('algorithm'), u8('digtype'), f('digest', 'hex')];
+
 const RDATA_FIELDS: ReadonlyMap<string, readonly FieldSpec[]> = new Map([
   ['A', [f('address', 'ipv4')]],
   ['AAAA', [f('address', 'ipv6')]],
@@ -35,10 +40,39 @@ const RDATA_FIELDS: ReadonlyMap<string, readonly FieldSpec[]> = new Map([
   ['CAA', [u8('flags'), f('tag', 'caa-tag'), f('value', 'text', { empty: true })]],
   /** RFC 4398 §2: certificate type (`format`), key tag and algorithm; the vendor SDK's CERTRecord field names. */
   ['CERT', [u16('format'), u16('tag'), u8('algorithm'), f('certificate', 'text')]],
+  ['CDNSKEY', KEY_FIELDS],
+  ['CDS', DS_FIELDS],
   ['CNAME', [f('cname', 'name')]],
+  /** RFC 7477 §2.1; the vendor SDK sends flags and types as comma-separated lists. */
+  ['CSYNC', [u32('soa_serial'), f('flags', 'text', { empty: true }), f('types', 'text', { empty: true })]],
+  /** RFC 4701 §3.1: the identifier in base64. */
+  ['DHCID', [f('digest', 'base64')]],
   ['DNAME', [f('dname', 'name')]],
-  /** RFC 4034 §5.1: key tag 16 bits, algorithm and digest type 8 bits, digest in hex. */
-  ['DS', [u16('keytag'), u8('algorithm'), u8('digtype'), f('digest', 'hex')]],
+  ['DNSKEY', KEY_FIELDS],
+  ['DS', DS_FIELDS],
+  /** RFC 4025 §2: the gateway is `.`, an address or a name, as gateway type 0–3 says (not checked here). */
+  [
+    'IPSECKEY',
+    [u8('precedence'), u8('gatetype'), u8('algorithm'), f('gateway', 'text'), f('public_key', 'base64')],
+  ],
+  ['KEY', KEY_FIELDS],
+  /** RFC 2230 §3. */
+  ['KX', [u16('preference'), f('exchange', 'name')]],
+  /**
+   * RFC 1876 §3 in its text form, field by field as the vendor SDK names them: `51 30 12.748 N`, `0 7 39.611 W`,
+   * `0.00m`, and size and precisions (`1m`, `10000m`, `10m`).
+   */
+  [
+    'LOC',
+    [
+      f('latitude', 'text'),
+      f('longitude', 'text'),
+      f('altitude', 'text'),
+      f('size', 'text'),
+      f('horiz_pre', 'text'),
+      f('vert_pre', 'text'),
+    ],
+  ],
   ['MX', [u16('preference'), f('exchange', 'name', { root: true })]],
   /** RFC 3403 §4.1: flags, services and regexp may be empty; replacement `.` when there is none. */
   [
@@ -53,7 +87,11 @@ const RDATA_FIELDS: ReadonlyMap<string, readonly FieldSpec[]> = new Map([
     ],
   ],
   ['NS', [f('nsdname', 'name')]],
+  /** RFC 1706 §5: `0x` and hex digits. */
+  ['NSAP', [f('nsap', 'text')]],
   ['PTR', [f('ptrdname', 'name')]],
+  /** RFC 2163 §4. */
+  ['PX', [u16('preference'), f('map822', 'name'), f('mapx400', 'name')]],
   ['RP', [f('mbox', 'name'), f('txtdname', 'name')]],
   [
     'SOA',
@@ -81,15 +119,18 @@ export const RECORD_TYPES: readonly string[] = [...RDATA_FIELDS.keys()];
 
 /**
  * Every `<type>_records` key of an AllRecord/ANYRecord detail answer; all present, `[]` when empty (§5): the
- * service's list, plus `tlsa` so that every served type has its key.
+ * service's list, plus `tlsa`, `cdnskey`, `cds` and `csync` so that every served type has its key.
  */
 export const TREE_KEYS = [
   'a',
   'aaaa',
   'alias',
   'caa',
+  'cdnskey',
+  'cds',
   'cert',
   'cname',
+  'csync',
   'dhcid',
   'dname',
   'dnskey',

@@ -15,6 +15,7 @@ import {
   type ZoneHeader,
 } from '../types.js';
 import { buildSteps, type PlanProviders } from './build-steps.js';
+import { leftAloneOf } from './left-alone.js';
 import { diffPart } from './part-diff.js';
 import { PlanProblemsError } from './plan-problems.js';
 import { diffWaf } from './waf-diff.js';
@@ -38,9 +39,11 @@ export type { PlanProviders } from './build-steps.js';
  * webapps, each by name, then provider), then address; without a desired `waf` section the plan has no `waf` budget.
  */
 export function computePlan(desired: DesiredState, live: LiveState, providers: PlanProviders = {}): Plan {
-  const parts = dnsParts(desired).map((part) =>
+  const dns = dnsParts(desired);
+  const parts = dns.map((part) =>
     withProviderZoneCreation(diffPart(part, liveDnsOf(live, part.provider)), providers),
   );
+  const leftAlone = leftAloneOf(dns, live);
   const waf = desired.waf ? diffWaf(desired.waf, liveWaf(live)) : null;
   const problems = [...parts.flatMap((part) => part.problems), ...(waf?.problems ?? [])];
   if (problems.length > 0) throw new PlanProblemsError(sortDiagnostics(problems));
@@ -65,6 +68,7 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
     summary: summarise(changes, zoneDiffs.length),
     zones: zoneDiffs.map((zone) => zone.header),
     changes,
+    ...(leftAlone.length > 0 ? { leftAlone } : {}),
     ...(desired.waf ? { waf: wafBudget(liveWaf(live), steps, providers) } : {}),
     steps,
     ...(notes.length > 0 ? { notes } : {}),

@@ -20,7 +20,9 @@ const GEO_EXCLUDED_TYPES: ReadonlySet<string> = new Set([...GEO_RECORD_TYPES, 'A
  * - the set is of a type a geo-linked node cannot hold (GEO_EXCLUDED_TYPES), its node is linked to a live geo service
  *   (when the geo services were read) and the plan does not unlink it: the service answers those types itself;
  * - the set is a type that must stand alone (CNAME) and the node holds live records edgeplan does not manage
- *   (`LiveZone.unsupported`), or the node holds such a record of a type that must stand alone.
+ *   (`LiveZone.unsupported`), or the node holds such a record of a type that must stand alone;
+ * - the node holds live records of the set's own type that the provider's reader could not read (a CNAME to the
+ *   root, kept as foreign records): writing the set would replace them unseen.
  * Managed live records beside a desired set are not a problem: the plan deletes what the desired state lacks.
  */
 export function liveProblems(
@@ -90,6 +92,11 @@ function unsupportedByName(live: LiveZone | null): Map<string, string[]> {
 
 function exclusionProblem(set: RecordSet, unsupported: readonly string[]): string | null {
   if (unsupported.length === 0) return null;
+  if (unsupported.includes(set.type))
+    return (
+      `the node holds live ${set.type} records edgeplan cannot read (listed by the plan, kept as they are); ` +
+      'writing this set would replace them unseen: change them at the provider, or list the name under unmanaged'
+    );
   const list = unsupported.join(', ');
   // A managed set (the only kind that gets here) is of a registered type.
   if (requireRecordType(set.type).rules?.alone)

@@ -53,6 +53,8 @@ const KEY_ORDER = [
   'delete',
   'zones',
   'changes',
+  'leftAlone',
+  'notCopied',
   'dyn',
   'waf',
   'applyRequests',

@@ -1,5 +1,6 @@
 import { type Target, targetText } from '../../model/target.js';
 import { type Plan, planHasChanges } from '../types.js';
+import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { approvalLine, cell, TABLE_HEAD, tableRow, targetSection } from './markdown-parts.js';
 import { type TargetView, targetViews, totals } from './target-view.js';
 import { NO_CHANGES_TEXT } from './text.js';
@@ -37,8 +38,9 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const head = [`## ${options.title ?? 'edgeplan plan'}`, ...(options.intro ?? [])];
   const notes = (plan.notes ?? []).map((note) => `- ${cell(note)}`);
   const notesPart = notes.length > 0 ? [['Notes:', ...notes].join('\n')] : [];
+  const leftAlone = leftAloneSection(plan);
   if (!planHasChanges(plan))
-    return `${[...head, ...(options.intro ? [] : [NO_CHANGES_TEXT]), ...notesPart].join('\n\n')}\n`;
+    return `${[...head, ...(options.intro ? [] : [NO_CHANGES_TEXT]), ...notesPart, ...leftAlone].join('\n\n')}\n`;
   const views = targetViews(plan);
   const approvals = plan.needsApproval ?? [];
   const needing = new Set(approvals.map((a) => targetText(a.target)));
@@ -47,7 +49,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
       .filter(Boolean)
       .join(', ');
   const waf = wafSummaryLine(plan);
-  const footer = waf ? [cell(waf)] : [];
+  const footer = [...(waf ? [cell(waf)] : []), ...leftAlone];
 
   const out: string[] = [...head, summaryLine(views, approvals.length)];
   let used = out.join('\n\n').length + footer.join('\n\n').length;
@@ -99,6 +101,18 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   }
   const note = omissionNote(left, options.fullOutputHint ?? DEFAULT_HINT);
   return `${[...out, ...notesPart, ...(note ? [note] : []), ...footer].join('\n\n')}\n`;
+}
+
+/**
+ * The live records left alone (left-alone-lines.ts), every one named; kept with the footer, so that the changes
+ * give way before it when the comment would be too long.
+ */
+function leftAloneSection(plan: Plan): string[] {
+  const lines = leftAloneLines(plan);
+  if (lines.length === 0) return [];
+  return [
+    `### Left alone\n\n${cell(LEFT_ALONE_HEAD)}\n\n${lines.map((line) => `- ${cell(line)}`).join('\n')}`,
+  ];
 }
 
 /** The most rows of `view` whose section fits (binary search; a section grows with its rows). */

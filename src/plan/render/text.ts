@@ -4,6 +4,7 @@ import { plural } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
 import { type ApplyPace, durationLines } from './duration.js';
+import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
 import { type Colors, escapingColors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
@@ -33,13 +34,16 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * provider under `providers:` (`example.com on pdns (serial …)`) and a `manage: declared` zone's mode. An update shows only
  * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values, and the
  * values another tool owns that it writes back (`kept …`).
- * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts). The summary counts every change
+ * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts), then the live records the plan
+ * leaves alone (left-alone-lines.ts; a plan without changes lists them too). The summary counts every change
  * by action, as `plan.summary` and the markdown plan do, and names the targets by kind; the apply's expected
  * duration at each budget follows it.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const notes = noteLines(plan);
-  if (!planHasChanges(plan)) return `${[NO_CHANGES_TEXT, ...notes].join('\n')}\n`;
+  const left = leftAloneLines(plan);
+  const leftAlone = left.length > 0 ? ['', LEFT_ALONE_HEAD, ...left.map((line) => `  ${line}`)] : [];
+  if (!planHasChanges(plan)) return `${[NO_CHANGES_TEXT, ...notes, ...leftAlone].join('\n')}\n`;
   const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
   const byZone = new Map(
@@ -51,7 +55,7 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
     zoneLines(zone, byZone.get(targetText(zoneTarget(zone))) ?? [], calls, c),
   );
   const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
-  const body = [...zones, ...services, ...wafPlanLines(plan, calls, c)];
+  const body = [...zones, ...services, ...wafPlanLines(plan, calls, c), ...leftAlone];
   const waf = wafSummaryLine(plan);
   const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
   return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? []), ...notes].join('\n')}\n`;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { compareStrings } from '../../model/compare.js';
+import { type ForeignRecord, foreignNames, sortForeign } from '../../model/foreign-record.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../model/record-set.js';
 import { DynWireError } from './errors.js';
+import { foreignRecord } from './foreign-rdata.js';
 import { dynRdata } from './rdata.js';
 import { isServiceRecord, sortLiveRecords, typeOfRecordsKey } from './record-wire.js';
 import { parseWire, WireInt } from './wire.js';
@@ -13,6 +14,8 @@ export interface ZoneRecords {
   records: LiveRecordSet[];
   /** `<fqdn> <TYPE>` of records of types the provider does not support, sorted, unique. */
   unsupported: string[];
+  /** Those records with their TTL and rdata in presentation form (`sortForeign` order); absent when none. */
+  foreign?: ForeignRecord[];
 }
 
 /** `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`, each an array of record objects. */
@@ -26,13 +29,20 @@ const RecordObject = z.looseObject({
   record_id: WireInt,
 });
 
-/** Any record: its name, which is all that is read of the service's own records and of unsupported types. */
+/** Any record: its name, which is all that is read of the service's own records. */
 const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
+
+/** A record of a type edgeplan does not manage: kept as the service returns it (foreign-rdata.ts). */
+const ForeignObject = z.looseObject({
+  fqdn: z.string().min(1),
+  ttl: WireInt,
+  rdata: z.record(z.string(), z.unknown()),
+});
 
 /**
  * Every record of `detail`: those of a type in `supported` read by its Dyn mapping (rdata.ts; a record that does
  * not parse is a DynWireError naming the zone, the key, the item and the field, never dropped: a dropped live
- * record would become a wrong create or delete), the others named in `unsupported`. The service's own records
+ * record would become a wrong create or delete), the others kept as foreign records. The service's own records
  * (SOA, the apex NS set) are left out of both. A record of a supported type is parsed once; only one that fails
  * is looked at again, to say which it is and what is wrong with it.
  */
@@ -43,7 +53,7 @@ export function zoneRecords(
   supported: ReadonlySet<string>,
 ): ZoneRecords {
   const sets = new Map<string, LiveRecordSet>();
-  const unsupported = new Set<string>();
+  const foreign: ForeignRecord[] = [];
   for (const [key, items] of Object.entries(parseWire(AllRecordDetail, detail, context))) {
     const type = typeOfRecordsKey(key);
     if (type === null) continue;
@@ -54,7 +64,7 @@ export function zoneRecords(
       const fqdn = normaliseName(parsed?.data?.fqdn ?? parseWire(NamedRecordObject, item, where()).fqdn);
       if (isServiceRecord(type, fqdn, zone)) return;
       if (known === undefined) {
-        unsupported.add(`${fqdn} ${type}`);
+        foreign.push(foreignRecord(fqdn, type, parseWire(ForeignObject, item, where())));
         return;
       }
       const record = parsed?.data ?? parseWire(RecordObject, item, where());
@@ -73,7 +83,8 @@ export function zoneRecords(
     records: [...sets.values()]
       .map((set) => ({ ...set, records: sortLiveRecords(set.type, set.records) }))
       .sort(compareRecordSets),
-    unsupported: [...unsupported].sort(compareStrings),
+    unsupported: foreignNames(foreign),
+    ...(foreign.length > 0 ? { foreign: sortForeign(foreign) } : {}),
   };
 }
 

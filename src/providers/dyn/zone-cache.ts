@@ -25,9 +25,10 @@ export interface ZoneCacheAccount {
 
 /**
  * Bumped whenever the entry or LiveZone shape changes; entries of another version are ignored. Version 1 held A
- * records by node; version 2 holds record sets of every supported type and the names of the unsupported ones.
+ * records by node; version 2 holds record sets of every supported type and the names of the unsupported ones;
+ * version 3 holds the unsupported records too (`foreign`), so that a cached read lists them like a fresh one.
  */
-const FORMAT_VERSION = 2;
+const FORMAT_VERSION = 3;
 
 const Entry = z.object({
   version: z.literal(FORMAT_VERSION),
@@ -52,6 +53,16 @@ const Entry = z.object({
       }),
     ),
     unsupported: z.array(z.string()),
+    foreign: z
+      .array(
+        z.object({
+          fqdn: z.string(),
+          type: z.string(),
+          ttl: z.number().int().nonnegative(),
+          rdata: z.string(),
+        }),
+      )
+      .optional(),
   }),
 });
 type Entry = z.infer<typeof Entry>;

@@ -1,13 +1,14 @@
 import pLimit from 'p-limit';
 import { compareStrings } from '../../model/compare.js';
 import type { LiveDnsState, LiveZone, SerialStyle } from '../../model/dns.js';
+import { type ForeignRecord, foreignNames, sortForeign } from '../../model/foreign-record.js';
 import { sortAddresses } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
 import { recordType, sortValues } from '../../model/record-types/registry.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
 import type { PdnsClient } from './client.js';
-import { PdnsApiError, PdnsWireError, parseWire } from './errors.js';
+import { PdnsApiError, parseWire } from './errors.js';
 import { isSecondaryKind, type RrsetWire, ZoneListWire, ZoneWire } from './wire.js';
 
 export const DEFAULT_READ_CONCURRENCY = 16;
@@ -35,12 +36,12 @@ async function readZone(
 ): Promise<LiveZone | null> {
   const read = await readZoneWire(client, zone);
   if (read === null) return null;
-  const { wire, context } = read;
+  const { wire } = read;
   return {
     zone,
     serial: wire.serial,
     serialStyle: serialStyleOf(wire.soa_edit_api),
-    ...zoneRecords(zone, wire.rrsets, context, supported),
+    ...zoneRecords(zone, wire.rrsets, supported),
   };
 }
 
@@ -97,44 +98,45 @@ function isInZone(fqdn: string, zone: string): boolean {
 
 /**
  * The zone's rrsets in the model: a set of a supported type with each enabled record's `content` read into its
- * canonical value by the type's own parser (a value that does not parse is a PdnsWireError, never dropped: a
- * dropped record would become a wrong create or delete); other types named in `unsupported`. PowerDNS's own
- * records (the SOA, the apex NS set) are left out of both, as are disabled records: PowerDNS does not serve them
- * (and a REPLACE of their set drops them).
+ * canonical value by the type's own parser. Every other set is kept as foreign records (its `content` is already
+ * presentation form, RFC 3597 for types PowerDNS does not know) and named in `unsupported`: a set of another type,
+ * and a set of a supported type with a value the model cannot hold (`toroot CNAME .`), never dropped and never
+ * touched (live-checks.ts refuses a desired set of that name and type). PowerDNS's own records (the SOA, the apex NS
+ * set) are left out, as are disabled records: PowerDNS does not serve them (and a REPLACE of their set drops them).
  */
 export function zoneRecords(
   zone: string,
   rrsets: readonly RrsetWire[],
-  context: string,
   supported: ReadonlySet<string>,
-): Pick<LiveZone, 'records' | 'unsupported'> {
+): Pick<LiveZone, 'records' | 'unsupported' | 'foreign'> {
   const records: LiveRecordSet[] = [];
-  const unsupported = new Set<string>();
+  const foreign: ForeignRecord[] = [];
   for (const rrset of rrsets) {
     const fqdn = normaliseName(rrset.name);
     const enabled = rrset.records.filter((record) => record.disabled !== true);
     if (isServiceRecord(rrset.type, fqdn, zone) || enabled.length === 0) continue;
     const known = supported.has(rrset.type) ? recordType(rrset.type) : undefined;
-    if (known === undefined) {
-      unsupported.add(`${fqdn} ${rrset.type}`);
+    const values = enabled.map((record) => known?.parsePresentation(record.content));
+    const ttl = rrset.ttl;
+    if (known === undefined || !values.every((value) => value?.ok === true)) {
+      const type = rrset.type;
+      foreign.push(...enabled.map((record) => ({ fqdn, type, ttl, rdata: record.content })));
       continue;
     }
-    const values = enabled.map((record, index) => {
-      const parsed = known.parsePresentation(record.content);
-      if (parsed.ok) return parsed.value;
-      const where = `${context} rrset ${fqdn} ${rrset.type} record ${index}`;
-      throw new PdnsWireError(where, [
-        `content ${JSON.stringify(record.content)}: ${parsed.problems.map((p) => p.message).join('; ')}`,
-      ]);
-    });
-    const ttl = rrset.ttl;
     records.push({
       fqdn,
       type: rrset.type,
-      records: sortValues(rrset.type, values).map((value) => ({ value, ttl })),
+      records: sortValues(
+        rrset.type,
+        values.flatMap((value) => (value?.ok ? [value.value] : [])),
+      ).map((value) => ({ value, ttl })),
     });
   }
-  return { records: records.sort(compareRecordSets), unsupported: [...unsupported].sort(compareStrings) };
+  return {
+    records: records.sort(compareRecordSets),
+    unsupported: foreignNames(foreign),
+    foreign: sortForeign(foreign),
+  };
 }
 
 /** The zone's SOA and apex NS set: PowerDNS's own, never managed. */
