@@ -8,7 +8,7 @@ import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js
 import { recordType, sortValues } from '../../model/record-types/registry.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
 import type { PdnsClient } from './client.js';
-import { PdnsApiError, parseWire } from './errors.js';
+import { PdnsApiError, PdnsWireError, parseWire } from './errors.js';
 import { isSecondaryKind, type RrsetWire, ZoneListWire, ZoneWire } from './wire.js';
 
 export const DEFAULT_READ_CONCURRENCY = 16;

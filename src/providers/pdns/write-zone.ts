@@ -68,7 +68,7 @@ export async function checkBeforePatch(
   const { wire, context } = read;
   if (planned.serial !== null && wire.serial !== planned.serial)
     throw new ZoneChangedError(zone, `serial ${planned.serial} → ${wire.serial}: someone else changed it`);
-  const moved = setStates(zone, wire, sets, context).filter(
+  const moved = setStates(zone, wire, sets).filter(
     (state) => state.set.before !== undefined && !state.atBefore,
   );
   if (moved.length > 0) throw new ZoneChangedError(zone, movedText(moved, 'the plan read'));
@@ -92,7 +92,7 @@ export async function settleLost(
     if (write.creates) return 'not-applied';
     throw new ZoneChangedError(zone, 'the zone is gone: someone else deleted it');
   }
-  const states = setStates(zone, read.wire, sets, read.context);
+  const states = setStates(zone, read.wire, sets);
   if (states.every((state) => state.atAfter)) return 'applied';
   if (write.creates)
     throw new ZoneChangedError(

@@ -56,10 +56,9 @@ export function setStates(
   zone: string,
   wire: ZoneWire,
   sets: readonly ZoneSet[],
-  context: string,
 ): SetState[] {
   const types = new Set(sets.map((set) => set.type));
-  const { records } = zoneRecords(zone, wire.rrsets, context, types);
+  const { records } = zoneRecords(zone, wire.rrsets, types);
   const live = new Map(records.map((set) => [recordSetKey(set), set]));
   return sets.map((set) => {
     const found = live.get(recordSetKey(set));
