@@ -65,7 +65,7 @@ export async function checkBeforePatch(
   if (planned === undefined) return undefined;
   const read = await readZoneWire(client, zone);
   if (read === null) throw new ZoneChangedError(zone, 'the zone is gone: someone else deleted it');
-  const { wire, context } = read;
+  const { wire } = read;
   if (planned.serial !== null && wire.serial !== planned.serial)
     throw new ZoneChangedError(zone, `serial ${planned.serial} → ${wire.serial}: someone else changed it`);
   const moved = setStates(zone, wire, sets).filter(

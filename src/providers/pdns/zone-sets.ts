@@ -52,11 +52,7 @@ export function zoneSets(
  * Each set's state in `wire`, a read of `zone`. Only the sets' own types are parsed (a value of another type that
  * PowerDNS holds and edgeplan cannot read is not this check's business).
  */
-export function setStates(
-  zone: string,
-  wire: ZoneWire,
-  sets: readonly ZoneSet[],
-): SetState[] {
+export function setStates(zone: string, wire: ZoneWire, sets: readonly ZoneSet[]): SetState[] {
   const types = new Set(sets.map((set) => set.type));
   const { records } = zoneRecords(zone, wire.rrsets, types);
   const live = new Map(records.map((set) => [recordSetKey(set), set]));
