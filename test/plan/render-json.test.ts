@@ -174,7 +174,9 @@ describe('renderPlanJson', () => {
     const orders = keyOrders(renderPlanJson(withOps));
     expect(orders).toContain('kind,zone,fqdn,type,ref,value,ttl');
     expect(orders).toContain('kind,webappId,webapp,enable,disable');
-    expect(orders).toContain('formatVersion,summary,zones,changes,waf,needsApproval,steps,fingerprints');
+    expect(orders).toContain(
+      'formatVersion,summary,zones,changes,leftAlone,waf,needsApproval,steps,fingerprints',
+    );
     expect(orders).toContain('address,action,before,after');
     expect(orders).toContain('id,kind,name,ref');
     expect(orders).toContain('name,countries,records');

@@ -68,7 +68,9 @@ describe('unmanaged entries that match nothing live', () => {
     const note = 'zone example.com: unmanaged entry "example.com" matched no live record';
     expect(plan.notes).toEqual([note]);
     expect(renderPlanText(plan, { color: false })).toBe(
-      `No changes. Live state matches the desired state.\nNote: ${note}\n`,
+      `No changes. Live state matches the desired state.\nNote: ${note}\n\n` +
+        'Left alone (types edgeplan does not manage: never changed, deleted or copied):\n' +
+        '  example.com: 1 record set: legacy.example.com HINFO\n',
     );
     expect(renderPlanMarkdown(plan)).toContain(`Notes:\n- ${note}`);
     expect(JSON.parse(renderPlanJson(plan)).notes).toEqual([note]);

@@ -79,6 +79,7 @@ describe('readDnsInventory', () => {
           { fqdn: 'a.test', type: 'MX', records: [{ value: '10 mail.a.test.', ttl: 300, ref: '5' }] },
         ],
         unsupported: ['office.a.test LOC'],
+        foreign: [{ fqdn: 'office.a.test', type: 'LOC', ttl: 300, rdata: '52 22 23.000 N' }],
       },
     ]);
     expect(inventory.secondaryZones.map((z) => z.zone)).toEqual(['p.test']);

@@ -34,7 +34,9 @@ describe('record-type fixtures', () => {
     it('names its type, and declares the same shape and rules', () => {
       expect(fixture.type).toBe(type.type);
       expect(type.single ?? false).toBe(fixture.single ?? false);
-      expect(type.rules ?? {}).toEqual(fixture.rules ?? {});
+      // A target rule holds how to find the target in a value (a function, tested by the lints): its role is compared.
+      const { target, ...rules } = type.rules ?? {};
+      expect(target ? { ...rules, target: target.role } : rules).toEqual(fixture.rules ?? {});
     });
 
     it.each(fixture.yaml.valid)('YAML $input → $value', ({ input, value }) => {
