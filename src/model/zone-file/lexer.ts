@@ -1,9 +1,9 @@
 /**
- * The lexical layer of RFC 1035 §5.1 master files, as the emulated service reads an uploaded zone file: entries
- * of one line, or of several lines inside parentheses; `;` starts a comment; a quoted string may hold spaces and
- * `;`; `\X` quotes the character X and `\DDD` is one octet in decimal. An entry whose first line starts with a
- * space or tab has no owner: it takes the previous entry's. Written for the emulator alone, apart from the client's
- * record types, so that a bug in the client's writer cannot hide behind shared code.
+ * The lexical layer of RFC 1035 §5.1 master files: entries of one line, or of several lines inside parentheses; `;`
+ * starts a comment; a quoted string may hold spaces and `;`; `\X` quotes the character X and `\DDD` is one octet in
+ * decimal. An entry whose first line starts with a space or tab has no owner: it takes the previous entry's.
+ * Shared by the readers of zone files (the emulator's upload, the zonefile provider); each reads the entries into
+ * records its own way. Pure: text in, tokens out.
  */
 
 export interface Token {
