@@ -53,12 +53,14 @@ describe('providers: in the desired state', () => {
       ['example.com', ['dyn', 'pdns']],
       ['only-pdns.com', ['pdns']],
     ]);
+    const declaredIn = expect.stringMatching(/desired\.yaml$/);
     expect(result.desired.dnsProviders).toEqual([
-      { name: 'dyn', type: 'dyn', options: {} },
+      { name: 'dyn', type: 'dyn', options: {}, declaredIn },
       {
         name: 'pdns',
         type: 'powerdns',
         options: { url_env: 'EDGEPLAN_PDNS_URL', api_key_env: 'EDGEPLAN_PDNS_API_KEY', server: 'localhost' },
+        declaredIn,
       },
     ]);
     expect(result.desired.geoProvider).toBe('dyn');
