@@ -48,7 +48,10 @@ export function readZoneContent(text: string, zone: string, supported: ReadonlyS
   });
   const soas = inZone.filter((record) => record.type === 'SOA');
   const apexSoa = soas.find((record) => modelName(record.owner) === zone);
-  for (const record of soas.filter((one) => one !== apexSoa))
+  // A copy of the apex SOA (zone transfers end with one, and files saved from them keep it) is the same record.
+  const repeated = (one: FileRecord) =>
+    apexSoa !== undefined && modelName(one.owner) === zone && one.rdata.join(' ') === apexSoa.rdata.join(' ');
+  for (const record of soas.filter((one) => one !== apexSoa && !repeated(one)))
     problems.push({ line: record.line, message: `a second SOA, or an SOA below the apex (${record.owner})` });
   if (!apexSoa) problems.push({ line: 1, message: `zone ${zone} has no SOA record at its apex` });
   const soa = apexSoa && parseSoa(presentationFields('SOA', apexSoa.rdata, apexSoa.origin), apexSoa.ttl);
