@@ -20,7 +20,16 @@ describe('readEntries: a zone file into records as written', () => {
     ].join('\n');
     const { records, problems } = readEntries(text, ORIGIN);
     expect(problems).toEqual([]);
-    expect(records.map(({ line, owner, ttl, type, rdata, origin }) => [line, owner, ttl, type, rdata.join(' '), origin])).toEqual([
+    expect(
+      records.map(({ line, owner, ttl, type, rdata, origin }) => [
+        line,
+        owner,
+        ttl,
+        type,
+        rdata.join(' '),
+        origin,
+      ]),
+    ).toEqual([
       [2, 'example.com.', 3600, 'SOA', 'ns1 hostmaster 1 3600 600 1209600 300', ORIGIN],
       [4, 'example.com.', 3600, 'NS', 'ns1.example.net.', ORIGIN],
       [5, 'www.example.com.', 300, 'A', '192.0.2.1', ORIGIN],
@@ -79,6 +88,8 @@ describe('readEntries: a zone file into records as written', () => {
 
   it('refuses a record without an owner before any owner is known', () => {
     const { problems } = readEntries('  60 A 192.0.2.1\n', ORIGIN);
-    expect(problems).toEqual([{ line: 1, message: 'the record has no owner name, and no record before it has one' }]);
+    expect(problems).toEqual([
+      { line: 1, message: 'the record has no owner name, and no record before it has one' },
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { ZONEFILE_CAPABILITIES } from '../../../src/providers/zonefile/capabilit
 import { readZoneContent } from '../../../src/providers/zonefile/zone-content.js';
 
 const SUPPORTED: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
-const HEAD = '$TTL 300\n@ SOA ns1.example.net. hostmaster.example.com. 2024010101 1h 10m 2w 5m\n@ NS ns1.example.net.\n';
+const HEAD =
+  '$TTL 300\n@ SOA ns1.example.net. hostmaster.example.com. 2024010101 1h 10m 2w 5m\n@ NS ns1.example.net.\n';
 
 function read(body: string) {
   return readZoneContent(`${HEAD}${body}`, 'example.com', SUPPORTED);
@@ -68,7 +69,9 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
   it('accepts a copy of the apex SOA (a saved transfer) and refuses any other second SOA', () => {
     const copy = read('@ SOA ns1.example.net. hostmaster.example.com. 2024010101 1h 10m 2w 5m\n');
     expect(copy.ok).toBe(true);
-    const other = read('@ SOA ns2.example.net. hostmaster.example.com. 7 1h 10m 2w 5m\nsub SOA a b 1 2 3 4 5\n');
+    const other = read(
+      '@ SOA ns2.example.net. hostmaster.example.com. 7 1h 10m 2w 5m\nsub SOA a b 1 2 3 4 5\n',
+    );
     expect(other.ok ? [] : other.problems).toEqual([
       { line: 4, message: 'a second SOA, or an SOA below the apex (example.com.)' },
       { line: 5, message: 'a second SOA, or an SOA below the apex (sub.example.com.)' },
@@ -82,6 +85,8 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
       { line: 5, message: '\\# 3 says 3 octets, but 2 follow' },
     ]);
     const none = readZoneContent('$TTL 60\nwww A 192.0.2.1\n', 'example.com', SUPPORTED);
-    expect(none.ok ? [] : none.problems).toEqual([{ line: 1, message: 'zone example.com has no SOA record at its apex' }]);
+    expect(none.ok ? [] : none.problems).toEqual([
+      { line: 1, message: 'zone example.com has no SOA record at its apex' },
+    ]);
   });
 });
