@@ -4,6 +4,7 @@ import type { DnsProviderSpec } from '../../model/dns-provider-spec.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
 import type { DnsProviderPlugin, ProviderContext } from '../plugin.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
+import { ZonefileSetupError } from './errors.js';
 import { createZonefileProvider, ZONEFILE_PROVIDER_TYPE } from './index.js';
 import { DEFAULT_FILENAME, locationOf } from './location.js';
 import { labelZonefileOp } from './op-label.js';
@@ -20,19 +21,14 @@ export const ZONEFILE: DnsProviderPlugin = {
       .describe('the directory of the zone files, relative to the file that declares the provider.'),
     filename: z
       .string({ error: 'must be a file name pattern' })
-      .regex(/^[^/\\]*\{zone\}[^/\\]*$/, {
-        error: 'must be a file name holding {zone} once, e.g. "{zone}.db"',
+      .refine((name) => !/[/\\]/.test(name) && name.split('{zone}').length === 2, {
+        error: 'must be a file name (no directory) holding {zone} once, e.g. "{zone}.db"',
       })
-      .refine((name) => name.split('{zone}').length === 2, { error: 'must hold {zone} exactly once' })
       .describe(`the name of a zone's file, {zone} standing for the zone; default "${DEFAULT_FILENAME}".`),
     nameservers: z
-      .array(
-        z.string({ error: 'must be a host name' }).refine((name) => parseAbsoluteHostname(name).ok, {
-          error: 'must be an absolute host name with its trailing dot (ns1.example.net.)',
-        }),
-        { error: 'must be a list of host names' },
-      )
-      .min(1, { error: 'must name at least one name server' })
+      .array(z.string({ error: 'must be a host name' }).min(1, { error: 'must not be empty' }), {
+        error: 'must be a list of host names',
+      })
       .describe('the apex NS records of the zone files the plan creates (absolute names).'),
   },
   required: ['directory'],
@@ -53,5 +49,13 @@ function openZonefile(spec: DnsProviderSpec, context: ProviderContext): DnsProvi
     spec.declaredIn,
   );
   const nameservers = Array.isArray(options.nameservers) ? options.nameservers.map(String) : undefined;
+  // Config checks a key with the schema of the first type that has it (powerdns's `nameservers`), so the names
+  // are checked to be absolute here, before anything is read.
+  const relative = nameservers?.filter((name) => !parseAbsoluteHostname(name).ok) ?? [];
+  if (relative.length > 0)
+    throw new ZonefileSetupError(
+      `provider ${spec.name}: nameservers must be absolute host names with their trailing dot (ns1.example.net.), ` +
+        `not ${relative.join(', ')}`,
+    );
   return createZonefileProvider({ name: spec.name, location, nameservers, logger: context.logger });
 }
