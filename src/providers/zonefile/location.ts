@@ -78,11 +78,14 @@ export async function assertInside(location: ZoneFileLocation, path?: string): P
       `the zone file directory ${shown} (in ${location.rootDescription}) does not exist`,
     );
   const root = await realpath(location.root);
-  const real = await realpath(path ?? location.directory).catch(() => null);
-  if (real !== null && !isInside(real, root))
+  if (!isInside(await realpath(location.directory), root))
     throw new ZonefileSetupError(
-      `${path === undefined ? 'the zone file directory' : 'the zone file'} ${shownPath(location, path ?? location.directory)} ` +
-        `lies outside ${location.rootDescription}; nothing was read or written`,
+      `the zone file directory ${shown} lies outside ${location.rootDescription}; nothing was read or written`,
+    );
+  const real = path === undefined ? null : await realpath(path).catch(() => null);
+  if (path !== undefined && real !== null && !isInside(real, root))
+    throw new ZonefileSetupError(
+      `the zone file ${shownPath(location, path)} lies outside ${location.rootDescription}; nothing was read or written`,
     );
 }
 

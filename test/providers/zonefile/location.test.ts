@@ -42,6 +42,10 @@ describe('where a zonefile provider keeps its files', () => {
     await expect(assertInside(locationOf('../elsewhere', '{zone}.zone', declared))).rejects.toThrow(
       `the zone file directory ../elsewhere lies outside the git repository at ${join(root, 'repo')}; nothing was read or written`,
     );
+    const outside = locationOf('../elsewhere', '{zone}.zone', declared);
+    await expect(assertInside(outside, zoneFilePath(outside, 'example.com'))).rejects.toThrow(
+      /directory .* lies outside/,
+    );
     await symlink(join(root, 'elsewhere'), join(root, 'repo', 'linked'));
     await expect(assertInside(locationOf('linked', '{zone}.zone', declared))).rejects.toThrow(/lies outside/);
     await expect(assertInside(locationOf('missing', '{zone}.zone', declared))).rejects.toThrow(
