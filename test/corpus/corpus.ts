@@ -10,6 +10,10 @@ export interface CorpusZone {
   zone: string;
   /** What it covers, for the tests' names. */
   covers: string;
+  /** Why the import from PowerDNS (after loading the file there) fails yet, though the file's own import passes. */
+  pdnsPending?: string;
+  /** PowerDNS's API refuses the file as it is, for the reason given (it cannot be loaded there to import from). */
+  pdnsRefuses?: string;
   /** BIND refuses the file as it is (named-checkzone), for the reason given: the corpus keeps what others wrote. */
   bindRefuses?: string;
   /**
@@ -27,11 +31,14 @@ export const CORPUS: readonly CorpusZone[] = [
     zone: 'test.com',
     covers: 'toroot CNAME ., null MX, SRV to ., NAPTR, RP, DNAME, TYPE65226 (RFC 3597), \\195\\133 escapes',
     bindRefuses: 'a TXT string of 279 octets (at most 255)',
+    pdnsPending:
+      'the powerdns reader aborts the import on the TXT of 279 octets instead of keeping it as not managed (issue 25 part 5)',
   },
   {
     file: 'pdns-wtest.com.zone',
     zone: 'wtest.com',
     covers: 'wildcards (CNAME and A, deep), NS to the root',
+    pdnsRefuses: 'an apex NS record naming the root (".")',
   },
   {
     file: 'pdns-dnssec-parent.com.zone',
