@@ -15,9 +15,6 @@ export { parseZonefileOp, ZONEFILE_OP_SCHEMA, ZonefileOpError } from './op-schem
 export type { ZonefileOp } from './ops.js';
 export type { ZoneFileStore } from './store.js';
 
-/** The provider type's name in `providers:` (`type: zonefile`). */
-export const ZONEFILE_PROVIDER_TYPE = 'zonefile';
-
 export interface ZonefileProviderOptions {
   /** The provider's name: what plan steps name, its key under `providers:`. */
   name: string;

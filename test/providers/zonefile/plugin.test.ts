@@ -69,17 +69,16 @@ describe('type: zonefile in providers:', () => {
   });
 });
 
-it('refuses relative name servers when the provider is opened, before anything is read', () => {
-  const open = () =>
-    ZONEFILE.open(
-      {
-        name: 'files',
-        type: 'zonefile',
-        options: { directory: '.', nameservers: ['ns1.example.net.', 'ns2'] },
-      },
-      { env: {}, logger: silentLogger },
-    );
-  expect(open).toThrow(
+it('refuses relative name servers when the provider is opened, before anything is read', async () => {
+  const opened = ZONEFILE.open(
+    {
+      name: 'files',
+      type: 'zonefile',
+      options: { directory: '.', nameservers: ['ns1.example.net.', 'ns2'] },
+    },
+    { env: {}, logger: silentLogger },
+  );
+  await expect(opened).rejects.toThrow(
     'provider files: nameservers must be absolute host names with their trailing dot (ns1.example.net.), not ns2',
   );
 });
