@@ -5,17 +5,14 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { findProgram, missingPrograms } from '../../support/programs.js';
 import { type Answer, parseLine } from '../pdns/dig.js';
-import { findProgram } from '../pdns/server.js';
 
 const run = promisify(execFile);
 
 /** Why named-checkzone cannot run here (to skip with), or null; throws in CI, where `.ci/run` installs it. */
 export function checkzoneMissing(): string | null {
-  if (findProgram('named-checkzone')) return null;
-  const reason = 'named-checkzone is not installed (apt-get install -y bind9-utils)';
-  if (process.env.CI) throw new Error(`the zone-file tests must run in CI, but ${reason}`);
-  return reason;
+  return missingPrograms(['named-checkzone'], 'apt-get install -y bind9-utils');
 }
 
 export interface Checked {

@@ -76,7 +76,7 @@ it('refuses relative name servers when the provider is opened, before anything i
       type: 'zonefile',
       options: { directory: '.', nameservers: ['ns1.example.net.', 'ns2'] },
     },
-    { env: {}, logger: silentLogger },
+    { env: {}, logger: silentLogger, userAgent: 'edgeplan-test' },
   );
   await expect(opened).rejects.toThrow(
     'provider files: nameservers must be absolute host names with their trailing dot (ns1.example.net.), not ns2',
