@@ -29,7 +29,7 @@ export function providerSpecs(services: MergedServices, catalogue: ProviderCatal
     if (!parsed.success) return [];
     const { type, ...options } = parsed.data;
     const given = Object.entries(options).filter(([, value]) => value !== undefined);
-    return [{ name: entry.key, type, options: Object.fromEntries(given) }];
+    return [{ name: entry.key, type, options: Object.fromEntries(given), declaredIn: entry.keyPos.file }];
   });
 }
 

@@ -13,6 +13,12 @@ export interface DnsProviderSpec {
   type: string;
   options: ProviderOptions;
   /**
+   * The desired-state file whose `providers:` entry this is, as it was loaded (relative to the process's working
+   * directory, or absolute): a provider whose options name paths resolves them against its directory, so that the
+   * same files are meant whatever directory edgeplan runs from. Absent: built in code, or the implicit provider.
+   */
+  declaredIn?: string;
+  /**
    * The one provider of a desired state without `providers:` (IMPLICIT_PROVIDER): written nowhere, so its targets
    * name no provider (`zone:example.com`) and every output is what it was before `providers:` existed.
    */

@@ -4,6 +4,7 @@ import { DYN } from './dyn/plugin.js';
 import { POWERDNS } from './pdns/plugin.js';
 import type { DnsProviderPlugin } from './plugin.js';
 import { WAF_VARIABLES } from './waf/config.js';
+import { ZONEFILE } from './zonefile/plugin.js';
 
 /**
  * Every DNS provider edgeplan has, one line each (DNSControl's `providers/_all/all.go`). Adding a provider is its
@@ -11,7 +12,7 @@ import { WAF_VARIABLES } from './waf/config.js';
  * (docs/adding-a-provider.md); test/conformance/registered.test.ts fails for a provider listed here that
  * the conformance suite does not run.
  */
-export const DNS_PROVIDERS: readonly DnsProviderPlugin[] = [DYN, POWERDNS];
+export const DNS_PROVIDERS: readonly DnsProviderPlugin[] = [DYN, POWERDNS, ZONEFILE];
 
 /** The plug-in of a `type:`; undefined for a type no provider has (validation refuses it first). */
 export function pluginOf(type: string): DnsProviderPlugin | undefined {

@@ -53,12 +53,14 @@ describe('providers: in the desired state', () => {
       ['example.com', ['dyn', 'pdns']],
       ['only-pdns.com', ['pdns']],
     ]);
+    const declaredIn = expect.stringMatching(/desired\.yaml$/);
     expect(result.desired.dnsProviders).toEqual([
-      { name: 'dyn', type: 'dyn', options: {} },
+      { name: 'dyn', type: 'dyn', options: {}, declaredIn },
       {
         name: 'pdns',
         type: 'powerdns',
         options: { url_env: 'EDGEPLAN_PDNS_URL', api_key_env: 'EDGEPLAN_PDNS_API_KEY', server: 'localhost' },
+        declaredIn,
       },
     ]);
     expect(result.desired.geoProvider).toBe('dyn');
@@ -184,7 +186,7 @@ geo_services:
       '5:5: server is for powerdns providers',
       '6:5: alias is for powerdns providers',
       '7:5: zone_kind is for powerdns providers',
-      '8:5: nameservers is for powerdns providers',
+      '8:5: nameservers is for powerdns and zonefile providers',
       '9:5: soa_edit_api is for powerdns providers',
       '14:5: customer_env is for dyn providers',
       '15:5: user_env is for dyn providers',
@@ -200,7 +202,7 @@ geo_services:
 `);
     expect(result.ok ? [] : result.problems).toEqual([
       '2:3: nameless is missing required key "type"',
-      '3:17: type must be one of dyn, powerdns, got "bind"',
+      '3:17: type must be one of dyn, powerdns, zonefile, got "bind"',
       '4:9: flat must be a map, got "powerdns"',
     ]);
   });

@@ -2,9 +2,9 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomic } from '../../src/cli/write-atomic.js';
 import { importDocuments } from '../../src/import/documents.js';
 import type { DnsInventory } from '../../src/model/inventory.js';
+import { writeFileAtomic } from '../../src/providers/write-atomic.js';
 import { cli } from '../support/cli.js';
 import { startSandbox } from '../support/sandbox.js';
 

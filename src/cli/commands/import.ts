@@ -12,12 +12,12 @@ import { printable } from '../../model/text.js';
 import { renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
+import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import { importLoadOptions, importSource, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options.js';
 import { openServices } from '../services.js';
-import { writeFileAtomic } from '../write-atomic.js';
 import { prepareDirectory } from '../write-place.js';
 
 export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'> {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { findYamlFiles } from '../../config/find-files.js';
 import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
+import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
@@ -12,7 +13,6 @@ import { renderReviewed } from '../review.js';
 import { assertWafBudget } from '../services.js';
 import { assertSavable, planSource } from '../source-paths.js';
 import { reviewDnsIfWafSpent } from '../waf-spent.js';
-import { writeFileAtomic } from '../write-atomic.js';
 import { prepareFile } from '../write-place.js';
 
 export interface PlanOptions extends ServiceOptions {

@@ -5,7 +5,7 @@
  * escaped, one space apart, which is how the service returns text written as several strings. The result is
  * checked by rdata.ts like any posted rdata.
  */
-import { type Token, tokenOctets, tokenText } from './master-file-lexer.js';
+import { type Token, tokenOctets, tokenText } from '../../model/zone-file/lexer.js';
 import { parseRdata, type Rdata } from './rdata.js';
 
 /**

@@ -6,9 +6,10 @@
  * service's default. Owners must be names of the zone.
  */
 import { isInZone, normaliseName } from '../../model/names.js';
-import { type Entry, lexMasterFile, tokenText } from './master-file-lexer.js';
+import { type Entry, lexMasterFile, tokenText } from '../../model/zone-file/lexer.js';
+import { parseZoneFileTtl } from '../../model/zone-file/ttl.js';
 import { absolute, fileRdata, isFileType } from './master-file-rdata.js';
-import { MAX_TTL, type Rdata } from './rdata.js';
+import type { Rdata } from './rdata.js';
 import { HOST_NAME } from './record-values.js';
 
 export interface FileRecord {
@@ -86,7 +87,7 @@ function readDirective(entry: Entry, state: ReadState): number | null | string {
     state.origin = normaliseName(absolute(value, state.origin));
     return null;
   }
-  const ttl = parseFileTtl(value);
+  const ttl = parseZoneFileTtl(value);
   if (ttl === undefined) return `$TTL: ${value} is not a TTL`;
   state.ttl = ttl;
   return ttl;
@@ -108,7 +109,7 @@ function readRecord(
   for (let fields = 0; fields < 2 && at < tokens.length; fields++) {
     const text = tokens[at]?.text ?? '';
     if (ttl === undefined && /^\d/.test(text)) {
-      ttl = parseFileTtl(text);
+      ttl = parseZoneFileTtl(text);
       if (ttl === undefined) return `${text} is not a TTL`;
     } else if (recordClass === undefined && CLASSES.has(text.toUpperCase())) {
       recordClass = text.toUpperCase();
@@ -125,15 +126,4 @@ function readRecord(
   const rdata = fileRdata(type, entry.tokens.slice(at), state.origin);
   if (typeof rdata === 'string') return `${type} ${rdata}`;
   return { fqdn, type, ttl, rdata };
-}
-
-/** Seconds, or BIND's units (`1w2d3h4m5s`, case-insensitive); undefined when not a TTL the service takes. */
-export function parseFileTtl(text: string): number | undefined {
-  const UNITS: Record<string, number> = { w: 604_800, d: 86_400, h: 3_600, m: 60, s: 1 };
-  if (/^\d+$/.test(text)) return Number(text) <= MAX_TTL ? Number(text) : undefined;
-  if (!/^(\d+[wdhms])+$/i.test(text)) return undefined;
-  let total = 0;
-  for (const [, n, unit] of text.matchAll(/(\d+)([wdhms])/gi))
-    total += Number(n) * (UNITS[(unit ?? 's').toLowerCase()] ?? 1);
-  return total <= MAX_TTL ? total : undefined;
 }

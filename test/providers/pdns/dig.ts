@@ -115,8 +115,11 @@ export async function referral(port: number, { fqdn, type }: Question): Promise<
   return reply;
 }
 
-/** `owner ttl IN TYPE rdata…` → an answer; null for anything else (comments, blank lines). */
-function parseLine(line: string): Answer | null {
+/**
+ * `owner ttl IN TYPE rdata…` (dig's lines, and `named-checkzone -D`'s) → an answer; null for anything else
+ * (comments, blank lines).
+ */
+export function parseLine(line: string): Answer | null {
   const match = /^(\S+)\s+(\d+)\s+IN\s+(\S+)\s+(.*)$/.exec(line.trim());
   if (!match) return null;
   const [, owner = '', ttl = '', wireType = '', rdata = ''] = match;

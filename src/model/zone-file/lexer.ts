@@ -1,9 +1,9 @@
 /**
- * The lexical layer of RFC 1035 §5.1 master files, as the emulated service reads an uploaded zone file: entries
- * of one line, or of several lines inside parentheses; `;` starts a comment; a quoted string may hold spaces and
- * `;`; `\X` quotes the character X and `\DDD` is one octet in decimal. An entry whose first line starts with a
- * space or tab has no owner: it takes the previous entry's. Written for the emulator alone, apart from the client's
- * record types, so that a bug in the client's writer cannot hide behind shared code.
+ * The lexical layer of RFC 1035 §5.1 master files: entries of one line, or of several lines inside parentheses; `;`
+ * starts a comment; a quoted string may hold spaces and `;`; `\X` quotes the character X and `\DDD` is one octet in
+ * decimal. An entry whose first line starts with a space or tab has no owner: it takes the previous entry's.
+ * Shared by the readers of zone files (the emulator's upload, the zonefile provider); each reads the entries into
+ * records its own way. Pure: text in, tokens out.
  */
 
 export interface Token {
@@ -96,7 +96,13 @@ function scanToken(text: string, start: number): { token: Token; end: number } |
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (quoted ? c === QUOTE || c === NEWLINE : DELIMITERS.has(c)) break;
-    if (!quoted && c === QUOTE) return { problem: 'a quote inside an unquoted word' };
+    if (!quoted && c === QUOTE) {
+      // A quoted part inside a word (RFC 9460's `alpn="h3,h2"`): it runs to its closing quote, on this line.
+      const close = closingQuote(text, i + 1);
+      if (close < 0) return { problem: 'a quoted string is not closed on its line' };
+      i = close;
+      continue;
+    }
     if (c === BACKSLASH) {
       escapes = true;
       i += 1;
@@ -108,6 +114,17 @@ function scanToken(text: string, start: number): { token: Token; end: number } |
   if (typeof bad === 'string') return { problem: bad };
   const end = quoted ? i + 1 : i;
   return { token: { raw: text.slice(start, end), body, quoted, escaped: escapes }, end };
+}
+
+/** Where the quote that closes a string opened before `from` is, on the same line; -1 when there is none. */
+function closingQuote(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) return i;
+    if (c === NEWLINE) return -1;
+    if (c === BACKSLASH) i += 1;
+  }
+  return -1;
 }
 
 /** The octets of a token's text with its escapes resolved, or the problem. */

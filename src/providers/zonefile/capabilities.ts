@@ -1,0 +1,15 @@
+import type { DnsCapabilities } from '../../model/provider.js';
+import { RECORD_TYPES } from '../../model/record-types/registry.js';
+
+/**
+ * What a zone file holds that edgeplan manages: every registered type but ALIAS, which is no standard type (RFC
+ * 1035 files cannot carry it: BIND refuses it, and only PowerDNS reads it). No geo services and no secondary
+ * zones: a file is one primary zone. No limit per name.
+ */
+export const ZONEFILE_CAPABILITIES: DnsCapabilities = {
+  recordTypes: RECORD_TYPES.map((type) => type.type).filter((type) => type !== 'ALIAS'),
+  geoServices: false,
+  secondaryZones: false,
+  secondaryZoneContacts: false,
+  maxRecordsPerName: {},
+};

@@ -1,0 +1,87 @@
+import { isDeepStrictEqual } from 'node:util';
+import { compareRecordSets, recordSetKey } from '../../model/record-set.js';
+import { modelName } from './names.js';
+import type { ZonefileNewZone, ZonefileOp } from './ops.js';
+import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, serialStyleOf } from './soa.js';
+import { readZoneContent, type ZoneContent } from './zone-content.js';
+
+/**
+ * A zone's content after the op (pure): each deleted set gone, each replaced set exactly its new values with the
+ * new TTL, and a set the file kept as written (one that could not be read) replaced or deleted whole; every other
+ * record as it was.
+ */
+export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneContent {
+  const touched = new Set([...op.delete, ...op.replace].map(recordSetKey));
+  const untouched = (set: { fqdn: string; type: string }) => !touched.has(recordSetKey(set));
+  const replaced = op.replace.map((set) => ({
+    fqdn: set.fqdn,
+    type: set.type,
+    records: set.values.map((value) => ({ value, ttl: set.ttl })),
+  }));
+  const kept = content.kept.filter((record) =>
+    untouched({ fqdn: modelName(record.owner), type: record.type }),
+  );
+  return {
+    ...content,
+    sets: [...content.sets.filter(untouched), ...replaced].sort(compareRecordSets),
+    kept,
+    unsupported: content.unsupported.filter((key) => !touched.has(key)),
+    notes: [],
+  };
+}
+
+/** The content with the SOA's serial up once, in the serial's own style (soa.ts), at `nowMs`. */
+export function nextVersion(content: ZoneContent, nowMs: number): ZoneContent {
+  const { soa } = content;
+  return { ...content, soa: { ...soa, serial: nextSerial(serialStyleOf(soa.serial), soa.serial, nowMs) } };
+}
+
+/**
+ * The content of a zone the plan creates, before its records: an SOA naming the first name server, the contact
+ * as its RNAME, the zone's TTL and a first serial in the zone's serial style; the apex NS set the provider names.
+ */
+export function newZoneContent(zone: string, create: ZonefileNewZone, nowMs: number): ZoneContent {
+  const origin = `${zone}.`;
+  const [mname = origin] = create.nameservers;
+  return {
+    zone,
+    soa: {
+      ttl: create.ttl,
+      mname,
+      rname: rnameOf(create.contact),
+      serial: firstSerial(create.serialStyle, nowMs),
+      ...NEW_ZONE_TIMERS,
+    },
+    sets: [],
+    kept: create.nameservers.map((name) => ({
+      line: 0,
+      owner: origin,
+      ttl: create.ttl,
+      type: 'NS',
+      rdata: [name],
+      origin,
+    })),
+    unsupported: [],
+    notes: [],
+  };
+}
+
+/**
+ * Why `text`, the file about to be written, does not read back as `content` (the SOA, the managed sets, the kept
+ * records and the sets named as not managed); null when it does. The writer's last guard: a file edgeplan could
+ * not read back is never written.
+ */
+export function readBackProblem(
+  text: string,
+  content: ZoneContent,
+  supported: ReadonlySet<string>,
+): string | null {
+  const read = readZoneContent(text, content.zone, supported);
+  if (!read.ok) return read.problems.map((p) => `line ${p.line}: ${p.message}`).join('; ');
+  const again = read.content;
+  if (!isDeepStrictEqual(again.soa, content.soa)) return 'the SOA differs';
+  if (!isDeepStrictEqual(again.sets, content.sets)) return 'the record sets differ';
+  if (!isDeepStrictEqual(again.unsupported, content.unsupported)) return 'the sets kept as written differ';
+  if (again.kept.length !== content.kept.length) return 'the records kept as written differ';
+  return null;
+}

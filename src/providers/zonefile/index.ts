@@ -1,0 +1,58 @@
+import type { DnsProvider } from '../../model/dns.js';
+import { type Logger, silentLogger } from '../../model/logger.js';
+import { ZONEFILE_CAPABILITIES } from './capabilities.js';
+import { zonefileCompiler } from './compile.js';
+import { shownPath, type ZoneFileLocation } from './location.js';
+import { ZoneFiles } from './read.js';
+import { nodeZoneFileStore, type ZoneFileStore } from './store.js';
+import { ZonefileWriter } from './write.js';
+
+export { ZONEFILE_CAPABILITIES } from './capabilities.js';
+export { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
+export { DEFAULT_FILENAME, locationOf, type ZoneFileLocation, zoneFilePath } from './location.js';
+export { labelZonefileOp } from './op-label.js';
+export { parseZonefileOp, ZONEFILE_OP_SCHEMA, ZonefileOpError } from './op-schema.js';
+export type { ZonefileOp } from './ops.js';
+export type { ZoneFileStore } from './store.js';
+
+export interface ZonefileProviderOptions {
+  /** The provider's name: what plan steps name, its key under `providers:`. */
+  name: string;
+  location: ZoneFileLocation;
+  /** The apex NS records of zones the plan creates (absolute names); none: such a plan is refused. */
+  nameservers?: readonly string[];
+  logger?: Logger;
+  /** Injected for tests: the file system, and the clock of SOA serials. */
+  store?: ZoneFileStore;
+  now?: () => number;
+}
+
+/**
+ * The DNS provider of a directory of RFC 1035 zone files, one per zone: no session, no requests, nothing paced.
+ * Plans read each zone's file (and keep its digest); apply replaces each changed zone's file once.
+ */
+export function createZonefileProvider(options: ZonefileProviderOptions): DnsProvider {
+  const store = options.store ?? nodeZoneFileStore;
+  const supported: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+  const files = new ZoneFiles(options.location, store, supported, options.logger ?? silentLogger);
+  const writer = new ZonefileWriter({
+    location: options.location,
+    store,
+    supported,
+    now: options.now ?? Date.now,
+  });
+  const settings = { provider: options.name, nameservers: options.nameservers ?? [] };
+  return {
+    name: options.name,
+    capabilities: ZONEFILE_CAPABILITIES,
+    // The directory, as the repository names it, is the account: a saved plan is applied to the files it read.
+    account: { binding: { directory: shownPath(options.location, options.location.directory) } },
+    ...zonefileCompiler(settings, (zone) => files.readOf(zone)),
+    readZones: (zones) => files.readZones(zones),
+    readSecondaryZones: async () => [],
+    readGeoServices: async () => [],
+    readInventory: (select) => files.readInventory(select),
+    execute: (op) => writer.execute(op),
+    close: async () => {},
+  };
+}

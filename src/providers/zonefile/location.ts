@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { ZonefileSetupError } from './errors.js';
+
+/** The file name of a zone when the provider's entry gives no `filename`. */
+export const DEFAULT_FILENAME = '{zone}.zone';
+
+/** Where a provider's zone files are, and the place they must really lie in. */
+export interface ZoneFileLocation {
+  /** The directory, absolute (links not yet followed). */
+  directory: string;
+  /** The repository the directory must lie in (its real path, links followed, is checked before any read). */
+  root: string;
+  /** How messages name the root: `the git repository at /repo`. */
+  rootDescription: string;
+  /** The file name pattern; `{zone}` stands for the zone's name. */
+  filename: string;
+}
+
+/**
+ * Where the entry's `directory` is: relative to the directory of the desired-state file that declares the entry
+ * (`declaredIn`), so that the same files are meant from whatever directory edgeplan runs, or relative to the working
+ * directory for an entry built in code. The root is the git repository that file is in (the nearest directory
+ * above it that holds `.git`), or the file's own directory outside a repository.
+ */
+export function locationOf(
+  directory: string,
+  filename: string,
+  declaredIn: string | undefined,
+): ZoneFileLocation {
+  const base = declaredIn === undefined ? resolve('.') : dirname(resolve(declaredIn));
+  const root = repositoryRoot(base);
+  return {
+    directory: resolve(base, directory),
+    root: root ?? base,
+    rootDescription: root ? `the git repository at ${root}` : `the directory ${base}`,
+    filename,
+  };
+}
+
+function repositoryRoot(start: string): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The path of a zone's file. */
+export function zoneFilePath(location: ZoneFileLocation, zone: string): string {
+  return join(location.directory, location.filename.replace('{zone}', zone));
+}
+
+/** A path as plans and messages show it: relative to the root, `/`-separated. */
+export function shownPath(location: ZoneFileLocation, path: string): string {
+  const inside = relative(location.root, path) || '.';
+  return sep === '/' ? inside : inside.split(sep).join('/');
+}
+
+/** The zone a directory entry is the file of, by the pattern; undefined for any other name. */
+export function zoneOfFileName(location: ZoneFileLocation, name: string): string | undefined {
+  const [before = '', after = ''] = location.filename.split('{zone}');
+  if (!name.startsWith(before) || !name.endsWith(after) || name.length <= before.length + after.length)
+    return undefined;
+  return name.slice(before.length, name.length - after.length);
+}
+
+/**
+ * Refuses a directory that is missing, is not a directory, or whose real path (links followed) lies outside the
+ * root, and a zone file (`path`, when given and present) that leads out of it through a link: nothing outside the
+ * repository is read or replaced, as a saved plan's paths stay inside it.
+ */
+export async function assertInside(location: ZoneFileLocation, path?: string): Promise<void> {
+  const shown = shownPath(location, location.directory);
+  const info = await stat(location.directory).catch(() => null);
+  if (!info?.isDirectory())
+    throw new ZonefileSetupError(
+      `the zone file directory ${shown} (in ${location.rootDescription}) does not exist`,
+    );
+  const root = await realpath(location.root);
+  if (!isInside(await realpath(location.directory), root))
+    throw new ZonefileSetupError(
+      `the zone file directory ${shown} lies outside ${location.rootDescription}; nothing was read or written`,
+    );
+  const real = path === undefined ? null : await realpath(path).catch(() => null);
+  if (path !== undefined && real !== null && !isInside(real, root))
+    throw new ZonefileSetupError(
+      `the zone file ${shownPath(location, path)} lies outside ${location.rootDescription}; nothing was read or written`,
+    );
+}
+
+function isInside(path: string, dir: string): boolean {
+  const below = relative(dir, path);
+  return below === '' || (below !== '..' && !below.startsWith(`..${sep}`) && !isAbsolute(below));
+}

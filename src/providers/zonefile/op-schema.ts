@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../../model/dns-names.js';
+import { isInZone } from '../../model/names.js';
+import { MAX_TTL } from '../../model/record-set.js';
+import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
+import { SERIAL_STYLES } from '../../model/zone.js';
+import { isCanonicalValue } from '../canonical-value.js';
+import { ZONEFILE_CAPABILITIES } from './capabilities.js';
+import type { ZonefileOp } from './ops.js';
+
+/**
+ * The strict schema of the zonefile op, for the reader of saved plans and for the writer, which writes nothing it
+ * has not checked: names valid and inside the zone, types the provider manages (never the zone's own SOA and apex
+ * NS), values canonical for their type, TTLs whole numbers, the digest a SHA-256 in hex.
+ */
+
+const TYPES: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+
+const Zone = z.string().refine((zone) => zoneNameProblem(zone) === null, 'not a zone name');
+const Fqdn = z
+  .string()
+  .refine((name) => (recordLabelsProblem(name) ?? lengthProblem(name)) === null, 'not a name');
+const Type = z.string().refine((type) => TYPES.has(type), 'not a record type this provider manages');
+const Ttl = z.int().min(0).max(MAX_TTL);
+const Nameserver = z.string().refine((name) => parseAbsoluteHostname(name).ok, 'not an absolute host name');
+
+const Delete = z.strictObject({ fqdn: Fqdn, type: Type });
+const Replace = z
+  .strictObject({ fqdn: Fqdn, type: Type, ttl: Ttl, values: z.array(z.string()).min(1) })
+  .superRefine((set, ctx) => {
+    if (!TYPES.has(set.type)) return;
+    for (const [index, value] of set.values.entries())
+      if (!isCanonicalValue(set.type, value))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['values', index],
+          message: `not a canonical ${set.type} value: ${JSON.stringify(value)}`,
+        });
+  });
+
+export const ZONEFILE_OP_SCHEMA = z
+  .strictObject({
+    kind: z.literal('write-zone'),
+    zone: Zone,
+    file: z.string().min(1),
+    digest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    create: z
+      .strictObject({
+        contact: z.string().min(1),
+        ttl: Ttl,
+        serialStyle: z.enum(SERIAL_STYLES),
+        nameservers: z.array(Nameserver).min(1),
+      })
+      .optional(),
+    delete: z.array(Delete),
+    replace: z.array(Replace),
+  })
+  .superRefine((op, ctx) => {
+    if ((op.create === undefined) === (op.digest === null))
+      ctx.addIssue({ code: 'custom', path: ['digest'], message: 'a digest exactly when the zone exists' });
+    for (const [list, sets] of [
+      ['delete', op.delete],
+      ['replace', op.replace],
+    ] as const)
+      for (const [index, set] of sets.entries()) {
+        if (!isInZone(set.fqdn, op.zone))
+          ctx.addIssue({ code: 'custom', path: [list, index, 'fqdn'], message: `not in zone ${op.zone}` });
+        if (set.fqdn === op.zone && set.type === 'NS')
+          ctx.addIssue({ code: 'custom', path: [list, index], message: "the apex NS set is the zone's own" });
+      }
+  });
+
+// Compile-time guard: the schema reads every field of the op as the writer takes it.
+export const ZONEFILE_OP_SCHEMA_READS_THE_OP: z.infer<typeof ZONEFILE_OP_SCHEMA> extends ZonefileOp
+  ? true
+  : never = true;
+
+/** Thrown for an op that is not a valid zonefile op (another provider's, or a hand-edited one). */
+export class ZonefileOpError extends Error {
+  override readonly name = 'ZonefileOpError';
+}
+
+/** `op` as a zonefile op, checked. */
+export function parseZonefileOp(op: unknown): ZonefileOp {
+  const result = ZONEFILE_OP_SCHEMA.safeParse(op);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
+  throw new ZonefileOpError(`not a zonefile op: ${issues.join('; ')}`);
+}

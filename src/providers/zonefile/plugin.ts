@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { DnsProviderPlugin } from '../plugin.js';
+import { ZONEFILE_CAPABILITIES } from './capabilities.js';
+import { DEFAULT_FILENAME } from './location.js';
+import { labelZonefileOp } from './op-label.js';
+import { parseZonefileOp, ZONEFILE_OP_SCHEMA } from './op-schema.js';
+
+/** `type: zonefile`: a directory of RFC 1035 zone files in the repository, one file per zone. */
+export const ZONEFILE: DnsProviderPlugin = {
+  type: 'zonefile',
+  description: 'a directory of RFC 1035 zone files (BIND, NSD, Knot), one per zone.',
+  options: {
+    directory: z
+      .string({ error: 'must be a directory path' })
+      .min(1, { error: 'must not be empty' })
+      .describe('the directory of the zone files, relative to the file that declares the provider.'),
+    filename: z
+      .string({ error: 'must be a file name pattern' })
+      .refine((name) => !/[/\\]/.test(name) && name.split('{zone}').length === 2, {
+        error: 'must be a file name (no directory) holding {zone} once, e.g. "{zone}.db"',
+      })
+      .describe(`the name of a zone's file, {zone} standing for the zone; default "${DEFAULT_FILENAME}".`),
+    nameservers: z
+      .array(z.string({ error: 'must be a host name' }).min(1, { error: 'must not be empty' }), {
+        error: 'must be a list of host names',
+      })
+      .describe('the apex NS records of the zone files the plan creates (absolute names).'),
+  },
+  required: ['directory'],
+  variables: {},
+  capabilities: () => ZONEFILE_CAPABILITIES,
+  open: async (spec, context) => (await import('./open.js')).openZonefile(spec, context),
+  opSchema: ZONEFILE_OP_SCHEMA,
+  labelOp: (op) => labelZonefileOp(parseZonefileOp(op)),
+};

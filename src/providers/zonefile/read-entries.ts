@@ -1,0 +1,128 @@
+import { type Entry, lexMasterFile, type Token, tokenText } from '../../model/zone-file/lexer.js';
+import { parseZoneFileTtl } from '../../model/zone-file/ttl.js';
+import { absoluteName } from './names.js';
+
+/**
+ * One record of a zone file as written, before any record type reads it: its owner made absolute, its TTL and
+ * class settled (RFC 1035 §5.1, RFC 2308 §4), and its RDATA tokens exactly as written, with the origin they were
+ * written under (relative names in them are relative to it).
+ */
+export interface FileRecord {
+  /** 1-based line where the record's entry starts. */
+  line: number;
+  /** Absolute, with its trailing dot, escapes as written. */
+  owner: string;
+  ttl: number;
+  /** Upper case, as the file names it (`A`, `TYPE65534`). */
+  type: string;
+  /** RDATA tokens as written: quotes and escapes kept. */
+  rdata: readonly string[];
+  /** The `$ORIGIN` in effect: absolute, with its trailing dot. */
+  origin: string;
+}
+
+export interface FileProblem {
+  line: number;
+  message: string;
+}
+
+const CLASSES: ReadonlySet<string> = new Set(['IN', 'CH', 'HS', 'CS', 'NONE', 'ANY']);
+
+/**
+ * Reads the entries of a zone file for zone `origin` (absolute). Directives: `$ORIGIN` and `$TTL`; `$INCLUDE` is
+ * refused (an apply rewrites this one file, and could not write the records of another back where they came from),
+ * as is any other (`$GENERATE`). A record is `[owner] [ttl] [class] type rdata`, TTL and class in either order; its
+ * TTL is its own, else `$TTL`, else the last TTL written (RFC 1035), else the SOA's minimum; its class, when given,
+ * IN. Every problem is returned, each at its line.
+ */
+export function readEntries(
+  text: string,
+  origin: string,
+): { records: FileRecord[]; problems: FileProblem[] } {
+  const lexed = lexMasterFile(text);
+  const problems: FileProblem[] = [...lexed.problems];
+  const records: FileRecord[] = [];
+  const state: ReadState = { origin, owner: undefined, defaultTtl: undefined, lastTtl: undefined };
+  for (const entry of lexed.entries) {
+    const first = entry.tokens[0];
+    const read =
+      !entry.ownerless && first && !first.quoted && first.raw.startsWith('$')
+        ? directive(entry, state)
+        : record(entry, state);
+    if (typeof read === 'string') problems.push({ line: entry.line, message: read });
+    else if (read !== null) records.push(read);
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { records, problems };
+}
+
+interface ReadState {
+  origin: string;
+  owner: string | undefined;
+  defaultTtl: number | undefined;
+  lastTtl: number | undefined;
+  /** The SOA's MINIMUM, once read: the TTL of last resort (what BIND uses). */
+  soaMinimum?: number;
+}
+
+/** `$ORIGIN` and `$TTL` update `state`; anything else is refused. */
+function directive(entry: Entry, state: ReadState): null | string {
+  const [name = '', value, ...extra] = entry.tokens.map((token) => token.raw);
+  const upper = name.toUpperCase();
+  if (upper === '$INCLUDE')
+    return '$INCLUDE is not supported: edgeplan rewrites this file on apply and cannot write the included records back; put them in this file';
+  if (upper !== '$ORIGIN' && upper !== '$TTL')
+    return `${name} is not a directive edgeplan reads ($ORIGIN, $TTL)`;
+  if (value === undefined || extra.length > 0) return `${upper} takes exactly one value`;
+  if (upper === '$ORIGIN') {
+    state.origin = absoluteName(value, state.origin);
+    return null;
+  }
+  const ttl = parseZoneFileTtl(value);
+  if (ttl === undefined) return `$TTL: ${value} is not a TTL`;
+  state.defaultTtl = ttl;
+  return null;
+}
+
+/** One record entry, or its problem. */
+function record(entry: Entry, state: ReadState): FileRecord | string {
+  const { tokens } = entry;
+  let at = 0;
+  if (!entry.ownerless) state.owner = absoluteName(tokens[at++]?.raw ?? '', state.origin);
+  const owner = state.owner;
+  if (owner === undefined) return 'the record has no owner name, and no record before it has one';
+  let ttl: number | undefined;
+  let recordClass: string | undefined;
+  for (let fields = 0; fields < 2 && at < tokens.length; fields++) {
+    const text = tokenText(tokens[at] as Token);
+    if (ttl === undefined && /^\d/.test(text)) {
+      ttl = parseZoneFileTtl(text);
+      if (ttl === undefined) return `${text} is not a TTL`;
+    } else if (recordClass === undefined && isClass(text)) recordClass = text.toUpperCase();
+    else break;
+    at += 1;
+  }
+  if (recordClass !== undefined && recordClass !== 'IN' && recordClass !== 'CLASS1')
+    return `class ${recordClass} is not supported (only IN)`;
+  const typeToken = tokens[at++];
+  if (typeToken === undefined) return 'the record has no type';
+  const type = typeToken.raw.toUpperCase();
+  if (!/^[A-Z][A-Z0-9-]*$/.test(type)) return `${typeToken.raw} is not a record type`;
+  const rdata = tokens.slice(at).map((token) => token.raw);
+  if (type === 'SOA') state.soaMinimum = soaMinimum(rdata);
+  if (ttl !== undefined) state.lastTtl = ttl;
+  const settled = ttl ?? state.defaultTtl ?? state.lastTtl ?? state.soaMinimum;
+  if (settled === undefined) return 'the record has no TTL, and neither $TTL nor an earlier record gives one';
+  return { line: entry.line, owner, ttl: settled, type, rdata, origin: state.origin };
+}
+
+function isClass(text: string): boolean {
+  const upper = text.toUpperCase();
+  return CLASSES.has(upper) || /^CLASS\d+$/.test(upper);
+}
+
+/** The SOA's seventh field, when it is a TTL. */
+function soaMinimum(rdata: readonly string[]): number | undefined {
+  const minimum = rdata[6];
+  return minimum === undefined ? undefined : parseZoneFileTtl(minimum);
+}

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { compareStrings } from '../../model/compare.js';
+import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import { zoneNameProblem } from '../../model/dns-names.js';
+import type { DnsInventory, DnsInventorySelection, ZoneInventory } from '../../model/inventory.js';
+import type { Logger } from '../../model/logger.js';
+import { normaliseName } from '../../model/names.js';
+import type { ReadFile } from './compile.js';
+import { ZonefileReadError } from './errors.js';
+import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath, zoneOfFileName } from './location.js';
+import { serialStyleOf } from './soa.js';
+import type { ZoneFileStore } from './store.js';
+import { readZoneContent, type ZoneContent } from './zone-content.js';
+
+/** A zone file as read: where it is, its digest, and what it holds (null: there is no file). */
+export interface ReadZone extends ReadFile {
+  path: string;
+  content: ZoneContent | null;
+}
+
+/**
+ * The provider's reads: one file per zone (`<directory>/<filename>`), each read whole, its digest kept for the
+ * compiler (what the plan read is what the writer must find), every problem of a file an error naming its lines.
+ * Why a set of a managed type is kept as written is logged (a warning), never dropped silently.
+ */
+export class ZoneFiles {
+  private readonly read = new Map<string, ReadFile>();
+
+  constructor(
+    readonly location: ZoneFileLocation,
+    private readonly store: ZoneFileStore,
+    private readonly supported: ReadonlySet<string>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** What the last read of `zone` found, for the compiler. */
+  readOf(zone: string): ReadFile | undefined {
+    return this.read.get(zone);
+  }
+
+  /** The zone's file, read and parsed; its digest is remembered for the compiler. */
+  async readZone(zone: string): Promise<ReadZone> {
+    const path = zoneFilePath(this.location, zone);
+    const file = shownPath(this.location, path);
+    await assertInside(this.location, path);
+    const bytes = await this.store.read(path);
+    const digest = bytes === null ? null : digestOf(bytes);
+    this.read.set(zone, { file, digest });
+    if (bytes === null) return { path, file, digest, content: null };
+    const text = utf8Text(bytes);
+    if (text === undefined)
+      throw new ZonefileReadError(file, [
+        { line: 1, message: 'not UTF-8 text (write other octets as \\DDD)' },
+      ]);
+    const read = readZoneContent(text, zone, this.supported);
+    if (!read.ok) throw new ZonefileReadError(file, read.problems);
+    for (const note of read.content.notes) this.logger.warn(`${file}: ${note}`);
+    return { path, file, digest, content: read.content };
+  }
+
+  async readZones(zones: readonly string[]): Promise<LiveDnsState> {
+    const wanted = [...new Set(zones.map(normaliseName))].sort(compareStrings);
+    const read: [string, LiveZone | null][] = [];
+    for (const zone of wanted) read.push([zone, liveZone((await this.readZone(zone)).content)]);
+    return { zones: Object.fromEntries(read) };
+  }
+
+  /** Every zone file of the directory the selection names (files the pattern matches, with a zone's name). */
+  async readInventory(select: DnsInventorySelection): Promise<DnsInventory> {
+    await assertInside(this.location);
+    const names = await this.store.list(this.location.directory);
+    const zones = names
+      .map((name) => zoneOfFileName(this.location, name))
+      .filter((zone): zone is string => zone !== undefined && zone === normaliseName(zone))
+      .filter((zone) => zoneNameProblem(zone) === null && select.zones(zone))
+      .sort(compareStrings);
+    const inventories: ZoneInventory[] = [];
+    for (const zone of zones) {
+      const { content } = await this.readZone(zone);
+      if (content !== null) inventories.push(inventoryOf(content));
+    }
+    return { zones: inventories, secondaryZones: [], geoServices: [] };
+  }
+}
+
+export function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The bytes as UTF-8 text; undefined when they are not UTF-8. */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function liveZone(content: ZoneContent | null): LiveZone | null {
+  if (content === null) return null;
+  const { zone, soa, sets, unsupported } = content;
+  return { zone, serial: soa.serial, serialStyle: serialStyleOf(soa.serial), records: sets, unsupported };
+}
+
+/** The SOA and the apex NS set are the zone's own: named as such, never managed. */
+function inventoryOf(content: ZoneContent): ZoneInventory {
+  const { zone, sets, unsupported } = content;
+  const apexNs = content.kept.some((record) => record.type === 'NS' && normaliseName(record.owner) === zone);
+  return {
+    zone,
+    records: sets,
+    unsupported,
+    providerOwned: [`${zone} SOA`, ...(apexNs ? [`${zone} NS`] : [])],
+  };
+}

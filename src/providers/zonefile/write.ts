@@ -1,0 +1,82 @@
+import type { ProviderOp } from '../../model/provider.js';
+import { changedContent, newZoneContent, nextVersion, readBackProblem } from './change-content.js';
+import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
+import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
+import { parseZonefileOp } from './op-schema.js';
+import type { ZonefileOp } from './ops.js';
+import { digestOf, utf8Text } from './read.js';
+import type { ZoneFileStore } from './store.js';
+import { zoneFileText } from './write-text.js';
+import { readZoneContent, type ZoneContent } from './zone-content.js';
+
+export interface ZonefileWriterSettings {
+  location: ZoneFileLocation;
+  store: ZoneFileStore;
+  /** The record types the provider manages (what the file is read back with). */
+  supported: ReadonlySet<string>;
+  /** The clock the SOA serial is taken from (epoch, day and minute styles). */
+  now: () => number;
+}
+
+/**
+ * Executes `write-zone` ops: each checked against the op schema, then a compare-and-swap on the zone's file. The
+ * file is read and must be byte for byte the one the plan read (its SHA-256, or still no file); the new text is
+ * computed from it (the changed sets, every other record as it was, the SOA serial up once), read back to prove
+ * it holds exactly that, written to a temporary file, checked against the digest once more, and renamed over the
+ * file. Any failure leaves the file as it was: a zone file is never half-applied.
+ */
+export class ZonefileWriter {
+  constructor(private readonly settings: ZonefileWriterSettings) {}
+
+  async execute(raw: ProviderOp): Promise<void> {
+    const op = parseZonefileOp(raw);
+    const { location, store, supported, now } = this.settings;
+    const path = zoneFilePath(location, op.zone);
+    const file = shownPath(location, path);
+    if (op.file !== file)
+      throw new ZonefileSetupError(
+        `the plan writes zone ${op.zone} to ${op.file}, but this provider keeps it in ${file}; nothing was written`,
+      );
+    await assertInside(location, path);
+    const current = await this.readChecked(op, path, file);
+    const base = current ?? newZoneContent(op.zone, requireCreate(op, file), now());
+    const changed = changedContent(base, op);
+    const content = current === null ? changed : nextVersion(changed, now());
+    const text = zoneFileText(content);
+    const problem = readBackProblem(text, content, supported);
+    if (problem !== null)
+      throw new Error(
+        `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
+      );
+    await store.replace(path, text, async () => {
+      await this.readChecked(op, path, file);
+    });
+  }
+
+  /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */
+  private async readChecked(op: ZonefileOp, path: string, file: string): Promise<ZoneContent | null> {
+    const bytes = await this.settings.store.read(path);
+    const digest = bytes === null ? null : digestOf(bytes);
+    if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
+    if (bytes === null) return null;
+    const text = utf8Text(bytes);
+    const read =
+      text === undefined
+        ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }] }
+        : readZoneContent(text, op.zone, this.settings.supported);
+    if (!read.ok) throw new ZonefileReadError(file, read.problems);
+    return read.content;
+  }
+}
+
+function requireCreate(op: ZonefileOp, file: string): NonNullable<ZonefileOp['create']> {
+  if (op.create === undefined) throw new ZonefileConflictError(op.zone, file, 'was removed');
+  return op.create;
+}
+
+/** What happened to the file between the plan's read and now. */
+function changeSign(planned: string | null, now: string | null): string {
+  if (planned === null) return 'was created';
+  if (now === null) return 'was removed';
+  return 'was edited';
+}

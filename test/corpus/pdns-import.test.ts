@@ -1,0 +1,93 @@
+/**
+ * The real-zones corpus (corpus.ts) loaded into a real PowerDNS (its API's zone-file import) and imported from it
+ * through the powerdns provider, as a user migrating from PowerDNS would: the import must round-trip, and the YAML
+ * it writes must hold the same record sets as the YAML imported from the zone file itself.
+ */
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDesiredState } from '../../src/config/index.js';
+import type { RecordSet } from '../../src/model/record-set.js';
+import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
+import { cli } from '../support/cli.js';
+import { CORPUS, type CorpusZone } from './corpus.js';
+
+const missing = pdnsMissing();
+
+let server: PdnsServer | undefined;
+let root = '';
+if (missing === null) {
+  beforeAll(async () => {
+    server = await startPdnsServer();
+    root = await mkdtemp(join(tmpdir(), 'edgeplan-corpus-pdns-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+}
+
+/** Imports with the CLI from the providers `providers` declares; the record sets of the YAML written. */
+async function importFrom(dir: string, providers: string, env: Record<string, string>, zone: string) {
+  await writeFile(join(dir, 'providers.yaml'), providers);
+  const out = join(dir, 'out');
+  const run = await cli(
+    ['import', '--providers', join(dir, 'providers.yaml'), '--zones', zone, '--out', out],
+    env,
+  );
+  expect(run.stderr.split('\n').filter((line) => line.startsWith('error'))).toEqual([]);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('Round trip: planning the written files against live state shows no changes.');
+  const loaded = await loadDesiredState([join(out, `${zone}.yaml`)], { catalogue: PROVIDER_CATALOGUE });
+  if (!loaded.ok) throw new Error('the imported files do not load');
+  return loaded.desired.zones.find((one) => one.zone === zone)?.records ?? [];
+}
+
+const lines = (sets: readonly RecordSet[]) =>
+  sets.map((set) => `${set.fqdn} ${set.type} ${set.ttl} ${set.values.join(' | ')}`);
+
+async function fromBoth(entry: CorpusZone): Promise<void> {
+  const { apiUrl, apiKey, webUrl } = server ?? { apiUrl: '', apiKey: '', webUrl: '' };
+  const text = await readFile(new URL(`../fixtures/zones/${entry.file}`, import.meta.url), 'utf8');
+  const created = await fetch(`${apiUrl}/servers/localhost/zones`, {
+    method: 'POST',
+    headers: { 'X-API-Key': apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `${entry.zone}.`, kind: 'Native', zone: text }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const pdnsDir = await mkdtemp(join(root, `${entry.zone}-pdns-`));
+  const env = { EDGEPLAN_PDNS_URL: webUrl, EDGEPLAN_PDNS_KEY: apiKey };
+  const pdns = await importFrom(
+    pdnsDir,
+    'providers:\n  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_KEY }\n',
+    env,
+    entry.zone,
+  );
+  const fileDir = await mkdtemp(join(root, `${entry.zone}-file-`));
+  await mkdir(join(fileDir, 'zones'));
+  await copyFile(
+    new URL(`../fixtures/zones/${entry.file}`, import.meta.url),
+    join(fileDir, 'zones', `${entry.zone}.zone`),
+  );
+  const files = await importFrom(
+    fileDir,
+    'providers:\n  files: { type: zonefile, directory: zones }\n',
+    {},
+    entry.zone,
+  );
+  expect(lines(pdns)).toEqual(lines(files));
+}
+
+describe.skipIf(missing !== null)(
+  `the real-zones corpus, imported from PowerDNS${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    const loadable = (one: CorpusZone) => one.pending === undefined && one.pdnsRefuses === undefined;
+    for (const entry of CORPUS.filter(loadable)) {
+      const title = `${entry.zone} (${entry.file}): the same record sets as from the file`;
+      if (entry.pdnsPending === undefined) it(title, () => fromBoth(entry));
+      else it.fails(`${title} (pending: ${entry.pdnsPending})`, () => fromBoth(entry));
+    }
+  },
+);

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readEntries } from '../../../src/providers/zonefile/read-entries.js';
+
+const ORIGIN = 'example.com.';
+
+describe('readEntries: a zone file into records as written', () => {
+  it('settles owners, TTLs and classes as RFC 1035 §5.1 says', () => {
+    const text = [
+      '$TTL 1h',
+      '@ IN SOA ns1 hostmaster ( 1 ; serial',
+      '   3600 600 1209600 300 )',
+      '  NS ns1.example.net.',
+      'www 300 IN A 192.0.2.1',
+      '    IN 60 A 192.0.2.2 ; TTL and class in either order',
+      'mail.example.com. MX 10 @',
+      '$ORIGIN sub.example.com.',
+      'x CNAME y',
+      '$ORIGIN .',
+      'z.example.com TXT "a b" "c\\"d"',
+    ].join('\n');
+    const { records, problems } = readEntries(text, ORIGIN);
+    expect(problems).toEqual([]);
+    expect(
+      records.map(({ line, owner, ttl, type, rdata, origin }) => [
+        line,
+        owner,
+        ttl,
+        type,
+        rdata.join(' '),
+        origin,
+      ]),
+    ).toEqual([
+      [2, 'example.com.', 3600, 'SOA', 'ns1 hostmaster 1 3600 600 1209600 300', ORIGIN],
+      [4, 'example.com.', 3600, 'NS', 'ns1.example.net.', ORIGIN],
+      [5, 'www.example.com.', 300, 'A', '192.0.2.1', ORIGIN],
+      [6, 'www.example.com.', 60, 'A', '192.0.2.2', ORIGIN],
+      [7, 'mail.example.com.', 3600, 'MX', '10 @', ORIGIN],
+      [9, 'x.sub.example.com.', 3600, 'CNAME', 'y', 'sub.example.com.'],
+      [11, 'z.example.com.', 3600, 'TXT', '"a b" "c\\"d"', '.'],
+    ]);
+  });
+
+  it('without $TTL, a record takes the last TTL written, else the SOA minimum', () => {
+    const text = '@ SOA ns hm 1 2 3 4 5m\nwww A 192.0.2.1\nftp 90 A 192.0.2.2\nmail A 192.0.2.3\n';
+    const { records } = readEntries(text, ORIGIN);
+    expect(records.map((record) => record.ttl)).toEqual([300, 300, 90, 90]);
+  });
+
+  it('keeps escapes and generic RDATA exactly as written', () => {
+    const text = '$TTL 60\na\\.b TXT "\\195\\133" \\065\nunknown TYPE65534 \\# 2 abcd\n';
+    const { records, problems } = readEntries(text, ORIGIN);
+    expect(problems).toEqual([]);
+    expect(records.map((record) => [record.owner, record.type, record.rdata])).toEqual([
+      ['a\\.b.example.com.', 'TXT', ['"\\195\\133"', '\\065']],
+      ['unknown.example.com.', 'TYPE65534', ['\\#', '2', 'abcd']],
+    ]);
+  });
+
+  it('reads a quoted part inside a word (RFC 9460: alpn="h3,h2") as one field', () => {
+    const { records, problems } = readEntries('$TTL 60\n@ HTTPS 1 . alpn="h3,h2 x" port=443\n', ORIGIN);
+    expect(problems).toEqual([]);
+    expect(records[0]?.rdata).toEqual(['1', '.', 'alpn="h3,h2 x"', 'port=443']);
+  });
+
+  it('says every problem at once, each at its line, and reads the rest', () => {
+    const text = [
+      '$INCLUDE other.zone',
+      '$GENERATE 1-4 host$ A 192.0.2.$',
+      'www A 192.0.2.1',
+      '$TTL forever',
+      'ch CH TXT "chaos"',
+      'bad 60 IN',
+      '$ORIGIN',
+      'ok 60 A 192.0.2.9',
+    ].join('\n');
+    const { records, problems } = readEntries(text, ORIGIN);
+    expect(problems).toEqual([
+      { line: 1, message: expect.stringContaining('$INCLUDE is not supported') },
+      { line: 2, message: '$GENERATE is not a directive edgeplan reads ($ORIGIN, $TTL)' },
+      { line: 3, message: 'the record has no TTL, and neither $TTL nor an earlier record gives one' },
+      { line: 4, message: '$TTL: forever is not a TTL' },
+      { line: 5, message: 'class CH is not supported (only IN)' },
+      { line: 6, message: 'the record has no type' },
+      { line: 7, message: '$ORIGIN takes exactly one value' },
+    ]);
+    expect(records.map((record) => record.owner)).toEqual(['ok.example.com.']);
+  });
+
+  it('refuses a record without an owner before any owner is known', () => {
+    const { problems } = readEntries('  60 A 192.0.2.1\n', ORIGIN);
+    expect(problems).toEqual([
+      { line: 1, message: 'the record has no owner name, and no record before it has one' },
+    ]);
+  });
+});

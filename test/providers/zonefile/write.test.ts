@@ -1,0 +1,168 @@
+/**
+ * The zonefile writer through plan and apply, on files in a temporary directory: each zone's changes replace its
+ * file once, the SOA serial goes up once, records edgeplan does not manage are kept as written, and a file that
+ * changed after the plan read it (edited, created or removed, even between the new file's writing and its rename)
+ * is never replaced.
+ */
+import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyPlan, planReviewed, writersOf } from '../../../src/apply/index.js';
+import { loadDesiredState } from '../../../src/config/index.js';
+import { formatDiagnostic } from '../../../src/model/diagnostic.js';
+import type { DnsProvider } from '../../../src/model/dns.js';
+import {
+  createZonefileProvider,
+  locationOf,
+  ZONEFILE_CAPABILITIES,
+} from '../../../src/providers/zonefile/index.js';
+import { nodeZoneFileStore, type ZoneFileStore } from '../../../src/providers/zonefile/store.js';
+import { providerLike } from '../../support/load-options.js';
+
+/** 2026-03-04T05:06:00Z: the clock of SOA serials. */
+const NOW = Date.UTC(2026, 2, 4, 5, 6);
+
+const ZONE = [
+  '; hand-written',
+  '$ORIGIN example.com.',
+  '$TTL 300',
+  '@ IN SOA ns1.example.net. hostmaster ( 2026010102 1h 10m 2w 5m )',
+  '  NS ns1.example.net.',
+  'www A 192.0.2.1',
+  'old TXT "going"',
+  'hightype TYPE65534 \\# 2 abcd',
+  '$ORIGIN lab.example.com.',
+  'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
+  'alias DNAME target',
+  '',
+].join('\n');
+
+let dir = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-zonefile-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function provider(store: ZoneFileStore = nodeZoneFileStore): DnsProvider {
+  const location = locationOf('.', '{zone}.zone', join(dir, 'desired.yaml'));
+  return createZonefileProvider({
+    name: 'files',
+    location,
+    nameservers: ['ns1.example.net.'],
+    store,
+    now: () => NOW,
+  });
+}
+
+async function plan(dns: DnsProvider, records: string, create = '') {
+  const file = join(dir, 'desired.yaml');
+  await writeFile(file, `zones:\n  example.com:\n${create}    records: ${records}\n`);
+  const loaded = await loadDesiredState([file], providerLike('files', ZONEFILE_CAPABILITIES));
+  if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
+  return planReviewed(loaded.desired, { dns });
+}
+
+const zoneFile = () => join(dir, 'example.com.zone');
+/** `default_ttl` is not given: the sets take 3600. */
+const DESIRED = '{ www: { a: [192.0.2.1, 192.0.2.7] }, new: { txt: [hello] } }';
+
+describe('the zonefile writer', () => {
+  it('replaces the file once: the changes made, the serial up once, every other record kept as written', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const dns = provider();
+    const planned = await plan(dns, DESIRED);
+    expect(planned.steps).toHaveLength(1);
+    const result = await applyPlan(planned, writersOf({ dns }));
+    expect(result.steps.map((step) => step.status)).toEqual(['applied']);
+    expect(await readFile(zoneFile(), 'utf8')).toBe(
+      [
+        '; Zone example.com, written by edgeplan. It reads this file before each plan and keeps every record it',
+        '; does not manage as written; comments and layout are not kept.',
+        '$ORIGIN example.com.',
+        '@\t300\tIN\tSOA\tns1.example.net. hostmaster.example.com. 2026030401 3600 600 1209600 300',
+        '@\t300\tIN\tNS\tns1.example.net.',
+        'hightype\t300\tIN\tTYPE65534\t\\# 2 abcd',
+        '$ORIGIN lab.example.com.',
+        'alias.lab.example.com.\t300\tIN\tDNAME\ttarget',
+        'loc.lab.example.com.\t300\tIN\tLOC\t51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
+        '$ORIGIN example.com.',
+        'new\t3600\tIN\tTXT\t"hello"',
+        'www\t3600\tIN\tA\t192.0.2.1',
+        'www\t3600\tIN\tA\t192.0.2.7',
+        '',
+      ].join('\n'),
+    );
+    expect(await readdir(dir)).toEqual(['desired.yaml', 'example.com.zone']);
+    const again = await plan(provider(), DESIRED);
+    expect(again.changes).toEqual([]);
+  });
+
+  it("creates a zone file with an SOA in the zone's serial style and the provider's name servers", async () => {
+    const dns = provider();
+    const planned = await plan(
+      dns,
+      '{ www: { a: [192.0.2.1] } }',
+      '    create: { contact: dns@example.com, serial_style: day }\n',
+    );
+    await applyPlan(planned, writersOf({ dns }));
+    const text = await readFile(zoneFile(), 'utf8');
+    expect(text).toContain(
+      '@\t3600\tIN\tSOA\tns1.example.net. dns.example.com. 2026030401 3600 600 1209600 300\n',
+    );
+    expect(text).toContain('@\t3600\tIN\tNS\tns1.example.net.\n');
+    expect((await plan(provider(), '{ www: { a: [192.0.2.1] } }')).changes).toEqual([]);
+  });
+
+  it.each([
+    ['edited', async () => writeFile(zoneFile(), ZONE.replace('192.0.2.1', '192.0.2.9')), 'was edited'],
+    ['removed', async () => unlink(zoneFile()), 'was removed'],
+  ])('refuses a file %s since the plan, and writes nothing', async (_how, disturb, sign) => {
+    await writeFile(zoneFile(), ZONE);
+    const dns = provider();
+    const planned = await plan(dns, DESIRED);
+    await disturb();
+    const before = await readFile(zoneFile(), 'utf8').catch(() => null);
+    const result = await applyPlan(planned, writersOf({ dns }));
+    expect(result.steps).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        error: expect.stringContaining(
+          `zone example.com changed since the plan (example.com.zone ${sign}); nothing was written, plan again`,
+        ),
+      }),
+    ]);
+    expect(await readFile(zoneFile(), 'utf8').catch(() => null)).toBe(before);
+  });
+
+  it('refuses a file created by someone else after a plan that creates it', async () => {
+    const dns = provider();
+    const planned = await plan(dns, '{ www: { a: [192.0.2.1] } }', '    create: {}\n');
+    await writeFile(zoneFile(), ZONE);
+    const result = await applyPlan(planned, writersOf({ dns }));
+    expect(result.steps[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('was created'),
+    });
+    expect(await readFile(zoneFile(), 'utf8')).toBe(ZONE);
+  });
+
+  it('checks the file again right before the rename: an edit in between wins, and no temporary file is left', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const edited = ZONE.replace('old TXT', 'older TXT');
+    const racing: ZoneFileStore = {
+      ...nodeZoneFileStore,
+      async replace(path, text, beforeRename) {
+        await nodeZoneFileStore.replace(path, text, async () => {
+          await writeFile(zoneFile(), edited);
+          await beforeRename();
+        });
+      },
+    };
+    const dns = provider(racing);
+    const result = await applyPlan(await plan(dns, DESIRED), writersOf({ dns }));
+    expect(result.steps[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('was edited') });
+    expect(await readFile(zoneFile(), 'utf8')).toBe(edited);
+    expect(await readdir(dir)).toEqual(['desired.yaml', 'example.com.zone']);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ZONEFILE_CAPABILITIES } from '../../../src/providers/zonefile/capabilities.js';
+import { readZoneContent } from '../../../src/providers/zonefile/zone-content.js';
+
+const SUPPORTED: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+const HEAD =
+  '$TTL 300\n@ SOA ns1.example.net. hostmaster.example.com. 2024010101 1h 10m 2w 5m\n@ NS ns1.example.net.\n';
+
+function read(body: string) {
+  return readZoneContent(`${HEAD}${body}`, 'example.com', SUPPORTED);
+}
+
+describe('readZoneContent: what the provider manages and what it keeps as written', () => {
+  it('reads the SOA, managed sets in the model, and keeps the apex NS and unknown types', () => {
+    const result = read(
+      [
+        'www A 192.0.2.2',
+        'www A 192.0.2.1',
+        'mail MX 10 @',
+        'hightype TYPE65534 \\# 2 abcd',
+        'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
+        'raw A \\# 4 c0000205',
+      ].join('\n'),
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const { soa, sets, kept, unsupported, notes } = result.content;
+    expect(soa).toEqual({
+      ttl: 300,
+      mname: 'ns1.example.net.',
+      rname: 'hostmaster.example.com.',
+      serial: 2024010101,
+      refresh: 3600,
+      retry: 600,
+      expire: 1_209_600,
+      minimum: 300,
+    });
+    expect(sets).toEqual([
+      { fqdn: 'mail.example.com', type: 'MX', records: [{ value: '10 example.com.', ttl: 300 }] },
+      { fqdn: 'raw.example.com', type: 'A', records: [{ value: '192.0.2.5', ttl: 300 }] },
+      {
+        fqdn: 'www.example.com',
+        type: 'A',
+        records: [
+          { value: '192.0.2.1', ttl: 300 },
+          { value: '192.0.2.2', ttl: 300 },
+        ],
+      },
+    ]);
+    expect(kept.map((record) => `${record.owner} ${record.type}`)).toEqual([
+      'example.com. NS',
+      'hightype.example.com. TYPE65534',
+      'loc.example.com. LOC',
+    ]);
+    expect(unsupported).toEqual(['hightype.example.com TYPE65534', 'loc.example.com LOC']);
+    expect(notes).toEqual([]);
+  });
+
+  it('keeps a set of a managed type that does not read, whole, with the reason', () => {
+    const result = read('toroot CNAME .\nspf TXT "ok"\nspf TXT v="spf1"\n');
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.content.sets).toEqual([]);
+    expect(result.content.unsupported).toEqual(['spf.example.com TXT', 'toroot.example.com CNAME']);
+    expect(result.content.notes).toEqual([
+      expect.stringMatching(/^line 4: toroot\.example\.com CNAME is kept as written: /),
+      expect.stringMatching(/^line 5: spf\.example\.com TXT is kept as written: .*quote/),
+    ]);
+  });
+
+  it('accepts a copy of the apex SOA (a saved transfer) and refuses any other second SOA', () => {
+    const copy = read('@ SOA ns1.example.net. hostmaster.example.com. 2024010101 1h 10m 2w 5m\n');
+    expect(copy.ok).toBe(true);
+    const other = read(
+      '@ SOA ns2.example.net. hostmaster.example.com. 7 1h 10m 2w 5m\nsub SOA a b 1 2 3 4 5\n',
+    );
+    expect(other.ok ? [] : other.problems).toEqual([
+      { line: 4, message: 'a second SOA, or an SOA below the apex (example.com.)' },
+      { line: 5, message: 'a second SOA, or an SOA below the apex (sub.example.com.)' },
+    ]);
+  });
+
+  it('refuses names outside the zone, malformed generic RDATA and a file without SOA, every one at its line', () => {
+    const outside = read('www.example.org. A 192.0.2.1\nbad TYPE65534 \\# 3 abcd\n');
+    expect(outside.ok ? [] : outside.problems).toEqual([
+      { line: 4, message: 'www.example.org. is not in zone example.com' },
+      { line: 5, message: '\\# 3 says 3 octets, but 2 follow' },
+    ]);
+    const none = readZoneContent('$TTL 60\nwww A 192.0.2.1\n', 'example.com', SUPPORTED);
+    expect(none.ok ? [] : none.problems).toEqual([
+      { line: 1, message: 'zone example.com has no SOA record at its apex' },
+    ]);
+  });
+});
