@@ -10,8 +10,6 @@ export interface CorpusZone {
   zone: string;
   /** What it covers, for the tests' names. */
   covers: string;
-  /** Why the import from PowerDNS (after loading the file there) fails yet, though the file's own import passes. */
-  pdnsPending?: string;
   /** PowerDNS's API refuses the file as it is, for the reason given (it cannot be loaded there to import from). */
   pdnsRefuses?: string;
   /** BIND refuses the file as it is (named-checkzone), for the reason given: the corpus keeps what others wrote. */
@@ -21,8 +19,6 @@ export interface CorpusZone {
    * `it.fails` while this is set; once the part lands it passes, vitest says so, and this entry must go.
    */
   pending?: string;
-  /** Why import does not yet name every set it leaves alone (it lists five and counts the rest). */
-  listingPending?: string;
 }
 
 export const CORPUS: readonly CorpusZone[] = [
@@ -31,8 +27,6 @@ export const CORPUS: readonly CorpusZone[] = [
     zone: 'test.com',
     covers: 'toroot CNAME ., null MX, SRV to ., NAPTR, RP, DNAME, TYPE65226 (RFC 3597), \\195\\133 escapes',
     bindRefuses: 'a TXT string of 279 octets (at most 255)',
-    pdnsPending:
-      'the powerdns reader aborts the import on the TXT of 279 octets instead of keeping it as not managed (issue 25 part 5)',
   },
   {
     file: 'pdns-wtest.com.zone',
@@ -44,13 +38,11 @@ export const CORPUS: readonly CorpusZone[] = [
     file: 'pdns-dnssec-parent.com.zone',
     zone: 'dnssec-parent.com',
     covers: 'glue below delegations, DS at a delegation, a wildcard CNAME, empty non-terminals',
-    pending: 'glue: address records below a delegation are refused until glue is allowed (issue 25 part 1)',
   },
   {
     file: 'bind-dnssec-parent.com.zone',
     zone: 'dnssec-parent.com',
     covers: '$ORIGIN . and $ORIGIN changes as BIND writes a zone (named-compilezone)',
-    pending: 'glue: address records below a delegation are refused until glue is allowed (issue 25 part 1)',
   },
   {
     file: 'pdns-2.0.192.in-addr.arpa.zone',
@@ -61,7 +53,6 @@ export const CORPUS: readonly CorpusZone[] = [
     file: 'rfc8976-uri.arpa.zone',
     zone: 'uri.arpa',
     covers: 'a signed zone: DNSKEY, RRSIG, NSEC, ZONEMD; NAPTR with a regexp',
-    listingPending: 'import lists 5 of the 12 sets it does not manage and counts the rest (issue 25 part 5)',
   },
   {
     file: 'rfc8976-root-servers.net.zone',
@@ -75,7 +66,7 @@ export const CORPUS: readonly CorpusZone[] = [
     bindRefuses: 'a DS at the apex',
     pending:
       'a DS at the apex (and one beside no NS) fails validation, and import does not yet keep a set ' +
-      'validation refuses as not managed (issue 25 parts 4-5)',
+      'validation refuses as not managed',
   },
   {
     file: 'verisign-arpa.zone',

@@ -78,6 +78,12 @@ async function fromBoth(entry: CorpusZone): Promise<void> {
     entry.zone,
   );
   expect(lines(pdns)).toEqual(lines(files));
+  // Two files of the corpus hold the same zone as different servers wrote it: each is loaded into an empty server.
+  const deleted = await fetch(`${apiUrl}/servers/localhost/zones/${entry.zone}.`, {
+    method: 'DELETE',
+    headers: { 'X-API-Key': apiKey },
+  });
+  expect(deleted.status).toBe(204);
 }
 
 describe.skipIf(missing !== null)(
@@ -86,8 +92,7 @@ describe.skipIf(missing !== null)(
     const loadable = (one: CorpusZone) => one.pending === undefined && one.pdnsRefuses === undefined;
     for (const entry of CORPUS.filter(loadable)) {
       const title = `${entry.zone} (${entry.file}): the same record sets as from the file`;
-      if (entry.pdnsPending === undefined) it(title, () => fromBoth(entry));
-      else it.fails(`${title} (pending: ${entry.pdnsPending})`, () => fromBoth(entry));
+      it(title, () => fromBoth(entry));
     }
   },
 );
