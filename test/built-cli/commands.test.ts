@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRecordOutOfBand, workDir } from '../integration/review-helpers.js';
 import { BUILD_BUDGET_MS, BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
@@ -26,7 +26,8 @@ afterEach(async () => {
   await Promise.all([sandbox.close(), work.close()]);
 });
 
-const edgeplan = (argv: string[]) => runCliProcess(argv, sandbox.env, { built: true });
+// Run where the desired state is, as in a repository: a saved plan records its paths relative to it.
+const edgeplan = (argv: string[]) => runCliProcess(argv, sandbox.env, { built: true, cwd: work.dir });
 
 /** `edgeplan <command>` on a terminal (script(1) gives it one), colours not switched off by the environment. */
 function onTerminal(command: string): Promise<string> {
@@ -152,7 +153,7 @@ describe('the built CLI', () => {
       '--sandbox-state',
       state,
       '--seed',
-      QUICKSTART_SEED,
+      resolve(QUICKSTART_SEED),
       '--realistic',
       '--time-scale',
       '0.01',

@@ -151,7 +151,7 @@ describe('edgeplan emulator', () => {
       {},
       { built: true },
     );
-    expect(alone.code).toBe(1);
+    expect(alone.code).toBe(64);
     expect(alone.stderr).toContain('--time-scale only works with --realistic');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +12,14 @@ import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.
 
 let sandbox: Sandbox;
 let dir: string;
-const zones = resolve(QUICKSTART, 'zones.yaml');
+// The desired state lies in the directory the commands run in, as in a repository (plan --out records it there).
+const zones = 'zones.yaml';
 
 beforeAll(async () => {
   sandbox = await quickstartSandbox();
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-path-flags-'));
   await writeFile(join(dir, 'afile'), 'not a directory\n');
+  await copyFile(resolve(QUICKSTART, zones), join(dir, zones));
 });
 afterAll(async () => {
   await sandbox.close();
@@ -66,7 +68,7 @@ describe('path flags checked before any request', () => {
     expect(result.stderr).toBe(message);
     expect(result.code).toBe(1);
     expect(sandbox.emulator.requestLog.count()).toBe(0);
-    expect((await readdir(dir)).sort()).toEqual(['afile']);
+    expect((await readdir(dir)).sort()).toEqual(['afile', 'zones.yaml']);
   });
 
   it('edgeplan emulator --seed of a missing file', async () => {
@@ -78,7 +80,7 @@ describe('path flags checked before any request', () => {
   it('while a --cache directory that does not exist yet is made, and --out into one that exists is written', async () => {
     const plan = await run(['plan', zones, '--cache', 'cache', '--out', 'plan.json']);
     expect(plan.code, plan.stderr).toBe(2);
-    expect((await readdir(dir)).sort()).toEqual(['afile', 'cache', 'plan.json']);
+    expect((await readdir(dir)).sort()).toEqual(['afile', 'cache', 'plan.json', 'zones.yaml']);
     expect(await readdir(join(dir, 'cache'))).toHaveLength(1);
   });
 });
