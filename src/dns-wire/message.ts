@@ -2,7 +2,15 @@ import dnsPacket, { type Answer, type OptAnswer } from 'dns-packet';
 import { fromAnswer, packetType, toAnswer, type WireRecord } from './rdata.js';
 
 /** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
-export const RCODES = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
+export const RCODES = {
+  NOERROR: 0,
+  FORMERR: 1,
+  SERVFAIL: 2,
+  NXDOMAIN: 3,
+  NOTIMP: 4,
+  REFUSED: 5,
+  NOTAUTH: 9,
+} as const;
 
 /** A response code's name (`NXDOMAIN`), or `RCODE <n>`. */
 export function rcodeName(rcode: number): string {

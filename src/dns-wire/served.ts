@@ -13,6 +13,9 @@ import type { WireRecord } from './rdata.js';
  */
 export function servedAnswer(message: WireMessage, name: string, type: string): ServedAnswer {
   if (message.rcode === RCODES.NXDOMAIN) return { kind: 'nxdomain' };
+  // REFUSED (and NOTAUTH) from a server asked as authoritative: it does not serve the zone.
+  if (message.rcode === RCODES.REFUSED || message.rcode === RCODES.NOTAUTH)
+    return { kind: 'not-authoritative' };
   if (message.rcode !== RCODES.NOERROR) return { kind: 'failed', reason: rcodeName(message.rcode) };
   const atName = message.answers.filter((r) => r.name === name);
   const own = atName.filter((r) => r.type === type);

@@ -14,7 +14,7 @@ export type ServedAnswer =
   | { kind: 'cname'; target: string }
   /** The name is at or below a delegation to other servers (`at`), which this server does not answer for. */
   | { kind: 'referral'; at: string }
-  /** An answer without the authoritative flag: the server does not serve the zone (a lame delegation). */
+  /** REFUSED, or an answer without the authoritative flag: the server does not serve the zone (a lame delegation). */
   | { kind: 'not-authoritative' }
   /** No usable answer: a timeout, REFUSED, SERVFAIL, a value that does not parse. */
   | { kind: 'failed'; reason: string };
