@@ -1,5 +1,5 @@
 import type { DnsServer } from '../dns-wire/index.js';
-import type { DesiredState } from '../model/dns.js';
+import type { DnsProviderSpec } from '../model/dns-provider-spec.js';
 import { type NameServerFinder, parseServer, type ServersOf, systemNameServers } from '../verify/index.js';
 import { CliError } from './exit-codes.js';
 import type { RunningSandbox } from './sandbox.js';
@@ -25,12 +25,12 @@ export function givenNameServers(options: NameServerOptions): DnsServer[] {
  * the zone's NS set as served (`find`, default this machine's resolvers).
  */
 export function serversOf(
-  desired: DesiredState,
+  providers: readonly DnsProviderSpec[],
   given: readonly DnsServer[],
   sandbox: RunningSandbox | undefined,
   find: NameServerFinder = systemNameServers(),
 ): ServersOf {
-  const specs = new Map((desired.dnsProviders ?? []).map((spec) => [spec.name, spec]));
+  const specs = new Map(providers.map((spec) => [spec.name, spec]));
   return async (zone, provider) => {
     if (given.length > 0) return [...given];
     const spec = provider === undefined ? undefined : specs.get(provider);

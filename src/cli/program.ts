@@ -1,4 +1,4 @@
-import { Argument, Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
@@ -138,6 +138,17 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
       'with --plan: apply a saved plan that records no account (made by edgeplan 0.1, or edited)',
       false,
     )
+    .option(
+      '--wait-served [timeout]',
+      'after the publish, wait until the name servers serve every changed record set (default 5m; 90s, 2m, …)',
+      duration,
+    )
+    .option(
+      '--nameserver <host:port>',
+      "with --wait-served: ask this server for every zone instead of the zones' NS sets (repeatable)",
+      collect,
+      [],
+    )
     .hook('preAction', checkPathFlags({ plan: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { applyCommand } = await import('./commands/apply.js');
@@ -264,4 +275,13 @@ async function reportedPlanProblems(error: unknown, io: CliIo): Promise<boolean>
   const { reportPlanProblems } = await import('./load.js');
   reportPlanProblems(error, io);
   return true;
+}
+
+/** `--wait-served`'s value: `90s`, `5m`, `1500ms`, or seconds (`120`) → milliseconds. */
+function duration(value: string): number {
+  const found = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
+  const amount = Number(found?.[1]);
+  if (!found || !(amount > 0)) throw new InvalidArgumentError('expected a duration such as 90s, 5m or 1500ms');
+  const unit = found[2] ?? 's';
+  return Math.round(amount * (unit === 'ms' ? 1 : unit === 's' ? 1_000 : 60_000));
 }

@@ -177,6 +177,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
 
   let nameServer: DnsServer | undefined;
+  // Made when listen() has loaded the account: what the name servers serve before any publish of this run.
+  let servedZones: ServedZones | undefined;
 
   return {
     requestLog,
@@ -213,14 +215,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         });
       });
       sessions.startSweeper();
+      servedZones = new ServedZones({ account: () => ctx.account, publishes, now }, options.dnsLagMs ?? 0);
       const bound = (server.address() as AddressInfo).port;
       const hostPart = host.includes(':') ? `[${host}]` : host;
       const origin = `http://${hostPart}:${bound}`;
       return { url: `${origin}/REST`, port: bound, wafUrl: `${origin}${WAF_API_PREFIX}` };
     },
     async serveDns(port = 0, host = '127.0.0.1') {
-      const source = { account: () => ctx.account, publishes, now };
-      const served = new ServedZones(source, options.dnsLagMs ?? 0);
+      const served = servedZones;
+      if (!served) throw new Error('serveDns() before listen(): the account to serve is not loaded yet');
       await nameServer?.close();
       nameServer = await startDnsServer(() => served.current(), port, host);
       return { port: nameServer.port };

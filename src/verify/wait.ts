@@ -3,8 +3,8 @@ import { judge, type ServedExpectation } from '../plan/index.js';
 import { type Asked, type AskOptions, askServers, type ServersOf } from './ask.js';
 
 export interface WaitOptions extends AskOptions {
-  /** Give up this long after the first round started. */
-  timeoutMs: number;
+  /** Give up this long after the first round started (`timeoutMs` is one query's). */
+  deadlineMs: number;
   /** Pause between two rounds of questions. */
   intervalMs: number;
   /** The clock (ms); default Date.now. */
@@ -33,7 +33,7 @@ export interface WaitResult {
 
 /**
  * Asks the servers again and again until each expectation is served as planned by every server of its zone (for a
- * set the plan deletes: served by none), or `timeoutMs` has passed. Each round asks only what is not served yet; a
+ * set the plan deletes: served by none), or `deadlineMs` has passed. Each round asks only what is not served yet; a
  * server that does not answer counts as not serving yet. The result says per zone how long it took, or which
  * servers still lag.
  */
@@ -60,8 +60,8 @@ export async function waitServed(
       const key = zoneKey(e);
       if (!servedAt.has(key) && !pending.some((p) => zoneKey(p) === key)) servedAt.set(key, at);
     }
-    if (pending.length === 0 || at >= options.timeoutMs) break;
-    await sleep(Math.min(options.intervalMs, Math.max(0, options.timeoutMs - at)), undefined, {
+    if (pending.length === 0 || at >= options.deadlineMs) break;
+    await sleep(Math.min(options.intervalMs, Math.max(0, options.deadlineMs - at)), undefined, {
       signal: options.signal,
     });
   }

@@ -63,6 +63,7 @@ export async function applySavedPlan(
     assertApproved(plan, options);
     return await executePlan(plan, services, options, io, () =>
       reviewWith(desired, checkScope(plan, scope), services),
+      desired,
     );
   } finally {
     await services?.close();

@@ -46,6 +46,7 @@ export async function applyCommand(
     assertApproved(plan, options);
     return await executePlan(plan, services, options, io, () =>
       reviewWith(desired, checkScope(plan, scope), services),
+      desired,
     );
   } finally {
     await services?.close();

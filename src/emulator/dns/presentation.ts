@@ -1,6 +1,6 @@
 import type { WireRecord } from '../../dns-wire/index.js';
 import { quote, quoteChunks, scanStrings } from '../../model/record-types/character-strings.js';
-import type { RecordState, ZoneState } from '../dyn/account.js';
+import type { RecordState } from '../dyn/account.js';
 import { type Rdata, rdataFields } from '../dyn/rdata.js';
 
 /**
@@ -11,11 +11,19 @@ import { type Rdata, rdataFields } from '../dyn/rdata.js';
  * type of its own (Dyn answers it with the target's addresses, which the emulator cannot look up) and is not served;
  * neither are types the wire codec lacks (dns-wire/rdata.ts).
  */
-export function servedRecords(zone: ZoneState): WireRecord[] {
-  return [...zone.records.values()].flatMap((record) => {
+export function servedRecords(zone: ZoneVersion): WireRecord[] {
+  return zone.records.flatMap((record) => {
     const value = presentation(record, zone);
     return value === null ? [] : [{ name: record.fqdn, type: record.type, ttl: record.ttl, value }];
   });
+}
+
+/** A zone's records as one publish left them, with the serial the SOA shows. */
+export interface ZoneVersion {
+  zone: string;
+  serial: number;
+  rname: string;
+  records: readonly RecordState[];
 }
 
 const SERVED_TYPES = new Set([
@@ -23,7 +31,7 @@ const SERVED_TYPES = new Set([
   ...['TLSA', 'TXT'],
 ]);
 
-function presentation(record: RecordState, zone: ZoneState): string | null {
+function presentation(record: RecordState, zone: ZoneVersion): string | null {
   if (!SERVED_TYPES.has(record.type)) return null;
   const { type, rdata } = record;
   if (type === 'SOA') return soa(rdata, zone);
@@ -40,7 +48,7 @@ function presentation(record: RecordState, zone: ZoneState): string | null {
 }
 
 /** The SOA with the zone's serial and its contact as a name (`admin@example.com` → `admin.example.com.`). */
-function soa(rdata: Rdata, zone: ZoneState): string {
+function soa(rdata: Rdata, zone: ZoneVersion): string {
   const rname = absolute(String(rdata.rname ?? zone.rname).replace('@', '.'));
   const times = [rdata.refresh, rdata.retry, rdata.expire, rdata.minimum].map(Number).join(' ');
   return `${absolute(String(rdata.mname))} ${rname} ${zone.serial} ${times}`;

@@ -1,7 +1,7 @@
 import type { WireRecord } from '../../dns-wire/index.js';
-import type { Account, ZoneState } from '../dyn/account.js';
+import type { Account } from '../dyn/account.js';
 import type { PublishHistory } from '../dyn/publish-history.js';
-import { servedRecords } from './presentation.js';
+import { servedRecords, type ZoneVersion } from './presentation.js';
 
 /** One zone as the emulator's name servers serve it: its records by name, and every name that exists. */
 export interface ServedZone {
@@ -30,65 +30,63 @@ export interface ServedSource {
   now(): number;
 }
 
-interface Version {
-  /** From when the name servers serve it (the publish's time, plus the lag when read). */
-  fromMs: number;
-  state: ZoneState | null;
-  serial: number;
-  served: ServedZone | null;
-}
-
 /**
- * The zones the emulator's name servers serve, `lagMs` behind the API: a publish (or a zone created or deleted) is
- * served `lagMs` after it happened, the version before it until then, as secondaries that take a while to pick up a
- * NOTIFY would. Zones published before the servers started are served at once. A change is noticed when a query
- * comes; its time is the publish's own (PublishHistory), else the time it was noticed. Only the versions still
- * needed are kept.
+ * The zones the emulator's name servers serve, `lagMs` behind the API, as secondaries that take a while to pick up
+ * a NOTIFY would: each zone as its last publish at least `lagMs` old left it (PublishHistory), else as it was when
+ * this object was made (the account as loaded: served at once). A zone created or deleted is served, or no longer
+ * served, `lagMs` after a query first noticed it. Versions are turned into DNS records once, when first served.
  */
 export class ServedZones {
-  private readonly versions = new Map<string, Version[]>();
+  private readonly baseline = new Map<string, ZoneVersion>();
+  /** Per zone, its last change of presence: present or not since `atMs`, and what it was `before`. */
+  private readonly presence = new Map<string, { present: boolean; atMs: number; before: boolean }>();
+  private readonly indexed = new WeakMap<object, ServedZone>();
 
   constructor(
     private readonly source: ServedSource,
     private readonly lagMs: number,
   ) {
-    for (const state of source.account().zones.values())
-      this.versions.set(state.zone, [{ fromMs: Number.NEGATIVE_INFINITY, ...this.version(state) }]);
+    // A shallow copy: a publish replaces a zone's record objects rather than changing them.
+    for (const z of source.account().zones.values()) {
+      this.baseline.set(z.zone, { zone: z.zone, serial: z.serial, rname: z.rname, records: [...z.records.values()] });
+      this.presence.set(z.zone, { present: true, atMs: Number.NEGATIVE_INFINITY, before: true });
+    }
   }
 
-  /** Every zone served now, with its records as of `lagMs` ago. */
+  /** Every zone served now, sorted by name. */
   current(): ServedZone[] {
     const now = this.source.now();
-    this.observe(now);
+    const cutoff = now - this.lagMs;
+    const zones = this.source.account().zones;
     const served: ServedZone[] = [];
-    for (const list of this.versions.values()) {
-      const inForce = list.filter((v) => v.fromMs + this.lagMs <= now);
-      const version = inForce.at(-1);
-      if (version && inForce.length > 1) list.splice(0, inForce.length - 1);
-      if (version?.served) served.push(version.served);
+    for (const name of [...new Set([...this.presence.keys(), ...zones.keys()])].sort()) {
+      const present = zones.has(name);
+      let change = this.presence.get(name);
+      if (change?.present !== present) {
+        change = { present, atMs: now, before: change?.present ?? false };
+        this.presence.set(name, change);
+      }
+      if (!(change.atMs <= cutoff ? change.present : change.before)) continue;
+      const version = this.versionAt(name, cutoff);
+      if (version) served.push(version);
     }
     return served;
   }
 
-  private observe(now: number): void {
-    const zones = this.source.account().zones;
-    for (const state of zones.values()) {
-      const list = this.versions.get(state.zone) ?? [];
-      const latest = list.at(-1);
-      if (latest?.state === state && latest.serial === state.serial) continue;
-      const published = this.source.publishes.entries.findLast(
-        (entry) => entry.zone === state.zone && entry.serial === state.serial,
-      );
-      list.push({ fromMs: published?.atMs ?? now, ...this.version(state) });
-      this.versions.set(state.zone, list);
-    }
-    for (const [zone, list] of this.versions) {
-      if (!zones.has(zone) && list.at(-1)?.state !== null)
-        list.push({ fromMs: now, state: null, serial: 0, served: null });
-    }
-  }
-
-  private version(state: ZoneState): Omit<Version, 'fromMs'> {
-    return { state, serial: state.serial, served: servedZone(state.zone, servedRecords(state)) };
+  /** The zone as its last publish before `cutoff` left it, else as first loaded, else as it is now. */
+  private versionAt(zone: string, cutoff: number): ServedZone | undefined {
+    const state = this.source.account().zones.get(zone);
+    const entry = this.source.publishes.entries.findLast((e) => e.zone === zone && e.atMs <= cutoff);
+    const key = entry ?? this.baseline.get(zone);
+    const cached = key && this.indexed.get(key);
+    if (cached) return cached;
+    const version: ZoneVersion | undefined = entry
+      ? { zone, serial: entry.serial, rname: state?.rname ?? '', records: entry.records }
+      : (this.baseline.get(zone) ??
+        (state && { zone, serial: state.serial, rname: state.rname, records: [...state.records.values()] }));
+    if (!version) return undefined;
+    const indexed = servedZone(zone, servedRecords(version));
+    if (key) this.indexed.set(key, indexed);
+    return indexed;
   }
 }

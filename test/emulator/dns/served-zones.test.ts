@@ -18,7 +18,8 @@ function fixture(lagMs: number) {
   const zone = account.zones.get('example.com');
   if (!zone) throw new Error('no zone');
   const publish = (address: string) => {
-    for (const record of zone.records.values()) if (record.type === 'A') record.rdata = { address };
+    // As a publish does: the zone's records are new objects.
+    for (const [id, record] of zone.records) if (record.type === 'A') zone.records.set(id, { ...record, rdata: { address } });
     zone.serial += 1;
     publishes.record(zone, now);
   };
