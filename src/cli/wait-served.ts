@@ -42,13 +42,19 @@ export async function waitUntilServed(
       c.address.kind === 'record-set' && published.has(`${c.address.zone}\u0000${c.address.provider ?? ''}`),
   );
   const deadlineMs =
-    options.waitServed === true || options.waitServed === undefined ? DEFAULT_WAIT_SERVED_MS : options.waitServed;
-  return waitServed(plannedExpectations(changes), serversOf(desired?.dnsProviders ?? [], givenNameServers(options), services.sandbox), {
-    deadlineMs,
-    intervalMs: POLL_MS,
-    concurrency: DEFAULT_QUERY_CONCURRENCY,
-    timeoutMs: DEFAULT_QUERY_TIMEOUT_MS,
-  });
+    options.waitServed === true || options.waitServed === undefined
+      ? DEFAULT_WAIT_SERVED_MS
+      : options.waitServed;
+  return waitServed(
+    plannedExpectations(changes),
+    serversOf(desired?.dnsProviders ?? [], givenNameServers(options), services.sandbox),
+    {
+      deadlineMs,
+      intervalMs: POLL_MS,
+      concurrency: DEFAULT_QUERY_CONCURRENCY,
+      timeoutMs: DEFAULT_QUERY_TIMEOUT_MS,
+    },
+  );
 }
 
 /** Per zone: served after how long, or which servers lag and on what; then the total wait. */

@@ -1,17 +1,17 @@
 import { type ApplyResult, applyPlan } from '../../apply/index.js';
 import type { DesiredState } from '../../model/dns.js';
-import type { WaitResult } from '../../verify/index.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
+import type { WaitResult } from '../../verify/index.js';
 import { renderApplyReport } from '../apply-report.js';
 import { auditNoteOf } from '../audit-note.js';
 import { CliError, EXIT_ERROR, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, type ExitCode } from '../exit-codes.js';
 import type { CliIo, InterruptSignal } from '../io.js';
+import { givenNameServers } from '../name-servers.js';
 import type { ServiceOptions } from '../options.js';
 import { applyProgress } from '../progress.js';
 import type { ServiceRateCounts } from '../rate-counts.js';
 import { renderReviewed } from '../review.js';
-import { givenNameServers } from '../name-servers.js';
 import { assertWafBudget, type OpenServices } from '../services.js';
 import { renderWaitText, type WaitServedOptions, waitUntilServed } from '../wait-served.js';
 
@@ -110,9 +110,11 @@ export async function executePlan(
   if (options.waitServed !== undefined) {
     served = await waitUntilServed(plan, result, desired, services, options);
     if (options.format !== 'json') renderWaitText(served, io);
-    if (!served.done) io.stderr('error: the name servers did not serve every change in time (--wait-served)\n');
+    if (!served.done)
+      io.stderr('error: the name servers did not serve every change in time (--wait-served)\n');
   }
-  if (options.format === 'json') io.stdout(renderApplyJson(plan, result, after, rates, served ? { served } : {}));
+  if (options.format === 'json')
+    io.stdout(renderApplyJson(plan, result, after, rates, served ? { served } : {}));
   return result.ok && !planHasChanges(after) && (served?.done ?? true) ? EXIT_OK : EXIT_ERROR;
 }
 

@@ -48,7 +48,12 @@ export class ServedZones {
   ) {
     // A shallow copy: a publish replaces a zone's record objects rather than changing them.
     for (const z of source.account().zones.values()) {
-      this.baseline.set(z.zone, { zone: z.zone, serial: z.serial, rname: z.rname, records: [...z.records.values()] });
+      this.baseline.set(z.zone, {
+        zone: z.zone,
+        serial: z.serial,
+        rname: z.rname,
+        records: [...z.records.values()],
+      });
       this.presence.set(z.zone, { present: true, atMs: Number.NEGATIVE_INFINITY, before: true });
     }
   }

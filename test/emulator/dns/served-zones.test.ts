@@ -19,7 +19,8 @@ function fixture(lagMs: number) {
   if (!zone) throw new Error('no zone');
   const publish = (address: string) => {
     // As a publish does: the zone's records are new objects.
-    for (const [id, record] of zone.records) if (record.type === 'A') zone.records.set(id, { ...record, rdata: { address } });
+    for (const [id, record] of zone.records)
+      if (record.type === 'A') zone.records.set(id, { ...record, rdata: { address } });
     zone.serial += 1;
     publishes.record(zone, now);
   };
