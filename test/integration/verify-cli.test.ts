@@ -151,7 +151,7 @@ describe('apply --wait-served on --sandbox with name servers that lag', () => {
     expect(applied.code).toBe(1);
     expect(applied.stdout).toContain('Converged: a new plan shows no changes.');
     expect(applied.stdout).toMatch(
-      /Not served within 1\.\d s:\n {2}example\.com: not served by every name server \(2 changed record sets\)\n {4}127\.0\.0\.1:\d+ lags: /,
+      /Not served within [\d.]+ s:\n {2}example\.com: not served by every name server \(2 changed record sets\)\n {4}127\.0\.0\.1:\d+ lags: /,
     );
     expect(applied.stdout).toMatch(
       /lags: (alias\.example\.com CNAME: still served: www\.example\.com\.|mail\.example\.com A: serves 192\.0\.2\.25)/,
