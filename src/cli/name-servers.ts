@@ -27,7 +27,7 @@ export function givenNameServers(options: NameServerOptions): DnsServer[] {
 export function serversOf(
   providers: readonly DnsProviderSpec[],
   given: readonly DnsServer[],
-  sandbox: RunningSandbox | undefined,
+  sandbox: Pick<RunningSandbox, 'nameServer'> | undefined,
   find: NameServerFinder = systemNameServers(),
 ): ServersOf {
   const specs = new Map(providers.map((spec) => [spec.name, spec]));
