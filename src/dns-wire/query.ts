@@ -23,7 +23,7 @@ export function serverLabel(server: DnsServer): string {
 export interface QueryOptions {
   /** How long one attempt (one UDP datagram, or one TCP exchange) may take. */
   timeoutMs: number;
-  /** UDP datagrams sent before giving up (a lost datagram is not an answer); default 2. */
+  /** UDP datagrams sent before giving up (a lost datagram is not an answer); default 2; 0: over TCP only. */
   udpAttempts?: number;
   /** Stops the query: it rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -54,7 +54,7 @@ export async function queryServer(
     ...{ rcode: 0, question, answers: [], authorities: [], additionals: [], udpSize: UDP_PAYLOAD },
   });
   const attempts = options.udpAttempts ?? 2;
-  for (let attempt = 1; ; attempt += 1) {
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const id = randomInt(0x10000);
     try {
       const message = await udpExchange(server, query(id), options);

@@ -8,7 +8,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
+import { queryServer, servedAnswer } from '../../src/dns-wire/index.js';
+import { cli, spawnCli } from '../support/cli.js';
 import { startEmulator } from '../support/emulator.js';
 
 const ZONE = `zones:
@@ -159,5 +160,41 @@ describe('apply --wait-served on --sandbox with name servers that lag', () => {
     expect(applied.stderr).toContain(
       'error: the name servers did not serve every change in time (--wait-served)',
     );
+  });
+});
+
+describe('edgeplan emulator --dns-port', () => {
+  it('answers DNS for the published zones on that port, over UDP and TCP, until stopped', async () => {
+    const seed = join(dir, 'seed.yaml');
+    await writeFile(
+      seed,
+      'dns:\n  zones:\n    example.com:\n      records:\n        - { fqdn: www.example.com, type: A, ttl: 60, rdata: { address: 192.0.2.1 } }\n',
+    );
+    const emulator = spawnCli(
+      ['emulator', '--port', '0', '--dns-port', '0', '--dns-lag', '250', '--seed', seed],
+      {},
+    );
+    try {
+      await expect
+        .poll(() => emulator.stderr(), { timeout: 20_000 })
+        .toMatch(/name servers on 127\.0\.0\.1:\d+ \(UDP and TCP, 250 ms behind each publish\)/);
+      const port = Number(/name servers on 127\.0\.0\.1:(\d+)/.exec(emulator.stderr())?.[1]);
+      for (const udpAttempts of [2, 0]) {
+        // udpAttempts 0: straight to TCP.
+        const reply = await queryServer(
+          { host: '127.0.0.1', port },
+          { name: 'www.example.com', type: 'A' },
+          { timeoutMs: 5_000, udpAttempts },
+        );
+        expect(servedAnswer(reply.message, 'www.example.com', 'A')).toEqual({
+          kind: 'records',
+          ttl: 60,
+          values: ['192.0.2.1'],
+        });
+      }
+    } finally {
+      emulator.child.kill('SIGTERM');
+      await emulator.exited;
+    }
   });
 });
