@@ -182,7 +182,6 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     )
     .option('--query-timeout <ms>', 'how long one DNS query may take', positiveInt, DEFAULT_QUERY_TIMEOUT_MS)
     .option('--concurrency <n>', 'DNS queries in flight at once', positiveInt, DEFAULT_QUERY_CONCURRENCY)
-    .option('--no-color', 'no colours (also when NO_COLOR is set)')
     .option('--verbose', 'log what the sandbox does on stderr', false)
     .action(async (paths: string[], options) => {
       const { verifyCommand } = await import('./commands/verify.js');

@@ -57,7 +57,7 @@ export async function startDnsServer(
 }
 
 /** The encoded reply to one query's octets, or null when they are not a query to answer. */
-export function respond(
+function respond(
   octets: Buffer,
   zones: () => readonly ServedZone[],
   transport: 'udp' | 'tcp',
