@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordSetChange } from '../../src/model/change.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import type { ServedAnswer } from '../../src/model/served.js';
 import {
   judge,
   plannedExpectations,
@@ -77,6 +78,27 @@ describe('judging a served answer', () => {
 });
 
 describe('the expectations', () => {
+  it('without providers: are the desired record sets, once each', () => {
+    const desired: DesiredState = {
+      zones: [
+        {
+          zone: 'example.com',
+          defaultTtl: 3600,
+          unmanaged: [],
+          records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
+        },
+      ],
+    };
+    expect(servedExpectations(desired).expectations).toEqual([
+      {
+        zone: 'example.com',
+        fqdn: 'www.example.com',
+        type: 'A',
+        expected: { ttl: 300, values: ['192.0.2.1'] },
+      },
+    ]);
+  });
+
   it('are the desired record sets, once per provider, ALIAS not asked', () => {
     const desired: DesiredState = {
       zones: [
@@ -126,8 +148,9 @@ describe('the expectations', () => {
       fqdn: string,
       type: string,
       after: RecordSetChange['after'],
+      provider?: string,
     ): RecordSetChange => ({
-      address: { kind: 'record-set', zone: 'example.com', fqdn, type },
+      address: { kind: 'record-set', zone: 'example.com', ...(provider ? { provider } : {}), fqdn, type },
       action,
       before: null,
       after,
@@ -135,7 +158,7 @@ describe('the expectations', () => {
     expect(
       plannedExpectations([
         change('update', 'www.example.com', 'A', { ttl: 300, values: ['192.0.2.9'] }),
-        change('delete', 'old.example.com', 'TXT', null),
+        change('delete', 'old.example.com', 'TXT', null, 'pdns'),
         change('create', 'example.com', 'ALIAS', { ttl: 300, values: ['lb.example.net.'] }),
       ]),
     ).toEqual([
@@ -145,54 +168,83 @@ describe('the expectations', () => {
         type: 'A',
         expected: { ttl: 300, values: ['192.0.2.9'] },
       },
-      { zone: 'example.com', fqdn: 'old.example.com', type: 'TXT', expected: 'absent' },
+      { zone: 'example.com', provider: 'pdns', fqdn: 'old.example.com', type: 'TXT', expected: 'absent' },
     ]);
   });
 });
 
 describe('the report', () => {
-  const report = servedReport(
-    [
-      {
-        expectation: www,
-        answers: [
-          {
-            server: '192.0.2.53:53',
-            answer: { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
-          },
-        ],
-      },
-      {
-        expectation: { ...www, fqdn: 'api.example.com' },
-        answers: [
-          {
-            server: '192.0.2.53:53',
-            answer: { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
-          },
-          { server: '198.51.100.53:53', answer: { kind: 'nxdomain' } },
-        ],
-      },
-      {
-        expectation: { ...www, fqdn: 'x.example.com' },
-        answers: [
-          { server: '198.51.100.53:53', answer: { kind: 'failed', reason: 'no answer within 2000 ms' } },
-        ],
-      },
-      { expectation: { ...www, fqdn: 'y.example.com' }, answers: [] },
-    ],
-    [{ zone: 'example.com', fqdn: 'example.com', type: 'ALIAS', why: 'not on the wire' }],
-  );
+  // Made in each test (not once for the file), so that each test runs the code it checks.
+  const report = () =>
+    servedReport(
+      [
+        {
+          expectation: www,
+          answers: [
+            {
+              server: '192.0.2.53:53',
+              answer: { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
+            },
+          ],
+        },
+        {
+          expectation: { ...www, fqdn: 'api.example.com' },
+          answers: [
+            {
+              server: '192.0.2.53:53',
+              answer: { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
+            },
+            { server: '198.51.100.53:53', answer: { kind: 'nxdomain' } },
+          ],
+        },
+        {
+          expectation: { ...www, fqdn: 'x.example.com' },
+          answers: [
+            { server: '198.51.100.53:53', answer: { kind: 'failed', reason: 'no answer within 2000 ms' } },
+          ],
+        },
+        { expectation: { ...www, fqdn: 'y.example.com' }, answers: [] },
+      ],
+      [{ zone: 'example.com', fqdn: 'example.com', type: 'ALIAS', why: 'not on the wire' }],
+    );
 
   it('counts a set as failed when any server failed or none was asked, differs when any differs', () => {
-    expect(report.counts).toEqual({ sets: 4, served: 1, differs: 1, failed: 2 });
-    expect(servedHeadline(report)).toBe(
+    expect(report().counts).toEqual({ sets: 4, served: 1, differs: 1, failed: 2 });
+    expect(servedHeadline(report())).toBe(
       '1 of 4 record sets served as desired; 1 served differently; 2 not checked (a server did not answer).',
     );
     expect(servedHeadline(servedReport([]))).toBe('No record set to check.');
+    expect(servedReport([])).toEqual({
+      checks: [],
+      notAsked: [],
+      counts: { sets: 0, served: 0, differs: 0, failed: 0 },
+    });
+    const one = (answer: ServedAnswer) =>
+      servedReport([{ expectation: www, answers: [{ server: 'a:53', answer }] }]);
+    expect(servedHeadline(one({ kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] }))).toBe(
+      '1 record set served as desired by every server.',
+    );
+    expect(servedHeadline(one({ kind: 'nodata' }))).toBe(
+      '0 of 1 record set served as desired; 1 served differently.',
+    );
+    expect(servedHeadline(one({ kind: 'failed', reason: 'x' }))).toBe(
+      '0 of 1 record set served as desired; 1 not checked (a server did not answer).',
+    );
+    // One server failing is enough to leave a set unchecked, even when another serves it.
+    const mixed = servedReport([
+      {
+        expectation: www,
+        answers: [
+          { server: 'a:53', answer: { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] } },
+          { server: 'b:53', answer: { kind: 'failed', reason: 'x' } },
+        ],
+      },
+    ]);
+    expect(mixed.counts).toEqual({ sets: 1, served: 0, differs: 0, failed: 1 });
   });
 
   it('in text lists what failed, then what differs, only the servers that are not right', () => {
-    expect(renderServedText(report)).toBe(
+    expect(renderServedText(report())).toBe(
       [
         '1 of 4 record sets served as desired; 1 served differently; 2 not checked (a server did not answer).',
         'Not checked:',
@@ -211,14 +263,14 @@ describe('the report', () => {
   });
 
   it('in markdown as tables, in JSON with every server', () => {
-    const markdown = renderServedMarkdown(report);
+    const markdown = renderServedMarkdown(report());
     expect(markdown).toContain(
       '### Served differently\n\n| record set | server | desired | served |\n|---|---|---|---|\n| `api.example.com A` | 198.51.100.53:53 | TTL 300: 192.0.2.1, 192.0.2.2 | the name does not exist (NXDOMAIN) |',
     );
     expect(markdown).toContain(
       '| `y.example.com A` |  | TTL 300: 192.0.2.1, 192.0.2.2 | no name server to ask |',
     );
-    const doc = JSON.parse(renderServedJson(report));
+    const doc = JSON.parse(renderServedJson(report()));
     expect(doc.recordSets[1]).toEqual({
       zone: 'example.com',
       name: 'api.example.com',
