@@ -26,8 +26,18 @@ describe('verify_at: the name servers verify asks for a provider', () => {
     expect(result).toEqual({
       ok: true,
       specs: [
-        { name: 'dyn', type: 'dyn', verifyAt: ['127.0.0.1:5300', '[::1]:53', 'ns1.example.net'] },
-        expect.objectContaining({ name: 'pdns', verifyAt: ['192.0.2.53'] }),
+        {
+          name: 'dyn',
+          type: 'dyn',
+          options: {},
+          verifyAt: ['127.0.0.1:5300', '[::1]:53', 'ns1.example.net'],
+        },
+        {
+          name: 'pdns',
+          type: 'powerdns',
+          options: { url_env: 'EDGEPLAN_PDNS_URL', api_key_env: 'EDGEPLAN_PDNS_KEY' },
+          verifyAt: ['192.0.2.53'],
+        },
       ],
     });
   });

@@ -33,9 +33,9 @@ describe('which servers answer for a zone', () => {
     'nameServer'
   >;
   const providers = [
-    { name: 'dyn', type: 'dyn' as const },
-    { name: 'pdns', type: 'powerdns' as const, verifyAt: ['127.0.0.1:5300', '[::1]:5301'] },
-    { name: 'other', type: 'powerdns' as const },
+    { name: 'dyn', type: 'dyn', options: {} },
+    { name: 'pdns', type: 'powerdns', options: {}, verifyAt: ['127.0.0.1:5300', '[::1]:5301'] },
+    { name: 'other', type: 'powerdns', options: {} },
   ];
   const found: string[] = [];
   const find = async (zone: string) => {
