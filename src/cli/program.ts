@@ -280,7 +280,8 @@ async function reportedPlanProblems(error: unknown, io: CliIo): Promise<boolean>
 function duration(value: string): number {
   const found = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
   const amount = Number(found?.[1]);
-  if (!found || !(amount > 0)) throw new InvalidArgumentError('expected a duration such as 90s, 5m or 1500ms');
+  if (!found || !(amount > 0))
+    throw new InvalidArgumentError('expected a duration such as 90s, 5m or 1500ms');
   const unit = found[2] ?? 's';
   return Math.round(amount * (unit === 'ms' ? 1 : unit === 's' ? 1_000 : 60_000));
 }
