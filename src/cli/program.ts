@@ -1,9 +1,9 @@
-import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../verify/defaults.js';
-import { SHELLS, type Shell } from './completion/shells.js';
+import { parseDuration } from './duration.js';
 import { withFaultOptions } from './emulator-faults.js';
 import {
   CliError,
@@ -141,7 +141,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .option(
       '--wait-served [timeout]',
       'after the publish, wait until the name servers serve every changed record set (default 5m; 90s, 2m, …)',
-      duration,
+      parseDuration,
     )
     .option(
       '--nameserver <host:port>',
@@ -274,14 +274,4 @@ async function reportedPlanProblems(error: unknown, io: CliIo): Promise<boolean>
   const { reportPlanProblems } = await import('./load.js');
   reportPlanProblems(error, io);
   return true;
-}
-
-/** `--wait-served`'s value: `90s`, `5m`, `1500ms`, or seconds (`120`) → milliseconds. */
-function duration(value: string): number {
-  const found = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
-  const amount = Number(found?.[1]);
-  if (!found || !(amount > 0))
-    throw new InvalidArgumentError('expected a duration such as 90s, 5m or 1500ms');
-  const unit = found[2] ?? 's';
-  return Math.round(amount * (unit === 'ms' ? 1 : unit === 's' ? 1_000 : 60_000));
 }
