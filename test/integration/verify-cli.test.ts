@@ -7,10 +7,14 @@ import { createSocket } from 'node:dgram';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryServer, servedAnswer } from '../../src/dns-wire/index.js';
 import { cli, spawnCli } from '../support/cli.js';
 import { startEmulator } from '../support/emulator.js';
+
+// Time budget: each test applies on the sandbox and waits for lagging name servers (1.5 s by design) or runs the
+// emulator as a process; measured up to about 12 s at load 25 on 2 cores: 120 s, and 30 s for the hooks.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 30_000 });
 
 const ZONE = `zones:
   example.com:

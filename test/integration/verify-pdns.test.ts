@@ -6,10 +6,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
 import { everyTypeRecords } from './every-type.js';
+
+// Time budget: each test applies to a real PowerDNS and asks it over DNS (a few seconds at load 25 on 2 cores);
+// starting pdns_server waits up to 15 s for its API.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const missing = pdnsMissing();
 const ZONE = 'every-type.example';

@@ -78,8 +78,7 @@ async function issueCalls(): Promise<string[]> {
   );
 }
 
-// Each run checks out and runs two jobs (drift, then verify): more than the default 30 s on a loaded machine.
-describe('drift.yml', { timeout: 90_000 }, () => {
+describe('drift.yml', () => {
   it('drift and no open issue: creates the missing label, then an issue with the report', async () => {
     const job = await drift([
       ...quiet,
