@@ -3,6 +3,7 @@ import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../verify/defaults.js';
+import { SHELLS, type Shell } from './completion/shells.js';
 import { parseDuration } from './duration.js';
 import { withFaultOptions } from './emulator-faults.js';
 import {
