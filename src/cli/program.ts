@@ -184,6 +184,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .option('--query-timeout <ms>', 'how long one DNS query may take', positiveInt, DEFAULT_QUERY_TIMEOUT_MS)
     .option('--concurrency <n>', 'DNS queries in flight at once', positiveInt, DEFAULT_QUERY_CONCURRENCY)
     .option('--verbose', 'log what the sandbox does on stderr', false)
+    .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { verifyCommand } = await import('./commands/verify.js');
       setExit(await verifyCommand(paths, options, io));

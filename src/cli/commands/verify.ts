@@ -33,7 +33,7 @@ export interface VerifyOptions extends NameServerOptions, SandboxOptions {
  * to the job summary.
  */
 export async function verifyCommand(paths: string[], options: VerifyOptions, io: CliIo): Promise<ExitCode> {
-  const desired = await loadOrReport(paths, io, options.format);
+  const desired = await loadOrReport(paths, io, { format: options.format });
   if (!desired) return EXIT_ERROR;
   const given = givenNameServers(options);
   const sandbox = options.sandbox ? await runSandbox(options, io, cliLogger(io, options.verbose)) : undefined;
