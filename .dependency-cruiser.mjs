@@ -2,6 +2,7 @@
 // `npm run layers`. Read an arrow as "imports":
 //
 //   config → model ← plan ← engine (src/apply) ← cli        providers → model    emulator → model    import → model
+//   dns-wire → model (DNS on the wire), under providers, emulator and verify; verify → dns-wire, plan, model
 //
 // model imports no other layer; the CLI and the library entry (src/index.ts) sit on top and may import any layer
 // except that nothing imports the CLI. Inside src/plan, the plan's own types (types.ts, review-types.ts) are below
@@ -47,10 +48,27 @@ export default {
     onlyImports(
       'providers-import-model-only',
       'providers',
-      ['model'],
-      'providers → model (no providers → import, → plan, → config).',
+      ['model', 'dns-wire'],
+      'providers → model, dns-wire (no providers → import, → plan, → config).',
     ),
-    onlyImports('emulator-imports-model-only', 'emulator', ['model'], 'emulator → model.'),
+    onlyImports(
+      'emulator-imports-model-only',
+      'emulator',
+      ['model', 'dns-wire'],
+      'emulator → model, dns-wire.',
+    ),
+    onlyImports(
+      'dns-wire-imports-model-only',
+      'dns-wire',
+      ['model'],
+      'dns-wire → model: DNS messages and queries, shared by the layers that speak DNS.',
+    ),
+    onlyImports(
+      'verify-imports-dns-wire-plan-and-model',
+      'verify',
+      ['dns-wire', 'plan', 'model'],
+      'verify → dns-wire, plan, model: it asks name servers and judges their answers with the pure plan code.',
+    ),
     onlyImports('import-imports-model-only', 'import', ['model'], 'import → model.'),
     {
       name: 'nothing-imports-cli',

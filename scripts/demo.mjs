@@ -1,7 +1,8 @@
 // `npm run demo`: the whole flow on the built-in sandbox, from a fresh account each time, then the same quickstart
 // against `edgeplan emulator --realistic` in its own process (the real services' DNS rate limit, 5 s jobs, busy
 // answers and idle logout, every duration × 0.1 to keep the demo short: REALISTIC_TIME_SCALE).
-// validate → plan (changes, exit 2) → apply --yes (exit 0) → plan again (no changes, exit 0).
+// validate → plan (changes, exit 2) → apply --yes (exit 0) → plan again (no changes, exit 0); on the sandbox, then
+// verify: its name servers serve what was applied (exit 0).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,7 +67,11 @@ function startRealistic() {
   });
 }
 
-let ok = run([{ args: ['validate', DESIRED], expect: 0 }, ...quickstart(sandbox)]);
+let ok = run([
+  { args: ['validate', DESIRED], expect: 0 },
+  ...quickstart(sandbox),
+  { args: ['verify', DESIRED, ...sandbox], expect: 0 },
+]);
 if (ok) {
   const { child, url, wafUrl } = await startRealistic();
   const env = {

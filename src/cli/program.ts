@@ -2,7 +2,9 @@ import { Argument, Command, CommanderError, Option } from 'commander';
 import { DEFAULT_APPLY_CONCURRENCY } from '../apply/apply-plan.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
+import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../verify/defaults.js';
 import { SHELLS, type Shell } from './completion/shells.js';
+import { parseDuration } from './duration.js';
 import { withFaultOptions } from './emulator-faults.js';
 import {
   CliError,
@@ -14,10 +16,11 @@ import {
   UsageError,
 } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import type { OutputFormat } from './options.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './options.js';
 import { checkPathFlags } from './path-flags.js';
 import {
   collect,
+  nonNegativeInt,
   pathArgument,
   portNumber,
   positiveInt,
@@ -136,6 +139,17 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
       'with --plan: apply a saved plan that records no account (made by edgeplan 0.1, or edited)',
       false,
     )
+    .option(
+      '--wait-served [timeout]',
+      'after the publish, wait until the name servers serve every changed record set (default 5m; 90s, 2m, …)',
+      parseDuration,
+    )
+    .option(
+      '--nameserver <host:port>',
+      "with --wait-served: ask this server for every zone instead of the zones' NS sets (repeatable)",
+      collect,
+      [],
+    )
     .hook('preAction', checkPathFlags({ plan: 'read', cache: 'dir', seed: 'read' }, io.cwd))
     .action(async (paths: string[], options) => {
       const { applyCommand } = await import('./commands/apply.js');
@@ -153,6 +167,27 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .action(async (paths: string[], options) => {
       const { driftCommand } = await import('./commands/drift.js');
       setExit(await planning(options.format, io, () => driftCommand(paths, options, io)));
+    });
+
+  withSandboxOptions(program.command('verify'))
+    .description(
+      'ask the authoritative name servers over DNS and compare their answers with the desired state (exit 0 served as desired, 2 differences, 1 error)',
+    )
+    .argument('[paths...]', 'YAML files or directories (default: current directory)')
+    .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
+    .option(
+      '--nameserver <host:port>',
+      "ask this server for every zone instead of the zones' NS sets (repeatable)",
+      collect,
+      [],
+    )
+    .option('--query-timeout <ms>', 'how long one DNS query may take', positiveInt, DEFAULT_QUERY_TIMEOUT_MS)
+    .option('--concurrency <n>', 'DNS queries in flight at once', positiveInt, DEFAULT_QUERY_CONCURRENCY)
+    .option('--verbose', 'log what the sandbox does on stderr', false)
+    .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
+    .action(async (paths: string[], options) => {
+      const { verifyCommand } = await import('./commands/verify.js');
+      setExit(await verifyCommand(paths, options, io));
     });
 
   withSandboxOptions(withRateLimitOptions(program.command('import')))
@@ -194,6 +229,16 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--state <file>', 'persist the account in this file across restarts', pathArgument)
     .option('--seed <file>', 'initial account (YAML or JSON) when there is no state yet', pathArgument)
+    .option(
+      '--dns-port <n>',
+      'also answer DNS for the published zones on this port, UDP and TCP (0: a free one)',
+      portNumber,
+    )
+    .option(
+      '--dns-lag <ms>',
+      'with --dns-port: serve each publish this many milliseconds after it',
+      nonNegativeInt,
+    )
     .hook('preAction', checkPathFlags({ seed: 'read' }, io.cwd))
     .action(async (options) => {
       const { emulatorCommand } = await import('./commands/emulator.js');

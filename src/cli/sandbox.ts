@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import type { DnsServer } from '../dns-wire/index.js';
 import type { Emulator } from '../emulator/index.js';
 import type { Logger } from '../model/logger.js';
 import type { ProviderAccount } from '../model/provider.js';
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   seed?: string;
   realistic?: boolean;
   timeScale?: number;
+  /** `--dns-lag MS`: the sandbox's name servers serve each publish this long after it. */
+  dnsLag?: number;
 }
 
 /** The in-process emulator of `--sandbox`, serving both APIs on one port. */
@@ -42,6 +45,8 @@ export interface RunningSandbox {
    * every run, so a plan made with `--sandbox` applies with `--sandbox` and the same state file, and only so).
    */
   accountUrl: string;
+  /** The sandbox's name servers on 127.0.0.1 (UDP and TCP, one free port), started on the first call. */
+  nameServer(): Promise<DnsServer>;
 }
 
 /** `--sandbox-state`, `--seed` and `--realistic` without `--sandbox` are usage errors: they would be ignored. */
@@ -53,6 +58,7 @@ export function sandboxUsageProblem(options: SandboxOptions): string | null {
     options.sandboxState && '--sandbox-state',
     options.seed && '--seed',
     options.realistic && '--realistic',
+    options.dnsLag !== undefined && '--dns-lag',
   ].filter(Boolean);
   return given.length > 0 ? `${given.join(' and ')} only work with --sandbox` : null;
 }
@@ -78,13 +84,21 @@ export async function runSandbox(
   const seed = options.seed && !stateExists ? await loadSeedFile(resolve(io.cwd, options.seed)) : undefined;
   const realistic = options.realistic === true;
   const profile = realistic ? realisticProfile({ timeScale: options.timeScale }) : {};
-  const emulator = createEmulator({ seed, statePath, ...profile });
+  const emulator = createEmulator({ seed, statePath, ...profile, dnsLagMs: options.dnsLag });
   const { url, wafUrl } = await emulator.listen(0, '127.0.0.1');
   const how = realistic ? ` (realistic, time scale ${options.timeScale ?? 1})` : '';
   logger.info(`sandbox: emulator on ${url}${how}, state in ${statePath}`);
   const root = await repositoryRoot(io.cwd);
   const accountUrl = `sandbox:${slashes(relative(root.dir, statePath))}`;
-  return { emulator, url, wafUrl, accountUrl, realistic };
+  let dns: Promise<DnsServer> | undefined;
+  const nameServer = () => {
+    dns ??= emulator.serveDns(0, '127.0.0.1').then(({ port }) => {
+      logger.info(`sandbox: name servers on 127.0.0.1:${port}`);
+      return { host: '127.0.0.1', port };
+    });
+    return dns;
+  };
+  return { emulator, url, wafUrl, accountUrl, realistic, nameServer };
 }
 
 /** The account of a sandbox provider: its state file instead of the URL of this run's port. */

@@ -26,6 +26,8 @@ export interface OpenServices {
   waf: WafProvider | undefined;
   /** What the services' rate-limit schedulers report: waits and 429s, for progress and the apply report. */
   rates: RateCounts;
+  /** The in-process emulator of `--sandbox` (closed with the services). */
+  sandbox?: RunningSandbox;
   /**
    * Closes every service (logs out). A SIGINT or SIGTERM while they are open abandons the reads under way, and
    * close then throws InterruptedError, after closing; `apply` takes the signals over before it sends anything
@@ -92,7 +94,15 @@ export async function openServices(
       ...(Object.keys(dns.byName).length > 0 ? { dnsProviders: dns.byName } : {}),
       ...(waf ? { waf: waf.provider } : {}),
     };
-    return { providers, writers: writersOf(providers), waf: waf?.provider, rates, close, handOverInterrupts };
+    return {
+      providers,
+      writers: writersOf(providers),
+      waf: waf?.provider,
+      rates,
+      ...(sandbox ? { sandbox } : {}),
+      close,
+      handOverInterrupts,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -54,6 +54,11 @@ export function withSandboxOptions(command: Command): Command {
       'with --realistic: multiply every duration of the profile by this',
       positiveNumber,
     )
+    .option(
+      '--dns-lag <ms>',
+      'with --sandbox: its name servers serve each publish this many milliseconds after it (shows apply --wait-served)',
+      nonNegativeInt,
+    )
     .hook('preAction', (_command, action) => {
       const problem = sandboxUsageProblem(action.opts());
       if (problem) action.error(`error: ${problem}`);
@@ -83,6 +88,12 @@ export function positiveNumber(value: string): number {
   const n = Number(value);
   if (!(value.trim() !== '' && Number.isFinite(n) && n > 0))
     throw new InvalidArgumentError('expected a number > 0');
+  return n;
+}
+
+export function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0');
   return n;
 }
 

@@ -27,9 +27,18 @@ export function providerSpecs(services: MergedServices, catalogue: ProviderCatal
   return services.providers.flatMap((entry): DnsProviderSpec[] => {
     const parsed = schema.safeParse(toPlain(entry.value));
     if (!parsed.success) return [];
-    const { type, ...options } = parsed.data;
+    const { type, verify_at, ...options } = parsed.data;
     const given = Object.entries(options).filter(([, value]) => value !== undefined);
-    return [{ name: entry.key, type, options: Object.fromEntries(given), declaredIn: entry.keyPos.file }];
+    const verifyAt = verify_at === undefined ? {} : { verifyAt: verify_at };
+    return [
+      {
+        name: entry.key,
+        type,
+        options: Object.fromEntries(given),
+        declaredIn: entry.keyPos.file,
+        ...verifyAt,
+      },
+    ];
   });
 }
 

@@ -33,9 +33,24 @@ function buildEntrySchema(types: readonly ProviderType[]) {
     .meta({ enum: names })
     .describe(`${types.map((t) => `${t.type}: ${t.description.replace(/\.$/, '')}`).join('; ')}.`);
   return z
-    .strictObject({ type, ...options })
+    .strictObject({ type, ...options, verify_at: VerifyAt })
     .describe('A DNS provider the desired state writes to, by the name zones list it under.');
 }
+
+/** `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (verify/servers.ts reads them). */
+const SERVER_PATTERN = '^(?:\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::[0-9]{1,5})?$';
+const SERVER_ERROR = 'must be HOST, HOST:PORT or [IPv6]:PORT';
+
+/** `verify_at`, a key of every type: edgeplan's own, not its plug-in's (DnsProviderSpec.verifyAt). */
+const VerifyAt = z
+  .array(z.string({ error: SERVER_ERROR }).regex(new RegExp(SERVER_PATTERN), { error: SERVER_ERROR }), {
+    error: 'must be a list of name server addresses',
+  })
+  .min(1, { error: 'must list at least one name server' })
+  .optional()
+  .describe(
+    "The name servers `verify` and `apply --wait-served` ask for this provider's zones, instead of each zone's NS set (servers not delegated to yet, a hidden primary): HOST, HOST:PORT or [IPv6]:PORT.",
+  );
 
 /**
  * A key's schema: the first type's that has it, described per type (`dyn: …; powerdns: …`) where it means

@@ -5,6 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createAdminHandler } from './admin.js';
+import { ServedZones } from './dns/served-zones.js';
+import { type DnsServer, startDnsServer } from './dns/server.js';
 import type { Credentials } from './dyn/account.js';
 import { Account } from './dyn/account.js';
 import type { Ctx } from './dyn/context.js';
@@ -71,6 +73,11 @@ export interface EmulatorOptions {
   onStateError?: (message: string) => void;
   /** Serve the admin endpoint `/_emulator/` (admin.ts: request counts, process figures); default off. */
   admin?: boolean;
+  /**
+   * How long after a publish (or a zone created or deleted) the name servers of `serveDns` serve it
+   * (dns/served-zones.ts); default 0: at once.
+   */
+  dnsLagMs?: number;
 }
 
 /** Fault injection and what it did, for tests and reliability reports. */
@@ -98,7 +105,12 @@ export interface WafControls {
 export interface Emulator {
   /** Starts serving; default host 127.0.0.1, port 0 (ephemeral). `url` is the API base, `http://host:port/REST`. */
   listen(port?: number, host?: string): Promise<{ url: string; port: number; wafUrl: string }>;
-  /** Stops serving, drops open connections and waits for pending state-file writes. */
+  /**
+   * Also answers DNS for the published zones, over UDP and TCP on one port (default 0: a free one), as their
+   * authoritative name server (dns/answer.ts). Call after `listen()`, so that a loaded state file is what it serves.
+   */
+  serveDns(port?: number, host?: string): Promise<{ port: number }>;
+  /** Stops serving (DNS too), drops open connections and waits for pending state-file writes. */
   close(): Promise<void>;
   readonly requestLog: RequestLog;
   readonly faults: FaultInjector;
@@ -164,6 +176,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     admin: options.admin ? createAdminHandler(requestLog) : undefined,
   });
 
+  let nameServer: DnsServer | undefined;
+  // Made when listen() has loaded the account: what the name servers serve before any publish of this run.
+  let servedZones: ServedZones | undefined;
+
   return {
     requestLog,
     faults,
@@ -199,12 +215,21 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         });
       });
       sessions.startSweeper();
+      servedZones = new ServedZones({ account: () => ctx.account, publishes, now }, options.dnsLagMs ?? 0);
       const bound = (server.address() as AddressInfo).port;
       const hostPart = host.includes(':') ? `[${host}]` : host;
       const origin = `http://${hostPart}:${bound}`;
       return { url: `${origin}/REST`, port: bound, wafUrl: `${origin}${WAF_API_PREFIX}` };
     },
+    async serveDns(port = 0, host = '127.0.0.1') {
+      const served = servedZones;
+      if (!served) throw new Error('serveDns() before listen(): the account to serve is not loaded yet');
+      await nameServer?.close();
+      nameServer = await startDnsServer(() => served.current(), port, host);
+      return { port: nameServer.port };
+    },
     async close() {
+      await nameServer?.close();
       sessions.stopSweeper();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

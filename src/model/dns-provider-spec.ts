@@ -23,6 +23,11 @@ export interface DnsProviderSpec {
    * name no provider (`zone:example.com`) and every output is what it was before `providers:` existed.
    */
   implicit?: true;
+  /**
+   * `verify_at`, a key of every type: the name servers `verify` and `apply --wait-served` ask for the provider's
+   * zones (`HOST[:PORT]`), instead of their NS sets.
+   */
+  verifyAt?: string[];
 }
 
 /**

@@ -12,6 +12,8 @@ export { renderDriftMarkdown } from './render/drift-markdown.js';
 export { type ApplyPace, count, durationText, rateText } from './render/duration.js';
 export { renderPlanJson } from './render/json.js';
 export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
+export { renderServedJson, renderServedText } from './render/served.js';
+export { renderServedMarkdown } from './render/served-markdown.js';
 export { NO_CHANGES_TEXT, renderPlanText, type TextRenderOptions } from './render/text.js';
 export { ackCovers, changeDigest } from './review/ack-match.js';
 export { annotatePlan } from './review/annotate.js';
@@ -46,6 +48,19 @@ export {
   type TargetScope,
   unmatchedPatterns,
 } from './review/scope.js';
+export {
+  judge,
+  type NotAsked,
+  plannedExpectations,
+  type ServedCheck,
+  type ServedExpectation,
+  type ServedReport,
+  type ServedVerdict,
+  servedExpectations,
+  servedHeadline,
+  servedReport,
+  setVerdict,
+} from './review/served.js';
 export { desiredMismatches, movedTargets } from './review/staleness.js';
 export {
   describeShortfall,

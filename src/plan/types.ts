@@ -83,6 +83,19 @@ export interface WafPlanBudget {
   purges?: number;
 }
 
+/**
+ * An answer the plan changes where its record-set changes do not show it (diff/answer-notes.ts): `name` stops
+ * existing (`nxdomain`) or, as an MX target, loses its addresses (`mx-without-address`), while the record sets in
+ * `pointedAtBy` (`fqdn TYPE`, sorted) still point at it after the plan.
+ */
+export interface AnswerNote {
+  kind: 'nxdomain' | 'mx-without-address';
+  zone: string;
+  provider?: string;
+  name: string;
+  pointedAtBy: string[];
+}
+
 export interface PlanSummary {
   /** Changes by action, every kind of target counted. */
   create: number;
@@ -127,6 +140,8 @@ export interface Plan {
   scope?: string[];
   /** Changes the safety policy holds back until `apply --allow-unsafe`. */
   needsApproval?: Approval[];
+  /** Answers that change where the record-set changes do not show it, sorted; absent: none. */
+  answerNotes?: AnswerNote[];
   /** Per target, the live and desired state the plan was computed from. */
   fingerprints?: PlanFingerprints;
   /** What the plan tells without changing it (an `unmanaged` entry that matched nothing live), sorted; absent: none. */

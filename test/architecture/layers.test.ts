@@ -8,7 +8,8 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 /**
  * The layers of .dependency-cruiser.mjs hold for src/: config → model ← plan ← engine (src/apply) ← cli,
- * providers → model, emulator → model, import → model, plan's diff ← review ← render, and zero import cycles with
+ * providers → model, emulator → model, import → model, dns-wire → model (under providers, emulator and verify),
+ * verify → dns-wire, plan, model, plan's diff ← review ← render, and zero import cycles with
  * type-only imports counted. A failure lists every violation as `rule: from → to` (a cycle as its whole path).
  */
 describe('architecture', () => {
@@ -37,6 +38,7 @@ describe('architecture', () => {
     );
     expect(named).toEqual([
       'config-imports-model-only: src/config/load.ts → src/cli/command.ts',
+      'dns-wire-imports-model-only: src/dns-wire/query.ts → src/plan/diff/diff.ts',
       'emulator-imports-model-only: src/emulator/server.ts → src/providers/dyn.ts',
       'engine-imports-plan-and-model: src/apply/engine.ts → src/cli/command.ts',
       'import-imports-model-only: src/import/document.ts → src/config/load.ts',
@@ -52,6 +54,7 @@ describe('architecture', () => {
       'plan-review-imports-no-render: src/plan/review/summary.ts → src/plan/render/render.ts',
       'plan-types-below-plan-jobs: src/plan/types.ts → src/plan/diff/diff.ts (type-only)',
       'providers-import-model-only: src/providers/dyn.ts → src/import/document.ts',
+      'verify-imports-dns-wire-plan-and-model: src/verify/ask.ts → src/providers/dyn.ts',
     ]);
   });
 });

@@ -53,13 +53,15 @@ async function reviewedPlan(files: Files) {
   expect(plan?.result, plan?.log).toBe('success');
 }
 
-function applyOnMerge(files: Files, answers: Answer[]) {
+function applyOnMerge(files: Files, answers: Answer[], vars: Record<string, string> = {}) {
+  const table = settings(t.scenario.sandbox);
   return t.scenario.tools.answer([...answers, commented, npm]).then(() =>
     t.scenario.run('apply.yml', {
       runId: APPLY_RUN,
       table: {
         github: github('push', pushEvent(), MERGE, 'refs/heads/main'),
-        ...settings(t.scenario.sandbox),
+        ...table,
+        vars: { ...table.vars, ...vars },
         inputs: { allow_unsafe: null },
       },
       files,
@@ -124,6 +126,20 @@ describe('apply.yml on merge', () => {
     expect(runs.apply?.summary).toBe(report);
     for (const call of await t.scenario.tools.calls())
       expect(call.env).toEqual(call.tool === 'gh' ? ['GH_TOKEN'] : []);
+  });
+
+  it('with EDGEPLAN_WAIT_SERVED set, waits until the name servers serve the changes, and says so in the report', async () => {
+    await reviewedPlan(t.suite.dns);
+    const runs = await applyOnMerge(t.suite.dns, found(), {
+      EDGEPLAN_WAIT_SERVED: '30s',
+      EDGEPLAN_NAMESERVERS: t.scenario.nameserver,
+    });
+
+    expect(runs.apply?.result, runs.apply?.log).toBe('success');
+    expect(runs.apply?.log).toMatch(
+      /Served: every changed record set, after [\d.]+ s\.\n {2}example\.com: served by every name server after/,
+    );
+    expect(runs.apply?.summary).toContain('Served: every changed record set');
   });
 
   it('changes needing approval: refused without the label, the refusal reported on the PR with the recovery', async () => {

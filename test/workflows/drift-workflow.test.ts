@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
+import { startEmulator } from '../support/emulator.js';
 import { QUICKSTART } from '../support/sandbox.js';
 import { github, REPO, settings, withScenarios } from './fixture.js';
 import { type Answer, ghLines } from './tools.js';
@@ -44,9 +45,22 @@ const accepted: Answer[] = [
   { tool: 'npm', match: '^ci$' },
 ];
 
-async function drift(answers: Answer[], files: Files = t.suite.dns, table = settings(t.scenario.sandbox)) {
+async function drift(
+  answers: Answer[],
+  files: Files = t.suite.dns,
+  table = settings(t.scenario.sandbox, t.scenario.nameserver),
+) {
+  return (await driftRun(answers, files, table)).drift;
+}
+
+/** Both jobs of drift.yml: `drift`, then `verify`. */
+async function driftRun(
+  answers: Answer[],
+  files: Files = t.suite.dns,
+  table = settings(t.scenario.sandbox, t.scenario.nameserver),
+) {
   await t.scenario.tools.answer([...answers, ...accepted]);
-  const { drift: job } = await t.scenario.run('drift.yml', {
+  return t.scenario.run('drift.yml', {
     runId: 7001,
     table: {
       github: github('schedule', { schedule: '17 3 * * *' }, 'e'.repeat(40), 'refs/heads/main'),
@@ -55,7 +69,6 @@ async function drift(answers: Answer[], files: Files = t.suite.dns, table = sett
     },
     files,
   });
-  return job;
 }
 
 /** gh calls after the check for a running apply, each as `gh` arguments joined by spaces. */
@@ -186,12 +199,49 @@ describe('drift.yml', () => {
   });
 
   it('an error is not drift: the job fails and the issue is left alone', async () => {
-    const table = settings(t.scenario.sandbox);
+    const table = settings(t.scenario.sandbox, t.scenario.nameserver);
     table.secrets.EDGEPLAN_READ_DYN_PASSWORD = 'wrong-Very-S3cret';
-    const job = await drift(quiet, t.suite.dns, table);
+    const jobs = await driftRun(quiet, t.suite.dns, table);
 
-    expect(job?.result).toBe('failure');
-    expect(job?.steps.drift).toBe('failure');
+    expect(jobs.drift?.result).toBe('failure');
+    expect(jobs.drift?.steps.drift).toBe('failure');
+    expect(jobs.verify?.result).toBe('skipped');
     expect(await issueCalls()).toEqual([]);
+  });
+
+  it('verify: passes when the name servers serve the desired state, its report in the job summary', async () => {
+    expect((await cli(['apply', QUICKSTART, '--yes'], t.scenario.sandbox.env)).code).toBe(0);
+    const jobs = await driftRun([...quiet, openIssue([])]);
+
+    expect(jobs.verify?.result, jobs.verify?.log).toBe('success');
+    expect(jobs.verify?.summary).toContain('## edgeplan verify');
+    expect(jobs.verify?.log).toMatch(/\d+ record sets served as desired by every server\./);
+    expect(jobs.verify?.annotations).toEqual([]);
+  });
+
+  it('verify: fails with an error annotation when a name server serves something else', async () => {
+    // Live state as the API has it is in sync; only what the (asked) name servers serve differs.
+    expect((await cli(['apply', QUICKSTART, '--yes'], t.scenario.sandbox.env)).code).toBe(0);
+    const other = await startEmulator();
+    const { port } = await other.emulator.serveDns();
+    try {
+      const jobs = await driftRun(
+        [...quiet, openIssue([])],
+        t.suite.dns,
+        settings(t.scenario.sandbox, `127.0.0.1:${port}`),
+      );
+      expect(jobs.drift?.result, jobs.drift?.log).toBe('success');
+      expect(jobs.verify?.result).toBe('failure');
+      expect(jobs.verify?.annotations).toEqual([
+        {
+          level: 'error',
+          properties: 'title=edgeplan verify',
+          message: 'The name servers do not serve the desired state of dns/: see the job summary.',
+        },
+      ]);
+      expect(jobs.verify?.summary).toContain('does not serve the zone (not authoritative)');
+    } finally {
+      await other.close();
+    }
   });
 });

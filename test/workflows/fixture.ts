@@ -35,6 +35,8 @@ async function startSuite(): Promise<Suite> {
 
 export interface Scenario {
   sandbox: Sandbox;
+  /** `127.0.0.1:<port>` of the emulator's name servers, which serve the sandbox's published zones. */
+  nameserver: string;
   tools: Tools;
   /** Runs a workflow of examples/github-actions/ with each job checked out from `files` (and `base`). */
   run(
@@ -50,8 +52,10 @@ async function startScenario(suite: Suite): Promise<Scenario> {
   const dir = join(suite.root, `scenario-${++count}`);
   const sandbox = await quickstartSandbox();
   const tools = await makeTools(dir);
+  const { port } = await sandbox.emulator.serveDns();
   return {
     sandbox,
+    nameserver: `127.0.0.1:${port}`,
     tools,
     run(workflow, { runId, table, files, base }) {
       const temp = join(dir, `run-${runId}`);
@@ -93,8 +97,12 @@ export function withScenarios(): { readonly suite: Suite; readonly scenario: Sce
   };
 }
 
-/** Repository variables and secrets as docs/github-actions.md says to set them, all pointing at the scenario's emulator. */
-export function settings(sandbox: Sandbox): Pick<Table, 'vars' | 'secrets'> {
+/**
+ * Repository variables and secrets as docs/github-actions.md says to set them, all pointing at the scenario's emulator; with
+ * `nameserver`, EDGEPLAN_NAMESERVERS too (the servers `verify` and `--wait-served` ask, instead of the zones' NS
+ * sets; unset, it reads as empty, as GitHub reads an unset variable).
+ */
+export function settings(sandbox: Sandbox, nameserver?: string): Pick<Table, 'vars' | 'secrets'> {
   const env = (name: string): string => {
     const value = sandbox.env[name];
     if (value === undefined) throw new Error(`the sandbox has no ${name}`);
@@ -109,6 +117,9 @@ export function settings(sandbox: Sandbox): Pick<Table, 'vars' | 'secrets'> {
       EDGEPLAN_READ_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
       EDGEPLAN_DYN_USER: env('EDGEPLAN_DYN_USER'),
       EDGEPLAN_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
+      // Variables a repository may leave unset, which GitHub then reads as empty.
+      EDGEPLAN_NAMESERVERS: nameserver ?? '',
+      EDGEPLAN_WAIT_SERVED: '',
     },
     secrets: {
       EDGEPLAN_READ_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),

@@ -61,8 +61,13 @@ export async function applySavedPlan(
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);
-    return await executePlan(plan, services, options, io, () =>
-      reviewWith(desired, checkScope(plan, scope), services),
+    return await executePlan(
+      plan,
+      services,
+      options,
+      io,
+      () => reviewWith(desired, checkScope(plan, scope), services),
+      desired,
     );
   } finally {
     await services?.close();

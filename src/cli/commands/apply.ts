@@ -44,8 +44,13 @@ export async function applyCommand(
       return EXIT_OK;
     }
     assertApproved(plan, options);
-    return await executePlan(plan, services, options, io, () =>
-      reviewWith(desired, checkScope(plan, scope), services),
+    return await executePlan(
+      plan,
+      services,
+      options,
+      io,
+      () => reviewWith(desired, checkScope(plan, scope), services),
+      desired,
     );
   } finally {
     await services?.close();

@@ -10,6 +10,10 @@ export interface EmulatorCommandOptions extends EmulatorFaultFlags {
   host: string;
   state?: string;
   seed?: string;
+  /** `--dns-port N`: also answer DNS for the published zones on this port (UDP and TCP); absent: no DNS. */
+  dnsPort?: number;
+  /** `--dns-lag MS`: serve each publish this long after it happened. */
+  dnsLag?: number;
 }
 
 /** `edgeplan emulator`: serves the local emulator until SIGINT/SIGTERM, then closes cleanly (state already saved). */
@@ -19,17 +23,25 @@ export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo
   if (statePath) await prepareFile('--state', statePath);
   const faults = faultOptionsOf(options);
   const profile = options.realistic ? `realistic profile (time scale ${options.timeScale ?? 1}): ` : '';
-  const emulator = createEmulator({ seed, statePath, ...faults });
+  const emulator = createEmulator({ seed, statePath, ...faults, dnsLagMs: options.dnsLag });
   // Listening for SIGINT/SIGTERM before saying where it listens: a signal sent as soon as that line is read (a
   // test, a service manager) stops the emulator cleanly instead of killing it.
   const shutdown = io.untilShutdown();
   const { url, wafUrl } = await emulator.listen(options.port, options.host);
   const state = statePath ? `, state in ${statePath}` : '';
+  const dns =
+    options.dnsPort === undefined ? undefined : await emulator.serveDns(options.dnsPort, options.host);
+  const lag = options.dnsLag ? `, ${options.dnsLag} ms behind each publish` : '';
+  const servers = dns ? `, name servers on ${hostPort(options.host, dns.port)} (UDP and TCP${lag})` : '';
   io.stderr(
-    `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${state}; ${profile}${describeFaults(faults)}\n`,
+    `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${servers}${state}; ${profile}${describeFaults(faults)}\n`,
   );
   await shutdown;
   await emulator.close();
   io.stderr('edgeplan emulator: stopped\n');
   return EXIT_OK;
+}
+
+function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }

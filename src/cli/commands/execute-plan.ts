@@ -1,18 +1,22 @@
 import { type ApplyResult, applyPlan } from '../../apply/index.js';
+import type { DesiredState } from '../../model/dns.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
+import type { WaitResult } from '../../verify/index.js';
 import { renderApplyReport } from '../apply-report.js';
 import { auditNoteOf } from '../audit-note.js';
 import { CliError, EXIT_ERROR, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, type ExitCode } from '../exit-codes.js';
 import type { CliIo, InterruptSignal } from '../io.js';
+import { givenNameServers } from '../name-servers.js';
 import type { ServiceOptions } from '../options.js';
 import { applyProgress } from '../progress.js';
 import type { ServiceRateCounts } from '../rate-counts.js';
 import { renderReviewed } from '../review.js';
 import { assertWafBudget, type OpenServices } from '../services.js';
+import { renderWaitText, type WaitServedOptions, waitUntilServed } from '../wait-served.js';
 
 /** `edgeplan apply` options; what `apply` and `apply --plan` (apply-saved.ts) share once they hold a plan follows. */
-export interface ApplyCommandOptions extends ServiceOptions {
+export interface ApplyCommandOptions extends ServiceOptions, WaitServedOptions {
   yes: boolean;
   concurrency: number;
   /** Apply changes the safety policy marks as needing approval. */
@@ -23,15 +27,21 @@ export interface ApplyCommandOptions extends ServiceOptions {
   allowUnbound?: boolean;
 }
 
-/** Sends the plan's steps, then re-plans to prove convergence; shared by `apply` and `apply --plan`. */
+/**
+ * Sends the plan's steps, then re-plans to prove convergence; with `--wait-served`, then waits until the name
+ * servers serve what was published (wait-served.ts), and fails when they do not in time. Shared by `apply` and
+ * `apply --plan`. `desired`: where the providers' `verify_at` servers are read from.
+ */
 export async function executePlan(
   plan: Plan,
   services: OpenServices,
   options: ApplyCommandOptions,
   io: CliIo,
   replan: () => Promise<Plan>,
+  desired?: DesiredState,
 ): Promise<ExitCode> {
   assertWafBudget(plan, services, io.now?.() ?? Date.now());
+  if (options.waitServed !== undefined) givenNameServers(options);
   await confirmApply(options, io);
   // SIGINT/SIGTERM: stop sending, let the call in flight answer, discard every unpublished zone, print what took
   // effect, log out (the caller's close), exit 130/143. A second signal ends the process at once.
@@ -88,9 +98,7 @@ export async function executePlan(
   }
   // What the apply sent, its check included: what the plan stated (`Apply: N DNS requests`).
   const rates = services.rates.counts();
-  if (options.format === 'json') {
-    io.stdout(renderApplyJson(plan, result, after, rates));
-  } else {
+  if (options.format !== 'json') {
     io.stdout(`\n${renderApplyReport(result, rates)}`);
     io.stdout(
       planHasChanges(after)
@@ -98,7 +106,16 @@ export async function executePlan(
         : 'Converged: a new plan shows no changes.\n',
     );
   }
-  return result.ok && !planHasChanges(after) ? EXIT_OK : EXIT_ERROR;
+  let served: WaitResult | undefined;
+  if (options.waitServed !== undefined) {
+    served = await waitUntilServed(plan, result, desired, services, options);
+    if (options.format !== 'json') renderWaitText(served, io);
+    if (!served.done)
+      io.stderr('error: the name servers did not serve every change in time (--wait-served)\n');
+  }
+  if (options.format === 'json')
+    io.stdout(renderApplyJson(plan, result, after, rates, served ? { served } : {}));
+  return result.ok && !planHasChanges(after) && (served?.done ?? true) ? EXIT_OK : EXIT_ERROR;
 }
 
 /** The report of an interrupted apply: what took effect, and no check plan (the user asked to stop). */
@@ -151,14 +168,15 @@ async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<vo
 /**
  * The JSON account of an apply. `after` null: there was no check plan (`verifyError` says why it failed, or
  * `interrupted` why it was not made), so `converged` is null: unknown, not false. `requests`: per service, what
- * the apply sent, the check after it included (rate-counts.ts); `{}` when nothing was applied.
+ * the apply sent, the check after it included (rate-counts.ts); `{}` when nothing was applied. `served`: with
+ * `--wait-served`, how long each zone took to be served, or which servers lag (verify/wait.ts).
  */
 export function renderApplyJson(
   plan: Plan,
   result: ApplyResult | null,
   after: Plan | null,
   rates: ReadonlyMap<string, ServiceRateCounts> = new Map(),
-  why: { verifyError?: string; interrupted?: string } = {},
+  why: { verifyError?: string; interrupted?: string; served?: WaitResult } = {},
 ): string {
   const converged = after === null ? null : !planHasChanges(after);
   const doc = {

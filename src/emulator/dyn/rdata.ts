@@ -154,6 +154,11 @@ export const TREE_KEYS = [
   'txt',
 ].map((t) => `${t}_records`);
 
+/** The rdata fields of `type` in RFC order (none for a type without a resource). */
+export function rdataFields(type: string): readonly FieldSpec[] {
+  return RDATA_FIELDS.get(type) ?? [];
+}
+
 export function isRecordType(type: string): boolean {
   return RDATA_FIELDS.has(type);
 }

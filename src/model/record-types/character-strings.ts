@@ -32,7 +32,8 @@ export function quoteChunks(text: string): string {
   return chunks.join(' ');
 }
 
-function quoteOctets(bytes: Uint8Array): string {
+/** Octets → one quoted string, escaped as above (the octets of a string read from the wire). */
+export function quoteOctets(bytes: Uint8Array): string {
   let out = '"';
   for (const byte of bytes) {
     if (byte === 0x22 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;

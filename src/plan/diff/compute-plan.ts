@@ -14,6 +14,7 @@ import {
   type WafPlanBudget,
   type ZoneHeader,
 } from '../types.js';
+import { answerNotes, compareNotes } from './answer-notes.js';
 import { buildSteps, type PlanProviders } from './build-steps.js';
 import { leftAloneOf } from './left-alone.js';
 import { diffPart } from './part-diff.js';
@@ -37,6 +38,7 @@ export type { PlanProviders } from './build-steps.js';
  * A desired state that cannot be planned against live state (zone-checks.ts, live-checks.ts, waf-diff.ts) throws one
  * PlanProblemsError with every problem. `changes` are sorted by target (zones, secondary zones, geo services,
  * webapps, each by name, then provider), then address; without a desired `waf` section the plan has no `waf` budget.
+ * `answerNotes` say what changes in answers where the record-set changes hide it (answer-notes.ts).
  */
 export function computePlan(desired: DesiredState, live: LiveState, providers: PlanProviders = {}): Plan {
   const dns = dnsParts(desired);
@@ -63,6 +65,15 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
     ...webapps,
   ];
   const notes = parts.flatMap((part) => part.notes).sort(compareStrings);
+  const answered = dns
+    .flatMap((part, i) =>
+      answerNotes(
+        liveDnsOf(live, part.provider),
+        parts[i]?.zones.flatMap((z) => z.changes) ?? [],
+        part.provider,
+      ),
+    )
+    .sort(compareNotes);
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     summary: summarise(changes, zoneDiffs.length),
@@ -72,6 +83,7 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
     ...(desired.waf ? { waf: wafBudget(liveWaf(live), steps, providers) } : {}),
     steps,
     ...(notes.length > 0 ? { notes } : {}),
+    ...(answered.length > 0 ? { answerNotes: answered } : {}),
   };
 }
 

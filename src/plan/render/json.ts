@@ -68,6 +68,8 @@ const KEY_ORDER = [
   'needsApproval',
   'rule',
   'message',
+  'answerNotes',
+  'pointedAtBy',
   'steps',
   'ops',
   'fingerprints',

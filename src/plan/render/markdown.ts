@@ -1,5 +1,6 @@
 import { type Target, targetText } from '../../model/target.js';
 import { type Plan, planHasChanges } from '../types.js';
+import { answerNotesMarkdown } from './answer-notes.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { approvalLine, cell, TABLE_HEAD, tableRow, targetSection } from './markdown-parts.js';
 import { type TargetView, targetViews, totals } from './target-view.js';
@@ -73,6 +74,10 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
     }
     push(lines.join('\n'));
   }
+
+  // Few and short: the notes are shown whole, before the table, like the approvals.
+  const answered = answerNotesMarkdown(plan);
+  if (answered && fits(answered)) push(answered);
 
   const table = [...TABLE_HEAD];
   const tableLimit = used + MARKDOWN_LIMIT * TABLE_SHARE;

@@ -1,8 +1,9 @@
 import type { Change, RecordSetChange } from '../../model/change.js';
 import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
-import { plural } from '../../model/text.js';
+import { plural, printable } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
+import { answerNoteLines } from './answer-notes.js';
 import { type ApplyPace, durationLines } from './duration.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
@@ -58,7 +59,9 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const body = [...zones, ...services, ...wafPlanLines(plan, calls, c), ...leftAlone];
   const waf = wafSummaryLine(plan);
   const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
-  return `${[...body, '', ...summary, ...durationLines(plan, options.paces ?? []), ...notes].join('\n')}\n`;
+  const answered = answerNoteLines(plan);
+  const noted = answered.length > 0 ? ['', ...answered.map(printable)] : [];
+  return `${[...body, ...noted, '', ...summary, ...durationLines(plan, options.paces ?? []), ...notes].join('\n')}\n`;
 }
 
 function zoneLines(

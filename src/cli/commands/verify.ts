@@ -1,0 +1,57 @@
+import {
+  renderServedJson,
+  renderServedMarkdown,
+  renderServedText,
+  servedExpectations,
+  servedReport,
+} from '../../plan/index.js';
+import { askServers } from '../../verify/index.js';
+import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { appendStepSummary } from '../github.js';
+import type { CliIo } from '../io.js';
+import { loadOrReport } from '../load.js';
+import { cliLogger } from '../logger.js';
+import { givenNameServers, type NameServerOptions, serversOf } from '../name-servers.js';
+import type { OutputFormat } from '../options.js';
+import { runSandbox, type SandboxOptions } from '../sandbox.js';
+
+export interface VerifyOptions extends NameServerOptions, SandboxOptions {
+  format: OutputFormat;
+  verbose: boolean;
+  /** `--query-timeout MS`: one DNS query attempt. */
+  queryTimeout: number;
+  /** `--concurrency N`: DNS queries in flight at once. */
+  concurrency: number;
+}
+
+/**
+ * `edgeplan verify [PATH...]`: asks each authoritative name server of each zone (serversOf: `--nameserver`, the
+ * provider's `verify_at`, the sandbox's, or the zone's NS set) for every record set of the desired state, and
+ * compares values and TTL. Reads no API and writes nothing. Exit 0 every set served as desired by every server, 2 a
+ * server serves something else, 1 a server could not be asked (or the desired state is invalid). Names and types
+ * the desired state does not list are never asked. With `GITHUB_STEP_SUMMARY` set, the markdown report is appended
+ * to the job summary.
+ */
+export async function verifyCommand(paths: string[], options: VerifyOptions, io: CliIo): Promise<ExitCode> {
+  const desired = await loadOrReport(paths, io, { format: options.format });
+  if (!desired) return EXIT_ERROR;
+  const given = givenNameServers(options);
+  const sandbox = options.sandbox ? await runSandbox(options, io, cliLogger(io, options.verbose)) : undefined;
+  try {
+    const { expectations, notAsked } = servedExpectations(desired);
+    const asked = await askServers(expectations, serversOf(desired.dnsProviders ?? [], given, sandbox), {
+      concurrency: options.concurrency,
+      timeoutMs: options.queryTimeout,
+    });
+    const report = servedReport(asked, notAsked);
+    const markdown = renderServedMarkdown(report);
+    if (options.format === 'json') io.stdout(renderServedJson(report));
+    else if (options.format === 'markdown') io.stdout(markdown);
+    else io.stdout(renderServedText(report));
+    await appendStepSummary(markdown, io);
+    if (report.counts.failed > 0) return EXIT_ERROR;
+    return report.counts.differs > 0 ? EXIT_CHANGES : EXIT_OK;
+  } finally {
+    await sandbox?.emulator.close();
+  }
+}

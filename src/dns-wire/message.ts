@@ -1,0 +1,113 @@
+import dnsPacket, { type Answer, type OptAnswer } from 'dns-packet';
+import { fromAnswer, packetType, toAnswer, type WireRecord } from './rdata.js';
+
+/** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
+export const RCODES = {
+  NOERROR: 0,
+  FORMERR: 1,
+  SERVFAIL: 2,
+  NXDOMAIN: 3,
+  NOTIMP: 4,
+  REFUSED: 5,
+  NOTAUTH: 9,
+} as const;
+
+/** A response code's name (`NXDOMAIN`), or `RCODE <n>`. */
+export function rcodeName(rcode: number): string {
+  const found = Object.entries(RCODES).find(([, code]) => code === rcode);
+  return found ? found[0] : `RCODE ${rcode}`;
+}
+
+/** The question of a message: a name (as WireRecord names it) and a type (`A`, `SOA`, …). */
+export interface WireQuestion {
+  name: string;
+  type: string;
+}
+
+/**
+ * A DNS message (RFC 1035 §4.1) with its records in presentation format (rdata.ts). The one shape the client, the
+ * emulator's server and the providers that speak DNS share; dns-packet stays behind encodeMessage/decodeMessage.
+ */
+export interface WireMessage {
+  id: number;
+  response: boolean;
+  /** 0 QUERY, 4 NOTIFY, 5 UPDATE. */
+  opcode: number;
+  authoritative: boolean;
+  truncated: boolean;
+  recursionDesired: boolean;
+  rcode: number;
+  question?: WireQuestion;
+  answers: WireRecord[];
+  authorities: WireRecord[];
+  additionals: WireRecord[];
+  /** EDNS(0) (RFC 6891): the largest UDP payload the sender takes; absent: no OPT record, so 512 octets. */
+  udpSize?: number;
+}
+
+const AA = 1 << 10;
+const TC = 1 << 9;
+const RD = 1 << 8;
+
+export function encodeMessage(message: WireMessage): Buffer {
+  const flags =
+    ((message.opcode & 0xf) << 11) |
+    (message.authoritative ? AA : 0) |
+    (message.truncated ? TC : 0) |
+    (message.recursionDesired ? RD : 0) |
+    (message.rcode & 0xf);
+  const opt: OptAnswer[] =
+    message.udpSize === undefined
+      ? []
+      : [
+          {
+            ...{ type: 'OPT', name: '.', udpPayloadSize: message.udpSize, extendedRcode: 0, ednsVersion: 0 },
+            ...{ flags: 0, flag_do: false, options: [] },
+          },
+        ];
+  return dnsPacket.encode({
+    id: message.id,
+    type: message.response ? 'response' : 'query',
+    flags,
+    questions: message.question
+      ? [{ name: message.question.name, type: packetType(message.question.type), class: 'IN' }]
+      : [],
+    answers: message.answers.map(toAnswer),
+    authorities: message.authorities.map(toAnswer),
+    additionals: [...message.additionals.map(toAnswer), ...opt],
+  });
+}
+
+/** Octets → message; throws MalformedMessageError when they are not one DNS message. */
+export function decodeMessage(octets: Buffer): WireMessage {
+  let packet: ReturnType<typeof dnsPacket.decode>;
+  try {
+    packet = dnsPacket.decode(octets);
+  } catch (error) {
+    throw new MalformedMessageError(error instanceof Error ? error.message : String(error));
+  }
+  const flags = octets.readUInt16BE(2);
+  const question = packet.questions?.[0];
+  const records = (list: Answer[] | undefined) =>
+    (list ?? []).flatMap((a) => (a.type === 'OPT' ? [] : (fromAnswer(a) ?? [])));
+  const opt = packet.additionals?.find((a) => a.type === 'OPT');
+  return {
+    id: packet.id ?? 0,
+    response: packet.flag_qr,
+    opcode: (flags >> 11) & 0xf,
+    authoritative: packet.flag_aa,
+    truncated: packet.flag_tc,
+    recursionDesired: packet.flag_rd,
+    rcode: flags & 0xf,
+    ...(question ? { question: { name: question.name.toLowerCase(), type: question.type } } : {}),
+    answers: records(packet.answers),
+    authorities: records(packet.authorities),
+    additionals: records(packet.additionals),
+    ...(opt && 'udpPayloadSize' in opt ? { udpSize: opt.udpPayloadSize } : {}),
+  };
+}
+
+/** Octets that are not a DNS message (cut short, a name pointer that loops, …). */
+export class MalformedMessageError extends Error {
+  override readonly name = 'MalformedMessageError';
+}

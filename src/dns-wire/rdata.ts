@@ -1,0 +1,207 @@
+import type { Answer, CaaData, RecordType } from 'dns-packet';
+import { quoteOctets, scanStrings } from '../model/record-types/character-strings.js';
+
+/**
+ * One resource record with its RDATA in presentation format (RFC 1035 §5.1), the form the record-type registry
+ * parses (`parsePresentation`) and canonical values already have: `10 mail.example.com.`, `"v=spf1 -all"`. `name` is
+ * absolute, lower case, without the trailing dot (the model's fqdn); `.` is the root.
+ */
+export interface WireRecord {
+  name: string;
+  type: string;
+  ttl: number;
+  value: string;
+}
+
+/**
+ * RDATA of the types edgeplan manages, and SOA, between presentation text and dns-packet's objects. dns-packet has
+ * no codec of its own for CERT and SPF: their RDATA is built and read here (RFC 4398 §2, RFC 7208 §3.1 = TXT's).
+ * The type of a record dns-packet reads but no case here knows is shown as RFC 3597's `\# <length> <hex>` when its
+ * data is raw octets; other decoded objects (RRSIG, NSEC, …) are left out: nothing edgeplan compares.
+ */
+export function toAnswer(record: WireRecord): Answer {
+  const { name, ttl, value } = record;
+  const f = value.trim().split(/\s+/);
+  const n = (i: number) => Number(f[i]);
+  const host = (i: number) => relative(f[i] ?? '.');
+  switch (record.type) {
+    case 'A':
+    case 'AAAA':
+      return { name, ttl, type: record.type, data: value };
+    case 'CNAME':
+    case 'NS':
+    case 'PTR':
+      return { name, ttl, type: record.type, data: host(0) };
+    case 'MX':
+      return { name, ttl, type: 'MX', data: { preference: n(0), exchange: host(1) } };
+    case 'SRV':
+      return { name, ttl, type: 'SRV', data: { priority: n(0), weight: n(1), port: n(2), target: host(3) } };
+    case 'TXT':
+      return { name, ttl, type: 'TXT', data: strings(value).map((s) => s.octets) };
+    case 'CAA': {
+      const [flags, tag, text] = strings(value);
+      // Any tag (RFC 8659 §4.1): @types/dns-packet's three are what its CAA type lists, not what dns-packet takes.
+      const data = {
+        flags: Number(flags?.raw),
+        tag: (tag?.raw ?? '') as CaaData['tag'],
+        value: text?.octets.toString() ?? '',
+      };
+      return { name, ttl, type: 'CAA', data };
+    }
+    case 'NAPTR': {
+      const [order, preference, flags, services, regexp, replacement] = strings(value);
+      const text = (token: typeof flags) => token?.octets.toString() ?? '';
+      const data = {
+        order: Number(order?.raw),
+        preference: Number(preference?.raw),
+        flags: text(flags),
+        services: text(services),
+        regexp: text(regexp),
+        replacement: relative(replacement?.raw ?? '.'),
+      };
+      return { name, ttl, type: 'NAPTR', data };
+    }
+    case 'SSHFP':
+      return {
+        name,
+        ttl,
+        type: 'SSHFP',
+        data: { algorithm: n(0), hash: n(1), fingerprint: f.slice(2).join('') },
+      };
+    case 'TLSA': {
+      const certificate = Buffer.from(f.slice(3).join(''), 'hex');
+      return {
+        name,
+        ttl,
+        type: 'TLSA',
+        data: { usage: n(0), selector: n(1), matchingType: n(2), certificate },
+      };
+    }
+    case 'DS': {
+      const digest = Buffer.from(f.slice(3).join(''), 'hex');
+      return { name, ttl, type: 'DS', data: { keyTag: n(0), algorithm: n(1), digestType: n(2), digest } };
+    }
+    case 'SOA': {
+      const [serial, refresh, retry, expire, minimum] = [n(2), n(3), n(4), n(5), n(6)];
+      const data = { mname: host(0), rname: host(1), serial, refresh, retry, expire, minimum };
+      return { name, ttl, type: 'SOA', data };
+    }
+    case 'CERT': {
+      const head = Buffer.alloc(5);
+      head.writeUInt16BE(n(0), 0);
+      head.writeUInt16BE(n(1), 2);
+      head.writeUInt8(n(2), 4);
+      const data = Buffer.concat([head, Buffer.from(f.slice(3).join(''), 'base64')]);
+      return { name, ttl, type: 'CERT', data };
+    }
+    case 'SPF': {
+      const data = Buffer.concat(
+        strings(value).map(({ octets }) => Buffer.concat([Uint8Array.of(octets.length), octets])),
+      );
+      return { name, ttl, type: packetType('SPF') as 'NULL', data };
+    }
+    default:
+      throw new Error(`no DNS wire codec for ${record.type} records`);
+  }
+}
+
+/** A record dns-packet read → presentation text; null for a type whose data is neither known here nor raw. */
+export function fromAnswer(answer: Answer): WireRecord | null {
+  const record = (value: string): WireRecord => ({
+    name: answer.name.toLowerCase(),
+    type: answer.type,
+    ttl: 'ttl' in answer ? (answer.ttl ?? 0) : 0,
+    value,
+  });
+  switch (answer.type) {
+    case 'A':
+    case 'AAAA':
+      return record(answer.data);
+    case 'CNAME':
+    case 'DNAME':
+    case 'NS':
+    case 'PTR':
+      return record(absolute(answer.data));
+    case 'MX':
+      return record(`${answer.data.preference} ${absolute(answer.data.exchange)}`);
+    case 'SRV': {
+      const { priority, weight, port, target } = answer.data;
+      return record(`${priority} ${weight} ${port} ${absolute(target)}`);
+    }
+    case 'TXT': {
+      const list = Array.isArray(answer.data) ? answer.data : [answer.data];
+      return record(list.map((s) => quoteOctets(Buffer.from(s))).join(' '));
+    }
+    case 'CAA':
+      return record(
+        `${answer.data.flags ?? 0} ${answer.data.tag} ${quoteOctets(Buffer.from(answer.data.value))}`,
+      );
+    case 'NAPTR': {
+      const { order, preference, flags, services, regexp, replacement } = answer.data;
+      const texts = [flags, services, regexp].map((s) => quoteOctets(Buffer.from(s)));
+      return record(`${order} ${preference} ${texts.join(' ')} ${absolute(replacement)}`);
+    }
+    case 'SSHFP':
+      return record(`${answer.data.algorithm} ${answer.data.hash} ${answer.data.fingerprint.toLowerCase()}`);
+    case 'TLSA': {
+      const { usage, selector, matchingType, certificate } = answer.data;
+      return record(`${usage} ${selector} ${matchingType} ${certificate.toString('hex')}`);
+    }
+    case 'DS': {
+      const { keyTag, algorithm, digestType, digest } = answer.data;
+      return record(`${keyTag} ${algorithm} ${digestType} ${digest.toString('hex')}`);
+    }
+    case 'SOA': {
+      const { mname, rname, serial, refresh, retry, expire, minimum } = answer.data;
+      return record(
+        `${absolute(mname)} ${absolute(rname)} ${serial} ${refresh} ${retry} ${expire} ${minimum}`,
+      );
+    }
+    default:
+      return 'data' in answer && Buffer.isBuffer(answer.data)
+        ? record(rawValue(answer.type, answer.data))
+        : null;
+  }
+}
+
+/**
+ * A type name as dns-packet's types name it. @types/dns-packet's list misses some that dns-packet itself knows (SPF,
+ * type 99, which it writes from raw octets like any type without a codec): the one place that widens it.
+ */
+export function packetType(type: string): RecordType {
+  return type as RecordType;
+}
+
+/** CERT and SPF from their octets; any other type as RFC 3597 generic RDATA. */
+function rawValue(type: string, data: Buffer): string {
+  if (type === 'CERT' && data.length >= 5)
+    return `${data.readUInt16BE(0)} ${data.readUInt16BE(2)} ${data.readUInt8(4)} ${data.subarray(5).toString('base64')}`;
+  if (type === 'SPF') return characterStrings(data).map(quoteOctets).join(' ');
+  return `\\# ${data.length} ${data.toString('hex')}`;
+}
+
+/** RFC 1035 <character-string>s, each a length octet and that many octets (a short last one is cut). */
+function characterStrings(data: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < data.length; ) {
+    const length = data.readUInt8(at);
+    out.push(data.subarray(at + 1, at + 1 + length));
+    at += 1 + length;
+  }
+  return out;
+}
+
+function strings(value: string) {
+  const scanned = scanStrings(value);
+  if (!scanned.ok) throw new Error(`"${value}" is not presentation text: ${scanned.problem}`);
+  return scanned.tokens;
+}
+
+/** `mail.example.com.` → `mail.example.com` (dns-packet's form); the root stays `.`. */
+function relative(name: string): string {
+  return name === '.' ? '.' : name.replace(/\.$/, '');
+}
+
+function absolute(name: string): string {
+  return name === '.' || name === '' ? '.' : `${name}.`;
+}

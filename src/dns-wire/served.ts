@@ -1,0 +1,55 @@
+import { recordType } from '../model/record-types/index.js';
+import { sortValues } from '../model/record-types/registry.js';
+import type { ServedAnswer } from '../model/served.js';
+import { RCODES, rcodeName, type WireMessage } from './message.js';
+import type { WireRecord } from './rdata.js';
+
+/**
+ * An authoritative server's reply to `<name> <type>` → what it serves there (model/served.ts). Records are read
+ * through the record-type registry's `parsePresentation`, so the values are canonical; a value that does not parse
+ * makes the answer `failed` (it is never dropped: a dropped value would look like a missing one). A delegation
+ * below the zone is answered with a referral (RFC 1034 §4.3.2): the NS set in the authority section is the answer
+ * to an NS question at the delegation itself.
+ */
+export function servedAnswer(message: WireMessage, name: string, type: string): ServedAnswer {
+  if (message.rcode === RCODES.NXDOMAIN) return { kind: 'nxdomain' };
+  // REFUSED (and NOTAUTH) from a server asked as authoritative: it does not serve the zone.
+  if (message.rcode === RCODES.REFUSED || message.rcode === RCODES.NOTAUTH)
+    return { kind: 'not-authoritative' };
+  if (message.rcode !== RCODES.NOERROR) return { kind: 'failed', reason: rcodeName(message.rcode) };
+  const atName = message.answers.filter((r) => r.name === name);
+  const own = atName.filter((r) => r.type === type);
+  if (own.length > 0) return message.authoritative ? recordsAnswer(own, type) : { kind: 'not-authoritative' };
+  const cname = atName.find((r) => r.type === 'CNAME');
+  if (cname)
+    return message.authoritative ? { kind: 'cname', target: cname.value } : { kind: 'not-authoritative' };
+  if (message.authoritative) return { kind: 'nodata' };
+  const delegation = message.authorities.filter((r) => r.type === 'NS');
+  const at = delegation[0]?.name;
+  if (at === undefined || message.answers.length > 0) return { kind: 'not-authoritative' };
+  if (type === 'NS' && at === name) return recordsAnswer(delegation, type);
+  return { kind: 'referral', at };
+}
+
+function recordsAnswer(records: readonly WireRecord[], type: string): ServedAnswer {
+  const parser = recordType(type);
+  if (!parser) return { kind: 'failed', reason: `${type} is not a record type edgeplan reads` };
+  const values: string[] = [];
+  for (const record of records) {
+    const result = parser.parsePresentation(record.value);
+    if (!result.ok)
+      return {
+        kind: 'failed',
+        reason: `served ${type} value ${record.value} does not parse: ${result.problems[0]?.message}`,
+      };
+    values.push(result.value);
+  }
+  const ttls = records.map((r) => r.ttl);
+  const ttl = Math.min(...ttls);
+  return {
+    kind: 'records',
+    ttl,
+    values: sortValues(type, values),
+    ...(ttls.some((t) => t !== ttl) ? { mixedTtls: true } : {}),
+  };
+}

@@ -1,0 +1,166 @@
+import type { RecordSetChange } from '../../model/change.js';
+import type { DesiredState } from '../../model/dns.js';
+import type { ServedAnswer, ServerAnswer } from '../../model/served.js';
+import { plural } from '../../model/text.js';
+
+/**
+ * What a name server should serve for one record set: its values and TTL, or nothing (`absent`: a set the plan
+ * deletes, which `apply --wait-served` waits to see gone). `provider` is the zone's provider under `providers:`.
+ */
+export interface ServedExpectation {
+  zone: string;
+  provider?: string;
+  fqdn: string;
+  type: string;
+  expected: { ttl: number; values: string[] } | 'absent';
+}
+
+/** How one server's answer compares with an expectation. */
+export type ServedVerdict = 'served' | 'differs' | 'failed';
+
+/** One record set as each server of its zone serves it. */
+export interface ServedCheck {
+  expectation: ServedExpectation;
+  answers: (ServerAnswer & { verdict: ServedVerdict; why?: string })[];
+}
+
+/** Record sets no name server can be asked about, and why (ALIAS has no type on the wire). */
+export interface NotAsked {
+  zone: string;
+  fqdn: string;
+  type: string;
+  why: string;
+}
+
+/**
+ * `verify`'s report: every record set checked, grouped as they were asked, and the totals. `differs`: some server
+ * serves something else (exit 2); `failed`: some server could not be asked, or its answer not read (exit 1).
+ */
+export interface ServedReport {
+  checks: ServedCheck[];
+  notAsked: NotAsked[];
+  counts: { sets: number; served: number; differs: number; failed: number };
+}
+
+/**
+ * The record sets of the desired state as name servers should serve them, sorted by zone, name and type. A set
+ * whose type no DNS question can ask (ALIAS) is listed in `notAsked` instead.
+ */
+export function servedExpectations(desired: DesiredState): {
+  expectations: ServedExpectation[];
+  notAsked: NotAsked[];
+} {
+  const expectations: ServedExpectation[] = [];
+  const notAsked: NotAsked[] = [];
+  for (const zone of desired.zones) {
+    for (const set of zone.records) {
+      if (set.type === 'ALIAS') {
+        const why = 'ALIAS has no DNS type of its own: servers answer it with the addresses of its target';
+        notAsked.push({ zone: zone.zone, fqdn: set.fqdn, type: set.type, why });
+        continue;
+      }
+      for (const provider of zone.providers ?? [undefined]) {
+        const expected = { ttl: set.ttl, values: set.values };
+        expectations.push({
+          zone: zone.zone,
+          ...(provider ? { provider } : {}),
+          fqdn: set.fqdn,
+          type: set.type,
+          expected,
+        });
+      }
+    }
+  }
+  return { expectations, notAsked };
+}
+
+/**
+ * What the name servers should serve once `changes` (a plan's record-set changes that were applied) are published:
+ * the new value of each created or updated set, `absent` for each deleted one. ALIAS sets are left out (not asked).
+ */
+export function plannedExpectations(changes: readonly RecordSetChange[]): ServedExpectation[] {
+  return changes.flatMap(({ address, after }) => {
+    if (address.type === 'ALIAS') return [];
+    const { zone, fqdn, type, provider } = address;
+    const expected = after === null ? ('absent' as const) : { ttl: after.ttl, values: after.values };
+    return [{ zone, ...(provider ? { provider } : {}), fqdn, type, expected }];
+  });
+}
+
+/** One answer against one expectation: served as desired, something else (and what), or no answer (and why). */
+export function judge(
+  expectation: ServedExpectation,
+  answer: ServedAnswer,
+): { verdict: ServedVerdict; why?: string } {
+  if (answer.kind === 'failed') return { verdict: 'failed', why: answer.reason };
+  if (answer.kind === 'not-authoritative')
+    return { verdict: 'differs', why: 'does not serve the zone (not authoritative)' };
+  const expected = expectation.expected;
+  if (answer.kind !== 'records') {
+    if (expected === 'absent') return { verdict: 'served' };
+    return { verdict: 'differs', why: absence(answer) };
+  }
+  if (expected === 'absent') return { verdict: 'differs', why: `still served: ${answer.values.join(', ')}` };
+  const values = answer.values.join(', ');
+  if (values !== expected.values.join(', ')) return { verdict: 'differs', why: `serves ${values}` };
+  if (answer.mixedTtls)
+    return { verdict: 'differs', why: `TTLs differ between its records (lowest ${answer.ttl})` };
+  if (answer.ttl !== expected.ttl)
+    return { verdict: 'differs', why: `TTL ${answer.ttl}, not ${expected.ttl}` };
+  return { verdict: 'served' };
+}
+
+function absence(
+  answer: Exclude<ServedAnswer, { kind: 'records' | 'failed' | 'not-authoritative' }>,
+): string {
+  switch (answer.kind) {
+    case 'nxdomain':
+      return 'the name does not exist (NXDOMAIN)';
+    case 'nodata':
+      return 'no records of the type (NODATA)';
+    case 'cname':
+      return `the name is an alias (CNAME ${answer.target})`;
+    case 'referral':
+      return `the name is delegated away at ${answer.at}`;
+  }
+}
+
+/** The report of every expectation's answers, in expectation order (servers in the order they were asked). */
+export function servedReport(
+  asked: readonly { expectation: ServedExpectation; answers: readonly ServerAnswer[] }[],
+  notAsked: readonly NotAsked[] = [],
+): ServedReport {
+  const checks = asked.map(({ expectation, answers }) => ({
+    expectation,
+    answers: answers.map((a) => ({ ...a, ...judge(expectation, a.answer) })),
+  }));
+  const verdicts = checks.map((c) => setVerdict(c));
+  return {
+    checks,
+    notAsked: [...notAsked],
+    counts: {
+      sets: checks.length,
+      served: verdicts.filter((v) => v === 'served').length,
+      differs: verdicts.filter((v) => v === 'differs').length,
+      failed: verdicts.filter((v) => v === 'failed').length,
+    },
+  };
+}
+
+/** A set's verdict: failed when any server failed (or none was asked), else differs when any server differs, else served. */
+export function setVerdict(check: ServedCheck): ServedVerdict {
+  if (check.answers.length === 0 || check.answers.some((a) => a.verdict === 'failed')) return 'failed';
+  if (check.answers.some((a) => a.verdict === 'differs')) return 'differs';
+  return 'served';
+}
+
+/** `12 record sets served as desired by every server.` or what is not. */
+export function servedHeadline(report: ServedReport): string {
+  const { sets, served, differs, failed } = report.counts;
+  if (sets === 0) return 'No record set to check.';
+  if (served === sets) return `${plural(sets, 'record set')} served as desired by every server.`;
+  const parts = [`${served} of ${plural(sets, 'record set')} served as desired`];
+  if (differs > 0) parts.push(`${differs} served differently`);
+  if (failed > 0) parts.push(`${failed} not checked (a server did not answer)`);
+  return `${parts.join('; ')}.`;
+}

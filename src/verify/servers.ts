@@ -1,0 +1,52 @@
+import { Resolver } from 'node:dns/promises';
+import type { DnsServer } from '../dns-wire/index.js';
+
+/** The port DNS servers listen on unless an address says otherwise. */
+export const DNS_PORT = 53;
+
+/**
+ * `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (a bare IPv6 address is taken whole, port 53) → a server, or the
+ * problem with the text. What `--nameserver` and the YAML's `verify_at` take.
+ */
+export function parseServer(text: string): DnsServer | { problem: string } {
+  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(text);
+  const plain = /^([A-Za-z0-9._-]+)(?::(\d{1,5}))?$/.exec(text);
+  const bare6 = /^[0-9A-Fa-f]*:[0-9A-Fa-f:.]*$/.test(text) && text.split(':').length > 2;
+  if (bare6) return { host: text, port: DNS_PORT };
+  const found = bracketed ?? plain;
+  if (!found?.[1]) return { problem: `"${text}" is not HOST, HOST:PORT or [IPv6]:PORT` };
+  const port = found[2] === undefined ? DNS_PORT : Number(found[2]);
+  if (port < 1 || port > 65535) return { problem: `"${text}": the port must be 1–65535` };
+  return { host: found[1], port };
+}
+
+/** Finds the name servers of a zone: each address of each name in its NS set as served. */
+export type NameServerFinder = (zone: string) => Promise<DnsServer[]>;
+
+/**
+ * The zone's NS set as the resolvers of this machine (or `resolvers`, `HOST:PORT`) see it, each name resolved to its
+ * IPv4 and IPv6 addresses, port 53; sorted and without duplicates. Node's resolver suits this part: it follows
+ * the delegation through a recursive resolver, and no TTL or flag of its answers matters here. A zone without an
+ * NS set, or whose servers have no address, is an error that says so.
+ */
+export function systemNameServers(resolvers?: readonly string[]): NameServerFinder {
+  return async (zone) => {
+    const resolver = new Resolver({ timeout: 3_000, tries: 2 });
+    if (resolvers && resolvers.length > 0) resolver.setServers([...resolvers]);
+    const names = await resolver.resolveNs(zone).catch((error: unknown) => {
+      throw new Error(
+        `cannot find the NS set of ${zone}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    const addresses = await Promise.all(
+      names.map(async (name) => [
+        ...(await resolver.resolve4(name).catch(() => [])),
+        ...(await resolver.resolve6(name).catch(() => [])),
+      ]),
+    );
+    const unique = [...new Set(addresses.flat())].sort();
+    if (unique.length === 0)
+      throw new Error(`no address for the name servers of ${zone} (${names.join(', ')})`);
+    return unique.map((host) => ({ host, port: DNS_PORT }));
+  };
+}

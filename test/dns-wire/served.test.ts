@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { RCODES, servedAnswer, type WireMessage, type WireRecord } from '../../src/dns-wire/index.js';
+
+const rr = (name: string, type: string, value: string, ttl = 300): WireRecord => ({ name, type, ttl, value });
+
+function reply(parts: Partial<WireMessage>): WireMessage {
+  return {
+    ...{ id: 1, response: true, opcode: 0, authoritative: true, truncated: false, recursionDesired: false },
+    ...{ rcode: RCODES.NOERROR, answers: [], authorities: [], additionals: [] },
+    ...parts,
+  };
+}
+
+describe('what an authoritative reply serves for a name and type', () => {
+  it('records of the type at the name, canonical and sorted, with their TTL', () => {
+    const message = reply({
+      answers: [
+        rr('www.example.com', 'MX', '20 B.example.com.'),
+        rr('www.example.com', 'MX', '10 a.example.com.'),
+        rr('other.example.com', 'MX', '5 c.example.com.'),
+      ],
+    });
+    expect(servedAnswer(message, 'www.example.com', 'MX')).toEqual({
+      kind: 'records',
+      ttl: 300,
+      values: ['10 a.example.com.', '20 b.example.com.'],
+    });
+  });
+
+  it('the lowest TTL, marked, when the records of a set differ in TTL', () => {
+    const message = reply({
+      answers: [rr('a.example.com', 'A', '192.0.2.1', 60), rr('a.example.com', 'A', '192.0.2.2', 30)],
+    });
+    expect(servedAnswer(message, 'a.example.com', 'A')).toEqual({
+      kind: 'records',
+      ttl: 30,
+      values: ['192.0.2.1', '192.0.2.2'],
+      mixedTtls: true,
+    });
+  });
+
+  it('a CNAME for another type, NODATA, NXDOMAIN', () => {
+    expect(
+      servedAnswer(
+        reply({
+          answers: [rr('a.example.com', 'CNAME', 'b.example.com.'), rr('b.example.com', 'A', '192.0.2.1')],
+        }),
+        'a.example.com',
+        'A',
+      ),
+    ).toEqual({
+      kind: 'cname',
+      target: 'b.example.com.',
+    });
+    expect(servedAnswer(reply({}), 'a.example.com', 'A')).toEqual({ kind: 'nodata' });
+    expect(servedAnswer(reply({ rcode: RCODES.NXDOMAIN }), 'a.example.com', 'A')).toEqual({
+      kind: 'nxdomain',
+    });
+  });
+
+  it('a referral: the NS set for an NS question at the delegation, else where the name is delegated', () => {
+    const referral = reply({
+      authoritative: false,
+      authorities: [
+        rr('sub.example.com', 'NS', 'ns2.example.net.'),
+        rr('sub.example.com', 'NS', 'ns1.example.net.'),
+      ],
+    });
+    expect(servedAnswer(referral, 'sub.example.com', 'NS')).toEqual({
+      kind: 'records',
+      ttl: 300,
+      values: ['ns1.example.net.', 'ns2.example.net.'],
+    });
+    expect(servedAnswer(referral, 'x.sub.example.com', 'A')).toEqual({
+      kind: 'referral',
+      at: 'sub.example.com',
+    });
+  });
+
+  it('not authoritative: REFUSED, NOTAUTH, records without the AA flag, nothing without a referral', () => {
+    expect(servedAnswer(reply({ rcode: RCODES.REFUSED }), 'a.example.com', 'A')).toEqual({
+      kind: 'not-authoritative',
+    });
+    expect(servedAnswer(reply({ rcode: RCODES.NOTAUTH }), 'a.example.com', 'A')).toEqual({
+      kind: 'not-authoritative',
+    });
+    expect(
+      servedAnswer(
+        reply({ authoritative: false, answers: [rr('a.example.com', 'A', '192.0.2.1')] }),
+        'a.example.com',
+        'A',
+      ),
+    ).toEqual({
+      kind: 'not-authoritative',
+    });
+    expect(servedAnswer(reply({ authoritative: false }), 'a.example.com', 'A')).toEqual({
+      kind: 'not-authoritative',
+    });
+  });
+
+  it('failed: another error code, or a value that does not parse (never dropped)', () => {
+    expect(servedAnswer(reply({ rcode: RCODES.SERVFAIL }), 'a.example.com', 'A')).toEqual({
+      kind: 'failed',
+      reason: 'SERVFAIL',
+    });
+    expect(servedAnswer(reply({ rcode: 11 }), 'a.example.com', 'A')).toEqual({
+      kind: 'failed',
+      reason: 'RCODE 11',
+    });
+    const bad = servedAnswer(
+      reply({ answers: [rr('a.example.com', 'A', '192.0.2.1'), rr('a.example.com', 'A', '\\# 2 0102')] }),
+      'a.example.com',
+      'A',
+    );
+    expect(bad).toEqual({
+      kind: 'failed',
+      reason: expect.stringContaining('served A value \\# 2 0102 does not parse'),
+    });
+  });
+});

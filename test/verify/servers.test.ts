@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { givenNameServers, serversOf } from '../../src/cli/name-servers.js';
+import type { RunningSandbox } from '../../src/cli/sandbox.js';
+import { parseServer, systemNameServers } from '../../src/verify/index.js';
+import { startEmulator } from '../support/emulator.js';
+
+describe('a name server address', () => {
+  it('is HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address; the port defaults to 53', () => {
+    expect(parseServer('ns1.example.net')).toEqual({ host: 'ns1.example.net', port: 53 });
+    expect(parseServer('127.0.0.1:5300')).toEqual({ host: '127.0.0.1', port: 5300 });
+    expect(parseServer('[2001:db8::53]:5353')).toEqual({ host: '2001:db8::53', port: 5353 });
+    expect(parseServer('[::1]')).toEqual({ host: '::1', port: 53 });
+    expect(parseServer('2001:db8::53')).toEqual({ host: '2001:db8::53', port: 53 });
+  });
+
+  it('refuses anything else, saying what it takes', () => {
+    expect(parseServer('ns1.example.net:0')).toEqual({
+      problem: '"ns1.example.net:0": the port must be 1–65535',
+    });
+    expect(parseServer('http://ns1.example.net')).toEqual({
+      problem: '"http://ns1.example.net" is not HOST, HOST:PORT or [IPv6]:PORT',
+    });
+    expect(parseServer('')).toMatchObject({ problem: expect.stringContaining('is not HOST') });
+    expect(() => givenNameServers({ nameserver: ['ok:53', 'a b'] })).toThrow(
+      '--nameserver: "a b" is not HOST, HOST:PORT or [IPv6]:PORT',
+    );
+  });
+});
+
+describe('which servers answer for a zone', () => {
+  const sandbox = { nameServer: async () => ({ host: '127.0.0.1', port: 5999 }) } satisfies Pick<
+    RunningSandbox,
+    'nameServer'
+  >;
+  const providers = [
+    { name: 'dyn', type: 'dyn', options: {} },
+    { name: 'pdns', type: 'powerdns', options: {}, verifyAt: ['127.0.0.1:5300', '[::1]:5301'] },
+    { name: 'other', type: 'powerdns', options: {} },
+  ];
+  const found: string[] = [];
+  const find = async (zone: string) => {
+    found.push(zone);
+    return [{ host: '192.0.2.53', port: 53 }];
+  };
+  const of = (given = [] as { host: string; port: number }[], withSandbox = true) =>
+    serversOf(providers, given, withSandbox ? sandbox : undefined, find);
+
+  it('--nameserver first, for every zone', async () => {
+    expect(await of([{ host: '10.0.0.1', port: 53 }])('example.com', 'pdns')).toEqual([
+      { host: '10.0.0.1', port: 53 },
+    ]);
+  });
+
+  it("then the provider's verify_at, then the sandbox's servers for its Dyn zones, then the zone's NS set", async () => {
+    expect(await of()('example.com', 'pdns')).toEqual([
+      { host: '127.0.0.1', port: 5300 },
+      { host: '::1', port: 5301 },
+    ]);
+    expect(await of()('example.com', 'dyn')).toEqual([{ host: '127.0.0.1', port: 5999 }]);
+    expect(await of()('example.com', undefined)).toEqual([{ host: '127.0.0.1', port: 5999 }]);
+    expect(await of()('example.org', 'other')).toEqual([{ host: '192.0.2.53', port: 53 }]);
+    expect(await of([], false)('example.net', 'dyn')).toEqual([{ host: '192.0.2.53', port: 53 }]);
+    expect(found).toEqual(['example.org', 'example.net']);
+  });
+});
+
+describe("a zone's NS set as resolvers see it", () => {
+  it('is each address of each name server, port 53; a zone without one is an error that says so', async () => {
+    const running = await startEmulator({
+      seed: {
+        dns: {
+          zones: {
+            'example.com': {
+              records: [
+                { fqdn: 'example.com', type: 'NS', ttl: 3600, rdata: { nsdname: 'ns1.example.com.' } },
+                { fqdn: 'example.com', type: 'NS', ttl: 3600, rdata: { nsdname: 'ns2.example.com.' } },
+                { fqdn: 'ns1.example.com', type: 'A', ttl: 3600, rdata: { address: '192.0.2.53' } },
+                { fqdn: 'ns2.example.com', type: 'A', ttl: 3600, rdata: { address: '192.0.2.54' } },
+                { fqdn: 'ns2.example.com', type: 'AAAA', ttl: 3600, rdata: { address: '2001:db8::54' } },
+              ],
+            },
+          },
+        },
+      },
+    });
+    try {
+      // The emulator's name server stands in for the resolver: it answers the NS set and the addresses itself.
+      const { port } = await running.emulator.serveDns();
+      const find = systemNameServers([`127.0.0.1:${port}`]);
+      expect(await find('example.com')).toEqual([
+        { host: '192.0.2.53', port: 53 },
+        { host: '192.0.2.54', port: 53 },
+        { host: '2001:db8::54', port: 53 },
+      ]);
+      await expect(find('example.org')).rejects.toThrow(/^cannot find the NS set of example.org: /);
+    } finally {
+      await running.close();
+    }
+  });
+});
