@@ -1,0 +1,71 @@
+import dnsPacket from 'dns-packet';
+import { packetType, toAnswer, type WireRecord } from './rdata.js';
+
+/**
+ * RFC 2136 UPDATE messages (opcode 5). The zone section names the zone; the prerequisite section holds the
+ * conditions the server checks before it changes anything; the update section the changes, which the server
+ * applies all or none (§3.4.2). dns-packet has no classes NONE and ANY with empty RDATA, so each record is
+ * written here from dns-packet's record encoding with its class and TTL set as §2.4 and §2.5 want them.
+ */
+
+/** One entry of the prerequisite or update section. */
+export type UpdateEntry =
+  /** Update: add this record (class IN). Prerequisite: the RRset is exactly these records (value dependent). */
+  | { kind: 'record'; record: WireRecord }
+  /** Update: delete the RRset of `type` at `name` (class ANY, no RDATA, §2.5.2). */
+  | { kind: 'delete-rrset'; name: string; type: string };
+
+export interface UpdateMessage {
+  id: number;
+  zone: string;
+  prerequisites: readonly UpdateEntry[];
+  updates: readonly UpdateEntry[];
+}
+
+export const OPCODE_UPDATE = 5;
+const CLASS_ANY = 255;
+const HEADER = 12;
+
+/** The message's octets, unsigned (tsig.ts signs them). */
+export function encodeUpdate(message: UpdateMessage): Buffer {
+  const header = Buffer.alloc(HEADER);
+  header.writeUInt16BE(message.id, 0);
+  header.writeUInt16BE(OPCODE_UPDATE << 11, 2);
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(message.prerequisites.length, 6);
+  header.writeUInt16BE(message.updates.length, 8);
+  return Buffer.concat([
+    header,
+    questionOctets(message.zone, 'SOA'),
+    ...message.prerequisites.map((entry) => entryOctets(entry, 0)),
+    ...message.updates.map((entry) => entryOctets(entry, null)),
+  ]);
+}
+
+/** Octets one entry takes in a message (a name is never compressed here): for sizing messages before writing. */
+export function entryLength(entry: UpdateEntry): number {
+  return entryOctets(entry, null).length;
+}
+
+/** The fixed part of every UPDATE of `zone`: the header and the zone section. */
+export function updateOverhead(zone: string): number {
+  return HEADER + questionOctets(zone, 'SOA').length;
+}
+
+/** `ttl`: the TTL written (prerequisites carry 0, §2.4); null: the record's own. */
+function entryOctets(entry: UpdateEntry, ttl: number | null): Buffer {
+  if (entry.kind === 'delete-rrset') {
+    const head = questionOctets(entry.name, entry.type);
+    head.writeUInt16BE(CLASS_ANY, head.length - 2);
+    return Buffer.concat([head, Buffer.alloc(6)]);
+  }
+  const record = ttl === null ? entry.record : { ...entry.record, ttl };
+  const packet = dnsPacket.encode({ answers: [toAnswer(record)] });
+  return packet.subarray(HEADER);
+}
+
+/** A name, a type and class IN, as the question section writes them. */
+function questionOctets(name: string, type: string): Buffer {
+  const packet = dnsPacket.encode({ questions: [{ name, type: packetType(type), class: 'IN' }] });
+  return Buffer.from(packet.subarray(HEADER));
+}
