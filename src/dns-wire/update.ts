@@ -60,8 +60,26 @@ function entryOctets(entry: UpdateEntry, ttl: number | null): Buffer {
     return Buffer.concat([head, Buffer.alloc(6)]);
   }
   const record = ttl === null ? entry.record : { ...entry.record, ttl };
+  if (record.type === 'SSHFP') return withRdata(record, sshfpRdata(record.value));
   const packet = dnsPacket.encode({ answers: [toAnswer(record)] });
   return packet.subarray(HEADER);
+}
+
+/**
+ * SSHFP's RDATA (RFC 4255 §3.1) written here: dns-packet refuses a fingerprint whose length is not SHA-1's or
+ * SHA-256's, and a server takes any (a SHA-384 one, a type it does not know yet).
+ */
+function sshfpRdata(value: string): Buffer {
+  const [algorithm = '0', type = '0', ...hex] = value.trim().split(/\s+/);
+  return Buffer.concat([Buffer.from([Number(algorithm), Number(type)]), Buffer.from(hex.join(''), 'hex')]);
+}
+
+/** A record with RDATA given as octets: its name, type, class IN, TTL, length and the octets. */
+function withRdata(record: WireRecord, rdata: Buffer): Buffer {
+  const fixed = Buffer.alloc(6);
+  fixed.writeUInt32BE(record.ttl, 0);
+  fixed.writeUInt16BE(rdata.length, 4);
+  return Buffer.concat([questionOctets(record.name, record.type), fixed, rdata]);
 }
 
 /** A name, a type and class IN, as the question section writes them. */

@@ -96,7 +96,7 @@ function bindConf(root: string, port: number, key: TsigKey, zones: readonly Zone
   const zoneBlocks = zones.map(
     ({ zone, updates }) =>
       `zone "${zone}" { type primary; file "${join(root, `${zone}.zone`)}"; ` +
-      `allow-transfer { key ${key.name}; }; ${updates === false ? '' : `allow-update { key ${key.name}; }; `}};`,
+      `allow-transfer { key ${key.name}; }; check-integrity no; ${updates === false ? '' : `allow-update { key ${key.name}; }; `}};`,
   );
   return [
     'options {',
