@@ -131,7 +131,9 @@ export class TsigVerifier {
       return;
     }
     if (record.error !== 0 || record.mac.length === 0) {
-      throw new TsigError(`the server refused the key ${this.key.name}: TSIG error ${tsigErrorName(record.error)}`);
+      throw new TsigError(
+        `the server refused the key ${this.key.name} for this request (TSIG error ${tsigErrorName(record.error)})`,
+      );
     }
     const expected = createHmac(hashOf(this.key.algorithm), this.key.secret)
       .update(lengthPrefixed(this.previous))

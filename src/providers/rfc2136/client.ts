@@ -114,7 +114,7 @@ export class Rfc2136Client {
     } catch (error) {
       if (error instanceof Rfc2136Error) throw error;
       if (error instanceof TsigError)
-        throw new Rfc2136Error(what, this.label, `TSIG: ${error.message}; check the key's name, algorithm and secret`);
+        throw new Rfc2136Error(what, this.label, `TSIG: ${error.message}: a wrong key name, algorithm or secret, or a key the server does not allow this request`);
       throw new Rfc2136Error(what, this.label, error instanceof Error ? error.message : String(error));
     }
   }
