@@ -47,7 +47,9 @@ export async function tcpExchange(
     });
     socket.on('error', (error) => finish(new DnsQueryError('network', `${where}: ${error.message}`)));
     socket.on('close', () =>
-      finish(new DnsQueryError('network', `${where}: the server closed the connection before the answer ended`)),
+      finish(
+        new DnsQueryError('network', `${where}: the server closed the connection before the answer ended`),
+      ),
     );
   });
 }

@@ -9,7 +9,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 
 export type TsigAlgorithm = 'hmac-sha256' | 'hmac-sha512' | 'hmac-sha384' | 'hmac-sha1';
-export const TSIG_ALGORITHMS: readonly TsigAlgorithm[] = ['hmac-sha256', 'hmac-sha512', 'hmac-sha384', 'hmac-sha1'];
+export const TSIG_ALGORITHMS: readonly TsigAlgorithm[] = [
+  'hmac-sha256',
+  'hmac-sha512',
+  'hmac-sha384',
+  'hmac-sha1',
+];
 
 /** A TSIG key as `nsupdate -y` takes it: the algorithm, the key's name (lower case, no trailing dot), its secret. */
 export interface TsigKey {

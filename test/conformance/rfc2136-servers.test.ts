@@ -10,7 +10,12 @@ import type { Plan } from '../../src/plan/types.js';
 import { createRfc2136Provider } from '../../src/providers/rfc2136/index.js';
 import { RFC2136 } from '../../src/providers/rfc2136/plugin.js';
 import { ask, transfer } from '../providers/pdns/dig.js';
-import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from '../providers/rfc2136/servers.js';
+import {
+  type Rfc2136Server,
+  type ServerKind,
+  serversMissing,
+  startServer,
+} from '../providers/rfc2136/servers.js';
 import { conformanceTitle, conformanceZones, describeConformance } from './run-conformance.js';
 
 const missing = serversMissing();

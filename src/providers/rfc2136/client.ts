@@ -92,7 +92,11 @@ export class Rfc2136Client {
   }
 
   /** Signs `request`, sends it and hands each answer, checked and decoded, to `more` until it says no. */
-  private async exchange(what: string, request: Buffer, more: (message: WireMessage) => boolean): Promise<void> {
+  private async exchange(
+    what: string,
+    request: Buffer,
+    more: (message: WireMessage) => boolean,
+  ): Promise<void> {
     const signed: Signed = signMessage(request, this.options.key, (this.options.now ?? Date.now)());
     const verifier = new TsigVerifier(this.options.key, signed);
     const id = request.readUInt16BE(0);
@@ -114,7 +118,11 @@ export class Rfc2136Client {
     } catch (error) {
       if (error instanceof Rfc2136Error) throw error;
       if (error instanceof TsigError)
-        throw new Rfc2136Error(what, this.label, `TSIG: ${error.message}: a wrong key name, algorithm or secret, or a key the server does not allow this request`);
+        throw new Rfc2136Error(
+          what,
+          this.label,
+          `TSIG: ${error.message}: a wrong key name, algorithm or secret, or a key the server does not allow this request`,
+        );
       throw new Rfc2136Error(what, this.label, error instanceof Error ? error.message : String(error));
     }
   }

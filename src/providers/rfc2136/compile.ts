@@ -37,12 +37,14 @@ export function rfc2136Compiler(provider: string, maxOctets = MAX_UPDATE_OCTETS)
   return {
     compileZone(input: ZoneCompileInput): Rfc2136Op[] {
       if (input.create) throw new Rfc2136ZoneCreationError(provider, input.zone);
-      const sets = input.sets.map(({ change }): Rfc2136Set => ({
-        fqdn: change.address.fqdn,
-        type: change.address.type,
-        before: recordsOf(change.before),
-        after: recordsOf(change.after),
-      }));
+      const sets = input.sets.map(
+        ({ change }): Rfc2136Set => ({
+          fqdn: change.address.fqdn,
+          type: change.address.type,
+          before: recordsOf(change.before),
+          after: recordsOf(change.after),
+        }),
+      );
       const messages = pack(input.zone, sets, maxOctets);
       return messages.map((chunk, index) => ({
         kind: 'update',

@@ -42,9 +42,13 @@ export function rfc2136ConnectionFromEnv(env: Env, names: Rfc2136EnvNames): Rfc2
     ...(tsigText === undefined ? [names.tsigEnv] : []),
   ];
   const invalid = [
-    ...(serverText !== undefined && server === null ? [`${names.serverEnv} (HOST:PORT, e.g. 127.0.0.1:53)`] : []),
+    ...(serverText !== undefined && server === null
+      ? [`${names.serverEnv} (HOST:PORT, e.g. 127.0.0.1:53)`]
+      : []),
     ...(tsigText !== undefined && key === null
-      ? [`${names.tsigEnv} ([algorithm:]keyname:base64secret; algorithm one of ${TSIG_ALGORITHMS.join(', ')})`]
+      ? [
+          `${names.tsigEnv} ([algorithm:]keyname:base64secret; algorithm one of ${TSIG_ALGORITHMS.join(', ')})`,
+        ]
       : []),
   ];
   if (!server || !key) throw new Rfc2136ConfigError(names.provider, missing, invalid);

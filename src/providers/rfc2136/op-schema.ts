@@ -42,7 +42,10 @@ export const RFC2136_OP_SCHEMA = z
     of: z.int().positive(),
     sets: z.array(ChangedSet).min(1),
   })
-  .refine((op) => op.message <= op.of, { message: 'message must not be after the last (of)', path: ['message'] });
+  .refine((op) => op.message <= op.of, {
+    message: 'message must not be after the last (of)',
+    path: ['message'],
+  });
 
 /** A saved plan's op that is not an RFC 2136 op: what is wrong with it, by path. */
 export class Rfc2136OpError extends Error {

@@ -64,7 +64,11 @@ export class Rfc2136Writer implements StepWriter {
     if (known) return known;
     const serial = this.planned.get(op.zone);
     if (serial === undefined || serial === null)
-      throw new Rfc2136Error(`UPDATE ${op.zone}`, this.client.label, 'no serial was read for the zone by the plan');
+      throw new Rfc2136Error(
+        `UPDATE ${op.zone}`,
+        this.client.label,
+        'no serial was read for the zone by the plan',
+      );
     const progress = { serial, applied: [] };
     this.zones.set(op.zone, progress);
     return progress;
@@ -75,7 +79,11 @@ export class Rfc2136Writer implements StepWriter {
     const soa = await this.client.soa(op.zone);
     if (soa === null) throw new Rfc2136Error(what, this.client.label, 'the server no longer serves the zone');
     if (serialOf(soa) !== serial)
-      throw new Rfc2136ConflictError(op.zone, this.client.label, `its serial is ${serialOf(soa)}, not ${serial}`);
+      throw new Rfc2136ConflictError(
+        op.zone,
+        this.client.label,
+        `its serial is ${serialOf(soa)}, not ${serial}`,
+      );
     const prerequisite = { kind: 'record' as const, record: { ...soa, ttl: 0 } };
     const updates = op.sets.flatMap((set) => setEntries(set, direction));
     let answer: { rcode: number };
@@ -90,8 +98,16 @@ export class Rfc2136Writer implements StepWriter {
     }
     if (answer.rcode === RCODES.NOERROR) return;
     if (answer.rcode === NXRRSET || answer.rcode === YXRRSET)
-      throw new Rfc2136ConflictError(op.zone, this.client.label, `the SOA prerequisite was refused (${rcodeText(answer.rcode)})`);
-    throw new Rfc2136Error(what, this.client.label, `the server refused the update (${rcodeText(answer.rcode)}); nothing of it was applied`);
+      throw new Rfc2136ConflictError(
+        op.zone,
+        this.client.label,
+        `the SOA prerequisite was refused (${rcodeText(answer.rcode)})`,
+      );
+    throw new Rfc2136Error(
+      what,
+      this.client.label,
+      `the server refused the update (${rcodeText(answer.rcode)}); nothing of it was applied`,
+    );
   }
 
   /** The serial the message left: the server's SOA read right after it; it must have moved. */

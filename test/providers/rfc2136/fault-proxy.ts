@@ -17,7 +17,10 @@ export function opcodeOf(message: Buffer): number {
   return (message.readUInt16BE(2) >> 11) & 0xf;
 }
 
-export async function startFaultProxy(upstreamPort: number, fault: (request: Buffer) => Fault): Promise<FaultProxy> {
+export async function startFaultProxy(
+  upstreamPort: number,
+  fault: (request: Buffer) => Fault,
+): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     sockets.add(client);

@@ -77,13 +77,17 @@ function describeFaults(kind: ServerKind): void {
     const plan = await planOf(dns, 'stale.test', '{ www: { a: [192.0.2.1] }, other: { a: [192.0.2.9] } }');
     const client = new Rfc2136Client({ server: { host: '127.0.0.1', port: server.port }, key: server.key });
     const late = { name: 'late.stale.test', type: 'TXT', ttl: 60, value: '"late"' };
-    expect((await client.update('late writer', 'stale.test', [], [{ kind: 'record', record: late }])).rcode).toBe(0);
+    expect(
+      (await client.update('late writer', 'stale.test', [], [{ kind: 'record', record: late }])).rcode,
+    ).toBe(0);
     const result = await applyPlan(plan, writersOf({ dns }));
     expect(result.ok).toBe(false);
     expect(result.steps[0]?.status === 'failed' && result.steps[0].error).toContain(
       'zone stale.test at 127.0.0.1:',
     );
-    expect(result.steps[0]?.status === 'failed' && result.steps[0].error).toContain('changed since the plan: plan again');
+    expect(result.steps[0]?.status === 'failed' && result.steps[0].error).toContain(
+      'changed since the plan: plan again',
+    );
     expect(await served(server, 'stale.test')).toEqual([
       'late.stale.test TXT "late"',
       'other.stale.test A 192.0.2.9',
@@ -146,7 +150,9 @@ function describeFaults(kind: ServerKind): void {
       );
       const ops = plan.steps[0]?.ops ?? [];
       expect(ops.length).toBeGreaterThan(2);
-      expect(ops.map((op) => `${op.message} of ${op.of}`)).toEqual(ops.map((_, i) => `${i + 1} of ${ops.length}`));
+      expect(ops.map((op) => `${op.message} of ${op.of}`)).toEqual(
+        ops.map((_, i) => `${i + 1} of ${ops.length}`),
+      );
       const result = await applyPlan(plan, writersOf({ dns }));
       const step = result.steps[0];
       expect(step?.status === 'failed' && { done: step.done, discarded: step.discarded }).toEqual({

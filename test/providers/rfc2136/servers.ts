@@ -52,7 +52,10 @@ export async function startServer(kind: ServerKind, zones: readonly ZoneSetup[])
   await mkdir(join(root, 'db'));
   for (const { zone } of zones) await writeFile(join(root, `${zone}.zone`), zoneFile(zone));
   const conf = join(root, kind === 'bind' ? 'named.conf' : 'knot.conf');
-  await writeFile(conf, kind === 'bind' ? bindConf(root, port, key, zones) : knotConf(root, port, key, zones));
+  await writeFile(
+    conf,
+    kind === 'bind' ? bindConf(root, port, key, zones) : knotConf(root, port, key, zones),
+  );
   const args = kind === 'bind' ? ['-g', '-n', '1', '-c', conf] : ['-c', conf];
   const child = spawn(findProgram(kind === 'bind' ? 'named' : 'knotd') ?? kind, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
