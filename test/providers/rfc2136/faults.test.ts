@@ -7,7 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyPlan, planReviewed, writersOf } from '../../../src/apply/index.js';
 import { loadDesiredState } from '../../../src/config/index.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
@@ -17,6 +17,9 @@ import { providerLike } from '../../support/load-options.js';
 import { transfer } from '../pdns/dig.js';
 import { type FaultProxy, opcodeOf, startFaultProxy } from './fault-proxy.js';
 import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
+
+// Time budget: ten times its slowest test (1.1 s under load), rounded up; starting a server waits up to 15 s.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 const missing = serversMissing();
 const ZONES = ['stale.test', 'refuses.test', 'cut.test', 'chain.test', 'key.test'];
