@@ -46,16 +46,17 @@ export class Rfc2136Writer implements StepWriter {
     progress.serial = await this.serialAfter(op, progress.serial);
   }
 
-  /** Undoes the messages of the zone's failed step that were applied, last first. */
-  async discard(target: Target): Promise<void> {
+  /** Undoes the messages of the zone's failed step that were applied, last first; it never creates a zone. */
+  async discard(target: Target): Promise<undefined> {
     const progress = this.zones.get(target.name);
-    if (!progress) return;
+    if (!progress) return undefined;
     while (progress.applied.length > 0) {
       const op = progress.applied.at(-1) as Rfc2136Op;
       await this.send(op, progress.serial, 'back');
       progress.applied.pop();
       progress.serial = await this.serialAfter(op, progress.serial);
     }
+    return undefined;
   }
 
   /** The zone's progress; for its first message, the serial the plan read, checked against the server's now. */

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TsigKey } from '../../../src/dns-wire/tsig.js';
 import { Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
-import { findProgram, freePort, stopChild } from '../pdns/server.js';
+import { findProgram, missingPrograms } from '../../support/programs.js';
+import { freePort, stopChild } from '../pdns/server.js';
 
 export type ServerKind = 'bind' | 'knot';
 
@@ -36,11 +37,7 @@ const INSTALL = 'apt-get install -y bind9 bind9-utils knot knot-dnsutils dnsutil
 
 /** Why BIND and Knot cannot run here, or null; throws in CI, where they must. */
 export function serversMissing(): string | null {
-  const missing = ['named', 'knotd', 'dig'].filter((program) => !findProgram(program));
-  if (missing.length === 0) return null;
-  const reason = `${missing.join(', ')} not installed (${INSTALL})`;
-  if (process.env.CI) throw new Error(`RFC 2136 tests must run in CI, but ${reason}`);
-  return reason;
+  return missingPrograms(['named', 'knotd', 'dig'], INSTALL);
 }
 
 /** A server of `kind` serving `zones`, each with the SOA serial 1, an apex NS out of the zone, and nothing else. */
