@@ -3,6 +3,7 @@ import { DYN_RATE_LIMIT_VARIABLE } from './dyn/config.js';
 import { DYN } from './dyn/plugin.js';
 import { POWERDNS } from './pdns/plugin.js';
 import type { DnsProviderPlugin } from './plugin.js';
+import { RFC2136 } from './rfc2136/plugin.js';
 import { WAF_VARIABLES } from './waf/config.js';
 import { ZONEFILE } from './zonefile/plugin.js';
 
@@ -12,7 +13,7 @@ import { ZONEFILE } from './zonefile/plugin.js';
  * (docs/adding-a-provider.md); test/conformance/registered.test.ts fails for a provider listed here that
  * the conformance suite does not run.
  */
-export const DNS_PROVIDERS: readonly DnsProviderPlugin[] = [DYN, POWERDNS, ZONEFILE];
+export const DNS_PROVIDERS: readonly DnsProviderPlugin[] = [DYN, POWERDNS, RFC2136, ZONEFILE];
 
 /** The plug-in of a `type:`; undefined for a type no provider has (validation refuses it first). */
 export function pluginOf(type: string): DnsProviderPlugin | undefined {

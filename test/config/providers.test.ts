@@ -202,7 +202,7 @@ geo_services:
 `);
     expect(result.ok ? [] : result.problems).toEqual([
       '2:3: nameless is missing required key "type"',
-      '3:17: type must be one of dyn, powerdns, zonefile, got "bind"',
+      '3:17: type must be one of dyn, powerdns, rfc2136, zonefile, got "bind"',
       '4:9: flat must be a map, got "powerdns"',
     ]);
   });

@@ -77,11 +77,13 @@ export async function ask(port: number, questions: readonly Question[]): Promise
 }
 
 /**
- * The whole zone as the server transfers it (AXFR, which PowerDNS allows from 127.0.0.1 by default), its SOA and
- * apex NS left out; null when the server has no such zone.
+ * The whole zone as the server transfers it (AXFR, which PowerDNS allows from 127.0.0.1 by default; `tsig`, as
+ * `dig -y` takes it, signs the request for a server that wants a key), its SOA and apex NS left out; null when
+ * the server has no such zone.
  */
-export async function transfer(port: number, zone: string): Promise<Answer[] | null> {
+export async function transfer(port: number, zone: string, tsig?: string): Promise<Answer[] | null> {
   const args = [`@127.0.0.1`, '-p', String(port), `${zone}.`, 'AXFR', '+nosplit', '+noall', '+answer'];
+  if (tsig !== undefined) args.push('-y', tsig);
   const { stdout } = await run(findProgram('dig') ?? 'dig', args, { maxBuffer: 64 * 1024 * 1024 });
   const records = stdout.split('\n').flatMap((line) => parseLine(line) ?? []);
   if (!records.some((record) => record.type === 'SOA')) return null;

@@ -144,7 +144,7 @@ async function waitForApi(
   throw new Error(`pdns_server did not answer on ${url} within 15 s:\n${log()}`);
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -154,7 +154,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** A port free for TCP and UDP on 127.0.0.1 right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (;;) {
     const port = await new Promise<number>((resolve, reject) => {
       const server = createServer();

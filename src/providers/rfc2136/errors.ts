@@ -1,0 +1,34 @@
+import { OutcomeUnknownError } from '../../model/provider.js';
+
+/**
+ * A server's refusal or a failure to reach it: what was asked (`UPDATE example.com (message 1 of 2)`, `AXFR
+ * example.com`), of which server, and what the server answered. Never holds the TSIG secret.
+ */
+export class Rfc2136Error extends Error {
+  override readonly name: string = 'Rfc2136Error';
+
+  constructor(
+    readonly what: string,
+    readonly server: string,
+    readonly detail: string,
+  ) {
+    super(`${what} at ${server}: ${detail}`);
+  }
+}
+
+/**
+ * The zone's SOA serial is not the one the plan read: someone wrote to the zone between plan and apply (a refused
+ * prerequisite, NXRRSET, or a serial read right before the first message). Nothing of the step was applied.
+ */
+export class Rfc2136ConflictError extends Rfc2136Error {
+  override readonly name = 'Rfc2136ConflictError';
+
+  constructor(zone: string, server: string, detail: string) {
+    super(`zone ${zone}`, server, `changed since the plan: plan again (${detail})`);
+  }
+}
+
+/** A message whose answer was lost, and the serial does not say whether it was applied. */
+export class Rfc2136OutcomeUnknownError extends OutcomeUnknownError {
+  override readonly name = 'Rfc2136OutcomeUnknownError';
+}

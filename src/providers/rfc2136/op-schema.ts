@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { isCanonicalValue } from '../canonical-value.js';
+import { RFC2136_RECORD_TYPES } from './capabilities.js';
+import type { Rfc2136Op } from './ops.js';
+
+/**
+ * The strict schema of every RFC 2136 op, for the reader of saved plans and for the writer, which sends nothing it
+ * has not checked: types the provider writes, values canonical for their type, TTLs whole numbers, a message's
+ * place within its chain.
+ */
+
+const TYPES: ReadonlySet<string> = new Set<string>(RFC2136_RECORD_TYPES);
+const Name = z.string().min(1);
+const Count = z.int().nonnegative();
+
+const Records = z.strictObject({ ttl: Count, values: z.array(z.string()).min(1) });
+
+const ChangedSet = z
+  .strictObject({
+    fqdn: Name,
+    type: z.string().refine((type) => TYPES.has(type), 'not a record type the RFC 2136 provider writes'),
+    before: Records.nullable(),
+    after: Records.nullable(),
+  })
+  .superRefine((set, ctx) => {
+    if (!TYPES.has(set.type)) return;
+    for (const side of ['before', 'after'] as const)
+      for (const [index, value] of (set[side]?.values ?? []).entries())
+        if (!isCanonicalValue(set.type, value))
+          ctx.addIssue({
+            code: 'custom',
+            path: [side, 'values', index],
+            message: `not a canonical ${set.type} value: ${JSON.stringify(value)}`,
+          });
+  });
+
+export const RFC2136_OP_SCHEMA = z
+  .strictObject({
+    kind: z.literal('update'),
+    zone: Name,
+    message: z.int().positive(),
+    of: z.int().positive(),
+    sets: z.array(ChangedSet).min(1),
+  })
+  .refine((op) => op.message <= op.of, {
+    message: 'message must not be after the last (of)',
+    path: ['message'],
+  });
+
+/** A saved plan's op that is not an RFC 2136 op: what is wrong with it, by path. */
+export class Rfc2136OpError extends Error {
+  override readonly name = 'Rfc2136OpError';
+}
+
+/** `op` as an RFC 2136 op, checked. */
+export function parseRfc2136Op(op: unknown): Rfc2136Op {
+  const result = RFC2136_OP_SCHEMA.safeParse(op);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
+  throw new Rfc2136OpError(`not an RFC 2136 op: ${issues.join('; ')}`);
+}

@@ -1,0 +1,79 @@
+import type { WireRecord } from '../../dns-wire/rdata.js';
+import { compareStrings } from '../../model/compare.js';
+import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import { normaliseName } from '../../model/names.js';
+import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
+import { recordType } from '../../model/record-types/index.js';
+import { sortValues } from '../../model/record-types/registry.js';
+import type { Rfc2136Client } from './client.js';
+import { Rfc2136Error } from './errors.js';
+
+/** Each zone by one zone transfer, one after the other (a server serves transfers of one client in turn). */
+export async function readZones(
+  client: Rfc2136Client,
+  zones: readonly string[],
+  supported: ReadonlySet<string>,
+): Promise<LiveDnsState> {
+  const read: Record<string, LiveZone | null> = {};
+  for (const zone of zones) {
+    const records = await client.transfer(zone);
+    read[zone] = records === null ? null : liveZone(zone, records, supported, client.label);
+  }
+  return { zones: read };
+}
+
+/**
+ * A transferred zone in the model: its serial from the SOA; every record set of a supported type, each value read
+ * into its canonical form by the type's own parser (a value that does not parse is an error, never dropped); other
+ * types named in `unsupported`. The SOA and the apex NS set are the server's: left out of both.
+ */
+export function liveZone(
+  zone: string,
+  records: readonly WireRecord[],
+  supported: ReadonlySet<string>,
+  server: string,
+): LiveZone {
+  const soa = records[0];
+  const serial = Number(soa?.value.split(/\s+/)[2]);
+  if (soa?.type !== 'SOA' || !Number.isInteger(serial))
+    throw new Rfc2136Error(`AXFR ${zone}`, server, 'the transfer has no SOA with a serial');
+  const sets = new Map<string, LiveRecordSet>();
+  const unsupported = new Set<string>();
+  for (const record of records) {
+    const fqdn = normaliseName(record.name);
+    if (isServerRecord(record.type, fqdn, zone)) continue;
+    const known = supported.has(record.type) ? recordType(record.type) : undefined;
+    if (known === undefined) {
+      unsupported.add(`${fqdn} ${record.type}`);
+      continue;
+    }
+    const parsed = known.parsePresentation(record.value);
+    if (!parsed.ok)
+      throw new Rfc2136Error(
+        `AXFR ${zone}`,
+        server,
+        `${fqdn} ${record.type} ${JSON.stringify(record.value)}: ${parsed.problems.map((p) => p.message).join('; ')}`,
+      );
+    const key = `${fqdn} ${record.type}`;
+    const set = sets.get(key) ?? { fqdn, type: record.type, records: [] };
+    set.records.push({ value: parsed.value, ttl: record.ttl });
+    sets.set(key, set);
+  }
+  const live = [...sets.values()].map((set) => {
+    const ttls = new Map(set.records.map((r) => [r.value, r.ttl]));
+    const values = sortValues(set.type, [...ttls.keys()]);
+    return { ...set, records: values.map((value) => ({ value, ttl: ttls.get(value) ?? 0 })) };
+  });
+  return {
+    zone,
+    serial,
+    serialStyle: 'increment',
+    records: live.sort(compareRecordSets),
+    unsupported: [...unsupported].sort(compareStrings),
+  };
+}
+
+/** The zone's SOA and apex NS set: the server's own, never managed. */
+export function isServerRecord(type: string, fqdn: string, zone: string): boolean {
+  return type === 'SOA' || (type === 'NS' && fqdn === zone);
+}

@@ -1,0 +1,68 @@
+/**
+ * The provider conformance suite (run-conformance.ts) against the RFC 2136 provider and two real servers, BIND 9
+ * and Knot (test/providers/rfc2136/servers.ts), each with every group's zone configured beforehand (RFC 2136
+ * cannot create zones). What the server serves is read with a zone transfer by dig (signed with the key), and
+ * every step also asks it over DNS for each name and type. Requests are the provider's own count of DNS messages:
+ * per UPDATE message, the SOA read before it, the UPDATE and the SOA read after it.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Plan } from '../../src/plan/types.js';
+import { createRfc2136Provider } from '../../src/providers/rfc2136/index.js';
+import { RFC2136 } from '../../src/providers/rfc2136/plugin.js';
+import { ask, transfer } from '../providers/pdns/dig.js';
+import {
+  type Rfc2136Server,
+  type ServerKind,
+  serversMissing,
+  startServer,
+} from '../providers/rfc2136/servers.js';
+import { conformanceTitle, conformanceZones, describeConformance } from './run-conformance.js';
+
+const missing = serversMissing();
+
+/** Three messages per UPDATE: the SOA before it (the prerequisite's value), the UPDATE, the SOA after it. */
+function rfc2136Minimum(plan: Plan): number {
+  return plan.steps.reduce((sum, step) => sum + 3 * step.ops.length, 0);
+}
+
+/** The suite on one server (`rfc2136-bind.test.ts`, `rfc2136-knot.test.ts`): its hooks are the file's. */
+export function describeRfc2136Conformance(kind: ServerKind): void {
+  if (missing !== null) {
+    describe.skip(`${conformanceTitle(RFC2136)} (skipped: ${missing})`, () => {
+      it.skip('not run', () => {});
+    });
+    return;
+  }
+  let server: Rfc2136Server | undefined;
+  beforeAll(async () => {
+    server = await startServer(
+      kind,
+      conformanceZones(RFC2136.capabilities({})).map((zone) => ({ zone })),
+    );
+  });
+  afterAll(() => server?.stop());
+  describeConformance({
+    plugin: RFC2136,
+    server: kind === 'bind' ? 'BIND 9' : 'Knot',
+    zonesExist: true,
+    knownGaps: {
+      'zone: create the zone with no records':
+        'RFC 2136 cannot create zones: the zone exists beforehand, so an empty zone is no change',
+      'SSHFP: grow to every fixture value of SSHFP':
+        "dns-packet 5.6 reads an SSHFP fingerprint only of SHA-1's or SHA-256's length: the transfer cannot be read",
+    },
+    async open() {
+      if (!server) throw new Error(`${kind} is not started`);
+      const { port, key, keyText } = server;
+      const dns = createRfc2136Provider({ name: 'dns', server: { host: '127.0.0.1', port }, key });
+      return {
+        providers: { dns },
+        liveRecords: (zone) => transfer(port, zone, keyText),
+        answers: (_zone, questions) => ask(port, questions),
+        requests: () => dns.requests(),
+        minimumApplyRequests: rfc2136Minimum,
+        close: () => dns.close(),
+      };
+    },
+  });
+}

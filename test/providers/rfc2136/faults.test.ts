@@ -1,0 +1,182 @@
+/**
+ * Faults against real servers, each a clear error and no half-applied zone: another writer between plan and
+ * apply (refused by the server's prerequisite check on BIND 9 and on Knot, nothing applied), a wrong TSIG key, a
+ * zone that takes no updates, a zone transfer cut short, and a connection dropped in the middle of a chain of
+ * UPDATEs (the messages already applied are rolled back).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyPlan, planReviewed, writersOf } from '../../../src/apply/index.js';
+import { loadDesiredState } from '../../../src/config/index.js';
+import type { DnsProvider } from '../../../src/model/dns.js';
+import type { Plan } from '../../../src/plan/types.js';
+import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
+import { providerLike } from '../../support/load-options.js';
+import { transfer } from '../pdns/dig.js';
+import { type FaultProxy, opcodeOf, startFaultProxy } from './fault-proxy.js';
+import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
+
+// Time budget: ten times its slowest test (1.1 s under load), rounded up; starting a server waits up to 15 s.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
+
+const missing = serversMissing();
+const ZONES = ['stale.test', 'refuses.test', 'cut.test', 'chain.test', 'key.test'];
+const NXRRSET = 8;
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-rfc2136-faults-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function planOf(dns: DnsProvider, zone: string, records: string): Promise<Plan> {
+  const file = join(dir, `${zone}-${Math.random().toString(36).slice(2)}.yaml`);
+  await writeFile(file, `zones:\n  ${zone}:\n    records: ${records}\n`);
+  const loaded = await loadDesiredState([file], providerLike(dns.name, dns.capabilities));
+  if (!loaded.ok) throw new Error('the test desired state does not load');
+  return planReviewed(loaded.desired, { dns });
+}
+
+function served(server: Rfc2136Server, zone: string) {
+  return transfer(server.port, zone, server.keyText).then((records) =>
+    (records ?? []).map((r) => `${r.fqdn} ${r.type} ${r.value}`).sort(),
+  );
+}
+
+function describeFaults(kind: ServerKind): void {
+  let server: Rfc2136Server;
+  const provider = (port = server.port, extra: { maxMessageOctets?: number } = {}) =>
+    createRfc2136Provider({ name: 'dns', server: { host: '127.0.0.1', port }, key: server.key, ...extra });
+  beforeAll(async () => {
+    server = await startServer(kind, [
+      ...ZONES.filter((zone) => zone !== 'refuses.test').map((zone) => ({ zone })),
+      { zone: 'refuses.test', updates: false },
+    ]);
+  });
+  afterAll(() => server?.stop());
+
+  it('a stale serial: the server refuses the UPDATE (NXRRSET) and applies nothing', async () => {
+    const client = new Rfc2136Client({ server: { host: '127.0.0.1', port: server.port }, key: server.key });
+    const planned = await client.soa('stale.test');
+    if (!planned) throw new Error('no SOA');
+    const other = { name: 'other.stale.test', type: 'A', ttl: 60, value: '192.0.2.9' };
+    const first = await client.update('other writer', 'stale.test', [], [{ kind: 'record', record: other }]);
+    expect(first.rcode).toBe(0);
+    const ours = { name: 'www.stale.test', type: 'A', ttl: 60, value: '192.0.2.1' };
+    const answer = await client.update(
+      'replayed',
+      'stale.test',
+      [{ kind: 'record', record: { ...planned, ttl: 0 } }],
+      [{ kind: 'record', record: ours }],
+    );
+    expect(answer.rcode).toBe(NXRRSET);
+    expect(await served(server, 'stale.test')).toEqual(['other.stale.test A 192.0.2.9']);
+  });
+
+  it('another writer between plan and apply: "changed since the plan: plan again", nothing applied', async () => {
+    const dns = provider();
+    const plan = await planOf(dns, 'stale.test', '{ www: { a: [192.0.2.1] }, other: { a: [192.0.2.9] } }');
+    const client = new Rfc2136Client({ server: { host: '127.0.0.1', port: server.port }, key: server.key });
+    const late = { name: 'late.stale.test', type: 'TXT', ttl: 60, value: '"late"' };
+    expect(
+      (await client.update('late writer', 'stale.test', [], [{ kind: 'record', record: late }])).rcode,
+    ).toBe(0);
+    const result = await applyPlan(plan, writersOf({ dns }));
+    expect(result.ok).toBe(false);
+    expect(result.steps[0]?.status === 'failed' && result.steps[0].error).toContain(
+      'zone stale.test at 127.0.0.1:',
+    );
+    expect(result.steps[0]?.status === 'failed' && result.steps[0].error).toContain(
+      'changed since the plan: plan again',
+    );
+    expect(await served(server, 'stale.test')).toEqual([
+      'late.stale.test TXT "late"',
+      'other.stale.test A 192.0.2.9',
+    ]);
+  });
+
+  it('a wrong TSIG key: the read fails naming the key, and nothing is sent', async () => {
+    const dns = createRfc2136Provider({
+      name: 'dns',
+      server: { host: '127.0.0.1', port: server.port },
+      key: { ...server.key, secret: Buffer.alloc(32, 7) },
+    });
+    await expect(planOf(dns, 'key.test', '{ www: { a: [192.0.2.1] } }')).rejects.toThrow(
+      /AXFR key\.test at 127\.0\.0\.1:\d+: TSIG: .*edgeplan-test.*a wrong key name, algorithm or secret/,
+    );
+    expect(await served(server, 'key.test')).toEqual([]);
+  });
+
+  it('a zone that takes no updates: the server refuses, the error says so, nothing applied', async () => {
+    const dns = provider();
+    const plan = await planOf(dns, 'refuses.test', '{ www: { a: [192.0.2.1] } }');
+    const result = await applyPlan(plan, writersOf({ dns }));
+    const step = result.steps[0];
+    expect(step?.status).toBe('failed');
+    // BIND answers REFUSED; Knot answers NOTAUTH with the TSIG error BADKEY for a key its ACL does not allow.
+    const refusal =
+      kind === 'bind'
+        ? 'the server refused the update (REFUSED); nothing of it was applied'
+        : 'TSIG: the server refused the key edgeplan-test for this request (TSIG error BADKEY)';
+    expect(step?.status === 'failed' && step.error).toMatch(/^UPDATE refuses\.test: www\.refuses\.test A /);
+    expect(step?.status === 'failed' && step.error).toContain(refusal);
+    expect(await served(server, 'refuses.test')).toEqual([]);
+  });
+
+  it('a zone transfer cut short is an error, never a smaller zone', async () => {
+    const proxy = await startFaultProxy(server.port, () => ({ cutAfter: 40 }));
+    try {
+      await expect(planOf(provider(proxy.port), 'cut.test', '{}')).rejects.toThrow(
+        /AXFR cut\.test at 127\.0\.0\.1:\d+: .*closed the connection before the answer ended/,
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a connection dropped in the middle of a chain: the applied messages are rolled back', async () => {
+    let updates = 0;
+    const proxy: FaultProxy = await startFaultProxy(server.port, (request) => {
+      if (opcodeOf(request) !== 5) return 'pass';
+      updates += 1;
+      return updates === 2 ? 'drop' : 'pass';
+    });
+    try {
+      const before = await served(server, 'chain.test');
+      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const plan = await planOf(
+        dns,
+        'chain.test',
+        '{ a: { txt: ["one"] }, b: { txt: ["two"] }, c: { txt: ["three"] }, d: { txt: ["four"] } }',
+      );
+      const ops = plan.steps[0]?.ops ?? [];
+      expect(ops.length).toBeGreaterThan(2);
+      expect(ops.map((op) => `${op.message} of ${op.of}`)).toEqual(
+        ops.map((_, i) => `${i + 1} of ${ops.length}`),
+      );
+      const result = await applyPlan(plan, writersOf({ dns }));
+      const step = result.steps[0];
+      expect(step?.status === 'failed' && { done: step.done, discarded: step.discarded }).toEqual({
+        done: 1,
+        discarded: true,
+      });
+      expect(step?.status === 'failed' && step.error).toContain('message 2 of');
+      expect(await served(server, 'chain.test')).toEqual(before);
+      // The rollback went through the proxy too: the first message, then its undo.
+      expect(updates).toBe(3);
+    } finally {
+      await proxy.close();
+    }
+  });
+}
+
+if (missing !== null) {
+  describe.skip(`RFC 2136 faults (skipped: ${missing})`, () => {
+    it.skip('not run', () => {});
+  });
+} else {
+  describe('RFC 2136 faults on BIND 9', () => describeFaults('bind'));
+  describe('RFC 2136 faults on Knot', () => describeFaults('knot'));
+}
