@@ -38,7 +38,7 @@ describe('path options', () => {
     [['plan', '--sandbox', '--sandbox-state', ''], "option '--sandbox-state <file>' argument '' is invalid"],
   ])('%j is refused as empty', async (argv, message) => {
     const run = await cli(argv, sandbox.env, { cwd: dir });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(64);
     expect(run.stderr).toContain(`${message}. expected a path, got an empty value`);
     expect(await readdir(dir)).toEqual(['desired.yaml']);
   });
@@ -85,10 +85,13 @@ describe('places nothing can be written in', () => {
     );
   });
 
-  it('plan --out in a directory that does not exist yet makes it', async () => {
+  it('plan --out in a directory that does not exist is refused before any request, and nothing is made', async () => {
+    const before = sandbox.emulator.requestLog.count({});
     const out = join(dir, 'plans', 'next', 'plan.json');
     const run = await cli(['plan', desired, '--out', out], sandbox.env, { cwd: dir });
-    expect(run.code, run.stderr).toBe(2);
-    expect(await readdir(join(dir, 'plans', 'next'))).toEqual(['plan.json']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('does not exist; create it first or write elsewhere');
+    expect(await readdir(dir)).not.toContain('plans');
+    expect(sandbox.emulator.requestLog.count({})).toBe(before);
   });
 });
