@@ -34,6 +34,9 @@ export {
 } from './apply/index.js';
 export { AckFileError, parseAckFile } from './config/ack-file.js';
 export { type LoadOptions, type LoadResult, loadDesiredState } from './config/index.js';
+export { MalformedMessageError } from './dns-wire/message.js';
+export { DnsQueryError } from './dns-wire/query.js';
+export { TsigError } from './dns-wire/tsig.js';
 export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
 export { type ImportDocuments, type ImportFile, importDocuments } from './import/documents.js';
 export type { Acknowledgement } from './model/acknowledgement.js';
@@ -116,6 +119,7 @@ export {
 } from './providers/http/errors.js';
 export { WireError } from './providers/http/wire-error.js';
 export { PROVIDER_OP_SCHEMAS, savedPlanOpSchemas } from './providers/op-schemas.js';
+export { PdnsOutcomeUnknownError } from './providers/pdns/errors.js';
 export {
   createPdnsProvider,
   PDNS_OP_SCHEMA,
@@ -129,6 +133,14 @@ export {
 } from './providers/pdns/index.js';
 export type { DnsProviderPlugin, ProviderContext } from './providers/plugin.js';
 export { DNS_PROVIDERS, PROVIDER_CATALOGUE, pluginOf } from './providers/registry.js';
+export { Rfc2136ZoneCreationError } from './providers/rfc2136/compile.js';
+export { Rfc2136ConfigError } from './providers/rfc2136/config.js';
+export {
+  Rfc2136ConflictError,
+  Rfc2136Error,
+  Rfc2136OutcomeUnknownError,
+} from './providers/rfc2136/errors.js';
+export { Rfc2136OpError } from './providers/rfc2136/op-schema.js';
 export {
   createWafProvider,
   WAF_PROVIDER,
@@ -148,3 +160,5 @@ export {
   wafConfigFromEnv,
 } from './providers/waf/index.js';
 export { readWafInventory } from './providers/waf/read-inventory.js';
+export { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './providers/zonefile/errors.js';
+export { ZonefileOpError } from './providers/zonefile/op-schema.js';

@@ -141,6 +141,21 @@ describe('edgeplan emulator', () => {
     });
   });
 
+  it('--dns-port and --dns-lag: its name servers answer verify --nameserver with what is published', async () => {
+    const flags = ['--port', '0', '--seed', QUICKSTART_SEED, '--dns-port', '0', '--dns-lag', '0'];
+    await withEmulator(flags, async (emulator) => {
+      const port = /name servers on 127\.0\.0\.1:(\d+)/.exec(emulator.banner)?.[1];
+      expect(port, emulator.banner).toBeDefined();
+      const zones = join(dir, 'verify.yaml');
+      // The seed's published record; and one the emulator does not serve.
+      await writeFile(zones, 'zones:\n  example.com:\n    records:\n      nothere: { a: [192.0.2.99] }\n');
+      const argv = ['verify', zones, '--nameserver', `127.0.0.1:${port}`, '--query-timeout', '5000'];
+      const run = await runCliProcess(argv, envFor(emulator), { built: true });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stdout).toContain('nothere.example.com A');
+    });
+  });
+
   it('--realistic with --time-scale; --time-scale alone is refused', async () => {
     await withEmulator(['--port', '0', '--realistic', '--time-scale', '0.01'], async (emulator) => {
       expect(emulator.banner).toContain('realistic profile (time scale 0.01)');

@@ -149,7 +149,8 @@ describe('no secret in any output', () => {
       const where = `edgeplan ${argv.join(' ')} (exit ${result.code})`;
       expectNoSecret(result.stdout, `${where}: stdout`);
       expectNoSecret(result.stderr, `${where}: stderr`);
-      if (argv.includes('--verbose')) expect(result.stderr, where).toContain('***');
+      // verify asks name servers over DNS with no credential: its log has nothing to redact.
+      if (argv.includes('--verbose') && command !== 'verify') expect(result.stderr, where).toContain('***');
     }
     expectNoSecret(await writtenFiles(), 'files written by the commands');
     expect(tap.tokens.size).toBeGreaterThanOrEqual(2);

@@ -31,12 +31,14 @@ describe('verify_at: the name servers verify asks for a provider', () => {
           type: 'dyn',
           options: {},
           verifyAt: ['127.0.0.1:5300', '[::1]:53', 'ns1.example.net'],
+          declaredIn: expect.any(String),
         },
         {
           name: 'pdns',
           type: 'powerdns',
           options: { url_env: 'EDGEPLAN_PDNS_URL', api_key_env: 'EDGEPLAN_PDNS_KEY' },
           verifyAt: ['192.0.2.53'],
+          declaredIn: expect.any(String),
         },
       ],
     });

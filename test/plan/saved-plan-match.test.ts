@@ -50,6 +50,14 @@ describe('savedPlanDifferences', () => {
     expect(savedPlanDifferences(saved(plan), now)).toEqual([]);
   });
 
+  it('tolerates records left alone that another tool changed since: edgeplan never touches them', () => {
+    const { plan } = reviewFixture();
+    expect(plan.leftAlone?.length).toBeGreaterThan(0);
+    const later: Plan = { ...plan, leftAlone: [{ zone: 'example.com', records: ['rp.example.com RP'] }] };
+    expect(savedPlanDifferences(saved(plan), later)).toEqual([]);
+    expect(savedPlanDifferences(saved(plan), { ...plan, leftAlone: [] })).toEqual([]);
+  });
+
   it('names the first differing op of a step, with both values', () => {
     const { plan } = reviewFixture();
     const index = plan.steps.findIndex((step) => step.id === 'zone:example.com');

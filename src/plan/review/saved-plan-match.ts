@@ -11,7 +11,9 @@ import type { SavedPlan } from './plan-file.js';
  * - zone serials (`zones[].serial`, `fingerprints.targets[].serial`): a publish that left the planned records
  *   alone (someone changed a record edgeplan does not manage) bumps the serial;
  * - the live digest of a target the plan does not change: it may move freely;
- * - `waf.rateLimit`, a snapshot of the WAF request window.
+ * - `waf.rateLimit`, a snapshot of the WAF request window;
+ * - `leftAlone`, the live records of types edgeplan does not manage: never touched, so another tool's change to
+ *   them decides nothing.
  * `source` (the paths) and `accounts` are not compared here: the caller loaded the desired state from the file's
  * paths, and checked its accounts before reading anything (apply/saved-plan.ts).
  * Call it once movedTargets (staleness.ts) found nothing: a target that moved explains its differences better.
@@ -87,7 +89,12 @@ function show(value: unknown): string {
 
 /** The plan as compared: a copy without what differs between two reads that both support it (see above). */
 function comparable(plan: Plan): Record<string, unknown> {
-  const { source: _paths, accounts: _checkedFirst, ...doc }: Record<string, unknown> = { ...plan };
+  const {
+    source: _paths,
+    accounts: _checkedFirst,
+    leftAlone: _untouched,
+    ...doc
+  }: Record<string, unknown> = { ...plan };
   const { waf, zones } = doc;
   if (isRecord(waf)) {
     const { rateLimit: _snapshot, ...rest } = waf;
