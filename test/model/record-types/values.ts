@@ -98,7 +98,8 @@ function ereAtom(delim: string): fc.Arbitrary<{ text: string; group: boolean }> 
     .map(([inner, q]) => ({ text: `(${inner.join('')})${q}`, group: true }));
   return fc
     .oneof({ weight: 4, arbitrary: single }, { weight: 1, arbitrary: group })
-    .filter(({ text }) => !text.replaceAll(`\\${delim}`, '').replaceAll('\\\\', '').includes(delim));
+    // Escapes pair up left to right: in `\\+` the `+` is bare.
+    .filter(({ text }) => !text.replace(/\\./gsu, '').includes(delim));
 }
 
 /**
