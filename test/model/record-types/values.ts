@@ -96,10 +96,12 @@ function ereAtom(delim: string): fc.Arbitrary<{ text: string; group: boolean }> 
   const group = fc
     .tuple(fc.array(piece, { minLength: 1, maxLength: 3 }), quantifier)
     .map(([inner, q]) => ({ text: `(${inner.join('')})${q}`, group: true }));
-  return fc
-    .oneof({ weight: 4, arbitrary: single }, { weight: 1, arbitrary: group })
-    // Escapes pair up left to right: in `\\+` the `+` is bare.
-    .filter(({ text }) => !text.replace(/\\./gsu, '').includes(delim));
+  return (
+    fc
+      .oneof({ weight: 4, arbitrary: single }, { weight: 1, arbitrary: group })
+      // Escapes pair up left to right: in `\\+` the `+` is bare.
+      .filter(({ text }) => !text.replace(/\\./gsu, '').includes(delim))
+  );
 }
 
 /**
