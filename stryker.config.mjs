@@ -16,10 +16,10 @@ export default {
     'src/config/*lints.ts',
     'src/config/zone-index.ts',
     'src/config/lint-strictness.ts',
-    'src/providers/dyn/compile.ts',
-    'src/providers/dyn/record-set-ops.ts',
+    'src/providers/dyn/compile/compile.ts',
+    'src/providers/dyn/compile/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.
-    'src/providers/dyn/rdata.ts',
+    'src/providers/dyn/wire/rdata.ts',
     // It decides what is deleted on PowerDNS: the deletes and whole-set replacements of each zone's one PATCH.
     'src/providers/pdns/compile.ts',
     'src/providers/http/retry.ts',

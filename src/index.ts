@@ -108,7 +108,7 @@ export {
   DynZoneFileError,
   dynConfigFromEnv,
 } from './providers/dyn/index.js';
-export { readDnsInventory } from './providers/dyn/read-inventory.js';
+export { readDnsInventory } from './providers/dyn/read/read-inventory.js';
 export { EnvConfigError } from './providers/http/env-config.js';
 export {
   HttpError,

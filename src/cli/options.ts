@@ -12,7 +12,7 @@ export interface ServiceOptions extends RateLimitFlags, SandboxOptions {
   verbose: boolean;
   /** `--target kind:glob`, repeatable; empty: the whole desired state. */
   target?: string[];
-  /** `--cache DIR`: reuse zone reads while the zone's serial is unchanged (providers/dyn/zone-cache.ts). */
+  /** `--cache DIR`: reuse zone reads while the zone's serial is unchanged (providers/dyn/read/zone-cache.ts). */
   cache?: string;
   /** `--strict`: warnings about the desired state are errors (docs/lints.md). */
   strict?: boolean;

@@ -6,7 +6,7 @@ import type { LiveWebapp } from './waf.js';
 
 /**
  * Everything `edgeplan import` reads live: each object in model form, beside what the model cannot express about
- * it. Read by providers (dyn/read-inventory.ts, waf/read-inventory.ts), turned into YAML by import/documents.ts.
+ * it. Read by providers (dyn/read/read-inventory.ts, waf/read-inventory.ts), turned into YAML by import/documents.ts.
  */
 
 export interface ZoneInventory {

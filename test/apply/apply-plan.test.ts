@@ -4,7 +4,7 @@ import type { ApplyEvent } from '../../src/apply/types.js';
 import type { ProviderOp, StepWriter } from '../../src/model/provider.js';
 import { targetText } from '../../src/model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep } from '../../src/plan/types.js';
-import type { DynZoneOp } from '../../src/providers/dyn/ops.js';
+import type { DynZoneOp } from '../../src/providers/dyn/compile/ops.js';
 import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
 
 /** Records every call; fails the op for which `failWhen` is true. */

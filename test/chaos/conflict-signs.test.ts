@@ -1,5 +1,5 @@
 /**
- * Each sign of another writer (src/providers/dyn/write-conflict.ts), met by two real `edgeplan apply` processes on
+ * Each sign of another writer (src/providers/dyn/write/write-conflict.ts), met by two real `edgeplan apply` processes on
  * one emulator, in a known order: run A reads the zone and plans, then its first write of the kind picked is held
  * back by a proxy (support/proxy.ts) while run B applies its own desired state to the same zone to the end; then
  * A's write goes on. A must not publish: it fails the zone with "changed while applying (<the sign>); not published,

@@ -5,7 +5,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { useColor } from '../../src/cli/options.js';
 import { applyProgress, waitNotices } from '../../src/cli/progress.js';
 import { RateCounts } from '../../src/cli/rate-counts.js';
-import type { DynOp } from '../../src/providers/dyn/ops.js';
+import type { DynOp } from '../../src/providers/dyn/compile/ops.js';
 import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
 
 function io(overrides: Partial<CliIo> = {}): CliIo & { err: () => string } {

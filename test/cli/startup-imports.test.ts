@@ -62,8 +62,8 @@ describe('start-up: each command loads what it runs', () => {
     expect(loaded).toContain('src/cli/commands/validate.ts');
     for (const heavy of [
       'src/providers/http/transport.ts',
-      'src/providers/dyn/client.ts',
-      'src/providers/dyn/write.ts',
+      'src/providers/dyn/session/client.ts',
+      'src/providers/dyn/write/write.ts',
       'src/providers/pdns/client.ts',
       'src/emulator/index.ts',
       'src/cli/commands/plan.ts',

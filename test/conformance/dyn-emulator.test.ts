@@ -6,7 +6,7 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { normaliseName } from '../../src/model/names.js';
 import type { Plan } from '../../src/plan/types.js';
 import { DYN } from '../../src/providers/dyn/plugin.js';
-import { dynRdata } from '../../src/providers/dyn/rdata.js';
+import { dynRdata } from '../../src/providers/dyn/wire/rdata.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { describeConformance, type ServedRecord } from './run-conformance.js';
 
@@ -26,7 +26,7 @@ function requireSandbox(): Sandbox {
 
 /**
  * The zone as the emulator has it published, each record's rdata read into its canonical value by the provider's
- * Dyn mapping (providers/dyn/rdata.ts, which the record-type fixtures check against the vendor's field names); SOA and the apex NS are the service's.
+ * Dyn mapping (providers/dyn/wire/rdata.ts, which the record-type fixtures check against the vendor's field names); SOA and the apex NS are the service's.
  */
 function published(zone: string): ServedRecord[] | null {
   const zones = requireSandbox().emulator.snapshot().dns?.zones ?? {};

@@ -1,7 +1,7 @@
 /** What tests of the whole flow check: the emulator's published records, serials and enabled bots. */
 
 import type { Emulator } from '../../src/emulator/index.js';
-import { dynRdata } from '../../src/providers/dyn/rdata.js';
+import { dynRdata } from '../../src/providers/dyn/wire/rdata.js';
 
 /**
  * Time budget of a property test against the emulator: each run starts one and sends dozens of requests. The

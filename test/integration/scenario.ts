@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { requireRecordType } from '../../src/model/record-types/index.js';
-import { requireDynRdata } from '../../src/providers/dyn/rdata.js';
+import { requireDynRdata } from '../../src/providers/dyn/wire/rdata.js';
 
 const ZONES = ['a.test', 'b.test', 'c.test'] as const;
 const LABELS = ['@', 'www', 'api', 'mail', 'mail.eu', 'x.y.z', '_sip._tcp'] as const;

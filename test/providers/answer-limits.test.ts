@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerKind } from '../../src/providers/dyn/client.js';
+import { answerKind } from '../../src/providers/dyn/session/client.js';
 import { ResponseTooLargeError } from '../../src/providers/http/errors.js';
 import { ANSWER_LIMITS, createHttpTransport } from '../../src/providers/http/transport.js';
 import { answerKind as pdnsAnswerKind } from '../../src/providers/pdns/client.js';

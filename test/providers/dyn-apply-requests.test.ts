@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CountedStep } from '../../src/model/provider.js';
-import { dynApplyRequests } from '../../src/providers/dyn/apply-requests.js';
+import { dynApplyRequests } from '../../src/providers/dyn/compile/apply-requests.js';
 
 const zone = (name: string, ...kinds: string[]): CountedStep => ({
   target: { kind: 'zone', name },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readDnsInventory } from '../../src/providers/dyn/read-inventory.js';
+import { readDnsInventory } from '../../src/providers/dyn/read/read-inventory.js';
 import { authed, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { wireRecord } from './helpers/dyn-records.js';
 import { useNockGuard } from './helpers/nock-guard.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ParseResult, RECORD_TYPES, requireRecordType } from '../../src/model/record-types/index.js';
-import { DYN_RDATA_TYPES, dynRdata, requireDynRdata } from '../../src/providers/dyn/rdata.js';
+import { DYN_RDATA_TYPES, dynRdata, requireDynRdata } from '../../src/providers/dyn/wire/rdata.js';
 import { requireFixture } from '../fixtures/record-types/fixtures.js';
 import { asStrings, ORIGINS, splitText, text, YAML_VALUES } from '../model/record-types/values.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveZone } from '../../src/model/dns.js';
 import { createFileZoneCache, DYN_CAPABILITIES, type ZoneCache } from '../../src/providers/dyn/index.js';
-import { accountDirName, zoneFileName } from '../../src/providers/dyn/zone-cache.js';
+import { accountDirName, zoneFileName } from '../../src/providers/dyn/read/zone-cache.js';
 import { authed, CREDENTIALS, mockLogin, ORIGIN, ok, PREFIX, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveRecord } from '../../src/model/record-set.js';
-import { recordSetOps } from '../../src/providers/dyn/record-set-ops.js';
+import { recordSetOps } from '../../src/providers/dyn/compile/record-set-ops.js';
 
 /**
  * recordSetOps on its own: one set's calls, per record when that takes at most one call, else one node-wide call.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type DynOp, describeOp } from '../../src/providers/dyn/index.js';
-import { requireDynRdata } from '../../src/providers/dyn/rdata.js';
+import { requireDynRdata } from '../../src/providers/dyn/wire/rdata.js';
 import { authed, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { canonicalOf, WIRE_RECORDS, wireRecord } from './helpers/dyn-records.js';
 import { useNockGuard } from './helpers/nock-guard.js';

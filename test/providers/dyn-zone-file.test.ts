@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addZoneFile,
+  createZoneFile,
+  mailboxName,
+  splitZoneFiles,
+} from '../../src/providers/dyn/compile/zone-file.js';
+import {
   type DynOp,
   DynOpError,
   DynZoneFileError,
@@ -8,12 +14,6 @@ import {
   parseDynOp,
   retryPolicyOf,
 } from '../../src/providers/dyn/index.js';
-import {
-  addZoneFile,
-  createZoneFile,
-  mailboxName,
-  splitZoneFiles,
-} from '../../src/providers/dyn/zone-file.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { authed, EXPIRED, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';

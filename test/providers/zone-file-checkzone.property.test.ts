@@ -1,7 +1,7 @@
 /**
  * Zone files from hostile values, read by BIND: whatever validation accepts (a `create.contact`, TXT, SPF and CAA
  * text, NAPTR fields and regexps, generated with quotes, backslashes, semicolons, parentheses, controls and any
- * Unicode) is written by the Dyn provider's zone-file writer (providers/dyn/zone-file.ts) and checked with
+ * Unicode) is written by the Dyn provider's zone-file writer (providers/dyn/compile/zone-file.ts) and checked with
  * `named-checkzone`: the file must load, the SOA must name the contact the desired state gave (its local part one
  * label, its domain the rest), and every record must read back as the value that was written. A contact validation
  * refuses is written nowhere. Needs `named-checkzone` (Debian's `bind9-utils`); in CI it never skips.
@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailboxProblem } from '../../src/model/mailbox.js';
 import { requireRecordType } from '../../src/model/record-types/registry.js';
-import type { ZoneFileSet } from '../../src/providers/dyn/ops.js';
-import { createZoneFile } from '../../src/providers/dyn/zone-file.js';
+import type { ZoneFileSet } from '../../src/providers/dyn/compile/ops.js';
+import { createZoneFile } from '../../src/providers/dyn/compile/zone-file.js';
 import { text, YAML_VALUES } from '../model/record-types/values.js';
 import { findProgram } from '../support/programs.js';
 

@@ -42,7 +42,7 @@ export interface RecordType {
    *
    * This is the provider-neutral form of a value for APIs that send RDATA as JSON objects. A provider whose rdata
    * is these fields under other names maps them with a rename table, and keeps its own reading quirks (a bracketed
-   * digest, text sent either quoted or bare) on its side: see `src/providers/dyn/rdata.ts`.
+   * digest, text sent either quoted or bare) on its side: see `src/providers/dyn/wire/rdata.ts`.
    */
   fields(value: string): Record<string, string | number>;
   /**

@@ -20,7 +20,7 @@ import { TXT } from './txt.js';
 /**
  * Every record type edgeplan manages, one entry each. Adding a type is its file, its import and entry here, its
  * fixtures (test/fixtures/record-types/<key>.yaml) and value generator (test/model/record-types/values.ts), and its
- * Dyn mapping: one line in src/providers/dyn/rdata.ts (docs/record-types.md, "How to add a type").
+ * Dyn mapping: one line in src/providers/dyn/wire/rdata.ts (docs/record-types.md, "How to add a type").
  */
 export const RECORD_TYPES: readonly RecordType[] = [
   A,

@@ -12,7 +12,7 @@ export interface ApplyPace {
   windowMs: number;
   /**
    * Requests the apply of the provider's steps sends: their calls, the reads they need (a Dyn publish reads the
-   * serial first), and the check after the apply (providers/dyn/write-request.ts).
+   * serial first), and the check after the apply (providers/dyn/write/write-request.ts).
    */
   requests(steps: readonly PlanStep[]): number;
 }

@@ -1,5 +1,5 @@
 import type { DnsCapabilities } from '../../model/provider.js';
-import { DYN_RDATA_TYPES } from './rdata.js';
+import { DYN_RDATA_TYPES } from './wire/rdata.js';
 
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';

@@ -7,7 +7,7 @@ import {
   urlCredentialsProblems,
 } from '../http/env-config.js';
 import type { RateBudget } from '../http/scheduler.js';
-import type { DynCredentials } from './session.js';
+import type { DynCredentials } from './session/session.js';
 
 /** What the Dyn provider needs from the environment (docs/providers/dyn.md). */
 export interface DynConfig extends DynCredentials {

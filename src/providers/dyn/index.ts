@@ -7,25 +7,33 @@ import type { DecisionSink } from '../http/decisions.js';
 import type { RetryOptions } from '../http/retry.js';
 import type { RateBudget, RateEvent } from '../http/scheduler.js';
 import { serviceTransports } from '../http/service-transports.js';
-import type { BusyPolicy } from './busy.js';
 import { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
-import { DynClient } from './client.js';
-import { dynCompiler } from './compile.js';
+import { dynCompiler } from './compile/compile.js';
 import type { DynConfig } from './config.js';
 import { DYN_RATE_BUDGET } from './config.js';
-import { readAccountZones, readZones } from './read.js';
-import { readDnsInventory } from './read-inventory.js';
-import { readLastPublish } from './read-notes.js';
-import { readGeoServices, readSecondaryZones } from './read-services.js';
-import type { SessionRenewal } from './session.js';
-import { DynWriter } from './write.js';
-import type { ZoneCache } from './zone-cache.js';
+import { readAccountZones, readZones } from './read/read.js';
+import { readDnsInventory } from './read/read-inventory.js';
+import { readLastPublish } from './read/read-notes.js';
+import { readGeoServices, readSecondaryZones } from './read/read-services.js';
+import type { ZoneCache } from './read/zone-cache.js';
+import type { BusyPolicy } from './session/busy.js';
+import { DynClient } from './session/client.js';
+import type { SessionRenewal } from './session/session.js';
+import { DynWriter } from './write/write.js';
 
-export { dynApplyRequests } from './apply-requests.js';
-export { type BusyPolicy, DynBusyError } from './busy.js';
 export { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
-export { DynClient, type DynRequest } from './client.js';
-export { dynCompiler } from './compile.js';
+export { dynApplyRequests } from './compile/apply-requests.js';
+export { dynCompiler } from './compile/compile.js';
+export { labelDynOp } from './compile/op-label.js';
+export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './compile/op-schema.js';
+export type {
+  DynGeoOp,
+  DynOp,
+  DynSecondaryOp,
+  DynZoneFileOp,
+  DynZoneOp,
+  ZoneFileSet,
+} from './compile/ops.js';
 export {
   DYN_ENV_DEFAULTS,
   DYN_RATE_BUDGET,
@@ -45,14 +53,13 @@ export {
   DynSessionLostError,
   DynWireError,
 } from './errors.js';
-export { labelDynOp } from './op-label.js';
-export { DYN_OP_SCHEMA, DynOpError, parseDynOp } from './op-schema.js';
-export type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneFileOp, DynZoneOp, ZoneFileSet } from './ops.js';
-export type { SessionRenewal } from './session.js';
-export { DynZoneChangedError, type ZoneChangeSign } from './write-conflict.js';
-export { describeOp, retryPolicyOf } from './write-request.js';
-export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
-export { DynZoneFileError } from './zone-file-write.js';
+export { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './read/zone-cache.js';
+export { type BusyPolicy, DynBusyError } from './session/busy.js';
+export { DynClient, type DynRequest } from './session/client.js';
+export type { SessionRenewal } from './session/session.js';
+export { DynZoneChangedError, type ZoneChangeSign } from './write/write-conflict.js';
+export { describeOp, retryPolicyOf } from './write/write-request.js';
+export { DynZoneFileError } from './write/zone-file-write.js';
 
 export interface DynProviderOptions extends DynConfig {
   /** The name plan steps give it: its key under `providers:` in the desired state; default `dyn`. */

@@ -2,7 +2,7 @@ import type { DnsProviderSpec } from '../../model/dns-provider-spec.js';
 import type { ProviderContext } from '../plugin.js';
 import { DYN_ENV_DEFAULTS, type DynEnvNames, dynConfigFromEnv, dynRateShare } from './config.js';
 import { createDynProvider, type DynProvider } from './index.js';
-import { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './zone-cache.js';
+import { createFileZoneCache, type ZoneCache, type ZoneCacheAccount } from './read/zone-cache.js';
 
 /**
  * The service the variables of the entry name (EDGEPLAN_DYN_* by default), or, with `--sandbox`, the in-process

@@ -1,10 +1,10 @@
 import { variableName } from '../../model/dns-provider-spec.js';
 import type { DnsProviderPlugin } from '../plugin.js';
-import { dynApplyRequests } from './apply-requests.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
+import { dynApplyRequests } from './compile/apply-requests.js';
+import { labelDynOp } from './compile/op-label.js';
+import { DYN_OP_SCHEMA, parseDynOp } from './compile/op-schema.js';
 import { DYN_ENV_DEFAULTS } from './config.js';
-import { labelDynOp } from './op-label.js';
-import { DYN_OP_SCHEMA, parseDynOp } from './op-schema.js';
 
 /** `type: dyn`: a Dyn-style Managed DNS account (the default provider), its session, publishes and geo services. */
 export const DYN: DnsProviderPlugin = {

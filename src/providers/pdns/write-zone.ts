@@ -9,7 +9,7 @@ import { readZoneWire } from './read.js';
 import { liveText, type SetState, setStates, valueText, type ZoneSet } from './zone-sets.js';
 
 /**
- * A zone's one write, PATCH or creating POST, with Dyn's guarantees (providers/dyn/write.ts):
+ * A zone's one write, PATCH or creating POST, with Dyn's guarantees (providers/dyn/write/write.ts):
  *
  * Compare, then write. Right before a PATCH, one `GET /zones/<zone>` checks that the zone is still what the plan
  * read: its serial (PowerDNS moves it on every API edit when `soa_edit_api` is set) and every record set the PATCH

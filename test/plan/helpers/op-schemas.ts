@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Strict schemas of the Dyn and WAF ops (src/providers/dyn/ops.ts, src/providers/waf/ops.ts) for the plan-file
+ * Strict schemas of the Dyn and WAF ops (src/providers/dyn/compile/ops.ts, src/providers/waf/ops.ts) for the plan-file
  * tests, which must not import providers. The providers export their own; these follow the same types.
  */
 const Name = z.string().min(1);

@@ -1,5 +1,5 @@
 import { RECORD_TYPES } from '../../../src/model/record-types/registry.js';
-import { dynRdata } from '../../../src/providers/dyn/rdata.js';
+import { dynRdata } from '../../../src/providers/dyn/wire/rdata.js';
 import { requireFixture } from '../../fixtures/record-types/fixtures.js';
 
 /**
