@@ -1,6 +1,6 @@
 import { isGlueOf } from '../model/delegations.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { normaliseName } from '../model/names.js';
+import { namesBelowApex, normaliseName } from '../model/names.js';
 import { delegationsByZone } from './delegation-rules.js';
 import type { MergedDocument } from './merge.js';
 import { diagnosticAt, type Position, where } from './positioned.js';
@@ -41,9 +41,9 @@ export function subZoneDiagnostics(merged: MergedDocument, records: readonly Rea
   const delegations = delegationsByZone(records);
   const diagnostics: Diagnostic[] = [];
   for (const { zone, record, sets } of records) {
-    const below = innermostZone(record.fqdn, zone.zone, zones);
-    if (!below) continue;
-    const { name: inner, found } = below;
+    const inner = namesBelowApex(record.fqdn, zone.zone).find((name) => zones.has(name));
+    const found = inner === undefined ? undefined : zones.get(inner);
+    if (inner === undefined || found === undefined) continue;
     const types = sets.map((set) => set.type.type);
     if (record.fqdn === inner && types.every((type) => DELEGATION_TYPES.has(type))) continue;
     const cut = delegations.get(zone)?.above(record.fqdn);
@@ -64,17 +64,4 @@ export function subZoneDiagnostics(merged: MergedDocument, records: readonly Rea
     );
   }
   return diagnostics;
-}
-
-/** The longest managed zone strictly below `zone` that holds `fqdn` (is it or an ancestor of it), if any. */
-function innermostZone(
-  fqdn: string,
-  zone: string,
-  zones: ReadonlyMap<string, ManagedZone>,
-): { name: string; found: ManagedZone } | undefined {
-  for (let name = fqdn; name.endsWith(`.${zone}`); name = name.slice(name.indexOf('.') + 1)) {
-    const found = zones.get(name);
-    if (found) return { name, found };
-  }
-  return undefined;
 }

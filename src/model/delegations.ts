@@ -1,4 +1,4 @@
-import { isInZone, normaliseName, relativeName } from './names.js';
+import { isInZone, namesBelowApex, normaliseName } from './names.js';
 import { recordType } from './record-types/registry.js';
 
 /**
@@ -61,7 +61,8 @@ export function delegationsIn(zone: string, sets: readonly NamedSet[]): Delegati
   return {
     cuts: [...byName.values()],
     above: (fqdn) =>
-      namesAbove(fqdn, zone)
+      namesBelowApex(fqdn, zone)
+        .slice(1)
         .map((name) => byName.get(name))
         .find((cut) => cut !== undefined),
   };
@@ -85,16 +86,4 @@ export function missingGlue(zone: string, sets: readonly NamedSet[]): MissingGlu
       .filter((server) => !addressed.has(server))
       .map((server) => ({ delegation: cut.fqdn, server })),
   );
-}
-
-/**
- * The names strictly between a name and its zone's apex, nearest first: `a.b.c.example.com` in `example.com` gives
- * `b.c.example.com`, then `c.example.com`. Never the apex: its NS set is the zone's own, not a delegation. None for
- * a name outside the zone.
- */
-function namesAbove(fqdn: string, zone: string): string[] {
-  if (fqdn === zone || !isInZone(fqdn, zone)) return [];
-  const above = relativeName(fqdn, zone).split('.');
-  above.shift(); // the name's own label
-  return above.map((_, index) => [...above.slice(index), zone].join('.'));
 }

@@ -25,6 +25,16 @@ export function isInZone(fqdn: string, zone: string): boolean {
   return fqdn === zone || fqdn.endsWith(`.${zone}`);
 }
 
+/**
+ * `fqdn` and each name above it strictly below the apex of `zone`, nearest first: `a.b.example.com` in `example.com`
+ * gives itself, then `b.example.com`. None for the apex or a name outside the zone. Both arguments normalised.
+ */
+export function namesBelowApex(fqdn: string, zone: string): string[] {
+  const names: string[] = [];
+  for (let name = fqdn; name.endsWith(`.${zone}`); name = name.slice(name.indexOf('.') + 1)) names.push(name);
+  return names;
+}
+
 /** The name relative to its zone, `@` for the apex (the inverse of `recordNameToFqdn` for names inside the zone). */
 export function relativeName(fqdn: string, zone: string): string {
   if (fqdn === zone) return APEX;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writtenNameProblem, writtenRelativeName } from '../../src/model/names.js';
+import { namesBelowApex, writtenNameProblem, writtenRelativeName } from '../../src/model/names.js';
 
 describe('names as users write them under a zone', () => {
   it('accepts "@", relative names and absolute names inside the zone', () => {
@@ -41,5 +41,22 @@ describe('names as users write them under a zone', () => {
     expect(writtenRelativeName('@', 'acme.io')).toBe('@');
     expect(writtenRelativeName('Mail.ACME.io.', 'acme.io.')).toBe('Mail');
     expect(writtenRelativeName('ACME.io.', 'acme.io')).toBe('@');
+  });
+});
+
+describe('namesBelowApex', () => {
+  it('lists the name and each ancestor strictly below the apex, nearest first', () => {
+    expect(namesBelowApex('a.b.c.example.com', 'example.com')).toEqual([
+      'a.b.c.example.com',
+      'b.c.example.com',
+      'c.example.com',
+    ]);
+    expect(namesBelowApex('www.example.com', 'example.com')).toEqual(['www.example.com']);
+  });
+
+  it('is empty for the apex and for a name outside the zone, even one that ends in the same letters', () => {
+    expect(namesBelowApex('example.com', 'example.com')).toEqual([]);
+    expect(namesBelowApex('www.example.org', 'example.com')).toEqual([]);
+    expect(namesBelowApex('www.myexample.com', 'example.com')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
-import { isCanonicalValue } from '../canonical-value.js';
+import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
 
 /**
@@ -18,16 +18,7 @@ const Type = z.string().refine((type) => TYPES.has(type), 'not a record type edg
 const Delete = z.strictObject({ fqdn: Name, type: Type });
 const Replace = z
   .strictObject({ fqdn: Name, type: Type, ttl: Count, values: z.array(z.string()).min(1) })
-  .superRefine((set, ctx) => {
-    if (!TYPES.has(set.type)) return;
-    for (const [index, value] of set.values.entries())
-      if (!isCanonicalValue(set.type, value))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['values', index],
-          message: `not a canonical ${set.type} value: ${JSON.stringify(value)}`,
-        });
-  });
+  .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
 
 export const PDNS_OP_SCHEMA = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -60,8 +51,5 @@ export class PdnsOpError extends Error {
 
 /** `op` as a PowerDNS op, checked. */
 export function parsePdnsOp(op: unknown): PdnsOp {
-  const result = PDNS_OP_SCHEMA.safeParse(op);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
-  throw new PdnsOpError(`not a PowerDNS op: ${issues.join('; ')}`);
+  return parseOp(PDNS_OP_SCHEMA, op, (problems) => new PdnsOpError(`not a PowerDNS op: ${problems}`));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCanonicalValue } from '../canonical-value.js';
+import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_RECORD_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';
 
@@ -23,15 +23,12 @@ const ChangedSet = z
     after: Records.nullable(),
   })
   .superRefine((set, ctx) => {
-    if (!TYPES.has(set.type)) return;
     for (const side of ['before', 'after'] as const)
-      for (const [index, value] of (set[side]?.values ?? []).entries())
-        if (!isCanonicalValue(set.type, value))
-          ctx.addIssue({
-            code: 'custom',
-            path: [side, 'values', index],
-            message: `not a canonical ${set.type} value: ${JSON.stringify(value)}`,
-          });
+      addCanonicalValueIssues(ctx, TYPES, { type: set.type, values: set[side]?.values ?? [] }, (index) => [
+        side,
+        'values',
+        index,
+      ]);
   });
 
 export const RFC2136_OP_SCHEMA = z
@@ -54,8 +51,5 @@ export class Rfc2136OpError extends Error {
 
 /** `op` as an RFC 2136 op, checked. */
 export function parseRfc2136Op(op: unknown): Rfc2136Op {
-  const result = RFC2136_OP_SCHEMA.safeParse(op);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
-  throw new Rfc2136OpError(`not an RFC 2136 op: ${issues.join('; ')}`);
+  return parseOp(RFC2136_OP_SCHEMA, op, (problems) => new Rfc2136OpError(`not an RFC 2136 op: ${problems}`));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseOp } from '../op-schema-checks.js';
 import type { WafOp } from './ops.js';
 
 /**
@@ -34,8 +35,5 @@ export class WafOpError extends Error {
 
 /** `op` as a WAF op, checked; the return type also proves at compile time that the schema reads WafOps. */
 export function parseWafOp(op: unknown): WafOp {
-  const result = WAF_OP_SCHEMA.safeParse(op);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
-  throw new WafOpError(`not a WAF op: ${issues.join('; ')}`);
+  return parseOp(WAF_OP_SCHEMA, op, (problems) => new WafOpError(`not a WAF op: ${problems}`));
 }

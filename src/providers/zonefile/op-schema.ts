@@ -4,7 +4,7 @@ import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
-import { isCanonicalValue } from '../canonical-value.js';
+import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import type { ZonefileOp } from './ops.js';
 
@@ -27,16 +27,7 @@ const Nameserver = z.string().refine((name) => parseAbsoluteHostname(name).ok, '
 const Delete = z.strictObject({ fqdn: Fqdn, type: Type });
 const Replace = z
   .strictObject({ fqdn: Fqdn, type: Type, ttl: Ttl, values: z.array(z.string()).min(1) })
-  .superRefine((set, ctx) => {
-    if (!TYPES.has(set.type)) return;
-    for (const [index, value] of set.values.entries())
-      if (!isCanonicalValue(set.type, value))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['values', index],
-          message: `not a canonical ${set.type} value: ${JSON.stringify(value)}`,
-        });
-  });
+  .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
 
 export const ZONEFILE_OP_SCHEMA = z
   .strictObject({
@@ -85,8 +76,5 @@ export class ZonefileOpError extends Error {
 
 /** `op` as a zonefile op, checked. */
 export function parseZonefileOp(op: unknown): ZonefileOp {
-  const result = ZONEFILE_OP_SCHEMA.safeParse(op);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
-  throw new ZonefileOpError(`not a zonefile op: ${issues.join('; ')}`);
+  return parseOp(ZONEFILE_OP_SCHEMA, op, (problems) => new ZonefileOpError(`not a zonefile op: ${problems}`));
 }

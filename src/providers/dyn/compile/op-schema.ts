@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GEO_RECORD_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../../../model/geo.js';
 import { MAX_TTL } from '../../../model/record-set.js';
-import { isCanonicalValue } from '../../canonical-value.js';
+import { addCanonicalValueIssues, parseOp } from '../../op-schema-checks.js';
 import { DYN_RECORD_TYPES } from '../capabilities.js';
 import { SerialStyleWire } from '../wire/wire.js';
 import type { DynOp } from './ops.js';
@@ -28,16 +28,10 @@ function canonicalValues(
   op: { type: string; value?: string; values?: string[] },
   ctx: z.RefinementCtx,
 ): void {
-  if (!DYN_RECORD_TYPES.has(op.type)) return;
   const values = op.values ?? (op.value === undefined ? [] : [op.value]);
-  for (const [index, value] of values.entries()) {
-    if (!isCanonicalValue(op.type, value))
-      ctx.addIssue({
-        code: 'custom',
-        path: op.values ? ['values', index] : ['value'],
-        message: `not a canonical ${op.type} value: ${JSON.stringify(value)}`,
-      });
-  }
+  addCanonicalValueIssues(ctx, DYN_RECORD_TYPES, { type: op.type, values }, (index) =>
+    op.values ? ['values', index] : ['value'],
+  );
 }
 
 /** A zone file's set: a type a master file carries, at least one value, each canonical. */
@@ -146,8 +140,5 @@ export class DynOpError extends Error {
 
 /** `op` as a Dyn op, checked; the return type also proves at compile time that the schema reads DynOps. */
 export function parseDynOp(op: unknown): DynOp {
-  const result = DYN_OP_SCHEMA.safeParse(op);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`);
-  throw new DynOpError(`not a Dyn op: ${issues.join('; ')}`);
+  return parseOp(DYN_OP_SCHEMA, op, (problems) => new DynOpError(`not a Dyn op: ${problems}`));
 }
