@@ -4,23 +4,17 @@
  * under GNU time (cli-process.ts). Per scenario the median of 3 runs of CPU time (user + sys: the reliable figure on
  * a shared machine), wall time and peak RSS, and the requests the service answered: the emulator's request log
  * for Dyn (cli-dyn.ts), a counting proxy in front of a real PowerDNS for PowerDNS (cli-pdns.ts). Then the figures
- * per record and per request the scenarios imply. `--quick` leaves out the 10,000- and 100,000-record scenarios.
+ * per record and per request the scenarios imply, each beside its goal (cli-goals.ts). `--quick` leaves out the
+ * 10,000- and 100,000-record scenarios.
  * Figures, not timed tests: it fails (exit 1) only when a run ends with another exit code than expected.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dynScenarios } from './cli-dyn.js';
+import { derivedFigures, goalOf, goalText, verdict } from './cli-goals.js';
 import { pdnsScenarios } from './cli-pdns.js';
-import {
-  type BenchContext,
-  expectCode,
-  medians,
-  type Row,
-  RUNS,
-  runCli,
-  timeMissing,
-} from './cli-process.js';
+import { type BenchContext, expectCode, medians, RUNS, runCli, timeMissing } from './cli-process.js';
 import { bigZoneYaml } from './cli-states.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -52,7 +46,7 @@ async function local(name: string, args: string[], code: number): Promise<void> 
 const load = loadavg()[0]?.toFixed(1);
 try {
   await local('`--version`', ['--version'], 0);
-  await local('`validate` of a small file', ['validate', 'examples/quickstart/zones.yaml'], 0);
+  await local('`validate` of a small file', ['validate', 'examples/quickstart/dns/zones.yaml'], 0);
   if (!context.quick) {
     const big = join(context.dir, 'validate-100000.yaml');
     await writeFile(big, bigZoneYaml('dyn', 100_000));
@@ -68,45 +62,20 @@ const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(
   `Machine: ${cpu}, ${cpus().length} cores, Node ${process.version}, load average ${load} at the start.\n`,
 );
-console.log('| scenario | requests | CPU s | wall s | peak RSS MB |');
-console.log('|---|---|---|---|---|');
-for (const r of context.rows)
-  console.log(
-    `| ${r.name} | ${r.requests ?? ''} | ${r.cpu.toFixed(2)} | ${r.wall.toFixed(2)} | ${Math.round(r.rssMb)} |`,
-  );
-
-const row = (prefix: string) => context.rows.find((r) => r.name.startsWith(prefix));
-const derived: string[] = [];
-const perRecord = (what: string, small: Row | undefined, big: Row | undefined, records: number) => {
-  if (!small || !big) return;
-  const ms = ((big.cpu - small.cpu) * 1000) / records;
-  const kb = ((big.rssMb - small.rssMb) * 1024) / records;
-  derived.push(`- ${what}: ${ms.toFixed(3)} ms CPU and ${kb.toFixed(1)} KB of peak RSS per record`);
-};
-perRecord(
-  'loading (validate, 100,000 records)',
-  row('`validate` of a small'),
-  row('`validate` of 100,000'),
-  100_000,
-);
-perRecord(
-  'Dyn no-op plan, 1,000 → 100,000',
-  row('Dyn no-op plan, 1,000 '),
-  row('Dyn no-op plan, 100,000'),
-  99_000,
-);
-perRecord(
-  'PowerDNS no-op plan, 1,000 → 100,000',
-  row('PowerDNS no-op plan, 1,000 '),
-  row('PowerDNS no-op plan, 100,000'),
-  99_000,
-);
-const many = row('Dyn 100 new zones');
-const base = row('`validate` of a small');
-if (many?.requests && base) {
-  const requests = Number.parseInt(many.requests, 10);
-  derived.push(
-    `- per request (Dyn 100 new zones less a small validate): ${(((many.cpu - base.cpu) * 1000) / requests).toFixed(2)} ms CPU`,
-  );
+console.log('| scenario | requests | CPU s | wall s | peak RSS MB | goal | goal met? |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of context.rows) {
+  const goal = goalOf(r.name);
+  const figures = `${r.cpu.toFixed(2)} | ${r.wall.toFixed(2)} | ${Math.round(r.rssMb)}`;
+  console.log(`| ${r.name} | ${r.requests ?? ''} | ${figures} | ${goalText(goal)} | ${verdict(r, goal)} |`);
 }
-if (derived.length > 0) console.log(`\n${derived.join('\n')}`);
+
+const derived = derivedFigures(context.rows);
+if (derived.length > 0) {
+  console.log('\n| per unit | figure | goal | goal met? |');
+  console.log('|---|---|---|---|');
+  for (const d of derived) {
+    const figure = `${d.value.toFixed(d.unit === 'KB' ? 1 : 3)} ${d.unit}`;
+    console.log(`| ${d.what} | ${figure} | ≤ ${d.goal} ${d.unit} | ${d.value <= d.goal ? 'yes' : 'no'} |`);
+  }
+}

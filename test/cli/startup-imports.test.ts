@@ -20,7 +20,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function loadedBy(argv: string[], env: Record<string, string> = {}): Promise<string[]> {
+/** The repository's modules the CLI loaded for `argv`; `code` is the exit code it must end with. */
+async function loadedBy(argv: string[], code: number, env: Record<string, string> = {}): Promise<string[]> {
   const log = join(dir, `${argv.join('-').replace(/[^\w-]/g, '_')}.log`);
   const child = spawn(
     process.execPath,
@@ -28,8 +29,12 @@ async function loadedBy(argv: string[], env: Record<string, string> = {}): Promi
     { env: { ...process.env, ...env, EDGEPLAN_MODULE_LOADS: log }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout.resume();
-  child.stderr.resume();
-  await new Promise((resolve) => child.on('close', resolve));
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  expect({ status, stderr }).toMatchObject({ status: code });
   const root = new URL('../../', import.meta.url).href;
   return (await readFile(log, 'utf8'))
     .split('\n')
@@ -41,7 +46,7 @@ const under = (loaded: string[], prefix: string) => loaded.filter((path) => path
 
 describe('start-up: each command loads what it runs', () => {
   it('--version loads no YAML parser, no zod, no provider, no emulator, no plan code', async () => {
-    const loaded = await loadedBy(['--version']);
+    const loaded = await loadedBy(['--version'], 0);
     expect(under(loaded, 'src/cli/'), 'the CLI itself is loaded').toContain('src/cli/program.ts');
     for (const heavy of [
       'node_modules/yaml/',
@@ -57,7 +62,7 @@ describe('start-up: each command loads what it runs', () => {
   });
 
   it('validate loads the loader, but no HTTP transport, client, writer or emulator', async () => {
-    const loaded = await loadedBy(['validate', 'examples/quickstart/zones.yaml']);
+    const loaded = await loadedBy(['validate', 'examples/quickstart/dns/zones.yaml'], 0);
     expect(loaded).toContain('src/config/index.ts');
     expect(loaded).toContain('src/cli/commands/validate.ts');
     for (const heavy of [
@@ -73,11 +78,24 @@ describe('start-up: each command loads what it runs', () => {
 
   it('a plan loads the emulator only with --sandbox', async () => {
     const env = { EDGEPLAN_DYN_URL: 'http://127.0.0.1:9/REST', EDGEPLAN_DYN_CUSTOMER: 'c' };
-    const plain = await loadedBy(['plan', 'examples/quickstart/zones.yaml'], env);
+    // Nothing listens on port 9: the plan fails reading live state, after loading what a real plan loads.
+    const plain = await loadedBy(['plan', 'examples/quickstart/dns/zones.yaml'], 1, env);
     expect(plain).toContain('src/cli/commands/plan.ts');
+    expect(plain).toContain('src/providers/http/transport.ts');
     expect(under(plain, 'src/emulator/index.ts')).toEqual([]);
     const state = join(dir, 'sandbox.json');
-    const sandbox = await loadedBy(['plan', '--sandbox', '--sandbox-state', state, 'examples/quickstart']);
+    const sandbox = await loadedBy(
+      [
+        'plan',
+        '--sandbox',
+        '--sandbox-state',
+        state,
+        '--seed',
+        'examples/quickstart/sandbox-seed.yaml',
+        'examples/quickstart/dns',
+      ],
+      2,
+    );
     expect(sandbox).toContain('src/emulator/index.ts');
   });
 });

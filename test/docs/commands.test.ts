@@ -92,6 +92,21 @@ describe('commands in the docs', () => {
     expect(missing).toEqual([]);
   });
 
+  it("CI runs every npm command of the README's quick start (.ci/run)", async () => {
+    const readme = pages.find((page) => page.path === 'README.md')?.text ?? '';
+    const quickStart = /\n## Quick start\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+    const wanted = commands(pageOf('README.md', quickStart))
+      .filter((c) => c.program === 'npm')
+      .map((c) => `npm ${c.args.join(' ')}`);
+    expect(wanted).toContain('npm run demo');
+    const ci = (await readFile('.ci/run', 'utf8'))
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#'));
+    const runs = (command: string) => ci.some((line) => new RegExp(`(^|\\s)${command}(\\s|$)`).test(line));
+    expect(wanted.filter((command) => !runs(command))).toEqual([]);
+    expect(runs('npm run no-such-script')).toBe(false);
+  });
+
   it('reads commands as the shell splits them', () => {
     const probe = pageOf(
       'docs/probe.md',

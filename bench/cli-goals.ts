@@ -1,0 +1,127 @@
+/**
+ * The CLI bench's goals (cli.ts): per scenario the budget it is held to (CPU seconds, peak RSS, requests) and
+ * octoDNS's figures on the same scenario (measured once side by side, on the same servers: the figures to beat;
+ * the bench does not run octoDNS), and the figures per record and per request the scenarios imply, each with its
+ * budget. `verdict` says whether a measured row meets its goal, and if not, which figure missed.
+ */
+import type { Row } from './cli-process.js';
+
+export interface Budget {
+  /** CPU seconds (user + sys) of the whole CLI process, at most. */
+  cpu?: number;
+  /** Peak RSS in MB, at most. */
+  rssMb?: number;
+  /** Requests the service answered, at most (every run's count). */
+  requests?: number;
+}
+
+export interface Goal extends Budget {
+  /** The scenario names it applies to start with this. */
+  scenario: string;
+  /** octoDNS's CPU seconds and peak RSS MB on the same scenario; edgeplan must stay below both. */
+  octodns?: { cpu: number; rssMb?: number };
+}
+
+export const GOALS: readonly Goal[] = [
+  { scenario: '`--version`', cpu: 0.25 },
+  { scenario: '`validate` of a small file', cpu: 0.25 },
+  { scenario: 'Dyn no-op plan, 1,000 records', cpu: 0.6, rssMb: 70, octodns: { cpu: 0.78, rssMb: 37 } },
+  { scenario: 'Dyn no-op plan, 100,000 records', octodns: { cpu: 45.5, rssMb: 562 } },
+  { scenario: 'Dyn update 100 of 1,000 records', octodns: { cpu: 0.95 } },
+  { scenario: 'Dyn new zone of 1,000 records', requests: 7 },
+  // The issue's floor for 100 new Dyn zones (201: an upload and a publish per zone, one login) plus one read per
+  // zone for the check after the apply.
+  { scenario: 'Dyn 100 new zones', requests: 301 },
+  { scenario: 'PowerDNS no-op plan, 1,000 records', cpu: 0.6, rssMb: 70, octodns: { cpu: 0.83, rssMb: 38 } },
+  { scenario: 'PowerDNS no-op plan, 100,000 records', octodns: { cpu: 45.5, rssMb: 562 } },
+  { scenario: 'PowerDNS new zone of 1,000 records', requests: 7 },
+  // Floor 101 (a POST per zone, the zone list) plus one read per zone for the check.
+  { scenario: 'PowerDNS 100 new zones', requests: 201 },
+];
+
+export function goalOf(name: string): Goal | undefined {
+  return GOALS.find((goal) => name.startsWith(goal.scenario));
+}
+
+/** The goal in words: `≤ 0.6 s CPU, ≤ 70 MB; octoDNS 0.78 s / 37 MB`, or '' when the scenario has none. */
+export function goalText(goal: Goal | undefined): string {
+  if (!goal) return '';
+  const parts = budgetParts(goal);
+  if (goal.octodns) {
+    const rss = goal.octodns.rssMb === undefined ? '' : ` / ${goal.octodns.rssMb} MB`;
+    parts.push(`below octoDNS ${goal.octodns.cpu} s${rss}`);
+  }
+  return parts.join(', ');
+}
+
+function budgetParts(budget: Budget): string[] {
+  const parts: string[] = [];
+  if (budget.cpu !== undefined) parts.push(`≤ ${budget.cpu} s CPU`);
+  if (budget.rssMb !== undefined) parts.push(`≤ ${budget.rssMb} MB`);
+  if (budget.requests !== undefined) parts.push(`≤ ${budget.requests} requests`);
+  return parts;
+}
+
+/** The highest of a row's request counts (`7` or `7 / 8` when the runs differ). */
+function mostRequests(row: Row): number | undefined {
+  if (!row.requests) return undefined;
+  return Math.max(...row.requests.split(' / ').map((count) => Number.parseInt(count, 10)));
+}
+
+/** `yes`, `no (CPU 0.71 s, RSS 120 MB)` naming each figure that missed, or '' when the row has no goal. */
+export function verdict(row: Row, goal: Goal | undefined): string {
+  if (!goal) return '';
+  const missed: string[] = [];
+  const cpuLimit = Math.min(goal.cpu ?? Infinity, goal.octodns?.cpu ?? Infinity);
+  const rssLimit = Math.min(goal.rssMb ?? Infinity, goal.octodns?.rssMb ?? Infinity);
+  if (row.cpu > cpuLimit) missed.push(`CPU ${row.cpu.toFixed(2)} s`);
+  if (row.rssMb > rssLimit) missed.push(`RSS ${Math.round(row.rssMb)} MB`);
+  const requests = mostRequests(row);
+  if (goal.requests !== undefined && (requests === undefined || requests > goal.requests))
+    missed.push(`${requests ?? 'no'} requests`);
+  return missed.length === 0 ? 'yes' : `no (${missed.join(', ')})`;
+}
+
+export interface Derived {
+  what: string;
+  value: number;
+  unit: string;
+  /** At most this, in `unit`. */
+  goal: number;
+}
+
+/** The figures per record and per request that pairs of rows imply, each beside its goal. */
+export function derivedFigures(rows: readonly Row[]): Derived[] {
+  const row = (prefix: string) => rows.find((r) => r.name.startsWith(prefix));
+  const figures: Derived[] = [];
+  const small = row('`validate` of a small');
+  const loaded = row('`validate` of 100,000');
+  if (small && loaded)
+    figures.push({
+      what: 'CPU per record loaded (validate, small file → 100,000 records)',
+      value: ((loaded.cpu - small.cpu) * 1000) / 100_000,
+      unit: 'ms',
+      goal: 0.05,
+    });
+  for (const provider of ['Dyn', 'PowerDNS']) {
+    const from = row(`${provider} no-op plan, 1,000 `);
+    const to = row(`${provider} no-op plan, 100,000 `);
+    if (!from || !to) continue;
+    figures.push({
+      what: `peak RSS per record (${provider} no-op plan, 1,000 → 100,000 records)`,
+      value: ((to.rssMb - from.rssMb) * 1024) / 99_000,
+      unit: 'KB',
+      goal: 4,
+    });
+  }
+  const many = row('Dyn 100 new zones');
+  const requests = many && mostRequests(many);
+  if (many && small && requests)
+    figures.push({
+      what: 'CPU per request (Dyn 100 new zones less a small validate)',
+      value: ((many.cpu - small.cpu) * 1000) / requests,
+      unit: 'ms',
+      goal: 1,
+    });
+  return figures;
+}
