@@ -221,6 +221,8 @@ describe('DynWriter.execute', () => {
     mockLogin('token-2');
     // Nothing pending in the new session: "no changes to apply", and the serial did not move.
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zoneObject));
+    // The serial settles whether an earlier attempt published: it did not move.
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject));
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
     authed('post', '/ARecord/a.test/www.a.test/', undefined, 'token-2').reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject));
