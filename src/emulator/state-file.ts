@@ -9,8 +9,12 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EmulatorSeed, ParsedSeed } from './seed.js';
 import { parseSeed } from './seed.js';
+import { jsonSyntaxProblem } from './syntax-error.js';
 
-/** The saved state, validated, or undefined when the file does not exist. Invalid content is an error naming the file. */
+/**
+ * The saved state, validated, or undefined when the file does not exist. Invalid content is an error naming the file
+ * and where it is wrong, never quoting it.
+ */
 export async function readStateFile(path: string): Promise<ParsedSeed | undefined> {
   let text: string;
   try {
@@ -22,8 +26,9 @@ export async function readStateFile(path: string): Promise<ParsedSeed | undefine
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`Cannot parse emulator state ${path}: ${(err as Error).message}`);
+  } catch {
+    // The parser's message quotes the file, which holds the account's credentials: only where it is wrong.
+    throw new Error(`Cannot parse emulator state ${path}: ${jsonSyntaxProblem(text)}`);
   }
   return parseSeed(value, path);
 }

@@ -235,7 +235,13 @@ describe('a publish whose answer was lost', () => {
 });
 
 describe('a publish whose answer was lost, repeated in a new session after its own ended', () => {
-  const deleteOp: DynOp = { kind: 'delete-record', zone: 'a.test', fqdn: 'mail.a.test', type: 'MX', ref: '8' };
+  const deleteOp: DynOp = {
+    kind: 'delete-record',
+    zone: 'a.test',
+    fqdn: 'mail.a.test',
+    type: 'MX',
+    ref: '8',
+  };
   const deletePath = '/MXRecord/a.test/mail.a.test/8/';
   /**
    * A delete, the serial read, then a publish whose first attempt gets no answer; the transport's repeat meets the

@@ -176,7 +176,9 @@ export class DynWriter implements StepWriter {
           // Not published: the changes are gone with their session, and the next turn sends them again.
           if (!(await this.wasPublished(tx, serial, tx.generation, lost))) continue;
           this.client.onDecision({ symptom: 'session-expired', decision: 'took-effect', request: label });
-          this.logger.info(`dyn: ${label}: the session ended meanwhile; the zone's serial shows it was published`);
+          this.logger.info(
+            `dyn: ${label}: the session ended meanwhile; the zone's serial shows it was published`,
+          );
         }
         this.zones.delete(tx.zone);
         return;
