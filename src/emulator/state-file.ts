@@ -1,6 +1,7 @@
 /**
- * The `statePath` file: the published account in seed form (JSON, record ids and next id included), loaded at
- * start when it exists and rewritten after every publish, zone create and zone delete. Writes go to a temp file
+ * The `statePath` file: the published account in seed form (JSON, record ids and next id included, and the WAF
+ * cache-purge budget's window), loaded at start when it exists and rewritten after every publish, zone create and
+ * zone delete, WAF change and cache purge. Writes go to a temp file
  * that is renamed over the target, one at a time, so a reader never sees half a file and an older state never
  * overwrites a newer one. The file holds the account's credentials: it is written readable by its owner only (0600).
  */
