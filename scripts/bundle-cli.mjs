@@ -32,6 +32,9 @@ export async function bundleCli(outdir) {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    // jsonc-parser's `main` is a UMD build whose modules `require` each other at run time, which a bundle cannot
+    // follow: its ES module build (its `module` field) is bundled instead.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     // A CommonJS package inside an ES module bundle calls `require` for Node's built-ins.
     banner: {
       js: "import { createRequire as edgeplanCreateRequire } from 'node:module'; const require = edgeplanCreateRequire(import.meta.url);",

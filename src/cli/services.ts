@@ -59,8 +59,8 @@ export async function openServices(
   const closers: (() => Promise<void>)[] = [];
   const rates = new RateCounts(waitNotices(io));
   // One failure, one cleanup: when a command ends (one service failed while the other was still reading
-  // included), the DNS reads still in flight are stopped before the logout, so nothing is read into a session
-  // being closed and no second session is opened (the client refuses to log in once closed).
+  // included), the reads still in flight, DNS and WAF, are stopped before the logout, so nothing is read into a
+  // session being closed and no second session is opened (the client refuses to log in once closed).
   const stop = new AbortController();
   let interrupted: InterruptSignal | undefined;
   const handOverInterrupts =
@@ -88,7 +88,9 @@ export async function openServices(
       dns,
       rates.record,
     );
-    const waf = desired.waf ? openWafTarget(options, io, logger, sandbox, rates.record) : undefined;
+    const waf = desired.waf
+      ? openWafTarget(options, io, logger, sandbox, rates.record, stop.signal)
+      : undefined;
     if (waf) closers.push(waf.close);
     const providers: Providers = {
       ...(Object.keys(dns.byName).length > 0 ? { dnsProviders: dns.byName } : {}),

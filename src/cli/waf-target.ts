@@ -23,6 +23,8 @@ export function openWafTarget(
   logger: Logger,
   running: RunningSandbox | undefined,
   onRateEvent?: (event: RateEvent) => void,
+  /** Stops the reads, as the DNS providers' signal does (services.ts). */
+  signal?: AbortSignal,
 ): WafTarget {
   const rateLimit = wafRateShare(options, io);
   const userAgent = userAgentOf(io);
@@ -32,6 +34,7 @@ export function openWafTarget(
       logger,
       rateLimit,
       onRateEvent,
+      signal,
     });
     return { provider, close: () => provider.close() };
   }
@@ -45,6 +48,7 @@ export function openWafTarget(
     logger,
     rateLimit,
     onRateEvent,
+    signal,
   });
   return { provider: { ...provider, account: sandboxAccount(running, {}) }, close: () => provider.close() };
 }

@@ -53,7 +53,7 @@ export interface EmulatorOptions {
   /**
    * JSON state file: loaded by `listen()` when it exists (wins over `seed`), else written by `listen()` with the
    * seeded account (so the next run starts from it, whatever this one changes), and rewritten after every publish,
-   * zone create and zone delete.
+   * zone create and zone delete, WAF change and cache purge (the purge budget's window is kept in it).
    */
   statePath?: string;
   /**

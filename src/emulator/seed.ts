@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { DnsSeedSchema } from './dyn/seed.js';
+import { jsonSyntaxProblem, yamlSyntaxProblem } from './syntax-error.js';
 import { WafSeedSchema } from './waf/seed.js';
 
 export const EmulatorSeedSchema = z.strictObject({
@@ -50,14 +51,17 @@ function formatPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-/** Reads and validates a seed file (`.json` as JSON, anything else as YAML); errors name the file. */
+/** Reads and validates a seed file (`.json` as JSON, anything else as YAML); errors name the file, never quote it. */
 export async function loadSeedFile(path: string): Promise<EmulatorSeed> {
   const text = await readFile(path, 'utf8');
+  const json = path.endsWith('.json');
   let value: unknown;
   try {
-    value = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    value = json ? JSON.parse(text) : parseYaml(text);
   } catch (err) {
-    throw new Error(`Cannot parse emulator seed ${path}: ${(err as Error).message}`);
+    // The parsers' messages quote the file, which holds the account's credentials: only where it is wrong.
+    const problem = json ? jsonSyntaxProblem(text) : yamlSyntaxProblem(err);
+    throw new Error(`Cannot parse emulator seed ${path}: ${problem}`);
   }
   parseSeed(value, path);
   return value as EmulatorSeed;

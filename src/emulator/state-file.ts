@@ -1,6 +1,7 @@
 /**
- * The `statePath` file: the published account in seed form (JSON, record ids and next id included), loaded at
- * start when it exists and rewritten after every publish, zone create and zone delete. Writes go to a temp file
+ * The `statePath` file: the published account in seed form (JSON, record ids and next id included, and the WAF
+ * cache-purge budget's window), loaded at start when it exists and rewritten after every publish, zone create and
+ * zone delete, WAF change and cache purge. Writes go to a temp file
  * that is renamed over the target, one at a time, so a reader never sees half a file and an older state never
  * overwrites a newer one. The file holds the account's credentials: it is written readable by its owner only (0600).
  */
@@ -9,8 +10,12 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EmulatorSeed, ParsedSeed } from './seed.js';
 import { parseSeed } from './seed.js';
+import { jsonSyntaxProblem } from './syntax-error.js';
 
-/** The saved state, validated, or undefined when the file does not exist. Invalid content is an error naming the file. */
+/**
+ * The saved state, validated, or undefined when the file does not exist. Invalid content is an error naming the file
+ * and where it is wrong, never quoting it.
+ */
 export async function readStateFile(path: string): Promise<ParsedSeed | undefined> {
   let text: string;
   try {
@@ -22,8 +27,9 @@ export async function readStateFile(path: string): Promise<ParsedSeed | undefine
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`Cannot parse emulator state ${path}: ${(err as Error).message}`);
+  } catch {
+    // The parser's message quotes the file, which holds the account's credentials: only where it is wrong.
+    throw new Error(`Cannot parse emulator state ${path}: ${jsonSyntaxProblem(text)}`);
   }
   return parseSeed(value, path);
 }

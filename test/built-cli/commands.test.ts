@@ -4,7 +4,7 @@
  * process). Each flag is checked by what it changes: the file it writes, the format, the targets, the log.
  */
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRecordOutOfBand, workDir } from '../integration/review-helpers.js';
@@ -163,5 +163,16 @@ describe('the built CLI', () => {
     expect(run.stderr).toContain(`state in ${state}`);
     // Published once in the sandbox, whose account the state file keeps.
     expect(JSON.parse(await readFile(state, 'utf8')).dns.zones['example.com'].serial).toBe(42);
+  });
+
+  it('a damaged sandbox state file is named with where it is wrong, its content never printed', async () => {
+    const state = join(work.dir, 'sandbox.json');
+    await writeFile(state, `{\n  "dns": { "credentials": { "password": "${PASSWORD}" } }\n  oops\n}\n`);
+    const run = await edgeplan(['plan', work.config, '--sandbox', '--sandbox-state', state]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `Cannot parse emulator state ${state}: not valid JSON at line 3, column 3 (invalid symbol)`,
+    );
+    expect(`${run.stdout}${run.stderr}`).not.toContain(PASSWORD);
   });
 });

@@ -8,7 +8,7 @@ import { OutcomeUnknownError } from '../../src/model/provider.js';
 import { type DynOp, DynPublishUnknownError, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { HttpError, TransportError } from '../../src/providers/http/errors.js';
-import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
@@ -231,6 +231,71 @@ describe('a publish whose answer was lost', () => {
     expect((error as Error).message).toMatch(
       /^zone a\.test: the answer to its publish was lost \(PUT \/REST\/Zone\/a\.test\/: network error.*\) and reading the zone failed too \(GET .*\): whether it was published is unknown; plan again to see what is live$/,
     );
+  });
+});
+
+describe('a publish whose answer was lost, repeated in a new session after its own ended', () => {
+  const deleteOp: DynOp = {
+    kind: 'delete-record',
+    zone: 'a.test',
+    fqdn: 'mail.a.test',
+    type: 'MX',
+    ref: '8',
+  };
+  const deletePath = '/MXRecord/a.test/mail.a.test/8/';
+  /**
+   * A delete, the serial read, then a publish whose first attempt gets no answer; the transport's repeat meets the
+   * session's end, so the client logs in again and the publish answers in the new session, where nothing is pending.
+   */
+  function publishAnsweredInNewSession() {
+    mockLogin();
+    authed('delete', deletePath).reply(200, ok({}));
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
+    authed('put', '/Zone/a.test/', { publish: true }).replyWithError(RESET);
+    authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
+    mockLogin('token-2');
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
+      200,
+      ok(zoneObject(8), 'publish: Could not publish a.test. No changes to apply.'),
+    );
+  }
+  const provider = () => {
+    const decisions: ClientDecision[] = [];
+    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    return { provider, decisions: () => decisions.map((d) => `${d.symptom} ${d.decision} ${d.request}`) };
+  };
+
+  it('is done when the serial moved: the lost attempt published it, and the delete is not sent again', async () => {
+    publishAnsweredInNewSession();
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject(8)));
+    authed('get', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok([]));
+    const { provider: dyn, decisions } = provider();
+    dyn.begin({ target, serial: 7 });
+    await dyn.execute(deleteOp);
+    await dyn.execute(publishOp);
+    expect(decisions()).toEqual([
+      'network repeated PUT /REST/Zone/a.test/',
+      'session-expired repeated PUT /Zone/a.test/',
+      'session-expired took-effect PUT /Zone/a.test/',
+    ]);
+  });
+
+  it('sends the changes again in the new session when the serial did not move: nothing was published', async () => {
+    publishAnsweredInNewSession();
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject(7)));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    authed('delete', deletePath, undefined, 'token-2').reply(200, ok({}));
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject(7)));
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zoneObject(8)));
+    const { provider: dyn, decisions } = provider();
+    dyn.begin({ target, serial: 7 });
+    await dyn.execute(deleteOp);
+    await dyn.execute(publishOp);
+    expect(decisions()).toEqual([
+      'network repeated PUT /REST/Zone/a.test/',
+      'session-expired repeated PUT /Zone/a.test/',
+      'session-expired replayed zone a.test',
+    ]);
   });
 });
 

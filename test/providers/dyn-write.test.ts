@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../../src/model/target.js';
 import {
+  DynJobLostError,
   type DynOp,
   DynOpError,
   DynSessionLostError,
@@ -221,6 +222,8 @@ describe('DynWriter.execute', () => {
     mockLogin('token-2');
     // Nothing pending in the new session: "no changes to apply", and the serial did not move.
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zoneObject));
+    // The serial settles whether an earlier attempt published: it did not move.
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject));
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
     authed('post', '/ARecord/a.test/www.a.test/', undefined, 'token-2').reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zoneObject));
@@ -274,6 +277,23 @@ describe('other writes', () => {
     await expect(provider.discard({ kind: 'zone', name: 'b.test' })).rejects.toThrow(
       'a zone task blocked it',
     );
+  });
+
+  it('discard is done when its job was lost with the session: the pending changes ended with it', async () => {
+    mockLogin();
+    authed('delete', '/ZoneChanges/a.test/').reply(200, { status: 'incomplete', data: null, job_id: 8 });
+    authed('get', '/Job/8/').reply(400, EXPIRED);
+    // Logged in again for the next call, as after any ended session; a job lost for another reason still fails.
+    mockLogin('token-2');
+    authed('delete', '/ZoneChanges/b.test/', undefined, 'token-2').reply(200, {
+      status: 'incomplete',
+      data: null,
+      job_id: 9,
+    });
+    authed('get', '/Job/9/', undefined, 'token-2').reply(404, failure('NOT_FOUND', 'job: No such job'));
+    const { provider } = testProvider();
+    await provider.discard(zoneTarget);
+    await expect(provider.discard({ kind: 'zone', name: 'b.test' })).rejects.toBeInstanceOf(DynJobLostError);
   });
 
   it('deleteNode deletes the node, accepting the array and zone object shapes', async () => {

@@ -1,5 +1,6 @@
 import { compareStrings } from '../../model/compare.js';
 import { DEFAULT_BOT_CATALOGUE, derivedId } from './catalogue.js';
+import type { FixedWindow } from './rate-limit.js';
 import { type ParsedWafSeed, type WafSeed, WafSeedSchema } from './seed.js';
 
 export interface Bot {
@@ -38,6 +39,8 @@ export class WafAccount {
   client: ClientCredentials = DEMO_CLIENT;
   readonly bots: Bot[] = [];
   readonly webapps = new Map<string, Webapp>();
+  /** The cache-purge bucket's window (purge.ts); undefined before the first purge. */
+  purgeWindow: FixedWindow | undefined;
 
   /** Throws an error naming every cross-reference problem (unknown bot, duplicate id or name). */
   static fromSeed(seed: WafSeed | undefined, nowIso: string): WafAccount {
@@ -45,6 +48,8 @@ export class WafAccount {
     const account = new WafAccount();
     const problems: string[] = [];
     account.client = parsed.client ?? DEMO_CLIENT;
+    const bucket = parsed.purge_bucket;
+    if (bucket) account.purgeWindow = { startMs: Date.parse(bucket.window_started_at), used: bucket.used };
     const catalogue: { id?: string; name: string; description?: string }[] = parsed.bots ?? [
       ...DEFAULT_BOT_CATALOGUE,
     ];
@@ -102,7 +107,7 @@ export class WafAccount {
     }));
   }
 
-  /** The seed form, ids included, so a state file reloads to the same account. */
+  /** The seed form, ids and the purge bucket included, so a state file reloads to the same account. */
   toSeed(): WafSeed {
     return {
       client: { ...this.client },
@@ -118,6 +123,14 @@ export class WafAccount {
         enabled_bots: this.bots.filter((b) => w.enabled.has(b.id)).map((b) => b.name),
         ...(w.forbidden ? { forbidden: true } : {}),
       })),
+      ...(this.purgeWindow
+        ? {
+            purge_bucket: {
+              window_started_at: new Date(this.purgeWindow.startMs).toISOString(),
+              used: this.purgeWindow.used,
+            },
+          }
+        : {}),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WafAccount } from './account.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { countRequest, type RateLimitOptions } from './rate-limit.js';
 import { ok, type WafReply, wafError } from './reply.js';
 
 /**
@@ -12,6 +12,8 @@ import { ok, type WafReply, wafError } from './reply.js';
  *   `purge_resources[]` query parameters; none purges the whole cache. Answers 202 `{task_id, status: "pending"}`.
  * - The purge bucket is the account's (20 an hour by default), separate from the 500 requests an hour; a purge
  *   answer reports the purge bucket in the same `X-RateLimit-*` headers, and the 21st purge of a window is 429.
+ *   Its window is the account's (WafAccount.purgeWindow), saved with it after every purge: every run on one state
+ *   file (each `edgeplan purge --sandbox`) spends the same budget, as every client of one company does.
  * - A task is `pending` for `pendingMs`, `in_progress` for `runMs`, then `finished`.
  */
 export const DEFAULT_PURGE_LIMIT: RateLimitOptions = { limit: 20, windowSeconds: 3600 };
@@ -26,23 +28,25 @@ interface PurgeTask {
 }
 
 export class PurgeService {
-  private readonly bucket: RateLimiter;
   private readonly tasks = new Map<string, PurgeTask>();
 
   constructor(
-    limit: RateLimitOptions,
+    private readonly limit: RateLimitOptions,
     private readonly timing: { pendingMs: number; runMs: number },
     private readonly now: () => number,
-  ) {
-    this.bucket = new RateLimiter(limit, now);
-  }
+    /** Saves the account (the state file), the purge bucket with it. */
+    private readonly persist: () => Promise<void>,
+  ) {}
 
-  purge(account: WafAccount, webappId: string, url: URL, body: unknown): WafReply {
+  async purge(account: WafAccount, webappId: string, url: URL, body: unknown): Promise<WafReply> {
     if (!account.webapps.has(webappId)) return wafError(404, 'not_found', `Webapp ${webappId} not found`);
     const resources = resourcesOf(url, body);
     if (typeof resources === 'string')
       return wafError(422, 'validation_failed', 'Validation failed', { purge_resources: [resources] });
-    const rate = this.bucket.take('account');
+    const counted = countRequest(account.purgeWindow, this.limit, this.now());
+    account.purgeWindow = counted.window;
+    await this.persist();
+    const rate = counted.decision;
     if (rate.exceeded) {
       const text = `Purge limit exceeded. Try again in ${rate.resetSeconds} seconds.`;
       const refused = wafError(429, 'rate_limit_exceeded', text);

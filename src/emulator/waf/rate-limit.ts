@@ -21,13 +21,37 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-interface Window {
+/** One fixed window: when it started (the first request of it) and the requests counted in it. */
+export interface FixedWindow {
   startMs: number;
   used: number;
 }
 
+/**
+ * Counts one request in `window` (undefined, or over: a new window starts now) and says whether it is over the
+ * limit; returns the window as it is after the request, for the caller to keep (in memory, or in the state file).
+ */
+export function countRequest(
+  window: FixedWindow | undefined,
+  options: RateLimitOptions,
+  nowMs: number,
+): { window: FixedWindow; decision: RateDecision } {
+  const windowMs = options.windowSeconds * 1000;
+  const current = !window || nowMs - window.startMs >= windowMs ? { startMs: nowMs, used: 0 } : window;
+  const after = { startMs: current.startMs, used: current.used + 1 };
+  const exceeded = after.used > options.limit;
+  const resetSeconds = Math.max(0, Math.ceil((after.startMs + windowMs - nowMs) / 1000));
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(options.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, options.limit - after.used)),
+    'X-RateLimit-Reset': String(resetSeconds),
+  };
+  if (exceeded) headers['Retry-After'] = String(resetSeconds);
+  return { window: after, decision: { headers, exceeded, resetSeconds } };
+}
+
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows = new Map<string, FixedWindow>();
 
   constructor(
     private readonly options: RateLimitOptions,
@@ -36,22 +60,8 @@ export class RateLimiter {
 
   /** Counts one request from `ip` and says whether it is over the limit. */
   take(ip: string): RateDecision {
-    const nowMs = this.now();
-    const windowMs = this.options.windowSeconds * 1000;
-    let window = this.windows.get(ip);
-    if (!window || nowMs - window.startMs >= windowMs) {
-      window = { startMs: nowMs, used: 0 };
-      this.windows.set(ip, window);
-    }
-    window.used += 1;
-    const exceeded = window.used > this.options.limit;
-    const resetSeconds = Math.max(0, Math.ceil((window.startMs + windowMs - nowMs) / 1000));
-    const headers: Record<string, string> = {
-      'X-RateLimit-Limit': String(this.options.limit),
-      'X-RateLimit-Remaining': String(Math.max(0, this.options.limit - window.used)),
-      'X-RateLimit-Reset': String(resetSeconds),
-    };
-    if (exceeded) headers['Retry-After'] = String(resetSeconds);
-    return { headers, exceeded, resetSeconds };
+    const { window, decision } = countRequest(this.windows.get(ip), this.options, this.now());
+    this.windows.set(ip, window);
+    return decision;
   }
 }

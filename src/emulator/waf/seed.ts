@@ -33,6 +33,13 @@ export const WafSeedSchema = z.strictObject({
   /** The vendor's catalogue; default: DEFAULT_BOT_CATALOGUE. */
   bots: z.array(BotSeed).min(1).optional(),
   webapps: z.array(WebappSeed).optional(),
+  /**
+   * The cache-purge bucket's current window (purge.ts): when it started and the purges counted in it. A state file
+   * keeps it, so runs sharing the file share the budget as they would the service's; absent: no purge yet.
+   */
+  purge_bucket: z
+    .strictObject({ window_started_at: z.iso.datetime(), used: z.number().int().min(0) })
+    .optional(),
 });
 
 export type WafSeed = z.input<typeof WafSeedSchema>;

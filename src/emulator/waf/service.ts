@@ -53,7 +53,8 @@ export function createWafService(
     (webappId) => deps.chaos?.chance('waf-change-failed', webappId) ?? false,
   );
   const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }, deps.now);
-  const purges = new PurgeService({ ...DEFAULT_PURGE_LIMIT, ...options.purgeLimit }, timing, deps.now);
+  const purgeLimit = { ...DEFAULT_PURGE_LIMIT, ...options.purgeLimit };
+  const purges = new PurgeService(purgeLimit, timing, deps.now, deps.persist);
   const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 7200, deps.now);
   const ctx: h.WafHandlerCtx = { account: () => state.account, changes, persist: deps.persist };
 

@@ -14,7 +14,7 @@ import {
   retryDelayMs,
 } from './retry.js';
 import type { RequestScheduler } from './scheduler.js';
-import { realSleep } from './sleep.js';
+import { abortableSleep, realSleep } from './sleep.js';
 
 /**
  * The one HTTP transport of every provider, over Node's `node:http` and `node:https` (exchange.ts): keep-alive and a
@@ -258,26 +258,6 @@ function parseJson(text: string): unknown {
 /** A request whose `signal` has been aborted goes no further: nothing more is sent for it. */
 function throwIfAborted(req: HttpRequest, path: string): void {
   if (req.signal?.aborted) throw new RequestAbortedError(req.method, path, req.signal.reason);
-}
-
-/** `sleep`, cut short when `signal` aborts (the loop then stops at its next check). */
-async function abortableSleep(
-  sleep: (ms: number) => Promise<void>,
-  ms: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  if (!signal) return sleep(ms);
-  if (signal.aborted) return;
-  let stop: () => void = () => {};
-  const aborted = new Promise<void>((resolve) => {
-    stop = () => resolve();
-    signal.addEventListener('abort', stop, { once: true });
-  });
-  try {
-    await Promise.race([sleep(ms), aborted]);
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
 }
 
 function symptomOf(outcome: AttemptOutcome): Symptom {

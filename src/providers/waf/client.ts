@@ -22,6 +22,12 @@ export interface WafClientOptions {
   random?: () => number;
   /** Longest wait for a rate-limit window to reset (default 120 s); see rate-limit.ts. */
   maxRateLimitWaitMs?: number;
+  /**
+   * Stops the client's cancellable calls (an interrupt, or another service's failure that ends the run), as the DNS
+   * clients' signal does: a call not yet sent is refused, a read in flight or a rate-limit wait abandoned, with a
+   * RequestAbortedError. Calls made with `cancellable: false` go on.
+   */
+  signal?: AbortSignal;
 }
 
 export interface WafCall {
@@ -36,6 +42,11 @@ export interface WafCall {
    * bucket may stay spent for most of an hour): the caller gets it as an error.
    */
   bucket?: 'purge';
+  /**
+   * false: the client's `signal` does not stop this call. The writer's calls are made so (a write abandoned in
+   * flight would leave its outcome unknown, and its reads settle what a write did). Default true.
+   */
+  cancellable?: boolean;
 }
 
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
@@ -63,6 +74,7 @@ export class WafClient {
   private readonly tokens: TokenSource;
   private readonly api: HttpTransport;
   private readonly tokenTransport: HttpTransport;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(options: WafClientOptions) {
     const logger = options.logger ?? silentLogger;
@@ -71,6 +83,7 @@ export class WafClient {
     this.purgeBucket = new PurgeBucketMemory(now);
     this.api = options.api;
     this.tokenTransport = options.token;
+    this.signal = options.signal;
     this.rateLimit = new RateLimitTracker({
       now,
       sleep: options.sleep ?? realSleep,
@@ -93,36 +106,42 @@ export class WafClient {
   }
 
   async call(call: WafCall): Promise<HttpResponse> {
+    const signal = call.cancellable === false ? undefined : this.signal;
     let token = await this.tokens.current();
-    let res = await this.send(this.api, call, token.value);
+    let res = await this.send(this.api, call, signal, token.value);
     // The token expired or was revoked earlier than its lifetime said: a new token, and a repeat (a refused
     // token means the request was not processed), up to MAX_TOKEN_RENEWALS times.
     for (let renewed = 0; res.status === 401 && renewed < MAX_TOKEN_RENEWALS; renewed++) {
       this.tokens.invalidate(token.generation);
       token = await this.tokens.current();
-      res = await this.send(this.api, call, token.value);
+      res = await this.send(this.api, call, signal, token.value);
     }
     if (res.status >= 200 && res.status < 300) return res;
     throw new WafApiError(call.method, res.path, res.status, errorBody(res), res.text);
   }
 
   private async requestToken(form: URLSearchParams): Promise<HttpResponse> {
-    // A second token after an ambiguous failure is harmless: the unused one expires on its own.
-    const res = await this.send(this.tokenTransport, {
-      method: 'POST',
-      path: '',
-      body: form,
-      retryable: 'idempotent',
-    });
+    // A second token after an ambiguous failure is harmless: the unused one expires on its own. Abandoning its
+    // fetch is harmless too: the call that needed it is then not sent.
+    const call = { method: 'POST', path: '', body: form, retryable: 'idempotent' } as const;
+    const res = await this.send(this.tokenTransport, call, this.signal);
     if (res.status >= 200 && res.status < 300) return res;
     const ErrorType = res.status === 400 || res.status === 401 ? WafAuthError : WafApiError;
     throw new ErrorType('POST', res.path, res.status, errorBody(res), res.text);
   }
 
-  /** One request, paced by the rate-limit headers; a 429 is waited out and repeated, at most MAX_429_RETRIES times. */
-  private async send(transport: HttpTransport, call: WafCall, token?: string): Promise<HttpResponse> {
+  /**
+   * One request, paced by the rate-limit headers; a 429 is waited out and repeated, at most MAX_429_RETRIES times.
+   * `signal` stops it (its waits included), as the transport stops a request.
+   */
+  private async send(
+    transport: HttpTransport,
+    call: WafCall,
+    signal: AbortSignal | undefined,
+    token?: string,
+  ): Promise<HttpResponse> {
     for (let tooMany = 0; ; tooMany++) {
-      await this.rateLimit.beforeRequest();
+      await this.rateLimit.beforeRequest(signal);
       const res = await transport
         .request({
           method: call.method,
@@ -132,6 +151,7 @@ export class WafClient {
           retryable: call.retryable,
           retryOn429: false,
           otherBudget: call.bucket === 'purge',
+          ...(signal ? { signal } : {}),
         })
         .catch((error: unknown) => {
           // The service's window is spent for longer than the client waits: said as rate-limit.ts says it.
@@ -151,7 +171,7 @@ export class WafClient {
       }
       this.rateLimit.observe(res.headers);
       if (res.status !== 429 || tooMany >= MAX_429_RETRIES) return res;
-      await this.rateLimit.afterTooMany(res.headers);
+      await this.rateLimit.afterTooMany(res.headers, signal);
     }
   }
 }

@@ -70,6 +70,8 @@ export interface WafProviderOptions extends WafConfig {
   onRateEvent?: (event: RateEvent) => void;
   /** Told of every repeat and every decision about a lost answer (http/decisions.ts). */
   onDecision?: DecisionSink;
+  /** Stops the reads (WafClientOptions.signal): an interrupt, or another service's failure that ends the run. */
+  signal?: AbortSignal;
   /** Injected time, for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -118,6 +120,7 @@ export function createWafProvider(options: WafProviderOptions): WafProvider {
     now: options.now,
     random: options.random,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs,
+    signal: options.signal,
   });
   const writer = new WafWriter(client, {
     sleep,

@@ -78,6 +78,7 @@ export async function purgeResolved(
     // A repeat would purge again and spend a second purge of the 20 an hour.
     retryable: 'non-idempotent',
     bucket: 'purge',
+    cancellable: false,
   });
   const { task_id } = parseWire(PurgeAccepted, res.json, `webapp ${webapp.name}: POST ${res.path}`);
   await waitForTask(client, webapp.name, task_id, options);

@@ -1,6 +1,7 @@
 import type { Logger } from '../../model/logger.js';
 import type { RateLimitStatus } from '../../model/waf.js';
 import { type AnswerHeaders, intHeader } from '../http/headers.js';
+import { abortableSleep } from '../http/sleep.js';
 import { WafRateLimitError } from './errors.js';
 
 /** The window as last reported: `resetAtMs` is absolute, computed from `X-RateLimit-Reset` (seconds left). */
@@ -45,18 +46,19 @@ export class RateLimitTracker {
     this.window = { limit, remaining, resetAtMs: this.options.now() + reset * 1000 };
   }
 
-  async beforeRequest(): Promise<void> {
+  /** `signal`: the wait is cut short when it aborts (the request is then refused unsent by the transport). */
+  async beforeRequest(signal?: AbortSignal): Promise<void> {
     const window = this.current();
     if (!window || window.remaining > 0) return;
-    await this.wait(window.resetAtMs - this.options.now(), 'no requests left in this window');
-    this.window = undefined;
+    await this.wait(window.resetAtMs - this.options.now(), 'no requests left in this window', signal);
+    if (!signal?.aborted) this.window = undefined;
   }
 
   /** After a 429: wait as the server says, then let the caller retry. */
-  async afterTooMany(headers: AnswerHeaders): Promise<void> {
+  async afterTooMany(headers: AnswerHeaders, signal?: AbortSignal): Promise<void> {
     const retryAfter = intHeader(headers, 'retry-after') ?? intHeader(headers, 'x-ratelimit-reset') ?? 1;
-    await this.wait(retryAfter * 1000, 'HTTP 429');
-    this.window = undefined;
+    await this.wait(retryAfter * 1000, 'HTTP 429', signal);
+    if (!signal?.aborted) this.window = undefined;
   }
 
   /** The window now: a window whose reset time has passed is a fresh one with the whole limit left. */
@@ -74,7 +76,7 @@ export class RateLimitTracker {
     return { limit: window.limit, remaining: window.remaining, resetSeconds };
   }
 
-  private async wait(ms: number, reason: string): Promise<void> {
+  private async wait(ms: number, reason: string, signal: AbortSignal | undefined): Promise<void> {
     const base = Math.max(0, ms);
     if (base > this.options.maxWaitMs) {
       throw new WafRateLimitError(
@@ -87,6 +89,6 @@ export class RateLimitTracker {
     this.options.logger.warn(
       `waf: ${reason}; waiting ${Math.ceil(delay / 1000)} s for the rate-limit window to reset`,
     );
-    await this.options.sleep(delay);
+    await abortableSleep(this.options.sleep, delay, signal);
   }
 }

@@ -68,13 +68,18 @@ export async function listWebapps(client: WafClient): Promise<{ webapps: WebappO
   return { webapps: rows, requests };
 }
 
-/** A webapp's good bots, sorted by name, page by page like the webapp list, and the requests that took. */
+/**
+ * A webapp's good bots, sorted by name, page by page like the webapp list, and the requests that took.
+ * `cancellable: false`: the client's signal does not stop the read (the writer's, which settles what a write did).
+ */
 export async function readGoodBots(
   client: WafClient,
   webapp: WebappObject,
+  cancellable = true,
 ): Promise<{ bots: LiveGoodBot[]; requests: number }> {
   const path = `/webapps/${encodeURIComponent(webapp.id)}/good_bots`;
-  const { rows, requests } = await readPages(client, path, GoodBotObject, `webapp ${webapp.name}: `);
+  const context = `webapp ${webapp.name}: `;
+  const { rows, requests } = await readPages(client, path, GoodBotObject, context, cancellable);
   const bots = rows
     .map(({ id, name, enabled }) => ({ id, name, enabled }))
     .sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.id, b.id));
@@ -90,12 +95,13 @@ async function readPages<T extends z.ZodType>(
   base: string,
   item: T,
   context: string,
+  cancellable = true,
 ): Promise<{ rows: z.output<T>[]; requests: number }> {
   const rows: z.output<T>[] = [];
   let requests = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const path = `${base}?page=${page}&per_page=${WEBAPPS_PER_PAGE}`;
-    const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });
+    const res = await client.call({ method: 'GET', path, retryable: 'idempotent', cancellable });
     requests += 1;
     const found = parseWire(z.array(item), res.json, `${context}GET ${res.path}`);
     rows.push(...found);

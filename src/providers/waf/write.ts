@@ -92,7 +92,7 @@ export class WafWriter implements StepWriter {
     for (let sent = 1; ; sent++) {
       let res: Awaited<ReturnType<WafClient['call']>>;
       try {
-        res = await this.client.call({ ...request, retryable: 'non-idempotent' });
+        res = await this.client.call({ ...request, retryable: 'non-idempotent', cancellable: false });
       } catch (error) {
         const symptom = lostAnswer(error);
         if (symptom === null) throw error;
@@ -169,7 +169,7 @@ export class WafWriter implements StepWriter {
       this.options.logger.debug(`waf: change ${changeId} of ${op.webapp} is ${last}; polling in ${delay} ms`);
       await this.options.sleep(delay);
       waited += delay;
-      const res = await this.client.call({ ...request, retryable: 'idempotent' });
+      const res = await this.client.call({ ...request, retryable: 'idempotent', cancellable: false });
       const change = parseWire(ChangeStatus, res.json, `webapp ${op.webapp}: GET ${res.path}`);
       if (change.status === 'finished') return;
       if (change.status === 'failed')
@@ -186,7 +186,7 @@ export class WafWriter implements StepWriter {
 
   /** Reads the webapp's good bots: each bot of the op not in the state it asks for, named. */
   private async mismatches(op: SetGoodBotsOp): Promise<string[]> {
-    const { bots } = await readGoodBots(this.client, { id: op.webappId, name: op.webapp });
+    const { bots } = await readGoodBots(this.client, { id: op.webappId, name: op.webapp }, false);
     const byId = new Map(bots.map((bot) => [bot.id, bot]));
     return [
       ...op.enable

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmulator } from '../../../src/emulator/index.js';
 import { closeStartedEmulators } from '../../support/emulator.js';
 import { SEED, SHOP_ID, startWaf, type WafHarness } from './helpers.js';
 
@@ -69,5 +70,33 @@ describe('WAF emulator: cache purge (proposed call)', () => {
     ]);
     h.clock.advance(3_600_000);
     expect((await h.call('POST', PURGE, { token: await h.token() })).status).toBe(202);
+  });
+
+  it('keeps the window in the account: the snapshot carries it, and an emulator started from it refuses alike', async () => {
+    h = await startWaf(SEED, { purgeLimit: { limit: 2, windowSeconds: 3600 } });
+    expect(h.emulator.snapshot().waf).not.toHaveProperty('purge_bucket');
+    await h.call('POST', PURGE, { token: await h.token() });
+    h.clock.advance(60_000);
+    await h.call('POST', PURGE, { token: await h.token() });
+    const saved = h.emulator.snapshot();
+    expect(saved.waf?.purge_bucket).toEqual({ window_started_at: '2026-01-01T00:00:00.000Z', used: 2 });
+    await h.close();
+
+    h = await startWaf(saved, { purgeLimit: { limit: 2, windowSeconds: 3600 } });
+    const spent = await h.call('POST', PURGE, { token: await h.token() });
+    expect([spent.status, spent.headers['x-ratelimit-reset']]).toEqual([429, '3600']);
+    h.clock.advance(3_600_000);
+    expect((await h.call('POST', PURGE, { token: await h.token() })).status).toBe(202);
+    expect(h.emulator.snapshot().waf?.purge_bucket).toEqual({
+      window_started_at: '2026-01-01T01:00:00.000Z',
+      used: 1,
+    });
+  });
+
+  it('refuses a purge bucket in a seed that is not a window', () => {
+    const bad = { waf: { purge_bucket: { window_started_at: 'yesterday', used: -1 } } };
+    expect(() => createEmulator({ seed: bad })).toThrowError(
+      /waf\.purge_bucket\.window_started_at: .*\n.*waf\.purge_bucket\.used: /,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { type Logger, silentLogger } from '../../../model/logger.js';
 import { plural } from '../../../model/text.js';
 import type { Symptom } from '../../http/decisions.js';
 import type { DynZoneFileOp, DynZoneOp } from '../compile/ops.js';
-import { DynApiError, DynSessionLostError } from '../errors.js';
+import { DynApiError, DynJobLostError, DynSessionLostError } from '../errors.js';
 import type { DynClient } from '../session/client.js';
 import { segment } from '../session/client.js';
 import { DeleteResult, parseWire, RecordWriteResult, ReplaceResult } from '../wire/wire.js';
@@ -138,7 +138,11 @@ export class PendingWriter {
     }
   }
 
-  /** `DELETE /ZoneChanges/<zone>/` in the current session: what a write repeated there may have left. */
+  /**
+   * `DELETE /ZoneChanges/<zone>/` in the current session: what a write repeated there may have left. Done when the
+   * zone does not exist (its creation failed: it holds no pending changes), and when the discard's job was lost
+   * with its session: pending changes live only as long as their session, so they are gone either way.
+   */
   async discardInSession(zone: string): Promise<void> {
     try {
       await this.client.call('DELETE', `/ZoneChanges/${segment(zone)}/`, undefined, {
@@ -146,7 +150,7 @@ export class PendingWriter {
         cancellable: false,
       });
     } catch (error) {
-      // A zone that does not exist (its creation failed) holds no pending changes.
+      if (error instanceof DynJobLostError && error.sessionEnded) return;
       if (!(error instanceof DynApiError && error.isNotFound)) throw error;
     }
   }

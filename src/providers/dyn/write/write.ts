@@ -169,8 +169,17 @@ export class DynWriter implements StepWriter {
           cancellable: false,
         });
         parseWire(PublishResult, answer.data, label);
-        // A publish that ran in a newer session held none of the zone's changes: they were lost with theirs.
-        if (tx.generation !== undefined && answer.generation !== tx.generation) continue;
+        // The publish answered ran in a newer session, which held none of the zone's changes; an earlier attempt,
+        // whose answer was lost before the session ended, may have published them: the serial settles it.
+        if (tx.generation !== undefined && answer.generation !== tx.generation) {
+          const lost = `${label}: repeated in a new session after the one holding the zone's changes ended`;
+          // Not published: the changes are gone with their session, and the next turn sends them again.
+          if (!(await this.wasPublished(tx, serial, tx.generation, lost))) continue;
+          this.client.onDecision({ symptom: 'session-expired', decision: 'took-effect', request: label });
+          this.logger.info(
+            `dyn: ${label}: the session ended meanwhile; the zone's serial shows it was published`,
+          );
+        }
         this.zones.delete(tx.zone);
         return;
       } catch (error) {
