@@ -22,7 +22,7 @@ const missing = serversMissing();
 const ZONE = 'example.com';
 /** Types edgeplan does not manage: imported as comments, never copied to BIND. */
 const FOREIGN = SERVED_TYPES.filter((sample) => sample.type === 'LOC' || sample.type === 'KX');
-const MANAGED = [
+const MANAGED: { type: string; fqdn: string; rdata: Record<string, string | number>; ttl: number }[] = [
   { type: 'A', fqdn: 'www.example.com', rdata: { address: '192.0.2.1' }, ttl: 300 },
   { type: 'AAAA', fqdn: 'www.example.com', rdata: { address: '2001:db8::1' }, ttl: 300 },
   { type: 'MX', fqdn: 'example.com', rdata: { preference: 10, exchange: 'mail.example.net.' }, ttl: 3600 },
