@@ -22,6 +22,8 @@ export default {
     'src/providers/dyn/wire/rdata.ts',
     // It decides what is deleted on PowerDNS: the deletes and whole-set replacements of each zone's one PATCH.
     'src/providers/pdns/compile.ts',
+    // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
+    'src/providers/rfc2136/compile.ts',
     'src/providers/http/retry.ts',
     'src/providers/http/scheduler.ts',
     'src/providers/http/fixed-window.ts',

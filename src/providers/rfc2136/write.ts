@@ -5,10 +5,11 @@ import type { ProviderOp, StepWriter } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
 import type { Rfc2136Client } from './client.js';
 import { setEntries } from './compile.js';
-import { Rfc2136ConflictError, Rfc2136Error, Rfc2136OutcomeUnknownError } from './errors.js';
+import { Rfc2136ConflictError, Rfc2136Error } from './errors.js';
 import { labelRfc2136Op } from './op-label.js';
 import { parseRfc2136Op } from './op-schema.js';
 import type { Rfc2136Op } from './ops.js';
+import { settleLostUpdate } from './settle.js';
 
 /** What a zone's step has done so far: the serial its next message is conditional on, and what it applied. */
 interface ZoneProgress {
@@ -91,11 +92,9 @@ export class Rfc2136Writer implements StepWriter {
     try {
       answer = await this.client.update(what, op.zone, [prerequisite], updates);
     } catch (error) {
-      if (error instanceof Rfc2136Error && (await this.serialNow(op.zone)) === serial) throw error;
-      throw new Rfc2136OutcomeUnknownError(
-        `${what} at ${this.client.label}: the answer was lost and the zone's serial moved: the message may have been ` +
-          `applied; plan again to see the zone as it is (${error instanceof Error ? error.message : String(error)})`,
-      );
+      const lost = { what, zone: op.zone, serial, sets: op.sets, direction, lost: error };
+      if ((await settleLostUpdate(this.client, lost)) === 'applied') return;
+      throw error;
     }
     if (answer.rcode === RCODES.NOERROR) return;
     if (answer.rcode === NXRRSET || answer.rcode === YXRRSET)

@@ -30,6 +30,8 @@ export interface PdnsServer {
   apiKey: string;
   /** The DNS port on 127.0.0.1 (UDP and TCP). */
   dnsPort: number;
+  /** The server's process id (the benchmarks read its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -115,6 +117,7 @@ async function launch(root: string, database: string, options: PdnsServerOptions
     apiUrl: `${webUrl}/api/v1`,
     apiKey,
     dnsPort,
+    pid: child.pid,
     async stop() {
       await stopChild(child);
       await rm(root, { recursive: true, force: true });

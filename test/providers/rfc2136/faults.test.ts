@@ -1,8 +1,9 @@
 /**
  * Faults against real servers, each a clear error and no half-applied zone: another writer between plan and
  * apply (refused by the server's prerequisite check on BIND 9 and on Knot, nothing applied), a wrong TSIG key, a
- * zone that takes no updates, a zone transfer cut short, and a connection dropped in the middle of a chain of
- * UPDATEs (the messages already applied are rolled back).
+ * zone that takes no updates, a zone transfer cut short, an UPDATE applied whose answer is lost (settled by
+ * reading the zone), and a connection dropped in the middle of a chain of UPDATEs (the messages already applied
+ * are rolled back).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from
 vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 const missing = serversMissing();
-const ZONES = ['stale.test', 'refuses.test', 'cut.test', 'chain.test', 'key.test'];
+const ZONES = ['stale.test', 'refuses.test', 'cut.test', 'chain.test', 'key.test', 'lost.test'];
 const NXRRSET = 8;
 
 let dir = '';
@@ -131,6 +132,39 @@ function describeFaults(kind: ServerKind): void {
       await expect(planOf(provider(proxy.port), 'cut.test', '{}')).rejects.toThrow(
         /AXFR cut\.test at 127\.0\.0\.1:\d+: .*closed the connection before the answer ended/,
       );
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('an UPDATE applied whose answer is lost: settled by reading the zone, the step goes on', async () => {
+    let updates = 0;
+    const proxy = await startFaultProxy(server.port, (request) => {
+      if (opcodeOf(request) !== 5) return 'pass';
+      updates += 1;
+      return { cutAfter: 0 };
+    });
+    try {
+      const dns = provider(proxy.port);
+      const plan = await planOf(
+        dns,
+        'lost.test',
+        '{ www: { a: [192.0.2.1, 192.0.2.2] }, txt: { txt: ["x"] } }',
+      );
+      const result = await applyPlan(plan, writersOf({ dns }));
+      expect(result.ok).toBe(true);
+      expect(updates).toBe(1);
+      expect(await served(server, 'lost.test')).toEqual([
+        'txt.lost.test TXT "x"',
+        'www.lost.test A 192.0.2.1',
+        'www.lost.test A 192.0.2.2',
+      ]);
+      const again = await planOf(
+        provider(),
+        'lost.test',
+        '{ www: { a: [192.0.2.1, 192.0.2.2] }, txt: { txt: ["x"] } }',
+      );
+      expect(again.steps).toEqual([]);
     } finally {
       await proxy.close();
     }

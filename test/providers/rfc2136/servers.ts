@@ -30,6 +30,8 @@ export interface Rfc2136Server {
   key: TsigKey;
   /** The key as `tsig_env` holds it (`hmac-sha256:edgeplan:…`). */
   keyText: string;
+  /** The server's process id (the benchmarks read its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startServer(kind: ServerKind, zones: readonly ZoneSetup[])
     port,
     key,
     keyText: `hmac-sha256:${key.name}:${secret.toString('base64')}`,
+    pid: child.pid,
     async stop() {
       if (process.env.RFC2136_LOG) console.log(log);
       await stopChild(child);

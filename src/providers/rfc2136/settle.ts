@@ -1,0 +1,82 @@
+import { sortValues } from '../../model/record-types/registry.js';
+import type { Rfc2136Client } from './client.js';
+import { Rfc2136OutcomeUnknownError } from './errors.js';
+import type { Rfc2136Records, Rfc2136Set } from './ops.js';
+import { liveZone } from './read.js';
+
+/** What settling a lost answer needs of the client: the SOA and a zone transfer. */
+export type SettleClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer'>;
+
+/** One UPDATE whose answer was lost: what it was, the serial it was conditional on, the sets as it makes them. */
+export interface LostUpdate {
+  what: string;
+  zone: string;
+  serial: number;
+  sets: readonly Rfc2136Set[];
+  direction: 'forward' | 'back';
+  lost: unknown;
+}
+
+/**
+ * Where an UPDATE whose answer was lost stands, by reading the server, never assumed. The server applied the
+ * message whole or not at all, and only while its SOA was the one the message named:
+ *
+ * | the server shows                                         | so                            | then                        |
+ * |----------------------------------------------------------|-------------------------------|-----------------------------|
+ * | the serial the message was conditional on                | it was not applied            | 'not-applied'               |
+ * | another serial, and every set of the message as it sets it | it was applied              | 'applied'                   |
+ * | another serial, anything else (or no SOA, or no read)     | another writer, or not known | Rfc2136OutcomeUnknownError  |
+ *
+ * Reads: one SOA query, and one zone transfer when the serial moved.
+ */
+export async function settleLostUpdate(
+  client: SettleClient,
+  lost: LostUpdate,
+): Promise<'applied' | 'not-applied'> {
+  let reason: string;
+  try {
+    const soa = await client.soa(lost.zone);
+    const serial = soa === null ? null : Number(soa.value.split(/\s+/)[2]);
+    if (serial === lost.serial) return 'not-applied';
+    if (serial === null) reason = 'the server no longer serves the zone';
+    else {
+      const unlike = await setsUnlike(client, lost);
+      if (unlike.length === 0) return 'applied';
+      reason = `the zone's serial moved to ${serial} but ${unlike.join(', ')} ${unlike.length === 1 ? 'is' : 'are'} not as the message sets them (another writer?)`;
+    }
+  } catch (error) {
+    reason = `reading the zone again failed too (${error instanceof Error ? error.message : String(error)})`;
+  }
+  throw new Rfc2136OutcomeUnknownError(
+    `${lost.what} at ${client.label}: the answer was lost and ${reason}: the message may have been applied; ` +
+      `plan again to see the zone as it is (${lost.lost instanceof Error ? lost.lost.message : String(lost.lost)})`,
+  );
+}
+
+/** The message's sets (`fqdn type`) the zone does not hold as the message makes them. */
+async function setsUnlike(client: SettleClient, lost: LostUpdate): Promise<string[]> {
+  const records = await client.transfer(lost.zone);
+  if (records === null) return lost.sets.map((set) => `${set.fqdn} ${set.type}`);
+  const types = new Set(lost.sets.map((set) => set.type));
+  const live = liveZone(lost.zone, records, types, client.label).records;
+  return lost.sets
+    .filter((set) => {
+      const want = lost.direction === 'forward' ? set.after : set.before;
+      const held = live.find((l) => l.fqdn === set.fqdn && l.type === set.type);
+      return !sameRecords(set.type, want, held?.records ?? []);
+    })
+    .map((set) => `${set.fqdn} ${set.type}`);
+}
+
+function sameRecords(
+  type: string,
+  want: Rfc2136Records | null,
+  held: readonly { value: string; ttl: number }[],
+): boolean {
+  if (want === null) return held.length === 0;
+  const values = sortValues(type, want.values);
+  return (
+    held.length === values.length &&
+    held.every((record, index) => record.value === values[index] && record.ttl === want.ttl)
+  );
+}
