@@ -126,6 +126,8 @@ describe('sessions and jobs', () => {
     );
     mockLogin('token-2');
     authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(200, ok(zone(7)));
+    // Whether an earlier attempt published the changes is settled by the serial: still 7, it did not.
+    authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zone(7)));
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
     authed('post', '/ARecord/a.test/www.a.test/', undefined, 'token-2').reply(200, ok(record));
     authed('get', '/Zone/a.test/', undefined, 'token-2').reply(200, ok(zone(7)));

@@ -262,6 +262,9 @@ describe('zone-file ops', () => {
       200,
       ok({ zone: 'a.test', serial: 0 }),
     );
+    // Whether an earlier attempt published it is settled by reading: no changes pending, none of the upload live.
+    authed('get', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok([]));
+    authed('get', '/AllRecord/a.test/?detail=Y', undefined, 'token-2').reply(200, ok({}));
     // The zone exists (the upload created it): its records go in again as an addition, then are published.
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
     authed('put', '/ZoneFile/a.test/', { file: addZoneFile('a.test', 3600, [txt, www]) }, 'token-2').reply(
