@@ -5,7 +5,7 @@ import { planLive } from '../../apply/index.js';
 import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
-import { formatDiagnostic } from '../../model/diagnostic.js';
+import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { providerFor } from '../../model/dns-providers.js';
 import { plural, printable } from '../../model/text.js';
@@ -14,7 +14,7 @@ import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
-import { importLoadOptions, importSource, onSource } from '../import-provider.js';
+import { importLoadOptions, importSource, LIVE_LINT_REASON, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
 import { reportWarnings } from '../load.js';
 import type { ServiceOptions } from '../options.js';
@@ -110,7 +110,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       io.stderr('Round trip failed: the written files are not valid desired state (above).\n');
       return EXIT_ERROR;
     }
-    reportWarnings(loaded.warnings, io, 'text', liveWarningsSummary(loaded.warnings.length));
+    reportWarnings(loaded.warnings, io, 'text', liveWarningsSummary(loaded.warnings));
     const plan = await planLive(onSource(loaded.desired, source), services.providers);
     if (planHasChanges(plan)) {
       io.stderr(`Round trip failed: planning the written files against live state shows changes:\n`);
@@ -124,11 +124,17 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   }
 }
 
-/** After the warnings of the written files: what they are, and that the files were written all the same. */
-function liveWarningsSummary(warnings: number): string {
+/**
+ * After the warnings of the written files: when lint errors of the live zones are among them, how many, and that
+ * validate and plan refuse those; else the usual line.
+ */
+function liveWarningsSummary(warnings: readonly Diagnostic[]): string | undefined {
+  const errors = warnings.filter((d) => d.message.endsWith(`(an error, ${LIVE_LINT_REASON})`)).length;
+  if (errors === 0) return undefined;
   return (
-    `${plural(warnings, 'warning')} about the live zones as they are, written unchanged: validate and plan refuse ` +
-    'the errors among them until the files are fixed (plan then fixes them live).'
+    `${plural(warnings.length, 'warning')} about the live zones as they are, written unchanged: validate and ` +
+    `plan refuse the ${errors} that ${errors === 1 ? 'is an error' : 'are errors'} until the files are fixed ` +
+    '(plan then fixes them live).'
   );
 }
 
