@@ -47,10 +47,21 @@ export async function importSource(
   return { spec };
 }
 
-/** How the written files are validated: against what the source provider supports. */
+/**
+ * Why a lint error of the written files does not fail the round trip: the files hold the live zone as it is, so
+ * the error is a fact of that zone, for the user to fix; `validate` and `plan` still refuse it.
+ */
+export const LIVE_LINT_REASON =
+  'a fact of the live zone, reported by import as a warning; validate and plan refuse it until it is fixed';
+
+/**
+ * How the written files are validated: against what the source provider supports, zone lint errors reported as
+ * warnings (LIVE_LINT_REASON).
+ */
 export function importLoadOptions(source: ImportSource): LoadOptions {
   const { spec } = source;
-  return spec ? { ...LOAD_OPTIONS, implicitProvider: spec } : LOAD_OPTIONS;
+  const options = { ...LOAD_OPTIONS, lintErrorsAsWarnings: LIVE_LINT_REASON };
+  return spec ? { ...options, implicitProvider: spec } : options;
 }
 
 /**

@@ -82,8 +82,16 @@ export async function loadOrReport(
   return (await loadWithWarnings(paths, io, flags, untrusted))?.desired ?? null;
 }
 
-/** Warnings of valid desired state: each line (at most MAX_PRINTED_PROBLEMS), then one that says they do not block. */
-function reportWarnings(warnings: readonly Diagnostic[], io: CliIo, format: OutputFormat): void {
+/**
+ * Warnings of valid desired state: each line (at most MAX_PRINTED_PROBLEMS), then `summary` (default: one that
+ * says they do not block).
+ */
+export function reportWarnings(
+  warnings: readonly Diagnostic[],
+  io: CliIo,
+  format: OutputFormat,
+  summary = `${plural(warnings.length, 'warning')}, not blocking (--strict makes warnings errors).`,
+): void {
   if (warnings.length === 0) return;
   const shown = warnings.slice(0, MAX_PRINTED_PROBLEMS);
   const lines = shown.map((warning) => `${formatDiagnostic(warning)}\n`);
@@ -91,7 +99,7 @@ function reportWarnings(warnings: readonly Diagnostic[], io: CliIo, format: Outp
   if (more > 0) lines.push(`… and ${count(more)} more warnings\n`);
   io.stderr(lines.join(''));
   reportAnnotations(shown, io, format === 'json' ? io.stderr : io.stdout);
-  io.stderr(`${plural(warnings.length, 'warning')}, not blocking (--strict makes warnings errors).\n`);
+  io.stderr(`${summary}\n`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { planReviewed } from '../apply/index.js';
 import { closestNames } from '../model/closest-names.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { targetText } from '../model/target.js';
 import { printableLines } from '../model/text.js';
@@ -104,9 +105,11 @@ export function renderReviewed(
   options: ServiceOptions,
   io: CliIo,
   paces: readonly ApplyPace[] = [],
+  warnings: readonly Diagnostic[] = [],
 ): string {
   if (options.format === 'json') return renderPlanJson(plan);
-  if (options.format === 'markdown') return renderPlanMarkdown(plan);
+  // Text and JSON leave warnings to stderr (cli/load.ts); a markdown plan is read where stderr is not.
+  if (options.format === 'markdown') return renderPlanMarkdown(plan, { warnings });
   return `${renderPlanText(plan, { color: useColor(options, io), paces })}${approvalsText(plan)}`;
 }
 

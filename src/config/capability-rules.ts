@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js';
+import { ONE_LABEL_PROBLEM, zoneLabelsProblem } from '../model/dns-names.js';
 import type { DnsCapabilities } from '../model/provider.js';
 import type { MergedDocument } from './merge.js';
 import { diagnosticAt, isMap, type PEntry } from './positioned.js';
@@ -52,6 +53,14 @@ export function capabilityDiagnostics(
       diagnostics.push(diagnosticAt(set.keyPos, message));
     }
   }
+  // A one-label name that is otherwise valid (rules.ts reports the rest): the provider may not hold it.
+  const oneLabel = (zone: string) => !zone.includes('.') && zoneLabelsProblem(zone) === null;
+  if (!capabilities.oneLabelZones)
+    for (const zone of merged.zones.filter((one) => oneLabel(one.zone)))
+      for (const key of zone.keys) {
+        const message = `zone name "${key.key}" is not valid: ${ONE_LABEL_PROBLEM} (${who} holds no one-label zones)`;
+        diagnostics.push(diagnosticAt(key.keyPos, message));
+      }
   for (const group of read.geoGroups) {
     for (const set of group.sets) {
       typeSupport(group.label, set);

@@ -27,3 +27,14 @@ export function weighed(diagnostics: readonly Diagnostic[], cause: string | unde
     return { ...error, message: `${d.message} (a warning, made an error by ${cause})` };
   });
 }
+
+/**
+ * The diagnostics with every error made a warning when `reason` is given, its message saying why it does not block
+ * (LoadOptions.lintErrorsAsWarnings); unchanged otherwise.
+ */
+export function asWarnings(diagnostics: readonly Diagnostic[], reason: string | undefined): Diagnostic[] {
+  if (!reason) return [...diagnostics];
+  return diagnostics.map((d) =>
+    isWarning(d) ? d : { ...d, severity: 'warning', message: `${d.message} (an error, ${reason})` },
+  );
+}

@@ -7,7 +7,7 @@ import {
 } from '../model/dns-provider-spec.js';
 import { type Confinement, findYamlFiles, type SkippedPath } from './find-files.js';
 import { foreignFile } from './foreign-files.js';
-import { strictCause, weighed } from './lint-strictness.js';
+import { asWarnings, strictCause, weighed } from './lint-strictness.js';
 import { lintDiagnostics } from './lints.js';
 import { mergeDocuments } from './merge.js';
 import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
@@ -54,6 +54,12 @@ export interface LoadOptions {
   untrustedPaths?: Confinement;
   /** `--strict`: every warning is an error (as `settings.lint.strict: true` in the YAML makes it). */
   strict?: boolean;
+  /**
+   * Every zone lint that is an error reported as a warning, its message ending with this reason: `import` loads the
+   * files it wrote from a live zone, whose lint errors are facts of that zone (reported, for the user to fix), not
+   * mistakes of the files. Other problems stay errors; `validate` and `plan` never set it.
+   */
+  lintErrorsAsWarnings?: string;
 }
 
 /**
@@ -94,7 +100,10 @@ export async function loadDesiredState(
     ...ruleDiagnostics(merge.merged, records, single),
     ...providerDiagnostics(merge.merged, records, catalogue),
     ...waf.diagnostics,
-    ...weighed(lintDiagnostics(merge.merged, records), strictCause(merge.merged.services, options.strict)),
+    ...weighed(
+      asWarnings(lintDiagnostics(merge.merged, records), options.lintErrorsAsWarnings),
+      strictCause(merge.merged.services, options.strict),
+    ),
   ];
   const { skipped } = found;
   const reported = unique(sortDiagnostics(diagnostics));

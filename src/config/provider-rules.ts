@@ -197,6 +197,7 @@ function perProvider(
     // The provider's records are `readShare`'s: capabilityDiagnostics reads records there, not in the zones.
     const share: MergedDocument = {
       ...merged,
+      zones: merged.zones.filter((zone) => on(zone.zone)),
       services: {
         ...merged.services,
         secondaryZones: merged.services.secondaryZones.filter((entry) => on(entry.key)),

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../model/dns-names.js';
+import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../model/dns-names.js';
 import { APEX, writtenNameProblem } from '../model/names.js';
 import { capabilityDiagnostics, type DnsProviderSupport } from './capability-rules.js';
 import { delegationDiagnostics } from './delegation-rules.js';
@@ -41,7 +41,7 @@ export function ruleDiagnostics(
 function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const key of zone.keys) {
-    const problem = zoneNameProblem(withoutTrailingDot(key.key));
+    const problem = zoneLabelsProblem(withoutTrailingDot(key.key));
     if (!problem) continue;
     diagnostics.push(diagnosticAt(key.keyPos, `zone name "${key.key}" is not valid: ${problem}`));
   }

@@ -17,8 +17,8 @@ const LABEL = LABEL_PATTERN;
 /** `@`, or labels (the leftmost may be `*`), relative or absolute (trailing dot). */
 export const RECORD_NAME_PATTERN = `^(?:@|(?:\\*|${LABEL})(?:\\.${LABEL})*\\.?)$`;
 
-/** At least two labels, no wildcard, optionally absolute. */
-export const ZONE_NAME_PATTERN = `^${LABEL}(?:\\.${LABEL})+\\.?$`;
+/** Labels (one is a top-level domain, which only some providers hold), no wildcard, optionally absolute. */
+export const ZONE_NAME_PATTERN = `^${LABEL}(?:\\.${LABEL})*\\.?$`;
 
 /** Not empty, neither starting nor ending with white space, no control characters (a geo service name). */
 export const TRIMMED_PATTERN = `^(?!.*[${UNPRINTABLE_CHARS}])\\S(?:[\\s\\S]*\\S)?$`;

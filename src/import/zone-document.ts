@@ -6,6 +6,7 @@ import type { LiveRecordSet } from '../model/record-set.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { DEFAULT_TTL } from '../model/zone.js';
 import { delegatedNames } from './delegated-names.js';
+import { misplacedSets } from './misplaced-sets.js';
 
 /** The record sets of one name as YAML writes them: `{ ttl?, <type key>: values }`. */
 export type NameDocument = Record<string, unknown>;
@@ -15,7 +16,8 @@ export interface ZoneDocument {
   default_ttl: number;
   /** A name's sets in one map, or a list of maps when their TTLs differ (one map per TTL). */
   records: Record<string, NameDocument | NameDocument[]>;
-  unmanaged?: string[];
+  /** Whole names as literal globs, then names with the types left alone there (misplaced-sets.ts). */
+  unmanaged?: (string | { name: string; types: string[] })[];
 }
 
 /**
@@ -28,6 +30,8 @@ export interface ZoneDocument {
  *   leaves it exactly as it is;
  * - a set below a delegation that is not its glue, and a name server inside its delegation without glue
  *   (delegated-names.ts): the name is written under `unmanaged`, as above; glue is written like any record;
+ * - a set its type may not have where it is (misplaced-sets.ts: a DS at the apex, or beside no NS): written under
+ *   `unmanaged` by name and type (`{ name, types }`), so the name's other sets stay managed;
  * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
  *   (`providerOwned`): never touched.
  */
@@ -36,8 +40,16 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   const notes: string[] = [];
   const byName = new Map<string, { set: LiveRecordSet; ttl: number }[]>();
   const unmanaged = new Set<string>();
+  const misplaced = new Map(misplacedSets(zone, inventory.records).map((m) => [`${m.fqdn} ${m.type}`, m]));
+  const typed = new Map<string, string[]>();
   for (const set of inventory.records) {
     const name = relativeName(set.fqdn, zone);
+    const wrong = misplaced.get(`${set.fqdn} ${set.type}`);
+    if (wrong) {
+      typed.set(name, [...(typed.get(name) ?? []), set.type]);
+      notes.push(`zone:${zone}: ${wrong.why}; written under unmanaged by type, left as it is`);
+      continue;
+    }
     const why = inexpressible(set);
     if (why !== null) {
       unmanaged.add(name);
@@ -67,7 +79,13 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
       `zone:${zone}: ${owned.length} record sets the provider keeps for itself or does not serve, left as they are:`,
       ...owned.map((name) => `  ${name}`),
     );
-  const globs = [...unmanaged].sort(compareStrings).map(literalGlob);
+  const globs = [
+    ...[...unmanaged].sort(compareStrings).map(literalGlob),
+    ...[...typed]
+      .filter(([name]) => !unmanaged.has(name))
+      .sort(([a], [b]) => compareStrings(a, b))
+      .map(([name, types]) => ({ name: literalGlob(name), types: types.sort(compareStrings) })),
+  ];
   return {
     document: { default_ttl: defaultTtl, records, ...(globs.length > 0 ? { unmanaged: globs } : {}) },
     notes,

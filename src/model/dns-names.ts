@@ -19,13 +19,22 @@ export function recordLabelsProblem(name: string): string | null {
 }
 
 /**
- * A zone needs at least two labels: the service hosts registered domains, and a one-label zone is almost always
- * a typo (`example` for `example.com`).
+ * A zone name's labels and length, one label allowed: a top-level domain (`arpa`) is a zone like any other on a
+ * server that hosts it. Whether a provider holds one-label zones is its capability (`oneLabelZones`).
+ */
+export function zoneLabelsProblem(name: string): string | null {
+  return labelsProblem(name, false) ?? lengthProblem(name);
+}
+
+/** Why a one-label name is refused where a zone must be a registered domain (`zoneNameProblem`). */
+export const ONE_LABEL_PROBLEM = 'a zone name needs at least two labels, e.g. example.com';
+
+/**
+ * A zone name of a registered domain: at least two labels, as Dyn's zones, secondary zones and geo nodes need (a
+ * one-label zone there is almost always a typo, `example` for `example.com`).
  */
 export function zoneNameProblem(name: string): string | null {
-  const problem = labelsProblem(name, false) ?? lengthProblem(name);
-  if (problem) return problem;
-  return name.includes('.') ? null : 'a zone name needs at least two labels, e.g. example.com';
+  return zoneLabelsProblem(name) ?? (name.includes('.') ? null : ONE_LABEL_PROBLEM);
 }
 
 /** The length limit of a full name (an FQDN without its trailing dot). */

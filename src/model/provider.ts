@@ -39,6 +39,11 @@ export interface DnsCapabilities {
    * `tsig_key_name`: Dyn's). Absent: it does.
    */
   secondaryZoneContacts?: boolean;
+  /**
+   * Whether it holds a zone of one label (a top-level domain, `arpa`): a server does; a service of registered
+   * domains does not, and a one-label zone there is refused at validation. Absent: it does not.
+   */
+  oneLabelZones?: boolean;
   /** Most records of one type at one name, for the types the service limits. */
   maxRecordsPerName: Readonly<Record<string, number>>;
   /**

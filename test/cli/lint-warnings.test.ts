@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +102,27 @@ describe('lint warnings', () => {
     const env = { ...sandbox.env, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir };
     const annotated = await cli(['plan', warned], env);
     expect(annotated.stdout).toContain('::warning file=warned.yaml,line=4,col=21::record "www" CNAME');
+  });
+
+  it('are in the markdown plan, and in the job summary, at their place', async () => {
+    const summary = join(dir, 'summary.md');
+    await writeFile(summary, '');
+    const run = await cli(['plan', warned, '--format', 'markdown'], {
+      ...sandbox.env,
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    expect(run.code, run.stderr).toBeLessThan(3);
+    const section =
+      '### Warnings\n\n' +
+      `- \`${warned}:4:21\` record "www" CNAME: web.example.com. is inside zone "example.com" but has no records ` +
+      "in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's " +
+      'unmanaged)\n\n1 warning, not blocking (`--strict` makes warnings errors).';
+    expect(run.stdout).toContain(section);
+    expect(run.stdout.indexOf('### Warnings')).toBeGreaterThan(run.stdout.indexOf('## edgeplan plan'));
+    expect(await readFile(summary, 'utf8')).toContain(section);
+    const clean = join(dir, 'clean.yaml');
+    await writeFile(clean, 'zones:\n  example.com:\n    records:\n      www: { a: [192.0.2.1] }\n');
+    const quiet = await cli(['plan', clean, '--format', 'markdown'], sandbox.env);
+    expect(quiet.stdout).not.toContain('Warnings');
   });
 });

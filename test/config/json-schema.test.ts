@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { desiredStateJsonSchema, JSON_SCHEMA_PATH } from '../../src/config/json-schema.js';
 import { RECORD_NAME_PATTERN, TRIMMED_PATTERN, ZONE_NAME_PATTERN } from '../../src/config/schema-names.js';
-import { recordLabelsProblem, zoneNameProblem } from '../../src/model/dns-names.js';
+import { recordLabelsProblem, zoneLabelsProblem } from '../../src/model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../../src/model/geo.js';
 import { HOSTNAME_PATTERN, parseHostname } from '../../src/model/record-types/hostname.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
@@ -151,7 +151,7 @@ describe('JSON Schema name patterns agree with the name rules', () => {
     const pattern = new RegExp(ZONE_NAME_PATTERN);
     fc.assert(
       fc.property(names, (name) => {
-        expect(pattern.test(name), name).toBe(zoneNameProblem(withoutDot(name)) === null);
+        expect(pattern.test(name), name).toBe(zoneLabelsProblem(withoutDot(name)) === null);
       }),
     );
   });

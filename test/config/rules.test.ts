@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BAD, DYN_LIKE, desired, ONE_PLACE, problems, problemsWith, tempTree } from './helpers.js';
+import { loadDesiredState } from '../../src/config/index.js';
+import { pdnsCapabilities } from '../../src/providers/pdns/capabilities.js';
+import {
+  BAD,
+  DYN_LIKE,
+  desired,
+  ONE_PLACE,
+  problems,
+  problemsWith,
+  providerLike,
+  tempTree,
+} from './helpers.js';
 
 describe('rules, one fixture each', () => {
   it('refuses addresses that are not strict dotted-quad IPv4', async () => {
@@ -30,15 +41,26 @@ describe('rules, one fixture each', () => {
     expect(state.zones[0]?.records.map((set) => set.values.length)).toEqual([14, 13]);
   });
 
-  it('refuses invalid zone names, including one-label zones', async () => {
+  it('refuses invalid zone names, and one-label zones on a provider that holds none', async () => {
     const file = `${BAD}/zone-name.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:2:3: zone name "example" is not valid: a zone name needs at least two labels, e.g. example.com`,
       `${file}:3:3: zone name "exa mple.com" is not valid: label "exa mple" contains " " (allowed: letters, digits, "-" and "_")`,
       `${file}:4:3: zone name "-example.com" is not valid: label "-example" starts or ends with "-"`,
       `${file}:5:3: zone name "example..com" is not valid: it has an empty label (two dots in a row, or a leading dot)`,
       `${file}:6:3: zone name "*.example.com" is not valid: "*" is not allowed in a zone name`,
     ]);
+    expect((await problemsWith(DYN_LIKE, file))[0]).toBe(
+      `${file}:2:3: zone name "example" is not valid: a zone name needs at least two labels, e.g. example.com ` +
+        '(the DNS provider dyn holds no one-label zones)',
+    );
+  });
+
+  it('holds a one-label zone (a top-level domain) on a provider that holds them', async () => {
+    const dir = await tempTree({
+      'arpa.yaml': 'zones:\n  arpa:\n    records:\n      in-addr: { ns: [a.iana-servers.net.] }\n',
+    });
+    const loaded = await loadDesiredState([dir], providerLike('pdns', pdnsCapabilities()));
+    expect(loaded.ok && loaded.desired.zones.map((zone) => zone.zone)).toEqual(['arpa']);
   });
 
   it('refuses invalid record names and accepts wildcards and underscores', async () => {

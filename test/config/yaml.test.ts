@@ -22,11 +22,11 @@ describe('YAML problems', () => {
   });
 
   it('still checks the rest of a file with a duplicate key', async () => {
-    const dir = await tempTree({ 'a.yaml': 'zones:\n  x.test: {}\n  x.test: {}\n  y: {}\n' });
+    const dir = await tempTree({ 'a.yaml': 'zones:\n  x.test: {}\n  x.test: {}\n  y..test: {}\n' });
     expect(await problems(dir)).toEqual([
       `${dir}/a.yaml:2:3: duplicate key "x.test": also defined at ${dir}/a.yaml:3:3`,
       `${dir}/a.yaml:3:3: duplicate key "x.test": also defined at ${dir}/a.yaml:2:3`,
-      `${dir}/a.yaml:4:3: zone name "y" is not valid: a zone name needs at least two labels, e.g. example.com`,
+      `${dir}/a.yaml:4:3: zone name "y..test" is not valid: it has an empty label (two dots in a row, or a leading dot)`,
     ]);
   });
 

@@ -5,17 +5,18 @@ import { planLive } from '../../apply/index.js';
 import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
-import { formatDiagnostic } from '../../model/diagnostic.js';
+import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { providerFor } from '../../model/dns-providers.js';
-import { printable } from '../../model/text.js';
+import { plural, printable } from '../../model/text.js';
 import { renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
-import { importLoadOptions, importSource, onSource } from '../import-provider.js';
+import { importLoadOptions, importSource, LIVE_LINT_REASON, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
+import { reportWarnings } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { openServices } from '../services.js';
 import { prepareDirectory } from '../write-place.js';
@@ -37,7 +38,9 @@ export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'>
 /**
  * `edgeplan import`: writes desired-state YAML from live state, then proves the round trip: the written files are
  * loaded and validated like any desired state and planned against live state in the same session; the plan must
- * be empty (exit 0), else exit 1 naming what did not round-trip. What live holds that the files do not manage is
+ * be empty (exit 0), else exit 1 naming what did not round-trip. Zone lint errors of the files are facts of the live
+ * zone: printed as warnings (import-provider.ts, LIVE_LINT_REASON), they do not fail the round trip, while
+ * `validate` and `plan` on the files refuse them as always. What live holds that the files do not manage is
  * listed. Without `--zones`, `--geo-services` or `--webapps`, everything of every configured service (or of the
  * sandbox) is imported; with one, only what the selectors name. Existing files are not overwritten without --force.
  * The DNS side is read from one provider: Dyn, or the `providers:` entry `--providers`/`--provider` choose
@@ -107,6 +110,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       io.stderr('Round trip failed: the written files are not valid desired state (above).\n');
       return EXIT_ERROR;
     }
+    reportWarnings(loaded.warnings, io, 'text', liveWarningsSummary(loaded.warnings));
     const plan = await planLive(onSource(loaded.desired, source), services.providers);
     if (planHasChanges(plan)) {
       io.stderr(`Round trip failed: planning the written files against live state shows changes:\n`);
@@ -118,6 +122,20 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   } finally {
     await services.close();
   }
+}
+
+/**
+ * After the warnings of the written files: when lint errors of the live zones are among them, how many, and that
+ * validate and plan refuse those; else the usual line.
+ */
+function liveWarningsSummary(warnings: readonly Diagnostic[]): string | undefined {
+  const errors = warnings.filter((d) => d.message.endsWith(`(an error, ${LIVE_LINT_REASON})`)).length;
+  if (errors === 0) return undefined;
+  return (
+    `${plural(warnings.length, 'warning')} about the live zones as they are, written unchanged: validate and ` +
+    `plan refuse the ${errors} that ${errors === 1 ? 'is an error' : 'are errors'} until the files are fixed ` +
+    '(plan then fixes them live).'
+  );
 }
 
 interface Selector {

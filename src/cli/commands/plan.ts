@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
-import { loadOrReport } from '../load.js';
+import { loadWithWarnings } from '../load.js';
 import type { ServiceOptions } from '../options.js';
 import { renderReviewed } from '../review.js';
 import { assertWafBudget } from '../services.js';
@@ -35,22 +35,23 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
     await assertSavable(paths, io.cwd);
     await refuseInputAsOut(out, paths);
   }
-  const desired = await loadOrReport(paths, io, options);
-  if (!desired) return EXIT_ERROR;
+  const loaded = await loadWithWarnings(paths, io, options);
+  if (!loaded) return EXIT_ERROR;
+  const { desired, warnings } = loaded;
   // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.
   const reviewed = await reviewDnsIfWafSpent(desired, options, io, async (read, services) =>
     assertWafBudget(read, services, io.now?.() ?? Date.now(), true),
   );
   const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
-  io.stdout(renderReviewed(plan, options, io, reviewed.paces));
+  io.stdout(renderReviewed(plan, options, io, reviewed.paces, warnings));
   if (reviewed.wafNotRead) {
     // A plan without the WAF part it was asked for is for reading only: no plan file to apply.
     io.stderr(`error: ${reviewed.wafNotRead}${options.out ? ` ${options.out} was not written.` : ''}\n`);
-    await appendStepSummary(`${renderPlanMarkdown(plan)}\n> **${reviewed.wafNotRead}**\n`, io);
+    await appendStepSummary(`${renderPlanMarkdown(plan, { warnings })}\n> **${reviewed.wafNotRead}**\n`, io);
     return EXIT_ERROR;
   }
   if (out) await writeFileAtomic(out, renderPlanJson(plan));
-  await appendStepSummary(renderPlanMarkdown(plan), io);
+  await appendStepSummary(renderPlanMarkdown(plan, { warnings }), io);
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;
 }
 

@@ -1,8 +1,10 @@
+import type { Diagnostic } from '../../model/diagnostic.js';
 import { type Target, targetText } from '../../model/target.js';
 import { type Plan, planHasChanges } from '../types.js';
 import { answerNotesMarkdown } from './answer-notes.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { approvalLine, cell, TABLE_HEAD, tableRow, targetSection } from './markdown-parts.js';
+import { warningsSection } from './markdown-warnings.js';
 import { type TargetView, targetViews, totals } from './target-view.js';
 import { NO_CHANGES_TEXT } from './text.js';
 import { wafSummaryLine } from './text-waf.js';
@@ -23,6 +25,8 @@ export interface MarkdownOptions {
   status?: (target: Target) => string;
   /** Where to see everything when the output is cut; default: the JSON plan. */
   fullOutputHint?: string;
+  /** The desired state's lint warnings (markdown-warnings.ts), shown after the heading; default none. */
+  warnings?: readonly Diagnostic[];
 }
 
 const DEFAULT_HINT =
@@ -36,7 +40,11 @@ const DEFAULT_HINT =
  * rows are left out in plan order, and a closing note says how many and where to see all of them.
  */
 export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
-  const head = [`## ${options.title ?? 'edgeplan plan'}`, ...(options.intro ?? [])];
+  const head = [
+    `## ${options.title ?? 'edgeplan plan'}`,
+    ...(options.intro ?? []),
+    ...warningsSection(options.warnings ?? []),
+  ];
   const notes = (plan.notes ?? []).map((note) => `- ${cell(note)}`);
   const notesPart = notes.length > 0 ? [['Notes:', ...notes].join('\n')] : [];
   const leftAlone = leftAloneSection(plan);

@@ -20,6 +20,7 @@ export function pdnsCapabilities(options: { alias?: boolean } = {}): DnsCapabili
     geoServices: false,
     secondaryZones: true,
     secondaryZoneContacts: false,
+    oneLabelZones: true,
     maxRecordsPerName: {},
   };
 }

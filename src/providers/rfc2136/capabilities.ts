@@ -20,6 +20,7 @@ export function rfc2136Capabilities(): DnsCapabilities {
     geoServices: false,
     secondaryZones: false,
     secondaryZoneContacts: false,
+    oneLabelZones: true,
     maxRecordsPerName: {},
   };
 }

@@ -11,5 +11,6 @@ export const ZONEFILE_CAPABILITIES: DnsCapabilities = {
   geoServices: false,
   secondaryZones: false,
   secondaryZoneContacts: false,
+  oneLabelZones: true,
   maxRecordsPerName: {},
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../../model/dns-names.js';
+import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../model/dns-names.js';
 import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
@@ -16,7 +16,7 @@ import type { ZonefileOp } from './ops.js';
 
 const TYPES: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
 
-const Zone = z.string().refine((zone) => zoneNameProblem(zone) === null, 'not a zone name');
+const Zone = z.string().refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name');
 const Fqdn = z
   .string()
   .refine((name) => (recordLabelsProblem(name) ?? lengthProblem(name)) === null, 'not a name');

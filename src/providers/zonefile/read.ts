@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compareStrings } from '../../model/compare.js';
 import type { LiveDnsState, LiveZone } from '../../model/dns.js';
-import { zoneNameProblem } from '../../model/dns-names.js';
+import { zoneLabelsProblem } from '../../model/dns-names.js';
 import type { DnsInventory, DnsInventorySelection, ZoneInventory } from '../../model/inventory.js';
 import type { Logger } from '../../model/logger.js';
 import { normaliseName } from '../../model/names.js';
@@ -72,7 +72,7 @@ export class ZoneFiles {
     const zones = names
       .map((name) => zoneOfFileName(this.location, name))
       .filter((zone): zone is string => zone !== undefined && zone === normaliseName(zone))
-      .filter((zone) => zoneNameProblem(zone) === null && select.zones(zone))
+      .filter((zone) => zoneLabelsProblem(zone) === null && select.zones(zone))
       .sort(compareStrings);
     const inventories: ZoneInventory[] = [];
     for (const zone of zones) {

@@ -1,0 +1,36 @@
+import type { LiveRecordSet } from '../model/record-set.js';
+import { requireRecordType } from '../model/record-types/registry.js';
+
+/** A live record set that desired state cannot hold where it is, and why (one sentence, after the zone). */
+export interface MisplacedSet {
+  fqdn: string;
+  type: string;
+  why: string;
+}
+
+/**
+ * The live sets of a zone that break a placement rule of their type (`RecordType.rules`, which validation applies:
+ * config/type-rules.ts): a type never at the apex found there (a DS at the apex belongs in the parent zone), a type
+ * only at the apex found elsewhere, a type that stands only beside another (DS beside its delegation's NS) found
+ * alone. They are facts of a mis-built live zone: import writes each under `unmanaged` by name and type, so the
+ * files load, plan empty and leave it exactly as it is, and lists it. `sets` are every set import writes, so the
+ * set a rule needs beside is looked for among them. In set order.
+ */
+export function misplacedSets(zone: string, sets: readonly LiveRecordSet[]): MisplacedSet[] {
+  const typesAt = new Map<string, Set<string>>();
+  for (const { fqdn, type } of sets) typesAt.set(fqdn, (typesAt.get(fqdn) ?? new Set()).add(type));
+  return sets.flatMap(({ fqdn, type }): MisplacedSet[] => {
+    const why = brokenRule(type, fqdn === zone, typesAt.get(fqdn) ?? new Set());
+    return why === null ? [] : [{ fqdn, type, why: `${fqdn} ${type} ${why} (validation refuses it)` }];
+  });
+}
+
+/** Which placement rule a set of `type` breaks, or null. */
+function brokenRule(type: string, atApex: boolean, beside: ReadonlySet<string>): string | null {
+  const rules = requireRecordType(type).rules;
+  if (rules?.apex === 'never' && atApex) return `is at the zone apex, where ${type} never is`;
+  if (rules?.apex === 'only' && !atApex) return `is not at the zone apex, where ${type} only is`;
+  if (rules?.besides !== undefined && !beside.has(rules.besides))
+    return `has no ${rules.besides} beside it, which ${type} needs`;
+  return null;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { misplacedSets } from '../../src/import/misplaced-sets.js';
+import { zoneDocument } from '../../src/import/zone-document.js';
+import type { LiveRecordSet } from '../../src/model/record-set.js';
+
+const ZONE = 'example.com';
+const set = (fqdn: string, type: string, value: string): LiveRecordSet => ({
+  fqdn,
+  type,
+  records: [{ value, ttl: 300 }],
+});
+const DS = '60485 5 1 2bb183af5f22588179a53b0a98631fad1a292118';
+
+describe('misplacedSets', () => {
+  it('names a DS at the apex, a DS beside no NS and an ALIAS off the apex, and nothing placed right', () => {
+    const sets = [
+      set(ZONE, 'DS', DS),
+      set(ZONE, 'A', '192.0.2.1'),
+      set(`lone.${ZONE}`, 'DS', DS),
+      set(`child.${ZONE}`, 'NS', 'ns1.example.net.'),
+      set(`child.${ZONE}`, 'DS', DS),
+      set(`www.${ZONE}`, 'ALIAS', 'lb.example.net.'),
+      set(ZONE, 'ALIAS', 'lb.example.net.'),
+    ];
+    expect(misplacedSets(ZONE, sets)).toEqual([
+      {
+        fqdn: ZONE,
+        type: 'DS',
+        why: `${ZONE} DS is at the zone apex, where DS never is (validation refuses it)`,
+      },
+      {
+        fqdn: `lone.${ZONE}`,
+        type: 'DS',
+        why: `lone.${ZONE} DS has no NS beside it, which DS needs (validation refuses it)`,
+      },
+      {
+        fqdn: `www.${ZONE}`,
+        type: 'ALIAS',
+        why: `www.${ZONE} ALIAS is not at the zone apex, where ALIAS only is (validation refuses it)`,
+      },
+    ]);
+  });
+});
+
+describe('zoneDocument with misplaced sets', () => {
+  it('writes them under unmanaged by name and type, keeps the name’s other sets, and notes each', () => {
+    const { document, notes } = zoneDocument({
+      zone: ZONE,
+      records: [set(ZONE, 'DS', DS), set(ZONE, 'A', '192.0.2.1'), set(`lone.${ZONE}`, 'DS', DS)],
+      unsupported: [],
+    });
+    expect(document.records).toEqual({ '@': { a: ['192.0.2.1'] } });
+    expect(document.unmanaged).toEqual([
+      { name: '\\@', types: ['DS'] },
+      { name: 'lone', types: ['DS'] },
+    ]);
+    expect(notes.filter((note) => note.includes('written under unmanaged by type'))).toHaveLength(2);
+  });
+});
