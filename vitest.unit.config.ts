@@ -8,9 +8,12 @@ import { defineConfig } from 'vitest/config';
 //
 // `isolate: false` shares one module graph across test files: importing is most of the run, and these tests keep no
 // state in modules between files (no `vi.mock`). Mutation testing runs the same set (vitest.mutation.config.ts).
+/** The unit tests' files: `npm run test:unit` runs them; `npm test` runs them as its `unit` project. */
+export const UNIT_TESTS = ['test/{model,config,plan,apply,providers,import}/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/{model,config,plan,apply,providers,import}/**/*.test.ts'],
+    include: UNIT_TESTS,
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
