@@ -16,9 +16,22 @@ export default defineConfig({
     // Two projects in one run. The unit tests share one module graph (`isolate: false`, as in `npm run test:unit`):
     // importing the sources is most of their time, and they keep no state in modules between files. Every other
     // file (servers, child processes, the emulator in process, signals) gets a fresh module graph of its own.
+    // The unit files run first, all of them: a worker process may go on to flow files, and a flow file's own copy
+    // of nock, loaded after the unit files' shared one, must not sit in front of it (their mocks went unmatched).
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT_TESTS, isolate: false } },
-      { extends: true, test: { name: 'flows', include: ['test/**/*.test.ts'], exclude: UNIT_TESTS } },
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT_TESTS, isolate: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'flows',
+          include: ['test/**/*.test.ts'],
+          exclude: UNIT_TESTS,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });
