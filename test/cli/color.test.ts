@@ -1,10 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useColor } from '../../src/cli/options.js';
 import { cli, quietIo } from '../support/cli.js';
 import { QUICKSTART, QUICKSTART_SEED } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (0.8 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 const io = (env: Record<string, string>, stdoutIsTTY: boolean) => quietIo({ env, stdoutIsTTY });
 

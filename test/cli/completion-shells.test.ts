@@ -3,9 +3,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { missingPrograms } from '../support/programs.js';
+
+// Time budget: ten times its slowest test (0.6 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 /**
  * `edgeplan completion SHELL` loaded into the real shell, asked to complete command lines in a directory of known

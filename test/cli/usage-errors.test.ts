@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXIT_USAGE } from '../../src/cli/exit-codes.js';
 import { cli, spawnCli } from '../support/cli.js';
 import { QUICKSTART } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (0.7 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 /**
  * A command line that cannot run as written exits 64 (EX_USAGE), apart from 1 (the run failed) and 2 (changes):

@@ -2,10 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VERSION } from '../../src/cli/version.js';
 import { useNockGuard } from '../providers/helpers/nock-guard.js';
 import { cli } from '../support/cli.js';
+
+// Time budget: ten times its slowest test (1.0 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 /**
  * Every request carries a User-Agent naming edgeplan and its version (EDGEPLAN_USER_AGENT replaces it), to the DNS

@@ -6,13 +6,17 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { RecordSet } from '../../src/model/record-set.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
 import { CORPUS, type CorpusZone } from './corpus.js';
+
+// Time budget: ten times its slowest test (0.6 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 const missing = pdnsMissing();
 

@@ -1,9 +1,13 @@
 import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (1.4 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 /**
  * A saved plan never chooses its own desired state: whoever can push a branch can upload a plan file, so its

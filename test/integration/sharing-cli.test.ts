@@ -1,11 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 import { publishedRecords } from './helpers.js';
 import { rdataOf } from './scenario.js';
+
+// Time budget: ten times its slowest test (0.5 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 const ZONE = 'shared.test';
 

@@ -6,9 +6,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkZone, checkzoneMissing } from '../providers/zonefile/checkzone.js';
 import { cli } from '../support/cli.js';
+
+// Time budget: ten times its slowest test (0.7 s quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 const ZONE = `$TTL 300
 @ SOA ns1.example.net. hostmaster.example.com. 2024010101 1h 10m 2w 5m

@@ -3,8 +3,12 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from '
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bundleCli } from '../../scripts/bundle-cli.mjs';
+
+// Time budget: ten times its slowest test (1.0 s, the compile aside, which has its own quiet, in the full suite on 2 cores), rounded up; it runs the
+// CLI or other programs, which a loaded machine slows most.
+vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 /**
  * The library example of docs/library.md, compiled under `tsc --strict` in a project of its own against the package
