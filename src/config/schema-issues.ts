@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { expandIssues } from '../model/bounded-issues.js';
 import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { objectKeysAt } from '../model/schema-keys.js';
 import {
   describeValue,
   diagnosticAt,
@@ -49,7 +50,7 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
   const found = locate(root, issue.path);
   if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
     const map = found.node;
-    const allowed = expectedKeys(schema, issue.path);
+    const allowed = objectKeysAt(schema, issue.path);
     return issue.keys.map((key) => {
       const pos = entryOf(map, key)?.keyPos ?? map.pos;
       const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
@@ -129,37 +130,4 @@ function locate(root: PNode, path: Path): Located {
     namedAt = entry?.keyPos ?? node?.pos ?? parentPos;
   }
   return { node, parentPos };
-}
-
-/** The keys the schema allows in the object at `path`, for "unknown key" messages. */
-function expectedKeys(root: DesiredStateSchema, path: Path): string[] {
-  let schema: z.core.$ZodType | undefined = root;
-  for (const segment of path) {
-    schema = unwrap(schema, segment);
-    if (schema instanceof z.ZodObject)
-      schema = Object.hasOwn(schema.shape, segment) ? schema.shape[String(segment)] : undefined;
-    else if (schema instanceof z.ZodRecord) schema = schema.valueType;
-    else if (schema instanceof z.ZodArray) schema = schema.element;
-    else return [];
-  }
-  const object = unwrap(schema, undefined);
-  return object instanceof z.ZodObject ? Object.keys(object.shape) : [];
-}
-
-/**
- * The schema under `optional`; of a union, the option `segment` leads into: a list for an index, a map for a key,
- * an object where the path ends (`undefined`).
- */
-function unwrap(
-  schema: z.core.$ZodType | undefined,
-  segment: PropertyKey | undefined,
-): z.core.$ZodType | undefined {
-  if (schema instanceof z.ZodOptional) return unwrap(schema.unwrap(), segment);
-  if (!(schema instanceof z.ZodUnion)) return schema;
-  const fits = (option: z.core.$ZodType | undefined) =>
-    typeof segment === 'number'
-      ? option instanceof z.ZodArray
-      : option instanceof z.ZodObject || (segment !== undefined && option instanceof z.ZodRecord);
-  const options: readonly z.core.$ZodType[] = schema.options;
-  return options.map((option) => unwrap(option, segment)).find(fits);
 }

@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { closestNames } from '../model/closest-names.js';
+import { objectKeysAt } from '../model/schema-keys.js';
 import { DnsSeedSchema } from './dyn/seed.js';
 import { jsonSyntaxProblem, yamlSyntaxProblem } from './syntax-error.js';
 import { WafSeedSchema } from './waf/seed.js';
@@ -22,8 +24,20 @@ export type ParsedSeed = z.output<typeof EmulatorSeedSchema>;
 export function parseSeed(value: unknown, source = 'seed'): ParsedSeed {
   const result = EmulatorSeedSchema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
+  const lines = result.error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => `  - ${formatPath([...issue.path, key])}: ${unknownKey(key, issue.path)}`)
+      : [`  - ${formatPath(issue.path)}: ${issue.message}`],
+  );
   throw new Error(`Invalid emulator seed ${source}:\n${lines.join('\n')}${desiredStateHint(value)}`);
+}
+
+/** `unknown key; did you mean …? (expected …)`, the keys allowed where it stands. */
+function unknownKey(key: string, path: readonly PropertyKey[]): string {
+  const allowed = objectKeysAt(EmulatorSeedSchema, path);
+  const near = closestNames(key, allowed, 3, 1);
+  const hint = near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
+  return `unknown key${hint} (expected ${allowed.join(', ')})`;
 }
 
 /** Keys only desired state has at its top level: a file with them was given as a seed by mistake. */
