@@ -4,9 +4,10 @@
 // capabilities), plans against the server (planLive: one zone transfer per zone), and for an apply step applies the
 // plan. Prints one JSON line with the figures, `requests` the DNS messages the provider sent.
 import { readFile } from 'node:fs/promises';
-import { applyPlan, loadDesiredState, planLive, writersOf } from '../dist/index.js';
+import { loadDesiredState } from '../dist/index.js';
 import { rfc2136Capabilities } from '../dist/providers/rfc2136/capabilities.js';
 import { createRfc2136Provider, parseTsigKey } from '../dist/providers/rfc2136/index.js';
+import { runMeasuredStep } from './provider-step.mjs';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const loaded = await loadDesiredState(config.paths, {
@@ -17,24 +18,5 @@ if (!loaded.ok) throw new Error(`desired state: ${JSON.stringify(loaded.diagnost
 const key = parseTsigKey(config.keyText);
 if (key === null) throw new Error('the TSIG key does not parse');
 
-const cpu = process.cpuUsage();
-const start = performance.now();
 const dns = createRfc2136Provider({ name: 'bind', server: { host: config.host, port: config.port }, key });
-const providers = { dns };
-const plan = await planLive(loaded.desired, providers);
-const result = config.step === 'apply' ? await applyPlan(plan, writersOf(providers)) : undefined;
-await dns.close();
-const wallMs = performance.now() - start;
-const { user, system } = process.cpuUsage(cpu);
-const failed = result?.steps.filter((s) => s.status !== 'applied') ?? [];
-process.stdout.write(
-  `${JSON.stringify({
-    wallMs: Math.round(wallMs),
-    cpuMs: Math.round((user + system) / 1000),
-    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    changes: plan.changes.length,
-    ops: plan.steps.reduce((sum, s) => sum + s.ops.length, 0),
-    requests: dns.requests(),
-    failed: failed.map((s) => `${s.id}: ${s.error ?? s.status}`),
-  })}\n`,
-);
+await runMeasuredStep(loaded.desired, dns, config.step, () => ({ requests: dns.requests() }));

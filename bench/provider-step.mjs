@@ -1,0 +1,28 @@
+// One benchmark step against a DNS provider, measured in the process that runs it (pdns-client.mjs,
+// rfc2136-client.mjs): plan the desired state live, apply it for an apply step, close the provider, then print one
+// JSON line: wall and CPU time of that work, the process's peak RSS, the plan's changes and ops, the steps that
+// failed, and `extra(plan)` (a provider's own counts).
+import { applyPlan, planLive, writersOf } from '../dist/index.js';
+
+export async function runMeasuredStep(desired, dns, step, extra = () => ({})) {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const providers = { dns };
+  const plan = await planLive(desired, providers);
+  const result = step === 'apply' ? await applyPlan(plan, writersOf(providers)) : undefined;
+  await dns.close();
+  const wallMs = performance.now() - start;
+  const { user, system } = process.cpuUsage(cpu);
+  const failed = result?.steps.filter((s) => s.status !== 'applied') ?? [];
+  process.stdout.write(
+    `${JSON.stringify({
+      wallMs: Math.round(wallMs),
+      cpuMs: Math.round((user + system) / 1000),
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      changes: plan.changes.length,
+      ops: plan.steps.reduce((sum, s) => sum + s.ops.length, 0),
+      ...extra(plan),
+      failed: failed.map((s) => `${s.id}: ${s.error ?? s.status}`),
+    })}\n`,
+  );
+}
