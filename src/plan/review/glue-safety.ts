@@ -18,7 +18,6 @@ import type { Plan } from '../types.js';
 export function glueApprovals(plan: Plan, live: LiveState): Approval[] {
   return changesByTarget(changesOf(plan.changes, 'record-set')).flatMap(({ target, changes }) => {
     const zones = liveDnsOf(live, target.provider).zones;
-    // Stryker disable next-line OptionalChaining: equivalent, a zone with record-set changes is read (null: created)
     const liveSets = (Object.hasOwn(zones, target.name) ? zones[target.name]?.records : undefined) ?? [];
     const before = liveSets.map(
       (set): NamedSet => ({ fqdn: set.fqdn, type: set.type, values: set.records.map((r) => r.value) }),
