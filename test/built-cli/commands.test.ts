@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRecordOutOfBand, workDir } from '../integration/review-helpers.js';
 import { BUILD_BUDGET_MS, BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
-import { runCliProcess } from '../support/cli.js';
+import { runCliProcess } from '../support/cli-process.js';
 import { PASSWORD, QUICKSTART_SEED, quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 // Time budget: each test runs up to three processes of the built CLI, about a second each on a quiet machine.

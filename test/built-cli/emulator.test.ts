@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { runCliProcess } from '../support/cli.js';
+import { runCliProcess } from '../support/cli-process.js';
 import { type EmulatorProcess, startEmulatorProcess } from '../support/emulator-process.js';
 import { QUICKSTART, QUICKSTART_SEED } from '../support/sandbox.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { runCliProcess } from '../support/cli.js';
+import { runCliProcess } from '../support/cli-process.js';
 import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 // Time budget: each test runs two or three processes of the built CLI, about a second each on a quiet machine.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask } from '../providers/pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { runCliProcess } from '../support/cli.js';
+import { runCliProcess } from '../support/cli-process.js';
 
 // Time budget: three processes of the built CLI and a few DNS questions, a few seconds on a quiet machine.
 vi.setConfig({ testTimeout: 90_000 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workDir } from '../integration/review-helpers.js';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { runCliProcess } from '../support/cli.js';
+import { runCliProcess } from '../support/cli-process.js';
 import { quickstartSandbox, type Sandbox } from '../support/sandbox.js';
 
 // Time budget: each test runs up to five processes of the built CLI, about a second each on a quiet machine.

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workDir } from '../integration/review-helpers.js';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { runCliProcess } from '../support/cli.js';
+import { runCliProcess } from '../support/cli-process.js';
 import { QUICKSTART_SEED } from '../support/sandbox.js';
 
 // Time budget: an apply that waits out a lag of 0.3 s, then a verify; a few seconds on a quiet machine.

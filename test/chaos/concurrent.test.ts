@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyResult } from '../../src/apply/types.js';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { spawnCli } from '../support/cli.js';
+import { spawnCli } from '../support/cli-process.js';
 import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { partialPublishes, zoneLines } from './expectations.js';

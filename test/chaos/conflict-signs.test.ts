@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { publishedRecords, publishedSerial } from '../integration/helpers.js';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
-import { spawnCli } from '../support/cli.js';
+import { spawnCli } from '../support/cli-process.js';
 import { type RunningEmulator, startEmulator } from '../support/emulator.js';
 import { startCountingProxy } from '../support/proxy.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { spawnCli } from '../support/cli.js';
+import { spawnCli } from '../support/cli-process.js';
 import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, yamlOf } from './chaos-scenario.js';
 import { DNS_CREDENTIALS } from './profile.js';

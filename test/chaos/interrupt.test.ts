@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
-import { type CliProcess, spawnCli } from '../support/cli.js';
+import { type CliProcess, spawnCli } from '../support/cli-process.js';
 import { startEmulator } from '../support/emulator.js';
 import { type LiveRecord, type Scenario, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import { lostRecords, partialPublishes, zoneLines } from './expectations.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { spawnCli } from '../support/cli.js';
+import { spawnCli } from '../support/cli-process.js';
 
 // Time budget: ten times its slowest test (6.8 s in the full suite at load 9 on 2 cores), rounded up.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EXIT_USAGE } from '../../src/cli/exit-codes.js';
-import { cli, spawnCli } from '../support/cli.js';
+import { cli } from '../support/cli.js';
+import { spawnCli } from '../support/cli-process.js';
 import { QUICKSTART } from '../support/sandbox.js';
 
 // Time budget: ten times its slowest test (0.7 s quiet, in the full suite on 2 cores), rounded up; it runs the

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryServer, servedAnswer } from '../../src/dns-wire/index.js';
-import { cli, spawnCli } from '../support/cli.js';
+import { cli } from '../support/cli.js';
+import { spawnCli } from '../support/cli-process.js';
 import { startEmulator } from '../support/emulator.js';
 
 // Time budget: each test applies on the sandbox and waits for lagging name servers (1.5 s by design) or runs the

@@ -1,15 +1,23 @@
 /**
- * The tests' one way to run `edgeplan`: in this process with captured output (`cli`), or as a child process of the
- * real entry point (`spawnCli`), for what only a process shows: signals, SIGKILL, exiting while work is under way,
- * two runs at once.
+ * The tests' usual way to run `edgeplan`: in this process with captured output (`cli`). What only a process shows
+ * (signals, SIGKILL, exiting while work is under way, two runs at once, the built CLI) is in cli-process.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { BUILT_CLI } from './built-cli.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+// `runCli` imports a command's modules when the command first runs (program.ts), and a provider's client when it is
+// first opened (its plugin.ts). A test file loads them here, at import, where no test budget applies: a file's first
+// run paid for them inside its budget, which on a loaded machine was most of it (a first `plan` that does 0.3 s of
+// work took 10 s in CI at load 20).
+await Promise.all([
+  import('../../src/cli/commands/validate.js'),
+  import('../../src/cli/commands/plan.js'),
+  import('../../src/cli/commands/apply.js'),
+  import('../../src/cli/commands/drift.js'),
+  import('../../src/cli/load.js'),
+  import('../../src/providers/dyn/open.js'),
+  import('../../src/providers/pdns/open.js'),
+]);
 
 export interface CliRun {
   code: number;
@@ -73,63 +81,4 @@ export async function cli(
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
-}
-
-export interface CliProcess {
-  child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  /** Once the process has ended and its output is read to the end. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Whether the process has ended (exited or killed). */
-  ended(): boolean;
-}
-
-export interface SpawnOptions {
-  /** Run the built CLI, dist/cli/main.js (call built-cli.ts `ensureBuilt` first), not the sources through tsx. */
-  built?: boolean;
-  cwd?: string;
-}
-
-/** Starts `edgeplan <argv>` (src/cli/main.ts through tsx) with this environment plus `env`, colours off. */
-export function spawnCli(
-  argv: string[],
-  env: Record<string, string>,
-  options: SpawnOptions = {},
-): CliProcess {
-  const entry = options.built ? [BUILT_CLI] : ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
-  const child = spawn(process.execPath, [...entry, ...argv], {
-    env: { ...process.env, ...env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd: options.cwd ?? ROOT,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  return {
-    child,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
-    ended: () => child.exitCode !== null || child.signalCode !== null,
-  };
-}
-
-/** Runs `edgeplan <argv>` as a child process to its end (spawnCli); `code` is null when a signal ended it. */
-export async function runCliProcess(
-  argv: string[],
-  env: Record<string, string>,
-  options: SpawnOptions = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const run = spawnCli(argv, env, options);
-  const { code } = await run.exited;
-  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }

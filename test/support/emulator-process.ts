@@ -3,7 +3,7 @@
  * says where it listens (its first line on stderr), with the addresses it printed and that line; `stop()` sends
  * SIGTERM, as Ctrl-C or a service manager would, and resolves with how it ended.
  */
-import { type CliProcess, spawnCli } from './cli.js';
+import { type CliProcess, spawnCli } from './cli-process.js';
 
 export interface EmulatorProcess {
   /** The DNS API's base as printed, `http://<host>:<port>/REST`. */

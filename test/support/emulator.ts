@@ -1,7 +1,7 @@
 /**
  * The tests' one way to start the emulator: in this process, on an ephemeral port of 127.0.0.1, with the
  * environment that points `edgeplan` at it. (A test that needs edgeplan as a process spawns the CLI against this
- * emulator: support/cli.ts.)
+ * emulator: support/cli-process.ts.)
  */
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
 
