@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-// Time budget: each test starts the CLI from source through tsx (1–2 s quiet, more at load).
-vi.setConfig({ testTimeout: 60_000 });
+// Time budget: each test starts the CLI from source through tsx, and the last one twice: 1–2 s each on a quiet
+// machine, 30 s each in a CI run at load 20, where 60 s was too little for the last test.
+vi.setConfig({ testTimeout: 180_000 });
 
 /**
  * A command loads only what it runs (src/cli/program.ts): `--version` no YAML parser, schema library or provider;
@@ -13,11 +14,15 @@ vi.setConfig({ testTimeout: 60_000 });
  * process really loaded (test/support/module-loads.mjs), through the real entry point.
  */
 let dir: string;
+/** Each CLI started, stopped at the end if a test gave up on it, before its log directory is removed. */
+const children: ChildProcess[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edgeplan-loads-'));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** The repository's modules the CLI loaded for `argv`; `code` is the exit code it must end with. */
@@ -28,6 +33,7 @@ async function loadedBy(argv: string[], code: number, env: Record<string, string
     ['--import', 'tsx', '--import', './test/support/module-loads.mjs', 'src/cli/main.ts', ...argv],
     { env: { ...process.env, ...env, EDGEPLAN_MODULE_LOADS: log }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  children.push(child);
   child.stdout.resume();
   let stderr = '';
   child.stderr.on('data', (chunk) => {

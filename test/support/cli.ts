@@ -14,6 +14,8 @@ await Promise.all([
   import('../../src/cli/commands/plan.js'),
   import('../../src/cli/commands/apply.js'),
   import('../../src/cli/commands/drift.js'),
+  import('../../src/cli/commands/verify.js'),
+  import('../../src/cli/commands/import.js'),
   import('../../src/cli/load.js'),
   import('../../src/providers/dyn/open.js'),
   import('../../src/providers/pdns/open.js'),
