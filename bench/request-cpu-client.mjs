@@ -2,7 +2,7 @@
 // its own. MODE `client`: the Dyn provider's real client (transport, session, envelope parsing) logs in, sends 50
 // requests to warm up, then N `GET /Zone/<zone>/` one after another. MODE `node-http`: the same requests through
 // Node's own `http.request` on a keep-alive agent, nothing else: the floor the client adds its work to. Prints one
-// JSON line: requests, CPU ms (user + sys) over the N.
+// JSON line: requests, CPU ms (user + sys) and wall ms over the N, peak RSS MB.
 import http from 'node:http';
 import { createDynProvider } from '../dist/index.js';
 
@@ -61,7 +61,10 @@ const target = mode === 'node-http' ? nodeHttp() : client();
 await target.login();
 for (let i = 0; i < 50; i++) await target.read();
 const cpu = process.cpuUsage();
+const start = performance.now();
 for (let i = 0; i < n; i++) await target.read();
+const wallMs = performance.now() - start;
 const { user, system } = process.cpuUsage(cpu);
 await target.close();
-process.stdout.write(`${JSON.stringify({ requests: n, cpuMs: (user + system) / 1000 })}\n`);
+const maxRssMb = process.resourceUsage().maxRSS / 1024;
+process.stdout.write(`${JSON.stringify({ requests: n, cpuMs: (user + system) / 1000, wallMs, maxRssMb })}\n`);
