@@ -27,13 +27,8 @@ export async function readZoneDirect(
   cache: ZoneCache | undefined,
 ): Promise<LiveZone | null> {
   const path = `/AllRecord/${segment(zone)}/?detail=Y`;
-  let data: unknown;
-  try {
-    data = await client.call('GET', path, undefined, { retryable: 'idempotent' });
-  } catch (error) {
-    if (error instanceof DynApiError && error.isNotFound) return null;
-    throw error;
-  }
+  const data = await getUnlessGone(client, path);
+  if (data === GONE) return null;
   const context = `zone ${zone}: GET ${path}`;
   const records = zoneRecords(zone, data, context, DYN_RECORD_TYPES);
   const soa = SoaRecords.safeParse(data).data?.soa_records[0];
@@ -52,15 +47,22 @@ async function zoneHeader(
   zone: string,
 ): Promise<Pick<LiveZone, 'serial' | 'serialStyle'> | null> {
   const path = `/Zone/${segment(zone)}/`;
-  let data: unknown;
-  try {
-    data = await client.call('GET', path, undefined, { retryable: 'idempotent' });
-  } catch (error) {
-    if (error instanceof DynApiError && error.isNotFound) return null;
-    throw error;
-  }
+  const data = await getUnlessGone(client, path);
+  if (data === GONE) return null;
   const context = `zone ${zone}: GET ${path}`;
   if (parseWire(ListedZone, data, context).zone_type?.toLowerCase() === 'secondary') return null;
   const object = parseWire(ZoneObject, data, context);
   return { serial: object.serial, serialStyle: object.serial_style };
+}
+
+const GONE = Symbol('gone');
+
+/** `GET path`'s data, or GONE when the service answers 404 (no such zone). */
+async function getUnlessGone(client: DynClient, path: string): Promise<unknown> {
+  try {
+    return await client.call('GET', path, undefined, { retryable: 'idempotent' });
+  } catch (error) {
+    if (error instanceof DynApiError && error.isNotFound) return GONE;
+    throw error;
+  }
 }
