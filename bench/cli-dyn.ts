@@ -7,7 +7,15 @@
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BenchContext, type CliRun, expectCode, medians, RUNS, runCli } from './cli-process.js';
+import {
+  type BenchContext,
+  type CliFigures,
+  type CliRun,
+  expectCode,
+  medians,
+  RUNS,
+  runCli,
+} from './cli-process.js';
 import { bigZoneSeed, bigZoneYaml, EMPTY_SEED, manyZonesYaml } from './cli-states.js';
 import { admin, runNode } from './processes.mjs';
 
@@ -88,7 +96,48 @@ async function file(context: BenchContext, name: string, text: string): Promise<
   return path;
 }
 
+/** Requests of the per-request scenarios: enough that start-up and warm-up stay out of the figure. */
+export const CPU_REQUESTS = 1000;
+
+/**
+ * The client's own CPU per request, measured directly (request-cpu-client.mjs in a process of its own, the emulator
+ * in another): CPU_REQUESTS `GET`s through the real Dyn client, and the same through Node's `http` alone (the floor
+ * under the client's work). The medians of RUNS runs, as rows: CPU and wall time of the requests, the client's peak
+ * RSS. What "CPU per request" (cli-goals.ts) is held to: an apply's CPU less a validate's charges its plan, diff and
+ * report to its requests.
+ */
+async function requestCpu(context: BenchContext): Promise<void> {
+  const modes = [
+    { mode: 'client', name: `Dyn client, ${CPU_REQUESTS.toLocaleString('en-US')} GETs (CPU in the client)` },
+    { mode: 'node-http', name: `Node's \`http\` alone, the same GETs (the floor)` },
+  ].filter(({ name }) => context.wanted(name));
+  if (modes.length === 0) return;
+  const emulator = await startEmulator(context, bigZoneSeed(10));
+  try {
+    const { EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD } =
+      emulator.env;
+    const credentials = [EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD];
+    for (const { mode, name } of modes) {
+      const runs: CliFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const args = [mode, ...credentials.map((value) => value ?? ''), String(CPU_REQUESTS)];
+        const client = runNode<{ cpuMs: number; wallMs: number; maxRssMb: number }>(
+          'bench/request-cpu-client.mjs',
+          args,
+        );
+        const figures = await client.firstLine;
+        await once(client.child, 'exit');
+        runs.push({ cpu: figures.cpuMs / 1000, wall: figures.wallMs / 1000, rssMb: figures.maxRssMb });
+      }
+      context.rows.push({ name, ...medians(runs), requests: String(CPU_REQUESTS) });
+    }
+  } finally {
+    await emulator.stop();
+  }
+}
+
 export async function dynScenarios(context: BenchContext): Promise<void> {
+  await requestCpu(context);
   const sizes = context.quick ? [1000] : [1000, 10_000, 100_000];
   for (const size of sizes) {
     const name = `Dyn no-op plan, ${size.toLocaleString('en-US')} records`;

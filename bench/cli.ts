@@ -76,6 +76,8 @@ if (derived.length > 0) {
   console.log('|---|---|---|---|');
   for (const d of derived) {
     const figure = `${d.value.toFixed(d.unit === 'KB' ? 1 : 3)} ${d.unit}`;
-    console.log(`| ${d.what} | ${figure} | ≤ ${d.goal} ${d.unit} | ${d.value <= d.goal ? 'yes' : 'no'} |`);
+    const goal = d.goal === undefined ? '' : `≤ ${d.goal} ${d.unit}`;
+    const met = d.goal === undefined ? '' : d.value <= d.goal ? 'yes' : 'no';
+    console.log(`| ${d.what} | ${figure} | ${goal} | ${met} |`);
   }
 }

@@ -31,13 +31,13 @@ describe('a run that says where it is', () => {
     const env = await limited(250);
     const plan = await cli(['plan', NEW_ZONE], env);
     expect(plan.code).toBe(2);
-    // The zone-file upload and the publish, then the check after them: the zone list and the zone's records. 4
-    // requests, about 1 s at 250 a minute.
-    expect(plan.stdout).toContain('\nApply: 4 DNS requests, ≈ 1 s at 250 requests/min.\n');
+    // The zone-file upload and the publish, then the check after them: the zone's records. 3 requests, about 1 s
+    // at 250 a minute.
+    expect(plan.stdout).toContain('\nApply: 3 DNS requests, ≈ 1 s at 250 requests/min.\n');
 
     const apply = await cli(['apply', NEW_ZONE, '--yes'], env);
     expect(apply.code).toBe(0);
-    expect(apply.stdout).toContain('\nDNS: 4 requests, 0 answered 429, no wait for the rate window.\n');
+    expect(apply.stdout).toContain('\nDNS: 3 requests, 0 answered 429, no wait for the rate window.\n');
     expect(apply.stderr).toContain('zone:example.org: done (2 API calls)\n');
     // Two zones this account does not have: creating them needs approval (settings.safety.zone_create).
     const again = await cli(
@@ -45,8 +45,8 @@ describe('a run that says where it is', () => {
       env,
     );
     expect(JSON.parse(again.stdout).requests).toEqual({
-      // Two new zones, each an upload and a publish; the check reads the zone list and each zone's records.
-      DNS: { requests: 7, refused: 0, waits: 0, waitedMs: 0 },
+      // Two new zones, each an upload and a publish; the check reads each zone's records.
+      DNS: { requests: 6, refused: 0, waits: 0, waitedMs: 0 },
     });
   });
 
@@ -54,7 +54,7 @@ describe('a run that says where it is', () => {
     running = await startEmulator({ seed: { dns: { credentials: CREDENTIALS, zones: {} } } });
     const { env } = running;
     const documented = await cli(['plan', NEW_ZONE, '--dns-rate-limit', '120'], env);
-    expect(documented.stdout).toContain('\nApply: 4 DNS requests, ≈ 2 s at 120 requests/min.\n');
+    expect(documented.stdout).toContain('\nApply: 3 DNS requests, ≈ 2 s at 120 requests/min.\n');
     const dir = await mkdtemp(join(tmpdir(), 'edgeplan-progress-'));
     try {
       const sandbox = await cli(['plan', NEW_ZONE, '--sandbox', '--sandbox-state', join(dir, 'state.json')]);

@@ -63,11 +63,12 @@ describe('readZones with a zone cache', () => {
     mockLogin();
     zoneList(7);
     allRecords('10.0.0.1');
+    mockLogin();
     zoneList(7);
-    const { provider } = testProvider({ cache });
 
-    const first = await provider.readZones(['a.test']);
-    const second = await provider.readZones(['a.test']);
+    // Two runs, each a session whose first read lists the zones (a later read of a session reads each zone).
+    const first = await testProvider({ cache }).provider.readZones(['a.test']);
+    const second = await testProvider({ cache }).provider.readZones(['a.test']);
 
     expect(first.zones['a.test']).toEqual(liveWith(7, '10.0.0.1'));
     expect(second).toEqual(first);
@@ -77,12 +78,12 @@ describe('readZones with a zone cache', () => {
     mockLogin();
     zoneList(7);
     allRecords('10.0.0.1');
+    mockLogin();
     zoneList(8);
     allRecords('10.0.0.2');
-    const { provider } = testProvider({ cache });
 
-    await provider.readZones(['a.test']);
-    const second = await provider.readZones(['a.test']);
+    await testProvider({ cache }).provider.readZones(['a.test']);
+    const second = await testProvider({ cache }).provider.readZones(['a.test']);
 
     expect(second.zones['a.test']).toEqual(liveWith(8, '10.0.0.2'));
     expect(cache.get('a.test')).toEqual(liveWith(8, '10.0.0.2'));
@@ -207,5 +208,69 @@ describe('createFileZoneCache', () => {
     const entry = { version: 3, account: ACCOUNT, recordTypes: DYN_CAPABILITIES.recordTypes, live: stale };
     writeFileSync(entryPath('a.test'), JSON.stringify(entry));
     expect(cache.get('a.test')).toBeUndefined();
+  });
+});
+
+describe("a session's later read: each zone alone, no zone list", () => {
+  const soa = (serial: number) => ({
+    zone: 'a.test',
+    fqdn: 'a.test',
+    record_type: 'SOA',
+    ttl: 3600,
+    serial_style: 'epoch',
+    rdata: { mname: 'ns1.a.test.', rname: 'h.a.test.', serial, refresh: 1, retry: 1, expire: 1, minimum: 1 },
+    record_id: 1,
+  });
+  const www = {
+    zone: 'a.test',
+    fqdn: 'www.a.test',
+    record_type: 'A',
+    ttl: 300,
+    rdata: { address: '10.0.0.3' },
+    record_id: 9,
+  };
+
+  it("takes the serial and its style from the zone's SOA, a 404 as no zone, and stores the read in the cache", async () => {
+    mockLogin();
+    zoneList(7);
+    allRecords('10.0.0.1');
+    authed('get', '/AllRecord/a.test/')
+      .query({ detail: 'Y' })
+      .reply(200, ok({ a_records: [www], soa_records: [soa(42)] }));
+    authed('get', '/AllRecord/gone.test/')
+      .query({ detail: 'Y' })
+      .reply(404, {
+        status: 'failure',
+        data: {},
+        msgs: [{ ERR_CD: 'NOT_FOUND', INFO: 'zone: No such zone' }],
+      });
+    const { provider } = testProvider({ cache });
+
+    await provider.readZones(['a.test']);
+    const later = await provider.readZones(['a.test', 'gone.test']);
+
+    const expected = { ...liveWith(42, '10.0.0.3'), serialStyle: 'epoch' };
+    expect(later).toEqual({ zones: { 'a.test': expected, 'gone.test': null } });
+    expect(cache.get('a.test')).toEqual(expected);
+  });
+
+  it('reads the zone itself when the answer holds no SOA: a secondary zone is no zone, a primary one its serial', async () => {
+    mockLogin();
+    zoneList(7);
+    allRecords('10.0.0.1');
+    for (const zone_type of ['Secondary', 'Primary']) {
+      authed('get', '/AllRecord/a.test/')
+        .query({ detail: 'Y' })
+        .reply(200, ok({ a_records: [www], soa_records: [] }));
+      authed('get', '/Zone/a.test/').reply(
+        200,
+        ok({ zone: 'a.test', zone_type, serial_style: 'increment', serial: 8 }),
+      );
+    }
+    const { provider } = testProvider({ cache });
+
+    await provider.readZones(['a.test']);
+    expect((await provider.readZones(['a.test'])).zones['a.test']).toBeNull();
+    expect((await provider.readZones(['a.test'])).zones['a.test']).toEqual(liveWith(8, '10.0.0.3'));
   });
 });

@@ -2,7 +2,11 @@ import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitWaitError, RequestAbortedError, TransportError } from '../../src/providers/http/errors.js';
 import { RequestScheduler } from '../../src/providers/http/scheduler.js';
-import { createHttpTransport, type HttpTransportOptions } from '../../src/providers/http/transport.js';
+import {
+  attemptTimeoutMs,
+  createHttpTransport,
+  type HttpTransportOptions,
+} from '../../src/providers/http/transport.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 const ORIGIN = 'https://api.test';
@@ -228,6 +232,31 @@ describe('createHttpTransport', () => {
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ kind: 'timeout', method: 'GET', path: '/REST/slow/', attempts: 2 });
     expect(delays).toHaveLength(1);
+  });
+
+  it('gives a request with a large body more time: 10 ms per KiB over the timeout, in its log line', async () => {
+    const rrsets = 'x'.repeat(1024 * 1024);
+    // Answered after 300 ms: beyond the 20 ms timeout, well within the 20 ms + 10,240 ms a 1 MiB body gets.
+    nock(ORIGIN).post('/REST/big/', { rrsets }).delay(300).reply(201, {});
+    nock(ORIGIN).get('/REST/small/').reply(200, {});
+    const { transport, logs } = setup({ timeoutMs: 20, retry: { retries: 0 } });
+    const body = { rrsets };
+    const res = await transport.request({ method: 'POST', path: '/big/', body, retryable: 'non-idempotent' });
+    expect(res).toMatchObject({ status: 201, attempts: 1 });
+    await transport.request({ method: 'GET', path: '/small/', retryable: 'idempotent' });
+    const bytes = Buffer.byteLength(JSON.stringify(body));
+    expect(logs.find((line) => line.startsWith('http → POST'))).toContain(
+      ` timeout=${20 + Math.ceil(bytes / 1024) * 10}ms `,
+    );
+    expect(logs.find((line) => line.startsWith('http → GET'))).toContain(' timeout=20ms ');
+  });
+
+  it('adds 10 ms per KiB begun of the body to the timeout', () => {
+    expect(attemptTimeoutMs(30_000, 0)).toBe(30_000);
+    expect(attemptTimeoutMs(30_000, 1)).toBe(30_010);
+    expect(attemptTimeoutMs(30_000, 1024)).toBe(30_010);
+    expect(attemptTimeoutMs(30_000, 1025)).toBe(30_020);
+    expect(attemptTimeoutMs(30_000, 9 * 1024 * 1024)).toBe(30_000 + 9 * 1024 * 10);
   });
 
   it('sends nothing for a request whose signal is already aborted', async () => {

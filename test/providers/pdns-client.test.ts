@@ -147,6 +147,30 @@ describe('PowerDNS reads: one GET per zone', () => {
     });
   });
 
+  it('a first read of several zones lists them and reads only the listed; later reads go to each zone', async () => {
+    const zones = '/api/v1/servers/localhost/zones';
+    const live = (name: string) => ({ name, kind: 'Native', serial: 1, rrsets: [] });
+    api()
+      .get(zones)
+      .reply(200, [
+        { name: 'example.com.', kind: 'Native' },
+        { name: 'partner.example.net.', kind: 'Slave', masters: ['198.51.100.1'] },
+      ]);
+    api().get(ZONE).reply(200, live('example.com.'));
+    api().get(`${zones}/partner.example.net.`).reply(200, live('partner.example.net.'));
+    const pdns = provider();
+    const first = await pdns.readZones(['example.com', 'new.test', 'partner.example.net']);
+    expect(first.zones['new.test']).toBeNull();
+    expect(first.zones['example.com']).toMatchObject({ zone: 'example.com', serial: 1 });
+    expect(first.zones['partner.example.net']).toMatchObject({ zone: 'partner.example.net' });
+    // The check after an apply: the zones exist by then, so no list.
+    api().get(ZONE).reply(200, live('example.com.'));
+    api().get(`${zones}/new.test.`).reply(404, 'Not Found');
+    const later = await pdns.readZones(['example.com', 'new.test']);
+    expect(later.zones['new.test']).toBeNull();
+    expect(later.zones['example.com']).toMatchObject({ zone: 'example.com' });
+  });
+
   it('lists secondary zones with their masters in one GET /zones', async () => {
     api()
       .get('/api/v1/servers/localhost/zones')

@@ -11,7 +11,7 @@ import { DYN_CAPABILITIES, DYN_PROVIDER } from './capabilities.js';
 import { dynCompiler } from './compile/compile.js';
 import type { DynConfig } from './config.js';
 import { DYN_RATE_BUDGET } from './config.js';
-import { readAccountZones, readZones } from './read/read.js';
+import { readAccountZones, readZones, type ZoneLookup } from './read/read.js';
 import { readDnsInventory } from './read/read-inventory.js';
 import { readLastPublish } from './read/read-notes.js';
 import { readGeoServices, readSecondaryZones } from './read/read-services.js';
@@ -140,6 +140,10 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     onDecision: options.onDecision,
   });
   const writer = new DynWriter(client, logger);
+  // The session's first read (the plan's) lists the account's zones; later ones (the check after an apply) read
+  // each zone alone: its zones exist by then (read/read.ts, ZoneLookup). A cache (`--cache`) serves the first read
+  // of a later session, whose zone list gives the serials to compare.
+  let lookup: ZoneLookup = 'listed';
 
   return {
     name: options.name ?? DYN_PROVIDER,
@@ -148,7 +152,11 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     account: { binding: { url: options.url.replace(/\/+$/, ''), customer: options.customerName } },
     client,
     ...dynCompiler,
-    readZones: (zones) => readZones(client, zones, options.concurrency, options.cache),
+    readZones: (zones) => {
+      const read = readZones(client, zones, options.concurrency, options.cache, lookup);
+      lookup = 'direct';
+      return read;
+    },
     readAccountZones: () => readAccountZones(client),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),

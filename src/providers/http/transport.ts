@@ -95,7 +95,7 @@ export interface HttpTransport {
 export interface HttpTransportOptions {
   /** Base address including any path prefix, e.g. `https://api.dynect.net/REST`. */
   baseUrl: string;
-  /** Per attempt, covering the response body too. */
+  /** Per attempt, covering the response body too; a request with a body gets more (attemptTimeoutMs). */
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   logger?: Logger;
@@ -118,6 +118,18 @@ export interface HttpTransportOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Added to an attempt's timeout per KiB of request body: what a service does with a request grows with what it is
+ * sent (PowerDNS writes a zone of 100,000 records, about 9 MB, in one POST, which takes a loaded server well over
+ * 30 s), so a large write is not abandoned, and then sent again, while the service is still at it. 10 ms a KiB: a
+ * 1 MB zone file waits 10 s more, 100,000 PowerDNS records 90 s more. Reads send no body and keep the timeout.
+ */
+export const TIMEOUT_MS_PER_KIB = 10;
+
+/** The timeout of one attempt that sends `bodyBytes`: `timeoutMs`, plus TIMEOUT_MS_PER_KIB per KiB begun. */
+export function attemptTimeoutMs(timeoutMs: number, bodyBytes: number): number {
+  return timeoutMs + Math.ceil(bodyBytes / 1024) * TIMEOUT_MS_PER_KIB;
+}
 const MAX_LOGGED_BODY = 2000;
 
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
@@ -141,6 +153,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     const url = resolveUrl(base, req.path);
     const path = `${url.pathname}${url.search}`;
     const { body, contentType } = encodeBody(req.body);
+    const attemptMs = attemptTimeoutMs(timeoutMs, body === undefined ? 0 : Buffer.byteLength(body));
     const headers: Record<string, string> = {
       ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}),
       ...(contentType ? { 'Content-Type': contentType } : {}),
@@ -155,12 +168,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(req, path);
       if (logger.debugs !== false)
-        logger.debug(`http → ${req.method} ${path} attempt=${attempt} ${logged()}`);
+        logger.debug(`http → ${req.method} ${path} attempt=${attempt} timeout=${attemptMs}ms ${logged()}`);
       const started = now();
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
       let failure: unknown;
-      const timeout = AbortSignal.timeout(timeoutMs);
+      const timeout = AbortSignal.timeout(attemptMs);
       try {
         const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
         const send = () => exchange(pool, url, { method: req.method, headers, body, signal });

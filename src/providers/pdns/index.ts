@@ -6,7 +6,7 @@ import { pdnsCapabilities } from './capabilities.js';
 import { PdnsClient } from './client.js';
 import { DEFAULT_PDNS_ZONE_SETTINGS, type PdnsZoneSettings, pdnsCompiler } from './compile.js';
 import type { PdnsConnection } from './config.js';
-import { readSecondaryZones, readZones } from './read.js';
+import { readSecondaryZones, readZones, type ZoneLookup } from './read.js';
 import { readPdnsInventory } from './read-inventory.js';
 import { PdnsWriter } from './write.js';
 
@@ -78,6 +78,9 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
   const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
   const writer = new PdnsWriter(client, logger);
   const server = options.server ?? 'localhost';
+  // The session's first read (the plan's) lists the zones first: a plan may create many. Later reads (the check
+  // after an apply) read each zone directly: by then the zones it names exist (read.ts, ZoneLookup).
+  let lookup: ZoneLookup = 'listed';
   return {
     name: options.name,
     capabilities,
@@ -85,7 +88,11 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     // is never part of it.
     account: { binding: { url: options.url, server } },
     ...pdnsCompiler({ ...DEFAULT_PDNS_ZONE_SETTINGS, ...options.zones }),
-    readZones: (zones) => readZones(client, zones, supported, options.concurrency),
+    readZones: (zones) => {
+      const read = readZones(client, zones, supported, { concurrency: options.concurrency, lookup });
+      lookup = 'direct';
+      return read;
+    },
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: async () => [],
     readInventory: (select) => readPdnsInventory(client, select, supported, options.concurrency),

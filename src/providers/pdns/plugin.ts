@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { variableName } from '../../model/dns-provider-spec.js';
 import type { DnsProviderPlugin } from '../plugin.js';
+import { pdnsApplyRequests } from './apply-requests.js';
 import { pdnsCapabilities } from './capabilities.js';
 import { labelPdnsOp } from './op-label.js';
 import { PDNS_OP_SCHEMA, parsePdnsOp } from './op-schema.js';
@@ -40,4 +41,5 @@ export const POWERDNS: DnsProviderPlugin = {
   open: async (spec, context) => (await import('./open.js')).openPdns(spec, context),
   opSchema: PDNS_OP_SCHEMA,
   labelOp: (op) => labelPdnsOp(parsePdnsOp(op)),
+  applyRequests: pdnsApplyRequests,
 };

@@ -14,18 +14,35 @@ import { isSecondaryKind, type RrsetWire, ZoneListWire, ZoneWire } from './wire.
 export const DEFAULT_READ_CONCURRENCY = 16;
 
 /**
- * Live state of the named zones: ONE `GET /zones/<zone>` per zone (the zone with every rrset), 404 meaning the zone
- * does not exist; zones are read in parallel, at most `concurrency` at a time. Never one request per record.
+ * How a read finds which zones exist: `direct`, one `GET /zones/<zone>` per zone, 404 meaning absent; `listed`, ONE
+ * `GET /zones` first, then a `GET /zones/<zone>` only per zone the list holds (one not listed is absent, read no
+ * further). Listing costs one request and saves one per absent zone: worth it when a plan may create zones; after
+ * an apply, when the zones read exist (created or changed by it), a direct read is one request less.
+ */
+export type ZoneLookup = 'direct' | 'listed';
+
+/**
+ * Live state of the named zones, each zone's rrsets from ONE `GET /zones/<zone>` (the zone with every rrset) and
+ * found as `lookup` says; zones are read in parallel, at most `concurrency` at a time. Never one request per
+ * record. A single zone is always read directly (a list would only add a request).
  */
 export async function readZones(
   client: PdnsClient,
   zones: readonly string[],
   supported: ReadonlySet<string>,
-  concurrency = DEFAULT_READ_CONCURRENCY,
+  options: { concurrency?: number; lookup?: ZoneLookup } = {},
 ): Promise<LiveDnsState> {
   const wanted = [...new Set(zones.map(normaliseName))].sort(compareStrings);
-  const limit = pLimit(concurrency);
-  const read = await Promise.all(wanted.map((zone) => limit(() => readZone(client, zone, supported))));
+  const listed =
+    options.lookup === 'listed' && wanted.length > 1
+      ? new Set((await listZones(client)).map((zone) => normaliseName(zone.name)))
+      : undefined;
+  const limit = pLimit(options.concurrency ?? DEFAULT_READ_CONCURRENCY);
+  const read = await Promise.all(
+    wanted.map((zone) =>
+      listed && !listed.has(zone) ? null : limit(() => readZone(client, zone, supported)),
+    ),
+  );
   return { zones: Object.fromEntries(wanted.map((zone, i) => [zone, read[i] ?? null])) };
 }
 

@@ -6,10 +6,18 @@ import { DYN_RECORD_TYPES } from '../capabilities.js';
 import { DynApiError, DynWireError } from '../errors.js';
 import { type DynClient, segment } from '../session/client.js';
 import { ListedZone, parseWire, ZoneList, ZoneObject } from '../wire/wire.js';
+import { readZoneDirect } from './read-direct.js';
 import { type ZoneRecords, zoneRecords } from './read-records.js';
 import type { ZoneCache } from './zone-cache.js';
 
 export const DEFAULT_READ_CONCURRENCY = 16;
+
+/**
+ * How a read finds the zones: `listed`, the account's zone list first (below); `direct`, one `AllRecord` per zone
+ * and nothing else (read-direct.ts), for a read whose zones exist (the check after an apply), without
+ * `accountZones`.
+ */
+export type ZoneLookup = 'listed' | 'direct';
 
 /**
  * Live state of the named zones with the fewest requests: one `GET /Zone/?detail=Y` for the whole account (kept as
@@ -30,9 +38,15 @@ export async function readZones(
   zones: readonly string[],
   concurrency = DEFAULT_READ_CONCURRENCY,
   cache?: ZoneCache,
+  lookup: ZoneLookup = 'listed',
 ): Promise<LiveDnsState> {
   const wanted = [...new Set(zones.map(normaliseName))].sort(compareStrings);
   if (wanted.length === 0) return { zones: {} };
+  if (lookup === 'direct') {
+    const limit = pLimit(concurrency);
+    const read = await Promise.all(wanted.map((zone) => limit(() => readZoneDirect(client, zone, cache))));
+    return { zones: Object.fromEntries(wanted.map((zone, i) => [zone, read[i] ?? null])) };
+  }
 
   const existing = await listZones(client);
   const limit = pLimit(concurrency);
