@@ -38,6 +38,8 @@ export interface PdnsServer {
 export interface PdnsServerOptions {
   /** Answer ALIAS: `expand-alias=yes`, resolving targets with this same server. */
   alias?: boolean;
+  /** The largest request body the API takes, in MB (`webserver-max-bodysize`; PowerDNS's default is 2). */
+  maxBodyMb?: number;
 }
 
 /** Why pdns_server cannot run here, or null when it can; throws in CI, where it must. */
@@ -97,6 +99,7 @@ async function launch(root: string, database: string, options: PdnsServerOptions
     `--api-key=${apiKey}`,
     '--security-poll-suffix=',
     ...(options.alias ? ['--expand-alias=yes', `--resolver=127.0.0.1:${dnsPort}`] : []),
+    ...(options.maxBodyMb ? [`--webserver-max-bodysize=${options.maxBodyMb}`] : []),
   ];
   const child = spawn(findProgram('pdns_server') ?? 'pdns_server', args, {
     stdio: ['ignore', 'ignore', 'pipe'],
