@@ -15,10 +15,9 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Bundles the CLI into `outdir` (emptied first); resolves to the packages bundled, by name. */
-export async function bundleCli(outdir) {
-  await rm(outdir, { recursive: true, force: true });
-  const result = await build({
+/** esbuild's options for the CLI's bundle in `outdir` (test/library/cli-bundle.test.ts reads its chunk graph). */
+export function bundleOptions(outdir) {
+  return {
     entryPoints: { edgeplan: join(ROOT, 'src/cli/main.ts') },
     bundle: true,
     splitting: true,
@@ -39,7 +38,13 @@ export async function bundleCli(outdir) {
     banner: {
       js: "import { createRequire as edgeplanCreateRequire } from 'node:module'; const require = edgeplanCreateRequire(import.meta.url);",
     },
-  });
+  };
+}
+
+/** Bundles the CLI into `outdir` (emptied first); resolves to the packages bundled, by name. */
+export async function bundleCli(outdir) {
+  await rm(outdir, { recursive: true, force: true });
+  const result = await build(bundleOptions(outdir));
   await ownSourcesOnly(outdir);
   const packages = bundledPackages(result.metafile);
   await writeFile(join(outdir, 'THIRD-PARTY-LICENSES.txt'), await licences(packages));

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { type Confinement, type LoadOptions, loadDesiredState } from '../config/index.js';
+import type { Confinement } from '../config/find-files.js';
+import { type LoadOptions, loadDesiredState } from '../config/load.js';
 import { type Diagnostic, formatDiagnostic, isWarning } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural } from '../model/text.js';

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rmdir, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { printable } from '../model/text.js';
 import { CliError } from './exit-codes.js';
@@ -34,8 +33,8 @@ export async function prepareDirectory(option: string, dir: string, given = dir)
       throw refuse(`cannot create directory ${printable(level)} (${codeOf(error)})`);
     });
   }
-  const probe = join(dir, `.edgeplan-probe-${randomBytes(6).toString('hex')}`);
-  await mkdir(probe).catch((error: unknown) => {
+  // mkdtemp names the probe uniquely (and keeps node:crypto out of a `validate`'s start-up).
+  const probe = await mkdtemp(join(dir, '.edgeplan-probe-')).catch((error: unknown) => {
     throw refuse(`cannot write in it (${codeOf(error)})`);
   });
   await rmdir(probe);

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type Acknowledgement,
   type AckTarget,

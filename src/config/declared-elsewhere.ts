@@ -3,9 +3,9 @@ import { normaliseName } from '../model/names.js';
 import type { Target, TargetKind } from '../model/target.js';
 import { type Confinement, findYamlFiles } from './find-files.js';
 import { foreignFile } from './foreign-files.js';
-import { parseYamlFile } from './parse-yaml.js';
 import { isMap, nodeAt, type PNode } from './positioned.js';
 import { readDesiredFiles } from './read-files.js';
+import { readYamlFile } from './read-yaml.js';
 
 /** A desired-state file outside the loaded ones that declares a target, and which. */
 export interface DeclaredElsewhere {
@@ -39,7 +39,7 @@ export async function declaredElsewhere(
     if (loaded.has(await realpath(file))) continue;
     const [read] = await readDesiredFiles([file]);
     if (!read?.ok) continue;
-    const parsed = parseYamlFile(file, read.text);
+    const parsed = await readYamlFile(file, read.text);
     if (parsed.root === null || foreignFile(parsed)) continue;
     for (const target of declared(parsed.root))
       if (targets.some((t) => t.kind === target.kind && t.name === target.name)) found.push({ file, target });

@@ -14,7 +14,7 @@ import {
 } from 'js-yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnosticAt, type PEntry, type PNode, type Position, type ScalarValue } from './positioned.js';
-import { numberProblem } from './yaml-reading.js';
+import { numberProblem } from './yaml-numbers.js';
 
 /**
  * The fast reader of a desired-state file: js-yaml's event stream (offsets into the text, no document tree),

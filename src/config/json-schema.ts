@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProviderCatalogue } from '../model/dns-provider-spec.js';
 import { desiredStateSchema } from './schema.js';
 

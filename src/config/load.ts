@@ -10,11 +10,12 @@ import { foreignFile } from './foreign-files.js';
 import { asWarnings, strictCause, weighed } from './lint-strictness.js';
 import { lintDiagnostics } from './lints.js';
 import { mergeDocuments } from './merge.js';
-import { type ParsedFile, parseYamlFile } from './parse-yaml.js';
+import type { ParsedFile } from './parse-yaml.js';
 import { capabilitiesOf } from './provider-lists.js';
 import { providerDiagnostics } from './provider-rules.js';
 import { type ReadResult, readDesiredFiles } from './read-files.js';
 import { readRecords } from './read-records.js';
+import { readYamlFile } from './read-yaml.js';
 import { ruleDiagnostics } from './rules.js';
 import { desiredStateSchema } from './schema.js';
 import { schemaDiagnostics } from './schema-issues.js';
@@ -74,10 +75,12 @@ export async function loadDesiredState(
 ): Promise<LoadResult> {
   const found = await findYamlFiles(paths, options.untrustedPaths);
   const read = await readDesiredFiles(found.files);
-  const parsed = found.files.map((file, i) => {
-    const one = parsedFile(file, read[i]);
-    return options.untrustedPaths && read[i]?.ok ? (foreignFile(one) ?? one) : one;
-  });
+  const parsed = await Promise.all(
+    found.files.map(async (file, i) => {
+      const one = await parsedFile(file, read[i]);
+      return options.untrustedPaths && read[i]?.ok ? (foreignFile(one) ?? one) : one;
+    }),
+  );
   const roots = parsed.flatMap((file) => (file.root ? [file.root] : []));
 
   const merge = mergeDocuments(roots);
@@ -119,8 +122,8 @@ export async function loadDesiredState(
 /** Without a catalogue: no provider type, no variable of edgeplan's own. */
 const NO_PROVIDERS: ProviderCatalogue = { types: [], builtInVariables: {} };
 
-function parsedFile(path: string, read: ReadResult | undefined): ParsedFile {
-  if (read?.ok) return parseYamlFile(path, read.text);
+async function parsedFile(path: string, read: ReadResult | undefined): Promise<ParsedFile> {
+  if (read?.ok) return readYamlFile(path, read.text);
   return { file: path, root: null, diagnostics: read ? [read.diagnostic] : [] };
 }
 

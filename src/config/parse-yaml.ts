@@ -22,7 +22,8 @@ import {
   type ScalarValue,
   where,
 } from './positioned.js';
-import { aliasTargets, directiveProblem, numberProblem, tagProblem } from './yaml-reading.js';
+import { numberProblem } from './yaml-numbers.js';
+import { aliasTargets, directiveProblem, tagProblem } from './yaml-reading.js';
 
 /**
  * Values an alias may add to a file, all aliases together: an anchor repeats a value (a list of addresses shared by
@@ -146,7 +147,7 @@ class Builder {
   }
 
   /**
-   * A scalar's value; a number only as decimal digits (yaml-reading.ts), else a problem at its place (`plain`: not
+   * A scalar's value; a number only as decimal digits (yaml-numbers.ts), else a problem at its place (`plain`: not
    * already refused for its tag).
    */
   private scalar(node: Scalar, pos: Position, plain: boolean): ScalarValue {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedArray } from '../model/bounded-issues.js';
 import type { ProviderType } from '../model/dns-provider-spec.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_SAFETY, DEFAULT_ZONE_DELETE_SHARE, type SafetyPolicy } from '../model/safety.js';
 
 /**

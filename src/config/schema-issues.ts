@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expandIssues } from '../model/bounded-issues.js';
 import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -23,8 +23,7 @@ type Issue = z.core.$ZodIssue;
  */
 export function schemaDiagnostics(root: PNode, schema: DesiredStateSchema): Diagnostic[] {
   const result = schema.safeParse(toPlain(root), { error: predicate });
-  const finalize = (raw: z.core.$ZodRawIssue) =>
-    z.core.util.finalizeIssue(raw, { error: predicate }, z.config());
+  const finalize = (raw: z.core.$ZodRawIssue) => z.util.finalizeIssue(raw, { error: predicate }, z.config());
   return expandIssues(result.error?.issues ?? [], finalize).flatMap((issue) =>
     issueDiagnostics(root, issue, schema),
   );

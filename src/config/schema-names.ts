@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LABEL_PATTERN, MAX_NAME_LENGTH } from '../model/dns-names.js';
 import { APEX } from '../model/names.js';
 import { RECORD_TYPES } from '../model/record-types/index.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedArray } from '../model/bounded-issues.js';
 import { MAX_TTL } from '../model/record-set.js';
 import { RECORD_TYPES, type RecordType } from '../model/record-types/index.js';

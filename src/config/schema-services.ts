@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedArray } from '../model/bounded-issues.js';
 import { GEO_COUNTRY_CODES } from '../model/country-codes.js';
 import { GEO_RECORD_TYPES, GEO_SERVE_COUNT_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../model/geo.js';

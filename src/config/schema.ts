@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedArray } from '../model/bounded-issues.js';
 import { DEFAULT_TTL } from '../model/dns.js';
 import type { ProviderCatalogue } from '../model/dns-provider-spec.js';

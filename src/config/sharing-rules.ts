@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { relativeName } from '../model/names.js';
 import { entryCovers, entryText, valueMatches } from '../model/unmanaged.js';
-import { readAbsent } from './absent-entries.js';
+import { type PlacedAbsent, readAbsent } from './absent-entries.js';
 import type { MergedDocument, MergedZone } from './merge.js';
 import { diagnosticAt } from './positioned.js';
 import type { ReadRecord } from './read-records.js';
@@ -16,24 +16,34 @@ export function sharingDiagnostics(merged: MergedDocument, records: readonly Rea
   return merged.zones.flatMap((zone) => {
     const unmanaged = readUnmanaged(zone);
     const absent = readAbsent(zone);
-    const mine = records.filter((record) => record.zone === zone);
-    const declared = new Set(
-      mine.flatMap((read) => [
-        read.record.fqdn,
-        ...read.sets.map((set) => setKey(read.record.fqdn, set.type.type)),
-      ]),
-    );
+    // A zone that shares nothing (no entries) conflicts with nothing: it costs nothing per record.
+    const shared = unmanaged.entries.length > 0 || absent.entries.length > 0;
+    const mine = shared ? records.filter((record) => record.zone === zone) : [];
     return [
       ...unmanaged.diagnostics,
       ...absent.diagnostics,
-      ...mine.flatMap((record) => conflicts(zone, record, unmanaged.entries)),
-      ...absent.entries
-        .filter(({ set }) => declared.has(set.type ? setKey(set.fqdn, set.type) : set.fqdn))
-        .map(({ written, pos }) =>
-          diagnosticAt(pos, `absent entry "${written}" names a record set declared under records; keep one`),
-        ),
+      ...(unmanaged.entries.length > 0
+        ? mine.flatMap((record) => conflicts(zone, record, unmanaged.entries))
+        : []),
+      ...absentDeclared(absent.entries, mine),
     ];
   });
+}
+
+/** The `absent` entries that name a set (or a name) `records` declares, each reported where it is written. */
+function absentDeclared(entries: readonly PlacedAbsent[], mine: readonly ReadRecord[]): Diagnostic[] {
+  if (entries.length === 0) return [];
+  const declared = new Set(
+    mine.flatMap((read) => [
+      read.record.fqdn,
+      ...read.sets.map((set) => setKey(read.record.fqdn, set.type.type)),
+    ]),
+  );
+  return entries
+    .filter(({ set }) => declared.has(set.type ? setKey(set.fqdn, set.type) : set.fqdn))
+    .map(({ written, pos }) =>
+      diagnosticAt(pos, `absent entry "${written}" names a record set declared under records; keep one`),
+    );
 }
 
 function setKey(fqdn: string, type: string): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedArray } from '../model/bounded-issues.js';
 import { namedRecord } from '../model/named-record.js';
 import { GOOD_BOTS_MODES } from '../model/waf.js';

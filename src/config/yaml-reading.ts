@@ -4,31 +4,9 @@ import { type Document, isAlias, isNode, type Node, visit } from 'yaml';
  * How edgeplan reads YAML beyond the parser: one meaning per text. YAML 1.2 reads `0x10` as 16, `0o17` as 15 and
  * `1e3` as 1000, YAML 1.1 (`%YAML 1.1`) also `017` as 15 and `1:30` as 90, and tags (`!!int "0x10"`) change what a
  * value is. A TTL, a preference or a port written that way would be applied as a number nobody wrote. So a number
- * is accepted only in decimal digits, the 1.1 directive and tags other than `!!str` (which keeps the text as
- * written) are refused, each at its place.
+ * is accepted only in decimal digits (yaml-numbers.ts), the 1.1 directive and tags other than `!!str` (which keeps
+ * the text as written) are refused, each at its place.
  */
-
-/** A number as edgeplan reads it: an optional minus, digits without a leading zero, an optional decimal fraction. */
-const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
-const LEADING_ZERO = /^-?0[0-9]/;
-
-/**
- * Why a scalar the parser read as a number is refused, or null when it is written in decimal. A whole number
- * written with a fraction (`3600.0`) is refused too: every number of the desired state is whole, and the schema,
- * which sees only the value 3600, would take it.
- */
-export function numberProblem(source: string, value: number): string | null {
-  const quote = 'or quote the value if it is text';
-  if (DECIMAL.test(source)) {
-    if (!Number.isInteger(value) || !source.includes('.')) return null;
-    return `number ${source} is a whole number written with a decimal point: write ${value}, ${quote}`;
-  }
-  if (LEADING_ZERO.test(source))
-    return `number ${source} has a leading zero, which YAML 1.1 reads as octal: write ${value}, ${quote}`;
-  if (!Number.isFinite(value))
-    return `${source} is not a number edgeplan reads: write decimal digits, ${quote}`;
-  return `number ${source} is not written in decimal digits (YAML reads it as ${value}): write ${value}, ${quote}`;
-}
 
 const CORE_TAG_PREFIX = 'tag:yaml.org,2002:';
 const STRING_TAG = `${CORE_TAG_PREFIX}str`;

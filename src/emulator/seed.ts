@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { closestNames } from '../model/closest-names.js';
 import { objectKeysAt } from '../model/schema-keys.js';
 import { DnsSeedSchema } from './dyn/seed.js';

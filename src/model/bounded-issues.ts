@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { ZodArray } from 'zod';
+import { $constructor } from 'zod/v4/core';
 
 /**
  * zod passes a collection's issues up to its parent with `push(...issues)`: a map or a list with more than about a
@@ -67,10 +69,10 @@ function heldIssues(issue: RawIssue): readonly RawIssue[] | undefined {
  * `z.array(element, params)` whose issues pass up bounded (see above). Everything else is zod's array: the schema
  * is a `ZodArray` with the same definition, `.min()` and the JSON Schema included.
  */
-const ZodBoundedArray: z.core.$constructor<z.ZodArray<z.ZodType>> = z.core.$constructor(
+const ZodBoundedArray: z.core.$constructor<z.ZodArray<z.ZodType>> = $constructor(
   'ZodBoundedArray',
   (inst, def) => {
-    z.ZodArray.init(inst, def);
+    ZodArray.init(inst, def);
     const parse = inst._zod.parse;
     inst._zod.parse = (payload, ctx) => {
       const result = parse(payload, ctx);
@@ -81,6 +83,6 @@ const ZodBoundedArray: z.core.$constructor<z.ZodArray<z.ZodType>> = z.core.$cons
 );
 
 export function boundedArray<T extends z.ZodType>(element: T, params?: string | z.core.$ZodArrayParams) {
-  const schema = new ZodBoundedArray({ type: 'array', element, ...z.core.util.normalizeParams(params) });
+  const schema = new ZodBoundedArray({ type: 'array', element, ...z.util.normalizeParams(params) });
   return schema as z.ZodArray<T>;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DnsCapabilities } from './provider.js';
 
 /** The keys of a `providers:` entry besides `type`, as the YAML wrote them (checked by its type's schema). */

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { ZodRecord } from 'zod';
+import { $constructor } from 'zod/v4/core';
 import { boundIssues } from './bounded-issues.js';
 import { pushAll } from './diagnostic.js';
 
@@ -13,10 +15,10 @@ const PROTO = '__proto__';
  * (bounded-issues.ts). Everything else, the JSON Schema included, is zod's record: the schema is a `ZodRecord` with
  * the same definition.
  */
-const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> = z.core.$constructor(
+const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> = $constructor(
   'ZodNamedRecord',
   (inst, def) => {
-    z.ZodRecord.init(inst, def);
+    ZodRecord.init(inst, def);
     const parse = inst._zod.parse;
     inst._zod.parse = (payload, ctx) => {
       const result = parseKeepingProto(payload, ctx);
@@ -25,7 +27,7 @@ const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> =
     };
     const parseKeepingProto: typeof parse = (payload, ctx) => {
       const input = payload.value;
-      if (!z.core.util.isPlainObject(input) || !Object.hasOwn(input, PROTO)) return parse(payload, ctx);
+      if (!z.util.isPlainObject(input) || !Object.hasOwn(input, PROTO)) return parse(payload, ctx);
       const entries = Object.entries(input);
       payload.value = Object.fromEntries(entries.filter(([name]) => name !== PROTO));
       const result = parse(payload, ctx);
@@ -33,8 +35,8 @@ const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> =
       const value = def.valueType._zod.run({ value: input[PROTO], issues: [] }, ctx);
       if (result instanceof Promise || key instanceof Promise || value instanceof Promise)
         throw new Error('namedRecord: async schemas are not supported');
-      pushAll(result.issues, z.core.util.prefixIssues(PROTO, [...key.issues, ...value.issues]));
-      const parsed = new Map(Object.entries(z.core.util.isPlainObject(result.value) ? result.value : {}));
+      pushAll(result.issues, z.util.prefixIssues(PROTO, [...key.issues, ...value.issues]));
+      const parsed = new Map(Object.entries(z.util.isPlainObject(result.value) ? result.value : {}));
       parsed.set(PROTO, value.value);
       result.value = Object.fromEntries(
         entries.flatMap(([name]) => (parsed.has(name) ? [[name, parsed.get(name)]] : [])),

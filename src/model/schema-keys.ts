@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The keys a zod schema allows in the object at `path` of a value it parses, for "unknown key" messages: through

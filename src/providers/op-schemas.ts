@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMPLICIT_PROVIDER } from '../model/dns-provider-spec.js';
 import { DNS_PROVIDERS, pluginOf } from './registry.js';
 import { WAF_OP_SCHEMA, WAF_PROVIDER } from './waf/index.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { DnsProvider } from '../model/dns.js';
 import type { DnsProviderSpec, ProviderType } from '../model/dns-provider-spec.js';
 import type { Logger } from '../model/logger.js';

@@ -5,7 +5,7 @@
  * when other parts of the seed failed (so every problem is reported at once), hence it reads the value
  * defensively.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { isInZone, normaliseName } from '../../model/names.js';
 import { breachText, zoneProblems } from './node-rules.js';
 import { isRecordType, parseRdata, type Rdata, rdataKey } from './rdata.js';

@@ -2,7 +2,7 @@
  * The `dns:` section of the emulator's account file (seed.ts): credentials, primary zones with their records,
  * secondary zones and geo services (service-seed.ts), and the next record id.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRecordType, parseTtl } from './rdata.js';
 import { checkSeedRecords } from './seed-checks.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';

@@ -3,7 +3,7 @@
  * file (`dns.secondary_zones`, `dns.geo_services`). Unlike zone records they have no pending state: every write
  * takes effect at once, so the account holds them directly.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIPv4 } from '../../model/ipv4.js';
 import { isInZone, normaliseName } from '../../model/names.js';
 import { type GroupOptions, readGroupOptions, setOptionsObject } from './geo-options.js';

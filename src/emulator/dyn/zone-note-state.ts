@@ -1,7 +1,7 @@
 /**
  * A zone's notes as the emulator keeps and seeds them (zone-notes.ts serves them): one per publish, newest first.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface ZoneNote {
   type: 'publish';

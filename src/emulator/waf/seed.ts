@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The `waf:` section of the emulator's account file (seed, state file, snapshot). Strict objects so a typo is an

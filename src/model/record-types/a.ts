@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareIPv4, IPV4_PATTERN, isIPv4 } from '../ipv4.js';
 import { textField } from './fields.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';

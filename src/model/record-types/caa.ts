@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { canonicalStrings, decodeText, quote, scanStrings, tokenText } from './character-strings.js';
 import { FieldChecks } from './fields.js';
 import { byLeadingNumbers, uint8 } from './numbers.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ParseResult, parsed, refused } from './record-type.js';
 
 const HEX_ERROR = 'must be hexadecimal digits (0-9, a-f)';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LABEL_PATTERN, lengthProblem, recordLabelsProblem } from '../dns-names.js';
 import { isIPv4 } from '../ipv4.js';
 import { canonicalIPv6 } from './ipv6.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareStrings } from '../compare.js';
 
 /** An integer field of a record value in `0…max`, as the YAML schema (and its JSON Schema) checks it. */

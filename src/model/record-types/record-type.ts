@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * One DNS record type, in one small file per type (a.ts, mx.ts, …), listed once in registry.ts. Nothing outside a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SafetyRule } from '../../model/safety.js';
 import { hasProvider, parseTarget, TARGET_KINDS } from '../../model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';

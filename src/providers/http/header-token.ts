@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A token as a server hands it out, to be sent back in a header (`Auth-Token`, `Authorization: Bearer`): visible

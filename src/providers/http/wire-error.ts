@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * A response of a service did not have the shape its client expects. `context` says which request, and which zone,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OutcomeUnknownError } from '../../model/provider.js';
 import { WireError, wireParser } from '../http/wire-error.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';

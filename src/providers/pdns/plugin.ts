@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { variableName } from '../../model/dns-provider-spec.js';
 import type { DnsProviderPlugin } from '../plugin.js';

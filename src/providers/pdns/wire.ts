@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The shapes of PowerDNS answers the provider reads (PowerDNS Authoritative HTTP API, "Zones"). Objects are loose:

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_RECORD_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';

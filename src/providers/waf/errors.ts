@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { namedRecord } from '../../model/named-record.js';
 import { formatSeconds, utcClockAfter } from '../../model/seconds.js';
 import { WireError } from '../http/wire-error.js';

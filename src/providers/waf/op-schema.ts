@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseOp } from '../op-schema-checks.js';
 import type { WafOp } from './ops.js';
 

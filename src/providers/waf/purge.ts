@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { closestNames } from '../../model/closest-names.js';
 import type { WafClient } from './client.js';
 import { WafApiError, WafPurgeLimitError } from './errors.js';

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareStrings } from '../../model/compare.js';
 import { isWebappId, type LiveGoodBot, type LiveWafState } from '../../model/waf.js';
 import type { WafClient } from './client.js';

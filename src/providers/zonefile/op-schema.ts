@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../model/dns-names.js';
 import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';

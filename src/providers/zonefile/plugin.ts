@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import { DEFAULT_FILENAME } from './location.js';

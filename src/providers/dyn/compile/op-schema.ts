@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GEO_RECORD_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../../../model/geo.js';
 import { MAX_TTL } from '../../../model/record-set.js';
 import { addCanonicalValueIssues, parseOp } from '../../op-schema-checks.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LiveZone } from '../../../model/dns.js';
 import { DYN_RECORD_TYPES } from '../capabilities.js';
 import { DynApiError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PublishNotRead, PublishRecord } from '../../../model/audit-note.js';
 import { RequestAbortedError } from '../../http/errors.js';
 import { DynApiError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ForeignRecord, foreignNames, sortForeign } from '../../../model/foreign-record.js';
 import { normaliseName } from '../../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../../model/record-set.js';

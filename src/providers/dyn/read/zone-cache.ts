@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LiveZone } from '../../../model/dns.js';
 import { isCanonicalValue } from '../../canonical-value.js';
 import { DYN_CAPABILITIES } from '../capabilities.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Logger, silentLogger } from '../../../model/logger.js';
 import type { DecisionSink } from '../../http/decisions.js';
 import { redactUserinfo } from '../../http/redact.js';

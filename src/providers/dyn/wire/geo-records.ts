@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareStrings } from '../../../model/compare.js';
 import { GEO_RECORD_TYPES, type GeoGroup, type GeoRecords, sortGeoRecords } from '../../../model/geo.js';
 import { DynWireError } from '../errors.js';

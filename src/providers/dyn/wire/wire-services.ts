@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIPv4 } from '../../../model/ipv4.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HeaderSafeToken } from '../../http/header-token.js';
 import { wireParser } from '../../http/wire-error.js';
 import { DynMessage, DynWireError } from '../errors.js';
