@@ -61,8 +61,12 @@ export async function exchange(pool: Pool, url: URL, request: ExchangeRequest): 
   if (hasUserinfo(url)) throw new Error('refusing a URL with a user name or password');
   const agent = await pool.agent;
   request.signal.throwIfAborted();
+  // The module object's `request`, looked up now: a named ESM export of a built-in is a copy taken when the module
+  // was first imported, so it would miss a later replacement of `request` (nock's, in the tests).
   const send =
-    url.protocol === 'https:' ? (await import('node:https')).request : (await import('node:http')).request;
+    url.protocol === 'https:'
+      ? (await import('node:https')).default.request
+      : (await import('node:http')).default.request;
   const headers: Record<string, string> =
     request.body === undefined
       ? request.headers
