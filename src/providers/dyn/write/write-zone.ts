@@ -129,7 +129,8 @@ export class PendingWriter {
           if ((await this.send(tx.zone, op)) !== generation) throw new SessionMoved('session-expired');
           tx.pending.push(op);
         }
-        if (ops.length > 0 || tx.uploads.length > 0) tx.generation = generation;
+        // Never empty: a zone is restarted only while it holds pending ops or uploads.
+        tx.generation = generation;
         return;
       } catch (error) {
         if (!(error instanceof SessionMoved)) throw error;
