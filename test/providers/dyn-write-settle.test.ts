@@ -124,6 +124,31 @@ describe('matching the pending changes to a lost add', () => {
   });
 });
 
+describe('an answer to a settling read that is not a list of changes', () => {
+  it('fails the add, naming the read', async () => {
+    mockLogin();
+    authed('post', addPath).replyWithError(connectionReset());
+    authed('get', '/ZoneChanges/a.test/').reply(200, ok('weird'));
+    const { provider } = writer(0);
+    await expect(provider.execute(addOp)).rejects.toThrow('GET /ZoneChanges/a.test/');
+  });
+
+  it("leaves a publish's outcome unknown, naming the read", async () => {
+    mockLogin();
+    authed('post', addPath).reply(200, ok(added));
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
+    authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(8)));
+    authed('get', '/ZoneChanges/a.test/').reply(200, ok('weird'));
+    const { provider } = writer(0);
+    provider.begin({ target, serial: 7 });
+    await provider.execute(addOp);
+    await expect(provider.execute(publishOp)).rejects.toThrow(
+      /reading the zone failed too \(GET \/ZoneChanges\/a\.test\/: /,
+    );
+  });
+});
+
 describe("reading a zone's serial", () => {
   it('fails the publish when the zone cannot be read: only a 404 means no zone', async () => {
     mockLogin();

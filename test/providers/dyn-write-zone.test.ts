@@ -4,6 +4,7 @@
  * writer's calls go on after the run was cancelled (a write abandoned in flight would leave its outcome unknown).
  */
 import { describe, expect, it } from 'vitest';
+import { addZoneFile, createZoneFile } from '../../src/providers/dyn/compile/zone-file.js';
 import { type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
@@ -83,6 +84,14 @@ describe('a 404 to a delete', () => {
     await expect(provider.execute(deleteAllOp)).rejects.toBeInstanceOf(DynZoneChangedError);
   });
 
+  it('is the only refusal a repeated delete takes as done', async () => {
+    mockLogin();
+    authed('delete', `${node}42/`).reply(503, 'busy');
+    authed('delete', `${node}42/`).reply(400, failure('INVALID_DATA', 'record: refused'));
+    const { provider } = writer();
+    await expect(provider.execute(deleteOp)).rejects.toThrow('record: refused');
+  });
+
   it('is no excuse for an update: a 404 to its repeat still fails it', async () => {
     mockLogin();
     authed('put', `${node}42/`).reply(503, 'busy');
@@ -131,6 +140,54 @@ describe('a session that ends under a write', () => {
     await provider.execute(deleteOp);
     expect(decisions()).toEqual([
       `session-expired repeated DELETE ${node}42/`,
+      'session-expired replayed zone a.test',
+    ]);
+  });
+});
+
+describe('a session that ends while a zone is sent again', () => {
+  const mx = { fqdn: 'mx.a.test', type: 'A', ttl: 300, values: ['192.0.2.9'] };
+  const upload: DynOp = {
+    kind: 'create-zone-from-file',
+    zone: 'a.test',
+    rname: 'hostmaster@a.test',
+    ttl: 3600,
+    sets: [mx],
+  };
+  const file = { file: createZoneFile('a.test', { rname: 'hostmaster@a.test', ttl: 3600 }, [mx]) };
+  const again = { file: addZoneFile('a.test', 3600, [mx]) };
+
+  it('under its upload: the zone is sent again once more, its ops once in the session that holds them', async () => {
+    mockLogin();
+    authed('post', '/ZoneFile/a.test/', file).reply(200, ok({ task_id: '77' }));
+    authed('post', node).reply(200, ok(recordObject));
+    authed('put', '/Zone/a.test/', { publish: true }).reply(400, EXPIRED);
+    mockLogin('token-2');
+    // Repeated in the new session, the publish carried none of the zone's changes, and none of them is live.
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-2').reply(
+      200,
+      ok({ zone: 'a.test', serial: 0 }),
+    );
+    authed('get', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok([]));
+    authed('get', '/AllRecord/a.test/?detail=Y', undefined, 'token-2').reply(200, ok({}));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    // The upload sent again meets the end of the second session too: it lands in a third.
+    authed('put', '/ZoneFile/a.test/', again, 'token-2').reply(400, EXPIRED);
+    mockLogin('token-3');
+    authed('put', '/ZoneFile/a.test/', again, 'token-3').reply(200, ok({ task_id: '78' }));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-3').reply(200, ok({}));
+    authed('put', '/ZoneFile/a.test/', again, 'token-3').reply(200, ok({ task_id: '79' }));
+    authed('post', node, undefined, 'token-3').reply(200, ok(recordObject));
+    authed('put', '/Zone/a.test/', { publish: true }, 'token-3').reply(
+      200,
+      ok({ zone: 'a.test', serial: 1 }),
+    );
+    const { provider, decisions } = writer();
+    await provider.execute(upload);
+    await provider.execute(addOp);
+    await provider.execute({ kind: 'publish', zone: 'a.test' });
+    expect(decisions().filter((d) => d.includes('replayed'))).toEqual([
+      'session-expired replayed zone a.test',
       'session-expired replayed zone a.test',
     ]);
   });
