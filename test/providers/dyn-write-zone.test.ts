@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { addZoneFile, createZoneFile } from '../../src/providers/dyn/compile/zone-file.js';
 import { type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
+import { HttpError } from '../../src/providers/http/errors.js';
 import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
@@ -82,6 +83,14 @@ describe('a 404 to a delete', () => {
     authed('delete', node).reply(404, NOT_FOUND);
     const { provider } = writer();
     await expect(provider.execute(deleteAllOp)).rejects.toBeInstanceOf(DynZoneChangedError);
+  });
+
+  it('is all that ends a delete as done: one whose answers were all lost fails with the last, reading nothing', async () => {
+    mockLogin();
+    authed('delete', `${node}42/`).reply(503, 'busy');
+    const { provider, decisions } = writer({ retry: { retries: 0 } });
+    await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(HttpError);
+    expect(decisions()).toEqual([]);
   });
 
   it('is the only refusal a repeated delete takes as done', async () => {
