@@ -166,6 +166,47 @@ describe('a session that ends while a zone is sent again', () => {
   const file = { file: createZoneFile('a.test', { rname: 'hostmaster@a.test', ttl: 3600 }, [mx]) };
   const again = { file: addZoneFile('a.test', 3600, [mx]) };
 
+  /** An add pending in the first session; a delete answered in a second, so the add is sent again there. */
+  function addSentAgain(answer: () => void) {
+    mockLogin();
+    authed('post', node).reply(200, ok(recordObject));
+    authed('delete', `${node}42/`).reply(400, EXPIRED);
+    mockLogin('token-2');
+    authed('delete', `${node}42/`, undefined, 'token-2').reply(200, ok({}));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
+    answer();
+  }
+
+  it('under one of its ops: sent again once more, each op once in the session that holds them', async () => {
+    addSentAgain(() => {
+      authed('post', node, undefined, 'token-2').reply(400, EXPIRED);
+      mockLogin('token-3');
+      authed('post', node, undefined, 'token-3').reply(200, ok(recordObject));
+      authed('delete', '/ZoneChanges/a.test/', undefined, 'token-3').reply(200, ok({}));
+      authed('post', node, undefined, 'token-3').reply(200, ok(recordObject));
+      authed('delete', `${node}42/`, undefined, 'token-3').reply(200, ok({}));
+    });
+    const { provider, decisions } = writer();
+    await provider.execute(addOp);
+    await provider.execute(deleteOp);
+    expect(decisions().filter((d) => d.includes('replayed'))).toEqual([
+      'session-expired replayed zone a.test',
+      'session-expired replayed zone a.test',
+    ]);
+  });
+
+  it('fails the zone when an op sent again is refused: no further restart', async () => {
+    addSentAgain(() =>
+      authed('post', node, undefined, 'token-2').reply(
+        400,
+        failure('TARGET_EXISTS', 'make: Cannot duplicate existing record data'),
+      ),
+    );
+    const { provider } = writer();
+    await provider.execute(addOp);
+    await expect(provider.execute(deleteOp)).rejects.toBeInstanceOf(DynZoneChangedError);
+  });
+
   it('under its upload: the zone is sent again once more, its ops once in the session that holds them', async () => {
     mockLogin();
     authed('post', '/ZoneFile/a.test/', file).reply(200, ok({ task_id: '77' }));
