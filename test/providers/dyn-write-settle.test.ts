@@ -190,6 +190,24 @@ describe("reading a zone's serial", () => {
     await provider.execute(publishOp);
   });
 
+  it("reads the pending changes again when that read's job was lost with its session", async () => {
+    mockLogin();
+    authed('post', addPath).reply(200, ok(added));
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
+    authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(8)));
+    authed('get', '/ZoneChanges/a.test/').reply(307, '/REST/Job/9/', { Location: '/REST/Job/9/' });
+    authed('get', '/Job/9/').reply(400, EXPIRED);
+    mockLogin('token-2');
+    // Read in a new session: the changes of the one the publish ran in are gone either way; the serial moved.
+    authed('get', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok([]));
+    const { provider, decisions } = writer(0);
+    provider.begin({ target, serial: 7 });
+    await provider.execute(addOp);
+    await provider.execute(publishOp);
+    expect(decisions()).toContain('network took-effect PUT /Zone/a.test/');
+  });
+
   it('works after the run was cancelled: the outcome of a publish must still be known', async () => {
     mockLogin();
     authed('post', addPath).reply(200, ok(added));
