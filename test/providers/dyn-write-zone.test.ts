@@ -69,6 +69,17 @@ describe("a write's answer", () => {
     });
 });
 
+describe('the answer to an add or update', () => {
+  it('is refused when it names no record, though a replace or delete could answer so', async () => {
+    mockLogin();
+    authed('post', node).reply(200, ok([]));
+    authed('put', `${node}42/`).reply(200, ok({}));
+    const { provider } = writer();
+    await expect(provider.execute(addOp)).rejects.toThrow(`POST ${node}`);
+    await expect(provider.execute(updateOp)).rejects.toThrow(`PUT ${node}42/`);
+  });
+});
+
 describe('a 404 to a delete', () => {
   it('is done for a whole set deleted by a repeat: the first attempt deleted it', async () => {
     mockLogin();
