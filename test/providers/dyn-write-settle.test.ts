@@ -8,22 +8,13 @@ import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/provider
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { HttpError } from '../../src/providers/http/errors.js';
 import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { addOp, node, recordObject } from './helpers/dyn-write-ops.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
-const addPath = '/ARecord/a.test/www.a.test/';
-const addOp: DynOp = {
-  kind: 'add-record',
-  zone: 'a.test',
-  fqdn: 'www.a.test',
-  type: 'A',
-  value: '10.0.0.1',
-  ttl: 300,
-};
 const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
 const target = { kind: 'zone', name: 'a.test' } as const;
-const added = { zone: 'a.test', fqdn: 'www.a.test', record_type: 'A', ttl: 300, record_id: 7 };
 const zoneObject = (serial: number) => ({
   zone: 'a.test',
   zone_type: 'Primary',
@@ -54,7 +45,7 @@ function writer(retries?: number) {
 describe('what counts as a lost answer', () => {
   it('not a 4xx without an envelope: it is an answer, and nothing is read', async () => {
     mockLogin();
-    authed('post', addPath).reply(403, '<html>forbidden</html>');
+    authed('post', node).reply(403, '<html>forbidden</html>');
     const { provider, decisions } = writer(0);
     await expect(provider.execute(addOp)).rejects.toBeInstanceOf(HttpError);
     expect(decisions()).toEqual([]);
@@ -62,59 +53,56 @@ describe('what counts as a lost answer', () => {
 
   it('a job whose result is lost: the pending changes settle it', async () => {
     mockLogin();
-    authed('post', addPath).reply(307, '/REST/Job/9/', { Location: '/REST/Job/9/' });
+    authed('post', node).reply(307, '/REST/Job/9/', { Location: '/REST/Job/9/' });
     authed('get', '/Job/9/').reply(404, failure('NOT_FOUND', 'job: No such job'));
     authed('get', '/ZoneChanges/a.test/').reply(200, ok([pending('10.0.0.1')]));
     const { provider, decisions } = writer(0);
     await provider.execute(addOp);
-    expect(decisions()).toEqual([
-      `job-307 polled POST /REST${addPath}`,
-      `job-lost took-effect POST ${addPath}`,
-    ]);
+    expect(decisions()).toEqual([`job-307 polled POST /REST${node}`, `job-lost took-effect POST ${node}`]);
   });
 });
 
 describe('matching the pending changes to a lost add', () => {
   it('reads names and types as the service may spell them', async () => {
     mockLogin();
-    authed('post', addPath).replyWithError(connectionReset());
+    authed('post', node).replyWithError(connectionReset());
     authed('get', '/ZoneChanges/a.test/').reply(200, ok([pending('10.0.0.1', 'WWW.a.test.', 'a')]));
     const { provider, decisions } = writer(0);
     await provider.execute(addOp);
-    expect(decisions()).toEqual([`network took-effect POST ${addPath}`]);
+    expect(decisions()).toEqual([`network took-effect POST ${node}`]);
   });
 
   it('finds it among other values of its set', async () => {
     mockLogin();
-    authed('post', addPath).replyWithError(connectionReset());
+    authed('post', node).replyWithError(connectionReset());
     authed('get', '/ZoneChanges/a.test/').reply(200, ok([pending('10.0.0.9'), pending('10.0.0.1')]));
     const { provider, decisions } = writer(0);
     await provider.execute(addOp);
-    expect(decisions()).toEqual([`network took-effect POST ${addPath}`]);
+    expect(decisions()).toEqual([`network took-effect POST ${node}`]);
   });
 
   it('repeats a read answered 5xx', async () => {
     mockLogin();
-    authed('post', addPath).reply(503, 'busy');
+    authed('post', node).reply(503, 'busy');
     authed('get', '/ZoneChanges/a.test/').reply(503, 'busy');
     authed('get', '/ZoneChanges/a.test/').reply(200, ok([]));
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     const { provider, decisions } = writer(1);
     await provider.execute(addOp);
     expect(decisions()).toEqual([
       'http-5xx repeated GET /REST/ZoneChanges/a.test/',
-      `http-5xx sent-again POST ${addPath}`,
+      `http-5xx sent-again POST ${node}`,
     ]);
   });
 
   it('sends the zone again when the read met the end of the session: its pending changes are gone', async () => {
     mockLogin();
-    authed('post', addPath).replyWithError(connectionReset());
+    authed('post', node).replyWithError(connectionReset());
     authed('get', '/ZoneChanges/a.test/').reply(400, EXPIRED);
     mockLogin('token-2');
     authed('get', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok([]));
     authed('delete', '/ZoneChanges/a.test/', undefined, 'token-2').reply(200, ok({}));
-    authed('post', addPath, undefined, 'token-2').reply(200, ok(added));
+    authed('post', node, undefined, 'token-2').reply(200, ok(recordObject));
     const { provider, decisions } = writer(0);
     await provider.execute(addOp);
     expect(decisions()).toEqual([
@@ -127,7 +115,7 @@ describe('matching the pending changes to a lost add', () => {
 describe('an answer to a settling read that is not a list of changes', () => {
   it('fails the add, naming the read', async () => {
     mockLogin();
-    authed('post', addPath).replyWithError(connectionReset());
+    authed('post', node).replyWithError(connectionReset());
     authed('get', '/ZoneChanges/a.test/').reply(200, ok('weird'));
     const { provider } = writer(0);
     await expect(provider.execute(addOp)).rejects.toThrow('GET /ZoneChanges/a.test/');
@@ -135,7 +123,7 @@ describe('an answer to a settling read that is not a list of changes', () => {
 
   it("leaves a publish's outcome unknown, naming the read", async () => {
     mockLogin();
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
     authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(8)));
@@ -152,7 +140,7 @@ describe('an answer to a settling read that is not a list of changes', () => {
 describe("reading a zone's serial", () => {
   it('fails the publish when the zone cannot be read: only a 404 means no zone', async () => {
     mockLogin();
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/').reply(400, failure('PERMISSION_DENIED', 'zone: not allowed'));
     const { provider } = writer(0);
     provider.begin({ target, serial: 7 });
@@ -164,7 +152,7 @@ describe("reading a zone's serial", () => {
 
   it('names the zone and the read when the answer is not a zone', async () => {
     mockLogin();
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/').reply(200, ok({ zone: 'a.test' }));
     const { provider } = writer(0);
     provider.begin({ target, serial: 7 });
@@ -174,7 +162,7 @@ describe("reading a zone's serial", () => {
 
   it('is repeated on a 5xx, before a publish and after its lost answer', async () => {
     mockLogin();
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/').reply(503, 'busy');
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
     authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
@@ -192,7 +180,7 @@ describe("reading a zone's serial", () => {
 
   it("reads the pending changes again when that read's job was lost with its session", async () => {
     mockLogin();
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
     authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(8)));
@@ -210,7 +198,7 @@ describe("reading a zone's serial", () => {
 
   it('works after the run was cancelled: the outcome of a publish must still be known', async () => {
     mockLogin();
-    authed('post', addPath).reply(200, ok(added));
+    authed('post', node).reply(200, ok(recordObject));
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
     authed('put', '/Zone/a.test/', { publish: true }).replyWithError(connectionReset());
     authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(8)));
