@@ -98,6 +98,25 @@ describe('a session that ends while a zone is sent again', () => {
     ]);
   });
 
+  it('a second time later: every op is sent again, those sent again the first time too', async () => {
+    addSentAgain(() => {
+      authed('post', node, undefined, 'token-2').reply(200, ok(recordObject));
+      authed('delete', `${node}42/`, undefined, 'token-2').reply(200, ok({}));
+    });
+    const update: DynOp = { ...addOp, kind: 'update-record', ref: '43' };
+    authed('put', `${node}43/`, undefined, 'token-2').reply(400, EXPIRED);
+    mockLogin('token-3');
+    authed('put', `${node}43/`, undefined, 'token-3').reply(200, ok(recordObject));
+    authed('delete', '/ZoneChanges/a.test/', undefined, 'token-3').reply(200, ok({}));
+    authed('post', node, undefined, 'token-3').reply(200, ok(recordObject));
+    authed('delete', `${node}42/`, undefined, 'token-3').reply(200, ok({}));
+    authed('put', `${node}43/`, undefined, 'token-3').reply(200, ok(recordObject));
+    const { provider } = writer();
+    await provider.execute(addOp);
+    await provider.execute(deleteOp);
+    await provider.execute(update);
+  });
+
   it('fails the zone when an op sent again is refused: no further restart', async () => {
     addSentAgain(() =>
       authed('post', node, undefined, 'token-2').reply(

@@ -150,4 +150,11 @@ describe('a discard', () => {
     const { provider } = writer();
     await provider.discard({ kind: 'zone', name: 'a.test' });
   });
+
+  it('fails on a refusal other than a 404', async () => {
+    mockLogin();
+    authed('delete', '/ZoneChanges/a.test/').reply(400, failure('PERMISSION_DENIED', 'zone: not allowed'));
+    const { provider } = writer();
+    await expect(provider.discard({ kind: 'zone', name: 'a.test' })).rejects.toThrow('zone: not allowed');
+  });
 });
