@@ -103,7 +103,15 @@ describe('a session that ends while a zone is sent again', () => {
       authed('post', node, undefined, 'token-2').reply(200, ok(recordObject));
       authed('delete', `${node}42/`, undefined, 'token-2').reply(200, ok({}));
     });
-    const update: DynOp = { ...addOp, kind: 'update-record', ref: '43' };
+    const update: DynOp = {
+      kind: 'update-record',
+      zone: 'a.test',
+      fqdn: 'www.a.test',
+      type: 'A',
+      value: '10.0.0.1',
+      ttl: 300,
+      ref: '43',
+    };
     authed('put', `${node}43/`, undefined, 'token-2').reply(400, EXPIRED);
     mockLogin('token-3');
     authed('put', `${node}43/`, undefined, 'token-3').reply(200, ok(recordObject));
