@@ -24,6 +24,12 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.
+    'src/providers/dyn/write/write-zone.ts',
+    // Whether a write whose answer was lost took effect: read, then go on, send again or fail.
+    'src/providers/dyn/write/write-resolve.ts',
+    // The one request each Dyn op is, and which ops may be repeated blindly after an ambiguous failure.
+    'src/providers/dyn/write/write-request.ts',
     'src/providers/http/retry.ts',
     'src/providers/http/scheduler.ts',
     'src/providers/http/fixed-window.ts',

@@ -63,13 +63,12 @@ export function lostAnswer(error: unknown): Symptom | null {
  * with them whatever the write did. The writer sends the zone's changes again in the new session.
  */
 export class SessionMoved extends Error {
+  // Stryker disable next-line StringLiteral: write-zone.ts catches every SessionMoved; its name never shows
   override readonly name = 'SessionMoved';
 
-  constructor(
-    readonly symptom: Symptom,
-    options?: { cause: unknown },
-  ) {
-    super('the DNS session ended while the zone had unpublished changes', options);
+  constructor(readonly symptom: Symptom) {
+    // Stryker disable next-line StringLiteral: write-zone.ts catches every SessionMoved; its message never shows
+    super('the DNS session ended while the zone had unpublished changes');
   }
 }
 

