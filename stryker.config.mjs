@@ -28,6 +28,10 @@ export default {
     'src/providers/http/scheduler.ts',
     'src/providers/http/fixed-window.ts',
     'src/apply/apply-plan.ts',
+    // The WAF writer: the order of a good-bots change, what a lost answer or a failed change leads to, when it gives up.
+    'src/providers/waf/write.ts',
+    // The WAF write requests: which bots a change sends, to which path, and which answers start a change.
+    'src/providers/waf/write-api.ts',
   ],
   ignorePatterns: ['dist', 'coverage', 'reports', '.stryker-tmp*', '.edgeplan-sandbox*', 'bench', 'docs'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
