@@ -204,6 +204,8 @@ export class WafWriter implements StepWriter {
 function lostAnswer(error: unknown): Symptom | null {
   if (error instanceof TransportError) return error.kind;
   // Stryker disable next-line ConditionalExpression: equivalent, no other error the client throws has a `status`
-  if (error instanceof WafApiError) return isServerError(error.status) ? 'http-5xx' : null;
+  if (error instanceof WafApiError) {
+    return isServerError(error.status) ? 'http-5xx' : null;
+  }
   return null;
 }
