@@ -54,7 +54,21 @@ describe('WAF purge: the bucket at its bounds', () => {
     await provider.purge(WEBAPP, []);
     clock.advance(598_500);
     listing();
-    await expect(provider.purge(WEBAPP, [])).rejects.toThrow('it resets in 1 s');
+    const error = await provider.purge(WEBAPP, []).catch((e: unknown) => e);
+    expect(error).toMatchObject({ how: 'known', message: expect.stringContaining('it resets in 1 s') });
+  });
+});
+
+describe('WAF purge: answers without the bucket', () => {
+  it('knows only the documented limit before any purge, and after a purge answer without rate headers', async () => {
+    mockToken();
+    listing();
+    purgeCall().reply(202, { task_id: 't-1' });
+    api('get', TASK).reply(200, { status: 'finished' }, rate(497));
+    const { provider } = testProvider();
+    expect(provider.purgeWindow()).toEqual({ limit: 20, remaining: 20, resetAtMs: 0 });
+    expect((await provider.purge(WEBAPP, [])).bucket).toBeNull();
+    expect(provider.purgeWindow()).toEqual({ limit: 20, remaining: 20, resetAtMs: 0 });
   });
 });
 
