@@ -34,6 +34,13 @@ export default {
     'src/providers/http/scheduler.ts',
     'src/providers/http/fixed-window.ts',
     'src/apply/apply-plan.ts',
+    // The WAF writer: the order of a good-bots change, what a lost answer or a failed change leads to, when it gives up.
+    'src/providers/waf/write.ts',
+    // The WAF write requests: which bots a change sends, to which path, and which answers start a change.
+    'src/providers/waf/write-api.ts',
+    // The WAF cache purge: when a purge is refused unsent, what is sent, how long its task is waited for.
+    'src/providers/waf/purge.ts',
+    'src/providers/waf/purge-bucket.ts',
   ],
   ignorePatterns: ['dist', 'coverage', 'reports', '.stryker-tmp*', '.edgeplan-sandbox*', 'bench', 'docs'],
   reporters: ['clear-text', 'progress', 'html', 'json'],

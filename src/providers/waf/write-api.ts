@@ -34,8 +34,10 @@ export function changeStatusRequest(webappId: string, changeId: string): WafRequ
 }
 
 /**
- * 202 = a change was started (body has `change_id`); 201 = the same where the service says a write created its
- * change resource (the API documentation lists 201 for a write that creates); 200 = nothing differed, nothing to
- * wait for.
+ * Whether the PUT's answer started a change: 202 = a change was started (body has `change_id`); 201 = the same where
+ * the service says a write created its change resource (the API documentation lists 201 for a write that creates);
+ * 200 = nothing differed, nothing to wait for.
  */
-export const CHANGE_STARTED: readonly number[] = [201, 202];
+export function changeStarted(status: number): boolean {
+  return status === 201 || status === 202;
+}

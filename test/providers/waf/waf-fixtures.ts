@@ -2,6 +2,7 @@ import nock from 'nock';
 import type { Logger } from '../../../src/model/logger.js';
 import {
   createWafProvider,
+  type SetGoodBotsOp,
   type WafProvider,
   type WafProviderOptions,
 } from '../../../src/providers/waf/index.js';
@@ -17,6 +18,23 @@ export const TOKEN = 'tok-aaaaaaaaaaaaaaaaaaaaaaaa';
 export const UA = 'edgeplan-test/9.9';
 export const WEBAPP = 'c'.repeat(32);
 export const BOT = { google: '1'.repeat(32), bing: '2'.repeat(32), ahrefs: '4'.repeat(32) };
+
+/** The writer's op: enable Bingbot, disable AhrefsBot on the webapp `shop`; BULK is its PUT body. */
+export const OP: SetGoodBotsOp = {
+  kind: 'set-good-bots',
+  webappId: WEBAPP,
+  webapp: 'shop',
+  enable: [BOT.bing],
+  disable: [BOT.ahrefs],
+};
+export const BULK = [
+  { id: BOT.bing, enabled: true },
+  { id: BOT.ahrefs, enabled: false },
+];
+export const CHANGE = 'f'.repeat(32);
+export const GOOD_BOTS = `/webapps/${WEBAPP}/good_bots`;
+/** The first (and, for three bots, only) page of the webapp's good bots. */
+export const GOOD_BOTS_READ = `${GOOD_BOTS}?page=1&per_page=100`;
 
 export function rate(remaining: number, reset = 3600, limit = 500): Record<string, string> {
   return {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SetGoodBotsOp } from '../../../src/providers/waf/index.js';
 import { WafChangeFailedError, WafForbiddenError, WafVerifyError } from '../../../src/providers/waf/index.js';
 import { connectionReset, useNockGuard } from '../helpers/nock-guard.js';
-import { api, BOT, bots, mockToken, rate, testProvider, WEBAPP } from './waf-fixtures.js';
+import { api, BOT, BULK, bots, CHANGE, mockToken, OP, rate, testProvider, WEBAPP } from './waf-fixtures.js';
 
 useNockGuard();
 
@@ -131,19 +130,6 @@ describe('WAF read', () => {
   });
 });
 
-const OP: SetGoodBotsOp = {
-  kind: 'set-good-bots',
-  webappId: WEBAPP,
-  webapp: 'shop',
-  enable: [BOT.bing],
-  disable: [BOT.ahrefs],
-};
-const CHANGE = 'f'.repeat(32);
-const BULK = [
-  { id: BOT.bing, enabled: true },
-  { id: BOT.ahrefs, enabled: false },
-];
-
 describe('WAF write', () => {
   it('sends one bulk PUT with only the differing bots, polls with backoff until finished, then reads back', async () => {
     mockToken();
@@ -215,11 +201,14 @@ describe('WAF write', () => {
       rate(496),
     );
     const decisions: unknown[] = [];
-    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    const { provider, logs } = testProvider({ onDecision: (d) => decisions.push(d) });
     await provider.execute(OP);
     expect(decisions).toEqual([
       { symptom: 'http-5xx', decision: 'took-effect', request: `PUT /webapps/${WEBAPP}/good_bots` },
     ]);
+    expect(logs).toContain(
+      `info waf: PUT /webapps/${WEBAPP}/good_bots: the answer was lost; the good bots of shop show it took effect: going on`,
+    );
   });
 
   it('sends the PUT again when the read proves the lost one did not take effect, and polls the new change', async () => {
@@ -238,13 +227,17 @@ describe('WAF write', () => {
       rate(494),
     );
     const decisions: unknown[] = [];
-    const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
+    const { provider, logs } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
     await provider.execute(OP);
     expect(decisions).toContainEqual({
       symptom: 'network',
       decision: 'sent-again',
       request: `PUT /webapps/${WEBAPP}/good_bots`,
     });
+    expect(logs).toContain(
+      `info waf: PUT /webapps/${WEBAPP}/good_bots: the answer was lost; the good bots of shop show it did not ` +
+        'take effect: sending it again',
+    );
   });
 
   it('a repeat answered 200 means the lost change is queued: reads until the bots show it', async () => {
@@ -330,11 +323,14 @@ describe('WAF write', () => {
       rate(493),
     );
     const decisions: unknown[] = [];
-    const { provider } = testProvider({ onDecision: (d) => decisions.push(d) });
+    const { provider, logs } = testProvider({ onDecision: (d) => decisions.push(d) });
     await provider.execute(OP);
     expect(decisions).toEqual([
       { symptom: 'change-failed', decision: 'sent-again', request: `PUT /webapps/${WEBAPP}/good_bots` },
     ]);
+    expect(logs).toContain(
+      `info waf: webapp shop: change ${CHANGE} failed; the good bots show it undone: sending it again`,
+    );
   });
 
   it('a change failing four times is a WafChangeFailedError naming the webapp and the change', async () => {
