@@ -143,13 +143,9 @@ export function literalGlob(name: string): string {
   return name.replace(/[\\*?[\]{}()!+@|,^$]/g, (c) => `\\${c}`);
 }
 
+/** The value that occurs most often, the smallest of those on a tie; undefined for none. */
 function mostCommon(values: readonly number[]): number | undefined {
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: number | undefined;
-  for (const [value, count] of counts) {
-    const bestCount = best === undefined ? 0 : (counts.get(best) ?? 0);
-    if (count > bestCount || (count === bestCount && best !== undefined && value < best)) best = value;
-  }
-  return best;
+  return [...counts].sort(([a, countA], [b, countB]) => countB - countA || a - b)[0]?.[0];
 }
