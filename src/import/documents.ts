@@ -74,8 +74,8 @@ export function importDocuments(
       geo.map(({ service }) => [
         service.name,
         {
-          ...(service.ttl === undefined ? {} : { ttl: service.ttl }),
-          ...(service.active === undefined ? {} : { active: service.active }),
+          ttl: service.ttl,
+          active: service.active,
           groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, ...groupRecords(g) })),
           ...(service.nodes.length > 0 ? { nodes: service.nodes } : {}),
         },
@@ -124,11 +124,7 @@ function groupRecords(group: GeoGroup): Record<string, unknown> {
       const weight = weights?.[i];
       const label = labels?.[i];
       if (weight === undefined && !label) return recordType.toYaml(value, '.');
-      return {
-        value: recordType.toYaml(value, '.'),
-        ...(weight === undefined ? {} : { weight }),
-        ...(label ? { label } : {}),
-      };
+      return { value: recordType.toYaml(value, '.'), weight, ...(label ? { label } : {}) };
     });
     return [recordType.key, recordType.single ? yaml[0] : yaml] as const;
   });
@@ -162,7 +158,10 @@ function goodBots(webapp: LiveWebapp): { good_bots: { mode: 'exact'; allow: stri
   return { good_bots: { mode: 'exact', allow } };
 }
 
-/** YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1], ttl: 300 }`). */
+/**
+ * YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1], ttl: 300 }`).
+ * A key whose value is undefined is left out (the `yaml` library's `keepUndefined: false`).
+ */
 function file(name: string, value: Record<string, unknown>, comments: readonly string[]): ImportFile {
   const doc = new Document(value);
   visit(doc, {
