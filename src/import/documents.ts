@@ -1,8 +1,8 @@
-import { Document, isScalar, isSeq, visit } from 'yaml';
+import { Document, isPair, isScalar, isSeq, visit } from 'yaml';
 import { MAX_NAME_LENGTH } from '../model/dns-names.js';
 import type { GeoGroup } from '../model/geo.js';
 import type { DnsInventory, WafInventory } from '../model/inventory.js';
-import { recordTypeOfKey, requireRecordType } from '../model/record-types/registry.js';
+import { requireRecordType } from '../model/record-types/registry.js';
 import { printable } from '../model/text.js';
 import type { LiveWebapp } from '../model/waf.js';
 import { zoneDocument } from './zone-document.js';
@@ -159,16 +159,17 @@ function goodBots(webapp: LiveWebapp): { good_bots: { mode: 'exact'; allow: stri
 }
 
 /**
- * YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1], ttl: 300 }`).
+ * YAML with a header comment; record sets (`zones.<zone>.records.<name>`), geo groups and nodes in flow style
+ * (`{ a: [192.0.2.1], ttl: 300 }`).
  * A key whose value is undefined is left out (the `yaml` library's `keepUndefined: false`).
  */
 function file(name: string, value: Record<string, unknown>, comments: readonly string[]): ImportFile {
   const doc = new Document(value);
   visit(doc, {
     Map(_key, map, path) {
-      const recordSet = map.items.some(
-        (item) => isScalar(item.key) && recordTypeOfKey(String(item.key.value)) !== undefined,
-      );
+      // By place, not by key: a name `ns` or a webapp `a` is no record set, and their maps stay in block style.
+      const keys = path.filter(isPair).map((pair) => String(pair.key));
+      const recordSet = keys.length === 4 && keys[0] === 'zones' && keys[2] === 'records';
       if (recordSet || isSeq(path.at(-1))) map.flow = true;
     },
     Seq(_key, seq) {

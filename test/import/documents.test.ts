@@ -375,4 +375,42 @@ describe('importDocuments: layout', () => {
     expect(text).toContain(`\n      "@": { txt: [ ${long} ] }\n`);
     expect(text).toContain('\n    unmanaged:\n      - mixed\n      - { name: \\@, types: [ DS ] }\n');
   });
+
+  it('writes a name or webapp called like a record type, or `records`, in block style', () => {
+    const { files } = importDocuments(
+      dns({
+        zones: [
+          {
+            zone: 'records',
+            records: [
+              { fqdn: 'ns.records', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] },
+              { fqdn: 'records.records', type: 'A', records: [{ value: '192.0.2.2', ttl: 300 }] },
+            ],
+            unsupported: [],
+          },
+        ],
+      }),
+      { webapps: [webapp('a1', 'a'), webapp('a2', 'records')] },
+      true,
+    );
+    expect(files[0]?.text.split('\n').slice(2)).toEqual([
+      'zones:',
+      '  records:',
+      '    default_ttl: 300',
+      '    records:',
+      '      ns: { a: [ 192.0.2.1 ] }',
+      '      records: { a: [ 192.0.2.2 ] }',
+      'waf:',
+      '  webapps:',
+      '    a:',
+      '      good_bots:',
+      '        mode: exact',
+      '        allow: []',
+      '    records:',
+      '      good_bots:',
+      '        mode: exact',
+      '        allow: []',
+      '',
+    ]);
+  });
 });
