@@ -251,16 +251,18 @@ describe('importDocuments: zone names as file names', () => {
     expect(notImported).toEqual([]);
   });
 
-  it('refuses a name longer than a DNS name, an empty label, a trailing dot and an empty name', () => {
+  it('refuses a name longer than a DNS name, an empty label, a trailing dot, a space, a control character', () => {
     const tooLong = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}`;
     const names = [tooLong, 'a..example', 'example.', '', 'a b.example'];
     const { files, notImported } = importDocuments(
-      dns({ zones: names.map((n) => zone(n)) }),
+      dns({ zones: [...names, 'x\u001b.example'].map((n) => zone(n)) }),
       undefined,
       false,
     );
     expect(files).toEqual([]);
-    expect(notImported).toEqual(names.map((n) => `zone ${n}: not imported (its name cannot be a file name)`));
+    expect(notImported).toEqual(
+      [...names, 'x\\x1b.example'].map((n) => `zone ${n}: not imported (its name cannot be a file name)`),
+    );
   });
 });
 
