@@ -158,6 +158,34 @@ describe('zoneDocument: what goes under unmanaged', () => {
   });
 });
 
+describe('zoneDocument: names a delegation hides', () => {
+  it('writes a set below a delegation that is not its glue, and a name server without glue, under unmanaged', () => {
+    const { document, notes } = zoneDocument(
+      live(
+        set('lab', 'NS', ['ns1.lab.example.com.', 300]),
+        set('ns1.lab', 'A', ['192.0.2.53', 300]),
+        set('www.lab', 'A', ['192.0.2.80', 300]),
+        set('dev', 'NS', ['ns1.dev.example.com.', 300]),
+      ),
+    );
+    expect(document).toEqual({
+      default_ttl: 300,
+      records: {
+        dev: { ns: ['ns1.dev.example.com.'] },
+        lab: { ns: ['ns1.lab.example.com.'] },
+        'ns1.lab': { a: ['192.0.2.53'] },
+      },
+      unmanaged: ['ns1.dev', 'www.lab'],
+    });
+    expect(notes).toEqual([
+      `zone:${ZONE}: www.lab.${ZONE} A lies below the delegation lab.${ZONE} and is not its glue (resolvers never ` +
+        `see it); ${UNMANAGED}`,
+      `zone:${ZONE}: ns1.dev.${ZONE}, a name server of the delegation dev.${ZONE} inside it, has no address in the ` +
+        `zone (no glue); ${UNMANAGED}`,
+    ]);
+  });
+});
+
 describe('zoneDocument: notes on what the provider does not let edgeplan manage', () => {
   it('counts and names the unsupported sets when the provider reads no data of them', () => {
     const { notes } = zoneDocument({ ...live(), unsupported: [`${ZONE} LOC`, `x.${ZONE} HINFO`] });
