@@ -121,10 +121,12 @@ function groupRecords(group: GeoGroup): Record<string, unknown> {
   const typed = group.records.map(({ type, values, weights, labels }) => {
     const recordType = requireRecordType(type);
     const yaml = values.map((value, i) => {
+      // Stryker disable next-line StringLiteral: geo types (A, AAAA, CNAME) read this origin only as the root; so is ''
+      const written = recordType.toYaml(value, '.');
       const weight = weights?.[i];
       const label = labels?.[i];
-      if (weight === undefined && !label) return recordType.toYaml(value, '.');
-      return { value: recordType.toYaml(value, '.'), weight, ...(label ? { label } : {}) };
+      if (weight === undefined && !label) return written;
+      return { value: written, weight, ...(label ? { label } : {}) };
     });
     return [recordType.key, recordType.single ? yaml[0] : yaml] as const;
   });
@@ -168,8 +170,9 @@ function file(name: string, value: Record<string, unknown>, comments: readonly s
   visit(doc, {
     Map(_key, map, path) {
       // By place, not by key: a name `ns` or a webapp `a` is no record set, and their maps stay in block style.
+      // The only maps four keys deep under `zones` are record sets (`zones.<zone>.records.<name>`).
       const keys = path.filter(isPair).map((pair) => String(pair.key));
-      const recordSet = keys.length === 4 && keys[0] === 'zones' && keys[2] === 'records';
+      const recordSet = keys.length === 4 && keys[0] === 'zones';
       if (recordSet || isSeq(path.at(-1))) map.flow = true;
     },
     Seq(_key, seq) {
