@@ -27,7 +27,7 @@ const secondary = (name: string, nickname = '', key = ''): LiveSecondaryZone => 
   masters: ['192.0.2.53', '192.0.2.54'],
   contactNickname: nickname,
   tsigKeyName: key,
-  status: 'Y',
+  active: 'Y',
 });
 
 const service = (name: string): GeoService => ({
