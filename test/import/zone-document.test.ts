@@ -119,7 +119,7 @@ describe('zoneDocument: what goes under unmanaged', () => {
     });
     expect(notes).toEqual([
       `zone:${ZONE}: zero.${ZONE} A has TTL 0; ${UNMANAGED}`,
-      `zone:${ZONE}: empty.${ZONE} A has TTL 0; ${UNMANAGED}`,
+      `zone:${ZONE}: empty.${ZONE} A has no records; ${UNMANAGED}`,
     ]);
   });
 
