@@ -158,6 +158,17 @@ describe('zoneDocument: what goes under unmanaged', () => {
   });
 });
 
+describe('zoneDocument: misplaced types', () => {
+  it('writes the names with misplaced types in name order, whatever the order of the sets', () => {
+    const ds = '60485 5 1 2bb183af5f22588179a53b0a98631fad1a292118';
+    const { document } = zoneDocument(live(set('lone', 'DS', [ds, 300]), set('@', 'DS', [ds, 300])));
+    expect(document.unmanaged).toEqual([
+      { name: '\\@', types: ['DS'] },
+      { name: 'lone', types: ['DS'] },
+    ]);
+  });
+});
+
 describe('zoneDocument: names a delegation hides', () => {
   it('writes a set below a delegation that is not its glue, and a name server without glue, under unmanaged', () => {
     const { document, notes } = zoneDocument(
