@@ -60,32 +60,34 @@ const ZONE_FILE = [
 ].join('\n');
 
 describe('importDocuments: one file per kind', () => {
-  const account = importDocuments(
-    dns({
-      zones: [zone('example.com', 'example.com LOC')],
-      secondaryZones: [secondary('copy.example'), secondary('keyed.example', 'ops', 'k1')],
-      geoServices: [{ service: service('Web'), problems: [] }],
-    }),
-    { webapps: [webapp('a3', 'Blog')] },
-    false,
-  );
+  // Made in each test, not when the file is collected: a failure here must fail a test.
+  const account = () =>
+    importDocuments(
+      dns({
+        zones: [zone('example.com', 'example.com LOC')],
+        secondaryZones: [secondary('copy.example'), secondary('keyed.example', 'ops', 'k1')],
+        geoServices: [{ service: service('Web'), problems: [] }],
+      }),
+      { webapps: [webapp('a3', 'Blog')] },
+      false,
+    );
 
   it('writes a zone file, then secondary zones, geo services and the WAF, each with the header', () => {
-    expect(account.files.map((f) => f.name)).toEqual([
+    expect(account().files.map((f) => f.name)).toEqual([
       'example.com.yaml',
       'secondary-zones.yaml',
       'geo-services.yaml',
       'waf.yaml',
     ]);
-    expect(account.files[0]?.text).toBe(ZONE_FILE);
-    expect(account.notImported).toEqual([
+    expect(account().files[0]?.text).toBe(ZONE_FILE);
+    expect(account().notImported).toEqual([
       'zone:example.com: 1 record sets of types edgeplan does not manage, left as they are:',
       '  example.com LOC',
     ]);
   });
 
   it('writes a secondary zone’s contact and TSIG key only when it has them', () => {
-    expect(account.files[1]?.text).toBe(
+    expect(account().files[1]?.text).toBe(
       [
         HEADER,
         '',
@@ -102,7 +104,7 @@ describe('importDocuments: one file per kind', () => {
   });
 
   it('writes geo groups and nodes one flow map a line', () => {
-    expect(account.files[2]?.text).toBe(
+    expect(account().files[2]?.text).toBe(
       [
         HEADER,
         '',
@@ -118,7 +120,7 @@ describe('importDocuments: one file per kind', () => {
   });
 
   it('writes a webapp with mode exact and an empty allow list when no bot is enabled', () => {
-    expect(account.files[3]?.text).toBe(
+    expect(account().files[3]?.text).toBe(
       [
         HEADER,
         '',
