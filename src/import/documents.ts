@@ -1,8 +1,8 @@
-import { Document, isScalar, isSeq, visit } from 'yaml';
+import { Document, isPair, isScalar, isSeq, visit } from 'yaml';
 import { MAX_NAME_LENGTH } from '../model/dns-names.js';
 import type { GeoGroup } from '../model/geo.js';
 import type { DnsInventory, WafInventory } from '../model/inventory.js';
-import { recordTypeOfKey, requireRecordType } from '../model/record-types/registry.js';
+import { requireRecordType } from '../model/record-types/registry.js';
 import { printable } from '../model/text.js';
 import type { LiveWebapp } from '../model/waf.js';
 import { zoneDocument } from './zone-document.js';
@@ -74,8 +74,8 @@ export function importDocuments(
       geo.map(({ service }) => [
         service.name,
         {
-          ...(service.ttl === undefined ? {} : { ttl: service.ttl }),
-          ...(service.active === undefined ? {} : { active: service.active }),
+          ttl: service.ttl,
+          active: service.active,
           groups: service.groups.map((g) => ({ name: g.name, countries: g.countries, ...groupRecords(g) })),
           ...(service.nodes.length > 0 ? { nodes: service.nodes } : {}),
         },
@@ -121,14 +121,12 @@ function groupRecords(group: GeoGroup): Record<string, unknown> {
   const typed = group.records.map(({ type, values, weights, labels }) => {
     const recordType = requireRecordType(type);
     const yaml = values.map((value, i) => {
+      // Stryker disable next-line StringLiteral: geo types (A, AAAA, CNAME) read this origin only as the root; so is ''
+      const written = recordType.toYaml(value, '.');
       const weight = weights?.[i];
       const label = labels?.[i];
-      if (weight === undefined && !label) return recordType.toYaml(value, '.');
-      return {
-        value: recordType.toYaml(value, '.'),
-        ...(weight === undefined ? {} : { weight }),
-        ...(label ? { label } : {}),
-      };
+      if (weight === undefined && !label) return written;
+      return { value: written, weight, ...(label ? { label } : {}) };
     });
     return [recordType.key, recordType.single ? yaml[0] : yaml] as const;
   });
@@ -162,14 +160,19 @@ function goodBots(webapp: LiveWebapp): { good_bots: { mode: 'exact'; allow: stri
   return { good_bots: { mode: 'exact', allow } };
 }
 
-/** YAML with a header comment; record sets, geo groups and nodes in flow style (`{ a: [192.0.2.1], ttl: 300 }`). */
+/**
+ * YAML with a header comment; record sets (`zones.<zone>.records.<name>`), geo groups and nodes in flow style
+ * (`{ a: [192.0.2.1], ttl: 300 }`).
+ * A key whose value is undefined is left out (the `yaml` library's `keepUndefined: false`).
+ */
 function file(name: string, value: Record<string, unknown>, comments: readonly string[]): ImportFile {
   const doc = new Document(value);
   visit(doc, {
     Map(_key, map, path) {
-      const recordSet = map.items.some(
-        (item) => isScalar(item.key) && recordTypeOfKey(String(item.key.value)) !== undefined,
-      );
+      // By place, not by key: a name `ns` or a webapp `a` is no record set, and their maps stay in block style.
+      // The only maps four keys deep under `zones` are record sets (`zones.<zone>.records.<name>`).
+      const keys = path.filter(isPair).map((pair) => String(pair.key));
+      const recordSet = keys.length === 4 && keys[0] === 'zones';
       if (recordSet || isSeq(path.at(-1))) map.flow = true;
     },
     Seq(_key, seq) {

@@ -17,20 +17,19 @@ export interface MisplacedSet {
  * set a rule needs beside is looked for among them. In set order.
  */
 export function misplacedSets(zone: string, sets: readonly LiveRecordSet[]): MisplacedSet[] {
-  const typesAt = new Map<string, Set<string>>();
-  for (const { fqdn, type } of sets) typesAt.set(fqdn, (typesAt.get(fqdn) ?? new Set()).add(type));
+  const present = new Set(sets.map(({ fqdn, type }) => `${fqdn} ${type}`));
   return sets.flatMap(({ fqdn, type }): MisplacedSet[] => {
-    const why = brokenRule(type, fqdn === zone, typesAt.get(fqdn) ?? new Set());
+    const why = brokenRule(type, fqdn === zone, (besides) => present.has(`${fqdn} ${besides}`));
     return why === null ? [] : [{ fqdn, type, why: `${fqdn} ${type} ${why} (validation refuses it)` }];
   });
 }
 
 /** Which placement rule a set of `type` breaks, or null. */
-function brokenRule(type: string, atApex: boolean, beside: ReadonlySet<string>): string | null {
+function brokenRule(type: string, atApex: boolean, beside: (type: string) => boolean): string | null {
   const rules = requireRecordType(type).rules;
   if (rules?.apex === 'never' && atApex) return `is at the zone apex, where ${type} never is`;
   if (rules?.apex === 'only' && !atApex) return `is not at the zone apex, where ${type} only is`;
-  if (rules?.besides !== undefined && !beside.has(rules.besides))
+  if (rules?.besides !== undefined && !beside(rules.besides))
     return `has no ${rules.besides} beside it, which ${type} needs`;
   return null;
 }

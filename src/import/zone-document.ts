@@ -50,15 +50,15 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
       notes.push(`zone:${zone}: ${wrong.why}; written under unmanaged by type, left as it is`);
       continue;
     }
-    const why = inexpressible(set);
-    if (why !== null) {
+    const held = heldTtl(set);
+    if (typeof held === 'string') {
       unmanaged.add(name);
       notes.push(
-        `zone:${zone}: ${set.fqdn} ${set.type} ${why}; the name is written under unmanaged, left as it is`,
+        `zone:${zone}: ${set.fqdn} ${set.type} ${held}; the name is written under unmanaged, left as it is`,
       );
       continue;
     }
-    byName.set(name, [...(byName.get(name) ?? []), { set, ttl: set.records[0]?.ttl ?? DEFAULT_TTL }]);
+    byName.set(name, [...(byName.get(name) ?? []), { set, ttl: held }]);
   }
   for (const { fqdn, why } of delegatedNames(zone, inventory.records)) {
     unmanaged.add(relativeName(fqdn, zone));
@@ -67,10 +67,11 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   for (const name of unmanaged) byName.delete(name);
   const defaultTtl =
     mostCommon([...byName.values()].flatMap((sets) => sets.map((s) => s.ttl))) ?? DEFAULT_TTL;
-  const names = [...byName.keys()].sort(compareStrings);
   // Object.fromEntries, not `records[name] =`: a node named `__proto__` must become an own key.
   const records = Object.fromEntries(
-    names.map((name) => [name, nameDocument(byName.get(name) ?? [], zone, defaultTtl)]),
+    [...byName]
+      .sort(([a], [b]) => compareStrings(a, b))
+      .map(([name, sets]) => [name, nameDocument(sets, zone, defaultTtl)]),
   );
   notes.push(...foreignNotes(inventory));
   const owned = inventory.providerOwned ?? [];
@@ -107,14 +108,16 @@ function foreignNotes(inventory: ZoneInventory): string[] {
   ];
 }
 
-/** Why a live set cannot be written as desired state, or null. */
-function inexpressible(set: LiveRecordSet): string | null {
+/** The one TTL desired state writes for a live set, or why it cannot write the set (a sentence after its name). */
+function heldTtl(set: LiveRecordSet): number | string {
   const ttls = [...new Set(set.records.map((r) => r.ttl))].sort((a, b) => a - b);
+  const [ttl] = ttls;
   if (ttls.length > 1) return `has records with different TTLs (${ttls.join(', ')})`;
-  if ((ttls[0] ?? 0) < 1) return 'has TTL 0';
+  if (ttl === undefined) return 'has no records';
+  if (ttl < 1) return 'has TTL 0';
   if (requireRecordType(set.type).single && set.records.length > 1)
     return `has ${set.records.length} records, where the type holds one`;
-  return null;
+  return ttl;
 }
 
 /** One map when every set of the name has the same TTL, else one map per TTL (in TTL order). */
@@ -143,13 +146,9 @@ export function literalGlob(name: string): string {
   return name.replace(/[\\*?[\]{}()!+@|,^$]/g, (c) => `\\${c}`);
 }
 
+/** The value that occurs most often, the smallest of those on a tie; undefined for none. */
 function mostCommon(values: readonly number[]): number | undefined {
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: number | undefined;
-  for (const [value, count] of counts) {
-    const bestCount = best === undefined ? 0 : (counts.get(best) ?? 0);
-    if (count > bestCount || (count === bestCount && best !== undefined && value < best)) best = value;
-  }
-  return best;
+  return [...counts].sort(([a, countA], [b, countB]) => countB - countA || a - b)[0]?.[0];
 }

@@ -60,8 +60,11 @@ describe('records edgeplan does not manage, on the emulator', () => {
     expect(plan.stdout).toMatch(/^No changes\..*\n\nLeft alone .*\n {2}example\.com: 13 record sets: /);
 
     const desired = join(dir, 'more.yaml');
-    expect(file).toContain(' www: {');
-    await writeFile(desired, file.replace(' www: {', ' api: { a: [ 192.0.2.9 ] }, www: {'));
+    expect(file).toContain('\n      www: {');
+    await writeFile(
+      desired,
+      file.replace('\n      www: {', '\n      api: { a: [ 192.0.2.9 ] }\n      www: {'),
+    );
     const applied = await cli(['apply', desired, '--yes'], sandbox.env);
     expect(applied.code, applied.stderr).toBe(0);
     const records = sandbox.emulator.snapshot().dns?.zones?.[ZONE]?.records ?? [];
