@@ -50,6 +50,7 @@ describe('mergeDocuments', () => {
     const { merged: doc } = merged(
       root('a.yaml', 'zones:', '  x.test: {}'),
       root('b.yaml', 'zones:', '  x.test:', '    default_ttl: 60', '    create: {}', '    manage: all'),
+      root('c.yaml', 'zones:', '  x.test: {}'),
     );
     const [zone] = doc.zones;
     expect(
@@ -85,6 +86,20 @@ describe('mergeDocuments', () => {
     expect(problems).toEqual([
       'b.yaml:3:5: manage of zone "x.test" is "listed" here but "all" at a.yaml:3:5',
       'a.yaml:3:5: manage of zone "x.test" is "all" here but "listed" at b.yaml:3:5',
+    ]);
+  });
+
+  it('compares empty and list values as written, without failing on them', () => {
+    const { problems } = merged(
+      root('a.yaml', 'zones:', '  x.test:', '    default_ttl:', '    create: [a, b]'),
+      root('b.yaml', 'zones:', '  x.test:', '    default_ttl:', '    create: [a, b]'),
+      root('c.yaml', 'zones:', '  x.test:', '    default_ttl: 0', '    create: [b, a]'),
+    );
+    expect(problems).toEqual([
+      'c.yaml:3:5: default_ttl of zone "x.test" is 0 here but null at a.yaml:3:5',
+      'a.yaml:3:5: default_ttl of zone "x.test" is null here but 0 at c.yaml:3:5',
+      'c.yaml:4:5: create of zone "x.test" is ["b","a"] here but ["a","b"] at a.yaml:4:5',
+      'a.yaml:4:5: create of zone "x.test" is ["a","b"] here but ["b","a"] at c.yaml:4:5',
     ]);
   });
 
