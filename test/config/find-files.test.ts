@@ -44,7 +44,13 @@ describe('findYamlFiles', () => {
   });
 
   it('passes hidden files that are not YAML and other files by without a word', async () => {
-    const dir = await tempTree({ '.env': 'x', '.notes.txt': 'x', 'readme.md': 'x', 'a.yaml': '' });
+    const dir = await tempTree({
+      '.env': 'x',
+      '.notes.txt': 'x',
+      'readme.md': 'x',
+      'a.yaml.orig': 'x',
+      'a.yaml': '',
+    });
     expect(await findYamlFiles([dir])).toEqual({ files: [`${dir}/a.yaml`], diagnostics: [], skipped: [] });
   });
 
