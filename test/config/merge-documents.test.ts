@@ -89,6 +89,17 @@ describe('mergeDocuments', () => {
     ]);
   });
 
+  it('compares a map setting whatever the order of its keys, and by every key', () => {
+    const create = (file: string, value: string) => root(file, 'zones:', '  x.test:', `    create: ${value}`);
+    expect(merged(create('a.yaml', '{ b: 1, a: 2 }'), create('b.yaml', '{ a: 2, b: 1 }')).problems).toEqual(
+      [],
+    );
+    expect(merged(create('a.yaml', '{ a: 1 }'), create('b.yaml', '{ a: 2 }')).problems).toEqual([
+      'b.yaml:3:5: create of zone "x.test" is {"a":2} here but {"a":1} at a.yaml:3:5',
+      'a.yaml:3:5: create of zone "x.test" is {"a":1} here but {"a":2} at b.yaml:3:5',
+    ]);
+  });
+
   it('compares empty and list values as written, without failing on them', () => {
     const { problems } = merged(
       root('a.yaml', 'zones:', '  x.test:', '    default_ttl:', '    create: [a, b]'),
