@@ -130,6 +130,30 @@ describe('findYamlFiles', () => {
     ]);
   });
 
+  it('reports a link it cannot follow below a directory, and goes on with the others', async () => {
+    const dir = await tempTree({ 'a.yaml': '' });
+    await symlink('gone.yaml', `${dir}/b.yaml`);
+    await symlink('c', `${dir}/c`);
+    const found = await findYamlFiles([dir]);
+    expect(found.files).toEqual([`${dir}/a.yaml`]);
+    expect(found.skipped).toEqual([]);
+    // In the order the directory lists them.
+    expect([...found.diagnostics].sort((x, y) => (x.file < y.file ? -1 : 1))).toEqual([
+      {
+        file: `${dir}/b.yaml`,
+        line: 1,
+        col: 1,
+        message: 'cannot follow this symbolic link: no such file or directory',
+      },
+      {
+        file: `${dir}/c`,
+        line: 1,
+        col: 1,
+        message: 'cannot follow this symbolic link: too many levels of symbolic links',
+      },
+    ]);
+  });
+
   it('reports every path it cannot read at file:1:1, and goes on with the others', async () => {
     const dir = await tempTree({ 'a.yaml': '' });
     expect(await findYamlFiles([`${dir}/missing`, `${dir}/a.yaml`, `${dir}/gone/b.yaml`])).toEqual({
