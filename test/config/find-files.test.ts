@@ -125,9 +125,19 @@ describe('findYamlFiles', () => {
   it('names a link back to a directory being searched by the path it was reached by', async () => {
     const dir = await tempTree({ 'dns/a.yaml': '', 'dns/sub/b.yaml': '' });
     await symlink('..', `${dir}/dns/sub/up`);
-    expect((await findYamlFiles([`${dir}/dns`])).skipped).toEqual([
-      { path: `${dir}/dns/sub/up`, reason: `a link back to ${dir}/dns, which is searched already` },
+    await symlink('dns', `${dir}/via`);
+    expect((await findYamlFiles([`${dir}/via`])).skipped).toEqual([
+      { path: `${dir}/via/sub/up`, reason: `a link back to ${dir}/via, which is searched already` },
     ]);
+  });
+
+  it('never searches node_modules, and says so', async () => {
+    const dir = await tempTree({ 'node_modules/x.yaml': '', 'a.yaml': '' });
+    expect(await findYamlFiles([dir])).toEqual({
+      files: [`${dir}/a.yaml`],
+      diagnostics: [],
+      skipped: [{ path: `${dir}/node_modules`, reason: 'node_modules is never searched' }],
+    });
   });
 
   it('reports a link it cannot follow below a directory, and goes on with the others', async () => {
