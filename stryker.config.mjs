@@ -16,6 +16,24 @@ export default {
     'src/config/*lints.ts',
     'src/config/zone-index.ts',
     'src/config/lint-strictness.ts',
+    // How YAML on disk becomes desired state: which files load, in what order, and every problem at file:line:col.
+    'src/config/load.ts',
+    // Which files a directory gives (hidden, seeds, links, loops) and what is skipped with a word.
+    'src/config/find-files.ts',
+    // Which files are read at all: regular files within the size bounds, else a problem at file:1:1.
+    'src/config/read-files.ts',
+    // How files combine: zones and names merged across files, every duplicate named at both places.
+    'src/config/merge.ts',
+    // The fast YAML reader: what it reads itself, what it leaves to the full one, and the positions it gives.
+    'src/config/fast-yaml.ts',
+    // The full YAML reader: values, aliases, repeated keys and syntax errors at their places.
+    'src/config/parse-yaml.ts',
+    // What a number, a tag or a %YAML directive means: refused unless written in decimal digits.
+    'src/config/yaml-reading.ts',
+    // Positioned values: key lookups, paths and the plain values the schema validates.
+    'src/config/positioned.ts',
+    // Which record maps and geo groups are parsed, and how messages name them.
+    'src/config/read-records.ts',
     'src/providers/dyn/compile/compile.ts',
     'src/providers/dyn/compile/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.

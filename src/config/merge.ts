@@ -120,7 +120,9 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
     const first = byFqdn.get(fqdn);
     if (first) {
       const named = namedTwice(`record`, ` of zone "${zone.zone}"`);
-      const message = (self: Place, other: Place) => `${named(self, other)}; ${ONE_PLACE}`;
+      // Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes).
+      const message = (self: Place, other: Place) =>
+        `${named(self, other)}; all record types of a name are given in one place`;
       pushAll(diagnostics, bothPlaces(entryPlace(entry), { text: first.name, pos: first.keyPos }, message));
       continue;
     }
@@ -159,12 +161,9 @@ function once(
   return first;
 }
 
-/** Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes). */
-const ONE_PLACE = 'all record types of a name are given in one place';
-
 /** The value as JSON, keys of a map sorted: `{ a, b }` and `{ b, a }` are the same setting. */
 const valuePlace = (entry: PEntry): Place => {
-  const plain = toPlain(entry.value);
-  const keys = typeof plain === 'object' && plain !== null ? Object.keys(plain).sort() : undefined;
-  return { text: JSON.stringify(plain, keys), pos: entry.keyPos };
+  const { value } = entry;
+  const keys = value.kind === 'map' ? value.entries.map((one) => one.key).sort() : undefined;
+  return { text: JSON.stringify(toPlain(value), keys), pos: entry.keyPos };
 };

@@ -70,7 +70,7 @@ export function fullParseYamlFile(file: string, text: string): ParsedFile {
     const at = Math.max(0, text.search(/^%YAML\b/m));
     return { file, root: null, diagnostics: [diagnosticAt(positionOf(at), directive)] };
   }
-  if (doc.contents === null) return { file, root: null, diagnostics: [] };
+  if (doc.contents === null || hasNoText(doc.contents)) return { file, root: null, diagnostics: [] };
 
   const diagnostics: Diagnostic[] = [];
   const root = new Builder(doc, positionOf, diagnostics).build(doc.contents);
@@ -194,6 +194,12 @@ class Builder {
     if (fallback && range[0] === range[1]) return fallback;
     return this.positionOf(range[0]);
   }
+}
+
+/** A document with nothing in it (`---` alone) is none, as an empty file is (and as the fast reader reads it). */
+function hasNoText(node: Node): boolean {
+  const [start, end] = node.range ?? [];
+  return start === end;
 }
 
 function nullAt(pos: Position): PNode {

@@ -73,6 +73,58 @@ describe('the fast YAML reader', () => {
     expect(agrees('\ufeffa: 1\nb: 2\n')).toBe('fast');
   });
 
+  it('reads an explicit empty document as none, and a root that is a scalar or a list; leaves no document to the full reader', () => {
+    for (const text of ['---\n', '---\n...\n', '--- # nothing yet\n']) {
+      expect(agrees(text), JSON.stringify(text)).toBe('fast');
+      expect(fastParseYaml('a.yaml', text)).toEqual({ root: null, diagnostics: [] });
+    }
+    for (const text of ['', '\n', '# nothing yet\n']) expect(agrees(text), JSON.stringify(text)).toBe('full');
+    // The full reader reads an empty document as none too, where only it reads the file (a directive).
+    expect(fullParseYamlFile('a.yaml', '%YAML 1.2\n---\n')).toEqual({
+      file: 'a.yaml',
+      root: null,
+      diagnostics: [],
+    });
+    expect(fullParseYamlFile('a.yaml', '%YAML 1.2\n--- ~\n').root).toEqual({
+      kind: 'scalar',
+      pos: { file: 'a.yaml', line: 2, col: 5 },
+      value: null,
+    });
+    expect(agrees('\n\n  hello\n')).toBe('fast');
+    expect(fastParseYaml('a.yaml', '\n\n  hello\n')?.root).toEqual({
+      kind: 'scalar',
+      pos: { file: 'a.yaml', line: 3, col: 3 },
+      value: 'hello',
+    });
+    expect(agrees('- a\n-\n- "b"\n')).toBe('fast');
+  });
+
+  it('places an empty value at its key, and an empty list item at its list', () => {
+    const text = 'x:\n  a:\nc:\n  -\n';
+    expect(agrees(text)).toBe('fast');
+    const at = (line: number, col: number) => ({ file: 'a.yaml', line, col });
+    expect(fastParseYaml('a.yaml', text)?.root).toEqual({
+      kind: 'map',
+      pos: at(1, 1),
+      entries: [
+        {
+          key: 'x',
+          keyPos: at(1, 1),
+          value: {
+            kind: 'map',
+            pos: at(2, 3),
+            entries: [{ key: 'a', keyPos: at(2, 3), value: { kind: 'scalar', pos: at(2, 3), value: null } }],
+          },
+        },
+        {
+          key: 'c',
+          keyPos: at(3, 1),
+          value: { kind: 'seq', pos: at(4, 3), items: [{ kind: 'scalar', pos: at(4, 3), value: null }] },
+        },
+      ],
+    });
+  });
+
   it.each([
     ['a syntax error', 'a:\n  b: [1,\n2]\n'],
     ['a second document', 'a: 1\n---\nb: 2\n'],
@@ -86,6 +138,12 @@ describe('the fast YAML reader', () => {
     ['an empty key', ': a\n'],
     ['a block scalar', 'a: |\n  text\n'],
     ['a folded block scalar', 'a: >-\n  text\n'],
+    ['an anchored key', '&k a: 1\n'],
+    ['a tagged key', '!!str a: 1\n'],
+    ['a block scalar key', '? |\n  k\n: v\n'],
+    ['an anchored list item', 'a: [&x 1]\n'],
+    ['a tagged map', 'a: !!map { b: 1 }\n'],
+    ['a tagged root', '!!map\na: 1\n'],
   ])('leaves %s to the full reader', (_what, text) => {
     expect(fastParseYaml('a.yaml', text)).toBeNull();
   });

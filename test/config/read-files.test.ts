@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,15 @@ async function sparse(name: string, bytes: number): Promise<string> {
   await writeFile(path, '');
   await truncate(path, bytes);
   return path;
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe('readDesiredFiles', () => {
@@ -67,4 +77,92 @@ describe('readDesiredFiles', () => {
       { ok: false, diagnostic: { file: '/dev/zero', line: 1, col: 1, message } },
     ]);
   });
+
+  it('reads a file of many chunks whole and in order', async () => {
+    const path = join(dir, 'long.yaml');
+    const text = Array.from({ length: 60_000 }, (_, i) => `n${i}: ${i}\n`).join('');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 256 * 1024);
+    await writeFile(path, text);
+    expect(await readDesiredFiles([path])).toEqual([{ ok: true, text }]);
+  });
+
+  it('takes files of exactly the limits, and refuses the next byte', async () => {
+    const paths = await Promise.all([0, 1, 2, 3].map((i) => sparse(`${i}.yaml`, MAX_FILE_BYTES)));
+    const one = await sparse('one-byte.yaml', 1);
+    const results = await readDesiredFiles([...paths, one]);
+    expect(results.slice(0, 4).map((result) => result.ok && result.text.length)).toEqual([
+      MAX_FILE_BYTES,
+      MAX_FILE_BYTES,
+      MAX_FILE_BYTES,
+      MAX_FILE_BYTES,
+    ]);
+    expect(results[4]).toEqual({
+      ok: false,
+      diagnostic: {
+        file: one,
+        line: 1,
+        col: 1,
+        message: 'with this file the desired state is 16 MB; the limit is 16 MB for all files together',
+      },
+    });
+  });
+
+  it('counts only the files it read towards the total, and says why one cannot be read', async () => {
+    const missing = join(dir, 'missing.yaml');
+    const big = await sparse('big.yaml', MAX_FILE_BYTES);
+    const results = await readDesiredFiles([missing, big, big, big, big]);
+    expect(results[0]).toEqual({
+      ok: false,
+      diagnostic: { file: missing, line: 1, col: 1, message: 'cannot read: no such file or directory' },
+    });
+    expect(results.slice(1).map((result) => result.ok)).toEqual([true, true, true, true]);
+  });
+
+  it('gives sizes below 10 MB with one decimal and larger ones whole', async () => {
+    const small = await sparse('small.yaml', Math.round(4.2 * 1024 * 1024));
+    const large = await sparse('large.yaml', Math.round(12.6 * 1024 * 1024));
+    const messages = (await readDesiredFiles([small, large])).map(
+      (result) => !result.ok && result.diagnostic.message,
+    );
+    expect(messages).toEqual([
+      'file is 4.2 MB; the limit is 4 MB per file (split a large zone across files)',
+      'file is 13 MB; the limit is 4 MB per file (split a large zone across files)',
+    ]);
+  });
+
+  // A file whose size says nothing of its content (the kernel's files say 0): the read itself stops at the limit.
+  it('stops reading a file that gives more than its size said, at the total limit', async () => {
+    const paths = await Promise.all([0, 1, 2].map((i) => sparse(`${i}.yaml`, MAX_FILE_BYTES)));
+    const nearly = await sparse('nearly.yaml', MAX_FILE_BYTES - 10);
+    const results = await readDesiredFiles([...paths, nearly, '/proc/self/status']);
+    expect(results[4]).toEqual({
+      ok: false,
+      diagnostic: {
+        file: '/proc/self/status',
+        line: 1,
+        col: 1,
+        message: 'with this file the desired state is 16 MB; the limit is 16 MB for all files together',
+      },
+    });
+  });
+
+  const pagemap = '/proc/self/pagemap';
+  const pagemapReadable = readable(pagemap);
+  it.skipIf(!pagemapReadable)(
+    'stops reading a file that gives more than its size said, at the file limit',
+    async () => {
+      // The page map of a process reads as 8 bytes per page of its address space: far more than 4 MB, size 0.
+      expect(await readDesiredFiles([pagemap])).toEqual([
+        {
+          ok: false,
+          diagnostic: {
+            file: pagemap,
+            line: 1,
+            col: 1,
+            message: 'file is 4.3 MB; the limit is 4 MB per file (split a large zone across files)',
+          },
+        },
+      ]);
+    },
+  );
 });
