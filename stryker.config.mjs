@@ -30,6 +30,7 @@ export default {
     'src/config/parse-yaml.ts',
     // What a number, a tag or a %YAML directive means: refused unless written in decimal digits.
     'src/config/yaml-reading.ts',
+    'src/config/yaml-numbers.ts',
     // Positioned values: key lookups, paths and the plain values the schema validates.
     'src/config/positioned.ts',
     // Which record maps and geo groups are parsed, and how messages name them.
