@@ -21,7 +21,9 @@ export function tagProblem(node: Node): string | null {
 
 /** Why the document's `%YAML` directive is refused (any version but 1.2), or null. */
 export function directiveProblem(doc: Document): string | null {
+  // Stryker disable next-line OptionalChaining: a parsed document always has its directives, and they their %YAML
   const yaml = doc.directives?.yaml;
+  // Stryker disable next-line OptionalChaining: as above
   if (!yaml?.explicit || yaml.version === '1.2') return null;
   return `%YAML ${yaml.version} is not accepted: edgeplan reads YAML 1.2 only (YAML 1.1 reads 017 as 15 and 1:30 as 90); remove the directive`;
 }
@@ -35,10 +37,12 @@ export function aliasTargets(doc: Document): Map<Node, Node> {
   const anchors = new Map<string, Node>();
   const targets = new Map<Node, Node>();
   visit(doc, (_key, node) => {
+    // Stryker disable next-line ConditionalExpression: a pair or document is no alias and has no anchor either
     if (!isNode(node)) return;
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       if (target) targets.set(node, target);
+      // Stryker disable next-line ConditionalExpression: a node without an anchor is filed under undefined, a name no alias has
     } else if (node.anchor) {
       anchors.set(node.anchor, node);
     }
