@@ -197,9 +197,16 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
       .times(6)
       .reply(200, zone(7, ['192.0.2.1']));
     api().patch(ZONE, PATCH_BODY).times(3).reply(503, 'Unavailable');
-    const error = await refusal(begun().execute(PATCH_OP));
+    const lines: string[] = [];
+    const error = await refusal(begun(lines).execute(PATCH_OP));
     expect(error.message).toBe(`PATCH ${ZONE}: HTTP 503: Unavailable`);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
+    const read = `pdns: PATCH ${ZONE}: the answer was lost; the GET of zone a.test shows it did not take effect`;
+    expect(lines).toEqual([
+      `${read}: sending it again`,
+      `${read}: sending it again`,
+      `${read}: sent 3 times: giving up`,
+    ]);
   });
 
   it('is a conflict when the zone shows neither what the plan read nor what the PATCH sets', async () => {

@@ -69,7 +69,7 @@ export class PdnsWriter {
           });
         if (lostAnswer(error) === null) throw error;
         const outcome = await settleLost(client, zone, { label, creates, serial, lost: error }, sets);
-        this.logger.info(settledLine(label, zone, outcome));
+        this.logger.info(settledLine(label, zone, outcome, sent));
         if (outcome === 'applied') return;
         if (sent >= MAX_SENDS) throw error;
       }
