@@ -124,6 +124,7 @@ export {
   createPdnsProvider,
   PDNS_OP_SCHEMA,
   PdnsApiError,
+  PdnsBodyLimitError,
   PdnsConfigError,
   PdnsOpError,
   type PdnsProviderOptions,

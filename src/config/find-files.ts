@@ -29,7 +29,8 @@ const NOT_DESIRED_STATE = new Set(['sandbox-seed.yaml', 'sandbox-seed.yml']);
 /**
  * Expands paths in the given order: a file is taken as is (any extension); a directory gives every `*.yaml` and
  * `*.yml` file below it, sorted by relative path. Symbolic links are followed, to files and to directories; a
- * directory reached again through a link (a loop, or twice) is searched once, a file reached twice is loaded once.
+ * directory reached again (named twice, through a link, in a loop) is searched once, a file reached twice is loaded
+ * once.
  *
  * Every YAML file, directory or link below a directory that is not loaded is named in `skipped` with the reason:
  * hidden names (a leading dot), `node_modules`, emulator seeds, loops and repeats, directories without YAML. Other
@@ -46,7 +47,8 @@ export async function findYamlFiles(paths: readonly string[], confine?: Confinem
         await found.addFile(path);
         continue;
       }
-      const below = await found.directory(path, [await realpath(path)]);
+      const below = await found.givenDirectory(path);
+      if (below === undefined) continue;
       if (below.length === 0)
         found.diagnostics.push(problem(path, 'no *.yaml or *.yml file in this directory'));
       for (const file of below.sort(compare)) await found.addFile(file);
@@ -93,6 +95,18 @@ class Walk {
     }
     this.seen.set(real, path);
     this.files.push(path);
+  }
+
+  /**
+   * The YAML files below a directory given by the caller, or `undefined` when it was searched already: by the same
+   * path (said nothing of, like a file named twice), or by another (named in `skipped`).
+   */
+  async givenDirectory(path: string): Promise<string[] | undefined> {
+    const real = await realpath(path);
+    const first = this.seen.get(real);
+    if (first === undefined) return this.directory(path, [real]);
+    if (first !== path) this.skip(path, `the same directory as ${first}, searched once`);
+    return undefined;
   }
 
   /**

@@ -122,6 +122,20 @@ describe('findYamlFiles', () => {
     });
   });
 
+  it('searches a directory given twice once: silently by the same path, with a word by another', async () => {
+    const dir = await tempTree({ 'dns/a.yaml': '', 'dns/.hidden.yaml': '', 'dns/sub/b.yaml': '' });
+    await symlink('dns', `${dir}/again`);
+    const dns = `${dir}/dns`;
+    expect(await findYamlFiles([dns, dns, `${dir}/again`, `${dns}/sub`])).toEqual({
+      files: [`${dns}/a.yaml`, `${dns}/sub/b.yaml`],
+      diagnostics: [],
+      skipped: [
+        { path: `${dir}/again`, reason: `the same directory as ${dns}, searched once` },
+        { path: `${dns}/.hidden.yaml`, reason: 'hidden (its name starts with a dot)' },
+      ],
+    });
+  });
+
   it('names a link back to a directory being searched by the path it was reached by', async () => {
     const dir = await tempTree({ 'dns/a.yaml': '', 'dns/sub/b.yaml': '' });
     await symlink('..', `${dir}/dns/sub/up`);

@@ -6,10 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_LINT_REASON } from '../../src/cli/import-provider.js';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Time budget: an import with its round-trip plan, then validate and plan, through the CLI in-process (about 1.5 s at
+// load 10 on 2 cores); ten times that, rounded up.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 
 const ZONE = 'lint.example';
 

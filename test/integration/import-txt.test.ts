@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOAD_OPTIONS } from '../../src/cli/load.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { textOf } from '../../src/model/record-types/txt.js';
@@ -14,6 +14,10 @@ import { zoneId } from '../../src/providers/pdns/index.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Time budget: an import with its round-trip plan, then a plan, through the CLI in-process (about 1.6 s at load 10 on
+// 2 cores); ten times that, rounded up. Hooks start a real PowerDNS, as the other PowerDNS files allow for.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const ZONE = 'txt.example';
 const LONG = `${'a'.repeat(200)}" "${'b'.repeat(100)}`;

@@ -52,8 +52,9 @@ const target = { kind: 'zone', name: 'a.test' } as const;
 /** A provider whose transport makes one attempt: every lost answer reaches the writer. */
 function writer() {
   const decisions: ClientDecision[] = [];
-  const { provider } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
-  return { provider, decisions: () => decisions.map((d) => `${d.symptom} ${d.decision}`) };
+  const { provider, logs } = testProvider({ retry: { retries: 0 }, onDecision: (d) => decisions.push(d) });
+  const lost = () => logs.filter((line) => line.includes('the answer was lost'));
+  return { provider, lost, decisions: () => decisions.map((d) => `${d.symptom} ${d.decision}`) };
 }
 
 describe('an add whose answer was lost', () => {
@@ -103,9 +104,16 @@ describe('an add whose answer was lost', () => {
       authed('post', addPath).replyWithError(RESET);
       authed('get', '/ZoneChanges/a.test/').reply(200, ok([]));
     }
-    const { provider, decisions } = writer();
+    const { provider, decisions, lost } = writer();
     await expect(provider.execute(addOp)).rejects.toBeInstanceOf(TransportError);
-    expect(decisions()).toEqual(['network sent-again', 'network sent-again', 'network sent-again']);
+    // The last read is not followed by a send: it gives up, and says so.
+    expect(decisions()).toEqual(['network sent-again', 'network sent-again', 'network gave-up']);
+    expect(lost().map((line) => line.split(': ').at(-1))).toEqual([
+      'sending it again',
+      'sending it again',
+      'giving up',
+    ]);
+    expect(lost()[2]).toContain('shows it was not added: sent 3 times: giving up');
   });
 });
 
@@ -118,6 +126,19 @@ describe('a zone create whose answer was lost', () => {
     const { provider, decisions } = writer();
     await provider.execute(createOp);
     expect(decisions()).toEqual(['network sent-again']);
+  });
+
+  it('is sent at most three times, each after a read showed no zone; the last read gives up', async () => {
+    mockLogin();
+    for (let i = 0; i < 3; i++) {
+      authed('post', '/Zone/a.test/').replyWithError(RESET);
+      authed('get', '/Zone/a.test/').reply(404, failure('NOT_FOUND', 'zone: No such zone'));
+    }
+    const { provider, decisions, lost } = writer();
+    await expect(provider.execute(createOp)).rejects.toBeInstanceOf(TransportError);
+    expect(decisions()).toEqual(['network sent-again', 'network sent-again', 'network gave-up']);
+    expect(lost()[1]).toMatch(/shows the zone does not exist: sending it again$/);
+    expect(lost()[2]).toMatch(/shows the zone does not exist: sent 3 times: giving up$/);
   });
 
   it('goes on when the zone exists; its publish then reads no serial before it', async () => {
@@ -204,6 +225,23 @@ describe('a publish whose answer was lost', () => {
     await provider.execute(addOp);
     await provider.execute(publishOp);
     expect(decisions()).toEqual(['network sent-again']);
+  });
+
+  it('is sent at most three times while the serial does not move; the last read gives up', async () => {
+    lostPublish();
+    authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
+    for (let i = 0; i < 2; i++) {
+      authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
+      authed('put', '/Zone/a.test/', { publish: true }).replyWithError(RESET);
+      authed('get', '/Zone/a.test/').reply(200, ok(zoneObject(7)));
+    }
+    const { provider, decisions, lost } = writer();
+    provider.begin({ target, serial: 7 });
+    await provider.execute(addOp);
+    await expect(provider.execute(publishOp)).rejects.toBeInstanceOf(TransportError);
+    expect(decisions()).toEqual(['network sent-again', 'network sent-again', 'network gave-up']);
+    expect(lost()[0]).toMatch(/shows it was not published: publishing again$/);
+    expect(lost()[2]).toMatch(/shows it was not published: sent 3 times: giving up$/);
   });
 
   it('fails as changed when the serial moved but our changes are still pending: someone else published', async () => {

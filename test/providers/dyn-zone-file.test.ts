@@ -15,6 +15,7 @@ import {
   retryPolicyOf,
 } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
+import { HttpError } from '../../src/providers/http/errors.js';
 import { authed, EXPIRED, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
@@ -193,6 +194,23 @@ describe('zone-file ops', () => {
         request: 'PUT /ZoneFile/a.test/',
       }),
     );
+  });
+
+  it('sends a lost addition at most three times, each after a read showed none of it; the last read gives up', async () => {
+    mockLogin();
+    const file = { file: addZoneFile('a.test', 3600, [www]) };
+    for (let sent = 1; sent <= 3; sent++) {
+      authed('put', '/ZoneFile/a.test/', file).reply(503, 'Service Unavailable');
+      readBack([], []);
+      zoneRead([]);
+    }
+    const decisions: string[] = [];
+    const { provider } = testProvider({
+      retry: { retries: 0 },
+      onDecision: (d) => decisions.push(`${d.symptom} ${d.decision}`),
+    });
+    await expect(provider.execute(add)).rejects.toBeInstanceOf(HttpError);
+    expect(decisions).toEqual(['http-5xx sent-again', 'http-5xx sent-again', 'http-5xx gave-up']);
   });
 
   it('settles a lost addition answer by reading: its records pending means it took effect, never sent twice', async () => {

@@ -238,17 +238,22 @@ describe('createHttpTransport', () => {
     const rrsets = 'x'.repeat(1024 * 1024);
     // Answered after 300 ms: beyond the 20 ms timeout, well within the 20 ms + 10,240 ms a 1 MiB body gets.
     nock(ORIGIN).post('/REST/big/', { rrsets }).delay(300).reply(201, {});
-    nock(ORIGIN).get('/REST/small/').reply(200, {});
     const { transport, logs } = setup({ timeoutMs: 20, retry: { retries: 0 } });
     const body = { rrsets };
     const res = await transport.request({ method: 'POST', path: '/big/', body, retryable: 'non-idempotent' });
     expect(res).toMatchObject({ status: 201, attempts: 1 });
-    await transport.request({ method: 'GET', path: '/small/', retryable: 'idempotent' });
     const bytes = Buffer.byteLength(JSON.stringify(body));
     expect(logs.find((line) => line.startsWith('http → POST'))).toContain(
       ` timeout=${20 + Math.ceil(bytes / 1024) * 10}ms `,
     );
-    expect(logs.find((line) => line.startsWith('http → GET'))).toContain(' timeout=20ms ');
+  });
+
+  it('gives a request without a body the timeout as configured, in its log line', async () => {
+    // A timeout no loaded machine reaches: only the figure in the log line is under test.
+    nock(ORIGIN).get('/REST/small/').reply(200, {});
+    const { transport, logs } = setup({ timeoutMs: 5_000, retry: { retries: 0 } });
+    await transport.request({ method: 'GET', path: '/small/', retryable: 'idempotent' });
+    expect(logs.find((line) => line.startsWith('http → GET'))).toContain(' timeout=5000ms ');
   });
 
   it('adds 10 ms per KiB begun of the body to the timeout', () => {

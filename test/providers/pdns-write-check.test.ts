@@ -2,7 +2,8 @@ import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, ZoneChangedError } from '../../src/model/provider.js';
-import { createPdnsProvider, PdnsWireError } from '../../src/providers/pdns/index.js';
+import { TransportError } from '../../src/providers/http/errors.js';
+import { createPdnsProvider, PdnsBodyLimitError, PdnsWireError } from '../../src/providers/pdns/index.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 /**
@@ -197,9 +198,16 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
       .times(6)
       .reply(200, zone(7, ['192.0.2.1']));
     api().patch(ZONE, PATCH_BODY).times(3).reply(503, 'Unavailable');
-    const error = await refusal(begun().execute(PATCH_OP));
+    const lines: string[] = [];
+    const error = await refusal(begun(lines).execute(PATCH_OP));
     expect(error.message).toBe(`PATCH ${ZONE}: HTTP 503: Unavailable`);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
+    const read = `pdns: PATCH ${ZONE}: the answer was lost; the GET of zone a.test shows it did not take effect`;
+    expect(lines).toEqual([
+      `${read}: sending it again`,
+      `${read}: sending it again`,
+      `${read}: sent 3 times: giving up`,
+    ]);
   });
 
   it('is a conflict when the zone shows neither what the plan read nor what the PATCH sets', async () => {
@@ -337,5 +345,52 @@ describe('PowerDNS: an answer that is not the zone asked for', () => {
     const error = await refusal(provider().readZones(['a.test']));
     expect(error).toBeInstanceOf(PdnsWireError);
     expect(error.message).toContain('rrsets: names outside zone a.test: "x.b.test", "xa.test"');
+  });
+});
+
+describe("PowerDNS: a zone's write cut off on every send", () => {
+  /** A new zone whose one TXT set has `values` values of 250 characters: about 0.25 MB per 1,000. */
+  const createOp = (values: number) => ({
+    kind: 'create-zone',
+    zone: 'a.test',
+    zoneKind: 'Native',
+    nameservers: ['ns1.example.net.'],
+    soaEditApi: 'DEFAULT',
+    replace: [
+      {
+        fqdn: 'a.test',
+        type: 'TXT',
+        ttl: 60,
+        values: Array.from({ length: values }, (_, i) => `"${String(i).padStart(248, 'x')}"`),
+      },
+    ],
+  });
+
+  function cutThreeTimes(): void {
+    for (let sent = 1; sent <= 3; sent++) {
+      api().post(ZONES).replyWithError(connectionReset());
+      api().get(ZONE).reply(404, 'Not Found');
+    }
+  }
+
+  it("names PowerDNS's body limit when the body is over its default, and says nothing was applied", async () => {
+    cutThreeTimes();
+    const error = await refusal(provider().execute(createOp(9_000)));
+    expect(error).toBeInstanceOf(PdnsBodyLimitError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^POST ${ZONES}: the connection was cut on each of 3 sends of its 2\\.\\d MB body, and the zone shows ` +
+          'none of it: PowerDNS cuts off a body over its webserver-max-bodysize \\(2 MB unless set\\); raise it ',
+      ),
+    );
+    expect(error.message).toMatch(/Nothing of this write was applied$/);
+    expect(error.cause).toBeInstanceOf(TransportError);
+  });
+
+  it('gives up with the network error itself when the body is within the default limit', async () => {
+    cutThreeTimes();
+    const error = await refusal(provider().execute(createOp(10)));
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error.message).toContain(`POST ${ZONES}: network error after 1 attempt(s)`);
   });
 });

@@ -55,3 +55,20 @@ export interface ClientDecision {
 export type DecisionSink = (decision: ClientDecision) => void;
 
 export const ignoreDecisions: DecisionSink = () => {};
+
+/** What a write whose answer was lost leads to, once a read settled whether it took effect. */
+export type LostAnswerOutcome = Extract<Decision, 'took-effect' | 'sent-again' | 'gave-up'>;
+
+/**
+ * Going on when the read showed the write took effect; else sending it again, unless this was its last allowed send
+ * (`sent` counts from 1): then the caller gives up with the lost answer's error.
+ */
+export function lostAnswerOutcome(tookEffect: boolean, sent: number, maxSends: number): LostAnswerOutcome {
+  if (tookEffect) return 'took-effect';
+  return sent < maxSends ? 'sent-again' : 'gave-up';
+}
+
+/** How a log line for a settled lost answer ends when it did not take effect: what happens next. */
+export function notTakenText(outcome: Exclude<LostAnswerOutcome, 'took-effect'>, maxSends: number): string {
+  return outcome === 'sent-again' ? 'sending it again' : `sent ${maxSends} times: giving up`;
+}

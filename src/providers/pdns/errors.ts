@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { OutcomeUnknownError } from '../../model/provider.js';
+import { TransportError } from '../http/errors.js';
 import { WireError, wireParser } from '../http/wire-error.js';
 
 /** PowerDNS's error body: `{ "error": "…" }`, sometimes with `errors: [...]`; a 404 may be plain text. */
@@ -27,6 +28,42 @@ export class PdnsApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+}
+
+/** PowerDNS's default `webserver-max-bodysize`: 2 (MiB). */
+const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A zone's write larger than PowerDNS takes by default, whose every send lost its connection while reads proved it
+ * did not take effect: PowerDNS cuts a body over its `webserver-max-bodysize` off with a reset, so that setting is
+ * the likely cause, and the message says how to raise it. Nothing of the write was applied.
+ */
+export class PdnsBodyLimitError extends Error {
+  override readonly name = 'PdnsBodyLimitError';
+
+  constructor(
+    request: string,
+    readonly bodyBytes: number,
+    sends: number,
+    options: { cause: TransportError },
+  ) {
+    const mb = (bodyBytes / (1024 * 1024)).toFixed(1);
+    super(
+      `${request}: the connection was cut on each of ${sends} sends of its ${mb} MB body, and the zone shows none ` +
+        "of it: PowerDNS cuts off a body over its webserver-max-bodysize (2 MB unless set); raise it in the server's " +
+        'pdns.conf (for example webserver-max-bodysize=64) and apply again. Nothing of this write was applied',
+      options,
+    );
+  }
+}
+
+/** The error to give up with after the last send of a zone's write `body` lost its answer (see PdnsBodyLimitError). */
+export function giveUpError(request: string, body: unknown, sends: number, lost: unknown): unknown {
+  if (!(lost instanceof TransportError) || lost.kind !== 'network') return lost;
+  const bodyBytes = Buffer.byteLength(JSON.stringify(body));
+  return bodyBytes > DEFAULT_MAX_BODY_BYTES
+    ? new PdnsBodyLimitError(request, bodyBytes, sends, { cause: lost })
+    : lost;
 }
 
 /** A PowerDNS answer that did not have the shape the client expects. */

@@ -20,7 +20,7 @@ export {
   type PdnsEnvNames,
   pdnsConnectionFromEnv,
 } from './config.js';
-export { PdnsApiError, PdnsOutcomeUnknownError, PdnsWireError } from './errors.js';
+export { PdnsApiError, PdnsBodyLimitError, PdnsOutcomeUnknownError, PdnsWireError } from './errors.js';
 export { labelPdnsOp } from './op-label.js';
 export { PDNS_OP_SCHEMA, PdnsOpError, parsePdnsOp } from './op-schema.js';
 export {

@@ -1,6 +1,6 @@
 import type { RecordSetChange } from '../../model/change.js';
 import { ZoneChangedError } from '../../model/provider.js';
-import type { Symptom } from '../http/decisions.js';
+import { lostAnswerOutcome, notTakenText, type Symptom } from '../http/decisions.js';
 import { TransportError } from '../http/errors.js';
 import { isServerError } from '../http/retry.js';
 import type { PdnsClient } from './client.js';
@@ -123,10 +123,18 @@ function movedText(states: readonly SetState[], read: string): string {
   return `${set.fqdn} ${set.type} is ${liveText(live)}, ${read} ${valueText(shown)}${more}`;
 }
 
-/** One line of the writer's log for a settled lost answer. */
-export function settledLine(label: string, zone: string, outcome: 'applied' | 'not-applied'): string {
-  const read = `GET of zone ${zone}`;
-  return outcome === 'applied'
-    ? `pdns: ${label}: the answer was lost; the ${read} shows it took effect: going on`
-    : `pdns: ${label}: the answer was lost; the ${read} shows it did not take effect: sending it again`;
+/** One line of the writer's log for a settled lost answer, after send `sent` (from 1) of at most MAX_SENDS. */
+export function settledLine(
+  label: string,
+  zone: string,
+  outcome: 'applied' | 'not-applied',
+  sent: number,
+): string {
+  const next = lostAnswerOutcome(outcome === 'applied', sent, MAX_SENDS);
+  return (
+    `pdns: ${label}: the answer was lost; the GET of zone ${zone} shows it ` +
+    (next === 'took-effect'
+      ? 'took effect: going on'
+      : `did not take effect: ${notTakenText(next, MAX_SENDS)}`)
+  );
 }

@@ -3,7 +3,7 @@ import { normaliseName } from '../../model/names.js';
 import { type PlannedTarget, type ProviderOp, ZoneChangedError } from '../../model/provider.js';
 import type { PdnsClient } from './client.js';
 import { pdnsContent } from './content.js';
-import { PdnsApiError } from './errors.js';
+import { giveUpError, PdnsApiError } from './errors.js';
 import { parsePdnsOp } from './op-schema.js';
 import type { PdnsDelete, PdnsOp, PdnsReplace, PdnsZoneOp } from './ops.js';
 import {
@@ -56,11 +56,11 @@ export class PdnsWriter {
     const sets = zoneSets(creates ? [] : op.delete, op.replace, planned?.changes);
     const path = creates ? client.zonesPath() : client.zonesPath(op.zone);
     const label = client.label(creates ? 'POST' : 'PATCH', path);
+    const body = creates ? createBody(op) : patchBody(op);
     for (let sent = 1; ; sent++) {
       const serial = creates ? undefined : await checkBeforePatch(client, zone, planned, sets);
       try {
-        if (creates) await client.call('POST', path, createBody(op), 'non-idempotent');
-        else await client.call('PATCH', path, patchBody(op), 'non-idempotent');
+        await client.call(creates ? 'POST' : 'PATCH', path, body, 'non-idempotent');
         return;
       } catch (error) {
         if (creates && error instanceof PdnsApiError && error.status === 409)
@@ -69,9 +69,9 @@ export class PdnsWriter {
           });
         if (lostAnswer(error) === null) throw error;
         const outcome = await settleLost(client, zone, { label, creates, serial, lost: error }, sets);
-        this.logger.info(settledLine(label, zone, outcome));
+        this.logger.info(settledLine(label, zone, outcome, sent));
         if (outcome === 'applied') return;
-        if (sent >= MAX_SENDS) throw error;
+        if (sent >= MAX_SENDS) throw giveUpError(label, body, sent, error);
       }
     }
   }

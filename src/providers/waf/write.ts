@@ -1,6 +1,12 @@
 import type { Logger } from '../../model/logger.js';
 import type { ProviderOp, StepWriter } from '../../model/provider.js';
-import type { DecisionSink, Symptom } from '../http/decisions.js';
+import {
+  type DecisionSink,
+  type LostAnswerOutcome,
+  lostAnswerOutcome,
+  notTakenText,
+  type Symptom,
+} from '../http/decisions.js';
 import { TransportError } from '../http/errors.js';
 import { isServerError } from '../http/retry.js';
 import type { WafClient } from './client.js';
@@ -97,10 +103,10 @@ export class WafWriter implements StepWriter {
       } catch (error) {
         const symptom = lostAnswer(error);
         if (symptom === null) throw error;
-        const shown = (await this.mismatches(op)).length === 0;
-        this.decide(symptom, shown ? 'took-effect' : 'sent-again', label, op, shown);
-        if (shown) return;
-        if (sent >= MAX_SENDS) throw error;
+        const outcome = lostAnswerOutcome((await this.mismatches(op)).length === 0, sent, MAX_SENDS);
+        this.decide(symptom, outcome, label, op);
+        if (outcome === 'took-effect') return;
+        if (outcome === 'gave-up') throw error;
         continue;
       }
       if (changeStarted(res.status)) {
@@ -130,17 +136,13 @@ export class WafWriter implements StepWriter {
     }
   }
 
-  private decide(
-    symptom: Symptom,
-    decision: 'took-effect' | 'sent-again',
-    request: string,
-    op: SetGoodBotsOp,
-    shown: boolean,
-  ): void {
+  private decide(symptom: Symptom, decision: LostAnswerOutcome, request: string, op: SetGoodBotsOp): void {
     this.options.onDecision?.({ symptom, decision, request });
     this.options.logger.info(
       `waf: ${request}: the answer was lost; the good bots of ${op.webapp} show it ` +
-        (shown ? 'took effect: going on' : 'did not take effect: sending it again'),
+        (decision === 'took-effect'
+          ? 'took effect: going on'
+          : `did not take effect: ${notTakenText(decision, MAX_SENDS)}`),
     );
   }
 

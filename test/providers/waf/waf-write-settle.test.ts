@@ -47,8 +47,14 @@ describe('WAF writer: refusals and lost answers', () => {
     const error = await provider.execute(OP).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WafApiError);
     expect((error as Error).message).toBe(`PUT /api/v3${GOOD_BOTS}: 503 unavailable`);
-    expect(decisions).toEqual(Array(4).fill({ symptom: 'http-5xx', decision: 'sent-again', request: PUT }));
-    expect(logs.filter((line) => line.includes('the answer was lost'))).toHaveLength(4);
+    expect(decisions).toEqual([
+      ...Array(3).fill({ symptom: 'http-5xx', decision: 'sent-again', request: PUT }),
+      { symptom: 'http-5xx', decision: 'gave-up', request: PUT },
+    ]);
+    const lost = logs.filter((line) => line.includes('the answer was lost'));
+    expect(lost).toHaveLength(4);
+    expect(lost.filter((line) => line.endsWith('did not take effect: sending it again'))).toHaveLength(3);
+    expect(lost[3]).toMatch(/did not take effect: sent 4 times: giving up$/);
   });
 
   it('a failed change whose bots the service shows as asked is taken as made: not sent again', async () => {

@@ -1,6 +1,11 @@
 import { type Logger, silentLogger } from '../../../model/logger.js';
 import { plural } from '../../../model/text.js';
-import type { Symptom } from '../../http/decisions.js';
+import {
+  type LostAnswerOutcome,
+  lostAnswerOutcome,
+  notTakenText,
+  type Symptom,
+} from '../../http/decisions.js';
 import type { DynZoneFileOp, DynZoneOp } from '../compile/ops.js';
 import { DynApiError, DynJobLostError, DynSessionLostError } from '../errors.js';
 import type { DynClient } from '../session/client.js';
@@ -185,23 +190,24 @@ export class PendingWriter {
         if (op.kind !== 'add-record' || symptom === null) throw asConflict(zone, op, error);
         const verdict = await addVerdict(this.client, op, before);
         const decision =
-          verdict === 'pending' ? 'took-effect' : verdict === 'absent' ? 'sent-again' : 'unknown';
+          verdict === 'unknown' ? verdict : lostAnswerOutcome(verdict === 'pending', sent, MAX_SENDS);
         this.client.onDecision({ symptom, decision, request: label });
-        this.logger.info(`dyn: ${label}: ${describeVerdict(verdict, zone)}`);
-        if (verdict === 'pending') return before;
-        if (verdict === 'unknown' || sent >= MAX_SENDS) throw error;
+        this.logger.info(`dyn: ${label}: ${describeDecision(decision, zone)}`);
+        if (decision === 'took-effect') return before;
+        if (decision !== 'sent-again') throw error;
       }
     }
   }
 }
 
-function describeVerdict(verdict: 'pending' | 'absent' | 'unknown', zone: string): string {
+function describeDecision(decision: LostAnswerOutcome | 'unknown', zone: string): string {
   const read = `GET /ZoneChanges/${zone}/`;
-  switch (verdict) {
-    case 'pending':
+  switch (decision) {
+    case 'took-effect':
       return `the answer was lost; ${read} shows the record pending: going on`;
-    case 'absent':
-      return `the answer was lost; ${read} shows it was not added: sending it again`;
+    case 'sent-again':
+    case 'gave-up':
+      return `the answer was lost; ${read} shows it was not added: ${notTakenText(decision, MAX_SENDS)}`;
     case 'unknown':
       return `the answer was lost and ${read} cannot tell whether it was added: the zone is discarded`;
   }

@@ -8,6 +8,7 @@ import type {
   StepWriter,
 } from '../../../model/provider.js';
 import type { Target } from '../../../model/target.js';
+import { lostAnswerOutcome, notTakenText } from '../../http/decisions.js';
 import { parseDynOp } from '../compile/op-schema.js';
 import type { DynZoneFileOp, DynZoneOp } from '../compile/ops.js';
 import { DynPublishUnknownError, DynSessionLostError } from '../errors.js';
@@ -118,14 +119,16 @@ export class DynWriter implements StepWriter {
         const symptom = lostAnswer(error);
         if (symptom === null) throw asConflict(tx.zone, op, error);
         const serial = await readSerial(this.client, tx.zone);
-        const decision = serial === null ? 'sent-again' : 'took-effect';
+        const decision = lostAnswerOutcome(serial !== null, sent, MAX_SENDS);
         this.client.onDecision({ symptom, decision, request: label });
         this.logger.info(
           `dyn: ${label}: the answer was lost; GET /Zone/${tx.zone}/ shows the zone ` +
-            (serial === null ? 'does not exist: sending it again' : 'exists: going on'),
+            (decision === 'took-effect'
+              ? 'exists: going on'
+              : `does not exist: ${notTakenText(decision, MAX_SENDS)}`),
         );
         if (serial !== null) return this.created(tx, serial);
-        if (sent >= MAX_SENDS) throw error;
+        if (decision === 'gave-up') throw error;
       }
     }
   }
@@ -188,20 +191,21 @@ export class DynWriter implements StepWriter {
           // A zone created by this run without a serial answered (an upload) has nothing to compare with.
           throw serial === undefined ? error : await refusedPublish(this.client, tx.zone, serial, error);
         const published = await this.wasPublished(tx, serial, before, error);
-        this.client.onDecision({
-          symptom: symptom ?? 'session-expired',
-          decision: published ? 'took-effect' : 'sent-again',
-          request: label,
-        });
+        const decision = lostAnswerOutcome(published, sent, MAX_SENDS);
+        this.client.onDecision({ symptom: symptom ?? 'session-expired', decision, request: label });
         this.logger.info(
           `dyn: ${label}: the answer was lost; the zone's serial shows it was ` +
-            (published ? 'published' : 'not published: publishing again'),
+            (decision === 'took-effect'
+              ? 'published'
+              : decision === 'sent-again'
+                ? 'not published: publishing again'
+                : `not published: ${notTakenText(decision, MAX_SENDS)}`),
         );
         if (published) {
           this.zones.delete(tx.zone);
           return;
         }
-        if (sent >= MAX_SENDS) throw error;
+        if (decision === 'gave-up') throw error;
       }
     }
   }

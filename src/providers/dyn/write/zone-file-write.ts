@@ -1,5 +1,6 @@
 import { recordSetKey } from '../../../model/record-set.js';
 import { plural } from '../../../model/text.js';
+import { lostAnswerOutcome } from '../../http/decisions.js';
 import type { DynOp, DynZoneFileOp, ZoneFileSet } from '../compile/ops.js';
 import { addZoneFile, createZoneFile } from '../compile/zone-file.js';
 import { readZoneRecords } from '../read/read.js';
@@ -92,12 +93,13 @@ export async function executeZoneFileOp(
         op.kind === 'create-zone-from-file'
           ? (await readSerial(client, op.zone)) === null
           : !(await anySeen(client, op)) && client.sessionGeneration === before;
-      client.onDecision({ symptom, decision: absent ? 'sent-again' : 'took-effect', request: label });
-      if (!absent) {
+      const decision = lostAnswerOutcome(!absent, sent, MAX_UPLOADS);
+      client.onDecision({ symptom, decision, request: label });
+      if (decision === 'took-effect') {
         generation = before;
         break;
       }
-      if (sent >= MAX_UPLOADS) throw error;
+      if (decision === 'gave-up') throw error;
     }
   }
   uploaded();
