@@ -140,16 +140,20 @@ export function assertWafBudget(
 }
 
 /**
- * The budgets the apply will be paced to, as the plan states its duration: each paced DNS provider's, once known,
- * the requests of its steps counted as its plug-in counts them.
+ * What the plan states of each DNS provider's apply: the requests of its steps, counted as its plug-in counts them,
+ * for a paced provider (its budget once known; one request per op when the plug-in does not count) and for one
+ * whose plug-in counts; a provider that neither paces nor counts is not stated.
  */
 export function servicePaces(services: OpenServices | undefined, desired: DesiredState): ApplyPace[] {
   const byName = services?.providers.dnsProviders ?? {};
-  return providerSpecsOf(desired).flatMap((spec) => {
+  return providerSpecsOf(desired).flatMap((spec): ApplyPace[] => {
     const provider = Object.hasOwn(byName, spec.name) ? byName[spec.name] : undefined;
     const budget = provider?.rateBudget?.();
-    const requests = pluginOf(spec.type)?.applyRequests ?? opsOf;
-    return provider && budget ? [{ provider: provider.name, service: 'DNS', ...budget, requests }] : [];
+    const counts = pluginOf(spec.type)?.applyRequests;
+    if (!provider || (!budget && !counts)) return [];
+    return [
+      { provider: provider.name, service: 'DNS', ...(budget ? { budget } : {}), requests: counts ?? opsOf },
+    ];
   });
 }
 

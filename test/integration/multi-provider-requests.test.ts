@@ -23,15 +23,23 @@ let proxy: CountingProxy | undefined;
 let sandbox: Sandbox | undefined;
 let dir: string;
 
-/** Requests of one command at each provider. */
-async function counted(argv: string[]): Promise<{ code: number; dyn: number; pdns: number }> {
+/** Requests of one command at each provider; the plan's `Apply:` lines in `stated`. */
+async function run(argv: string[]): Promise<{ code: number; dyn: number; pdns: number; stated: string[] }> {
   if (!server || !proxy || !sandbox) throw new Error('not started');
   sandbox.emulator.requestLog.clear();
   const before = proxy.count();
   const env = { ...sandbox.env, EDGEPLAN_PDNS_URL: proxy.url, EDGEPLAN_PDNS_API_KEY: server.apiKey };
-  const run = await cli(argv, env);
-  if (run.code === 1) throw new Error(run.stderr);
-  return { code: run.code, dyn: sandbox.emulator.requestLog.entries.length, pdns: proxy.count() - before };
+  const ran = await cli(argv, env);
+  if (ran.code === 1) throw new Error(ran.stderr);
+  const dyn = sandbox.emulator.requestLog.entries.length;
+  const stated = ran.stdout.split('\n').filter((line) => line.startsWith('Apply: '));
+  return { code: ran.code, dyn, pdns: proxy.count() - before, stated };
+}
+
+/** Requests of one command at each provider. */
+async function counted(argv: string[]): Promise<{ code: number; dyn: number; pdns: number }> {
+  const { stated: _stated, ...requests } = await run(argv);
+  return requests;
 }
 
 if (missing !== null) {
@@ -75,7 +83,16 @@ zones:
       );
       // Dyn: its session, one read per live zone, and the geo-service list (the plan writes records, so their
       // links are checked). PowerDNS: the zone list (several zones), then a GET per listed zone: none here.
-      expect(await counted(['plan', config])).toEqual({ code: 2, dyn: 6, pdns: 1 });
+      // The plan states what the apply sends after it: the apply's requests less the plan's own.
+      expect(await run(['plan', config])).toEqual({
+        code: 2,
+        dyn: 6,
+        pdns: 1,
+        stated: [
+          'Apply: 11 DNS requests to dyn, ≈ 2 s at 300 requests/min.',
+          'Apply: 6 DNS requests to pdns.',
+        ],
+      });
       // apply = plan, the writes, then a re-plan of what changed that must be empty. Dyn writes each changed record
       // set of a live zone, creates the new one by a zone-file upload (the re-plan reads it back), reads each live
       // zone's serial right before its publish (compare-and-publish; not the new zone's) and publishes each touched
@@ -107,9 +124,15 @@ ${records(changed)}
       const path = join(dir, 'big.yaml');
       await writeFile(path, yaml(false));
       // The zone is on PowerDNS only: the Dyn provider is configured but not opened (no login, no request).
-      expect(await counted(['plan', path])).toEqual({ code: 2, dyn: 0, pdns: 1 });
+      expect(await run(['plan', path])).toEqual({
+        code: 2,
+        dyn: 0,
+        pdns: 1,
+        stated: ['Apply: 2 DNS requests.'],
+      });
       expect(await counted(['apply', path, '--yes'])).toEqual({ code: 0, dyn: 0, pdns: 3 });
       await writeFile(path, yaml(true));
+      expect((await run(['plan', path])).stated).toEqual(['Apply: 3 DNS requests.']);
       expect(await counted(['apply', path, '--yes'])).toEqual({ code: 0, dyn: 0, pdns: 4 });
       expect(await counted(['plan', path])).toEqual({ code: 0, dyn: 0, pdns: 1 });
     });

@@ -44,7 +44,7 @@ describe('renderPlanText', () => {
     const text = (limit: number, windowMs: number) =>
       renderPlanText(examplePlan(), {
         color: false,
-        paces: [{ provider: FAKE_DNS, service: 'DNS', limit, windowMs, requests }],
+        paces: [{ provider: FAKE_DNS, service: 'DNS', budget: { limit, windowMs }, requests }],
       })
         .trimEnd()
         .split('\n')
@@ -54,10 +54,35 @@ describe('renderPlanText', () => {
     expect(text(3, 60_000)).toBe('Apply: 12 DNS requests, ≈ 4 min at 3 requests/min.');
     expect(text(5, 10_000)).toBe('Apply: 12 DNS requests, ≈ 24 s at 5 requests per 10 s.');
     expect(text(2, 3_600_000)).toBe('Apply: 12 DNS requests, ≈ 6 h at 2 requests/hour.');
-    const other = { provider: 'other', service: 'X', limit: 1, windowMs: 1_000, requests };
+    const other = { provider: 'other', service: 'X', budget: { limit: 1, windowMs: 1_000 }, requests };
     expect(renderPlanText(examplePlan(), { color: false, paces: [other] })).toBe(
       renderPlanText(examplePlan(), { color: false }),
     );
+  });
+
+  it('states the requests alone for a provider that does not pace', () => {
+    const requests = (steps: readonly PlanStep[]) => steps.reduce((n, step) => n + step.ops.length, 0) + 1;
+    const lines = renderPlanText(examplePlan(), {
+      color: false,
+      paces: [{ provider: FAKE_DNS, service: 'DNS', requests }],
+    }).split('\n');
+    expect(lines.slice(-3)).toEqual([
+      'Plan: 4 to create, 3 to update, 2 to delete in 2 zones (2 publishes).',
+      'Apply: 12 DNS requests.',
+      '',
+    ]);
+    // Two providers with steps: each line names its provider.
+    const plan = examplePlan();
+    const both = {
+      ...plan,
+      steps: [...plan.steps, ...plan.steps.map((step) => ({ ...step, provider: 'other' }))],
+    };
+    const other = { provider: 'other', service: 'DNS', budget: { limit: 300, windowMs: 60_000 }, requests };
+    const paces = [{ provider: FAKE_DNS, service: 'DNS', requests }, other];
+    expect(renderPlanText(both, { color: false, paces }).trimEnd().split('\n').slice(-2)).toEqual([
+      `Apply: 12 DNS requests to ${FAKE_DNS}.`,
+      'Apply: 12 DNS requests to other, ≈ 2 s at 300 requests/min.',
+    ]);
   });
 
   it('renders each record set with its type and values, zone headers with API call counts, and the summary', () => {

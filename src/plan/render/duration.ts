@@ -1,15 +1,14 @@
 import { formatSeconds } from '../review/waf-budget.js';
 import type { Plan, PlanStep } from '../types.js';
 
-/** A provider's rate budget, as the plan's duration line and the apply's progress state it. */
+/** What an apply of a provider's steps sends, and its rate budget if it paces: the plan's `Apply:` line. */
 export interface ApplyPace {
-  /** The provider whose steps it paces (`PlanStep.provider`). */
+  /** The provider whose steps it counts (`PlanStep.provider`). */
   provider: string;
   /** Names the service in text: `DNS`. */
   service: string;
-  /** Requests allowed per window. */
-  limit: number;
-  windowMs: number;
+  /** Requests allowed per window; absent for a provider that does not pace (the line then states no duration). */
+  budget?: { limit: number; windowMs: number };
   /**
    * Requests the apply of the provider's steps sends: their calls, the reads they need (a Dyn publish reads the
    * serial first), and the check after the apply (providers/dyn/write/write-request.ts).
@@ -39,18 +38,21 @@ export function durationText(ms: number): string {
 }
 
 /**
- * The requests of the plan's apply and its expected duration at the budget, one line per paced provider with
- * steps: `Apply: 1,007 DNS requests, ≈ 3 min 21 s at 300 requests/min.` The requests are what the apply sends
- * after the plan, the check after it included (the apply report counts the same); the duration is requests ÷
- * rate, what the budget allows: a window already spent by others, and the service's own latency, aside.
+ * The requests of the plan's apply, one line per provider with steps (named when there are several), and for a
+ * paced one its expected duration at the budget: `Apply: 1,007 DNS requests, ≈ 3 min 21 s at 300 requests/min.`,
+ * `Apply: 3 DNS requests to pdns.` The requests are what the apply sends after the plan, the check after it
+ * included (the apply report counts the same for a paced provider); the duration is requests ÷ rate, what the
+ * budget allows: a window already spent by others, and the service's own latency, aside.
  */
 export function durationLines(plan: Plan, paces: readonly ApplyPace[]): string[] {
-  return paces.flatMap((pace) => {
-    const steps = plan.steps.filter((step) => step.provider === pace.provider);
-    if (steps.length === 0) return [];
-    const requests = pace.requests(steps);
-    const ms = (requests * pace.windowMs) / pace.limit;
-    const rate = rateText(pace.limit, pace.windowMs, 'requests');
-    return [`Apply: ${count(requests)} ${pace.service} requests, ≈ ${durationText(ms)} at ${rate}.`];
+  const stated = paces
+    .map((pace) => ({ pace, steps: plan.steps.filter((step) => step.provider === pace.provider) }))
+    .filter(({ steps }) => steps.length > 0);
+  return stated.map(({ pace: { provider, service, budget, requests: counted }, steps }) => {
+    const to = stated.length > 1 ? ` to ${provider}` : '';
+    const requests = `Apply: ${count(counted(steps))} ${service} requests${to}`;
+    if (!budget) return `${requests}.`;
+    const ms = (counted(steps) * budget.windowMs) / budget.limit;
+    return `${requests}, ≈ ${durationText(ms)} at ${rateText(budget.limit, budget.windowMs, 'requests')}.`;
   });
 }
