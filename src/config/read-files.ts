@@ -83,6 +83,5 @@ function tooMuch(bytes: number): string {
 /** `4 MB`, `4.2 MB`, `52 MB` (MiB, as `ls -lh` counts): one decimal below 10, none above. */
 function megabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
-  // Stryker disable next-line EqualityOperator: at exactly 10, one decimal and none both give `10 MB`
   return `${mb < 10 ? Number(mb.toFixed(1)) : Math.round(mb)} MB`;
 }
