@@ -1,6 +1,17 @@
 // Mutation testing of the core: the code that decides what is deleted, published, retried, refused or considered
 // stale. `npm run mutation` runs all of it; `npm run mutation -- --mutate <globs>` or `npm run mutation:changed`
 // (the core files a branch changes against main) run a part. See "Mutation testing" in CONTRIBUTING.md.
+
+// Stryker's `--testFiles` makes it switch every mutant on after the tests have imported the mutated module, so a
+// static mutant (code that runs at import) survives whatever the tests do (vitest.mutation.config.ts): refused here.
+// `npm run mutation -- --testFiles <globs>` narrows the tests the way that keeps static mutants seen.
+if (process.argv.some((arg) => arg === '-t' || arg.startsWith('--testFiles'))) {
+  throw new Error(
+    "stryker run --testFiles leaves static mutants unseen: use `npm run mutation -- --testFiles '<globs>'` " +
+      "(or EDGEPLAN_MUTATION_TESTS='<globs>' npx stryker run)",
+  );
+}
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -31,6 +42,8 @@ export default {
     // What a number, a tag or a %YAML directive means: refused unless written in decimal digits.
     'src/config/yaml-reading.ts',
     'src/config/yaml-numbers.ts',
+    // Which YAML reader reads a file: the fast one, or the full one (loaded only then) when the fast one declines.
+    'src/config/read-yaml.ts',
     // Positioned values: key lookups, paths and the plain values the schema validates.
     'src/config/positioned.ts',
     // Which record maps and geo groups are parsed, and how messages name them.

@@ -25,5 +25,8 @@ if (files.length === 0) {
   process.exit(0);
 }
 process.stdout.write(`Mutation-testing the core files that differ from ${base}:\n  ${files.join('\n  ')}\n`);
-const run = spawnSync('npx', ['stryker', 'run', '--mutate', files.join(','), ...rest], { stdio: 'inherit' });
+const mutation = new URL('./mutation.mjs', import.meta.url).pathname;
+const run = spawnSync(process.execPath, [mutation, '--mutate', files.join(','), ...rest], {
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

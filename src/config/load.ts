@@ -78,6 +78,7 @@ export async function loadDesiredState(
   const parsed = await Promise.all(
     found.files.map(async (file, i) => {
       const one = await parsedFile(file, read[i]);
+      // Stryker disable next-line OptionalChaining: readDesiredFiles gives one result per file, so read[i] is there
       return options.untrustedPaths && read[i]?.ok ? (foreignFile(one) ?? one) : one;
     }),
   );
@@ -123,8 +124,13 @@ export async function loadDesiredState(
 const NO_PROVIDERS: ProviderCatalogue = { types: [], builtInVariables: {} };
 
 async function parsedFile(path: string, read: ReadResult | undefined): Promise<ParsedFile> {
+  // Stryker disable next-line OptionalChaining: as in loadDesiredState, every file has its read result
   if (read?.ok) return readYamlFile(path, read.text);
-  return { file: path, root: null, diagnostics: read ? [read.diagnostic] : [] };
+  const diagnostics = read
+    ? [read.diagnostic]
+    : // Stryker disable next-line ArrayDeclaration: as above, so this empty list is never given
+      [];
+  return { file: path, root: null, diagnostics };
 }
 
 /** Some problems are found twice (zod reports an out-of-range huge number as two issues). */

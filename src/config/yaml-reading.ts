@@ -42,7 +42,6 @@ export function aliasTargets(doc: Document): Map<Node, Node> {
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       if (target) targets.set(node, target);
-      // Stryker disable next-line ConditionalExpression: a node without an anchor is filed under undefined, a name no alias has
     } else if (node.anchor) {
       anchors.set(node.anchor, node);
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readdirSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,17 @@ async function sparse(name: string, bytes: number): Promise<string> {
   await writeFile(path, '');
   await truncate(path, bytes);
   return path;
+}
+
+/** What the process's open file descriptors point at (Linux). */
+function openFiles(): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function readable(path: string): boolean {
@@ -146,6 +157,25 @@ describe('readDesiredFiles', () => {
     });
   });
 
+  it('closes every file it opened, read or refused', async () => {
+    const small = join(dir, 'small.yaml');
+    await writeFile(small, 'zones: {}\n');
+    const huge = await sparse('huge.yaml', MAX_FILE_BYTES + 1);
+    const results = await readDesiredFiles([small, huge, small]);
+    expect(results.map((result) => result.ok)).toEqual([true, false, true]);
+    expect(openFiles().filter((file) => file.startsWith(dir))).toEqual([]);
+  });
+
+  // The memory of a process opens as a regular file of size 0, and its first page, never mapped, fails to read.
+  it('says why a file that opened cannot be read', async () => {
+    expect(await readDesiredFiles(['/proc/self/mem'])).toEqual([
+      {
+        ok: false,
+        diagnostic: { file: '/proc/self/mem', line: 1, col: 1, message: 'cannot read: EIO: i/o error, read' },
+      },
+    ]);
+  });
+
   const pagemap = '/proc/self/pagemap';
   const pagemapReadable = readable(pagemap);
   it.skipIf(!pagemapReadable)(
@@ -163,6 +193,25 @@ describe('readDesiredFiles', () => {
           },
         },
       ]);
+    },
+  );
+
+  // 12 MB and 100 KB read before it, the file may give 3.9 MB: it gives 4 MB (16 reads), the total is then over.
+  it.skipIf(!pagemapReadable)(
+    'names the total, not the file, when a file stops at exactly the file limit with less allowed',
+    async () => {
+      const paths = await Promise.all([0, 1, 2].map((i) => sparse(`${i}.yaml`, MAX_FILE_BYTES)));
+      const small = await sparse('small.yaml', 100 * 1024);
+      const results = await readDesiredFiles([...paths, small, pagemap]);
+      expect(results[4]).toEqual({
+        ok: false,
+        diagnostic: {
+          file: pagemap,
+          line: 1,
+          col: 1,
+          message: 'with this file the desired state is 16 MB; the limit is 16 MB for all files together',
+        },
+      });
     },
   );
 });

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { declaredElsewhere, loadDesiredState } from '../../src/config/index.js';
+import { MAX_FILE_BYTES } from '../../src/config/read-files.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 
 /**
@@ -66,6 +67,19 @@ describe('loadDesiredState with untrustedPaths', () => {
       expect(line).toContain('not an edgeplan desired-state file');
       expect(line).not.toContain(SECRET);
     }
+  });
+
+  it('says why a file was not read, among desired state and a foreign file, each in its own words', async () => {
+    const big = join(repo, 'dns', 'big.yaml');
+    await writeFile(big, '');
+    await truncate(big, MAX_FILE_BYTES + 1);
+    await writeFile(join(repo, 'dns', 'a.yaml'), 'zones: {}\n');
+    await writeFile(join(repo, 'dns', 'c.yaml'), `token: ${SECRET}\n`);
+    expect(await problems([join(repo, 'dns')])).toEqual([
+      `${big}:1:1: file is 4 MB; the limit is 4 MB per file (split a large zone across files)`,
+      `${join(repo, 'dns', 'c.yaml')}:1:1: not an edgeplan desired-state file (not YAML, or keys at its top level ` +
+        'that edgeplan does not have); it came from a saved plan, so nothing of it is shown',
+    ]);
   });
 
   it('does not read a file below a directory that a symbolic link takes out of the repository', async () => {
