@@ -115,15 +115,16 @@ function missingMessage(record: ReadRecord, server: string, name: string): strin
  * every set of a large zone.
  */
 function delegatingSets(records: readonly ReadRecord[]): NamedSet[] {
+  // Stryker disable next-line ArrayDeclaration: an entry that is no NS set delegates nothing; delegationsIn skips it
   const found: NamedSet[] = [];
-  for (const record of records)
-    for (const set of record.sets)
-      if (delegates(set.type.type))
-        found.push({
-          fqdn: record.record.fqdn,
-          type: set.type.type,
-          values: set.values.map((placed) => placed.value),
-        });
+  for (const record of records) {
+    for (const set of record.sets) {
+      // Stryker disable next-line ConditionalExpression: speed only, delegationsIn skips the sets that do not delegate
+      if (!delegates(set.type.type)) continue;
+      const values = set.values.map((placed) => placed.value);
+      found.push({ fqdn: record.record.fqdn, type: set.type.type, values });
+    }
+  }
   return found;
 }
 
