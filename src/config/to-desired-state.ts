@@ -39,20 +39,22 @@ export function toDesiredState(merged: MergedDocument, read: ReadRecords): Desir
 
 function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
   const defaultTtl = integer(zone.defaultTtl?.value) ?? DEFAULT_TTL;
-  const sets = records.flatMap(({ record, sets }) =>
-    sets.map(
-      (set): RecordSet => ({
+  // Loops, not flatMap and map: one object and one array of values per set, nothing in between (a large zone has
+  // one set per record).
+  const sets: RecordSet[] = [];
+  for (const { record, sets: typed } of records)
+    for (const set of typed) {
+      const type = set.type.type;
+      const values = set.values.map((placed) => placed.value);
+      sets.push({
         fqdn: record.fqdn,
-        type: set.type.type,
+        type,
         ttl: integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl,
-        values: sortValues(
-          set.type.type,
-          set.values.map((placed) => placed.value),
-        ),
+        // Values are read each once (record-values.ts): one needs no sorting.
+        values: values.length > 1 ? sortValues(type, values) : values,
         at: set.item.at,
-      }),
-    ),
-  );
+      });
+    }
   const unmanaged = readUnmanaged(zone).entries.map(({ entry }) => entry);
   const { declared, entries } = readAbsent(zone);
   const absent = entries.map(({ set }) => set).sort(compareAbsent);

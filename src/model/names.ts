@@ -6,7 +6,10 @@
 export const APEX = '@';
 
 export function normaliseName(name: string): string {
-  return name.trim().replace(/\.$/, '').toLowerCase();
+  // No regular expression: this runs several times per record, and `trim` and `toLowerCase` hand back the same
+  // string when there is nothing to change.
+  const trimmed = name.trim();
+  return (trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed).toLowerCase();
 }
 
 /**

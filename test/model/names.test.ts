@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { namesBelowApex, writtenNameProblem, writtenRelativeName } from '../../src/model/names.js';
+import {
+  namesBelowApex,
+  normaliseName,
+  recordNameToFqdn,
+  writtenNameProblem,
+  writtenRelativeName,
+} from '../../src/model/names.js';
 
 describe('names as users write them under a zone', () => {
   it('accepts "@", relative names and absolute names inside the zone', () => {
@@ -58,5 +64,21 @@ describe('namesBelowApex', () => {
     expect(namesBelowApex('example.com', 'example.com')).toEqual([]);
     expect(namesBelowApex('www.example.org', 'example.com')).toEqual([]);
     expect(namesBelowApex('www.myexample.com', 'example.com')).toEqual([]);
+  });
+});
+
+describe('normaliseName', () => {
+  it('trims, drops one trailing dot and lower-cases', () => {
+    expect(normaliseName('  WWW.Example.COM. ')).toBe('www.example.com');
+    expect(normaliseName('www.example.com')).toBe('www.example.com');
+    expect(normaliseName('a..')).toBe('a.');
+    expect(normaliseName('.')).toBe('');
+    expect(normaliseName('\tx.\n')).toBe('x');
+  });
+
+  it('gives record names as FQDNs in their zone', () => {
+    expect(recordNameToFqdn('@', 'Example.com.')).toBe('example.com');
+    expect(recordNameToFqdn('WWW', 'example.com')).toBe('www.example.com');
+    expect(recordNameToFqdn('Other.Org.', 'example.com')).toBe('other.org');
   });
 });

@@ -1,4 +1,5 @@
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { AttemptStop } from './attempt-stop.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { AnswerHeaders } from './headers.js';
 import { hasUserinfo } from './redact.js';
@@ -45,8 +46,8 @@ export interface ExchangeRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  /** Aborts the exchange, headers and body alike. */
-  signal: AbortSignal;
+  /** Ends the exchange, headers and body alike. */
+  stop: AttemptStop;
 }
 
 export interface Exchange {
@@ -56,24 +57,47 @@ export interface Exchange {
   read(limit: number, kind: string, label: { method: string; path: string }): Promise<string>;
 }
 
+// The modules' default export objects, kept once loaded (an `import()` per exchange costs a module-map lookup);
+// `request` is looked up on them per exchange (below).
+let httpModule: typeof import('node:http') | undefined;
+let httpsModule: typeof import('node:https') | undefined;
+
+async function http(): Promise<typeof import('node:http')> {
+  httpModule ??= (await import('node:http')).default;
+  return httpModule;
+}
+
+async function https(): Promise<typeof import('node:https')> {
+  httpsModule ??= (await import('node:https')).default;
+  return httpsModule;
+}
+
 export async function exchange(pool: Pool, url: URL, request: ExchangeRequest): Promise<Exchange> {
   // A user name or password in a URL would be sent as Basic credentials: never.
   if (hasUserinfo(url)) throw new Error('refusing a URL with a user name or password');
   const agent = await pool.agent;
-  request.signal.throwIfAborted();
-  // The module object's `request`, looked up now: a named ESM export of a built-in is a copy taken when the module
+  const { stop } = request;
+  stop.throwIfStopped();
+  // `request` looked up on the module object now: a named ESM export of a built-in is a copy taken when the module
   // was first imported, so it would miss a later replacement of `request` (nock's, in the tests).
   const send =
     url.protocol === 'https:'
-      ? (await import('node:https')).default.request
-      : (await import('node:http')).default.request;
+      ? (httpsModule ?? (await https())).request
+      : (httpModule ?? (await http())).request;
   const headers: Record<string, string> =
     request.body === undefined
       ? request.headers
       : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) };
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = send(url, { method: request.method, headers, agent, signal: request.signal }, resolve);
-    req.once('error', reject);
+    const req = send(url, { method: request.method, headers, agent }, (answer) => {
+      // Kept to the end: an answer destroyed before its body is read must not throw an unhandled 'error'.
+      answer.on('error', ignore);
+      stop.onStop((reason) => answer.destroy(reason));
+      resolve(answer);
+    });
+    // Kept to the end too: a destroyed answer can make the request emit 'error' again (nock's does, twice).
+    req.on('error', reject);
+    stop.onStop((reason) => req.destroy(reason));
     req.end(request.body);
   });
   return {
@@ -83,7 +107,10 @@ export async function exchange(pool: Pool, url: URL, request: ExchangeRequest): 
   };
 }
 
-async function readBody(
+function ignore(): void {}
+
+/** The body, by events into one buffer: no async iterator, no web stream. */
+function readBody(
   res: IncomingMessage,
   limit: number,
   kind: string,
@@ -92,17 +119,40 @@ async function readBody(
   const declared = Number(res.headers['content-length'] ?? Number.NaN);
   if (declared > limit) {
     res.destroy();
-    throw new ResponseTooLargeError(label.method, label.path, kind, limit);
+    return Promise.reject(new ResponseTooLargeError(label.method, label.path, kind, limit));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop by a throw destroys the response: nothing more is read.
-  for await (const chunk of res as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > limit) throw new ResponseTooLargeError(label.method, label.path, kind, limit);
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? (chunks[0]?.toString('utf8') ?? '') : Buffer.concat(chunks).toString('utf8');
+  return new Promise((resolve, reject) => {
+    if (res.errored) return reject(res.errored);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        // Nothing more is read.
+        fail(new ResponseTooLargeError(label.method, label.path, kind, limit));
+        res.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    res.once('error', fail);
+    res.once('end', () => {
+      settled = true;
+      resolve(
+        chunks.length === 1
+          ? (chunks[0]?.toString('utf8') ?? '')
+          : Buffer.concat(chunks, size).toString('utf8'),
+      );
+    });
+    // Closed before its end without an error (a destroyed answer): no body.
+    res.once('close', () => fail(res.errored ?? new Error('the answer ended before its body was complete')));
+  });
 }
 
 /** Node's header object (names lower-case) read through `get`, as a fetch `Headers` is: repeated values joined. */

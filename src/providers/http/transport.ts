@@ -1,4 +1,5 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { AttemptStop } from './attempt-stop.js';
 import type { DecisionSink, Symptom } from './decisions.js';
 import { RateLimitWaitError, RequestAbortedError, ResponseTooLargeError, TransportError } from './errors.js';
 import { createPool, exchange } from './exchange.js';
@@ -173,10 +174,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
       let failure: unknown;
-      const timeout = AbortSignal.timeout(attemptMs);
+      const stop = new AttemptStop(attemptMs, req.signal);
       try {
-        const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
-        const send = () => exchange(pool, url, { method: req.method, headers, body, signal });
+        const send = () => exchange(pool, url, { method: req.method, headers, body, stop });
         const res = await (options.scheduler
           ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true })
           : send());
@@ -196,8 +196,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         if (error instanceof RateLimitWaitError || error instanceof ResponseTooLargeError) throw error;
         throwIfAborted(req, path);
         failure = error;
-        outcome = { kind: timeout.aborted ? 'timeout' : 'network' };
+        outcome = { kind: stop.timedOut ? 'timeout' : 'network' };
         logger.debug(`http ✗ ${outcome.kind} ${req.method} ${path} ${now() - started}ms attempt=${attempt}`);
+      } finally {
+        stop.end();
       }
 
       const callerHandles429 = req.retryOn429 === false && response?.status === 429;
