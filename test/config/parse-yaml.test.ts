@@ -152,6 +152,23 @@ describe('the full YAML reader', () => {
     ]);
   });
 
+  it('reads a key with no value as empty, at its key', () => {
+    expect(read('x: {a, b: }\n? k\n').root).toEqual({
+      '@1:1': [
+        [
+          'x@1:1',
+          {
+            '@1:4': [
+              ['a@1:5', 'null@1:5'],
+              ['b@1:8', 'null@1:8'],
+            ],
+          },
+        ],
+        ['k@2:3', 'null@2:3'],
+      ],
+    });
+  });
+
   it('places an empty key where it is written', () => {
     expect(read('x:\n  : a\n').root).toEqual({ '@1:1': [['x@1:1', { '@2:3': [['@2:3', '"a"@2:5']] }]] });
   });
@@ -175,6 +192,11 @@ describe('the full YAML reader', () => {
       ],
     });
     expect(read('!!map\na: 1\n').problems).toEqual([`f.yaml:2:1 tag !!map ${TAG}`]);
+    // A value no plain value is (bytes) is read as its text, refused for its tag.
+    expect(read('a: !!binary aGk=\n')).toEqual({
+      root: { '@1:1': [['a@1:1', '"hi"@1:13']] },
+      problems: [`f.yaml:1:13 tag !!binary ${TAG}`],
+    });
   });
 
   it('reports a number not written in decimal digits where it is, and takes it quoted', () => {
