@@ -123,7 +123,8 @@ class Builder {
   private alias(node: Alias, pos: Position): PNode {
     const target = this.aliases.get(node);
     if (!target || this.open.has(target)) {
-      this.diagnostics.push(diagnosticAt(pos, `alias *${node.source} refers to a value that contains it`));
+      const why = target ? 'refers to a value that contains it' : `has no anchor &${node.source} before it`;
+      this.diagnostics.push(diagnosticAt(pos, `alias *${node.source} ${why}`));
       return nullAt(pos);
     }
     this.expanding.push(pos);

@@ -248,9 +248,19 @@ describe('the full YAML reader', () => {
     });
     // The same value repeated side by side is no loop.
     expect(read('a: &x [1]\nb: [*x, *x]\n').problems).toEqual([]);
-    expect(read('a: *nowhere\n')).toEqual({
-      root: { '@1:1': [['a@1:1', 'null@1:4']] },
-      problems: ['f.yaml:1:4 alias *nowhere refers to a value that contains it'],
+    // An anchor written after its alias is none for it, as YAML reads it.
+    expect(read('a: *nowhere\nb: *later\nc: &later 1\n')).toEqual({
+      root: {
+        '@1:1': [
+          ['a@1:1', 'null@1:4'],
+          ['b@2:1', 'null@2:4'],
+          ['c@3:1', '1@3:11'],
+        ],
+      },
+      problems: [
+        'f.yaml:1:4 alias *nowhere has no anchor &nowhere before it',
+        'f.yaml:2:4 alias *later has no anchor &later before it',
+      ],
     });
   });
 
