@@ -137,6 +137,7 @@ class Builder {
 
   private refuseExpansion(): void {
     const [outermost] = this.expanding;
+    // Stryker disable next-line ConditionalExpression: called only while an alias is being expanded (for the types)
     if (!outermost) return;
     const limit = MAX_ALIAS_VALUES.toLocaleString('en-US');
     this.diagnostics.push(
@@ -153,6 +154,7 @@ class Builder {
    */
   private scalar(node: Scalar, pos: Position, plain: boolean): ScalarValue {
     const value = scalarValue(node.value);
+    // Stryker disable next-line ConditionalExpression: a scalar read from text always has its source
     if (plain && typeof value === 'number' && typeof node.source === 'string') {
       const problem = numberProblem(node.source, value);
       if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
@@ -163,6 +165,7 @@ class Builder {
   private entries(pairs: unknown[]): PEntry[] {
     const seen = new Map<string, PEntry>();
     for (const pair of pairs) {
+      // Stryker disable next-line ConditionalExpression: the items of a map read from text are always pairs
       if (!isPair(pair)) continue;
       const keyNode = pair.key;
       if (!isScalar(keyNode)) {
@@ -170,6 +173,7 @@ class Builder {
         this.diagnostics.push(diagnosticAt(pos, 'a key must be a plain name, not a list or a map'));
         continue;
       }
+      // Stryker disable next-line ConditionalExpression: a scalar read from text always has its source
       const key = typeof keyNode.source === 'string' ? keyNode.source : String(keyNode.value);
       const keyPos = this.positionAt(keyNode);
       const tag = tagProblem(keyNode);
@@ -191,6 +195,7 @@ class Builder {
   /** An empty value (`www:` with nothing after it) has no text of its own: it is reported at its key. */
   private positionAt(node: Node, fallback?: Position): Position {
     const range = node.range;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a node read from text always has its range
     if (!range) return fallback ?? this.positionOf(0);
     if (fallback && range[0] === range[1]) return fallback;
     return this.positionOf(range[0]);
@@ -199,6 +204,7 @@ class Builder {
 
 /** A document with nothing in it (`---` alone) is none, as an empty file is (and as the fast reader reads it). */
 function hasNoText(node: Node): boolean {
+  // Stryker disable next-line ArrayDeclaration: a node read from text always has its range
   const [start, end] = node.range ?? [];
   return start === end;
 }
@@ -210,6 +216,7 @@ function nullAt(pos: Position): PNode {
 function scalarValue(value: unknown): ScalarValue {
   if (
     value === null ||
+    // Stryker disable next-line ConditionalExpression,StringLiteral: String() of a string is that string
     typeof value === 'string' ||
     typeof value === 'number' ||
     typeof value === 'boolean'
