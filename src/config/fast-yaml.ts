@@ -48,9 +48,8 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
   const reader = new EventReader(events, text, file);
   try {
     const root = reader.node(undefined);
-    // Stryker disable next-line ConditionalExpression,OptionalChaining: js-yaml ends a lone document right after its root
+    // Stryker disable next-line OptionalChaining: js-yaml ends a lone document right after its root
     if (events[reader.next]?.type !== EVENT_ID.POP) return null;
-    // Stryker disable next-line ConditionalExpression: only a scalar is ever read as empty
     return { root: root.kind === 'scalar' && root.empty ? null : root.node, diagnostics: reader.diagnostics };
   } catch (error) {
     if (error instanceof NeedsFullReader) return null;
@@ -82,10 +81,9 @@ class EventReader {
   /** The node at `next`; an empty scalar is placed at `fallback` (its key, its list), as the full reader does. */
   node(fallback: Position | undefined): Read {
     const event = this.events[this.next++];
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: js-yaml's stream has a node wherever one is read (an empty scalar for an empty value)
+    // Stryker disable next-line LogicalOperator: js-yaml's stream has a node wherever one is read (an empty scalar for an empty value)
     if (!event || event.type === EVENT_ID.DOCUMENT || event.type === EVENT_ID.POP)
       throw new NeedsFullReader();
-    // Stryker disable next-line ConditionalExpression: an alias's name is its anchor (anchorStart set), declined by the next check too
     if (event.type === EVENT_ID.ALIAS || event.anchorStart !== -1 || event.tagStart !== -1)
       throw new NeedsFullReader();
     if (event.type === EVENT_ID.SCALAR) return this.scalar(event, fallback);
@@ -95,7 +93,7 @@ class EventReader {
       // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
       while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos).node);
       this.next++;
-      // Stryker disable next-line StringLiteral,BooleanLiteral: of a Read, only a scalar's emptiness is looked at
+      // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
       return { kind: 'collection', node: { kind: 'seq', pos, items }, empty: false };
     }
     const entries: PEntry[] = [];
@@ -113,7 +111,7 @@ class EventReader {
       entries.push({ key, keyPos, value: this.node(keyPos).node });
     }
     this.next++;
-    // Stryker disable next-line StringLiteral,BooleanLiteral: of a Read, only a scalar's emptiness is looked at
+    // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
     return { kind: 'collection', node: { kind: 'map', pos, entries }, empty: false };
   }
 
@@ -130,7 +128,6 @@ class EventReader {
       const problem = numberProblem(text, value);
       if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
     }
-    // Stryker disable next-line StringLiteral: of a Read, only a scalar's emptiness is looked at (this one is not empty)
     return { kind: 'scalar', node: { kind: 'scalar', pos, value }, empty: false };
   }
 }
@@ -182,7 +179,6 @@ class LineCursor {
       this.lineStart = 0;
       this.scanned = 0;
     }
-    // Stryker disable next-line EqualityOperator: no node starts at a newline (`<=` would count that line too)
     for (let nl = this.text.indexOf('\n', this.scanned); nl !== -1 && nl < offset; ) {
       this.line++;
       this.lineStart = nl + 1;

@@ -137,7 +137,6 @@ class Builder {
 
   private refuseExpansion(): void {
     const [outermost] = this.expanding;
-    // Stryker disable next-line ConditionalExpression: called only while an alias is being expanded (for the types)
     if (!outermost) return;
     const limit = MAX_ALIAS_VALUES.toLocaleString('en-US');
     this.diagnostics.push(
@@ -154,7 +153,6 @@ class Builder {
    */
   private scalar(node: Scalar, pos: Position, plain: boolean): ScalarValue {
     const value = scalarValue(node.value);
-    // Stryker disable next-line ConditionalExpression: a scalar read from text always has its source
     if (plain && typeof value === 'number' && typeof node.source === 'string') {
       const problem = numberProblem(node.source, value);
       if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
@@ -165,7 +163,6 @@ class Builder {
   private entries(pairs: unknown[]): PEntry[] {
     const seen = new Map<string, PEntry>();
     for (const pair of pairs) {
-      // Stryker disable next-line ConditionalExpression: the items of a map read from text are always pairs
       if (!isPair(pair)) continue;
       const keyNode = pair.key;
       if (!isScalar(keyNode)) {
@@ -173,7 +170,6 @@ class Builder {
         this.diagnostics.push(diagnosticAt(pos, 'a key must be a plain name, not a list or a map'));
         continue;
       }
-      // Stryker disable next-line ConditionalExpression: a scalar read from text always has its source
       const key = typeof keyNode.source === 'string' ? keyNode.source : String(keyNode.value);
       const keyPos = this.positionAt(keyNode);
       const tag = tagProblem(keyNode);
@@ -195,7 +191,7 @@ class Builder {
   /** An empty value (`www:` with nothing after it) has no text of its own: it is reported at its key. */
   private positionAt(node: Node, fallback?: Position): Position {
     const range = node.range;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: a node read from text always has its range
+    // Stryker disable next-line LogicalOperator: a node read from text always has its range
     if (!range) return fallback ?? this.positionOf(0);
     if (fallback && range[0] === range[1]) return fallback;
     return this.positionOf(range[0]);
