@@ -101,6 +101,7 @@ class EventReader {
     // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
     while (this.events[this.next]?.type !== EVENT_ID.POP) {
       const keyEvent = this.events[this.next++];
+      // Stryker disable next-line OptionalChaining: the loop reads a key only where the map has one (not at its POP)
       if (keyEvent?.type !== EVENT_ID.SCALAR || keyEvent.anchorStart !== -1 || keyEvent.tagStart !== -1)
         throw new NeedsFullReader();
       if (keyEvent.valueStart === -1 || isBlock(keyEvent)) throw new NeedsFullReader();
