@@ -48,6 +48,7 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
   const reader = new EventReader(events, text, file);
   try {
     const root = reader.node(undefined);
+    // Stryker disable next-line OptionalChaining: js-yaml ends a lone document right after its root
     if (events[reader.next]?.type !== EVENT_ID.POP) return null;
     return { root: root.kind === 'scalar' && root.empty ? null : root.node, diagnostics: reader.diagnostics };
   } catch (error) {
@@ -80,6 +81,7 @@ class EventReader {
   /** The node at `next`; an empty scalar is placed at `fallback` (its key, its list), as the full reader does. */
   node(fallback: Position | undefined): Read {
     const event = this.events[this.next++];
+    // Stryker disable next-line LogicalOperator: js-yaml's stream has a node wherever one is read (an empty scalar for an empty value)
     if (!event || event.type === EVENT_ID.DOCUMENT || event.type === EVENT_ID.POP)
       throw new NeedsFullReader();
     if (event.type === EVENT_ID.ALIAS || event.anchorStart !== -1 || event.tagStart !== -1)
@@ -88,14 +90,18 @@ class EventReader {
     const pos = this.lines.at(event.start);
     if (event.type === EVENT_ID.SEQUENCE) {
       const items: PNode[] = [];
+      // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
       while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos).node);
       this.next++;
+      // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
       return { kind: 'collection', node: { kind: 'seq', pos, items }, empty: false };
     }
     const entries: PEntry[] = [];
     const keys = new Set<string>();
+    // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
     while (this.events[this.next]?.type !== EVENT_ID.POP) {
       const keyEvent = this.events[this.next++];
+      // Stryker disable next-line OptionalChaining: the loop reads a key only where the map has one (not at its POP)
       if (keyEvent?.type !== EVENT_ID.SCALAR || keyEvent.anchorStart !== -1 || keyEvent.tagStart !== -1)
         throw new NeedsFullReader();
       if (keyEvent.valueStart === -1 || isBlock(keyEvent)) throw new NeedsFullReader();
@@ -106,6 +112,7 @@ class EventReader {
       entries.push({ key, keyPos, value: this.node(keyPos).node });
     }
     this.next++;
+    // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
     return { kind: 'collection', node: { kind: 'map', pos, entries }, empty: false };
   }
 
@@ -167,6 +174,7 @@ class LineCursor {
   ) {}
 
   at(offset: number): Position {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: the reader asks in document order, so no offset is behind
     if (offset < this.scanned) {
       this.line = 1;
       this.lineStart = 0;

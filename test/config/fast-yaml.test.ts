@@ -58,14 +58,23 @@ describe('the fast YAML reader', () => {
   });
 
   it('reports a number not written in decimal digits where it is, as the full reader does', () => {
-    const text = 'a: 0x1F\nb: 012\nc: 1e3\nd: .inf\ne: 12.5\n';
+    // A binary or signed hex number is text in YAML 1.2 unless tagged: no number, no problem.
+    const text = 'a: 0x1F\nb: 012\nc: 1e3\nd: .inf\ne: 12.5\nf: 0b101\ng: -0x1F\n';
     expect(agrees(text)).toBe('fast');
-    expect(fastParseYaml('a.yaml', text)?.diagnostics.map((d) => `${d.line}:${d.col}`)).toEqual([
-      '1:4',
-      '2:4',
-      '3:4',
-      '4:4',
-    ]);
+    const fast = fastParseYaml('a.yaml', text);
+    expect(fast?.diagnostics.map((d) => `${d.line}:${d.col}`)).toEqual(['1:4', '2:4', '3:4', '4:4']);
+    const values =
+      fast?.root?.kind === 'map'
+        ? fast.root.entries.map(({ value }) => value.kind === 'scalar' && value.value)
+        : [];
+    expect(values).toEqual([31, 12, 1000, Number.POSITIVE_INFINITY, 12.5, '0b101', '-0x1F']);
+  });
+
+  it('reads a file without a final newline, or without any', () => {
+    for (const text of ['a: 1', 'a:\n  b: [1, "x"]', '- a\n- b', '"just text"']) {
+      expect(agrees(text), JSON.stringify(text)).toBe('fast');
+      expect(fastParseYaml('a.yaml', text)?.root).not.toBeNull();
+    }
   });
 
   it('counts lines across CRLF endings and a byte-order mark', () => {
@@ -135,6 +144,7 @@ describe('the fast YAML reader', () => {
     ['a local tag', 'a: !x 1\n'],
     ['a repeated key', 'a: 1\nb: 2\na: 3\n'],
     ['a key that is a list', '? [a, b]\n: c\n'],
+    ['a key that is a list, under another key', 'x:\n  ? [a]\n  : [c]\n'],
     ['an empty key', ': a\n'],
     ['a block scalar', 'a: |\n  text\n'],
     ['a folded block scalar', 'a: >-\n  text\n'],
@@ -174,6 +184,13 @@ const scalarArbitrary = fc.constantFrom(
   '012',
   '0x1F',
   '0o17',
+  // Numbers only an explicit tag reads (binary, a signed hex or octal): text in a plain scalar.
+  '0b101',
+  '-0x1F',
+  '+0o17',
+  '-.inf',
+  'NULL',
+  'TRUE',
   '1e3',
   '12.5',
   '.5',
