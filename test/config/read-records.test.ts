@@ -63,18 +63,21 @@ geo_services:
     ]);
   });
 
-  it('reads a named group by its name, and refuses a relative name there: a group has no zone', async () => {
+  it('names a group by its name when that is a string, and refuses a relative name there: a group has no zone', async () => {
     const yaml = `geo_services:
   Web:
     groups:
       - { name: All, countries: ["@@"], a: [192.0.2.1, 192.0.2.1] }
       - { name: DE, countries: ["DE"], cname: rel }
+      - { name: 5, countries: ["FR"], a: [192.0.2.999] }
     nodes: []
 `;
     expect(await problemsOf(yaml)).toEqual([
       'dns.yaml:4:56: group "All" of geo service "Web" A: value 192.0.2.1 is listed twice: also at dns.yaml:4:45',
       'dns.yaml:5:47: group "DE" of geo service "Web" CNAME: a name in this value is relative to a zone, but a geo ' +
         'group serves nodes of any zone: write names absolute, ending in "."',
+      'dns.yaml:6:17: name must be a string, got 5',
+      'dns.yaml:6:43: groups[2] of geo service "Web" A: "192.0.2.999" is not an IPv4 address',
     ]);
   });
 });
