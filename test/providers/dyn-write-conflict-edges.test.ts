@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
+import { asConflict } from '../../src/providers/dyn/write/write-conflict.js';
 import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
@@ -141,5 +142,23 @@ describe('the zone is gone', () => {
         'PUT /REST/Zone/a.test/: 400 TARGET_EXISTS name: Name already exists); not published, plan again',
     );
     expect((error as DynZoneChangedError).sign).toMatchObject({ planned: null, live: 3 });
+    expect((error as Error).cause).toBeInstanceOf(DynApiError);
+    expect((error as Error).cause).toMatchObject({ errCode: 'TARGET_EXISTS' });
+    expect((error as Error).name).toBe('DynZoneChangedError');
+  });
+});
+
+describe('asConflict', () => {
+  it('leaves a refused publish as it is: only the serial read after it can make it a sign', () => {
+    const refusal = new DynApiError({
+      method: 'PUT',
+      path: '/REST/Zone/a.test/',
+      httpStatus: 404,
+      status: 'failure',
+      messages: [{ INFO: 'zone: No such zone', SOURCE: 'API-B', ERR_CD: 'NOT_FOUND', LVL: 'ERROR' }],
+      attempts: 1,
+    });
+    expect(asConflict('a.test', publishOp, refusal)).toBe(refusal);
+    expect(asConflict('a.test', deleteOp, refusal)).toBeInstanceOf(DynZoneChangedError);
   });
 });
