@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
+import { mergeDocuments } from '../../src/config/merge.js';
+import { parseYamlFile } from '../../src/config/parse-yaml.js';
+import { readRecords } from '../../src/config/read-records.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { tempTree } from './helpers.js';
 
@@ -112,6 +115,39 @@ geo_services:
     expect(result.desired.geoServices?.[0]?.groups).toEqual([
       { name: 'All', countries: ['@@'], records: [{ type: 'A', values: ['192.0.2.7'], weights: [3] }] },
       { name: 'DE', countries: ['DE'], records: [{ type: 'CNAME', values: ['t.example.net.'] }] },
+    ]);
+  });
+});
+
+describe('readRecords', () => {
+  it('reads the names whose value is a map or a list with maps, and the groups that are maps', () => {
+    const parsed = parseYamlFile(
+      'dns.yaml',
+      `zones:
+  example.com:
+    records:
+      www: { a: [192.0.2.1] }
+      plain: "scalar"
+      none: ["x"]
+      two: [{ ttl: 60, a: [192.0.2.2] }, "x", { ttl: 120, txt: ["y"] }]
+geo_services:
+  Web:
+    groups: ["x", { name: All, countries: ["@@"], a: [192.0.2.50] }, { countries: ["DE"] }]
+  NoGroups: { nodes: [] }
+  Flat: "x"
+  Scalar: { groups: "x" }
+`,
+    );
+    if (!parsed.root) throw new Error('not parsed');
+    const read = readRecords(mergeDocuments([parsed.root]).merged);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.records.map(({ record, sets }) => [record.name, sets.map((set) => set.type.type)])).toEqual([
+      ['www', ['A']],
+      ['two', ['A', 'TXT']],
+    ]);
+    expect(read.geoGroups.map(({ index, label, sets }) => [index, label, sets.length])).toEqual([
+      [1, 'group "All" of geo service "Web"', 1],
+      [2, 'groups[2] of geo service "Web"', 0],
     ]);
   });
 });
