@@ -62,6 +62,10 @@ export default {
     'src/providers/dyn/write/write-resolve.ts',
     // The one request each Dyn op is, and which ops may be repeated blindly after an ambiguous failure.
     'src/providers/dyn/write/write-request.ts',
+    // Another writer's sign met mid-transaction: which refusals end a zone as "changed while applying", unpublished.
+    'src/providers/dyn/write/write-conflict.ts',
+    // The undo of a zone a failed step created: deleted when it holds nothing published, else left with the reason.
+    'src/providers/dyn/write/write-undo.ts',
     'src/providers/http/retry.ts',
     'src/providers/http/scheduler.ts',
     'src/providers/http/fixed-window.ts',

@@ -4,7 +4,7 @@ import type { AccountZone, LiveDnsState, LiveZone } from '../../../model/dns.js'
 import { normaliseName } from '../../../model/names.js';
 import { DYN_RECORD_TYPES } from '../capabilities.js';
 import { DynApiError, DynWireError } from '../errors.js';
-import { type DynClient, segment } from '../session/client.js';
+import { type CallOptions, type DynClient, segment } from '../session/client.js';
 import { ListedZone, parseWire, ZoneList, ZoneObject } from '../wire/wire.js';
 import { readZoneDirect } from './read-direct.js';
 import { type ZoneRecords, zoneRecords } from './read-records.js';
@@ -127,10 +127,17 @@ async function readZone(
   return live;
 }
 
-/** One `GET /AllRecord/<zone>/?detail=Y`: every record of the zone, in the model (read-records.ts). */
-export async function readZoneRecords(client: DynClient, zone: string): Promise<ZoneRecords> {
+/**
+ * One `GET /AllRecord/<zone>/?detail=Y`: every record of the zone, in the model (read-records.ts). `cancellable`
+ * false for a read that a cleanup after an interrupt still needs (CallOptions).
+ */
+export async function readZoneRecords(
+  client: DynClient,
+  zone: string,
+  { cancellable = true }: Pick<CallOptions, 'cancellable'> = {},
+): Promise<ZoneRecords> {
   const path = `/AllRecord/${segment(zone)}/?detail=Y`;
-  const data = await client.call('GET', path, undefined, { retryable: 'idempotent' });
+  const data = await client.call('GET', path, undefined, { retryable: 'idempotent', cancellable });
   return zoneRecords(zone, data, `zone ${zone}: GET ${path}`, DYN_RECORD_TYPES);
 }
 

@@ -24,7 +24,8 @@ export async function undoCreatedZone(
 ): Promise<CreatedZoneFate> {
   let held: number;
   try {
-    const { records, unsupported } = await readZoneRecords(client, zone);
+    // Not stopped by an interrupt: the undo is the cleanup after one, like the discard before it.
+    const { records, unsupported } = await readZoneRecords(client, zone, { cancellable: false });
     held = records.length + unsupported.length;
   } catch (error) {
     if (error instanceof DynApiError && error.isNotFound) return { kind: 'deleted' };
