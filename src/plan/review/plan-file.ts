@@ -17,16 +17,14 @@ import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
  * above, and marked `convertedFrom: 1`.
  */
 
-const Name = z.lazy(() => z.string().min(1));
-const Count = z.lazy(() => z.int().nonnegative());
-const Digest = z.lazy(() => z.string().regex(/^sha256:[0-9a-f]{64}$/));
-const TargetSchema = z.lazy(() =>
-  z
-    .strictObject({ kind: z.enum(TARGET_KINDS), name: Name, provider: Name.optional() })
-    .refine((target) => target.provider === undefined || hasProvider(target.kind), {
-      message: 'only zones and secondary zones are on a DNS provider',
-    }),
-);
+const Name = z.string().min(1);
+const Count = z.int().nonnegative();
+const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+const TargetSchema = z
+  .strictObject({ kind: z.enum(TARGET_KINDS), name: Name, provider: Name.optional() })
+  .refine((target) => target.provider === undefined || hasProvider(target.kind), {
+    message: 'only zones and secondary zones are on a DNS provider',
+  });
 
 const SAFETY_RULES = [
   'zone-delete-share',
@@ -42,55 +40,51 @@ type UnreadRule = Exclude<SafetyRule, (typeof SAFETY_RULES)[number]>;
 // Stryker disable next-line BooleanLiteral: equivalent, the guard is its type; nothing reads its value
 export const PLAN_FILE_READS_EVERY_RULE: [UnreadRule] extends [never] ? true : never = true;
 
-const StepSchema = z.lazy(() =>
-  z
-    .strictObject({
-      id: Name,
-      kind: z.enum(['zone', 'secondary', 'geo', 'webapp', 'purge']),
-      provider: Name,
-      target: TargetSchema,
-      after: z.array(Name),
-      ops: z.array(z.looseObject({ kind: Name })).min(1),
-    })
-    // A purge step (purge_after_apply) is the second step of its webapp.
-    .refine(
-      (step) => step.kind === step.target.kind || (step.kind === 'purge' && step.target.kind === 'webapp'),
-      {
-        message: 'a step changes a target of its own kind',
-      },
-    ),
-);
+const StepSchema = z
+  .strictObject({
+    id: Name,
+    kind: z.enum(['zone', 'secondary', 'geo', 'webapp', 'purge']),
+    provider: Name,
+    target: TargetSchema,
+    after: z.array(Name),
+    ops: z.array(z.looseObject({ kind: Name })).min(1),
+  })
+  // A purge step (purge_after_apply) is the second step of its webapp.
+  .refine(
+    (step) => step.kind === step.target.kind || (step.kind === 'purge' && step.target.kind === 'webapp'),
+    {
+      message: 'a step changes a target of its own kind',
+    },
+  );
 
-const PlanFileSchema = z.lazy(() =>
-  z.looseObject({
-    formatVersion: z.literal(PLAN_FORMAT_VERSION),
-    source: z.strictObject({ root: z.enum(['git', 'cwd']), paths: z.array(Name).min(1) }).optional(),
-    accounts: z.record(Name, z.record(Name, z.string())).optional(),
-    steps: z.array(StepSchema),
-    scope: z
-      .array(
-        Name.refine((pattern) => parseTarget(pattern) !== null, {
-          message: 'not a kind:glob --target pattern',
-        }),
-      )
-      .optional(),
-    needsApproval: z.array(
-      z.strictObject({ target: TargetSchema, rule: z.enum(SAFETY_RULES), message: z.string() }),
+const PlanFileSchema = z.looseObject({
+  formatVersion: z.literal(PLAN_FORMAT_VERSION),
+  source: z.strictObject({ root: z.enum(['git', 'cwd']), paths: z.array(Name).min(1) }).optional(),
+  accounts: z.record(Name, z.record(Name, z.string())).optional(),
+  steps: z.array(StepSchema),
+  scope: z
+    .array(
+      Name.refine((pattern) => parseTarget(pattern) !== null, {
+        message: 'not a kind:glob --target pattern',
+      }),
+    )
+    .optional(),
+  needsApproval: z.array(
+    z.strictObject({ target: TargetSchema, rule: z.enum(SAFETY_RULES), message: z.string() }),
+  ),
+  fingerprints: z.strictObject({
+    desired: Digest,
+    targets: z.array(
+      z.strictObject({
+        target: TargetSchema,
+        changed: z.boolean(),
+        desired: Digest.nullable(),
+        serial: Count.nullable().optional(),
+        live: Digest.nullable(),
+      }),
     ),
-    fingerprints: z.strictObject({
-      desired: Digest,
-      targets: z.array(
-        z.strictObject({
-          target: TargetSchema,
-          changed: z.boolean(),
-          desired: Digest.nullable(),
-          serial: Count.nullable().optional(),
-          live: Digest.nullable(),
-        }),
-      ),
-    }),
   }),
-);
+});
 
 export class PlanFileError extends Error {
   override readonly name = 'PlanFileError';
