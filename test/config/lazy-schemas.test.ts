@@ -1,14 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { loadDesiredState } from '../../src/config/index.js';
-import { RECORD_TYPES } from '../../src/model/record-types/index.js';
-import { DNS_PROVIDERS, PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
-import { WAF_OP_SCHEMA } from '../../src/providers/waf/index.js';
+import type { RecordType } from '../../src/model/record-types/index.js';
+import type { DnsProviderPlugin } from '../../src/providers/plugin.js';
 
 /**
  * Start-up: zod schemas are `z.lazy`, built when something first parses with them (docs/benchmarks.md). Loading
  * a small desired state, as `validate` does, builds the record types it uses and nothing a provider writes with.
- * This file runs in a module graph of its own (vitest isolates test files), so nothing else has built them.
+ * The unit tests share one module graph, where other files have built them: this file imports fresh copies.
  */
 
 /** Whether `schema` is a lazy schema whose inner schema has been built (zod keeps it on the shared `def`). */
@@ -16,6 +14,10 @@ function built(schema: z.ZodType): boolean {
   if (!(schema instanceof z.ZodLazy)) throw new Error('not a lazy schema: built at import');
   return Object.hasOwn(schema._zod.def, '_cachedInner');
 }
+
+let RECORD_TYPES: readonly RecordType[];
+let DNS_PROVIDERS: readonly DnsProviderPlugin[];
+let WAF_OP_SCHEMA: z.ZodType;
 
 const yamlOf = (key: string) => {
   const type = RECORD_TYPES.find((candidate) => candidate.key === key);
@@ -25,8 +27,14 @@ const yamlOf = (key: string) => {
 
 describe('schemas built on first use', () => {
   beforeAll(async () => {
+    vi.resetModules();
+    const { loadDesiredState } = await import('../../src/config/index.js');
+    ({ RECORD_TYPES } = await import('../../src/model/record-types/index.js'));
+    const registry = await import('../../src/providers/registry.js');
+    DNS_PROVIDERS = registry.DNS_PROVIDERS;
+    ({ WAF_OP_SCHEMA } = await import('../../src/providers/waf/index.js'));
     const result = await loadDesiredState(['examples/quickstart/dns/zones.yaml'], {
-      catalogue: PROVIDER_CATALOGUE,
+      catalogue: registry.PROVIDER_CATALOGUE,
     });
     expect(result.ok).toBe(true);
   });
