@@ -36,29 +36,33 @@ import { describeValue, diagnosticAt, entryOf, isMap, nodeAt, type PNode, toPlai
  */
 const ENTRY_KEYS = 'target, digest, reason, owner, expires';
 
-const Text = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });
+const Text = z.lazy(() =>
+  z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }),
+);
 
-const AckSchema = z.strictObject({
-  acknowledged: z.array(
-    z.strictObject({
-      target: Text,
-      digest: z
-        .string({ error: 'must be a string' })
-        .regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
-          error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
-        })
-        .optional(),
-      reason: Text,
-      owner: Text,
-      // YAML reads an unquoted 2026-07-31 as a string with the default schema of `yaml` v2 (core schema).
-      expires: z
-        .string({ error: 'must be a date YYYY-MM-DD' })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-        .refine(isCalendarDate, { error: 'is not a calendar date' }),
-    }),
-    { error: `must be a list of { ${ENTRY_KEYS} }` },
-  ),
-});
+const AckSchema = z.lazy(() =>
+  z.strictObject({
+    acknowledged: z.array(
+      z.strictObject({
+        target: Text,
+        digest: z
+          .string({ error: 'must be a string' })
+          .regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
+            error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
+          })
+          .optional(),
+        reason: Text,
+        owner: Text,
+        // YAML reads an unquoted 2026-07-31 as a string with the default schema of `yaml` v2 (core schema).
+        expires: z
+          .string({ error: 'must be a date YYYY-MM-DD' })
+          .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+          .refine(isCalendarDate, { error: 'is not a calendar date' }),
+      }),
+      { error: `must be a list of { ${ENTRY_KEYS} }` },
+    ),
+  }),
+);
 
 export class AckFileError extends Error {
   override readonly name = 'AckFileError';

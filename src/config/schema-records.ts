@@ -25,9 +25,9 @@ function valuesSchema(type: RecordType): z.ZodType {
     .describe(`The ${type.type} values, each once.`);
 }
 
-/** `{ <key>: values }` for each type, every key optional. */
+/** `{ <key>: values }` for each type, every key optional; a type's schema is built when a file first uses it. */
 export function typeFields(types: readonly RecordType[]): Record<string, z.ZodOptional<z.ZodType>> {
-  return Object.fromEntries(types.map((type) => [type.key, valuesSchema(type).optional()]));
+  return Object.fromEntries(types.map((type) => [type.key, z.lazy(() => valuesSchema(type)).optional()]));
 }
 
 /**

@@ -32,16 +32,18 @@ const Text = z
     error: 'must be plain text, without line breaks, tabs, NUL or other control characters',
   });
 
-export const SecondaryZoneSchema = z
-  .strictObject({
-    masters: Ipv4List('master').describe(
-      'IPv4 addresses of the master name servers the zone is copied from.',
-    ),
-    contact_nickname: Text.optional().describe('Contact of the zone; left as it is live when absent.'),
-    tsig_key_name: Text.optional().describe('TSIG key for transfers; left as it is live when absent.'),
-    providers: ProviderList.optional(),
-  })
-  .describe('A secondary zone: the service copies its data from the masters.');
+export const SecondaryZoneSchema = z.lazy(() =>
+  z
+    .strictObject({
+      masters: Ipv4List('master').describe(
+        'IPv4 addresses of the master name servers the zone is copied from.',
+      ),
+      contact_nickname: Text.optional().describe('Contact of the zone; left as it is live when absent.'),
+      tsig_key_name: Text.optional().describe('TSIG key for transfers; left as it is live when absent.'),
+      providers: ProviderList.optional(),
+    })
+    .describe('A secondary zone: the service copies its data from the masters.'),
+);
 export type SecondaryZoneDocument = z.infer<typeof SecondaryZoneSchema>;
 
 /** The registered types a geo group may serve (`GEO_RECORD_TYPES`), in registry order. */
@@ -102,63 +104,71 @@ const perType = (types: readonly string[], value: z.ZodType, what: string) =>
     )
     .describe(what);
 
-export const GeoGroupSchema = withRecordTypes(
-  z.strictObject({
-    name: Text.describe('Unique name of the group within its service.'),
-    countries: boundedArray(
-      z.string({ error: 'must be a country, region or special code' }).meta({ enum: GEO_COUNTRY_CODES }),
-      {
-        error: 'must be a list of country codes',
-      },
-    )
-      .min(1, { error: 'must list at least one country code' })
-      .meta({ uniqueItems: true })
-      .describe(
-        'ISO 3166-1 alpha-2 codes (DE), US state or Canadian province codes in lower case (ca), regions 11-17, ' +
-          'or the special codes @@ (fallback), @! (unknown IP), A1, A2, O1.',
-      ),
-    ...geoTypeFields(),
-    serve_count: perType(
-      GEO_SERVE_COUNT_TYPES,
-      ServeCount,
-      'By type (a, aaaa): how many of its values one answer carries, at most their number; absent: as live.',
-    ).optional(),
-    ttl: perType(
-      GEO_RECORD_TYPES,
-      Ttl,
-      "By type (a, aaaa, cname): the TTL of this group's answers; absent: as live (the service TTL by default).",
-    ).optional(),
-  }),
-  GEO_TYPES,
-  ['name', 'countries', 'serve_count', 'ttl'],
-).describe('Countries and the record data they get (at least one type); names in values are absolute.');
+export const GeoGroupSchema = z.lazy(() =>
+  withRecordTypes(
+    z.strictObject({
+      name: Text.describe('Unique name of the group within its service.'),
+      countries: boundedArray(
+        z.string({ error: 'must be a country, region or special code' }).meta({ enum: GEO_COUNTRY_CODES }),
+        {
+          error: 'must be a list of country codes',
+        },
+      )
+        .min(1, { error: 'must list at least one country code' })
+        .meta({ uniqueItems: true })
+        .describe(
+          'ISO 3166-1 alpha-2 codes (DE), US state or Canadian province codes in lower case (ca), regions 11-17, ' +
+            'or the special codes @@ (fallback), @! (unknown IP), A1, A2, O1.',
+        ),
+      ...geoTypeFields(),
+      serve_count: perType(
+        GEO_SERVE_COUNT_TYPES,
+        ServeCount,
+        'By type (a, aaaa): how many of its values one answer carries, at most their number; absent: as live.',
+      ).optional(),
+      ttl: perType(
+        GEO_RECORD_TYPES,
+        Ttl,
+        "By type (a, aaaa, cname): the TTL of this group's answers; absent: as live (the service TTL by default).",
+      ).optional(),
+    }),
+    GEO_TYPES,
+    ['name', 'countries', 'serve_count', 'ttl'],
+  ).describe('Countries and the record data they get (at least one type); names in values are absolute.'),
+);
 export type GeoGroupDocument = z.infer<typeof GeoGroupSchema>;
 
-export const GeoNodeSchema = z
-  .strictObject({
-    zone: Text.describe('The zone of the node, e.g. example.com.'),
-    fqdn: Text.describe('The full name of the node inside the zone, e.g. geo.example.com.'),
-  })
-  .describe(
-    `A node the service answers for. It carries no plain ${GEO_RECORD_TYPES.join(', ')} records in \`zones\`.`,
-  );
-
-export const GeoServiceSchema = z
-  .strictObject({
-    renamed_from: Text.optional().describe(
-      'The name the service has live, when it is to be renamed to this one; kept after the rename, harmless.',
+export const GeoNodeSchema = z.lazy(() =>
+  z
+    .strictObject({
+      zone: Text.describe('The zone of the node, e.g. example.com.'),
+      fqdn: Text.describe('The full name of the node inside the zone, e.g. geo.example.com.'),
+    })
+    .describe(
+      `A node the service answers for. It carries no plain ${GEO_RECORD_TYPES.join(', ')} records in \`zones\`.`,
     ),
-    ttl: Ttl.optional().describe('The TTL of every answer of the service without its own; absent: as live.'),
-    active: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .describe('Whether the service answers; absent: as live.'),
-    groups: boundedArray(GeoGroupSchema, { error: 'must be a list of groups' }).min(1, {
-      error: 'must list at least one group',
-    }),
-    nodes: boundedArray(GeoNodeSchema, { error: 'must be a list of nodes' }).optional(),
-  })
-  .describe('A geo service; its name may contain spaces.');
+);
+
+export const GeoServiceSchema = z.lazy(() =>
+  z
+    .strictObject({
+      renamed_from: Text.optional().describe(
+        'The name the service has live, when it is to be renamed to this one; kept after the rename, harmless.',
+      ),
+      ttl: Ttl.optional().describe(
+        'The TTL of every answer of the service without its own; absent: as live.',
+      ),
+      active: z
+        .boolean({ error: 'must be true or false' })
+        .optional()
+        .describe('Whether the service answers; absent: as live.'),
+      groups: boundedArray(GeoGroupSchema, { error: 'must be a list of groups' }).min(1, {
+        error: 'must list at least one group',
+      }),
+      nodes: boundedArray(GeoNodeSchema, { error: 'must be a list of nodes' }).optional(),
+    })
+    .describe('A geo service; its name may contain spaces.'),
+);
 export type GeoServiceDocument = z.infer<typeof GeoServiceSchema>;
 
 const ManageSchema = z
@@ -178,12 +188,14 @@ const LintSchema = z
   })
   .describe('How zone lints weigh (docs/lints.md).');
 
-export const SettingsSchema = z
-  .strictObject({
-    secondary_zones: ManageSchema.optional(),
-    geo_services: ManageSchema.optional(),
-    safety: SafetySchema.optional(),
-    lint: LintSchema.optional(),
-  })
-  .describe('Settings of the whole desired state.');
+export const SettingsSchema = z.lazy(() =>
+  z
+    .strictObject({
+      secondary_zones: ManageSchema.optional(),
+      geo_services: ManageSchema.optional(),
+      safety: SafetySchema.optional(),
+      lint: LintSchema.optional(),
+    })
+    .describe('Settings of the whole desired state.'),
+);
 export type SettingsDocument = z.infer<typeof SettingsSchema>;

@@ -148,7 +148,10 @@ function buildSchema(catalogue: ProviderCatalogue) {
         .optional()
         .describe('Geo services by name.'),
       settings: SettingsSchema.optional(),
-      providers: namedRecord(dnsProviderSchema(catalogue.types), ProviderNameKey)
+      providers: namedRecord(
+        z.lazy(() => dnsProviderSchema(catalogue.types)),
+        ProviderNameKey,
+      )
         .optional()
         .describe('DNS providers by name; absent: one Dyn provider from EDGEPLAN_DYN_*.'),
       waf: WafSchema.optional(),

@@ -2,8 +2,8 @@ import * as z from 'zod';
 
 /**
  * The keys a zod schema allows in the object at `path` of a value it parses, for "unknown key" messages: through
- * `optional`, records, lists and unions (the option the next segment leads into). Empty when the path leads to no
- * object.
+ * `optional`, `lazy` (a schema built on first use), records, lists and unions (the option the next segment leads
+ * into). Empty when the path leads to no object.
  */
 export function objectKeysAt(root: z.core.$ZodType, path: readonly PropertyKey[]): string[] {
   let schema: z.core.$ZodType | undefined = root;
@@ -20,14 +20,14 @@ export function objectKeysAt(root: z.core.$ZodType, path: readonly PropertyKey[]
 }
 
 /**
- * The schema under `optional`; of a union, the option `segment` leads into: a list for an index, a map for a key,
+ * The schema under `optional` or `lazy`; of a union, the option `segment` leads into: a list for an index, a map for a key,
  * an object where the path ends (`undefined`).
  */
 function unwrap(
   schema: z.core.$ZodType | undefined,
   segment: PropertyKey | undefined,
 ): z.core.$ZodType | undefined {
-  if (schema instanceof z.ZodOptional) return unwrap(schema.unwrap(), segment);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodLazy) return unwrap(schema.unwrap(), segment);
   if (!(schema instanceof z.ZodUnion)) return schema;
   const fits = (option: z.core.$ZodType | undefined) =>
     typeof segment === 'number'

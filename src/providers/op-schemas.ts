@@ -14,7 +14,7 @@ export const PROVIDER_OP_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
 };
 
 /** An op of a DNS provider named under `providers:` in the desired state: any registered provider's. */
-const NAMED_DNS_OP_SCHEMA = z.union(DNS_PROVIDERS.map((plugin) => plugin.opSchema));
+const NAMED_DNS_OP_SCHEMA = z.lazy(() => z.union(DNS_PROVIDERS.map((plugin) => plugin.opSchema)));
 
 /**
  * The op schemas of a saved plan whose steps name `providers`: the built-in ones, and for any other name (a DNS

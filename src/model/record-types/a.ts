@@ -10,9 +10,11 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
 export const A: RecordType = {
   type: 'A',
   key: 'a',
-  yaml: z
-    .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
-    .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
+  yaml: z.lazy(() =>
+    z
+      .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
+      .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
+  ),
   parse: (input) => address(String(input)),
   parsePresentation: (text) => address(text.trim()),
   toYaml: (value) => value,

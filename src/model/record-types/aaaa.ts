@@ -10,7 +10,9 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
 export const AAAA: RecordType = {
   type: 'AAAA',
   key: 'aaaa',
-  yaml: z.string({ error: 'must be an IPv6 address such as 2001:db8::1' }).meta({ format: 'ipv6' }),
+  yaml: z.lazy(() =>
+    z.string({ error: 'must be an IPv6 address such as 2001:db8::1' }).meta({ format: 'ipv6' }),
+  ),
   parse: (input) => address(String(input)),
   parsePresentation: (text) => address(text.trim()),
   toYaml: (value) => value,

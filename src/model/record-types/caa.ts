@@ -16,11 +16,13 @@ const TAG_ERROR = 'must be letters and digits, such as issue, issuewild or iodef
 export const CAA: RecordType = {
   type: 'CAA',
   key: 'caa',
-  yaml: z.strictObject({
-    flags: uint8().optional(),
-    tag: z.string({ error: TAG_ERROR }).regex(/^[A-Za-z0-9]+$/, { error: TAG_ERROR }),
-    value: z.string({ error: 'must be a string of text' }),
-  }),
+  yaml: z.lazy(() =>
+    z.strictObject({
+      flags: uint8().optional(),
+      tag: z.string({ error: TAG_ERROR }).regex(/^[A-Za-z0-9]+$/, { error: TAG_ERROR }),
+      value: z.string({ error: 'must be a string of text' }),
+    }),
+  ),
   parse: (input) => {
     const { flags = 0, tag, value } = input as CaaYaml;
     return caa(flags, tag, value);

@@ -35,17 +35,19 @@ const MNEMONIC_PATTERN = `^(${[...CERT_TYPES.keys()]
 export const CERT: RecordType = {
   type: 'CERT',
   key: 'cert',
-  yaml: z.strictObject({
-    cert_type: z.union([
-      uint16(),
-      z.string({ error: TYPE_ERROR }).regex(new RegExp(MNEMONIC_PATTERN), { error: TYPE_ERROR }),
-    ]),
-    key_tag: uint16(),
-    algorithm: uint8(),
-    certificate: z
-      .string({ error: 'must be base64 text' })
-      .regex(/^[A-Za-z0-9+/=]+$/, { error: 'must be base64 text' }),
-  }),
+  yaml: z.lazy(() =>
+    z.strictObject({
+      cert_type: z.union([
+        uint16(),
+        z.string({ error: TYPE_ERROR }).regex(new RegExp(MNEMONIC_PATTERN), { error: TYPE_ERROR }),
+      ]),
+      key_tag: uint16(),
+      algorithm: uint8(),
+      certificate: z
+        .string({ error: 'must be base64 text' })
+        .regex(/^[A-Za-z0-9+/=]+$/, { error: 'must be base64 text' }),
+    }),
+  ),
   parse: (input) => {
     const { cert_type, key_tag, algorithm, certificate } = input as CertYaml;
     return cert([cert_type, key_tag, algorithm], certificate);

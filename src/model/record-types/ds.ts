@@ -13,7 +13,9 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
 export const DS: RecordType = {
   type: 'DS',
   key: 'ds',
-  yaml: z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
+  yaml: z.lazy(() =>
+    z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
+  ),
   parse: (input) => {
     const { key_tag, algorithm, digest_type, digest } = input as DsYaml;
     return ds([key_tag, algorithm, digest_type], digest);

@@ -76,7 +76,7 @@ export function hostnameValues(type: string, key: string, example: string, field
   return {
     type,
     key,
-    yaml: hostnameYaml(example),
+    yaml: z.lazy(() => hostnameYaml(example)),
     parse: (input, origin) => parseHostname(String(input), origin),
     parsePresentation: (text) => {
       const fields = text.trim().split(/\s+/);

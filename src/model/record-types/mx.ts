@@ -18,7 +18,7 @@ import { lastField, type ParseResult, type RecordType, refused } from './record-
 export const MX: RecordType = {
   type: 'MX',
   key: 'mx',
-  yaml: z.strictObject({ preference: uint16(), exchange: hostnameYaml('mail.example.com.') }),
+  yaml: z.lazy(() => z.strictObject({ preference: uint16(), exchange: hostnameYaml('mail.example.com.') })),
   parse: (input, origin) => {
     const { preference, exchange } = input as { preference: number; exchange: string };
     return mx(preference, parseHostname(exchange, origin, { root: true }));

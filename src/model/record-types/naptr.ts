@@ -31,14 +31,16 @@ const FLAGS_ERROR = 'must be letters and digits, such as U, S, A or P (or empty)
 export const NAPTR: RecordType = {
   type: 'NAPTR',
   key: 'naptr',
-  yaml: z.strictObject({
-    order: uint16(),
-    preference: uint16(),
-    flags: z.string({ error: FLAGS_ERROR }).regex(/^[A-Za-z0-9]*$/, { error: FLAGS_ERROR }),
-    service: z.string({ error: 'must be a string such as E2U+sip (or empty)' }),
-    regexp: z.string({ error: 'must be a string (empty when replacement is used)' }),
-    replacement: hostnameYaml('_sip._udp.example.com. (or . when regexp is used)'),
-  }),
+  yaml: z.lazy(() =>
+    z.strictObject({
+      order: uint16(),
+      preference: uint16(),
+      flags: z.string({ error: FLAGS_ERROR }).regex(/^[A-Za-z0-9]*$/, { error: FLAGS_ERROR }),
+      service: z.string({ error: 'must be a string such as E2U+sip (or empty)' }),
+      regexp: z.string({ error: 'must be a string (empty when replacement is used)' }),
+      replacement: hostnameYaml('_sip._udp.example.com. (or . when regexp is used)'),
+    }),
+  ),
   parse: (input, origin) => {
     const { order, preference, flags, service, regexp, replacement } = input as NaptrYaml;
     return naptr(

@@ -18,12 +18,14 @@ import { lastField, type ParseResult, type RecordType, refused } from './record-
 export const SRV: RecordType = {
   type: 'SRV',
   key: 'srv',
-  yaml: z.strictObject({
-    priority: uint16(),
-    weight: uint16(),
-    port: uint16(),
-    target: hostnameYaml('sip.example.com.'),
-  }),
+  yaml: z.lazy(() =>
+    z.strictObject({
+      priority: uint16(),
+      weight: uint16(),
+      port: uint16(),
+      target: hostnameYaml('sip.example.com.'),
+    }),
+  ),
   parse: (input, origin) => {
     const { priority, weight, port, target } = input as SrvYaml;
     return srv([priority, weight, port], parseHostname(target, origin, { root: true }));

@@ -12,7 +12,9 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
 export const SSHFP: RecordType = {
   type: 'SSHFP',
   key: 'sshfp',
-  yaml: z.strictObject({ algorithm: uint8(), fingerprint_type: uint8(), fingerprint: hexYaml() }),
+  yaml: z.lazy(() =>
+    z.strictObject({ algorithm: uint8(), fingerprint_type: uint8(), fingerprint: hexYaml() }),
+  ),
   parse: (input) => {
     const { algorithm, fingerprint_type, fingerprint } = input as SshfpYaml;
     return sshfp(algorithm, fingerprint_type, fingerprint);

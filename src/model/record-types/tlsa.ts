@@ -14,12 +14,14 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
 export const TLSA: RecordType = {
   type: 'TLSA',
   key: 'tlsa',
-  yaml: z.strictObject({
-    certificate_usage: uint8(),
-    selector: uint8(),
-    matching_type: uint8(),
-    certificate_association_data: hexYaml(),
-  }),
+  yaml: z.lazy(() =>
+    z.strictObject({
+      certificate_usage: uint8(),
+      selector: uint8(),
+      matching_type: uint8(),
+      certificate_association_data: hexYaml(),
+    }),
+  ),
   parse: (input) => {
     const { certificate_usage, selector, matching_type, certificate_association_data } = input as TlsaYaml;
     return tlsa([certificate_usage, selector, matching_type], certificate_association_data);

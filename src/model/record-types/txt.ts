@@ -22,7 +22,7 @@ export function textValues(type: string, key: string): RecordType {
   return {
     type,
     key,
-    yaml: z.string({ error: 'must be a string of text' }),
+    yaml: z.lazy(() => z.string({ error: 'must be a string of text' })),
     parse: (input) => text(String(input)),
     parsePresentation: canonicalText,
     toYaml: (value) => textOf(value),

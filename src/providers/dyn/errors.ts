@@ -9,12 +9,14 @@ import { WireError } from '../http/wire-error.js';
  */
 
 /** One entry of an answer's `msgs`: what the service says about a call; failures carry ERR_CD and INFO. */
-export const DynMessage = z.object({
-  LVL: z.string().nullish(),
-  ERR_CD: z.string().nullish(),
-  SOURCE: z.string().nullish(),
-  INFO: z.string().nullish(),
-});
+export const DynMessage = z.lazy(() =>
+  z.object({
+    LVL: z.string().nullish(),
+    ERR_CD: z.string().nullish(),
+    SOURCE: z.string().nullish(),
+    INFO: z.string().nullish(),
+  }),
+);
 export type DynMessage = z.infer<typeof DynMessage>;
 
 export interface DynApiErrorDetails {

@@ -4,10 +4,12 @@ import { TransportError } from '../http/errors.js';
 import { WireError, wireParser } from '../http/wire-error.js';
 
 /** PowerDNS's error body: `{ "error": "…" }`, sometimes with `errors: [...]`; a 404 may be plain text. */
-export const ErrorBody = z.looseObject({
-  error: z.string().optional(),
-  errors: z.array(z.string()).optional(),
-});
+export const ErrorBody = z.lazy(() =>
+  z.looseObject({
+    error: z.string().optional(),
+    errors: z.array(z.string()).optional(),
+  }),
+);
 
 /**
  * A request PowerDNS answered with an error status: the method and path, the status and PowerDNS's own message

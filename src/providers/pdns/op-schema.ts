@@ -11,34 +11,36 @@ import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
 
 const TYPES: ReadonlySet<string> = new Set(RECORD_TYPES.map((type) => type.type));
 
-const Name = z.string().min(1);
-const Count = z.int().nonnegative();
-const Type = z.string().refine((type) => TYPES.has(type), 'not a record type edgeplan manages');
+export const PDNS_OP_SCHEMA = z.lazy(() => {
+  const Name = z.string().min(1);
+  const Count = z.int().nonnegative();
+  const Type = z.string().refine((type) => TYPES.has(type), 'not a record type edgeplan manages');
 
-const Delete = z.strictObject({ fqdn: Name, type: Type });
-const Replace = z
-  .strictObject({ fqdn: Name, type: Type, ttl: Count, values: z.array(z.string()).min(1) })
-  .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
+  const Delete = z.strictObject({ fqdn: Name, type: Type });
+  const Replace = z
+    .strictObject({ fqdn: Name, type: Type, ttl: Count, values: z.array(z.string()).min(1) })
+    .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
 
-export const PDNS_OP_SCHEMA = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('create-zone'),
-    zone: Name,
-    zoneKind: z.enum(PDNS_ZONE_KINDS),
-    nameservers: z.array(Name),
-    soaEditApi: z.enum(PDNS_SOA_EDIT_API),
-    replace: z.array(Replace),
-  }),
-  z.strictObject({
-    kind: z.literal('patch-zone'),
-    zone: Name,
-    delete: z.array(Delete),
-    replace: z.array(Replace),
-  }),
-  z.strictObject({ kind: z.literal('create-secondary'), zone: Name, masters: z.array(Name).min(1) }),
-  z.strictObject({ kind: z.literal('update-secondary'), zone: Name, masters: z.array(Name).min(1) }),
-  z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),
-]);
+  return z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('create-zone'),
+      zone: Name,
+      zoneKind: z.enum(PDNS_ZONE_KINDS),
+      nameservers: z.array(Name),
+      soaEditApi: z.enum(PDNS_SOA_EDIT_API),
+      replace: z.array(Replace),
+    }),
+    z.strictObject({
+      kind: z.literal('patch-zone'),
+      zone: Name,
+      delete: z.array(Delete),
+      replace: z.array(Replace),
+    }),
+    z.strictObject({ kind: z.literal('create-secondary'), zone: Name, masters: z.array(Name).min(1) }),
+    z.strictObject({ kind: z.literal('update-secondary'), zone: Name, masters: z.array(Name).min(1) }),
+    z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),
+  ]);
+});
 
 // Compile-time guard: a new op kind must be readable from a saved plan too (add it to PDNS_OP_SCHEMA above).
 type UnreadableOp = Exclude<PdnsOp['kind'], z.infer<typeof PDNS_OP_SCHEMA>['kind']>;

@@ -5,35 +5,43 @@ import * as z from 'zod';
  * the server adds fields across versions; only what is read is checked.
  */
 
-const Int = z.int().nonnegative();
+const Int = z.lazy(() => z.int().nonnegative());
 
-export const RecordWire = z.looseObject({ content: z.string(), disabled: z.boolean().optional() });
+export const RecordWire = z.lazy(() =>
+  z.looseObject({ content: z.string(), disabled: z.boolean().optional() }),
+);
 
-export const RrsetWire = z.looseObject({
-  name: z.string().min(1),
-  type: z.string().min(1),
-  ttl: Int,
-  records: z.array(RecordWire),
-});
+export const RrsetWire = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    type: z.string().min(1),
+    ttl: Int,
+    records: z.array(RecordWire),
+  }),
+);
 export type RrsetWire = z.infer<typeof RrsetWire>;
 
 /** `GET /zones/<id>`: the zone with every rrset. */
-export const ZoneWire = z.looseObject({
-  name: z.string().min(1),
-  kind: z.string(),
-  serial: Int,
-  soa_edit_api: z.string().optional(),
-  rrsets: z.array(RrsetWire),
-});
+export const ZoneWire = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    kind: z.string(),
+    serial: Int,
+    soa_edit_api: z.string().optional(),
+    rrsets: z.array(RrsetWire),
+  }),
+);
 export type ZoneWire = z.infer<typeof ZoneWire>;
 
 /** One entry of `GET /zones`: the zone without its rrsets. */
-export const ListedZoneWire = z.looseObject({
-  name: z.string().min(1),
-  kind: z.string(),
-  masters: z.array(z.string()).optional(),
-});
-export const ZoneListWire = z.array(ListedZoneWire);
+export const ListedZoneWire = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    kind: z.string(),
+    masters: z.array(z.string()).optional(),
+  }),
+);
+export const ZoneListWire = z.lazy(() => z.array(ListedZoneWire));
 export type ZoneListWire = z.infer<typeof ZoneListWire>;
 
 /** A zone PowerDNS copies from masters: `Slave` (and `Secondary`, its newer name). */

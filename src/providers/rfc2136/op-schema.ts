@@ -10,39 +10,41 @@ import type { Rfc2136Op } from './ops.js';
  */
 
 const TYPES: ReadonlySet<string> = new Set<string>(RFC2136_RECORD_TYPES);
-const Name = z.string().min(1);
-const Count = z.int().nonnegative();
+export const RFC2136_OP_SCHEMA = z.lazy(() => {
+  const Name = z.string().min(1);
+  const Count = z.int().nonnegative();
 
-const Records = z.strictObject({ ttl: Count, values: z.array(z.string()).min(1) });
+  const Records = z.strictObject({ ttl: Count, values: z.array(z.string()).min(1) });
 
-const ChangedSet = z
-  .strictObject({
-    fqdn: Name,
-    type: z.string().refine((type) => TYPES.has(type), 'not a record type the RFC 2136 provider writes'),
-    before: Records.nullable(),
-    after: Records.nullable(),
-  })
-  .superRefine((set, ctx) => {
-    for (const side of ['before', 'after'] as const)
-      addCanonicalValueIssues(ctx, TYPES, { type: set.type, values: set[side]?.values ?? [] }, (index) => [
-        side,
-        'values',
-        index,
-      ]);
-  });
+  const ChangedSet = z
+    .strictObject({
+      fqdn: Name,
+      type: z.string().refine((type) => TYPES.has(type), 'not a record type the RFC 2136 provider writes'),
+      before: Records.nullable(),
+      after: Records.nullable(),
+    })
+    .superRefine((set, ctx) => {
+      for (const side of ['before', 'after'] as const)
+        addCanonicalValueIssues(ctx, TYPES, { type: set.type, values: set[side]?.values ?? [] }, (index) => [
+          side,
+          'values',
+          index,
+        ]);
+    });
 
-export const RFC2136_OP_SCHEMA = z
-  .strictObject({
-    kind: z.literal('update'),
-    zone: Name,
-    message: z.int().positive(),
-    of: z.int().positive(),
-    sets: z.array(ChangedSet).min(1),
-  })
-  .refine((op) => op.message <= op.of, {
-    message: 'message must not be after the last (of)',
-    path: ['message'],
-  });
+  return z
+    .strictObject({
+      kind: z.literal('update'),
+      zone: Name,
+      message: z.int().positive(),
+      of: z.int().positive(),
+      sets: z.array(ChangedSet).min(1),
+    })
+    .refine((op) => op.message <= op.of, {
+      message: 'message must not be after the last (of)',
+      path: ['message'],
+    });
+});
 
 /** A saved plan's op that is not an RFC 2136 op: what is wrong with it, by path. */
 export class Rfc2136OpError extends Error {

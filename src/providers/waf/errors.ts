@@ -5,12 +5,14 @@ import { WireError } from '../http/wire-error.js';
 import type { PurgeBucket } from './purge-bucket.js';
 
 /** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
-export const ErrorBody = z.object({
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-  message: z.string().optional(),
-  errors: namedRecord(z.array(z.string())).optional(),
-});
+export const ErrorBody = z.lazy(() =>
+  z.object({
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+    message: z.string().optional(),
+    errors: namedRecord(z.array(z.string())).optional(),
+  }),
+);
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**

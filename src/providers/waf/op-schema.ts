@@ -6,23 +6,25 @@ import type { WafOp } from './ops.js';
  * The strict schema of the WAF op, for the plan layer's reader of saved plans and for the writer, which sends
  * nothing it has not checked.
  */
-const Name = z.string().min(1);
+export const WAF_OP_SCHEMA = z.lazy(() => {
+  const Name = z.string().min(1);
 
-export const WAF_OP_SCHEMA = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('set-good-bots'),
-    webappId: Name,
-    webapp: Name,
-    enable: z.array(Name),
-    disable: z.array(Name),
-  }),
-  z.strictObject({
-    kind: z.literal('purge-cache'),
-    webappId: Name,
-    webapp: Name,
-    paths: z.array(z.string().regex(/^\S+$/)),
-  }),
-]);
+  return z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('set-good-bots'),
+      webappId: Name,
+      webapp: Name,
+      enable: z.array(Name),
+      disable: z.array(Name),
+    }),
+    z.strictObject({
+      kind: z.literal('purge-cache'),
+      webappId: Name,
+      webapp: Name,
+      paths: z.array(z.string().regex(/^\S+$/)),
+    }),
+  ]);
+});
 
 // Compile-time guard: a new op kind must be readable from a saved plan too (add it to WAF_OP_SCHEMA above).
 type UnreadableOp = Exclude<WafOp['kind'], z.infer<typeof WAF_OP_SCHEMA>['kind']>;

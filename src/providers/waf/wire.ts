@@ -8,26 +8,32 @@ import { WafWireError } from './errors.js';
  * carries `token_type`, `scope`, `created_at`; a webapp `domain`, `environment`, …).
  */
 
-export const TokenResponse = z.object({
-  access_token: HeaderSafeToken,
-  expires_in: z.number().int().positive(),
-});
+export const TokenResponse = z.lazy(() =>
+  z.object({
+    access_token: HeaderSafeToken,
+    expires_in: z.number().int().positive(),
+  }),
+);
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const WebappObject = z.object({ id: z.string().min(1), name: z.string() });
+export const WebappObject = z.lazy(() => z.object({ id: z.string().min(1), name: z.string() }));
 export type WebappObject = z.infer<typeof WebappObject>;
 
-export const GoodBotObject = z.object({ id: z.string().min(1), name: z.string(), enabled: z.boolean() });
+export const GoodBotObject = z.lazy(() =>
+  z.object({ id: z.string().min(1), name: z.string(), enabled: z.boolean() }),
+);
 export type GoodBotObject = z.infer<typeof GoodBotObject>;
 
 /** PROPOSED (no public documentation; write-api.ts): the 202 answer of a good-bots PUT. */
-export const ChangeAccepted = z.object({ change_id: z.string().min(1) });
+export const ChangeAccepted = z.lazy(() => z.object({ change_id: z.string().min(1) }));
 
 /** PROPOSED (no public documentation; write-api.ts): `GET /webapps/<id>/changes/<change_id>`. */
-export const ChangeStatus = z.object({
-  status: z.enum(['pending', 'in_progress', 'finished', 'failed']),
-  errors: z.array(z.unknown()).optional(),
-});
+export const ChangeStatus = z.lazy(() =>
+  z.object({
+    status: z.enum(['pending', 'in_progress', 'finished', 'failed']),
+    errors: z.array(z.unknown()).optional(),
+  }),
+);
 export type ChangeStatus = z.infer<typeof ChangeStatus>;
 
 /** Parses a response body; a body that does not fit is a WafWireError naming `context` and the fields. */

@@ -16,53 +16,59 @@ import type { ZonefileOp } from './ops.js';
 
 const TYPES: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
 
-const Zone = z.string().refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name');
-const Fqdn = z
-  .string()
-  .refine((name) => (recordLabelsProblem(name) ?? lengthProblem(name)) === null, 'not a name');
-const Type = z.string().refine((type) => TYPES.has(type), 'not a record type this provider manages');
-const Ttl = z.int().min(0).max(MAX_TTL);
-const Nameserver = z.string().refine((name) => parseAbsoluteHostname(name).ok, 'not an absolute host name');
+export const ZONEFILE_OP_SCHEMA = z.lazy(() => {
+  const Zone = z.string().refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name');
+  const Fqdn = z
+    .string()
+    .refine((name) => (recordLabelsProblem(name) ?? lengthProblem(name)) === null, 'not a name');
+  const Type = z.string().refine((type) => TYPES.has(type), 'not a record type this provider manages');
+  const Ttl = z.int().min(0).max(MAX_TTL);
+  const Nameserver = z.string().refine((name) => parseAbsoluteHostname(name).ok, 'not an absolute host name');
 
-const Delete = z.strictObject({ fqdn: Fqdn, type: Type });
-const Replace = z
-  .strictObject({ fqdn: Fqdn, type: Type, ttl: Ttl, values: z.array(z.string()).min(1) })
-  .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
+  const Delete = z.strictObject({ fqdn: Fqdn, type: Type });
+  const Replace = z
+    .strictObject({ fqdn: Fqdn, type: Type, ttl: Ttl, values: z.array(z.string()).min(1) })
+    .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
 
-export const ZONEFILE_OP_SCHEMA = z
-  .strictObject({
-    kind: z.literal('write-zone'),
-    zone: Zone,
-    file: z.string().min(1),
-    digest: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .nullable(),
-    create: z
-      .strictObject({
-        contact: z.string().min(1),
-        ttl: Ttl,
-        serialStyle: z.enum(SERIAL_STYLES),
-        nameservers: z.array(Nameserver).min(1),
-      })
-      .optional(),
-    delete: z.array(Delete),
-    replace: z.array(Replace),
-  })
-  .superRefine((op, ctx) => {
-    if ((op.create === undefined) === (op.digest === null))
-      ctx.addIssue({ code: 'custom', path: ['digest'], message: 'a digest exactly when the zone exists' });
-    for (const [list, sets] of [
-      ['delete', op.delete],
-      ['replace', op.replace],
-    ] as const)
-      for (const [index, set] of sets.entries()) {
-        if (!isInZone(set.fqdn, op.zone))
-          ctx.addIssue({ code: 'custom', path: [list, index, 'fqdn'], message: `not in zone ${op.zone}` });
-        if (set.fqdn === op.zone && set.type === 'NS')
-          ctx.addIssue({ code: 'custom', path: [list, index], message: "the apex NS set is the zone's own" });
-      }
-  });
+  return z
+    .strictObject({
+      kind: z.literal('write-zone'),
+      zone: Zone,
+      file: z.string().min(1),
+      digest: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+      create: z
+        .strictObject({
+          contact: z.string().min(1),
+          ttl: Ttl,
+          serialStyle: z.enum(SERIAL_STYLES),
+          nameservers: z.array(Nameserver).min(1),
+        })
+        .optional(),
+      delete: z.array(Delete),
+      replace: z.array(Replace),
+    })
+    .superRefine((op, ctx) => {
+      if ((op.create === undefined) === (op.digest === null))
+        ctx.addIssue({ code: 'custom', path: ['digest'], message: 'a digest exactly when the zone exists' });
+      for (const [list, sets] of [
+        ['delete', op.delete],
+        ['replace', op.replace],
+      ] as const)
+        for (const [index, set] of sets.entries()) {
+          if (!isInZone(set.fqdn, op.zone))
+            ctx.addIssue({ code: 'custom', path: [list, index, 'fqdn'], message: `not in zone ${op.zone}` });
+          if (set.fqdn === op.zone && set.type === 'NS')
+            ctx.addIssue({
+              code: 'custom',
+              path: [list, index],
+              message: "the apex NS set is the zone's own",
+            });
+        }
+    });
+});
 
 // Compile-time guard: the schema reads every field of the op as the writer takes it.
 export const ZONEFILE_OP_SCHEMA_READS_THE_OP: z.infer<typeof ZONEFILE_OP_SCHEMA> extends ZonefileOp

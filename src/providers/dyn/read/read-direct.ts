@@ -8,11 +8,13 @@ import { zoneRecords } from './read-records.js';
 import type { ZoneCache } from './zone-cache.js';
 
 /** The zone's SOA in an `AllRecord` answer: its serial, and the zone's serial style beside it. */
-const SoaRecords = z.looseObject({
-  soa_records: z.array(
-    z.looseObject({ serial_style: SerialStyleWire, rdata: z.looseObject({ serial: WireInt }) }),
-  ),
-});
+const SoaRecords = z.lazy(() =>
+  z.looseObject({
+    soa_records: z.array(
+      z.looseObject({ serial_style: SerialStyleWire, rdata: z.looseObject({ serial: WireInt }) }),
+    ),
+  }),
+);
 
 /**
  * One zone read without the account's zone list: ONE `GET /AllRecord/<zone>/?detail=Y` (404: the zone does not

@@ -10,14 +10,16 @@ import { parseWire, WireInt } from '../wire/wire.js';
  * scripts read, dyninc-cs/DNS-Zones_Notes_Report): `timestamp` is UNIX seconds (a string on the live service),
  * `type` says what made the note (`publish`; other kinds are inferred to exist and are skipped).
  */
-const ZoneNote = z.looseObject({
-  note: z.string().nullable().optional(),
-  timestamp: WireInt,
-  user_name: z.string().nullable().optional(),
-  serial: WireInt.optional(),
-  type: z.string().optional(),
-});
-const ZoneNotes = z.array(ZoneNote);
+const ZoneNote = z.lazy(() =>
+  z.looseObject({
+    note: z.string().nullable().optional(),
+    timestamp: WireInt,
+    user_name: z.string().nullable().optional(),
+    serial: WireInt.optional(),
+    type: z.string().optional(),
+  }),
+);
+const ZoneNotes = z.lazy(() => z.array(ZoneNote));
 
 /** Notes read to find the last publish: others (inferred) may come first. */
 const NOTES_READ = 20;

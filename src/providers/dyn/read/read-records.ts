@@ -19,25 +19,29 @@ export interface ZoneRecords {
 }
 
 /** `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`, each an array of record objects. */
-const AllRecordDetail = z.record(z.string(), z.unknown());
+const AllRecordDetail = z.lazy(() => z.record(z.string(), z.unknown()));
 
 /** One record of a supported type; `rdata` goes to the type's Dyn mapping (rdata.ts). */
-const RecordObject = z.looseObject({
-  fqdn: z.string().min(1),
-  ttl: WireInt,
-  rdata: z.record(z.string(), z.unknown()),
-  record_id: WireInt,
-});
+const RecordObject = z.lazy(() =>
+  z.looseObject({
+    fqdn: z.string().min(1),
+    ttl: WireInt,
+    rdata: z.record(z.string(), z.unknown()),
+    record_id: WireInt,
+  }),
+);
 
 /** Any record: its name, which is all that is read of the service's own records. */
-const NamedRecordObject = z.looseObject({ fqdn: z.string().min(1) });
+const NamedRecordObject = z.lazy(() => z.looseObject({ fqdn: z.string().min(1) }));
 
 /** A record of a type edgeplan does not manage: kept as the service returns it (foreign-rdata.ts). */
-const ForeignObject = z.looseObject({
-  fqdn: z.string().min(1),
-  ttl: WireInt,
-  rdata: z.record(z.string(), z.unknown()),
-});
+const ForeignObject = z.lazy(() =>
+  z.looseObject({
+    fqdn: z.string().min(1),
+    ttl: WireInt,
+    rdata: z.record(z.string(), z.unknown()),
+  }),
+);
 
 /**
  * Every record of `detail`: those of a type in `supported` read by its Dyn mapping (rdata.ts; a record that does

@@ -30,41 +30,43 @@ export interface ZoneCacheAccount {
  */
 const FORMAT_VERSION = 3;
 
-const Entry = z.object({
-  version: z.literal(FORMAT_VERSION),
-  account: z.object({ url: z.string(), customerName: z.string() }),
-  /**
-   * The record types the provider supported when the entry was written. Which records a read puts in `records` and
-   * which in `unsupported` depends on them, so an entry written by an edgeplan that supported other types is not
-   * used: a newly supported type would look absent live.
-   */
-  recordTypes: z.array(z.string()),
-  live: z.object({
-    zone: z.string(),
-    serial: z.number().int().nonnegative(),
-    serialStyle: z.enum(['increment', 'epoch', 'day', 'minute']),
-    records: z.array(
-      z.object({
-        fqdn: z.string(),
-        type: z.string(),
-        records: z.array(
-          z.object({ value: z.string(), ttl: z.number().int().nonnegative(), ref: z.string().optional() }),
-        ),
-      }),
-    ),
-    unsupported: z.array(z.string()),
-    foreign: z
-      .array(
+const Entry = z.lazy(() =>
+  z.object({
+    version: z.literal(FORMAT_VERSION),
+    account: z.object({ url: z.string(), customerName: z.string() }),
+    /**
+     * The record types the provider supported when the entry was written. Which records a read puts in `records` and
+     * which in `unsupported` depends on them, so an entry written by an edgeplan that supported other types is not
+     * used: a newly supported type would look absent live.
+     */
+    recordTypes: z.array(z.string()),
+    live: z.object({
+      zone: z.string(),
+      serial: z.number().int().nonnegative(),
+      serialStyle: z.enum(['increment', 'epoch', 'day', 'minute']),
+      records: z.array(
         z.object({
           fqdn: z.string(),
           type: z.string(),
-          ttl: z.number().int().nonnegative(),
-          rdata: z.string(),
+          records: z.array(
+            z.object({ value: z.string(), ttl: z.number().int().nonnegative(), ref: z.string().optional() }),
+          ),
         }),
-      )
-      .optional(),
+      ),
+      unsupported: z.array(z.string()),
+      foreign: z
+        .array(
+          z.object({
+            fqdn: z.string(),
+            type: z.string(),
+            ttl: z.number().int().nonnegative(),
+            rdata: z.string(),
+          }),
+        )
+        .optional(),
+    }),
   }),
-});
+);
 type Entry = z.infer<typeof Entry>;
 
 /**

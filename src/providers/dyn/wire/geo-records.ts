@@ -89,9 +89,9 @@ export function readGroup(group: GeoGroupObject, context: string): ReadGroup {
   };
 }
 
-const Count = z.union([z.int().nonnegative(), z.string().regex(/^\d*$/)]);
+const Count = z.lazy(() => z.union([z.int().nonnegative(), z.string().regex(/^\d*$/)]));
 /** A weight: an integer, or its digits as a string (the SDK sends what it was given). */
-const Weight = z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)]);
+const Weight = z.lazy(() => z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)]));
 
 /**
  * A type's options in a wire group, in the model: a list of the wrong length, or a value of the wrong shape, is a

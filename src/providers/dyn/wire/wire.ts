@@ -10,69 +10,80 @@ import { DynMessage, DynWireError } from '../errors.js';
  */
 
 /** A non-negative integer sent as a number or as a string of digits. */
-export const WireInt = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
+export const WireInt = z.lazy(() =>
+  z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]),
+);
 
 /** Every response. `status`: success | failure | incomplete (job pending) | running (job-running error). */
-export const DynEnvelope = z.object({
-  status: z.string(),
-  data: z.unknown(),
-  job_id: z.union([z.number(), z.string()]).nullish(),
-  msgs: z.array(DynMessage).nullish(),
-});
+export const DynEnvelope = z.lazy(() =>
+  z.object({
+    status: z.string(),
+    data: z.unknown(),
+    job_id: z.union([z.number(), z.string()]).nullish(),
+    msgs: z.array(DynMessage).nullish(),
+  }),
+);
 export type DynEnvelope = z.infer<typeof DynEnvelope>;
 
-export const SessionData = z.object({ token: HeaderSafeToken });
+export const SessionData = z.lazy(() => z.object({ token: HeaderSafeToken }));
 export type SessionData = z.infer<typeof SessionData>;
 
-export const SerialStyleWire = z.enum(['increment', 'epoch', 'day', 'minute']);
+export const SerialStyleWire = z.lazy(() => z.enum(['increment', 'epoch', 'day', 'minute']));
 
-export const ZoneObject = z.object({
-  zone: z.string().min(1),
-  zone_type: z.string().optional(),
-  serial_style: SerialStyleWire,
-  serial: WireInt,
-});
+export const ZoneObject = z.lazy(() =>
+  z.object({
+    zone: z.string().min(1),
+    zone_type: z.string().optional(),
+    serial_style: SerialStyleWire,
+    serial: WireInt,
+  }),
+);
 export type ZoneObject = z.infer<typeof ZoneObject>;
 
 /** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, without `detail`) or zone objects (`detail=Y`, real service). */
-export const ListedZone = z.looseObject({ zone: z.string(), zone_type: z.string().optional() });
+export const ListedZone = z.lazy(() => z.looseObject({ zone: z.string(), zone_type: z.string().optional() }));
 export type ListedZone = z.infer<typeof ListedZone>;
-export const ZoneList = z.array(z.union([z.string(), ListedZone]));
+export const ZoneList = z.lazy(() => z.array(z.union([z.string(), ListedZone])));
 
 /**
  * `POST /<TYPE>Record/…`: the zone object (the emulator) or the record object with `record_id: 0` (real service); `PUT` of a
  * record by id: the record object.
  */
-export const RecordWriteResult = z.union([
-  z.looseObject({ record_id: WireInt }),
-  z.looseObject({ zone: z.string() }),
-]);
+export const RecordWriteResult = z.lazy(() =>
+  z.union([z.looseObject({ record_id: WireInt }), z.looseObject({ zone: z.string() })]),
+);
 
 /** `PUT /<TYPE>Record/<zone>/<fqdn>/` (replace every record of the type at the node): the node's records, as an array (or an object). */
-export const ReplaceResult = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+export const ReplaceResult = z.lazy(() => z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]));
 
 /** `DELETE` of a record or node: an array of record paths (the emulator), `{}` or the zone object (real service). */
-export const DeleteResult = z.union([z.array(z.string()), z.record(z.string(), z.unknown())]);
+export const DeleteResult = z.lazy(() => z.union([z.array(z.string()), z.record(z.string(), z.unknown())]));
 
 /** `PUT /Zone/<zone>/ {publish}`: the zone object, `task_id` as a string (real) or number. */
-export const PublishResult = z.looseObject({
-  zone: z.string(),
-  serial: WireInt,
-  task_id: z.union([z.string(), z.number()]).optional(),
-});
+export const PublishResult = z.lazy(() =>
+  z.looseObject({
+    zone: z.string(),
+    serial: WireInt,
+    task_id: z.union([z.string(), z.number()]).optional(),
+  }),
+);
 
 /** `POST` or `PUT /ZoneFile/<zone>/`: the upload's `task_id` (documented as an integer; publish sends a string). */
-export const ZoneFileResult = z.looseObject({ task_id: z.union([z.string(), z.number()]).optional() });
+export const ZoneFileResult = z.lazy(() =>
+  z.looseObject({ task_id: z.union([z.string(), z.number()]).optional() }),
+);
 
 /** One unpublished change of the session (`GET /ZoneChanges/<zone>/`); `rdata.rdata_<type>` holds the value. */
-export const ZoneChange = z.object({
-  id: WireInt,
-  zone: z.string(),
-  fqdn: z.string(),
-  rdata_type: z.string(),
-  ttl: WireInt,
-  rdata: z.record(z.string(), z.unknown()),
-});
+export const ZoneChange = z.lazy(() =>
+  z.object({
+    id: WireInt,
+    zone: z.string(),
+    fqdn: z.string(),
+    rdata_type: z.string(),
+    ttl: WireInt,
+    rdata: z.record(z.string(), z.unknown()),
+  }),
+);
 export type ZoneChange = z.infer<typeof ZoneChange>;
 
 /** Parses `value` or throws a DynWireError naming `context` (endpoint, zone, item) and each failing field. */
