@@ -11,9 +11,7 @@ import { parseWire } from './wire.js';
  * public v3 CLI): `POST /webapps/<id>/purge_cache` with `{"purge_resources": [paths]}` (none: the whole cache),
  * answered 202 `{task_id, status}`; the task is read at `GET /webapps/tasks/<task_id>` until `finished`.
  */
-// Stryker disable next-line ObjectLiteral,ArrayDeclaration,MethodExpression: made once at import, the mutation run's shared module graph never sees them (the purge tests fail on each when run)
 const PurgeAccepted = z.looseObject({ task_id: z.union([z.string().min(1), z.number()]).transform(String) });
-// Stryker disable next-line ObjectLiteral: made once at import, as above
 const PurgeTask = z.looseObject({ status: z.string() });
 
 const FIRST_POLL_MS = 1000;
