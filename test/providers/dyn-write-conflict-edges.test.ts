@@ -5,18 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import { asConflict } from '../../src/providers/dyn/write/write-conflict.js';
-import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { authed, failure, mockLogin, ok, testProvider, zoneObject } from './helpers/dyn-fixtures.js';
 import { useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
 const target = { kind: 'zone', name: 'a.test' } as const;
-const zoneObject = (serial: number) => ({
-  zone: 'a.test',
-  zone_type: 'Primary',
-  serial_style: 'increment',
-  serial,
-});
 const NO_ZONE = failure('NOT_FOUND', 'zone: No such zone', 'API-B');
 const DENIED = failure('PERMISSION_DENIED', 'zone: not allowed');
 const NAME_TAKEN = failure('TARGET_EXISTS', 'name: Name already exists', 'BLL');

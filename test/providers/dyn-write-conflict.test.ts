@@ -9,17 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/index.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../../src/plan/types.js';
 import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
-import { authed, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { authed, failure, mockLogin, ok, testProvider, zoneObject } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
-const zoneObject = (serial: number) => ({
-  zone: 'a.test',
-  zone_type: 'Primary',
-  serial_style: 'increment',
-  serial,
-});
 const target = { kind: 'zone', name: 'a.test' } as const;
 const GONE = failure('NOT_FOUND', 'node: Not in zone');
 const DUPLICATE = failure('TARGET_EXISTS', 'make: Cannot duplicate existing record data', 'DYN');

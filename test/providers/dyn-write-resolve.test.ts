@@ -8,17 +8,11 @@ import { OutcomeUnknownError } from '../../src/model/provider.js';
 import { type DynOp, DynPublishUnknownError, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { HttpError, TransportError } from '../../src/providers/http/errors.js';
-import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { authed, EXPIRED, failure, mockLogin, ok, testProvider, zoneObject } from './helpers/dyn-fixtures.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 useNockGuard();
 
-const zoneObject = (serial: number) => ({
-  zone: 'a.test',
-  zone_type: 'Primary',
-  serial_style: 'increment',
-  serial,
-});
 const RESET = connectionReset();
 const addOp: DynOp = {
   kind: 'add-record',

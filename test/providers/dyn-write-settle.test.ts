@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { HttpError } from '../../src/providers/http/errors.js';
-import { authed, EXPIRED, failure, mockLogin, ok, testProvider } from './helpers/dyn-fixtures.js';
+import { authed, EXPIRED, failure, mockLogin, ok, testProvider, zoneObject } from './helpers/dyn-fixtures.js';
 import { addOp, node, recordObject } from './helpers/dyn-write-ops.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
@@ -15,12 +15,6 @@ useNockGuard();
 
 const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
 const target = { kind: 'zone', name: 'a.test' } as const;
-const zoneObject = (serial: number) => ({
-  zone: 'a.test',
-  zone_type: 'Primary',
-  serial_style: 'increment',
-  serial,
-});
 const pending = (address: string, fqdn = 'www.a.test', type = 'A') => ({
   id: 1,
   user_id: 1,

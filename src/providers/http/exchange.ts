@@ -10,8 +10,8 @@ import { hasUserinfo } from './redact.js';
  * few milliseconds instead of 50–200, costs about a third of the CPU per request, and keeps no second copy of an
  * HTTP client in memory. nock intercepts `node:http`, so unit tests run this very code.
  *
- * An exchange resolves once the status and headers are in; its body is read (`read`) or dropped (`discard`)
- * afterwards, so the rate-limit scheduler sees the answer as soon as it comes. Redirects are never followed.
+ * An exchange resolves once the status and headers are in; its body is read (`read`) afterwards, so the rate-limit
+ * scheduler sees the answer as soon as it comes. Redirects are never followed.
  */
 
 /** A connection pool to one origin: keep-alive, at most `connections` sockets, idle ones closed after `idleMs`. */

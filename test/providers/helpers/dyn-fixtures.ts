@@ -36,6 +36,14 @@ export function failure(errCode: string | null, info: string, source = 'BLL') {
 
 export const EXPIRED = failure('INVALID_DATA', 'login: Bad or expired credentials');
 
+/** Zone `a.test` as `GET /Zone/a.test/` answers it, at `serial`. */
+export const zoneObject = (serial: number) => ({
+  zone: 'a.test',
+  zone_type: 'Primary',
+  serial_style: 'increment',
+  serial,
+});
+
 export function dyn(): nock.Scope {
   return nock(ORIGIN);
 }
