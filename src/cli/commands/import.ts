@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { planLive } from '../../apply/index.js';
+import { planLive } from '../../apply/plan-live.js';
 import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
