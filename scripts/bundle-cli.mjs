@@ -1,6 +1,6 @@
 // `node scripts/bundle-cli.mjs [OUTDIR]`: the CLI the package ships (`bin`), bundled by esbuild from src/cli/main.ts
-// into OUTDIR (default dist/bin): `edgeplan.js`, and one chunk per part a command loads when it runs (program.ts
-// imports each command with `import()`), so that `--version` reads a few kilobytes and a `plan` what it uses, not
+// into OUTDIR (default dist/bin): `edgeplan.js`, and one chunk per part a command loads when it runs (src/cli/
+// definitions/ import each command with `import()`), so that `--version` reads a few kilobytes and a `plan` what it uses, not
 // hundreds of module files. Why a bundle, measured: docs/benchmarks.md.
 //
 // Each file has a source map holding edgeplan's own sources (sourcesContent): a stack trace maps to the TypeScript

@@ -9,6 +9,7 @@ import {
 } from '../model/provider.js';
 import { targetText } from '../model/target.js';
 import type { Plan, PlanStep } from '../plan/types.js';
+import { DEFAULT_APPLY_CONCURRENCY } from './defaults.js';
 import type { ApplyEvent, ApplyResult, StepIdentity, StepOutcome } from './types.js';
 
 export interface ApplyOptions {
@@ -32,9 +33,6 @@ export class ApplyInterruptedError extends Error {
     super(`stopped by ${typeof reason === 'string' ? reason : 'an interrupt'} before this call; not sent`);
   }
 }
-
-/** High enough to fill the services' rate budgets over real latencies; the scheduler of each provider paces. */
-export const DEFAULT_APPLY_CONCURRENCY = 16;
 
 /**
  * Executes a plan's steps as a dependency graph: a step starts once every step in its `after` list has been

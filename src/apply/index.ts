@@ -2,8 +2,8 @@ export {
   ApplyInterruptedError,
   type ApplyOptions,
   applyPlan,
-  DEFAULT_APPLY_CONCURRENCY,
 } from './apply-plan.js';
+export { DEFAULT_APPLY_CONCURRENCY } from './defaults.js';
 export { planLive, planWithLive } from './plan-live.js';
 export { planReviewed } from './plan-reviewed.js';
 export { accountsOf, type Providers, writersOf } from './providers.js';

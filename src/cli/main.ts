@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Only --verbose prints stack traces (program.ts): the shipped CLI is a bundle (scripts/bundle-cli.mjs), and its
+// Only --verbose prints stack traces (run.ts): the shipped CLI is a bundle (scripts/bundle-cli.mjs), and its
 // source maps, read only when turned on before the code loads, map them to the TypeScript lines. Reading them
 // costs about 0.1 s, which no other run pays.
 if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 const { processIo } = await import('./io.js');
-const { runCli } = await import('./program.js');
+const { runCli } = await import('./run.js');
 
 const code = await runCli(process.argv.slice(2), processIo());
 // The run is over once runCli returns. A command that failed on one service may leave work of the other under way

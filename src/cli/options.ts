@@ -1,6 +1,6 @@
 import type { CliIo } from './io.js';
 import type { RateLimitFlags } from './rate-limits.js';
-import type { SandboxOptions } from './sandbox.js';
+import type { SandboxOptions } from './sandbox-options.js';
 
 export type OutputFormat = 'text' | 'markdown' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'json'];

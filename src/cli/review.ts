@@ -1,4 +1,4 @@
-import { planReviewed } from '../apply/index.js';
+import { planReviewed } from '../apply/plan-reviewed.js';
 import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';

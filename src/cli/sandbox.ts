@@ -7,29 +7,9 @@ import type { ProviderAccount } from '../model/provider.js';
 import type { SandboxService } from '../providers/plugin.js';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { DEFAULT_SANDBOX_STATE, type SandboxOptions } from './sandbox-options.js';
 import { repositoryRoot, slashes } from './source-paths.js';
 import { prepareFile } from './write-place.js';
-
-/** Where `--sandbox` keeps the emulator's account without `--sandbox-state FILE`. */
-export const DEFAULT_SANDBOX_STATE = '.edgeplan-sandbox.json';
-
-/**
- * `--sandbox`: the command runs against an emulator inside the process, serving both APIs on one port, its account
- * kept in a state file (`--sandbox-state FILE`, default DEFAULT_SANDBOX_STATE, written with mode 0600: it holds the
- * sandbox's credentials) so that plan → apply → plan works across runs. `--seed FILE` is the account when the state
- * file does not exist yet; when it does, the seed is ignored and the command says so on stderr. `--realistic` runs
- * the sandbox with the realistic profile (src/emulator/realistic.ts; `--time-scale F` scales its durations), and the
- * client then paces itself to the DNS rate limit as it does against the service.
- */
-export interface SandboxOptions {
-  sandbox?: boolean;
-  sandboxState?: string;
-  seed?: string;
-  realistic?: boolean;
-  timeScale?: number;
-  /** `--dns-lag MS`: the sandbox's name servers serve each publish this long after it. */
-  dnsLag?: number;
-}
 
 /** The in-process emulator of `--sandbox`, serving both APIs on one port. */
 export interface RunningSandbox {
@@ -47,20 +27,6 @@ export interface RunningSandbox {
   accountUrl: string;
   /** The sandbox's name servers on 127.0.0.1 (UDP and TCP, one free port), started on the first call. */
   nameServer(): Promise<DnsServer>;
-}
-
-/** `--sandbox-state`, `--seed` and `--realistic` without `--sandbox` are usage errors: they would be ignored. */
-export function sandboxUsageProblem(options: SandboxOptions): string | null {
-  if (options.timeScale !== undefined && !options.realistic)
-    return '--time-scale only works with --realistic';
-  if (options.sandbox) return null;
-  const given = [
-    options.sandboxState && '--sandbox-state',
-    options.seed && '--seed',
-    options.realistic && '--realistic',
-    options.dnsLag !== undefined && '--dns-lag',
-  ].filter(Boolean);
-  return given.length > 0 ? `${given.join(' and ')} only work with --sandbox` : null;
 }
 
 export async function runSandbox(

@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { OUTPUT_FORMATS } from './options.js';
-import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox.js';
+import { DEFAULT_SANDBOX_STATE, sandboxUsageProblem } from './sandbox-options.js';
 
-/** The flags several commands share, and the parsers of flag values: program.ts builds the commands with them. */
+/** The flags several commands share, and the parsers of flag values: definitions/ builds the commands with them. */
 
 export const STRICT_HELP =
   'warnings about the desired state are errors: exit 1, nothing sent (docs/lints.md)';

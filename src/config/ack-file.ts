@@ -1,4 +1,3 @@
-import picomatch from 'picomatch';
 import * as z from 'zod';
 import {
   type Acknowledgement,
@@ -8,6 +7,7 @@ import {
   parseAckTarget,
 } from '../model/acknowledgement.js';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { loadPicomatch } from '../model/glob.js';
 import { writtenNameProblem } from '../model/names.js';
 import { parseTarget } from '../model/target.js';
 import { globProblem } from '../model/unmanaged.js';
@@ -149,7 +149,7 @@ function targetProblem(target: string, digest: string | undefined): string | nul
  */
 function recordSetNameProblem(read: AckTarget): string | null {
   const zone = parseTarget(read.pattern)?.name;
-  if (!read.recordSet || zone === undefined || picomatch.scan(zone).isGlob) return null;
+  if (!read.recordSet || zone === undefined || loadPicomatch().scan(zone).isGlob) return null;
   const problem = writtenNameProblem(read.recordSet.name, zone);
   return problem ? `has a record-set name ${problem}` : null;
 }

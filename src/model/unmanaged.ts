@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import type picomatch from 'picomatch';
+import { loadPicomatch } from './glob.js';
 import { writtenNameProblem, writtenRelativeName } from './names.js';
 import { recordType } from './record-types/registry.js';
 
@@ -29,7 +30,7 @@ function matcherOf(glob: string, options: picomatch.PicomatchOptions): picomatch
   const key = `${options === VALUE_OPTIONS ? 'v' : 'n'}${glob}`;
   let matcher = matchers.get(key);
   if (!matcher) {
-    matcher = picomatch(glob, options);
+    matcher = loadPicomatch()(glob, options);
     matchers.set(key, matcher);
   }
   return matcher;
@@ -65,7 +66,7 @@ export function valueMatches(glob: string, type: string, value: string, zone: st
 /** Why `glob` cannot be used (an unbalanced bracket or parenthesis), or null when it compiles. */
 export function globProblem(glob: string): string | null {
   try {
-    picomatch.makeRe(glob, { ...OPTIONS, strictBrackets: true });
+    loadPicomatch().makeRe(glob, { ...OPTIONS, strictBrackets: true });
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

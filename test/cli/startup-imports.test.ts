@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 180_000 });
 
 /**
- * A command loads only what it runs (src/cli/program.ts): `--version` no YAML parser, schema library or provider;
+ * A command loads only what it runs (src/cli/run.ts): `--version` no YAML parser, schema library or provider;
  * `validate` no HTTP, client or emulator; a plan the emulator only with `--sandbox`. Checked on the modules the
  * process really loaded (test/support/module-loads.mjs), through the real entry point.
  */
@@ -53,7 +53,7 @@ const under = (loaded: string[], prefix: string) => loaded.filter((path) => path
 describe('start-up: each command loads what it runs', () => {
   it('--version loads no YAML parser, no zod, no provider, no emulator, no plan code', async () => {
     const loaded = await loadedBy(['--version'], 0);
-    expect(under(loaded, 'src/cli/'), 'the CLI itself is loaded').toContain('src/cli/program.ts');
+    expect(under(loaded, 'src/cli/'), 'the CLI itself is loaded').toContain('src/cli/run.ts');
     for (const heavy of [
       'node_modules/yaml/',
       'node_modules/zod/',

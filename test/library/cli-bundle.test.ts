@@ -48,7 +48,15 @@ const builtinsWith = (source: string): string[] =>
   );
 
 const ENTRY = 'src/cli/main.ts';
+const RUN = 'src/cli/run.ts';
 const COMMAND = (name: string) => join('src/cli/commands', `${name}.ts`);
+/** What a run of `name` loads: the entry, the runner, its command's definition and the command's code. */
+const loadedByRun = (name: string): string[] => [
+  ...new Set([ENTRY, RUN, 'src/cli/definitions/state.ts', COMMAND(name)].flatMap(loadedWith)),
+];
+/** The inputs of `inputs` under any of `prefixes`. */
+const under = (inputs: string[], prefixes: string[]) =>
+  inputs.filter((input) => prefixes.some((prefix) => input.startsWith(prefix)));
 
 describe('the CLI bundle', () => {
   it('loads nothing but the program for --version', () => {
@@ -56,6 +64,60 @@ describe('the CLI bundle', () => {
     expect(inputs).toContain(ENTRY);
     expect(inputs.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
     expect(inputs.filter((input) => input.includes('node_modules/yaml/'))).toEqual([]);
+  });
+
+  it('--version loads no command definition, no emulator and no full program', () => {
+    const inputs = [...new Set([ENTRY, RUN].flatMap(loadedWith))];
+    expect(inputs).toContain('src/cli/definitions/root.ts');
+    expect(
+      under(inputs, ['src/cli/definitions/state.ts', 'src/cli/definitions/tools.ts', 'src/cli/program.ts']),
+    ).toEqual([]);
+    expect(under(inputs, ['src/emulator/', 'src/config/', 'node_modules/zod/'])).toEqual([]);
+  });
+
+  it.each(['validate', 'plan'])(
+    'a %s run defines its command alone: no other definitions, emulator, fault flags or apply engine',
+    (command) => {
+      const inputs = loadedByRun(command);
+      expect(inputs).toContain('src/cli/definitions/state.ts');
+      expect(inputs).toContain('src/cli/shared-options.ts');
+      expect(
+        under(inputs, [
+          'src/cli/program.ts',
+          'src/cli/definitions/tools.ts',
+          'src/cli/emulator-flags.ts',
+          'src/cli/emulator-faults.ts',
+          'src/emulator/',
+          'src/apply/apply-plan.ts',
+          'src/apply/saved-plan.ts',
+        ]),
+      ).toEqual([]);
+    },
+  );
+
+  it('validate loads no p-limit and no sandbox runner', () => {
+    const inputs = loadedByRun('validate');
+    expect(under(inputs, ['node_modules/p-limit/', 'src/cli/sandbox.ts', 'src/cli/write-place.ts'])).toEqual(
+      [],
+    );
+    // The same check on a run that does load them, so that it cannot pass on a graph that lost them.
+    expect(under(loadedByRun('plan'), ['node_modules/p-limit/', 'src/cli/sandbox.ts'])).toHaveLength(2);
+  });
+
+  it('leaves picomatch out: it is required from the installed package when a glob is first compiled', () => {
+    const inputs = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
+    expect(inputs).toContain('src/model/glob.ts');
+    expect(inputs.filter((input) => input.includes('node_modules/picomatch/'))).toEqual([]);
+  });
+
+  it('the whole program, for --help and completion, holds every definition', () => {
+    expect(loadedWith('src/cli/program.ts')).toEqual(
+      expect.arrayContaining([
+        'src/cli/definitions/state.ts',
+        'src/cli/definitions/tools.ts',
+        'src/cli/emulator-flags.ts',
+      ]),
+    );
   });
 
   it.each(['validate', 'plan'])('%s loads neither the full YAML reader nor the emulator', (command) => {

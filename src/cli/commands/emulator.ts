@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createEmulator, loadSeedFile } from '../../emulator/index.js';
-import { describeFaults, type EmulatorFaultFlags, faultOptionsOf } from '../emulator-faults.js';
+import { describeFaults, faultOptionsOf } from '../emulator-faults.js';
+import type { EmulatorFaultFlags } from '../emulator-flags.js';
 import { EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { prepareFile } from '../write-place.js';

@@ -1,13 +1,13 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import picomatch from 'picomatch';
-import { planLive } from '../../apply/index.js';
+import { planLive } from '../../apply/plan-live.js';
 import { loadDesiredState } from '../../config/index.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { providerFor } from '../../model/dns-providers.js';
+import { loadPicomatch } from '../../model/glob.js';
 import { plural, printable } from '../../model/text.js';
 import { renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
@@ -158,7 +158,7 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
   if (patterns.length === 0) throw new UsageError(`${flag}: give at least one name or glob`);
   const matchers = patterns.map((pattern) => ({
     pattern,
-    test: picomatch(pattern, { nocase: true, dot: true }),
+    test: loadPicomatch()(pattern, { nocase: true, dot: true }),
     matched: false,
   }));
   const seen = new Set<string>();

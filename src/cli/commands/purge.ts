@@ -3,7 +3,8 @@ import { CliError, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { cliLogger } from '../logger.js';
 import type { RateLimitFlags } from '../rate-limits.js';
-import { runSandbox, type SandboxOptions } from '../sandbox.js';
+import { runSandbox } from '../sandbox.js';
+import type { SandboxOptions } from '../sandbox-options.js';
 import { openWafTarget } from '../waf-target.js';
 
 export interface PurgeOptions extends RateLimitFlags, SandboxOptions {

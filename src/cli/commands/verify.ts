@@ -13,7 +13,8 @@ import { loadOrReport } from '../load.js';
 import { cliLogger } from '../logger.js';
 import { givenNameServers, type NameServerOptions, serversOf } from '../name-servers.js';
 import type { OutputFormat } from '../options.js';
-import { runSandbox, type SandboxOptions } from '../sandbox.js';
+import { runSandbox } from '../sandbox.js';
+import type { SandboxOptions } from '../sandbox-options.js';
 
 export interface VerifyOptions extends NameServerOptions, SandboxOptions {
   format: OutputFormat;

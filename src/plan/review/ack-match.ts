@@ -1,6 +1,7 @@
-import picomatch from 'picomatch';
+import type picomatch from 'picomatch';
 import { type Acknowledgement, isZoneWide, parseAckTarget } from '../../model/acknowledgement.js';
 import { type Change, targetOf } from '../../model/change.js';
+import { loadPicomatch } from '../../model/glob.js';
 import { APEX, relativeName } from '../../model/names.js';
 import { targetText } from '../../model/target.js';
 import type { Digest } from '../review-types.js';
@@ -37,8 +38,8 @@ export function ackCovers(ack: Acknowledgement): (change: Change, digest: Digest
   if (typeof read === 'string' || isZoneWide(read, ack.digest)) return () => false;
   const scope = parseTargets([read.pattern]);
   const set = read.recordSet && {
-    name: picomatch(read.recordSet.name, GLOB),
-    type: picomatch(read.recordSet.type, GLOB),
+    name: loadPicomatch()(read.recordSet.name, GLOB),
+    type: loadPicomatch()(read.recordSet.type, GLOB),
   };
   // A name written absolute (trailing dot) is matched against absolute names, any other against relative ones.
   const absolute = read.recordSet?.name.endsWith('.') === true;

@@ -1,6 +1,6 @@
-import picomatch from 'picomatch';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
+import { loadPicomatch } from '../../model/glob.js';
 import type { LiveState } from '../../model/live.js';
 import { onProvider, parseTarget, TARGET_KINDS, type Target, type TargetKind } from '../../model/target.js';
 
@@ -35,7 +35,7 @@ export function parseTargets(patterns: readonly string[]): TargetScope {
       throw new TargetPatternError(
         `--target ${JSON.stringify(text)}: expected kind:name with kind one of ${TARGET_KINDS.join(', ')} (e.g. zone:example.com, zone:example.com@pdns, geo:"Global*")`,
       );
-    const glob = picomatch(pattern.name, { dot: true, nocase: true, bash: true });
+    const glob = loadPicomatch()(pattern.name, { dot: true, nocase: true, bash: true });
     const { provider } = pattern;
     const matcher = (target: Target) =>
       glob(target.name) && (provider === undefined || provider === target.provider);
