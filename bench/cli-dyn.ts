@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import {
   type BenchContext,
   type CliFigures,
-  type CliRun,
   expectCode,
+  measureRuns,
   medians,
-  RUNS,
   runCli,
 } from './cli-process.js';
 import { bigZoneSeed, bigZoneYaml, EMPTY_SEED, manyZonesYaml } from './cli-states.js';
@@ -65,29 +64,25 @@ interface Scenario {
 }
 
 async function measure(context: BenchContext, scenario: Scenario): Promise<void> {
-  const runs: CliRun[] = [];
-  const requests: number[] = [];
   let emulator: Emulator | undefined;
   try {
-    for (let i = 0; i < RUNS; i++) {
+    await measureRuns(context, scenario.name, async (cli, index) => {
       if (!emulator) emulator = await startEmulator(context, scenario.seed);
       await admin(emulator.origin, 'requests', 'DELETE');
-      const file = scenario.files[i % scenario.files.length] ?? '';
+      const file = scenario.files[index % scenario.files.length] ?? '';
       const args = scenario.command === 'apply' ? ['apply', '--yes', file] : ['plan', file];
-      const run = await runCli(context.cli, args, emulator.env, context.dir);
+      const run = await runCli(cli, args, emulator.env, context.dir);
       expectCode(run, scenario.code, scenario.name);
-      runs.push(run);
-      requests.push(((await admin(emulator.origin, 'requests')) as { total: number }).total);
+      const requests = ((await admin(emulator.origin, 'requests')) as { total: number }).total;
       if (scenario.fresh) {
         await emulator.stop();
         emulator = undefined;
       }
-    }
+      return { figures: run, requests };
+    });
   } finally {
     await emulator?.stop();
   }
-  const counts = [...new Set(requests)];
-  context.rows.push({ name: scenario.name, ...medians(runs), requests: counts.join(' / ') });
 }
 
 async function file(context: BenchContext, name: string, text: string): Promise<string> {
@@ -102,7 +97,7 @@ export const CPU_REQUESTS = 1000;
 /**
  * The client's own CPU per request, measured directly (request-cpu-client.mjs in a process of its own, the emulator
  * in another): CPU_REQUESTS `GET`s through the real Dyn client, and the same through Node's `http` alone (the floor
- * under the client's work). The medians of RUNS runs, as rows: CPU and wall time of the requests, the client's peak
+ * under the client's work). The medians of `context.runs` runs, as rows: CPU and wall time of the requests, the client's peak
  * RSS. What "CPU per request" (cli-goals.ts) is held to: an apply's CPU less a validate's charges its plan, diff and
  * report to its requests.
  */
@@ -119,7 +114,7 @@ async function requestCpu(context: BenchContext): Promise<void> {
     const credentials = [EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD];
     for (const { mode, name } of modes) {
       const runs: CliFigures[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0; i < context.runs; i++) {
         const args = [mode, ...credentials.map((value) => value ?? ''), String(CPU_REQUESTS)];
         const client = runNode<{ cpuMs: number; wallMs: number; maxRssMb: number }>(
           'bench/request-cpu-client.mjs',

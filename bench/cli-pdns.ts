@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pdnsMissing, startPdnsServer } from '../test/providers/pdns/server.js';
 import { startCountingProxy } from '../test/support/proxy.js';
-import { type BenchContext, type CliRun, expectCode, medians, RUNS, runCli } from './cli-process.js';
+import { type BenchContext, expectCode, measureRuns, runCli } from './cli-process.js';
 import { bigZoneYaml, manyZonesYaml } from './cli-states.js';
 
 interface Server {
@@ -45,34 +45,32 @@ interface Scenario {
 }
 
 async function measure(context: BenchContext, scenario: Scenario): Promise<void> {
-  const runs: CliRun[] = [];
-  const requests: number[] = [];
-  const run = async (server: Server, args: string[], code: number) => {
-    const result = await runCli(context.cli, args, server.env, context.dir);
+  const run = async (cli: string, server: Server, args: string[], code: number) => {
+    const result = await runCli(cli, args, server.env, context.dir);
     expectCode(result, code, `${scenario.name} (${args.join(' ')})`);
     return result;
   };
   let server: Server | undefined;
   try {
-    for (let i = 0; i < RUNS; i++) {
+    await measureRuns(context, scenario.name, async (cli, index) => {
       if (!server) {
         server = await startServer();
-        if (scenario.setup) await run(server, ['apply', '--yes', scenario.setup], 0);
+        if (scenario.setup) await run(context.cli, server, ['apply', '--yes', scenario.setup], 0);
       }
       const before = server.requests();
-      const file = scenario.files[i % scenario.files.length] ?? '';
+      const file = scenario.files[index % scenario.files.length] ?? '';
       const args = scenario.command === 'apply' ? ['apply', '--yes', file] : ['plan', file];
-      runs.push(await run(server, args, scenario.code));
-      requests.push(server.requests() - before);
+      const figures = await run(cli, server, args, scenario.code);
+      const requests = server.requests() - before;
       if (scenario.fresh) {
         await server.stop();
         server = undefined;
       }
-    }
+      return { figures, requests };
+    });
   } finally {
     await server?.stop();
   }
-  context.rows.push({ name: scenario.name, ...medians(runs), requests: [...new Set(requests)].join(' / ') });
 }
 
 async function file(context: BenchContext, name: string, text: string): Promise<string> {
