@@ -1,3 +1,4 @@
+import { planChecked } from '../../apply/index.js';
 import { checkScope } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -49,7 +50,7 @@ export async function applyCommand(
       services,
       options,
       io,
-      () => reviewWith(desired, checkScope(plan, scope), services),
+      () => planChecked(desired, services.providers, checkScope(plan, scope)),
       desired,
     );
   } finally {
