@@ -4,6 +4,11 @@ import { type Plan, planHasChanges } from '../plan/types.js';
 import { planWithLive } from './plan-live.js';
 import { accountsOf, type Providers } from './providers.js';
 
+/** What a reviewed plan carries: `fingerprints: false` for a plan that is neither saved nor printed as JSON. */
+export interface ReviewOptions {
+  fingerprints?: boolean;
+}
+
 /**
  * The plan `plan`, `apply` and `drift` show: the desired state limited to `scope` (when given), live state read
  * for that part only, the pure diff, then approvals, fingerprints and the providers' accounts (plan/review/annotate.ts).
@@ -12,8 +17,9 @@ export function planReviewed(
   desired: DesiredState,
   providers: Providers,
   scope?: TargetScope,
+  options: ReviewOptions = {},
 ): Promise<Plan> {
-  return planScoped(desired, providers, scope, true);
+  return planScoped(desired, providers, scope, true, options);
 }
 
 /**
@@ -23,7 +29,7 @@ export function planReviewed(
  * and is the plan `planReviewed` makes.
  */
 export function planChecked(desired: DesiredState, providers: Providers, scope?: TargetScope): Promise<Plan> {
-  return planScoped(desired, providers, scope, false);
+  return planScoped(desired, providers, scope, false, {});
 }
 
 async function planScoped(
@@ -31,11 +37,12 @@ async function planScoped(
   providers: Providers,
   scope: TargetScope | undefined,
   reviewEmpty: boolean,
+  options: ReviewOptions,
 ): Promise<Plan> {
   const scoped = scope ? scopeDesired(desired, scope) : desired;
   const { plan, live } = await planWithLive(scoped, providers, (read) =>
     scope ? scopeLive(read, scope, scoped) : read,
   );
   if (!reviewEmpty && !planHasChanges(plan)) return plan;
-  return annotatePlan(plan, scoped, live, scope?.patterns ?? [], accountsOf(providers));
+  return annotatePlan(plan, scoped, live, scope?.patterns ?? [], accountsOf(providers), options);
 }

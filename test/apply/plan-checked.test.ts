@@ -66,6 +66,16 @@ describe('planChecked', () => {
     expect(checked).toEqual(bare);
   });
 
+  it('planReviewed leaves the fingerprints out when asked, approvals kept', async () => {
+    const state = await desired('{ www: { a: [192.0.2.9], ttl: 300 } }');
+    const full = await planReviewed(state, { dns: provider() });
+    const bare = await planReviewed(state, { dns: provider() }, undefined, { fingerprints: false });
+    expect(bare.needsApproval).toEqual(full.needsApproval);
+    expect(bare).not.toHaveProperty('fingerprints');
+    const { fingerprints: _f, ...rest } = full;
+    expect(bare).toEqual(rest);
+  });
+
   it('reviews a check that still has changes exactly as planReviewed does, scope included', async () => {
     const state = await desired('{ www: { a: [192.0.2.9], ttl: 300 } }');
     const scope = parseTargets(['zone:example.com']);

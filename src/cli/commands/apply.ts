@@ -1,4 +1,4 @@
-import { planChecked } from '../../apply/index.js';
+import { planChecked } from '../../apply/plan-reviewed.js';
 import { checkScope } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -37,7 +37,8 @@ export async function applyCommand(
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {
-    const plan = await reviewWith(desired, scope, services);
+    // The plan is applied at once, not saved: its fingerprints are printed only in the JSON account.
+    const plan = await reviewWith(desired, scope, services, { fingerprints: options.format === 'json' });
     if (options.format !== 'json')
       io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!services || !planHasChanges(plan)) {
