@@ -5,7 +5,7 @@ export {
 } from './apply-plan.js';
 export { DEFAULT_APPLY_CONCURRENCY } from './defaults.js';
 export { planLive, planWithLive } from './plan-live.js';
-export { planReviewed } from './plan-reviewed.js';
+export { planChecked, planReviewed, type ReviewOptions } from './plan-reviewed.js';
 export { accountsOf, type Providers, writersOf } from './providers.js';
 export { readLive } from './read-live.js';
 export {

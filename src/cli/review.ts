@@ -1,4 +1,4 @@
-import { planReviewed } from '../apply/plan-reviewed.js';
+import { planReviewed, type ReviewOptions } from '../apply/plan-reviewed.js';
 import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
@@ -71,8 +71,9 @@ export function reviewWith(
   desired: DesiredState,
   scope: TargetScope | undefined,
   services: OpenServices | undefined,
+  options?: ReviewOptions,
 ): Promise<Plan> {
-  return planReviewed(desired, services?.providers ?? {}, scope);
+  return planReviewed(desired, services?.providers ?? {}, scope, options);
 }
 
 /** Reads more while the services are still open, from the plan just made (drift: the zones' publish notes). */

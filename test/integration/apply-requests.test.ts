@@ -136,5 +136,7 @@ describe('requests of an apply', () => {
     expect((dns() ?? 0) - planned).toBe(stated);
     expect(JSON.parse(apply.stdout).requests.DNS.requests).toBe(stated);
     expect(stated).toBeGreaterThan(10);
+    // The JSON account keeps the plan's fingerprints (a text apply, which prints none, leaves them out).
+    expect(JSON.parse(apply.stdout).plan.fingerprints.targets.length).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,21 @@ describe('annotatePlan', () => {
     expect(annotated.fingerprints?.targets.length).toBeGreaterThan(0);
   });
 
+  it('leaves the fingerprints out when asked, and nothing else', () => {
+    const { desired, live } = reviewFixture();
+    const plan = computePlan(desired, live, fakeProviders());
+    const accounts = { dyn: { customer: 'acme', user: 'ops' } };
+    const full = annotatePlan(plan, desired, live, ['zone:*'], accounts);
+    const bare = annotatePlan(plan, desired, live, ['zone:*'], accounts, { fingerprints: false });
+    expect(bare).not.toHaveProperty('fingerprints');
+    const { fingerprints, ...rest } = full;
+    expect(fingerprints?.targets.length).toBeGreaterThan(0);
+    expect(bare).toEqual(rest);
+    expect(annotatePlan(plan, desired, live, [], {}, { fingerprints: true }).fingerprints).toEqual(
+      annotatePlan(plan, desired, live).fingerprints,
+    );
+  });
+
   it('a plan of every target, from providers naming no account, has neither', () => {
     const { desired, live } = reviewFixture();
     const annotated = annotatePlan(computePlan(desired, live, fakeProviders()), desired, live);

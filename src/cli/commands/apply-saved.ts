@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkSavedPlan, describeRefusal, savedDesiredRefusal } from '../../apply/index.js';
+import { checkSavedPlan, describeRefusal, planChecked, savedDesiredRefusal } from '../../apply/index.js';
 import {
   checkScope,
   PlanFileError,
@@ -13,7 +13,7 @@ import { savedPlanOpSchemas } from '../../providers/op-schemas.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { loadOrReport } from '../load.js';
-import { openScoped, renderReviewed, reviewWith } from '../review.js';
+import { openScoped, renderReviewed } from '../review.js';
 import { savedPlanFiles } from '../saved-plan-paths.js';
 import { servicePaces } from '../services.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
@@ -66,7 +66,7 @@ export async function applySavedPlan(
       services,
       options,
       io,
-      () => reviewWith(desired, checkScope(plan, scope), services),
+      () => planChecked(desired, services.providers, checkScope(plan, scope)),
       desired,
     );
   } finally {

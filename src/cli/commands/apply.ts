@@ -1,3 +1,4 @@
+import { planChecked } from '../../apply/plan-reviewed.js';
 import { checkScope } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -36,7 +37,8 @@ export async function applyCommand(
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {
-    const plan = await reviewWith(desired, scope, services);
+    // The plan is applied at once, not saved: its fingerprints are printed only in the JSON account.
+    const plan = await reviewWith(desired, scope, services, { fingerprints: options.format === 'json' });
     if (options.format !== 'json')
       io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!services || !planHasChanges(plan)) {
@@ -49,7 +51,7 @@ export async function applyCommand(
       services,
       options,
       io,
-      () => reviewWith(desired, checkScope(plan, scope), services),
+      () => planChecked(desired, services.providers, checkScope(plan, scope)),
       desired,
     );
   } finally {

@@ -148,10 +148,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   // Idle connections kept 30 s, above 10 s: a client waiting on a Dyn job leaves its connection idle that long (the
   // vendor's SDK waits on jobs that long).
   const pool = createPool(base, options.connections ?? 16, 30_000);
+  // What every relative path is appended to, built once.
+  const prefix = base.href.replace(/\/$/, '');
   let closed = false;
 
   async function request(req: HttpRequest): Promise<HttpResponse> {
-    const url = resolveUrl(base, req.path);
+    const url = resolveUrl(base, prefix, req.path);
     const path = `${url.pathname}${url.search}`;
     const { body, contentType } = encodeBody(req.body);
     const attemptMs = attemptTimeoutMs(timeoutMs, body === undefined ? 0 : Buffer.byteLength(body));
@@ -242,7 +244,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   return { baseUrl: base.href, request, close };
 }
 
-function resolveUrl(base: URL, path: string): URL {
+function resolveUrl(base: URL, prefix: string, path: string): URL {
   if (/^https?:\/\//i.test(path)) {
     const url = new URL(path);
     // Credentials ride on every request: never send them to another origin.
@@ -250,7 +252,7 @@ function resolveUrl(base: URL, path: string): URL {
       throw new Error(`refusing to send a request to ${url.origin}, outside ${base.origin}`);
     return url;
   }
-  return new URL(`${base.href.replace(/\/$/, '')}${path}`);
+  return new URL(`${prefix}${path}`);
 }
 
 function encodeBody(body: unknown): { body?: string; contentType?: string } {

@@ -23,6 +23,8 @@ export function interpretResponse(res: HttpResponse, label: DynRequestLabel, bas
 
   // An old quirk of the service wraps error bodies in a JSON array; the envelope is its first element.
   const body = Array.isArray(res.json) ? res.json[0] : res.json;
+  const success = successEnvelope(body);
+  if (success) return { kind: 'success', data: success.data };
   const parsed = DynEnvelope.safeParse(body);
   if (!parsed.success)
     throw new HttpError(label.method, label.path, res.status, res.attempts, res.text.slice(0, 200));
@@ -44,6 +46,34 @@ export function interpretResponse(res: HttpResponse, label: DynRequestLabel, bas
     messages,
     attempts: res.attempts,
   });
+}
+
+const MESSAGE_FIELDS = ['LVL', 'ERR_CD', 'SOURCE', 'INFO'] as const;
+
+/**
+ * The data of a success envelope, checked by hand: an envelope `DynEnvelope` accepts, with status `success`.
+ * Every answer passes here, so the usual one costs no zod parse; anything else (a failure, a job, a field of another
+ * type) is undefined and goes to the schema, which also names what is wrong.
+ */
+export function successEnvelope(body: unknown): { data: unknown } | undefined {
+  // The schema requires `data` present, whatever its value.
+  if (!isObject(body) || body.status !== 'success' || !('data' in body)) return undefined;
+  const { job_id: job, msgs } = body;
+  if (job != null && typeof job !== 'string' && !(typeof job === 'number' && Number.isFinite(job)))
+    return undefined;
+  if (msgs != null && !(Array.isArray(msgs) && msgs.every(isMessage))) return undefined;
+  return { data: body.data };
+}
+
+function isMessage(message: unknown): boolean {
+  return (
+    isObject(message) &&
+    MESSAGE_FIELDS.every((field) => message[field] == null || typeof message[field] === 'string')
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** 307 `Location: /REST/Job/<id>/` (a path on the origin); the real service also puts the path in the body. */
