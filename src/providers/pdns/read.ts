@@ -141,13 +141,14 @@ export function zoneRecords(
       foreign.push(...enabled.map((record) => ({ fqdn, type, ttl, rdata: record.content })));
       continue;
     }
+    // Keys in sorted order, as the live digest takes them (fingerprint.ts): no sorted copy of each set.
     records.push({
       fqdn,
-      type: rrset.type,
       records: sortValues(
         rrset.type,
         values.flatMap((value) => (value?.ok ? [value.value] : [])),
-      ).map((value) => ({ value, ttl })),
+      ).map((value) => ({ ttl, value })),
+      type: rrset.type,
     });
   }
   return {

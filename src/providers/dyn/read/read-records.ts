@@ -74,9 +74,10 @@ export function zoneRecords(
         throw new DynWireError(itemContext(context, key, index, item), issues);
       }
       const setKey = recordSetKey({ fqdn, type });
-      const live = { value: value.value, ttl: record.ttl, ref: String(record.record_id) };
+      // Keys in sorted order, as the live digest takes them (fingerprint.ts): no sorted copy of each record.
+      const live = { ref: String(record.record_id), ttl: record.ttl, value: value.value };
       const set = sets.get(setKey);
-      if (set === undefined) sets.set(setKey, { fqdn, type, records: [live] });
+      if (set === undefined) sets.set(setKey, { fqdn, records: [live], type });
       else set.records.push(live);
     }
   }
