@@ -3,23 +3,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { zoneRecords } from '../../src/providers/dyn/read/read-records.js';
 import { isRecordObject, RecordObject } from '../../src/providers/dyn/read/record-object.js';
+import { asAnswer, fieldOr, WRONG_COUNTS, wireCount } from './helpers/wire-arbitraries.js';
 
 /**
  * `GET /AllRecord` items of a managed type are taken as they are when they have the expected shape
  * (isRecordObject) and only the others go through zod: whatever the check accepts, zod accepts unchanged.
  */
 
-const field = <T>(right: fc.Arbitrary<T>, ...wrong: unknown[]) =>
-  fc.oneof({ arbitrary: right, weight: 4 }, fc.constantFrom(...wrong));
-const count = fc.oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER));
-const wrongCount = [-1, 2.5, '', 'x', null, Number.MAX_SAFE_INTEGER + 2];
 const item = fc.record(
   {
-    fqdn: field(fc.string({ minLength: 1, maxLength: 12 }), '', 5, null),
+    fqdn: fieldOr(fc.string({ minLength: 1, maxLength: 12 }), '', 5, null),
     // Digit strings are valid too: zod converts them, so they are the check's to refuse.
-    ttl: field(count, '300', ...wrongCount),
-    rdata: field(fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })), [], null, 'x'),
-    record_id: field(count, '42', ...wrongCount),
+    ttl: fieldOr(wireCount, '300', ...WRONG_COUNTS),
+    rdata: fieldOr(fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })), [], null, 'x'),
+    record_id: fieldOr(wireCount, '42', ...WRONG_COUNTS),
     zone: fc.constant('example.com'),
   },
   { requiredKeys: ['fqdn'] },
@@ -29,7 +26,7 @@ describe('isRecordObject: a Dyn record taken without a zod pass', () => {
   it('accepts only what RecordObject accepts unchanged, and everything it does', () => {
     fc.assert(
       fc.property(item, (generated) => {
-        const answer: unknown = JSON.parse(JSON.stringify(generated));
+        const answer = asAnswer(generated);
         const parsed = RecordObject.safeParse(answer);
         expect(isRecordObject(answer)).toBe(parsed.success && isDeepStrictEqual(parsed.data, answer));
       }),
