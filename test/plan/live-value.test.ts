@@ -24,6 +24,15 @@ describe('liveMatchesDesired', () => {
     );
   });
 
+  it('one live record: matches only the one value at the same TTL, never the first of several values', () => {
+    const live = [rec('192.0.2.1', 300)];
+    expect(liveMatchesDesired(live, { ttl: 300, values: ['192.0.2.1'] })).toBe(true);
+    expect(liveMatchesDesired(live, { ttl: 60, values: ['192.0.2.1'] })).toBe(false);
+    expect(liveMatchesDesired(live, { ttl: 300, values: ['192.0.2.9'] })).toBe(false);
+    expect(liveMatchesDesired(live, { ttl: 300, values: ['192.0.2.1', '192.0.2.2'] })).toBe(false);
+    expect(liveMatchesDesired(live, { ttl: 300, values: [] })).toBe(false);
+  });
+
   it('differs when any one record has another TTL', () => {
     const live = [rec('192.0.2.1', 300), rec('192.0.2.2', 60)];
     expect(liveMatchesDesired(live, { ttl: 300, values: ['192.0.2.1', '192.0.2.2'] })).toBe(false);

@@ -164,12 +164,19 @@ function liveSets(live: LiveZone, managed: Managed): Map<string, LiveSet> {
   const sets = new Map<string, LiveSet>();
   for (const set of live.records) {
     if (set.records.length === 0 || !managed(set)) continue;
-    const key = recordSetKey(set);
     const { fqdn, type } = set;
-    const merged = sets.get(key) ?? { fqdn, type, records: [], kept: [] };
-    const mine = set.records.filter((record) => managed({ fqdn, type, value: record.value }));
-    const kept = set.records.filter((record) => !mine.includes(record));
-    sets.set(key, { fqdn, type, records: [...merged.records, ...mine], kept: [...merged.kept, ...kept] });
+    const mine: LiveRecord[] = [];
+    const kept: LiveRecord[] = [];
+    for (const record of set.records)
+      (managed({ fqdn, type, value: record.value }) ? mine : kept).push(record);
+    const key = recordSetKey(set);
+    const merged = sets.get(key);
+    sets.set(
+      key,
+      merged === undefined
+        ? { fqdn, type, records: mine, kept }
+        : { fqdn, type, records: [...merged.records, ...mine], kept: [...merged.kept, ...kept] },
+    );
   }
   return sets;
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isNonEmptyString, isWireCount, isWireObject } from '../wire-guards.js';
 
 /**
  * The shapes of PowerDNS answers the provider reads (PowerDNS Authoritative HTTP API, "Zones"). Objects are loose:
@@ -32,6 +33,41 @@ export const ZoneWire = z.lazy(() =>
   }),
 );
 export type ZoneWire = z.infer<typeof ZoneWire>;
+
+/**
+ * Whether `value` is a `ZoneWire` as zod would return it (wire-guards.ts): the answer of a zone read taken as it is,
+ * with no copy of its rrsets; whatever this refuses goes through `ZoneWire`, which says what is wrong.
+ */
+export function isZoneWire(value: unknown): value is ZoneWire {
+  return (
+    isWireObject(value) &&
+    isNonEmptyString(value.name) &&
+    typeof value.kind === 'string' &&
+    isWireCount(value.serial) &&
+    (value.soa_edit_api === undefined || typeof value.soa_edit_api === 'string') &&
+    Array.isArray(value.rrsets) &&
+    value.rrsets.every(isRrsetWire)
+  );
+}
+
+function isRrsetWire(value: unknown): value is RrsetWire {
+  return (
+    isWireObject(value) &&
+    isNonEmptyString(value.name) &&
+    isNonEmptyString(value.type) &&
+    isWireCount(value.ttl) &&
+    Array.isArray(value.records) &&
+    value.records.every(isRecordWire)
+  );
+}
+
+function isRecordWire(value: unknown): boolean {
+  return (
+    isWireObject(value) &&
+    typeof value.content === 'string' &&
+    (value.disabled === undefined || typeof value.disabled === 'boolean')
+  );
+}
 
 /** One entry of `GET /zones`: the zone without its rrsets. */
 export const ListedZoneWire = z.lazy(() =>

@@ -7,6 +7,7 @@ import { foreignRecord } from '../wire/foreign-rdata.js';
 import { dynRdata } from '../wire/rdata.js';
 import { isServiceRecord, sortLiveRecords, typeOfRecordsKey } from '../wire/record-wire.js';
 import { parseWire, WireInt } from '../wire/wire.js';
+import { isRecordObject, RecordObject } from './record-object.js';
 
 /** A zone's records as the model holds them: the sets edgeplan manages, and what it leaves alone. */
 export interface ZoneRecords {
@@ -20,16 +21,6 @@ export interface ZoneRecords {
 
 /** `GET /AllRecord/<zone>/?detail=Y`: an object keyed `<type>_records`, each an array of record objects. */
 const AllRecordDetail = z.lazy(() => z.record(z.string(), z.unknown()));
-
-/** One record of a supported type; `rdata` goes to the type's Dyn mapping (rdata.ts). */
-const RecordObject = z.lazy(() =>
-  z.looseObject({
-    fqdn: z.string().min(1),
-    ttl: WireInt,
-    rdata: z.record(z.string(), z.unknown()),
-    record_id: WireInt,
-  }),
-);
 
 /** Any record: its name, which is all that is read of the service's own records. */
 const NamedRecordObject = z.lazy(() => z.looseObject({ fqdn: z.string().min(1) }));
@@ -62,34 +53,46 @@ export function zoneRecords(
     const type = typeOfRecordsKey(key);
     if (type === null) continue;
     const known = supported.has(type) ? dynRdata(type) : undefined;
-    parseWire(z.array(z.unknown()), items, `${context} ${key}`).forEach((item, index) => {
-      const where = () => `${context} ${key}[${index}]${fqdnHint(item)}`;
-      const parsed = known === undefined ? undefined : RecordObject.safeParse(item);
-      const fqdn = normaliseName(parsed?.data?.fqdn ?? parseWire(NamedRecordObject, item, where()).fqdn);
-      if (isServiceRecord(type, fqdn, zone)) return;
+    const list = Array.isArray(items) ? items : parseWire(z.array(z.unknown()), items, `${context} ${key}`);
+    for (let index = 0; index < list.length; index++) {
+      const item: unknown = list[index];
+      const parsed =
+        known === undefined ? undefined : isRecordObject(item) ? item : RecordObject.safeParse(item).data;
+      const fqdn = normaliseName(
+        parsed?.fqdn ?? parseWire(NamedRecordObject, item, itemContext(context, key, index, item)).fqdn,
+      );
+      if (isServiceRecord(type, fqdn, zone)) continue;
       if (known === undefined) {
-        foreign.push(foreignRecord(fqdn, type, parseWire(ForeignObject, item, where())));
-        return;
+        const wire = parseWire(ForeignObject, item, itemContext(context, key, index, item));
+        foreign.push(foreignRecord(fqdn, type, wire));
+        continue;
       }
-      const record = parsed?.data ?? parseWire(RecordObject, item, where());
+      const record = parsed ?? parseWire(RecordObject, item, itemContext(context, key, index, item));
       const value = known.fromRdata(record.rdata);
       if (!value.ok) {
         const issues = value.problems.map((p) => `${['rdata', ...p.path].join('.')}: ${p.message}`);
-        throw new DynWireError(where(), issues);
+        throw new DynWireError(itemContext(context, key, index, item), issues);
       }
       const setKey = recordSetKey({ fqdn, type });
-      const set = sets.get(setKey) ?? { fqdn, type, records: [] };
-      set.records.push({ value: value.value, ttl: record.ttl, ref: String(record.record_id) });
-      sets.set(setKey, set);
-    });
+      // Keys in sorted order, as the live digest takes them (fingerprint.ts): no sorted copy of each record.
+      const live = { ref: String(record.record_id), ttl: record.ttl, value: value.value };
+      const set = sets.get(setKey);
+      if (set === undefined) sets.set(setKey, { fqdn, records: [live], type });
+      else set.records.push(live);
+    }
   }
+  const records = [...sets.values()];
+  for (const set of records) if (set.records.length > 1) set.records = sortLiveRecords(set.type, set.records);
   return {
-    records: [...sets.values()]
-      .map((set) => ({ ...set, records: sortLiveRecords(set.type, set.records) }))
-      .sort(compareRecordSets),
+    records: records.sort(compareRecordSets),
     unsupported: foreignNames(foreign),
     ...(foreign.length > 0 ? { foreign: sortForeign(foreign) } : {}),
   };
+}
+
+/** `<context> a_records[3] (www.example.com)`: which item of the answer an error is about. */
+function itemContext(context: string, key: string, index: number, item: unknown): string {
+  return `${context} ${key}[${index}]${fqdnHint(item)}`;
 }
 
 /** ` (www.example.com)` when the item names its node, so that an error says which record it is. */
