@@ -81,18 +81,19 @@ export type WhileOpen = (plan: Plan, services: OpenServices | undefined) => Prom
 
 /**
  * Opens, plans, closes: for commands that only read. `paces`: the budgets an apply would be paced to. `whileOpen`
- * runs after planning, before the services close.
+ * runs after planning, before the services close. `review`: what the plan carries (apply/plan-reviewed.ts).
  */
 export async function reviewOnce(
   desired: DesiredState,
   options: ServiceOptions,
   io: CliIo,
   whileOpen?: WhileOpen,
+  review?: ReviewOptions,
 ): Promise<{ plan: Plan; paces: ApplyPace[] }> {
   const scope = targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {
-    const plan = await reviewWith(desired, scope, services);
+    const plan = await reviewWith(desired, scope, services, review);
     await whileOpen?.(plan, services);
     return { plan, paces: servicePaces(services, desired) };
   } finally {

@@ -1,3 +1,4 @@
+import type { ReviewOptions } from '../apply/plan-reviewed.js';
 import type { DesiredState } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
 import { utcClockAfter } from '../model/seconds.js';
@@ -30,9 +31,10 @@ export async function reviewDnsIfWafSpent(
   options: ServiceOptions,
   io: CliIo,
   whileOpen?: WhileOpen,
+  review?: ReviewOptions,
 ): Promise<ReviewedPart> {
   try {
-    return await reviewOnce(desired, options, io, whileOpen);
+    return await reviewOnce(desired, options, io, whileOpen, review);
   } catch (error) {
     const spent = wafBudgetSpent(error);
     if (!spent || !desired.waf) throw error;
@@ -44,6 +46,7 @@ export async function reviewDnsIfWafSpent(
       { ...options, ...(targets ? { target: targets } : {}) },
       io,
       whileOpen,
+      review,
     );
     return { ...reviewed, wafNotRead: wafNotReadText(spent, io.now?.() ?? Date.now()) };
   }

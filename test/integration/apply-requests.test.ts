@@ -129,6 +129,9 @@ describe('requests of an apply', () => {
     expect(plan.code, plan.stderr).toBe(2);
     const stated = Number(/\nApply: (\d+) DNS requests, /.exec(plan.stdout)?.[1]);
     const planned = dns() ?? 0;
+    // A plan printed as JSON carries its fingerprints (a text plan, which prints none, leaves them out).
+    const planJson = await cli(['plan', dir, '--format', 'json'], running.env);
+    expect(JSON.parse(planJson.stdout).fingerprints.targets.length).toBeGreaterThan(0);
     running.emulator.requestLog.clear();
     const apply = await cli(['apply', dir, '--yes', '--allow-unsafe', '--format', 'json'], running.env);
     expect(apply.code, apply.stderr).toBe(0);

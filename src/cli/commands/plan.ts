@@ -39,8 +39,13 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
   if (!loaded) return EXIT_ERROR;
   const { desired, warnings } = loaded;
   // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.
-  const reviewed = await reviewDnsIfWafSpent(desired, options, io, async (read, services) =>
-    assertWafBudget(read, services, io.now?.() ?? Date.now(), true),
+  // Fingerprints (a digest of every record read) only for a plan that is saved or printed as JSON.
+  const reviewed = await reviewDnsIfWafSpent(
+    desired,
+    options,
+    io,
+    async (read, services) => assertWafBudget(read, services, io.now?.() ?? Date.now(), true),
+    { fingerprints: out !== undefined || options.format === 'json' },
   );
   const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
   io.stdout(renderReviewed(plan, options, io, reviewed.paces, warnings));

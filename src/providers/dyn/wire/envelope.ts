@@ -1,5 +1,6 @@
 import { HttpError } from '../../http/errors.js';
 import type { HttpResponse } from '../../http/transport.js';
+import { isWireObject } from '../../wire-guards.js';
 import { DynApiError } from '../errors.js';
 import { DynEnvelope } from './wire.js';
 
@@ -57,7 +58,7 @@ const MESSAGE_FIELDS = ['LVL', 'ERR_CD', 'SOURCE', 'INFO'] as const;
  */
 export function successEnvelope(body: unknown): { data: unknown } | undefined {
   // The schema requires `data` present, whatever its value.
-  if (!isObject(body) || body.status !== 'success' || !('data' in body)) return undefined;
+  if (!isWireObject(body) || body.status !== 'success' || !('data' in body)) return undefined;
   const { job_id: job, msgs } = body;
   if (job != null && typeof job !== 'string' && !(typeof job === 'number' && Number.isFinite(job)))
     return undefined;
@@ -67,13 +68,9 @@ export function successEnvelope(body: unknown): { data: unknown } | undefined {
 
 function isMessage(message: unknown): boolean {
   return (
-    isObject(message) &&
+    isWireObject(message) &&
     MESSAGE_FIELDS.every((field) => message[field] == null || typeof message[field] === 'string')
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** 307 `Location: /REST/Job/<id>/` (a path on the origin); the real service also puts the path in the body. */
