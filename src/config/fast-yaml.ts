@@ -50,7 +50,11 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
     const root = reader.node(undefined);
     // Stryker disable next-line OptionalChaining: js-yaml ends a lone document right after its root
     if (events[reader.next]?.type !== EVENT_ID.POP) return null;
-    return { root: root.kind === 'scalar' && root.empty ? null : root.node, diagnostics: reader.diagnostics };
+    // A scalar root is the only scalar read: whether it was empty is whether the last one read was.
+    return {
+      root: root.kind === 'scalar' && reader.lastEmpty ? null : root,
+      diagnostics: reader.diagnostics,
+    };
   } catch (error) {
     if (error instanceof NeedsFullReader) return null;
     throw error;
@@ -60,13 +64,13 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
 /** Thrown inside the reader for what only the full reader reads; never escapes fastParseYaml. */
 class NeedsFullReader extends Error {}
 
-/** A node read, and whether it was an empty scalar (no text: `www:` with nothing after it). */
-type Read =
-  | { kind: 'scalar'; node: PNode; empty: boolean }
-  | { kind: 'collection'; node: PNode; empty: false };
+/** Maps with more entries than this find a repeated key through a set of their keys, not by a scan. */
+const SCANNED_KEYS = 8;
 
 class EventReader {
   next = 1;
+  /** Whether the last scalar read was empty (no text: `www:` with nothing after it). */
+  lastEmpty = false;
   readonly diagnostics: Diagnostic[] = [];
   private readonly lines: LineCursor;
 
@@ -79,7 +83,7 @@ class EventReader {
   }
 
   /** The node at `next`; an empty scalar is placed at `fallback` (its key, its list), as the full reader does. */
-  node(fallback: Position | undefined): Read {
+  node(fallback: Position | undefined): PNode {
     const event = this.events[this.next++];
     // Stryker disable next-line LogicalOperator: js-yaml's stream has a node wherever one is read (an empty scalar for an empty value)
     if (!event || event.type === EVENT_ID.DOCUMENT || event.type === EVENT_ID.POP)
@@ -91,13 +95,12 @@ class EventReader {
     if (event.type === EVENT_ID.SEQUENCE) {
       const items: PNode[] = [];
       // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
-      while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos).node);
+      while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos));
       this.next++;
-      // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
-      return { kind: 'collection', node: { kind: 'seq', pos, items }, empty: false };
+      return { kind: 'seq', pos, items };
     }
     const entries: PEntry[] = [];
-    const keys = new Set<string>();
+    let keys: Set<string> | undefined;
     // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
     while (this.events[this.next]?.type !== EVENT_ID.POP) {
       const keyEvent = this.events[this.next++];
@@ -106,21 +109,22 @@ class EventReader {
         throw new NeedsFullReader();
       if (keyEvent.valueStart === -1 || isBlock(keyEvent)) throw new NeedsFullReader();
       const key = getScalarValue(this.text, keyEvent);
-      if (keys.has(key)) throw new NeedsFullReader();
-      keys.add(key);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a speed choice; the scan and the set find the same keys
+      if (entries.length > SCANNED_KEYS) {
+        keys ??= new Set(entries.map((entry) => entry.key));
+        if (keys.has(key)) throw new NeedsFullReader();
+        keys.add(key);
+      } else if (entries.some((entry) => entry.key === key)) throw new NeedsFullReader();
       const keyPos = this.lines.at(startOf(keyEvent));
-      entries.push({ key, keyPos, value: this.node(keyPos).node });
+      entries.push({ key, keyPos, value: this.node(keyPos) });
     }
     this.next++;
-    // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
-    return { kind: 'collection', node: { kind: 'map', pos, entries }, empty: false };
+    return { kind: 'map', pos, entries };
   }
 
-  private scalar(event: ScalarEvent, fallback: Position | undefined): Read {
-    if (event.valueStart === -1) {
-      const pos = fallback ?? this.lines.at(0);
-      return { kind: 'scalar', node: { kind: 'scalar', pos, value: null }, empty: true };
-    }
+  private scalar(event: ScalarEvent, fallback: Position | undefined): PNode {
+    this.lastEmpty = event.valueStart === -1;
+    if (this.lastEmpty) return { kind: 'scalar', pos: fallback ?? this.lines.at(0), value: null };
     if (isBlock(event)) throw new NeedsFullReader();
     const pos = this.lines.at(startOf(event));
     const text = getScalarValue(this.text, event);
@@ -129,7 +133,7 @@ class EventReader {
       const problem = numberProblem(text, value);
       if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
     }
-    return { kind: 'scalar', node: { kind: 'scalar', pos, value }, empty: false };
+    return { kind: 'scalar', pos, value };
   }
 }
 
