@@ -1,8 +1,8 @@
 import { type Diagnostic, pushAll } from '../model/diagnostic.js';
-import { RECORD_TYPES } from '../model/record-types/index.js';
+import { RECORD_TYPES, type RecordType } from '../model/record-types/index.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { entryOf, isMap, isSeq, type PEntry, type PMap, type Position } from './positioned.js';
-import { readTypedValues, type TypedValues } from './record-values.js';
+import { type PlacedValue, readTypedValues, readTypedValuesInto, type TypedValues } from './record-values.js';
 import { GEO_TYPES } from './schema-services.js';
 
 /** One map of record types at a name: the name's own map, or one item of its list of maps (one per TTL). */
@@ -55,11 +55,17 @@ export function readRecords(merged: MergedDocument): ReadRecords {
     for (const record of zone.records) {
       const items = recordItems(record);
       if (items.length === 0) continue;
-      const sets = items.flatMap((item) => {
-        const read = readTypedValues(item.map, RECORD_TYPES, zone.zone, `record "${record.name}"`);
-        pushAll(diagnostics, read.diagnostics);
-        return read.sets.map((set) => ({ ...set, item }));
-      });
+      const sets: RecordTypedValues[] = [];
+      const owner = `record "${record.name}"`;
+      for (const item of items) {
+        const make = (type: RecordType, keyPos: Position, values: PlacedValue[]): RecordTypedValues => ({
+          type,
+          keyPos,
+          values,
+          item,
+        });
+        readTypedValuesInto(sets, diagnostics, item.map, RECORD_TYPES, zone.zone, owner, false, make);
+      }
       records.push({ zone, record, sets });
     }
   }
