@@ -73,6 +73,13 @@ class EventReader {
   lastEmpty = false;
   readonly diagnostics: Diagnostic[] = [];
   private readonly lines: LineCursor;
+  /**
+   * Items and entries read whose collection is still being read, innermost last: each collection takes its own
+   * off the end, so its list has exactly their length (a list grown by pushes keeps room for 17: a record's map and
+   * list hold one each).
+   */
+  private readonly items: PNode[] = [];
+  private readonly entries: PEntry[] = [];
 
   constructor(
     private readonly events: readonly Event[],
@@ -93,13 +100,16 @@ class EventReader {
     if (event.type === EVENT_ID.SCALAR) return this.scalar(event, fallback);
     const pos = this.lines.at(event.start);
     if (event.type === EVENT_ID.SEQUENCE) {
-      const items: PNode[] = [];
+      const first = this.items.length;
       // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
-      while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos));
+      while (this.events[this.next]?.type !== EVENT_ID.POP) {
+        const item = this.node(pos);
+        this.items.push(item);
+      }
       this.next++;
-      return { kind: 'seq', pos, items };
+      return { kind: 'seq', pos, items: this.items.splice(first) };
     }
-    const entries: PEntry[] = [];
+    const first = this.entries.length;
     let keys: Set<string> | undefined;
     // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
     while (this.events[this.next]?.type !== EVENT_ID.POP) {
@@ -110,16 +120,23 @@ class EventReader {
       if (keyEvent.valueStart === -1 || isBlock(keyEvent)) throw new NeedsFullReader();
       const key = getScalarValue(this.text, keyEvent);
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a speed choice; the scan and the set find the same keys
-      if (entries.length > SCANNED_KEYS) {
-        keys ??= new Set(entries.map((entry) => entry.key));
+      if (this.entries.length - first > SCANNED_KEYS) {
+        keys ??= new Set(this.entries.slice(first).map((entry) => entry.key));
         if (keys.has(key)) throw new NeedsFullReader();
         keys.add(key);
-      } else if (entries.some((entry) => entry.key === key)) throw new NeedsFullReader();
+      } else if (this.readBefore(first, key)) throw new NeedsFullReader();
       const keyPos = this.lines.at(startOf(keyEvent));
-      entries.push({ key, keyPos, value: this.node(keyPos) });
+      const value = this.node(keyPos);
+      this.entries.push({ key, keyPos, value });
     }
     this.next++;
-    return { kind: 'map', pos, entries };
+    return { kind: 'map', pos, entries: this.entries.splice(first) };
+  }
+
+  /** Whether the map whose entries start at `first` has read `key` already. */
+  private readBefore(first: number, key: string): boolean {
+    for (let at = first; at < this.entries.length; at++) if (this.entries[at]?.key === key) return true;
+    return false;
   }
 
   private scalar(event: ScalarEvent, fallback: Position | undefined): PNode {

@@ -51,11 +51,13 @@ export interface ReadRecords {
 export function readRecords(merged: MergedDocument): ReadRecords {
   const diagnostics: Diagnostic[] = [];
   const records: ReadRecord[] = [];
+  // Each name's sets are gathered here and taken off as one list of their exact length (a list grown by pushes
+  // keeps room for 17; a name of a large zone has one set).
+  const sets: RecordTypedValues[] = [];
   for (const zone of merged.zones) {
     for (const record of zone.records) {
       const items = recordItems(record);
       if (items.length === 0) continue;
-      const sets: RecordTypedValues[] = [];
       const owner = `record "${record.name}"`;
       for (const item of items) {
         const make = (type: RecordType, keyPos: Position, values: PlacedValue[]): RecordTypedValues => ({
@@ -66,7 +68,7 @@ export function readRecords(merged: MergedDocument): ReadRecords {
         });
         readTypedValuesInto(sets, diagnostics, item.map, RECORD_TYPES, zone.zone, owner, false, make);
       }
-      records.push({ zone, record, sets });
+      records.push({ zone, record, sets: sets.splice(0) });
     }
   }
   const geoGroups: ReadGeoGroup[] = [];

@@ -78,13 +78,14 @@ export function readTypedValuesInto<S>(
   make: (type: RecordType, keyPos: Position, values: PlacedValue[]) => S,
 ): void {
   const byKey = keyIndex(types);
+  // A set's values are gathered here and taken off as one list of their exact length (see read-records.ts).
+  const values: PlacedValue[] = [];
   for (const entry of map.entries) {
     const type = byKey.get(entry.key);
     if (!type) continue;
     const items = type.single ? [entry.value] : isSeq(entry.value) ? entry.value.items : [];
     // A set of one value repeats nothing: its map of values seen is never needed.
     const first = items.length > 1 ? new Map<string, Position>() : undefined;
-    const values: PlacedValue[] = [];
     for (const written of items) {
       const inner = valueMaps && isMap(written) ? entryOf(written, 'value')?.value : undefined;
       const item = inner ?? written;
@@ -110,7 +111,7 @@ export function readTypedValuesInto<S>(
         options ? { value: result.value, pos: item.pos, options } : { value: result.value, pos: item.pos },
       );
     }
-    sets.push(make(type, entry.keyPos, values));
+    sets.push(make(type, entry.keyPos, values.splice(0)));
   }
 }
 
