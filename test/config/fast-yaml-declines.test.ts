@@ -110,7 +110,7 @@ describe('what the fast YAML reader leaves to the full one', () => {
       Array.from({ length: count }, (_, i) => `${indent}k${i}: ${i}\n`).join('');
     // A nested map may use the keys its enclosing map has read before it, in a map of few keys or of many.
     for (const count of [2, 12]) {
-      const text = `k0: top\nnested:\n${keys(count, '  ')}  nested: inner\n`;
+      const text = `late: top\nnested:\n${keys(count, '  ')}  late: inner\n`;
       expect({ count, read: fastParseYaml('a.yaml', text) === null ? 'full' : 'fast' }).toEqual({
         count,
         read: 'fast',
