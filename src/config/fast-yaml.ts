@@ -50,7 +50,7 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
     const root = reader.node(undefined);
     // Stryker disable next-line OptionalChaining: js-yaml ends a lone document right after its root
     if (events[reader.next]?.type !== EVENT_ID.POP) return null;
-    return { root: root.kind === 'scalar' && root.empty ? null : root.node, diagnostics: reader.diagnostics };
+    return { root: isEmpty(events[1]) ? null : root, diagnostics: reader.diagnostics };
   } catch (error) {
     if (error instanceof NeedsFullReader) return null;
     throw error;
@@ -60,15 +60,22 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
 /** Thrown inside the reader for what only the full reader reads; never escapes fastParseYaml. */
 class NeedsFullReader extends Error {}
 
-/** A node read, and whether it was an empty scalar (no text: `www:` with nothing after it). */
-type Read =
-  | { kind: 'scalar'; node: PNode; empty: boolean }
-  | { kind: 'collection'; node: PNode; empty: false };
+/** Maps with more entries than this find a repeated key through a set of their keys, not by a scan. */
+const SCANNED_KEYS = 8;
 
 class EventReader {
   next = 1;
   readonly diagnostics: Diagnostic[] = [];
   private readonly lines: LineCursor;
+  /**
+   * Items and entries read whose collection is still being read, innermost last: each collection takes its own
+   * off the end, so its list has exactly their length (a list grown by pushes keeps room for 17: a record's map and
+   * list hold one each). What lies below a collection's first is never read by it.
+   */
+  // Stryker disable next-line ArrayDeclaration: see above, an element below every collection's first is never read
+  private readonly items: PNode[] = [];
+  // Stryker disable next-line ArrayDeclaration: as for items
+  private readonly entries: PEntry[] = [];
 
   constructor(
     private readonly events: readonly Event[],
@@ -79,7 +86,7 @@ class EventReader {
   }
 
   /** The node at `next`; an empty scalar is placed at `fallback` (its key, its list), as the full reader does. */
-  node(fallback: Position | undefined): Read {
+  node(fallback: Position | undefined): PNode {
     const event = this.events[this.next++];
     // Stryker disable next-line LogicalOperator: js-yaml's stream has a node wherever one is read (an empty scalar for an empty value)
     if (!event || event.type === EVENT_ID.DOCUMENT || event.type === EVENT_ID.POP)
@@ -89,15 +96,17 @@ class EventReader {
     if (event.type === EVENT_ID.SCALAR) return this.scalar(event, fallback);
     const pos = this.lines.at(event.start);
     if (event.type === EVENT_ID.SEQUENCE) {
-      const items: PNode[] = [];
+      const first = this.items.length;
       // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
-      while (this.events[this.next]?.type !== EVENT_ID.POP) items.push(this.node(pos).node);
+      while (this.events[this.next]?.type !== EVENT_ID.POP) {
+        const item = this.node(pos);
+        this.items.push(item);
+      }
       this.next++;
-      // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
-      return { kind: 'collection', node: { kind: 'seq', pos, items }, empty: false };
+      return { kind: 'seq', pos, items: this.items.splice(first) };
     }
-    const entries: PEntry[] = [];
-    const keys = new Set<string>();
+    const first = this.entries.length;
+    let keys: Set<string> | undefined;
     // Stryker disable next-line OptionalChaining: a collection's events always end with its POP
     while (this.events[this.next]?.type !== EVENT_ID.POP) {
       const keyEvent = this.events[this.next++];
@@ -106,21 +115,29 @@ class EventReader {
         throw new NeedsFullReader();
       if (keyEvent.valueStart === -1 || isBlock(keyEvent)) throw new NeedsFullReader();
       const key = getScalarValue(this.text, keyEvent);
-      if (keys.has(key)) throw new NeedsFullReader();
-      keys.add(key);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a speed choice; the scan and the set find the same keys
+      if (this.entries.length - first > SCANNED_KEYS) {
+        keys ??= new Set(this.entries.slice(first).map((entry) => entry.key));
+        if (keys.has(key)) throw new NeedsFullReader();
+        keys.add(key);
+      } else if (this.readBefore(first, key)) throw new NeedsFullReader();
       const keyPos = this.lines.at(startOf(keyEvent));
-      entries.push({ key, keyPos, value: this.node(keyPos).node });
+      const value = this.node(keyPos);
+      this.entries.push({ key, keyPos, value });
     }
     this.next++;
-    // Stryker disable next-line BooleanLiteral: of a Read, only a scalar's emptiness is looked at
-    return { kind: 'collection', node: { kind: 'map', pos, entries }, empty: false };
+    return { kind: 'map', pos, entries: this.entries.splice(first) };
   }
 
-  private scalar(event: ScalarEvent, fallback: Position | undefined): Read {
-    if (event.valueStart === -1) {
-      const pos = fallback ?? this.lines.at(0);
-      return { kind: 'scalar', node: { kind: 'scalar', pos, value: null }, empty: true };
-    }
+  /** Whether the map whose entries start at `first` has read `key` already. */
+  private readBefore(first: number, key: string): boolean {
+    // Stryker disable next-line EqualityOperator,OptionalChaining: past the end there is no entry, before it always one
+    for (let at = first; at < this.entries.length; at++) if (this.entries[at]?.key === key) return true;
+    return false;
+  }
+
+  private scalar(event: ScalarEvent, fallback: Position | undefined): PNode {
+    if (isEmpty(event)) return { kind: 'scalar', pos: fallback ?? this.lines.at(0), value: null };
     if (isBlock(event)) throw new NeedsFullReader();
     const pos = this.lines.at(startOf(event));
     const text = getScalarValue(this.text, event);
@@ -129,8 +146,14 @@ class EventReader {
       const problem = numberProblem(text, value);
       if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
     }
-    return { kind: 'scalar', node: { kind: 'scalar', pos, value }, empty: false };
+    return { kind: 'scalar', pos, value };
   }
+}
+
+/** An empty scalar: no text (`www:` with nothing after it). */
+function isEmpty(event: Event | undefined): boolean {
+  // Stryker disable next-line OptionalChaining: the root's event is there once a root was read, a scalar's always
+  return event?.type === EVENT_ID.SCALAR && event.valueStart === -1;
 }
 
 function isBlock(event: ScalarEvent): boolean {

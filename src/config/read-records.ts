@@ -1,8 +1,8 @@
 import { type Diagnostic, pushAll } from '../model/diagnostic.js';
-import { RECORD_TYPES } from '../model/record-types/index.js';
+import { RECORD_TYPES, type RecordType } from '../model/record-types/index.js';
 import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { entryOf, isMap, isSeq, type PEntry, type PMap, type Position } from './positioned.js';
-import { readTypedValues, type TypedValues } from './record-values.js';
+import { type PlacedValue, readTypedValues, readTypedValuesInto, type TypedValues } from './record-values.js';
 import { GEO_TYPES } from './schema-services.js';
 
 /** One map of record types at a name: the name's own map, or one item of its list of maps (one per TTL). */
@@ -51,16 +51,24 @@ export interface ReadRecords {
 export function readRecords(merged: MergedDocument): ReadRecords {
   const diagnostics: Diagnostic[] = [];
   const records: ReadRecord[] = [];
+  // Each name's sets are gathered here and taken off as one list of their exact length (a list grown by pushes
+  // keeps room for 17; a name of a large zone has one set).
+  const sets: RecordTypedValues[] = [];
   for (const zone of merged.zones) {
     for (const record of zone.records) {
       const items = recordItems(record);
       if (items.length === 0) continue;
-      const sets = items.flatMap((item) => {
-        const read = readTypedValues(item.map, RECORD_TYPES, zone.zone, `record "${record.name}"`);
-        pushAll(diagnostics, read.diagnostics);
-        return read.sets.map((set) => ({ ...set, item }));
-      });
-      records.push({ zone, record, sets });
+      const owner = `record "${record.name}"`;
+      for (const item of items) {
+        const make = (type: RecordType, keyPos: Position, values: PlacedValue[]): RecordTypedValues => ({
+          type,
+          keyPos,
+          values,
+          item,
+        });
+        readTypedValuesInto(sets, diagnostics, item.map, RECORD_TYPES, zone.zone, owner, false, make);
+      }
+      records.push({ zone, record, sets: sets.splice(0) });
     }
   }
   const geoGroups: ReadGeoGroup[] = [];

@@ -55,12 +55,37 @@ export function readTypedValues(
 ): ReadValues {
   const sets: TypedValues[] = [];
   const diagnostics: Diagnostic[] = [];
+  readTypedValuesInto(sets, diagnostics, map, types, origin, owner, valueMaps, (type, keyPos, values) => ({
+    type,
+    keyPos,
+    values,
+  }));
+  return { sets, diagnostics };
+}
+
+/**
+ * `readTypedValues` appending to `sets` and `diagnostics`, each set as `make` completes it (a record's sets carry
+ * their map): no lists or copies per map, for the one call per record name of a large zone.
+ */
+export function readTypedValuesInto<S>(
+  sets: S[],
+  diagnostics: Diagnostic[],
+  map: PMap,
+  types: readonly RecordType[],
+  origin: string | null,
+  owner: string,
+  valueMaps: boolean,
+  make: (type: RecordType, keyPos: Position, values: PlacedValue[]) => S,
+): void {
+  const byKey = keyIndex(types);
+  // A set's values are gathered here and taken off as one list of their exact length (see read-records.ts).
+  const values: PlacedValue[] = [];
   for (const entry of map.entries) {
-    const type = types.find((candidate) => candidate.key === entry.key);
+    const type = byKey.get(entry.key);
     if (!type) continue;
     const items = type.single ? [entry.value] : isSeq(entry.value) ? entry.value.items : [];
-    const first = new Map<string, Position>();
-    const values: PlacedValue[] = [];
+    // A set of one value repeats nothing: its map of values seen is never needed.
+    const first = items.length > 1 ? new Map<string, Position>() : undefined;
     for (const written of items) {
       const inner = valueMaps && isMap(written) ? entryOf(written, 'value')?.value : undefined;
       const item = inner ?? written;
@@ -74,19 +99,32 @@ export function readTypedValues(
         }
         continue;
       }
-      const earlier = first.get(result.value);
+      const earlier = first?.get(result.value);
       if (earlier) {
         const message = `${owner} ${type.type}: value ${result.value} is listed twice: also at ${where(earlier)}`;
         diagnostics.push(diagnosticAt(item.pos, message));
         continue;
       }
-      first.set(result.value, item.pos);
+      first?.set(result.value, item.pos);
       const options = inner === undefined ? undefined : optionsOf(written);
-      values.push({ value: result.value, pos: item.pos, ...(options ? { options } : {}) });
+      values.push(
+        options ? { value: result.value, pos: item.pos, options } : { value: result.value, pos: item.pos },
+      );
     }
-    sets.push({ type, keyPos: entry.keyPos, values });
+    sets.push(make(type, entry.keyPos, values.splice(0)));
   }
-  return { sets, diagnostics };
+}
+
+const KEY_INDEXES = new WeakMap<readonly RecordType[], ReadonlyMap<string, RecordType>>();
+
+/** The types of a list by YAML key, built once per list (the registry's, the geo types). */
+function keyIndex(types: readonly RecordType[]): ReadonlyMap<string, RecordType> {
+  let index = KEY_INDEXES.get(types);
+  if (!index) {
+    index = new Map(types.map((type) => [type.key, type]));
+    KEY_INDEXES.set(types, index);
+  }
+  return index;
 }
 
 function optionsOf(map: PNode): Record<string, unknown> | undefined {

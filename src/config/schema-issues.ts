@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { expandIssues } from '../model/bounded-issues.js';
 import { closestNames } from '../model/closest-names.js';
-import type { Diagnostic } from '../model/diagnostic.js';
+import { type Diagnostic, pushAll } from '../model/diagnostic.js';
 import { objectKeysAt } from '../model/schema-keys.js';
 import {
   describeValue,
@@ -12,6 +12,7 @@ import {
   type Position,
   toPlain,
 } from './positioned.js';
+import { deferredIssues, plainDeferringRecords } from './record-shapes.js';
 import type { DesiredStateSchema } from './schema.js';
 
 type Path = readonly PropertyKey[];
@@ -20,13 +21,14 @@ type Issue = z.core.$ZodIssue;
 /**
  * Validates one positioned document against `schema` (schema.ts) and reports every issue where it was written:
  * a wrong value at the value, an unknown key at that key, a missing key at the key of the map that lacks it.
+ * Record names are checked one by one (record-shapes.ts), with the same issues as one parse of the whole document.
  */
 export function schemaDiagnostics(root: PNode, schema: DesiredStateSchema): Diagnostic[] {
-  const result = schema.safeParse(toPlain(root), { error: predicate });
+  const { plain, deferred } = plainDeferringRecords(root);
+  const issues = schema.safeParse(plain, { error: predicate }).error?.issues ?? [];
+  for (const records of deferred) pushAll(issues, deferredIssues(records, predicate));
   const finalize = (raw: z.core.$ZodRawIssue) => z.util.finalizeIssue(raw, { error: predicate }, z.config());
-  return expandIssues(result.error?.issues ?? [], finalize).flatMap((issue) =>
-    issueDiagnostics(root, issue, schema),
-  );
+  return expandIssues(issues, finalize).flatMap((issue) => issueDiagnostics(root, issue, schema));
 }
 
 /** Predicates for issues the schema gives no `error` of its own. */

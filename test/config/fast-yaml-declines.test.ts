@@ -104,4 +104,22 @@ describe('what the fast YAML reader leaves to the full one', () => {
       { numRuns: RUNS / 10 },
     );
   });
+
+  it('finds a repeated key only among the keys of its own map, small or large', () => {
+    const keys = (count: number, indent: string) =>
+      Array.from({ length: count }, (_, i) => `${indent}k${i}: ${i}\n`).join('');
+    // A nested map may use the keys its enclosing map has read before it, in a map of few keys or of many.
+    for (const count of [2, 12]) {
+      const text = `late: top\nnested:\n${keys(count, '  ')}  late: inner\n`;
+      expect({ count, read: fastParseYaml('a.yaml', text) === null ? 'full' : 'fast' }).toEqual({
+        count,
+        read: 'fast',
+      });
+    }
+    // Its own repeated key is declined, in a map of few keys or of many.
+    for (const count of [3, 12]) {
+      const text = `top: 1\nnested:\n${keys(count, '  ')}  k0: again\n`;
+      expect({ count, read: fastParseYaml('a.yaml', text) }).toEqual({ count, read: null });
+    }
+  });
 });

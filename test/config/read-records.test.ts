@@ -150,4 +150,21 @@ geo_services:
       [2, 'groups[2] of geo service "Web"', 0],
     ]);
   });
+
+  it("reads a record value written as a map as the value itself (value maps are a geo group's only)", () => {
+    const parsed = parseYamlFile(
+      'dns.yaml',
+      `zones:
+  example.com:
+    records:
+      '@': { caa: [{ flags: 0, tag: issue, value: ca.example.net }] }
+`,
+    );
+    if (!parsed.root) throw new Error('not parsed');
+    const read = readRecords(mergeDocuments([parsed.root]).merged);
+    expect(read.diagnostics).toEqual([]);
+    expect(
+      read.records.flatMap(({ sets }) => sets.map((set) => set.values.map((placed) => placed.value))),
+    ).toEqual([['0 issue "ca.example.net"']]);
+  });
 });
