@@ -48,6 +48,8 @@ export default {
     'src/config/positioned.ts',
     // Which record maps and geo groups are parsed, and how messages name them.
     'src/config/read-records.ts',
+    // Which record names the schema check may take without zod: a wrong accept hides an error.
+    'src/config/record-shapes.ts',
     'src/providers/dyn/compile/compile.ts',
     'src/providers/dyn/compile/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.
