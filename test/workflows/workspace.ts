@@ -16,11 +16,16 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export type Files = Record<string, string>;
 
-/** Bundles the CLI into `<root>/edgeplan` laid out as the package is: package.json, dist/bin/edgeplan.js. */
+/**
+ * Bundles the CLI into `<root>/edgeplan` laid out as the package is: package.json, dist/bin/edgeplan.js, and its
+ * dependencies beside it (this checkout's node_modules), as `npm ci` installs them: the bundle loads a few of them
+ * (picomatch) only when a run needs them.
+ */
 export async function installEdgeplan(root: string): Promise<string> {
   const pkg = join(root, 'edgeplan');
   await bundleCli(join(pkg, 'dist/bin'));
   await copyFile(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  await symlink(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
   return pkg;
 }
 
