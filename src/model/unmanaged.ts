@@ -63,10 +63,14 @@ export function valueMatches(glob: string, type: string, value: string, zone: st
   return typeof yaml === 'string' && yaml !== value && matcher(yaml);
 }
 
-/** Why `glob` cannot be used (an unbalanced bracket or parenthesis), or null when it compiles. */
+/**
+ * Why `glob` cannot be used (an unbalanced bracket or parenthesis), or null when it compiles. Loading picomatch is
+ * outside the catch: a package installed without its dependencies is not a problem of the glob.
+ */
 export function globProblem(glob: string): string | null {
+  const compiler = loadPicomatch();
   try {
-    loadPicomatch().makeRe(glob, { ...OPTIONS, strictBrackets: true });
+    compiler.makeRe(glob, { ...OPTIONS, strictBrackets: true });
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
