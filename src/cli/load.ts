@@ -3,7 +3,7 @@ import type { Confinement } from '../config/find-files.js';
 import { type LoadOptions, loadDesiredState } from '../config/load.js';
 import { type Diagnostic, formatDiagnostic, isWarning } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
-import { plural } from '../model/text.js';
+import { plural, printable, printableJson } from '../model/text.js';
 import { PlanProblemsError } from '../plan/diff/plan-problems.js';
 import { count } from '../plan/render/duration.js';
 import { PLAN_FORMAT_VERSION } from '../plan/types.js';
@@ -70,7 +70,8 @@ export async function loadWithWarnings(
     ...(flags.strict ? { strict: true } : {}),
   });
   const format = flags.format ?? 'text';
-  for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);
+  for (const { path, reason } of result.skipped)
+    io.stderr(`note: ${printable(path)} not loaded: ${printable(reason)}\n`);
   if (result.ok) {
     reportWarnings(result.warnings, io, format);
     return { desired: result.desired, warnings: result.warnings };
@@ -181,7 +182,7 @@ export function problemsJson(
 ): string {
   const problems = diagnostics.map(problemJson);
   const doc = { formatVersion: PLAN_FORMAT_VERSION, error: stage, summary, problems };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }
 
 /** One diagnostic as the JSON documents carry it (problems, and the warnings of `validate --format json`). */
