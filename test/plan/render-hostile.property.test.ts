@@ -220,6 +220,13 @@ describe('live names and values in every rendering', () => {
     );
   });
 
+  it('the markdown check finds a split cell and an open code span, and takes escaped pipes and code as they are', () => {
+    const table = '| a | b |\n|---|---|\n';
+    expect(markdownProblems(`${table}| x | y \\| z |\n| \`a\\\` | \\\` |`)).toEqual([]);
+    expect(markdownProblems(`${table}| x | y | z |`)).toHaveLength(1);
+    expect(markdownProblems('- `open and \\` shut ` here')).toHaveLength(1);
+  });
+
   it('JSON keeps every live string as it is, escaped only in its text', () => {
     fc.assert(
       fc.property(live, (names) => {
