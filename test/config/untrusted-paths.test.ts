@@ -125,16 +125,24 @@ describe('declaredElsewhere', () => {
     );
     await writeFile(join(repo, 'compose.yaml'), 'zones:\n  example.com: {}\nservices: {}\n');
     await writeFile(join(repo, 'broken.yaml'), 'zones: [\n');
+    // A secondary zone of the same name as a zone is another target; an empty file and one too big to read
+    // declare nothing.
+    await writeFile(join(repo, 'copies.yaml'), 'secondary_zones:\n  example.com: {}\n  copy.example: {}\n');
+    await writeFile(join(repo, 'empty.yaml'), '');
+    await writeFile(join(repo, 'huge.yaml'), '');
+    await truncate(join(repo, 'huge.yaml'), MAX_FILE_BYTES + 1);
     const targets = [
       zone,
+      { kind: 'secondary', name: 'copy.example' } as const,
       { kind: 'geo', name: 'Global Web' } as const,
       { kind: 'webapp', name: 'shop' } as const,
     ];
     const found = await declaredElsewhere(confine(), new Set([loaded]), targets);
     expect(found).toEqual([
+      { file: join(repo, 'copies.yaml'), target: targets[1] },
       { file: join(repo, 'dns', 'b.yaml'), target: zone },
-      { file: join(repo, 'geo.yaml'), target: targets[1] },
       { file: join(repo, 'geo.yaml'), target: targets[2] },
+      { file: join(repo, 'geo.yaml'), target: targets[3] },
     ]);
   });
 
