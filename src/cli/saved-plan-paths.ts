@@ -19,7 +19,7 @@ import {
   loadablePath,
   quotedPaths,
   repositoryRoot,
-  savedPlanPlace,
+  savedPlanConfinement,
   sourcePaths,
 } from './source-paths.js';
 
@@ -64,7 +64,7 @@ export async function savedPlanFiles(
         `${malformed.length === 1 ? 'does' : 'do'} not.`,
       'Plan again from the desired state in this repository.',
     );
-  const confine = await savedPlanPlace(root);
+  const confine = await savedPlanConfinement(root);
   const outside = await leavingRoot(recorded, root, confine);
   if (outside.length > 0)
     refuse(

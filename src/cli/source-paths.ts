@@ -44,9 +44,9 @@ export async function planSource(paths: readonly string[], cwd: string): Promise
 
 /**
  * A plan written with `--out` records its paths relative to the root, and `apply --plan` loads only files that
- * really lie inside it (savedPlanPlace): a PATH outside the root, or one that a symbolic link takes out of it, is
- * refused before the plan is made, since its plan could never be applied. Returns where every file the plan
- * loads must lie: a link out below a PATH is then a problem of the loading, as it is for `apply --plan`.
+ * really lie inside it (savedPlanConfinement): a PATH outside the root, or one that a symbolic link takes out of
+ * it, is refused before the plan is made, since its plan could never be applied. Returns where every file the
+ * plan loads must lie: a link out below a PATH is then a problem of the loading, as it is for `apply --plan`.
  */
 export async function assertSavable(paths: readonly string[], cwd: string): Promise<Confinement> {
   const root = await repositoryRoot(cwd);
@@ -58,7 +58,7 @@ export async function assertSavable(paths: readonly string[], cwd: string): Prom
         `${outside.join(', ')} ${outside.length === 1 ? 'lies' : 'lie'} outside it. Run edgeplan from inside the ` +
         'repository that holds the desired state.',
     );
-  const confine = await savedPlanPlace(root);
+  const confine = await savedPlanConfinement(root);
   const linked = await leavingRoot(recorded, root, confine);
   if (linked.length > 0)
     throw new CliError(
@@ -77,7 +77,7 @@ export async function assertSavable(paths: readonly string[], cwd: string): Prom
  * has there (or to nothing): the plan reviewed would not be the desired state applied, and the file could be any
  * file of the machine that applies.
  */
-export async function savedPlanPlace(root: RepositoryRoot): Promise<Confinement> {
+export async function savedPlanConfinement(root: RepositoryRoot): Promise<Confinement> {
   return { dir: await realpath(root.dir), description: describeRoot(root), why: SAVED_PLAN_FILES };
 }
 

@@ -54,7 +54,8 @@ export async function declaredElsewhere(
     // Stryker disable next-line OptionalChaining: equivalent, readDesiredFiles gives one result per file
     if (!read?.ok) continue;
     const parsed = await readYamlFile(file, read.text);
-    // Stryker disable next-line ConditionalExpression: equivalent, a file without a root is empty (nothing in it to find) or has YAML errors (foreignFile)
+    // A file without a root is empty (nothing to find) or has YAML errors (foreignFile refuses it).
+    // Stryker disable next-line ConditionalExpression: equivalent, as said above
     if (parsed.root === null || foreignFile(parsed)) continue;
     for (const target of declared(parsed.root))
       if (targets.some((t) => t.kind === target.kind && t.name === target.name)) found.push({ file, target });

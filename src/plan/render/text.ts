@@ -38,9 +38,9 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts), then the live records the plan
  * leaves alone (left-alone-lines.ts; a plan without changes lists them too). Every line that holds a live name or
  * value is escaped (model/text.ts `printable`): through the colours (escapingColors), or on its own where it has
- * no colour (the left-alone list, the notes), so a terminal shows what the service holds and is driven by none of it. The summary counts every change
- * by action, as `plan.summary` and the markdown plan do, and names the targets by kind; the apply's expected
- * duration at each budget follows it.
+ * no colour (the left-alone list, the notes), so a terminal shows what the service holds and is driven by none of
+ * it. The summary counts every change by action, as `plan.summary` and the markdown plan do, and names the
+ * targets by kind; the apply's expected duration at each budget follows it.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const notes = noteLines(plan);
