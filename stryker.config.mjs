@@ -31,6 +31,8 @@ export default {
     'src/config/load.ts',
     // Which files a directory gives (hidden, seeds, links, loops) and what is skipped with a word.
     'src/config/find-files.ts',
+    // Which files a saved plan made from some paths left out: a target it changes, or the settings of all of them.
+    'src/config/declared-elsewhere.ts',
     // Which files are read at all: regular files within the size bounds, else a problem at file:1:1.
     'src/config/read-files.ts',
     // How files combine: zones and names merged across files, every duplicate named at both places.

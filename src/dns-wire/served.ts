@@ -1,6 +1,7 @@
 import { recordType } from '../model/record-types/index.js';
 import { sortValues } from '../model/record-types/registry.js';
 import type { ServedAnswer } from '../model/served.js';
+import { printable } from '../model/text.js';
 import { RCODES, rcodeName, type WireMessage } from './message.js';
 import type { WireRecord } from './rdata.js';
 
@@ -40,7 +41,7 @@ function recordsAnswer(records: readonly WireRecord[], type: string): ServedAnsw
     if (!result.ok)
       return {
         kind: 'failed',
-        reason: `served ${type} value ${record.value} does not parse: ${result.problems[0]?.message}`,
+        reason: `served ${type} value ${printable(record.value)} does not parse: ${result.problems[0]?.message}`,
       };
     values.push(result.value);
   }

@@ -3,6 +3,7 @@ import { lengthProblem, recordLabelsProblem } from '../../model/dns-names.js';
 import { isInZone } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../model/record-set.js';
 import { recordType, sortValues } from '../../model/record-types/registry.js';
+import { printable } from '../../model/text.js';
 import { modelName } from './names.js';
 import {
   genericOctets,
@@ -43,7 +44,8 @@ export function readZoneContent(text: string, zone: string, supported: ReadonlyS
   const { records, problems } = readEntries(text, `${zone}.`);
   const inZone = records.filter((record) => {
     const inside = isInZone(modelName(record.owner), zone);
-    if (!inside) problems.push({ line: record.line, message: `${record.owner} is not in zone ${zone}` });
+    if (!inside)
+      problems.push({ line: record.line, message: `${printable(record.owner)} is not in zone ${zone}` });
     return inside;
   });
   const soas = inZone.filter((record) => record.type === 'SOA');
@@ -52,7 +54,10 @@ export function readZoneContent(text: string, zone: string, supported: ReadonlyS
   const repeated = (one: FileRecord) =>
     apexSoa !== undefined && modelName(one.owner) === zone && one.rdata.join(' ') === apexSoa.rdata.join(' ');
   for (const record of soas.filter((one) => one !== apexSoa && !repeated(one)))
-    problems.push({ line: record.line, message: `a second SOA, or an SOA below the apex (${record.owner})` });
+    problems.push({
+      line: record.line,
+      message: `a second SOA, or an SOA below the apex (${printable(record.owner)})`,
+    });
   if (!apexSoa) problems.push({ line: 1, message: `zone ${zone} has no SOA record at its apex` });
   const soa = apexSoa && parseSoa(presentationFields('SOA', apexSoa.rdata, apexSoa.origin), apexSoa.ttl);
   for (const record of inZone) {
