@@ -2,6 +2,7 @@ import { type Logger, silentLogger } from '../../model/logger.js';
 import { RateLimitWaitError } from './errors.js';
 import { FixedWindow, type SentRequest, type WindowAnswer, type WindowWait } from './fixed-window.js';
 import { type AnswerHeaders, intHeader } from './headers.js';
+import { onAbort } from './on-abort.js';
 import { parseRetryAfter } from './retry.js';
 import { realSleep } from './sleep.js';
 
@@ -20,6 +21,10 @@ import { realSleep } from './sleep.js';
  *   that a window spent by someone else costs few 429s (each request in flight when it fills gets one).
  * - Order: FIFO. Time comes from `now` and `sleep`; the scheduler's clock never runs behind the waits it has made,
  *   so an injected `sleep` that returns at once (tests) still passes every gate.
+ * - Waiting is not sending: an attempt's timeout starts when it is sent (attempt-stop.ts), so a queue as long as
+ *   many windows costs time, never a timeout. A request whose signal aborts leaves the queue at once, unsent and
+ *   uncounted. Each wait says how many requests it holds (`queued`), so a queue that takes longer than a window to
+ *   drain can be shown as such.
  */
 
 export { WINDOW_USED } from './fixed-window.js';
@@ -33,7 +38,7 @@ export interface RateBudget {
 /**
  * What the scheduler tells an observer (the CLI's progress and apply report): each wait it starts, with the time it
  * ends, and each answer (or none: `status` undefined), so waits and 429s can be counted and shown as they happen.
- * `perWindow` is the budget it paces to (undefined: none known).
+ * `perWindow` is the budget it paces to (undefined: none known); `queued`, the requests the wait holds back.
  */
 export type RateEvent =
   | {
@@ -44,6 +49,7 @@ export type RateEvent =
       why: string;
       perWindow?: number;
       windowMs: number;
+      queued: number;
     }
   | { type: 'answer'; service: string; status: number | undefined };
 
@@ -82,6 +88,8 @@ const LOGGED_WAIT_MS = 5_000;
 interface Waiting {
   resolve(sent: SentRequest): void;
   reject(error: Error): void;
+  /** Stops listening to the request's signal. */
+  leave(): void;
 }
 
 export class RequestScheduler {
@@ -121,13 +129,22 @@ export class RequestScheduler {
   /**
    * Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. With
    * `readHeaders: false` the answer counts as a request whose rate-limit headers say nothing about this window.
+   * `signal`: once it aborts, the attempt leaves the queue unsent (a RateWaitAbortedError); once sent, it is the
+   * attempt's to stop.
    */
   async run<T extends ScheduledAnswer>(
     attempt: () => Promise<T>,
-    { readHeaders = true }: { readHeaders?: boolean } = {},
+    { readHeaders = true, signal }: { readHeaders?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
     const sent = await new Promise<SentRequest>((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
+      if (signal?.aborted) return reject(new RateWaitAbortedError(this.service, signal.reason));
+      const waiting: Waiting = { resolve, reject, leave: noop };
+      if (signal)
+        waiting.leave = onAbort(signal, () => {
+          this.waiting.splice(this.waiting.indexOf(waiting), 1);
+          reject(new RateWaitAbortedError(this.service, signal.reason));
+        });
+      this.waiting.push(waiting);
       this.pump();
     });
     let answer: T | undefined;
@@ -158,8 +175,10 @@ export class RequestScheduler {
         else this.wakeIn(now, wait);
         return;
       }
+      const next = this.waiting.shift();
       // Stryker disable next-line OptionalChaining: the loop runs only while a request waits
-      this.waiting.shift()?.resolve(this.window.send(now));
+      next?.leave();
+      next?.resolve(this.window.send(now));
     }
   }
 
@@ -176,6 +195,7 @@ export class RequestScheduler {
       why: wait.why,
       perWindow,
       windowMs: this.windowMs,
+      queued: this.waiting.length,
     });
     // An observer announces waits itself (the CLI's progress); without one, a long wait is logged here.
     if (wait.ms >= LOGGED_WAIT_MS && !this.onEvent)
@@ -190,9 +210,23 @@ export class RequestScheduler {
   private refuseAll(now: number, wait: Extract<WindowWait, { kind: 'wait' }>): void {
     const { why, ms, ownShare } = wait;
     const error = new RateLimitWaitError(this.service, why, ms, now + ms, this.maxWaitMs, ownShare);
-    for (const waiting of this.waiting.splice(0)) waiting.reject(error);
+    for (const waiting of this.waiting.splice(0)) {
+      waiting.leave();
+      waiting.reject(error);
+    }
   }
 }
+
+/** A request's signal aborted while it waited for a slot: it was not sent, and nothing counted it. */
+export class RateWaitAbortedError extends Error {
+  override readonly name = 'RateWaitAbortedError';
+
+  constructor(service: string, reason: unknown) {
+    super(`stopped while waiting for the ${service} rate window; not sent`, { cause: reason });
+  }
+}
+
+function noop(): void {}
 
 function windowAnswer(answer: ScheduledAnswer, now: number): WindowAnswer {
   const remaining = intHeader(answer.headers, 'x-ratelimit-remaining');
