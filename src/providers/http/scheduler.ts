@@ -129,20 +129,20 @@ export class RequestScheduler {
   /**
    * Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. With
    * `readHeaders: false` the answer counts as a request whose rate-limit headers say nothing about this window.
-   * `signal`: once it aborts, the attempt leaves the queue unsent (a RateWaitAbortedError); once sent, it is the
-   * attempt's to stop.
+   * `signal`: once it aborts, the attempt leaves the queue unsent, rejected with the signal's reason (as
+   * `signal.throwIfAborted()` throws it: the caller says what was stopped); once sent, it is the attempt's to stop.
    */
   async run<T extends ScheduledAnswer>(
     attempt: () => Promise<T>,
     { readHeaders = true, signal }: { readHeaders?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
     const sent = await new Promise<SentRequest>((resolve, reject) => {
-      if (signal?.aborted) return reject(new RateWaitAbortedError(this.service, signal.reason));
+      if (signal?.aborted) return reject(signal.reason);
       const waiting: Waiting = { resolve, reject, leave: noop };
       if (signal)
         waiting.leave = onAbort(signal, () => {
           this.waiting.splice(this.waiting.indexOf(waiting), 1);
-          reject(new RateWaitAbortedError(this.service, signal.reason));
+          reject(signal.reason);
         });
       this.waiting.push(waiting);
       this.pump();
@@ -214,15 +214,6 @@ export class RequestScheduler {
       waiting.leave();
       waiting.reject(error);
     }
-  }
-}
-
-/** A request's signal aborted while it waited for a slot: it was not sent, and nothing counted it. */
-export class RateWaitAbortedError extends Error {
-  override readonly name = 'RateWaitAbortedError';
-
-  constructor(service: string, reason: unknown) {
-    super(`stopped while waiting for the ${service} rate window; not sent`, { cause: reason });
   }
 }
 
