@@ -118,4 +118,23 @@ describe('AttemptStop', () => {
     for (const stop of stops) stop.end();
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
+
+  it('stops once: a signal that aborts after the timeout fired changes neither the reason nor the target', () => {
+    const controller = new AbortController();
+    const stop = new AttemptStop(100, controller.signal);
+    stop.start();
+    const destroyed: Error[] = [];
+    stop.onStop((reason) => destroyed.push(reason));
+    vi.advanceTimersByTime(100);
+    controller.abort('SIGINT');
+    expect(destroyed.map((e) => e.message)).toEqual(['no answer within 100 ms']);
+    expect(() => stop.throwIfStopped()).toThrow('no answer within 100 ms');
+  });
+
+  it("names an abort whose reason is neither text nor an error 'aborted'", () => {
+    const controller = new AbortController();
+    const stop = new AttemptStop(100, controller.signal);
+    controller.abort(42);
+    expect(() => stop.throwIfStopped()).toThrow('stopped (aborted)');
+  });
 });

@@ -1,14 +1,24 @@
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpTransport, DEFAULT_TIMEOUT_MS } from '../../src/providers/http/transport.js';
 
 /**
  * The attempt timeout of a client without a rate-limit scheduler (PowerDNS) runs from when its request has a
- * connection: a request the pool holds until a connection is free is not timed yet. Against a server on 127.0.0.1
- * (nock does not model a pool), which answers each request only when the test says; the client's timers are fake.
+ * connection: a request the pool holds until a connection is free is not timed yet. Against a server on 127.0.0.1,
+ * which answers each request only when the test says; the client's timers are fake. nock, which the other unit
+ * files load, hands every request a socket of its own at once (no pool), so it is switched off for this file.
  */
+let nockWasActive = false;
+beforeAll(() => {
+  nockWasActive = nock.isActive();
+  if (nockWasActive) nock.restore();
+});
+afterAll(() => {
+  if (nockWasActive) nock.activate();
+});
 
 const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
