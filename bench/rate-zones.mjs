@@ -36,7 +36,10 @@ try {
   const emulatorConfig = join(dir, 'emulator.json');
   await writeFile(seedPath, JSON.stringify(seed));
   await writeFile(desiredPath, JSON.stringify(desired));
-  await writeFile(emulatorConfig, JSON.stringify({ seedPath, dnsRateLimit: { limit: LIMIT, windowMs: WINDOW_MS } }));
+  await writeFile(
+    emulatorConfig,
+    JSON.stringify({ seedPath, dnsRateLimit: { limit: LIMIT, windowMs: WINDOW_MS } }),
+  );
   const emulator = runNode('bench/emulator-process.mjs', [emulatorConfig]);
   const target = await emulator.firstLine;
   try {
