@@ -6,8 +6,8 @@ import type { RateEvent } from '../../src/providers/http/scheduler.js';
 import { closeStartedEmulators, startEmulator } from '../support/emulator.js';
 import { publishedRecords } from './helpers.js';
 
-// Time budget: ten times its run (about 10 s of rate windows), rounded up.
-vi.setConfig({ testTimeout: 120_000 });
+// Time budget: ten times its run (8 s of rate windows on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 90_000 });
 afterEach(closeStartedEmulators);
 
 /**

@@ -85,11 +85,10 @@ const UNPACED_CONCURRENCY = 16;
 export const DEFAULT_MAX_RATE_WAIT_MS = 120_000;
 const LOGGED_WAIT_MS = 5_000;
 
+/** A request waiting for a slot; either way it leaves, it stops listening to its signal. */
 interface Waiting {
   resolve(sent: SentRequest): void;
   reject(error: Error): void;
-  /** Stops listening to the request's signal. */
-  leave(): void;
 }
 
 export class RequestScheduler {
@@ -138,9 +137,19 @@ export class RequestScheduler {
   ): Promise<T> {
     const sent = await new Promise<SentRequest>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const waiting: Waiting = { resolve, reject, leave: noop };
+      let leave = noop;
+      const waiting: Waiting = {
+        resolve: (sent) => {
+          leave();
+          resolve(sent);
+        },
+        reject: (error) => {
+          leave();
+          reject(error);
+        },
+      };
       if (signal)
-        waiting.leave = onAbort(signal, () => {
+        leave = onAbort(signal, () => {
           this.waiting.splice(this.waiting.indexOf(waiting), 1);
           reject(signal.reason);
         });
@@ -175,10 +184,8 @@ export class RequestScheduler {
         else this.wakeIn(now, wait);
         return;
       }
-      const next = this.waiting.shift();
       // Stryker disable next-line OptionalChaining: the loop runs only while a request waits
-      next?.leave();
-      next?.resolve(this.window.send(now));
+      this.waiting.shift()?.resolve(this.window.send(now));
     }
   }
 
@@ -210,10 +217,7 @@ export class RequestScheduler {
   private refuseAll(now: number, wait: Extract<WindowWait, { kind: 'wait' }>): void {
     const { why, ms, ownShare } = wait;
     const error = new RateLimitWaitError(this.service, why, ms, now + ms, this.maxWaitMs, ownShare);
-    for (const waiting of this.waiting.splice(0)) {
-      waiting.leave();
-      waiting.reject(error);
-    }
+    for (const waiting of this.waiting.splice(0)) waiting.reject(error);
   }
 }
 
