@@ -72,6 +72,10 @@ export default {
     'src/providers/dyn/write/write-undo.ts',
     'src/providers/http/retry.ts',
     'src/providers/http/scheduler.ts',
+    // When an attempt is a timeout (retried, or the request failed): from its sending, not while it waits for a slot.
+    'src/providers/http/attempt-stop.ts',
+    // Which waits a run's signal stops: every one subscribed, through the signal's one listener.
+    'src/providers/http/on-abort.ts',
     'src/providers/http/fixed-window.ts',
     'src/apply/apply-plan.ts',
     // The WAF writer: the order of a good-bots change, what a lost answer or a failed change leads to, when it gives up.

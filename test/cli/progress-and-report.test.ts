@@ -86,6 +86,7 @@ const DNS_WAIT = {
   service: 'DNS',
   why: 'no requests left in the window',
   windowMs: 60_000,
+  queued: 1,
 } as const;
 
 describe('progress on stderr', () => {
@@ -158,6 +159,35 @@ describe('progress on stderr', () => {
       ].join('\n'),
     );
     // The short wait is not announced on its own: it is no news within the line a second ago.
+  });
+
+  it('says when a wait holds more requests than a window admits, and when the last goes, however short it is', () => {
+    const out = io();
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 40, ...time });
+    const at = time.now();
+    // 10 a minute, 25 queued: 10 go when the wait ends, 10 a minute later, the last 5 a minute after that.
+    progress.rate({ ...DNS_WAIT, at, until: at + 2_000, perWindow: 10, queued: 25 });
+    time.advance(5_000);
+    // A queue that one window takes whole is the wait alone: a 2 s wait is not announced.
+    progress.rate({ ...DNS_WAIT, at: time.now(), until: time.now() + 2_000, perWindow: 10, queued: 10 });
+    progress.stop();
+    expect(out.err()).toBe(
+      'waiting 2 s for the DNS rate window (10/min), 25 requests queued, the last in about 2 min 2 s, ' +
+        '0 of 40 calls done, about 2 min 2 s left\n',
+    );
+  });
+
+  it('while planning: a queue longer than a window is announced with its wait, and when its last request goes', () => {
+    const out = io();
+    const time = fakeTime();
+    const notices = waitNotices(out, time);
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, perWindow: 10, queued: 11 });
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, perWindow: 10, queued: 10 });
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, queued: 500 });
+    expect(out.err()).toBe(
+      'waiting 1 s for the DNS rate window (10/min), 11 requests queued, the last in about 1 min 1 s\n',
+    );
   });
 
   it('says why a wait is not the window being used up: a 429, or the share the user set', () => {
