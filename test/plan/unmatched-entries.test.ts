@@ -88,3 +88,40 @@ describe('unmanaged entries that match nothing live', () => {
     expect(plan).not.toHaveProperty('notes');
   });
 });
+
+describe('absent entries of a declared zone that match nothing live', () => {
+  const declared = (absent: { fqdn: string; type?: string }[], unmanaged: string[] = []) => ({
+    ...desiredZone(ZONE, {}, { unmanaged }),
+    manage: 'declared' as const,
+    absent,
+  });
+  const note = (entry: string, on = '') =>
+    `zone example.com${on}: absent entry "${entry}" matched no live record set edgeplan manages: nothing to delete`;
+
+  it('are named by name and type: a set of another type, a type edgeplan does not manage, no set at all', () => {
+    const desired = declared([
+      { fqdn: 'app.example.com' },
+      { fqdn: 'app.example.com', type: 'AAAA' },
+      { fqdn: 'example.com', type: 'TXT' },
+      { fqdn: 'gone.example.com' },
+      { fqdn: 'legacy.example.com' },
+    ]);
+    expect(unmatchedEntryNotes(desired, LIVE)).toEqual([note('app AAAA'), note('gone'), note('legacy')]);
+    expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toContain(note('gone', ' on pdns'));
+    expect(unmatchedEntryNotes(desired, null)).toEqual([]);
+  });
+
+  it('a set an unmanaged entry covers is not edgeplan’s to delete: its absent entry matches nothing', () => {
+    expect(unmatchedEntryNotes(declared([{ fqdn: 'app.example.com', type: 'A' }], ['app']), LIVE)).toEqual([
+      note('app A'),
+    ]);
+  });
+
+  it('are notes of the plan, beside the deletes the other entries make', () => {
+    const desired = declared([{ fqdn: 'app.example.com' }, { fqdn: 'old.example.com', type: 'MX' }]);
+    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    expect(plan.notes).toEqual([note('old MX')]);
+    expect(plan.steps).toHaveLength(1);
+    expect(renderPlanText(plan, { color: false })).toContain(`Note: ${note('old MX')}\n`);
+  });
+});
