@@ -97,6 +97,23 @@ export function withScenarios(): { readonly suite: Suite; readonly scenario: Sce
   };
 }
 
+/** The workflows' variables for PowerDNS, RFC 2136 servers and zone files, and their options, unset (empty). */
+export const UNSET_VARS: Record<string, string> = {
+  EDGEPLAN_READ_PDNS_URL: '',
+  EDGEPLAN_PDNS_URL: '',
+  EDGEPLAN_BIND_SERVER: '',
+  EDGEPLAN_ZONEFILE_PROVIDER: '',
+  EDGEPLAN_DEPLOY_HOOK: '',
+  EDGEPLAN_WAIT_SERVED: '',
+  EDGEPLAN_NAMESERVERS: '',
+};
+export const UNSET_SECRETS: Record<string, string> = {
+  EDGEPLAN_READ_PDNS_API_KEY: '',
+  EDGEPLAN_PDNS_API_KEY: '',
+  EDGEPLAN_READ_BIND_TSIG: '',
+  EDGEPLAN_BIND_TSIG: '',
+};
+
 /**
  * Repository variables and secrets as docs/github-actions.md says to set them, all pointing at the scenario's emulator; with
  * `nameserver`, EDGEPLAN_NAMESERVERS too (the servers `verify` and `--wait-served` ask, instead of the zones' NS
@@ -117,15 +134,16 @@ export function settings(sandbox: Sandbox, nameserver?: string): Pick<Table, 'va
       EDGEPLAN_READ_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
       EDGEPLAN_DYN_USER: env('EDGEPLAN_DYN_USER'),
       EDGEPLAN_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
-      // Variables a repository may leave unset, which GitHub then reads as empty.
+      // Variables a repository may leave unset, which GitHub then reads as empty: the other providers', and options.
+      ...UNSET_VARS,
       EDGEPLAN_NAMESERVERS: nameserver ?? '',
-      EDGEPLAN_WAIT_SERVED: '',
     },
     secrets: {
       EDGEPLAN_READ_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),
       EDGEPLAN_READ_WAF_CLIENT_SECRET: env('EDGEPLAN_WAF_CLIENT_SECRET'),
       EDGEPLAN_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),
       EDGEPLAN_WAF_CLIENT_SECRET: env('EDGEPLAN_WAF_CLIENT_SECRET'),
+      ...UNSET_SECRETS,
     },
   };
 }
