@@ -81,7 +81,7 @@ describe('commands in the docs', () => {
     const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as {
       scripts: Record<string, string>;
     };
-    const builtIn = new Set(['ci', 'test', 'install', 'link', 'pack', 'exec']);
+    const builtIn = new Set(['ci', 'test', 'install', 'link', 'pack', 'exec', 'version']);
     const missing = all
       .filter((c) => c.program === 'npm')
       .flatMap((c) => {
