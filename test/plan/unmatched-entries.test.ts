@@ -50,6 +50,33 @@ describe('unmanaged entries that match nothing live', () => {
     ]);
   });
 
+  it('a value glob matches one value of a set; it never matches a record edgeplan does not manage', () => {
+    const live = liveZone(
+      ZONE,
+      4,
+      {
+        'mx.example.com TXT': [
+          [1, '"a=1"', 60],
+          [2, '"b=2"', 60],
+        ],
+      },
+      ['legacy.example.com HINFO'],
+    );
+    const desired = desiredZone(
+      ZONE,
+      {},
+      {
+        unmanaged: [
+          { name: 'mx', types: ['TXT'], value: 'a=*' },
+          { name: 'legacy', types: ['HINFO'], value: '*' },
+        ],
+      },
+    );
+    expect(unmatchedEntryNotes(desired, live)).toEqual([
+      'zone example.com: unmanaged entry "legacy HINFO value "*"" matched no live record',
+    ]);
+  });
+
   it('names the provider, and says nothing of a zone that does not exist yet', () => {
     const desired = desiredZone(ZONE, {}, { unmanaged: ['gone'] });
     expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toEqual([
