@@ -50,7 +50,7 @@ describe('unmanaged entries that match nothing live', () => {
     ]);
   });
 
-  it('a value glob matches one value of a set; it never matches a record edgeplan does not manage', () => {
+  it('a value glob matches one value of a set, never a foreign record; a type entry matches one of them', () => {
     const live = liveZone(
       ZONE,
       4,
@@ -60,7 +60,7 @@ describe('unmanaged entries that match nothing live', () => {
           [2, '"b=2"', 60],
         ],
       },
-      ['legacy.example.com HINFO'],
+      ['legacy.example.com HINFO', 'office.example.com LOC'],
     );
     const desired = desiredZone(
       ZONE,
@@ -69,6 +69,7 @@ describe('unmanaged entries that match nothing live', () => {
         unmanaged: [
           { name: 'mx', types: ['TXT'], value: 'a=*' },
           { name: 'legacy', types: ['HINFO'], value: '*' },
+          { name: 'office', types: ['LOC'] },
         ],
       },
     );
