@@ -12,7 +12,7 @@ import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.
 import type { Value } from './expressions.js';
 import { type JobRun, runWorkflow, type Table } from './run-workflow.js';
 import { makeTools, type Tools } from './tools.js';
-import { checkout, type Files, installEdgeplan, readFiles } from './workspace.js';
+import { checkout, clone, type Files, installEdgeplan, readFiles } from './workspace.js';
 
 export const REPO = 'acme/dns';
 export const TOKEN = 'ghs_workflow-test-token';
@@ -38,10 +38,13 @@ export interface Scenario {
   /** `127.0.0.1:<port>` of the emulator's name servers, which serve the sandbox's published zones. */
   nameserver: string;
   tools: Tools;
-  /** Runs a workflow of examples/github-actions/ with each job checked out from `files` (and `base`). */
+  /**
+   * Runs a workflow of examples/github-actions/ with each job checked out from `files` (and `base`), or cloned from
+   * the bare repository `origin` (workspace.ts makeOrigin), which a job may push to.
+   */
   run(
     workflow: string,
-    options: { runId: number; table: Table; files: Files; base?: Files },
+    options: { runId: number; table: Table } & ({ files: Files; base?: Files } | { origin: string }),
   ): Promise<Record<string, JobRun>>;
   close(): Promise<void>;
 }
@@ -57,14 +60,19 @@ async function startScenario(suite: Suite): Promise<Scenario> {
     sandbox,
     nameserver: `127.0.0.1:${port}`,
     tools,
-    run(workflow, { runId, table, files, base }) {
+    run(workflow, { runId, table, ...from }) {
       const temp = join(dir, `run-${runId}`);
       return runWorkflow(join('examples/github-actions', workflow), {
         table,
         runId,
         tools,
         temp,
-        checkout: (job) => checkout(join(temp, `checkout-${job}`), suite.edgeplan, files, base),
+        checkout: (job) => {
+          const into = join(temp, `checkout-${job}`);
+          return 'origin' in from
+            ? clone(into, suite.edgeplan, from.origin)
+            : checkout(into, suite.edgeplan, from.files, from.base);
+        },
       });
     },
     close: () => sandbox.close(),
