@@ -237,6 +237,10 @@ describe.skipIf(serversSkip !== null)(`zone files${serversSkip ? ` (skipped: ${s
       const log = (await git(origin, 'log', '--format=%s', `${merged}..main`)).stdout;
       expect(log).toBe('edgeplan: zone files as applied from f0e1d2c [skip ci]\n');
       expect((await git(origin, 'diff', '--name-only', merged, 'main')).stdout).toBe(`${FILE}\n`);
+      // The merged pull request hears of it: applied, committed, deployed.
+      const committed = (await git(origin, 'rev-parse', '--short=7', 'main')).stdout.trim();
+      const [report] = await t.scenario.tools.bodies(/-F body=@report\.md/);
+      expect(report).toContain(`\nZone files committed to main as ${committed}, and deployed.\n`);
       // BIND serves the file the hook installed.
       expect(await readFile(join(server.dir, `${ZONE}.zone`), 'utf8')).toBe(
         (await git(origin, 'show', `main:${FILE}`)).stdout,
