@@ -164,6 +164,41 @@ describe('examples/github-actions', () => {
     }
   });
 
+  it('pin the edgeplan action to one commit of a release, whose action has the inputs and outputs of this one', async () => {
+    const pins = new Set<string>();
+    for (const file of FILES) {
+      const text = await readFile(join(DIR, file), 'utf8');
+      for (const m of text.matchAll(/uses: ([\w-]+\/[\w-]+)@(\S+) # v(\S+)$/gm))
+        if (m[1] === OWN_ACTION) pins.add(`${m[2]} ${m[3]}`);
+    }
+    expect(pins.size).toBe(1);
+    const [commit = '', version = ''] = [...pins][0]?.split(' ') ?? [];
+    // The release beside the pin is one CHANGELOG.md lists as released.
+    expect(await readFile('CHANGELOG.md', 'utf8')).toMatch(
+      new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    );
+    const git = (...args: string[]) => run('git', args).then((r) => r.stdout);
+    const present = await git('cat-file', '-e', `${commit}^{commit}`).then(
+      () => true,
+      () => false,
+    );
+    if (!present) {
+      // A shallow clone may lack it; a full history must have it.
+      expect(await git('rev-parse', '--is-shallow-repository'), `${commit} is not a commit here`).toBe(
+        'true\n',
+      );
+      return;
+    }
+    const pinned = parseDocument(await git('show', `${commit}:action.yml`)).toJS() as {
+      inputs: Record<string, unknown>;
+      outputs: Record<string, unknown>;
+    };
+    const current = await loadAction();
+    expect(Object.keys(pinned.inputs)).toEqual(Object.keys(current.inputs));
+    expect(Object.keys(pinned.outputs)).toEqual(Object.keys(current.outputs));
+    await git('merge-base', '--is-ancestor', commit, 'HEAD');
+  });
+
   it('use only actions whose inputs are known, with inputs they have', async () => {
     const own = Object.keys((await loadAction()).inputs);
     expect(own).toEqual(expect.arrayContaining(['command', 'path', 'plan-file', 'format', 'target']));
