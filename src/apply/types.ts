@@ -5,9 +5,10 @@ import type { StepKind } from '../plan/types.js';
 /**
  * What happened to one step of a plan. `applied` only when every op succeeded (for a zone: its publish too).
  * `failed`: the ops before `failedOp` were done, the `skipped` ones after it never sent; a failed zone step was not
- * published and `discarded` says whether its pending changes were dropped on the server (false only when the
- * discard itself failed; the session's end drops them anyway). `skipped`: never started because a step it depends
- * on did not succeed.
+ * committed and `discarded` says whether what it wrote was dropped on the server (false when the discard itself
+ * failed: what is left depends on the provider, a Dyn session's end drops its unpublished changes, an RFC 2136
+ * server keeps the UPDATEs it took; absent when the writer has no discard). `skipped`: never started because a step
+ * it depends on did not succeed.
  */
 export type StepOutcome =
   | (StepIdentity & { status: 'applied'; done: number; total: number })
