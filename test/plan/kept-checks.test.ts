@@ -83,11 +83,51 @@ describe('a CNAME beside live data the plan keeps', () => {
     expect(problems(desired, liveZone(ZONE, 1, other))).toEqual([]);
   });
 
-  it('of a type the provider does not read; every kept type in one problem, in the order kept', () => {
+  it('of a type the provider does not read; every kept type in one problem', () => {
     const desired = zone(CNAME, { unmanaged: [{ name: 'www', types: ['TXT'] }] });
     expect(problems(desired, liveZone(ZONE, 1, TXT_AT_WWW, ['www.a.test LOC']))).toEqual([
       expect.stringContaining(
-        'the name keeps live LOC (records edgeplan does not read), TXT (an unmanaged entry covers it), which',
+        'the name keeps live TXT (an unmanaged entry covers it), LOC (records edgeplan does not read), which',
+      ),
+    ]);
+  });
+
+  it('in a manage: declared zone, a set an unmanaged entry covers is named as such', () => {
+    const desired = zone(CNAME, { manage: 'declared', unmanaged: [{ name: 'www', types: ['TXT'] }] });
+    expect(problems(desired, liveZone(ZONE, 1, TXT_AT_WWW))).toEqual([
+      expect.stringContaining('the name keeps live TXT (an unmanaged entry covers it), which'),
+    ]);
+  });
+
+  it('a live set without records is no data', () => {
+    const desired = zone(CNAME, { unmanaged: [{ name: 'www', types: ['TXT'] }] });
+    expect(problems(desired, liveZone(ZONE, 1, { 'www.a.test TXT': [] }))).toEqual([]);
+  });
+
+  it('one value of a set kept by a glob keeps the type, even when the plan deletes the others', () => {
+    const desired = zone(CNAME, {
+      unmanaged: [{ name: 'www', types: ['TXT'], value: 'site-verification=*' }],
+    });
+    const two = {
+      'www.a.test TXT': [
+        [1, '"site-verification=abc"', 300],
+        [2, '"v=spf1 -all"', 300],
+      ],
+    } satisfies Record<string, [number, string, number][]>;
+    expect(problems(desired, liveZone(ZONE, 1, two))).toEqual([
+      expect.stringContaining('the name keeps live TXT (values an unmanaged value glob keeps), which'),
+    ]);
+  });
+
+  it('a CNAME value a glob keeps beside the desired one: two CNAMEs cannot stand either', () => {
+    const desired = zone(CNAME, { unmanaged: [{ name: 'www', types: ['CNAME'], value: '*.other.net.' }] });
+    const kept = { 'www.a.test CNAME': [[1, 'lb.other.net.', 300]] } satisfies Record<
+      string,
+      [number, string, number][]
+    >;
+    expect(problems(desired, liveZone(ZONE, 1, kept))).toEqual([
+      expect.stringContaining(
+        'www.a.test CNAME: the name keeps live CNAME (values an unmanaged value glob keeps), which this plan',
       ),
     ]);
   });
