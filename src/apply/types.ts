@@ -20,6 +20,8 @@ export type StepOutcome =
       error: string;
       skipped: number;
       discarded?: boolean;
+      /** Why the discard failed (with `discarded: false`): what the writer could not undo, and why. */
+      discardError?: string;
       /** The failed op's answer was lost and no read could tell whether it took effect (e.g. a zone's publish). */
       outcomeUnknown?: true;
       /** The zone the step created before it failed, and what became of it (absent: the step created none). */

@@ -53,7 +53,8 @@ function createdZoneText(fate: CreatedZoneFate): string {
  */
 function discardText(outcome: Extract<StepOutcome, { status: 'failed' }>): string {
   if (outcome.discarded === true) return 'its changes were discarded';
-  if (outcome.discarded === false) return 'discarding its changes failed too';
+  if (outcome.discarded === false)
+    return `discarding its changes failed too${outcome.discardError ? ` (${outcome.discardError})` : ''}`;
   if (outcome.done === 0) return 'nothing of it was written';
   return `its provider has no discard: what its ${plural(outcome.done, 'call')} did stays as it is`;
 }

@@ -344,7 +344,12 @@ describe('apply report', () => {
       ok: false,
       steps: [
         // An RFC 2136 chain whose undo was refused: the server keeps the UPDATEs it took.
-        { ...failed, discarded: false },
+        {
+          ...failed,
+          discarded: false,
+          discardError:
+            'zone b.test at 192.0.2.53:53: changed since the plan: plan again (another writer changed …)',
+        },
         { ...failed, discarded: true },
         // A writer without a discard (a zone file: one write, all or nothing).
         { ...failed, provider: 'files', failedOp: write, done: 0, total: 1 },
@@ -355,7 +360,8 @@ describe('apply report', () => {
       .slice(0, 4)
       .map((line) => line.slice(line.indexOf(' not sent; ') + ' not sent; '.length));
     expect(tails).toEqual([
-      'not applied as planned, discarding its changes failed too; plan again to see what is live.',
+      'not applied as planned, discarding its changes failed too (zone b.test at 192.0.2.53:53: changed since the ' +
+        'plan: plan again (another writer changed …)); plan again to see what is live.',
       'not applied, its changes were discarded; live records of this zone are unchanged.',
       'not applied, nothing of it was written; live records of this zone are unchanged.',
       'not applied as planned, its provider has no discard: what its 1 call did stays as it is; plan again to ' +
