@@ -5,20 +5,17 @@ import { readSnapshot, type ZoneSnapshot } from './zone-snapshot.js';
 /** Reads of a zone after a message it took, at most: one lost read must not leave an applied message unknown. */
 export const READ_BACK_ATTEMPTS = 3;
 
-/** When a zone is read: what an error says (`reading the zone <when> failed …`). */
-export type ReadMoment = 'after' | 'before undo';
-
 /**
- * The zone as the server serves it by zone transfer: right after a message it took (`after`), or before a failed
- * step's undo. A read that fails is sent again, up to READ_BACK_ATTEMPTS in all; when every read fails, the error
- * says so, and after a message that the message is applied (the step fails, and its discard reads the zone again
+ * The zone as the server serves it, by zone transfer: right after a message it took, or before a failed step's
+ * undo. A read that fails is sent again, up to READ_BACK_ATTEMPTS in all; when every read fails, the error says what
+ * was being read (`reading`: after a message, that the server took it, so the step's discard reads the zone again
  * before undoing it).
  */
 export async function readBack(
   client: Pick<Rfc2136Client, 'label' | 'transfer'>,
   zone: string,
   what: string,
-  moment: ReadMoment = 'after',
+  reading: string,
 ): Promise<ZoneSnapshot> {
   let last: unknown;
   for (let attempt = 1; attempt <= READ_BACK_ATTEMPTS; attempt++) {
@@ -32,7 +29,6 @@ export async function readBack(
   throw new Rfc2136Error(
     what,
     client.label,
-    `${moment === 'after' ? 'the server took it (NOERROR), but reading the zone back' : 'reading the zone before the undo'} ` +
-      `failed ${READ_BACK_ATTEMPTS} times (last: ${last instanceof Error ? last.message : String(last)})`,
+    `${reading} failed ${READ_BACK_ATTEMPTS} times (last: ${last instanceof Error ? last.message : String(last)})`,
   );
 }

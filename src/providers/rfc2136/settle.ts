@@ -1,7 +1,7 @@
 import type { Rfc2136Client } from './client.js';
 import { Rfc2136OutcomeUnknownError } from './errors.js';
 import type { Rfc2136Set } from './ops.js';
-import { serialOf, setsUnlike } from './zone-snapshot.js';
+import { serialOf, setsUnlike, snapshotOf } from './zone-snapshot.js';
 
 /** What settling a lost answer needs of the client: the SOA and a zone transfer. */
 export type SettleClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer'>;
@@ -54,11 +54,10 @@ export async function settleLostUpdate(
 
 /** The message's sets (`fqdn type`) the zone does not hold as the message makes them. */
 async function setsUnlikeNow(client: SettleClient, lost: LostUpdate): Promise<string[]> {
-  const records = await client.transfer(lost.zone);
-  const soa = records?.[0];
-  if (records === null || soa === undefined) return lost.sets.map((set) => `${set.fqdn} ${set.type}`);
-  const snapshot = { soa, serial: serialOf(soa), records };
-  return setsUnlike(snapshot, lost.zone, lost.sets, lost.direction, client.label).map(
-    ({ set }) => `${set.fqdn} ${set.type}`,
-  );
+  const snapshot = snapshotOf(await client.transfer(lost.zone));
+  const unlike =
+    snapshot === null
+      ? lost.sets
+      : setsUnlike(snapshot, lost.zone, lost.sets, lost.direction, client.label).map(({ set }) => set);
+  return unlike.map((set) => `${set.fqdn} ${set.type}`);
 }

@@ -32,7 +32,7 @@ export async function undoApplied(client: WriterClient, zone: string, progress: 
   const last = progress.applied.at(-1);
   if (last === undefined) return;
   const first = `undo of ${labelRfc2136Op(last)}`;
-  let now = await readBack(client, zone, first, 'before undo');
+  let now = await readBack(client, zone, first, 'reading the zone before the undo');
   const written = progress.applied.flatMap((op) => op.sets);
   const moved =
     progress.last === null
@@ -46,10 +46,17 @@ export async function undoApplied(client: WriterClient, zone: string, progress: 
     );
   for (let op: Rfc2136Op | undefined = last; op !== undefined; op = progress.applied.at(-1)) {
     const what = `undo of ${labelRfc2136Op(op)}`;
+    // Stryker disable next-line StringLiteral: equivalent, every reader of a direction asks whether it is 'forward'
     await sendMessage(client, op, 'back', what, now);
     progress.applied.pop();
-    const after = await readBack(client, zone, what);
+    const after = await readBack(
+      client,
+      zone,
+      what,
+      'the server took the undo (NOERROR), but reading the zone back',
+    );
     progress.last = after;
+    // Stryker disable next-line StringLiteral: equivalent, as above
     const unlike = setsUnlike(after, zone, op.sets, 'back', client.label);
     if (unlike.length > 0) throw new Rfc2136NotServedError(what, client.label, unlike.map(unlikeText));
     const changed = progress.applied.length > 0 ? othersChanged(now, after, op.sets) : [];

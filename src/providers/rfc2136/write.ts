@@ -17,6 +17,9 @@ import {
   type ZoneSoa,
 } from './zone-snapshot.js';
 
+/** What a read after a message the server took says when it fails: the message is applied. */
+const TAKEN = 'the server took it (NOERROR), but reading the zone back';
+
 /**
  * Sends a zone's UPDATE messages, each conditional on the zone's SOA (RFC 2136 §2.4.1, "RRset exists (value
  * dependent)", §3.2): the first on the serial the plan read, each later one on the SOA the zone had right after the
@@ -51,7 +54,7 @@ export class Rfc2136Writer implements StepWriter {
     await sendMessage(this.client, op, 'forward', what, before);
     progress.applied.push(op);
     progress.last = null;
-    const after = await readBack(this.client, op.zone, what);
+    const after = await readBack(this.client, op.zone, what, TAKEN);
     progress.last = after;
     const unlike = setsUnlike(after, op.zone, op.sets, 'forward', this.client.label);
     if (unlike.length > 0) throw new Rfc2136NotServedError(what, this.client.label, unlike.map(unlikeText));

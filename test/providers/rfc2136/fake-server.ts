@@ -21,8 +21,12 @@ export interface FakeServer extends WriterClient {
   calls: Call[];
   /** Calls to lose, by their place among all calls (1-based): a lost UPDATE is applied, its answer lost. */
   lose: Set<number>;
-  /** Runs right before the call of that place (1-based), e.g. another writer's change. */
+  /** Runs right before the call of that place (1-based), e.g. another writer's change (or throws). */
   before: Map<number, () => void>;
+  /** An UPDATE is answered this code and applies nothing (REFUSED is 5). */
+  refuse?: number;
+  /** The server no longer serves the zone: no SOA, a refused transfer. */
+  gone?: boolean;
   /** Another writer: applies entries without a prerequisite. */
   write(updates: readonly UpdateEntry[]): void;
   lines(): string[];
@@ -47,14 +51,16 @@ export function fakeServer(zone: string, records: WireRecord[] = [], serial = 7)
     before: new Map(),
     async soa() {
       call('soa');
-      return soaOf(server.serial);
+      return server.gone ? null : soaOf(server.serial);
     },
     async transfer() {
       call('transfer');
+      if (server.gone) return null;
       return [soaOf(server.serial), ...server.records.map((record) => ({ ...record }))];
     },
     async update(what, _zone, prerequisites, updates) {
       const place = call('update', true);
+      if (server.refuse !== undefined) return { rcode: server.refuse };
       const soa = prerequisites.find((entry) => entry.kind === 'record' && entry.record.type === 'SOA');
       if (soa?.kind === 'record' && soa.record.value !== soaOf(server.serial).value) return { rcode: 8 };
       server.write(updates);
