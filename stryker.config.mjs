@@ -60,6 +60,14 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // The RFC 2136 writer: what is sent, what counts as taken (read back and compared), when a chain stops, what a
+    // lost answer or read leads to, and what a discard undoes or refuses to.
+    'src/providers/rfc2136/write.ts',
+    'src/providers/rfc2136/send.ts',
+    'src/providers/rfc2136/undo.ts',
+    'src/providers/rfc2136/settle.ts',
+    'src/providers/rfc2136/read-back.ts',
+    'src/providers/rfc2136/zone-snapshot.ts',
     // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.
     'src/providers/dyn/write/write-zone.ts',
     // Whether a write whose answer was lost took effect: read, then go on, send again or fail.

@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in front of a DNS server that breaks chosen exchanges: each connection's first message (the request,
  * after its two-octet length) is shown to `fault`, which says to pass it, to drop the connection before the server
- * sees it, or to pass it and cut the answer after `cutAfter` octets. Counts the requests it was given.
+ * sees it, or to pass it and cut the answer after `cutAfter` octets. `fault` may take its time (a promise): another
+ * writer can change the zone before the request reaches the server.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -19,7 +20,7 @@ export function opcodeOf(message: Buffer): number {
 
 export async function startFaultProxy(
   upstreamPort: number,
-  fault: (request: Buffer) => Fault,
+  fault: (request: Buffer) => Fault | Promise<Fault>,
 ): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
@@ -31,7 +32,12 @@ export async function startFaultProxy(
       buffered = Buffer.concat([buffered, chunk]);
       if (buffered.length < 2 || buffered.length < 2 + buffered.readUInt16BE(0)) return;
       client.off('data', onData);
-      const decision = fault(buffered.subarray(2, 2 + buffered.readUInt16BE(0)));
+      client.pause();
+      void Promise.resolve(fault(buffered.subarray(2, 2 + buffered.readUInt16BE(0)))).then((decision) =>
+        forward(decision),
+      );
+    };
+    const forward = (decision: Fault) => {
       if (decision === 'drop') {
         client.destroy();
         return;

@@ -1,0 +1,62 @@
+import { RCODES, rcodeName } from '../../dns-wire/message.js';
+import type { Rfc2136Client } from './client.js';
+import { setEntries } from './compile.js';
+import { Rfc2136ConflictError, Rfc2136Error } from './errors.js';
+import type { Rfc2136Op } from './ops.js';
+import { settleLostUpdate } from './settle.js';
+import type { ZoneSoa } from './zone-snapshot.js';
+
+/** What writing a zone needs of the client: its SOA, a zone transfer, an UPDATE. */
+export type WriterClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer' | 'update'>;
+
+/**
+ * Sends one message of a zone's step (`forward`) or its undo (`back`) as one UPDATE conditional on the zone's SOA as
+ * `zone` holds it (RFC 2136 §2.4.1, "RRset exists (value dependent)"): the server applies it whole, and only while
+ * its SOA is that one. Returns when the server took it: NOERROR, or a lost answer that reading the zone shows was
+ * applied (settle.ts). A refused prerequisite (NXRRSET, YXRRSET) is Rfc2136ConflictError; any other refusal an
+ * Rfc2136Error saying nothing of it was applied.
+ */
+export async function sendMessage(
+  client: WriterClient,
+  op: Rfc2136Op,
+  direction: 'forward' | 'back',
+  what: string,
+  zone: ZoneSoa,
+): Promise<void> {
+  const prerequisite = { kind: 'record' as const, record: { ...zone.soa, ttl: 0 } };
+  const updates = op.sets.flatMap((set) => setEntries(set, direction));
+  let rcode: number;
+  try {
+    rcode = (await client.update(what, op.zone, [prerequisite], updates)).rcode;
+  } catch (error) {
+    const lost = { what, zone: op.zone, serial: zone.serial, sets: op.sets, direction, lost: error };
+    if ((await settleLostUpdate(client, lost)) === 'applied') return;
+    throw error;
+  }
+  if (rcode === RCODES.NOERROR) return;
+  if (rcode === NXRRSET || rcode === YXRRSET)
+    throw new Rfc2136ConflictError(
+      op.zone,
+      client.label,
+      `the SOA prerequisite was refused (${rcodeText(rcode)})`,
+    );
+  throw new Rfc2136Error(
+    what,
+    client.label,
+    `the server refused the update (${rcodeText(rcode)}); nothing of it was applied`,
+  );
+}
+
+const YXRRSET = 7;
+const NXRRSET = 8;
+const UPDATE_RCODES: Record<number, string> = {
+  6: 'YXDOMAIN',
+  [YXRRSET]: 'YXRRSET',
+  [NXRRSET]: 'NXRRSET',
+  9: 'NOTAUTH',
+  10: 'NOTZONE',
+};
+
+function rcodeText(rcode: number): string {
+  return UPDATE_RCODES[rcode] ?? rcodeName(rcode);
+}
