@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
-import { DEFAULT_FILENAME } from './location.js';
+import { DEFAULT_FILENAME, DEFAULT_MAX_FILE_MB, MAX_FILE_MB } from './location.js';
 import { labelZonefileOp } from './op-label.js';
 import { parseZonefileOp, ZONEFILE_OP_SCHEMA } from './op-schema.js';
 
@@ -25,6 +25,14 @@ export const ZONEFILE: DnsProviderPlugin = {
         error: 'must be a list of host names',
       })
       .describe('the apex NS records of the zone files the plan creates (absolute names).'),
+    max_file_mb: z
+      .number({ error: 'must be a number of megabytes' })
+      .int({ error: 'must be a whole number of megabytes' })
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_FILE_MB, { error: `must be at most ${MAX_FILE_MB}` })
+      .describe(
+        `the largest zone file read, in megabytes (MiB); a larger file is refused unread. Default ${DEFAULT_MAX_FILE_MB}.`,
+      ),
   },
   required: ['directory'],
   variables: {},

@@ -4,7 +4,7 @@ import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
-import { digestOf, utf8Text } from './read.js';
+import { digestOf, readable, utf8Text } from './read.js';
 import type { ZoneFileStore } from './store.js';
 import { zoneFileText } from './write-text.js';
 import { readZoneContent, type ZoneContent } from './zone-content.js';
@@ -14,6 +14,8 @@ export interface ZonefileWriterSettings {
   store: ZoneFileStore;
   /** The record types the provider manages (what the file is read back with). */
   supported: ReadonlySet<string>;
+  /** The largest zone file read (as the plan's reads). */
+  maxFileBytes: number;
   /** The clock the SOA serial is taken from (epoch, day and minute styles). */
   now: () => number;
 }
@@ -55,16 +57,17 @@ export class ZonefileWriter {
 
   /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */
   private async readChecked(op: ZonefileOp, path: string, file: string): Promise<ZoneContent | null> {
-    const bytes = await this.settings.store.read(path);
+    const { store, maxFileBytes } = this.settings;
+    const bytes = readable(file, await store.read(path, maxFileBytes));
     const digest = bytes === null ? null : digestOf(bytes);
     if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
     if (bytes === null) return null;
     const text = utf8Text(bytes);
     const read =
       text === undefined
-        ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }] }
+        ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }], total: 1 }
         : readZoneContent(text, op.zone, this.settings.supported);
-    if (!read.ok) throw new ZonefileReadError(file, read.problems);
+    if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
     return read.content;
   }
 }

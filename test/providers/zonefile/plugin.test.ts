@@ -56,6 +56,21 @@ describe('type: zonefile in providers:', () => {
     ]);
   });
 
+  it('refuses a max_file_mb that is no whole number in range', async () => {
+    expect(
+      await problems(
+        [
+          '  c: { type: zonefile, directory: zones, max_file_mb: 0.5 }',
+          '  d: { type: zonefile, directory: zones, max_file_mb: 33 }',
+          '  e: { type: zonefile, directory: zones, max_file_mb: 32 }',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^2:\d+: max_file_mb must be a whole number of megabytes/),
+      expect.stringMatching(/^3:\d+: max_file_mb must be at most 32/),
+    ]);
+  });
+
   it('refuses ALIAS records: a zone file cannot carry them', async () => {
     const file = join(dir, 'desired.yaml');
     await writeFile(
