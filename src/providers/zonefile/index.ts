@@ -49,6 +49,7 @@ export function createZonefileProvider(options: ZonefileProviderOptions): DnsPro
     store,
     supported,
     maxFileBytes,
+    logger,
     now: options.now ?? Date.now,
   });
   const settings = { provider: options.name, nameservers: options.nameservers ?? [] };

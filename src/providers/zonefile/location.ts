@@ -76,8 +76,9 @@ export function zoneOfFileName(location: ZoneFileLocation, name: string): string
 
 /**
  * Refuses a directory that is missing, is not a directory, or whose real path (links followed) lies outside the
- * root, and a zone file (`path`, when given and present) that leads out of it through a link: nothing outside the
- * repository is read or replaced, as a saved plan's paths stay inside it.
+ * root or inside a `.git` directory, and a zone file (`path`, when given and present) that leads out of it or into
+ * `.git` through a link: nothing outside the repository, nor git's own files, is read or replaced, as a saved
+ * plan's paths stay inside it.
  */
 export async function assertInside(location: ZoneFileLocation, path?: string): Promise<void> {
   const shown = shownPath(location, location.directory);
@@ -87,15 +88,34 @@ export async function assertInside(location: ZoneFileLocation, path?: string): P
       `the zone file directory ${shown} (in ${location.rootDescription}) does not exist`,
     );
   const root = await realpath(location.root);
-  if (!isInside(await realpath(location.directory), root))
+  const directory = await realpath(location.directory);
+  if (!isInside(directory, root))
     throw new ZonefileSetupError(
       `the zone file directory ${shown} lies outside ${location.rootDescription}; nothing was read or written`,
     );
+  if (inGitDirectory(relative(root, directory)))
+    throw new ZonefileSetupError(
+      `the zone file directory ${shown} lies ${IN_GIT}; nothing was read or written`,
+    );
   const real = path === undefined ? null : await realpath(path).catch(() => null);
-  if (path !== undefined && real !== null && !isInside(real, root))
+  if (path === undefined || real === null) return;
+  if (!isInside(real, root))
     throw new ZonefileSetupError(
       `the zone file ${shownPath(location, path)} lies outside ${location.rootDescription}; nothing was read or written`,
     );
+  if (inGitDirectory(relative(root, real)))
+    throw new ZonefileSetupError(
+      `the zone file ${shownPath(location, path)} lies ${IN_GIT}; nothing was read or written`,
+    );
+}
+
+/** Why zone files are never kept in `.git` (the validation message of `directory` says the same). */
+export const IN_GIT =
+  "inside a .git directory, git's own files (objects, refs, hooks), where edgeplan writes nothing";
+
+/** Whether a relative path has a `.git` part (any case: a case-insensitive file system reads `.GIT` as `.git`). */
+export function inGitDirectory(path: string): boolean {
+  return path.split(/[\\/]/).some((part) => part.toLowerCase() === '.git');
 }
 
 function isInside(path: string, dir: string): boolean {

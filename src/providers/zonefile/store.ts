@@ -1,6 +1,8 @@
 import { constants } from 'node:fs';
-import { type FileHandle, lstat, open, readdir, stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../write-atomic.js';
+import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { removeStaleTemps } from '../stale-temps.js';
+import { type AtomicWriteResult, type FileOwnership, writeFileAtomic } from '../write-atomic.js';
 
 /** A file the store would not read, and why (`is not a regular file (a pipe, a device or a socket)`). */
 export interface FileRefusal {
@@ -24,27 +26,44 @@ export interface ZoneFileStore {
   /** The names of the entries of a directory. */
   list(dir: string): Promise<string[]>;
   /**
-   * Replaces the file at `path` with `text` in one step (a temporary file renamed over it), keeping its permissions;
-   * `beforeRename` runs when the new file is complete, and if it throws nothing is replaced.
+   * Replaces the file at `path` with `text` in one step (write-atomic.ts), keeping its mode, and its owner and group
+   * where permitted; through a symbolic link, its target is replaced and the link kept. `beforeRename` runs when the
+   * new file is complete, and if it throws nothing is replaced. The first replace in a directory removes the
+   * temporary files edgeplan runs killed there left (stale-temps.ts).
    */
-  replace(path: string, text: string, beforeRename: () => Promise<void>): Promise<void>;
+  replace(path: string, text: string, beforeRename: () => Promise<void>): Promise<AtomicWriteResult>;
 }
 
 const CHUNK_BYTES = 256 * 1024;
-/** Why a link to nothing is refused: it is no file, nor the absence of one. */
+/**
+ * Why a link to nothing is refused, on read and on write: writing through it would create a file at a place nobody
+ * checked, and replacing it would silently turn the link into a file.
+ */
 const DANGLING = 'is a symbolic link to a file that does not exist; make it a file or point it at one';
 
-/** The store of the real file system. */
+/** The store of the real file system; each one sweeps a directory's stale temporary files once. */
 export function createZoneFileStore(): ZoneFileStore {
+  const swept = new Set<string>();
   return {
     read: readBounded,
     list: (dir) => readdir(dir),
     async replace(path, text, beforeRename) {
-      const mode = await stat(path).then(
-        (info) => info.mode & 0o777,
-        () => 0o644,
-      );
-      await writeFileAtomic(path, text, mode, beforeRename);
+      const target = await writeTarget(path);
+      const dir = dirname(target);
+      if (!swept.has(dir)) {
+        swept.add(dir);
+        await removeStaleTemps(dir);
+      }
+      const like = await ownershipOf(target);
+      return writeFileAtomic(target, text, {
+        ...(like ? { like } : {}),
+        async beforeRename() {
+          await beforeRename();
+          // The link still leads where the new file goes: else the file read just now is not the one replaced.
+          if (target !== path && (await realpath(path).catch(() => null)) !== target)
+            throw new Error(`${path} was made to lead elsewhere while it was written; nothing was replaced`);
+        },
+      });
     },
   };
 }
@@ -90,6 +109,30 @@ function megabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   if (mb < 1) return `${bytes} bytes`;
   return `${mb < 10 ? Number(mb.toFixed(1)) : Math.round(mb)} MB`;
+}
+
+/**
+ * Where the new text goes: `path`, or the file a symbolic link at `path` leads to (links followed to the end, as
+ * the server that loads the zone follows them); a link that leads nowhere is refused (DANGLING).
+ */
+async function writeTarget(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') throw error;
+  }
+  const link = await lstat(path).catch(() => null);
+  if (link?.isSymbolicLink()) throw new Error(`${path} ${DANGLING}; nothing was written`);
+  return path;
+}
+
+/** The mode, owner and group of the file at `path`; undefined when there is none. */
+async function ownershipOf(path: string): Promise<FileOwnership | undefined> {
+  const info = await stat(path).catch((error: unknown) => {
+    if (codeOf(error) === 'ENOENT') return undefined;
+    throw error;
+  });
+  return info && { mode: info.mode & 0o7777, uid: info.uid, gid: info.gid };
 }
 
 function codeOf(error: unknown): unknown {

@@ -1,3 +1,4 @@
+import type { Logger } from '../../model/logger.js';
 import type { ProviderOp } from '../../model/provider.js';
 import { changedContent, newZoneContent, nextVersion, readBackProblem } from './change-content.js';
 import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
@@ -16,6 +17,8 @@ export interface ZonefileWriterSettings {
   supported: ReadonlySet<string>;
   /** The largest zone file read (as the plan's reads). */
   maxFileBytes: number;
+  /** Told what of a replaced file's owner and group the new file could not keep. */
+  logger: Logger;
   /** The clock the SOA serial is taken from (epoch, day and minute styles). */
   now: () => number;
 }
@@ -24,8 +27,9 @@ export interface ZonefileWriterSettings {
  * Executes `write-zone` ops: each checked against the op schema, then a compare-and-swap on the zone's file. The
  * file is read and must be byte for byte the one the plan read (its SHA-256, or still no file); the new text is
  * computed from it (the changed sets, every other record as it was, the SOA serial up once), read back to prove
- * it holds exactly that, written to a temporary file, checked against the digest once more, and renamed over the
- * file. Any failure leaves the file as it was: a zone file is never half-applied.
+ * it holds exactly that, written to a temporary file with the old file's mode, owner and group, checked against
+ * the digest once more, and renamed over the file (over a link's target, the link kept). Any failure leaves the
+ * file as it was: a zone file is never half-applied. An owner or group that could not be kept is a warning.
  */
 export class ZonefileWriter {
   constructor(private readonly settings: ZonefileWriterSettings) {}
@@ -50,9 +54,15 @@ export class ZonefileWriter {
       throw new Error(
         `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
       );
-    await store.replace(path, text, async () => {
+    const { notKept } = await store.replace(path, text, async () => {
       await this.readChecked(op, path, file);
     });
+    if (notKept.length > 0)
+      this.settings.logger.warn(
+        `${file} was written but could not keep its ${notKept.join(' and ')} (only root may give a file to another ` +
+          'user, or to a group it is not in): the server that loads the zone may no longer read it; run apply as ' +
+          'that user, or set the owner again',
+      );
   }
 
   /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */

@@ -29,7 +29,7 @@ function providerOf(text: string, options: { signal?: AbortSignal } = {}, onDebu
   const store: ZoneFileStore = {
     read: async () => Buffer.from(text),
     list: async () => [],
-    replace: async () => {},
+    replace: async () => ({ notKept: [] }),
   };
   const location = locationOf('.', '{zone}.zone', undefined);
   const dns = createZonefileProvider({ name: 'files', location, store, logger, ...options });

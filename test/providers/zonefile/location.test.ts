@@ -62,4 +62,25 @@ describe('where a zonefile provider keeps its files', () => {
       'the zone file dns/zones/example.com.zone lies outside',
     );
   });
+
+  it("refuses a directory or a zone file inside .git, git's own files, by path or through a link", async () => {
+    const declared = join(root, 'repo', 'desired.yaml');
+    const IN_GIT =
+      "lies inside a .git directory, git's own files (objects, refs, hooks), where edgeplan writes nothing";
+    await mkdir(join(root, 'repo', '.git', 'zones'));
+    await expect(assertInside(locationOf('.git/zones', '{zone}.zone', declared))).rejects.toThrow(
+      `the zone file directory .git/zones ${IN_GIT}; nothing was read or written`,
+    );
+    await symlink(join(root, 'repo', '.git', 'zones'), join(root, 'repo', 'linked'));
+    await expect(assertInside(locationOf('linked', '{zone}.zone', declared))).rejects.toThrow(
+      `the zone file directory linked ${IN_GIT}`,
+    );
+    const location = locationOf('dns/zones', '{zone}.zone', declared);
+    await writeFile(join(root, 'repo', '.git', 'config'), '[core]\n');
+    const path = zoneFilePath(location, 'example.com');
+    await symlink('../../.git/config', path);
+    await expect(assertInside(location, path)).rejects.toThrow(
+      `the zone file dns/zones/example.com.zone ${IN_GIT}`,
+    );
+  });
 });
