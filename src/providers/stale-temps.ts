@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { systemCode } from './system-error.js';
 
 /**
  * The temporary files of atomic writes (write-atomic.ts), and the removal of those a killed run left behind.
@@ -16,7 +17,8 @@ import { basename, dirname, join } from 'node:path';
 /** Files this process is writing right now (full paths): never stale, whatever their PID says. */
 const writing = new Set<string>();
 
-const HOST = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+/** This machine, as temporary names say it: the first 8 hex digits of its host name's SHA-256. */
+const hostTag = () => createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
 const NAME = /^\..*\.edgeplan-([0-9a-f]{8})-([1-9][0-9]{0,9})-[0-9a-f]{12}\.tmp$/;
 /** The most of the replaced file's name a temporary name repeats (a name is at most 255 octets). */
 const KEPT_NAME = 100;
@@ -26,19 +28,25 @@ export function claimTempPath(path: string): { temp: string; done: () => void } 
   const name = basename(path).slice(0, KEPT_NAME);
   const temp = join(
     dirname(path),
-    `.${name}.edgeplan-${HOST}-${process.pid}-${randomBytes(6).toString('hex')}.tmp`,
+    `.${name}.edgeplan-${hostTag()}-${process.pid}-${randomBytes(6).toString('hex')}.tmp`,
   );
   writing.add(temp);
   return { temp, done: () => writing.delete(temp) };
 }
 
-/** Whether a process of this PID exists (EPERM: it does, another user's). */
-export function processExists(pid: number): boolean {
+/**
+ * Whether a process of this PID exists: signal 0 reaches it (EPERM: it does, another user's). `probe` sends the
+ * signal (injected for tests).
+ */
+export function processExists(
+  pid: number,
+  probe: (to: number) => unknown = (to) => process.kill(to, 0),
+): boolean {
   try {
-    process.kill(pid, 0);
+    probe(pid);
     return true;
   } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+    return systemCode(error) === 'EPERM';
   }
 }
 
@@ -48,14 +56,20 @@ export function processExists(pid: number): boolean {
  */
 export async function removeStaleTemps(dir: string, exists = processExists): Promise<string[]> {
   const removed: string[] = [];
+  const host = hostTag();
+  // Stryker disable next-line OptionalChaining: getuid is there on every POSIX system; absent on Windows only.
+  const user = process.getuid?.();
   for (const name of await readdir(dir)) {
     const match = NAME.exec(name);
-    if (!match || match[1] !== HOST) continue;
+    if (!match || match[1] !== host) continue;
     const path = join(dir, name);
     const pid = Number(match[2]);
     if (pid === process.pid ? writing.has(path) : exists(pid)) continue;
+    // Stryker disable next-line ArrowFunction: null and undefined both read as "gone" below.
     const info = await lstat(path).catch(() => null);
-    if (!info?.isFile() || info.uid !== (process.getuid?.() ?? info.uid)) continue;
+    // Stryker disable next-line ConditionalExpression: user is undefined on Windows only.
+    if (!info?.isFile() || (user !== undefined && info.uid !== user)) continue;
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: only another sweep removing it since lstat tells.
     await rm(path, { force: true });
     removed.push(name);
   }

@@ -1,6 +1,7 @@
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { claimTempPath } from './stale-temps.js';
+import { systemCode } from './system-error.js';
 
 /** The mode, owner and group of the file a write replaces. */
 export interface FileOwnership {
@@ -42,37 +43,49 @@ export async function writeFileAtomic(
   const { temp, done } = claimTempPath(path);
   let handle: FileHandle | undefined;
   try {
-    // Owner-only until the file is complete and has its final owner and mode.
+    // A replacing write's file is its owner's only until it has its final owner and mode.
     handle = await open(temp, 'wx', like ? 0o600 : (options.mode ?? 0o644));
     await handle.writeFile(text);
-    const notKept = like ? await keepOwnership(handle, like) : [];
-    if (like) await handle.chmod(like.mode);
+    let notKept: string[] = [];
+    if (like) {
+      const file = handle;
+      // chown clears setuid and setgid: the mode comes after it.
+      notKept = await keepOwnership(await file.stat(), like, (uid, gid) => file.chown(uid, gid));
+      await file.chmod(like.mode);
+    }
     await handle.sync();
     await handle.close();
     handle = undefined;
     await beforeRename?.();
     await rename(temp, path);
+    done();
     await syncDirectory(dirname(path));
     return { notKept };
   } catch (error) {
     await handle?.close().catch(() => {});
     await rm(temp, { force: true });
-    throw error;
-  } finally {
     done();
+    throw error;
   }
 }
 
 /**
- * Gives the new file the owner and group of `like`, as far as permitted: root may give both; another user may keep
- * a group they belong to. Says what could not be kept. `chown` clears setuid and setgid, so the mode comes after.
+ * Gives a new file (owned by `current`) the owner and group of `like`, as far as permitted: root may give both;
+ * another user may keep a group they belong to. `chown` changes the file (-1: that id unchanged) and throws EPERM
+ * (or EINVAL) when not permitted. Returns what could not be kept (`owner 0`, `group 27`).
  */
-async function keepOwnership(handle: FileHandle, like: FileOwnership): Promise<string[]> {
-  const { uid, gid } = await handle.stat();
-  if (uid === like.uid && gid === like.gid) return [];
-  if (await tried(() => handle.chown(like.uid, like.gid))) return [];
-  const groupKept = gid === like.gid || (await tried(() => handle.chown(-1, like.gid)));
-  return [...(uid === like.uid ? [] : [`owner ${like.uid}`]), ...(groupKept ? [] : [`group ${like.gid}`])];
+export async function keepOwnership(
+  current: { uid: number; gid: number },
+  like: FileOwnership,
+  chown: (uid: number, gid: number) => Promise<void>,
+): Promise<string[]> {
+  if (current.uid === like.uid && current.gid === like.gid) return [];
+  if (await tried(() => chown(like.uid, like.gid))) return [];
+  const groupKept = current.gid === like.gid || (await tried(() => chown(-1, like.gid)));
+  return [
+    ...(current.uid === like.uid ? [] : [`owner ${like.uid}`]),
+    ...(groupKept ? [] : [`group ${like.gid}`]),
+  ];
 }
 
 /** Runs `act`; false when the system refuses it (EPERM, EINVAL: not permitted here), any other error thrown. */
@@ -81,7 +94,7 @@ async function tried(act: () => Promise<void>): Promise<boolean> {
     await act();
     return true;
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    const code = systemCode(error);
     if (code === 'EPERM' || code === 'EINVAL') return false;
     throw error;
   }
@@ -92,7 +105,7 @@ async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync().catch((error: unknown) => {
-      const code = error instanceof Error && 'code' in error ? error.code : undefined;
+      const code = systemCode(error);
       if (code !== 'EINVAL' && code !== 'ENOTSUP' && code !== 'EISDIR') throw error;
     });
   } finally {

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { removeStaleTemps } from '../stale-temps.js';
+import { systemCode } from '../system-error.js';
 import { type AtomicWriteResult, type FileOwnership, writeFileAtomic } from '../write-atomic.js';
 
 /** A file the store would not read, and why (`is not a regular file (a pipe, a device or a socket)`). */
@@ -73,7 +74,7 @@ async function readBounded(path: string, maxBytes: number, signal?: AbortSignal)
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    if (codeOf(error) !== 'ENOENT') throw error;
+    if (systemCode(error) !== 'ENOENT') throw error;
     const link = await lstat(path).catch(() => null);
     return link?.isSymbolicLink() ? { refused: DANGLING } : null;
   }
@@ -119,7 +120,7 @@ async function writeTarget(path: string): Promise<string> {
   try {
     return await realpath(path);
   } catch (error) {
-    if (codeOf(error) !== 'ENOENT') throw error;
+    if (systemCode(error) !== 'ENOENT') throw error;
   }
   const link = await lstat(path).catch(() => null);
   if (link?.isSymbolicLink()) throw new Error(`${path} ${DANGLING}; nothing was written`);
@@ -129,12 +130,8 @@ async function writeTarget(path: string): Promise<string> {
 /** The mode, owner and group of the file at `path`; undefined when there is none. */
 async function ownershipOf(path: string): Promise<FileOwnership | undefined> {
   const info = await stat(path).catch((error: unknown) => {
-    if (codeOf(error) === 'ENOENT') return undefined;
+    if (systemCode(error) === 'ENOENT') return undefined;
     throw error;
   });
   return info && { mode: info.mode & 0o7777, uid: info.uid, gid: info.gid };
-}
-
-function codeOf(error: unknown): unknown {
-  return error instanceof Error && 'code' in error ? error.code : undefined;
 }
