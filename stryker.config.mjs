@@ -86,7 +86,7 @@ export default {
     // Zone files: what is refused before it is read (size, links, .git, names over 255 octets), which problems show.
     'src/providers/zonefile/store.ts',
     'src/providers/zonefile/location.ts',
-    'src/providers/zonefile/names.ts',
+    'src/providers/zonefile/name-length.ts',
     'src/providers/zonefile/problems.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.
     'src/import/documents.ts',

@@ -25,6 +25,11 @@ export class ProblemList {
     if (this.kept.length >= 2 * this.limit) this.trim();
   }
 
+  /** The problems held now: fewer than twice the limit at any time. */
+  get held(): number {
+    return this.kept.length;
+  }
+
   /** Every problem found, kept or not. */
   get total(): number {
     return this.count;

@@ -1,7 +1,8 @@
 import { shortened } from '../../model/text.js';
 import { type Entry, lexEntries, type Token, tokenText } from '../../model/zone-file/lexer.js';
 import { parseZoneFileTtl } from '../../model/zone-file/ttl.js';
-import { absoluteName, nameLengthProblem } from './names.js';
+import { nameLengthProblem } from './name-length.js';
+import { absoluteName } from './names.js';
 import { type FileProblem, ProblemList } from './problems.js';
 import { runSteps, type Steps } from './steps.js';
 

@@ -4,12 +4,14 @@
  * the square of the file; problems and warnings are counted past the first ones, not kept; an entry of more fields
  * than any record has is refused as it is read; and a read in progress stops when its signal fires.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../../src/model/logger.js';
 import { lexMasterFile, MAX_ENTRY_TOKENS } from '../../../src/model/zone-file/lexer.js';
 import { ZonefileReadError } from '../../../src/providers/zonefile/errors.js';
 import { createZonefileProvider, locationOf } from '../../../src/providers/zonefile/index.js';
-import { nameLengthProblem } from '../../../src/providers/zonefile/names.js';
+import { nameLengthProblem, nameOctets } from '../../../src/providers/zonefile/name-length.js';
 import { ProblemList } from '../../../src/providers/zonefile/problems.js';
 import { readEntries } from '../../../src/providers/zonefile/read-entries.js';
 import type { ZoneFileStore } from '../../../src/providers/zonefile/store.js';
@@ -31,7 +33,8 @@ function providerOf(text: string, options: { signal?: AbortSignal } = {}, onDebu
     list: async () => [],
     replace: async () => ({ notKept: [] }),
   };
-  const location = locationOf('.', '{zone}.zone', undefined);
+  // Files in the temporary directory, named from there (not from wherever the tests run).
+  const location = locationOf('.', '{zone}.zone', join(tmpdir(), 'desired.yaml'));
   const dns = createZonefileProvider({ name: 'files', location, store, logger, ...options });
   return { dns, warnings };
 }
@@ -66,6 +69,35 @@ describe('names on the wire are at most 255 octets, labels at most 63 (RFC 1035 
     expect(nameLengthProblem(`${'😀'.repeat(15)}.example.`)).toBeNull();
     expect(nameLengthProblem(`${'😀'.repeat(16)}.example.`)).toMatch(/label of 64 octets/);
     expect(nameLengthProblem('.')).toBeNull();
+  });
+
+  it('counts each label and escape as the wire does, and UTF-8 as its octets', () => {
+    expect(nameOctets('example.com.')).toEqual({ total: 13, longestLabel: 7 });
+    expect(nameOctets('.')).toEqual({ total: 1, longestLabel: 0 });
+    // `\\065` is one octet; `\\X` is X (`\\1` before letters is the character 1, `\\a` the letter a); `\\.` is in its label.
+    expect(nameOctets('\\065b.')).toEqual({ total: 4, longestLabel: 2 });
+    expect(nameOctets('\\1ab.')).toEqual({ total: 5, longestLabel: 3 });
+    expect(nameOctets('\\abc.')).toEqual({ total: 5, longestLabel: 3 });
+    expect(nameOctets('a\\.b.c.')).toEqual({ total: 7, longestLabel: 3 });
+    expect(nameOctets('a..b.')).toEqual({ total: 5, longestLabel: 1 });
+    // Without escapes, what Node's own UTF-8 encoder counts, at each boundary of the encoding.
+    for (const label of [
+      '\u007f',
+      '\u0080',
+      '\u07ff',
+      '\u0800',
+      '\ud7ff',
+      '\ud800\udc00',
+      '\udbff\udfff',
+      '\ue000',
+      'é😀a',
+    ]) {
+      const octets = Buffer.byteLength(label);
+      expect(nameOctets(`${label}.x.`), JSON.stringify(label)).toEqual({
+        total: octets + 4,
+        longestLabel: octets,
+      });
+    }
   });
 
   it('refuses an $ORIGIN or an owner over 255 octets at its line; the origin stays what it was', () => {
@@ -117,6 +149,16 @@ describe('problems and warnings are counted past the first ones', () => {
       { line: 2, message: 'at 2' },
       { line: 3, message: 'at 3' },
     ]);
+    // The list holds at most twice its limit between trims, however many problems come.
+    const bounded = new ProblemList(3);
+    const held: number[] = [];
+    for (let line = 1; line <= 1_000; line++) {
+      bounded.add(line, 'x');
+      held.push(bounded.held);
+    }
+    expect(held.slice(0, 6)).toEqual([1, 2, 3, 4, 5, 3]);
+    expect(Math.max(...held)).toBe(5);
+    expect(bounded.total).toBe(1_000);
     const tied = new ProblemList(2);
     for (const message of ['first', 'second', 'third']) tied.add(4, message);
     expect(tied.list().map((p) => p.message)).toEqual(['first', 'second']);

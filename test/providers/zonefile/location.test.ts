@@ -29,6 +29,14 @@ describe('where a zonefile provider keeps its files', () => {
     await expect(assertInside(location, path)).resolves.toBeUndefined();
   });
 
+  it('names the directory of the file as the root outside a repository, and the root itself as "."', async () => {
+    const location = locationOf('zones', '{zone}.zone', join(root, 'elsewhere', 'desired.yaml'));
+    expect(location.root).toBe(join(root, 'elsewhere'));
+    expect(location.rootDescription).toBe(`the directory ${join(root, 'elsewhere')}`);
+    expect(shownPath(location, location.root)).toBe('.');
+    expect(shownPath(location, join(location.root, 'a', 'b.zone'))).toBe('a/b.zone');
+  });
+
   it('finds the zone of a file name by the pattern, and no zone in other names', () => {
     const location = locationOf('.', 'db.{zone}.txt', undefined);
     expect(zoneOfFileName(location, 'db.example.com.txt')).toBe('example.com');
@@ -45,6 +53,9 @@ describe('where a zonefile provider keeps its files', () => {
     const outside = locationOf('../elsewhere', '{zone}.zone', declared);
     await expect(assertInside(outside, zoneFilePath(outside, 'example.com'))).rejects.toThrow(
       /directory .* lies outside/,
+    );
+    await expect(assertInside(locationOf('..', '{zone}.zone', declared))).rejects.toThrow(
+      `the zone file directory .. lies outside the git repository at ${join(root, 'repo')}`,
     );
     await symlink(join(root, 'elsewhere'), join(root, 'repo', 'linked'));
     await expect(assertInside(locationOf('linked', '{zone}.zone', declared))).rejects.toThrow(/lies outside/);

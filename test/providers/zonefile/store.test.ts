@@ -3,16 +3,20 @@
  * device is refused without blocking, and a link that leads nowhere is refused rather than read as "no file".
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/model/logger.js';
+import { claimTempPath } from '../../../src/providers/stale-temps.js';
 import { ZonefileReadError } from '../../../src/providers/zonefile/errors.js';
 import { ZONEFILE } from '../../../src/providers/zonefile/plugin.js';
 import { createZoneFileStore } from '../../../src/providers/zonefile/store.js';
 
 const MB = 1024 * 1024;
+/** Linux's /proc: files whose size says 0, and the process's open files. */
+const PROC = existsSync('/proc/self/fd');
 const HEAD = '$TTL 300\n@ SOA ns1.example.net. hostmaster 1 1h 10m 2w 5m\n@ NS ns1.example.net.\n';
 
 let dir = '';
@@ -74,5 +78,68 @@ describe('the store reads at most max_file_mb', () => {
     expect(await store.read(dangling, MB)).toEqual({
       refused: 'is a symbolic link to a file that does not exist; make it a file or point it at one',
     });
+  });
+});
+
+describe('the store, further', () => {
+  it.runIf(PROC)(
+    'refuses a file whose size says less than it holds (it grew, or the kernel makes it up), past the limit',
+    async () => {
+      const store = createZoneFileStore();
+      // /proc files have size 0 and hold more: only the read itself finds their length.
+      expect(await store.read('/proc/self/status', 100)).toEqual({
+        refused:
+          'is over 100 bytes, the most a zone file may be (max_file_mb: raise it to read a larger one)',
+      });
+    },
+  );
+
+  it('throws what is neither a file nor no file: a loop of links, a name too long', async () => {
+    const store = createZoneFileStore();
+    await symlink(join(dir, 'b.zone'), join(dir, 'a.zone'));
+    await symlink(join(dir, 'a.zone'), join(dir, 'b.zone'));
+    await expect(store.read(join(dir, 'a.zone'), MB)).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(store.replace(join(dir, 'a.zone'), 'x\n', async () => {})).rejects.toMatchObject({
+      code: 'ELOOP',
+    });
+    await expect(store.read(join(dir, 'x'.repeat(300)), MB)).rejects.toMatchObject({ code: 'ENAMETOOLONG' });
+  });
+
+  it('refuses to write through a link to nothing', async () => {
+    await symlink(join(dir, 'nowhere.zone'), join(dir, 'a.zone'));
+    await expect(createZoneFileStore().replace(join(dir, 'a.zone'), 'x\n', async () => {})).rejects.toThrow(
+      `${join(dir, 'a.zone')} is a symbolic link to a file that does not exist; make it a file or point it at one; nothing was written`,
+    );
+    expect(await readdir(dir)).toEqual(['a.zone']);
+  });
+
+  it.runIf(PROC)('lists a directory, and closes every file it reads', async () => {
+    const store = createZoneFileStore();
+    await writeFile(join(dir, 'a.zone'), fileOf(1000));
+    expect(await store.list(dir)).toEqual(['a.zone']);
+    const open = () => readdir('/proc/self/fd').then((fds) => fds.length);
+    const before = await open();
+    await store.read(join(dir, 'a.zone'), 1000);
+    await store.read(join(dir, 'a.zone'), 10);
+    await store.read('/proc/self/status', 10);
+    expect(await open()).toBe(before);
+  });
+
+  it("sweeps a directory's stale temporary files once per store: each run's first write there", async () => {
+    const stale = () => {
+      const { temp, done } = claimTempPath(join(dir, 'a.zone'));
+      done();
+      return temp.replace(`-${process.pid}-`, '-2147483646-');
+    };
+    const first = stale();
+    await writeFile(first, 'half');
+    const store = createZoneFileStore();
+    await store.replace(join(dir, 'a.zone'), 'one\n', async () => {});
+    const second = stale();
+    await writeFile(second, 'half');
+    await store.replace(join(dir, 'a.zone'), 'two\n', async () => {});
+    expect((await readdir(dir)).sort()).toEqual([basename(second), 'a.zone'].sort());
+    await createZoneFileStore().replace(join(dir, 'a.zone'), 'three\n', async () => {});
+    expect(await readdir(dir)).toEqual(['a.zone']);
   });
 });
