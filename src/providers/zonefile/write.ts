@@ -49,6 +49,12 @@ export class ZonefileWriter {
     const changed = changedContent(base, op);
     const content = current === null ? changed : nextVersion(changed, now());
     const text = zoneFileText(content);
+    const size = Buffer.byteLength(text);
+    if (size > this.settings.maxFileBytes)
+      throw new ZonefileSetupError(
+        `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
+          `could read it again; ${file} was not changed (raise max_file_mb)`,
+      );
     const problem = readBackProblem(text, content, supported);
     if (problem !== null)
       throw new Error(

@@ -60,13 +60,14 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function provider(store: ZoneFileStore = createZoneFileStore()): DnsProvider {
+function provider(store: ZoneFileStore = createZoneFileStore(), maxFileBytes?: number): DnsProvider {
   const logger: Logger = { debug() {}, info() {}, warn: (line) => warnings.push(line) };
   const location = locationOf('zones', '{zone}.zone', join(dir, 'desired.yaml'));
   return createZonefileProvider({
     name: 'files',
     location,
     nameservers: ['ns1.example.net.'],
+    ...(maxFileBytes ? { maxFileBytes } : {}),
     store,
     logger,
   });
@@ -165,6 +166,19 @@ describe('a zone file written keeps what the file was', () => {
         'to another user, or to a group it is not in): the server that loads the zone may no longer read it; run ' +
         'apply as that user, or set the owner again',
     ]);
+  });
+});
+
+describe('a zone file that would outgrow max_file_mb', () => {
+  it('is not written: no plan could read it again', async () => {
+    await mkdir(zones());
+    await writeFile(zoneFile(), ZONE);
+    const [error] = await applyChange(provider(createZoneFileStore(), ZONE.length + 10));
+    expect(error).toMatch(
+      /^zone example\.com: the file edgeplan would write is \d+ bytes, more than max_file_mb allows, so no plan could read it again; zones\/example\.com\.zone was not changed \(raise max_file_mb\)$/,
+    );
+    expect(await readFile(zoneFile(), 'utf8')).toBe(ZONE);
+    expect(await readdir(zones())).toEqual(['example.com.zone']);
   });
 });
 
