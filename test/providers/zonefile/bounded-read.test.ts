@@ -9,12 +9,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../../src/model/logger.js';
 import { lexMasterFile, MAX_ENTRY_TOKENS } from '../../../src/model/zone-file/lexer.js';
-import { ZonefileReadError } from '../../../src/providers/zonefile/errors.js';
+import { ZONEFILE_CAPABILITIES } from '../../../src/providers/zonefile/capabilities.js';
+import {
+  ZonefileConflictError,
+  ZonefileReadError,
+  ZonefileSetupError,
+} from '../../../src/providers/zonefile/errors.js';
 import { createZonefileProvider, locationOf } from '../../../src/providers/zonefile/index.js';
 import { nameLengthProblem, nameOctets } from '../../../src/providers/zonefile/name-length.js';
 import { ProblemList } from '../../../src/providers/zonefile/problems.js';
-import { readEntries } from '../../../src/providers/zonefile/read-entries.js';
+import { readEntries, readEntrySteps } from '../../../src/providers/zonefile/read-entries.js';
 import type { ZoneFileStore } from '../../../src/providers/zonefile/store.js';
+import { readZoneContent, readZoneSteps } from '../../../src/providers/zonefile/zone-content.js';
 
 const HEAD = [
   '$ORIGIN example.com.',
@@ -23,6 +29,7 @@ const HEAD = [
   '  NS ns1.example.net.',
 ];
 const ORIGIN = 'example.com.';
+const SUPPORTED: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
 
 /** A provider reading `text` as the file of example.com, from memory, with the warnings it logs. */
 function providerOf(text: string, options: { signal?: AbortSignal } = {}, onDebug = (_line: string) => {}) {
@@ -173,6 +180,32 @@ describe('problems and warnings are counted past the first ones', () => {
     expect(many.message.split('\n').at(-1)).toBe('  … and 99980 more');
   });
 
+  it('shows 20 problems of any list, and names its error class', () => {
+    const problems = Array.from({ length: 25 }, (_, i) => ({ line: i + 1, message: `bad ${i + 1}` }));
+    const error = new ZonefileReadError('a.zone', problems);
+    expect(error.name).toBe('ZonefileReadError');
+    expect(error.message.split('\n')).toEqual([
+      'a.zone: 25 problems, so the zone cannot be read:',
+      ...problems.slice(0, 20).map((p) => `  a.zone:${p.line}: ${p.message}`),
+      '  … and 5 more',
+    ]);
+    expect(new ZonefileConflictError('a', 'a.zone', 'was edited').name).toBe('ZonefileConflictError');
+    expect(new ZonefileSetupError('x').name).toBe('ZonefileSetupError');
+  });
+
+  it('refuses a file that is not UTF-8, at its first line', async () => {
+    const store: ZoneFileStore = {
+      read: async () => Buffer.from([0x24, 0xff, 0x0a]),
+      list: async () => [],
+      replace: async () => ({ notKept: [] }),
+    };
+    const location = locationOf('.', '{zone}.zone', join(tmpdir(), 'desired.yaml'));
+    const dns = createZonefileProvider({ name: 'files', location, store });
+    await expect(dns.readZones(['example.com'])).rejects.toThrow(
+      'example.com.zone:1: not UTF-8 text (write other octets as \\DDD)',
+    );
+  });
+
   it('quotes at most the start and the end of a long token', async () => {
     const error = await readError([...HEAD, `www 1${'x'.repeat(100_000)} A 192.0.2.1`].join('\n'));
     expect(error.problems).toEqual([
@@ -195,11 +228,50 @@ describe('problems and warnings are counted past the first ones', () => {
     expect(warnings[20]).toBe('example.com.zone: 30 more sets kept as written for such reasons');
   });
 
-  it('refuses an entry of more fields than any record has, without keeping them (RFC 1035 §3.2.1)', () => {
-    const fields = Array.from({ length: MAX_ENTRY_TOKENS + 10 }, () => '"a"').join(' ');
+  it('refuses an entry of more fields than any record has, once, without keeping them (RFC 1035 §3.2.1)', () => {
+    // More than twice the limit: the entry is refused once, not again each time it could reach the limit anew.
+    const fields = Array.from({ length: 2 * MAX_ENTRY_TOKENS + 10 }, () => '"a"').join(' ');
     const { entries, problems } = lexMasterFile(`x TXT (\n${fields}\n)\nok A 192.0.2.1\n`);
     expect(problems).toEqual([{ line: 2, message: expect.stringContaining('no record has so many') }]);
     expect(entries.map((e) => e.tokens[0]?.raw)).toEqual(['ok']);
+  });
+
+  it("passes the lexer's problems on, each at its line, among the others", () => {
+    const { records, problems } = readEntries(
+      '$TTL 60\nx TXT "not closed\n$TTL 60 70\ny A 192.0.2.1\n',
+      ORIGIN,
+    );
+    expect(problems).toEqual([
+      { line: 2, message: 'a quoted string is not closed on its line' },
+      { line: 3, message: '$TTL takes exactly one value' },
+    ]);
+    expect(records.map((r) => r.owner)).toEqual(['y.example.com.']);
+  });
+
+  it('tells directives from records: only an unquoted $ word that starts its line', () => {
+    const { records, problems } = readEntries(
+      ['$TTL 60', 'www A 192.0.2.1', ' $TTL A 192.0.2.2', '"$x" A 192.0.2.3'].join('\n'),
+      ORIGIN,
+    );
+    // An indented `$TTL` is the type of a record of the previous owner; a quoted "$x" is an owner.
+    expect(problems).toEqual([{ line: 3, message: '$TTL is not a record type' }]);
+    expect(records.map((r) => `${r.owner} ${r.type}`)).toEqual(['www.example.com. A', '"$x".example.com. A']);
+  });
+
+  it('reads in steps: one pause per 500 entries and per 200 sets, and the same result at once', () => {
+    const lines = [...HEAD, ...Array.from({ length: 1_250 }, (_, i) => `h${i} A 192.0.2.1`)];
+    const text = lines.join('\n');
+    const pauses = (steps: Generator<void, unknown>) => {
+      let n = 0;
+      while (!steps.next().done) n++;
+      return n;
+    };
+    expect(pauses(readEntrySteps(text, ORIGIN, new ProblemList()))).toBe(2);
+    // 1,254 entries (2 pauses), then 1,250 sets and the apex NS (6 pauses).
+    expect(pauses(readZoneSteps(text, 'example.com', SUPPORTED))).toBe(8);
+    expect(readEntries(text, ORIGIN).records).toHaveLength(1_252);
+    const read = readZoneContent(text, 'example.com', SUPPORTED);
+    expect(read.ok && read.content.sets).toHaveLength(1_250);
   });
 });
 

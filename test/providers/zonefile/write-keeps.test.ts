@@ -170,6 +170,21 @@ describe('a zone file written keeps what the file was', () => {
 });
 
 describe('a zone file that would outgrow max_file_mb', () => {
+  it('is written up to the limit exactly', async () => {
+    // Serial 7 counts up (no date in it): the file written is the same bytes each time.
+    const zone = ZONE.replace('2026010102', '7');
+    await mkdir(zones());
+    await writeFile(zoneFile(), zone);
+    expect(await applyChange()).toEqual(['applied']);
+    const size = (await stat(zoneFile())).size;
+    await writeFile(zoneFile(), zone);
+    expect(await applyChange(provider(createZoneFileStore(), size))).toEqual(['applied']);
+    expect((await stat(zoneFile())).size).toBe(size);
+    await writeFile(zoneFile(), zone);
+    const [error] = await applyChange(provider(createZoneFileStore(), size - 1));
+    expect(error).toContain(`the file edgeplan would write is ${size} bytes, more than max_file_mb allows`);
+  });
+
   it('is not written: no plan could read it again', async () => {
     await mkdir(zones());
     await writeFile(zoneFile(), ZONE);
