@@ -93,6 +93,16 @@ export default {
     // The WAF cache purge: when a purge is refused unsent, what is sent, how long its task is waited for.
     'src/providers/waf/purge.ts',
     'src/providers/waf/purge-bucket.ts',
+    // Writes that replace a file: what the new file keeps (mode, owner, group), and which temporary files are removed.
+    'src/providers/write-atomic.ts',
+    'src/providers/stale-temps.ts',
+    'src/providers/system-error.ts',
+    // Zone files: what is refused before it is read (size, links, .git, names over 255 octets), which problems show.
+    'src/providers/zonefile/store.ts',
+    'src/providers/zonefile/location.ts',
+    'src/providers/zonefile/name-length.ts',
+    'src/providers/zonefile/problems.ts',
+    'src/providers/zonefile/steps.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.
     'src/import/documents.ts',
     // Import: a live zone as YAML that plans empty; which names and types go under `unmanaged`.

@@ -16,6 +16,7 @@ const TIMING_SENSITIVE = [
   'test/chaos/conflict-signs.test.ts',
   'test/chaos/crash.test.ts',
   'test/chaos/interrupt.test.ts',
+  'test/chaos/zonefile-interrupt.test.ts',
   'test/chaos/chaos.test.ts',
   'test/integration/zone-file-upload.test.ts',
   'test/architecture/layers.test.ts',
