@@ -1,9 +1,16 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { normaliseName } from '../../model/names.js';
-import { type PlannedTarget, type ProviderOp, ZoneChangedError } from '../../model/provider.js';
+import {
+  type CreatedZoneFate,
+  type PlannedTarget,
+  type ProviderOp,
+  ZoneChangedError,
+} from '../../model/provider.js';
+import type { Target } from '../../model/target.js';
+import type { Rfc2136Writer } from '../rfc2136/write.js';
 import type { PdnsClient } from './client.js';
 import { pdnsContent } from './content.js';
-import { giveUpError, PdnsApiError } from './errors.js';
+import { giveUpError, PdnsApiError, PdnsDnsUpdateOffError } from './errors.js';
 import { parsePdnsOp } from './op-schema.js';
 import type { PdnsDelete, PdnsOp, PdnsReplace, PdnsZoneOp } from './ops.js';
 import {
@@ -24,6 +31,11 @@ import { zoneSets } from './zone-sets.js';
  *
  * The PUT and DELETE of a secondary zone set the same end state when repeated, so the transport repeats them after
  * an ambiguous failure (a timeout, a 502).
+ *
+ * An `update` op (a zone's change when the provider writes by DNS UPDATE) goes to `updates`, the RFC 2136 writer
+ * over PowerDNS's DNS port (update-client.ts): each message conditional on the zone's SOA, which PowerDNS checks
+ * under its update lock, inside the transaction that applies the message; a chain that fails part-way is rolled
+ * back by `discard`. Without `updates` such an op is refused, unsent (PdnsDnsUpdateOffError).
  */
 export class PdnsWriter {
   private readonly planned = new Map<string, PlannedZone>();
@@ -31,19 +43,33 @@ export class PdnsWriter {
   constructor(
     private readonly client: PdnsClient,
     private readonly logger: Logger = silentLogger,
+    private readonly updates?: Rfc2136Writer,
   ) {}
 
-  /** A zone step starts: what the plan read of the zone is checked right before its PATCH. */
+  /** A zone step starts: what the plan read of the zone is checked right before its PATCH, or its first UPDATE. */
   begin(planned: PlannedTarget): void {
     if (planned.target.kind !== 'zone') return;
     const { serial, changes } = planned;
     this.planned.set(normaliseName(planned.target.name), { serial, ...(changes ? { changes } : {}) });
+    this.updates?.begin(planned);
   }
 
   async execute(raw: ProviderOp): Promise<void> {
     const op = parsePdnsOp(raw);
+    if (op.kind === 'update') {
+      if (!this.updates) throw new PdnsDnsUpdateOffError(op.zone);
+      return this.updates.execute(op);
+    }
     if (op.kind === 'create-zone' || op.kind === 'patch-zone') return this.writeZone(op);
     await this.send(op);
+  }
+
+  /**
+   * A failed zone step: the UPDATE messages of its chain that were applied are undone, last first. A PATCH or a
+   * POST is applied whole or not at all, so it leaves nothing to undo.
+   */
+  async discard(target: Target): Promise<CreatedZoneFate | undefined> {
+    return this.updates?.discard(target);
   }
 
   /** The zone's one write: checked first (a PATCH), settled by reading when its answer is lost. */
@@ -76,7 +102,7 @@ export class PdnsWriter {
     }
   }
 
-  private async send(op: Exclude<PdnsOp, PdnsZoneOp>): Promise<void> {
+  private async send(op: Exclude<PdnsOp, PdnsZoneOp | { kind: 'update' }>): Promise<void> {
     const { client } = this;
     switch (op.kind) {
       case 'create-secondary':

@@ -11,6 +11,12 @@ import { parseRfc2136Op } from './op-schema.js';
 import type { Rfc2136Op } from './ops.js';
 import { settleLostUpdate } from './settle.js';
 
+/**
+ * What the writer asks of a server: its SOA, its zone, and UPDATE. The RFC 2136 client speaks all three over DNS;
+ * the PowerDNS provider sends UPDATE over DNS and reads through its HTTP API (providers/pdns/update-client.ts).
+ */
+export type UpdateClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer' | 'update'>;
+
 /** What a zone's step has done so far: the serial its next message is conditional on, and what it applied. */
 interface ZoneProgress {
   serial: number;
@@ -32,7 +38,7 @@ export class Rfc2136Writer implements StepWriter {
   private readonly zones = new Map<string, ZoneProgress>();
   private readonly planned = new Map<string, number | null>();
 
-  constructor(private readonly client: Rfc2136Client) {}
+  constructor(private readonly client: UpdateClient) {}
 
   begin(planned: { target: Target; serial: number | null }): void {
     this.planned.set(planned.target.name, planned.serial);

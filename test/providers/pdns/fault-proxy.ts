@@ -1,9 +1,9 @@
 /**
  * A pass-through HTTP proxy on 127.0.0.1 in front of a real server (PowerDNS), for the two faults a client cannot
  * tell from each other and must settle by reading: it can hold one request back until the test releases it (so
- * another writer acts at exactly that point of a run), and it can drop answers: the request is forwarded, the
+ * another writer acts at exactly that point of a run), it can drop answers: the request is forwarded, the
  * server's whole answer read (so the server has acted), and then the client's connection is closed without a byte
- * of it.
+ * of it; and it can delay every request.
  */
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 
@@ -29,6 +29,8 @@ export interface FaultProxyOptions {
   hold?: (method: string, path: string, before: number) => boolean;
   /** Picks the requests whose answer is dropped after the server gave it. */
   drop?: (method: string, path: string) => boolean;
+  /** Every request waits this long before it is forwarded (a slow network: two runs' requests interleave). */
+  delayMs?: number;
 }
 
 export async function startFaultProxy(target: string, options: FaultProxyOptions = {}): Promise<FaultProxy> {
@@ -82,6 +84,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
     requests.push(`${method} ${path}`);
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     if (holding?.(method, path, before)) {
       holding = undefined;
       onHeld(`${method} ${path}`);

@@ -1,11 +1,12 @@
 /**
  * A TCP proxy in front of a DNS server that breaks chosen exchanges: each connection's first message (the request,
  * after its two-octet length) is shown to `fault`, which says to pass it, to drop the connection before the server
- * sees it, or to pass it and cut the answer after `cutAfter` octets. Counts the requests it was given.
+ * sees it, to pass it and cut the answer after `cutAfter` octets, or to pass it after `delayMs`. Counts the
+ * requests it was given.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
-export type Fault = 'pass' | 'drop' | { cutAfter: number };
+export type Fault = 'pass' | 'drop' | { cutAfter: number } | { delayMs: number };
 
 export interface FaultProxy {
   port: number;
@@ -36,6 +37,17 @@ export async function startFaultProxy(
         client.destroy();
         return;
       }
+      if (typeof decision === 'object' && 'delayMs' in decision) {
+        client.pause();
+        setTimeout(() => {
+          client.resume();
+          forward('pass');
+        }, decision.delayMs);
+        return;
+      }
+      forward(decision);
+    };
+    const forward = (decision: 'pass' | { cutAfter: number }) => {
       const upstream = connect({ host: '127.0.0.1', port: upstreamPort });
       sockets.add(upstream);
       upstream.on('close', () => {
