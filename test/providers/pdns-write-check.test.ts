@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, ZoneChangedError } from '../../src/model/provider.js';
+import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { TransportError } from '../../src/providers/http/errors.js';
 import { createPdnsProvider, PdnsBodyLimitError, PdnsWireError } from '../../src/providers/pdns/index.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
@@ -207,6 +208,45 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
       `${read}: sending it again`,
       `${read}: sending it again`,
       `${read}: sent 3 times: giving up`,
+    ]);
+  });
+
+  it('waits as the transport does before each send again, and tells each decision', async () => {
+    api()
+      .get(ZONE)
+      .times(5)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).times(2).reply(500, 'Internal Server Error');
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
+    api()
+      .get(ZONE)
+      .reply(200, zone(8, ['192.0.2.2']));
+    const waited: number[] = [];
+    const decisions: ClientDecision[] = [];
+    const pdns = createPdnsProvider({
+      name: 'pdns',
+      url: `${BASE}/api/v1`,
+      apiKey: KEY,
+      retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 150 },
+      random: () => 0.5,
+      sleep: async (ms) => {
+        waited.push(ms);
+      },
+      onDecision: (decision) => decisions.push(decision),
+    });
+    open.push(pdns);
+    pdns.begin?.({
+      target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
+      serial: 7,
+      changes: [CHANGE],
+    });
+    await pdns.execute(PATCH_OP);
+    // Full jitter under the exponential ceiling: half of 100, then half of min(150, 200).
+    expect(waited).toEqual([50, 75]);
+    expect(decisions).toEqual([
+      { symptom: 'http-5xx', decision: 'sent-again', request: `PATCH ${ZONE}` },
+      { symptom: 'http-5xx', decision: 'sent-again', request: `PATCH ${ZONE}` },
+      { symptom: 'network', decision: 'took-effect', request: `PATCH ${ZONE}` },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
-import type { RetryOptions } from '../http/retry.js';
+import type { DecisionSink } from '../http/decisions.js';
+import { DEFAULT_RETRY, type RetryOptions } from '../http/retry.js';
 import { createHttpTransport } from '../http/transport.js';
 import { Rfc2136Writer } from '../rfc2136/write.js';
 import { pdnsCapabilities } from './capabilities.js';
@@ -68,6 +69,8 @@ export interface PdnsProviderOptions extends PdnsConnection {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Told each decision about a request that went wrong: repeated, or a lost write's answer settled by reading. */
+  onDecision?: DecisionSink;
 }
 
 /**
@@ -86,13 +89,23 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     random: options.random,
     now: options.now,
     userAgent: options.userAgent,
+    onDecision: options.onDecision,
   });
   const client = new PdnsClient(transport, options.apiKey, options.server ?? 'localhost');
   const { dnsUpdate } = options;
   const capabilities = pdnsCapabilities({ alias: options.alias, dnsUpdate: dnsUpdate !== undefined });
   const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
-  const updates = dnsUpdate && new Rfc2136Writer(new PdnsUpdateClient(client, dnsUpdate));
-  const writer = new PdnsWriter(client, logger, updates);
+  const waits = {
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  };
+  const updates = dnsUpdate && new Rfc2136Writer(new PdnsUpdateClient(client, dnsUpdate, waits));
+  const writer = new PdnsWriter(
+    client,
+    { logger, ...waits, ...(options.onDecision ? { onDecision: options.onDecision } : {}) },
+    updates,
+  );
   const server = options.server ?? 'localhost';
   // The session's first read (the plan's) lists the zones first: a plan may create many. Later reads (the check
   // after an apply) read each zone directly: by then the zones it names exist (read.ts, ZoneLookup).

@@ -7,6 +7,8 @@ import {
   ZoneChangedError,
 } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
+import { type DecisionSink, ignoreDecisions, lostAnswerOutcome } from '../http/decisions.js';
+import { DEFAULT_RETRY, type RetryOptions, retryDelayMs } from '../http/retry.js';
 import type { Rfc2136Writer } from '../rfc2136/write.js';
 import type { PdnsClient } from './client.js';
 import { pdnsContent } from './content.js';
@@ -23,11 +25,21 @@ import {
 } from './write-zone.js';
 import { zoneSets } from './zone-sets.js';
 
+/** What the writer is told: where its log lines and decisions go, and how it waits before sending a write again. */
+export interface PdnsWriterOptions {
+  logger?: Logger;
+  onDecision?: DecisionSink;
+  retry?: RetryOptions;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
 /**
  * Executes PowerDNS ops, each one request, each checked against the op schema first (nothing unchecked is sent).
  * A zone's changes are one PATCH (or one POST that creates it), which PowerDNS applies atomically: a failed zone
  * step has changed nothing, so there is nothing to discard. A zone's write is compared before it is sent and a
- * lost answer to it settled by reading (write-zone.ts).
+ * lost answer to it settled by reading (write-zone.ts); one that did not take effect is sent again after the
+ * transport's backoff.
  *
  * The PUT and DELETE of a secondary zone set the same end state when repeated, so the transport repeats them after
  * an ambiguous failure (a timeout, a 502).
@@ -40,11 +52,21 @@ import { zoneSets } from './zone-sets.js';
 export class PdnsWriter {
   private readonly planned = new Map<string, PlannedZone>();
 
+  private readonly told: Required<PdnsWriterOptions>;
+
   constructor(
     private readonly client: PdnsClient,
-    private readonly logger: Logger = silentLogger,
+    options: PdnsWriterOptions = {},
     private readonly updates?: Rfc2136Writer,
-  ) {}
+  ) {
+    this.told = {
+      logger: options.logger ?? silentLogger,
+      onDecision: options.onDecision ?? ignoreDecisions,
+      retry: options.retry ?? DEFAULT_RETRY,
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      random: options.random ?? Math.random,
+    };
+  }
 
   /** A zone step starts: what the plan read of the zone is checked right before its PATCH, or its first UPDATE. */
   begin(planned: PlannedTarget): void {
@@ -93,11 +115,21 @@ export class PdnsWriter {
           throw new ZoneChangedError(zone, `the zone the plan creates exists already: ${error.message}`, {
             cause: error,
           });
-        if (lostAnswer(error) === null) throw error;
+        const symptom = lostAnswer(error);
+        if (symptom === null) throw error;
         const outcome = await settleLost(client, zone, { label, creates, serial, lost: error }, sets);
-        this.logger.info(settledLine(label, zone, outcome, sent));
+        const { logger, onDecision, retry, sleep, random } = this.told;
+        logger.info(settledLine(label, zone, outcome, sent));
+        onDecision({
+          symptom,
+          decision: lostAnswerOutcome(outcome === 'applied', sent, MAX_SENDS),
+          request: label,
+        });
         if (outcome === 'applied') return;
         if (sent >= MAX_SENDS) throw giveUpError(label, body, sent, error);
+        // A 5xx or a lost connection may be a server that is busy (PowerDNS on sqlite answers 500 to writes that
+        // meet another's transaction): wait as the transport waits before a retry, not at once.
+        await sleep(retryDelayMs(sent, retry, random, undefined));
       }
     }
   }
