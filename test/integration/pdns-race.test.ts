@@ -157,6 +157,48 @@ if (missing !== null) {
       BUDGET_MS,
     );
   });
+
+  describe('zones created and updated in one apply', () => {
+    it('UPDATEs answered SERVFAIL while a POST creates a zone (sqlite) are sent again: the apply converges', async () => {
+      // PowerDNS on sqlite fails an UPDATE whose transaction meets an API write with SERVFAIL, nothing applied
+      // (PowerDNS, "Dynamic DNS Update", How it works, steps 12 and 14); here every round's two UPDATEs run beside
+      // the POST of the third zone.
+      for (let n = 1; n <= 3; n++) {
+        const [a, b, c] = [`mix-a-${n}.example`, `mix-b-${n}.example`, `mix-c-${n}.example`] as const;
+        const seeded = await cli(
+          [
+            'apply',
+            await zonesFile(`mix-seed-${n}`, {
+              [`${a}`]: { www: '192.0.2.1' },
+              [`${b}`]: { www: '192.0.2.1' },
+            }),
+            '--yes',
+          ],
+          env(false),
+        );
+        expect(seeded.code, seeded.stdout).toBe(0);
+        const all = { www: '192.0.2.2', more: '192.0.2.3' };
+        const file = await zonesFile(`mix-${n}`, { [a]: all, [b]: all, [c]: all });
+        const run = await cli(['apply', file, '--yes'], env(false));
+        expect(run.code, run.stdout).toBe(0);
+        for (const zone of [a, b, c]) expect(await served(zone)).toEqual(lines(zone, all));
+      }
+    });
+  });
+}
+
+/** A desired state of several zones, each `records` as YAML flow mappings by name. */
+async function zonesFile(name: string, zones: Record<string, Record<string, string>>): Promise<string> {
+  const path = join(dir, `${name}.yaml`);
+  const blocks = Object.entries(zones).map(
+    ([zone, records]) =>
+      `  ${zone}:\n    providers: [pdns]\n    create: {}\n    records:\n` +
+      Object.entries(records)
+        .map(([host, address]) => `      ${host}: { a: [${address}] }`)
+        .join('\n'),
+  );
+  await writeFile(path, `providers:\n${PROVIDER}zones:\n${blocks.join('\n')}\n`);
+  return path;
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {

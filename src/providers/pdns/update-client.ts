@@ -1,7 +1,9 @@
+import { RCODES } from '../../dns-wire/message.js';
 import { type DnsServer, serverLabel } from '../../dns-wire/query.js';
 import type { WireRecord } from '../../dns-wire/rdata.js';
 import type { TsigKey } from '../../dns-wire/tsig.js';
 import { normaliseName } from '../../model/names.js';
+import { DEFAULT_RETRY, type RetryOptions, retryDelayMs } from '../http/retry.js';
 import { Rfc2136Client } from '../rfc2136/client.js';
 import { Rfc2136Error } from '../rfc2136/errors.js';
 import type { UpdateClient } from '../rfc2136/write.js';
@@ -35,6 +37,7 @@ export class PdnsUpdateClient implements UpdateClient {
   constructor(
     private readonly api: PdnsClient,
     update: PdnsDnsUpdate,
+    private readonly waits: UpdateWaits = {},
   ) {
     this.dns = new Rfc2136Client(update);
     this.label = serverLabel(update.server);
@@ -45,8 +48,22 @@ export class PdnsUpdateClient implements UpdateClient {
     return this.dns.requests;
   }
 
-  update(...args: Parameters<UpdateClient['update']>): ReturnType<UpdateClient['update']> {
-    return this.dns.update(...args);
+  /**
+   * One UPDATE, sent again after the transport's backoff while PowerDNS answers SERVFAIL: it does when the
+   * update's transaction fails (a backend error; on sqlite, one that meets an HTTP API write), and then nothing of
+   * it was applied (PowerDNS, "Dynamic DNS Update", How it works, steps 12 and 14). The prerequisite keeps a send
+   * again safe in any case: an update that had been applied moved the SOA, and its repeat is refused (NXRRSET).
+   * UPDATE_SENDS in all; the last answer is the caller's.
+   */
+  async update(...args: Parameters<UpdateClient['update']>): ReturnType<UpdateClient['update']> {
+    const retry = this.waits.retry ?? DEFAULT_RETRY;
+    const sleep =
+      this.waits.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    for (let sent = 1; ; sent++) {
+      const answer = await this.dns.update(...args);
+      if (answer.rcode !== RCODES.SERVFAIL || sent >= UPDATE_SENDS) return answer;
+      await sleep(retryDelayMs(sent, retry, this.waits.random ?? Math.random, undefined));
+    }
   }
 
   /** The zone's SOA as PowerDNS stores it: one `GET` of the zone asking for its apex SOA alone; null: no zone. */
@@ -79,6 +96,16 @@ export class PdnsUpdateClient implements UpdateClient {
       throw new Rfc2136Error(what, this.label, `reading it through the HTTP API failed: ${detail}`);
     }
   }
+}
+
+/** Sends of one UPDATE that PowerDNS answers SERVFAIL. */
+export const UPDATE_SENDS = 4;
+
+/** How the client waits before sending an UPDATE again: as the HTTP transport waits before a retry. */
+export interface UpdateWaits {
+  retry?: RetryOptions;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
 }
 
 /** The zone's served records: every enabled record of every rrset, named as the model names them. */
