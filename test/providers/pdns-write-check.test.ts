@@ -211,6 +211,38 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
     ]);
   });
 
+  it('a first PATCH that lands after the read that settled it: the next check meets it, reads it, and goes on', async () => {
+    const lines: string[] = [];
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(504, 'Gateway Timeout');
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(8, ['192.0.2.2']));
+    await begun(lines).execute(PATCH_OP);
+    expect(lines.at(-1)).toBe(
+      `pdns: PATCH ${ZONE}: an earlier send took effect after the read that settled it: going on`,
+    );
+  });
+
+  it('the check before a PATCH sent again is still a conflict when the zone moved elsewhere', async () => {
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(504, 'Gateway Timeout');
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(8, ['192.0.2.9']));
+    const error = await refusal(begun().execute(PATCH_OP));
+    expect(error).toBeInstanceOf(ZoneChangedError);
+    expect(error.message).toContain('serial 7 → 8: someone else changed it');
+  });
+
   it('waits as the transport does before each send again, and tells each decision', async () => {
     api()
       .get(ZONE)
@@ -349,6 +381,38 @@ describe('PowerDNS: a zone the plan creates', () => {
       .get(ZONE)
       .reply(200, zone(1, ['192.0.2.2']));
     await creating().execute(CREATE_OP);
+  });
+
+  it('a first POST that lands after the read that settled it: the 409 to the next send is read, and goes on', async () => {
+    const lines: string[] = [];
+    const pdns = provider(lines);
+    pdns.begin?.({
+      target: { kind: 'zone', name: 'a.test' },
+      serial: null,
+      changes: [{ ...CHANGE, action: 'create', before: null }],
+    });
+    api().post(ZONES).reply(504, 'Gateway Timeout');
+    api().get(ZONE).reply(404, 'Not Found');
+    api().post(ZONES).reply(409, { error: 'Conflict' });
+    api()
+      .get(ZONE)
+      .reply(200, zone(1, ['192.0.2.2']));
+    await pdns.execute(CREATE_OP);
+    expect(lines.at(-1)).toBe(
+      `pdns: POST ${ZONES}: an earlier send took effect after the read that settled it: going on`,
+    );
+  });
+
+  it('a 409 to a POST sent again is still a conflict when the zone holds other records', async () => {
+    api().post(ZONES).reply(504, 'Gateway Timeout');
+    api().get(ZONE).reply(404, 'Not Found');
+    api().post(ZONES).reply(409, { error: 'Conflict' });
+    api()
+      .get(ZONE)
+      .reply(200, zone(1, ['192.0.2.3']));
+    const error = await refusal(creating().execute(CREATE_OP));
+    expect(error).toBeInstanceOf(ZoneChangedError);
+    expect(error.message).toContain('the zone the plan creates exists already');
   });
 
   it('after a lost answer: a conflict when the zone exists with other records', async () => {

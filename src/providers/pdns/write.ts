@@ -17,6 +17,7 @@ import { parsePdnsOp } from './op-schema.js';
 import type { PdnsDelete, PdnsOp, PdnsReplace, PdnsZoneOp } from './ops.js';
 import {
   checkBeforePatch,
+  holdsAsSent,
   lostAnswer,
   MAX_SENDS,
   type PlannedZone,
@@ -105,16 +106,31 @@ export class PdnsWriter {
     const path = creates ? client.zonesPath() : client.zonesPath(op.zone);
     const label = client.label(creates ? 'POST' : 'PATCH', path);
     const body = creates ? createBody(op) : patchBody(op);
+    // After a send whose answer was lost and that a read showed not applied, that send may still land (a timeout
+    // while the server works): a later check or POST that meets it finds the zone as this write sets it.
+    const landedLate = async (sent: number) => {
+      if (sent === 1 || !(await holdsAsSent(client, zone, sets))) return false;
+      this.told.logger.info(`pdns: ${label}: an earlier send took effect after the read that settled it: going on`);
+      return true;
+    };
     for (let sent = 1; ; sent++) {
-      const serial = creates ? undefined : await checkBeforePatch(client, zone, planned, sets);
+      let serial: number | undefined;
+      try {
+        serial = creates ? undefined : await checkBeforePatch(client, zone, planned, sets);
+      } catch (error) {
+        if (error instanceof ZoneChangedError && (await landedLate(sent))) return;
+        throw error;
+      }
       try {
         await client.call(creates ? 'POST' : 'PATCH', path, body, 'non-idempotent');
         return;
       } catch (error) {
-        if (creates && error instanceof PdnsApiError && error.status === 409)
+        if (creates && error instanceof PdnsApiError && error.status === 409) {
+          if (await landedLate(sent)) return;
           throw new ZoneChangedError(zone, `the zone the plan creates exists already: ${error.message}`, {
             cause: error,
           });
+        }
         const symptom = lostAnswer(error);
         if (symptom === null) throw error;
         const outcome = await settleLost(client, zone, { label, creates, serial, lost: error }, sets);
