@@ -58,6 +58,8 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // The SOA a PowerDNS UPDATE is conditional on (what is considered stale), and which refusals are sent again.
+    'src/providers/pdns/update-client.ts',
     // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.
     'src/providers/dyn/write/write-zone.ts',
     // Whether a write whose answer was lost took effect: read, then go on, send again or fail.
