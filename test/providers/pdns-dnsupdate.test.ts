@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import nock from 'nock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import type { CountedStep } from '../../src/model/provider.js';
@@ -17,8 +17,11 @@ import {
   pdnsCapabilities,
   pdnsCompiler,
   pdnsConnectionFromEnv,
+  updaterOf,
 } from '../../src/providers/pdns/index.js';
 import { POWERDNS } from '../../src/providers/pdns/plugin.js';
+import type { DnsUpdater } from '../../src/providers/pdns/update-client.js';
+import { PdnsWriter } from '../../src/providers/pdns/write.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 import { Rfc2136Error } from '../../src/providers/rfc2136/errors.js';
 import { tempTree } from '../config/helpers.js';
@@ -200,6 +203,18 @@ describe('the settings', () => {
         provider(', dnsupdate_server_env: EDGEPLAN_PDNS_DNS, dnsupdate_tsig_env: EDGEPLAN_PDNS_TSIG'),
       ),
     ).toEqual([]);
+    // Each key lacking is named, when a key needs several.
+    const catalogue = {
+      ...PROVIDER_CATALOGUE,
+      types: PROVIDER_CATALOGUE.types.map((type) =>
+        type.type === 'powerdns' ? { ...type, requiredWith: { alias: ['server', 'zone_kind'] } } : type,
+      ),
+    };
+    const dir = await tempTree({ 'p.yaml': provider(', alias: true') });
+    const loaded = await loadDesiredState([dir], { catalogue });
+    expect(loaded.ok ? [] : loaded.diagnostics.map((d) => d.message)).toEqual([
+      'alias needs server and zone_kind beside it',
+    ]);
   });
 });
 
@@ -212,7 +227,7 @@ describe('the reads the precondition is built from', () => {
     api()
       .get(soaOnly)
       .reply(200, zone([soaSet]));
-    const client = new PdnsUpdateClient(apiClient(), UPDATES);
+    const client = new PdnsUpdateClient(apiClient(), updaterOf(UPDATES));
     expect(await client.soa('a.test')).toEqual({ name: 'a.test', type: 'SOA', ttl: 3600, value: SOA });
     expect(client.label).toBe('127.0.0.1:5353');
   });
@@ -225,7 +240,7 @@ describe('the reads the precondition is built from', () => {
     api().get('/api/v1/servers/localhost/zones/b.test.?rrset_name=b.test.&rrset_type=SOA').reply(404, {
       error: 'Could not find domain',
     });
-    const client = new PdnsUpdateClient(apiClient(), UPDATES);
+    const client = new PdnsUpdateClient(apiClient(), updaterOf(UPDATES));
     expect((await client.soa('a.test'))?.value).toBe(SOA);
     expect(await client.soa('b.test')).toBeNull();
   });
@@ -246,24 +261,163 @@ describe('the reads the precondition is built from', () => {
           { name: 'off.a.test.', type: 'TXT', ttl: 60, records: [{ content: '"x"', disabled: true }] },
         ]),
       );
-    const client = new PdnsUpdateClient(apiClient(), UPDATES);
+    const client = new PdnsUpdateClient(apiClient(), updaterOf(UPDATES));
     expect(await client.transfer('a.test')).toEqual([
       { name: 'a.test', type: 'SOA', ttl: 3600, value: SOA },
       { name: 'www.a.test', type: 'A', ttl: 60, value: '192.0.2.1' },
     ]);
   });
 
+  it("takes the zone's own SOA: not another type at the apex, not a SOA kept below it", async () => {
+    const apexNs = { name: 'a.test.', type: 'NS', ttl: 3600, records: [{ content: 'ns1.example.net.' }] };
+    const below = {
+      name: 'sub.a.test.',
+      type: 'SOA',
+      ttl: 60,
+      records: [{ content: 'ns. h. 99 1 1 1 1' }],
+    };
+    api()
+      .get(soaOnly)
+      .reply(200, zone([apexNs, below, soaSet]));
+    api()
+      .get(ZONE)
+      .reply(200, zone([apexNs, below, soaSet]));
+    api().get('/api/v1/servers/localhost/zones/b.test.').reply(404, { error: 'Could not find domain' });
+    const client = new PdnsUpdateClient(apiClient(), updaterOf(UPDATES));
+    expect((await client.soa('a.test'))?.value).toBe(SOA);
+    expect((await client.transfer('a.test'))?.map((r) => `${r.name} ${r.type}`)).toEqual([
+      'a.test SOA',
+      'a.test NS',
+      'sub.a.test SOA',
+    ]);
+    expect(await client.transfer('b.test')).toBeNull();
+  });
+
   it('refuses a zone without exactly one SOA, and reports a failed read as the RFC 2136 client does', async () => {
     api().get(ZONE).reply(200, zone([]));
     api().get(soaOnly).reply(500, { error: 'database is locked' });
-    const client = new PdnsUpdateClient(apiClient(), UPDATES);
+    const client = new PdnsUpdateClient(apiClient(), updaterOf(UPDATES));
     await expect(client.transfer('a.test')).rejects.toThrow(
       new Rfc2136Error('GET zone a.test', '127.0.0.1:5353', 'the zone has 0 SOA records, not 1'),
+    );
+    api().get(ZONE).reply(503, { error: 'busy' });
+    await expect(client.transfer('a.test')).rejects.toThrow(
+      /^GET zone a\.test at 127\.0\.0\.1:5353: reading it through the HTTP API failed: /,
     );
     const failed = client.soa('a.test');
     await expect(failed).rejects.toThrow(Rfc2136Error);
     await expect(failed).rejects.toThrow(
       /^SOA a\.test at 127\.0\.0\.1:5353: reading it through the HTTP API failed: GET \/api\/v1\/servers\/localhost\/zones\/a\.test\.\?rrset_name=a\.test\.&rrset_type=SOA: HTTP 500: database is locked$/,
+    );
+  });
+});
+
+describe('an UPDATE PowerDNS answers SERVFAIL', () => {
+  const SERVFAIL = 2;
+  const REFUSED = 5;
+  /** A DNS side that answers each UPDATE with the next of `rcodes` and counts them. */
+  function updater(rcodes: number[]): DnsUpdater & { sent: number } {
+    const fake = {
+      label: '127.0.0.1:5353',
+      sent: 0,
+      get requests() {
+        return fake.sent;
+      },
+      update: async () => {
+        fake.sent += 1;
+        return { rcode: rcodes.shift() ?? 0 };
+      },
+    };
+    return fake;
+  }
+  const update = (client: PdnsUpdateClient) =>
+    client.update('UPDATE a.test', 'a.test', [], [{ kind: 'delete-rrset', name: 'a.test', type: 'A' }]);
+
+  it('is sent again after the transport’s backoff until it is answered otherwise, four sends at most', async () => {
+    const waited: number[] = [];
+    const waits = {
+      retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 150, maxRetryAfterMs: 0 },
+      random: () => 0.5,
+      sleep: async (ms: number) => {
+        waited.push(ms);
+      },
+    };
+    const twice = updater([SERVFAIL, SERVFAIL, 0]);
+    const client = new PdnsUpdateClient(apiClient(), twice, waits);
+    expect(await update(client)).toEqual({ rcode: 0 });
+    expect(client.requests).toBe(3);
+    expect(waited).toEqual([50, 75]);
+    const always = updater([SERVFAIL, SERVFAIL, SERVFAIL, SERVFAIL, SERVFAIL]);
+    expect(await update(new PdnsUpdateClient(apiClient(), always, waits))).toEqual({ rcode: SERVFAIL });
+    expect(always.sent).toBe(4);
+  });
+
+  it('another answer is the caller’s at once: a refusal, NOERROR', async () => {
+    for (const rcode of [REFUSED, 0]) {
+      const once = updater([rcode]);
+      expect(await update(new PdnsUpdateClient(apiClient(), once))).toEqual({ rcode });
+      expect(once.sent).toBe(1);
+    }
+  });
+
+  it('waits on the clock without waits given: the backoff of the default retry settings', async () => {
+    vi.useFakeTimers();
+    try {
+      const once = updater([SERVFAIL, 0]);
+      const client = new PdnsUpdateClient(apiClient(), once, { random: () => 0.5 });
+      const answer = update(client);
+      await vi.advanceTimersByTimeAsync(249);
+      expect(once.sent).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await answer).toEqual({ rcode: 0 });
+      expect(once.sent).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the writer hands UPDATE messages to the RFC 2136 writer', () => {
+  const op = {
+    kind: 'update',
+    zone: 'a.test',
+    message: 1,
+    of: 1,
+    sets: [{ fqdn: 'a.test', type: 'A', before: null, after: { ttl: 60, values: ['192.0.2.1'] } }],
+  };
+
+  it('begins, executes and discards through it; PATCH steps leave nothing to discard', async () => {
+    const told: string[] = [];
+    const updates = {
+      begin: (planned: { target: { name: string } }) => {
+        told.push(`begin ${planned.target.name}`);
+      },
+      execute: async (raw: unknown) => {
+        told.push(`execute ${(raw as { zone: string }).zone}`);
+      },
+      discard: async (target: { name: string }) => {
+        told.push(`discard ${target.name}`);
+        return undefined;
+      },
+    };
+    const writer = new PdnsWriter(apiClient(), {}, updates);
+    writer.begin({ target: { kind: 'zone', name: 'a.test' }, serial: 7 });
+    await writer.execute(op);
+    await writer.discard({ kind: 'zone', name: 'a.test' });
+    expect(told).toEqual(['begin a.test', 'execute a.test', 'discard a.test']);
+    expect(await new PdnsWriter(apiClient()).discard({ kind: 'zone', name: 'a.test' })).toBeUndefined();
+  });
+
+  it('with the settings, an UPDATE the plan read no serial for is refused by that writer, unsent', async () => {
+    const provider = createPdnsProvider({
+      name: 'pdns',
+      url: `${BASE}/api/v1`,
+      apiKey: KEY,
+      dnsUpdate: UPDATES,
+    });
+    open.push(provider);
+    await expect(provider.execute(op)).rejects.toThrow(
+      new Rfc2136Error('UPDATE a.test', '127.0.0.1:5353', 'no serial was read for the zone by the plan'),
     );
   });
 });

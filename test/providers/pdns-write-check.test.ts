@@ -1,10 +1,15 @@
 import nock from 'nock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, ZoneChangedError } from '../../src/model/provider.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { TransportError } from '../../src/providers/http/errors.js';
-import { createPdnsProvider, PdnsBodyLimitError, PdnsWireError } from '../../src/providers/pdns/index.js';
+import {
+  createPdnsProvider,
+  PdnsApiError,
+  PdnsBodyLimitError,
+  PdnsWireError,
+} from '../../src/providers/pdns/index.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 /**
@@ -243,6 +248,44 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
     expect(error.message).toContain('serial 7 → 8: someone else changed it');
   });
 
+  it('a PATCH answered 409 is that refusal, not a zone the plan creates', async () => {
+    api()
+      .get(ZONE)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(409, { error: 'Conflict' });
+    const error = await refusal(begun().execute(PATCH_OP));
+    expect(error).toBeInstanceOf(PdnsApiError);
+  });
+
+  it('waits on the clock without a sleep given, as the transport would', async () => {
+    api()
+      .get(ZONE)
+      .times(3)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(503, 'Unavailable');
+    api().patch(ZONE, PATCH_BODY).reply(204);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const pdns = createPdnsProvider({
+        name: 'pdns',
+        url: `${BASE}/api/v1`,
+        apiKey: KEY,
+        retry: { retries: 0, baseDelayMs: 74, maxDelayMs: 74 },
+        random: () => 0.5,
+      });
+      open.push(pdns);
+      pdns.begin?.({
+        target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
+        serial: 7,
+        changes: [CHANGE],
+      });
+      await pdns.execute(PATCH_OP);
+      expect(timers.mock.calls.filter(([, ms]) => ms === 37)).toHaveLength(1);
+    } finally {
+      timers.mockRestore();
+    }
+  });
+
   it('waits as the transport does before each send again, and tells each decision', async () => {
     api()
       .get(ZONE)
@@ -367,6 +410,7 @@ describe('PowerDNS: a zone the plan creates', () => {
     api().post(ZONES).reply(409, { error: 'Conflict' });
     const error = await refusal(creating().execute(CREATE_OP));
     expect(error).toBeInstanceOf(ZoneChangedError);
+    expect(error.cause).toBeInstanceOf(PdnsApiError);
     expect(error.message).toBe(
       `zone a.test changed while applying (the zone the plan creates exists already: POST ${ZONES}: HTTP 409: ` +
         'Conflict); not published, plan again',

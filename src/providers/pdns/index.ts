@@ -10,7 +10,7 @@ import { DEFAULT_PDNS_ZONE_SETTINGS, type PdnsZoneSettings, pdnsCompiler } from 
 import type { PdnsConnection } from './config.js';
 import { readSecondaryZones, readZones, type ZoneLookup } from './read.js';
 import { readPdnsInventory } from './read-inventory.js';
-import { type PdnsDnsUpdate, PdnsUpdateClient } from './update-client.js';
+import { type PdnsDnsUpdate, PdnsUpdateClient, updaterOf } from './update-client.js';
 import { PdnsWriter } from './write.js';
 
 export { pdnsCapabilities } from './capabilities.js';
@@ -39,7 +39,7 @@ export {
   type PdnsSoaEditApi,
   type PdnsZoneKind,
 } from './ops.js';
-export { type PdnsDnsUpdate, PdnsUpdateClient } from './update-client.js';
+export { type PdnsDnsUpdate, PdnsUpdateClient, updaterOf } from './update-client.js';
 
 /** The provider type's name in `providers:` (`type: powerdns`). */
 export const PDNS_PROVIDER_TYPE = 'powerdns';
@@ -100,7 +100,7 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.random ? { random: options.random } : {}),
   };
-  const updates = dnsUpdate && new Rfc2136Writer(new PdnsUpdateClient(client, dnsUpdate, waits));
+  const updates = dnsUpdate && new Rfc2136Writer(new PdnsUpdateClient(client, updaterOf(dnsUpdate), waits));
   const writer = new PdnsWriter(
     client,
     { logger, ...waits, ...(options.onDecision ? { onDecision: options.onDecision } : {}) },

@@ -1,5 +1,5 @@
 import { RCODES } from '../../dns-wire/message.js';
-import { type DnsServer, serverLabel } from '../../dns-wire/query.js';
+import type { DnsServer } from '../../dns-wire/query.js';
 import type { WireRecord } from '../../dns-wire/rdata.js';
 import type { TsigKey } from '../../dns-wire/tsig.js';
 import { normaliseName } from '../../model/names.js';
@@ -32,15 +32,14 @@ export interface PdnsDnsUpdate {
  */
 export class PdnsUpdateClient implements UpdateClient {
   readonly label: string;
-  private readonly dns: Rfc2136Client;
 
   constructor(
     private readonly api: PdnsClient,
-    update: PdnsDnsUpdate,
+    /** Where the UPDATEs go: an RFC 2136 client of the server's DNS port (updateClientOf). */
+    private readonly dns: DnsUpdater,
     private readonly waits: UpdateWaits = {},
   ) {
-    this.dns = new Rfc2136Client(update);
-    this.label = serverLabel(update.server);
+    this.label = dns.label;
   }
 
   /** DNS messages sent so far (the UPDATEs; the reads are HTTP requests). */
@@ -96,6 +95,14 @@ export class PdnsUpdateClient implements UpdateClient {
       throw new Rfc2136Error(what, this.label, `reading it through the HTTP API failed: ${detail}`);
     }
   }
+}
+
+/** What sends the UPDATEs over DNS: the RFC 2136 client, signed with the key. */
+export type DnsUpdater = Pick<Rfc2136Client, 'label' | 'update' | 'requests'>;
+
+/** The RFC 2136 client of PowerDNS's DNS port that sends the UPDATEs. */
+export function updaterOf(update: PdnsDnsUpdate): DnsUpdater {
+  return new Rfc2136Client(update);
 }
 
 /** Sends of one UPDATE that PowerDNS answers SERVFAIL. */

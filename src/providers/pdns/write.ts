@@ -58,7 +58,7 @@ export class PdnsWriter {
   constructor(
     private readonly client: PdnsClient,
     options: PdnsWriterOptions = {},
-    private readonly updates?: Rfc2136Writer,
+    private readonly updates?: Pick<Rfc2136Writer, 'begin' | 'execute' | 'discard'>,
   ) {
     this.told = {
       logger: options.logger ?? silentLogger,

@@ -2,10 +2,11 @@
  * Reads are asked again: a SOA query or a zone transfer changes nothing, so one whose exchange fails on the way (a
  * connection cut before the server saw it, an answer cut short, an unsigned SERVFAIL from something between) is
  * sent again, four times in all; a refusal that asking again cannot change (a key the server does not know) is
- * not. Against a real BIND 9 behind the fault proxy.
+ * not. Against a real BIND 9 behind the fault proxy, and PowerDNS for the key it does not know.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
+import { pdnsMissing, startPdnsServer } from '../pdns/server.js';
 import { type Fault, type FaultProxy, opcodeOf, startFaultProxy } from './fault-proxy.js';
 import { type Rfc2136Server, serversMissing, startServer } from './servers.js';
 
@@ -84,6 +85,31 @@ if (missing !== null) {
         /TSIG: the server refused the key stranger for this request \(TSIG error BADKEY\)/,
       );
       expect(seen).toHaveLength(1);
+    });
+  });
+}
+
+const pdns = pdnsMissing();
+if (pdns !== null) {
+  describe.skip(`RFC 2136 reads of PowerDNS (skipped: ${pdns})`, () => {
+    it.skip('not run', () => {});
+  });
+} else {
+  describe('RFC 2136 reads of PowerDNS', () => {
+    it('a key PowerDNS does not know is refused unsigned (NOTAUTH): named, not asked again', async () => {
+      const powerdns = await startPdnsServer();
+      try {
+        const stranger = new Rfc2136Client({
+          server: { host: '127.0.0.1', port: powerdns.dnsPort },
+          key: { algorithm: 'hmac-sha256', name: 'stranger', secret: Buffer.alloc(32, 7) },
+        });
+        await expect(stranger.soa('any.test')).rejects.toThrow(
+          /: TSIG: the server did not accept the key stranger \(NOTAUTH\): /,
+        );
+        expect(stranger.requests).toBe(1);
+      } finally {
+        await powerdns.stop();
+      }
     });
   });
 }
