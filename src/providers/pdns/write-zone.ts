@@ -113,7 +113,11 @@ export async function settleLost(
 }
 
 /** Whether the zone holds every set as the write sets it (one read; no zone: false). */
-export async function holdsAsSent(client: PdnsClient, zone: string, sets: readonly ZoneSet[]): Promise<boolean> {
+export async function holdsAsSent(
+  client: PdnsClient,
+  zone: string,
+  sets: readonly ZoneSet[],
+): Promise<boolean> {
   const read = await readZoneWire(client, zone);
   return read !== null && setStates(zone, read.wire, sets).every((state) => state.atAfter);
 }

@@ -110,7 +110,9 @@ export class PdnsWriter {
     // while the server works): a later check or POST that meets it finds the zone as this write sets it.
     const landedLate = async (sent: number) => {
       if (sent === 1 || !(await holdsAsSent(client, zone, sets))) return false;
-      this.told.logger.info(`pdns: ${label}: an earlier send took effect after the read that settled it: going on`);
+      this.told.logger.info(
+        `pdns: ${label}: an earlier send took effect after the read that settled it: going on`,
+      );
       return true;
     };
     for (let sent = 1; ; sent++) {
