@@ -44,6 +44,10 @@ export class Rfc2136Client {
    * to this key (NOTAUTH or REFUSED without a TSIG error). A transfer cut short is an error, never a smaller zone.
    */
   async transfer(zone: string): Promise<WireRecord[] | null> {
+    return this.read(() => this.transferOnce(zone));
+  }
+
+  private async transferOnce(zone: string): Promise<WireRecord[] | null> {
     const records: WireRecord[] = [];
     let refused = false;
     let soas = 0;
@@ -67,12 +71,29 @@ export class Rfc2136Client {
 
   /** The zone's SOA as the server has it now; null when it does not serve the zone. */
   async soa(zone: string): Promise<WireRecord | null> {
-    let found: WireRecord | null = null;
-    await this.exchange(`SOA ${zone}`, query(zone, 'SOA'), (message) => {
-      found = message.answers.find((record) => record.type === 'SOA' && record.name === zone) ?? null;
-      return false;
+    return this.read(async () => {
+      let found: WireRecord | null = null;
+      await this.exchange(`SOA ${zone}`, query(zone, 'SOA'), (message) => {
+        found = message.answers.find((record) => record.type === 'SOA' && record.name === zone) ?? null;
+        return false;
+      });
+      return found;
     });
-    return found;
+  }
+
+  /**
+   * A read, asked again when its exchange failed on the way (a reset, a timeout, an answer cut short or not
+   * signed): a SOA query or a zone transfer changes nothing, so asking again is safe. A refusal (the key, a
+   * transfer that does not start with the SOA) is not asked again. READ_ATTEMPTS in all.
+   */
+  private async read<T>(ask: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ask();
+      } catch (error) {
+        if (!(error instanceof ExchangeFailedError) || attempt >= READ_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Sends one UPDATE and returns its answer's code; the caller says what a refusal means. */
@@ -101,13 +122,17 @@ export class Rfc2136Client {
     const verifier = new TsigVerifier(this.options.key, signed);
     const id = request.readUInt16BE(0);
     this.sent += 1;
+    // Stryker disable next-line BooleanLiteral: set from each answer before it is checked; a TsigError comes from one
+    let keyRefused = false;
     try {
       await tcpExchange(
         this.options.server,
         signed.octets,
         (octets) => {
           const message = decodeMessage(octets);
-          if (message.rcode === RCODES.NOTAUTH && !hasTsig(octets))
+          // NOTAUTH to a signed request is the server refusing the key (RFC 8945 §5.2), signed or not: final.
+          keyRefused = message.rcode === RCODES.NOTAUTH;
+          if (keyRefused && !hasTsig(octets))
             throw new TsigError(`the server did not accept the key ${this.options.key.name} (NOTAUTH)`);
           verifier.accept(octets);
           if (message.id !== id) throw new Rfc2136Error(what, this.label, 'an answer to another request');
@@ -117,16 +142,21 @@ export class Rfc2136Client {
       );
     } catch (error) {
       if (error instanceof Rfc2136Error) throw error;
-      if (error instanceof TsigError)
-        throw new Rfc2136Error(
-          what,
-          this.label,
-          `TSIG: ${error.message}: a wrong key name, algorithm or secret, or a key the server does not allow this request`,
-        );
-      throw new Rfc2136Error(what, this.label, error instanceof Error ? error.message : String(error));
+      if (error instanceof TsigError) {
+        const detail = `TSIG: ${error.message}: a wrong key name, algorithm or secret, or a key the server does not allow this request`;
+        if (keyRefused) throw new Rfc2136Error(what, this.label, detail);
+        throw new ExchangeFailedError(what, this.label, detail);
+      }
+      throw new ExchangeFailedError(what, this.label, error instanceof Error ? error.message : String(error));
     }
   }
 }
+
+/** Times a read is asked in all when its exchange fails on the way. */
+const READ_ATTEMPTS = 4;
+
+/** An exchange that failed on the way (no answer, a cut, an unsigned or forged one): a read may ask again. */
+class ExchangeFailedError extends Rfc2136Error {}
 
 function query(zone: string, type: 'AXFR' | 'SOA'): Buffer {
   return dnsPacket.encode({ id: randomInt(0x10000), type: 'query', questions: [{ name: zone, type }] });

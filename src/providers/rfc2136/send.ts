@@ -6,7 +6,10 @@ import type { Rfc2136Op } from './ops.js';
 import { settleLostUpdate } from './settle.js';
 import type { ZoneSoa } from './zone-snapshot.js';
 
-/** What writing a zone needs of the client: its SOA, a zone transfer, an UPDATE. */
+/**
+ * What the writer asks of a server: its SOA, its zone, and UPDATE. The RFC 2136 client speaks all three over DNS;
+ * the PowerDNS provider sends UPDATE over DNS and reads through its HTTP API (providers/pdns/update-client.ts).
+ */
 export type WriterClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer' | 'update'>;
 
 /**
