@@ -16,8 +16,9 @@ export type WriterClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer' | 'u
  * Sends one message of a zone's step (`forward`) or its undo (`back`) as one UPDATE conditional on the zone's SOA as
  * `zone` holds it (RFC 2136 §2.4.1, "RRset exists (value dependent)"): the server applies it whole, and only while
  * its SOA is that one. Returns when the server took it: NOERROR, or a lost answer that reading the zone shows was
- * applied (settle.ts). A refused prerequisite (NXRRSET, YXRRSET) is Rfc2136ConflictError; any other refusal an
- * Rfc2136Error saying nothing of it was applied.
+ * applied (settle.ts). A lost answer that reading shows was not applied (the serial is still the one the message
+ * names) is sent again, as the prerequisite still guards it: SEND_ATTEMPTS sends in all. A refused prerequisite
+ * (NXRRSET, YXRRSET) is Rfc2136ConflictError; any other refusal an Rfc2136Error saying nothing of it was applied.
  */
 export async function sendMessage(
   client: WriterClient,
@@ -28,13 +29,15 @@ export async function sendMessage(
 ): Promise<void> {
   const prerequisite = { kind: 'record' as const, record: { ...zone.soa, ttl: 0 } };
   const updates = op.sets.flatMap((set) => setEntries(set, direction));
-  let rcode: number;
-  try {
-    rcode = (await client.update(what, op.zone, [prerequisite], updates)).rcode;
-  } catch (error) {
-    const lost = { what, zone: op.zone, serial: zone.serial, sets: op.sets, direction, lost: error };
-    if ((await settleLostUpdate(client, lost)) === 'applied') return;
-    throw error;
+  let rcode: number | undefined;
+  for (let attempt = 1; rcode === undefined; attempt++) {
+    try {
+      rcode = (await client.update(what, op.zone, [prerequisite], updates)).rcode;
+    } catch (error) {
+      const lost = { what, zone: op.zone, serial: zone.serial, sets: op.sets, direction, lost: error };
+      if ((await settleLostUpdate(client, lost)) === 'applied') return;
+      if (attempt === SEND_ATTEMPTS) throw error;
+    }
   }
   if (rcode === RCODES.NOERROR) return;
   if (rcode === NXRRSET || rcode === YXRRSET)
@@ -49,6 +52,9 @@ export async function sendMessage(
     `the server refused the update (${rcodeText(rcode)}); nothing of it was applied`,
   );
 }
+
+/** Sends of one message whose answers were lost and that reading showed not applied, in all. */
+export const SEND_ATTEMPTS = 3;
 
 const YXRRSET = 7;
 const NXRRSET = 8;

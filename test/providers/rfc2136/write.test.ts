@@ -5,7 +5,9 @@
  * that the zone is exactly what its last message left. The same against the real servers: dropped-writes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { Rfc2136Error } from '../../../src/providers/rfc2136/errors.js';
 import { READ_BACK_ATTEMPTS } from '../../../src/providers/rfc2136/read-back.js';
+import { SEND_ATTEMPTS } from '../../../src/providers/rfc2136/send.js';
 import { fakeServer } from './fake-server.js';
 import { apply, chain, create, failure, record, Z } from './writer-steps.js';
 
@@ -104,6 +106,29 @@ describe('the read after an UPDATE', () => {
     server.lose.add(2);
     expect(await apply(server, chain([OTHER]))).toMatchObject({ status: 'applied', done: 1 });
     expect(server.calls).toEqual(['soa', 'update', 'soa', 'transfer', 'transfer']);
+  });
+
+  it('an UPDATE lost before the server saw it: the serial says not applied, so it is sent again and applied', async () => {
+    const server = fakeServer(Z);
+    server.before.set(2, () => {
+      throw new Rfc2136Error('UPDATE a.test', server.label, 'the connection was reset');
+    });
+    expect(await apply(server, chain([OTHER]))).toMatchObject({ status: 'applied', done: 1 });
+    expect(server.calls).toEqual(['soa', 'update', 'soa', 'update', 'transfer']);
+    expect(server.lines()).toEqual(['other.a.test A 192.0.2.1 ttl 300']);
+  });
+
+  it(`an UPDATE lost ${SEND_ATTEMPTS} times, each time not applied: the step fails and the zone is as it was`, async () => {
+    const server = fakeServer(Z);
+    for (let send = 0; send < SEND_ATTEMPTS; send++)
+      server.before.set(2 + 2 * send, () => {
+        throw new Rfc2136Error('UPDATE a.test', server.label, 'the connection was reset');
+      });
+    const step = failure(await apply(server, chain([OTHER])));
+    expect(step.error).toContain('the connection was reset');
+    expect(step.done).toBe(0);
+    expect(server.calls.filter((call) => call === 'update')).toHaveLength(SEND_ATTEMPTS);
+    expect(server.lines()).toEqual([]);
   });
 });
 
