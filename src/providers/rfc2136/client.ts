@@ -4,7 +4,8 @@ import { decodeMessage, RCODES, rcodeName, type WireMessage } from '../../dns-wi
 import { type DnsServer, serverLabel } from '../../dns-wire/query.js';
 import type { WireRecord } from '../../dns-wire/rdata.js';
 import { tcpExchange } from '../../dns-wire/tcp-exchange.js';
-import { type Signed, signMessage, TsigError, type TsigKey, TsigVerifier } from '../../dns-wire/tsig.js';
+import { type Signed, signMessage, TsigError, type TsigKey } from '../../dns-wire/tsig.js';
+import { TsigVerifier } from '../../dns-wire/tsig-verifier.js';
 import { encodeUpdate, type UpdateEntry } from '../../dns-wire/update.js';
 import { Rfc2136Error } from './errors.js';
 
@@ -115,6 +116,7 @@ export class Rfc2136Client {
         },
         { timeoutMs: this.options.timeoutMs ?? 10_000 },
       );
+      verifier.finish();
     } catch (error) {
       if (error instanceof Rfc2136Error) throw error;
       if (error instanceof TsigError)
