@@ -76,7 +76,12 @@ export async function queryServer(
   }
 }
 
-export type QueryFailure = 'timeout' | 'network' | 'malformed';
+/**
+ * Why a query or exchange got no usable answer: silence (`timeout`), a connection that failed, octets that are not
+ * an answer; for an exchange over TCP (tcp-exchange.ts) also an answer that did not end in time (`deadline`) or grew
+ * past its cap (`too-large`).
+ */
+export type QueryFailure = 'timeout' | 'network' | 'malformed' | 'deadline' | 'too-large';
 
 /** A query that got no usable answer: what was asked, of which server, and why. */
 export class DnsQueryError extends Error {
@@ -90,7 +95,9 @@ export class DnsQueryError extends Error {
     super(
       server && question
         ? `${question.name} ${question.type} from ${serverLabel(server)}: ${detail}`
-        : detail,
+        : server
+          ? `${serverLabel(server)}: ${detail}`
+          : detail,
     );
   }
 }
