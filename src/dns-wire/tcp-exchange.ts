@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { DnsQueryError, type DnsServer } from './query.js';
+import { DnsQueryError, type DnsServer } from './dns-query-error.js';
 
 /** The bounds of one exchange: every read has a deadline and a size cap, and stops when its signal fires. */
 export interface ExchangeBounds {

@@ -1,4 +1,4 @@
-import { createSocket } from 'node:dgram';
+import { createSocket, type RemoteInfo } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DnsQueryError,
@@ -89,10 +89,12 @@ describe('a query to one server', () => {
 
 describe('a server that does not answer properly', () => {
   /** A UDP server on 127.0.0.1 that does what `reply` says with each query it gets. */
-  async function fakeServer(reply: (query: Buffer, send: (octets: Buffer) => void) => void) {
+  async function fakeServer(
+    reply: (query: Buffer, send: (octets: Buffer) => void, remote: RemoteInfo) => void,
+  ) {
     const socket = createSocket('udp4');
     socket.on('message', (octets, remote) =>
-      reply(octets, (out) => socket.send(out, remote.port, remote.address)),
+      reply(octets, (out) => socket.send(out, remote.port, remote.address), remote),
     );
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
     return {
@@ -143,6 +145,87 @@ describe('a server that does not answer properly', () => {
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
     } finally {
       await liar.close();
+    }
+  });
+
+  it('ignores an answer of another type or class (RFC 5452 §9.1: the whole question must match)', async () => {
+    const liar = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      send(
+        encodeMessage({ ...answer, question: { name: 'www.example.com', type: 'AAAA' }, answers: [record] }),
+      );
+      send(
+        encodeMessage({
+          ...answer,
+          question: { name: 'www.example.com', type: 'A', class: 'CH' },
+          answers: [record],
+        }),
+      );
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: liar.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await liar.close();
+    }
+  });
+
+  /**
+   * A server at `port` that passes each query to `spoof`, which answers it from another socket (another port, as
+   * an attacker off the path would, guessing the id and the client's port), then answers it itself when `honest`.
+   */
+  async function spoofed(honest: boolean) {
+    const spoofer = createSocket('udp4');
+    await new Promise<void>((resolve) => spoofer.bind(0, '127.0.0.1', () => resolve()));
+    const server = await fakeServer((octets, send, remote) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      spoofer.send(encodeMessage({ ...answer, answers: [record] }), remote.port, remote.address, () => {
+        if (honest) send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+      });
+    });
+    return {
+      port: server.port,
+      close: async () => {
+        await server.close();
+        await new Promise<void>((resolve) => spoofer.close(() => resolve()));
+      },
+    };
+  }
+
+  it('ignores an answer from another port, id and question right, and takes the one from the server asked', async () => {
+    const server = await spoofed(true);
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('times out when only another port answers: a spoofed answer is never taken', async () => {
+    const server = await spoofed(false);
+    try {
+      const query = queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        { timeoutMs: 200, udpAttempts: 1 },
+      );
+      await expect(query).rejects.toThrow('no answer within 200 ms');
+    } finally {
+      await server.close();
     }
   });
 
