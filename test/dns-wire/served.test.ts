@@ -77,6 +77,69 @@ describe('what an authoritative reply serves for a name and type', () => {
     });
   });
 
+  describe('glue, served in the referral of its delegation (RFC 1034 §4.3.2, RFC 9471 §2)', () => {
+    const referral = reply({
+      authoritative: false,
+      authorities: [
+        rr('sub.example.com', 'NS', 'ns1.sub.example.com.'),
+        rr('sub.example.com', 'NS', 'NS2.sub.example.com.'),
+        rr('sub.example.com', 'NS', 'ns.example.net.'),
+      ],
+      additionals: [
+        rr('ns1.sub.example.com', 'A', '192.0.2.53'),
+        rr('ns1.sub.example.com', 'AAAA', '2001:DB8::53'),
+        rr('ns2.sub.example.com', 'A', '192.0.2.54', 600),
+        rr('ns2.sub.example.com', 'A', '192.0.2.55', 300),
+        rr('other.sub.example.com', 'A', '192.0.2.99'),
+      ],
+    });
+
+    it('is the A or AAAA set of a name server of the delegation, from the additional section, marked as glue', () => {
+      expect(servedAnswer(referral, 'ns1.sub.example.com', 'A')).toEqual({
+        kind: 'records',
+        ttl: 300,
+        values: ['192.0.2.53'],
+        glue: true,
+      });
+      expect(servedAnswer(referral, 'ns1.sub.example.com', 'AAAA')).toEqual({
+        kind: 'records',
+        ttl: 300,
+        values: ['2001:db8::53'],
+        glue: true,
+      });
+      expect(servedAnswer(referral, 'ns2.sub.example.com', 'A')).toEqual({
+        kind: 'records',
+        ttl: 300,
+        values: ['192.0.2.54', '192.0.2.55'],
+        mixedTtls: true,
+        glue: true,
+      });
+    });
+
+    it('is no glue: another type, a name that is no name server of the delegation, a name server without it', () => {
+      const delegated = { kind: 'referral', at: 'sub.example.com' };
+      expect(servedAnswer(referral, 'ns1.sub.example.com', 'TXT')).toEqual(delegated);
+      expect(servedAnswer(referral, 'other.sub.example.com', 'A')).toEqual(delegated);
+      const without = reply({ ...referral, additionals: [] });
+      expect(servedAnswer(without, 'ns1.sub.example.com', 'A')).toEqual(delegated);
+    });
+
+    it('is a value that does not parse: failed, never dropped', () => {
+      const bad = reply({ ...referral, additionals: [rr('ns1.sub.example.com', 'A', '\\# 2 0102')] });
+      expect(servedAnswer(bad, 'ns1.sub.example.com', 'A')).toMatchObject({ kind: 'failed' });
+    });
+
+    it('is never taken from a referral that does not cover the name (an upward or sideways one)', () => {
+      const elsewhere = reply({
+        ...referral,
+        authorities: [rr('other.example.com', 'NS', 'ns1.sub.example.com.')],
+      });
+      expect(servedAnswer(elsewhere, 'ns1.sub.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
+      const upward = reply({ ...referral, authorities: [rr('.', 'NS', 'a.root-servers.net.')] });
+      expect(servedAnswer(upward, 'ns1.sub.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
+    });
+  });
+
   it('not authoritative: REFUSED, NOTAUTH, records without the AA flag, nothing without a referral', () => {
     expect(servedAnswer(reply({ rcode: RCODES.REFUSED }), 'a.example.com', 'A')).toEqual({
       kind: 'not-authoritative',
