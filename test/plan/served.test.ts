@@ -261,8 +261,13 @@ describe('the report', () => {
   });
 
   it('says how many sets were served as glue, each by every server asked', () => {
-    const glue = { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'], glue: true } as const;
-    const plain = { ...glue, glue: undefined };
+    const glue = {
+      kind: 'records' as const,
+      ttl: 300,
+      values: ['192.0.2.1', '192.0.2.2'],
+      glue: true as const,
+    };
+    const { glue: _, ...plain } = glue;
     const sets = (...answers: ServedAnswer[][]) =>
       servedReport(
         answers.map((list, i) => ({
