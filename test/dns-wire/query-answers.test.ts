@@ -1,0 +1,175 @@
+/**
+ * Which answers a query takes (src/dns-wire/query-exchange.ts), against UDP servers played by sockets on 127.0.0.1:
+ * silence, garbage, answers to another id or question, and answers raced from another port by an attacker off the
+ * path. Only the address and port asked, with the query's id and whole question, may answer (RFC 5452 §9.1).
+ */
+import { createSocket, type RemoteInfo } from 'node:dgram';
+import { describe, expect, it } from 'vitest';
+import {
+  DnsQueryError,
+  decodeMessage,
+  encodeMessage,
+  queryServer,
+  RCODES,
+} from '../../src/dns-wire/index.js';
+
+const options = { timeoutMs: 2_000 };
+
+describe('a server that does not answer properly', () => {
+  /** A UDP server on 127.0.0.1 that does what `reply` says with each query it gets. */
+  async function fakeServer(
+    reply: (query: Buffer, send: (octets: Buffer) => void, remote: RemoteInfo) => void,
+  ) {
+    const socket = createSocket('udp4');
+    socket.on('message', (octets, remote) =>
+      reply(octets, (out) => socket.send(out, remote.port, remote.address), remote),
+    );
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+    return {
+      port: socket.address().port,
+      close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    };
+  }
+
+  it('times out, after as many datagrams as it may send, naming the server and the question', async () => {
+    let received = 0;
+    const silent = await fakeServer(() => {
+      received += 1;
+    });
+    try {
+      const query = queryServer(
+        { host: '127.0.0.1', port: silent.port },
+        { name: 'www.example.com', type: 'A' },
+        { timeoutMs: 50, udpAttempts: 3 },
+      );
+      await expect(query).rejects.toThrow(
+        `www.example.com A from 127.0.0.1:${silent.port}: no answer within 50 ms`,
+      );
+      await expect(query).rejects.toBeInstanceOf(DnsQueryError);
+      expect(received).toBe(3);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('ignores an answer with another id or question, and garbage, and takes the one that matches', async () => {
+    const liar = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      send(Buffer.from([1, 2, 3]));
+      send(encodeMessage({ ...answer, id: (query.id + 1) % 0x10000, answers: [record] }));
+      send(
+        encodeMessage({ ...answer, question: { name: 'other.example.com', type: 'A' }, answers: [record] }),
+      );
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: liar.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await liar.close();
+    }
+  });
+
+  it('ignores an answer of another type or class (RFC 5452 §9.1: the whole question must match)', async () => {
+    const liar = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      send(
+        encodeMessage({ ...answer, question: { name: 'www.example.com', type: 'AAAA' }, answers: [record] }),
+      );
+      send(
+        encodeMessage({
+          ...answer,
+          question: { name: 'www.example.com', type: 'A', class: 'CH' },
+          answers: [record],
+        }),
+      );
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: liar.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await liar.close();
+    }
+  });
+
+  /**
+   * A server at `port` that passes each query to `spoof`, which answers it from another socket (another port, as
+   * an attacker off the path would, guessing the id and the client's port), then answers it itself when `honest`.
+   */
+  async function spoofed(honest: boolean) {
+    const spoofer = createSocket('udp4');
+    await new Promise<void>((resolve) => spoofer.bind(0, '127.0.0.1', () => resolve()));
+    const server = await fakeServer((octets, send, remote) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      spoofer.send(encodeMessage({ ...answer, answers: [record] }), remote.port, remote.address, () => {
+        if (honest) send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+      });
+    });
+    return {
+      port: server.port,
+      close: async () => {
+        await server.close();
+        await new Promise<void>((resolve) => spoofer.close(() => resolve()));
+      },
+    };
+  }
+
+  it('ignores an answer from another port, id and question right, and takes the one from the server asked', async () => {
+    const server = await spoofed(true);
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('times out when only another port answers: a spoofed answer is never taken', async () => {
+    const server = await spoofed(false);
+    try {
+      const query = queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        { timeoutMs: 200, udpAttempts: 1 },
+      );
+      await expect(query).rejects.toThrow('no answer within 200 ms');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const silent = await fakeServer(() => {});
+    try {
+      const stop = new AbortController();
+      const query = queryServer(
+        { host: '127.0.0.1', port: silent.port },
+        { name: 'a.example.com', type: 'A' },
+        { timeoutMs: 60_000, signal: stop.signal },
+      );
+      stop.abort(new Error('the command ended'));
+      await expect(query).rejects.toThrow('the command ended');
+    } finally {
+      await silent.close();
+    }
+  });
+});
