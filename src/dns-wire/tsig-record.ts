@@ -38,7 +38,6 @@ function split(message: Buffer): TsigRecord | null {
   const timeSigned = message.readUInt16BE(at) * 2 ** 32 + message.readUInt32BE(at + 2);
   at += 8;
   const macLength = message.readUInt16BE(at);
-  if (at + 2 + macLength + 6 > message.length) throw new RangeError('the TSIG record runs past the end');
   const mac = message.subarray(at + 2, at + 2 + macLength);
   at += 2 + macLength;
   const originalId = message.readUInt16BE(at);
@@ -60,24 +59,29 @@ function lastRecordStart(message: Buffer): number {
     at = readName(message, at)[1];
     at += 10 + message.readUInt16BE(at + 8);
   }
-  if (at > message.length) throw new RangeError('a record runs past the end');
   return last;
 }
 
-/** A name at `at` (following compression pointers) and where the data after it starts. */
+/** Labels and pointers a name may take: a name has at most 127 labels (RFC 1035 §2.3.4: 255 octets). */
+const MAX_STEPS = 128;
+
+/**
+ * A name at `at` (following compression pointers, RFC 1035 §4.1.4) and where the data after it starts: after its
+ * first pointer, or after its root label when it has none. A name that never ends (a pointer loop) is a TsigError.
+ */
 function readName(message: Buffer, at: number): [string, number] {
   const labels: string[] = [];
-  let next = -1;
-  for (let hops = 0; hops < 128; hops += 1) {
+  let after: number | undefined;
+  for (let step = 0; step < MAX_STEPS; step += 1) {
     const length = message.readUInt8(at);
-    if (length === 0) return [labels.join('.').toLowerCase(), next >= 0 ? next : at + 1];
+    if (length === 0) return [labels.join('.').toLowerCase(), after ?? at + 1];
     if (length >= 0xc0) {
-      if (next < 0) next = at + 2;
+      after ??= at + 2;
       at = message.readUInt16BE(at) & 0x3fff;
       continue;
     }
     labels.push(message.subarray(at + 1, at + 1 + length).toString('latin1'));
     at += 1 + length;
   }
-  throw new TsigError('a name in the answer loops');
+  throw new TsigError('a name in the answer loops, or is longer than 127 labels');
 }
