@@ -15,22 +15,70 @@ import {
 
 const options = { timeoutMs: 2_000 };
 
-describe('a server that does not answer properly', () => {
-  /** A UDP server on 127.0.0.1 that does what `reply` says with each query it gets. */
-  async function fakeServer(
-    reply: (query: Buffer, send: (octets: Buffer) => void, remote: RemoteInfo) => void,
-  ) {
-    const socket = createSocket('udp4');
-    socket.on('message', (octets, remote) =>
-      reply(octets, (out) => socket.send(out, remote.port, remote.address), remote),
-    );
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-    return {
-      port: socket.address().port,
-      close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
-    };
-  }
+/** A UDP server on `address` (127.0.0.1; `::` takes IPv4 and IPv6) that does what `reply` says with each query. */
+async function fakeServer(
+  reply: (query: Buffer, send: (octets: Buffer) => void, remote: RemoteInfo) => void,
+  address = '127.0.0.1',
+) {
+  const socket = createSocket(address.includes(':') ? 'udp6' : 'udp4');
+  socket.on('message', (octets, remote) =>
+    reply(octets, (out) => socket.send(out, remote.port, remote.address), remote),
+  );
+  await new Promise<void>((resolve) => socket.bind(0, address, () => resolve()));
+  return {
+    port: socket.address().port,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
 
+/** A server that answers www.example.com A with 192.0.2.1, as asked. */
+const honest = (octets: Buffer, send: (octets: Buffer) => void) => {
+  const query = decodeMessage(octets);
+  const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.1' };
+  send(
+    encodeMessage({
+      ...query,
+      response: true,
+      authoritative: true,
+      rcode: RCODES.NOERROR,
+      answers: [record],
+    }),
+  );
+};
+
+describe('a server that answers from where it was asked', () => {
+  it('over IPv6, however its address is written', async () => {
+    const server = await fakeServer(honest, '::1');
+    try {
+      for (const host of ['::1', '0:0:0:0:0:0:0:1']) {
+        const reply = await queryServer(
+          { host, port: server.port },
+          { name: 'www.example.com', type: 'A' },
+          options,
+        );
+        expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('by name: asked at the address its name resolves to', async () => {
+    const server = await fakeServer(honest, '::');
+    try {
+      const reply = await queryServer(
+        { host: 'localhost', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a server that does not answer properly', () => {
   it('times out, after as many datagrams as it may send, naming the server and the question', async () => {
     let received = 0;
     const silent = await fakeServer(() => {

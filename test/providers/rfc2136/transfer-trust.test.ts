@@ -249,3 +249,88 @@ function frameAll(messages: Buffer[]): Buffer {
     }),
   );
 }
+
+describe('what the signed answers say', () => {
+  it('a transfer refused (REFUSED, NOTAUTH, signed): the server does not serve the zone to this key', async () => {
+    for (const rcode of [5, 9]) {
+      const { port } = await serve(({ query, signer, send }) => {
+        send(signer.signed(answerTo(query, [], rcode)));
+      });
+      expect(await client(port).transfer(ZONE)).toBeNull();
+      await server?.close();
+    }
+  });
+
+  it('a transfer answered with another error, or not starting with the SOA: an error, never a smaller zone', async () => {
+    const failing = await serve(({ query, signer, send }) => {
+      send(signer.signed(answerTo(query, [], 2)));
+    });
+    await expect(client(failing.port).transfer(ZONE)).rejects.toThrow(
+      `AXFR ${ZONE} at 127.0.0.1:${failing.port}: the server answered SERVFAIL`,
+    );
+    await failing.close();
+    const headless = await serve(({ query, signer, send }) => {
+      send(signer.signed(answerTo(query, [WWW, soaOf(ZONE), soaOf(ZONE)])));
+    });
+    await expect(client(headless.port).transfer(ZONE)).rejects.toThrow(
+      'the transfer does not start with the SOA',
+    );
+  });
+
+  it('keeps nothing after the closing SOA, and reads no further answer', async () => {
+    let extra = false;
+    const { port } = await serve(({ query, signer, send }) => {
+      send(signer.signed(answerTo(query, [soaOf(ZONE), WWW, soaOf(ZONE), { ...WWW, value: '192.0.2.99' }])));
+      extra = send(signer.signed(answerTo(query, [soaOf(ZONE)])));
+    });
+    const records = await client(port).transfer(ZONE);
+    expect(records?.map((r) => `${r.type} ${r.value}`)).toEqual([`SOA ${soaOf(ZONE).value}`, 'A 192.0.2.1']);
+    expect(extra).toBe(true);
+  });
+
+  it('a SOA answer without the zone’s SOA: none; an UPDATE answer: its code', async () => {
+    const { port } = await serve(({ query, signer, send }) => {
+      const records = query.question?.type === 'SOA' ? [soaOf(`other.${ZONE}`)] : [];
+      send(signer.signed(answerTo(query, records, query.opcode === 5 ? 8 : 0)));
+    });
+    expect(await client(port).soa(ZONE)).toBeNull();
+    expect(await client(port).update(`UPDATE ${ZONE}`, ZONE, [], [])).toEqual({ rcode: 8 });
+  });
+
+  it('an unsigned NOTAUTH: the server did not take the key; an answer with another id: refused', async () => {
+    const notauth = await serve(({ query, send }) => {
+      send(answerTo(query, [], 9));
+    });
+    await expect(client(notauth.port).soa(ZONE)).rejects.toThrow(
+      'TSIG: the server did not accept the key edgeplan-test (NOTAUTH)',
+    );
+    await notauth.close();
+    const other = await serve(({ query, signer, send }) => {
+      send(signer.signed(answerTo({ ...query, id: (query.id + 1) % 0x10000 }, [soaOf(ZONE)])));
+    });
+    await expect(client(other.port).soa(ZONE)).rejects.toThrow(
+      `SOA ${ZONE} at 127.0.0.1:${other.port}: an answer to another request`,
+    );
+  });
+
+  it('a signal that did not fire changes nothing: a failure is told as what it is, not as a stop', async () => {
+    const { port } = await serve(({ query, signer, send }) => {
+      send(signer.signed(answerTo(query, [soaOf(ZONE)])));
+      send(signer.unsigned(answerTo(query, [soaOf(ZONE)])));
+    });
+    const read = client(port, { signal: new AbortController().signal }).transfer(ZONE);
+    await expect(read).rejects.toThrow('TSIG: the last answer is not signed');
+  });
+
+  it('a SOA answer that does not come whole in time is told by its own timeout, no transfer setting named', async () => {
+    const { port } = await serve(({ query, signer, socket }) => {
+      const octets = frameAll([signer.signed(answerTo(query, [soaOf(ZONE)]))]);
+      socket.write(octets.subarray(0, 5));
+    });
+    const read = client(port, { timeoutMs: 300 }).soa(ZONE);
+    await expect(read).rejects.toMatchObject({
+      limit: 'deadline',
+      message: `SOA ${ZONE} at 127.0.0.1:${port}: the answer did not end within 300 ms; nothing of it was kept`,
+    });
+  });
+});
