@@ -154,7 +154,7 @@ export class Rfc2136Client {
 
   private failure(what: string, error: unknown, signal: AbortSignal | undefined): Rfc2136Error {
     if (error instanceof Rfc2136Error) return error;
-    if (signal?.aborted && error === signal.reason)
+    if (signal?.aborted)
       return new Rfc2136Error(what, this.label, `stopped (${reasonText(error)}): nothing read was kept`, {
         cause: error,
       });
@@ -171,9 +171,9 @@ export class Rfc2136Client {
       const detail = `${error.detail}${what.startsWith('AXFR') ? ` (${setting})` : ''}`;
       return new Rfc2136LimitError(what, this.label, limit, detail);
     }
-    return new Rfc2136Error(what, this.label, error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
+    const detail =
+      error instanceof DnsQueryError ? error.detail : error instanceof Error ? error.message : String(error);
+    return new Rfc2136Error(what, this.label, detail, { cause: error });
   }
 }
 

@@ -228,6 +228,48 @@ describe('a transfer is bounded', () => {
     await expect(already.soa(ZONE)).rejects.toThrow('stopped (SIGTERM)');
   });
 
+  it('takes as many records as the cap, and refuses one more', async () => {
+    const script = ({ query, signer, send }: Exchange) => {
+      send(signer.signed(answerTo(query, [soaOf(ZONE), WWW, soaOf(ZONE)])));
+    };
+    const exact = await serve(script);
+    expect(await client(exact.port, { transfer: { maxRecords: 2 } }).transfer(ZONE)).toHaveLength(2);
+    await exact.close();
+    const over = await serve(script);
+    await expect(client(over.port, { transfer: { maxRecords: 1 } }).transfer(ZONE)).rejects.toMatchObject({
+      limit: 'records',
+    });
+  });
+
+  it('says why it stopped, whatever the reason given, and keeps it as the cause', async () => {
+    for (const [reason, said] of [
+      ['SIGINT', 'SIGINT'],
+      [new Error('the command ended'), 'the command ended'],
+      [{ why: 'unknown' }, 'aborted'],
+    ] as const) {
+      const stop = new AbortController();
+      stop.abort(reason);
+      const read = client(1, { signal: stop.signal }).transfer(ZONE);
+      await expect(read).rejects.toMatchObject({
+        message: `AXFR ${ZONE} at 127.0.0.1:1: stopped (${said}): nothing read was kept`,
+        cause: reason,
+      });
+    }
+  });
+
+  it('a connection closed before the closing SOA: an error saying so, no bound named, nothing kept', async () => {
+    const { port } = await serve(({ query, signer, send, socket }) => {
+      send(signer.signed(answerTo(query, [soaOf(ZONE), WWW])));
+      socket.end();
+    });
+    const read = client(port).transfer(ZONE);
+    await expect(read).rejects.not.toBeInstanceOf(Rfc2136LimitError);
+    await expect(read).rejects.toMatchObject({
+      message: `AXFR ${ZONE} at 127.0.0.1:${port}: the server closed the connection before the answer ended`,
+      cause: expect.objectContaining({ reason: 'network' }),
+    });
+  });
+
   it('a provider reads with the limits and signal its YAML and run give it', async () => {
     const { port } = await drip(2_000);
     const dns = createRfc2136Provider({
