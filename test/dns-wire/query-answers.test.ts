@@ -4,6 +4,7 @@
  * path. Only the address and port asked, with the query's id and whole question, may answer (RFC 5452 §9.1).
  */
 import { createSocket, type RemoteInfo } from 'node:dgram';
+import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   DnsQueryError,
@@ -11,6 +12,7 @@ import {
   encodeMessage,
   queryServer,
   RCODES,
+  type WireMessage,
 } from '../../src/dns-wire/index.js';
 
 const options = { timeoutMs: 2_000 };
@@ -74,6 +76,88 @@ describe('a server that answers from where it was asked', () => {
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a truncated answer (RFC 7766 §5)', () => {
+  /**
+   * A UDP server that answers truncated, and a TCP server on the same port that answers as `tcp` says with the
+   * query's octets: over TCP, the connection is to the server asked, so only the id and question are checked.
+   */
+  async function truncating(tcp: (query: WireMessage, socket: Socket) => void) {
+    const udp = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      send(encodeMessage({ ...query, response: true, authoritative: true, truncated: true, rcode: 0 }));
+    });
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.once('data', (chunk) => tcp(decodeMessage(chunk.subarray(2)), socket));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(udp.port, '127.0.0.1', () => resolve()));
+    return {
+      port: udp.port,
+      close: async () => {
+        await udp.close();
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  const framed = (message: WireMessage) => {
+    const octets = encodeMessage(message);
+    return Buffer.concat([Buffer.from([octets.length >> 8, octets.length & 0xff]), octets]);
+  };
+  const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.1' };
+  const ask = (port: number) =>
+    queryServer({ host: '127.0.0.1', port }, { name: 'www.example.com', type: 'A' }, { timeoutMs: 500 });
+
+  it('asks again over TCP and takes the whole answer, however it is split', async () => {
+    const server = await truncating((query, socket) => {
+      const octets = framed({ ...query, response: true, authoritative: true, rcode: 0, answers: [record] });
+      socket.write(octets.subarray(0, 1));
+      setTimeout(() => socket.write(octets.subarray(1)), 20);
+    });
+    try {
+      const reply = await ask(server.port);
+      expect(reply.transport).toBe('tcp');
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a TCP answer to another question, and a connection closed before the answer', async () => {
+    const other = await truncating((query, socket) => {
+      socket.write(
+        framed({ ...query, id: (query.id + 1) % 0x10000, response: true, rcode: 0, answers: [record] }),
+      );
+    });
+    try {
+      await expect(ask(other.port)).rejects.toMatchObject({
+        reason: 'malformed',
+        message: `www.example.com A from 127.0.0.1:${other.port}: the TCP answer does not match the question`,
+      });
+    } finally {
+      await other.close();
+    }
+    const closing = await truncating((_query, socket) => socket.end());
+    try {
+      await expect(ask(closing.port)).rejects.toMatchObject({
+        reason: 'network',
+        message: `www.example.com A from 127.0.0.1:${closing.port}: the server closed the connection`,
+      });
+    } finally {
+      await closing.close();
+    }
+    const garbage = await truncating((_query, socket) => socket.write(Buffer.from([0, 3, 1, 2, 3])));
+    try {
+      await expect(ask(garbage.port)).rejects.toMatchObject({ reason: 'malformed' });
+    } finally {
+      await garbage.close();
     }
   });
 });
