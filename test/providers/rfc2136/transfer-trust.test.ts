@@ -330,6 +330,17 @@ describe('what the signed answers say', () => {
     expect(extra).toBe(true);
   });
 
+  it('a SOA answer: the SOA at the zone, whatever comes before it; each request counted', async () => {
+    const { port } = await serve(({ query, signer, send }) => {
+      const ns = { name: ZONE, type: 'NS', ttl: 300, value: 'ns1.example.net.' };
+      send(signer.signed(answerTo(query, [ns, soaOf(ZONE, 7)])));
+    });
+    const reader = client(port);
+    expect(await reader.soa(ZONE)).toEqual(soaOf(ZONE, 7));
+    await reader.soa(ZONE);
+    expect(reader.requests).toBe(2);
+  });
+
   it('a SOA answer without the zone’s SOA: none; an UPDATE answer: its code', async () => {
     const { port } = await serve(({ query, signer, send }) => {
       const records = query.question?.type === 'SOA' ? [soaOf(`other.${ZONE}`)] : [];
