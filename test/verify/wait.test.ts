@@ -20,7 +20,11 @@ const OLD = '192.0.2.1';
 const NEW = '192.0.2.2';
 
 const sockets: Socket[] = [];
+/** Answers still to be sent late: dropped when the test ends, before its sockets close. */
+const timers = new Set<NodeJS.Timeout>();
 afterEach(async () => {
+  for (const timer of timers) clearTimeout(timer);
+  timers.clear();
   await Promise.all(sockets.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
 });
 
@@ -49,7 +53,13 @@ async function nameServer(replies: (n: number) => Reply[]) {
       });
       const send = () => (what.from ?? socket).send(answer, remote.port, remote.address);
       if (what.afterMs === undefined) send();
-      else setTimeout(send, what.afterMs);
+      else {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, what.afterMs);
+        timers.add(timer);
+      }
     }
   });
   return { port: socket.address().port, queries: () => queries };
