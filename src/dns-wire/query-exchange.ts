@@ -1,8 +1,14 @@
 import { createSocket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
-import { connect, isIP, isIPv6 } from 'node:net';
+import { connect } from 'node:net';
 import { DnsQueryError, type DnsServer } from './dns-query-error.js';
-import { decodeMessage, encodeMessage, questionClass, type WireMessage } from './message.js';
+import {
+  decodeMessage,
+  encodeMessage,
+  questionClass,
+  type WireMessage,
+  type WireQuestion,
+} from './message.js';
 
 /*
  * One attempt of a query (query.ts): a datagram and its answer, or one exchange over TCP, each within the attempt's
@@ -18,18 +24,19 @@ export interface QueryOptions {
   signal?: AbortSignal;
 }
 
-/** The answer to `query` if it matches it: a response with the same id and the same question, class included. */
-function matches(query: WireMessage, answer: WireMessage): boolean {
-  const q = query.question;
-  const a = answer.question;
+/** A query: its id and its question (the question of every query edgeplan sends). */
+export type Query = WireMessage & { question: WireQuestion };
+
+/** Whether `answer` answers `query`: a response with its id and its whole question, class included. */
+function matches(query: Query, answer: WireMessage): boolean {
+  const asked = query.question;
+  const got = answer.question;
   return (
     answer.response &&
     answer.id === query.id &&
-    q !== undefined &&
-    a !== undefined &&
-    a.name === q.name.toLowerCase() &&
-    a.type === q.type &&
-    questionClass(a) === questionClass(q)
+    got?.name === asked.name.toLowerCase() &&
+    got.type === asked.type &&
+    questionClass(got) === questionClass(asked)
   );
 }
 
@@ -39,54 +46,43 @@ export interface Address {
   family: 4 | 6;
 }
 
-/** The server's address: itself when it is one, else the first its name resolves to. */
+/** The server's address: the first its host resolves to (an address resolves to itself). */
 export async function addressOf(host: string): Promise<Address> {
-  const family = isIP(host);
-  if (family === 4 || family === 6) return { address: host, family };
   const found = await lookup(host);
   return { address: found.address, family: found.family === 6 ? 6 : 4 };
 }
 
-/** An address in one spelling, so that `2001:DB8:0::1` and `2001:db8::1` are the same. */
-function canonical(address: string): string {
-  if (!isIPv6(address)) return address;
-  try {
-    return new URL(`http://[${address}]/`).hostname;
-  } catch {
-    return address.toLowerCase();
-  }
-}
-
+/**
+ * One datagram to `to`:`port` and its answer. The socket is connected to that address and port, so the system takes
+ * datagrams from there only: one from any other address or port (a forged answer, RFC 5452 §9.1) never reaches
+ * it. Of those that do, anything but the answer to this query (another id or question, octets that are no DNS
+ * message) is ignored, and the wait goes on to the attempt's deadline. A port nobody listens on fails at once.
+ */
 export function udpExchange(
   to: Address,
   port: number,
-  query: WireMessage,
+  query: Query,
   options: QueryOptions,
 ): Promise<WireMessage> {
-  const from = canonical(to.address);
   return withDeadline(options, (settle) => {
     const socket = createSocket(to.family === 6 ? 'udp6' : 'udp4');
-    socket.on('message', (octets, remote) => {
-      // A datagram from elsewhere, or one that is not the answer to this query: ignored, the wait goes on.
-      if (remote.port !== port || canonical(remote.address) !== from) return;
+    socket.on('message', (octets) => {
+      let answer: WireMessage;
       try {
-        const answer = decodeMessage(octets);
-        if (matches(query, answer)) settle.resolve(answer);
+        answer = decodeMessage(octets);
       } catch {
-        // Not a DNS message: wait for the real answer until the deadline.
+        return;
       }
+      if (matches(query, answer)) settle.resolve(answer);
     });
     socket.on('error', settle.reject);
-    socket.send(encodeMessage(query), port, to.address, (error) => error && settle.reject(error));
+    socket.connect(port, to.address, () => socket.send(encodeMessage(query)));
     return () => socket.close();
   });
 }
 
-export function tcpExchange(
-  server: DnsServer,
-  query: WireMessage,
-  options: QueryOptions,
-): Promise<WireMessage> {
+/** The query over TCP (RFC 7766), to the server asked: its one answer must be the answer to this query. */
+export function tcpExchange(server: DnsServer, query: Query, options: QueryOptions): Promise<WireMessage> {
   return withDeadline(options, (settle) => {
     const socket = connect({ host: server.host, port: server.port });
     const body = encodeMessage(query);
@@ -118,6 +114,7 @@ interface Settle<T> {
 
 /** Runs `start` until it settles, the attempt's time is up or the signal fires; then calls its cleanup once. */
 function withDeadline<T>(options: QueryOptions, start: (settle: Settle<T>) => () => void): Promise<T> {
+  const { signal } = options;
   return new Promise<T>((resolve, reject) => {
     let cleanup = () => {};
     let done = false;
@@ -125,17 +122,18 @@ function withDeadline<T>(options: QueryOptions, start: (settle: Settle<T>) => ()
       if (done) return;
       done = true;
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       cleanup();
       then();
     };
-    const onAbort = () => finish(() => reject(options.signal?.reason));
+    // Stryker disable next-line OptionalChaining: onAbort runs only as the listener of a signal
+    const onAbort = () => finish(() => reject(signal?.reason));
     const timer = setTimeout(
       () => finish(() => reject(new DnsQueryError('timeout', `no answer within ${options.timeoutMs} ms`))),
       options.timeoutMs,
     );
-    if (options.signal?.aborted) return onAbort();
-    options.signal?.addEventListener('abort', onAbort);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
     try {
       cleanup = start({
         resolve: (value) => finish(() => resolve(value)),
@@ -144,6 +142,5 @@ function withDeadline<T>(options: QueryOptions, start: (settle: Settle<T>) => ()
     } catch (error) {
       finish(() => reject(error));
     }
-    if (done) cleanup();
   });
 }

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { DnsQueryError, type DnsServer } from './dns-query-error.js';
 import { MalformedMessageError, type WireMessage, type WireQuestion } from './message.js';
-import { type Address, addressOf, type QueryOptions, tcpExchange, udpExchange } from './query-exchange.js';
+import {
+  type Address,
+  addressOf,
+  type Query,
+  type QueryOptions,
+  tcpExchange,
+  udpExchange,
+} from './query-exchange.js';
 
 export { DnsQueryError, type DnsServer, type QueryFailure, serverLabel } from './dns-query-error.js';
 export type { QueryOptions } from './query-exchange.js';
@@ -28,7 +35,7 @@ export async function queryServer(
   question: WireQuestion,
   options: QueryOptions,
 ): Promise<DnsReply> {
-  const query = (id: number): WireMessage => ({
+  const query = (id: number): Query => ({
     ...{ id, response: false, opcode: 0, authoritative: false, truncated: false, recursionDesired: false },
     ...{ rcode: 0, question, answers: [], authorities: [], additionals: [], udpSize: UDP_PAYLOAD },
   });

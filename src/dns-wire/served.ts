@@ -33,12 +33,13 @@ export function servedAnswer(message: WireMessage, name: string, type: string): 
 
 /** A reply without the AA flag: a referral to a delegation at or above `name`, or a server that is not the zone's. */
 function referral(message: WireMessage, name: string, type: string): ServedAnswer {
-  const delegation = message.authorities.filter((r) => r.type === 'NS');
-  const at = delegation[0]?.name;
-  if (at === undefined || message.answers.length > 0 || !isInZone(name, at))
+  const [first] = message.authorities.filter((r) => r.type === 'NS');
+  if (first === undefined || message.answers.length > 0 || !isInZone(name, first.name))
     return { kind: 'not-authoritative' };
-  if (type === 'NS' && at === name) return recordsAnswer(delegation, type);
-  const servers = new Set(delegation.filter((r) => r.name === at).map((r) => normaliseName(r.value)));
+  const at = first.name;
+  const cut = message.authorities.filter((r) => r.type === 'NS' && r.name === at);
+  if (type === 'NS' && at === name) return recordsAnswer(cut, type);
+  const servers = new Set(cut.map((r) => normaliseName(r.value)));
   const glue = message.additionals.filter((r) => r.name === name && r.type === type);
   if (isGlueType(type) && servers.has(name) && glue.length > 0) {
     const answer = recordsAnswer(glue, type);
@@ -56,7 +57,7 @@ function recordsAnswer(records: readonly WireRecord[], type: string): ServedAnsw
     if (!result.ok)
       return {
         kind: 'failed',
-        reason: `served ${type} value ${record.value} does not parse: ${result.problems[0]?.message}`,
+        reason: `served ${type} value ${record.value} does not parse: ${result.problems.map((p) => p.message).join('; ')}`,
       };
     values.push(result.value);
   }

@@ -4,6 +4,7 @@
  * path. Only the address and port asked, with the query's id and whole question, may answer (RFC 5452 §9.1).
  */
 import { createSocket, type RemoteInfo } from 'node:dgram';
+import { getEventListeners } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
@@ -115,18 +116,43 @@ describe('a truncated answer (RFC 7766 §5)', () => {
   const ask = (port: number) =>
     queryServer({ host: '127.0.0.1', port }, { name: 'www.example.com', type: 'A' }, { timeoutMs: 500 });
 
-  it('asks again over TCP and takes the whole answer, however it is split', async () => {
+  it('asks again over TCP, takes the whole answer however it is split, then closes the connection', async () => {
+    let closed: Promise<void> = Promise.resolve();
     const server = await truncating((query, socket) => {
+      closed = new Promise((resolve) => socket.on('end', () => resolve()));
       const octets = framed({ ...query, response: true, authoritative: true, rcode: 0, answers: [record] });
       socket.write(octets.subarray(0, 1));
-      setTimeout(() => socket.write(octets.subarray(1)), 20);
+      setTimeout(() => socket.write(octets.subarray(1, 5)), 10);
+      setTimeout(() => socket.write(octets.subarray(5)), 20);
     });
     try {
       const reply = await ask(server.port);
       expect(reply.transport).toBe('tcp');
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      await closed;
     } finally {
       await server.close();
+    }
+  });
+
+  it('a server that takes no TCP, or sends an empty message: a failure saying so', async () => {
+    const udpOnly = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      send(encodeMessage({ ...query, response: true, authoritative: true, truncated: true, rcode: 0 }));
+    });
+    try {
+      await expect(ask(udpOnly.port)).rejects.toMatchObject({
+        reason: 'network',
+        message: expect.stringContaining('ECONNREFUSED'),
+      });
+    } finally {
+      await udpOnly.close();
+    }
+    const empty = await truncating((_query, socket) => socket.write(Buffer.from([0, 0])));
+    try {
+      await expect(ask(empty.port)).rejects.toMatchObject({ reason: 'malformed' });
+    } finally {
+      await empty.close();
     }
   });
 
@@ -284,6 +310,72 @@ describe('a server that does not answer properly', () => {
         { timeoutMs: 200, udpAttempts: 1 },
       );
       await expect(query).rejects.toThrow('no answer within 200 ms');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails at once, without waiting, where nobody listens (an ICMP port unreachable)', async () => {
+    const gone = await fakeServer(() => {});
+    await gone.close();
+    await expect(
+      queryServer({ host: '127.0.0.1', port: gone.port }, { name: 'www.example.com', type: 'A' }, options),
+    ).rejects.toMatchObject({ reason: 'network', message: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('fails at once for a port no socket can use', async () => {
+    await expect(
+      queryServer({ host: '127.0.0.1', port: 70_000 }, { name: 'www.example.com', type: 'A' }, options),
+    ).rejects.toMatchObject({ reason: 'network', message: expect.stringContaining('70000') });
+  });
+
+  it('ignores an answer without a question, though its id is right', async () => {
+    const server = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      const { question: _, ...bare } = answer;
+      send(encodeMessage({ ...bare, answers: [record] }));
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops when its signal fires while it waits, and leaves no listener on it', async () => {
+    const silent = await fakeServer(() => {});
+    try {
+      const stop = new AbortController();
+      const query = queryServer(
+        { host: '127.0.0.1', port: silent.port },
+        { name: 'a.example.com', type: 'A' },
+        { timeoutMs: 60_000, signal: stop.signal },
+      );
+      setTimeout(() => stop.abort('SIGTERM'), 20);
+      await expect(query).rejects.toBe('SIGTERM');
+    } finally {
+      await silent.close();
+    }
+    const server = await fakeServer(honest);
+    try {
+      const signal = new AbortController().signal;
+      await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        {
+          ...options,
+          signal,
+        },
+      );
+      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
     } finally {
       await server.close();
     }

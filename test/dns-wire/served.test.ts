@@ -124,9 +124,31 @@ describe('what an authoritative reply serves for a name and type', () => {
       expect(servedAnswer(without, 'ns1.sub.example.com', 'A')).toEqual(delegated);
     });
 
-    it('is a value that does not parse: failed, never dropped', () => {
+    it('is a value that does not parse: failed, never dropped, never marked as glue', () => {
       const bad = reply({ ...referral, additionals: [rr('ns1.sub.example.com', 'A', '\\# 2 0102')] });
-      expect(servedAnswer(bad, 'ns1.sub.example.com', 'A')).toMatchObject({ kind: 'failed' });
+      expect(servedAnswer(bad, 'ns1.sub.example.com', 'A')).toEqual({
+        kind: 'failed',
+        reason: expect.stringMatching(/^served A value \\# 2 0102 does not parse: /),
+      });
+    });
+
+    it('comes only from the name servers of the delegation the referral is for', () => {
+      const stray = reply({
+        ...referral,
+        authorities: [
+          rr('sub.example.com', 'NS', 'ns.example.net.'),
+          rr('other.example.com', 'NS', 'ns1.sub.example.com.'),
+        ],
+      });
+      expect(servedAnswer(stray, 'ns1.sub.example.com', 'A')).toEqual({
+        kind: 'referral',
+        at: 'sub.example.com',
+      });
+      expect(servedAnswer(stray, 'sub.example.com', 'NS')).toEqual({
+        kind: 'records',
+        ttl: 300,
+        values: ['ns.example.net.'],
+      });
     });
 
     it('is never taken from a referral that does not cover the name (an upward or sideways one)', () => {
@@ -137,6 +159,52 @@ describe('what an authoritative reply serves for a name and type', () => {
       expect(servedAnswer(elsewhere, 'ns1.sub.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
       const upward = reply({ ...referral, authorities: [rr('.', 'NS', 'a.root-servers.net.')] });
       expect(servedAnswer(upward, 'ns1.sub.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
+    });
+  });
+
+  it('a referral answers an NS question only at the delegation, and no other question there', () => {
+    const referral = reply({
+      authoritative: false,
+      authorities: [rr('sub.example.com', 'NS', 'ns1.example.net.')],
+    });
+    expect(servedAnswer(referral, 'x.sub.example.com', 'NS')).toEqual({
+      kind: 'referral',
+      at: 'sub.example.com',
+    });
+    expect(servedAnswer(referral, 'sub.example.com', 'A')).toEqual({
+      kind: 'referral',
+      at: 'sub.example.com',
+    });
+  });
+
+  it('not a referral: records in the answer, or no NS set in the authority section (a negative answer)', () => {
+    const withAnswer = reply({
+      authoritative: false,
+      answers: [rr('other.example.com', 'A', '192.0.2.1')],
+      authorities: [rr('sub.example.com', 'NS', 'ns1.example.net.')],
+    });
+    expect(servedAnswer(withAnswer, 'x.sub.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
+    const negative = reply({
+      authoritative: false,
+      authorities: [
+        rr('example.com', 'SOA', 'ns1.example.net. hostmaster.example.com. 1 3600 600 86400 300'),
+      ],
+    });
+    expect(servedAnswer(negative, 'a.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
+  });
+
+  it('a CNAME only of a CNAME record, and only when authoritative; another type at the name is NODATA', () => {
+    const txt = reply({ answers: [rr('a.example.com', 'TXT', '"x"')] });
+    expect(servedAnswer(txt, 'a.example.com', 'A')).toEqual({ kind: 'nodata' });
+    const cname = reply({ authoritative: false, answers: [rr('a.example.com', 'CNAME', 'b.example.com.')] });
+    expect(servedAnswer(cname, 'a.example.com', 'A')).toEqual({ kind: 'not-authoritative' });
+  });
+
+  it('records of a type edgeplan does not read: failed, saying so', () => {
+    const wks = reply({ answers: [rr('a.example.com', 'WKS', '\\# 1 00')] });
+    expect(servedAnswer(wks, 'a.example.com', 'WKS')).toEqual({
+      kind: 'failed',
+      reason: 'WKS is not a record type edgeplan reads',
     });
   });
 
