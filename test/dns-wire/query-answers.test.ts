@@ -18,16 +18,23 @@ import {
 
 const options = { timeoutMs: 2_000 };
 
-/** A UDP server on `address` (127.0.0.1; `::` takes IPv4 and IPv6) that does what `reply` says with each query. */
+/**
+ * A UDP server on `address` (127.0.0.1; `::` takes IPv4 and IPv6) and `port` (0: a free one) that does what `reply`
+ * says with each query.
+ */
 async function fakeServer(
   reply: (query: Buffer, send: (octets: Buffer) => void, remote: RemoteInfo) => void,
   address = '127.0.0.1',
+  port = 0,
 ) {
   const socket = createSocket(address.includes(':') ? 'udp6' : 'udp4');
   socket.on('message', (octets, remote) =>
     reply(octets, (out) => socket.send(out, remote.port, remote.address), remote),
   );
-  await new Promise<void>((resolve) => socket.bind(0, address, () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(port, address, () => resolve());
+  });
   return {
     port: socket.address().port,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
@@ -86,26 +93,41 @@ describe('a truncated answer (RFC 7766 §5)', () => {
    * A UDP server that answers truncated, and a TCP server on the same port that answers as `tcp` says with the
    * query's octets: over TCP, the connection is to the server asked, so only the id and question are checked.
    */
-  async function truncating(tcp: (query: WireMessage, socket: Socket) => void) {
-    const udp = await fakeServer((octets, send) => {
+  async function truncating(tcp: ((query: WireMessage, socket: Socket) => void) | null) {
+    const truncated = (octets: Buffer, send: (octets: Buffer) => void) => {
       const query = decodeMessage(octets);
       send(encodeMessage({ ...query, response: true, authoritative: true, truncated: true, rcode: 0 }));
-    });
-    const sockets = new Set<Socket>();
-    const server = createServer((socket) => {
-      sockets.add(socket);
-      socket.once('data', (chunk) => tcp(decodeMessage(chunk.subarray(2)), socket));
-      socket.on('error', () => {});
-    });
-    await new Promise<void>((resolve) => server.listen(udp.port, '127.0.0.1', () => resolve()));
-    return {
-      port: udp.port,
-      close: async () => {
-        await udp.close();
-        for (const socket of sockets) socket.destroy();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      },
     };
+    const sockets = new Set<Socket>();
+    // A free TCP port whose UDP twin is free too (another process may hold either): tried until one is.
+    for (;;) {
+      const server = createServer((socket) => {
+        sockets.add(socket);
+        socket.once('data', (chunk) => tcp?.(decodeMessage(chunk.subarray(2)), socket));
+        socket.on('error', () => {});
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const address = server.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      const stopTcp = () => {
+        for (const socket of sockets) socket.destroy();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      };
+      const udp = await fakeServer(truncated, '127.0.0.1', port).catch(() => undefined);
+      if (udp === undefined) {
+        await stopTcp();
+        continue;
+      }
+      // No TCP at all: the port is closed for TCP again, right after it was free.
+      if (tcp === null) await stopTcp();
+      return {
+        port,
+        close: async () => {
+          await udp.close();
+          if (tcp !== null) await stopTcp();
+        },
+      };
+    }
   }
 
   const framed = (message: WireMessage) => {
@@ -136,10 +158,7 @@ describe('a truncated answer (RFC 7766 §5)', () => {
   });
 
   it('a server that takes no TCP, or sends an empty message: a failure saying so', async () => {
-    const udpOnly = await fakeServer((octets, send) => {
-      const query = decodeMessage(octets);
-      send(encodeMessage({ ...query, response: true, authoritative: true, truncated: true, rcode: 0 }));
-    });
+    const udpOnly = await truncating(null);
     try {
       await expect(ask(udpOnly.port)).rejects.toMatchObject({
         reason: 'network',
