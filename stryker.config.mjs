@@ -31,6 +31,8 @@ export default {
     'src/config/load.ts',
     // Which files a directory gives (hidden, seeds, links, loops) and what is skipped with a word.
     'src/config/find-files.ts',
+    // Which files a saved plan made from some paths left out: a target it changes, or the settings of all of them.
+    'src/config/declared-elsewhere.ts',
     // Which files are read at all: regular files within the size bounds, else a problem at file:1:1.
     'src/config/read-files.ts',
     // How files combine: zones and names merged across files, every duplicate named at both places.
@@ -67,6 +69,16 @@ export default {
     // serves (glue): what `verify` and `--wait-served` believe.
     'src/dns-wire/query-exchange.ts',
     'src/dns-wire/served.ts',
+    // The RFC 2136 writer: what is sent, what counts as taken (read back and compared), when a chain stops, what a
+    // lost answer or read leads to, and what a discard undoes or refuses to.
+    'src/providers/rfc2136/write.ts',
+    'src/providers/rfc2136/send.ts',
+    'src/providers/rfc2136/undo.ts',
+    'src/providers/rfc2136/settle.ts',
+    'src/providers/rfc2136/read-back.ts',
+    'src/providers/rfc2136/zone-snapshot.ts',
+    // The SOA a PowerDNS UPDATE is conditional on (what is considered stale), and which refusals are sent again.
+    'src/providers/pdns/update-client.ts',
     // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.
     'src/providers/dyn/write/write-zone.ts',
     // Whether a write whose answer was lost took effect: read, then go on, send again or fail.
@@ -79,6 +91,10 @@ export default {
     'src/providers/dyn/write/write-undo.ts',
     'src/providers/http/retry.ts',
     'src/providers/http/scheduler.ts',
+    // When an attempt is a timeout (retried, or the request failed): from its sending, not while it waits for a slot.
+    'src/providers/http/attempt-stop.ts',
+    // Which waits a run's signal stops: every one subscribed, through the signal's one listener.
+    'src/providers/http/on-abort.ts',
     'src/providers/http/fixed-window.ts',
     'src/apply/apply-plan.ts',
     // The WAF writer: the order of a good-bots change, what a lost answer or a failed change leads to, when it gives up.
@@ -88,6 +104,16 @@ export default {
     // The WAF cache purge: when a purge is refused unsent, what is sent, how long its task is waited for.
     'src/providers/waf/purge.ts',
     'src/providers/waf/purge-bucket.ts',
+    // Writes that replace a file: what the new file keeps (mode, owner, group), and which temporary files are removed.
+    'src/providers/write-atomic.ts',
+    'src/providers/stale-temps.ts',
+    'src/providers/system-error.ts',
+    // Zone files: what is refused before it is read (size, links, .git, names over 255 octets), which problems show.
+    'src/providers/zonefile/store.ts',
+    'src/providers/zonefile/location.ts',
+    'src/providers/zonefile/name-length.ts',
+    'src/providers/zonefile/problems.ts',
+    'src/providers/zonefile/steps.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.
     'src/import/documents.ts',
     // Import: a live zone as YAML that plans empty; which names and types go under `unmanaged`.

@@ -4,7 +4,9 @@
 // plan step reads and diffs; an apply step does the same, then applies (the library API: planLive, then applyPlan
 // with writersOf the providers). With `watch`, the rate-limit scheduler's waits are recorded, and they and the apply
 // are shown as the CLI shows them in a CI log (dist/cli/progress.js: waitNotices while planning, then applyProgress),
-// its lines recorded with their times.
+// its lines recorded with their times. Every run counts the client's decisions (http/decisions.ts: each repeat, and
+// why) and Node's process warnings, and runs under one signal as the CLI does (its interrupt), so that what a signal
+// costs is in the figures.
 // Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
 import { applyProgress, waitNotices } from '../dist/cli/progress.js';
@@ -26,6 +28,16 @@ const onRateEvent = config.watch
     }
   : undefined;
 
+/** `symptom/decision` → how many: `timeout/repeated` is a client-side timeout that was sent again. */
+const decisions = {};
+const onDecision = ({ symptom, decision }) => {
+  const key = `${symptom}/${decision}`;
+  decisions[key] = (decisions[key] ?? 0) + 1;
+};
+const warnings = [];
+process.on('warning', (warning) => warnings.push(`${warning.name}: ${warning.message}`));
+const run = new AbortController();
+
 const dns = createDynProvider({
   url: target.url,
   customerName: target.credentials.customer_name,
@@ -33,6 +45,8 @@ const dns = createDynProvider({
   password: target.credentials.password,
   ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
   onRateEvent,
+  onDecision,
+  signal: run.signal,
 });
 const waf = desired.waf
   ? createWafProvider({
@@ -41,6 +55,8 @@ const waf = desired.waf
       clientId: target.wafCredentials.client_id,
       clientSecret: target.wafCredentials.client_secret,
       userAgent: 'edgeplan-bench',
+      onDecision,
+      signal: run.signal,
     })
   : undefined;
 
@@ -52,7 +68,7 @@ const totalCalls = plan.steps.reduce((sum, s) => sum + s.ops.length, 0);
 if (config.watch && config.step === 'apply') progress = applyProgress(logIo, { totalCalls });
 const result =
   config.step === 'apply'
-    ? await applyPlan(plan, writersOf(providers), { onEvent: progress?.apply })
+    ? await applyPlan(plan, writersOf(providers), { onEvent: progress?.apply, signal: run.signal })
     : undefined;
 progress?.stop();
 await dns.close();
@@ -70,5 +86,7 @@ process.stdout.write(
     waits,
     lines,
     failed: failed.map((s) => `${s.id}: ${s.error ?? s.status}`),
+    decisions,
+    warnings,
   })}\n`,
 );

@@ -20,6 +20,7 @@
 // Each scenario states its theoretical minimum of requests (`minimum`), computed from what the generator changed.
 
 import { recordType } from '../dist/index.js';
+import { requireDynRdata } from '../dist/providers/dyn/wire/rdata.js';
 
 const AT = { file: 'bench', line: 1, col: 1 };
 const TTL = 300;
@@ -90,7 +91,7 @@ class ZoneSets {
         fqdn: set.fqdn,
         type: set.type,
         ttl: set.ttl,
-        rdata: recordType(set.type).dyn.toRdata(value),
+        rdata: requireDynRdata(set.type).toRdata(value),
       })),
     );
   }

@@ -16,7 +16,11 @@ const TIMING_SENSITIVE = [
   'test/chaos/conflict-signs.test.ts',
   'test/chaos/crash.test.ts',
   'test/chaos/interrupt.test.ts',
+  'test/chaos/zonefile-interrupt.test.ts',
   'test/chaos/chaos.test.ts',
+  'test/chaos/server-chaos.test.ts',
+  'test/chaos/server-crash.test.ts',
+  'test/integration/pdns-race.test.ts',
   'test/integration/zone-file-upload.test.ts',
   'test/architecture/layers.test.ts',
 ];

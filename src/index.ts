@@ -140,6 +140,7 @@ export {
   Rfc2136ConflictError,
   Rfc2136Error,
   Rfc2136LimitError,
+  Rfc2136NotServedError,
   Rfc2136OutcomeUnknownError,
 } from './providers/rfc2136/errors.js';
 export { Rfc2136OpError } from './providers/rfc2136/op-schema.js';

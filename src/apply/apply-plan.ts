@@ -190,7 +190,8 @@ async function failStep(
   try {
     const createdZone = await writer.discard(step.target);
     return { ...failure, discarded: true, ...(createdZone ? { createdZone } : {}) };
-  } catch {
-    return { ...failure, discarded: false };
+  } catch (discardError) {
+    const why = discardError instanceof Error ? discardError.message : String(discardError);
+    return { ...failure, discarded: false, discardError: why };
   }
 }

@@ -5,9 +5,10 @@ import type { StepKind } from '../plan/types.js';
 /**
  * What happened to one step of a plan. `applied` only when every op succeeded (for a zone: its publish too).
  * `failed`: the ops before `failedOp` were done, the `skipped` ones after it never sent; a failed zone step was not
- * published and `discarded` says whether its pending changes were dropped on the server (false only when the
- * discard itself failed; the session's end drops them anyway). `skipped`: never started because a step it depends
- * on did not succeed.
+ * committed and `discarded` says whether what it wrote was dropped on the server (false when the discard itself
+ * failed: what is left depends on the provider, a Dyn session's end drops its unpublished changes, an RFC 2136
+ * server keeps the UPDATEs it took; absent when the writer has no discard). `skipped`: never started because a step
+ * it depends on did not succeed.
  */
 export type StepOutcome =
   | (StepIdentity & { status: 'applied'; done: number; total: number })
@@ -19,6 +20,8 @@ export type StepOutcome =
       error: string;
       skipped: number;
       discarded?: boolean;
+      /** Why the discard failed (with `discarded: false`): what the writer could not undo, and why. */
+      discardError?: string;
       /** The failed op's answer was lost and no read could tell whether it took effect (e.g. a zone's publish). */
       outcomeUnknown?: true;
       /** The zone the step created before it failed, and what became of it (absent: the step created none). */

@@ -46,6 +46,19 @@ function createdZoneText(fate: CreatedZoneFate): string {
   return `the zone, created by this run, is left in place: ${fate.reason}; the next plan does not show its creation.`;
 }
 
+/**
+ * What is left of a failed zone step, in words true of every provider (a Dyn session's unpublished changes, the
+ * UPDATEs an RFC 2136 server took, a PowerDNS PATCH, a zone file): discarded, a discard that failed too, or, for a
+ * writer without a discard, nothing written or the calls done left as they are.
+ */
+function discardText(outcome: Extract<StepOutcome, { status: 'failed' }>): string {
+  if (outcome.discarded === true) return 'its changes were discarded';
+  if (outcome.discarded === false)
+    return `discarding its changes failed too${outcome.discardError ? ` (${outcome.discardError})` : ''}`;
+  if (outcome.done === 0) return 'nothing of it was written';
+  return `its provider has no discard: what its ${plural(outcome.done, 'call')} did stays as it is`;
+}
+
 function stepLine(outcome: StepOutcome): string {
   const isZone = outcome.target.kind === 'zone';
   switch (outcome.status) {
@@ -58,13 +71,13 @@ function stepLine(outcome: StepOutcome): string {
         `  ✗ ${outcome.id}: failed at call ${outcome.done + 1} of ${outcome.total} (${opLabel(outcome.provider, outcome.failedOp)}): ` +
         `${outcome.error}. ${plural(outcome.done, 'call')} done, ${outcome.skipped} not sent`;
       if (!isZone) return `${head}.`;
-      const discard = outcome.discarded
-        ? 'its pending changes were discarded'
-        : 'discarding its pending changes failed too (they are dropped when the session ends)';
       const created = outcome.createdZone && createdZoneText(outcome.createdZone);
+      const left = discardText(outcome);
       if (outcome.outcomeUnknown)
-        return `${head}; outcome unknown: it may or may not have been published, ${discard}; ${created ? `${created} ` : ''}plan again to see what is live.`;
-      return `${head}; not published, ${discard}; ${created ?? 'live records of this zone are unchanged.'}`;
+        return `${head}; outcome unknown: it may or may not have taken effect, ${left}; ${created ? `${created} ` : ''}plan again to see what is live.`;
+      if (outcome.discarded === false || (outcome.discarded === undefined && outcome.done > 0))
+        return `${head}; not applied as planned, ${left}; ${created ? `${created} ` : ''}plan again to see what is live.`;
+      return `${head}; not applied, ${left}; ${created ?? 'live records of this zone are unchanged.'}`;
     }
   }
 }

@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { errorText } from '../config/find-files.js';
 import { type Diagnostic, isWarning } from '../model/diagnostic.js';
+import { printable } from '../model/text.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -21,7 +22,10 @@ export function reportAnnotations(
   for (const d of diagnostics) {
     const file = workspacePath(d.file, io);
     const level = isWarning(d) ? 'warning' : 'error';
-    write(`::${level} file=${property(file)},line=${d.line},col=${d.col}::${data(d.message)}\n`);
+    // A message may quote a live name or value: escaped as the text output shows it, then for the runner.
+    write(
+      `::${level} file=${property(printable(file))},line=${d.line},col=${d.col}::${data(printable(d.message))}\n`,
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import type { Confinement } from '../config/find-files.js';
 import { type LoadOptions, loadDesiredState } from '../config/load.js';
 import { type Diagnostic, formatDiagnostic, isWarning } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
-import { plural } from '../model/text.js';
+import { plural, printable, printableJson } from '../model/text.js';
 import { PlanProblemsError } from '../plan/diff/plan-problems.js';
 import { count } from '../plan/render/duration.js';
 import { PLAN_FORMAT_VERSION } from '../plan/types.js';
@@ -25,6 +25,16 @@ export const LOAD_OPTIONS: LoadOptions = { catalogue: PROVIDER_CATALOGUE };
  */
 export type ProblemStage = 'validation' | 'live-state';
 
+/**
+ * The files of a saved plan, as `plan --out` makes it and `apply --plan` loads it: every file must really lie in
+ * `confine` (config's `confinedTo`); `untrusted` when the paths are the plan's alone, chosen by no one on the
+ * command line (config's `untrustedPaths`: a file that is not desired state is refused with nothing of it shown).
+ */
+export interface SavedPlanPlace {
+  confine: Confinement;
+  untrusted: boolean;
+}
+
 /** The flags of a command that loading reads: its output format, and `--strict` (warnings are errors). */
 export interface LoadFlags {
   format?: OutputFormat;
@@ -35,15 +45,15 @@ export interface LoadFlags {
  * Loads and validates the desired state. Names on stderr what below a directory was not loaded, and why. On
  * problems prints every one as `file:line:col: message` on stderr (warnings among them as `file:line:col:
  * warning: message`) and returns null, before any provider exists, so invalid input can never cause an API call.
- * With `--format json` the problems are also written to stdout as a JSON document (problemsJson). `untrusted`: the
- * paths are a saved plan's (config's `untrustedPaths`). Valid desired state with warnings: the warnings are
- * printed on stderr (and as GitHub annotations), never blocking, and returned with it.
+ * With `--format json` the problems are also written to stdout as a JSON document (problemsJson). `saved`: the
+ * paths are a saved plan's (SavedPlanPlace). Valid desired state with warnings: the warnings are printed on stderr
+ * (and as GitHub annotations), never blocking, and returned with it.
  */
 export async function loadWithWarnings(
   paths: string[],
   io: CliIo,
   flags: LoadFlags = {},
-  untrusted?: Confinement,
+  saved?: SavedPlanPlace,
 ): Promise<{ desired: DesiredState; warnings: Diagnostic[] } | null> {
   const given = paths.length > 0 ? paths : ['.'];
   // Relative to the command's working directory, which is the process's except when run in-process (tests).
@@ -52,11 +62,16 @@ export async function loadWithWarnings(
   );
   const result = await loadDesiredState(reachable, {
     ...LOAD_OPTIONS,
-    ...(untrusted ? { untrustedPaths: untrusted } : {}),
+    ...(saved === undefined
+      ? {}
+      : saved.untrusted
+        ? { untrustedPaths: saved.confine }
+        : { confinedTo: saved.confine }),
     ...(flags.strict ? { strict: true } : {}),
   });
   const format = flags.format ?? 'text';
-  for (const { path, reason } of result.skipped) io.stderr(`note: ${path} not loaded: ${reason}\n`);
+  for (const { path, reason } of result.skipped)
+    io.stderr(`note: ${printable(path)} not loaded: ${printable(reason)}\n`);
   if (result.ok) {
     reportWarnings(result.warnings, io, format);
     return { desired: result.desired, warnings: result.warnings };
@@ -78,9 +93,9 @@ export async function loadOrReport(
   paths: string[],
   io: CliIo,
   flags: LoadFlags = {},
-  untrusted?: Confinement,
+  saved?: SavedPlanPlace,
 ): Promise<DesiredState | null> {
-  return (await loadWithWarnings(paths, io, flags, untrusted))?.desired ?? null;
+  return (await loadWithWarnings(paths, io, flags, saved))?.desired ?? null;
 }
 
 /**
@@ -167,7 +182,7 @@ export function problemsJson(
 ): string {
   const problems = diagnostics.map(problemJson);
   const doc = { formatVersion: PLAN_FORMAT_VERSION, error: stage, summary, problems };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }
 
 /** One diagnostic as the JSON documents carry it (problems, and the warnings of `validate --format json`). */

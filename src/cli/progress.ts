@@ -15,8 +15,12 @@ import { opsText } from './step-units.js';
  *   (300/min), 700 of 1,007 calls done, about 2 min left`), so a wait is never silent for longer than that. A wait
  *   of ANNOUNCE_MS or more is announced as it starts.
  * A step is named by its target as the service spells it (a live geo service's name): every line is escaped.
+ * A wait that holds more requests than one window admits says so, and when the last of them goes: `waiting 42 s
+ * for the DNS rate window (10/min), 25 requests queued, the last in about 2 min 42 s`: the queue drains a window's
+ * budget per window, so it takes longer than the window, and the run is slow, not stuck.
  * The time left is at the current rate: the calls left at the pace of those done since the apply began, and never
- * less than the wait under way. Time comes from `now` and `every` (a ticker), injected in tests.
+ * less than the wait under way (until the last queued request goes). Time comes from `now` and `every` (a ticker),
+ * injected in tests.
  */
 export interface ProgressOptions {
   /** Calls (ops) the apply makes in all. */
@@ -42,6 +46,10 @@ interface Wait {
   until: number;
   why: string;
   rate: string | undefined;
+  /** Requests the wait holds back, when more than one window admits; else undefined. */
+  queued: number | undefined;
+  /** When the last request queued behind the wait goes, a window's budget per window: `until` or later. */
+  drainedAt: number;
 }
 
 export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgress {
@@ -60,7 +68,7 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
 
   const eta = (calls: number): string => {
     if (calls <= 0) return '';
-    const waitLeft = wait ? wait.until - now() : 0;
+    const waitLeft = wait ? wait.drainedAt - now() : 0;
     const atRate = done > 0 ? ((now() - started) / done) * calls : 0;
     const left = Math.max(atRate, waitLeft);
     return left > 0 ? `, about ${durationText(left)} left` : '';
@@ -127,7 +135,7 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
       if (event.type !== 'wait') return;
       wait = waitOf(event);
       if (live) draw();
-      else if (event.until - event.at >= ANNOUNCE_MS) print(waitLine(wait));
+      else if (wait.drainedAt - event.at >= ANNOUNCE_MS) print(waitLine(wait));
     },
     stop() {
       stopTicker();
@@ -137,8 +145,9 @@ export function applyProgress(io: CliIo, options: ProgressOptions): ApplyProgres
 }
 
 /**
- * Waits outside an apply (while planning): each of ANNOUNCE_MS or more announced when it starts, with its length,
- * and repeated every LOG_EVERY_MS until it ends: `waiting 58 s for the DNS rate window (300/min)`.
+ * Waits outside an apply (while planning): each of ANNOUNCE_MS or more (until the last request queued behind it
+ * goes) announced when it starts, with its length, and repeated every LOG_EVERY_MS until it ends: `waiting 58 s
+ * for the DNS rate window (300/min)`.
  */
 export function waitNotices(
   io: CliIo,
@@ -161,26 +170,44 @@ export function waitNotices(
   };
   return (event) => {
     if (event.type !== 'wait') return;
-    if (event.until - event.at < ANNOUNCE_MS) {
+    const next = waitOf(event);
+    if (next.drainedAt - event.at < ANNOUNCE_MS) {
       wait = undefined;
       return;
     }
-    wait = waitOf(event);
+    wait = next;
     print(wait);
     stop ??= every(1_000, tick);
   };
 }
 
 function waitOf(event: Extract<RateEvent, { type: 'wait' }>): Wait {
-  const rate = event.perWindow === undefined ? undefined : rateText(event.perWindow, event.windowMs);
-  return { service: event.service, until: event.until, why: event.why, rate };
+  const { perWindow, queued } = event;
+  const rate = perWindow === undefined ? undefined : rateText(perWindow, event.windowMs);
+  // The first window after the wait takes `perWindow` of them, each later one as many.
+  const windows = perWindow === undefined ? 1 : Math.ceil(queued / perWindow);
+  return {
+    service: event.service,
+    until: event.until,
+    why: event.why,
+    rate,
+    queued: windows > 1 ? queued : undefined,
+    drainedAt: event.until + Math.max(0, windows - 1) * event.windowMs,
+  };
 }
 
-/** `waiting 42 s for the DNS rate window (300/min)`, and why when it is not the window being used up. */
+/**
+ * `waiting 42 s for the DNS rate window (300/min)`, why when it is not the window being used up, and a queue longer
+ * than a window: `, 25 requests queued, the last in about 2 min 42 s`.
+ */
 function waitText(w: Wait, now: number): string {
+  const queue =
+    w.queued === undefined
+      ? ''
+      : `, ${count(w.queued)} requests queued, the last in about ${durationText(w.drainedAt - now)}`;
   return (
     `waiting ${Math.ceil((w.until - now) / 1000)} s for the ${w.service} rate window` +
-    `${w.rate ? ` (${w.rate})` : ''}${w.why === WINDOW_USED ? '' : `: ${w.why}`}`
+    `${w.rate ? ` (${w.rate})` : ''}${w.why === WINDOW_USED ? '' : `: ${w.why}`}${queue}`
   );
 }
 

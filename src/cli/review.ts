@@ -3,7 +3,6 @@ import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
 import { targetText } from '../model/target.js';
-import { printableLines } from '../model/text.js';
 import {
   type ApplyPace,
   describeApprovals,
@@ -119,6 +118,6 @@ export function renderReviewed(
 export function approvalsText(plan: Plan): string {
   const approvals = plan.needsApproval ?? [];
   if (approvals.length === 0) return '';
-  // An approval names live objects (a geo service, a webapp) as the service spells them: escaped.
-  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${printableLines(describeApprovals(approvals))}\n`;
+  // An approval names live objects (a geo service, a webapp) as the service spells them: each line is escaped.
+  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${describeApprovals(approvals)}\n`;
 }

@@ -1,7 +1,7 @@
 import type { ApplyResult } from '../apply/index.js';
 import type { RecordSetChange } from '../model/change.js';
 import type { DesiredState } from '../model/dns.js';
-import { plural } from '../model/text.js';
+import { plural, printable } from '../model/text.js';
 import { plannedExpectations } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../verify/defaults.js';
@@ -59,18 +59,19 @@ export async function waitUntilServed(
 
 /** Per zone: served after how long, or which servers lag and on what; then the total wait. */
 export function renderWaitText(wait: WaitResult, io: Pick<CliIo, 'stdout'>): void {
-  const lines = wait.zones.map((zone) => {
+  const lines = wait.zones.flatMap((zone) => {
     const name = `${zone.zone}${zone.provider ? `@${zone.provider}` : ''}`;
     const sets = plural(zone.sets, 'changed record set');
     if (zone.servedAfterMs !== undefined)
-      return `  ${name}: served by every name server after ${seconds(zone.servedAfterMs)} (${sets})`;
+      return [`  ${name}: served by every name server after ${seconds(zone.servedAfterMs)} (${sets})`];
     const lagging = zone.lagging.map((l) => `    ${l.server} lags: ${l.set}: ${l.why}`);
-    return [`  ${name}: not served by every name server (${sets})`, ...lagging].join('\n');
+    return [`  ${name}: not served by every name server (${sets})`, ...lagging];
   });
   const head = wait.done
     ? `Served: every changed record set, after ${seconds(wait.waitedMs)}.`
     : `Not served within ${seconds(wait.waitedMs)}:`;
-  io.stdout(`${[head, ...lines].join('\n')}\n`);
+  // A lagging server's `why` quotes what it serves: each line escaped (model/text.ts `printable`).
+  io.stdout(`${[head, ...lines].map(printable).join('\n')}\n`);
 }
 
 function seconds(ms: number): string {

@@ -69,6 +69,8 @@ export interface Confinement {
   dir: string;
   /** `the git repository at /repo`. */
   description: string;
+  /** Why nothing outside is read, ending the problem's message; absent: the message says only that it was not. */
+  why?: string;
 }
 
 class Walk {
@@ -89,7 +91,11 @@ class Walk {
     }
     if (this.confine && !isInside(real, this.confine.dir)) {
       this.diagnostics.push(
-        problem(path, `lies outside ${this.confine.description} (through a symbolic link); it was not read`),
+        problem(
+          path,
+          `lies outside ${this.confine.description} (through a symbolic link); it was not read` +
+            (this.confine.why === undefined ? '' : `: ${this.confine.why}`),
+        ),
       );
       return;
     }

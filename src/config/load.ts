@@ -53,6 +53,11 @@ export interface LoadOptions {
    * top level with keys edgeplan does not have) is refused as a whole with nothing of its content shown.
    */
   untrustedPaths?: Confinement;
+  /**
+   * Every file loaded must lie in this directory (links followed), whoever chose the paths: the files of a saved
+   * plan, when `plan --out` makes it and when `apply --plan` is given its paths. `untrustedPaths` implies it.
+   */
+  confinedTo?: Confinement;
   /** `--strict`: every warning is an error (as `settings.lint.strict: true` in the YAML makes it). */
   strict?: boolean;
   /**
@@ -73,7 +78,7 @@ export async function loadDesiredState(
   paths: readonly string[],
   options: LoadOptions = {},
 ): Promise<LoadResult> {
-  const found = await findYamlFiles(paths, options.untrustedPaths);
+  const found = await findYamlFiles(paths, options.untrustedPaths ?? options.confinedTo);
   const read = await readDesiredFiles(found.files);
   const parsed = await Promise.all(
     found.files.map(async (file, i) => {

@@ -94,6 +94,12 @@ function specDiagnostics(entry: PEntry, catalogue: ProviderCatalogue): Diagnosti
         `provider "${entry.key}" of type ${type.type} needs ${missing.join(' and ')}`,
       ),
     );
+  for (const [key, partners] of Object.entries(type.requiredWith ?? {})) {
+    const field = entryOf(map, key);
+    const lacking = partners.filter((partner) => !entryOf(map, partner));
+    if (field && lacking.length > 0)
+      diagnostics.push(diagnosticAt(field.keyPos, `${key} needs ${lacking.join(' and ')} beside it`));
+  }
   for (const field of map.entries) {
     if (field.key === 'type' || Object.hasOwn(type.options, field.key)) continue;
     const owners = catalogue.types.filter((other) => Object.hasOwn(other.options, field.key));

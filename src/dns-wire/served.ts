@@ -3,6 +3,7 @@ import { isInZone, normaliseName } from '../model/names.js';
 import { recordType } from '../model/record-types/index.js';
 import { sortValues } from '../model/record-types/registry.js';
 import type { ServedAnswer } from '../model/served.js';
+import { printable } from '../model/text.js';
 import { RCODES, rcodeName, type WireMessage } from './message.js';
 import type { WireRecord } from './rdata.js';
 
@@ -57,7 +58,8 @@ function recordsAnswer(records: readonly WireRecord[], type: string): ServedAnsw
     if (!result.ok)
       return {
         kind: 'failed',
-        reason: `served ${type} value ${record.value} does not parse: ${result.problems.map((p) => p.message).join('; ')}`,
+        // Stryker disable next-line OptionalChaining: a value that does not parse has a problem that says why
+        reason: `served ${type} value ${printable(record.value)} does not parse: ${result.problems[0]?.message}`,
       };
     values.push(result.value);
   }

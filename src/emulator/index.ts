@@ -104,7 +104,11 @@ export interface WafControls {
 
 export interface Emulator {
   /** Starts serving; default host 127.0.0.1, port 0 (ephemeral). `url` is the API base, `http://host:port/REST`. */
-  listen(port?: number, host?: string): Promise<{ url: string; port: number; wafUrl: string }>;
+  /** `address`: the one bound, a host name resolved (`0.0.0.0`, `::`: every interface). */
+  listen(
+    port?: number,
+    host?: string,
+  ): Promise<{ url: string; port: number; wafUrl: string; address: string }>;
   /**
    * Also answers DNS for the published zones, over UDP and TCP on one port (default 0: a free one), as their
    * authoritative name server (dns/answer.ts). Call after `listen()`, so that a loaded state file is what it serves.
@@ -216,10 +220,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       });
       sessions.startSweeper();
       servedZones = new ServedZones({ account: () => ctx.account, publishes, now }, options.dnsLagMs ?? 0);
-      const bound = (server.address() as AddressInfo).port;
+      const { port: bound, address } = server.address() as AddressInfo;
       const hostPart = host.includes(':') ? `[${host}]` : host;
       const origin = `http://${hostPart}:${bound}`;
-      return { url: `${origin}/REST`, port: bound, wafUrl: `${origin}${WAF_API_PREFIX}` };
+      return { url: `${origin}/REST`, port: bound, wafUrl: `${origin}${WAF_API_PREFIX}`, address };
     },
     async serveDns(port = 0, host = '127.0.0.1') {
       const served = servedZones;

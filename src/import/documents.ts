@@ -179,6 +179,8 @@ function file(name: string, value: Record<string, unknown>, comments: readonly s
       if (seq.items.every((item) => isScalar(item))) seq.flow = true;
     },
   });
-  doc.commentBefore = [` ${HEADER}`, ...comments.map((c) => ` ${c}`)].join('\n');
+  // The notes quote live names and data: escaped, so that the file shows them on their own lines and a terminal
+  // that prints it is driven by none of them.
+  doc.commentBefore = [` ${HEADER}`, ...comments.map((c) => ` ${printable(c)}`)].join('\n');
   return { name, text: doc.toString({ lineWidth: 0 }) };
 }

@@ -59,6 +59,8 @@ export interface ProviderType {
   readonly options: Readonly<Record<string, z.ZodType>>;
   /** Keys an entry of this type must have. */
   readonly required?: readonly string[];
+  /** Keys an entry of this type must have when it has the key they are listed under (`a: ['b']`: b goes with a). */
+  readonly requiredWith?: Readonly<Record<string, readonly string[]>>;
   /** The keys that name a variable, and what each holds (config/env-rules.ts). */
   readonly variables: Readonly<Record<string, ProviderVariable>>;
   /** What a provider of this type supports, from its entry's options: checked at validation, before any call. */

@@ -3,14 +3,18 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+const C0_CHARS = '\\u0000-\\u001f';
+const OTHER_UNPRINTABLE_CHARS =
+  '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 /**
  * Characters that act on a terminal or a reader instead of showing, as the inside of a regular-expression class:
  * C0 controls (newline and tab too), DEL, C1 controls, the line and paragraph separators, and the bidirectional
  * marks, embeddings, overrides and isolates (which make text read differently from what it holds).
  */
-export const UNPRINTABLE_CHARS =
-  '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+export const UNPRINTABLE_CHARS = `${C0_CHARS}${OTHER_UNPRINTABLE_CHARS}`;
 const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CHARS}]`, 'g');
+/** What JSON.stringify leaves raw of UNPRINTABLE_CHARS: all but the C0 controls, which it escapes itself. */
+const RAW_IN_JSON = new RegExp(`[${OTHER_UNPRINTABLE_CHARS}]`, 'g');
 const HAS_UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CHARS}]`);
 
 /** Whether `text` holds a character of UNPRINTABLE_CHARS: never right in a name or a label. */
@@ -25,6 +29,16 @@ export function hasUnprintable(text: string): boolean {
  */
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, escapeChar);
+}
+
+/**
+ * JSON text as JSON.stringify writes it, with each character of UNPRINTABLE it leaves as it is (DEL, C1 controls,
+ * the separators and bidirectional marks; it escapes the C0 controls in strings itself, and its own line breaks
+ * stay) as a `\uXXXX` escape: the same value for any JSON reader, and nothing that acts on a terminal the
+ * document is printed on. Such characters can only be inside strings, where the escape means the character.
+ */
+export function printableJson(json: string): string {
+  return json.replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `printable` for text of several lines made here (an error listing items): each line escaped, the breaks kept. */

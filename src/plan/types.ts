@@ -144,7 +144,10 @@ export interface Plan {
   answerNotes?: AnswerNote[];
   /** Per target, the live and desired state the plan was computed from. */
   fingerprints?: PlanFingerprints;
-  /** What the plan tells without changing it (an `unmanaged` entry that matched nothing live), sorted; absent: none. */
+  /**
+   * What the plan tells without changing it (an `unmanaged` or `absent` entry that matched nothing live), sorted;
+   * absent: none.
+   */
   notes?: string[];
 }
 

@@ -149,7 +149,13 @@ describe('applyPlan', () => {
   it('reports a failed discard honestly', async () => {
     const { writer } = recordingWriter((op) => op.kind === 'publish', true);
     const result = await applyPlan(plan(zoneStep('a.test', ['x.a.test'])), dyn(writer));
-    expect(result.steps[0]).toMatchObject({ status: 'failed', done: 1, skipped: 0, discarded: false });
+    expect(result.steps[0]).toMatchObject({
+      status: 'failed',
+      done: 1,
+      skipped: 0,
+      discarded: false,
+      discardError: 'discard failed',
+    });
   });
 
   it('sends each step to the writer of its provider, and discards only transactional (zone) steps', async () => {

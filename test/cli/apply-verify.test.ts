@@ -104,7 +104,7 @@ describe('the apply report', () => {
     );
     expect(result.steps[0]).toMatchObject({ status: 'failed', outcomeUnknown: true });
     const text = renderApplyReport(result);
-    expect(text).toContain('outcome unknown: it may or may not have been published');
+    expect(text).toContain('outcome unknown: it may or may not have taken effect');
     expect(text).not.toContain('live records of this zone are unchanged');
   });
 

@@ -86,6 +86,7 @@ const DNS_WAIT = {
   service: 'DNS',
   why: 'no requests left in the window',
   windowMs: 60_000,
+  queued: 1,
 } as const;
 
 describe('progress on stderr', () => {
@@ -158,6 +159,35 @@ describe('progress on stderr', () => {
       ].join('\n'),
     );
     // The short wait is not announced on its own: it is no news within the line a second ago.
+  });
+
+  it('says when a wait holds more requests than a window admits, and when the last goes, however short it is', () => {
+    const out = io();
+    const time = fakeTime();
+    const progress = applyProgress(out, { totalCalls: 40, ...time });
+    const at = time.now();
+    // 10 a minute, 25 queued: 10 go when the wait ends, 10 a minute later, the last 5 a minute after that.
+    progress.rate({ ...DNS_WAIT, at, until: at + 2_000, perWindow: 10, queued: 25 });
+    time.advance(5_000);
+    // A queue that one window takes whole is the wait alone: a 2 s wait is not announced.
+    progress.rate({ ...DNS_WAIT, at: time.now(), until: time.now() + 2_000, perWindow: 10, queued: 10 });
+    progress.stop();
+    expect(out.err()).toBe(
+      'waiting 2 s for the DNS rate window (10/min), 25 requests queued, the last in about 2 min 2 s, ' +
+        '0 of 40 calls done, about 2 min 2 s left\n',
+    );
+  });
+
+  it('while planning: a queue longer than a window is announced with its wait, and when its last request goes', () => {
+    const out = io();
+    const time = fakeTime();
+    const notices = waitNotices(out, time);
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, perWindow: 10, queued: 11 });
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, perWindow: 10, queued: 10 });
+    notices({ ...DNS_WAIT, at: time.now(), until: time.now() + 1_000, queued: 500 });
+    expect(out.err()).toBe(
+      'waiting 1 s for the DNS rate window (10/min), 11 requests queued, the last in about 1 min 1 s\n',
+    );
   });
 
   it('says why a wait is not the window being used up: a 429, or the share the user set', () => {
@@ -278,7 +308,7 @@ describe('apply report', () => {
       [
         '  ✓ zone:a.test: 3 API calls, published',
         '  ✗ zone:b.test: failed at call 2 of 4 (add www.a.test A 192.0.2.1 ttl 300): POST /REST/ARecord/b.test/www.b.test/: ' +
-          '503 SERVICE_UNAVAILABLE. 1 call done, 2 not sent; not published, its pending changes were discarded; ' +
+          '503 SERVICE_UNAVAILABLE. 1 call done, 2 not sent; not applied, its changes were discarded; ' +
           'live records of this zone are unchanged.',
         '  - zone:c.test: skipped, not started because zone:b.test did not succeed; unchanged',
         'Applied 1 step (1 zone publish); 1 step failed, 1 step skipped.',
@@ -311,14 +341,63 @@ describe('apply report', () => {
     }).split('\n');
     const tail = (line: string | undefined) => line?.slice(line.indexOf('1 call done'));
     expect(lines.slice(0, 3).map(tail)).toEqual([
-      '1 call done, 0 not sent; not published, its pending changes were discarded; the zone, created by this run, ' +
+      '1 call done, 0 not sent; not applied, its changes were discarded; the zone, created by this run, ' +
         'was deleted again: nothing of it is live, and the next plan creates it again.',
-      '1 call done, 0 not sent; not published, its pending changes were discarded; the zone, created by this run, ' +
+      '1 call done, 0 not sent; not applied, its changes were discarded; the zone, created by this run, ' +
         'is left in place: it exists, empty; deleting it failed: boom; the next plan does not show its creation.',
-      '1 call done, 0 not sent; outcome unknown: it may or may not have been published, its pending changes were ' +
+      '1 call done, 0 not sent; outcome unknown: it may or may not have taken effect, its changes were ' +
         'discarded; the zone, created by this run, is left in place: it holds 2 record sets after all; the next ' +
         'plan does not show its creation. plan again to see what is live.',
     ]);
+  });
+
+  it('words a failed zone step as true of every provider: no session, no pending changes, no publish', () => {
+    const update = {
+      kind: 'update',
+      zone: 'b.test',
+      message: 2,
+      of: 2,
+      sets: [{ fqdn: 'www.b.test', type: 'A', before: null, after: { ttl: 300, values: ['192.0.2.1'] } }],
+    };
+    const failed = {
+      ...B,
+      provider: 'bind',
+      status: 'failed' as const,
+      done: 1,
+      total: 2,
+      failedOp: update,
+      error: 'zone b.test at 192.0.2.53:53: changed since the plan: plan again',
+      skipped: 0,
+    };
+    const write = { kind: 'write-zone', zone: 'b.test' };
+    const tails = renderApplyReport({
+      ok: false,
+      steps: [
+        // An RFC 2136 chain whose undo was refused: the server keeps the UPDATEs it took.
+        {
+          ...failed,
+          discarded: false,
+          discardError:
+            'zone b.test at 192.0.2.53:53: changed since the plan: plan again (another writer changed …)',
+        },
+        { ...failed, discarded: true },
+        // A writer without a discard (a zone file: one write, all or nothing).
+        { ...failed, provider: 'files', failedOp: write, done: 0, total: 1 },
+        { ...failed, provider: 'files', failedOp: write, done: 1, total: 2 },
+      ],
+    })
+      .split('\n')
+      .slice(0, 4)
+      .map((line) => line.slice(line.indexOf(' not sent; ') + ' not sent; '.length));
+    expect(tails).toEqual([
+      'not applied as planned, discarding its changes failed too (zone b.test at 192.0.2.53:53: changed since the ' +
+        'plan: plan again (another writer changed …)); plan again to see what is live.',
+      'not applied, its changes were discarded; live records of this zone are unchanged.',
+      'not applied, nothing of it was written; live records of this zone are unchanged.',
+      'not applied as planned, its provider has no discard: what its 1 call did stays as it is; plan again to ' +
+        'see what is live.',
+    ]);
+    for (const tail of tails) expect(tail).not.toMatch(/session|pending|publish/);
   });
 
   it('counts per service the requests sent, those answered 429 and the waits for the rate window', () => {

@@ -95,6 +95,22 @@ describe('loadDesiredState with untrustedPaths', () => {
   });
 });
 
+describe('loadDesiredState with confinedTo', () => {
+  it('reads no file a link takes out, saying why, and reports a file of other keys as usual', async () => {
+    await writeFile(join(outside, 'leak.yaml'), `${SECRET}: 1\n`);
+    await symlink(join(outside, 'leak.yaml'), join(repo, 'dns', 'leak.yaml'));
+    await writeFile(join(repo, 'dns', 'a.yaml'), `zones: {}\nnotes: ${SECRET}\n`);
+    const why = 'a saved plan is made from files inside it alone.';
+    const result = await loadDesiredState([join(repo, 'dns')], { confinedTo: { ...confine(), why } });
+    const shown = result.ok ? [] : result.diagnostics.map(formatDiagnostic);
+    expect(shown).toContain(
+      `${join(repo, 'dns', 'leak.yaml')}:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${why}`,
+    );
+    // The user named the paths: their own file's unknown key is quoted, not hidden as a saved plan's would be.
+    expect(shown.join('\n')).toContain('notes');
+  });
+});
+
 describe('declaredElsewhere', () => {
   const zone = { kind: 'zone', name: 'example.com' } as const;
 
@@ -109,16 +125,24 @@ describe('declaredElsewhere', () => {
     );
     await writeFile(join(repo, 'compose.yaml'), 'zones:\n  example.com: {}\nservices: {}\n');
     await writeFile(join(repo, 'broken.yaml'), 'zones: [\n');
+    // A secondary zone of the same name as a zone is another target; an empty file and one too big to read
+    // declare nothing.
+    await writeFile(join(repo, 'copies.yaml'), 'secondary_zones:\n  example.com: {}\n  copy.example: {}\n');
+    await writeFile(join(repo, 'empty.yaml'), '');
+    await writeFile(join(repo, 'huge.yaml'), '');
+    await truncate(join(repo, 'huge.yaml'), MAX_FILE_BYTES + 1);
     const targets = [
       zone,
+      { kind: 'secondary', name: 'copy.example' } as const,
       { kind: 'geo', name: 'Global Web' } as const,
       { kind: 'webapp', name: 'shop' } as const,
     ];
     const found = await declaredElsewhere(confine(), new Set([loaded]), targets);
     expect(found).toEqual([
+      { file: join(repo, 'copies.yaml'), target: targets[1] },
       { file: join(repo, 'dns', 'b.yaml'), target: zone },
-      { file: join(repo, 'geo.yaml'), target: targets[1] },
       { file: join(repo, 'geo.yaml'), target: targets[2] },
+      { file: join(repo, 'geo.yaml'), target: targets[3] },
     ]);
   });
 
@@ -130,5 +154,20 @@ describe('declaredElsewhere', () => {
     expect(await declaredElsewhere(confine(), new Set(), [zone])).toEqual([
       { file: join(repo, 'dns', 'b.yaml'), target: zone },
     ]);
+  });
+
+  it('names the files that give settings or providers, which shape every target, and not empty ones', async () => {
+    const loaded = join(repo, 'dns', 'a.yaml');
+    await writeFile(loaded, 'zones:\n  example.com:\n    records: {}\n');
+    await writeFile(join(repo, 'dns', 'safety.yaml'), 'settings:\n  safety: { zone_last_records: true }\n');
+    await writeFile(join(repo, 'providers.yaml'), 'providers:\n  files: { type: zonefile }\nsettings: {}\n');
+    await writeFile(join(repo, 'empty.yaml'), 'settings: {}\nproviders: {}\n');
+    await writeFile(join(repo, 'notes.yaml'), 'settings:\n  safety: {}\nother: 1\n');
+    expect(await declaredElsewhere(confine(), new Set([loaded]), [zone])).toEqual([
+      { file: join(repo, 'dns', 'safety.yaml'), section: 'settings' },
+      { file: join(repo, 'providers.yaml'), section: 'providers' },
+    ]);
+    // A plan that changes nothing is applied under no setting: no file is needed.
+    expect(await declaredElsewhere(confine(), new Set([loaded]), [])).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import { createZonefileProvider, locationOf, zoneFilePath } from '../../src/providers/zonefile/index.js';
 import { ZONEFILE } from '../../src/providers/zonefile/plugin.js';
-import { nodeZoneFileStore, type ZoneFileStore } from '../../src/providers/zonefile/store.js';
+import { createZoneFileStore, type ZoneFileStore } from '../../src/providers/zonefile/store.js';
 import { checkedRecords, checkzoneMissing } from '../providers/zonefile/checkzone.js';
 import { conformanceTitle, describeConformance } from './run-conformance.js';
 
@@ -42,11 +42,12 @@ if (missing !== null) {
     async open() {
       const location = locationOf('.', '{zone}.zone', join(dir, 'desired.yaml'));
       let writes = 0;
+      const files = createZoneFileStore();
       const store: ZoneFileStore = {
-        ...nodeZoneFileStore,
-        async replace(path, text, beforeRename) {
+        ...files,
+        replace(path, text, beforeRename) {
           writes += 1;
-          await nodeZoneFileStore.replace(path, text, beforeRename);
+          return files.replace(path, text, beforeRename);
         },
       };
       const dns = createZonefileProvider({ name: 'files', location, nameservers: NAMESERVERS, store });
@@ -54,7 +55,7 @@ if (missing !== null) {
         providers: { dns },
         async liveRecords(zone) {
           const path = zoneFilePath(location, zone);
-          if ((await nodeZoneFileStore.read(path)) === null) return null;
+          if ((await files.read(path, Number.MAX_SAFE_INTEGER)) === null) return null;
           return checkedRecords(zone, path);
         },
         requests: () => writes,

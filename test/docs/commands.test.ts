@@ -81,7 +81,7 @@ describe('commands in the docs', () => {
     const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as {
       scripts: Record<string, string>;
     };
-    const builtIn = new Set(['ci', 'test', 'install', 'link', 'pack', 'exec']);
+    const builtIn = new Set(['ci', 'test', 'install', 'link', 'pack', 'exec', 'version']);
     const missing = all
       .filter((c) => c.program === 'npm')
       .flatMap((c) => {
@@ -105,6 +105,26 @@ describe('commands in the docs', () => {
     const runs = (command: string) => ci.some((line) => new RegExp(`(^|\\s)${command}(\\s|$)`).test(line));
     expect(wanted.filter((command) => !runs(command))).toEqual([]);
     expect(runs('npm run no-such-script')).toBe(false);
+  });
+
+  it('the README tour and getting started run edgeplan with npx: after the quick start or the install, it is not on PATH', () => {
+    const tour = (path: string, text: string) =>
+      commands(pageOf(path, text)).filter((c) => c.program === 'edgeplan');
+    const readme = pages.find((page) => page.path === 'README.md')?.text ?? '';
+    const fromReadme = tour('README.md', /\n## A five-minute tour\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '');
+    const gettingStarted = edgeplan.filter((c) => c.page === 'docs/getting-started.md');
+    expect(fromReadme.length).toBeGreaterThan(5);
+    expect(gettingStarted.length).toBeGreaterThan(5);
+    expect(
+      [...fromReadme, ...gettingStarted].filter((c) => !c.npx).map((c) => `${c.page}: ${c.line}`),
+    ).toEqual([]);
+    // Prose too: a command in inline code is copied as often as one in a block.
+    const inline = [readme, pages.find((p) => p.path === 'docs/getting-started.md')?.text ?? '']
+      .flatMap((text) => [
+        ...text.matchAll(/`(edgeplan (?:validate|plan|apply|drift|import|emulator|verify)[^`]*)`/g),
+      ])
+      .map((m) => m[1]);
+    expect(inline).toEqual([]);
   });
 
   it('reads commands as the shell splits them', () => {
@@ -132,6 +152,7 @@ describe('commands in the docs', () => {
       { program: 'edgeplan', args: ['completion', 'bash'], exit: undefined },
       { program: 'edgeplan', args: ['apply', 'dns', '--yes'], exit: undefined },
     ]);
+    expect(commands(probe).map((c) => c.npx)).toEqual([true, false, false, false, false, false]);
   });
 
   const runnable = pages

@@ -24,6 +24,8 @@ export interface DocCommand {
   args: string[];
   /** The `# exit N` its line ends with, if any. */
   exit?: number;
+  /** Run through `npx` (`npx edgeplan`, `npx --no-install edgeplan`), not as a program on PATH. */
+  npx: boolean;
 }
 
 /** README.md, CONTRIBUTING.md and every page under docs/. */
@@ -90,9 +92,10 @@ function lineCommands(page: string, line: string): DocCommand[] {
 
 function command(page: string, line: string, given: string[]): DocCommand[] {
   const words = given.slice(given.findIndex((word) => !/^\w+=/.test(word)));
-  if (words[0] === 'npx') words.splice(0, words[1] === '--no-install' ? 2 : 1);
+  const npx = words[0] === 'npx';
+  if (npx) words.splice(0, words[1] === '--no-install' ? 2 : 1);
   const [program, ...args] = words;
-  if (program === 'edgeplan' || program === 'npm') return [{ page, line, program, args }];
+  if (program === 'edgeplan' || program === 'npm') return [{ page, line, program, args, npx }];
   return [];
 }
 

@@ -3,12 +3,14 @@
  * it is laid out, and what is listed as not imported. The round trip (the files load back as live state) is proved
  * in test/config/import-round-trip.test.ts and import-geo-options.test.ts.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importDocuments } from '../../src/import/documents.js';
 import type { GeoService } from '../../src/model/geo.js';
 import type { DnsInventory, WafInventory, ZoneInventory } from '../../src/model/inventory.js';
 import type { LiveSecondaryZone } from '../../src/model/secondary.js';
 import type { LiveWebapp } from '../../src/model/waf.js';
+import { hasControl, hostileText } from '../plan/helpers/hostile.js';
 
 const HEADER =
   '# Written by `edgeplan import` from live state. `edgeplan plan` on these files shows no changes.';
@@ -416,5 +418,29 @@ describe('importDocuments: layout', () => {
       '        allow: []',
       '',
     ]);
+  });
+});
+
+describe('importDocuments: live names in the notes', () => {
+  it('writes each note escaped on a comment line of its own, whatever a live name holds', () => {
+    fc.assert(
+      fc.property(hostileText, hostileText, (name, held) => {
+        const unsupported = [`${name}.example.com LOC`, `x.example.com TYPE65534`];
+        const { files } = importDocuments(
+          dns({
+            zones: [{ ...zone('example.com', ...unsupported), providerOwned: [`${held}.example.com NS`] }],
+          }),
+          undefined,
+          false,
+        );
+        const text = files[0]?.text ?? '';
+        const head = text.slice(0, text.indexOf('\n\nzones:'));
+        // The header, a line before each list of notes and one per name: none more, every one a comment.
+        expect(head.split('\n')).toHaveLength(6);
+        expect(head.split('\n').every((line) => line.startsWith('#'))).toBe(true);
+        expect(hasControl(head)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -31,7 +31,9 @@ describe('apply when a zone fails and discarding it fails too', () => {
     });
     const run = await cli(['apply', join(QUICKSTART, 'zones.yaml'), '--yes'], sandbox.env);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('discarding its pending changes failed too');
+    expect(run.stdout).toContain(
+      'not applied as planned, discarding its changes failed too (DELETE /REST/ZoneChanges/example.com/: 500',
+    );
     expect(run.stdout).toContain('Not converged: a new plan still shows changes');
     expect(run.stdout).toContain('~ www.example.com A');
     expect(publishedSerial(sandbox.emulator, 'example.com')).toBe(41);

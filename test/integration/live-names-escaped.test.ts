@@ -1,14 +1,18 @@
 /**
  * A live geo service's name is the service's to spell: ESC, OSC, BEL and CR in it reach no terminal raw. The text
  * plan's approval list, the apply report and the progress lines print it escaped (model/text.ts `printable`), as
- * the rest of the plan already does.
+ * the rest of the plan already does. So are the names of records edgeplan leaves alone, from a zone file or a zone
+ * transfer: the text plan lists them, escaped like every other live name.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasUnprintable } from '../../src/model/text.js';
+import { serversMissing, startServer } from '../providers/rfc2136/servers.js';
 import { cli } from '../support/cli.js';
+import { findProgram, missingPrograms } from '../support/programs.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
 // Budget: flows against the emulator, about ten times their quiet time (docs/testing.md).
@@ -55,3 +59,78 @@ describe('a live geo service named with terminal escapes', () => {
     expect(raw(apply.stderr)).toBe(false);
   });
 });
+
+describe('names of records left alone, with terminal escapes', () => {
+  const LEFT = 'Left alone (types edgeplan does not manage: never changed, deleted or copied):';
+
+  it('from a zone file: ESC, BEL and NUL are escaped in the text and markdown plans', async () => {
+    await mkdir(join(dir, 'zones'));
+    await writeFile(
+      join(dir, 'zones', 'a.test.zone'),
+      '$TTL 300\n@ SOA ns1.example.net. hostmaster.a.test. 1 1h 10m 2w 5m\n@ NS ns1.example.net.\n' +
+        'ev\u001b[2J\u0007il\u0000 HINFO "PDP-11" "RSX"\n',
+    );
+    const path = join(dir, 'desired.yaml');
+    await writeFile(
+      path,
+      'providers:\n  files: { type: zonefile, directory: zones }\nzones:\n  a.test:\n    providers: [files]\n' +
+        '    records:\n      www: { a: [192.0.2.1] }\n',
+    );
+    const plan = await cli(['plan', path], {});
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain(
+      `${LEFT}\n  a.test on files: 1 record set: ev\\x1b[2j\\x07il\\x00.a.test HINFO\n`,
+    );
+    expect(raw(plan.stdout)).toBe(false);
+    const markdown = await cli(['plan', path, '--format', 'markdown'], {});
+    expect(markdown.stdout).toContain('ev\\\\x1b\\[2j\\\\x07il\\\\x00.a.test HINFO');
+    expect(raw(markdown.stdout)).toBe(false);
+  });
+
+  const missing = serversMissing() ?? missingPrograms(['nsupdate'], 'apt-get install -y bind9-dnsutils');
+  it.skipIf(missing !== null)(
+    `from a zone transfer of BIND: ESC, OSC, BEL and NUL are escaped${missing ? ` (skipped: ${missing})` : ''}`,
+    async () => {
+      const server = await startServer('bind', [{ zone: 'a.test' }]);
+      try {
+        // A type edgeplan does not manage (RFC 3597's generic form), at a name of ESC ] 0 ; pwned BEL il NUL, written
+        // with RFC 1035 §5.1's escapes: the transfer carries those octets as they are.
+        const script = [
+          `server 127.0.0.1 ${server.port}`,
+          `key hmac-sha256:${server.key.name} ${server.key.secret.toString('base64')}`,
+          'zone a.test',
+          'update add ev\\027]0\\;pwned\\007il\\000.a.test. 300 TYPE65280 \\# 2 0102',
+          'send',
+          '',
+        ].join('\n');
+        await execFileAsync(findProgram('nsupdate') ?? 'nsupdate', [], script);
+        const path = join(dir, 'desired.yaml');
+        await writeFile(
+          path,
+          'providers:\n  dns: { type: rfc2136, server_env: EDGEPLAN_DNS_SERVER, tsig_env: EDGEPLAN_DNS_TSIG }\n' +
+            'zones:\n  a.test:\n    providers: [dns]\n    records:\n      www: { a: [192.0.2.1] }\n',
+        );
+        const env = { EDGEPLAN_DNS_SERVER: `127.0.0.1:${server.port}`, EDGEPLAN_DNS_TSIG: server.keyText };
+        const plan = await cli(['plan', path], env);
+        expect(plan.code, plan.stderr).toBe(2);
+        // The type as the wire decoder names it (dns-packet: UNKNOWN_65280).
+        expect(plan.stdout).toMatch(
+          /\n {2}a\.test on dns: 1 record set: ev\\x1b\]0;pwned\\x07il\\x00\.a\.test \S*65280\n/,
+        );
+        expect(raw(plan.stdout)).toBe(false);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});
+
+/** Runs `program` with `input` on its stdin; rejects on a non-zero exit, with its stderr. */
+function execFileAsync(program: string, args: string[], input: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(program, args, (error, _stdout, stderr) =>
+      error ? reject(new Error(`${program}: ${stderr || error.message}`)) : resolve(),
+    );
+    child.stdin?.end(input);
+  });
+}

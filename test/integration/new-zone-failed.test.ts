@@ -57,7 +57,7 @@ describe('a new zone whose apply fails before its publish', () => {
 
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
-      /✗ zone:fresh\.example: failed at call 2 of 2 \(publish fresh\.example\): .*; not published, its pending changes were discarded; the zone, created by this run, was deleted again: nothing of it is live, and the next plan creates it again\./,
+      /✗ zone:fresh\.example: failed at call 2 of 2 \(publish fresh\.example\): .*; not applied, its changes were discarded; the zone, created by this run, was deleted again: nothing of it is live, and the next plan creates it again\./,
     );
     expect(sandbox.emulator.requestLog.entries.map((e) => `${e.method} ${e.path}`)).toContain(
       'DELETE /REST/Zone/fresh.example/',

@@ -16,6 +16,10 @@ vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
  */
 
 const SECRET = 'TOP-SECRET-hunter2';
+/** Why a saved plan reads no file a link takes out of the repository, as `plan --out` and `apply --plan` say it. */
+const WHY =
+  'a saved plan is made and applied from files inside it alone, and a link out leads elsewhere on the machine ' +
+  'that applies.';
 let sandbox: Sandbox;
 let repo: string;
 let outside: string;
@@ -97,6 +101,44 @@ describe('a saved plan of only some of the files of a zone', () => {
   });
 });
 
+describe('a saved plan made without the file of the settings', () => {
+  // One delete in example.com (old.example.com): under the default policy it needs no approval; this
+  // repository's own policy, in a file of its own, asks for approval of any delete.
+  const SAFETY = 'settings:\n  safety:\n    zone_delete_share: { max_percent: 1, min_records: 1 }\n';
+  beforeEach(() => writeFile(join(repo, 'dns', 'safety.yaml'), SAFETY));
+  const live = () =>
+    (sandbox.emulator.snapshot().dns?.zones?.['example.com']?.records ?? []).map((r) => r.fqdn);
+
+  it('is refused without PATH, naming the file and why; nothing is sent or deleted', async () => {
+    await plan('dns/zones.yaml');
+    const run = await apply();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'error: refusing to apply plan.json: it was made from "dns/zones.yaml", which does not hold the whole ' +
+        'desired state of what it changes:\n  dns/safety.yaml declares settings:, which shape every target ' +
+        '(the changes that need approval, the warnings that are errors, ownership)\n' +
+        "Applying it would go by other settings than the repository's, without the approvals they ask for. " +
+        'Nothing was read or sent.',
+    );
+    expect(run.requests).toBe(0);
+    expect(live()).toContain('old.example.com');
+  });
+
+  it('made from the whole directory, it asks for the approval and notices a change to the settings', async () => {
+    await plan('dns');
+    const unapproved = await apply();
+    expect(unapproved.code).toBe(1);
+    expect(unapproved.stdout).toContain('zone:example.com: deletes 1 of');
+    expect(live()).toContain('old.example.com');
+
+    await writeFile(join(repo, 'dns', 'safety.yaml'), SAFETY.replace('max_percent: 1', 'max_percent: 2'));
+    const changed = await apply('--allow-unsafe');
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toContain('the desired state is not the one it was made from');
+    expect(changed.requests).toBe(0);
+  });
+});
+
 describe('recorded paths that leave the repository', () => {
   it.each([
     ['../outside/secret.yaml'],
@@ -126,7 +168,7 @@ describe('recorded paths that leave the repository', () => {
     const run = await apply();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `"linked" leads out of the git repository at ${repo} through a symbolic link.`,
+      `"linked" leads out of the git repository at ${repo} through a symbolic link: ${WHY}`,
     );
     expect(run.stderr).not.toContain(SECRET);
     expect(run.requests).toBe(0);
@@ -142,6 +184,45 @@ describe('recorded paths that leave the repository', () => {
     );
     expect(run.stderr).not.toContain(SECRET);
     expect(run.requests).toBe(0);
+  });
+});
+
+describe('a desired-state file reached through a symbolic link out of the repository', () => {
+  // Valid desired state that changes nothing: only where it lies can refuse it.
+  beforeEach(() => writeFile(join(outside, 'lint.yaml'), 'settings:\n  lint: { strict: false }\n'));
+
+  it('is refused by plan --out, with the words apply --plan refuses it in; plan alone follows it', async () => {
+    await plan('dns');
+    await symlink(join(outside, 'lint.yaml'), join(repo, 'dns', 'lint.yaml'));
+    const problem = `dns/lint.yaml:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${WHY}`;
+    const applied = await apply();
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain(problem);
+    expect(applied.requests).toBe(0);
+    // With the PATH the plan was made from, as the shipped workflow passes it, too.
+    const given = await apply('dns');
+    expect(given.code).toBe(1);
+    expect(given.stderr).toContain(problem);
+
+    await rm(join(repo, 'plan.json'));
+    const saved = await cli(['plan', 'dns', '--out', 'plan.json'], sandbox.env, { cwd: repo });
+    expect(saved.code).toBe(1);
+    expect(saved.stderr).toContain(problem);
+    await expect(readFile(join(repo, 'plan.json'))).rejects.toThrow(/ENOENT/);
+    // Without --out nothing is saved to be applied elsewhere: the user's own PATH follows the link.
+    expect((await cli(['plan', 'dns'], sandbox.env, { cwd: repo })).code).toBe(2);
+  });
+
+  // apply --plan's refusal of such a recorded path: "a recorded path that is a symbolic link …" above.
+  it('a PATH that is itself a link out is refused by plan --out as apply --plan refuses it', async () => {
+    await symlink(outside, join(repo, 'linked'));
+    const saved = await cli(['plan', 'dns', 'linked', '--out', 'plan.json'], sandbox.env, { cwd: repo });
+    expect(saved.code).toBe(1);
+    expect(saved.stderr).toContain(
+      `error: --out: "linked" leads out of the git repository at ${repo} through a symbolic link: ${WHY} ` +
+        'Nothing was read or sent.',
+    );
+    await expect(readFile(join(repo, 'plan.json'))).rejects.toThrow(/ENOENT/);
   });
 });
 

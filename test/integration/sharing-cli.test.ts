@@ -118,6 +118,12 @@ describe('a zone shared with other tools, on the emulator', () => {
       'shared.test 300 TXT "v=spf1 include:old.example -all"',
       'untouched.shared.test 300 A 192.0.2.50',
     ]);
-    expect((await cli(['plan', path], sandbox.env)).code).toBe(0);
+    // The set `absent` named is gone: the entry now deletes nothing, and the plan says so.
+    const again = await cli(['plan', path], sandbox.env);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain(
+      'Note: zone shared.test: absent entry "stale A" matched no live record set edgeplan manages: nothing to delete',
+    );
+    expect(plan.stdout).not.toContain('absent entry');
   });
 });

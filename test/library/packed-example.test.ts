@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bundleCli } from '../../scripts/bundle-cli.mjs';
+import { type PackedProject, packedProject, ROOT, run, TSC } from './packed-project.js';
 
 // Time budget: ten times its slowest test (1.0 s, the compile aside, which has its own quiet, in the full suite on 2 cores), rounded up; it runs the
 // CLI or other programs, which a loaded machine slows most.
@@ -12,19 +9,10 @@ vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
 /**
  * The library example of docs/library.md, compiled under `tsc --strict` in a project of its own against the package
- * as `npm pack` makes it: what a user gets, the bundled CLI too. The package is built into a temp copy (the
- * checkout's dist/ is neither used nor touched) as `npm run build` builds it, and packed with
- * `npm pack --ignore-scripts` (its `prepare` would build again). Installing the
- * tarball is done as npm lays it out, offline: the tarball extracted to node_modules/edgeplan, and its
- * dependencies (and @types/node, the project's own) linked from this checkout's node_modules, which `npm ci`
- * filled from the same lockfile; `npm install` would fetch them from the registry instead.
+ * as `npm pack` makes it, installed as the README says (packed-project.ts): what a user gets, the bundled CLI too.
  */
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-
-let tmp: string;
+let project: PackedProject;
 let app: string;
 let packed: string[];
 
@@ -36,34 +24,9 @@ async function libraryExample(): Promise<string> {
   return block[1];
 }
 
-async function link(name: string): Promise<void> {
-  const to = join(app, 'node_modules', name);
-  await mkdir(dirname(to), { recursive: true });
-  await symlink(join(ROOT, 'node_modules', name), to, 'dir');
-}
-
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'edgeplan-pack-'));
-  const pkg = join(tmp, 'pkg');
-  await mkdir(pkg);
-  for (const file of ['package.json', 'README.md', 'LICENSE'])
-    await copyFile(join(ROOT, file), join(pkg, file));
-  await cp(join(ROOT, 'schemas'), join(pkg, 'schemas'), { recursive: true });
-  await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')]);
-  await bundleCli(join(pkg, 'dist/bin'));
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], {
-    cwd: pkg,
-  });
-  const [{ filename, files }] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-  packed = files.map((f) => f.path);
-
-  app = join(tmp, 'app');
-  const installed = join(app, 'node_modules/edgeplan');
-  await mkdir(installed, { recursive: true });
-  await run('tar', ['-xzf', join(tmp, filename), '-C', installed, '--strip-components=1']);
-  const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
-  for (const name of [...Object.keys(manifest.dependencies ?? {}), '@types/node']) await link(name);
-  await writeFile(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+  project = await packedProject();
+  ({ app, packed } = project);
   await writeFile(
     join(app, 'tsconfig.json'),
     JSON.stringify({
@@ -81,7 +44,7 @@ beforeAll(async () => {
   await writeFile(join(app, 'example.ts'), await libraryExample());
 }, 300_000);
 
-afterAll(() => rm(tmp, { recursive: true, force: true }));
+afterAll(() => (project ? rm(project.tmp, { recursive: true, force: true }) : undefined));
 
 describe('the packed package', () => {
   it('holds the built library with its types and the JSON Schema, and no sources or tests', () => {

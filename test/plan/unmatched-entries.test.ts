@@ -50,6 +50,34 @@ describe('unmanaged entries that match nothing live', () => {
     ]);
   });
 
+  it('a value glob matches one value of a set, never a foreign record; a type entry matches one of them', () => {
+    const live = liveZone(
+      ZONE,
+      4,
+      {
+        'mx.example.com TXT': [
+          [1, '"a=1"', 60],
+          [2, '"b=2"', 60],
+        ],
+      },
+      ['legacy.example.com HINFO', 'office.example.com LOC'],
+    );
+    const desired = desiredZone(
+      ZONE,
+      {},
+      {
+        unmanaged: [
+          { name: 'mx', types: ['TXT'], value: 'a=*' },
+          { name: 'legacy', types: ['HINFO'], value: '*' },
+          { name: 'office', types: ['LOC'] },
+        ],
+      },
+    );
+    expect(unmatchedEntryNotes(desired, live)).toEqual([
+      'zone example.com: unmanaged entry "legacy HINFO value "*"" matched no live record',
+    ]);
+  });
+
   it('names the provider, and says nothing of a zone that does not exist yet', () => {
     const desired = desiredZone(ZONE, {}, { unmanaged: ['gone'] });
     expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toEqual([
@@ -86,5 +114,42 @@ describe('unmanaged entries that match nothing live', () => {
     const desired = desiredZone(ZONE, {}, { unmanaged: ['app'] });
     const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
     expect(plan).not.toHaveProperty('notes');
+  });
+});
+
+describe('absent entries of a declared zone that match nothing live', () => {
+  const declared = (absent: { fqdn: string; type?: string }[], unmanaged: string[] = []) => ({
+    ...desiredZone(ZONE, {}, { unmanaged }),
+    manage: 'declared' as const,
+    absent,
+  });
+  const note = (entry: string, on = '') =>
+    `zone example.com${on}: absent entry "${entry}" matched no live record set edgeplan manages: nothing to delete`;
+
+  it('are named by name and type: a set of another type, a type edgeplan does not manage, no set at all', () => {
+    const desired = declared([
+      { fqdn: 'app.example.com' },
+      { fqdn: 'app.example.com', type: 'AAAA' },
+      { fqdn: 'example.com', type: 'TXT' },
+      { fqdn: 'gone.example.com' },
+      { fqdn: 'legacy.example.com' },
+    ]);
+    expect(unmatchedEntryNotes(desired, LIVE)).toEqual([note('app AAAA'), note('gone'), note('legacy')]);
+    expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toContain(note('gone', ' on pdns'));
+    expect(unmatchedEntryNotes(desired, null)).toEqual([]);
+  });
+
+  it('a set an unmanaged entry covers is not edgeplan’s to delete: its absent entry matches nothing', () => {
+    expect(unmatchedEntryNotes(declared([{ fqdn: 'app.example.com', type: 'A' }], ['app']), LIVE)).toEqual([
+      note('app A'),
+    ]);
+  });
+
+  it('are notes of the plan, beside the deletes the other entries make', () => {
+    const desired = declared([{ fqdn: 'app.example.com' }, { fqdn: 'old.example.com', type: 'MX' }]);
+    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    expect(plan.notes).toEqual([note('old MX')]);
+    expect(plan.steps).toHaveLength(1);
+    expect(renderPlanText(plan, { color: false })).toContain(`Note: ${note('old MX')}\n`);
   });
 });

@@ -1,9 +1,15 @@
 import nock from 'nock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, ZoneChangedError } from '../../src/model/provider.js';
+import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { TransportError } from '../../src/providers/http/errors.js';
-import { createPdnsProvider, PdnsBodyLimitError, PdnsWireError } from '../../src/providers/pdns/index.js';
+import {
+  createPdnsProvider,
+  PdnsApiError,
+  PdnsBodyLimitError,
+  PdnsWireError,
+} from '../../src/providers/pdns/index.js';
 import { connectionReset, useNockGuard } from './helpers/nock-guard.js';
 
 /**
@@ -210,6 +216,115 @@ describe('PowerDNS: a lost PATCH answer is settled by reading the zone', () => {
     ]);
   });
 
+  it('a first PATCH that lands after the read that settled it: the next check meets it, reads it, and goes on', async () => {
+    const lines: string[] = [];
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(504, 'Gateway Timeout');
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(8, ['192.0.2.2']));
+    await begun(lines).execute(PATCH_OP);
+    expect(lines.at(-1)).toBe(
+      `pdns: PATCH ${ZONE}: an earlier send took effect after the read that settled it: going on`,
+    );
+  });
+
+  it('the check before a PATCH sent again is still a conflict when the zone moved elsewhere', async () => {
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(504, 'Gateway Timeout');
+    api()
+      .get(ZONE)
+      .times(2)
+      .reply(200, zone(8, ['192.0.2.9']));
+    const error = await refusal(begun().execute(PATCH_OP));
+    expect(error).toBeInstanceOf(ZoneChangedError);
+    expect(error.message).toContain('serial 7 → 8: someone else changed it');
+  });
+
+  it('a PATCH answered 409 is that refusal, not a zone the plan creates', async () => {
+    api()
+      .get(ZONE)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(409, { error: 'Conflict' });
+    const error = await refusal(begun().execute(PATCH_OP));
+    expect(error).toBeInstanceOf(PdnsApiError);
+  });
+
+  it('waits on the clock without a sleep given, as the transport would', async () => {
+    api()
+      .get(ZONE)
+      .times(3)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).reply(503, 'Unavailable');
+    api().patch(ZONE, PATCH_BODY).reply(204);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const pdns = createPdnsProvider({
+        name: 'pdns',
+        url: `${BASE}/api/v1`,
+        apiKey: KEY,
+        retry: { retries: 0, baseDelayMs: 74, maxDelayMs: 74 },
+        random: () => 0.5,
+      });
+      open.push(pdns);
+      pdns.begin?.({
+        target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
+        serial: 7,
+        changes: [CHANGE],
+      });
+      await pdns.execute(PATCH_OP);
+      expect(timers.mock.calls.filter(([, ms]) => ms === 37)).toHaveLength(1);
+    } finally {
+      timers.mockRestore();
+    }
+  });
+
+  it('waits as the transport does before each send again, and tells each decision', async () => {
+    api()
+      .get(ZONE)
+      .times(5)
+      .reply(200, zone(7, ['192.0.2.1']));
+    api().patch(ZONE, PATCH_BODY).times(2).reply(500, 'Internal Server Error');
+    api().patch(ZONE, PATCH_BODY).replyWithError(connectionReset());
+    api()
+      .get(ZONE)
+      .reply(200, zone(8, ['192.0.2.2']));
+    const waited: number[] = [];
+    const decisions: ClientDecision[] = [];
+    const pdns = createPdnsProvider({
+      name: 'pdns',
+      url: `${BASE}/api/v1`,
+      apiKey: KEY,
+      retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 150 },
+      random: () => 0.5,
+      sleep: async (ms) => {
+        waited.push(ms);
+      },
+      onDecision: (decision) => decisions.push(decision),
+    });
+    open.push(pdns);
+    pdns.begin?.({
+      target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
+      serial: 7,
+      changes: [CHANGE],
+    });
+    await pdns.execute(PATCH_OP);
+    // Full jitter under the exponential ceiling: half of 100, then half of min(150, 200).
+    expect(waited).toEqual([50, 75]);
+    expect(decisions).toEqual([
+      { symptom: 'http-5xx', decision: 'sent-again', request: `PATCH ${ZONE}` },
+      { symptom: 'http-5xx', decision: 'sent-again', request: `PATCH ${ZONE}` },
+      { symptom: 'network', decision: 'took-effect', request: `PATCH ${ZONE}` },
+    ]);
+  });
+
   it('is a conflict when the zone shows neither what the plan read nor what the PATCH sets', async () => {
     api()
       .get(ZONE)
@@ -295,6 +410,7 @@ describe('PowerDNS: a zone the plan creates', () => {
     api().post(ZONES).reply(409, { error: 'Conflict' });
     const error = await refusal(creating().execute(CREATE_OP));
     expect(error).toBeInstanceOf(ZoneChangedError);
+    expect(error.cause).toBeInstanceOf(PdnsApiError);
     expect(error.message).toBe(
       `zone a.test changed while applying (the zone the plan creates exists already: POST ${ZONES}: HTTP 409: ` +
         'Conflict); not published, plan again',
@@ -309,6 +425,38 @@ describe('PowerDNS: a zone the plan creates', () => {
       .get(ZONE)
       .reply(200, zone(1, ['192.0.2.2']));
     await creating().execute(CREATE_OP);
+  });
+
+  it('a first POST that lands after the read that settled it: the 409 to the next send is read, and goes on', async () => {
+    const lines: string[] = [];
+    const pdns = provider(lines);
+    pdns.begin?.({
+      target: { kind: 'zone', name: 'a.test' },
+      serial: null,
+      changes: [{ ...CHANGE, action: 'create', before: null }],
+    });
+    api().post(ZONES).reply(504, 'Gateway Timeout');
+    api().get(ZONE).reply(404, 'Not Found');
+    api().post(ZONES).reply(409, { error: 'Conflict' });
+    api()
+      .get(ZONE)
+      .reply(200, zone(1, ['192.0.2.2']));
+    await pdns.execute(CREATE_OP);
+    expect(lines.at(-1)).toBe(
+      `pdns: POST ${ZONES}: an earlier send took effect after the read that settled it: going on`,
+    );
+  });
+
+  it('a 409 to a POST sent again is still a conflict when the zone holds other records', async () => {
+    api().post(ZONES).reply(504, 'Gateway Timeout');
+    api().get(ZONE).reply(404, 'Not Found');
+    api().post(ZONES).reply(409, { error: 'Conflict' });
+    api()
+      .get(ZONE)
+      .reply(200, zone(1, ['192.0.2.3']));
+    const error = await refusal(creating().execute(CREATE_OP));
+    expect(error).toBeInstanceOf(ZoneChangedError);
+    expect(error.message).toContain('the zone the plan creates exists already');
   });
 
   it('after a lost answer: a conflict when the zone exists with other records', async () => {

@@ -125,6 +125,51 @@ describe('RequestScheduler', () => {
     expect(h.sent()).toBe(1);
   });
 
+  it('lets a request whose signal aborts leave the queue at once, unsent, its slot left to the next', async () => {
+    const h = harness({ ...DNS, limit: 1 });
+    const first = h.send();
+    await h.clock.run();
+    await first;
+    const controller = new AbortController();
+    let abortedSent = false;
+    const before = h.send();
+    const aborted = h.scheduler
+      .run(
+        async () => {
+          abortedSent = true;
+          return { status: 200, headers: new Headers() };
+        },
+        { signal: controller.signal },
+      )
+      .catch((e: unknown) => e);
+    const after = h.send();
+    const at = h.clock.now();
+    controller.abort('SIGINT');
+    // Rejected with the signal's reason, as `signal.throwIfAborted()` throws: the transport says what was stopped.
+    expect(await aborted).toBe('SIGINT');
+    expect(h.clock.now()).toBe(at);
+    await h.clock.run();
+    await Promise.all([before, after]);
+    // One a window: the two others went in the next two windows, nothing spent on the aborted one.
+    expect([abortedSent, h.sent(), h.waits]).toEqual([false, 3, [60_000, 60_000]]);
+  });
+
+  it('refuses at once, unsent, a request whose signal aborted before it asked for a slot', async () => {
+    const h = harness(DNS);
+    let sent = false;
+    const attempt = async () => {
+      sent = true;
+      return { status: 200, headers: new Headers() };
+    };
+    const reason = new Error('interrupted');
+    await expect(h.scheduler.run(attempt, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(sent).toBe(false);
+    const next = h.send();
+    await h.clock.run();
+    expect(await next).toBe(200);
+    expect(h.sent()).toBe(1);
+  });
+
   it('counts requests in flight against Remaining: none goes beyond what the service says is left', async () => {
     const h = harness({ ...DNS, concurrency: 8 });
     const answers: Promise<number>[] = [h.send(200, rate(3, 60, 4))];
@@ -155,7 +200,7 @@ describe('RequestScheduler', () => {
     expect(h.logs).toEqual(['DNS rate limit: no requests left in the window; waiting 60 s']);
   });
 
-  it('tells its observer each wait (its end, why, the budget) and each answer, and then logs nothing itself', async () => {
+  it('tells its observer each wait (its end, why, the budget, the requests it holds) and each answer, and then logs nothing itself', async () => {
     const events: RateEvent[] = [];
     const h = harness({ ...DNS, limit: 2, onEvent: (event) => events.push(event) });
     expect(h.scheduler.budget).toEqual({ limit: 2, windowMs: 60_000 });
@@ -176,6 +221,7 @@ describe('RequestScheduler', () => {
         why: 'no requests left in the window',
         perWindow: 2,
         windowMs: 60_000,
+        queued: 3,
       },
       { type: 'answer', service: 'DNS', status: 200 },
       { type: 'answer', service: 'DNS', status: 429 },
@@ -187,6 +233,7 @@ describe('RequestScheduler', () => {
         why: 'the service answered 429',
         perWindow: 2,
         windowMs: 60_000,
+        queued: 1,
       },
       { type: 'answer', service: 'DNS', status: 200 },
       { type: 'answer', service: 'DNS', status: 200 },

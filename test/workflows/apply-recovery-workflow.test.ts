@@ -38,7 +38,7 @@ describe('apply.yml run by hand (the recovery)', () => {
       `run download ${RUN} --name edgeplan-apply-plan --dir plan`,
     ]);
     expect(runs.apply?.summary).toContain(
-      '## ✅ edgeplan apply: applied\n\nmain (f0e1d2c) re-planned by hand by @alice, with `--allow-unsafe`',
+      '## ✅ edgeplan apply: applied\n\n`edgeplan apply dns/ --format text --plan plan/plan.json --yes --allow-unsafe`',
     );
   });
 

@@ -123,7 +123,11 @@ describe('apply.yml on merge', () => {
       /^## ✅ edgeplan apply: applied\n\nThe plan reviewed on #7, merged as f0e1d2c \(\[run\]\(https:\/\/github.com\/acme\/dns\/actions\/runs\/6001\)\)\.\n\n~~~text\n/,
     );
     expect(report).toContain('Converged: a new plan shows no changes.');
-    expect(runs.apply?.summary).toBe(report);
+    // The job summary is the action's: the command it ran, and what was applied.
+    expect(runs.apply?.summary).toMatch(
+      /^## ✅ edgeplan apply: applied\n\n`edgeplan apply dns\/ --format text --plan plan\/plan.json --yes`\n\n~~~text\n/,
+    );
+    expect(runs.apply?.summary).toContain('Converged: a new plan shows no changes.');
     for (const call of await t.scenario.tools.calls())
       expect(call.env).toEqual(call.tool === 'gh' ? ['GH_TOKEN'] : []);
   });

@@ -214,8 +214,9 @@ describe('drift.yml', () => {
     const jobs = await driftRun([...quiet, openIssue([])]);
 
     expect(jobs.verify?.result, jobs.verify?.log).toBe('success');
-    expect(jobs.verify?.summary).toContain('## edgeplan verify');
-    expect(jobs.verify?.log).toMatch(/\d+ record sets served as desired by every server\./);
+    expect(jobs.verify?.summary).toMatch(
+      /^## edgeplan verify\n\n\d+ record sets served as desired by every server\./,
+    );
     expect(jobs.verify?.annotations).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { QUICKSTART, quickstartSandbox, type Sandbox } from '../support/sandbox.
 import type { Value } from './expressions.js';
 import { type JobRun, runWorkflow, type Table } from './run-workflow.js';
 import { makeTools, type Tools } from './tools.js';
-import { checkout, type Files, installEdgeplan, readFiles } from './workspace.js';
+import { checkout, clone, type Files, installEdgeplan, readFiles } from './workspace.js';
 
 export const REPO = 'acme/dns';
 export const TOKEN = 'ghs_workflow-test-token';
@@ -38,10 +38,13 @@ export interface Scenario {
   /** `127.0.0.1:<port>` of the emulator's name servers, which serve the sandbox's published zones. */
   nameserver: string;
   tools: Tools;
-  /** Runs a workflow of examples/github-actions/ with each job checked out from `files` (and `base`). */
+  /**
+   * Runs a workflow of examples/github-actions/ with each job checked out from `files` (and `base`), or cloned from
+   * the bare repository `origin` (workspace.ts makeOrigin), which a job may push to.
+   */
   run(
     workflow: string,
-    options: { runId: number; table: Table; files: Files; base?: Files },
+    options: { runId: number; table: Table } & ({ files: Files; base?: Files } | { origin: string }),
   ): Promise<Record<string, JobRun>>;
   close(): Promise<void>;
 }
@@ -57,14 +60,19 @@ async function startScenario(suite: Suite): Promise<Scenario> {
     sandbox,
     nameserver: `127.0.0.1:${port}`,
     tools,
-    run(workflow, { runId, table, files, base }) {
+    run(workflow, { runId, table, ...from }) {
       const temp = join(dir, `run-${runId}`);
       return runWorkflow(join('examples/github-actions', workflow), {
         table,
         runId,
         tools,
         temp,
-        checkout: (job) => checkout(join(temp, `checkout-${job}`), suite.edgeplan, files, base),
+        checkout: (job) => {
+          const into = join(temp, `checkout-${job}`);
+          return 'origin' in from
+            ? clone(into, suite.edgeplan, from.origin)
+            : checkout(into, suite.edgeplan, from.files, from.base);
+        },
       });
     },
     close: () => sandbox.close(),
@@ -97,6 +105,23 @@ export function withScenarios(): { readonly suite: Suite; readonly scenario: Sce
   };
 }
 
+/** The workflows' variables for PowerDNS, RFC 2136 servers and zone files, and their options, unset (empty). */
+export const UNSET_VARS: Record<string, string> = {
+  EDGEPLAN_READ_PDNS_URL: '',
+  EDGEPLAN_PDNS_URL: '',
+  EDGEPLAN_BIND_SERVER: '',
+  EDGEPLAN_ZONEFILE_PROVIDER: '',
+  EDGEPLAN_DEPLOY_HOOK: '',
+  EDGEPLAN_WAIT_SERVED: '',
+  EDGEPLAN_NAMESERVERS: '',
+};
+export const UNSET_SECRETS: Record<string, string> = {
+  EDGEPLAN_READ_PDNS_API_KEY: '',
+  EDGEPLAN_PDNS_API_KEY: '',
+  EDGEPLAN_READ_BIND_TSIG: '',
+  EDGEPLAN_BIND_TSIG: '',
+};
+
 /**
  * Repository variables and secrets as docs/github-actions.md says to set them, all pointing at the scenario's emulator; with
  * `nameserver`, EDGEPLAN_NAMESERVERS too (the servers `verify` and `--wait-served` ask, instead of the zones' NS
@@ -117,15 +142,16 @@ export function settings(sandbox: Sandbox, nameserver?: string): Pick<Table, 'va
       EDGEPLAN_READ_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
       EDGEPLAN_DYN_USER: env('EDGEPLAN_DYN_USER'),
       EDGEPLAN_WAF_CLIENT_ID: env('EDGEPLAN_WAF_CLIENT_ID'),
-      // Variables a repository may leave unset, which GitHub then reads as empty.
+      // Variables a repository may leave unset, which GitHub then reads as empty: the other providers', and options.
+      ...UNSET_VARS,
       EDGEPLAN_NAMESERVERS: nameserver ?? '',
-      EDGEPLAN_WAIT_SERVED: '',
     },
     secrets: {
       EDGEPLAN_READ_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),
       EDGEPLAN_READ_WAF_CLIENT_SECRET: env('EDGEPLAN_WAF_CLIENT_SECRET'),
       EDGEPLAN_DYN_PASSWORD: env('EDGEPLAN_DYN_PASSWORD'),
       EDGEPLAN_WAF_CLIENT_SECRET: env('EDGEPLAN_WAF_CLIENT_SECRET'),
+      ...UNSET_SECRETS,
     },
   };
 }

@@ -2,14 +2,16 @@
  * Runs an example workflow the way a GitHub runner would, as far as this machine can: jobs in `needs` order, each
  * step's `if:`, `env:` and `${{ … }}` evaluated (expressions.ts, strict: a value the table lacks fails the test),
  * every `run:` script executed by `bash --noprofile --norc -eo pipefail` (what `shell: bash` runs) with the runner's
- * GITHUB_* variables and files (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_EVENT_PATH), and the three actions the
- * examples use stood in for: checkout (the caller prepares the workspace), setup-node (this Node is used) and
- * upload-artifact (files copied to the stub gh's artifact store under this run's id).
+ * GITHUB_* variables and files (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_EVENT_PATH); the edgeplan action run from
+ * this checkout's action.yml (composite-action.ts), and the three other actions the examples use stood in for:
+ * checkout (the caller prepares the workspace), setup-node (this Node is used) and upload-artifact (files copied to
+ * the stub gh's artifact store under this run's id).
  */
 
 import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'yaml';
+import { OWN_ACTION, runOwnAction } from './composite-action.js';
 import { condition, interpolate, type Scope, type Value } from './expressions.js';
 import { type Annotation, bash, parseAnnotations, parseOutputs } from './step-io.js';
 import type { Tools } from './tools.js';
@@ -138,23 +140,29 @@ async function runJob(
     const stepSummary = join(files, 'summary');
     await Promise.all([output, stepSummary, join(files, 'env')].map((f) => writeFile(f, '')));
     let code: number;
-    if (step.uses) {
+    const stepEnv = {
+      ...runnerEnv(options, jobId, workspace, eventPath),
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: stepSummary,
+      GITHUB_ENV: join(files, 'env'),
+      ...workflowEnv,
+      ...env(step.env, scope),
+    };
+    if (step.uses?.startsWith(`${OWN_ACTION}@`)) {
+      const call = { with: step.with, scope, workspace, env: stepEnv, output, summary: stepSummary, files };
+      const result = await runOwnAction(call);
+      code = result.code;
+      log += result.log;
+    } else if (step.uses) {
       code = await emulateAction(step, scope, workspace, options);
     } else {
       const script = join(files, 'script.sh');
       await writeFile(script, interpolate(step.run ?? '', scope));
-      const result = await bash(script, workspace, {
-        ...runnerEnv(options, jobId, workspace, eventPath),
-        GITHUB_OUTPUT: output,
-        GITHUB_STEP_SUMMARY: stepSummary,
-        GITHUB_ENV: join(files, 'env'),
-        ...workflowEnv,
-        ...env(step.env, scope),
-      });
+      const result = await bash(script, workspace, stepEnv);
       code = result.code;
       log += result.output;
-      if ((await readFile(join(files, 'env'), 'utf8')) !== '') throw new Error('GITHUB_ENV is not supported');
     }
+    if ((await readFile(join(files, 'env'), 'utf8')) !== '') throw new Error('GITHUB_ENV is not supported');
     summary += await readFile(stepSummary, 'utf8');
     const outputs = parseOutputs(await readFile(output, 'utf8'));
     const outcome = code === 0 ? 'success' : 'failure';

@@ -6,7 +6,7 @@
  */
 
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { bundleCli } from '../../scripts/bundle-cli.mjs';
@@ -37,17 +37,21 @@ export async function readFiles(dir: string): Promise<Files> {
   );
 }
 
+/** What every checkout holds besides its files: the project that installs edgeplan. */
+const PROJECT: Files = {
+  'package.json': '{ "private": true, "devDependencies": { "edgeplan": "*" } }\n',
+  '.gitignore': 'node_modules/\n',
+};
+
 /**
  * A checkout in `dir` with `files` (paths relative to the repository) and edgeplan installed from `edgeplan`. With
  * `base`, it is a git repository of two commits, `base` then `files`, as actions/checkout leaves a pull request's
  * merge commit with `fetch-depth: 2` (HEAD^1 is the base branch).
  */
 export async function checkout(dir: string, edgeplan: string, files: Files, base?: Files): Promise<string> {
-  await mkdir(join(dir, 'node_modules/.bin'), { recursive: true });
-  await writeFile(join(dir, 'package.json'), '{ "private": true, "devDependencies": { "edgeplan": "*" } }\n');
-  await writeFile(join(dir, '.gitignore'), 'node_modules/\n');
-  await symlink(edgeplan, join(dir, 'node_modules/edgeplan'));
-  await symlink('../edgeplan/dist/bin/edgeplan.js', join(dir, 'node_modules/.bin/edgeplan'));
+  await mkdir(dir, { recursive: true });
+  await write(dir, PROJECT);
+  await install(dir, edgeplan);
   if (base) {
     await write(dir, base);
     await git(dir, 'init', '--quiet');
@@ -56,6 +60,40 @@ export async function checkout(dir: string, edgeplan: string, files: Files, base
   }
   await write(dir, files);
   if (base) await commit(dir, 'merge');
+  return dir;
+}
+
+/** edgeplan installed in a checkout as `npm ci` leaves it: node_modules/edgeplan, its bin linked. */
+async function install(dir: string, edgeplan: string): Promise<void> {
+  await mkdir(join(dir, 'node_modules/.bin'), { recursive: true });
+  await symlink(edgeplan, join(dir, 'node_modules/edgeplan'));
+  await symlink('../edgeplan/dist/bin/edgeplan.js', join(dir, 'node_modules/.bin/edgeplan'));
+}
+
+/**
+ * A bare repository in `dir` whose main holds one commit per entry of `commits` (each the whole tree, the project
+ * beside it; files named `*.sh` executable, as a repository keeps its scripts), as GitHub holds the repository: what
+ * a push-triggered job clones, and where it pushes.
+ */
+export async function makeOrigin(dir: string, commits: Files[]): Promise<string> {
+  const work = `${dir}.work`;
+  await mkdir(work, { recursive: true });
+  await git(work, 'init', '--quiet', '--initial-branch', 'main');
+  for (const [i, files] of commits.entries()) {
+    if (i > 0) await run('git', ['rm', '-r', '--quiet', '--ignore-unmatch', '.'], { cwd: work });
+    await write(work, { ...PROJECT, ...files });
+    for (const path of Object.keys(files).filter((p) => p.endsWith('.sh')))
+      await chmod(join(work, path), 0o755);
+    await commit(work, `commit ${i + 1}`);
+  }
+  await git(work, 'clone', '--quiet', '--bare', work, dir);
+  return dir;
+}
+
+/** A checkout of `origin`'s main, as actions/checkout makes one for a push (its remote `origin`), edgeplan installed. */
+export async function clone(dir: string, edgeplan: string, origin: string): Promise<string> {
+  await git(dirname(dir), 'clone', '--quiet', origin, dir);
+  await install(dir, edgeplan);
   return dir;
 }
 
@@ -71,7 +109,7 @@ async function commit(dir: string, message: string): Promise<void> {
   await git(dir, 'commit', '--quiet', '--allow-empty', '--message', message);
 }
 
-function git(dir: string, ...args: string[]) {
+export function git(dir: string, ...args: string[]) {
   return run('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', HOME: dir, GIT_CONFIG_NOSYSTEM: '1' },

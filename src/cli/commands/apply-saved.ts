@@ -43,7 +43,7 @@ export async function applySavedPlan(
     );
   const saved = await readPlan(resolve(io.cwd, file));
   const files = await savedPlanFiles(saved, paths, file, io);
-  const desired = await loadOrReport(files.paths, io, options, files.untrusted);
+  const desired = await loadOrReport(files.paths, io, options, files.place);
   if (!desired) return EXIT_ERROR;
   // Checked before any service is opened: a plan of other files needs no credentials to be refused.
   const changed = savedDesiredRefusal(saved, desired);

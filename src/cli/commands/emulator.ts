@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createEmulator, loadSeedFile } from '../../emulator/index.js';
+import { exposureWarning } from '../emulator-exposure.js';
 import { describeFaults, faultOptionsOf } from '../emulator-faults.js';
 import type { EmulatorFaultFlags } from '../emulator-flags.js';
 import { EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -28,7 +29,7 @@ export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo
   // Listening for SIGINT/SIGTERM before saying where it listens: a signal sent as soon as that line is read (a
   // test, a service manager) stops the emulator cleanly instead of killing it.
   const shutdown = io.untilShutdown();
-  const { url, wafUrl } = await emulator.listen(options.port, options.host);
+  const { url, wafUrl, address } = await emulator.listen(options.port, options.host);
   const state = statePath ? `, state in ${statePath}` : '';
   const dns =
     options.dnsPort === undefined ? undefined : await emulator.serveDns(options.dnsPort, options.host);
@@ -37,6 +38,9 @@ export async function emulatorCommand(options: EmulatorCommandOptions, io: CliIo
   io.stderr(
     `edgeplan emulator: DNS API on ${url}, WAF API on ${wafUrl}${servers}${state}; ${profile}${describeFaults(faults)}\n`,
   );
+  // The name servers bind the same host: one warning covers both.
+  const exposed = exposureWarning(address);
+  if (exposed) io.stderr(`${exposed}\n`);
   await shutdown;
   await emulator.close();
   io.stderr('edgeplan emulator: stopped\n');

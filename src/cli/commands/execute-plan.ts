@@ -1,5 +1,6 @@
 import { type ApplyResult, applyPlan } from '../../apply/index.js';
 import type { DesiredState } from '../../model/dns.js';
+import { printableJson, printableLines } from '../../model/text.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import type { WaitResult } from '../../verify/index.js';
@@ -92,7 +93,7 @@ export async function executePlan(
       io.stdout(renderApplyJson(plan, result, null, rates, { verifyError: reason }));
     } else {
       io.stdout(`\n${renderApplyReport(result, rates)}`);
-      io.stdout(`Could not verify: the check plan after the apply failed: ${reason}\n`);
+      io.stdout(`Could not verify: the check plan after the apply failed: ${printableLines(reason)}\n`);
     }
     return EXIT_ERROR;
   }
@@ -188,5 +189,5 @@ export function renderApplyJson(
     requests: Object.fromEntries(rates),
     ...why,
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }

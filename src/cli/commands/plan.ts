@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { findYamlFiles } from '../../config/find-files.js';
+import { type Confinement, findYamlFiles } from '../../config/find-files.js';
 import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
@@ -26,16 +26,20 @@ export interface PlanOptions extends ServiceOptions {
  * records the paths it was made from (source-paths.ts), so that `apply --plan` loads the same. With
  * `GITHUB_STEP_SUMMARY` set, the markdown plan is also appended to the job summary. A plan whose purges after apply
  * the WAF's purge bucket cannot cover is refused (exit 1, nothing written). `--out` is written in one step
- * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read.
+ * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read. A plan
+ * to save loads only files that really lie inside the repository, as `apply --plan` does: a link out of it is
+ * refused here, not first when the plan is applied.
  */
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const out = options.out === undefined ? undefined : resolve(io.cwd, options.out);
+  let confine: Confinement | undefined;
   if (out) {
     await prepareFile('--out', out);
-    await assertSavable(paths, io.cwd);
+    confine = await assertSavable(paths, io.cwd);
     await refuseInputAsOut(out, paths);
   }
-  const loaded = await loadWithWarnings(paths, io, options);
+  // A plan to save loads only files inside the repository, as `apply --plan` will (source-paths.ts).
+  const loaded = await loadWithWarnings(paths, io, options, confine && { confine, untrusted: false });
   if (!loaded) return EXIT_ERROR;
   const { desired, warnings } = loaded;
   // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.

@@ -1,3 +1,4 @@
+import { printable } from '../../model/text.js';
 import { WafPurgeLimitError } from '../../providers/waf/index.js';
 import { CliError, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -34,7 +35,10 @@ export async function purgeCommand(webapp: string, options: PurgeOptions, io: Cl
       const left = result.bucket
         ? `; ${result.bucket.remaining} of ${result.bucket.limit} purges left this hour (resets in ${Math.ceil(result.bucket.resetSeconds / 60)} min)`
         : '';
-      io.stdout(`Purged ${what} of webapp ${result.webapp.name} (task ${result.taskId})${left}.\n`);
+      // The webapp's name and the task id are the service's: escaped.
+      io.stdout(
+        `${printable(`Purged ${what} of webapp ${result.webapp.name} (task ${result.taskId})${left}.`)}\n`,
+      );
       return EXIT_OK;
     } catch (error) {
       if (error instanceof WafPurgeLimitError) throw new CliError(error.message);

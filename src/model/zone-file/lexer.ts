@@ -29,27 +29,50 @@ export interface LexProblem {
   message: string;
 }
 
+/**
+ * The most fields one entry may have: no record has more (its RDATA is at most 65,535 octets, RFC 1035 §3.2.1, and
+ * each field but those of `\\# 0` adds at least one), so a longer entry, which could otherwise hold a whole file's
+ * tokens in memory at once, is refused as it is read.
+ */
+export const MAX_ENTRY_TOKENS = 65_545;
+const TOO_MANY_TOKENS = `an entry of more than ${MAX_ENTRY_TOKENS.toLocaleString('en-US')} fields: no record has so many (RDATA is at most 65,535 octets, RFC 1035 §3.2.1)`;
+
 /** Splits a file into entries (blank and comment-only lines dropped), with every problem found. */
 export function lexMasterFile(text: string): { entries: Entry[]; problems: LexProblem[] } {
   const entries: Entry[] = [];
   const problems: LexProblem[] = [];
+  for (const item of lexEntries(text)) {
+    if ('tokens' in item) entries.push(item);
+    else problems.push(item);
+  }
+  return { entries, problems };
+}
+
+/**
+ * The entries and problems of a file in file order, one at a time: a reader takes them as it goes (and may pause
+ * between them), so a large file is never held twice as tokens.
+ */
+export function* lexEntries(text: string): Generator<Entry | LexProblem, void, undefined> {
   let current: Entry | undefined;
   /** The current entry had a problem: it is dropped, its problem said once. */
   let broken = false;
   let open = 0;
   let line = 1;
   let i = 0;
-  const finish = () => {
-    if (current && current.tokens.length > 0 && !broken) entries.push(current);
+  /** The entry just ended, when it is one to give. */
+  const finish = (): Entry | undefined => {
+    const done = current && current.tokens.length > 0 && !broken ? current : undefined;
     current = undefined;
     broken = false;
+    return done;
   };
   while (i < text.length) {
     const c = text.charAt(i);
     if (c === '\n') {
       line += 1;
       i += 1;
-      if (open === 0) finish();
+      const done = open === 0 ? finish() : undefined;
+      if (done) yield done;
       continue;
     }
     if (!current) current = { line, ownerless: c === ' ' || c === '\t', tokens: [] };
@@ -61,25 +84,33 @@ export function lexMasterFile(text: string): { entries: Entry[]; problems: LexPr
       open += 1;
       i += 1;
     } else if (c === ')') {
-      if (open === 0) problems.push({ line, message: '")" without "("' });
+      if (open === 0) yield { line, message: '")" without "("' };
       else open -= 1;
       i += 1;
     } else {
       const scanned = scanToken(text, i);
       if ('problem' in scanned) {
-        problems.push({ line, message: scanned.problem });
+        yield { line, message: scanned.problem };
         broken = true;
         // Skip to the end of the line: the rest of it cannot be read reliably.
         while (i < text.length && text.charAt(i) !== '\n') i += 1;
         continue;
       }
-      current.tokens.push(scanned.token);
       i = scanned.end;
+      if (broken) continue;
+      if (current.tokens.length === MAX_ENTRY_TOKENS) {
+        yield { line, message: TOO_MANY_TOKENS };
+        broken = true;
+        // Stryker disable next-line ArrayDeclaration: lets the tokens go; the entry is dropped either way.
+        current.tokens = [];
+        continue;
+      }
+      current.tokens.push(scanned.token);
     }
   }
-  if (open > 0) problems.push({ line, message: '"(" is not closed before the end of the file' });
-  finish();
-  return { entries, problems };
+  if (open > 0) yield { line, message: '"(" is not closed before the end of the file' };
+  const last = finish();
+  if (last) yield last;
 }
 
 /** Space, tab, CR, LF, `;`, `(` and `)` end an unquoted word. */

@@ -3,8 +3,8 @@ import { type Diagnostic, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import { GEO_RECORD_TYPES, geoNodeKey } from '../../model/geo.js';
 import type { RecordSet } from '../../model/record-set.js';
-import { recordType, requireRecordType } from '../../model/record-types/registry.js';
 import { geoNodeChanges } from './geo-diff.js';
+import { keptDataProblems } from './kept-checks.js';
 import { managedIn } from './managed.js';
 
 /**
@@ -19,10 +19,8 @@ const GEO_EXCLUDED_TYPES: ReadonlySet<string> = new Set([...GEO_RECORD_TYPES, 'A
  * green plan means the apply will not be refused (every problem at once, at the set's `file:line:col`):
  * - the set is of a type a geo-linked node cannot hold (GEO_EXCLUDED_TYPES), its node is linked to a live geo service
  *   (when the geo services were read) and the plan does not unlink it: the service answers those types itself;
- * - the set is a type that must stand alone (CNAME) and the node holds live records edgeplan does not manage
- *   (`LiveZone.unsupported`), or the node holds such a record of a type that must stand alone;
- * - the node holds live records of the set's own type that the provider's reader could not read (a CNAME to the
- *   root, kept as foreign records): writing the set would replace them unseen.
+ * - live data the plan keeps beside the set that a server refuses or drops (a CNAME beside kept data, data beside a
+ *   kept CNAME, records of the set's own type the reader could not read): kept-checks.ts.
  * Managed live records beside a desired set are not a problem: the plan deletes what the desired state lacks.
  */
 export function liveProblems(
@@ -33,26 +31,21 @@ export function liveProblems(
   const held = geoHeldNodes(live, geo);
   const problems: Diagnostic[] = [];
   for (const zone of zones) {
-    const unsupported = unsupportedByName(zone.live);
+    problems.push(...keptDataProblems(zone.desired, zone.live));
     const linked = held.get(zone.desired.zone);
-    // Most zones have neither: then their sets need no look (a hot path at 100,000 records; the condition made
-    // false is an equivalent mutant).
-    if (unsupported.size === 0 && linked === undefined) continue;
+    // Most zones have no linked node: then their sets need no look (a hot path at 100,000 records).
+    if (linked === undefined) continue;
     const managed = managedIn(zone.desired);
     for (const set of zone.desired.records) {
-      if (!managed(set)) continue;
-      const service = GEO_EXCLUDED_TYPES.has(set.type) ? linked?.get(set.fqdn) : undefined;
-      if (service !== undefined)
-        problems.push(
-          problem(
-            set,
-            `the node is linked to the live geo service "${service}", which this plan does not unlink; the ` +
-              'service refuses records at a node a geo service answers for',
-          ),
-        );
-      const others = unsupported.get(set.fqdn) ?? [];
-      const message = exclusionProblem(set, others);
-      if (message !== null) problems.push(problem(set, message));
+      const service = GEO_EXCLUDED_TYPES.has(set.type) ? linked.get(set.fqdn) : undefined;
+      if (service === undefined || !managed(set)) continue;
+      problems.push(
+        problem(
+          set,
+          `the node is linked to the live geo service "${service}", which this plan does not unlink; the ` +
+            'service refuses records at a node a geo service answers for',
+        ),
+      );
     }
   }
   return problems;
@@ -76,40 +69,6 @@ function geoHeldNodes(live: LiveDnsState, geo: readonly GeoChange[]): Map<string
     }
   }
   return held;
-}
-
-/** `LiveZone.unsupported` (`<fqdn> <TYPE>`) as types by name. */
-function unsupportedByName(live: LiveZone | null): Map<string, string[]> {
-  const byName = new Map<string, string[]>();
-  if (live === null) return byName;
-  for (const entry of live.unsupported) {
-    const space = entry.lastIndexOf(' ');
-    const fqdn = entry.slice(0, space);
-    byName.set(fqdn, [...(byName.get(fqdn) ?? []), entry.slice(space + 1)]);
-  }
-  return byName;
-}
-
-function exclusionProblem(set: RecordSet, unsupported: readonly string[]): string | null {
-  if (unsupported.length === 0) return null;
-  if (unsupported.includes(set.type))
-    return (
-      `the node holds live ${set.type} records edgeplan cannot read (listed by the plan, kept as they are); ` +
-      'writing this set would replace them unseen: change them at the provider, or list the name under unmanaged'
-    );
-  const list = unsupported.join(', ');
-  // A managed set (the only kind that gets here) is of a registered type.
-  if (requireRecordType(set.type).rules?.alone)
-    return (
-      `the node holds live ${list} data that edgeplan does not manage; a ${set.type} must stand alone at its ` +
-      'name, so the service would refuse it'
-    );
-  const alone = unsupported.find((type) => recordType(type)?.rules?.alone);
-  if (alone === undefined) return null;
-  return (
-    `the node holds a live ${alone} record that edgeplan does not manage; a ${alone} must stand alone at its ` +
-    'name, so the service would refuse records beside it'
-  );
 }
 
 function problem(set: RecordSet, message: string): Diagnostic {

@@ -20,7 +20,7 @@ export interface PartDiff {
   geo: GeoChange[];
   /** What live state shows the desired state cannot be applied as it is (zone-checks.ts, live-checks.ts). */
   problems: Diagnostic[];
-  /** `unmanaged` entries that matched nothing live (unmatched-entries.ts), by zone. */
+  /** `unmanaged` and `absent` entries that matched nothing live (unmatched-entries.ts), by zone. */
   notes: string[];
 }
 

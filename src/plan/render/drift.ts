@@ -1,7 +1,7 @@
 import type { Acknowledgement } from '../../model/acknowledgement.js';
 import { describePublish } from '../../model/audit-note.js';
 import { targetText } from '../../model/target.js';
-import { printable } from '../../model/text.js';
+import { printable, printableJson } from '../../model/text.js';
 import { ackTargetOf, shortDigest } from '../review/ack-match.js';
 import {
   ackText,
@@ -135,7 +135,7 @@ export function renderDriftJson(report: DriftReport, plan: Plan, wafNotRead?: st
     ...(report.notes.length > 0 ? { notes: report.notes } : {}),
     plan: JSON.parse(renderPlanJson(plan)),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }
 
 /** An acknowledgement as the file wrote it, without its position. */

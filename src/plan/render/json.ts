@@ -1,4 +1,5 @@
 import { compareStrings } from '../../model/compare.js';
+import { printableJson } from '../../model/text.js';
 import type { Plan } from '../types.js';
 
 /**
@@ -100,5 +101,5 @@ function canonical(_key: string, value: unknown): unknown {
  * A plan holds no secrets by construction (names, addresses, TTLs, serials and provider record ids only).
  */
 export function renderPlanJson(plan: Plan): string {
-  return `${JSON.stringify(plan, canonical, 2)}\n`;
+  return `${printableJson(JSON.stringify(plan, canonical, 2))}\n`;
 }

@@ -1,4 +1,4 @@
-import { printable } from '../../model/text.js';
+import { printable, printableJson } from '../../model/text.js';
 import {
   type ServedCheck,
   type ServedReport,
@@ -78,5 +78,5 @@ export function renderServedJson(report: ServedReport): string {
     })),
     notAsked: report.notAsked,
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }

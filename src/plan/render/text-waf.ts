@@ -1,6 +1,6 @@
 import type { WebappChange } from '../../model/change.js';
 import { targetText } from '../../model/target.js';
-import { plural } from '../../model/text.js';
+import { plural, printable } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
 import { formatSeconds } from '../review/waf-budget.js';
 import type { Plan } from '../types.js';
@@ -32,7 +32,7 @@ export function wafPlanLines(plan: Plan, calls: ReadonlyMap<string, number>, c: 
 /** `purge_after_apply`: the purge that follows the change, as its own step. */
 function purgeLines(change: WebappChange): string[] {
   const purge = purgeText(change);
-  return purge ? [`  then ${purge} (1 of the cache purges an hour)`] : [];
+  return purge ? [printable(`  then ${purge} (1 of the cache purges an hour)`)] : [];
 }
 
 /** Each call of a webapp costs at least `requestsPerCall` requests (PUT, poll, read-back). */

@@ -36,14 +36,17 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * what changes: the TTL when it changes (or when the live TTLs are mixed), added and removed (U+2212) values, and the
  * values another tool owns that it writes back (`kept …`).
  * Secondary zones, geo services and webapps follow (text-services.ts, text-waf.ts), then the live records the plan
- * leaves alone (left-alone-lines.ts; a plan without changes lists them too). The summary counts every change
- * by action, as `plan.summary` and the markdown plan do, and names the targets by kind; the apply's expected
- * duration at each budget follows it.
+ * leaves alone (left-alone-lines.ts; a plan without changes lists them too). Every line that holds a live name or
+ * value is escaped (model/text.ts `printable`): through the colours (escapingColors), or on its own where it has
+ * no colour (the left-alone list, the notes), so a terminal shows what the service holds and is driven by none of
+ * it. The summary counts every change by action, as `plan.summary` and the markdown plan do, and names the
+ * targets by kind; the apply's expected duration at each budget follows it.
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const notes = noteLines(plan);
   const left = leftAloneLines(plan);
-  const leftAlone = left.length > 0 ? ['', LEFT_ALONE_HEAD, ...left.map((line) => `  ${line}`)] : [];
+  const leftAlone =
+    left.length > 0 ? ['', LEFT_ALONE_HEAD, ...left.map((line) => `  ${printable(line)}`)] : [];
   if (!planHasChanges(plan)) return `${[NO_CHANGES_TEXT, ...notes, ...leftAlone].join('\n')}\n`;
   const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
@@ -103,9 +106,9 @@ function recordSetLine(change: RecordSetChange, c: Colors): string {
   throw new Error(`renderPlanText: ${change.action} of ${name} lacks its before/after value`);
 }
 
-/** `Note: …` per plan note, after everything else (also after "No changes."). */
+/** `Note: …` per plan note, after everything else (also after "No changes."), escaped as a line of its own. */
 export function noteLines(plan: { notes?: readonly string[] }): string[] {
-  return (plan.notes ?? []).map((note) => `Note: ${note}`);
+  return (plan.notes ?? []).map((note) => printable(`Note: ${note}`));
 }
 
 const KIND_WORDS: Readonly<Record<TargetKind, [string, string]>> = {

@@ -7,6 +7,7 @@ import type { LiveState } from '../../model/live.js';
 import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
 import { compareTargets, type Target, targetText } from '../../model/target.js';
+import { printable } from '../../model/text.js';
 import { changesOf, isChangeOf } from '../diff/change-kinds.js';
 import { managedIn } from '../diff/managed.js';
 import type { Approval } from '../review-types.js';
@@ -142,7 +143,10 @@ function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {
   return null;
 }
 
-/** `--allow-unsafe` refusal text: one line per change needing approval. */
+/**
+ * `--allow-unsafe` refusal text: one line per change needing approval, each escaped (model/text.ts `printable`): a
+ * message names live objects as the service spells them, and a line break in a name must not start a line.
+ */
 export function describeApprovals(approvals: readonly Approval[]): string {
-  return approvals.map((a) => `  ${targetText(a.target)}: ${a.message} [${a.rule}]`).join('\n');
+  return approvals.map((a) => printable(`  ${targetText(a.target)}: ${a.message} [${a.rule}]`)).join('\n');
 }

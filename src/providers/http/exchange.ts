@@ -46,7 +46,7 @@ export interface ExchangeRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  /** Ends the exchange, headers and body alike. */
+  /** Ends the exchange, headers and body alike; started (its timeout) when the request has its socket. */
   stop: AttemptStop;
 }
 
@@ -97,6 +97,8 @@ export async function exchange(pool: Pool, url: URL, request: ExchangeRequest): 
     });
     // Kept to the end too: a destroyed answer can make the request emit 'error' again (nock's does, twice).
     req.on('error', reject);
+    // Sent once it has a socket: a request the pool holds until a connection is free is not timed yet.
+    req.once('socket', () => stop.start());
     stop.onStop((reason) => req.destroy(reason));
     req.end(request.body);
   });

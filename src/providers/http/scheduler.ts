@@ -2,6 +2,7 @@ import { type Logger, silentLogger } from '../../model/logger.js';
 import { RateLimitWaitError } from './errors.js';
 import { FixedWindow, type SentRequest, type WindowAnswer, type WindowWait } from './fixed-window.js';
 import { type AnswerHeaders, intHeader } from './headers.js';
+import { onAbort } from './on-abort.js';
 import { parseRetryAfter } from './retry.js';
 import { realSleep } from './sleep.js';
 
@@ -20,6 +21,10 @@ import { realSleep } from './sleep.js';
  *   that a window spent by someone else costs few 429s (each request in flight when it fills gets one).
  * - Order: FIFO. Time comes from `now` and `sleep`; the scheduler's clock never runs behind the waits it has made,
  *   so an injected `sleep` that returns at once (tests) still passes every gate.
+ * - Waiting is not sending: an attempt's timeout starts when it is sent (attempt-stop.ts), so a queue as long as
+ *   many windows costs time, never a timeout. A request whose signal aborts leaves the queue at once, unsent and
+ *   uncounted. Each wait says how many requests it holds (`queued`), so a queue that takes longer than a window to
+ *   drain can be shown as such.
  */
 
 export { WINDOW_USED } from './fixed-window.js';
@@ -33,7 +38,7 @@ export interface RateBudget {
 /**
  * What the scheduler tells an observer (the CLI's progress and apply report): each wait it starts, with the time it
  * ends, and each answer (or none: `status` undefined), so waits and 429s can be counted and shown as they happen.
- * `perWindow` is the budget it paces to (undefined: none known).
+ * `perWindow` is the budget it paces to (undefined: none known); `queued`, the requests the wait holds back.
  */
 export type RateEvent =
   | {
@@ -44,6 +49,7 @@ export type RateEvent =
       why: string;
       perWindow?: number;
       windowMs: number;
+      queued: number;
     }
   | { type: 'answer'; service: string; status: number | undefined };
 
@@ -79,6 +85,7 @@ const UNPACED_CONCURRENCY = 16;
 export const DEFAULT_MAX_RATE_WAIT_MS = 120_000;
 const LOGGED_WAIT_MS = 5_000;
 
+/** A request waiting for a slot; either way it leaves, it stops listening to its signal. */
 interface Waiting {
   resolve(sent: SentRequest): void;
   reject(error: Error): void;
@@ -121,13 +128,32 @@ export class RequestScheduler {
   /**
    * Runs one attempt once a slot is free; the attempt resolves to the answer or rejects when none came. With
    * `readHeaders: false` the answer counts as a request whose rate-limit headers say nothing about this window.
+   * `signal`: once it aborts, the attempt leaves the queue unsent, rejected with the signal's reason (as
+   * `signal.throwIfAborted()` throws it: the caller says what was stopped); once sent, it is the attempt's to stop.
    */
   async run<T extends ScheduledAnswer>(
     attempt: () => Promise<T>,
-    { readHeaders = true }: { readHeaders?: boolean } = {},
+    { readHeaders = true, signal }: { readHeaders?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
     const sent = await new Promise<SentRequest>((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
+      if (signal?.aborted) return reject(signal.reason);
+      let leave = noop;
+      const waiting: Waiting = {
+        resolve: (sent) => {
+          leave();
+          resolve(sent);
+        },
+        reject: (error) => {
+          leave();
+          reject(error);
+        },
+      };
+      if (signal)
+        leave = onAbort(signal, () => {
+          this.waiting.splice(this.waiting.indexOf(waiting), 1);
+          reject(signal.reason);
+        });
+      this.waiting.push(waiting);
       this.pump();
     });
     let answer: T | undefined;
@@ -176,6 +202,7 @@ export class RequestScheduler {
       why: wait.why,
       perWindow,
       windowMs: this.windowMs,
+      queued: this.waiting.length,
     });
     // An observer announces waits itself (the CLI's progress); without one, a long wait is logged here.
     if (wait.ms >= LOGGED_WAIT_MS && !this.onEvent)
@@ -193,6 +220,8 @@ export class RequestScheduler {
     for (const waiting of this.waiting.splice(0)) waiting.reject(error);
   }
 }
+
+function noop(): void {}
 
 function windowAnswer(answer: ScheduledAnswer, now: number): WindowAnswer {
   const remaining = intHeader(answer.headers, 'x-ratelimit-remaining');

@@ -1,9 +1,14 @@
+import { onAbort } from './on-abort.js';
+
 /** Waits `ms` of real time; every provider takes an injected `sleep` instead in tests. */
 export function realSleep(ms: number): Promise<void> {
   return new Promise<void>((resolve) => setTimeout(resolve, ms));
 }
 
-/** `sleep`, cut short when `signal` aborts (the caller then stops at its next check of the signal). */
+/**
+ * `sleep`, cut short when `signal` aborts (the caller then stops at its next check of the signal). Any number of
+ * sleeps share the signal's one listener (on-abort.ts).
+ */
 export async function abortableSleep(
   sleep: (ms: number) => Promise<void>,
   ms: number,
@@ -11,14 +16,13 @@ export async function abortableSleep(
 ): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return;
-  let stop: () => void = () => {};
+  let leave: () => void = () => {};
   const aborted = new Promise<void>((resolve) => {
-    stop = () => resolve();
-    signal.addEventListener('abort', stop, { once: true });
+    leave = onAbort(signal, resolve);
   });
   try {
     await Promise.race([sleep(ms), aborted]);
   } finally {
-    signal.removeEventListener('abort', stop);
+    leave();
   }
 }

@@ -96,7 +96,10 @@ export interface HttpTransport {
 export interface HttpTransportOptions {
   /** Base address including any path prefix, e.g. `https://api.dynect.net/REST`. */
   baseUrl: string;
-  /** Per attempt, covering the response body too; a request with a body gets more (attemptTimeoutMs). */
+  /**
+   * Per attempt, from when it is sent (not while the scheduler or the pool holds it: attempt-stop.ts) to the end of
+   * its answer's body; a request with a body gets more (attemptTimeoutMs).
+   */
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   logger?: Logger;
@@ -180,7 +183,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       try {
         const send = () => exchange(pool, url, { method: req.method, headers, body, stop });
         const res = await (options.scheduler
-          ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true })
+          ? options.scheduler.run(send, { readHeaders: req.otherBudget !== true, signal: req.signal })
           : send());
         const kind = req.answer ?? 'object';
         const text = await res.read(ANSWER_LIMITS[kind], kind, { method: req.method, path });

@@ -1,4 +1,5 @@
 import type { DnsCapabilities } from '../../model/provider.js';
+import { canonicalStrings } from '../../model/record-types/character-strings.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 
 /** The record type PowerDNS serves only when the server is set up for it (`expand-alias` and a `resolver`). */
@@ -12,15 +13,30 @@ const ALIAS = 'ALIAS';
  *
  * ALIAS is stored by any server but answered only by one started with `expand-alias=yes` and a `resolver`
  * (PowerDNS docs, "ALIAS"); without them the apex answers nothing for A and AAAA. So it is supported only when the
- * provider's settings say the server is set up for it (`alias: true`).
+ * provider's settings say the server is set up for it (`alias: true`), and the provider does not write by DNS
+ * UPDATE: ALIAS is PowerDNS's own type, with no code an UPDATE message can carry.
+ *
+ * Written by DNS UPDATE, a CAA record whose value is empty (`0 issue ""`) is stored by PowerDNS 4.7 without its
+ * quotes (`0 issue `) and then served with a value of one NUL octet (`0 issue "\000"`), which is another record:
+ * refused at validation then (the same record written through the HTTP API is stored and served as written).
  */
-export function pdnsCapabilities(options: { alias?: boolean } = {}): DnsCapabilities {
+export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean } = {}): DnsCapabilities {
+  const alias = options.alias === true && options.dnsUpdate !== true;
   return {
-    recordTypes: RECORD_TYPES.map((type) => type.type).filter((type) => options.alias || type !== ALIAS),
+    recordTypes: RECORD_TYPES.map((type) => type.type).filter((type) => alias || type !== ALIAS),
     geoServices: false,
     secondaryZones: true,
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
+    ...(options.dnsUpdate ? { valueProblem: updateValueProblem } : {}),
   };
+}
+
+function updateValueProblem(type: string, value: string): string | null {
+  if (type !== 'CAA' || canonicalStrings(value)[2]?.octets.length !== 0) return null;
+  return (
+    'writes by DNS UPDATE, and PowerDNS serves a CAA value written so empty as one NUL octet: write ' +
+    '`0 issue ";"` to let no CA issue'
+  );
 }

@@ -1,6 +1,8 @@
 import type { GeoChange, ProviderZoneValue, SecondaryChange } from '../../model/change.js';
 import type { DnsCompiler, GeoPart, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
+import { MAX_UPDATE_OCTETS, rfc2136Compiler } from '../rfc2136/compile.js';
+import type { Rfc2136Op } from '../rfc2136/ops.js';
 import type {
   PdnsDelete,
   PdnsReplace,
@@ -24,16 +26,32 @@ export const DEFAULT_PDNS_ZONE_SETTINGS: PdnsZoneSettings = {
   soaEditApi: 'DEFAULT',
 };
 
+/** Writing existing zones by DNS UPDATE (the provider's `dnsupdate_*` settings): the RFC 2136 provider's packing. */
+export interface PdnsUpdateWrites {
+  /** The provider's name, for messages. */
+  provider: string;
+  /** The largest UPDATE packed (tests make chains with small zones); default MAX_UPDATE_OCTETS. */
+  maxOctets?: number;
+}
+
 /**
  * The PowerDNS compiler: a target's provider-neutral changes → the API's calls (ops.ts). Pure and stateless. A
  * zone's changes are ONE request, whatever their number: the zone's creation with every record set it starts with
  * (`POST /zones` takes rrsets), or one `PATCH` of its rrsets, which PowerDNS applies atomically (all or nothing,
- * with one serial change). Geo services are not PowerDNS's: the capabilities refuse them at validation, so a geo
- * change reaching this compiler is a programming error.
+ * with one serial change). With `updates`, an existing zone's changes are UPDATE messages instead, as the RFC 2136
+ * provider packs them (one when they fit 64 KiB), each conditional on the zone's SOA: a precondition PowerDNS
+ * checks, which a PATCH cannot carry (write.ts). A zone is still created by its `POST`. Geo services are not
+ * PowerDNS's: the capabilities refuse them at validation, so a geo change reaching this compiler is a programming
+ * error.
  */
-export function pdnsCompiler(settings: PdnsZoneSettings = DEFAULT_PDNS_ZONE_SETTINGS) {
+export function pdnsCompiler(
+  settings: PdnsZoneSettings = DEFAULT_PDNS_ZONE_SETTINGS,
+  updates?: PdnsUpdateWrites,
+) {
+  const messages = updates && rfc2136Compiler(updates.provider, updates.maxOctets ?? MAX_UPDATE_OCTETS);
   return {
-    compileZone: (input: ZoneCompileInput): PdnsZoneOp[] => compileZone(input, settings),
+    compileZone: (input: ZoneCompileInput): (PdnsZoneOp | Rfc2136Op)[] =>
+      messages && !input.create ? messages.compileZone(input) : compileZone(input, settings),
     compileSecondary,
     // The contact and serial style are Dyn's: a PowerDNS zone is set up by the provider's settings.
     zoneCreation: (): ProviderZoneValue => ({

@@ -68,6 +68,21 @@ export function giveUpError(request: string, body: unknown, sends: number, lost:
     : lost;
 }
 
+/**
+ * A plan's change of a zone by DNS UPDATE, applied by a provider without the `dnsupdate_*` settings that say where
+ * PowerDNS takes updates (the plan was made with them): nothing is sent.
+ */
+export class PdnsDnsUpdateOffError extends Error {
+  override readonly name = 'PdnsDnsUpdateOffError';
+
+  constructor(readonly zone: string) {
+    super(
+      `zone ${zone}: the plan changes it by DNS UPDATE, but this provider has no dnsupdate_server_env and ` +
+        'dnsupdate_tsig_env: nothing was sent; set them as when the plan was made, or plan again',
+    );
+  }
+}
+
 /** A PowerDNS answer that did not have the shape the client expects. */
 export class PdnsWireError extends WireError {
   override readonly name = 'PdnsWireError';

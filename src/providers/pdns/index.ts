@@ -1,13 +1,16 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
-import type { RetryOptions } from '../http/retry.js';
+import type { DecisionSink } from '../http/decisions.js';
+import { DEFAULT_RETRY, type RetryOptions } from '../http/retry.js';
 import { createHttpTransport } from '../http/transport.js';
+import { Rfc2136Writer } from '../rfc2136/write.js';
 import { pdnsCapabilities } from './capabilities.js';
 import { PdnsClient } from './client.js';
 import { DEFAULT_PDNS_ZONE_SETTINGS, type PdnsZoneSettings, pdnsCompiler } from './compile.js';
 import type { PdnsConnection } from './config.js';
 import { readSecondaryZones, readZones, type ZoneLookup } from './read.js';
 import { readPdnsInventory } from './read-inventory.js';
+import { type PdnsDnsUpdate, PdnsUpdateClient, updaterOf } from './update-client.js';
 import { PdnsWriter } from './write.js';
 
 export { pdnsCapabilities } from './capabilities.js';
@@ -20,7 +23,13 @@ export {
   type PdnsEnvNames,
   pdnsConnectionFromEnv,
 } from './config.js';
-export { PdnsApiError, PdnsBodyLimitError, PdnsOutcomeUnknownError, PdnsWireError } from './errors.js';
+export {
+  PdnsApiError,
+  PdnsBodyLimitError,
+  PdnsDnsUpdateOffError,
+  PdnsOutcomeUnknownError,
+  PdnsWireError,
+} from './errors.js';
 export { labelPdnsOp } from './op-label.js';
 export { PDNS_OP_SCHEMA, PdnsOpError, parsePdnsOp } from './op-schema.js';
 export {
@@ -30,6 +39,7 @@ export {
   type PdnsSoaEditApi,
   type PdnsZoneKind,
 } from './ops.js';
+export { type PdnsDnsUpdate, PdnsUpdateClient, updaterOf } from './update-client.js';
 
 /** The provider type's name in `providers:` (`type: powerdns`). */
 export const PDNS_PROVIDER_TYPE = 'powerdns';
@@ -43,6 +53,11 @@ export interface PdnsProviderOptions extends PdnsConnection {
   alias?: boolean;
   /** How a zone the plan creates is set up. */
   zones?: Partial<PdnsZoneSettings>;
+  /**
+   * Write existing zones by DNS UPDATE to this listener, each message conditional on the zone's SOA (write.ts);
+   * absent: by PATCH through the HTTP API. `maxMessageOctets`: the largest UPDATE packed (tests make chains).
+   */
+  dnsUpdate?: PdnsDnsUpdate & { maxMessageOctets?: number };
   logger?: Logger;
   /** Zones read in parallel (default 16). */
   concurrency?: number;
@@ -54,6 +69,8 @@ export interface PdnsProviderOptions extends PdnsConnection {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Told each decision about a request that went wrong: repeated, or a lost write's answer settled by reading. */
+  onDecision?: DecisionSink;
 }
 
 /**
@@ -72,11 +89,23 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     random: options.random,
     now: options.now,
     userAgent: options.userAgent,
+    onDecision: options.onDecision,
   });
   const client = new PdnsClient(transport, options.apiKey, options.server ?? 'localhost');
-  const capabilities = pdnsCapabilities({ alias: options.alias });
+  const { dnsUpdate } = options;
+  const capabilities = pdnsCapabilities({ alias: options.alias, dnsUpdate: dnsUpdate !== undefined });
   const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
-  const writer = new PdnsWriter(client, logger);
+  const waits = {
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  };
+  const updates = dnsUpdate && new Rfc2136Writer(new PdnsUpdateClient(client, updaterOf(dnsUpdate), waits));
+  const writer = new PdnsWriter(
+    client,
+    { logger, ...waits, ...(options.onDecision ? { onDecision: options.onDecision } : {}) },
+    updates,
+  );
   const server = options.server ?? 'localhost';
   // The session's first read (the plan's) lists the zones first: a plan may create many. Later reads (the check
   // after an apply) read each zone directly: by then the zones it names exist (read.ts, ZoneLookup).
@@ -87,7 +116,10 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     // The server and its id are the account (a saved plan is applied to the server it was made against); the key
     // is never part of it.
     account: { binding: { url: options.url, server } },
-    ...pdnsCompiler({ ...DEFAULT_PDNS_ZONE_SETTINGS, ...options.zones }),
+    ...pdnsCompiler(
+      { ...DEFAULT_PDNS_ZONE_SETTINGS, ...options.zones },
+      dnsUpdate && { provider: options.name, maxOctets: dnsUpdate.maxMessageOctets },
+    ),
     readZones: (zones) => {
       const read = readZones(client, zones, supported, { concurrency: options.concurrency, lookup });
       lookup = 'direct';
@@ -98,8 +130,8 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
     readInventory: (select) => readPdnsInventory(client, select, supported, options.concurrency),
     begin: (planned) => writer.begin(planned),
     execute: (op) => writer.execute(op),
-    // A zone's write is one request, applied whole or not at all: nothing of a failed zone is left pending.
-    discard: async () => undefined,
+    // A zone's PATCH or POST is applied whole or not at all; a chain of UPDATEs is undone message by message.
+    discard: (target) => writer.discard(target),
     close: () => client.close(),
   };
 }

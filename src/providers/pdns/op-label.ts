@@ -1,3 +1,4 @@
+import { labelRfc2136Op } from '../rfc2136/op-label.js';
 import type { PdnsOp, PdnsReplace } from './ops.js';
 
 /** Record-set changes a patch's line names; the rest are counted. */
@@ -23,6 +24,8 @@ export function labelPdnsOp(op: PdnsOp): string {
       return `update secondary zone ${op.zone} (masters ${op.masters.join(', ')})`;
     case 'delete-secondary':
       return `delete secondary zone ${op.zone}`;
+    case 'update':
+      return labelRfc2136Op(op);
   }
 }
 

@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
+import { RFC2136_OP_SCHEMA } from '../rfc2136/op-schema.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
 
 /**
  * The strict schema of every PowerDNS op, for the reader of saved plans (`apply --plan FILE`) and for the writer,
  * which sends nothing it has not checked: every field as the writer needs it, registered record types, values
- * canonical for their type (a hand-edited value is refused, not sent), TTLs whole numbers.
+ * canonical for their type (a hand-edited value is refused, not sent), TTLs whole numbers. An `update` (a zone's
+ * change by DNS UPDATE) is the RFC 2136 provider's op, checked by its schema.
  */
 
 const TYPES: ReadonlySet<string> = new Set(RECORD_TYPES.map((type) => type.type));
@@ -39,6 +41,7 @@ export const PDNS_OP_SCHEMA = z.lazy(() => {
     z.strictObject({ kind: z.literal('create-secondary'), zone: Name, masters: z.array(Name).min(1) }),
     z.strictObject({ kind: z.literal('update-secondary'), zone: Name, masters: z.array(Name).min(1) }),
     z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),
+    RFC2136_OP_SCHEMA,
   ]);
 });
 

@@ -13,6 +13,14 @@ export function openPdns(spec: DnsProviderSpec, context: ProviderContext): DnsPr
     provider: spec.name,
     urlEnv: text('url_env') ?? '',
     apiKeyEnv: text('api_key_env') ?? '',
+    ...(text('dnsupdate_server_env') !== undefined || text('dnsupdate_tsig_env') !== undefined
+      ? {
+          dnsUpdate: {
+            serverEnv: text('dnsupdate_server_env') ?? '',
+            tsigEnv: text('dnsupdate_tsig_env') ?? '',
+          },
+        }
+      : {}),
   });
   const zoneKind = text('zone_kind') as PdnsZoneKind | undefined;
   const soaEditApi = text('soa_edit_api') as PdnsSoaEditApi | undefined;

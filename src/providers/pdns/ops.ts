@@ -1,6 +1,8 @@
+import type { Rfc2136Op } from '../rfc2136/ops.js';
+
 /**
  * The PowerDNS provider's calls, as its compiler (compile.ts) writes them into plan steps and its writer sends them:
- * plain data, each op exactly one request of the PowerDNS Authoritative HTTP API. Names are normalised (lower case,
+ * plain data, each op exactly one request of the PowerDNS Authoritative HTTP API, or one DNS UPDATE. Names are normalised (lower case,
  * no trailing dot) as everywhere in the model; record values are canonical strings of their type, which are the
  * presentation format PowerDNS's `content` carries, so the writer sends them as they are.
  */
@@ -44,4 +46,8 @@ export type PdnsSecondaryOp =
   | { kind: 'update-secondary'; zone: string; masters: string[] }
   | { kind: 'delete-secondary'; zone: string };
 
-export type PdnsOp = PdnsZoneOp | PdnsSecondaryOp;
+/**
+ * Every PowerDNS op; with the provider's `dnsupdate_*` settings, a change of an existing zone is the RFC 2136
+ * provider's op instead of a `patch-zone`: one UPDATE message of a chain, sent to PowerDNS's DNS port.
+ */
+export type PdnsOp = PdnsZoneOp | PdnsSecondaryOp | Rfc2136Op;

@@ -8,7 +8,7 @@ import { labelPdnsOp } from './op-label.js';
 import { PDNS_OP_SCHEMA, parsePdnsOp } from './op-schema.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsZoneKind } from './ops.js';
 
-/** `type: powerdns`: a PowerDNS Authoritative server, through its HTTP API. */
+/** `type: powerdns`: a PowerDNS Authoritative server, through its HTTP API (and its DNS UPDATE, when set up). */
 export const POWERDNS: DnsProviderPlugin = {
   type: 'powerdns',
   description: 'a PowerDNS Authoritative server.',
@@ -34,10 +34,30 @@ export const POWERDNS: DnsProviderPlugin = {
     soa_edit_api: z
       .enum(PDNS_SOA_EDIT_API, { error: 'must be DEFAULT, INCREASE or EPOCH' })
       .describe('how the server bumps the SOA serial of zones the plan creates; default DEFAULT.'),
+    dnsupdate_server_env: variableName().describe(
+      "the variable holding the server's DNS address as HOST:PORT: changes of existing zones go there as DNS " +
+        "UPDATE, each conditional on the zone's SOA (the server needs dnsupdate=yes).",
+    ),
+    dnsupdate_tsig_env: variableName().describe(
+      'the variable holding the TSIG key that signs the updates, as [algorithm:]keyname:base64secret (never printed).',
+    ),
   },
   required: ['url_env', 'api_key_env'],
-  variables: { url_env: { role: 'server address' }, api_key_env: { role: 'API key' } },
-  capabilities: (options) => pdnsCapabilities({ alias: options.alias === true }),
+  requiredWith: {
+    dnsupdate_server_env: ['dnsupdate_tsig_env'],
+    dnsupdate_tsig_env: ['dnsupdate_server_env'],
+  },
+  variables: {
+    url_env: { role: 'server address' },
+    api_key_env: { role: 'API key' },
+    dnsupdate_server_env: { role: 'DNS UPDATE address' },
+    dnsupdate_tsig_env: { role: 'TSIG key' },
+  },
+  capabilities: (options) =>
+    pdnsCapabilities({
+      alias: options.alias === true,
+      dnsUpdate: options.dnsupdate_server_env !== undefined,
+    }),
   open: async (spec, context) => (await import('./open.js')).openPdns(spec, context),
   opSchema: PDNS_OP_SCHEMA,
   labelOp: (op) => labelPdnsOp(parsePdnsOp(op)),

@@ -32,6 +32,10 @@ import { liveText, type SetState, setStates, valueText, type ZoneSet } from './z
  * |       | the zone, not as the POST sets it                       | another writer      | ZoneChangedError    |
  * | both  | (the read fails)                                        | nothing             | PdnsOutcomeUnknownError |
  *
+ * A send the read showed not applied may still land later (a timeout while the server works): the check before
+ * the next send, or PowerDNS's 409 to the next POST, then meets it, and one more read that finds every set as the
+ * write sets it ends the write as applied instead of a conflict.
+ *
  * A write is sent at most MAX_SENDS times in all. Without `begin` (a library caller that applies no plan) nothing
  * is compared before the PATCH, and a lost PATCH answer whose read does not show it applied is sent again.
  */
@@ -106,6 +110,16 @@ export async function settleLost(
     ? `serial ${write.serial} → ${read.wire.serial}: someone else changed it`
     : movedText(unsettled(states), 'the plan read');
   throw new ZoneChangedError(zone, `after the answer to its PATCH was lost, ${sign}`);
+}
+
+/** Whether the zone holds every set as the write sets it (one read; no zone: false). */
+export async function holdsAsSent(
+  client: PdnsClient,
+  zone: string,
+  sets: readonly ZoneSet[],
+): Promise<boolean> {
+  const read = await readZoneWire(client, zone);
+  return read !== null && setStates(zone, read.wire, sets).every((state) => state.atAfter);
 }
 
 /** The states at neither end: what another writer made of the sets. */

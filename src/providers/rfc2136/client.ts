@@ -56,6 +56,10 @@ export class Rfc2136Client {
    * of its bounds is an error, never a smaller zone.
    */
   async transfer(zone: string): Promise<WireRecord[] | null> {
+    return this.read(() => this.transferOnce(zone));
+  }
+
+  private async transferOnce(zone: string): Promise<WireRecord[] | null> {
     const what = `AXFR ${zone}`;
     const limits = this.options.transfer ?? DEFAULT_TRANSFER_LIMITS;
     const records: WireRecord[] = [];
@@ -89,12 +93,30 @@ export class Rfc2136Client {
 
   /** The zone's SOA as the server has it now; null when it does not serve the zone. */
   async soa(zone: string): Promise<WireRecord | null> {
-    let found: WireRecord | null = null;
-    await this.exchange(`SOA ${zone}`, query(zone, 'SOA'), this.single(this.options.signal), (message) => {
-      found = message.answers.find((record) => record.type === 'SOA' && record.name === zone) ?? null;
-      return false;
+    return this.read(async () => {
+      let found: WireRecord | null = null;
+      await this.exchange(`SOA ${zone}`, query(zone, 'SOA'), this.single(this.options.signal), (message) => {
+        found = message.answers.find((record) => record.type === 'SOA' && record.name === zone) ?? null;
+        return false;
+      });
+      return found;
     });
-    return found;
+  }
+
+  /**
+   * A read, asked again when its exchange failed on the way (a reset, a timeout, an answer cut short or not
+   * signed): a SOA query or a zone transfer changes nothing, so asking again is safe. A refusal (the key, a
+   * transfer that does not start with the SOA), a bound reached (a deadline, a cap: it would be reached again)
+   * and a stop are not asked again. READ_ATTEMPTS in all.
+   */
+  private async read<T>(ask: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ask();
+      } catch (error) {
+        if (!(error instanceof ExchangeFailedError) || attempt >= READ_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Sends one UPDATE and returns its answer's code; the caller says what a refusal means. */
@@ -133,13 +155,17 @@ export class Rfc2136Client {
     const verifier = new TsigVerifier(this.options.key, signed);
     const id = request.readUInt16BE(0);
     this.sent += 1;
+    // Stryker disable next-line BooleanLiteral: set from each answer before it is checked; a TsigError comes from one
+    let keyRefused = false;
     try {
       await tcpExchange(
         this.options.server,
         signed.octets,
         (octets) => {
           const message = decodeMessage(octets);
-          if (message.rcode === RCODES.NOTAUTH && !hasTsig(octets))
+          // NOTAUTH to a signed request is the server refusing the key (RFC 8945 §5.2), signed or not: final.
+          keyRefused = message.rcode === RCODES.NOTAUTH;
+          if (keyRefused && !hasTsig(octets))
             throw new TsigError(`the server did not accept the key ${this.options.key.name} (NOTAUTH)`);
           verifier.accept(octets);
           if (message.id !== id) throw new Rfc2136Error(what, this.label, 'an answer to another request');
@@ -149,23 +175,25 @@ export class Rfc2136Client {
       );
       verifier.finish();
     } catch (error) {
-      throw this.failure(what, error, bounds.signal);
+      throw this.failure(what, error, keyRefused, bounds.signal);
     }
   }
 
-  private failure(what: string, error: unknown, signal: AbortSignal | undefined): Rfc2136Error {
+  /**
+   * A failed exchange as an Rfc2136Error: final when it is a refusal, a bound reached or a stop; an
+   * ExchangeFailedError (a read may ask again) when it failed on the way.
+   */
+  private failure(what: string, error: unknown, keyRefused: boolean, signal?: AbortSignal): Rfc2136Error {
     if (error instanceof Rfc2136Error) return error;
     if (signal?.aborted)
       return new Rfc2136Error(what, this.label, `stopped (${reasonText(error)}): nothing read was kept`, {
         cause: error,
       });
-    if (error instanceof TsigError)
-      return new Rfc2136Error(
-        what,
-        this.label,
-        `TSIG: ${error.message}: a wrong key name, algorithm or secret, a key the server does not allow this request, or something between edgeplan and the server; nothing of the answer was kept`,
-        { cause: error },
-      );
+    if (error instanceof TsigError) {
+      const detail = `TSIG: ${error.message}: a wrong key name, algorithm or secret, a key the server does not allow this request, or something between edgeplan and the server; nothing of the answer was kept`;
+      if (keyRefused) return new Rfc2136Error(what, this.label, detail, { cause: error });
+      return new ExchangeFailedError(what, this.label, detail, { cause: error });
+    }
     if (error instanceof DnsQueryError && (error.reason === 'deadline' || error.reason === 'too-large')) {
       const setting = error.reason === 'deadline' ? 'transfer_timeout' : 'transfer_max_bytes';
       const limit = error.reason === 'deadline' ? 'deadline' : 'bytes';
@@ -174,9 +202,15 @@ export class Rfc2136Client {
     }
     const detail =
       error instanceof DnsQueryError ? error.detail : error instanceof Error ? error.message : String(error);
-    return new Rfc2136Error(what, this.label, detail, { cause: error });
+    return new ExchangeFailedError(what, this.label, detail, { cause: error });
   }
 }
+
+/** Times a read is asked in all when its exchange fails on the way. */
+const READ_ATTEMPTS = 4;
+
+/** An exchange that failed on the way (no answer, a cut, an unsigned or forged one): a read may ask again. */
+class ExchangeFailedError extends Rfc2136Error {}
 
 function query(zone: string, type: 'AXFR' | 'SOA'): Buffer {
   // Stryker disable next-line StringLiteral: dns-packet writes a query (QR 0) for any type but 'response'

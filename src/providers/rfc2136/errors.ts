@@ -34,6 +34,28 @@ export class Rfc2136OutcomeUnknownError extends OutcomeUnknownError {
   override readonly name = 'Rfc2136OutcomeUnknownError';
 }
 
+/**
+ * The server answered an UPDATE NOERROR but the zone read back does not hold every set as the message made it: a
+ * server takes a message whole yet ignores some of its records without a word (RFC 2136 §3.4.2.2: a CNAME beside
+ * other data, data beside a CNAME). `sets` names each set not taken, what it should be and what is served.
+ */
+export class Rfc2136NotServedError extends Rfc2136Error {
+  override readonly name = 'Rfc2136NotServedError';
+
+  constructor(
+    what: string,
+    server: string,
+    readonly sets: readonly string[],
+  ) {
+    super(
+      what,
+      server,
+      `the server answered NOERROR but does not serve what was sent: ${sets.join('; ')}; a server drops a CNAME ` +
+        'beside other data, and data beside a CNAME, without a word (RFC 2136 §3.4.2.2)',
+    );
+  }
+}
+
 /** Which bound of a read was reached: its deadline, its size in octets, its number of records. */
 export type Rfc2136Limit = 'deadline' | 'bytes' | 'records';
 

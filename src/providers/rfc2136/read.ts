@@ -5,6 +5,7 @@ import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
 import { recordType } from '../../model/record-types/index.js';
 import { sortValues } from '../../model/record-types/registry.js';
+import { printable } from '../../model/text.js';
 import type { Rfc2136Client } from './client.js';
 import { Rfc2136Error } from './errors.js';
 
@@ -52,7 +53,7 @@ export function liveZone(
       throw new Rfc2136Error(
         `AXFR ${zone}`,
         server,
-        `${fqdn} ${record.type} ${JSON.stringify(record.value)}: ${parsed.problems.map((p) => p.message).join('; ')}`,
+        `${printable(fqdn)} ${record.type} ${JSON.stringify(record.value)}: ${parsed.problems.map((p) => p.message).join('; ')}`,
       );
     const key = `${fqdn} ${record.type}`;
     const set = sets.get(key) ?? { fqdn, type: record.type, records: [] };

@@ -1,8 +1,7 @@
-import { sortValues } from '../../model/record-types/registry.js';
 import type { Rfc2136Client } from './client.js';
 import { Rfc2136OutcomeUnknownError } from './errors.js';
-import type { Rfc2136Records, Rfc2136Set } from './ops.js';
-import { liveZone } from './read.js';
+import type { Rfc2136Set } from './ops.js';
+import { serialOf, setsUnlike, snapshotOf } from './zone-snapshot.js';
 
 /** What settling a lost answer needs of the client: the SOA and a zone transfer. */
 export type SettleClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer'>;
@@ -36,11 +35,11 @@ export async function settleLostUpdate(
   let reason: string;
   try {
     const soa = await client.soa(lost.zone);
-    const serial = soa === null ? null : Number(soa.value.split(/\s+/)[2]);
+    const serial = soa === null ? null : serialOf(soa);
     if (serial === lost.serial) return 'not-applied';
     if (serial === null) reason = 'the server no longer serves the zone';
     else {
-      const unlike = await setsUnlike(client, lost);
+      const unlike = await setsUnlikeNow(client, lost);
       if (unlike.length === 0) return 'applied';
       reason = `the zone's serial moved to ${serial} but ${unlike.join(', ')} ${unlike.length === 1 ? 'is' : 'are'} not as the message sets them (another writer?)`;
     }
@@ -54,29 +53,11 @@ export async function settleLostUpdate(
 }
 
 /** The message's sets (`fqdn type`) the zone does not hold as the message makes them. */
-async function setsUnlike(client: SettleClient, lost: LostUpdate): Promise<string[]> {
-  const records = await client.transfer(lost.zone);
-  if (records === null) return lost.sets.map((set) => `${set.fqdn} ${set.type}`);
-  const types = new Set(lost.sets.map((set) => set.type));
-  const live = liveZone(lost.zone, records, types, client.label).records;
-  return lost.sets
-    .filter((set) => {
-      const want = lost.direction === 'forward' ? set.after : set.before;
-      const held = live.find((l) => l.fqdn === set.fqdn && l.type === set.type);
-      return !sameRecords(set.type, want, held?.records ?? []);
-    })
-    .map((set) => `${set.fqdn} ${set.type}`);
-}
-
-function sameRecords(
-  type: string,
-  want: Rfc2136Records | null,
-  held: readonly { value: string; ttl: number }[],
-): boolean {
-  if (want === null) return held.length === 0;
-  const values = sortValues(type, want.values);
-  return (
-    held.length === values.length &&
-    held.every((record, index) => record.value === values[index] && record.ttl === want.ttl)
-  );
+async function setsUnlikeNow(client: SettleClient, lost: LostUpdate): Promise<string[]> {
+  const snapshot = snapshotOf(await client.transfer(lost.zone));
+  const unlike =
+    snapshot === null
+      ? lost.sets
+      : setsUnlike(snapshot, lost.zone, lost.sets, lost.direction, client.label).map(({ set }) => set);
+  return unlike.map((set) => `${set.fqdn} ${set.type}`);
 }

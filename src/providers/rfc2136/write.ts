@@ -1,38 +1,45 @@
-import { RCODES, rcodeName } from '../../dns-wire/message.js';
-import { DnsQueryError } from '../../dns-wire/query.js';
-import type { WireRecord } from '../../dns-wire/rdata.js';
 import type { ProviderOp, StepWriter } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
-import type { Rfc2136Client } from './client.js';
-import { setEntries } from './compile.js';
-import { Rfc2136ConflictError, Rfc2136Error } from './errors.js';
+import { Rfc2136ConflictError, Rfc2136Error, Rfc2136NotServedError } from './errors.js';
 import { labelRfc2136Op } from './op-label.js';
 import { parseRfc2136Op } from './op-schema.js';
 import type { Rfc2136Op } from './ops.js';
-import { settleLostUpdate } from './settle.js';
+import { readBack } from './read-back.js';
+import { sendMessage, type WriterClient } from './send.js';
+import { undoApplied, type ZoneProgress } from './undo.js';
+import {
+  isSnapshot,
+  othersChanged,
+  readSnapshot,
+  serialOf,
+  setsUnlike,
+  unlikeText,
+  type ZoneSoa,
+} from './zone-snapshot.js';
 
-/** What a zone's step has done so far: the serial its next message is conditional on, and what it applied. */
-interface ZoneProgress {
-  serial: number;
-  applied: Rfc2136Op[];
-}
+/** What a read after a message the server took says when it fails: the message is applied. */
+const TAKEN = 'the server took it (NOERROR), but reading the zone back';
 
 /**
  * Sends a zone's UPDATE messages, each conditional on the zone's SOA (RFC 2136 §2.4.1, "RRset exists (value
- * dependent)"): the first on the serial the plan read (`begin`), each later one on the serial the one before
- * produced, read back from the server's SOA right after it (not computed: a server may be set to date or
- * unixtime serials). The server applies a message all or nothing, and only while its SOA is the one named, so a
- * writer that came between plan and apply makes the message fail with NXRRSET, nothing applied:
- * Rfc2136ConflictError ("changed since the plan: plan again").
+ * dependent)", §3.2): the first on the serial the plan read, each later one on the SOA the zone had right after the
+ * one before. The server applies a message all or nothing, and only while its SOA is the one named, so a writer
+ * that came between plan and apply makes it fail with NXRRSET, nothing applied: Rfc2136ConflictError.
  *
- * A chain that fails part-way is rolled back by `discard`: the messages it applied are undone last first, each the
- * same sets sent the other way, each conditional on the serial it left.
+ * After each message the server took, the zone is read back (read-back.ts: a lost read is sent again) and compared
+ * with what was sent: a set the server does not serve as sent (it drops a CNAME beside other data, and data beside
+ * a CNAME, and still answers NOERROR: RFC 2136 §3.4.2.2) fails the step with Rfc2136NotServedError, never reported
+ * applied. A chain of messages (a change over 64 KiB) reads the zone before its first message too, and before each
+ * next message checks that the zone is exactly what the last one left: another writer's change between two messages
+ * is a conflict, never absorbed into the chain.
+ *
+ * A step that fails is rolled back by `discard` (undo.ts), which reads the zone first and settles against it.
  */
 export class Rfc2136Writer implements StepWriter {
   private readonly zones = new Map<string, ZoneProgress>();
   private readonly planned = new Map<string, number | null>();
 
-  constructor(private readonly client: Rfc2136Client) {}
+  constructor(private readonly client: WriterClient) {}
 
   begin(planned: { target: Target; serial: number | null }): void {
     this.planned.set(planned.target.name, planned.serial);
@@ -41,112 +48,66 @@ export class Rfc2136Writer implements StepWriter {
 
   async execute(raw: ProviderOp): Promise<void> {
     const op = parseRfc2136Op(raw);
-    const progress = await this.progressOf(op);
-    await this.send(op, progress.serial, 'forward');
+    const what = labelRfc2136Op(op);
+    const progress = this.progressOf(op);
+    const before = progress.last ?? (await this.zoneBefore(op, progress.planned, what));
+    await sendMessage(this.client, op, 'forward', what, before);
     progress.applied.push(op);
-    progress.serial = await this.serialAfter(op, progress.serial);
+    progress.last = null;
+    const after = await readBack(this.client, op.zone, what, TAKEN);
+    progress.last = after;
+    const unlike = setsUnlike(after, op.zone, op.sets, 'forward', this.client.label);
+    if (unlike.length > 0) throw new Rfc2136NotServedError(what, this.client.label, unlike.map(unlikeText));
+    if (op.message === op.of || !isSnapshot(before)) return;
+    const changed = othersChanged(before, after, op.sets);
+    if (changed.length > 0)
+      throw new Rfc2136ConflictError(
+        op.zone,
+        this.client.label,
+        `another writer changed it between messages ${op.message} and ${op.message + 1} of ${op.of}: ` +
+          changed.join('; '),
+      );
   }
 
-  /** Undoes the messages of the zone's failed step that were applied, last first; it never creates a zone. */
+  /** Undoes the messages of the zone's failed step the server took, last first; it never creates a zone. */
   async discard(target: Target): Promise<undefined> {
     const progress = this.zones.get(target.name);
-    if (!progress) return undefined;
-    while (progress.applied.length > 0) {
-      const op = progress.applied.at(-1) as Rfc2136Op;
-      await this.send(op, progress.serial, 'back');
-      progress.applied.pop();
-      progress.serial = await this.serialAfter(op, progress.serial);
-    }
+    if (progress) await undoApplied(this.client, target.name, progress);
     return undefined;
   }
 
-  /** The zone's progress; for its first message, the serial the plan read, checked against the server's now. */
-  private async progressOf(op: Rfc2136Op): Promise<ZoneProgress> {
+  private progressOf(op: Rfc2136Op): ZoneProgress {
     const known = this.zones.get(op.zone);
     if (known) return known;
-    const serial = this.planned.get(op.zone);
-    if (serial === undefined || serial === null)
+    const planned = this.planned.get(op.zone);
+    if (planned === undefined || planned === null)
       throw new Rfc2136Error(
         `UPDATE ${op.zone}`,
         this.client.label,
         'no serial was read for the zone by the plan',
       );
-    const progress = { serial, applied: [] };
+    const progress = { planned, last: null, applied: [] };
     this.zones.set(op.zone, progress);
     return progress;
   }
 
-  private async send(op: Rfc2136Op, serial: number, direction: 'forward' | 'back'): Promise<void> {
-    const what = `${direction === 'back' ? 'undo of ' : ''}${labelRfc2136Op(op)}`;
-    const soa = await this.client.soa(op.zone);
-    if (soa === null) throw new Rfc2136Error(what, this.client.label, 'the server no longer serves the zone');
-    if (serialOf(soa) !== serial)
+  /**
+   * The zone before the step's first message, which must still be at the serial the plan read: its SOA (one
+   * query), or, for a chain, the whole zone (one transfer), against which the first message's result is compared.
+   */
+  private async zoneBefore(op: Rfc2136Op, planned: number, what: string): Promise<ZoneSoa> {
+    const found =
+      op.of > 1
+        ? await readSnapshot(this.client, op.zone, what)
+        : await this.client.soa(op.zone).then((soa) => soa && { soa, serial: serialOf(soa) });
+    if (found === null)
+      throw new Rfc2136Error(what, this.client.label, 'the server no longer serves the zone');
+    if (found.serial !== planned)
       throw new Rfc2136ConflictError(
         op.zone,
         this.client.label,
-        `its serial is ${serialOf(soa)}, not ${serial}`,
+        `its serial is ${found.serial}, not ${planned}`,
       );
-    const prerequisite = { kind: 'record' as const, record: { ...soa, ttl: 0 } };
-    const updates = op.sets.flatMap((set) => setEntries(set, direction));
-    let answer: { rcode: number };
-    try {
-      answer = await this.client.update(what, op.zone, [prerequisite], updates);
-    } catch (error) {
-      const lost = { what, zone: op.zone, serial, sets: op.sets, direction, lost: error };
-      if ((await settleLostUpdate(this.client, lost)) === 'applied') return;
-      throw error;
-    }
-    if (answer.rcode === RCODES.NOERROR) return;
-    if (answer.rcode === NXRRSET || answer.rcode === YXRRSET)
-      throw new Rfc2136ConflictError(
-        op.zone,
-        this.client.label,
-        `the SOA prerequisite was refused (${rcodeText(answer.rcode)})`,
-      );
-    throw new Rfc2136Error(
-      what,
-      this.client.label,
-      `the server refused the update (${rcodeText(answer.rcode)}); nothing of it was applied`,
-    );
+    return found;
   }
-
-  /** The serial the message left: the server's SOA read right after it; it must have moved. */
-  private async serialAfter(op: Rfc2136Op, before: number): Promise<number> {
-    const now = await this.serialNow(op.zone);
-    if (now === null || now === before)
-      throw new Rfc2136Error(
-        labelRfc2136Op(op),
-        this.client.label,
-        `the server said NOERROR but its serial is ${now ?? 'gone'} (was ${before})`,
-      );
-    return now;
-  }
-
-  private async serialNow(zone: string): Promise<number | null> {
-    try {
-      const soa = await this.client.soa(zone);
-      return soa === null ? null : serialOf(soa);
-    } catch (error) {
-      if (error instanceof Rfc2136Error || error instanceof DnsQueryError) return null;
-      throw error;
-    }
-  }
-}
-
-const YXRRSET = 7;
-const NXRRSET = 8;
-const UPDATE_RCODES: Record<number, string> = {
-  6: 'YXDOMAIN',
-  [YXRRSET]: 'YXRRSET',
-  [NXRRSET]: 'NXRRSET',
-  9: 'NOTAUTH',
-  10: 'NOTZONE',
-};
-
-function rcodeText(rcode: number): string {
-  return UPDATE_RCODES[rcode] ?? rcodeName(rcode);
-}
-
-function serialOf(soa: WireRecord): number {
-  return Number(soa.value.split(/\s+/)[2]);
 }

@@ -1,21 +1,26 @@
-import { plural } from '../../model/text.js';
-import type { FileProblem } from './read-entries.js';
+import { plural, shortened } from '../../model/text.js';
+import { type FileProblem, KEPT_PROBLEMS } from './problems.js';
 
-/** Most problems of one file a message lists; the rest are counted. */
-const SHOWN = 20;
+/** The longest problem line a message shows (a problem may quote a value from the file). */
+const SHOWN_PROBLEM = 300;
 
-/** A zone file that cannot be read: every problem, each at `file:line`. Nothing was planned from it. */
+/**
+ * A zone file that cannot be read: its first problems by line, each at `file:line`, and how many more there are
+ * (`total`: every problem found). Nothing was planned from it.
+ */
 export class ZonefileReadError extends Error {
   override readonly name = 'ZonefileReadError';
 
   constructor(
     readonly file: string,
     readonly problems: readonly FileProblem[],
+    readonly total = problems.length,
   ) {
-    const lines = problems.slice(0, SHOWN).map((p) => `  ${file}:${p.line}: ${p.message}`);
-    const more = problems.length > SHOWN ? [`  … and ${problems.length - SHOWN} more`] : [];
+    const shown = problems.slice(0, KEPT_PROBLEMS);
+    const lines = shown.map((p) => `  ${file}:${p.line}: ${shortened(p.message, SHOWN_PROBLEM)}`);
+    const more = total > shown.length ? [`  … and ${total - shown.length} more`] : [];
     super(
-      `${file}: ${plural(problems.length, 'problem')}, so the zone cannot be read:\n${[...lines, ...more].join('\n')}`,
+      `${file}: ${plural(total, 'problem')}, so the zone cannot be read:\n${[...lines, ...more].join('\n')}`,
     );
   }
 }

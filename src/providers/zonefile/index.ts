@@ -2,9 +2,9 @@ import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import { zonefileCompiler } from './compile.js';
-import { shownPath, type ZoneFileLocation } from './location.js';
+import { DEFAULT_MAX_FILE_MB, shownPath, type ZoneFileLocation } from './location.js';
 import { ZoneFiles } from './read.js';
-import { nodeZoneFileStore, type ZoneFileStore } from './store.js';
+import { createZoneFileStore, type ZoneFileStore } from './store.js';
 import { ZonefileWriter } from './write.js';
 
 export { ZONEFILE_CAPABILITIES } from './capabilities.js';
@@ -13,7 +13,7 @@ export { DEFAULT_FILENAME, locationOf, type ZoneFileLocation, zoneFilePath } fro
 export { labelZonefileOp } from './op-label.js';
 export { parseZonefileOp, ZONEFILE_OP_SCHEMA, ZonefileOpError } from './op-schema.js';
 export type { ZonefileOp } from './ops.js';
-export type { ZoneFileStore } from './store.js';
+export type { StoredFile, ZoneFileStore } from './store.js';
 
 export interface ZonefileProviderOptions {
   /** The provider's name: what plan steps name, its key under `providers:`. */
@@ -21,6 +21,10 @@ export interface ZonefileProviderOptions {
   location: ZoneFileLocation;
   /** The apex NS records of zones the plan creates (absolute names); none: such a plan is refused. */
   nameservers?: readonly string[];
+  /** The largest zone file read (`max_file_mb`); default DEFAULT_MAX_FILE_MB. */
+  maxFileBytes?: number;
+  /** Stops the reads under way (a plan's, an import's): they reject with the signal's reason. */
+  signal?: AbortSignal;
   logger?: Logger;
   /** Injected for tests: the file system, and the clock of SOA serials. */
   store?: ZoneFileStore;
@@ -32,13 +36,20 @@ export interface ZonefileProviderOptions {
  * Plans read each zone's file (and keep its digest); apply replaces each changed zone's file once.
  */
 export function createZonefileProvider(options: ZonefileProviderOptions): DnsProvider {
-  const store = options.store ?? nodeZoneFileStore;
+  const store = options.store ?? createZoneFileStore();
   const supported: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
-  const files = new ZoneFiles(options.location, store, supported, options.logger ?? silentLogger);
+  const logger = options.logger ?? silentLogger;
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1024 * 1024;
+  const files = new ZoneFiles(options.location, store, supported, logger, {
+    maxFileBytes,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const writer = new ZonefileWriter({
     location: options.location,
     store,
     supported,
+    maxFileBytes,
+    logger,
     now: options.now ?? Date.now,
   });
   const settings = { provider: options.name, nameservers: options.nameservers ?? [] };

@@ -4,9 +4,12 @@ import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
 import type { ProviderContext } from '../plugin.js';
 import { ZonefileSetupError } from './errors.js';
 import { createZonefileProvider } from './index.js';
-import { DEFAULT_FILENAME, locationOf } from './location.js';
+import { DEFAULT_FILENAME, DEFAULT_MAX_FILE_MB, locationOf } from './location.js';
 
-/** The directory the entry names, relative to the desired-state file that declares it. */
+/**
+ * The directory the entry names, relative to the desired-state file that declares it; the run's signal stops its
+ * reads (SIGINT, SIGTERM, the command ending).
+ */
 export function openZonefile(spec: DnsProviderSpec, context: ProviderContext): DnsProvider {
   const { options } = spec;
   const text = (key: string) => (typeof options[key] === 'string' ? options[key] : undefined);
@@ -24,5 +27,13 @@ export function openZonefile(spec: DnsProviderSpec, context: ProviderContext): D
       `provider ${spec.name}: nameservers must be absolute host names with their trailing dot (ns1.example.net.), ` +
         `not ${relative.join(', ')}`,
     );
-  return createZonefileProvider({ name: spec.name, location, nameservers, logger: context.logger });
+  const maxFileMb = typeof options.max_file_mb === 'number' ? options.max_file_mb : DEFAULT_MAX_FILE_MB;
+  return createZonefileProvider({
+    name: spec.name,
+    location,
+    nameservers,
+    maxFileBytes: maxFileMb * 1024 * 1024,
+    logger: context.logger,
+    ...(context.signal ? { signal: context.signal } : {}),
+  });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
-import { DEFAULT_FILENAME } from './location.js';
+import { DEFAULT_FILENAME, DEFAULT_MAX_FILE_MB, IN_GIT, inGitDirectory, MAX_FILE_MB } from './location.js';
 import { labelZonefileOp } from './op-label.js';
 import { parseZonefileOp, ZONEFILE_OP_SCHEMA } from './op-schema.js';
 
@@ -13,6 +13,7 @@ export const ZONEFILE: DnsProviderPlugin = {
     directory: z
       .string({ error: 'must be a directory path' })
       .min(1, { error: 'must not be empty' })
+      .refine((directory) => !inGitDirectory(directory), { error: `must not lie ${IN_GIT}` })
       .describe('the directory of the zone files, relative to the file that declares the provider.'),
     filename: z
       .string({ error: 'must be a file name pattern' })
@@ -25,6 +26,14 @@ export const ZONEFILE: DnsProviderPlugin = {
         error: 'must be a list of host names',
       })
       .describe('the apex NS records of the zone files the plan creates (absolute names).'),
+    max_file_mb: z
+      .number({ error: 'must be a number of megabytes' })
+      .int({ error: 'must be a whole number of megabytes' })
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_FILE_MB, { error: `must be at most ${MAX_FILE_MB}` })
+      .describe(
+        `the largest zone file read, in megabytes (MiB); a larger file is refused unread. Default ${DEFAULT_MAX_FILE_MB}.`,
+      ),
   },
   required: ['directory'],
   variables: {},

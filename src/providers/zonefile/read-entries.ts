@@ -1,6 +1,12 @@
-import { type Entry, lexMasterFile, type Token, tokenText } from '../../model/zone-file/lexer.js';
+import { shortened } from '../../model/text.js';
+import { type Entry, lexEntries, type Token, tokenText } from '../../model/zone-file/lexer.js';
 import { parseZoneFileTtl } from '../../model/zone-file/ttl.js';
+import { nameLengthProblem } from './name-length.js';
 import { absoluteName } from './names.js';
+import { type FileProblem, ProblemList } from './problems.js';
+import { runSteps, type Steps } from './steps.js';
+
+export type { FileProblem } from './problems.js';
 
 /**
  * One record of a zone file as written, before any record type reads it: its owner made absolute, its TTL and
@@ -21,39 +27,51 @@ export interface FileRecord {
   origin: string;
 }
 
-export interface FileProblem {
-  line: number;
-  message: string;
-}
-
 const CLASSES: ReadonlySet<string> = new Set(['IN', 'CH', 'HS', 'CS', 'NONE', 'ANY']);
+
+/** How much of a token a problem quotes (a token may be as long as the file). */
+const SHOWN_TOKEN = 60;
+/** Entries read between two pauses (steps.ts): about a millisecond of work. */
+const ENTRIES_PER_STEP = 500;
 
 /**
  * Reads the entries of a zone file for zone `origin` (absolute). Directives: `$ORIGIN` and `$TTL`; `$INCLUDE` is
  * refused (an apply rewrites this one file, and could not write the records of another back where they came from),
  * as is any other (`$GENERATE`). A record is `[owner] [ttl] [class] type rdata`, TTL and class in either order; its
  * TTL is its own, else `$TTL`, else the last TTL written (RFC 1035), else the SOA's minimum; its class, when given,
- * IN. Every problem is returned, each at its line.
+ * IN. A name over 255 octets or with a label over 63 (RFC 1035 §2.3.4), by `$ORIGIN` or as an owner, is refused
+ * where it is written (and the origin stays what it was). Every problem is counted in `problems`, each at its line.
  */
+export function* readEntrySteps(text: string, origin: string, problems: ProblemList): Steps<FileRecord[]> {
+  const records: FileRecord[] = [];
+  const state: ReadState = { origin, owner: undefined, defaultTtl: undefined, lastTtl: undefined };
+  let entries = 0;
+  for (const item of lexEntries(text)) {
+    if (!('tokens' in item)) {
+      problems.add(item.line, item.message);
+      continue;
+    }
+    const first = item.tokens[0];
+    const read =
+      !item.ownerless && first && !first.quoted && first.raw.startsWith('$')
+        ? directive(item, state)
+        : record(item, state);
+    if (typeof read === 'string') problems.add(item.line, read);
+    else if (read !== null) records.push(read);
+    // Stryker disable next-line UpdateOperator: counting down, -500 % 500 is -0, which equals 0: the same steps.
+    if (++entries % ENTRIES_PER_STEP === 0) yield;
+  }
+  return records;
+}
+
+/** `readEntrySteps` at once: the records, and the first problems by line (problems.ts). */
 export function readEntries(
   text: string,
   origin: string,
 ): { records: FileRecord[]; problems: FileProblem[] } {
-  const lexed = lexMasterFile(text);
-  const problems: FileProblem[] = [...lexed.problems];
-  const records: FileRecord[] = [];
-  const state: ReadState = { origin, owner: undefined, defaultTtl: undefined, lastTtl: undefined };
-  for (const entry of lexed.entries) {
-    const first = entry.tokens[0];
-    const read =
-      !entry.ownerless && first && !first.quoted && first.raw.startsWith('$')
-        ? directive(entry, state)
-        : record(entry, state);
-    if (typeof read === 'string') problems.push({ line: entry.line, message: read });
-    else if (read !== null) records.push(read);
-  }
-  problems.sort((a, b) => a.line - b.line);
-  return { records, problems };
+  const problems = new ProblemList();
+  const records = runSteps(readEntrySteps(text, origin, problems));
+  return { records, problems: problems.list() };
 }
 
 interface ReadState {
@@ -61,6 +79,8 @@ interface ReadState {
   owner: string | undefined;
   defaultTtl: number | undefined;
   lastTtl: number | undefined;
+  /** Why the current owner is no domain name (nameLengthProblem), worked out once for all its records. */
+  ownerProblem?: string | null;
   /** The SOA's MINIMUM, once read: the TTL of last resort (what BIND uses). */
   soaMinimum?: number;
 }
@@ -72,14 +92,17 @@ function directive(entry: Entry, state: ReadState): null | string {
   if (upper === '$INCLUDE')
     return '$INCLUDE is not supported: edgeplan rewrites this file on apply and cannot write the included records back; put them in this file';
   if (upper !== '$ORIGIN' && upper !== '$TTL')
-    return `${name} is not a directive edgeplan reads ($ORIGIN, $TTL)`;
+    return `${shown(name)} is not a directive edgeplan reads ($ORIGIN, $TTL)`;
   if (value === undefined || extra.length > 0) return `${upper} takes exactly one value`;
   if (upper === '$ORIGIN') {
-    state.origin = absoluteName(value, state.origin);
+    const origin = absoluteName(value, state.origin);
+    const problem = nameLengthProblem(origin);
+    if (problem !== null) return `$ORIGIN: ${problem}`;
+    state.origin = origin;
     return null;
   }
   const ttl = parseZoneFileTtl(value);
-  if (ttl === undefined) return `$TTL: ${value} is not a TTL`;
+  if (ttl === undefined) return `$TTL: ${shown(value)} is not a TTL`;
   state.defaultTtl = ttl;
   return null;
 }
@@ -88,16 +111,21 @@ function directive(entry: Entry, state: ReadState): null | string {
 function record(entry: Entry, state: ReadState): FileRecord | string {
   const { tokens } = entry;
   let at = 0;
-  if (!entry.ownerless) state.owner = absoluteName(tokens[at++]?.raw ?? '', state.origin);
+  if (!entry.ownerless) {
+    // Stryker disable next-line OptionalChaining,StringLiteral: an entry has a first token (the lexer drops empty ones).
+    state.owner = absoluteName(tokens[at++]?.raw ?? '', state.origin);
+    state.ownerProblem = nameLengthProblem(state.owner);
+  }
   const owner = state.owner;
   if (owner === undefined) return 'the record has no owner name, and no record before it has one';
+  if (state.ownerProblem) return state.ownerProblem;
   let ttl: number | undefined;
   let recordClass: string | undefined;
   for (let fields = 0; fields < 2 && at < tokens.length; fields++) {
     const text = tokenText(tokens[at] as Token);
     if (ttl === undefined && /^\d/.test(text)) {
       ttl = parseZoneFileTtl(text);
-      if (ttl === undefined) return `${text} is not a TTL`;
+      if (ttl === undefined) return `${shown(text)} is not a TTL`;
     } else if (recordClass === undefined && isClass(text)) recordClass = text.toUpperCase();
     else break;
     at += 1;
@@ -107,7 +135,7 @@ function record(entry: Entry, state: ReadState): FileRecord | string {
   const typeToken = tokens[at++];
   if (typeToken === undefined) return 'the record has no type';
   const type = typeToken.raw.toUpperCase();
-  if (!/^[A-Z][A-Z0-9-]*$/.test(type)) return `${typeToken.raw} is not a record type`;
+  if (!/^[A-Z][A-Z0-9-]*$/.test(type)) return `${shown(typeToken.raw)} is not a record type`;
   const rdata = tokens.slice(at).map((token) => token.raw);
   if (type === 'SOA') state.soaMinimum = soaMinimum(rdata);
   if (ttl !== undefined) state.lastTtl = ttl;
@@ -125,4 +153,9 @@ function isClass(text: string): boolean {
 function soaMinimum(rdata: readonly string[]): number | undefined {
   const minimum = rdata[6];
   return minimum === undefined ? undefined : parseZoneFileTtl(minimum);
+}
+
+/** A token as a problem quotes it: its start and end when it is long. */
+function shown(token: string): string {
+  return shortened(token, SHOWN_TOKEN);
 }

@@ -5,12 +5,17 @@ import { zoneLabelsProblem } from '../../model/dns-names.js';
 import type { DnsInventory, DnsInventorySelection, ZoneInventory } from '../../model/inventory.js';
 import type { Logger } from '../../model/logger.js';
 import { normaliseName } from '../../model/names.js';
+import { plural, shortened } from '../../model/text.js';
 import type { ReadFile } from './compile.js';
 import { ZonefileReadError } from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath, zoneOfFileName } from './location.js';
 import { serialStyleOf } from './soa.js';
-import type { ZoneFileStore } from './store.js';
-import { readZoneContent, type ZoneContent } from './zone-content.js';
+import { runStepsAsync } from './steps.js';
+import type { StoredFile, ZoneFileStore } from './store.js';
+import { readZoneSteps, type ZoneContent } from './zone-content.js';
+
+/** The longest warning line about one set (it may quote a value from the file). */
+const SHOWN_NOTE = 300;
 
 /** A zone file as read: where it is, its digest, and what it holds (null: there is no file). */
 export interface ReadZone extends ReadFile {
@@ -18,10 +23,17 @@ export interface ReadZone extends ReadFile {
   content: ZoneContent | null;
 }
 
+/** How the reads are bounded: the largest file read, and the signal that stops them. */
+export interface ReadBounds {
+  maxFileBytes: number;
+  signal?: AbortSignal;
+}
+
 /**
- * The provider's reads: one file per zone (`<directory>/<filename>`), each read whole, its digest kept for the
- * compiler (what the plan read is what the writer must find), every problem of a file an error naming its lines.
- * Why a set of a managed type is kept as written is logged (a warning), never dropped silently.
+ * The provider's reads: one file per zone (`<directory>/<filename>`), each read whole (up to `maxFileBytes`), its
+ * digest kept for the compiler (what the plan read is what the writer must find), the problems of a file an error
+ * naming their lines (the first ones, and how many more). Why a set of a managed type is kept as written is logged
+ * (a warning), never dropped silently. The text is read in steps (steps.ts), so the signal stops a large file's read.
  */
 export class ZoneFiles {
   private readonly read = new Map<string, ReadFile>();
@@ -31,6 +43,7 @@ export class ZoneFiles {
     private readonly store: ZoneFileStore,
     private readonly supported: ReadonlySet<string>,
     private readonly logger: Logger,
+    private readonly bounds: ReadBounds,
   ) {}
 
   /** What the last read of `zone` found, for the compiler. */
@@ -43,7 +56,9 @@ export class ZoneFiles {
     const path = zoneFilePath(this.location, zone);
     const file = shownPath(this.location, path);
     await assertInside(this.location, path);
-    const bytes = await this.store.read(path);
+    const { maxFileBytes, signal } = this.bounds;
+    signal?.throwIfAborted();
+    const bytes = readable(file, await this.store.read(path, maxFileBytes, signal));
     const digest = bytes === null ? null : digestOf(bytes);
     this.read.set(zone, { file, digest });
     if (bytes === null) return { path, file, digest, content: null };
@@ -52,9 +67,13 @@ export class ZoneFiles {
       throw new ZonefileReadError(file, [
         { line: 1, message: 'not UTF-8 text (write other octets as \\DDD)' },
       ]);
-    const read = readZoneContent(text, zone, this.supported);
-    if (!read.ok) throw new ZonefileReadError(file, read.problems);
-    for (const note of read.content.notes) this.logger.warn(`${file}: ${note}`);
+    this.logger.debug(`reading ${file} (${bytes.length} bytes)`);
+    const read = await runStepsAsync(readZoneSteps(text, zone, this.supported), signal);
+    if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
+    const { notes, notesLeftOut } = read.content;
+    for (const note of notes) this.logger.warn(`${file}: ${shortened(note, SHOWN_NOTE)}`);
+    if (notesLeftOut)
+      this.logger.warn(`${file}: ${plural(notesLeftOut, 'more set')} kept as written for such reasons`);
     return { path, file, digest, content: read.content };
   }
 
@@ -81,6 +100,12 @@ export class ZoneFiles {
     }
     return { zones: inventories, secondaryZones: [], geoServices: [] };
   }
+}
+
+/** The file's bytes or null (no file); a file the store would not read is a problem at its first line. */
+export function readable(file: string, stored: StoredFile): Buffer | null {
+  if (stored === null || Buffer.isBuffer(stored)) return stored;
+  throw new ZonefileReadError(file, [{ line: 1, message: `the file ${stored.refused}` }]);
 }
 
 export function digestOf(bytes: Uint8Array): string {

@@ -1,10 +1,11 @@
+import type { Logger } from '../../model/logger.js';
 import type { ProviderOp } from '../../model/provider.js';
 import { changedContent, newZoneContent, nextVersion, readBackProblem } from './change-content.js';
 import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
-import { digestOf, utf8Text } from './read.js';
+import { digestOf, readable, utf8Text } from './read.js';
 import type { ZoneFileStore } from './store.js';
 import { zoneFileText } from './write-text.js';
 import { readZoneContent, type ZoneContent } from './zone-content.js';
@@ -14,6 +15,10 @@ export interface ZonefileWriterSettings {
   store: ZoneFileStore;
   /** The record types the provider manages (what the file is read back with). */
   supported: ReadonlySet<string>;
+  /** The largest zone file read (as the plan's reads). */
+  maxFileBytes: number;
+  /** Told what of a replaced file's owner and group the new file could not keep. */
+  logger: Logger;
   /** The clock the SOA serial is taken from (epoch, day and minute styles). */
   now: () => number;
 }
@@ -22,8 +27,9 @@ export interface ZonefileWriterSettings {
  * Executes `write-zone` ops: each checked against the op schema, then a compare-and-swap on the zone's file. The
  * file is read and must be byte for byte the one the plan read (its SHA-256, or still no file); the new text is
  * computed from it (the changed sets, every other record as it was, the SOA serial up once), read back to prove
- * it holds exactly that, written to a temporary file, checked against the digest once more, and renamed over the
- * file. Any failure leaves the file as it was: a zone file is never half-applied.
+ * it holds exactly that, written to a temporary file with the old file's mode, owner and group, checked against
+ * the digest once more, and renamed over the file (over a link's target, the link kept). Any failure leaves the
+ * file as it was: a zone file is never half-applied. An owner or group that could not be kept is a warning.
  */
 export class ZonefileWriter {
   constructor(private readonly settings: ZonefileWriterSettings) {}
@@ -43,28 +49,41 @@ export class ZonefileWriter {
     const changed = changedContent(base, op);
     const content = current === null ? changed : nextVersion(changed, now());
     const text = zoneFileText(content);
+    const size = Buffer.byteLength(text);
+    if (size > this.settings.maxFileBytes)
+      throw new ZonefileSetupError(
+        `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
+          `could read it again; ${file} was not changed (raise max_file_mb)`,
+      );
     const problem = readBackProblem(text, content, supported);
     if (problem !== null)
       throw new Error(
         `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
       );
-    await store.replace(path, text, async () => {
+    const { notKept } = await store.replace(path, text, async () => {
       await this.readChecked(op, path, file);
     });
+    if (notKept.length > 0)
+      this.settings.logger.warn(
+        `${file} was written but could not keep its ${notKept.join(' and ')} (only root may give a file to another ` +
+          'user, or to a group it is not in): the server that loads the zone may no longer read it; run apply as ' +
+          'that user, or set the owner again',
+      );
   }
 
   /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */
   private async readChecked(op: ZonefileOp, path: string, file: string): Promise<ZoneContent | null> {
-    const bytes = await this.settings.store.read(path);
+    const { store, maxFileBytes } = this.settings;
+    const bytes = readable(file, await store.read(path, maxFileBytes));
     const digest = bytes === null ? null : digestOf(bytes);
     if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
     if (bytes === null) return null;
     const text = utf8Text(bytes);
     const read =
       text === undefined
-        ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }] }
+        ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }], total: 1 }
         : readZoneContent(text, op.zone, this.settings.supported);
-    if (!read.ok) throw new ZonefileReadError(file, read.problems);
+    if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
     return read.content;
   }
 }

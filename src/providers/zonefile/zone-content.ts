@@ -1,9 +1,12 @@
 import { compareStrings } from '../../model/compare.js';
+import { pushAll } from '../../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem } from '../../model/dns-names.js';
 import { isInZone } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../model/record-set.js';
 import { recordType, sortValues } from '../../model/record-types/registry.js';
+import { printable } from '../../model/text.js';
 import { modelName } from './names.js';
+import { type FileProblem, KEPT_PROBLEMS, ProblemList } from './problems.js';
 import {
   genericOctets,
   genericPresentation,
@@ -11,8 +14,9 @@ import {
   presentationFields,
   presentationText,
 } from './rdata-text.js';
-import { type FileProblem, type FileRecord, readEntries } from './read-entries.js';
+import { type FileRecord, readEntrySteps } from './read-entries.js';
 import { parseSoa, type Soa } from './soa.js';
+import { runSteps, type Steps } from './steps.js';
 
 /**
  * A zone file as the provider holds it: the SOA, the record sets edgeplan manages in the model, and every other
@@ -31,19 +35,34 @@ export interface ZoneContent {
   kept: FileRecord[];
   /** `<fqdn> <TYPE>` of the kept sets but the apex NS, sorted (`LiveZone.unsupported`). */
   unsupported: string[];
-  /** Why a set of a type edgeplan manages is kept as written, one line each. */
+  /** Why a set of a type edgeplan manages is kept as written, one line each: the first KEPT_PROBLEMS of them. */
   notes: string[];
+  /** How many more sets were kept for such a reason than `notes` says (0 when none). */
+  notesLeftOut?: number;
 }
 
-/** Every problem of a file: it cannot be read into a zone. */
-export type ZoneRead = { ok: true; content: ZoneContent } | { ok: false; problems: FileProblem[] };
+/**
+ * A file that cannot be read into a zone: its first problems by line (problems.ts), and how many it has in all.
+ */
+export type ZoneRead =
+  | { ok: true; content: ZoneContent }
+  | { ok: false; problems: FileProblem[]; total: number };
 
-/** Reads a zone file's text for `zone`; `supported`: the record types the provider manages. */
+/** Sets read between two pauses (steps.ts). */
+const SETS_PER_STEP = 200;
+
+/** Reads a zone file's text for `zone` at once; `supported`: the record types the provider manages. */
 export function readZoneContent(text: string, zone: string, supported: ReadonlySet<string>): ZoneRead {
-  const { records, problems } = readEntries(text, `${zone}.`);
+  return runSteps(readZoneSteps(text, zone, supported));
+}
+
+/** `readZoneContent` in steps (steps.ts): the provider's reads run them in turns, so that a signal stops them. */
+export function* readZoneSteps(text: string, zone: string, supported: ReadonlySet<string>): Steps<ZoneRead> {
+  const problems = new ProblemList();
+  const records = yield* readEntrySteps(text, `${zone}.`, problems);
   const inZone = records.filter((record) => {
     const inside = isInZone(modelName(record.owner), zone);
-    if (!inside) problems.push({ line: record.line, message: `${record.owner} is not in zone ${zone}` });
+    if (!inside) problems.add(record.line, `${printable(record.owner)} is not in zone ${zone}`);
     return inside;
   });
   const soas = inZone.filter((record) => record.type === 'SOA');
@@ -52,23 +71,27 @@ export function readZoneContent(text: string, zone: string, supported: ReadonlyS
   const repeated = (one: FileRecord) =>
     apexSoa !== undefined && modelName(one.owner) === zone && one.rdata.join(' ') === apexSoa.rdata.join(' ');
   for (const record of soas.filter((one) => one !== apexSoa && !repeated(one)))
-    problems.push({ line: record.line, message: `a second SOA, or an SOA below the apex (${record.owner})` });
-  if (!apexSoa) problems.push({ line: 1, message: `zone ${zone} has no SOA record at its apex` });
+    problems.add(record.line, `a second SOA, or an SOA below the apex (${printable(record.owner)})`);
+  if (!apexSoa) problems.add(1, `zone ${zone} has no SOA record at its apex`);
   const soa = apexSoa && parseSoa(presentationFields('SOA', apexSoa.rdata, apexSoa.origin), apexSoa.ttl);
   for (const record of inZone) {
     const octets = isGeneric(record.rdata) ? genericOctets(record.rdata) : null;
-    if (typeof octets === 'string') problems.push({ line: record.line, message: octets });
+    if (typeof octets === 'string') problems.add(record.line, octets);
   }
-  if (typeof soa === 'string') problems.push({ line: apexSoa?.line ?? 1, message: soa });
-  if (problems.length > 0 || soa === undefined || typeof soa === 'string')
-    return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
+  if (typeof soa === 'string') problems.add(apexSoa?.line ?? 1, soa);
+  if (problems.total > 0 || soa === undefined || typeof soa === 'string')
+    return { ok: false, problems: problems.list(), total: problems.total };
   const grouped = groupSets(inZone.filter((record) => record.type !== 'SOA'));
   const content: ZoneContent = { zone, soa, sets: [], kept: [], unsupported: [], notes: [] };
+  let notes = 0;
+  let sets = 0;
   for (const [key, group] of grouped) {
+    // Stryker disable next-line UpdateOperator: counting down, -500 % 500 is -0, which equals 0: the same steps.
+    if (++sets % SETS_PER_STEP === 0) yield;
     const fqdn = modelName(group[0]?.owner ?? '');
     const type = group[0]?.type ?? '';
     if (type === 'NS' && fqdn === zone) {
-      content.kept.push(...group);
+      pushAll(content.kept, group);
       continue;
     }
     const read = readSet(group, supported);
@@ -76,11 +99,15 @@ export function readZoneContent(text: string, zone: string, supported: ReadonlyS
       content.sets.push({ fqdn, type, records: read.records });
       continue;
     }
-    content.kept.push(...group);
+    pushAll(content.kept, group);
     content.unsupported.push(key);
-    if (read.why !== undefined)
+    if (read.why === undefined) continue;
+    // Only the first notes are written out (and counted past that): the reasons are of one kind, a set's name
+    // or values, and a file of many sets would otherwise give as many warnings.
+    if (++notes <= KEPT_PROBLEMS)
       content.notes.push(`line ${group[0]?.line}: ${key} is kept as written: ${read.why}`);
   }
+  content.notesLeftOut = Math.max(0, notes - KEPT_PROBLEMS);
   content.kept.sort((a, b) => a.line - b.line);
   content.sets.sort(compareRecordSets);
   content.unsupported.sort(compareStrings);
@@ -92,7 +119,9 @@ function groupSets(records: readonly FileRecord[]): Map<string, FileRecord[]> {
   const sets = new Map<string, FileRecord[]>();
   for (const record of records) {
     const key = recordSetKey({ fqdn: modelName(record.owner), type: record.type });
-    sets.set(key, [...(sets.get(key) ?? []), record]);
+    const group = sets.get(key);
+    if (group) group.push(record);
+    else sets.set(key, [record]);
   }
   return sets;
 }

@@ -1,11 +1,18 @@
 /**
- * A pass-through HTTP proxy on 127.0.0.1 in front of a real server (PowerDNS), for the two faults a client cannot
- * tell from each other and must settle by reading: it can hold one request back until the test releases it (so
- * another writer acts at exactly that point of a run), and it can drop answers: the request is forwarded, the
- * server's whole answer read (so the server has acted), and then the client's connection is closed without a byte
- * of it.
+ * A pass-through HTTP proxy on 127.0.0.1 in front of a real server (PowerDNS), for the faults a client cannot tell
+ * apart and must settle by reading: it can hold one request back until the test releases it (so another writer
+ * acts at exactly that point of a run); it can drop answers: the request is forwarded, the server's whole answer
+ * read (so the server has acted), and then the client's connection is closed without a byte of it; it can delay
+ * every request; and `fault` can break any request in one of the ways a network or a gateway does (HttpFault).
  */
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+
+/**
+ * What happens to one request: `pass`; `reset`, the connection cut before the server sees it; `drop`, the server
+ * acts and its answer is lost (the connection cut); `hang`, the server acts and no answer ever comes (the client
+ * times out); a `status` from a gateway, before the server sees the request or (`after`) once it has acted.
+ */
+export type HttpFault = 'pass' | 'reset' | 'drop' | 'hang' | { status: number; after: boolean };
 
 export interface FaultProxy {
   /** `http://127.0.0.1:<port>`, forwarding to the target with the same path. */
@@ -29,6 +36,10 @@ export interface FaultProxyOptions {
   hold?: (method: string, path: string, before: number) => boolean;
   /** Picks the requests whose answer is dropped after the server gave it. */
   drop?: (method: string, path: string) => boolean;
+  /** Every request waits this long before it is forwarded (a slow network: two runs' requests interleave). */
+  delayMs?: number;
+  /** Picks what happens to each request (default: `drop` when `drop` says so, else `pass`). */
+  fault?: (method: string, path: string) => HttpFault;
 }
 
 export async function startFaultProxy(target: string, options: FaultProxyOptions = {}): Promise<FaultProxy> {
@@ -45,7 +56,16 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
     onHeld = resolve;
   });
 
-  const forward = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, drop: boolean) => {
+  const forward = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, fault: HttpFault) => {
+    if (fault === 'reset') {
+      incoming.socket.destroy();
+      return;
+    }
+    if (typeof fault === 'object' && !fault.after) {
+      outgoing.writeHead(fault.status);
+      outgoing.end();
+      return;
+    }
     const out = request(
       {
         host: to.hostname,
@@ -58,9 +78,15 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
-          if (drop) {
+          if (fault === 'hang') return;
+          if (fault === 'drop') {
             dropped += 1;
             incoming.socket.destroy();
+            return;
+          }
+          if (typeof fault === 'object') {
+            outgoing.writeHead(fault.status);
+            outgoing.end();
             return;
           }
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -82,12 +108,14 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
     requests.push(`${method} ${path}`);
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     if (holding?.(method, path, before)) {
       holding = undefined;
       onHeld(`${method} ${path}`);
       await released;
     }
-    forward(incoming, outgoing, Buffer.concat(chunks), options.drop?.(method, path) ?? false);
+    const fault = options.fault?.(method, path) ?? (options.drop?.(method, path) ? 'drop' : 'pass');
+    forward(incoming, outgoing, Buffer.concat(chunks), fault);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -32,6 +32,12 @@ export interface PdnsServer {
   dnsPort: number;
   /** The server's process id (the benchmarks read its CPU time). */
   pid: number | undefined;
+  /**
+   * With `dnsUpdate`: the TSIG key the server knows (as `dnsupdate_tsig_env` holds it), and `allowUpdates(zone)`,
+   * which lets only that key update the zone (its TSIG-ALLOW-DNSUPDATE metadata).
+   */
+  updateKeyText?: string;
+  allowUpdates(zone: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,8 @@ export interface PdnsServerOptions {
   alias?: boolean;
   /** The largest request body the API takes, in MB (`webserver-max-bodysize`; PowerDNS's default is 2). */
   maxBodyMb?: number;
+  /** Take DNS UPDATE (RFC 2136) from 127.0.0.1: `dnsupdate=yes`, `allow-dnsupdate-from=127.0.0.0/8`. */
+  dnsUpdate?: boolean;
 }
 
 /** Why pdns_server cannot run here, or null when it can; throws in CI, where it must. */
@@ -100,6 +108,7 @@ async function launch(root: string, database: string, options: PdnsServerOptions
     '--security-poll-suffix=',
     ...(options.alias ? ['--expand-alias=yes', `--resolver=127.0.0.1:${dnsPort}`] : []),
     ...(options.maxBodyMb ? [`--webserver-max-bodysize=${options.maxBodyMb}`] : []),
+    ...(options.dnsUpdate ? ['--dnsupdate=yes', '--allow-dnsupdate-from=127.0.0.0/8'] : []),
   ];
   const child = spawn(findProgram('pdns_server') ?? 'pdns_server', args, {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -109,8 +118,13 @@ async function launch(root: string, database: string, options: PdnsServerOptions
     stderr = `${stderr}${chunk.toString()}`.slice(-4000);
   });
   const webUrl = `http://127.0.0.1:${apiPort}`;
+  const api = (method: string, path: string, body: unknown) =>
+    apiCall(`${webUrl}/api/v1/servers/localhost${path}`, apiKey, method, body);
+  const updateSecret = randomBytes(32).toString('base64');
   try {
     await waitForApi(child, `${webUrl}/api/v1/servers/localhost`, apiKey, () => stderr);
+    if (options.dnsUpdate)
+      await api('POST', '/tsigkeys', { name: UPDATE_KEY, algorithm: 'hmac-sha256', key: updateSecret });
   } catch (error) {
     await stopChild(child);
     throw error;
@@ -121,11 +135,27 @@ async function launch(root: string, database: string, options: PdnsServerOptions
     apiKey,
     dnsPort,
     pid: child.pid,
+    ...(options.dnsUpdate ? { updateKeyText: `hmac-sha256:${UPDATE_KEY}:${updateSecret}` } : {}),
+    allowUpdates: (zone) =>
+      api('PUT', `/zones/${zone}./metadata/TSIG-ALLOW-DNSUPDATE`, { metadata: [UPDATE_KEY] }),
     async stop() {
       await stopChild(child);
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** The TSIG key a server started with `dnsUpdate` knows. */
+const UPDATE_KEY = 'edgeplan-update';
+
+/** One API request that must succeed (2xx), or throws with the server's answer. */
+async function apiCall(url: string, apiKey: string, method: string, body: unknown): Promise<void> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status}: ${await response.text()}`);
 }
 
 /** Polls the API until it answers 200; fails when the process exits first or after 15 s. */

@@ -30,8 +30,10 @@ export interface Rfc2136Server {
   key: TsigKey;
   /** The key as `tsig_env` holds it (`hmac-sha256:edgeplan:…`). */
   keyText: string;
-  /** The server's process id (the benchmarks read its CPU time). */
+  /** The server's process id (the benchmarks read its CPU time; SIGHUP makes BIND reload changed zone files). */
   pid: number | undefined;
+  /** The directory of its zone files, `<dir>/<zone>.zone`. */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startServer(kind: ServerKind, zones: readonly ZoneSetup[])
     key,
     keyText: `hmac-sha256:${key.name}:${secret.toString('base64')}`,
     pid: child.pid,
+    dir: root,
     async stop() {
       if (process.env.RFC2136_LOG) console.log(log);
       await stopChild(child);

@@ -29,6 +29,14 @@ describe('where a zonefile provider keeps its files', () => {
     await expect(assertInside(location, path)).resolves.toBeUndefined();
   });
 
+  it('names the directory of the file as the root outside a repository, and the root itself as "."', async () => {
+    const location = locationOf('zones', '{zone}.zone', join(root, 'elsewhere', 'desired.yaml'));
+    expect(location.root).toBe(join(root, 'elsewhere'));
+    expect(location.rootDescription).toBe(`the directory ${join(root, 'elsewhere')}`);
+    expect(shownPath(location, location.root)).toBe('.');
+    expect(shownPath(location, join(location.root, 'a', 'b.zone'))).toBe('a/b.zone');
+  });
+
   it('finds the zone of a file name by the pattern, and no zone in other names', () => {
     const location = locationOf('.', 'db.{zone}.txt', undefined);
     expect(zoneOfFileName(location, 'db.example.com.txt')).toBe('example.com');
@@ -46,6 +54,9 @@ describe('where a zonefile provider keeps its files', () => {
     await expect(assertInside(outside, zoneFilePath(outside, 'example.com'))).rejects.toThrow(
       /directory .* lies outside/,
     );
+    await expect(assertInside(locationOf('..', '{zone}.zone', declared))).rejects.toThrow(
+      `the zone file directory .. lies outside the git repository at ${join(root, 'repo')}`,
+    );
     await symlink(join(root, 'elsewhere'), join(root, 'repo', 'linked'));
     await expect(assertInside(locationOf('linked', '{zone}.zone', declared))).rejects.toThrow(/lies outside/);
     await expect(assertInside(locationOf('missing', '{zone}.zone', declared))).rejects.toThrow(
@@ -60,6 +71,27 @@ describe('where a zonefile provider keeps its files', () => {
     await symlink(join(root, 'elsewhere', 'secret'), path);
     await expect(assertInside(location, path)).rejects.toThrow(
       'the zone file dns/zones/example.com.zone lies outside',
+    );
+  });
+
+  it("refuses a directory or a zone file inside .git, git's own files, by path or through a link", async () => {
+    const declared = join(root, 'repo', 'desired.yaml');
+    const IN_GIT =
+      "lies inside a .git directory, git's own files (objects, refs, hooks), where edgeplan writes nothing";
+    await mkdir(join(root, 'repo', '.git', 'zones'));
+    await expect(assertInside(locationOf('.git/zones', '{zone}.zone', declared))).rejects.toThrow(
+      `the zone file directory .git/zones ${IN_GIT}; nothing was read or written`,
+    );
+    await symlink(join(root, 'repo', '.git', 'zones'), join(root, 'repo', 'linked'));
+    await expect(assertInside(locationOf('linked', '{zone}.zone', declared))).rejects.toThrow(
+      `the zone file directory linked ${IN_GIT}`,
+    );
+    const location = locationOf('dns/zones', '{zone}.zone', declared);
+    await writeFile(join(root, 'repo', '.git', 'config'), '[core]\n');
+    const path = zoneFilePath(location, 'example.com');
+    await symlink('../../.git/config', path);
+    await expect(assertInside(location, path)).rejects.toThrow(
+      `the zone file dns/zones/example.com.zone ${IN_GIT}`,
     );
   });
 });

@@ -56,6 +56,25 @@ describe('type: zonefile in providers:', () => {
     ]);
   });
 
+  it('refuses a directory inside .git, any case, and a max_file_mb that is no whole number in range', async () => {
+    expect(
+      await problems(
+        [
+          '  a: { type: zonefile, directory: .git/zones }',
+          '  b: { type: zonefile, directory: "sub\\\\.GIT" }',
+          '  c: { type: zonefile, directory: zones, max_file_mb: 0.5 }',
+          '  d: { type: zonefile, directory: zones, max_file_mb: 33 }',
+          '  e: { type: zonefile, directory: .gitzones, max_file_mb: 32 }',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^2:\d+: directory must not lie inside a \.git directory, git's own files/),
+      expect.stringMatching(/^3:\d+: directory must not lie inside a \.git directory/),
+      expect.stringMatching(/^4:\d+: max_file_mb must be a whole number of megabytes/),
+      expect.stringMatching(/^5:\d+: max_file_mb must be at most 32/),
+    ]);
+  });
+
   it('refuses ALIAS records: a zone file cannot carry them', async () => {
     const file = join(dir, 'desired.yaml');
     await writeFile(

@@ -17,7 +17,7 @@ import {
   locationOf,
   ZONEFILE_CAPABILITIES,
 } from '../../../src/providers/zonefile/index.js';
-import { nodeZoneFileStore, type ZoneFileStore } from '../../../src/providers/zonefile/store.js';
+import { createZoneFileStore, type ZoneFileStore } from '../../../src/providers/zonefile/store.js';
 import { providerLike } from '../../support/load-options.js';
 
 /** 2026-03-04T05:06:00Z: the clock of SOA serials. */
@@ -44,7 +44,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function provider(store: ZoneFileStore = nodeZoneFileStore): DnsProvider {
+function provider(store: ZoneFileStore = createZoneFileStore()): DnsProvider {
   const location = locationOf('.', '{zone}.zone', join(dir, 'desired.yaml'));
   return createZonefileProvider({
     name: 'files',
@@ -150,14 +150,14 @@ describe('the zonefile writer', () => {
   it('checks the file again right before the rename: an edit in between wins, and no temporary file is left', async () => {
     await writeFile(zoneFile(), ZONE);
     const edited = ZONE.replace('old TXT', 'older TXT');
+    const files = createZoneFileStore();
     const racing: ZoneFileStore = {
-      ...nodeZoneFileStore,
-      async replace(path, text, beforeRename) {
-        await nodeZoneFileStore.replace(path, text, async () => {
+      ...files,
+      replace: (path, text, beforeRename) =>
+        files.replace(path, text, async () => {
           await writeFile(zoneFile(), edited);
           await beforeRename();
-        });
-      },
+        }),
     };
     const dns = provider(racing);
     const result = await applyPlan(await plan(dns, DESIRED), writersOf({ dns }));

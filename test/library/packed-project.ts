@@ -1,0 +1,144 @@
+/**
+ * A project as a user makes it: empty but for git and a package.json, then edgeplan installed from the tarball
+ * `npm pack` makes, with the README's own install command. The package is built into a temp copy (the checkout's
+ * dist/ is neither used nor touched) as `npm run build` builds it, and packed with `npm pack --ignore-scripts` (its
+ * `prepare` would build again). The tarball is made once for the sources as they are (the build's inputs digest,
+ * scripts/build.mjs) and kept in the temp directory, so the test files that install it share one build; a lock
+ * directory keeps two from packing at once.
+ *
+ * The install is `npm install --save-dev ./vendor/edgeplan-<version>.tgz` as the README writes it, run with
+ * `--offline`: the project's package-lock.json is seeded with this checkout's locked entries of edgeplan's
+ * dependencies (where each comes from, and its integrity), so npm takes them from its cache, which `npm ci` filled
+ * from the same lockfile, and asks no registry. On a machine whose npm cache lacks them, it fails saying so.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { inputsDigest } from '../../scripts/build.mjs';
+import { bundleCli } from '../../scripts/bundle-cli.mjs';
+
+export const run = promisify(execFile);
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+/** What the package ships beside what the build makes (package.json is among the build's inputs). */
+const PACKED_TOO = ['README.md', 'LICENSE', 'schemas/edgeplan.schema.json'];
+
+export interface PackedProject {
+  /** The temp directory holding it all (remove it when done). */
+  tmp: string;
+  /** The project edgeplan was installed into. */
+  app: string;
+  /** The tarball's file name, `edgeplan-<version>.tgz`. */
+  filename: string;
+  /** The paths the tarball holds. */
+  packed: string[];
+  /** The README's install command, as run (without the flags added for the offline run). */
+  install: string[];
+}
+
+/** The README's install line for a tarball in vendor/, as written: `npm install --save-dev ./vendor/…`. */
+async function readmeInstall(): Promise<string[]> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const section = /\n## Install\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+  const line = section.split('\n').find((l) => l.startsWith('npm install --save-dev ./vendor/'));
+  if (!line) throw new Error("README.md: no 'npm install --save-dev ./vendor/…' line under ## Install");
+  return (line.split('#')[0] ?? '').trim().split(/\s+/);
+}
+
+/** package-lock.json of an empty project, holding this checkout's locked entries of the package's dependencies. */
+async function seededLock(): Promise<string> {
+  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  const packages: Record<string, unknown> = { '': {} };
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path !== '' && !entry.dev) packages[path] = { ...entry, dev: true };
+  return JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }, null, 2);
+}
+
+interface Packed {
+  /** The tarball's file name, `edgeplan-<version>.tgz`, and its path. */
+  filename: string;
+  path: string;
+  packed: string[];
+}
+
+/** Builds and packs the package into `dir` (its tarball, and `files.json`: what it holds). */
+async function pack(dir: string): Promise<void> {
+  const pkg = join(dir, 'pkg');
+  await mkdir(pkg, { recursive: true });
+  for (const file of ['package.json', ...PACKED_TOO]) {
+    await mkdir(dirname(join(pkg, file)), { recursive: true });
+    await copyFile(join(ROOT, file), join(pkg, file));
+  }
+  await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')]);
+  await bundleCli(join(pkg, 'dist/bin'));
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: pkg,
+  });
+  const [{ filename, files }] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  await rm(pkg, { recursive: true, force: true });
+  await writeFile(join(dir, 'files.json'), JSON.stringify({ filename, packed: files.map((f) => f.path) }));
+}
+
+/** The tarball of the package as the sources are now: packed once, then found in the temp directory. */
+async function packed(): Promise<Packed> {
+  const hash = createHash('sha256').update(await inputsDigest(ROOT));
+  for (const file of PACKED_TOO) hash.update(await readFile(join(ROOT, file)));
+  const digest = hash.digest('hex').slice(0, 16);
+  const done = join(tmpdir(), `edgeplan-packed-${digest}`);
+  const lock = `${done}.lock`;
+  for (;;) {
+    const found = await readFile(join(done, 'files.json'), 'utf8').catch(() => null);
+    if (found) {
+      const { filename, packed } = JSON.parse(found) as { filename: string; packed: string[] };
+      return { filename, path: join(done, filename), packed };
+    }
+    if (
+      !(await mkdir(lock).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      // Another file packs: wait for it; a lock left by a run that was killed is taken over after 10 minutes.
+      const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+      if (age > 600_000) await rm(lock, { recursive: true, force: true });
+      await sleep(500);
+      continue;
+    }
+    try {
+      const work = await mkdtemp(join(tmpdir(), 'edgeplan-packing-'));
+      await pack(work);
+      await rename(work, done);
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** An empty project in a temp directory, edgeplan installed into it from the packed tarball as the README says. */
+export async function packedProject(): Promise<PackedProject> {
+  const { filename, path, packed: files } = await packed();
+  const tmp = await mkdtemp(join(tmpdir(), 'edgeplan-pack-'));
+  const app = join(tmp, 'app');
+  const install = await readmeInstall();
+  if (install.at(-1) !== `./vendor/${filename}`)
+    throw new Error(`README.md installs ${install.at(-1)}, but npm pack made ${filename}`);
+  await mkdir(join(app, 'vendor'), { recursive: true });
+  await copyFile(path, join(app, 'vendor', filename));
+  await writeFile(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+  await writeFile(join(app, 'package-lock.json'), await seededLock());
+  await run('git', ['init', '--quiet'], { cwd: app });
+  const [npm = 'npm', ...args] = install;
+  await run(npm, [...args, '--offline', '--no-audit', '--no-fund'], { cwd: app }).catch((error) => {
+    const why = /ENOTCACHED/.test(String(error.stderr))
+      ? "npm's cache lacks a dependency of the package: run `npm ci` in this checkout first (it fills the cache)"
+      : String(error.stderr);
+    throw new Error(`${install.join(' ')} --offline: ${why}`);
+  });
+  return { tmp, app, filename, packed: files, install };
+}
