@@ -22,6 +22,8 @@ export interface HostileServer {
   port: number;
   /** Octets written to clients so far, length prefixes included. */
   sent(): number;
+  /** Requests received so far (one per connection). */
+  requests(): number;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startHostileServer(
 ): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   let sent = 0;
+  let requests = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -40,6 +43,7 @@ export async function startHostileServer(
       buffered = Buffer.concat([buffered, chunk]);
       if (buffered.length < 2 || buffered.length < 2 + buffered.readUInt16BE(0)) return;
       socket.off('data', onData);
+      requests += 1;
       const request = buffered.subarray(2, 2 + buffered.readUInt16BE(0));
       const send = (message: Buffer) => {
         if (socket.destroyed) return false;
@@ -58,6 +62,7 @@ export async function startHostileServer(
   return {
     port: address.port,
     sent: () => sent,
+    requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -69,6 +69,8 @@ describe('signed means every message (RFC 8945 §5.3.1)', () => {
       cause: expect.any(TsigError),
     });
     await expect(read).rejects.toThrow('TSIG: the last 2 answers are not signed: no signature covers them');
+    // Asked again, as a read failed on the way is (an answer cut or not signed), and refused each time.
+    expect(server?.requests()).toBe(4);
   });
 
   it('refuses a closing SOA whose message is unsigned, even when every record before it was signed', async () => {
@@ -168,6 +170,8 @@ describe('a transfer is bounded', () => {
     await expect(read).rejects.toThrow(
       `AXFR ${ZONE} at 127.0.0.1:${port}: the answer did not end within 300 ms (transfer_timeout); nothing of it was kept`,
     );
+    // A bound reached is not asked again: it would be reached again.
+    expect(server?.requests()).toBe(1);
   });
 
   /** Signed answers of 100 records each, without end: never the closing SOA. */
@@ -191,6 +195,7 @@ describe('a transfer is bounded', () => {
     const read = client(port, { transfer: { maxRecords: 1_000 } }).transfer(ZONE);
     await expect(read).rejects.toMatchObject({ limit: 'records' });
     await expect(read).rejects.toThrow('the transfer has more than 1000 records (transfer_max_records)');
+    expect(server?.requests()).toBe(1);
   });
 
   it('… and the octet cap, whichever comes first', async () => {
@@ -200,6 +205,7 @@ describe('a transfer is bounded', () => {
     await expect(read).rejects.toThrow(
       'the answer is larger than 50000 octets (transfer_max_bytes); nothing of it was kept',
     );
+    expect(server?.requests()).toBe(1);
   });
 
   it('a SOA answer that trickles ends at the timeout, though the server is never silent for that long', async () => {
@@ -221,6 +227,8 @@ describe('a transfer is bounded', () => {
     const stop = new AbortController();
     const read = client(port, { signal: stop.signal }).transfer(ZONE);
     setTimeout(() => stop.abort('SIGTERM'), 50);
+    await read.catch(() => {});
+    expect(server?.requests()).toBe(1);
     await expect(read).rejects.toThrow(
       `AXFR ${ZONE} at 127.0.0.1:${port}: stopped (SIGTERM): nothing read was kept`,
     );
