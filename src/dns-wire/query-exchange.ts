@@ -119,7 +119,10 @@ function withDeadline<T>(options: QueryOptions, start: (settle: Settle<T>) => ()
     let cleanup = () => {};
     let done = false;
     const finish = (then: () => void) => {
+      // Stryker disable next-line ConditionalExpression,BooleanLiteral: a guard; the first settle clears the timer,
+      // removes the listener and closes the socket, so nothing settles twice
       if (done) return;
+      // Stryker disable next-line BooleanLiteral: the same guard
       done = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

@@ -6,7 +6,7 @@
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { getEventListeners } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DnsQueryError,
   decodeMessage,
@@ -56,7 +56,26 @@ const honest = (octets: Buffer, send: (octets: Buffer) => void) => {
   );
 };
 
+/** UDP sockets open in this process now. */
+const udpSockets = () => process.getActiveResourcesInfo().filter((kind) => kind === 'UDPWrap').length;
+
 describe('a server that answers from where it was asked', () => {
+  it('gets its answer, and the query closes its socket', async () => {
+    const server = await fakeServer(honest);
+    try {
+      const open = udpSockets();
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      await vi.waitFor(() => expect(udpSockets()).toBe(open));
+    } finally {
+      await server.close();
+    }
+  });
+
   it('over IPv6, however its address is written', async () => {
     const server = await fakeServer(honest, '::1');
     try {

@@ -132,6 +132,25 @@ describe('what an authoritative reply serves for a name and type', () => {
       });
     });
 
+    it('and the NS set of a signed delegation is its NS records, not the DS beside them', () => {
+      const signed = reply({
+        ...referral,
+        authorities: [
+          rr('sub.example.com', 'NS', 'ns.example.net.'),
+          rr(
+            'sub.example.com',
+            'DS',
+            '12345 13 2 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+          ),
+        ],
+      });
+      expect(servedAnswer(signed, 'sub.example.com', 'NS')).toEqual({
+        kind: 'records',
+        ttl: 300,
+        values: ['ns.example.net.'],
+      });
+    });
+
     it('comes only from the name servers of the delegation the referral is for', () => {
       const stray = reply({
         ...referral,
