@@ -362,9 +362,10 @@ describe('what the signed answers say', () => {
     const notauth = await serve(({ query, send }) => {
       send(answerTo(query, [], 9));
     });
-    await expect(client(notauth.port).soa(ZONE)).rejects.toThrow(
-      'TSIG: the server did not accept the key edgeplan-test (NOTAUTH)',
-    );
+    const refused = client(notauth.port).soa(ZONE);
+    await expect(refused).rejects.toThrow('TSIG: the server did not accept the key edgeplan-test (NOTAUTH)');
+    await expect(refused).rejects.toMatchObject({ cause: expect.any(TsigError) });
+    expect(notauth.requests()).toBe(1);
     await notauth.close();
     const other = await serve(({ query, signer, send }) => {
       send(signer.signed(answerTo({ ...query, id: (query.id + 1) % 0x10000 }, [soaOf(ZONE)])));
