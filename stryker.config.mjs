@@ -60,6 +60,15 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // Which answers of a signed exchange are taken: every message signed or covered, the last signed (RFC 8945).
+    'src/dns-wire/tsig-verifier.ts',
+    'src/dns-wire/tsig-record.ts',
+    // Which zone transfers and SOA answers are refused: unsigned at the end, past a deadline, an octet or record cap.
+    'src/providers/rfc2136/client.ts',
+    // Which UDP answers a query takes (the address and port asked, the id, the whole question), and what a referral
+    // serves (glue): what `verify` and `--wait-served` believe.
+    'src/dns-wire/query-exchange.ts',
+    'src/dns-wire/served.ts',
     // The RFC 2136 writer: what is sent, what counts as taken (read back and compared), when a chain stops, what a
     // lost answer or read leads to, and what a discard undoes or refuses to.
     'src/providers/rfc2136/write.ts',

@@ -139,6 +139,7 @@ export { Rfc2136ConfigError } from './providers/rfc2136/config.js';
 export {
   Rfc2136ConflictError,
   Rfc2136Error,
+  Rfc2136LimitError,
   Rfc2136NotServedError,
   Rfc2136OutcomeUnknownError,
 } from './providers/rfc2136/errors.js';

@@ -21,7 +21,7 @@ export function givenNameServers(options: NameServerOptions): DnsServer[] {
 
 /**
  * Which servers answer for a zone, first rule that applies: `given` (`--nameserver`, for every zone); the zone's
- * provider's `verify_at`; with `--sandbox`, the sandbox's own name servers for the zones on its Dyn account; else
+ * provider's `verify_at` (parsed at validation); with `--sandbox`, the sandbox's own name servers for the zones on its Dyn account; else
  * the zone's NS set as served (`find`, default this machine's resolvers).
  */
 export function serversOf(
@@ -34,15 +34,8 @@ export function serversOf(
   return async (zone, provider) => {
     if (given.length > 0) return [...given];
     const spec = provider === undefined ? undefined : specs.get(provider);
-    if (spec?.verifyAt) return spec.verifyAt.map(server);
+    if (spec?.verifyAt) return [...spec.verifyAt];
     if (sandbox && (spec === undefined || spec.type === 'dyn')) return [await sandbox.nameServer()];
     return find(zone);
   };
-}
-
-/** A `verify_at` entry, which validation already checked. */
-function server(text: string): DnsServer {
-  const parsed = parseServer(text);
-  if ('problem' in parsed) throw new Error(`verify_at: ${parsed.problem}`);
-  return parsed;
 }

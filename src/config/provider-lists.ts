@@ -1,5 +1,6 @@
 import { compareStrings } from '../model/compare.js';
 import type { DnsProviderSpec, ProviderCatalogue, ProviderType } from '../model/dns-provider-spec.js';
+import { type NameServerAddress, parseNameServer } from '../model/name-server.js';
 import type { DnsCapabilities } from '../model/provider.js';
 import type { MergedServices } from './merge-services.js';
 import { entryOf, isMap, isSeq, type PEntry, type PNode, toPlain } from './positioned.js';
@@ -29,7 +30,7 @@ export function providerSpecs(services: MergedServices, catalogue: ProviderCatal
     if (!parsed.success) return [];
     const { type, verify_at, ...options } = parsed.data;
     const given = Object.entries(options).filter(([, value]) => value !== undefined);
-    const verifyAt = verify_at === undefined ? {} : { verifyAt: verify_at };
+    const verifyAt = verify_at === undefined ? {} : { verifyAt: verify_at.flatMap(nameServer) };
     return [
       {
         name: entry.key,
@@ -40,6 +41,12 @@ export function providerSpecs(services: MergedServices, catalogue: ProviderCatal
       },
     ];
   });
+}
+
+/** A `verify_at` address the schema accepted, parsed (model/name-server.ts). */
+function nameServer(text: string): NameServerAddress[] {
+  const parsed = parseNameServer(text);
+  return 'problem' in parsed ? [] : [parsed];
 }
 
 /** The names in a `providers` list, as written (items that are not strings are the schema's to report). */

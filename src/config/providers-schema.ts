@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { boundedArray } from '../model/bounded-issues.js';
 import type { ProviderType } from '../model/dns-provider-spec.js';
+import { parseNameServer } from '../model/name-server.js';
 
 /**
  * Schemas of the `providers:` section and of the `providers` list of a zone or secondary zone (see schema.ts for
@@ -37,13 +38,19 @@ function buildEntrySchema(types: readonly ProviderType[]) {
     .describe('A DNS provider the desired state writes to, by the name zones list it under.');
 }
 
-/** `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (verify/servers.ts reads them). */
+/** `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (model/name-server.ts parses them). */
 const SERVER_PATTERN = '^(?:\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::[0-9]{1,5})?$';
 const SERVER_ERROR = 'must be HOST, HOST:PORT or [IPv6]:PORT';
 
+/** One `verify_at` address: its shape, then its port (1–65535), so that `verify` never meets one it cannot use. */
+const ServerAddress = z
+  .string({ error: SERVER_ERROR })
+  .regex(new RegExp(SERVER_PATTERN), { error: SERVER_ERROR, abort: true })
+  .refine((text) => !('problem' in parseNameServer(text)), { error: 'must have a port from 1 to 65535' });
+
 /** `verify_at`, a key of every type: edgeplan's own, not its plug-in's (DnsProviderSpec.verifyAt). */
 const VerifyAt = z
-  .array(z.string({ error: SERVER_ERROR }).regex(new RegExp(SERVER_PATTERN), { error: SERVER_ERROR }), {
+  .array(ServerAddress, {
     error: 'must be a list of name server addresses',
   })
   .min(1, { error: 'must list at least one name server' })

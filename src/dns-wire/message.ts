@@ -1,4 +1,4 @@
-import dnsPacket, { type Answer, type OptAnswer } from 'dns-packet';
+import dnsPacket, { type Answer, type OptAnswer, type Question, type RecordClass } from 'dns-packet';
 import { fromAnswer, packetType, toAnswer, type WireRecord } from './rdata.js';
 
 /** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
@@ -18,10 +18,12 @@ export function rcodeName(rcode: number): string {
   return found ? found[0] : `RCODE ${rcode}`;
 }
 
-/** The question of a message: a name (as WireRecord names it) and a type (`A`, `SOA`, …). */
+/** The question of a message: a name (as WireRecord names it), a type (`A`, `SOA`, …), and its class. */
 export interface WireQuestion {
   name: string;
   type: string;
+  /** `CH`, `ANY`, …; absent: IN, the class of every question edgeplan asks. */
+  class?: RecordClass;
 }
 
 /**
@@ -70,7 +72,13 @@ export function encodeMessage(message: WireMessage): Buffer {
     type: message.response ? 'response' : 'query',
     flags,
     questions: message.question
-      ? [{ name: message.question.name, type: packetType(message.question.type), class: 'IN' }]
+      ? [
+          {
+            name: message.question.name,
+            type: packetType(message.question.type),
+            class: questionClass(message.question),
+          },
+        ]
       : [],
     answers: message.answers.map(toAnswer),
     authorities: message.authorities.map(toAnswer),
@@ -99,12 +107,24 @@ export function decodeMessage(octets: Buffer): WireMessage {
     truncated: packet.flag_tc,
     recursionDesired: packet.flag_rd,
     rcode: flags & 0xf,
-    ...(question ? { question: { name: question.name.toLowerCase(), type: question.type } } : {}),
+    ...(question ? { question: decodedQuestion(question) } : {}),
     answers: records(packet.answers),
     authorities: records(packet.authorities),
     additionals: records(packet.additionals),
     ...(opt && 'udpPayloadSize' in opt ? { udpSize: opt.udpPayloadSize } : {}),
   };
+}
+
+/** A question as dns-packet decodes it → WireQuestion: the name lower case, the class only when it is not IN. */
+function decodedQuestion(question: Question): WireQuestion {
+  const name = question.name.toLowerCase();
+  const klass = question.class ?? 'IN';
+  return klass === 'IN' ? { name, type: question.type } : { name, type: question.type, class: klass };
+}
+
+/** The class a question is asked in, IN unless it says otherwise. */
+export function questionClass(question: WireQuestion): RecordClass {
+  return question.class ?? 'IN';
 }
 
 /** Octets that are not a DNS message (cut short, a name pointer that loops, …). */

@@ -1,3 +1,5 @@
+import { isGlueType } from '../model/delegations.js';
+import { isInZone, normaliseName } from '../model/names.js';
 import { recordType } from '../model/record-types/index.js';
 import { sortValues } from '../model/record-types/registry.js';
 import type { ServedAnswer } from '../model/served.js';
@@ -8,9 +10,11 @@ import type { WireRecord } from './rdata.js';
 /**
  * An authoritative server's reply to `<name> <type>` → what it serves there (model/served.ts). Records are read
  * through the record-type registry's `parsePresentation`, so the values are canonical; a value that does not parse
- * makes the answer `failed` (it is never dropped: a dropped value would look like a missing one). A delegation
- * below the zone is answered with a referral (RFC 1034 §4.3.2): the NS set in the authority section is the answer
- * to an NS question at the delegation itself.
+ * makes the answer `failed` (it is never dropped: a dropped value would look like a missing one). A name at or below
+ * a delegation of the zone is answered with a referral (RFC 1034 §4.3.2): not authoritative, the delegation's NS set
+ * in the authority section, which is the answer to an NS question at the delegation itself, and the glue of its
+ * name servers inside it in the additional section (RFC 9471 §2), which is where an A or AAAA set at such a name
+ * server is served: the answer then says `glue`.
  */
 export function servedAnswer(message: WireMessage, name: string, type: string): ServedAnswer {
   if (message.rcode === RCODES.NXDOMAIN) return { kind: 'nxdomain' };
@@ -25,10 +29,23 @@ export function servedAnswer(message: WireMessage, name: string, type: string): 
   if (cname)
     return message.authoritative ? { kind: 'cname', target: cname.value } : { kind: 'not-authoritative' };
   if (message.authoritative) return { kind: 'nodata' };
-  const delegation = message.authorities.filter((r) => r.type === 'NS');
-  const at = delegation[0]?.name;
-  if (at === undefined || message.answers.length > 0) return { kind: 'not-authoritative' };
-  if (type === 'NS' && at === name) return recordsAnswer(delegation, type);
+  return referral(message, name, type);
+}
+
+/** A reply without the AA flag: a referral to a delegation at or above `name`, or a server that is not the zone's. */
+function referral(message: WireMessage, name: string, type: string): ServedAnswer {
+  const [first] = message.authorities.filter((r) => r.type === 'NS');
+  if (first === undefined || message.answers.length > 0 || !isInZone(name, first.name))
+    return { kind: 'not-authoritative' };
+  const at = first.name;
+  const cut = message.authorities.filter((r) => r.type === 'NS' && r.name === at);
+  if (type === 'NS' && at === name) return recordsAnswer(cut, type);
+  const servers = new Set(cut.map((r) => normaliseName(r.value)));
+  const glue = message.additionals.filter((r) => r.name === name && r.type === type);
+  if (isGlueType(type) && servers.has(name) && glue.length > 0) {
+    const answer = recordsAnswer(glue, type);
+    return answer.kind === 'records' ? { ...answer, glue: true } : answer;
+  }
   return { kind: 'referral', at };
 }
 
@@ -41,6 +58,7 @@ function recordsAnswer(records: readonly WireRecord[], type: string): ServedAnsw
     if (!result.ok)
       return {
         kind: 'failed',
+        // Stryker disable next-line OptionalChaining: a value that does not parse has a problem that says why
         reason: `served ${type} value ${printable(record.value)} does not parse: ${result.problems[0]?.message}`,
       };
     values.push(result.value);

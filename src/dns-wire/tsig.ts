@@ -1,11 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /**
  * TSIG (RFC 8945): a shared-secret HMAC over a DNS message, added as the last record of its additional section.
  * dns-packet does not sign, so the signing is written here over the canonical wire form the RFC defines (§4.3.3):
  * the message as sent without its TSIG record, then the TSIG variables (key name and algorithm name lower case and
- * uncompressed, class ANY, TTL 0, time signed, fudge, error, other data). Answers are checked the same way, each
- * covering the MAC before it (§4.3.1 for one answer, §5.3.1 for the messages of a zone transfer).
+ * uncompressed, class ANY, TTL 0, time signed, fudge, error, other data). Answers are checked the same way
+ * (tsig-verifier.ts), each covering the MAC before it (§4.3.1 for one answer, §5.3.1 for a zone transfer).
  */
 
 export type TsigAlgorithm = 'hmac-sha256' | 'hmac-sha512' | 'hmac-sha384' | 'hmac-sha1';
@@ -23,11 +23,12 @@ export interface TsigKey {
   secret: Buffer;
 }
 
-const TSIG_TYPE = 250;
+export const TSIG_TYPE = 250;
 const CLASS_ANY = 255;
 /** Seconds a signature's time may differ from the receiver's clock (RFC 8945 §10 recommends 300). */
 const FUDGE = 300;
-const ARCOUNT = 10;
+/** Where the header holds ARCOUNT, the number of additional records (RFC 1035 §4.1.1). */
+export const ARCOUNT = 10;
 
 /** `name` (absolute or not) in uncompressed wire form, lower case: the canonical form TSIG digests. */
 export function nameOctets(name: string): Buffer {
@@ -36,10 +37,6 @@ export function nameOctets(name: string): Buffer {
     ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'latin1')])),
     Buffer.from([0]),
   ]);
-}
-
-function hashOf(algorithm: TsigAlgorithm): string {
-  return algorithm.replace('hmac-', '');
 }
 
 function timeOctets(seconds: number): Buffer {
@@ -70,19 +67,27 @@ function lengthPrefixed(mac: Buffer): Buffer {
   return Buffer.concat([length, mac]);
 }
 
-/** A signed message and its MAC, which the answer's MAC covers. */
-export interface Signed {
-  octets: Buffer;
-  mac: Buffer;
+/**
+ * The MAC of `messages` (each without its TSIG record) signed at `timeSigned` (seconds): over the MAC it answers
+ * (`previous`: a request's for its answers, the last signed answer's for the next one of a transfer), the messages,
+ * and the TSIG variables, all of them for a request or a first answer, the timers only for a later answer of a
+ * transfer (`timersOnly`, RFC 8945 §5.3.1).
+ */
+export function tsigMac(
+  key: TsigKey,
+  previous: Buffer | null,
+  messages: readonly Buffer[],
+  timeSigned: number,
+  timersOnly: boolean,
+): Buffer {
+  const hmac = createHmac(key.algorithm.replace('hmac-', ''), key.secret);
+  if (previous !== null) hmac.update(lengthPrefixed(previous));
+  for (const message of messages) hmac.update(message);
+  return hmac.update(variables(key, timeSigned, timersOnly)).digest();
 }
 
-/** Signs `message` (a whole message without TSIG) at `now` (ms since the epoch): its TSIG record appended. */
-export function signMessage(message: Buffer, key: TsigKey, now: number): Signed {
-  const timeSigned = Math.floor(now / 1000);
-  const mac = createHmac(hashOf(key.algorithm), key.secret)
-    .update(message)
-    .update(variables(key, timeSigned, false))
-    .digest();
+/** `message` (without TSIG) with its TSIG record appended, holding `mac` and `timeSigned`, and ARCOUNT one more. */
+export function appendTsig(message: Buffer, key: TsigKey, timeSigned: number, mac: Buffer): Buffer {
   const rdata = Buffer.concat([
     nameOctets(key.algorithm),
     timeOctets(timeSigned),
@@ -96,132 +101,23 @@ export function signMessage(message: Buffer, key: TsigKey, now: number): Signed 
   fixed.writeUInt16BE(rdata.length, 8);
   const octets = Buffer.concat([message, nameOctets(key.name), fixed, rdata]);
   octets.writeUInt16BE(message.readUInt16BE(ARCOUNT) + 1, ARCOUNT);
-  return { octets, mac };
+  return octets;
 }
 
-/** The TSIG record at the end of a message, split off: the message as it was before signing, and the record. */
-interface TsigRecord {
-  unsigned: Buffer;
-  keyName: string;
+/** A signed message and its MAC, which the answer's MAC covers. */
+export interface Signed {
+  octets: Buffer;
   mac: Buffer;
-  timeSigned: number;
-  error: number;
 }
 
-/**
- * Checks the answers to a signed request, in order (one for an UPDATE, several for a zone transfer): each signed
- * answer's MAC must be the key's over the MAC before it, the unsigned answers since, and the answer itself. Throws
- * TsigError when an answer is not signed by the key (RFC 8945 §5.3.1 allows up to 99 unsigned messages between
- * signed ones in a transfer; the last must be signed: `finish`).
- */
-export class TsigVerifier {
-  private previous: Buffer;
-  private pending: Buffer[] = [];
-  private first = true;
-
-  constructor(
-    private readonly key: TsigKey,
-    request: Signed,
-  ) {
-    this.previous = request.mac;
-  }
-
-  /** Checks one answer; its rcode and TSIG error are the caller's to read (an unsigned BADKEY answer passes here). */
-  accept(message: Buffer): void {
-    const record = splitTsig(message);
-    if (record === null) {
-      if (this.first) throw new TsigError('the answer is not signed');
-      this.pending.push(message);
-      if (this.pending.length > 99) throw new TsigError('more than 99 answers in a row are not signed');
-      return;
-    }
-    if (record.error !== 0 || record.mac.length === 0) {
-      throw new TsigError(
-        `the server refused the key ${this.key.name} for this request (TSIG error ${tsigErrorName(record.error)})`,
-      );
-    }
-    const expected = createHmac(hashOf(this.key.algorithm), this.key.secret)
-      .update(lengthPrefixed(this.previous))
-      .update(Buffer.concat([...this.pending, record.unsigned]))
-      .update(variables(this.key, record.timeSigned, !this.first))
-      .digest();
-    if (expected.length !== record.mac.length || !timingSafeEqual(expected, record.mac))
-      throw new TsigError(`the answer's signature is not the key ${this.key.name}'s`);
-    this.previous = record.mac;
-    this.pending = [];
-    this.first = false;
-  }
-
-  /** The transfer ended: its last answer must have been signed. */
-  finish(): void {
-    if (this.first || this.pending.length > 0) throw new TsigError('the last answer is not signed');
-  }
+/** Signs `message` (a whole message without TSIG) at `now` (ms since the epoch): its TSIG record appended. */
+export function signMessage(message: Buffer, key: TsigKey, now: number): Signed {
+  const timeSigned = Math.floor(now / 1000);
+  const mac = tsigMac(key, null, [message], timeSigned, false);
+  return { octets: appendTsig(message, key, timeSigned, mac), mac };
 }
 
 /** An answer that does not carry the key's signature. */
 export class TsigError extends Error {
   override readonly name = 'TsigError';
-}
-
-const TSIG_ERRORS: Record<number, string> = { 16: 'BADSIG', 17: 'BADKEY', 18: 'BADTIME', 22: 'BADTRUNC' };
-
-function tsigErrorName(error: number): string {
-  return TSIG_ERRORS[error] ?? String(error);
-}
-
-/** The message's TSIG record (the last additional record), or null when it has none. */
-function splitTsig(message: Buffer): TsigRecord | null {
-  const additional = message.readUInt16BE(ARCOUNT);
-  if (additional === 0) return null;
-  const start = lastRecordStart(message);
-  let at = start;
-  const [keyName, afterName] = readName(message, at);
-  at = afterName;
-  if (message.readUInt16BE(at) !== TSIG_TYPE) return null;
-  at += 10;
-  const [, afterAlgorithm] = readName(message, at);
-  at = afterAlgorithm;
-  const timeSigned = message.readUInt16BE(at) * 2 ** 32 + message.readUInt32BE(at + 2);
-  at += 8;
-  const macLength = message.readUInt16BE(at);
-  const mac = message.subarray(at + 2, at + 2 + macLength);
-  at += 2 + macLength;
-  const originalId = message.readUInt16BE(at);
-  const error = message.readUInt16BE(at + 2);
-  const unsigned = Buffer.from(message.subarray(0, start));
-  unsigned.writeUInt16BE(originalId, 0);
-  unsigned.writeUInt16BE(additional - 1, ARCOUNT);
-  return { unsigned, keyName, mac, timeSigned, error };
-}
-
-/** Where the message's last record starts: every section walked record by record. */
-function lastRecordStart(message: Buffer): number {
-  let at = 12;
-  for (let q = message.readUInt16BE(4); q > 0; q -= 1) at = readName(message, at)[1] + 4;
-  const records = message.readUInt16BE(6) + message.readUInt16BE(8) + message.readUInt16BE(10);
-  let last = at;
-  for (let r = 0; r < records; r += 1) {
-    last = at;
-    at = readName(message, at)[1];
-    at += 10 + message.readUInt16BE(at + 8);
-  }
-  return last;
-}
-
-/** A name at `at` (following compression pointers) and where the data after it starts. */
-function readName(message: Buffer, at: number): [string, number] {
-  const labels: string[] = [];
-  let next = -1;
-  for (let hops = 0; hops < 128; hops += 1) {
-    const length = message.readUInt8(at);
-    if (length === 0) return [labels.join('.').toLowerCase(), next >= 0 ? next : at + 1];
-    if (length >= 0xc0) {
-      if (next < 0) next = at + 2;
-      at = message.readUInt16BE(at) & 0x3fff;
-      continue;
-    }
-    labels.push(message.subarray(at + 1, at + 1 + length).toString('latin1'));
-    at += 1 + length;
-  }
-  throw new TsigError('a name in the answer loops');
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { NameServerAddress } from './name-server.js';
 import type { DnsCapabilities } from './provider.js';
 
 /** The keys of a `providers:` entry besides `type`, as the YAML wrote them (checked by its type's schema). */
@@ -25,9 +26,9 @@ export interface DnsProviderSpec {
   implicit?: true;
   /**
    * `verify_at`, a key of every type: the name servers `verify` and `apply --wait-served` ask for the provider's
-   * zones (`HOST[:PORT]`), instead of their NS sets.
+   * zones, instead of their NS sets; parsed at validation (model/name-server.ts).
    */
-  verifyAt?: string[];
+  verifyAt?: NameServerAddress[];
 }
 
 /**

@@ -4,8 +4,11 @@
  * state's as strings.
  */
 export type ServedAnswer =
-  /** An authoritative answer with records of the type: their values sorted, their TTL (the lowest when they differ). */
-  | { kind: 'records'; ttl: number; values: string[]; mixedTtls?: true }
+  /**
+   * Records of the type: their values sorted, their TTL (the lowest when they differ). An authoritative answer, or
+   * (`glue`) the address records of a delegation's name server in a referral's additional section (RFC 9471 §2).
+   */
+  | { kind: 'records'; ttl: number; values: string[]; mixedTtls?: true; glue?: true }
   /** The name does not exist (NXDOMAIN). */
   | { kind: 'nxdomain' }
   /** The name exists without records of the type (NOERROR and no answer, RFC 2308 §2.2). */

@@ -1,24 +1,9 @@
 import { Resolver } from 'node:dns/promises';
 import type { DnsServer } from '../dns-wire/index.js';
+import { DNS_PORT } from '../model/name-server.js';
 
-/** The port DNS servers listen on unless an address says otherwise. */
-export const DNS_PORT = 53;
-
-/**
- * `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (a bare IPv6 address is taken whole, port 53) → a server, or the
- * problem with the text. What `--nameserver` and the YAML's `verify_at` take.
- */
-export function parseServer(text: string): DnsServer | { problem: string } {
-  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(text);
-  const plain = /^([A-Za-z0-9._-]+)(?::(\d{1,5}))?$/.exec(text);
-  const bare6 = /^[0-9A-Fa-f]*:[0-9A-Fa-f:.]*$/.test(text) && text.split(':').length > 2;
-  if (bare6) return { host: text, port: DNS_PORT };
-  const found = bracketed ?? plain;
-  if (!found?.[1]) return { problem: `"${text}" is not HOST, HOST:PORT or [IPv6]:PORT` };
-  const port = found[2] === undefined ? DNS_PORT : Number(found[2]);
-  if (port < 1 || port > 65535) return { problem: `"${text}": the port must be 1–65535` };
-  return { host: found[1], port };
-}
+/** `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` → a server, or the problem with the text (model/name-server.ts). */
+export { DNS_PORT, parseNameServer as parseServer } from '../model/name-server.js';
 
 /** Finds the name servers of a zone: each address of each name in its NS set as served. */
 export type NameServerFinder = (zone: string) => Promise<DnsServer[]>;

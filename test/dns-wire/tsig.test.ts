@@ -11,7 +11,8 @@
  * The secret of both is the base64 of the ASCII digits "12345678901234567890123456789012".
  */
 import { describe, expect, it } from 'vitest';
-import { signMessage, type TsigKey, TsigVerifier } from '../../src/dns-wire/tsig.js';
+import { signMessage, type TsigKey } from '../../src/dns-wire/tsig.js';
+import { TsigVerifier } from '../../src/dns-wire/tsig-verifier.js';
 
 const SECRET = Buffer.from('MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTI=', 'base64');
 

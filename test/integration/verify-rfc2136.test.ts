@@ -1,7 +1,8 @@
 /**
  * `verify --nameserver` against the servers the `rfc2136` provider writes, BIND 9 and Knot: a zone applied through
- * the provider (`edgeplan apply`) is found served as desired, every set; a record changed on the server behind
- * edgeplan's back (an UPDATE of its own) is found, exit 2.
+ * the provider (`edgeplan apply`) is found served as desired, every set, the glue of a delegation included (served
+ * in the referral's additional section, RFC 1034 §4.3.2); a record changed on the server behind edgeplan's back (an
+ * UPDATE of its own) is found, exit 2; an apply that changes glue with `--wait-served` finds it served.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,8 @@ zones:
       _sip._tcp: { srv: [ { priority: 10, weight: 5, port: 5060, target: sip.example.net. } ] }
       _443._tcp.www: { tlsa: [ { certificate_usage: 3, selector: 1, matching_type: 1, certificate_association_data: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef } ] }
       caa: { caa: [ { flags: 0, tag: issue, value: letsencrypt.org } ] }
+      sub: { ns: [ ns1.sub.${ZONE}., ns.example.net. ] }
+      ns1.sub: { a: [ 192.0.2.53 ], aaaa: [ 2001:db8::53 ] }
 `;
 
 function describeVerify(kind: ServerKind): void {
@@ -63,7 +66,10 @@ function describeVerify(kind: ServerKind): void {
     const verified = await run('verify', '--nameserver', nameserver, '--format', 'json');
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
     const report = JSON.parse(verified.stdout);
-    expect(report.counts).toMatchObject({ sets: 8, served: 8, differs: 0, failed: 0 });
+    expect(report.counts).toMatchObject({ sets: 11, served: 11, differs: 0, failed: 0 });
+    expect(report.summary).toBe('11 record sets served as desired by every server (2 as glue in referrals).');
+    const glue = report.recordSets.find((set: { name: string }) => set.name === `ns1.sub.${ZONE}`);
+    expect(glue.servers[0].answer).toEqual({ kind: 'records', ttl: 300, values: ['192.0.2.53'], glue: true });
 
     const client = new Rfc2136Client({ server: { host: '127.0.0.1', port: server.port }, key: server.key });
     const behind = [
@@ -77,6 +83,17 @@ function describeVerify(kind: ServerKind): void {
     const found = await run('verify', '--nameserver', nameserver);
     expect(found.code).toBe(2);
     expect(found.stdout).toContain(`127.0.0.1:${server.port}: serves 203.0.113.66`);
+  });
+
+  it('an apply that changes glue with --wait-served converges and finds it served, in the referral', async () => {
+    if (!server) throw new Error(`${kind} is not started`);
+    await writeFile(join(dir, 'desired.yaml'), DESIRED.replace('192.0.2.53', '192.0.2.54'));
+    const nameserver = `127.0.0.1:${server.port}`;
+    const applied = await run('apply', '--yes', '--wait-served=20s', '--nameserver', nameserver);
+    expect(applied.stdout + applied.stderr).toContain('Served: every changed record set');
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const verified = await run('verify', '--nameserver', nameserver);
+    expect(verified.stdout).toContain('served as desired by every server (2 as glue in referrals).');
   });
 }
 

@@ -67,6 +67,23 @@ describe('judging a served answer', () => {
     });
   });
 
+  it('glue, served in a referral, says so when it differs (RFC 9471 §2)', () => {
+    const glue = { kind: 'records', glue: true } as const;
+    expect(judge(www, { ...glue, ttl: 300, values: ['192.0.2.1', '192.0.2.2'] })).toEqual({
+      verdict: 'served',
+    });
+    expect(judge(www, { ...glue, ttl: 300, values: ['192.0.2.9'] }).why).toBe('serves as glue 192.0.2.9');
+    expect(judge(www, { ...glue, ttl: 60, values: ['192.0.2.1', '192.0.2.2'] }).why).toBe(
+      'TTL 60 as glue, not 300',
+    );
+    expect(judge(www, { ...glue, ttl: 60, values: ['192.0.2.1', '192.0.2.2'], mixedTtls: true }).why).toBe(
+      'TTLs differ between its records as glue (lowest 60)',
+    );
+    expect(judge(gone, { ...glue, ttl: 60, values: ['192.0.2.1', '192.0.2.2'] }).why).toBe(
+      'still served as glue: 192.0.2.1, 192.0.2.2',
+    );
+  });
+
   it('a deleted set is served when no records are', () => {
     for (const kind of ['nxdomain', 'nodata'] as const) expect(judge(gone, { kind }).verdict).toBe('served');
     expect(judge(gone, { kind: 'records', ttl: 1, values: ['"x"'] })).toEqual({
@@ -241,6 +258,37 @@ describe('the report', () => {
       },
     ]);
     expect(mixed.counts).toEqual({ sets: 1, served: 0, differs: 0, failed: 1 });
+  });
+
+  it('says how many sets were served as glue, each by every server asked', () => {
+    const glue = {
+      kind: 'records' as const,
+      ttl: 300,
+      values: ['192.0.2.1', '192.0.2.2'],
+      glue: true as const,
+    };
+    const { glue: _, ...plain } = glue;
+    const sets = (...answers: ServedAnswer[][]) =>
+      servedReport(
+        answers.map((list, i) => ({
+          expectation: { ...www, fqdn: `ns${i}.example.com` },
+          answers: list.map((answer, j) => ({ server: `s${j}:53`, answer })),
+        })),
+      );
+    expect(servedHeadline(sets([glue, glue], [plain]))).toBe(
+      '2 record sets served as desired by every server (1 as glue in referrals).',
+    );
+    expect(servedHeadline(sets([glue, plain], [glue], [{ kind: 'nodata' }]))).toBe(
+      '2 of 3 record sets served as desired (1 as glue in referrals); 1 served differently.',
+    );
+    expect(servedHeadline(sets([{ ...glue, ttl: 1 }]))).toBe(
+      '0 of 1 record set served as desired; 1 served differently.',
+    );
+    expect(servedHeadline(sets([]))).toBe(
+      '0 of 1 record set served as desired; 1 not checked (a server did not answer).',
+    );
+    const doc = JSON.parse(renderServedJson(sets([glue])));
+    expect(doc.recordSets[0].servers[0].answer).toEqual(glue);
   });
 
   it('in text lists what failed, then what differs, only the servers that are not right', () => {

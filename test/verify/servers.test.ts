@@ -34,7 +34,15 @@ describe('which servers answer for a zone', () => {
   >;
   const providers = [
     { name: 'dyn', type: 'dyn', options: {} },
-    { name: 'pdns', type: 'powerdns', options: {}, verifyAt: ['127.0.0.1:5300', '[::1]:5301'] },
+    {
+      name: 'pdns',
+      type: 'powerdns',
+      options: {},
+      verifyAt: [
+        { host: '127.0.0.1', port: 5300 },
+        { host: '::1', port: 5301 },
+      ],
+    },
     { name: 'other', type: 'powerdns', options: {} },
   ];
   const found: string[] = [];

@@ -100,13 +100,15 @@ export function judge(
     if (expected === 'absent') return { verdict: 'served' };
     return { verdict: 'differs', why: absence(answer) };
   }
-  if (expected === 'absent') return { verdict: 'differs', why: `still served: ${answer.values.join(', ')}` };
+  const glue = answer.glue ? ' as glue' : '';
+  if (expected === 'absent')
+    return { verdict: 'differs', why: `still served${glue}: ${answer.values.join(', ')}` };
   const values = answer.values.join(', ');
-  if (values !== expected.values.join(', ')) return { verdict: 'differs', why: `serves ${values}` };
+  if (values !== expected.values.join(', ')) return { verdict: 'differs', why: `serves${glue} ${values}` };
   if (answer.mixedTtls)
-    return { verdict: 'differs', why: `TTLs differ between its records (lowest ${answer.ttl})` };
+    return { verdict: 'differs', why: `TTLs differ between its records${glue} (lowest ${answer.ttl})` };
   if (answer.ttl !== expected.ttl)
-    return { verdict: 'differs', why: `TTL ${answer.ttl}, not ${expected.ttl}` };
+    return { verdict: 'differs', why: `TTL ${answer.ttl}${glue}, not ${expected.ttl}` };
   return { verdict: 'served' };
 }
 
@@ -158,9 +160,22 @@ export function setVerdict(check: ServedCheck): ServedVerdict {
 export function servedHeadline(report: ServedReport): string {
   const { sets, served, differs, failed } = report.counts;
   if (sets === 0) return 'No record set to check.';
-  if (served === sets) return `${plural(sets, 'record set')} served as desired by every server.`;
-  const parts = [`${served} of ${plural(sets, 'record set')} served as desired`];
+  const glue = report.checks.filter(servedAsGlue).length;
+  const asGlue = glue > 0 ? ` (${glue} as glue in referrals)` : '';
+  if (served === sets) return `${plural(sets, 'record set')} served as desired by every server${asGlue}.`;
+  const parts = [`${served} of ${plural(sets, 'record set')} served as desired${asGlue}`];
   if (differs > 0) parts.push(`${differs} served differently`);
   if (failed > 0) parts.push(`${failed} not checked (a server did not answer)`);
   return `${parts.join('; ')}.`;
+}
+
+/** A set every server served as desired, as glue in the referral of its delegation (dns-wire/served.ts). */
+function servedAsGlue(check: ServedCheck): boolean {
+  return (
+    check.answers.length > 0 &&
+    check.answers.every(
+      // Stryker disable next-line ConditionalExpression: only a records answer has `glue`; the kind narrows the type
+      (a) => a.verdict === 'served' && a.answer.kind === 'records' && a.answer.glue === true,
+    )
+  );
 }

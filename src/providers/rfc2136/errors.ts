@@ -11,8 +11,9 @@ export class Rfc2136Error extends Error {
     readonly what: string,
     readonly server: string,
     readonly detail: string,
+    options?: ErrorOptions,
   ) {
-    super(`${what} at ${server}: ${detail}`);
+    super(`${what} at ${server}: ${detail}`, options);
   }
 }
 
@@ -52,5 +53,25 @@ export class Rfc2136NotServedError extends Rfc2136Error {
       `the server answered NOERROR but does not serve what was sent: ${sets.join('; ')}; a server drops a CNAME ` +
         'beside other data, and data beside a CNAME, without a word (RFC 2136 §3.4.2.2)',
     );
+  }
+}
+
+/** Which bound of a read was reached: its deadline, its size in octets, its number of records. */
+export type Rfc2136Limit = 'deadline' | 'bytes' | 'records';
+
+/**
+ * A read that reached one of its bounds (a zone transfer's `transfer_timeout`, `transfer_max_bytes` or
+ * `transfer_max_records`, a SOA answer's deadline): a server that trickles, or never ends. Nothing of it was kept.
+ */
+export class Rfc2136LimitError extends Rfc2136Error {
+  override readonly name = 'Rfc2136LimitError';
+
+  constructor(
+    what: string,
+    server: string,
+    readonly limit: Rfc2136Limit,
+    detail: string,
+  ) {
+    super(what, server, `${detail}; nothing of it was kept`);
   }
 }

@@ -8,7 +8,14 @@ import { Rfc2136Writer } from './write.js';
 export { Rfc2136Client } from './client.js';
 export { MAX_UPDATE_OCTETS, Rfc2136ZoneCreationError, rfc2136Compiler } from './compile.js';
 export { parseServer, parseTsigKey, Rfc2136ConfigError, rfc2136ConnectionFromEnv } from './config.js';
-export { Rfc2136ConflictError, Rfc2136Error, Rfc2136OutcomeUnknownError } from './errors.js';
+export {
+  Rfc2136ConflictError,
+  Rfc2136Error,
+  type Rfc2136Limit,
+  Rfc2136LimitError,
+  Rfc2136OutcomeUnknownError,
+} from './errors.js';
+export { DEFAULT_TRANSFER_LIMITS, type TransferLimits } from './transfer-limits.js';
 
 export interface Rfc2136ProviderOptions extends Rfc2136ClientOptions {
   /** The provider's name: what plan steps name, its key under `providers:`. */

@@ -3,6 +3,7 @@ import type { DnsProviderPlugin } from '../plugin.js';
 import { rfc2136Capabilities } from './capabilities.js';
 import { labelRfc2136Op } from './op-label.js';
 import { parseRfc2136Op, RFC2136_OP_SCHEMA } from './op-schema.js';
+import { TRANSFER_LIMIT_OPTIONS } from './transfer-limits.js';
 
 /** `type: rfc2136`: a zone's primary server, read by zone transfer and written by TSIG-signed dynamic update. */
 export const RFC2136: DnsProviderPlugin = {
@@ -13,6 +14,7 @@ export const RFC2136: DnsProviderPlugin = {
     tsig_env: variableName().describe(
       'the variable holding the TSIG key as [algorithm:]keyname:base64secret (never printed).',
     ),
+    ...TRANSFER_LIMIT_OPTIONS,
   },
   required: ['server_env', 'tsig_env'],
   variables: { server_env: { role: 'server address' }, tsig_env: { role: 'TSIG key' } },

@@ -1,0 +1,437 @@
+/**
+ * Which answers a query takes (src/dns-wire/query-exchange.ts), against UDP servers played by sockets on 127.0.0.1:
+ * silence, garbage, answers to another id or question, and answers raced from another port by an attacker off the
+ * path. Only the address and port asked, with the query's id and whole question, may answer (RFC 5452 §9.1).
+ */
+import { createSocket, type RemoteInfo } from 'node:dgram';
+import { getEventListeners } from 'node:events';
+import { createServer, type Socket } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  DnsQueryError,
+  decodeMessage,
+  encodeMessage,
+  queryServer,
+  RCODES,
+  type WireMessage,
+} from '../../src/dns-wire/index.js';
+
+const options = { timeoutMs: 2_000 };
+
+/**
+ * A UDP server on `address` (127.0.0.1; `::` takes IPv4 and IPv6) and `port` (0: a free one) that does what `reply`
+ * says with each query.
+ */
+async function fakeServer(
+  reply: (query: Buffer, send: (octets: Buffer) => void, remote: RemoteInfo) => void,
+  address = '127.0.0.1',
+  port = 0,
+) {
+  const socket = createSocket(address.includes(':') ? 'udp6' : 'udp4');
+  socket.on('message', (octets, remote) =>
+    reply(octets, (out) => socket.send(out, remote.port, remote.address), remote),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(port, address, () => resolve());
+  });
+  return {
+    port: socket.address().port,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+/** A server that answers www.example.com A with 192.0.2.1, as asked. */
+const honest = (octets: Buffer, send: (octets: Buffer) => void) => {
+  const query = decodeMessage(octets);
+  const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.1' };
+  send(
+    encodeMessage({
+      ...query,
+      response: true,
+      authoritative: true,
+      rcode: RCODES.NOERROR,
+      answers: [record],
+    }),
+  );
+};
+
+/** UDP sockets open in this process now. */
+const udpSockets = () => process.getActiveResourcesInfo().filter((kind) => kind === 'UDPWrap').length;
+
+describe('a server that answers from where it was asked', () => {
+  it('gets its answer, and the query closes its socket', async () => {
+    const server = await fakeServer(honest);
+    try {
+      const open = udpSockets();
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      await vi.waitFor(() => expect(udpSockets()).toBe(open));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('over IPv6, however its address is written', async () => {
+    const server = await fakeServer(honest, '::1');
+    try {
+      for (const host of ['::1', '0:0:0:0:0:0:0:1']) {
+        const reply = await queryServer(
+          { host, port: server.port },
+          { name: 'www.example.com', type: 'A' },
+          options,
+        );
+        expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('by name: asked at the address its name resolves to', async () => {
+    const server = await fakeServer(honest, '::');
+    try {
+      const reply = await queryServer(
+        { host: 'localhost', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a truncated answer (RFC 7766 §5)', () => {
+  /**
+   * A UDP server that answers truncated, and a TCP server on the same port that answers as `tcp` says with the
+   * query's octets: over TCP, the connection is to the server asked, so only the id and question are checked.
+   */
+  async function truncating(tcp: ((query: WireMessage, socket: Socket) => void) | null) {
+    const truncated = (octets: Buffer, send: (octets: Buffer) => void) => {
+      const query = decodeMessage(octets);
+      send(encodeMessage({ ...query, response: true, authoritative: true, truncated: true, rcode: 0 }));
+    };
+    const sockets = new Set<Socket>();
+    // A free TCP port whose UDP twin is free too (another process may hold either): tried until one is.
+    for (;;) {
+      const server = createServer((socket) => {
+        sockets.add(socket);
+        socket.once('data', (chunk) => tcp?.(decodeMessage(chunk.subarray(2)), socket));
+        socket.on('error', () => {});
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const address = server.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      const stopTcp = () => {
+        for (const socket of sockets) socket.destroy();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      };
+      const udp = await fakeServer(truncated, '127.0.0.1', port).catch(() => undefined);
+      if (udp === undefined) {
+        await stopTcp();
+        continue;
+      }
+      // No TCP at all: the port is closed for TCP again, right after it was free.
+      if (tcp === null) await stopTcp();
+      return {
+        port,
+        close: async () => {
+          await udp.close();
+          if (tcp !== null) await stopTcp();
+        },
+      };
+    }
+  }
+
+  const framed = (message: WireMessage) => {
+    const octets = encodeMessage(message);
+    return Buffer.concat([Buffer.from([octets.length >> 8, octets.length & 0xff]), octets]);
+  };
+  const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.1' };
+  const ask = (port: number) =>
+    queryServer({ host: '127.0.0.1', port }, { name: 'www.example.com', type: 'A' }, { timeoutMs: 500 });
+
+  it('asks again over TCP, takes the whole answer however it is split, then closes the connection', async () => {
+    let closed: Promise<void> = Promise.resolve();
+    const server = await truncating((query, socket) => {
+      closed = new Promise((resolve) => socket.on('end', () => resolve()));
+      const octets = framed({ ...query, response: true, authoritative: true, rcode: 0, answers: [record] });
+      socket.write(octets.subarray(0, 1));
+      setTimeout(() => socket.write(octets.subarray(1, 5)), 10);
+      setTimeout(() => socket.write(octets.subarray(5)), 20);
+    });
+    try {
+      const reply = await ask(server.port);
+      expect(reply.transport).toBe('tcp');
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      await closed;
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a server that takes no TCP, or sends an empty message: a failure saying so', async () => {
+    const udpOnly = await truncating(null);
+    try {
+      await expect(ask(udpOnly.port)).rejects.toMatchObject({
+        reason: 'network',
+        message: expect.stringContaining('ECONNREFUSED'),
+      });
+    } finally {
+      await udpOnly.close();
+    }
+    const empty = await truncating((_query, socket) => socket.write(Buffer.from([0, 0])));
+    try {
+      await expect(ask(empty.port)).rejects.toMatchObject({ reason: 'malformed' });
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('refuses a TCP answer to another question, and a connection closed before the answer', async () => {
+    const other = await truncating((query, socket) => {
+      socket.write(
+        framed({ ...query, id: (query.id + 1) % 0x10000, response: true, rcode: 0, answers: [record] }),
+      );
+    });
+    try {
+      await expect(ask(other.port)).rejects.toMatchObject({
+        reason: 'malformed',
+        message: `www.example.com A from 127.0.0.1:${other.port}: the TCP answer does not match the question`,
+      });
+    } finally {
+      await other.close();
+    }
+    const closing = await truncating((_query, socket) => socket.end());
+    try {
+      await expect(ask(closing.port)).rejects.toMatchObject({
+        reason: 'network',
+        message: `www.example.com A from 127.0.0.1:${closing.port}: the server closed the connection`,
+      });
+    } finally {
+      await closing.close();
+    }
+    const garbage = await truncating((_query, socket) => socket.write(Buffer.from([0, 3, 1, 2, 3])));
+    try {
+      await expect(ask(garbage.port)).rejects.toMatchObject({ reason: 'malformed' });
+    } finally {
+      await garbage.close();
+    }
+  });
+});
+
+describe('a server that does not answer properly', () => {
+  it('times out, after as many datagrams as it may send, naming the server and the question', async () => {
+    let received = 0;
+    const silent = await fakeServer(() => {
+      received += 1;
+    });
+    try {
+      const query = queryServer(
+        { host: '127.0.0.1', port: silent.port },
+        { name: 'www.example.com', type: 'A' },
+        { timeoutMs: 50, udpAttempts: 3 },
+      );
+      await expect(query).rejects.toThrow(
+        `www.example.com A from 127.0.0.1:${silent.port}: no answer within 50 ms`,
+      );
+      await expect(query).rejects.toBeInstanceOf(DnsQueryError);
+      expect(received).toBe(3);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('ignores an answer with another id or question, and garbage, and takes the one that matches', async () => {
+    const liar = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      send(Buffer.from([1, 2, 3]));
+      send(encodeMessage({ ...answer, id: (query.id + 1) % 0x10000, answers: [record] }));
+      send(
+        encodeMessage({ ...answer, question: { name: 'other.example.com', type: 'A' }, answers: [record] }),
+      );
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: liar.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await liar.close();
+    }
+  });
+
+  it('ignores an answer of another type or class (RFC 5452 §9.1: the whole question must match)', async () => {
+    const liar = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      send(
+        encodeMessage({ ...answer, question: { name: 'www.example.com', type: 'AAAA' }, answers: [record] }),
+      );
+      send(
+        encodeMessage({
+          ...answer,
+          question: { name: 'www.example.com', type: 'A', class: 'CH' },
+          answers: [record],
+        }),
+      );
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: liar.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await liar.close();
+    }
+  });
+
+  /**
+   * A server at `port` that passes each query to `spoof`, which answers it from another socket (another port, as
+   * an attacker off the path would, guessing the id and the client's port), then answers it itself when `honest`.
+   */
+  async function spoofed(honest: boolean) {
+    const spoofer = createSocket('udp4');
+    await new Promise<void>((resolve) => spoofer.bind(0, '127.0.0.1', () => resolve()));
+    const server = await fakeServer((octets, send, remote) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      spoofer.send(encodeMessage({ ...answer, answers: [record] }), remote.port, remote.address, () => {
+        if (honest) send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+      });
+    });
+    return {
+      port: server.port,
+      close: async () => {
+        await server.close();
+        await new Promise<void>((resolve) => spoofer.close(() => resolve()));
+      },
+    };
+  }
+
+  it('ignores an answer from another port, id and question right, and takes the one from the server asked', async () => {
+    const server = await spoofed(true);
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('times out when only another port answers: a spoofed answer is never taken', async () => {
+    const server = await spoofed(false);
+    try {
+      const query = queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        { timeoutMs: 200, udpAttempts: 1 },
+      );
+      await expect(query).rejects.toThrow('no answer within 200 ms');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails at once, without waiting, where nobody listens (an ICMP port unreachable)', async () => {
+    const gone = await fakeServer(() => {});
+    await gone.close();
+    await expect(
+      queryServer({ host: '127.0.0.1', port: gone.port }, { name: 'www.example.com', type: 'A' }, options),
+    ).rejects.toMatchObject({ reason: 'network', message: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('fails at once for a port no socket can use', async () => {
+    await expect(
+      queryServer({ host: '127.0.0.1', port: 70_000 }, { name: 'www.example.com', type: 'A' }, options),
+    ).rejects.toMatchObject({ reason: 'network', message: expect.stringContaining('70000') });
+  });
+
+  it('ignores an answer without a question, though its id is right', async () => {
+    const server = await fakeServer((octets, send) => {
+      const query = decodeMessage(octets);
+      const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
+      const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
+      const { question: _, ...bare } = answer;
+      send(encodeMessage({ ...bare, answers: [record] }));
+      send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
+    });
+    try {
+      const reply = await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        options,
+      );
+      expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops when its signal fires while it waits, and leaves no listener on it', async () => {
+    const silent = await fakeServer(() => {});
+    try {
+      const stop = new AbortController();
+      const query = queryServer(
+        { host: '127.0.0.1', port: silent.port },
+        { name: 'a.example.com', type: 'A' },
+        { timeoutMs: 60_000, signal: stop.signal },
+      );
+      setTimeout(() => stop.abort('SIGTERM'), 20);
+      await expect(query).rejects.toBe('SIGTERM');
+    } finally {
+      await silent.close();
+    }
+    const server = await fakeServer(honest);
+    try {
+      const signal = new AbortController().signal;
+      await queryServer(
+        { host: '127.0.0.1', port: server.port },
+        { name: 'www.example.com', type: 'A' },
+        {
+          ...options,
+          signal,
+        },
+      );
+      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const silent = await fakeServer(() => {});
+    try {
+      const stop = new AbortController();
+      const query = queryServer(
+        { host: '127.0.0.1', port: silent.port },
+        { name: 'a.example.com', type: 'A' },
+        { timeoutMs: 60_000, signal: stop.signal },
+      );
+      stop.abort(new Error('the command ended'));
+      await expect(query).rejects.toThrow('the command ended');
+    } finally {
+      await silent.close();
+    }
+  });
+});

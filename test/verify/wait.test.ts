@@ -1,0 +1,122 @@
+/**
+ * `apply --wait-served`'s wait (verify/wait.ts) against name servers played by UDP sockets in the test: one that
+ * lags (old data for a few queries, then the new), one that answers too late for a round, and one whose answers an
+ * attacker off the path races from another port (RFC 5452 §9.1: only the address and port asked may answer). The
+ * wait's rounds and the queries are counted, never timed.
+ */
+import { createSocket, type Socket } from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeMessage, encodeMessage, RCODES } from '../../src/dns-wire/index.js';
+import type { ServedExpectation } from '../../src/plan/index.js';
+import { waitServed } from '../../src/verify/index.js';
+
+const WWW: ServedExpectation = {
+  zone: 'example.com',
+  fqdn: 'www.example.com',
+  type: 'A',
+  expected: { ttl: 300, values: ['192.0.2.2'] },
+};
+const OLD = '192.0.2.1';
+const NEW = '192.0.2.2';
+
+const sockets: Socket[] = [];
+/** Answers still to be sent late: dropped when the test ends, before its sockets close. */
+const timers = new Set<NodeJS.Timeout>();
+afterEach(async () => {
+  for (const timer of timers) clearTimeout(timer);
+  timers.clear();
+  await Promise.all(sockets.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
+
+async function udpSocket(): Promise<Socket> {
+  const socket = createSocket('udp4');
+  sockets.push(socket);
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+  return socket;
+}
+
+/** An answer a test server sends to a query: a value, now or after `afterMs`, from its own socket or `from`. */
+type Reply = { value: string; afterMs?: number; from?: Socket };
+
+/** A name server on 127.0.0.1 that answers www.example.com A as `reply` says; its port, and the queries it got. */
+async function nameServer(replies: (n: number) => Reply[]) {
+  const socket = await udpSocket();
+  let queries = 0;
+  socket.on('message', (octets, remote) => {
+    queries += 1;
+    const query = decodeMessage(octets);
+    for (const what of replies(queries)) {
+      const answer = encodeMessage({
+        ...query,
+        ...{ response: true, authoritative: true, rcode: RCODES.NOERROR, udpSize: undefined },
+        answers: [{ name: 'www.example.com', type: 'A', ttl: 300, value: what.value }],
+      });
+      const send = () => (what.from ?? socket).send(answer, remote.port, remote.address);
+      if (what.afterMs === undefined) send();
+      else {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, what.afterMs);
+        timers.add(timer);
+      }
+    }
+  });
+  return { port: socket.address().port, queries: () => queries };
+}
+
+/** One query attempt of 100 ms, one datagram per attempt, rounds 5 ms apart, until `deadlineMs`. */
+const wait = (port: number, deadlineMs: number) =>
+  waitServed([WWW], async () => [{ host: '127.0.0.1', port }], {
+    ...{ deadlineMs, intervalMs: 5, concurrency: 4, timeoutMs: 100 },
+  });
+
+describe('waiting until the name servers serve a change', () => {
+  it('goes on asking a server that serves the old data, and is done the round it serves the new', async () => {
+    const server = await nameServer((n) => [{ value: n <= 3 ? OLD : NEW }]);
+    const result = await wait(server.port, 60_000);
+    expect(result).toMatchObject({ done: true, rounds: 4 });
+    expect(result.zones[0]).toMatchObject({ zone: 'example.com', sets: 1, lagging: [] });
+    expect(result.zones[0]?.servedAfterMs).toEqual(expect.any(Number));
+  });
+
+  it('counts a round whose answers come too late as not served yet, and asks again', async () => {
+    // Round 1: both datagrams of the query are answered 300 ms late (the attempt waits 100 ms); round 2 in time.
+    const server = await nameServer((n) => [{ value: NEW, ...(n <= 2 ? { afterMs: 300 } : {}) }]);
+    const result = await wait(server.port, 60_000);
+    expect(result).toMatchObject({ done: true, rounds: 2 });
+    expect(server.queries()).toBe(3);
+  });
+
+  it('says which server lags, on what, when the deadline passes first', async () => {
+    const server = await nameServer(() => [{ value: OLD }]);
+    const result = await wait(server.port, 0);
+    expect(result).toMatchObject({ done: false, rounds: 1 });
+    expect(result.zones[0]?.lagging).toEqual([
+      { server: `127.0.0.1:${server.port}`, set: 'www.example.com A', why: `serves ${OLD}` },
+    ]);
+  });
+
+  it('never takes the new data from another port: a spoofed answer does not end the wait', async () => {
+    const spoofer = await udpSocket();
+    const server = await nameServer(() => [{ value: NEW, from: spoofer }]);
+    const result = await wait(server.port, 0);
+    expect(result).toMatchObject({ done: false, rounds: 1 });
+    expect(result.zones[0]?.lagging).toEqual([
+      {
+        server: `127.0.0.1:${server.port}`,
+        set: 'www.example.com A',
+        why: 'no answer within 100 ms',
+      },
+    ]);
+  });
+
+  it("takes the server's own answer when a spoofed one from another port raced it", async () => {
+    const spoofer = await udpSocket();
+    const server = await nameServer(() => [
+      { value: OLD, from: spoofer },
+      { value: NEW, afterMs: 20 },
+    ]);
+    expect(await wait(server.port, 0)).toMatchObject({ done: true, rounds: 1 });
+  });
+});
