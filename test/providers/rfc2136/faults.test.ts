@@ -2,8 +2,8 @@
  * Faults against real servers, each a clear error and no half-applied zone: another writer between plan and
  * apply (refused by the server's prerequisite check on BIND 9 and on Knot, nothing applied), a wrong TSIG key, a
  * zone that takes no updates, a zone transfer cut short, an UPDATE applied whose answer is lost (settled by
- * reading the zone), and a connection dropped in the middle of a chain of UPDATEs (the messages already applied
- * are rolled back).
+ * reading the zone), and a connection dropped in the middle of a chain of UPDATEs (sent again when the SOA shows
+ * it was not applied; the messages already applied rolled back when every send is lost).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { loadDesiredState } from '../../../src/config/index.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
+import { SEND_ATTEMPTS } from '../../../src/providers/rfc2136/send.js';
 import { providerLike } from '../../support/load-options.js';
 import { transfer } from '../pdns/dig.js';
 import { type FaultProxy, opcodeOf, startFaultProxy } from './fault-proxy.js';
@@ -170,7 +171,21 @@ function describeFaults(kind: ServerKind): void {
     }
   });
 
-  it('a connection dropped in the middle of a chain: the applied messages are rolled back', async () => {
+  async function chainPlan(dns: DnsProvider): Promise<Plan> {
+    const plan = await planOf(
+      dns,
+      'chain.test',
+      '{ a: { txt: ["one"] }, b: { txt: ["two"] }, c: { txt: ["three"] }, d: { txt: ["four"] } }',
+    );
+    const ops = plan.steps[0]?.ops ?? [];
+    expect(ops.length).toBeGreaterThan(2);
+    expect(ops.map((op) => `${op.message} of ${op.of}`)).toEqual(
+      ops.map((_, i) => `${i + 1} of ${ops.length}`),
+    );
+    return plan;
+  }
+
+  it('a connection dropped once before message 2 of a chain: the SOA shows it was not applied, so it is sent again', async () => {
     let updates = 0;
     const proxy: FaultProxy = await startFaultProxy(server.port, (request) => {
       if (opcodeOf(request) !== 5) return 'pass';
@@ -178,19 +193,35 @@ function describeFaults(kind: ServerKind): void {
       return updates === 2 ? 'drop' : 'pass';
     });
     try {
+      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const plan = await chainPlan(dns);
+      const result = await applyPlan(plan, writersOf({ dns }));
+      expect(result.steps[0]?.status).toBe('applied');
+      expect(updates).toBe((plan.steps[0]?.ops.length ?? 0) + 1);
+      expect(await served(server, 'chain.test')).toEqual([
+        'a.chain.test TXT "one"',
+        'b.chain.test TXT "two"',
+        'c.chain.test TXT "three"',
+        'd.chain.test TXT "four"',
+      ]);
+      const undo = await planOf(dns, 'chain.test', '{}');
+      expect((await applyPlan(undo, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it(`message 2 of a chain dropped ${SEND_ATTEMPTS} times, never applied: the applied messages are rolled back`, async () => {
+    let updates = 0;
+    const proxy: FaultProxy = await startFaultProxy(server.port, (request) => {
+      if (opcodeOf(request) !== 5) return 'pass';
+      updates += 1;
+      return updates >= 2 && updates <= 1 + SEND_ATTEMPTS ? 'drop' : 'pass';
+    });
+    try {
       const before = await served(server, 'chain.test');
       const dns = provider(proxy.port, { maxMessageOctets: 80 });
-      const plan = await planOf(
-        dns,
-        'chain.test',
-        '{ a: { txt: ["one"] }, b: { txt: ["two"] }, c: { txt: ["three"] }, d: { txt: ["four"] } }',
-      );
-      const ops = plan.steps[0]?.ops ?? [];
-      expect(ops.length).toBeGreaterThan(2);
-      expect(ops.map((op) => `${op.message} of ${op.of}`)).toEqual(
-        ops.map((_, i) => `${i + 1} of ${ops.length}`),
-      );
-      const result = await applyPlan(plan, writersOf({ dns }));
+      const result = await applyPlan(await chainPlan(dns), writersOf({ dns }));
       const step = result.steps[0];
       expect(step?.status === 'failed' && { done: step.done, discarded: step.discarded }).toEqual({
         done: 1,
@@ -198,8 +229,8 @@ function describeFaults(kind: ServerKind): void {
       });
       expect(step?.status === 'failed' && step.error).toContain('message 2 of');
       expect(await served(server, 'chain.test')).toEqual(before);
-      // The rollback went through the proxy too: the first message, then its undo.
-      expect(updates).toBe(3);
+      // The rollback went through the proxy too: the first message, the second's sends, then the first's undo.
+      expect(updates).toBe(1 + SEND_ATTEMPTS + 1);
     } finally {
       await proxy.close();
     }
