@@ -126,6 +126,7 @@ export {
   PdnsApiError,
   PdnsBodyLimitError,
   PdnsConfigError,
+  PdnsDnsUpdateOffError,
   PdnsOpError,
   type PdnsProviderOptions,
   PdnsWireError,
