@@ -207,7 +207,7 @@ export class Rfc2136Client {
 }
 
 /** Times a read is asked in all when its exchange fails on the way. */
-const READ_ATTEMPTS = 4;
+export const READ_ATTEMPTS = 4;
 
 /** An exchange that failed on the way (no answer, a cut, an unsigned or forged one): a read may ask again. */
 class ExchangeFailedError extends Rfc2136Error {}

@@ -26,7 +26,7 @@ const TAKEN = 'the server took it (NOERROR), but reading the zone back';
  * one before. The server applies a message all or nothing, and only while its SOA is the one named, so a writer
  * that came between plan and apply makes it fail with NXRRSET, nothing applied: Rfc2136ConflictError.
  *
- * After each message the server took, the zone is read back (read-back.ts: a lost read is sent again) and compared
+ * After each message the server took, the zone is read back (read-back.ts; a lost read is asked again by the client) and compared
  * with what was sent: a set the server does not serve as sent (it drops a CNAME beside other data, and data beside
  * a CNAME, and still answers NOERROR: RFC 2136 §3.4.2.2) fails the step with Rfc2136NotServedError, never reported
  * applied. A chain of messages (a change over 64 KiB) reads the zone before its first message too, and before each

@@ -19,8 +19,8 @@ import { loadDesiredState } from '../../../src/config/index.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import { PlanProblemsError } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
+import { READ_ATTEMPTS } from '../../../src/providers/rfc2136/client.js';
 import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
-import { READ_BACK_ATTEMPTS } from '../../../src/providers/rfc2136/read-back.js';
 import { providerLike } from '../../support/load-options.js';
 import { transfer } from '../pdns/dig.js';
 import { type Fault, opcodeOf, startFaultProxy } from './fault-proxy.js';
@@ -158,7 +158,7 @@ function describeDropped(kind: ServerKind): void {
     });
   }
 
-  it('the read after an applied UPDATE lost once: read again, the step applied with its one call done', async () => {
+  it('the read after an applied UPDATE lost once: the client reads again, the step applied with its one call done', async () => {
     const proxy = await losingAfterUpdate(1);
     try {
       const dns = provider(proxy.port);
@@ -174,14 +174,14 @@ function describeDropped(kind: ServerKind): void {
     }
   });
 
-  it(`the read lost ${READ_BACK_ATTEMPTS} times: the step fails, its discard reads the zone and undoes it`, async () => {
-    const proxy = await losingAfterUpdate(READ_BACK_ATTEMPTS);
+  it(`the read lost ${READ_ATTEMPTS} times: the step fails, its discard reads the zone and undoes it`, async () => {
+    const proxy = await losingAfterUpdate(READ_ATTEMPTS);
     try {
       const dns = provider(proxy.port);
       const plan = await planOf(dns, 'lostall.test', '    records: { www: { a: [192.0.2.1] } }\n');
       const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
       expect({ done: step.done, discarded: step.discarded }).toEqual({ done: 0, discarded: true });
-      expect(step.error).toContain(`reading the zone back failed ${READ_BACK_ATTEMPTS} times`);
+      expect(step.error).toContain('reading the zone back failed (');
       expect(await served('lostall.test')).toEqual([]);
     } finally {
       await proxy.close();

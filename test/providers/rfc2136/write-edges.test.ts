@@ -81,7 +81,7 @@ describe('what the step starts from', () => {
     expect(server.calls.slice(0, 4)).toEqual(['soa', 'update', 'transfer', 'transfer']);
   });
 
-  it('a zone gone right after the UPDATE: every read back says so, the message stays counted as applied', async () => {
+  it('a zone gone right after the UPDATE: the read back says so, the message stays counted as applied', async () => {
     const server = fakeServer(Z);
     server.before.set(3, () => {
       server.gone = true;
@@ -89,7 +89,7 @@ describe('what the step starts from', () => {
     const step = failure(await apply(server, chain([OTHER])));
     expect(step.error).toBe(
       `UPDATE ${Z}: other.a.test A 192.0.2.1 ttl 300 at 127.0.0.1:53: the server took it (NOERROR), but reading the ` +
-        `zone back failed 3 times (last: UPDATE ${Z}: other.a.test A 192.0.2.1 ttl 300 at 127.0.0.1:53: the server ` +
+        `zone back failed (UPDATE ${Z}: other.a.test A 192.0.2.1 ttl 300 at 127.0.0.1:53: the server ` +
         'no longer serves the zone)',
     );
     expect(step.discarded).toBe(false);
@@ -249,15 +249,15 @@ describe('an undo', () => {
     );
   });
 
-  it('whose read back is lost every time: said, with what the server took', async () => {
+  it('whose read back is lost: said, with what the server took', async () => {
     const server = fakeServer(Z);
     server.before.set(4, () => server.write([late('late1.a.test')]));
-    // The discard reads (5), undoes (6), then every read back (7, 8, 9) is lost.
-    for (const place of [7, 8, 9]) server.lose.add(place);
+    // The discard reads (5), undoes (6), then its read back (7) is lost.
+    server.lose.add(7);
     expect(failure(await apply(server, chain([OTHER], [WWW_CNAME]))).discardError).toBe(
       'undo of UPDATE a.test (message 1 of 2): other.a.test A 192.0.2.1 ttl 300 at 127.0.0.1:53: the server took ' +
-        'the undo (NOERROR), but reading the zone back failed 3 times (last: transfer a.test at 127.0.0.1:53: the ' +
-        'connection was reset)',
+        'the undo (NOERROR), but reading the zone back failed (transfer a.test at 127.0.0.1:53: the connection was ' +
+        'reset)',
     );
   });
 });

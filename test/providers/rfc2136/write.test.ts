@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rfc2136Error } from '../../../src/providers/rfc2136/errors.js';
-import { READ_BACK_ATTEMPTS } from '../../../src/providers/rfc2136/read-back.js';
 import { SEND_ATTEMPTS } from '../../../src/providers/rfc2136/send.js';
 import { fakeServer } from './fake-server.js';
 import { apply, chain, create, failure, record, Z } from './writer-steps.js';
@@ -59,44 +58,30 @@ describe('what the server serves after an UPDATE is what was sent', () => {
 });
 
 describe('the read after an UPDATE', () => {
-  it('lost once: read again, the step applied, its one message counted', async () => {
+  // The fake server asks nothing again: a lost read here is one the client already asked READ_ATTEMPTS times.
+  it('lost: the step fails, and its discard reads the zone and undoes it', async () => {
     const server = fakeServer(Z);
     server.lose.add(3);
-    expect(await apply(server, chain([OTHER]))).toMatchObject({ status: 'applied', done: 1, total: 1 });
-    expect(server.calls).toEqual(['soa', 'update', 'transfer', 'transfer']);
-    expect(server.lines()).toEqual(['other.a.test A 192.0.2.1 ttl 300']);
-  });
-
-  it(`lost ${READ_BACK_ATTEMPTS} times: the step fails, and its discard reads the zone (lost once more, read again) and undoes it`, async () => {
-    const server = fakeServer(Z);
-    for (let place = 3; place <= 3 + READ_BACK_ATTEMPTS; place++) server.lose.add(place);
     const step = failure(await apply(server, chain([OTHER])));
     expect(step.error).toBe(
       `UPDATE ${Z}: other.a.test A 192.0.2.1 ttl 300 at 127.0.0.1:53: the server took it (NOERROR), but reading the ` +
-        `zone back failed ${READ_BACK_ATTEMPTS} times (last: transfer a.test at 127.0.0.1:53: the connection was reset)`,
+        `zone back failed (transfer a.test at 127.0.0.1:53: the connection was reset)`,
     );
     expect(step).toMatchObject({ done: 0, discarded: true });
     expect(server.lines()).toEqual([]);
-    expect(server.calls).toEqual([
-      'soa',
-      'update',
-      ...Array<string>(READ_BACK_ATTEMPTS).fill('transfer'),
-      'transfer',
-      'transfer',
-      'update',
-      'transfer',
-    ]);
+    expect(server.calls).toEqual(['soa', 'update', 'transfer', 'transfer', 'update', 'transfer']);
   });
 
   it('lost, and lost again when the discard reads: not undone, and the step says discarding failed', async () => {
     const server = fakeServer(Z);
-    for (let place = 3; place < 3 + 2 * READ_BACK_ATTEMPTS; place++) server.lose.add(place);
+    server.lose.add(3);
+    server.lose.add(4);
     expect(failure(await apply(server, chain([OTHER])))).toMatchObject({
       done: 0,
       discarded: false,
       discardError:
         'undo of UPDATE a.test: other.a.test A 192.0.2.1 ttl 300 at 127.0.0.1:53: reading the zone before the undo ' +
-        `failed ${READ_BACK_ATTEMPTS} times (last: transfer a.test at 127.0.0.1:53: the connection was reset)`,
+        'failed (transfer a.test at 127.0.0.1:53: the connection was reset)',
     });
     expect(server.lines()).toEqual(['other.a.test A 192.0.2.1 ttl 300']);
   });
