@@ -96,7 +96,7 @@ export default {
     // Which waits a run's signal stops: every one subscribed, through the signal's one listener.
     'src/providers/http/on-abort.ts',
     'src/providers/http/fixed-window.ts',
-    'src/apply/apply-plan.ts',
+    'src/engine/apply-plan.ts',
     // The WAF writer: the order of a good-bots change, what a lost answer or a failed change leads to, when it gives up.
     'src/providers/waf/write.ts',
     // The WAF write requests: which bots a change sends, to which path, and which answers start a change.

@@ -1,4 +1,4 @@
-import type { ApplyResult, StepOutcome } from '../apply/types.js';
+import type { ApplyResult, StepOutcome } from '../engine/types.js';
 import type { CreatedZoneFate } from '../model/provider.js';
 import { plural, printable } from '../model/text.js';
 import { count, durationText } from '../plan/index.js';

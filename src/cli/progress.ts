@@ -1,4 +1,4 @@
-import type { ApplyEvent, StepOutcome } from '../apply/types.js';
+import type { ApplyEvent, StepOutcome } from '../engine/types.js';
 import { printable } from '../model/text.js';
 import { count, durationText, rateText } from '../plan/index.js';
 import { type RateEvent, WINDOW_USED } from '../providers/http/scheduler.js';

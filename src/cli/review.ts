@@ -1,4 +1,4 @@
-import { planReviewed, type ReviewOptions } from '../apply/plan-reviewed.js';
+import { planReviewed, type ReviewOptions } from '../engine/plan-reviewed.js';
 import { closestNames } from '../model/closest-names.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/dns.js';
@@ -24,7 +24,7 @@ import { type OpenServices, openServices, servicePaces, usesAnyService } from '.
 
 /**
  * The plan as `plan`, `apply` and `drift` compute and show it: limited to `--target`, with approvals and
- * fingerprints (apply/plan-reviewed.ts), rendered as text, markdown or JSON.
+ * fingerprints (engine/plan-reviewed.ts), rendered as text, markdown or JSON.
  */
 
 /** `--target` patterns → scope; a malformed pattern is a usage error (exit 64), one that matches nothing exit 1. */
@@ -80,7 +80,7 @@ export type WhileOpen = (plan: Plan, services: OpenServices | undefined) => Prom
 
 /**
  * Opens, plans, closes: for commands that only read. `paces`: the budgets an apply would be paced to. `whileOpen`
- * runs after planning, before the services close. `review`: what the plan carries (apply/plan-reviewed.ts).
+ * runs after planning, before the services close. `review`: what the plan carries (engine/plan-reviewed.ts).
  */
 export async function reviewOnce(
   desired: DesiredState,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type Providers, writersOf } from '../apply/providers.js';
+import { type Providers, writersOf } from '../engine/providers.js';
 import type { DesiredState } from '../model/dns.js';
 import { providerSpecsOf } from '../model/dns-providers.js';
 import { usesDns } from '../model/dns-scope.js';

@@ -1,4 +1,4 @@
-import type { StepIdentity } from '../apply/types.js';
+import type { StepIdentity } from '../engine/types.js';
 import { plural } from '../model/text.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ReviewOptions } from '../apply/plan-reviewed.js';
+import type { ReviewOptions } from '../engine/plan-reviewed.js';
 import type { DesiredState } from '../model/dns.js';
 import { usesDns } from '../model/dns-scope.js';
 import { utcClockAfter } from '../model/seconds.js';

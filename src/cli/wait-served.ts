@@ -1,4 +1,4 @@
-import type { ApplyResult } from '../apply/index.js';
+import type { ApplyResult } from '../engine/index.js';
 import type { RecordSetChange } from '../model/change.js';
 import type { DesiredState } from '../model/dns.js';
 import { plural, printable } from '../model/text.js';

@@ -4,12 +4,12 @@
  * failed check apart.
  */
 import { describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/index.js';
 import { renderApplyReport } from '../../src/cli/apply-report.js';
 import { type ApplyCommandOptions, executePlan } from '../../src/cli/commands/execute-plan.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { RateCounts } from '../../src/cli/rate-counts.js';
 import type { OpenServices } from '../../src/cli/services.js';
+import { applyPlan } from '../../src/engine/index.js';
 import { OutcomeUnknownError, type ProviderOp, type StepWriter } from '../../src/model/provider.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../../src/plan/types.js';
 

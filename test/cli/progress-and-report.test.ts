@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyResult } from '../../src/apply/types.js';
 import { renderApplyReport } from '../../src/cli/apply-report.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { useColor } from '../../src/cli/options.js';
 import { applyProgress, waitNotices } from '../../src/cli/progress.js';
 import { RateCounts } from '../../src/cli/rate-counts.js';
+import type { ApplyResult } from '../../src/engine/types.js';
 import type { DynOp } from '../../src/providers/dyn/compile/ops.js';
 import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
 

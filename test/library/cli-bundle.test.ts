@@ -88,8 +88,8 @@ describe('the CLI bundle', () => {
           'src/cli/emulator-flags.ts',
           'src/cli/emulator-faults.ts',
           'src/emulator/',
-          'src/apply/apply-plan.ts',
-          'src/apply/saved-plan.ts',
+          'src/engine/apply-plan.ts',
+          'src/engine/saved-plan.ts',
         ]),
       ).toEqual([]);
     },

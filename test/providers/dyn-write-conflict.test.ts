@@ -6,7 +6,7 @@
  * TARGET_EXISTS `make: Cannot duplicate existing record data`, 400 TARGET_EXISTS `name: Name already exists`.
  */
 import { describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/index.js';
+import { applyPlan } from '../../src/engine/index.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../../src/plan/types.js';
 import { DynApiError, type DynOp, DynZoneChangedError } from '../../src/providers/dyn/index.js';
 import { authed, failure, mockLogin, ok, testProvider, zoneObject } from './helpers/dyn-fixtures.js';

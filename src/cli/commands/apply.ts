@@ -1,4 +1,4 @@
-import { planChecked } from '../../apply/plan-reviewed.js';
+import { planChecked } from '../../engine/plan-reviewed.js';
 import { checkScope } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';

@@ -1,4 +1,4 @@
-import { type ApplyResult, applyPlan } from '../../apply/index.js';
+import { type ApplyResult, applyPlan } from '../../engine/index.js';
 import type { DesiredState } from '../../model/dns.js';
 import { printableJson, printableLines } from '../../model/text.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
@@ -24,7 +24,7 @@ export interface ApplyCommandOptions extends ServiceOptions, WaitServedOptions {
   allowUnsafe: boolean;
   /** `--plan FILE`: apply this saved plan instead of planning (apply-saved.ts). */
   plan?: string;
-  /** `--allow-unbound`: apply a saved plan that records no account (apply/saved-plan.ts). */
+  /** `--allow-unbound`: apply a saved plan that records no account (engine/saved-plan.ts). */
   allowUnbound?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { planLive } from '../../apply/plan-live.js';
 import { loadDesiredState } from '../../config/index.js';
+import { planLive } from '../../engine/plan-live.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';

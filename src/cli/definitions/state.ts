@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { DEFAULT_APPLY_CONCURRENCY } from '../../apply/defaults.js';
+import { DEFAULT_APPLY_CONCURRENCY } from '../../engine/defaults.js';
 import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../../verify/defaults.js';
 import { parseDuration } from '../duration.js';
 import type { ExitCode } from '../exit-codes.js';

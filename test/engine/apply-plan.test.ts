@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/index.js';
-import type { ApplyEvent } from '../../src/apply/types.js';
+import { applyPlan } from '../../src/engine/index.js';
+import type { ApplyEvent } from '../../src/engine/types.js';
 import type { ProviderOp, StepWriter } from '../../src/model/provider.js';
 import { targetText } from '../../src/model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep } from '../../src/plan/types.js';

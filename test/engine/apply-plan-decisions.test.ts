@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApplyInterruptedError, applyPlan } from '../../src/apply/index.js';
-import type { ApplyEvent } from '../../src/apply/types.js';
+import { ApplyInterruptedError, applyPlan } from '../../src/engine/index.js';
+import type { ApplyEvent } from '../../src/engine/types.js';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, type PlannedTarget, type StepWriter } from '../../src/model/provider.js';
 import { targetText } from '../../src/model/target.js';
