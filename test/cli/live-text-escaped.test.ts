@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reportAnnotations } from '../../src/cli/github.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { renderWaitText } from '../../src/cli/wait-served.js';
+import { reportAnnotations } from '../../src/cli/output/github.js';
+import { renderWaitText } from '../../src/cli/services/wait-served.js';
 import { hasControl, hostileText } from '../plan/helpers/hostile.js';
 
 /**

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { validationSummary } from '../../src/cli/load.js';
+import { validationSummary } from '../../src/cli/planning/load.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { DYN_LIKE } from './helpers.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { approvalsText } from '../../src/cli/review.js';
+import { approvalsText } from '../../src/cli/planning/review.js';
 import { computePlan, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
 import type { Plan } from '../../src/plan/types.js';
 import { statePair } from './helpers/arbitraries.js';

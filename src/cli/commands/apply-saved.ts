@@ -12,10 +12,10 @@ import {
 import { savedPlanOpSchemas } from '../../providers/op-schemas.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { loadOrReport } from '../load.js';
-import { openScoped, renderReviewed } from '../review.js';
-import { savedPlanFiles } from '../saved-plan-paths.js';
-import { servicePaces } from '../services.js';
+import { loadOrReport } from '../planning/load.js';
+import { openScoped, renderReviewed } from '../planning/review.js';
+import { savedPlanFiles } from '../planning/saved-plan-paths.js';
+import { servicePaces } from '../services/services.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**

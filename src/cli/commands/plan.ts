@@ -5,15 +5,15 @@ import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
-import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
-import { loadWithWarnings } from '../load.js';
-import type { ServiceOptions } from '../options.js';
-import { renderReviewed } from '../review.js';
-import { assertWafBudget } from '../services.js';
-import { assertSavable, planSource } from '../source-paths.js';
-import { reviewDnsIfWafSpent } from '../waf-spent.js';
-import { prepareFile } from '../write-place.js';
+import type { ServiceOptions } from '../options/options.js';
+import { prepareFile } from '../options/write-place.js';
+import { appendStepSummary } from '../output/github.js';
+import { loadWithWarnings } from '../planning/load.js';
+import { renderReviewed } from '../planning/review.js';
+import { assertSavable, planSource } from '../planning/source-paths.js';
+import { reviewDnsIfWafSpent } from '../planning/waf-spent.js';
+import { assertWafBudget } from '../services/services.js';
 
 export interface PlanOptions extends ServiceOptions {
   out?: string;
