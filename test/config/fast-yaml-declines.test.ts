@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fastParseYaml } from '../../src/config/fast-yaml.js';
-import { fullParseYamlFile, parseYamlFile } from '../../src/config/parse-yaml.js';
+import { fastParseYaml } from '../../src/config/read/fast-yaml.js';
+import { fullParseYamlFile, parseYamlFile } from '../../src/config/read/parse-yaml.js';
 
 /**
- * What the fast reader (src/config/fast-yaml.ts) leaves to the full one, wherever it stands in a file: a document
+ * What the fast reader (src/config/read/fast-yaml.ts) leaves to the full one, wherever it stands in a file: a document
  * with an anchor, an alias, a tag, a block scalar, a key that is not a plain scalar, an empty or repeated key, a
  * directive or a second document is declined, and the file still reads exactly as the full reader reads it. The
  * same document without it is the fast reader's.

@@ -5,11 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 // Time budget: two tests read every YAML file of the repository and generated documents (about 2 s at load 9).
 vi.setConfig({ testTimeout: 60_000 });
 
-import { fastParseYaml } from '../../src/config/fast-yaml.js';
-import { fullParseYamlFile } from '../../src/config/parse-yaml.js';
+import { fastParseYaml } from '../../src/config/read/fast-yaml.js';
+import { fullParseYamlFile } from '../../src/config/read/parse-yaml.js';
 
 /**
- * The fast reader (src/config/fast-yaml.ts) against the full one (parse-yaml.ts): where the fast reader reads a
+ * The fast reader (src/config/read/fast-yaml.ts) against the full one (parse-yaml.ts): where the fast reader reads a
  * file, it gives exactly what the full reader gives (values, positions, problems); what it does not read, it leaves
  * to the full reader (null).
  */

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, realpath, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorText, findYamlFiles, isInside } from '../../src/config/find-files.js';
+import { errorText, findYamlFiles, isInside } from '../../src/config/read/find-files.js';
 import { tempTree } from './helpers.js';
 
 /**
- * Which files a path gives (src/config/find-files.ts), on its own: what is loaded, in which order, and what is
+ * Which files a path gives (src/config/read/find-files.ts), on its own: what is loaded, in which order, and what is
  * skipped with a word. The flows through `loadDesiredState` are in load.test.ts and untrusted-paths.test.ts.
  */
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { JSON_SCHEMA_PATH } from '../../src/config/json-schema.js';
+import { JSON_SCHEMA_PATH } from '../../src/config/schema/json-schema.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 import { requireFixture } from '../fixtures/record-types/fixtures.js';
 import { SCHEMA_CANNOT_REJECT } from './json-schema-known.js';

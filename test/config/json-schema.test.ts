@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { desiredStateJsonSchema, JSON_SCHEMA_PATH } from '../../src/config/json-schema.js';
-import { RECORD_NAME_PATTERN, TRIMMED_PATTERN, ZONE_NAME_PATTERN } from '../../src/config/schema-names.js';
+import { desiredStateJsonSchema, JSON_SCHEMA_PATH } from '../../src/config/schema/json-schema.js';
+import {
+  RECORD_NAME_PATTERN,
+  TRIMMED_PATTERN,
+  ZONE_NAME_PATTERN,
+} from '../../src/config/schema/schema-names.js';
 import { recordLabelsProblem, zoneLabelsProblem } from '../../src/model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../../src/model/geo.js';
 import { HOSTNAME_PATTERN, parseHostname } from '../../src/model/record-types/hostname.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mergeDocuments } from '../../src/config/merge.js';
-import { parseYamlFile } from '../../src/config/parse-yaml.js';
-import { type PNode, toPlain, where } from '../../src/config/positioned.js';
+import { mergeDocuments } from '../../src/config/read/merge.js';
+import { parseYamlFile } from '../../src/config/read/parse-yaml.js';
+import { type PNode, toPlain, where } from '../../src/config/read/positioned.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 
 /**
- * How file roots combine (src/config/merge.ts), on parsed roots: what the merged document holds and in which
+ * How file roots combine (src/config/read/merge.ts), on parsed roots: what the merged document holds and in which
  * order. The flows through files on disk are in merge.test.ts.
  */
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fastParseYaml } from '../../src/config/fast-yaml.js';
-import { fullParseYamlFile, MAX_ALIAS_VALUES, parseYamlFile } from '../../src/config/parse-yaml.js';
-import type { PNode } from '../../src/config/positioned.js';
+import { fastParseYaml } from '../../src/config/read/fast-yaml.js';
+import { fullParseYamlFile, MAX_ALIAS_VALUES, parseYamlFile } from '../../src/config/read/parse-yaml.js';
+import type { PNode } from '../../src/config/read/positioned.js';
 
 // Time budget: one test expands 100,000 alias values (about 0.5 s on a quiet machine, 2.5 s at load 13).
 vi.setConfig({ testTimeout: 30_000 });
 
 /**
- * The full YAML reader (src/config/parse-yaml.ts) on its own: values and where each is written, aliases and their
+ * The full YAML reader (src/config/read/parse-yaml.ts) on its own: values and where each is written, aliases and their
  * limit, repeated keys named at both places, tags, numbers, directives and syntax errors at their places.
  */
 

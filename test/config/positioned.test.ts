@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYamlFile } from '../../src/config/parse-yaml.js';
+import { parseYamlFile } from '../../src/config/read/parse-yaml.js';
 import {
   describeValue,
   diagnosticAt,
@@ -12,9 +12,9 @@ import {
   toPlain,
   warningAt,
   where,
-} from '../../src/config/positioned.js';
+} from '../../src/config/read/positioned.js';
 
-/** Positioned values (src/config/positioned.ts): lookups, paths, plain values and how messages quote them. */
+/** Positioned values (src/config/read/positioned.ts): lookups, paths, plain values and how messages quote them. */
 
 function parsed(text: string): PNode {
   const { root } = parseYamlFile('a.yaml', text);

@@ -4,7 +4,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, MAX_TOTAL_BYTES, readDesiredFiles } from '../../src/config/read-files.js';
+import { MAX_FILE_BYTES, MAX_TOTAL_BYTES, readDesiredFiles } from '../../src/config/read/read-files.js';
 
 let dir: string;
 beforeEach(async () => {

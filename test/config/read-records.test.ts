@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readRecords } from '../../src/config/desired/read-records.js';
 import { loadDesiredState } from '../../src/config/index.js';
-import { mergeDocuments } from '../../src/config/merge.js';
-import { parseYamlFile } from '../../src/config/parse-yaml.js';
-import { readRecords } from '../../src/config/read-records.js';
+import { mergeDocuments } from '../../src/config/read/merge.js';
+import { parseYamlFile } from '../../src/config/read/parse-yaml.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { tempTree } from './helpers.js';
 

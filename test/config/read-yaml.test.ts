@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fastParseYaml } from '../../src/config/fast-yaml.js';
-import { parseYamlFile } from '../../src/config/parse-yaml.js';
-import { readYamlFile } from '../../src/config/read-yaml.js';
+import { fastParseYaml } from '../../src/config/read/fast-yaml.js';
+import { parseYamlFile } from '../../src/config/read/parse-yaml.js';
+import { readYamlFile } from '../../src/config/read/read-yaml.js';
 
 /**
  * readYamlFile (the commands' reader, which loads the full reader only when needed) gives what parseYamlFile

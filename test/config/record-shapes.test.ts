@@ -6,15 +6,19 @@ import type * as z from 'zod';
 // Time budget: one test parses every YAML file of the repository twice (about 1 s at load 9).
 vi.setConfig({ testTimeout: 30_000 });
 
-import type { PNode } from '../../src/config/positioned.js';
-import { toPlain } from '../../src/config/positioned.js';
-import { readYamlFile } from '../../src/config/read-yaml.js';
-import { acceptedRecordName, deferredIssues, plainDeferringRecords } from '../../src/config/record-shapes.js';
-import { desiredStateSchema } from '../../src/config/schema.js';
+import type { PNode } from '../../src/config/read/positioned.js';
+import { toPlain } from '../../src/config/read/positioned.js';
+import { readYamlFile } from '../../src/config/read/read-yaml.js';
+import {
+  acceptedRecordName,
+  deferredIssues,
+  plainDeferringRecords,
+} from '../../src/config/schema/record-shapes.js';
+import { desiredStateSchema } from '../../src/config/schema/schema.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 
 /**
- * The schema check of record names one by one (src/config/record-shapes.ts) against one zod parse of the whole
+ * The schema check of record names one by one (src/config/schema/record-shapes.ts) against one zod parse of the whole
  * document: the same issues (code, path, message), whatever the document holds.
  */
 const schema = desiredStateSchema(PROVIDER_CATALOGUE);

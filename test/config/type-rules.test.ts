@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MergedZone } from '../../src/config/merge.js';
-import type { PMap } from '../../src/config/positioned.js';
-import type { ReadRecord } from '../../src/config/read-records.js';
-import { typeRuleDiagnostics } from '../../src/config/type-rules.js';
+import type { ReadRecord } from '../../src/config/desired/read-records.js';
+import type { MergedZone } from '../../src/config/read/merge.js';
+import type { PMap } from '../../src/config/read/positioned.js';
+import { typeRuleDiagnostics } from '../../src/config/rules/type-rules.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { recordNameToFqdn } from '../../src/model/names.js';
 import { type RecordType, requireRecordType } from '../../src/model/record-types/index.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { declaredElsewhere, loadDesiredState } from '../../src/config/index.js';
-import { MAX_FILE_BYTES } from '../../src/config/read-files.js';
+import { MAX_FILE_BYTES } from '../../src/config/read/read-files.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isAlias, isScalar, parseDocument, visit } from 'yaml';
-import { numberProblem } from '../../src/config/yaml-numbers.js';
-import { aliasTargets, directiveProblem, tagProblem } from '../../src/config/yaml-reading.js';
+import { numberProblem } from '../../src/config/read/yaml-numbers.js';
+import { aliasTargets, directiveProblem, tagProblem } from '../../src/config/read/yaml-reading.js';
 
-/** One meaning per text (src/config/yaml-reading.ts, yaml-numbers.ts): which numbers, tags and directives are refused, and why. */
+/** One meaning per text (src/config/read/yaml-reading.ts, yaml-numbers.ts): which numbers, tags and directives are refused, and why. */
 
 const QUOTE = 'or quote the value if it is text';
 

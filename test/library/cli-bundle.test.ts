@@ -128,7 +128,7 @@ describe('the CLI bundle', () => {
 
   it.each(['validate', 'plan'])('%s loads neither the full YAML reader nor the emulator', (command) => {
     const inputs = loadedWith(COMMAND(command));
-    expect(inputs).toContain('src/config/fast-yaml.ts');
+    expect(inputs).toContain('src/config/read/fast-yaml.ts');
     expect(inputs.filter((input) => input.includes('node_modules/yaml/'))).toEqual([]);
     expect(inputs.filter((input) => input.startsWith('src/emulator/'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Confinement, findYamlFiles } from '../../config/find-files.js';
+import { type Confinement, findYamlFiles } from '../../config/read/find-files.js';
 import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';

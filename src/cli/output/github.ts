@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
-import { errorText } from '../../config/find-files.js';
+import { errorText } from '../../config/read/find-files.js';
 import { type Diagnostic, isWarning } from '../../model/diagnostic.js';
 import { printable } from '../../model/text.js';
 import type { CliIo } from '../io.js';

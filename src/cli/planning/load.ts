@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { Confinement } from '../../config/find-files.js';
 import { type LoadOptions, loadDesiredState } from '../../config/load.js';
+import type { Confinement } from '../../config/read/find-files.js';
 import { type Diagnostic, formatDiagnostic, isWarning } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { plural, printable, printableJson } from '../../model/text.js';
