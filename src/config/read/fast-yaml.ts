@@ -26,7 +26,7 @@ import { numberProblem } from './yaml-numbers.js';
  * - an anchor, an alias, a tag, a `%` directive;
  * - a key that is not a scalar, an empty key, a repeated key;
  * - a block scalar (`|`, `>`), whose position is its indicator's.
- * Where both read a file, they give the same values at the same places (test/config/fast-yaml.test.ts compares them
+ * Where both read a file, they give the same values at the same places (test/config/read/fast-yaml.test.ts compares them
  * on every file of the repository and on generated ones). Plain scalars resolve by the YAML 1.2 core schema, as the
  * full reader does; a number not written in decimal digits is reported where it is, as there.
  */

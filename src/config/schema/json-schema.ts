@@ -12,7 +12,7 @@ export const JSON_SCHEMA_PATH = 'schemas/edgeplan.schema.json';
  * addresses, names in values and country codes as patterns and enums (`format` is only an annotation in draft
  * 2020-12). The rest is checked by `edgeplan validate`: what a type's `parse` checks beyond its `yaml` schema,
  * values equal only once canonical, records below a delegation, full name lengths and names outside their zone, the
- * provider's capabilities, and everything across sections and files (test/config/json-schema-known.ts lists the
+ * provider's capabilities, and everything across sections and files (test/config/schema/json-schema-known.ts lists the
  * bad fixtures the schema accepts, with why). `catalogue`: the DNS provider types the `providers:` entries may
  * have (the registry's). Returns the file's exact text: 2-space indent and a trailing newline.
  */
