@@ -1,7 +1,7 @@
 /**
  * The JSON Schema in schemas/ (what editors and other tools check the YAML with) against the validator, through a
  * real JSON Schema validator (Ajv, draft 2020-12, strict about the schema itself):
- * - every bad fixture the validator refuses (test/fixtures/bad) is rejected by the schema, except those listed in
+ * - every bad fixture the validator refuses (test/fixtures/config/bad/corpus) is rejected by the schema, except those listed in
  *   json-schema-known.ts with why JSON Schema cannot say it; a listed fixture that becomes rejected fails too, so
  *   the list stays true. A fixture that is not YAML (a duplicate key, a bad indent) is refused by the YAML parser
  *   before any schema, as an editor refuses it;
@@ -45,7 +45,7 @@ function errors(): string {
   return ajv.errorsText(validate.errors, { separator: '\n' });
 }
 
-const BAD = 'test/fixtures/bad';
+const BAD = 'test/fixtures/config/bad/corpus';
 const badFixtures = readdirSync(BAD)
   .filter((file) => file.endsWith('.yaml'))
   .sort();

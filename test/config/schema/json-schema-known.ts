@@ -1,5 +1,5 @@
 /**
- * The bad fixtures (`test/fixtures/bad/<name>.yaml`) that the JSON Schema in schemas/ accepts although `edgeplan
+ * The bad fixtures (`test/fixtures/config/bad/corpus/<name>.yaml`) that the JSON Schema in schemas/ accepts although `edgeplan
  * validate` refuses them, each with why JSON Schema cannot say it. test/config/schema/json-schema-corpus.test.ts keeps this
  * list true: it fails when a fixture listed here becomes rejected by the schema, and when one not listed is accepted.
  */
