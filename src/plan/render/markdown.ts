@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../model/diagnostic.js';
 import { type Target, targetText } from '../../model/target.js';
 import { type Plan, planHasChanges } from '../types.js';
 import { answerNotesMarkdown } from './answer-notes.js';
+import { changedSinceLine } from './changed-since.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { approvalLine, cell, TABLE_HEAD, tableRow, targetSection } from './markdown-parts.js';
 import { warningsSection } from './markdown-warnings.js';
@@ -44,6 +45,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
     `## ${options.title ?? 'edgeplan plan'}`,
     ...(options.intro ?? []),
     ...warningsSection(options.warnings ?? []),
+    ...sinceLines(plan),
   ];
   const notes = (plan.notes ?? []).map((note) => `- ${cell(note)}`);
   const notesPart = notes.length > 0 ? [['Notes:', ...notes].join('\n')] : [];
@@ -172,4 +174,10 @@ function omissionNote(left: Omitted, hint: string): string | null {
   ];
   if (parts.length === 0) return null;
   return `> **Not everything is shown:** this output stays under ${MARKDOWN_LIMIT.toLocaleString('en-US')} characters, so ${parts.join(', ')} ${parts.length === 1 && left.changes === 1 ? 'is' : 'are'} left out. ${hint}`;
+}
+
+/** `plan --changed-since`: the targets left out, as a quote under the title (changed-since.ts). */
+function sinceLines(plan: Plan): string[] {
+  const line = changedSinceLine(plan);
+  return line === null ? [] : [`> ${cell(line)}`];
 }
