@@ -83,7 +83,7 @@ describe('plan --changed-since', () => {
     await writeFile(join(repo, 'dns', 'z07.example.yaml'), zoneYaml(7, '192.0.2.7'));
     const md = await plan('--changed-since', 'HEAD', '--format', 'markdown');
     expect(md.stdout).toMatch(
-      /^## edgeplan plan\n\n> Changed since HEAD \([0-9a-f]{12}\): 49 targets left out/,
+      /^## edgeplan plan\n\n\*\*1 target changes\*\*.*\n\n> Changed since HEAD \([0-9a-f]{12}\): 49 targets left out/,
     );
     const json = await plan('--changed-since', 'HEAD', '--format', 'json', '--out', 'plan.json');
     const doc = JSON.parse(json.stdout);
