@@ -5,7 +5,7 @@
  * strings, in text, markdown and JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { asLiveHolds } from '../../src/model/record-types/met-by-live.js';
+import { asLiveHolds } from '../../../src/model/record-types/met-by-live.js';
 import {
   computePlan,
   judge,
@@ -13,9 +13,9 @@ import {
   renderPlanMarkdown,
   renderPlanText,
   type ServedExpectation,
-} from '../../src/plan/index.js';
-import { desiredZone, liveZone } from './helpers/builders.js';
-import { fakeProviders } from './helpers/fake-providers.js';
+} from '../../../src/plan/index.js';
+import { desiredZone, liveZone } from '../helpers/builders.js';
+import { fakeProviders } from '../helpers/fake-providers.js';
 
 const ZONE = 'example.com';
 const PAIRS = '"txtvers=1" "rp=printers/lobby" "note=Lobby"';
