@@ -95,7 +95,12 @@ describe('met by live values', () => {
     ]);
   });
 
+  it('a desired value live itself stays, though another live value would meet it', () => {
+    expect(asLiveHolds('TXT', ['"ab"'], ['"ab"', '"a" "b"'])).toEqual(['"ab"']);
+  });
+
   it('types without the rule compare as they are', () => {
+    expect(asLiveHolds('HINFO', ['"b" "a"'], ['"a" "b"'])).toEqual(['"b" "a"']);
     expect(asLiveHolds('A', ['192.0.2.2', '192.0.2.1'], ['192.0.2.3'])).toEqual(['192.0.2.2', '192.0.2.1']);
     expect(asLiveHolds('NAPTR', ['"a"'], ['"a" "b"'])).toEqual(['"a"']);
   });
