@@ -119,9 +119,9 @@ function giveOwners(
 function replaceSerial(lines: string[], soa: PlacedRecord, serial: number): void {
   let afterType = -1;
   for (let index = soa.line - 1; index < soa.lastLine; index++) {
-    const line = lines[index] ?? '';
-    const code = line.split(';', 1)[0] ?? '';
-    for (const field of code.matchAll(/[^\s()]+/g)) {
+    const line = lines[index];
+    if (line === undefined) return;
+    for (const field of line.replace(/;.*/, '').matchAll(/[^\s()]+/g)) {
       if (afterType < 0) {
         if (field[0].toUpperCase() === 'SOA') afterType = 0;
       } else if (afterType++ === 2) {

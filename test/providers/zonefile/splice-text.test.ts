@@ -174,4 +174,62 @@ describe('a change made in place', () => {
       ].join('\n'),
     );
   });
+
+  it('replaces a set in place: a record after it that names no owner keeps its line, whatever else is added', async () => {
+    const after = edited(
+      handKept,
+      op({
+        replace: [
+          { fqdn: 'api.example.org', type: 'A', ttl: 3600, values: ['192.0.2.42'] },
+          // Added earlier in the file than api's set: the order rows are added in is not the order of the file.
+          { fqdn: 'ns1.example.org', type: 'TXT', ttl: 3600, values: ['"rack=3"'] },
+        ],
+      }),
+    );
+    expect((await diffLines(handKept, after)).sort()).toEqual(
+      [
+        '<                           2026011501 ; serial: YYYYMMDDnn',
+        '>                           2026030401 ; serial: YYYYMMDDnn',
+        '< api             IN  A     192.0.2.40',
+        '<                 IN  A     192.0.2.41',
+        '> api\t3600\tIN\tA\t192.0.2.42',
+        '> ns1\t3600\tIN\tTXT\t"rack=3"',
+      ].sort(),
+    );
+  });
+
+  const SMALL = [
+    '$ORIGIN example.org.',
+    '$TTL 300',
+    '@ SOA ns1.example.org. h.example.org. 7 1h 10m 2w 5m',
+    '@ NS ns1.example.org.',
+    'note TXT SOA is not 1 record',
+    '$ORIGIN office.example.org.',
+    'printer A 192.0.2.91',
+  ];
+  const NEW_WWW = { fqdn: 'www.example.org', type: 'A', ttl: 300, values: ['192.0.2.1'] };
+
+  it("ends a file that had no last newline with one, and changes no word SOA but the SOA record's", () => {
+    const after = edited(SMALL.join('\n'), op({ replace: [NEW_WWW] }));
+    expect(after).toBe(
+      [
+        ...SMALL.slice(0, 2),
+        '@ SOA ns1.example.org. h.example.org. 8 1h 10m 2w 5m',
+        ...SMALL.slice(3),
+        '$ORIGIN example.org.',
+        'www\t300\tIN\tA\t192.0.2.1',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it.each([
+    ['$ORIGIN example.org.', ['www\t300\tIN\tA\t192.0.2.1']],
+    // Relative to the origin before it (RFC 1035 §5.1): lab.office.example.org.
+    ['$ORIGIN lab', ['$ORIGIN example.org.', 'www\t300\tIN\tA\t192.0.2.1']],
+  ])('adds at the end under the origin a last "%s" leaves in effect', (directive, rows) => {
+    const text = `${SMALL.join('\n')}\n${directive}\n`;
+    const after = edited(text, op({ replace: [NEW_WWW] }));
+    expect(after.endsWith(`\n${directive}\n${rows.join('\n')}\n`)).toBe(true);
+  });
 });
