@@ -230,6 +230,21 @@ describe('a change made in place', () => {
   ])('adds at the end under the origin a last "%s" leaves in effect', (directive, rows) => {
     const text = `${SMALL.join('\n')}\n${directive}\n`;
     const after = edited(text, op({ replace: [NEW_WWW] }));
-    expect(after.endsWith(`\n${directive}\n${rows.join('\n')}\n`)).toBe(true);
+    expect(after).toBe(`${text.replace(' 7 ', ' 8 ')}${rows.join('\n')}\n`);
+  });
+
+  it('finds the serial after an empty comment, on the next line of the SOA', () => {
+    const text = [
+      '$ORIGIN example.org.',
+      '@ 300 IN SOA ns1.example.org. h.example.org. ( ;',
+      '  7 1h 10m 2w 5m )',
+      '@ 300 IN NS ns1.example.org.',
+      '',
+    ].join('\n');
+    const after = edited(text, op({ replace: [NEW_WWW] }));
+    expect(after.split('\n').slice(1, 3)).toEqual([
+      '@ 300 IN SOA ns1.example.org. h.example.org. ( ;',
+      '  8 1h 10m 2w 5m )',
+    ]);
   });
 });
