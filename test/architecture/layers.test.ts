@@ -9,7 +9,8 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 /**
  * The layers of .dependency-cruiser.mjs hold for src/: config → model ← plan ← engine ← cli,
  * providers → model, emulator → model, import → model, dns-wire → model (under providers, emulator and verify),
- * verify → dns-wire, plan, model, plan's diff ← review ← render, and zero import cycles with
+ * verify → dns-wire, plan, model, connect → engine, providers, model (cli → connect), plan's diff ← review ←
+ * render, and zero import cycles with
  * type-only imports counted. A failure lists every violation as `rule: from → to` (a cycle as its whole path).
  */
 describe('architecture', () => {
@@ -26,7 +27,15 @@ describe('architecture', () => {
           .map((d) => `${layer(m.source)} → ${layer(d.resolved)}`),
       ),
     );
-    for (const edge of ['config → model', 'plan → model', 'apply → plan', 'cli → apply', 'providers → model'])
+    for (const edge of [
+      'config → model',
+      'plan → model',
+      'engine → plan',
+      'cli → engine',
+      'providers → model',
+      'cli → connect',
+      'connect → providers',
+    ])
       expect(imports).toContain(edge);
   });
 
@@ -38,6 +47,7 @@ describe('architecture', () => {
     );
     expect(named).toEqual([
       'config-imports-model-only: src/config/load.ts → src/cli/command.ts',
+      'connect-imports-engine-providers-and-model: src/connect/open.ts → src/config/load.ts',
       'dns-wire-imports-model-only: src/dns-wire/query.ts → src/plan/diff/diff.ts',
       'emulator-imports-model-only: src/emulator/server.ts → src/providers/dyn.ts',
       'engine-imports-plan-and-model: src/engine/engine.ts → src/cli/command.ts',
@@ -46,8 +56,8 @@ describe('architecture', () => {
       'no-cycles: src/model/record.ts → src/model/zone.ts → src/model/record.ts (type-only)',
       'not-to-dev-dep: src/config/load.ts → node_modules/fast-check/lib/fast-check.d.ts',
       'not-to-unresolvable: src/cli/command.ts → ./missing.js',
-      'nothing-imports-cli: src/engine/engine.ts → src/cli/command.ts',
       'nothing-imports-cli: src/config/load.ts → src/cli/command.ts',
+      'nothing-imports-cli: src/engine/engine.ts → src/cli/command.ts',
       'plan-diff-imports-no-review-or-render: src/plan/diff/diff.ts → src/plan/review/review.ts',
       'plan-imports-model-only: src/plan/review/review.ts → src/config/load.ts',
       'plan-render-imports-not-the-plan-entry: src/plan/render/render.ts → src/plan/index.ts',
