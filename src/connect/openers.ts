@@ -19,6 +19,11 @@ import { DEFAULT_USER_AGENT, userAgentFrom } from './user-agent.js';
 export interface DnsOpening extends OpenOptions {
   name?: string;
   options?: ProviderOptions;
+  /**
+   * The file the entry would be declared in: paths in `options` (a zone file `directory`) resolve against its
+   * directory, inside the git repository it is in (or that directory). Default: the working directory's.
+   */
+  declaredIn?: string;
 }
 
 /** Opens a DNS provider of `type` through its plug-in (providers/registry.ts). */
@@ -35,8 +40,8 @@ export async function openDnsProvider(
 
 function opener(type: string) {
   return (env: Env, opening: DnsOpening = {}): Promise<DnsProvider> => {
-    const { name = type, options = {}, ...rest } = opening;
-    return openDnsProvider({ name, type, options }, env, rest);
+    const { name = type, options = {}, declaredIn, ...rest } = opening;
+    return openDnsProvider({ name, type, options, ...(declaredIn ? { declaredIn } : {}) }, env, rest);
   };
 }
 

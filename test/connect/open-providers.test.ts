@@ -16,9 +16,9 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function desired(extra: Partial<DesiredState> = {}): DesiredState {
+function desired(extra: Partial<DesiredState> = {}, on = 'files'): DesiredState {
   return {
-    zones: [{ zone: 'example.com', defaultTtl: 3600, records: [], unmanaged: [], providers: ['files'] }],
+    zones: [{ zone: 'example.com', defaultTtl: 3600, records: [], unmanaged: [], providers: [on] }],
     secondaryZones: [],
     geoServices: [],
     dnsProviders: [
@@ -47,9 +47,7 @@ describe('openProviders', () => {
   });
 
   it('refuses a provider of a type no plug-in has, when its part names anything', async () => {
-    const state = desired();
-    const zones = [{ ...state.zones[0]!, providers: ['unused'] }];
-    await expect(openProviders({ ...state, zones }, {})).rejects.toThrow(
+    await expect(openProviders(desired({}, 'unused'), {})).rejects.toThrow(
       'no DNS provider of type "no-such-type" is registered',
     );
   });
