@@ -1,5 +1,5 @@
 import type { PublishNotRead, PublishRecord } from '../../model/audit-note.js';
-import type { DnsProvider } from '../../model/dns.js';
+import type { DnsProvider, WithGeoServices, WithSecondaryZones } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { CreatedZoneFate, PlannedTarget } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
@@ -101,7 +101,9 @@ export interface DynProviderOptions extends DynConfig {
 }
 
 /** A DnsProvider whose zones are transactions: `begin` and `discard` are always there. */
-export type DynProvider = DnsProvider & {
+export type DynProvider = DnsProvider &
+  WithSecondaryZones &
+  WithGeoServices & {
   readonly client: DynClient;
   begin(planned: PlannedTarget): void;
   discard(target: Target): Promise<CreatedZoneFate | undefined>;

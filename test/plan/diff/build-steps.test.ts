@@ -117,4 +117,28 @@ describe('buildSteps', () => {
       ['zone:a.test', FAKE_DNS, ['publish']],
     ]);
   });
+
+  it('refuses a secondary zone or geo service on a provider without that optional capability, by name', () => {
+    const dns = fakeProviders().dns;
+    if (!dns) throw new Error('fakeProviders has a DNS compiler');
+    const { compileSecondary: _s, compileGeo: _g, ...bare } = dns;
+    const providers: PlanProviders = { dnsProviders: { bind: { ...bare, name: 'bind' } } };
+    const geo = {
+      address: { kind: 'geo' as const, name: 'Web' },
+      action: 'create' as const,
+      before: null,
+      after: { groups: [], nodes: [] },
+    };
+    expect(() =>
+      buildSteps(
+        { parts: [part({ provider: 'bind', secondaries: [secondary('s.test', 'bind')] })], webapps: [] },
+        providers,
+      ),
+    ).toThrow(
+      'computePlan: the plan changes secondary zones on DNS provider bind, which has no secondary zones',
+    );
+    expect(() =>
+      buildSteps({ parts: [part({ provider: 'bind', geo: [geo] })], webapps: [] }, providers),
+    ).toThrow('computePlan: the plan changes geo services on DNS provider bind, which has no geo services');
+  });
 });
