@@ -104,16 +104,16 @@ export interface DynProviderOptions extends DynConfig {
 export type DynProvider = DnsProvider &
   WithSecondaryZones &
   WithGeoServices & {
-  readonly client: DynClient;
-  begin(planned: PlannedTarget): void;
-  discard(target: Target): Promise<CreatedZoneFate | undefined>;
-  /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
-  rateBudget(): RateBudget | undefined;
-  /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */
-  readLastPublish(zone: string): Promise<PublishRecord | PublishNotRead | null>;
-  /** Logs out; the next read logs in again. */
-  endSession(): Promise<void>;
-};
+    readonly client: DynClient;
+    begin(planned: PlannedTarget): void;
+    discard(target: Target): Promise<CreatedZoneFate | undefined>;
+    /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
+    rateBudget(): RateBudget | undefined;
+    /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */
+    readLastPublish(zone: string): Promise<PublishRecord | PublishNotRead | null>;
+    /** Logs out; the next read logs in again. */
+    endSession(): Promise<void>;
+  };
 
 /**
  * The DNS provider for a Dyn-style service: one transport (connection pool), one client, one session per
