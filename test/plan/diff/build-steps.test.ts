@@ -129,16 +129,19 @@ describe('buildSteps', () => {
       before: null,
       after: { groups: [], nodes: [] },
     };
-    expect(() =>
-      buildSteps(
-        { parts: [part({ provider: 'bind', secondaries: [secondary('s.test', 'bind')] })], webapps: [] },
-        providers,
-      ),
-    ).toThrow(
-      'computePlan: the plan changes secondary zones on DNS provider bind, which has no secondary zones',
+    const thrown = (parts: PartDiff[]): unknown => {
+      try {
+        buildSteps({ parts, webapps: [] }, providers);
+      } catch (error) {
+        return error;
+      }
+      return 'nothing thrown';
+    };
+    const what = (what: string) =>
+      `computePlan: the plan changes ${what} on DNS provider bind, which has no ${what}; nothing was planned`;
+    expect(thrown([part({ provider: 'bind', secondaries: [secondary('s.test', 'bind')] })])).toEqual(
+      new Error(what('secondary zones')),
     );
-    expect(() =>
-      buildSteps({ parts: [part({ provider: 'bind', geo: [geo] })], webapps: [] }, providers),
-    ).toThrow('computePlan: the plan changes geo services on DNS provider bind, which has no geo services');
+    expect(thrown([part({ provider: 'bind', geo: [geo] })])).toEqual(new Error(what('geo services')));
   });
 });
