@@ -68,8 +68,8 @@ describe('openers', () => {
         waf: {
           url: 'http://127.0.0.1:1/api',
           tokenUrl: 'http://127.0.0.1:1/api/oauth/token',
-          clientId: 'id',
-          clientSecret: 'secret',
+          clientId: 'openers-test-client',
+          clientSecret: 'openers-test-client-secret',
           account,
         },
       },
