@@ -51,4 +51,31 @@ describe('openProviders', () => {
       'no DNS provider of type "no-such-type" is registered',
     );
   });
+
+  it('closes every provider it opened, DNS and WAF, once however often close is called', async () => {
+    const env = {
+      EDGEPLAN_WAF_URL: 'http://127.0.0.1:1/api/v3',
+      EDGEPLAN_WAF_TOKEN_URL: 'http://127.0.0.1:1/api/oauth/token',
+      EDGEPLAN_WAF_CLIENT_ID: 'open-providers-client',
+      EDGEPLAN_WAF_CLIENT_SECRET: 'open-providers-client-secret',
+    };
+    const opened = await openProviders(desired({ waf: { webapps: [] } }), env);
+    const { dnsProviders, waf } = opened.providers;
+    const files = dnsProviders?.files;
+    if (!files || !waf) throw new Error('openProviders opened the zone files and the WAF');
+    const closed: string[] = [];
+    // The closers look the provider's close up when they run: count the calls.
+    files.close = async () => void closed.push('files');
+    waf.close = async () => void closed.push('waf');
+    await opened.close();
+    await opened.close();
+    expect(closed.sort()).toEqual(['files', 'waf']);
+  });
+
+  it('gives no DNS providers at all when the desired state names nothing on them', async () => {
+    const none = desired();
+    const opened = await openProviders({ ...none, zones: [] }, {});
+    expect(opened.providers).toEqual({});
+    await opened.close();
+  });
 });

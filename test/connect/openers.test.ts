@@ -66,7 +66,7 @@ describe('openers', () => {
       {},
       {
         waf: {
-          url: 'http://127.0.0.1:1/api',
+          url: 'http://127.0.0.1:1/api/v3',
           tokenUrl: 'http://127.0.0.1:1/api/oauth/token',
           clientId: 'openers-test-client',
           clientSecret: 'openers-test-client-secret',
@@ -76,6 +76,20 @@ describe('openers', () => {
     );
     try {
       expect(waf.account).toBe(account);
+    } finally {
+      await waf.close();
+    }
+  });
+
+  it('openWaf reads EDGEPLAN_WAF_* without options.waf, and then has no account of its own', async () => {
+    const waf = openWaf({
+      EDGEPLAN_WAF_URL: 'http://127.0.0.1:1/api/v3',
+      EDGEPLAN_WAF_TOKEN_URL: 'http://127.0.0.1:1/api/oauth/token',
+      EDGEPLAN_WAF_CLIENT_ID: 'openers-env-client',
+      EDGEPLAN_WAF_CLIENT_SECRET: 'openers-env-client-secret',
+    });
+    try {
+      expect(waf.name).toBe('waf');
     } finally {
       await waf.close();
     }
