@@ -122,6 +122,8 @@ export default {
     'src/providers/zonefile/name-length.ts',
     'src/providers/zonefile/problems.ts',
     'src/providers/zonefile/steps.ts',
+    // Zone files: which lines an apply changes in place, and which it keeps byte for byte.
+    'src/providers/zonefile/splice-text.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.
     'src/import/documents.ts',
     // Import: a live zone as YAML that plans empty; which names and types go under `unmanaged`.

@@ -6,6 +6,8 @@ import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
 import { digestOf, readable, utf8Text } from './read.js';
+import { readEntries } from './read-entries.js';
+import { splicedZoneText } from './splice-text.js';
 import type { ZoneFileStore } from './store.js';
 import { zoneFileText } from './write-text.js';
 import { readZoneContent, type ZoneContent } from './zone-content.js';
@@ -26,7 +28,8 @@ export interface ZonefileWriterSettings {
 /**
  * Executes `write-zone` ops: each checked against the op schema, then a compare-and-swap on the zone's file. The
  * file is read and must be byte for byte the one the plan read (its SHA-256, or still no file); the new text is
- * computed from it (the changed sets, every other record as it was, the SOA serial up once), read back to prove
+ * computed from it (the changed sets, every other record as it was, the SOA serial up once; only the changed
+ * records' lines differ where that reads back right, splice-text.ts), read back to prove
  * it holds exactly that, written to a temporary file with the old file's mode, owner and group, checked against
  * the digest once more, and renamed over the file (over a link's target, the link kept). Any failure leaves the
  * file as it was: a zone file is never half-applied. An owner or group that could not be kept is a warning.
@@ -45,10 +48,10 @@ export class ZonefileWriter {
       );
     await assertInside(location, path);
     const current = await this.readChecked(op, path, file);
-    const base = current ?? newZoneContent(op.zone, requireCreate(op, file), now());
+    const base = current?.content ?? newZoneContent(op.zone, requireCreate(op, file), now());
     const changed = changedContent(base, op);
     const content = current === null ? changed : nextVersion(changed, now());
-    const text = zoneFileText(content);
+    const text = current === null ? zoneFileText(content) : this.editedText(current.text, op, content, file);
     const size = Buffer.byteLength(text);
     if (size > this.settings.maxFileBytes)
       throw new ZonefileSetupError(
@@ -71,20 +74,38 @@ export class ZonefileWriter {
       );
   }
 
+  /**
+   * The file's text with only the changed records' lines changed (splice-text.ts), when that reads back as
+   * `content`; otherwise the whole file written anew, and a warning that its layout was not kept.
+   */
+  private editedText(before: string, op: ZonefileOp, content: ZoneContent, file: string): string {
+    const { records } = readEntries(before, `${op.zone}.`);
+    const spliced = splicedZoneText(before, records, op, content.soa.serial);
+    const problem = readBackProblem(spliced, content, this.settings.supported);
+    if (problem === null) return spliced;
+    this.settings.logger.warn(
+      `${file}: the changes could not be made in place (${problem}), so the whole file was written in edgeplan's ` +
+        'layout: its comments and order were not kept',
+    );
+    return zoneFileText(content);
+  }
+
   /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */
-  private async readChecked(op: ZonefileOp, path: string, file: string): Promise<ZoneContent | null> {
+  private async readChecked(
+    op: ZonefileOp,
+    path: string,
+    file: string,
+  ): Promise<{ content: ZoneContent; text: string } | null> {
     const { store, maxFileBytes } = this.settings;
     const bytes = readable(file, await store.read(path, maxFileBytes));
     const digest = bytes === null ? null : digestOf(bytes);
     if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
     if (bytes === null) return null;
     const text = utf8Text(bytes);
-    const read =
-      text === undefined
-        ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }], total: 1 }
-        : readZoneContent(text, op.zone, this.settings.supported);
+    if (text === undefined) throw new ZonefileReadError(file, [{ line: 1, message: 'not UTF-8 text' }], 1);
+    const read = readZoneContent(text, op.zone, this.settings.supported);
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
-    return read.content;
+    return { content: read.content, text };
   }
 }
 
