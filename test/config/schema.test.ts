@@ -44,6 +44,19 @@ describe('schema problems in files', () => {
     ]);
   });
 
+  it('says a key is a DNS type edgeplan does not manage, once, and guesses only near-typos', async () => {
+    const file = `${BAD}/unmanaged-type-keys.yaml`;
+    const expected = `(expected ${RECORD_SET_KEYS})`;
+    expect(await problems(file)).toEqual([
+      `${file}:4:12: "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
+      // RFC 4034 §4: NSEC records are made by the signer.
+      `${file}:5:28: "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
+      `${file}:6:12: unknown key "dnskeys" in record "z" ${expected}`,
+      `${file}:7:12: unknown key "cnmae" in record "w"; did you mean cname? ${expected}`,
+      `${file}:8:12: unknown key "hinfox" in record "v" ${expected}`,
+    ]);
+  });
+
   it('requires TTLs to be integers from 1 to 2147483647', async () => {
     const file = `${BAD}/ttl.yaml`;
     expect(await problems(file)).toEqual([
