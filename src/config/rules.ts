@@ -9,6 +9,7 @@ import type { MergedDocument, MergedRecord, MergedZone } from './merge.js';
 import { diagnosticAt } from './positioned.js';
 import type { ReadRecords } from './read-records.js';
 import { secondaryDiagnostics } from './secondary-rules.js';
+import { shadowDiagnostics } from './shadow-rules.js';
 import { sharingDiagnostics } from './sharing-rules.js';
 import { subZoneDiagnostics } from './subzone-rules.js';
 import { geoGroupTypeDiagnostics, typeRuleDiagnostics } from './type-rules.js';
@@ -29,6 +30,7 @@ export function ruleDiagnostics(
     ...sharingDiagnostics(merged, read.records),
     ...typeRuleDiagnostics(read.records),
     ...delegationDiagnostics(read.records),
+    ...shadowDiagnostics(read.records),
     ...geoGroupTypeDiagnostics(read.geoGroups),
     ...secondaryDiagnostics(merged),
     ...subZoneDiagnostics(merged, read.records),

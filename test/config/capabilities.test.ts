@@ -23,10 +23,10 @@ describe('provider capabilities', () => {
         (col, i) =>
           `${file}:6:${col}: warning: record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
       ),
-      `${file}:7:14: record "www": the DNS provider small does not support record type CNAME`,
+      `${file}:7:14: record "www": the DNS provider small does not support record type CNAME; leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
       `${file}:10:3: secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
       `${file}:12:3: geo service "Global Web": the DNS provider small does not support geo services`,
-      `${file}:14:46: group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME`,
+      `${file}:14:46: group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME; leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
     ]);
   });
 

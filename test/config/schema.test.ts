@@ -51,9 +51,9 @@ describe('schema problems in files', () => {
       `${file}:4:12: "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
       // RFC 4034 §4: NSEC records are made by the signer.
       `${file}:5:28: "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
-      `${file}:6:12: unknown key "dnskeys" in record "z" ${expected}`,
+      `${file}:6:12: "kx" in record "z" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
       `${file}:7:12: unknown key "cnmae" in record "w"; did you mean cname? ${expected}`,
-      `${file}:8:12: unknown key "hinfox" in record "v" ${expected}`,
+      `${file}:8:12: unknown key "hinfox" in record "v"; did you mean hinfo? ${expected}`,
     ]);
   });
 

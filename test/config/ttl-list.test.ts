@@ -160,7 +160,7 @@ describe('the rules of a name hold across the items of its list', () => {
       '  - { a: [192.0.2.1, 192.0.2.2, 192.0.2.3], ttl: 60 }',
     );
     expect(await problemsWith(small, file)).toEqual([
-      `${file}:6:13: record "@": the DNS provider small does not support record type TXT`,
+      `${file}:6:13: record "@": the DNS provider small does not support record type TXT; leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)`,
       `${file}:7:13: record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
     ]);
     const many = Array.from({ length: 14 }, (_, i) => `192.0.2.${i + 1}`).join(', ');

@@ -14,10 +14,13 @@ function canonical(result: ParseResult): string {
 }
 
 describe('Dyn rdata of the record types', () => {
-  // Dyn serves every type edgeplan manages today; a type it did not serve would have no line in rdata.ts, and so
-  // be left out of its capabilities (a validation error where a Dyn zone uses it).
-  it('maps every registered type, in the registry order, and nothing else', () => {
-    expect(DYN_RDATA_TYPES).toEqual(RECORD_TYPES.map((type) => type.type));
+  // A type the service does not serve (HINFO, URI, OPENPGPKEY, SMIMEA: not in the vendor SDK's records.py) has no
+  // line in rdata.ts and no `dyn` part in its fixture, and so is left out of its capabilities (a validation error
+  // where a Dyn zone uses it).
+  it('maps every registered type whose fixture has Dyn rdata, in the registry order, and nothing else', () => {
+    const served = RECORD_TYPES.filter((type) => requireFixture(type).dyn !== undefined);
+    expect(DYN_RDATA_TYPES).toEqual(served.map((type) => type.type));
+    expect(DYN_RDATA_TYPES).not.toContain('HINFO');
     expect(dynRdata('SOA')).toBeUndefined();
     expect(() => requireDynRdata('SOA')).toThrow('record type SOA has no Dyn rdata mapping');
   });
@@ -25,19 +28,19 @@ describe('Dyn rdata of the record types', () => {
   describe.each(DYN_RDATA_TYPES)('%s', (name) => {
     const mapping = requireDynRdata(name);
     const type = requireRecordType(name);
-    const fixture = requireFixture(type);
+    const dyn = requireFixture(type).dyn ?? { both: [], read: [], invalid: [] };
 
-    it.each(fixture.dyn.both)('rdata of $value, both ways', ({ value, rdata }) => {
+    it.each(dyn.both)('rdata of $value, both ways', ({ value, rdata }) => {
       // Same keys in the same order: the request bodies are byte for byte what they were.
       expect(Object.entries(mapping.toRdata(value))).toEqual(Object.entries(rdata));
       expect(mapping.fromRdata(rdata)).toEqual({ ok: true, value });
     });
 
-    it.each(fixture.dyn.read)('rdata $rdata reads as $value', ({ rdata, value }) => {
+    it.each(dyn.read)('rdata $rdata reads as $value', ({ rdata, value }) => {
       expect(mapping.fromRdata(rdata)).toEqual({ ok: true, value });
     });
 
-    it.each(fixture.dyn.invalid)('rdata $rdata is refused', ({ rdata, problems }) => {
+    it.each(dyn.invalid)('rdata $rdata is refused', ({ rdata, problems }) => {
       expect(mapping.fromRdata(rdata)).toEqual({ ok: false, problems });
     });
 

@@ -18,10 +18,17 @@ export const DYN_CAPABILITIES: DnsCapabilities = {
   valueProblem,
 };
 
+/**
+ * RFC 1183 §2.2 lets RP name the root for "no mailbox" or "no TXT name"; the service's RP fields take host names
+ * (`mbox`, `txtdname`), and the emulator, written from its documentation, refuses `.` there.
+ */
+const RP_ROOT = 'takes host names in both RP fields, not the root ".": name a mailbox and a TXT name';
+
 /** The CAA tags the service takes: "issue, issuewild or iodef" (help.dyn.com, Create CAA Record). */
 const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef']);
 
 function valueProblem(type: string, value: string): string | null {
+  if (type === 'RP') return value.split(' ').includes('.') ? RP_ROOT : null;
   if (type !== 'CAA') return null;
   const tag = value.split(' ')[1] ?? '';
   return CAA_TAGS.has(tag) ? null : `takes the CAA tags ${[...CAA_TAGS].join(', ')} only, not "${tag}"`;

@@ -33,8 +33,8 @@ const ZONE = [
   'old TXT "going"',
   'hightype TYPE65534 \\# 2 abcd',
   '$ORIGIN lab.example.com.',
-  'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
-  'alias DNAME target',
+  'afs AFSDB 1 afs',
+  'kx KX 10 target',
   '',
 ].join('\n');
 
@@ -84,8 +84,8 @@ describe('the zonefile writer', () => {
         '@\t300\tIN\tNS\tns1.example.net.',
         'hightype\t300\tIN\tTYPE65534\t\\# 2 abcd',
         '$ORIGIN lab.example.com.',
-        'alias.lab.example.com.\t300\tIN\tDNAME\ttarget',
-        'loc.lab.example.com.\t300\tIN\tLOC\t51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
+        'afs.lab.example.com.\t300\tIN\tAFSDB\t1 afs',
+        'kx.lab.example.com.\t300\tIN\tKX\t10 target',
         '$ORIGIN example.com.',
         'new\t3600\tIN\tTXT\t"hello"',
         'www\t3600\tIN\tA\t192.0.2.1',
