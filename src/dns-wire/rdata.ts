@@ -2,6 +2,7 @@ import dnsPacket, { type Answer, type CaaData, type RecordType } from 'dns-packe
 import { dnsTypeName, dnsTypeNumber } from '../model/dns-type-names.js';
 import { quoteOctets, scanStrings } from '../model/record-types/character-strings.js';
 import { decodeOctets, encodeOctets, hasOctetCodec } from './rdata-octets.js';
+import { decodeSvcb, encodeSvcb, SVCB_TYPE_CODES } from './svcb.js';
 
 /**
  * One resource record with its RDATA in presentation format (RFC 1035 §5.1), the form the record-type registry
@@ -17,7 +18,8 @@ export interface WireRecord {
 
 /**
  * RDATA of the types edgeplan manages, and SOA, between presentation text and dns-packet's objects. dns-packet has
- * no codec of its own for CERT and SPF: their RDATA is built and read here (RFC 4398 §2, RFC 7208 §3.1 = TXT's).
+ * no codec of its own for CERT and SPF: their RDATA is built and read here (RFC 4398 §2, RFC 7208 §3.1 = TXT's);
+ * nor for SVCB and HTTPS, whose RDATA svcb.ts builds and reads (RFC 9460 §2.2).
  * The types of rdata-octets.ts are written and read there as octets. A record of any other type is read as RFC
  * 3597's `\# <length> <hex>` (RRSIG, NSEC, …: dns-packet's object written back to its octets), under RFC 3597's
  * `TYPE<n>` when the type has no mnemonic: a record read is never left out.
@@ -105,6 +107,9 @@ export function toAnswer(record: WireRecord): Answer {
       );
       return { name, ttl, type: packetType('SPF') as 'NULL', data };
     }
+    case 'SVCB':
+    case 'HTTPS':
+      return { name, ttl, type: packetType(record.type) as 'NULL', data: encodeSvcb(record.type, value) };
     default:
       throw new Error(`no DNS wire codec for ${record.type} records`);
   }
@@ -112,7 +117,7 @@ export function toAnswer(record: WireRecord): Answer {
 
 /** A record dns-packet read → presentation text, whatever its type. */
 export function fromAnswer(answer: Answer): WireRecord {
-  const record = (value: string, type: string = answer.type): WireRecord => ({
+  const record = (value: string, type: string = typeName(answer.type)): WireRecord => ({
     name: answer.name.toLowerCase(),
     type,
     ttl: 'ttl' in answer ? (answer.ttl ?? 0) : 0,
@@ -163,7 +168,7 @@ export function fromAnswer(answer: Answer): WireRecord {
       );
     }
     default: {
-      const type = wireTypeName(answer.type);
+      const type = typeName(answer.type);
       return record(rawValue(type, rdataOctets(answer)), type);
     }
   }
@@ -175,13 +180,17 @@ export function fromAnswer(answer: Answer): WireRecord {
  */
 export function packetType(type: string): RecordType {
   // A type whose octets are written here goes to dns-packet by number, which it writes as raw octets.
-  return (hasOctetCodec(type) ? `UNKNOWN_${dnsTypeNumber(type)}` : type) as RecordType;
+  const code = hasOctetCodec(type) ? dnsTypeNumber(type) : SVCB_TYPE_CODES[type];
+  return (code === undefined ? type : `UNKNOWN_${code}`) as RecordType;
 }
 
-/** dns-packet's name of a type it has no mnemonic for (`UNKNOWN_256`) → the registry's (`URI`) or `TYPE<n>`. */
-function wireTypeName(type: string): string {
-  const unknown = /^UNKNOWN_(\d+)$/.exec(type);
-  return unknown ? dnsTypeName(Number(unknown[1])) : type;
+/**
+ * A type as dns-packet names it → its name here (the inverse of `packetType`): `UNKNOWN_65` is HTTPS, `UNKNOWN_256`
+ * URI, and a number without a mnemonic RFC 3597's `TYPE<n>` (§5), never dns-packet's `UNKNOWN_<n>`.
+ */
+export function typeName(packetName: string): string {
+  const unknown = /^UNKNOWN_(\d+)$/.exec(packetName);
+  return unknown ? dnsTypeName(Number(unknown[1])) : packetName;
 }
 
 /** The RDATA octets of a record: as read, or dns-packet's decoded object (RRSIG, HINFO, RP, …) written back. */
@@ -204,6 +213,10 @@ function rawValue(type: string, data: Buffer): string {
   if (type === 'CERT' && data.length >= 5)
     return `${data.readUInt16BE(0)} ${data.readUInt16BE(2)} ${data.readUInt8(4)} ${data.subarray(5).toString('base64')}`;
   if (type === 'SPF') return characterStrings(data).map(quoteOctets).join(' ');
+  if (type === 'SVCB' || type === 'HTTPS') {
+    const decoded = decodeSvcb(type, data);
+    if (decoded.ok) return decoded.value;
+  }
   return decodeOctets(type, data);
 }
 

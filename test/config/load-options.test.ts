@@ -36,14 +36,14 @@ describe('loadDesiredState: the provider a desired state is checked against', ()
     expect(await reported(dir, A_ONLY)).toEqual({
       ok: false,
       lines: [
-        'a.yaml:4:14: record "www": the DNS provider dyn does not support record type TXT; leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+        'a.yaml:4:14: record "www": the DNS provider dyn does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
       ],
     });
     const named = { ...A_ONLY, implicitProvider: { name: 'files', type: 'zonefile', options: {} } };
     expect(await reported(dir, named)).toEqual({
       ok: false,
       lines: [
-        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT; leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
       ],
     });
   });
@@ -62,7 +62,7 @@ describe('loadDesiredState: the provider a desired state is checked against', ()
     expect(await reported(dir, A_ONLY)).toEqual({
       ok: false,
       lines: [
-        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT; leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
       ],
     });
   });

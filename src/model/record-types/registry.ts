@@ -23,6 +23,7 @@ import { SMIMEA } from './smimea.js';
 import { SPF } from './spf.js';
 import { SRV } from './srv.js';
 import { SSHFP } from './sshfp.js';
+import { HTTPS, SVCB } from './svcb.js';
 import { TLSA } from './tlsa.js';
 import { TXT } from './txt.js';
 import { URI } from './uri.js';
@@ -46,6 +47,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   DNSKEY,
   DS,
   HINFO,
+  HTTPS,
   LOC,
   MX,
   NAPTR,
@@ -57,6 +59,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   SPF,
   SRV,
   SSHFP,
+  SVCB,
   TLSA,
   TXT,
   URI,

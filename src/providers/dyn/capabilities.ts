@@ -10,13 +10,44 @@ export const DYN_PROVIDER = 'dyn';
  * per-name limit: "Each node can only contain 13 A records" (Managed DNS API error codes); no other type has a
  * documented limit.
  */
+/** Registered types the service does not serve (HTTPS and SVCB aside, whose advice says more). */
+const NOT_SERVED = ['HINFO', 'OPENPGPKEY', 'SMIMEA', 'URI'];
+
 export const DYN_CAPABILITIES: DnsCapabilities = {
   recordTypes: [...DYN_RDATA_TYPES],
   geoServices: true,
   secondaryZones: true,
   maxRecordsPerName: { A: 13 },
   valueProblem,
+  typeAdvice: {
+    HTTPS: serviceBinding('HTTPS'),
+    SVCB: serviceBinding('SVCB'),
+    ...Object.fromEntries(NOT_SERVED.map((type) => [type, notServed(type)])),
+  },
 };
+
+/**
+ * HTTPS and SVCB (RFC 9460) are not in the service: its `AllRecord` read lists no such keys and the vendor's SDK
+ * no such record class (dyn-python `dyn/tm/records.py`), so it has no `/<TYPE>Record/` resource to write them to.
+ */
+function serviceBinding(type: string): string {
+  return (
+    `the service has no ${type} records (RFC 9460); serve this zone from a provider that holds them ` +
+    '(powerdns, rfc2136, zonefile), or publish the same endpoints as A/AAAA records and leave ' +
+    `${type} out of this zone`
+  );
+}
+
+/**
+ * What a PowerDNS, RFC 2136 or zone-file provider holds and the service does not serve: no `<type>_records` key in
+ * its `AllRecord` read and no record class in the vendor's SDK (dyn-python `dyn/tm/records.py`).
+ */
+function notServed(type: string): string {
+  return (
+    `the service has no ${type} records; serve this zone from a provider that holds them (powerdns, rfc2136, ` +
+    `zonefile), or leave ${type} out of this zone`
+  );
+}
 
 /**
  * RFC 1183 §2.2 lets RP name the root for "no mailbox" or "no TXT name"; the service's RP fields take host names

@@ -234,6 +234,76 @@ const uriTarget = fc
     scheme === 'mailto' ? `mailto:info@${host}` : `${scheme}://${host}${path}`,
   );
 
+/** Octets as a <character-string>'s content, each spelled any way RFC 1035 allows (`spellings`). */
+function escapedOctets(bytes: fc.Arbitrary<Uint8Array>): fc.Arbitrary<string> {
+  return fc.tuple(bytes, fc.array(fc.nat(2), { minLength: 1, maxLength: 8 })).map(([octets, choices]) =>
+    [...octets]
+      .map((octet, i) => {
+        const options = spellings(octet);
+        return options[(choices[i % choices.length] ?? 0) % options.length];
+      })
+      .join(''),
+  );
+}
+
+/** An ALPN protocol id with commas and backslashes escaped for the value-list (RFC 9460 Appendix A.1). */
+const alpnId = fc
+  .oneof(
+    fc.constantFrom('h2', 'h3', 'http/1.1', 'h3-29', 'a,b', 'back\\slash'),
+    fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 20 }),
+  )
+  .map((id) => id.replaceAll('\\', '\\\\').replaceAll(',', '\\,'));
+
+const ipv4List = fc.array(fc.ipV4(), { minLength: 1, maxLength: 3 }).map((list) => list.join(','));
+const ipv6List = fc.array(fc.ipV6(), { minLength: 1, maxLength: 3 }).map((list) => list.join(','));
+
+/**
+ * SvcParams of SVCB and HTTPS in ServiceMode (RFC 9460 §7): any subset of the named keys, keys by number (any
+ * octets, escaped any way), `no-default-alpn` only beside `alpn`, and `mandatory` listing some of the others.
+ */
+const svcParams = fc
+  .record(
+    {
+      // The value-list's backslashes escaped again as the char-string's (RFC 9460 Appendix A.1).
+      alpn: fc
+        .array(alpnId, { minLength: 1, maxLength: 3 })
+        .map((ids) => ids.join(',').replaceAll('\\', '\\\\')),
+      port: fc.oneof(uint16, uint16.map(String)),
+      ipv4hint: ipv4List,
+      ech: fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Buffer.from(b).toString('base64')),
+      ipv6hint: ipv6List,
+      dohpath: fc.constantFrom('/dns-query{?dns}', '/q{?dns,x}', '/{+path}/x{?dns}'),
+    },
+    { requiredKeys: [] },
+  )
+  .chain((named) =>
+    fc
+      .tuple(
+        fc.boolean(),
+        fc.dictionary(
+          fc.integer({ min: 9, max: 65534 }).map((n) => `key${n}`),
+          escapedOctets(fc.uint8Array({ maxLength: 12 })),
+          { maxKeys: 2 },
+        ),
+        fc.boolean(),
+      )
+      .chain(([noDefault, numbered, withMandatory]) => {
+        const params: Record<string, string | number | null> = { ...named, ...numbered };
+        if (noDefault && 'alpn' in named) params['no-default-alpn'] = null;
+        const keys = Object.keys(params);
+        if (!withMandatory || keys.length === 0) return fc.constant(params);
+        return fc
+          .subarray(keys, { minLength: 1 })
+          .map((listed) => ({ ...params, mandatory: listed.join(',') }));
+      }),
+  );
+
+/** An SVCB or HTTPS value: AliasMode (priority 0, no params) or ServiceMode. */
+const serviceBinding = fc.oneof(
+  fc.record({ priority: fc.constant(0), target: hostnameOrRoot }),
+  fc.record({ priority: fc.integer({ min: 1, max: 65535 }), target: hostnameOrRoot, params: svcParams }),
+);
+
 const caseOf = (value: string) => fc.constantFrom(value, value.toUpperCase(), value.toLowerCase());
 
 /** YAML values by type key. */
@@ -275,6 +345,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
     ['dnskey', keyFields],
     ['ds', dsFields],
     ['hinfo', fc.record({ cpu: characterStringText, os: characterStringText })],
+    ['https', serviceBinding],
     ['loc', loc],
     ['mx', fc.record({ preference: uint16, exchange: hostnameOrRoot })],
     [
@@ -310,6 +381,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
         ),
     ],
     ['tlsa', tlsaFields],
+    ['svcb', serviceBinding],
     ['txt', text],
     ['uri', fc.record({ priority: uint16, weight: uint16, target: uriTarget })],
   ],
