@@ -9,39 +9,29 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
  * (always 3, §2.1.2), algorithm and the key in base64. At the zone apex only (RFC 4035 §2.1). YAML:
  * `{ flags: 257, protocol: 3, algorithm: 13, public_key: mdsswUyr… }`; canonical: `257 3 13 mdsswUyr…`.
  */
-export const DNSKEY: RecordType = keyValues('DNSKEY', 'dnskey');
-
-/**
- * CDNSKEY (RFC 7344 §3.2): the DNSKEY a child asks its parent to point at, as DNSKEY, at the child's apex; RFC 8078
- * §4's `0 3 0 AA==` asks for the delegation to be made insecure.
- */
-export const CDNSKEY: RecordType = keyValues('CDNSKEY', 'cdnskey');
-
-function keyValues(type: string, key: string): RecordType {
-  return {
-    type,
-    key,
-    yaml: z.lazy(() =>
-      z.strictObject({ flags: uint16(), protocol: uint8(), algorithm: uint8(), public_key: base64Yaml() }),
-    ),
-    parse: (input) => {
-      const { flags, protocol, algorithm, public_key } = input as KeyYaml;
-      return dnskey([flags, protocol, algorithm], public_key);
-    },
-    parsePresentation: (text) => {
-      const [flags, protocol, algorithm, ...base64] = text.trim().split(/\s+/);
-      if (base64.length === 0)
-        return refused(`"${text}" is not a ${type} value (flags protocol algorithm public-key)`);
-      return dnskey([flags, protocol, algorithm], base64.join(''));
-    },
-    toYaml: fieldsOf,
-    compare: byLeadingNumbers(3),
-    fields: fieldsOf,
-    fromFields: (fields) =>
-      dnskey([fields.flags, fields.protocol, fields.algorithm], textField(fields.public_key)),
-    rules: { apex: 'only' },
-  };
-}
+export const DNSKEY: RecordType = {
+  type: 'DNSKEY',
+  key: 'dnskey',
+  yaml: z.lazy(() =>
+    z.strictObject({ flags: uint16(), protocol: uint8(), algorithm: uint8(), public_key: base64Yaml() }),
+  ),
+  parse: (input) => {
+    const { flags, protocol, algorithm, public_key } = input as KeyYaml;
+    return dnskey([flags, protocol, algorithm], public_key);
+  },
+  parsePresentation: (text) => {
+    const [flags, protocol, algorithm, ...base64] = text.trim().split(/\s+/);
+    if (base64.length === 0)
+      return refused(`"${text}" is not a DNSKEY value (flags protocol algorithm public-key)`);
+    return dnskey([flags, protocol, algorithm], base64.join(''));
+  },
+  toYaml: fieldsOf,
+  compare: byLeadingNumbers(3),
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    dnskey([fields.flags, fields.protocol, fields.algorithm], textField(fields.public_key)),
+  rules: { apex: 'only' },
+};
 
 type KeyYaml = { flags: number; protocol: number; algorithm: number; public_key: string };
 

@@ -11,35 +11,28 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
  * `{ key_tag: 60485, algorithm: 5, digest_type: 1, digest: 2BB1…1118 }`; canonical: `60485 5 1 2bb1…1118`.
  */
 export const DS: RecordType = {
-  ...dsValues('DS', 'ds'),
+  type: 'DS',
+  key: 'ds',
+  yaml: z.lazy(() =>
+    z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
+  ),
+  parse: (input) => {
+    const { key_tag, algorithm, digest_type, digest } = input as DsYaml;
+    return ds([key_tag, algorithm, digest_type], digest);
+  },
+  parsePresentation: (text) => {
+    const [keyTag, algorithm, digestType, ...hex] = text.trim().split(/\s+/);
+    if (hex.length === 0)
+      return refused(`"${text}" is not a DS value (key-tag algorithm digest-type digest)`);
+    return ds([keyTag, algorithm, digestType], hex.join(''));
+  },
+  toYaml: fieldsOf,
+  compare: byLeadingNumbers(3),
+  fields: fieldsOf,
+  fromFields: (fields) =>
+    ds([fields.key_tag, fields.algorithm, fields.digest_type], textField(fields.digest)),
   rules: { apex: 'never', besides: 'NS' },
 };
-
-/** DS's format under another type, rules aside (CDS, RFC 7344 §3.1). */
-export function dsValues(type: string, key: string): RecordType {
-  return {
-    type,
-    key,
-    yaml: z.lazy(() =>
-      z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
-    ),
-    parse: (input) => {
-      const { key_tag, algorithm, digest_type, digest } = input as DsYaml;
-      return ds([key_tag, algorithm, digest_type], digest);
-    },
-    parsePresentation: (text) => {
-      const [keyTag, algorithm, digestType, ...hex] = text.trim().split(/\s+/);
-      if (hex.length === 0)
-        return refused(`"${text}" is not a ${type} value (key-tag algorithm digest-type digest)`);
-      return ds([keyTag, algorithm, digestType], hex.join(''));
-    },
-    toYaml: fieldsOf,
-    compare: byLeadingNumbers(3),
-    fields: fieldsOf,
-    fromFields: (fields) =>
-      ds([fields.key_tag, fields.algorithm, fields.digest_type], textField(fields.digest)),
-  };
-}
 
 type DsYaml = {
   key_tag: number;

@@ -3,12 +3,11 @@ import { A } from './a.js';
 import { AAAA } from './aaaa.js';
 import { ALIAS } from './alias.js';
 import { CAA } from './caa.js';
-import { CDS } from './cds.js';
 import { CERT } from './cert.js';
 import { CNAME } from './cname.js';
 import { DHCID } from './dhcid.js';
 import { DNAME } from './dname.js';
-import { CDNSKEY, DNSKEY } from './dnskey.js';
+import { DNSKEY } from './dnskey.js';
 import { DS } from './ds.js';
 import { HINFO } from './hinfo.js';
 import { LOC } from './loc.js';
@@ -38,8 +37,6 @@ export const RECORD_TYPES: readonly RecordType[] = [
   AAAA,
   ALIAS,
   CAA,
-  CDNSKEY,
-  CDS,
   CERT,
   CNAME,
   DHCID,

@@ -337,8 +337,6 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
           .map((bytes) => Buffer.from(bytes).toString('base64')),
       }),
     ],
-    ['cdnskey', keyFields],
-    ['cds', dsFields],
     ['cname', hostname],
     ['dhcid', base64(60)],
     ['dname', hostname],

@@ -28,12 +28,10 @@ const DYN_RDATA: ReadonlyMap<string, Mapping> = new Map([
   ['AAAA', renamed()],
   ['ALIAS', renamed({ target: 'alias' })],
   ['CAA', renamed()],
-  // The SDK's CDNSKEYRecord, CDSRecord, DHCIDRecord, DNAMERecord, DNSKEYRecord, LOCRecord and RPRecord.
-  ['CDNSKEY', renamed()],
-  ['CDS', renamed({ key_tag: 'keytag', digest_type: 'digtype' }, { digest: /[\s()]/g })],
   // The SDK's CERTRecord: `format` is the certificate type, `tag` the key tag. Base64 may come back in lines.
   ['CERT', renamed({ cert_type: 'format', key_tag: 'tag' }, { certificate: /\s/g })],
   ['CNAME', renamed()],
+  // The SDK's DHCIDRecord, DNAMERecord, DNSKEYRecord, LOCRecord and RPRecord.
   ['DHCID', renamed({}, { digest: /\s/g })],
   ['DNAME', renamed()],
   ['DNSKEY', renamed({}, { public_key: /\s/g })],
