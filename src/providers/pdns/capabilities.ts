@@ -6,10 +6,18 @@ import { RECORD_TYPES } from '../../model/record-types/registry.js';
 const ALIAS = 'ALIAS';
 
 /**
- * What a PowerDNS Authoritative server manages through its HTTP API: every registered record type (its rrsets
- * carry any type in presentation format, which is our canonical value), secondary zones (`Slave` zones with their
- * masters; PowerDNS has no contact nickname, and TSIG keys are its own objects, not a name on the zone), and no
- * geo services (that is Dyn's Traffic Management). PowerDNS documents no per-name limit.
+ * PowerDNS serves a zone's DNSKEY set from its own keystore (`pdnsutil secure-zone`), not from records sent to it:
+ * a DNSKEY record written through the API is stored and never served (checked against pdns_server 4.7).
+ */
+const SERVER_KEYS =
+  "PowerDNS serves a zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key), not from " +
+  'records: leave dnskey out of this zone and manage the keys there';
+
+/**
+ * What a PowerDNS Authoritative server manages through its HTTP API: every registered record type but DNSKEY
+ * (its rrsets carry any type in presentation format, which is our canonical value), secondary zones (`Slave` zones
+ * with their masters; PowerDNS has no contact nickname, and TSIG keys are its own objects, not a name on the zone),
+ * and no geo services (that is Dyn's Traffic Management). PowerDNS documents no per-name limit.
  *
  * ALIAS is stored by any server but answered only by one started with `expand-alias=yes` and a `resolver`
  * (PowerDNS docs, "ALIAS"); without them the apex answers nothing for A and AAAA. So it is supported only when the
@@ -23,7 +31,10 @@ const ALIAS = 'ALIAS';
 export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean } = {}): DnsCapabilities {
   const alias = options.alias === true && options.dnsUpdate !== true;
   return {
-    recordTypes: RECORD_TYPES.map((type) => type.type).filter((type) => alias || type !== ALIAS),
+    recordTypes: RECORD_TYPES.map((type) => type.type).filter(
+      (type) => (alias || type !== ALIAS) && type !== 'DNSKEY',
+    ),
+    typeAdvice: { DNSKEY: SERVER_KEYS },
     geoServices: false,
     secondaryZones: true,
     secondaryZoneContacts: false,
