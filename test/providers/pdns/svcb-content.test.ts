@@ -29,3 +29,26 @@ describe('SVCB and HTTPS content as PowerDNS takes it', () => {
     expect(pdnsContent('TXT', '"ech=AEP+DQA="')).toBe('"ech=AEP+DQA="');
   });
 });
+
+// PowerDNS 4.7 answers "Not in expected format" to a LOC size or precision written without decimals (`1m`) and
+// takes the same value with two (`1.00m`), which it serves as RFC 1876's canonical text; the conformance suite
+// sends every LOC fixture value to a real pdns_server and reads it back by dig.
+describe('LOC content as PowerDNS takes it', () => {
+  it.each([
+    [
+      '52 22 23.000 N 4 53 32.000 E -2.00m 1m 10000m 10m',
+      '52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m',
+    ],
+    ['0 0 0.000 N 0 0 0.000 E 0.00m 0.50m 0.05m 0.00m', '0 0 0.000 N 0 0 0.000 E 0.00m 0.50m 0.05m 0.00m'],
+    [
+      '90 0 0.000 N 180 0 0.000 W 42849672.95m 90000000m 10000m 10m',
+      '90 0 0.000 N 180 0 0.000 W 42849672.95m 90000000.00m 10000.00m 10.00m',
+    ],
+  ])('%s → %s', (value, content) => {
+    expect(pdnsContent('LOC', value)).toBe(content);
+  });
+
+  it('leaves the same text alone in other types', () => {
+    expect(pdnsContent('TXT', '"1 2 3m 4m"')).toBe('"1 2 3m 4m"');
+  });
+});
