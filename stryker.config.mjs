@@ -80,6 +80,8 @@ export default {
     'src/providers/rfc2136/zone-snapshot.ts',
     // The SOA a PowerDNS UPDATE is conditional on (what is considered stale), and which refusals are sent again.
     'src/providers/pdns/update-client.ts',
+    // Which LOC values PowerDNS would keep as other values (refused before any call), and how the rest are written.
+    'src/providers/pdns/loc-content.ts',
     // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.
     'src/providers/dyn/write/write-zone.ts',
     // Whether a write whose answer was lost took effect: read, then go on, send again or fail.

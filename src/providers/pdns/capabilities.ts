@@ -1,6 +1,7 @@
 import type { DnsCapabilities } from '../../model/provider.js';
 import { canonicalStrings } from '../../model/record-types/character-strings.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
+import { pdnsLocProblem } from './loc-content.js';
 
 /** The record type PowerDNS serves only when the server is set up for it (`expand-alias` and a `resolver`). */
 const ALIAS = 'ALIAS';
@@ -40,11 +41,17 @@ export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
-    ...(options.dnsUpdate ? { valueProblem: updateValueProblem } : {}),
+    valueProblem: options.dnsUpdate ? updateValueProblem : locValueProblem,
   };
 }
 
+/** Values PowerDNS keeps as other values, by whichever path they are written (loc-content.ts). */
+function locValueProblem(type: string, value: string): string | null {
+  return type === 'LOC' ? pdnsLocProblem(value) : null;
+}
+
 function updateValueProblem(type: string, value: string): string | null {
+  if (type === 'LOC') return pdnsLocProblem(value);
   if (type !== 'CAA' || canonicalStrings(value)[2]?.octets.length !== 0) return null;
   return (
     'writes by DNS UPDATE, and PowerDNS serves a CAA value written so empty as one NUL octet: write ' +
