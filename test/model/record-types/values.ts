@@ -61,6 +61,21 @@ export const text = fc.oneof(
     .map((parts) => parts.join('')),
 );
 
+/**
+ * TXT's list form: strings of at most 255 octets each (RFC 1035 §3.3.14), DNS-SD's `key=value` pairs (RFC 6763
+ * §6.3) among them, empty strings and strings that are long or end in quotes and spaces.
+ */
+export const textStrings = fc.array(
+  fc
+    .oneof(
+      text,
+      fc.tuple(fc.stringMatching(/^[a-z]{1,9}$/), fc.string({ maxLength: 20 })).map(([k, v]) => `${k}=${v}`),
+      fc.constantFrom('', ' ', '"', 'txtvers=1', 'v=spf1 '),
+    )
+    .filter((one) => Buffer.byteLength(one, 'utf8') <= 255),
+  { minLength: 1, maxLength: 6 },
+);
+
 /** Text whose UTF-8 fits in one <character-string> (NAPTR fields). */
 const shortText = fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => Buffer.byteLength(s) <= 255);
 
@@ -368,7 +383,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
     ['ptr', hostname],
     ['rp', fc.record({ mailbox: hostnameOrRoot, text: hostnameOrRoot })],
     ['smimea', tlsaFields],
-    ['spf', text],
+    ['spf', fc.oneof(text, textStrings)],
     ['srv', fc.record({ priority: uint16, weight: uint16, port: uint16, target: hostnameOrRoot })],
     [
       'sshfp',
@@ -380,7 +395,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
     ],
     ['tlsa', tlsaFields],
     ['svcb', serviceBinding],
-    ['txt', text],
+    ['txt', fc.oneof(text, textStrings)],
     ['uri', fc.record({ priority: uint16, weight: uint16, target: uriTarget })],
   ],
 );

@@ -77,11 +77,13 @@ describe('Dyn rdata of the record types', () => {
       );
     });
 
-    it('reads quoted strings split at any boundary and escaped any way as their joined text', () => {
+    it('reads quoted strings split at any boundary and escaped any way as those strings, meeting their text', () => {
       fc.assert(
         fc.property(splitText, ([input, presentation]) => {
           const value = canonical(type.parse(input, 'example.com'));
-          expect(mapping.fromRdata({ txtdata: presentation })).toEqual({ ok: true, value });
+          const read = canonical(mapping.fromRdata({ txtdata: presentation }));
+          expect(read).toBe(canonical(type.parsePresentation(presentation)));
+          expect(read === value || type.metBy?.(value, read)).toBe(true);
         }),
         RUNS,
       );
