@@ -4,15 +4,15 @@ import { DYN_RDATA_TYPES } from './wire/rdata.js';
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';
 
+/** Registered types the service does not serve (HTTPS and SVCB aside, whose advice says more). */
+const NOT_SERVED = ['HINFO', 'OPENPGPKEY', 'SMIMEA', 'URI'];
+
 /**
  * What the Dyn service manages: every registered record type that has its rdata mapping (rdata.ts; each has its
  * `/<TYPE>Record/` resource and `<type>_records` key), geo services and secondary zones. The vendor documents one
  * per-name limit: "Each node can only contain 13 A records" (Managed DNS API error codes); no other type has a
  * documented limit.
  */
-/** Registered types the service does not serve (HTTPS and SVCB aside, whose advice says more). */
-const NOT_SERVED = ['HINFO', 'OPENPGPKEY', 'SMIMEA', 'URI'];
-
 export const DYN_CAPABILITIES: DnsCapabilities = {
   recordTypes: [...DYN_RDATA_TYPES],
   geoServices: true,
