@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { expandIssues } from '../../model/bounded-issues.js';
 import { closestNames, osaDistance } from '../../model/closest-names.js';
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
-import { registeredTypeName } from '../../model/dns-type-names.js';
-import { recordTypeOfKey } from '../../model/record-types/index.js';
+import { dnsTypeName, dnsTypeNumber, registeredTypeName } from '../../model/dns-type-names.js';
+import { recordType, recordTypeOfKey } from '../../model/record-types/index.js';
 import { objectKeysAt } from '../../model/schema-keys.js';
 import {
   describeValue,
@@ -123,16 +123,39 @@ function isNearTypo(key: string, name: string): boolean {
   return osaDistance(wanted, allowed) <= Math.max(1, Math.floor(Math.max(key.length, name.length) / 3));
 }
 
-/** DNS types that DNSSEC signing makes (RFC 4034, RFC 5155, RFC 8976), never written by hand. */
-const SIGNER_TYPES = new Set(['RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'ZONEMD', 'SIG', 'NXT']);
+/**
+ * DNS types that DNSSEC signing makes (RFC 4034, RFC 5155, RFC 8976), never written by hand, and those a signing
+ * server publishes from its keys for the parent (CDS, CDNSKEY: RFC 7344 §4).
+ */
+const SIGNER_TYPES = new Set([
+  'RRSIG',
+  'NSEC',
+  'NSEC3',
+  'NSEC3PARAM',
+  'ZONEMD',
+  'SIG',
+  'NXT',
+  'CDS',
+  'CDNSKEY',
+]);
 
 /**
- * The message for a key that is the mnemonic of a DNS type edgeplan does not manage (`nsec`, `zonemd`), where
- * record types are keys (a record set, a geo group): what it is and what to do, instead of "unknown key".
+ * The message for a key that is a DNS type edgeplan does not manage, by mnemonic (`nsec`, `zonemd`) or by RFC 3597
+ * number (`type65534`), where record types are keys (a record set, a geo group): what it is and what to do, instead
+ * of "unknown key". A managed type written by number (`type29`) is refused too, naming its key: RFC 3597 §5 lets a
+ * known type be written generically, but one name would then hold two sets of one type.
  */
 function unmanagedTypeMessage(key: string, path: Path, allowed: readonly string[]): string | undefined {
-  const type = registeredTypeName(key);
-  if (!type || recordTypeOfKey(key) || !allowed.some((one) => recordTypeOfKey(one))) return undefined;
+  if (recordTypeOfKey(key) || !allowed.some((one) => recordTypeOfKey(one))) return undefined;
+  const number = /^type\d+$/i.test(key) ? dnsTypeNumber(key) : undefined;
+  const type = number === undefined ? registeredTypeName(key) : dnsTypeName(number);
+  if (!type) return undefined;
+  const managed = recordType(type);
+  if (managed)
+    return (
+      `"${key}" ${containerLabel(path)} is ${type} written by its number (RFC 3597 §5): write it as ` +
+      `"${managed.key}", the one key of ${type} values`
+    );
   const why = SIGNER_TYPES.has(type)
     ? `${type} records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`
     : type === 'SOA'
