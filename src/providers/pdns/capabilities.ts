@@ -7,12 +7,13 @@ import { pdnsLocProblem } from './loc-content.js';
 const ALIAS = 'ALIAS';
 
 /**
- * PowerDNS serves a zone's DNSKEY set from its own keystore (`pdnsutil secure-zone`), not from records sent to it:
- * a DNSKEY record written through the API is stored and never served (checked against pdns_server 4.7).
+ * PowerDNS serves a signed zone's DNSKEY set from its own keystore (`pdnsutil secure-zone`, the API's cryptokeys)
+ * and ignores DNSKEY records there (its `direct-dnskey` setting, off by default). Measured on pdns_server 4.7: a
+ * DNSKEY record written through the API is served while the zone is unsigned, and no longer once a key is added.
  */
 const SERVER_KEYS =
-  "PowerDNS serves a zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key), not from " +
-  'records: leave dnskey out of this zone and manage the keys there';
+  "PowerDNS serves a signed zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key) and " +
+  'ignores DNSKEY records there: leave dnskey out of this zone and manage the keys there';
 
 /**
  * What a PowerDNS Authoritative server manages through its HTTP API: every registered record type but DNSKEY

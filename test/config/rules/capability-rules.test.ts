@@ -102,12 +102,12 @@ describe('DNSKEY, which a DNS server keeps with its own signing keys', () => {
     '      "@": { dnskey: [{ flags: 257, protocol: 3, algorithm: 13, public_key: mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ== }] }',
   ].join('\n');
 
-  it('is refused once by PowerDNS, which serves the DNSKEY set of its keystore and not of records', async () => {
+  it("is refused once by PowerDNS, which serves a signed zone's DNSKEY set from its keystore, not records", async () => {
     const dir = await tempTree({ 'zones.yaml': zone });
     expect(await problemsWith(providerLike('powerdns', pdnsCapabilities()), `${dir}/zones.yaml`)).toEqual([
       `${dir}/zones.yaml:4:14: record "@": the DNS provider powerdns does not support record type DNSKEY: ` +
-        "PowerDNS serves a zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key), not from " +
-        'records: leave dnskey out of this zone and manage the keys there',
+        "PowerDNS serves a signed zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key) and " +
+        'ignores DNSKEY records there: leave dnskey out of this zone and manage the keys there',
     ]);
   });
 
