@@ -67,6 +67,8 @@ describe('LOC content as PowerDNS takes it', () => {
     expect(problem('1 0 0.000 N 1 0 0.000 E 21374836.47m 20000000m 20000000m 20000000m')).toBeNull();
     expect(problem('1 0 0.000 N 1 0 0.000 E 21374836.48m 1m 1m 1m')).toBe(altitude);
     expect(pdnsCapabilities().valueProblem?.('TXT', '"42849672.95m"')).toBeNull();
+    // Not a LOC value at all: validation reports it by the type's own rule, not as PowerDNS's.
+    expect(problem('52 N 4 E')).toBeNull();
   });
 
   it('leaves the same text alone in other types', () => {
