@@ -15,17 +15,19 @@ const INT32_MAX = 2 ** 31 - 1;
 /** RFC 1876 §2: the altitude field holds centimetres from 100 km below the reference spheroid. */
 const ALTITUDE_BASE = 10_000_000;
 
+/** A size or precision in whole metres (`1m`); canonical text writes the others `<digits>.<2 digits>m`. */
+// Stryker disable next-line Regex: equivalent, no canonical size has anything after its `m`
+const WHOLE_METRES = /^\d+m$/;
+
 /** The canonical LOC value (12 words) in the writing PowerDNS's API takes. */
 export function pdnsLocContent(value: string): string {
   const words = value.split(' ');
   if (words.slice(0, 3).join(' ') === '0 0 0.000') words[3] = 'S';
   if (words.slice(4, 7).join(' ') === '0 0 0.000') words[7] = 'W';
-  return (
-    words
-      // Stryker disable next-line Regex: equivalent, a canonical size is `<digits>m` or `<digits>.<2 digits>m`
-      .map((word, index) => (index > 8 && /^\d+m$/.test(word) ? word.replace('m', '.00m') : word))
-      .join(' ')
+  const sized = words.map((word, index) =>
+    index > 8 && WHOLE_METRES.test(word) ? `${word.slice(0, -1)}.00m` : word,
   );
+  return sized.join(' ');
 }
 
 /** Why PowerDNS would keep this canonical LOC value as another, or null when it keeps it as written. */
