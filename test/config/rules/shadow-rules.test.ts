@@ -47,6 +47,18 @@ describe('a DNAME redirects every name below it', () => {
     ]);
   });
 
+  it('leaves a zone without one alone, names below names and all', async () => {
+    const dir = await tempTree({
+      'zones.yaml':
+        'zones:\n  example.com:\n    records:\n      old: { a: [192.0.2.1] }\n      host.old: { a: [192.0.2.2] }\n',
+    });
+    const state = await desired(`${dir}/zones.yaml`);
+    expect(state.zones[0]?.records.map((set) => set.fqdn)).toEqual([
+      'host.old.example.com',
+      'old.example.com',
+    ]);
+  });
+
   it('stands beside any type but a CNAME', async () => {
     const dir = await tempTree({
       'zones.yaml': [
