@@ -75,6 +75,10 @@ export default {
     // serves (glue): what `verify` and `--wait-served` believe.
     'src/dns-wire/query-exchange.ts',
     'src/dns-wire/served.ts',
+    // What an RFC 2136 write puts on the wire, and how a transfer's RDATA reads back, for the types dns-packet
+    // cannot carry faithfully: a wrong octet publishes another record.
+    'src/dns-wire/rdata-octets.ts',
+    'src/dns-wire/loc-rdata.ts',
     // The RFC 2136 writer: what is sent, what counts as taken (read back and compared), when a chain stops, what a
     // lost answer or read leads to, and what a discard undoes or refuses to.
     'src/providers/rfc2136/write.ts',
