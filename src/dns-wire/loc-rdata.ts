@@ -16,6 +16,7 @@ export function encodeLoc(value: string): Buffer {
   const out = Buffer.alloc(16);
   out.writeUInt8(0, 0);
   [n.size, n.horizontal, n.vertical].forEach((cm, index) => {
+    // Stryker disable next-line ObjectLiteral: equivalent, readLoc has refused a size that is no power of ten
     const { mantissa, exponent } = powerOfTen(cm) ?? { mantissa: 0, exponent: 0 };
     out.writeUInt8((mantissa << 4) | exponent, 1 + index);
   });

@@ -54,3 +54,57 @@ describe('RDATA octets of the types edgeplan encodes itself', () => {
     expect(decodeOctets(type, Buffer.from(hex, 'hex'))).toBe(value);
   });
 });
+
+describe('LOC octets RFC 1876 does not allow', () => {
+  const good = '001216138b3cf018810cbce0009895b8';
+  /** The good vector with the octet at `at` (0-based) replaced. */
+  const withOctet = (at: number, octet: string) =>
+    `${good.slice(0, at * 2)}${octet}${good.slice(at * 2 + 2)}`;
+  const generic = (hex: string) => `\\# ${hex.length / 2} ${hex}`;
+
+  // RFC 1876 §2: VERSION must be 0; SIZE, HORIZ PRE and VERT PRE hold a digit and a power of ten, each 0–9; a
+  // latitude beyond 90 degrees or a longitude beyond 180 is no place. A transfer shows such a record generically
+  // (RFC 3597 §5) rather than dropping it or reading it as another place.
+  it.each([
+    ['version 1', withOctet(0, '01')],
+    ['a size mantissa of 10', withOctet(1, 'a2')],
+    ['a size exponent of 10', withOctet(1, '1a')],
+    ['a horizontal precision mantissa of 10', withOctet(2, 'a6')],
+    ['a horizontal precision exponent of 10', withOctet(2, '1a')],
+    ['a vertical precision mantissa of 10', withOctet(3, 'a3')],
+    ['a vertical precision exponent of 10', withOctet(3, '1a')],
+    [
+      'a latitude past the north pole',
+      `${good.slice(0, 8)}${(2 ** 31 + 90 * 3_600_000 + 1).toString(16)}${good.slice(16)}`,
+    ],
+    [
+      'a latitude past the south pole',
+      `${good.slice(0, 8)}${(2 ** 31 - 90 * 3_600_000 - 1).toString(16)}${good.slice(16)}`,
+    ],
+    [
+      'a longitude past 180 E',
+      `${good.slice(0, 16)}${(2 ** 31 + 180 * 3_600_000 + 1).toString(16)}${good.slice(24)}`,
+    ],
+  ])('%s is shown generically', (_what, hex) => {
+    expect(decodeOctets('LOC', Buffer.from(hex, 'hex'))).toBe(generic(hex));
+  });
+
+  it('reads the poles and 180 degrees themselves', () => {
+    const at = (latitude: number, longitude: number) =>
+      `${good.slice(0, 8)}${latitude.toString(16)}${longitude.toString(16)}${good.slice(24)}`;
+    expect(
+      decodeOctets('LOC', Buffer.from(at(2 ** 31 + 90 * 3_600_000, 2 ** 31 - 180 * 3_600_000), 'hex')),
+    ).toBe('90 0 0.000 N 180 0 0.000 W -2.00m 1m 10000m 10m');
+  });
+
+  it('shows 15 or 17 octets generically', () => {
+    for (const hex of [good.slice(0, 30), `${good}00`])
+      expect(decodeOctets('LOC', Buffer.from(hex, 'hex'))).toBe(generic(hex));
+  });
+
+  it('refuses to write text that is not a LOC value, saying so', () => {
+    expect(() => encodeOctets('LOC', '52 N 4 E')).toThrow(
+      '"52 N 4 E" is not a LOC value: after the longitude come the altitude, then at most size and precisions',
+    );
+  });
+});
