@@ -33,8 +33,8 @@ const ZONE = [
   'old TXT "going"',
   'hightype TYPE65534 \\# 2 abcd',
   '$ORIGIN lab.example.com.',
-  'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
-  'alias DNAME target',
+  'afs AFSDB 1 afs',
+  'kx KX 10 target',
   '',
 ].join('\n');
 
@@ -88,8 +88,8 @@ describe('the zonefile writer', () => {
         'www\t3600\tIN\tA\t192.0.2.7',
         'hightype TYPE65534 \\# 2 abcd',
         '$ORIGIN lab.example.com.',
-        'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
-        'alias DNAME target',
+        'afs AFSDB 1 afs',
+        'kx KX 10 target',
         '$ORIGIN example.com.',
         'new\t3600\tIN\tTXT\t"hello"',
         '',
