@@ -116,7 +116,7 @@ if (derived.length > 0) {
   console.log('\n| per unit | figure | goal | goal met? |');
   console.log('|---|---|---|---|');
   for (const d of derived) {
-    const figure = `${d.value.toFixed(d.unit === 'KB' ? 1 : 3)} ${d.unit}`;
+    const figure = `${d.value.toFixed(d.unit === 'ms' ? 3 : 1)} ${d.unit}`;
     const goal = d.goal === undefined ? '' : `≤ ${d.goal} ${d.unit}`;
     const met = d.goal === undefined ? '' : d.value <= d.goal ? 'yes' : 'no';
     console.log(`| ${d.what} | ${figure} | ${goal} | ${met} |`);
