@@ -7,6 +7,7 @@ import {
   parseAckTarget,
 } from '../model/acknowledgement.js';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 import { loadPicomatch } from '../model/glob.js';
 import { writtenNameProblem } from '../model/names.js';
 import { parseTarget } from '../model/target.js';
@@ -72,7 +73,8 @@ const AckSchema = z.lazy(() =>
   }),
 );
 
-export class AckFileError extends Error {
+export class AckFileError extends EdgeplanError {
+  override readonly code = 'EP1910';
   override readonly name = 'AckFileError';
 }
 

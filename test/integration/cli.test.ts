@@ -163,7 +163,7 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     const origin = new URL(sandbox.url).origin;
     const run = await cli(['plan', QUICKSTART], { ...sandbox.env, EDGEPLAN_DYN_URL: origin });
     expect(run.stderr).toContain(
-      `error: the DNS API is not at ${origin}/: its login, POST /Session/, was answered 404. The API's base ` +
+      `error EP1906: the DNS API is not at ${origin}/: its login, POST /Session/, was answered 404. The API's base ` +
         `address ends in /REST (${origin}/REST): set EDGEPLAN_DYN_URL`,
     );
     expect(run.code).toBe(1);

@@ -142,7 +142,7 @@ describe('edgeplan with webapps (the quickstart)', () => {
     const apply = await cli(['apply', QUICKSTART, '--yes'], env);
     expect(apply.code).toBe(1);
     expect(apply.stderr).toContain(
-      'error: refusing to apply: the WAF changes need at least 9 requests, but only 8 of 12 remain in the current rate-limit window; it resets in 60 min.',
+      'error EP5106: refusing to apply: the WAF changes need at least 9 requests, but only 8 of 12 remain in the current rate-limit window; it resets in 60 min.',
     );
     expect(writes(sandbox)).toBe(0);
   });

@@ -123,7 +123,7 @@ describe('plan.yml', () => {
     expect(job?.result).toBe('failure');
     const [body] = await t.scenario.tools.bodies(/--method POST/);
     expect(body).toContain('## ❌ edgeplan plan failed');
-    expect(body).toMatch(/error: .*(login|credentials|password|401)/i);
+    expect(body).toMatch(/error EP2102: .*(login|credentials|password|401)/i);
     expect(body).not.toContain('wrong-Very-S3cret');
   });
 
