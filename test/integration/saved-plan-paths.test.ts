@@ -180,7 +180,7 @@ describe('recorded paths that leave the repository', () => {
     const run = await apply();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `dns/extra.yaml:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read`,
+      `dns/extra.yaml:1:1: EP1003 lies outside the git repository at ${repo} (through a symbolic link); it was not read`,
     );
     expect(run.stderr).not.toContain(SECRET);
     expect(run.requests).toBe(0);
@@ -194,7 +194,7 @@ describe('a desired-state file reached through a symbolic link out of the reposi
   it('is refused by plan --out, with the words apply --plan refuses it in; plan alone follows it', async () => {
     await plan('dns');
     await symlink(join(outside, 'lint.yaml'), join(repo, 'dns', 'lint.yaml'));
-    const problem = `dns/lint.yaml:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${WHY}`;
+    const problem = `dns/lint.yaml:1:1: EP1003 lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${WHY}`;
     const applied = await apply();
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain(problem);
@@ -235,8 +235,8 @@ describe('recorded paths inside the repository that are not desired state', () =
     await tamper(['credentials.yaml', 'notes.yaml'], { steps: [] });
     const run = await apply();
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('credentials.yaml:1:1: not an edgeplan desired-state file');
-    expect(run.stderr).toContain('notes.yaml:1:1: not an edgeplan desired-state file');
+    expect(run.stderr).toContain('credentials.yaml:1:1: EP1015 not an edgeplan desired-state file');
+    expect(run.stderr).toContain('notes.yaml:1:1: EP1015 not an edgeplan desired-state file');
     expect(run.stderr).not.toContain(SECRET);
     expect(run.stderr).not.toContain('password');
     expect(run.requests).toBe(0);

@@ -147,7 +147,7 @@ class EventReader {
     const value = event.style === SCALAR_STYLE.PLAIN ? corePlain(text) : text;
     if (typeof value === 'number') {
       const problem = numberProblem(text, value);
-      if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
+      if (problem) this.diagnostics.push(diagnosticAt('EP1007', pos, problem));
     }
     return { kind: 'scalar', pos, value };
   }

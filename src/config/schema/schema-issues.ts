@@ -56,6 +56,7 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
       const pos = entryOf(map, key)?.keyPos ?? map.pos;
       const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
       return diagnosticAt(
+        'EP1101',
         pos,
         `${where}${unknownKeyHint(key, issue.path, allowed)} (expected ${allowed.join(', ')})`,
       );
@@ -64,11 +65,15 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
   if (found.node === undefined) {
     const key = String(issue.path.at(-1));
     return [
-      diagnosticAt(found.parentPos, `${label(issue.path.slice(0, -1))} is missing required key "${key}"`),
+      diagnosticAt(
+        'EP1102',
+        found.parentPos,
+        `${label(issue.path.slice(0, -1))} is missing required key "${key}"`,
+      ),
     ];
   }
   const message = `${label(issue.path)} ${issue.message}, got ${describeValue(toPlain(found.node))}`;
-  return [diagnosticAt(found.node.pos, message)];
+  return [diagnosticAt('EP1103', found.node.pos, message)];
 }
 
 /**

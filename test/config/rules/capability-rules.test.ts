@@ -17,16 +17,16 @@ const SMALL: LoadOptions = providerLike('small', {
 describe('provider capabilities', () => {
   it('refuses, where each is written, what the provider cannot do', async () => {
     expect(await problemsWith(SMALL, file)).toEqual([
-      `${file}:5:9: record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
+      `${file}:5:9: EP1301 record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
       // Lint warnings are reported with the problems (docs/lints.md).
       ...[14, 50, 87].map(
         (col, i) =>
-          `${file}:6:${col}: warning: record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
+          `${file}:6:${col}: warning: EP1404 record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
       ),
-      `${file}:7:14: record "www": the DNS provider small does not support record type CNAME`,
-      `${file}:10:3: secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
-      `${file}:12:3: geo service "Global Web": the DNS provider small does not support geo services`,
-      `${file}:14:46: group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME`,
+      `${file}:7:14: EP1301 record "www": the DNS provider small does not support record type CNAME`,
+      `${file}:10:3: EP1301 secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
+      `${file}:12:3: EP1301 geo service "Global Web": the DNS provider small does not support geo services`,
+      `${file}:14:46: EP1301 group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME`,
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('values a provider refuses although their type allows them', () => {
       valueProblem: (type, value) => (type === 'CAA' && value.includes('contactemail') ? 'refuses it' : null),
     });
     expect(await problemsWith(caaOnly, `${dir}/zones.yaml`)).toEqual([
-      `${dir}/zones.yaml:7:13: record "@" CAA: the DNS provider dyn refuses it`,
+      `${dir}/zones.yaml:7:13: EP1301 record "@" CAA: the DNS provider dyn refuses it`,
     ]);
   });
 });
