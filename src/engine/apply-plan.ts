@@ -182,6 +182,7 @@ async function failStep(
     total: step.ops.length,
     failedOp,
     error: error instanceof Error ? error.message : String(error),
+    ...(error instanceof EdgeplanError ? { code: error.code } : {}),
     skipped: step.ops.length - done - 1,
     ...(error instanceof OutcomeUnknownError ? { outcomeUnknown: true as const } : {}),
   };

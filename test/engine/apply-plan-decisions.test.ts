@@ -201,6 +201,7 @@ describe('applyPlan: what a failure reports', () => {
       total: 4,
       failedOp: { kind: 'add-record', zone: 'a.test', fqdn: 'n0.a.test', type: 'A' },
       error: 'no answer',
+      code: 'EP4001',
       skipped: 3,
       outcomeUnknown: true,
       discarded: true,
