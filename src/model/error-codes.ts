@@ -214,6 +214,10 @@ export const ERROR_CODES = {
   EP6001: ['bad target pattern', '--target is not kind:name with a known kind'],
   EP6002: ['flags that do not go together', 'a flag that needs another, or excludes one given'],
   EP6003: ['bad flag value', "a flag's value is empty or malformed"],
+  EP6004: [
+    'no git base',
+    '--changed-since: not in a git repository, or the commit is not here (a shallow clone)',
+  ],
   // EP7xxx: interrupted
   EP7001: ['interrupted while reading', 'SIGINT or SIGTERM stopped the command before it changed anything'],
   EP7002: ['apply interrupted', 'an interrupt stopped the apply before this call; it was not sent'],
