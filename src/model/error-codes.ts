@@ -1,6 +1,6 @@
 /**
  * Every error and configuration-problem code edgeplan prints: the single source (docs/troubleshooting.md, "Error
- * codes", is printed from it by `node scripts/error-codes.mjs`; test/model/error-codes.test.ts checks both ways).
+ * codes", is printed from it by `npm run error-codes`; test/model/error-codes.test.ts checks both ways).
  *
  * A code is `EP` and four digits; its first digit is its kind, and the kind decides the CLI's exit code
  * (cli/exit-codes.ts):
@@ -50,7 +50,7 @@ type Entry = readonly [title: string, meaning: string] | readonly [title: string
 export const ERROR_CODES = {
   // EP10xx: files and YAML
   EP1001: ['file unreadable', 'a desired-state file or directory cannot be read (missing, permission, link)'],
-  EP1002: ['no YAML file', 'a directory given holds no *.yaml or *.yml file'],
+  EP1002: ['no YAML file', 'a directory given holds no `*.yaml` or `*.yml` file'],
   EP1003: ['file outside the repository', "a saved plan's file lies outside its repository: it was not read"],
   EP1004: ['not a regular file', 'a pipe, a device or a socket: desired state is read from files'],
   EP1005: ['YAML syntax', 'the file is not valid YAML'],
@@ -107,9 +107,9 @@ export const ERROR_CODES = {
   EP1402: ['alias loop', 'aliases that point at each other, or a name at itself'],
   EP1403: ['target is an alias', 'a target names an alias where a host is needed'],
   EP1404: ['dangling target', 'a target inside a managed zone that has no records'],
-  EP1405: ['two SPF policies', 'more than one v=spf1 text at a name (RFC 7208 §4.5)'],
+  EP1405: ['two SPF policies', 'more than one `v=spf1` text at a name (RFC 7208 §4.5)'],
   EP1406: ['zone-file quoting', 'a text looks like zone-file quoting'],
-  EP1407: ['octoDNS escape', 'a text holds "\\;", octoDNS\'s escape of ";"'],
+  EP1407: ['octoDNS escape', "a text holds `\\;`, octoDNS's escape of `;`"],
   // EP15xx: sharing and unmanaged entries
   EP1501: ['absent entry invalid', 'an absent entry is malformed, undeclared, or names a managed set'],
   EP1502: ['managed and unmanaged', 'a name, set or value is both managed and unmanaged'],
@@ -126,8 +126,8 @@ export const ERROR_CODES = {
   EP1609: ['same webapp or bot twice', 'two desired entries name the same live webapp or bot'],
   // EP19xx: configuration error classes
   EP1901: ['provider settings', 'a provider setting from the environment is missing or invalid'],
-  EP1902: ['Dyn settings', 'EDGEPLAN_DYN_* is missing or invalid'],
-  EP1903: ['WAF settings', 'EDGEPLAN_WAF_* is missing or invalid'],
+  EP1902: ['Dyn settings', '`EDGEPLAN_DYN_*` is missing or invalid'],
+  EP1903: ['WAF settings', '`EDGEPLAN_WAF_*` is missing or invalid'],
   EP1904: ['PowerDNS settings', 'a PowerDNS provider setting is missing or invalid'],
   EP1905: ['RFC 2136 settings', 'an RFC 2136 provider setting is missing or invalid'],
   EP1906: ['Dyn base URL', 'the Dyn base URL answered 404 at login: it lacks /REST'],
@@ -137,7 +137,7 @@ export const ERROR_CODES = {
   EP1931: ['zone not on server', 'RFC 2136 cannot create a zone the server does not serve'],
   EP1932: [
     'PowerDNS DNS UPDATE off',
-    'the plan changes a zone by DNS UPDATE; the provider has no dnsupdate_*',
+    'the plan changes a zone by DNS UPDATE; the provider has no `dnsupdate_*`',
   ],
   // EP20xx: HTTP
   EP2001: ['unexpected response', 'a service answered with a shape edgeplan does not expect'],

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  BEGIN_MARKER,
+  END_MARKER,
+  errorCodesMarkdown,
+  TROUBLESHOOTING_PATH,
+  withErrorCodes,
+} from '../../scripts/error-codes.js';
 import { EdgeplanError } from '../../src/model/edgeplan-error.js';
 import { ERROR_CODES, errorCodeTable, isErrorCode, kindOfCode } from '../../src/model/error-codes.js';
 
@@ -100,5 +107,14 @@ describe('the error-code registry', () => {
       cause,
       true,
     ]);
+  });
+
+  it('is listed, every code, in the Error codes section of docs/troubleshooting.md (npm run error-codes -- --write)', () => {
+    const page = readFileSync(TROUBLESHOOTING_PATH, 'utf8');
+    expect(withErrorCodes(page)).toBe(page);
+    const section = page.slice(page.indexOf(BEGIN_MARKER), page.indexOf(END_MARKER));
+    const listed = [...section.matchAll(/^\| `(EP\d{4})` \|/gm)].map(([, code]) => code);
+    expect(listed).toEqual(errorCodeTable().map(({ code }) => code));
+    expect(errorCodesMarkdown().split('\n')).toHaveLength(Object.keys(ERROR_CODES).length + 2);
   });
 });
