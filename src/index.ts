@@ -18,6 +18,18 @@
 
 export { AckFileError, parseAckFile } from './config/ack-file.js';
 export { type LoadOptions, type LoadResult, loadDesiredState } from './config/index.js';
+export {
+  type DnsOpening,
+  type OpenedProviders,
+  type OpenOptions,
+  openDnsProvider,
+  openDyn,
+  openPowerDns,
+  openProviders,
+  openRfc2136,
+  openWaf,
+  openZonefile,
+} from './connect/index.js';
 export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
 export {
   type ApplyEvent,
