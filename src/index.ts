@@ -10,7 +10,9 @@
  * - import: `readDynInventory`, `readWafInventory`, then `importDocuments`;
  * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`, or `savedPlanOpSchemas` for DNS providers named
  *   under `providers:`), then `checkSavedPlan`;
- * - errors: every error class a call can throw, so callers can tell them apart with `instanceof`
+ * - errors: every error a call throws is an `EdgeplanError` with a stable `code` and its `kind` (`errorCodeTable`
+ *   lists them); the classes a caller acts on are exported (a conflict, a lost outcome, an interrupted apply, problems
+ *   against live state, a bad plan or ack file, missing settings), the rest are told apart by `code`
  *   (docs/troubleshooting.md says what each means and what to do).
  */
 
@@ -28,9 +30,6 @@ export {
   openWaf,
   openZonefile,
 } from './connect/index.js';
-export { MalformedMessageError } from './dns-wire/message.js';
-export { DnsQueryError } from './dns-wire/query.js';
-export { TsigError } from './dns-wire/tsig.js';
 export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
 export {
   type ApplyEvent,
@@ -62,6 +61,8 @@ export {
   type ProviderCatalogue,
   type ProviderType,
 } from './model/dns-provider-spec.js';
+export { codeOf, EdgeplanError } from './model/edgeplan-error.js';
+export { type ErrorCode, type ErrorCodeInfo, type ErrorKind, errorCodeTable } from './model/error-codes.js';
 export type * from './model/inventory.js';
 export type { Logger } from './model/logger.js';
 export {
@@ -93,7 +94,6 @@ export {
   renderPlanMarkdown,
   renderPlanText,
   type SavedPlan,
-  TargetPatternError,
   type TargetScope,
   type TextRenderOptions,
 } from './plan/index.js';
@@ -103,79 +103,27 @@ export {
   createDynProvider,
   DYN_CAPABILITIES,
   DYN_PROVIDER,
-  DynApiError,
-  DynBaseUrlError,
-  DynBusyError,
   type DynConfig,
-  DynConfigError,
-  DynJobLostError,
-  DynJobTimeoutError,
-  DynLoginError,
-  DynOpError,
   type DynProvider,
-  DynPublishUnknownError,
-  DynSessionClosedError,
-  DynSessionLostError,
-  DynWireError,
-  DynZoneChangedError,
-  DynZoneFileError,
   dynConfigFromEnv,
 } from './providers/dyn/index.js';
 export { readDynInventory } from './providers/dyn/read/read-inventory.js';
 export { EnvConfigError } from './providers/http/env-config.js';
-export {
-  HttpError,
-  RateLimitWaitError,
-  RequestAbortedError,
-  ResponseTooLargeError,
-  TransportError,
-} from './providers/http/errors.js';
-export { WireError } from './providers/http/wire-error.js';
 export { PROVIDER_OP_SCHEMAS, savedPlanOpSchemas } from './providers/op-schemas.js';
-export { PdnsOutcomeUnknownError } from './providers/pdns/errors.js';
 export {
   createPdnsProvider,
   PDNS_OP_SCHEMA,
-  PdnsApiError,
-  PdnsBodyLimitError,
-  PdnsConfigError,
-  PdnsDnsUpdateOffError,
-  PdnsOpError,
   type PdnsProviderOptions,
-  PdnsWireError,
   pdnsCapabilities,
   pdnsConnectionFromEnv,
 } from './providers/pdns/index.js';
 export type { DnsProviderPlugin, ProviderContext } from './providers/plugin.js';
 export { DNS_PROVIDERS, PROVIDER_CATALOGUE, pluginOf } from './providers/registry.js';
-export { Rfc2136ZoneCreationError } from './providers/rfc2136/compile.js';
-export { Rfc2136ConfigError } from './providers/rfc2136/config.js';
-export {
-  Rfc2136ConflictError,
-  Rfc2136Error,
-  Rfc2136LimitError,
-  Rfc2136NotServedError,
-  Rfc2136OutcomeUnknownError,
-} from './providers/rfc2136/errors.js';
-export { Rfc2136OpError } from './providers/rfc2136/op-schema.js';
 export {
   createWafProvider,
   WAF_PROVIDER,
-  WafApiError,
-  WafAuthError,
-  WafChangeFailedError,
-  WafChangeTimeoutError,
   type WafConfig,
-  WafConfigError,
-  WafForbiddenError,
-  WafOpError,
   type WafProvider,
-  WafPurgeLimitError,
-  WafRateLimitError,
-  WafVerifyError,
-  WafWireError,
   wafConfigFromEnv,
 } from './providers/waf/index.js';
 export { readWafInventory } from './providers/waf/read-inventory.js';
-export { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './providers/zonefile/errors.js';
-export { ZonefileOpError } from './providers/zonefile/op-schema.js';

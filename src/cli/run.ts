@@ -1,16 +1,16 @@
 import { type Command, CommanderError } from 'commander';
+import { codeOf, EdgeplanError } from '../model/edgeplan-error.js';
 import { printableLines } from '../model/text.js';
 import { scrubbed } from '../providers/http/secrets.js';
 import { type DefineCommand, STATE_COMMANDS, TOOL_COMMANDS } from './definitions/names.js';
 import { rootCommand } from './definitions/root.js';
 import {
-  CliError,
   EXIT_ERROR,
   EXIT_OK,
   EXIT_USAGE,
   type ExitCode,
+  exitCodeOf,
   InterruptedError,
-  UsageError,
 } from './exit-codes.js';
 import type { CliIo } from './io.js';
 
@@ -33,18 +33,34 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<Exi
     // Commander has printed its message (and the help) already: --help and --version exit 0, the rest are usage.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     if (error instanceof InterruptedError) {
-      io.stderr(`error: ${error.message}\n`);
-      return error.exitCode;
+      io.stderr(`${errorLabel(error)}: ${error.message}\n`);
+      return exitCodeOf(error);
     }
     if (await reportedPlanProblems(error, io)) return EXIT_ERROR;
     // A message may quote a server's text: terminal escapes in it are shown, not acted on.
-    io.stderr(`error: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
-    if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error && error.stack) {
+    io.stderr(
+      `${errorLabel(error)}: ${printableLines(error instanceof Error ? error.message : String(error))}\n`,
+    );
+    if (argv.includes('--verbose') && error instanceof Error && error.stack && !expected(error)) {
       io.stderr(`${printableLines(error.stack)}\n`);
     }
-    return error instanceof UsageError ? EXIT_USAGE : EXIT_ERROR;
+    return exitCodeOf(error);
   }
   return exitCode;
+}
+
+/**
+ * An error whose message is all there is to say (a setting, a flag, a refusal, an interrupt): `--verbose` adds the
+ * stack of the others (a service's failure, a lost outcome, anything outside edgeplan's family).
+ */
+function expected(error: Error): boolean {
+  return error instanceof EdgeplanError && ['config', 'usage', 'refused', 'interrupted'].includes(error.kind);
+}
+
+/** `error EP2104` for an error of edgeplan's family, `error` for anything else (a bug: --verbose shows its stack). */
+function errorLabel(error: unknown): string {
+  const code = codeOf(error);
+  return code === undefined ? 'error' : `error ${code}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   parseAckTarget,
 } from '../model/acknowledgement.js';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostic.js';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 import { loadPicomatch } from '../model/glob.js';
 import { writtenNameProblem } from '../model/names.js';
 import { parseTarget } from '../model/target.js';
@@ -72,7 +73,8 @@ const AckSchema = z.lazy(() =>
   }),
 );
 
-export class AckFileError extends Error {
+export class AckFileError extends EdgeplanError {
+  override readonly code = 'EP1910';
   override readonly name = 'AckFileError';
 }
 
@@ -92,7 +94,9 @@ export function parseAckFile(text: string, file: string): Acknowledgement[] {
     const node = nodeAt(root, ['acknowledged', index, 'target']);
     const pin = typeof digest === 'string' ? digest : undefined;
     const problem = typeof target === 'string' ? targetProblem(target, pin) : null;
-    return problem && node ? [diagnosticAt(node.pos, `acknowledged.${index}.target ${problem}`)] : [];
+    return problem && node
+      ? [diagnosticAt('EP1013', node.pos, `acknowledged.${index}.target ${problem}`)]
+      : [];
   });
   if (!result.success || targetProblems.length > 0) throw problems([...schemaProblems, ...targetProblems]);
   return result.data.acknowledged.map((entry, index): Acknowledgement => {
@@ -111,15 +115,19 @@ function issueProblems(root: PNode, issue: z.core.$ZodIssue): Diagnostic[] {
     return issue.keys.map((key) => {
       const pos = (isMap(map) ? entryOf(map, key)?.keyPos : undefined) ?? map?.pos ?? root.pos;
       return diagnosticAt(
+        'EP1013',
         pos,
         `${label} has an unknown key "${key}" (expected ${path.length === 0 ? 'acknowledged' : ENTRY_KEYS})`,
       );
     });
   }
   const node = nodeAt(root, path);
-  if (node) return [diagnosticAt(node.pos, `${label} ${issue.message}, got ${describeValue(toPlain(node))}`)];
+  if (node)
+    return [
+      diagnosticAt('EP1013', node.pos, `${label} ${issue.message}, got ${describeValue(toPlain(node))}`),
+    ];
   const parent = nodeAt(root, path.slice(0, -1));
-  return [diagnosticAt(parent?.pos ?? root.pos, `${label} is missing`)];
+  return [diagnosticAt('EP1013', parent?.pos ?? root.pos, `${label} is missing`)];
 }
 
 /** The entries of a file whatever its shape, for the checks beyond the schema. */

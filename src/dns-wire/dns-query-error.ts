@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 import type { WireQuestion } from './message.js';
 
 /** A DNS server to ask: an address or host name, and a port (53 unless a test or a hidden primary says otherwise). */
@@ -20,7 +21,8 @@ export function serverLabel(server: DnsServer): string {
 export type QueryFailure = 'timeout' | 'network' | 'malformed' | 'deadline' | 'too-large';
 
 /** A query that got no usable answer: what was asked, of which server, and why. */
-export class DnsQueryError extends Error {
+export class DnsQueryError extends EdgeplanError {
+  override readonly code = 'EP2601';
   override readonly name = 'DnsQueryError';
   constructor(
     readonly reason: QueryFailure,

@@ -1,4 +1,5 @@
 import dnsPacket, { type Answer, type OptAnswer, type Question, type RecordClass } from 'dns-packet';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 import { fromAnswer, packetType, toAnswer, typeName, type WireRecord } from './rdata.js';
 
 /** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
@@ -129,6 +130,7 @@ export function questionClass(question: WireQuestion): RecordClass {
 }
 
 /** Octets that are not a DNS message (cut short, a name pointer that loops, …). */
-export class MalformedMessageError extends Error {
+export class MalformedMessageError extends EdgeplanError {
+  override readonly code = 'EP2602';
   override readonly name = 'MalformedMessageError';
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 
 /**
  * TSIG (RFC 8945): a shared-secret HMAC over a DNS message, added as the last record of its additional section.
@@ -118,6 +119,7 @@ export function signMessage(message: Buffer, key: TsigKey, now: number): Signed 
 }
 
 /** An answer that does not carry the key's signature. */
-export class TsigError extends Error {
+export class TsigError extends EdgeplanError {
+  override readonly code = 'EP2603';
   override readonly name = 'TsigError';
 }

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { type Change, type RecordSetChange, targetOf } from '../model/change.js';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 import {
   OutcomeUnknownError,
   type PlannedTarget,
@@ -26,7 +27,8 @@ export interface ApplyOptions {
 }
 
 /** The apply was stopped before this op was sent. */
-export class ApplyInterruptedError extends Error {
+export class ApplyInterruptedError extends EdgeplanError {
+  override readonly code = 'EP7002';
   override readonly name = 'ApplyInterruptedError';
 
   constructor(reason: unknown) {
@@ -180,6 +182,7 @@ async function failStep(
     total: step.ops.length,
     failedOp,
     error: error instanceof Error ? error.message : String(error),
+    ...(error instanceof EdgeplanError ? { code: error.code } : {}),
     skipped: step.ops.length - done - 1,
     ...(error instanceof OutcomeUnknownError ? { outcomeUnknown: true as const } : {}),
   };

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../model/error-codes.js';
 import type { CreatedZoneFate, ProviderOp } from '../model/provider.js';
 import type { Target } from '../model/target.js';
 import type { StepKind } from '../plan/types.js';
@@ -18,6 +19,8 @@ export type StepOutcome =
       total: number;
       failedOp: ProviderOp;
       error: string;
+      /** The failed call's error code (model/error-codes.ts), when it is one of edgeplan's errors. */
+      code?: ErrorCode;
       skipped: number;
       discarded?: boolean;
       /** Why the discard failed (with `discarded: false`): what the writer could not undo, and why. */

@@ -1,3 +1,4 @@
+import type { ProblemCode } from './error-codes.js';
 import { printable, shortened } from './text.js';
 
 /** Where a desired value was written, so that problems found later (even against live state) point into the YAML. */
@@ -18,8 +19,12 @@ export const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col:
  */
 export type Severity = 'error' | 'warning';
 
-/** A problem in the desired state, located in the file it came from. Without `severity`, an error. */
+/**
+ * A problem in the desired state, located in the file it came from. Without `severity`, an error. `code` names its
+ * family (model/error-codes.ts, EP1xxx): stable whatever the message's wording.
+ */
 export interface Diagnostic extends SourcePosition {
+  code: ProblemCode;
   message: string;
   severity?: Severity;
 }
@@ -32,13 +37,14 @@ export function isWarning(d: Diagnostic): boolean {
 export const MAX_SHOWN_MESSAGE = 600;
 
 /**
- * `file:line:col: message` as people read it (`file:line:col: warning: message` for a warning): control characters
+ * `file:line:col: EP1007 message` as people read it (`file:line:col: warning: EP1404 message` for a warning), the
+ * code first so that a search finds every problem of its family: control characters
  * escaped (a YAML value or a live name may hold terminal escapes or line breaks), an over-long message shortened
  * (model/text.ts).
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const label = isWarning(d) ? 'warning: ' : '';
-  return `${printable(d.file)}:${d.line}:${d.col}: ${label}${shownMessage(d.message)}`;
+  return `${printable(d.file)}:${d.line}:${d.col}: ${label}${d.code} ${shownMessage(d.message)}`;
 }
 
 /** The message of a diagnostic as `formatDiagnostic` shows it, for other outputs (CI annotations). */

@@ -6,6 +6,8 @@ import type {
   WebappChange,
   ZoneValue,
 } from './change.js';
+import { EdgeplanError } from './edgeplan-error.js';
+import type { ErrorCode } from './error-codes.js';
 import type { LiveRecord } from './record-set.js';
 import type { Target } from './target.js';
 import type { LiveWafState } from './waf.js';
@@ -138,7 +140,8 @@ export interface PlannedTarget {
  * A write whose answer was lost and whose effect no read could establish: it may or may not have taken effect. A
  * report must say so instead of claiming either.
  */
-export class OutcomeUnknownError extends Error {
+export class OutcomeUnknownError extends EdgeplanError {
+  override readonly code: ErrorCode = 'EP4001';
   override readonly name: string = 'OutcomeUnknownError';
 }
 
@@ -147,7 +150,8 @@ export class OutcomeUnknownError extends Error {
  * found out. Committing on top would leave a mix of both desired states, so the zone's change is not committed:
  * `zone <zone> changed while applying (<sign>); not published, plan again`, whichever provider it is on.
  */
-export class ZoneChangedError extends Error {
+export class ZoneChangedError extends EdgeplanError {
+  override readonly code = 'EP3001';
   override readonly name: string = 'ZoneChangedError';
 
   constructor(

@@ -69,7 +69,7 @@ describe('bad input corpus', () => {
     const message = 'file is 52 MB; the limit is 4 MB per file (split a large zone across files)';
     await refusedWithoutRequests(
       file,
-      `${file}:1:1: ${message}\n1 problem found; nothing was sent to any API.\n`,
+      `${file}:1:1: EP1014 ${message}\n1 problem found; nothing was sent to any API.\n`,
     );
   });
 
@@ -79,7 +79,7 @@ describe('bad input corpus', () => {
     const message = 'not a regular file (a pipe, a device or a socket): desired state is read from files';
     await refusedWithoutRequests(
       file,
-      `${file}:1:1: ${message}\n1 problem found; nothing was sent to any API.\n`,
+      `${file}:1:1: EP1004 ${message}\n1 problem found; nothing was sent to any API.\n`,
     );
   });
 });

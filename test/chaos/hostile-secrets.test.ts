@@ -125,7 +125,7 @@ describe('secrets echoed by a server are not printed', () => {
     try {
       const run = await cli(['plan', dnsFile, '--verbose'], dnsEnv(server.origin));
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^error: .*token: not usable in an HTTP header/m);
+      expect(run.stderr).toMatch(/^error EP2104: .*token: not usable in an HTTP header/m);
       expectNoSecret(run.stdout + run.stderr);
     } finally {
       await server.close();
@@ -141,7 +141,7 @@ describe('secrets echoed by a server are not printed', () => {
     try {
       const run = await cli(['plan', wafFile, '--verbose'], wafEnv(server.origin));
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^error: .*access_token: not usable in an HTTP header/m);
+      expect(run.stderr).toMatch(/^error EP2208: .*access_token: not usable in an HTTP header/m);
       expectNoSecret(run.stdout + run.stderr);
     } finally {
       await server.close();

@@ -69,7 +69,7 @@ describe('an interrupt while the plan reads', () => {
           `${signal}: stopping: the reads under way are abandoned; logging out.`,
         );
         expect(run.stderr()).toContain(
-          `error: interrupted by ${signal} while reading live state: nothing was changed; the sessions were closed`,
+          `error EP7001: interrupted by ${signal} while reading live state: nothing was changed; the sessions were closed`,
         );
         expect(run.stdout()).toBe('');
         expect(emulator.requestLog.count({ method: 'DELETE', path: /^\/REST\/Session\/$/ })).toBe(1);
@@ -103,7 +103,7 @@ describe('an interrupt while the plan reads WAF webapps', () => {
           `${signal}: stopping: the reads under way are abandoned; logging out.`,
         );
         expect(run.stderr()).toContain(
-          `error: interrupted by ${signal} while reading live state: nothing was changed; the sessions were closed`,
+          `error EP7001: interrupted by ${signal} while reading live state: nothing was changed; the sessions were closed`,
         );
         expect(run.stdout()).toBe('');
         // Reads in flight when the signal came were abandoned, and none was sent after: not every webapp was read.

@@ -51,7 +51,7 @@ describe('an interrupt while the plan reads a zone file', () => {
       expect(exit, run.stderr()).toEqual({ code, signal: null });
       expect(run.stderr()).toContain(`${signal}: stopping: the reads under way are abandoned`);
       expect(run.stderr()).toContain(
-        `error: interrupted by ${signal} while reading live state: nothing was changed`,
+        `error EP7001: interrupted by ${signal} while reading live state: nothing was changed`,
       );
       expect(run.stdout()).toBe('');
     },

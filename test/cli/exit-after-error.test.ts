@@ -66,7 +66,7 @@ describe('edgeplan exits after an error', () => {
       const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), HANG_MS).unref());
       const outcome = await Promise.race([exited, hung]);
       if (outcome === 'hung') run.child.kill('SIGKILL');
-      expect(run.stderr()).toMatch(/^error: .*network error/m);
+      expect(run.stderr()).toMatch(/^error EP2003: .*network error/m);
       expect(run.stderr()).toContain('waiting 10');
       expect(outcome).toBe(1);
     },

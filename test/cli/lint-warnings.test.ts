@@ -13,7 +13,7 @@ import { type Sandbox, startSandbox } from '../support/sandbox.js';
 /** One warning: `www` points at `web`, which the zone does not have. */
 const WARNED = 'zones:\n  example.com:\n    records:\n      www: { cname: web }\n';
 const WARNING =
-  'warning: record "www" CNAME: web.example.com. is inside zone "example.com" but has no records';
+  'warning: EP1404 record "www" CNAME: web.example.com. is inside zone "example.com" but has no records';
 
 let dir: string;
 let sandbox: Sandbox;
@@ -60,7 +60,7 @@ describe('lint warnings', () => {
       const run = await cli([...command, warned, '--strict'], sandbox.env);
       expect(run.code, command.join(' ')).toBe(1);
       expect(run.stderr).toBe(
-        `${warned}:4:21: record "www" CNAME: web.example.com. is inside zone "example.com" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged) (a warning, made an error by --strict)\n` +
+        `${warned}:4:21: EP1404 record "www" CNAME: web.example.com. is inside zone "example.com" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged) (a warning, made an error by --strict)\n` +
           '1 problem found; nothing was sent to any API.\n',
       );
       expect(sandbox.emulator.requestLog.count(), command.join(' ')).toBe(0);
@@ -89,6 +89,7 @@ describe('lint warnings', () => {
         line: 4,
         col: 21,
         severity: 'warning',
+        code: 'EP1404',
         message: expect.stringContaining('web.example.com.'),
       },
     ]);
@@ -101,7 +102,7 @@ describe('lint warnings', () => {
     expect(doc.problems.map((p: { severity: string }) => p.severity)).toEqual(['warning', 'error']);
     const env = { ...sandbox.env, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir };
     const annotated = await cli(['plan', warned], env);
-    expect(annotated.stdout).toContain('::warning file=warned.yaml,line=4,col=21::record "www" CNAME');
+    expect(annotated.stdout).toContain('::warning file=warned.yaml,line=4,col=21::EP1404 record "www" CNAME');
   });
 
   it('are in the markdown plan, and in the job summary, at their place', async () => {
@@ -114,7 +115,7 @@ describe('lint warnings', () => {
     expect(run.code, run.stderr).toBeLessThan(3);
     const section =
       '### Warnings\n\n' +
-      `- \`${warned}:4:21\` record "www" CNAME: web.example.com. is inside zone "example.com" but has no records ` +
+      `- \`${warned}:4:21\` EP1404 record "www" CNAME: web.example.com. is inside zone "example.com" but has no records ` +
       "in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's " +
       'unmanaged)\n\n1 warning, not blocking (`--strict` makes warnings errors).';
     expect(run.stdout).toContain(section);

@@ -63,12 +63,20 @@ describe('live text the CLI prints itself', () => {
       fc.property(hostileText, (name) => {
         const io = capture({ GITHUB_ACTIONS: 'true' });
         reportAnnotations(
-          [{ file: 'dns/zones.yaml', line: 3, col: 5, message: `bot "${name}" is not in the catalogue` }],
+          [
+            {
+              file: 'dns/zones.yaml',
+              line: 3,
+              col: 5,
+              code: 'EP1608',
+              message: `bot "${name}" is not in the catalogue`,
+            },
+          ],
           io,
         );
         expect(hasControl(io.out().slice(0, -1))).toBe(false);
         expect(io.out()).toMatch(
-          /^::error file=dns\/zones\.yaml,line=3,col=5::bot "[^\n]*" is not in the catalogue\n$/,
+          /^::error file=dns\/zones\.yaml,line=3,col=5::EP1608 bot "[^\n]*" is not in the catalogue\n$/,
         );
       }),
       { numRuns: 200 },

@@ -31,7 +31,7 @@ describe('many problems', () => {
     expect(run.code).toBe(1);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(MAX_PRINTED_PROBLEMS + 2);
-    expect(lines[0]).toMatch(/zones\.yaml:4:7: record "r0" must be a map of record types/);
+    expect(lines[0]).toMatch(/zones\.yaml:4:7: EP1103 record "r0" must be a map of record types/);
     expect(lines[MAX_PRINTED_PROBLEMS - 1]).toContain(`record "r${MAX_PRINTED_PROBLEMS - 1}"`);
     expect(lines.at(-2)).toBe(
       '… and 120 more (not shown; the summary counts them, and --format json lists every one)',

@@ -17,7 +17,7 @@ describe('seed or desired state', () => {
   it('a seed given as PATH: its dns: key is named as an emulator account', async () => {
     const run = await cli(['validate', QUICKSTART_SEED]);
     expect(run.stderr).toContain(
-      `${QUICKSTART_SEED}:3:1: unknown key "dns" at the top level: this looks like an emulator account, which ` +
+      `${QUICKSTART_SEED}:3:1: EP1101 unknown key "dns" at the top level: this looks like an emulator account, which ` +
         '--sandbox --seed FILE loads, not desired state (expected zones,',
     );
     expect(run.code).toBe(1);

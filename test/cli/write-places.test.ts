@@ -50,19 +50,21 @@ describe('places nothing can be written in', () => {
     const run = await cli(['plan', desired, '--cache', '/proc/self/edgeplan-cache'], sandbox.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'error: --cache /proc/self/edgeplan-cache: cannot create directory /proc/self/edgeplan-cache (ENOENT)\n',
+      'error EP5101: --cache /proc/self/edgeplan-cache: cannot create directory /proc/self/edgeplan-cache (ENOENT)\n',
     );
     const existing = await cli(['plan', desired, '--cache', '/proc/self'], sandbox.env);
-    expect(existing.stderr).toMatch(/^error: --cache \/proc\/self: cannot write in it \(E[A-Z]+\)\n$/);
+    expect(existing.stderr).toMatch(/^error EP5101: --cache \/proc\/self: cannot write in it \(E[A-Z]+\)\n$/);
     expect(sandbox.emulator.requestLog.count({})).toBe(before);
   });
 
   it('import --out under /proc, or at a file, is refused before anything is read', async () => {
     const before = sandbox.emulator.requestLog.count({});
     const run = await cli(['import', '--out', '/proc/self/edgeplan-import'], sandbox.env);
-    expect(run.stderr).toContain('error: --out /proc/self/edgeplan-import: cannot create directory');
+    expect(run.stderr).toContain('error EP5101: --out /proc/self/edgeplan-import: cannot create directory');
     const atFile = await cli(['import', '--out', join(desired, 'sub')], sandbox.env);
-    expect(atFile.stderr).toBe(`error: --out ${join(desired, 'sub')}: ${desired} is not a directory\n`);
+    expect(atFile.stderr).toBe(
+      `error EP5101: --out ${join(desired, 'sub')}: ${desired} is not a directory\n`,
+    );
     expect([run.code, atFile.code]).toEqual([1, 1]);
     expect(sandbox.emulator.requestLog.count({})).toBe(before);
   });
@@ -76,12 +78,12 @@ describe('places nothing can be written in', () => {
       const run = await cli(['plan', '--sandbox', '--sandbox-state', state, desired], {}, { cwd: dir });
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
-        `error: --sandbox-state ${state}: not a regular file (a directory, FIFO, socket or device)\n`,
+        `error EP5101: --sandbox-state ${state}: not a regular file (a directory, FIFO, socket or device)\n`,
       );
     }
     const proc = await cli(['plan', '--sandbox', '--sandbox-state', '/proc/self/x/state.json', desired], {});
     expect(proc.stderr).toBe(
-      'error: --sandbox-state /proc/self/x/state.json: cannot create directory /proc/self/x (ENOENT)\n',
+      'error EP5101: --sandbox-state /proc/self/x/state.json: cannot create directory /proc/self/x (ENOENT)\n',
     );
   });
 

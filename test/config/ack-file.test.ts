@@ -38,7 +38,7 @@ describe('the ack file', () => {
 
   it('refuses a whole zone without a digest: it would hide every later difference in the zone', () => {
     expect(problems(file(entry('target: "zone:example.*"')))).toEqual([
-      'ack.yaml:2:15: acknowledged.0.target "zone:example.*" would acknowledge every difference in the zone, ' +
+      'ack.yaml:2:15: EP1013 acknowledged.0.target "zone:example.*" would acknowledge every difference in the zone, ' +
         'also any that appears later: name the record sets (zone:example.*/www A, globs allowed) or pin the one ' +
         'difference with digest: (drift prints each change with its digest)',
     ]);
@@ -55,21 +55,21 @@ describe('the ack file', () => {
         ),
       ),
     ).toEqual([
-      'ack.yaml:2:15: acknowledged.0.target must be kind:name with kind zone, secondary, geo or webapp',
-      'ack.yaml:3:15: acknowledged.1.target narrows a zone to record sets as zone:<zone>/<name> <TYPE>, e.g. ' +
+      'ack.yaml:2:15: EP1013 acknowledged.0.target must be kind:name with kind zone, secondary, geo or webapp',
+      'ack.yaml:3:15: EP1013 acknowledged.1.target narrows a zone to record sets as zone:<zone>/<name> <TYPE>, e.g. ' +
         'zone:example.com/www A or zone:example.com/@ MX',
       expect.stringMatching(
-        /^ack\.yaml:4:15: acknowledged\.2\.target has a glob that is not valid: Missing closing/,
+        /^ack\.yaml:4:15: EP1013 acknowledged\.2\.target has a glob that is not valid: Missing closing/,
       ),
-      'ack.yaml:5:38: acknowledged.3.digest must be sha256: and at least 12 hex digits of a digest drift printed, got "sha256:abc"',
+      'ack.yaml:5:38: EP1013 acknowledged.3.digest must be sha256: and at least 12 hex digits of a digest drift printed, got "sha256:abc"',
     ]);
     expect(problems('acknowledged:\n  - { target: "zone:a/b A", expires: 2026-02-30, extra: 1 }\n')).toEqual([
-      'ack.yaml:2:5: acknowledged.0.owner is missing',
-      'ack.yaml:2:5: acknowledged.0.reason is missing',
-      'ack.yaml:2:38: acknowledged.0.expires is not a calendar date, got "2026-02-30"',
-      'ack.yaml:2:50: acknowledged.0 has an unknown key "extra" (expected target, digest, reason, owner, expires)',
+      'ack.yaml:2:5: EP1013 acknowledged.0.owner is missing',
+      'ack.yaml:2:5: EP1013 acknowledged.0.reason is missing',
+      'ack.yaml:2:38: EP1013 acknowledged.0.expires is not a calendar date, got "2026-02-30"',
+      'ack.yaml:2:50: EP1013 acknowledged.0 has an unknown key "extra" (expected target, digest, reason, owner, expires)',
     ]);
-    expect(problems('acknowledged: [\n')[0]).toMatch(/^ack\.yaml:\d+:\d+: invalid YAML: /);
+    expect(problems('acknowledged: [\n')[0]).toMatch(/^ack\.yaml:\d+:\d+: EP1005 invalid YAML: /);
   });
 
   it('reads record-set names as record names are written: relative, or absolute inside the zone', () => {
@@ -91,12 +91,12 @@ describe('the ack file', () => {
         ),
       ),
     ).toEqual([
-      'ack.yaml:2:15: acknowledged.0.target has a record-set name "www.example.com" ends in its zone\'s name ' +
+      'ack.yaml:2:15: EP1013 acknowledged.0.target has a record-set name "www.example.com" ends in its zone\'s name ' +
         '"example.com" without a trailing dot, so it would be www.example.com.example.com: write "www", or ' +
         '"www.example.com."',
-      'ack.yaml:3:15: acknowledged.1.target has a record-set name "example.com" ends in its zone\'s name ' +
+      'ack.yaml:3:15: EP1013 acknowledged.1.target has a record-set name "example.com" ends in its zone\'s name ' +
         '"example.com" without a trailing dot, so it would be example.com.example.com: write "@", or "example.com."',
-      'ack.yaml:4:15: acknowledged.2.target has a record-set name "www.example.org." is not inside zone "example.com"',
+      'ack.yaml:4:15: EP1013 acknowledged.2.target has a record-set name "www.example.org." is not inside zone "example.com"',
     ]);
   });
 });

@@ -36,14 +36,14 @@ describe('loadDesiredState: the provider a desired state is checked against', ()
     expect(await reported(dir, A_ONLY)).toEqual({
       ok: false,
       lines: [
-        'a.yaml:4:14: record "www": the DNS provider dyn does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+        'a.yaml:4:14: EP1301 record "www": the DNS provider dyn does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
       ],
     });
     const named = { ...A_ONLY, implicitProvider: { name: 'files', type: 'zonefile', options: {} } };
     expect(await reported(dir, named)).toEqual({
       ok: false,
       lines: [
-        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+        'a.yaml:4:14: EP1301 record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
       ],
     });
   });
@@ -62,7 +62,7 @@ describe('loadDesiredState: the provider a desired state is checked against', ()
     expect(await reported(dir, A_ONLY)).toEqual({
       ok: false,
       lines: [
-        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+        'a.yaml:4:14: EP1301 record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
       ],
     });
   });
@@ -137,7 +137,7 @@ describe('loadDesiredState: what it returns', () => {
     expect(await reported(dir, { lintErrorsAsWarnings: 'the zone holds it' })).toEqual({
       ok: true,
       lines: [
-        'a.yaml:4:21: warning: record "www" CNAME: points at its own name www.x.test.; a resolver following it never finds an answer (an error, the zone holds it)',
+        'a.yaml:4:21: warning: EP1402 record "www" CNAME: points at its own name www.x.test.; a resolver following it never finds an answer (an error, the zone holds it)',
       ],
     });
   });
@@ -168,7 +168,7 @@ describe('loadDesiredState from paths a saved plan chose', () => {
       untrustedPaths: { dir, description: 'the repository' },
     });
     expect(result.ok ? [] : result.diagnostics.map(formatDiagnostic)).toEqual([
-      `${dir}/pipe.yaml:1:1: not a regular file (a pipe, a device or a socket): desired state is read from files`,
+      `${dir}/pipe.yaml:1:1: EP1004 not a regular file (a pipe, a device or a socket): desired state is read from files`,
     ]);
   });
 });

@@ -188,9 +188,9 @@ describe('finding files', () => {
     await symlink('loop-b', `${dir}/loop-a`);
     await symlink('loop-a', `${dir}/loop-b`);
     expect(await problems(dir)).toEqual([
-      `${dir}/loop-a:1:1: cannot follow this symbolic link: too many levels of symbolic links`,
-      `${dir}/loop-b:1:1: cannot follow this symbolic link: too many levels of symbolic links`,
-      `${dir}/records.yaml:1:1: cannot follow this symbolic link: no such file or directory`,
+      `${dir}/loop-a:1:1: EP1001 cannot follow this symbolic link: too many levels of symbolic links`,
+      `${dir}/loop-b:1:1: EP1001 cannot follow this symbolic link: too many levels of symbolic links`,
+      `${dir}/records.yaml:1:1: EP1001 cannot follow this symbolic link: no such file or directory`,
     ]);
   });
 
@@ -210,8 +210,8 @@ describe('finding files', () => {
   it('reports a missing path and a directory without YAML files', async () => {
     const dir = await tempTree({ 'readme.md': '# no yaml\n' });
     expect(await problems(`${dir}/missing.yaml`, dir)).toEqual([
-      `${dir}:1:1: no *.yaml or *.yml file in this directory`,
-      `${dir}/missing.yaml:1:1: cannot read: no such file or directory`,
+      `${dir}:1:1: EP1002 no *.yaml or *.yml file in this directory`,
+      `${dir}/missing.yaml:1:1: EP1001 cannot read: no such file or directory`,
     ]);
   });
 });

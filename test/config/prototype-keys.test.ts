@@ -71,11 +71,11 @@ describe('names that are members of every JavaScript object', () => {
     });
     const file = `${dir}/desired.yaml`;
     expect(await problems(dir)).toEqual([
-      `${file}:4:23: a must be a list of A values, got "192.0.2.1"`,
-      `${file}:4:39: ttl must be an integer between 1 and 2147483647, got 0`,
-      `${file}:5:19: record "toString": CNAME must be alone at its name, but it has A at ${file}:5:44`,
-      `${file}:7:24: groups must list at least one group, got an empty list`,
-      expect.stringMatching(new RegExp(`^${file}:8:58: "XX" is not a country code`)),
+      `${file}:4:23: EP1103 a must be a list of A values, got "192.0.2.1"`,
+      `${file}:4:39: EP1103 ttl must be an integer between 1 and 2147483647, got 0`,
+      `${file}:5:19: EP1203 record "toString": CNAME must be alone at its name, but it has A at ${file}:5:44`,
+      `${file}:7:24: EP1103 groups must list at least one group, got an empty list`,
+      expect.stringMatching(new RegExp(`^${file}:8:58: EP1109 "XX" is not a country code`)),
     ]);
   });
 });

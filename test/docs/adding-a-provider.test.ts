@@ -22,7 +22,7 @@ const STEP_OF: Record<StubPart, number> = {
   capabilities: 0,
   'lazy op schema': 1,
   'lazy open': 1,
-  'error export': 2,
+  'error code': 2,
   'troubleshooting entry': 3,
   'registry line': 4,
   'npm run schema': 5,

@@ -51,6 +51,23 @@ async function errorClasses(tree: string, folder: string): Promise<string[]> {
   return names.sort();
 }
 
+/** Each `class …Error` of the folder (exported or not) and the code its body states first, if any. */
+async function errorDeclarations(tree: string, folder: string): Promise<{ name: string; code?: string }[]> {
+  const dir = `src/providers/${folder}`;
+  const files = (await readdir(join(tree, dir), { recursive: true, encoding: 'utf8' })).filter((f) =>
+    f.endsWith('.ts'),
+  );
+  const found: { name: string; code?: string }[] = [];
+  for (const file of files) {
+    const text = await read(tree, join(dir, file));
+    for (const match of text.matchAll(/^(?:export )?class (\w+Error) extends \w+ \{\n((?:.*\n){0,3})/gm)) {
+      const code = /readonly code(?:: ErrorCode)? = '(EP\d{4})'/.exec(match[2] ?? '')?.[1];
+      found.push({ name: match[1] ?? '', ...(code === undefined ? {} : { code }) });
+    }
+  }
+  return found;
+}
+
 type Registry = typeof import('../../src/providers/registry.js');
 const registry = (tree: string) => load<Registry>(tree, 'src/providers/registry.ts');
 
@@ -91,16 +108,17 @@ export const RECIPE_STEPS: readonly RecipeStep[] = [
     },
   },
   {
-    title: 'Typed errors, exported by the library',
+    title: 'Typed errors, each with its code',
     async check(tree, folder) {
-      const names = await errorClasses(tree, folder);
-      if (names.length === 0) return 'no `export class …Error`';
-      const index = await read(tree, 'src/index.ts');
-      const exported = [...index.matchAll(/export \{([^}]*)\} from '\.\/providers\/([^']+)'/g)]
-        .filter((match) => match[2]?.startsWith(`${folder}/`))
-        .flatMap((match) => (match[1] ?? '').split(',').map((name) => name.trim()));
-      const missing = names.filter((name) => !exported.includes(name));
-      return missing.length > 0 ? `src/index.ts does not export ${missing}` : null;
+      if ((await errorClasses(tree, folder)).length === 0) return 'no `export class …Error`';
+      const { isErrorCode } = await load<typeof import('../../src/model/error-codes.js')>(
+        tree,
+        'src/model/error-codes.ts',
+      );
+      const uncoded = (await errorDeclarations(tree, folder))
+        .filter(({ code }) => code === undefined || !isErrorCode(code))
+        .map(({ name }) => name);
+      return uncoded.length > 0 ? `no code of src/model/error-codes.ts on ${uncoded}` : null;
     },
   },
   {

@@ -12,7 +12,7 @@ export const STUB_PARTS = [
   'capabilities',
   'lazy op schema',
   'lazy open',
-  'error export',
+  'error code',
   'troubleshooting entry',
   'registry line',
   'npm run schema',
@@ -64,12 +64,16 @@ ${parts.capabilities ? "  capabilities: () => ({ recordTypes: ['A', 'TXT'], geoS
 };
 `;
 
-const FILES: Record<string, string> = {
-  'src/providers/stub/errors.ts': `/** The stub has no server: opening it is refused. */
-export class StubUnreachableError extends Error {
-  override readonly name = 'StubUnreachableError';
+/** The stub's error: of the family, with a code of the registry (`coded`), or a bare `Error`. */
+const ERRORS = (
+  coded: boolean,
+) => `${coded ? "import { EdgeplanError } from '../../model/edgeplan-error.js';\n\n" : ''}/** The stub has no server: opening it is refused. */
+export class StubUnreachableError extends ${coded ? 'EdgeplanError' : 'Error'} {
+${coded ? "  readonly code = 'EP2701';\n" : ''}  override readonly name = 'StubUnreachableError';
 }
-`,
+`;
+
+const FILES: Record<string, string> = {
   'src/providers/stub/open.ts': `import type { DnsProvider } from '../../model/dns.js';
 import type { DnsProviderSpec } from '../../model/dns-provider-spec.js';
 import type { ProviderContext } from '../plugin.js';
@@ -122,11 +126,13 @@ export async function addStubProvider(tree: string, leaveOut?: StubPart): Promis
       PLUGIN({ capabilities: doing('capabilities'), lazyOpen: doing('lazy open') }),
     );
   }
-  if (doing('error export'))
-    await edit(
-      tree,
-      'src/index.ts',
-      (text) => `${text}export { StubUnreachableError } from './providers/stub/errors.js';\n`,
+  if (doing('folder')) await write(tree, 'src/providers/stub/errors.ts', ERRORS(doing('error code')));
+  if (doing('error code'))
+    await edit(tree, 'src/model/error-codes.ts', (text) =>
+      text.replace(
+        '  // EP3xxx: conflict',
+        "  // EP27xx: the stub\n  EP2701: ['stub unreachable', 'the stub has no server'],\n  // EP3xxx: conflict",
+      ),
     );
   if (doing('troubleshooting entry'))
     await edit(tree, 'docs/troubleshooting.md', (text) =>

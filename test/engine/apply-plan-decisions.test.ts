@@ -201,6 +201,7 @@ describe('applyPlan: what a failure reports', () => {
       total: 4,
       failedOp: { kind: 'add-record', zone: 'a.test', fqdn: 'n0.a.test', type: 'A' },
       error: 'no answer',
+      code: 'EP4001',
       skipped: 3,
       outcomeUnknown: true,
       discarded: true,
@@ -265,6 +266,7 @@ describe('applyPlan: what a failure reports', () => {
       discarded: true,
       // A reason that is not a string is not shown: the interrupt is named generically.
       error: 'stopped by an interrupt before this call; not sent',
+      code: 'EP7002',
     });
     expect(result.steps[1]).toMatchObject({ status: 'skipped', blockedBy: ['zone:a.test'], total: 2 });
   });

@@ -87,8 +87,12 @@ describe('edgeplan against the emulator (the quickstart)', () => {
       ]) {
         const run = await cli(argv, sandbox.env);
         expect(run.code).toBe(1);
-        expect(run.stderr).toContain(`${file}:4:18: record "www" A: "256.1.1.1" is not an IPv4 address`);
-        expect(run.stderr).toContain(`${file}:4:35: ttl must be an integer between 1 and 2147483647, got -5`);
+        expect(run.stderr).toContain(
+          `${file}:4:18: EP1104 record "www" A: "256.1.1.1" is not an IPv4 address`,
+        );
+        expect(run.stderr).toContain(
+          `${file}:4:35: EP1103 ttl must be an integer between 1 and 2147483647, got -5`,
+        );
       }
       expect(sandbox.emulator.requestLog.count()).toBe(0);
     } finally {
@@ -163,7 +167,7 @@ describe('edgeplan against the emulator (the quickstart)', () => {
     const origin = new URL(sandbox.url).origin;
     const run = await cli(['plan', QUICKSTART], { ...sandbox.env, EDGEPLAN_DYN_URL: origin });
     expect(run.stderr).toContain(
-      `error: the DNS API is not at ${origin}/: its login, POST /Session/, was answered 404. The API's base ` +
+      `error EP1906: the DNS API is not at ${origin}/: its login, POST /Session/, was answered 404. The API's base ` +
         `address ends in /REST (${origin}/REST): set EDGEPLAN_DYN_URL`,
     );
     expect(run.code).toBe(1);

@@ -92,10 +92,10 @@ describe('edgeplan drift', () => {
     );
     const bad = await cli(['drift', work.config, '--ack', badAck], sandbox.env);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain(`${badAck}:2:15: acknowledged.0.target must be kind:name`);
-    expect(bad.stderr).toContain(`${badAck}:2:37: acknowledged.0.expires is not a calendar date`);
+    expect(bad.stderr).toContain(`${badAck}:2:15: EP1013 acknowledged.0.target must be kind:name`);
+    expect(bad.stderr).toContain(`${badAck}:2:37: EP1013 acknowledged.0.expires is not a calendar date`);
     expect(bad.stderr).toContain(
-      `${badAck}:3:15: acknowledged.1.target "zone:example.com" would acknowledge every difference`,
+      `${badAck}:3:15: EP1013 acknowledged.1.target "zone:example.com" would acknowledge every difference`,
     );
   });
 

@@ -316,7 +316,7 @@ describe('examples/github-actions', () => {
       const run = await cli(['plan', bad], { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: work.dir });
       expect(run.code).toBe(1);
       expect(run.stdout).toBe(
-        '::error file=bad.yaml,line=4,col=18::record "www" A: "256.1.1.1" is not an IPv4 address\n',
+        '::error file=bad.yaml,line=4,col=18::EP1104 record "www" A: "256.1.1.1" is not an IPv4 address\n',
       );
       const summary = join(work.dir, 'summary.md');
       const empty = await work.write('empty.yaml', 'zones: {}\n');

@@ -70,7 +70,7 @@ describe('glue on the emulator', () => {
     const plan = await cli(['plan', unglued], sandbox.env);
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain(
-      `${unglued}:5:19: record "lab": its name server ns1.lab.example.com. lies inside the delegated name`,
+      `${unglued}:5:19: EP1207 record "lab": its name server ns1.lab.example.com. lies inside the delegated name`,
     );
     expect(sandbox.emulator.requestLog.entries).toEqual([]);
   });

@@ -29,7 +29,7 @@ describe('import selectors', () => {
     const run = await cli(['import', '--zones', 'exmaple.com', '--out', dir], sandbox.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'error: nothing imported, no file written:\n' +
+      'error EP5108: nothing imported, no file written:\n' +
         '  --zones exmaple.com: matches no zone (primary or secondary) of the account (did you mean example.com?)\n',
     );
     expect(await files()).toEqual([]);
@@ -52,7 +52,7 @@ describe('import selectors', () => {
   it('an empty list is refused', async () => {
     const run = await cli(['import', '--geo-services', ' , ', '--out', dir], sandbox.env);
     expect(run.code).toBe(64);
-    expect(run.stderr).toContain('error: --geo-services: give at least one name or glob');
+    expect(run.stderr).toContain('error EP6003: --geo-services: give at least one name or glob');
   });
 
   it('patterns that all match import, as before', async () => {
@@ -75,7 +75,7 @@ describe('import --providers: which DNS provider is read', () => {
     const run = await cli(['import', '--provider', 'pdns', '--out', out()], sandbox.env);
     expect(run.code).toBe(64);
     expect(run.stderr).toBe(
-      'error: --provider pdns: give --providers PATH, the desired state whose providers: section defines it\n',
+      'error EP6002: --provider pdns: give --providers PATH, the desired state whose providers: section defines it\n',
     );
     expect(sandbox.emulator.requestLog.count()).toBe(0);
   });
@@ -87,14 +87,14 @@ describe('import --providers: which DNS provider is read', () => {
     const several = await cli(['import', '--providers', path, '--out', out()], sandbox.env);
     expect(several.code).toBe(1);
     expect(several.stderr).toBe(
-      'error: 2 DNS providers are configured (dyn, pdns): choose one with --provider\n',
+      'error EP5107: 2 DNS providers are configured (dyn, pdns): choose one with --provider\n',
     );
     const unknown = await cli(
       ['import', '--providers', path, '--provider', 'ns1', '--out', out()],
       sandbox.env,
     );
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('error: --provider ns1: not under providers: (dyn, pdns)\n');
+    expect(unknown.stderr).toBe('error EP5107: --provider ns1: not under providers: (dyn, pdns)\n');
     expect(sandbox.emulator.requestLog.count()).toBe(0);
   });
 

@@ -60,7 +60,7 @@ describe('plan-time checks through the CLI', () => {
     const plan = await cli(['plan', file], sandbox.env);
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain(
-      `${file}:6:7: geo.example.com A: the node is linked to the live geo service "Edge Web", which this plan ` +
+      `${file}:6:7: EP1603 geo.example.com A: the node is linked to the live geo service "Edge Web", which this plan ` +
         'does not unlink',
     );
     const apply = await cli(['apply', file, '--yes'], sandbox.env);
@@ -77,9 +77,11 @@ describe('plan-time checks through the CLI', () => {
     sandbox.emulator.requestLog.clear();
     const plan = await cli(['plan', file], sandbox.env);
     expect(plan.code).toBe(1);
-    expect(plan.stderr).toContain(`${file}:2:3: zone "copied.example" is a secondary zone in the account`);
     expect(plan.stderr).toContain(
-      `${file}:6:3: secondary zone "example.com" is a primary zone in the account`,
+      `${file}:2:3: EP1604 zone "copied.example" is a secondary zone in the account`,
+    );
+    expect(plan.stderr).toContain(
+      `${file}:6:3: EP1606 secondary zone "example.com" is a primary zone in the account`,
     );
     expectNoWrites();
     // A secondary zone alone: the account's zone list is read for it too.
@@ -90,7 +92,7 @@ describe('plan-time checks through the CLI', () => {
     const second = await cli(['plan', alone], sandbox.env);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(
-      `${alone}:2:3: secondary zone "example.com" is a primary zone in the account`,
+      `${alone}:2:3: EP1606 secondary zone "example.com" is a primary zone in the account`,
     );
   });
 
@@ -129,7 +131,7 @@ describe('plan-time checks through the CLI', () => {
     const plan = await cli(['plan', file], sandbox.env);
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain(
-      `${file}:2:3: zone "example.com" has no records map in any file, but 2 managed record set(s) live`,
+      `${file}:2:3: EP1605 zone "example.com" has no records map in any file, but 2 managed record set(s) live`,
     );
   });
 });

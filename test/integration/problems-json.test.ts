@@ -51,14 +51,22 @@ describe('--format json on problems', () => {
             line: 4,
             col: expect.any(Number),
             severity: 'error',
+            code: 'EP1104',
             message: expect.stringContaining('192.0.2.300'),
           },
-          { file, line: 5, col: expect.any(Number), severity: 'error', message: expect.any(String) },
+          {
+            file,
+            line: 5,
+            col: expect.any(Number),
+            severity: 'error',
+            code: 'EP1103',
+            message: expect.any(String),
+          },
         ],
       });
       for (const problem of doc.problems)
         expect(human.stderr).toContain(
-          `${problem.file}:${problem.line}:${problem.col}: ${problem.message}\n`,
+          `${problem.file}:${problem.line}:${problem.col}: ${problem.code} ${problem.message}\n`,
         );
       expect(sandbox.emulator.requestLog.count(), command).toBe(0);
     }
@@ -79,11 +87,12 @@ describe('--format json on problems', () => {
           line: 3,
           col: 5,
           severity: 'error',
+          code: 'EP1607',
           message: 'webapp "shop-prod" does not exist in the WAF account; closest: shop-production',
         },
       ],
     });
-    expect(run.stderr).toContain(`${file}:3:5: webapp "shop-prod" does not exist`);
+    expect(run.stderr).toContain(`${file}:3:5: EP1607 webapp "shop-prod" does not exist`);
   });
 
   it('on GitHub Actions, stdout stays JSON: the ::error annotations go to stderr', async () => {

@@ -25,7 +25,7 @@ const sandboxFlags = () => [
   QUICKSTART_SEED,
 ];
 const SHARE_USED =
-  "error: WAF rate limit: this client's share (1) is used; the next request may go in 3600 s, longer than the 120 s " +
+  "error EP2005: WAF rate limit: this client's share (1) is used; the next request may go in 3600 s, longer than the 120 s " +
   'edgeplan waits; run again after ';
 
 describe('the WAF share', () => {

@@ -119,7 +119,7 @@ describe('plan against a hostile RFC 2136 server', () => {
     const exit = await run.exited;
     expect(exit, run.stderr()).toEqual({ code: 143, signal: null });
     expect(run.stderr()).toContain(
-      'error: interrupted by SIGTERM while reading live state: nothing was changed',
+      'error EP7001: interrupted by SIGTERM while reading live state: nothing was changed',
     );
     expect(run.stdout()).toBe('');
   });

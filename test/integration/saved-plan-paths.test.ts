@@ -80,7 +80,7 @@ describe('a saved plan of only some of the files of a zone', () => {
     const run = await apply();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      'error: refusing to apply plan.json: it was made from "dns/zones.yaml", which does not hold the whole ' +
+      'error EP5103: refusing to apply plan.json: it was made from "dns/zones.yaml", which does not hold the whole ' +
         'desired state of what it changes:\n  dns/blog.yaml declares zone:example.com\n',
     );
     expect(run.stderr).toContain('Nothing was read or sent.');
@@ -114,7 +114,7 @@ describe('a saved plan made without the file of the settings', () => {
     const run = await apply();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      'error: refusing to apply plan.json: it was made from "dns/zones.yaml", which does not hold the whole ' +
+      'error EP5103: refusing to apply plan.json: it was made from "dns/zones.yaml", which does not hold the whole ' +
         'desired state of what it changes:\n  dns/safety.yaml declares settings:, which shape every target ' +
         '(the changes that need approval, the warnings that are errors, ownership)\n' +
         "Applying it would go by other settings than the repository's, without the approvals they ask for. " +
@@ -154,7 +154,7 @@ describe('recorded paths that leave the repository', () => {
     const run = await apply();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `error: refusing to apply plan.json: its desired-state paths must be relative to the git repository at ${repo} and lie inside it;`,
+      `error EP5103: refusing to apply plan.json: its desired-state paths must be relative to the git repository at ${repo} and lie inside it;`,
     );
     expect(run.stderr).not.toContain(SECRET);
     expect(run.stderr).not.toContain('root:');
@@ -180,7 +180,7 @@ describe('recorded paths that leave the repository', () => {
     const run = await apply();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `dns/extra.yaml:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read`,
+      `dns/extra.yaml:1:1: EP1003 lies outside the git repository at ${repo} (through a symbolic link); it was not read`,
     );
     expect(run.stderr).not.toContain(SECRET);
     expect(run.requests).toBe(0);
@@ -194,7 +194,7 @@ describe('a desired-state file reached through a symbolic link out of the reposi
   it('is refused by plan --out, with the words apply --plan refuses it in; plan alone follows it', async () => {
     await plan('dns');
     await symlink(join(outside, 'lint.yaml'), join(repo, 'dns', 'lint.yaml'));
-    const problem = `dns/lint.yaml:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${WHY}`;
+    const problem = `dns/lint.yaml:1:1: EP1003 lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${WHY}`;
     const applied = await apply();
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain(problem);
@@ -219,7 +219,7 @@ describe('a desired-state file reached through a symbolic link out of the reposi
     const saved = await cli(['plan', 'dns', 'linked', '--out', 'plan.json'], sandbox.env, { cwd: repo });
     expect(saved.code).toBe(1);
     expect(saved.stderr).toContain(
-      `error: --out: "linked" leads out of the git repository at ${repo} through a symbolic link: ${WHY} ` +
+      `error EP5103: --out: "linked" leads out of the git repository at ${repo} through a symbolic link: ${WHY} ` +
         'Nothing was read or sent.',
     );
     await expect(readFile(join(repo, 'plan.json'))).rejects.toThrow(/ENOENT/);
@@ -235,8 +235,8 @@ describe('recorded paths inside the repository that are not desired state', () =
     await tamper(['credentials.yaml', 'notes.yaml'], { steps: [] });
     const run = await apply();
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('credentials.yaml:1:1: not an edgeplan desired-state file');
-    expect(run.stderr).toContain('notes.yaml:1:1: not an edgeplan desired-state file');
+    expect(run.stderr).toContain('credentials.yaml:1:1: EP1015 not an edgeplan desired-state file');
+    expect(run.stderr).toContain('notes.yaml:1:1: EP1015 not an edgeplan desired-state file');
     expect(run.stderr).not.toContain(SECRET);
     expect(run.stderr).not.toContain('password');
     expect(run.requests).toBe(0);

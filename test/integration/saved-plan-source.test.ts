@@ -70,7 +70,7 @@ describe('the paths a plan was made from', () => {
       const outside = await cli(args, sandbox.env, { cwd: repo });
       expect(outside.code).toBe(1);
       expect(outside.stderr).toContain(
-        `error: --out: a saved plan records its desired-state paths relative to the working directory ${repo}, ` +
+        `error EP5103: --out: a saved plan records its desired-state paths relative to the working directory ${repo}, ` +
           `and ${join(elsewhere, 'new-zone.yaml')} lies outside it.`,
       );
       expect(sandbox.emulator.requestLog.count()).toBe(0);
@@ -88,7 +88,7 @@ describe('the paths a plan was made from', () => {
     });
     expect(other.code).toBe(1);
     expect(other.stderr).toContain(
-      `error: refusing to apply plan.json: it was made from "dns", not from "dns-staging.yaml" (paths relative to the git repository at ${repo}). Nothing was read or sent.`,
+      `error EP5103: refusing to apply plan.json: it was made from "dns", not from "dns-staging.yaml" (paths relative to the git repository at ${repo}). Nothing was read or sent.`,
     );
     expect(sandbox.emulator.requestLog.count()).toBe(0);
 
@@ -125,7 +125,7 @@ describe('the account a plan was made against', () => {
     const run = await cli(['apply', '--plan', 'plan.json', '--yes'], env, { cwd: repo });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      'error: refusing to apply plan.json: it was made against another account:\n' +
+      'error EP5109: refusing to apply plan.json: it was made against another account:\n' +
         `  dyn: url ${sandbox.url}, customer acme in the plan, url ${sandbox.url}, customer acme-staging now\n` +
         'Nothing was sent. Plan again against this account and review the new plan.',
     );
@@ -169,7 +169,7 @@ describe('the account a plan was made against', () => {
     const refused = await cli(['apply', '--plan', 'plan.json', '--yes'], sandbox.env, { cwd: repo });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      'error: refusing to apply plan.json: it records no account it was made against, so nothing shows it was ' +
+      'error EP5109: refusing to apply plan.json: it records no account it was made against, so nothing shows it was ' +
         `made against this one:\n  dyn: url ${sandbox.url}, customer acme now\n`,
     );
     expect(refused.stderr).toContain('pass --allow-unbound to apply it anyway');
@@ -177,7 +177,7 @@ describe('the account a plan was made against', () => {
 
     const alone = await cli(['apply', 'dns', '--yes', '--allow-unbound'], sandbox.env, { cwd: repo });
     expect(alone.code).toBe(1);
-    expect(alone.stderr).toContain('error: --allow-unbound goes with --plan FILE');
+    expect(alone.stderr).toContain('error EP5102: --allow-unbound goes with --plan FILE');
     expect(writeRequests(sandbox)).toEqual([]);
 
     const args = ['apply', '--plan', 'plan.json', '--yes', '--allow-unbound'];

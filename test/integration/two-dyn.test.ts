@@ -133,9 +133,9 @@ describe('two Dyn providers', () => {
     const run = await cli(['validate', path], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `${path}:3:3: provider "copy" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_PASSWORD by default, which provider "main" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, password_env`,
+      `${path}:3:3: EP1217 provider "copy" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_PASSWORD by default, which provider "main" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, password_env`,
     );
-    expect(run.stderr).toContain(`${path}:4:73: customer_env is for dyn providers`);
+    expect(run.stderr).toContain(`${path}:4:73: EP1302 customer_env is for dyn providers`);
   });
 
   it('--sandbox serves one Dyn account: two dyn providers are refused', async () => {

@@ -126,7 +126,9 @@ describe('verify on --sandbox', () => {
   it('refuses a --nameserver that is not an address, before anything is asked', async () => {
     const bad = await run('verify', '--nameserver', 'ns1.example.net:99999');
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('error: --nameserver: "ns1.example.net:99999": the port must be 1–65535');
+    expect(bad.stderr).toContain(
+      'error EP5102: --nameserver: "ns1.example.net:99999": the port must be 1–65535',
+    );
     expect(bad.stdout).toBe('');
   });
 });

@@ -142,7 +142,7 @@ describe('edgeplan with webapps (the quickstart)', () => {
     const apply = await cli(['apply', QUICKSTART, '--yes'], env);
     expect(apply.code).toBe(1);
     expect(apply.stderr).toContain(
-      'error: refusing to apply: the WAF changes need at least 9 requests, but only 8 of 12 remain in the current rate-limit window; it resets in 60 min.',
+      'error EP5106: refusing to apply: the WAF changes need at least 9 requests, but only 8 of 12 remain in the current rate-limit window; it resets in 60 min.',
     );
     expect(writes(sandbox)).toBe(0);
   });
@@ -166,9 +166,9 @@ describe('edgeplan with webapps (the quickstart)', () => {
     expect(plan.code).toBe(1);
     expect(plan.stderr).toBe(
       [
-        `${file}:3:5: webapp "shop-prod" does not exist in the WAF account; closest: shop-production`,
-        `${file}:6:28: bot "Gooblebot" is not in the good-bot catalogue of webapp "blog"; closest: Googlebot`,
-        `${file}:6:39: bot "duckduck" is not in the good-bot catalogue of webapp "blog"; closest: DuckDuckBot`,
+        `${file}:3:5: EP1607 webapp "shop-prod" does not exist in the WAF account; closest: shop-production`,
+        `${file}:6:28: EP1608 bot "Gooblebot" is not in the good-bot catalogue of webapp "blog"; closest: Googlebot`,
+        `${file}:6:39: EP1608 bot "duckduck" is not in the good-bot catalogue of webapp "blog"; closest: DuckDuckBot`,
         '3 problems found against live state; nothing was changed.',
         '',
       ].join('\n'),
@@ -182,7 +182,9 @@ describe('edgeplan with webapps (the quickstart)', () => {
     await writeFile(bad, 'waf:\n  webapps:\n    blog:\n      good_bots: { mode: exclusive, allow: [] }\n');
     const invalid = await cli(['apply', bad, '--yes'], env);
     expect(invalid.code).toBe(1);
-    expect(invalid.stderr).toContain(`${bad}:4:26: mode must be one of exact, additive, got "exclusive"`);
+    expect(invalid.stderr).toContain(
+      `${bad}:4:26: EP1103 mode must be one of exact, additive, got "exclusive"`,
+    );
     expect(sandbox.emulator.requestLog.entries).toEqual([]);
 
     const good = join(dir, 'good.yaml');

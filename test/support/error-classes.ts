@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * The error classes a library call can throw: every `export class …Error` under src/ outside the CLI (its own
  * errors become messages and exit codes) and the emulator (a server, not reached through the library's calls).
- * The library exports each (test/library/error-classes.test.ts) and docs/troubleshooting.md explains each.
+ * Each is an EdgeplanError with its code; the library exports those a caller acts on
+ * (test/library/error-classes.test.ts), and docs/troubleshooting.md explains each.
  */
 export async function libraryErrorClasses(): Promise<string[]> {
   const files = (await readdir('src', { recursive: true, encoding: 'utf8' })).filter(

@@ -93,14 +93,14 @@ describe('plan.yml', () => {
     expect(job?.annotations).toContainEqual({
       level: 'error',
       properties: 'file=dns/zones.yaml,line=4,col=18',
-      message: 'record "www" A: "256.1.1.1" is not an IPv4 address',
+      message: 'EP1104 record "www" A: "256.1.1.1" is not an IPv4 address',
     });
     expect(ghLines(await t.scenario.tools.calls()).slice(1)).toEqual([
       `api --method PATCH repos/${REPO}/issues/comments/55 -F body=@comment.md --silent`,
     ]);
     const [body] = await t.scenario.tools.bodies(/--method PATCH/);
     expect(body).toContain(`${MARKER}\n## ❌ edgeplan plan failed\n\nThe plan of a1b2c3d failed (exit 1)`);
-    expect(body).toContain('dns/zones.yaml:4:18: record "www" A: "256.1.1.1" is not an IPv4 address');
+    expect(body).toContain('dns/zones.yaml:4:18: EP1104 record "www" A: "256.1.1.1" is not an IPv4 address');
     expect(body).not.toContain('old plan');
     expect(await readdir(t.scenario.tools.artifacts)).toEqual([]);
   });
@@ -123,7 +123,7 @@ describe('plan.yml', () => {
     expect(job?.result).toBe('failure');
     const [body] = await t.scenario.tools.bodies(/--method POST/);
     expect(body).toContain('## ❌ edgeplan plan failed');
-    expect(body).toMatch(/error: .*(login|credentials|password|401)/i);
+    expect(body).toMatch(/error EP2102: .*(login|credentials|password|401)/i);
     expect(body).not.toContain('wrong-Very-S3cret');
   });
 

@@ -39,6 +39,7 @@ export async function applySavedPlan(
 ): Promise<ExitCode> {
   if ((options.target ?? []).length > 0)
     throw new UsageError(
+      'EP6002',
       '--target cannot be combined with --plan: the saved plan keeps the scope it was made with',
     );
   const saved = await readPlan(resolve(io.cwd, file));
@@ -47,19 +48,20 @@ export async function applySavedPlan(
   if (!desired) return EXIT_ERROR;
   // Checked before any service is opened: a plan of other files needs no credentials to be refused.
   const changed = savedDesiredRefusal(saved, desired);
-  if (changed) throw new CliError(describeRefusal(changed, file));
+  if (changed) throw new CliError('EP5109', describeRefusal(changed, file));
   const scope = saved.scope ? parseTargets(saved.scope) : undefined;
   const services = await openScoped(desired, scope, options, io);
   try {
     const checked = await checkSavedPlan(saved, desired, services?.providers ?? {}, {
       allowUnbound: options.allowUnbound === true,
     });
-    if (!checked.ok) throw new CliError(describeRefusal(checked, file));
+    if (!checked.ok) throw new CliError('EP5109', describeRefusal(checked, file));
     const { plan } = checked;
     if (options.format !== 'json')
       io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!planHasChanges(plan)) return EXIT_OK;
-    if (!services) throw new CliError(`${file} has changes, but the desired state needs no service`);
+    if (!services)
+      throw new CliError('EP5109', `${file} has changes, but the desired state needs no service`);
     assertApproved(plan, options);
     return await executePlan(
       plan,
@@ -79,16 +81,12 @@ async function readPlan(path: string): Promise<SavedPlan> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new CliError(
+    throw new PlanFileError(
       `cannot read the plan ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
-  try {
-    return parsePlanFile(text, path, savedPlanOpSchemas(stepProviders(text)));
-  } catch (error) {
-    if (error instanceof PlanFileError) throw new CliError(error.message);
-    throw error;
-  }
+  return parsePlanFile(text, path, savedPlanOpSchemas(stepProviders(text)));
 }
 
 /** The providers a saved plan's steps name, read loosely (parsePlanFile checks the file). */

@@ -26,7 +26,10 @@ export async function applyCommand(
   io: CliIo,
 ): Promise<ExitCode> {
   if (options.allowUnbound && !options.plan)
-    throw new CliError('--allow-unbound goes with --plan FILE: only a saved plan records an account');
+    throw new CliError(
+      'EP5102',
+      '--allow-unbound goes with --plan FILE: only a saved plan records an account',
+    );
   if (options.plan) {
     assertConfirmable(options, io);
     return applySavedPlan(options.plan, paths, options, io);

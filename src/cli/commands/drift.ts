@@ -10,7 +10,7 @@ import {
   renderDriftMarkdown,
   renderDriftText,
 } from '../../plan/index.js';
-import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
+import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options/options.js';
 import { appendStepSummary } from '../output/github.js';
@@ -83,7 +83,9 @@ async function readAcks(path: string, shown: string): Promise<Acknowledgement[]>
   try {
     return parseAckFile(await readFile(path, 'utf8'), shown);
   } catch (error) {
-    if (error instanceof AckFileError) throw new CliError(error.message);
-    throw new CliError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof AckFileError) throw error;
+    throw new AckFileError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

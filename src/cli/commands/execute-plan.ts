@@ -143,6 +143,7 @@ export function assertApproved(plan: Plan, options: ApplyCommandOptions): void {
   const approvals = plan.needsApproval ?? [];
   if (approvals.length === 0 || options.allowUnsafe) return;
   throw new CliError(
+    'EP5110',
     `refusing to apply: ${approvals.length === 1 ? '1 change needs' : `${approvals.length} changes need`} approval ` +
       `(settings.safety); review them and rerun with --allow-unsafe. Nothing was sent.\n${describeApprovals(approvals)}`,
   );
@@ -155,6 +156,7 @@ export function assertApproved(plan: Plan, options: ApplyCommandOptions): void {
 export function assertConfirmable(options: ApplyCommandOptions, io: CliIo): void {
   if (options.yes || io.stdinIsTTY) return;
   throw new CliError(
+    'EP5111',
     'refusing to apply without --yes: standard input is not a terminal, so nobody can confirm. Nothing was sent.',
   );
 }
@@ -163,7 +165,8 @@ export function assertConfirmable(options: ApplyCommandOptions, io: CliIo): void
 async function confirmApply(options: ApplyCommandOptions, io: CliIo): Promise<void> {
   if (options.yes) return;
   assertConfirmable(options, io);
-  if (!(await io.confirm('Apply these changes?'))) throw new CliError('apply cancelled; nothing was changed');
+  if (!(await io.confirm('Apply these changes?')))
+    throw new CliError('EP5112', 'apply cancelled; nothing was changed');
 }
 
 /**

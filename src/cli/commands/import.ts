@@ -64,7 +64,10 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const dnsWanted = any ? Boolean(zones || geo) : Boolean(spec || options.sandbox || io.env.EDGEPLAN_DYN_URL);
   const wafWanted = any ? Boolean(webapps) : Boolean(options.sandbox || io.env.EDGEPLAN_WAF_URL);
   if (!dnsWanted && !wafWanted)
-    throw new CliError('nothing to import: set EDGEPLAN_DYN_* and/or EDGEPLAN_WAF_*, or use --sandbox');
+    throw new CliError(
+      'EP5108',
+      'nothing to import: set EDGEPLAN_DYN_* and/or EDGEPLAN_WAF_*, or use --sandbox',
+    );
   // The services are opened as for a desired state that owns everything: what import reads.
   const needs: DesiredState = {
     zones: [],
@@ -78,7 +81,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
     const all = () => true;
     const provider = providerFor(services.providers, spec?.name);
     if (provider && !provider.readInventory)
-      throw new CliError(`DNS provider ${provider.name} cannot be imported from`);
+      throw new CliError('EP5108', `DNS provider ${provider.name} cannot be imported from`);
     const [dns, waf] = await Promise.all([
       provider?.readInventory?.({
         zones: zones ?? (any ? none : all),
@@ -89,6 +92,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
     const unmatched = Object.values(selectors).flatMap((s) => s?.unmatched() ?? []);
     if (unmatched.length > 0)
       throw new CliError(
+        'EP5108',
         `nothing imported, no file written:\n${unmatched.map((line) => `  ${line}`).join('\n')}`,
       );
     const documents = importDocuments(dns, waf, options.singleFile);
@@ -155,7 +159,7 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-  if (patterns.length === 0) throw new UsageError(`${flag}: give at least one name or glob`);
+  if (patterns.length === 0) throw new UsageError('EP6003', `${flag}: give at least one name or glob`);
   const matchers = patterns.map((pattern) => ({
     pattern,
     test: loadPicomatch()(pattern, { nocase: true, dot: true }),
@@ -187,7 +191,7 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
 /** `dir/name` for a name that is one plain file name (importDocuments makes them so; checked again here). */
 function pathInside(dir: string, name: string): string {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(name) || basename(name) !== name)
-    throw new CliError(`refusing to write ${JSON.stringify(name)}: not a plain file name`);
+    throw new CliError('EP5101', `refusing to write ${JSON.stringify(name)}: not a plain file name`);
   return join(dir, name);
 }
 
@@ -203,6 +207,7 @@ async function refuseOverwrite(paths: readonly string[]): Promise<void> {
   }
   if (existing.length > 0)
     throw new CliError(
+      'EP5101',
       `refusing to overwrite existing files (use --force):\n${existing.map((p) => `  ${p}`).join('\n')}`,
     );
 }

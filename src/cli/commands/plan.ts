@@ -95,6 +95,9 @@ async function refuseInputAsOut(out: string, paths: readonly string[]): Promise<
   const { files } = await findYamlFiles(paths.length > 0 ? paths : ['.']);
   for (const file of files) {
     if ((await real(file)) === target)
-      throw new CliError(`--out ${out} is a desired-state file this plan reads; write the plan elsewhere`);
+      throw new CliError(
+        'EP5101',
+        `--out ${out} is a desired-state file this plan reads; write the plan elsewhere`,
+      );
   }
 }

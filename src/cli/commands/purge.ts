@@ -1,6 +1,5 @@
 import { printable } from '../../model/text.js';
-import { WafPurgeLimitError } from '../../providers/waf/index.js';
-import { CliError, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
+import { EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { RateLimitFlags } from '../options/rate-limits.js';
 import { cliLogger } from '../output/logger.js';
@@ -23,7 +22,10 @@ export async function purgeCommand(webapp: string, options: PurgeOptions, io: Cl
   const paths = options.path.map((p) => p.trim());
   const bad = paths.filter((p) => p === '' || /\s/.test(p));
   if (bad.length > 0)
-    throw new UsageError(`--path must be a non-empty path without spaces, got ${JSON.stringify(bad[0])}`);
+    throw new UsageError(
+      'EP6003',
+      `--path must be a non-empty path without spaces, got ${JSON.stringify(bad[0])}`,
+    );
   const logger = cliLogger(io, options.verbose);
   const sandbox = options.sandbox ? await runSandbox(options, io, logger) : undefined;
   try {
@@ -40,9 +42,6 @@ export async function purgeCommand(webapp: string, options: PurgeOptions, io: Cl
         `${printable(`Purged ${what} of webapp ${result.webapp.name} (task ${result.taskId})${left}.`)}\n`,
       );
       return EXIT_OK;
-    } catch (error) {
-      if (error instanceof WafPurgeLimitError) throw new CliError(error.message);
-      throw error;
     } finally {
       await target.close();
     }

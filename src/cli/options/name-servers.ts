@@ -14,7 +14,7 @@ export interface NameServerOptions {
 export function givenNameServers(options: NameServerOptions): DnsServer[] {
   return (options.nameserver ?? []).map((text) => {
     const server = parseServer(text);
-    if ('problem' in server) throw new CliError(`--nameserver: ${server.problem}`);
+    if ('problem' in server) throw new CliError('EP5102', `--nameserver: ${server.problem}`);
     return server;
   });
 }

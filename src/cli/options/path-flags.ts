@@ -39,8 +39,8 @@ async function checkPath(name: string, given: string, kind: PathKind, cwd: strin
   if (kind === 'read') {
     const found = await stat(path).catch(() => null);
     const hint = READ_HINTS[name] ?? 'a file';
-    if (found === null) throw new CliError(`${flag} ${given}: no such file (expected ${hint})`);
-    if (!found.isFile()) throw new CliError(`${flag} ${given}: not a file (expected ${hint})`);
+    if (found === null) throw new CliError('EP5101', `${flag} ${given}: no such file (expected ${hint})`);
+    if (!found.isFile()) throw new CliError('EP5101', `${flag} ${given}: not a file (expected ${hint})`);
     return;
   }
   if (kind === 'write') {
@@ -48,12 +48,14 @@ async function checkPath(name: string, given: string, kind: PathKind, cwd: strin
     const found = await stat(dir).catch(() => null);
     if (found?.isDirectory()) return;
     throw new CliError(
+      'EP5101',
       `${flag} ${given}: the directory ${dirname(given)} does not exist; create it first or write elsewhere`,
     );
   }
   const found = await stat(path).catch(() => null);
   if (found !== null && !found.isDirectory())
     throw new CliError(
+      'EP5101',
       `${flag} ${given}: that is a file; it takes a directory, which edgeplan creates when it is missing`,
     );
 }

@@ -17,7 +17,7 @@ import { CliError } from '../exit-codes.js';
  * `given`, the option's value.
  */
 export async function prepareDirectory(option: string, dir: string, given = dir): Promise<void> {
-  const refuse = (why: string) => new CliError(`${option} ${printable(given)}: ${why}`);
+  const refuse = (why: string) => new CliError('EP5101', `${option} ${printable(given)}: ${why}`);
   const missing: string[] = [];
   for (let at = dir; ; at = dirname(at)) {
     const found = await stat(at).catch(() => undefined);
@@ -46,6 +46,7 @@ export async function prepareFile(option: string, file: string): Promise<void> {
   const found = await stat(file).catch(() => undefined);
   if (found && !found.isFile())
     throw new CliError(
+      'EP5101',
       `${option} ${printable(file)}: not a regular file (a directory, FIFO, socket or device)`,
     );
 }

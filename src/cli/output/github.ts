@@ -8,7 +8,7 @@ import type { CliIo } from '../io.js';
 /**
  * GitHub Actions integration, from the environment the runner sets:
  * - `GITHUB_ACTIONS=true`: each problem in the desired state is also printed as a workflow command,
- *   `::error file=…,line=…,col=…::message` (`::warning` for a warning), on stdout (the runner reads workflow commands there and on stderr;
+ *   `::error file=…,line=…,col=…::EP1007 message` (`::warning` for a warning), on stdout (the runner reads workflow commands there and on stderr;
  *   stderr when stdout carries JSON), so it shows inline on the pull request; file paths are made relative to
  *   `GITHUB_WORKSPACE` (the repository root);
  * - `GITHUB_STEP_SUMMARY`: the markdown of `plan` and `drift` is appended to that file (the job's summary).
@@ -24,7 +24,7 @@ export function reportAnnotations(
     const level = isWarning(d) ? 'warning' : 'error';
     // A message may quote a live name or value: escaped as the text output shows it, then for the runner.
     write(
-      `::${level} file=${property(printable(file))},line=${d.line},col=${d.col}::${data(printable(d.message))}\n`,
+      `::${level} file=${property(printable(file))},line=${d.line},col=${d.col}::${d.code} ${data(printable(d.message))}\n`,
     );
   }
 }

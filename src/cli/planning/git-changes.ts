@@ -24,10 +24,12 @@ export interface GitChanges {
 export async function gitChanges(ref: string, paths: readonly string[], cwd: string): Promise<GitChanges> {
   if (ref.trim() === '' || ref.startsWith('-'))
     throw new UsageError(
+      'EP6003',
       `--changed-since ${JSON.stringify(ref)}: expected a git revision (a branch, tag or commit)`,
     );
   const top = await git(['rev-parse', '--show-toplevel'], cwd).catch((error: unknown) => {
     throw new UsageError(
+      'EP6004',
       `--changed-since needs a git repository: ${printable(cwd)} is not in one (${gitProblem(error)})`,
     );
   });
@@ -35,6 +37,7 @@ export async function gitChanges(ref: string, paths: readonly string[], cwd: str
   const commit = (
     await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], root).catch(() => {
       throw new UsageError(
+        'EP6004',
         `--changed-since ${printable(ref)}: no such commit in this repository (a shallow clone has only the commits it fetched: fetch the base, e.g. fetch-depth: 0)`,
       );
     })

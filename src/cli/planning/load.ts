@@ -142,7 +142,7 @@ export function reportPlanProblems(error: PlanProblemsError, io: CliIo, format: 
 }
 
 /**
- * Every problem as `file:line:col: message` on stderr, then the summary line; on GitHub Actions each also as an
+ * Every problem as `file:line:col: EPnnnn message` on stderr, then the summary line; on GitHub Actions each also as an
  * `::error` annotation (on stdout, or on stderr when stdout carries JSON: the runner reads both). With
  * `--format json`, stdout gets the problems document (docs/plan-format.md, "Problems").
  */
@@ -172,8 +172,8 @@ export const MAX_PRINTED_PROBLEMS = 500;
 const MORE_WHERE = 'not shown; the summary counts them, and --format json lists every one';
 
 /**
- * `{ formatVersion, error, summary, problems: [{ file, line, col, severity, message }] }`, problems in report order
- * (`severity`: `error`, or `warning` for a warning that did not block).
+ * `{ formatVersion, error, summary, problems: [{ file, line, col, severity, code, message }] }`, problems in report
+ * order (`severity`: `error`, or `warning` for a warning that did not block; `code`: the problem's family, EP1xxx).
  */
 export function problemsJson(
   stage: ProblemStage,
@@ -186,6 +186,6 @@ export function problemsJson(
 }
 
 /** One diagnostic as the JSON documents carry it (problems, and the warnings of `validate --format json`). */
-export function problemJson({ file, line, col, severity = 'error', message }: Diagnostic) {
-  return { file, line, col, severity, message };
+export function problemJson({ file, line, col, severity = 'error', code, message }: Diagnostic) {
+  return { file, line, col, severity, code, message };
 }

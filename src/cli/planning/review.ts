@@ -12,12 +12,11 @@ import {
   renderPlanMarkdown,
   renderPlanText,
   scopeDesired,
-  TargetPatternError,
   type TargetScope,
   unmatchedPatterns,
 } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
-import { CliError, UsageError } from '../exit-codes.js';
+import { CliError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { type ServiceOptions, useColor } from '../options/options.js';
 import { type OpenServices, openServices, servicePaces, usesAnyService } from '../services/services.js';
@@ -33,18 +32,15 @@ export function targetScope(
   patterns: readonly string[] = [],
 ): TargetScope | undefined {
   if (patterns.length === 0) return undefined;
-  try {
-    const scope = parseTargets(patterns);
-    const unmatched = unmatchedPatterns(desired, patterns);
-    if (unmatched.length > 0)
-      throw new CliError(
-        `--target ${unmatched.join(', ')}: matches nothing in the desired state${closestTargets(desired, unmatched)}`,
-      );
-    return scope;
-  } catch (error) {
-    if (error instanceof TargetPatternError) throw new UsageError(error.message);
-    throw error;
-  }
+  // A malformed pattern throws TargetPatternError, of the usage kind.
+  const scope = parseTargets(patterns);
+  const unmatched = unmatchedPatterns(desired, patterns);
+  if (unmatched.length > 0)
+    throw new CliError(
+      'EP5105',
+      `--target ${unmatched.join(', ')}: matches nothing in the desired state${closestTargets(desired, unmatched)}`,
+    );
+  return scope;
 }
 
 /** "Did you mean" for patterns that match nothing: the desired state's targets closest to each, as `kind:name`. */

@@ -55,7 +55,7 @@ export async function savedPlanFiles(
   const root = await repositoryRoot(io.cwd);
   const recorded = saved.source.paths;
   const refuse = (why: string, fix: string): never => {
-    throw new CliError(`refusing to apply ${file}: ${why} Nothing was read or sent. ${fix}`);
+    throw new CliError('EP5103', `refusing to apply ${file}: ${why} Nothing was read or sent. ${fix}`);
   };
   const malformed = recorded.filter((path) => !isRecordable(path));
   if (malformed.length > 0)

@@ -54,6 +54,7 @@ export async function assertSavable(paths: readonly string[], cwd: string): Prom
   const outside = recorded.filter((path) => isAbsolute(path));
   if (outside.length > 0)
     throw new CliError(
+      'EP5103',
       `--out: a saved plan records its desired-state paths relative to ${describeRoot(root)}, and ` +
         `${outside.join(', ')} ${outside.length === 1 ? 'lies' : 'lie'} outside it. Run edgeplan from inside the ` +
         'repository that holds the desired state.',
@@ -62,6 +63,7 @@ export async function assertSavable(paths: readonly string[], cwd: string): Prom
   const linked = await leavingRoot(recorded, root, confine);
   if (linked.length > 0)
     throw new CliError(
+      'EP5103',
       `--out: ${quotedPaths(linked)} ${linked.length === 1 ? 'leads' : 'lead'} out of ${describeRoot(root)} ` +
         `through a symbolic link: ${confine.why} Nothing was read or sent. Plan from the files inside the ` +
         'repository, or without --out.',

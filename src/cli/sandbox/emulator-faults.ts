@@ -18,7 +18,7 @@ type FaultOptions = Pick<EmulatorOptions, 'chaos' | 'sessionIdleMs' | 'dnsRateLi
  */
 export function faultOptionsOf(flags: EmulatorFaultFlags): FaultOptions {
   if (flags.timeScale !== undefined && !flags.realistic)
-    throw new UsageError('--time-scale only works with --realistic');
+    throw new UsageError('EP6002', '--time-scale only works with --realistic');
   const given = explicitOptionsOf(flags);
   if (!flags.realistic) return given;
   const profile = realisticProfile({ timeScale: flags.timeScale, seed: flags.seedRandom });

@@ -82,6 +82,7 @@ export function sandboxService(running: RunningSandbox): SandboxService {
     claim(provider) {
       if (claimed !== undefined && claimed !== provider)
         throw new CliError(
+          'EP5104',
           `--sandbox serves one Dyn account: providers "${claimed}" and "${provider}" would write the same zones`,
         );
       claimed = provider;

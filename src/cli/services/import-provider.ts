@@ -25,6 +25,7 @@ export async function importSource(
   if (options.providers === undefined) {
     if (options.provider !== undefined)
       throw new UsageError(
+        'EP6002',
         `--provider ${options.provider}: give --providers PATH, the desired state whose providers: section defines it`,
       );
     return {};
@@ -33,17 +34,18 @@ export async function importSource(
   if (desired === null) return null;
   const specs = desired.dnsProviders ?? [];
   if (specs.length === 0)
-    throw new CliError(`--providers ${options.providers}: it has no providers: section`);
+    throw new CliError('EP5107', `--providers ${options.providers}: it has no providers: section`);
   const names = specs.map((spec) => spec.name).join(', ');
   if (options.provider === undefined) {
     if (specs.length > 1)
       throw new CliError(
+        'EP5107',
         `${specs.length} DNS providers are configured (${names}): choose one with --provider`,
       );
     return { spec: specs[0] };
   }
   const spec = specs.find((candidate) => candidate.name === options.provider);
-  if (!spec) throw new CliError(`--provider ${options.provider}: not under providers: (${names})`);
+  if (!spec) throw new CliError('EP5107', `--provider ${options.provider}: not under providers: (${names})`);
   return { spec };
 }
 

@@ -122,7 +122,7 @@ export function assertWafBudget(
   const waf = services?.waf;
   const window = purgesOnly ? undefined : waf?.rateWindow();
   const shortfall = wafBudgetShortfall(plan, window, nowMs, waf?.purgeWindow());
-  if (shortfall) throw new CliError(describeShortfall(shortfall));
+  if (shortfall) throw new CliError('EP5106', describeShortfall(shortfall));
 }
 
 /**

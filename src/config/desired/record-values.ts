@@ -95,14 +95,14 @@ export function readTypedValuesInto<S>(
       if (!result.ok) {
         for (const problem of result.problems) {
           const pos = (nodeAt(item, problem.path) ?? item).pos;
-          diagnostics.push(diagnosticAt(pos, `${owner} ${type.type}: ${problem.message}`));
+          diagnostics.push(diagnosticAt('EP1104', pos, `${owner} ${type.type}: ${problem.message}`));
         }
         continue;
       }
       const earlier = first?.get(result.value);
       if (earlier) {
         const message = `${owner} ${type.type}: value ${result.value} is listed twice: also at ${where(earlier)}`;
-        diagnostics.push(diagnosticAt(item.pos, message));
+        diagnostics.push(diagnosticAt('EP1108', item.pos, message));
         continue;
       }
       first?.set(result.value, item.pos);

@@ -46,7 +46,7 @@ export function loadWafSections(roots: readonly PNode[]): WafLoadResult {
       const key = entry.key.toLowerCase();
       const first = byKey.get(key);
       if (first) {
-        diagnostics.push(...bothPlaces(entryPlace(entry), entryPlace(first), namedTwice('webapp')));
+        diagnostics.push(...bothPlaces('EP1011', entryPlace(entry), entryPlace(first), namedTwice('webapp')));
         continue;
       }
       byKey.set(key, entry);
@@ -72,7 +72,7 @@ function toWebapp(entry: PEntry, diagnostics: Diagnostic[]): DesiredWebapp | und
     if (first) {
       const spelling = first.text === item.value ? '' : ` as "${first.text}"`;
       const message = `bot "${item.value}" is listed twice for webapp "${entry.key}": also at ${where(first.pos)}${spelling}`;
-      diagnostics.push(diagnosticAt(item.pos, message));
+      diagnostics.push(diagnosticAt('EP1108', item.pos, message));
       continue;
     }
     seen.set(item.value.toLowerCase(), { text: item.value, pos: item.pos });

@@ -27,6 +27,7 @@ function answeredTwice({ record, sets }: ReadRecord): Diagnostic[] {
       .filter((other) => answers.includes(other.type.type))
       .map((other) =>
         diagnosticAt(
+          'EP1401',
           set.keyPos,
           `record "${record.name}": ${set.type.type} answers ${answers.join(' and ')} queries itself, but the name ` +
             `also has ${other.type.type} at ${where(other.keyPos)}: keep one or the other`,

@@ -87,6 +87,7 @@ function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Poi
   if (loop.length === 1 && first)
     return [
       diagnosticAt(
+        'EP1402',
         first.value.pos,
         `${first.owner}: points at its own name ${first.from}.; a resolver following it never finds an answer`,
       ),
@@ -99,7 +100,7 @@ function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Poi
     const message =
       `${pointer.owner}: a loop of aliases, ${shown}; a resolver following it never finds an answer ` +
       `(next: ${pointer.target}. at ${next ? where(next.value.pos) : '?'})`;
-    return diagnosticAt(pointer.value.pos, message);
+    return diagnosticAt('EP1402', pointer.value.pos, message);
   });
 }
 
@@ -114,8 +115,8 @@ function hostAtAlias(pointer: Pointer, aliases: ReadonlyMap<string, Pointer>): D
     `target names a host, never an alias: point at ${alias.target}. instead`;
   return [
     pointer.role === 'name-server'
-      ? diagnosticAt(pointer.value.pos, message)
-      : warningAt(pointer.value.pos, message),
+      ? diagnosticAt('EP1403', pointer.value.pos, message)
+      : warningAt('EP1403', pointer.value.pos, message),
   ];
 }
 
@@ -129,5 +130,5 @@ function dangling(pointer: Pointer, index: ZoneIndex): Diagnostic[] {
   const message =
     `${pointer.owner}: ${pointer.target}. is inside zone "${zone}" but has no records in the desired state; ` +
     "nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged)";
-  return [warningAt(pointer.value.pos, message)];
+  return [warningAt('EP1404', pointer.value.pos, message)];
 }

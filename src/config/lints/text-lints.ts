@@ -43,6 +43,7 @@ function spfPolicies(owner: string, texts: readonly ValueText[]): Diagnostic[] {
   if (!first) return [];
   return others.map((value) =>
     diagnosticAt(
+      'EP1405',
       value.pos,
       `${owner}: a second SPF policy at this name (the first at ${where(first.pos)}); with more than one ` +
         '"v=spf1" record every receiver\'s check is a permerror (RFC 7208 §4.5): merge them into one',
@@ -59,12 +60,12 @@ function quotingProblems(owner: string, { value, text }: ValueText): Diagnostic[
       ? `; if the quotes are not part of the text, write ${JSON.stringify(textOf(read.value))}`
       : '';
     const message = `${owner}: the text looks like zone-file quoting (quotes around it or between its strings); ${published}${meant}`;
-    return [warningAt(value.pos, message)];
+    return [warningAt('EP1406', value.pos, message)];
   }
   if (text.includes('\\;')) {
     const meant = JSON.stringify(text.replaceAll('\\;', ';'));
     const message = `${owner}: the text holds "\\;", octoDNS's escape of ";"; ${published}; if the backslashes are not part of the text, write ${meant}`;
-    return [warningAt(value.pos, message)];
+    return [warningAt('EP1407', value.pos, message)];
   }
   return [];
 }

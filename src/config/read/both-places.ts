@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
+import type { ProblemCode } from '../../model/error-codes.js';
 import { diagnosticAt, type PEntry, type Position, where } from './positioned.js';
 
 /** One of two places that say the same thing: `text` is how each place spells it. */
@@ -13,8 +14,13 @@ export function entryPlace(entry: PEntry): Place {
 }
 
 /** A duplicate is reported at both places, each message naming the other place. */
-export function bothPlaces(a: Place, b: Place, message: (self: Place, other: Place) => string): Diagnostic[] {
-  return [diagnosticAt(a.pos, message(a, b)), diagnosticAt(b.pos, message(b, a))];
+export function bothPlaces(
+  code: ProblemCode,
+  a: Place,
+  b: Place,
+  message: (self: Place, other: Place) => string,
+): Diagnostic[] {
+  return [diagnosticAt(code, a.pos, message(a, b)), diagnosticAt(code, b.pos, message(b, a))];
 }
 
 export function namedTwice(what: string, context = '') {

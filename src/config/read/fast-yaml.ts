@@ -13,6 +13,7 @@ import {
   type ScalarTagDefinition,
 } from 'js-yaml';
 import type { Diagnostic } from '../../model/diagnostic.js';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { diagnosticAt, type PEntry, type PNode, type Position, type ScalarValue } from './positioned.js';
 import { numberProblem } from './yaml-numbers.js';
 
@@ -58,7 +59,9 @@ export function fastParseYaml(file: string, text: string): FastParse | null {
 }
 
 /** Thrown inside the reader for what only the full reader reads; never escapes fastParseYaml. */
-class NeedsFullReader extends Error {}
+class NeedsFullReader extends EdgeplanError {
+  override readonly code = 'EP9002';
+}
 
 /** Maps with more entries than this find a repeated key through a set of their keys, not by a scan. */
 const SCANNED_KEYS = 8;
@@ -144,7 +147,7 @@ class EventReader {
     const value = event.style === SCALAR_STYLE.PLAIN ? corePlain(text) : text;
     if (typeof value === 'number') {
       const problem = numberProblem(text, value);
-      if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
+      if (problem) this.diagnostics.push(diagnosticAt('EP1007', pos, problem));
     }
     return { kind: 'scalar', pos, value };
   }

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
+import type { ProblemCode } from '../../model/error-codes.js';
 
 /** A path below a given directory that was not loaded, and why: never skipped without a word. */
 export interface SkippedPath {
@@ -50,10 +51,10 @@ export async function findYamlFiles(paths: readonly string[], confine?: Confinem
       const below = await found.givenDirectory(path);
       if (below === undefined) continue;
       if (below.length === 0)
-        found.diagnostics.push(problem(path, 'no *.yaml or *.yml file in this directory'));
+        found.diagnostics.push(problem('EP1002', path, 'no *.yaml or *.yml file in this directory'));
       for (const file of below.sort(compare)) await found.addFile(file);
     } catch (error) {
-      found.diagnostics.push(problem(path, `cannot read: ${errorText(error)}`));
+      found.diagnostics.push(problem('EP1001', path, `cannot read: ${errorText(error)}`));
     }
   }
   const skipped = found.skipped.sort((a, b) => compare(a.path, b.path));
@@ -92,6 +93,7 @@ class Walk {
     if (this.confine && !isInside(real, this.confine.dir)) {
       this.diagnostics.push(
         problem(
+          'EP1003',
           path,
           `lies outside ${this.confine.description} (through a symbolic link); it was not read` +
             (this.confine.why === undefined ? '' : `: ${this.confine.why}`),
@@ -143,7 +145,9 @@ class Walk {
       try {
         kind = kindOf(await stat(path));
       } catch (error) {
-        this.diagnostics.push(problem(path, `cannot follow this symbolic link: ${errorText(error)}`));
+        this.diagnostics.push(
+          problem('EP1001', path, `cannot follow this symbolic link: ${errorText(error)}`),
+        );
         return [];
       }
     }
@@ -180,8 +184,8 @@ function kindOf(info: { isDirectory(): boolean; isFile(): boolean }): 'file' | '
   return 'file';
 }
 
-function problem(file: string, message: string): Diagnostic {
-  return { file, line: 1, col: 1, message };
+function problem(code: ProblemCode, file: string, message: string): Diagnostic {
+  return { file, line: 1, col: 1, code, message };
 }
 
 export function errorText(error: unknown): string {

@@ -19,5 +19,9 @@ export function foreignFile(parsed: ParsedFile): ParsedFile | null {
   const message =
     'not an edgeplan desired-state file (not YAML, or keys at its top level that edgeplan does not have); ' +
     'it came from a saved plan, so nothing of it is shown';
-  return { file: parsed.file, root: null, diagnostics: [{ file: parsed.file, line: 1, col: 1, message }] };
+  return {
+    file: parsed.file,
+    root: null,
+    diagnostics: [{ file: parsed.file, line: 1, col: 1, code: 'EP1015', message }],
+  };
 }

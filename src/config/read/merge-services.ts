@@ -95,7 +95,7 @@ function uniqueEntries(
         byName.set(identity(entry.key), entry);
         continue;
       }
-      diagnostics.push(...bothPlaces(entryPlace(entry), entryPlace(first), namedTwice(what)));
+      diagnostics.push(...bothPlaces('EP1011', entryPlace(entry), entryPlace(first), namedTwice(what)));
     }
   }
   return [...byName.values()];
@@ -111,6 +111,7 @@ function settingConflict(
   if (text(here) === text(there)) return [];
   const place = (e: PEntry) => ({ text: text(e), pos: e.keyPos });
   return bothPlaces(
+    'EP1012',
     place(here),
     place(there),
     (self, other) => `${label} is ${self.text} here but ${other.text} at ${where(other.pos)}`,

@@ -78,7 +78,10 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
       let zone = zones.get(name);
       const sameFile = zone?.keys.find((key) => key.keyPos.file === entry.keyPos.file);
       if (sameFile) {
-        pushAll(diagnostics, bothPlaces(entryPlace(entry), entryPlace(sameFile), namedTwice('zone')));
+        pushAll(
+          diagnostics,
+          bothPlaces('EP1011', entryPlace(entry), entryPlace(sameFile), namedTwice('zone')),
+        );
         continue;
       }
       if (!zone) {
@@ -123,7 +126,10 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
       // Why a name is defined once: its record sets are checked together (CNAME alone, delegations, geo nodes).
       const message = (self: Place, other: Place) =>
         `${named(self, other)}; all record types of a name are given in one place`;
-      pushAll(diagnostics, bothPlaces(entryPlace(entry), { text: first.name, pos: first.keyPos }, message));
+      pushAll(
+        diagnostics,
+        bothPlaces('EP1011', entryPlace(entry), { text: first.name, pos: first.keyPos }, message),
+      );
       continue;
     }
     const record = { name: entry.key, fqdn, keyPos: entry.keyPos, value: entry.value };
@@ -156,7 +162,7 @@ function once(
   if (here.text !== there.text) {
     const message = (self: Place, other: Place) =>
       `${key} of zone "${zone.zone}" is ${self.text} here but ${other.text} at ${where(other.pos)}`;
-    pushAll(diagnostics, bothPlaces(here, there, message));
+    pushAll(diagnostics, bothPlaces('EP1012', here, there, message));
   }
   return first;
 }

@@ -61,14 +61,14 @@ export function fullParseYamlFile(file: string, text: string): ParsedFile {
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     const diagnostics = problems.map((problem) =>
-      diagnosticAt(positionOf(problem.pos[0]), yamlProblemMessage(problem.code, problem.message)),
+      diagnosticAt('EP1005', positionOf(problem.pos[0]), yamlProblemMessage(problem.code, problem.message)),
     );
     return { file, root: null, diagnostics };
   }
   const directive = directiveProblem(doc);
   if (directive) {
     const at = Math.max(0, text.search(/^%YAML\b/m));
-    return { file, root: null, diagnostics: [diagnosticAt(positionOf(at), directive)] };
+    return { file, root: null, diagnostics: [diagnosticAt('EP1006', positionOf(at), directive)] };
   }
   if (doc.contents === null || hasNoText(doc.contents)) return { file, root: null, diagnostics: [] };
 
@@ -106,7 +106,7 @@ class Builder {
     }
     if (isAlias(node)) return this.alias(node, pos);
     const tag = tagProblem(node);
-    if (tag) this.diagnostics.push(diagnosticAt(pos, tag));
+    if (tag) this.diagnostics.push(diagnosticAt('EP1007', pos, tag));
     this.open.add(node);
     try {
       if (isMap(node)) return { kind: 'map', pos, entries: this.entries(node.items) };
@@ -124,7 +124,7 @@ class Builder {
     const target = this.aliases.get(node);
     if (!target || this.open.has(target)) {
       const why = target ? 'refers to a value that contains it' : `has no anchor &${node.source} before it`;
-      this.diagnostics.push(diagnosticAt(pos, `alias *${node.source} ${why}`));
+      this.diagnostics.push(diagnosticAt('EP1008', pos, `alias *${node.source} ${why}`));
       return nullAt(pos);
     }
     this.expanding.push(pos);
@@ -141,6 +141,7 @@ class Builder {
     const limit = MAX_ALIAS_VALUES.toLocaleString('en-US');
     this.diagnostics.push(
       diagnosticAt(
+        'EP1008',
         outermost,
         `the aliases of this file expand to more than ${limit} values, the limit: an anchor repeats a value, it does not multiply a file`,
       ),
@@ -155,7 +156,7 @@ class Builder {
     const value = scalarValue(node.value);
     if (plain && typeof value === 'number' && typeof node.source === 'string') {
       const problem = numberProblem(node.source, value);
-      if (problem) this.diagnostics.push(diagnosticAt(pos, problem));
+      if (problem) this.diagnostics.push(diagnosticAt('EP1007', pos, problem));
     }
     return value;
   }
@@ -167,18 +168,18 @@ class Builder {
       const keyNode = pair.key;
       if (!isScalar(keyNode)) {
         const pos = isNode(keyNode) ? this.positionAt(keyNode) : this.positionOf(0);
-        this.diagnostics.push(diagnosticAt(pos, 'a key must be a plain name, not a list or a map'));
+        this.diagnostics.push(diagnosticAt('EP1009', pos, 'a key must be a plain name, not a list or a map'));
         continue;
       }
       const key = typeof keyNode.source === 'string' ? keyNode.source : String(keyNode.value);
       const keyPos = this.positionAt(keyNode);
       const tag = tagProblem(keyNode);
-      if (tag) this.diagnostics.push(diagnosticAt(keyPos, tag));
+      if (tag) this.diagnostics.push(diagnosticAt('EP1007', keyPos, tag));
       const first = seen.get(key);
       if (first) {
         this.diagnostics.push(
-          diagnosticAt(keyPos, `duplicate key "${key}": also defined at ${where(first.keyPos)}`),
-          diagnosticAt(first.keyPos, `duplicate key "${key}": also defined at ${where(keyPos)}`),
+          diagnosticAt('EP1010', keyPos, `duplicate key "${key}": also defined at ${where(first.keyPos)}`),
+          diagnosticAt('EP1010', first.keyPos, `duplicate key "${key}": also defined at ${where(keyPos)}`),
         );
         continue;
       }

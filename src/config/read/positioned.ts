@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
+import type { ProblemCode } from '../../model/error-codes.js';
 
 /**
  * A YAML document as plain values that remember where they were written. Every later stage (schema, merge, rules)
@@ -95,8 +96,9 @@ export function toPlain(node: PNode): unknown {
   }
 }
 
-export function diagnosticAt(pos: Position, message: string): Diagnostic {
-  return { file: pos.file, line: pos.line, col: pos.col, message };
+/** The problem of family `code` (model/error-codes.ts) at `pos`. */
+export function diagnosticAt(code: ProblemCode, pos: Position, message: string): Diagnostic {
+  return { file: pos.file, line: pos.line, col: pos.col, code, message };
 }
 
 /** `file:line:col`, the form messages use to name another place. */
@@ -116,6 +118,6 @@ export function describeValue(value: unknown): string {
 }
 
 /** A warning at `pos`: printed, never blocking (docs/lints.md). */
-export function warningAt(pos: Position, message: string): Diagnostic {
-  return { ...diagnosticAt(pos, message), severity: 'warning' };
+export function warningAt(code: ProblemCode, pos: Position, message: string): Diagnostic {
+  return { ...diagnosticAt(code, pos, message), severity: 'warning' };
 }

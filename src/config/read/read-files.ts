@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { Diagnostic } from '../../model/diagnostic.js';
+import type { ProblemCode } from '../../model/error-codes.js';
 import { errorText } from './find-files.js';
 
 /**
@@ -36,23 +37,26 @@ export async function readDesiredFiles(paths: readonly string[]): Promise<ReadRe
 }
 
 async function readBounded(path: string, allowed: number, before: number): Promise<ReadResult> {
-  const problem = (message: string): ReadResult => ({
+  const problem = (code: ProblemCode, message: string): ReadResult => ({
     ok: false,
-    diagnostic: { file: path, line: 1, col: 1, message },
+    diagnostic: { file: path, line: 1, col: 1, code, message },
   });
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return problem(`cannot read: ${errorText(error)}`);
+    return problem('EP1001', `cannot read: ${errorText(error)}`);
   }
   try {
     const stats = await handle.stat();
     if (!stats.isFile())
-      return problem('not a regular file (a pipe, a device or a socket): desired state is read from files');
+      return problem(
+        'EP1004',
+        'not a regular file (a pipe, a device or a socket): desired state is read from files',
+      );
     const size = Math.max(stats.size, 0);
-    if (size > MAX_FILE_BYTES) return problem(tooLarge(size));
-    if (size > allowed) return problem(tooMuch(before + size));
+    if (size > MAX_FILE_BYTES) return problem('EP1014', tooLarge(size));
+    if (size > allowed) return problem('EP1014', tooMuch(before + size));
     const chunks: Buffer[] = [];
     let length = 0;
     for (;;) {
@@ -62,11 +66,11 @@ async function readBounded(path: string, allowed: number, before: number): Promi
       chunks.push(chunk.subarray(0, bytesRead));
       length += bytesRead;
       if (length > allowed)
-        return problem(length > MAX_FILE_BYTES ? tooLarge(length) : tooMuch(before + length));
+        return problem('EP1014', length > MAX_FILE_BYTES ? tooLarge(length) : tooMuch(before + length));
     }
     return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
   } catch (error) {
-    return problem(`cannot read: ${errorText(error)}`);
+    return problem('EP1001', `cannot read: ${errorText(error)}`);
   } finally {
     await handle.close();
   }

@@ -35,12 +35,13 @@ export function capabilityDiagnostics(
       `leave it out of the zones this provider serves, or serve them from a provider that holds ${type} ` +
         '(docs/record-types.md lists which)';
     const message = `${owner}: ${who} does not support record type ${type}: ${advice}`;
-    diagnostics.push(diagnosticAt(set.keyPos, message));
+    diagnostics.push(diagnosticAt('EP1301', set.keyPos, message));
   };
   const valueSupport = (owner: string, set: TypedValues) => {
     for (const placed of set.values) {
       const problem = capabilities.valueProblem?.(set.type.type, placed.value) ?? null;
-      if (problem) diagnostics.push(diagnosticAt(placed.pos, `${owner} ${set.type.type}: ${who} ${problem}`));
+      if (problem)
+        diagnostics.push(diagnosticAt('EP1301', placed.pos, `${owner} ${set.type.type}: ${who} ${problem}`));
     }
   };
   for (const { record, sets } of read.records) {
@@ -55,7 +56,7 @@ export function capabilityDiagnostics(
       const message =
         `${owner} has ${set.values.length} ${type} values, but ${who} allows at most ${max} ` +
         `${type} records per name`;
-      diagnostics.push(diagnosticAt(set.keyPos, message));
+      diagnostics.push(diagnosticAt('EP1301', set.keyPos, message));
     }
   }
   // A one-label name that is otherwise valid (rules.ts reports the rest): the provider may not hold it.
@@ -64,7 +65,7 @@ export function capabilityDiagnostics(
     for (const zone of merged.zones.filter((one) => oneLabel(one.zone)))
       for (const key of zone.keys) {
         const message = `zone name "${key.key}" is not valid: ${ONE_LABEL_PROBLEM} (${who} holds no one-label zones)`;
-        diagnostics.push(diagnosticAt(key.keyPos, message));
+        diagnostics.push(diagnosticAt('EP1301', key.keyPos, message));
       }
   for (const group of read.geoGroups) {
     for (const set of group.sets) {
@@ -76,7 +77,7 @@ export function capabilityDiagnostics(
     if (supported) return;
     for (const entry of entries) {
       const message = `${what} "${entry.key}": ${who} does not support ${what}s`;
-      diagnostics.push(diagnosticAt(entry.keyPos, message));
+      diagnostics.push(diagnosticAt('EP1301', entry.keyPos, message));
     }
   };
   section(merged.services.geoServices, 'geo service', capabilities.geoServices);
@@ -88,6 +89,7 @@ export function capabilityDiagnostics(
         if (field.key === 'contact_nickname' || field.key === 'tsig_key_name')
           diagnostics.push(
             diagnosticAt(
+              'EP1301',
               field.keyPos,
               `secondary zone "${entry.key}": ${who} has no ${field.key} on a secondary zone; leave it out`,
             ),

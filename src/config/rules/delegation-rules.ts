@@ -76,7 +76,7 @@ function zoneDiagnostics(zone: MergedZone, records: readonly ReadRecord[]): Diag
     if (!cut || !at) continue;
     for (const set of record.sets) {
       if (isGlueOf(cut, { fqdn: record.record.fqdn, type: set.type.type })) continue;
-      diagnostics.push(diagnosticAt(set.keyPos, belowMessage(record, set.type.type, at)));
+      diagnostics.push(diagnosticAt('EP1206', set.keyPos, belowMessage(record, set.type.type, at)));
     }
   }
   const unmanaged = unmanagedGlobs(zone);
@@ -86,7 +86,7 @@ function zoneDiagnostics(zone: MergedZone, records: readonly ReadRecord[]): Diag
     if (!at || isUnmanaged(name, unmanaged)) continue;
     for (const set of at.record.sets.filter((candidate) => delegates(candidate.type.type)))
       for (const value of set.values.filter((placed) => placed.value === `${server}.`))
-        diagnostics.push(diagnosticAt(value.pos, missingMessage(at.record, server, name)));
+        diagnostics.push(diagnosticAt('EP1207', value.pos, missingMessage(at.record, server, name)));
   }
   return diagnostics;
 }

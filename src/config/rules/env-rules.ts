@@ -52,7 +52,11 @@ export function envDiagnostics(
   for (const [use, other] of sharing) {
     if (use.named) {
       diagnostics.push(
-        diagnosticAt(use.at, `${use.key}: ${use.variable} is also ${described(other)}, and ${ONE_ROLE}`),
+        diagnosticAt(
+          'EP1217',
+          use.at,
+          `${use.key}: ${use.variable} is also ${described(other)}, and ${ONE_ROLE}`,
+        ),
       );
       continue;
     }
@@ -67,7 +71,7 @@ export function envDiagnostics(
     const message =
       `provider "${use.provider}" reads ${variables} by default, which provider "${other.provider}" reads too; ` +
       `${ONE_ROLE}: give it its own ${keys}`;
-    diagnostics.push(diagnosticAt(use.at, message));
+    diagnostics.push(diagnosticAt('EP1217', use.at, message));
   }
   return diagnostics;
 }
@@ -92,6 +96,7 @@ function builtInMisuse(use: Use, builtIn: Readonly<Record<string, string>>): Dia
   const what = Object.hasOwn(builtIn, use.variable) ? builtIn[use.variable] : undefined;
   if (what === undefined || !use.named || use.variableOf.default === use.variable) return null;
   return diagnosticAt(
+    'EP1217',
     use.at,
     `${use.key}: ${use.variable} is ${what}, and ${ONE_ROLE}: name a variable of its own for the ` +
       `${use.role} of provider "${use.provider}"`,

@@ -33,13 +33,13 @@ function groupOptionDiagnostics(group: ReadGeoGroup): Diagnostic[] {
       const count = counts.get(entry.key);
       if (count === undefined) {
         const message = `${group.label} ${field}: ${entry.key} is not a type the group serves`;
-        diagnostics.push(diagnosticAt(entry.keyPos, message));
+        diagnostics.push(diagnosticAt('EP1215', entry.keyPos, message));
         continue;
       }
       const value = toPlain(entry.value);
       if (field === 'serve_count' && typeof value === 'number' && value > count) {
         const message = `${group.label} serve_count: ${entry.key} is ${value}, but the group serves ${count} ${entry.key} value${count === 1 ? '' : 's'}`;
-        diagnostics.push(diagnosticAt(entry.value.pos, message));
+        diagnostics.push(diagnosticAt('EP1215', entry.value.pos, message));
       }
     }
   }
@@ -56,15 +56,15 @@ function renameDiagnostics(services: readonly PEntry[]): Diagnostic[] {
     const old = from.value;
     const listed = names.get(old);
     if (old === service.key) {
-      diagnostics.push(diagnosticAt(from.pos, `geo service "${old}" is renamed from its own name`));
+      diagnostics.push(diagnosticAt('EP1216', from.pos, `geo service "${old}" is renamed from its own name`));
     } else if (listed) {
       const message = `geo service "${service.key}" is renamed from "${old}", which is also listed at ${where(listed)}; a renamed service is listed under its new name only`;
-      diagnostics.push(diagnosticAt(from.pos, message));
+      diagnostics.push(diagnosticAt('EP1216', from.pos, message));
     }
     const first = sources.get(old);
     if (first) {
       const message = `geo services "${first.service}" and "${service.key}" are both renamed from "${old}": also at ${where(first.pos)}`;
-      diagnostics.push(diagnosticAt(from.pos, message));
+      diagnostics.push(diagnosticAt('EP1216', from.pos, message));
     } else sources.set(old, { service: service.key, pos: from.pos });
   }
   return diagnostics;

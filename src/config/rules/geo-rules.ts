@@ -38,7 +38,7 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
     for (const node of nodesOf(service)) {
       const problem = nodeProblem(node);
       if (problem) {
-        diagnostics.push(diagnosticAt(node.pos, problem));
+        diagnostics.push(diagnosticAt('EP1210', node.pos, problem));
         continue;
       }
       const key = `${node.zone} ${node.fqdn}`;
@@ -47,11 +47,15 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
         const again = first.service === service.key;
         const other = again ? 'is listed twice in geo service' : 'is also linked to geo service';
         diagnostics.push(
-          diagnosticAt(node.pos, `node ${node.fqdn} ${other} "${first.service}" at ${where(first.pos)}`),
+          diagnosticAt(
+            'EP1211',
+            node.pos,
+            `node ${node.fqdn} ${other} "${first.service}" at ${where(first.pos)}`,
+          ),
         );
         if (!again) {
           const message = `node ${node.fqdn} is also linked to geo service "${service.key}" at ${where(node.pos)}; a node may belong to one geo service`;
-          diagnostics.push(diagnosticAt(first.pos, message));
+          diagnostics.push(diagnosticAt('EP1211', first.pos, message));
         }
         continue;
       }
@@ -63,10 +67,12 @@ export function geoDiagnostics(merged: MergedDocument, read: ReadRecords): Diagn
         const tail = `a node linked to a geo service carries no plain ${record.types} records`;
         diagnostics.push(
           diagnosticAt(
+            'EP1212',
             node.pos,
             `node ${node.fqdn} also has plain ${record.types} records under zones at ${where(record.pos)}; ${tail}`,
           ),
           diagnosticAt(
+            'EP1212',
             record.pos,
             `record ${node.fqdn} is a node of geo service "${service.key}" at ${where(node.pos)}; ${tail}`,
           ),
@@ -90,13 +96,14 @@ function geoTypedRecords(read: ReadRecords): Map<string, { pos: Position; types:
 
 function serviceNameDiagnostics(service: PEntry): Diagnostic[] {
   const name = service.key;
-  if (name.trim() === '') return [diagnosticAt(service.keyPos, 'a geo service name must not be empty')];
+  if (name.trim() === '')
+    return [diagnosticAt('EP1106', service.keyPos, 'a geo service name must not be empty')];
   if (name.trim() !== name) {
-    return [diagnosticAt(service.keyPos, `geo service name "${name}" starts or ends with a space`)];
+    return [diagnosticAt('EP1106', service.keyPos, `geo service name "${name}" starts or ends with a space`)];
   }
   if (hasUnprintable(name)) {
     const message = `geo service name "${name}" must be plain text, without line breaks, tabs, NUL or other control characters`;
-    return [diagnosticAt(service.keyPos, message)];
+    return [diagnosticAt('EP1106', service.keyPos, message)];
   }
   return [];
 }
@@ -118,8 +125,8 @@ function groupDiagnostics(service: PEntry): Diagnostic[] {
         const message = (pos: Position) =>
           `group "${name}" of geo service "${service.key}" is also defined at ${where(pos)}`;
         diagnostics.push(
-          diagnosticAt(nameNode.pos, message(first)),
-          diagnosticAt(first, message(nameNode.pos)),
+          diagnosticAt('EP1213', nameNode.pos, message(first)),
+          diagnosticAt('EP1213', first, message(nameNode.pos)),
         );
       } else names.set(name, nameNode.pos);
     }
@@ -129,7 +136,7 @@ function groupDiagnostics(service: PEntry): Diagnostic[] {
       const code = toPlain(item);
       if (typeof code !== 'string') continue;
       if (!isGeoCountryCode(code)) {
-        diagnostics.push(diagnosticAt(item.pos, countryCodeProblem(code)));
+        diagnostics.push(diagnosticAt('EP1109', item.pos, countryCodeProblem(code)));
         continue;
       }
       const first = countries.get(code);
@@ -137,13 +144,14 @@ function groupDiagnostics(service: PEntry): Diagnostic[] {
       else if (first.group === name) {
         diagnostics.push(
           diagnosticAt(
+            'EP1108',
             item.pos,
             `country ${code} is listed twice in group "${name}": also at ${where(first.pos)}`,
           ),
         );
       } else {
         const message = `country ${code} is already in group "${first.group}" at ${where(first.pos)}; a country may be in one group of a service`;
-        diagnostics.push(diagnosticAt(item.pos, message));
+        diagnostics.push(diagnosticAt('EP1214', item.pos, message));
       }
     }
   }

@@ -16,10 +16,14 @@ export function ipv4ListDiagnostics(list: PNode | undefined, owner: string): Dia
     const address = item.value;
     const first = seen.get(address);
     if (!isIPv4(address)) {
-      diagnostics.push(diagnosticAt(item.pos, `"${address}" is not a valid IPv4 address`));
+      diagnostics.push(diagnosticAt('EP1107', item.pos, `"${address}" is not a valid IPv4 address`));
     } else if (first) {
       diagnostics.push(
-        diagnosticAt(item.pos, `address ${address} is listed twice in ${owner}: also at ${where(first)}`),
+        diagnosticAt(
+          'EP1108',
+          item.pos,
+          `address ${address} is listed twice in ${owner}: also at ${where(first)}`,
+        ),
       );
     }
     if (!first) seen.set(address, item.pos);

@@ -57,7 +57,7 @@ export function providerDiagnostics(
     if (owner.lists.length === 0 && specs.length > 1 && owner.keyPos) {
       const all = specs.map((spec) => spec.name).join(', ');
       const message = `${owner.what} must list its providers: several are configured (${all})`;
-      diagnostics.push(diagnosticAt(owner.keyPos, message));
+      diagnostics.push(diagnosticAt('EP1303', owner.keyPos, message));
     }
     onProviders.set(owner.zone, effectiveProviders(owner.lists, specs));
   }
@@ -76,6 +76,7 @@ function specDiagnostics(entry: PEntry, catalogue: ProviderCatalogue): Diagnosti
   if (!new RegExp(PROVIDER_NAME_PATTERN).test(entry.key))
     diagnostics.push(
       diagnosticAt(
+        'EP1106',
         entry.keyPos,
         `provider name "${entry.key}" is not valid: use lower-case letters, digits, "-" and "_"`,
       ),
@@ -90,6 +91,7 @@ function specDiagnostics(entry: PEntry, catalogue: ProviderCatalogue): Diagnosti
   if (missing.length > 0)
     diagnostics.push(
       diagnosticAt(
+        'EP1302',
         entry.keyPos,
         `provider "${entry.key}" of type ${type.type} needs ${missing.join(' and ')}`,
       ),
@@ -98,7 +100,9 @@ function specDiagnostics(entry: PEntry, catalogue: ProviderCatalogue): Diagnosti
     const field = entryOf(map, key);
     const lacking = partners.filter((partner) => !entryOf(map, partner));
     if (field && lacking.length > 0)
-      diagnostics.push(diagnosticAt(field.keyPos, `${key} needs ${lacking.join(' and ')} beside it`));
+      diagnostics.push(
+        diagnosticAt('EP1302', field.keyPos, `${key} needs ${lacking.join(' and ')} beside it`),
+      );
   }
   for (const field of map.entries) {
     if (field.key === 'type' || Object.hasOwn(type.options, field.key)) continue;
@@ -106,6 +110,7 @@ function specDiagnostics(entry: PEntry, catalogue: ProviderCatalogue): Diagnosti
     if (owners.length > 0)
       diagnostics.push(
         diagnosticAt(
+          'EP1302',
           field.keyPos,
           `${field.key} is for ${owners.map((o) => o.type).join(' and ')} providers`,
         ),
@@ -120,16 +125,22 @@ function listDiagnostics(what: string, lists: readonly PEntry[], names: Readonly
   const diagnostics: Diagnostic[] = [];
   if (names.size === 0)
     diagnostics.push(
-      diagnosticAt(first.keyPos, `${what} lists providers, but the desired state has no providers: section`),
+      diagnosticAt(
+        'EP1303',
+        first.keyPos,
+        `${what} lists providers, but the desired state has no providers: section`,
+      ),
     );
   else
     for (const list of lists) {
       const seen = new Set<string>();
       for (const { name, node } of listedNames(list.value)) {
         if (!names.has(name))
-          diagnostics.push(diagnosticAt(node.pos, `${what}: provider "${name}" is not under providers:`));
+          diagnostics.push(
+            diagnosticAt('EP1303', node.pos, `${what}: provider "${name}" is not under providers:`),
+          );
         else if (seen.has(name))
-          diagnostics.push(diagnosticAt(node.pos, `${what}: provider "${name}" is listed twice`));
+          diagnostics.push(diagnosticAt('EP1303', node.pos, `${what}: provider "${name}" is listed twice`));
         seen.add(name);
       }
     }
@@ -140,6 +151,7 @@ function listDiagnostics(what: string, lists: readonly PEntry[], names: Readonly
     const place = (list: PEntry) => ({ text: text(list), pos: list.keyPos });
     diagnostics.push(
       ...bothPlaces(
+        'EP1303',
         place(other),
         place(first),
         (self, o) => `providers of ${what} are ${self.text} here but ${o.text} at ${where(o.pos)}`,
@@ -166,7 +178,7 @@ function geoDiagnostics(
         ? 'none of the providers supports geo services'
         : `geo services are held by one provider, but ${capable.join(' and ')} all support them`;
     for (const entry of services)
-      diagnostics.push(diagnosticAt(entry.keyPos, `geo service "${entry.key}": ${why}`));
+      diagnostics.push(diagnosticAt('EP1304', entry.keyPos, `geo service "${entry.key}": ${why}`));
     return diagnostics;
   }
   const lacking = new Set(specs.filter((spec) => !supports(spec)).map((spec) => spec.name));
@@ -179,7 +191,7 @@ function geoDiagnostics(
         const message =
           `geo service "${entry.key}": node ${node.fqdnText} is in zone "${node.zoneText}", which is on ` +
           `${without.map((name) => `"${name}"`).join(', ')}; geo services are ${holder}'s alone`;
-        diagnostics.push(diagnosticAt(node.pos, message));
+        diagnostics.push(diagnosticAt('EP1304', node.pos, message));
       }
     }
   return diagnostics;

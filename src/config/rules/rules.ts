@@ -45,12 +45,12 @@ function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
   for (const key of zone.keys) {
     const problem = zoneLabelsProblem(withoutTrailingDot(key.key));
     if (!problem) continue;
-    diagnostics.push(diagnosticAt(key.keyPos, `zone name "${key.key}" is not valid: ${problem}`));
+    diagnostics.push(diagnosticAt('EP1106', key.keyPos, `zone name "${key.key}" is not valid: ${problem}`));
   }
 
   for (const record of zone.records) {
     const problem = recordNameProblem(zone, record);
-    if (problem) diagnostics.push(diagnosticAt(record.keyPos, problem));
+    if (problem) diagnostics.push(diagnosticAt('EP1106', record.keyPos, problem));
   }
   return diagnostics;
 }

@@ -17,14 +17,14 @@ export function secondaryDiagnostics(merged: MergedDocument): Diagnostic[] {
     const problem = zoneNameProblem(name);
     if (problem)
       diagnostics.push(
-        diagnosticAt(entry.keyPos, `secondary zone name "${entry.key}" is not valid: ${problem}`),
+        diagnosticAt('EP1106', entry.keyPos, `secondary zone name "${entry.key}" is not valid: ${problem}`),
       );
     const primary = primaries.get(normaliseName(entry.key));
     if (primary) {
       const message =
         `secondary zone "${entry.key}" is also a primary zone under zones at ${where(primary.keyPos)}; ` +
         'a zone is either primary or secondary';
-      diagnostics.push(diagnosticAt(entry.keyPos, message));
+      diagnostics.push(diagnosticAt('EP1209', entry.keyPos, message));
     }
     const masters = isMap(entry.value) ? entryOf(entry.value, 'masters')?.value : undefined;
     pushAll(diagnostics, ipv4ListDiagnostics(masters, `the masters of secondary zone "${entry.key}"`));

@@ -23,7 +23,7 @@ export function shadowDiagnostics(records: readonly ReadRecord[]): Diagnostic[] 
         const message =
           `record "${record.name}" is below ${above}, whose ${shadow.type} at ${where(shadow.keyPos)} redirects ` +
           `every name below it (RFC 6672 §2.4): a resolver never sees data there. Remove the record, or the ${shadow.type}`;
-        diagnostics.push(diagnosticAt(record.keyPos, message));
+        diagnostics.push(diagnosticAt('EP1218', record.keyPos, message));
         break;
       }
     }

@@ -52,11 +52,13 @@ export function subZoneDiagnostics(merged: MergedDocument, records: readonly Rea
     const hint = found.kind === 'zone' ? 'write it under that zone' : 'that zone is copied from its masters';
     diagnostics.push(
       diagnosticAt(
+        'EP1208',
         record.keyPos,
         `record "${record.name}" of zone "${zone.zone}" is ${place} "${inner}", managed separately at ` +
           `${where(found.pos)}; ${hint} (the parent holds only the delegation there: NS and DS, and the glue of its name servers)`,
       ),
       diagnosticAt(
+        'EP1208',
         found.pos,
         `${found.kind} "${inner}" holds ${record.fqdn}, but it is also written under zone "${zone.zone}" at ` +
           `${where(record.keyPos)}`,

@@ -27,11 +27,11 @@ export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[
       const atApex = record.fqdn === zone.zone;
       if (apex === 'never' && atApex)
         diagnostics.push(
-          diagnosticAt(set.keyPos, `${owner}: ${set.type.type} is not allowed at the zone apex`),
+          diagnosticAt('EP1201', set.keyPos, `${owner}: ${set.type.type} is not allowed at the zone apex`),
         );
       if (apex === 'only' && !atApex) {
         const message = `${owner}: ${set.type.type} is allowed only at the zone apex ("@")`;
-        diagnostics.push(diagnosticAt(set.keyPos, message));
+        diagnostics.push(diagnosticAt('EP1201', set.keyPos, message));
       }
     }
   }
@@ -56,7 +56,7 @@ export function apexNodeDiagnostics(
         const message =
           `node ${fqdn} is its zone's apex, but ${group.label} serves ${set.type.type} at ${where(set.keyPos)}, ` +
           `which is not allowed at the zone apex`;
-        return diagnosticAt(pos, message);
+        return diagnosticAt('EP1201', pos, message);
       }),
   );
 }
@@ -74,7 +74,7 @@ function repeatedTypeDiagnostics(owner: string, sets: readonly RecordTypedValues
     const message =
       `${owner}: ${set.type.type} is also given in another item of its list, at ${where(earlier.keyPos)}; ` +
       'each type is given in one item, whose TTL it has';
-    diagnostics.push(diagnosticAt(set.keyPos, message));
+    diagnostics.push(diagnosticAt('EP1202', set.keyPos, message));
   }
   return diagnostics;
 }
@@ -89,11 +89,11 @@ function aloneDiagnostics(owner: string, sets: readonly TypedValues[], place: st
     if (others.length > 0) {
       const beside = others.map((other) => `${other.type.type} at ${where(other.keyPos)}`).join(', ');
       const message = `${owner}: ${type} must be alone ${place}, but it has ${beside}`;
-      diagnostics.push(diagnosticAt(set.keyPos, message));
+      diagnostics.push(diagnosticAt('EP1203', set.keyPos, message));
     }
     if (set.values.length > 1) {
       const message = `${owner}: ${type} holds one value, but ${set.values.length} are given`;
-      diagnostics.push(diagnosticAt(set.keyPos, message));
+      diagnostics.push(diagnosticAt('EP1204', set.keyPos, message));
     }
   }
   return diagnostics;
@@ -105,7 +105,7 @@ function besidesDiagnostics(owner: string, sets: readonly TypedValues[]): Diagno
     const needed = set.type.rules?.besides;
     if (!needed || sets.some((other) => other.type.type === needed)) return [];
     const message = `${owner}: ${set.type.type} is allowed only beside ${needed} records at its name, and it has none`;
-    return [diagnosticAt(set.keyPos, message)];
+    return [diagnosticAt('EP1205', set.keyPos, message)];
   });
 }
 
@@ -118,5 +118,5 @@ function soleValueDiagnostics(owner: string, set: TypedValues): Diagnostic[] {
   const message =
     `${owner}: the ${set.type.type} value "${sole.value}" is the only one of its set (${sole.why}), but ` +
     `${others} other ${others === 1 ? 'value is' : 'values are'} given`;
-  return [diagnosticAt(placed.pos, message)];
+  return [diagnosticAt('EP1204', placed.pos, message)];
 }

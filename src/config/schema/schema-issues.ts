@@ -57,9 +57,10 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
     return issue.keys.map((key) => {
       const pos = entryOf(map, key)?.keyPos ?? map.pos;
       const unmanaged = unmanagedTypeMessage(key, issue.path, allowed);
-      if (unmanaged) return diagnosticAt(pos, unmanaged);
+      if (unmanaged) return diagnosticAt('EP1110', pos, unmanaged);
       const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
       return diagnosticAt(
+        'EP1101',
         pos,
         `${where}${unknownKeyHint(key, issue.path, allowed)} (expected ${allowed.join(', ')})`,
       );
@@ -68,11 +69,15 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
   if (found.node === undefined) {
     const key = String(issue.path.at(-1));
     return [
-      diagnosticAt(found.parentPos, `${label(issue.path.slice(0, -1))} is missing required key "${key}"`),
+      diagnosticAt(
+        'EP1102',
+        found.parentPos,
+        `${label(issue.path.slice(0, -1))} is missing required key "${key}"`,
+      ),
     ];
   }
   const message = `${label(issue.path)} ${issue.message}, got ${describeValue(toPlain(found.node))}`;
-  return [diagnosticAt(found.node.pos, message)];
+  return [diagnosticAt('EP1103', found.node.pos, message)];
 }
 
 /**

@@ -36,10 +36,14 @@ export function readAbsent(zone: MergedZone): ReadAbsent {
     const written = item.value;
     const read = absentSet(written, zone.zone);
     if (typeof read === 'string')
-      diagnostics.push(diagnosticAt(item.pos, `absent entry "${written}" ${read}`));
+      diagnostics.push(diagnosticAt('EP1501', item.pos, `absent entry "${written}" ${read}`));
     else if (!declared)
       diagnostics.push(
-        diagnosticAt(item.pos, `absent entry "${written}" needs manage: declared in zone "${zone.zone}"`),
+        diagnosticAt(
+          'EP1501',
+          item.pos,
+          `absent entry "${written}" needs manage: declared in zone "${zone.zone}"`,
+        ),
       );
     else entries.push({ set: read, written, pos: item.pos });
   }

@@ -42,7 +42,11 @@ function absentDeclared(entries: readonly PlacedAbsent[], mine: readonly ReadRec
   return entries
     .filter(({ set }) => declared.has(set.type ? setKey(set.fqdn, set.type) : set.fqdn))
     .map(({ written, pos }) =>
-      diagnosticAt(pos, `absent entry "${written}" names a record set declared under records; keep one`),
+      diagnosticAt(
+        'EP1501',
+        pos,
+        `absent entry "${written}" names a record set declared under records; keep one`,
+      ),
     );
 }
 
@@ -60,6 +64,7 @@ function conflicts(zone: MergedZone, read: ReadRecord, entries: readonly PlacedU
   if (whole)
     return [
       diagnosticAt(
+        'EP1502',
         read.record.keyPos,
         `record "${written}" matches unmanaged glob "${whole.written}" of its zone; a name cannot be both managed and unmanaged`,
       ),
@@ -71,6 +76,7 @@ function conflicts(zone: MergedZone, read: ReadRecord, entries: readonly PlacedU
     if (typed)
       return [
         diagnosticAt(
+          'EP1502',
           set.keyPos,
           `record "${written}" ${type} matches unmanaged entry "${entryText(typed.entry)}" of its zone; a record set cannot be both managed and unmanaged`,
         ),
@@ -82,6 +88,7 @@ function conflicts(zone: MergedZone, read: ReadRecord, entries: readonly PlacedU
       if (!claimed) return [];
       return [
         diagnosticAt(
+          'EP1502',
           pos,
           `${type} value ${value} of record "${written}" matches unmanaged entry "${entryText(claimed.entry)}" of its zone; a value cannot be both managed and unmanaged`,
         ),

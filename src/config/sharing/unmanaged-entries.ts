@@ -42,7 +42,7 @@ function readEntry(item: PNode, zone: string): EntryRead {
   if (item.kind === 'scalar') {
     if (typeof item.value !== 'string' || item.value === '') return null;
     const spaced = spacedEntryProblem(item.value);
-    if (spaced) return { problems: [diagnosticAt(item.pos, spaced)] };
+    if (spaced) return { problems: [diagnosticAt('EP1503', item.pos, spaced)] };
     const name = nameOf(item, zone);
     return 'glob' in name
       ? { entry: { name: name.glob }, written: item.value }
@@ -61,7 +61,7 @@ function readEntry(item: PNode, zone: string): EntryRead {
   const valueProblem = value === undefined ? null : globProblem(value);
   if (valueNode && valueProblem)
     problems.push(
-      diagnosticAt(valueNode.pos, `unmanaged value glob "${value}" is not valid: ${valueProblem}`),
+      diagnosticAt('EP1503', valueNode.pos, `unmanaged value glob "${value}" is not valid: ${valueProblem}`),
     );
   if (problems.length > 0 || !('glob' in name)) return { problems };
   return {
@@ -83,7 +83,9 @@ function nameOf(node: PNode & { kind: 'scalar' }, zone: string): { glob: string 
   const written = String(node.value);
   const read = unmanagedNameGlob(written, zone);
   if ('glob' in read) return read;
-  return { problem: diagnosticAt(node.pos, `unmanaged glob "${written}" is not valid: ${read.problem}`) };
+  return {
+    problem: diagnosticAt('EP1503', node.pos, `unmanaged glob "${written}" is not valid: ${read.problem}`),
+  };
 }
 
 /** `types`, upper-cased, registered, sorted, each once; undefined when absent or not a list (the schema said). */
@@ -96,7 +98,11 @@ function typesOf(node: PNode | undefined, problems: Diagnostic[]): string[] | un
     if (recordType(type)) types.add(type);
     else
       problems.push(
-        diagnosticAt(item.pos, `unmanaged type "${item.value}" is not a record type edgeplan manages`),
+        diagnosticAt(
+          'EP1503',
+          item.pos,
+          `unmanaged type "${item.value}" is not a record type edgeplan manages`,
+        ),
       );
   }
   return types.size > 0 ? [...types].sort() : undefined;

@@ -45,7 +45,7 @@ export function diffGeoServices(
     if (renamed !== undefined) {
       if (current !== undefined) {
         const message = `geo service "${old}" cannot be renamed to "${service.name}": a live service has that name`;
-        problems.push({ ...(service.at ?? UNPLACED), message });
+        problems.push({ ...(service.at ?? UNPLACED), code: 'EP1601', message });
         continue;
       }
       kept.add(old);

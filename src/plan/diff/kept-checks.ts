@@ -43,7 +43,11 @@ export function keptDataProblems(desired: DesiredZone, live: LiveZone | null): D
     if (types === undefined) continue;
     const message = setProblem(set, types);
     if (message !== null)
-      problems.push({ ...(set.at ?? UNPLACED), message: `${set.fqdn} ${set.type}: ${message}` });
+      problems.push({
+        ...(set.at ?? UNPLACED),
+        code: 'EP1602',
+        message: `${set.fqdn} ${set.type}: ${message}`,
+      });
   }
   return problems;
 }

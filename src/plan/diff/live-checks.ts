@@ -72,5 +72,5 @@ function geoHeldNodes(live: LiveDnsState, geo: readonly GeoChange[]): Map<string
 }
 
 function problem(set: RecordSet, message: string): Diagnostic {
-  return { ...(set.at ?? UNPLACED), message: `${set.fqdn} ${set.type}: ${message}` };
+  return { ...(set.at ?? UNPLACED), code: 'EP1603', message: `${set.fqdn} ${set.type}: ${message}` };
 }

@@ -1,4 +1,5 @@
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 
 /**
  * The desired state is valid on its own but cannot be planned against live state: it names a webapp or a bot the
@@ -6,7 +7,8 @@ import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
  * Each problem points into the YAML like a validation problem; the plan is not computed, so nothing is applied.
  * The CLI prints the diagnostics and exits 1.
  */
-export class PlanProblemsError extends Error {
+export class PlanProblemsError extends EdgeplanError {
+  override readonly code = 'EP1920';
   override readonly name = 'PlanProblemsError';
 
   constructor(readonly diagnostics: Diagnostic[]) {

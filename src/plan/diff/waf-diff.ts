@@ -34,14 +34,18 @@ export function diffWaf(
       throw new Error(`computePlan: live state has no entry for webapp ${webapp.ref} (was it read?)`);
     const found = live.webapps[webapp.ref] ?? null;
     if (found === null) {
-      problems.push(at(webapp.at, missingWebapp(webapp.ref, live.accountWebapps)));
+      problems.push(at('EP1607', webapp.at, missingWebapp(webapp.ref, live.accountWebapps)));
       continue;
     }
     const first = seen.get(found.id);
     const change = diffWebapp(webapp, found, problems);
     if (first) {
       problems.push(
-        at(webapp.at, `webapp "${webapp.ref}" is the same webapp as "${first.ref}" at ${where(first.at)}`),
+        at(
+          'EP1609',
+          webapp.at,
+          `webapp "${webapp.ref}" is the same webapp as "${first.ref}" at ${where(first.at)}`,
+        ),
       );
       continue;
     }
@@ -57,14 +61,14 @@ function diffWebapp(webapp: DesiredWebapp, live: LiveWebapp, problems: Diagnosti
   for (const entry of webapp.allow) {
     const matches = matchBots(entry.ref, live.bots);
     if (matches.length !== 1) {
-      problems.push(at(entry.at, botProblem(entry.ref, live, matches)));
+      problems.push(at('EP1608', entry.at, botProblem(entry.ref, live, matches)));
       continue;
     }
     const [bot] = matches as [LiveGoodBot];
     const first = firstAt.get(bot.id);
     if (first) {
       problems.push(
-        at(entry.at, `bot "${entry.ref}" is the same bot as "${first.ref}" at ${where(first.at)}`),
+        at('EP1609', entry.at, `bot "${entry.ref}" is the same bot as "${first.ref}" at ${where(first.at)}`),
       );
       continue;
     }

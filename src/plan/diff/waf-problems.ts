@@ -1,5 +1,6 @@
 import { closestNames } from '../../model/closest-names.js';
 import type { Diagnostic, SourcePosition } from '../../model/diagnostic.js';
+import type { ProblemCode } from '../../model/error-codes.js';
 import { isWebappId, type LiveGoodBot, type LiveWebapp } from '../../model/waf.js';
 
 /** How desired webapps and bots are found in the live catalogue, and what is said when they are not. */
@@ -36,8 +37,8 @@ export function missingWebapp(ref: string, names: readonly string[]): string {
   return `webapp "${ref}" does not exist in the WAF account${hint}`;
 }
 
-export function at(pos: SourcePosition, message: string): Diagnostic {
-  return { file: pos.file, line: pos.line, col: pos.col, message };
+export function at(code: ProblemCode, pos: SourcePosition, message: string): Diagnostic {
+  return { file: pos.file, line: pos.line, col: pos.col, code, message };
 }
 
 export function where(pos: SourcePosition): string {

@@ -1,5 +1,6 @@
 import { type Diagnostic, type SourcePosition, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
+import type { ProblemCode } from '../../model/error-codes.js';
 import { managedIn } from './managed.js';
 
 /**
@@ -27,6 +28,7 @@ export function zoneProblems(
     if (zone.live === null && types.get(name) === 'secondary')
       problems.push(
         problem(
+          'EP1604',
           zone.desired.at,
           `zone "${name}" is a secondary zone in the account (its data is copied from master name servers), ` +
             'not a primary zone edgeplan can write records to; list it under secondary_zones, or delete the ' +
@@ -39,6 +41,7 @@ export function zoneProblems(
       if (count > 0)
         problems.push(
           problem(
+            'EP1605',
             zone.desired.at,
             `zone "${name}" has no records map in any file, but ${count} managed record set(s) live: the plan ` +
               'would delete them all (was a records file not read?); write `records: {}` if that is meant',
@@ -51,6 +54,7 @@ export function zoneProblems(
     if (types.get(secondary.zone) === 'primary')
       problems.push(
         problem(
+          'EP1606',
           secondary.at,
           `secondary zone "${secondary.zone}" is a primary zone in the account (with records of its own); the ` +
             'service refuses a secondary zone of the same name: manage it under zones, or delete the primary ' +
@@ -60,6 +64,6 @@ export function zoneProblems(
   return problems;
 }
 
-function problem(at: SourcePosition | undefined, message: string): Diagnostic {
-  return { ...(at ?? UNPLACED), message };
+function problem(code: ProblemCode, at: SourcePosition | undefined, message: string): Diagnostic {
+  return { ...(at ?? UNPLACED), code, message };
 }

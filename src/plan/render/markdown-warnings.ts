@@ -10,7 +10,7 @@ export const MARKDOWN_WARNINGS = 20;
 
 /**
  * The lint warnings of the desired state (docs/lints.md), as the text output prints them on stderr: each with its
- * place (`file:line:col`, in code) and message (shortened as the text output shortens it), then a line saying they do not block. Empty without warnings. A
+ * place (`file:line:col`, in code), code (EPnnnn) and message (shortened as the text output shortens it), then a line saying they do not block. Empty without warnings. A
  * pull-request comment is read by people who never see stderr, so the markdown plan carries them.
  */
 export function warningsSection(warnings: readonly Diagnostic[]): string[] {
@@ -18,8 +18,8 @@ export function warningsSection(warnings: readonly Diagnostic[]): string[] {
   const shown = warnings
     .slice(0, MARKDOWN_WARNINGS)
     .map(
-      ({ file, line, col, message }) =>
-        `- ${code(`${file}:${line}:${col}`, false)} ${cell(shownMessage(message))}`,
+      (warning) =>
+        `- ${code(`${warning.file}:${warning.line}:${warning.col}`, false)} ${warning.code} ${cell(shownMessage(warning.message))}`,
     );
   const more = warnings.length - shown.length;
   const tail =

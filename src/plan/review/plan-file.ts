@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { SafetyRule } from '../../model/safety.js';
 import { hasProvider, parseTarget, TARGET_KINDS } from '../../model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
@@ -86,7 +87,8 @@ const PlanFileSchema = z.looseObject({
   }),
 });
 
-export class PlanFileError extends Error {
+export class PlanFileError extends EdgeplanError {
+  override readonly code = 'EP5001';
   override readonly name = 'PlanFileError';
 }
 

@@ -1,5 +1,6 @@
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { loadPicomatch } from '../../model/glob.js';
 import type { LiveState } from '../../model/live.js';
 import { onProvider, parseTarget, TARGET_KINDS, type Target, type TargetKind } from '../../model/target.js';
@@ -23,7 +24,8 @@ export interface TargetScope {
   hasKind(kind: TargetKind): boolean;
 }
 
-export class TargetPatternError extends Error {
+export class TargetPatternError extends EdgeplanError {
+  override readonly code = 'EP6001';
   override readonly name = 'TargetPatternError';
 }
 

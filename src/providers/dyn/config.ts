@@ -38,6 +38,7 @@ const RATE_LIMIT = DYN_RATE_LIMIT_VARIABLE;
  * with credentials is shown with them as `***`.
  */
 export class DynConfigError extends EnvConfigError {
+  override readonly code = 'EP1902';
   override readonly name = 'DynConfigError';
 
   constructor(missing: string[], invalid: string[], service = 'DNS service') {

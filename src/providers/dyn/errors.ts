@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
+import type { ErrorCode } from '../../model/error-codes.js';
 import { OutcomeUnknownError } from '../../model/provider.js';
 import { redactUserinfo } from '../http/redact.js';
 import { WireError } from '../http/wire-error.js';
@@ -31,7 +33,8 @@ export interface DynApiErrorDetails {
   attempts: number;
 }
 
-export class DynApiError extends Error {
+export class DynApiError extends EdgeplanError {
+  override readonly code: ErrorCode = 'EP2101';
   override readonly name: string = 'DynApiError';
   readonly method: string;
   readonly path: string;
@@ -75,6 +78,7 @@ export class DynApiError extends Error {
 
 /** `POST /Session/` failed: bad credentials or missing fields. The message never contains the password. */
 export class DynLoginError extends DynApiError {
+  override readonly code = 'EP2102';
   override readonly name = 'DynLoginError';
 }
 
@@ -82,7 +86,8 @@ export class DynLoginError extends DynApiError {
  * A job (HTTP 307 or `status: incomplete`) did not finish within the client's bound. `jobPath` may be an absolute
  * URL (a 307's Location); it is kept without user name and password.
  */
-export class DynJobTimeoutError extends Error {
+export class DynJobTimeoutError extends EdgeplanError {
+  override readonly code = 'EP2103';
   override readonly name = 'DynJobTimeoutError';
   readonly jobPath: string;
 
@@ -100,6 +105,7 @@ export class DynJobTimeoutError extends Error {
 
 /** A response of the service did not have the expected shape; `context` says which endpoint, zone and field. */
 export class DynWireError extends WireError {
+  override readonly code = 'EP2104';
   override readonly name = 'DynWireError';
 
   constructor(context: string, issues: string[]) {
@@ -112,7 +118,8 @@ export class DynWireError extends WireError {
  * restarts) and gave up. Publishing now would publish only part of the zone's plan, so the apply layer discards
  * and reports the zone as failed.
  */
-export class DynSessionLostError extends Error {
+export class DynSessionLostError extends EdgeplanError {
+  override readonly code = 'EP2105';
   override readonly name = 'DynSessionLostError';
 
   constructor(
@@ -128,6 +135,7 @@ export class DynSessionLostError extends Error {
 
 /** The answer to a zone's publish was lost and no read could tell whether it took effect. */
 export class DynPublishUnknownError extends OutcomeUnknownError {
+  override readonly code = 'EP4002';
   override readonly name = 'DynPublishUnknownError';
 
   constructor(
@@ -150,7 +158,8 @@ export class DynPublishUnknownError extends OutcomeUnknownError {
  * service no longer knows the job. Whether it was applied is unknown, so the client does not repeat a write; its
  * caller finds out by reading (write-resolve.ts). `jobPath` as in DynJobTimeoutError.
  */
-export class DynJobLostError extends Error {
+export class DynJobLostError extends EdgeplanError {
+  override readonly code = 'EP2106';
   override readonly name = 'DynJobLostError';
   readonly jobPath: string;
   readonly sessionEnded: boolean;
@@ -177,7 +186,8 @@ export class DynJobLostError extends Error {
  * (`https://api.dynect.net`) given for its API base (`https://api.dynect.net/REST`), the usual mistake. Nothing but
  * the login was sent. `cause` is the 404 itself.
  */
-export class DynBaseUrlError extends Error {
+export class DynBaseUrlError extends EdgeplanError {
+  override readonly code = 'EP1906';
   override readonly name = 'DynBaseUrlError';
   readonly baseUrl: string;
 
@@ -193,7 +203,8 @@ export class DynBaseUrlError extends Error {
 }
 
 /** A call after the client was closed (the run is ending): nothing is sent and no new session is opened. */
-export class DynSessionClosedError extends Error {
+export class DynSessionClosedError extends EdgeplanError {
+  override readonly code = 'EP2107';
   override readonly name = 'DynSessionClosedError';
 
   constructor() {

@@ -1,3 +1,5 @@
+import { EdgeplanError } from '../../model/edgeplan-error.js';
+import type { ErrorCode } from '../../model/error-codes.js';
 import { hasUserinfo, redactUserinfo } from './redact.js';
 
 /**
@@ -72,7 +74,8 @@ export function urlCredentialsProblems(name: string, text: string | undefined, i
 }
 
 /** Every missing variable and every unusable one (`NAME (what it must be)`), by name only. */
-export class EnvConfigError extends Error {
+export class EnvConfigError extends EdgeplanError {
+  override readonly code: ErrorCode = 'EP1901';
   override readonly name: string = 'EnvConfigError';
 
   constructor(

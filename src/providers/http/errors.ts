@@ -1,3 +1,4 @@
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { redactUserinfo } from './redact.js';
 
 /**
@@ -6,7 +7,8 @@ import { redactUserinfo } from './redact.js';
  */
 
 /** A response that a client could not use (for example a proxy's HTML 502 where a JSON envelope was expected). */
-export class HttpError extends Error {
+export class HttpError extends EdgeplanError {
+  override readonly code = 'EP2002';
   override readonly name = 'HttpError';
 
   constructor(
@@ -29,18 +31,20 @@ export type TransportErrorKind = 'network' | 'timeout';
  * No response at all: the connection failed or the per-attempt timeout fired on the last attempt. The message
  * shows the cause's text with any URL's user name and password as `***` (fetch puts the whole URL in some).
  */
-export class TransportError extends Error {
+export class TransportError extends EdgeplanError {
+  override readonly code = 'EP2003';
   override readonly name = 'TransportError';
 
   constructor(
-    readonly kind: TransportErrorKind,
+    /** Why there was no answer (named `failure`: an error's `kind` is its family's, model/error-codes.ts). */
+    readonly failure: TransportErrorKind,
     readonly method: string,
     readonly path: string,
     readonly attempts: number,
     options: { cause: unknown },
   ) {
     super(
-      `${method} ${path}: ${kind === 'timeout' ? 'timed out' : 'network error'} after ${attempts} attempt(s): ${describeCause(options.cause)}`,
+      `${method} ${path}: ${failure === 'timeout' ? 'timed out' : 'network error'} after ${attempts} attempt(s): ${describeCause(options.cause)}`,
       options,
     );
   }
@@ -50,18 +54,20 @@ export class TransportError extends Error {
  * An answer larger than its kind may be (transport.ts, ANSWER_LIMITS): not read further and not repeated, a repeat
  * would bring the same. Its kind is named so that a real account beyond the limit can be reported.
  */
-export class ResponseTooLargeError extends Error {
+export class ResponseTooLargeError extends EdgeplanError {
+  override readonly code = 'EP2004';
   override readonly name = 'ResponseTooLargeError';
 
   constructor(
     readonly method: string,
     readonly path: string,
-    readonly kind: string,
+    /** The answer's kind (transport.ts, ANSWER_LIMITS); an error's `kind` is its family's. */
+    readonly answerKind: string,
     readonly limitBytes: number,
   ) {
     super(
       `${method} ${path}: the answer is larger than ${limitBytes / 1024 / 1024} MB, the limit for an answer of ` +
-        `kind "${kind}"; not read further`,
+        `kind "${answerKind}"; not read further`,
     );
   }
 }
@@ -70,7 +76,8 @@ export class ResponseTooLargeError extends Error {
  * The run stopped this request (an interrupt, or a failure elsewhere that ends the run): it was not sent, or its
  * attempt was abandoned in flight. `reason` is the abort's reason, e.g. `SIGINT`.
  */
-export class RequestAbortedError extends Error {
+export class RequestAbortedError extends EdgeplanError {
+  override readonly code = 'EP7003';
   override readonly name = 'RequestAbortedError';
 
   constructor(
@@ -91,7 +98,8 @@ function reasonText(reason: unknown): string {
  * The rate limit asks for a longer wait than the client makes (the scheduler's `maxWaitMs`): the request was not
  * sent. The message says why, how long, and from when a new run can go.
  */
-export class RateLimitWaitError extends Error {
+export class RateLimitWaitError extends EdgeplanError {
+  override readonly code = 'EP2005';
   override readonly name = 'RateLimitWaitError';
 
   constructor(

@@ -1,11 +1,14 @@
 import type * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
+import type { ErrorCode } from '../../model/error-codes.js';
 
 /**
  * A response of a service did not have the shape its client expects. `context` says which request, and which zone,
  * webapp or item of it; `issues` name each failing field. Each provider has its own subclass (DynWireError,
  * WafWireError) so that a message says which service answered.
  */
-export class WireError extends Error {
+export class WireError extends EdgeplanError {
+  override readonly code: ErrorCode = 'EP2001';
   override readonly name: string = 'WireError';
 
   constructor(

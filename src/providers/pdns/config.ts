@@ -32,6 +32,7 @@ export interface PdnsConnection {
 
 /** Every missing or unusable variable, by name; never a value (the API key is one). */
 export class PdnsConfigError extends EnvConfigError {
+  override readonly code = 'EP1904';
   override readonly name = 'PdnsConfigError';
 
   constructor(provider: string, missing: string[], invalid: string[]) {

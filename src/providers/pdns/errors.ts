@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { OutcomeUnknownError } from '../../model/provider.js';
 import { TransportError } from '../http/errors.js';
 import { WireError, wireParser } from '../http/wire-error.js';
@@ -15,7 +16,8 @@ export const ErrorBody = z.lazy(() =>
  * A request PowerDNS answered with an error status: the method and path, the status and PowerDNS's own message
  * (its `error` field, else the start of the body). Never holds the API key (the server does not echo it).
  */
-export class PdnsApiError extends Error {
+export class PdnsApiError extends EdgeplanError {
+  override readonly code = 'EP2301';
   override readonly name = 'PdnsApiError';
 
   constructor(
@@ -40,7 +42,8 @@ const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
  * did not take effect: PowerDNS cuts a body over its `webserver-max-bodysize` off with a reset, so that setting is
  * the likely cause, and the message says how to raise it. Nothing of the write was applied.
  */
-export class PdnsBodyLimitError extends Error {
+export class PdnsBodyLimitError extends EdgeplanError {
+  override readonly code = 'EP2302';
   override readonly name = 'PdnsBodyLimitError';
 
   constructor(
@@ -61,7 +64,7 @@ export class PdnsBodyLimitError extends Error {
 
 /** The error to give up with after the last send of a zone's write `body` lost its answer (see PdnsBodyLimitError). */
 export function giveUpError(request: string, body: unknown, sends: number, lost: unknown): unknown {
-  if (!(lost instanceof TransportError) || lost.kind !== 'network') return lost;
+  if (!(lost instanceof TransportError) || lost.failure !== 'network') return lost;
   const bodyBytes = Buffer.byteLength(JSON.stringify(body));
   return bodyBytes > DEFAULT_MAX_BODY_BYTES
     ? new PdnsBodyLimitError(request, bodyBytes, sends, { cause: lost })
@@ -72,7 +75,8 @@ export function giveUpError(request: string, body: unknown, sends: number, lost:
  * A plan's change of a zone by DNS UPDATE, applied by a provider without the `dnsupdate_*` settings that say where
  * PowerDNS takes updates (the plan was made with them): nothing is sent.
  */
-export class PdnsDnsUpdateOffError extends Error {
+export class PdnsDnsUpdateOffError extends EdgeplanError {
+  override readonly code = 'EP1932';
   override readonly name = 'PdnsDnsUpdateOffError';
 
   constructor(readonly zone: string) {
@@ -85,6 +89,7 @@ export class PdnsDnsUpdateOffError extends Error {
 
 /** A PowerDNS answer that did not have the shape the client expects. */
 export class PdnsWireError extends WireError {
+  override readonly code = 'EP2303';
   override readonly name = 'PdnsWireError';
 
   constructor(context: string, issues: string[]) {
@@ -96,6 +101,7 @@ export const parseWire = wireParser((context, issues) => new PdnsWireError(conte
 
 /** The answer to a zone's write was lost and reading the zone failed too: whether the write took effect is unknown. */
 export class PdnsOutcomeUnknownError extends OutcomeUnknownError {
+  override readonly code = 'EP4003';
   override readonly name = 'PdnsOutcomeUnknownError';
 
   constructor(

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_OP_SCHEMA } from '../rfc2136/op-schema.js';
@@ -50,7 +51,8 @@ type UnreadableOp = Exclude<PdnsOp['kind'], z.infer<typeof PDNS_OP_SCHEMA>['kind
 export const PDNS_OP_SCHEMA_READS_EVERY_OP: [UnreadableOp] extends [never] ? true : never = true;
 
 /** Thrown for an op that is not a valid PowerDNS op (another provider's, or a hand-edited one). */
-export class PdnsOpError extends Error {
+export class PdnsOpError extends EdgeplanError {
+  override readonly code = 'EP5013';
   override readonly name = 'PdnsOpError';
 }
 

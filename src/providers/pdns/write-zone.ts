@@ -51,7 +51,7 @@ export interface PlannedZone {
 
 /** What a lost answer looked like, or null when `error` is an answer (a refusal). */
 export function lostAnswer(error: unknown): Symptom | null {
-  if (error instanceof TransportError) return error.kind;
+  if (error instanceof TransportError) return error.failure;
   if (error instanceof PdnsApiError && isServerError(error.status)) return 'http-5xx';
   return null;
 }

@@ -210,7 +210,9 @@ export class Rfc2136Client {
 export const READ_ATTEMPTS = 4;
 
 /** An exchange that failed on the way (no answer, a cut, an unsigned or forged one): a read may ask again. */
-class ExchangeFailedError extends Rfc2136Error {}
+class ExchangeFailedError extends Rfc2136Error {
+  override readonly code = 'EP2404';
+}
 
 function query(zone: string, type: 'AXFR' | 'SOA'): Buffer {
   // Stryker disable next-line StringLiteral: dns-packet writes a query (QR 0) for any type but 'response'

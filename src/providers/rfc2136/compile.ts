@@ -1,4 +1,5 @@
 import { entryLength, type UpdateEntry, updateOverhead } from '../../dns-wire/update.js';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import type { Rfc2136Op, Rfc2136Records, Rfc2136Set } from './ops.js';
@@ -11,7 +12,8 @@ import type { Rfc2136Op, Rfc2136Records, Rfc2136Set } from './ops.js';
 export const MAX_UPDATE_OCTETS = 65_535 - 2_048;
 
 /** RFC 2136 cannot create a zone: the plan needs one this server does not serve. */
-export class Rfc2136ZoneCreationError extends Error {
+export class Rfc2136ZoneCreationError extends EdgeplanError {
+  override readonly code = 'EP1931';
   override readonly name = 'Rfc2136ZoneCreationError';
 
   constructor(

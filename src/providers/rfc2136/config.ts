@@ -21,6 +21,7 @@ export interface Rfc2136Connection {
 
 /** Every missing or unusable variable, by name; never a value (the TSIG secret is one). */
 export class Rfc2136ConfigError extends EnvConfigError {
+  override readonly code = 'EP1905';
   override readonly name = 'Rfc2136ConfigError';
 
   constructor(provider: string, missing: string[], invalid: string[]) {

@@ -1,10 +1,13 @@
+import { EdgeplanError } from '../../model/edgeplan-error.js';
+import type { ErrorCode } from '../../model/error-codes.js';
 import { OutcomeUnknownError } from '../../model/provider.js';
 
 /**
  * A server's refusal or a failure to reach it: what was asked (`UPDATE example.com (message 1 of 2)`, `AXFR
  * example.com`), of which server, and what the server answered. Never holds the TSIG secret.
  */
-export class Rfc2136Error extends Error {
+export class Rfc2136Error extends EdgeplanError {
+  override readonly code: ErrorCode = 'EP2401';
   override readonly name: string = 'Rfc2136Error';
 
   constructor(
@@ -22,6 +25,7 @@ export class Rfc2136Error extends Error {
  * prerequisite, NXRRSET, or a serial read right before the first message). Nothing of the step was applied.
  */
 export class Rfc2136ConflictError extends Rfc2136Error {
+  override readonly code = 'EP3003';
   override readonly name = 'Rfc2136ConflictError';
 
   constructor(zone: string, server: string, detail: string) {
@@ -31,6 +35,7 @@ export class Rfc2136ConflictError extends Rfc2136Error {
 
 /** A message whose answer was lost, and the serial does not say whether it was applied. */
 export class Rfc2136OutcomeUnknownError extends OutcomeUnknownError {
+  override readonly code = 'EP4004';
   override readonly name = 'Rfc2136OutcomeUnknownError';
 }
 
@@ -40,6 +45,7 @@ export class Rfc2136OutcomeUnknownError extends OutcomeUnknownError {
  * other data, data beside a CNAME). `sets` names each set not taken, what it should be and what is served.
  */
 export class Rfc2136NotServedError extends Rfc2136Error {
+  override readonly code = 'EP2402';
   override readonly name = 'Rfc2136NotServedError';
 
   constructor(
@@ -64,6 +70,7 @@ export type Rfc2136Limit = 'deadline' | 'bytes' | 'records';
  * `transfer_max_records`, a SOA answer's deadline): a server that trickles, or never ends. Nothing of it was kept.
  */
 export class Rfc2136LimitError extends Rfc2136Error {
+  override readonly code = 'EP2403';
   override readonly name = 'Rfc2136LimitError';
 
   constructor(

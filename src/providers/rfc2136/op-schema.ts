@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_RECORD_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';
@@ -47,7 +48,8 @@ export const RFC2136_OP_SCHEMA = z.lazy(() => {
 });
 
 /** A saved plan's op that is not an RFC 2136 op: what is wrong with it, by path. */
-export class Rfc2136OpError extends Error {
+export class Rfc2136OpError extends EdgeplanError {
+  override readonly code = 'EP5014';
   override readonly name = 'Rfc2136OpError';
 }
 

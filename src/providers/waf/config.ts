@@ -46,6 +46,7 @@ export const WAF_VARIABLES: Readonly<Record<string, string>> = {
  * URL with credentials with them as `***`.
  */
 export class WafConfigError extends EnvConfigError {
+  override readonly code = 'EP1903';
   override readonly name = 'WafConfigError';
 
   constructor(missing: string[], invalid: string[]) {

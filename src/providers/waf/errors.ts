@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
+import type { ErrorCode } from '../../model/error-codes.js';
 import { namedRecord } from '../../model/named-record.js';
 import { formatSeconds, utcClockAfter } from '../../model/seconds.js';
 import { WireError } from '../http/wire-error.js';
@@ -20,7 +22,8 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
  * `error_description` (read as `error_description ?? message ?? error ?? HTTP reason`) and the raw body.
  * No message ever contains the client secret or an access token.
  */
-export class WafApiError extends Error {
+export class WafApiError extends EdgeplanError {
+  override readonly code: ErrorCode = 'EP2201';
   override readonly name: string = 'WafApiError';
 
   constructor(
@@ -37,18 +40,21 @@ export class WafApiError extends Error {
     super(`${method} ${path}: ${status} ${text}${fields.length ? ` (${fields.join('; ')})` : ''}`);
   }
 
-  get code(): string | undefined {
+  /** The service's own error code (its `error` field); `code` is edgeplan's. */
+  get serviceCode(): string | undefined {
     return this.body.error;
   }
 }
 
 /** The token endpoint refused the client id and secret (or answered without a token). */
 export class WafAuthError extends WafApiError {
+  override readonly code = 'EP2202';
   override readonly name = 'WafAuthError';
 }
 
 /** Out of requests for this window, and the reset is further away than the client is willing to wait. */
-export class WafRateLimitError extends Error {
+export class WafRateLimitError extends EdgeplanError {
+  override readonly code = 'EP2203';
   override readonly name = 'WafRateLimitError';
 
   constructor(
@@ -68,7 +74,8 @@ export class WafRateLimitError extends Error {
  * refused purge purges nothing and, as far as the service says, spends nothing); `known`: a purge answer earlier in
  * this run left none, so nothing was sent.
  */
-export class WafPurgeLimitError extends Error {
+export class WafPurgeLimitError extends EdgeplanError {
+  override readonly code = 'EP2204';
   override readonly name = 'WafPurgeLimitError';
 
   constructor(
@@ -89,7 +96,8 @@ export class WafPurgeLimitError extends Error {
 }
 
 /** A change ended as `failed` (the proposed change-status resource, write-api.ts). */
-export class WafChangeFailedError extends Error {
+export class WafChangeFailedError extends EdgeplanError {
+  override readonly code = 'EP2205';
   override readonly name = 'WafChangeFailedError';
 
   constructor(
@@ -103,7 +111,8 @@ export class WafChangeFailedError extends Error {
 }
 
 /** A change did not end within the client's bound on waiting. */
-export class WafChangeTimeoutError extends Error {
+export class WafChangeTimeoutError extends EdgeplanError {
+  override readonly code = 'EP2206';
   override readonly name = 'WafChangeTimeoutError';
 
   constructor(
@@ -117,7 +126,8 @@ export class WafChangeTimeoutError extends Error {
 }
 
 /** The change finished, but reading the good bots back shows a different state. */
-export class WafVerifyError extends Error {
+export class WafVerifyError extends EdgeplanError {
+  override readonly code = 'EP2207';
   override readonly name = 'WafVerifyError';
 
   constructor(
@@ -130,6 +140,7 @@ export class WafVerifyError extends Error {
 
 /** A response did not have the expected shape; `context` says which request and webapp. */
 export class WafWireError extends WireError {
+  override readonly code = 'EP2208';
   override readonly name = 'WafWireError';
 
   constructor(context: string, issues: string[]) {
@@ -141,7 +152,8 @@ export class WafWireError extends WireError {
  * Desired webapps the API client may not access (403 on their good bots: the API documentation's "authentication succeeded but
  * the user may not access the resource"): every one is named; the others were read.
  */
-export class WafForbiddenError extends Error {
+export class WafForbiddenError extends EdgeplanError {
+  override readonly code = 'EP2209';
   override readonly name = 'WafForbiddenError';
   constructor(readonly webapps: readonly string[]) {
     super(

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { parseOp } from '../op-schema-checks.js';
 import type { WafOp } from './ops.js';
 
@@ -31,7 +32,8 @@ type UnreadableOp = Exclude<WafOp['kind'], z.infer<typeof WAF_OP_SCHEMA>['kind']
 export const WAF_OP_SCHEMA_READS_EVERY_OP: [UnreadableOp] extends [never] ? true : never = true;
 
 /** Thrown for an op that is not a valid WAF op (another provider's, or a hand-edited one). */
-export class WafOpError extends Error {
+export class WafOpError extends EdgeplanError {
+  override readonly code = 'EP5012';
   override readonly name = 'WafOpError';
 }
 

@@ -204,7 +204,7 @@ export class WafWriter implements StepWriter {
 
 /** What a lost answer to the PUT looked like, or null when `error` is an answer (a refusal). */
 function lostAnswer(error: unknown): Symptom | null {
-  if (error instanceof TransportError) return error.kind;
+  if (error instanceof TransportError) return error.failure;
   // Stryker disable next-line ConditionalExpression: equivalent, no other error the client throws has a `status`
   if (error instanceof WafApiError) {
     return isServerError(error.status) ? 'http-5xx' : null;

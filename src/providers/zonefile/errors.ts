@@ -1,3 +1,4 @@
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { plural, shortened } from '../../model/text.js';
 import { type FileProblem, KEPT_PROBLEMS } from './problems.js';
 
@@ -8,7 +9,8 @@ const SHOWN_PROBLEM = 300;
  * A zone file that cannot be read: its first problems by line, each at `file:line`, and how many more there are
  * (`total`: every problem found). Nothing was planned from it.
  */
-export class ZonefileReadError extends Error {
+export class ZonefileReadError extends EdgeplanError {
+  override readonly code = 'EP2501';
   override readonly name = 'ZonefileReadError';
 
   constructor(
@@ -29,7 +31,8 @@ export class ZonefileReadError extends Error {
  * The zone's file is not the one the plan read (edited, created or removed since): nothing was written. The message
  * has the shape other providers' conflicts have, `zone … changed …; … plan again`.
  */
-export class ZonefileConflictError extends Error {
+export class ZonefileConflictError extends EdgeplanError {
+  override readonly code = 'EP3004';
   override readonly name = 'ZonefileConflictError';
 
   constructor(
@@ -45,6 +48,7 @@ export class ZonefileConflictError extends Error {
  * The provider's settings do not allow what was asked: a directory outside the repository, a missing directory, a
  * zone the plan creates without `nameservers`. Nothing was read or written.
  */
-export class ZonefileSetupError extends Error {
+export class ZonefileSetupError extends EdgeplanError {
+  override readonly code = 'EP1930';
   override readonly name = 'ZonefileSetupError';
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../model/dns-names.js';
+import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
@@ -76,7 +77,8 @@ export const ZONEFILE_OP_SCHEMA_READS_THE_OP: z.infer<typeof ZONEFILE_OP_SCHEMA>
   : never = true;
 
 /** Thrown for an op that is not a valid zonefile op (another provider's, or a hand-edited one). */
-export class ZonefileOpError extends Error {
+export class ZonefileOpError extends EdgeplanError {
+  override readonly code = 'EP5015';
   override readonly name = 'ZonefileOpError';
 }
 

@@ -27,7 +27,7 @@ describe('apply without --yes when stdin is not a terminal', () => {
     const run = await cli(argv, sandbox.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'error: refusing to apply without --yes: standard input is not a terminal, so nobody can confirm. Nothing was sent.\n',
+      'error EP5111: refusing to apply without --yes: standard input is not a terminal, so nobody can confirm. Nothing was sent.\n',
     );
     expect(sandbox.emulator.requestLog.count()).toBe(0);
   });

@@ -33,33 +33,33 @@ describe('path flags checked before any request', () => {
     [
       'plan --out into a missing directory',
       ['plan', zones, '--out', 'nodir/plan.json'],
-      'error: --out nodir/plan.json: the directory nodir does not exist; create it first or write elsewhere\n',
+      'error EP5101: --out nodir/plan.json: the directory nodir does not exist; create it first or write elsewhere\n',
     ],
     [
       '--cache given a file',
       ['plan', zones, '--cache', 'afile'],
-      'error: --cache afile: that is a file; it takes a directory, which edgeplan creates when it is missing\n',
+      'error EP5101: --cache afile: that is a file; it takes a directory, which edgeplan creates when it is missing\n',
     ],
     [
       'import --out given a file',
       ['import', '--out', 'afile'],
-      'error: --out afile: that is a file; it takes a directory, which edgeplan creates when it is missing\n',
+      'error EP5101: --out afile: that is a file; it takes a directory, which edgeplan creates when it is missing\n',
     ],
     [
       'drift --ack of a missing file',
       ['drift', zones, '--ack', 'drift-ack.yaml'],
-      'error: --ack drift-ack.yaml: no such file (expected the acknowledged drift: a YAML file with a list under ' +
+      'error EP5101: --ack drift-ack.yaml: no such file (expected the acknowledged drift: a YAML file with a list under ' +
         '`acknowledged:`; `drift` prints an entry to copy into it)\n',
     ],
     [
       'apply --plan of a missing file',
       ['apply', '--plan', 'plan.json', '--yes'],
-      'error: --plan plan.json: no such file (expected a plan written by `edgeplan plan --out FILE`)\n',
+      'error EP5101: --plan plan.json: no such file (expected a plan written by `edgeplan plan --out FILE`)\n',
     ],
     [
       '--seed of a directory',
       ['plan', zones, '--sandbox', '--seed', '.'],
-      'error: --seed .: not a file (expected an emulator account in YAML or JSON, such as ' +
+      'error EP5101: --seed .: not a file (expected an emulator account in YAML or JSON, such as ' +
         'examples/quickstart/sandbox-seed.yaml)\n',
     ],
   ])('%s', async (_what, argv, message) => {
@@ -73,7 +73,9 @@ describe('path flags checked before any request', () => {
 
   it('edgeplan emulator --seed of a missing file', async () => {
     const result = await cli(['emulator', '--seed', 'missing.yaml', '--port', '0'], {}, { cwd: dir });
-    expect(result.stderr).toContain('error: --seed missing.yaml: no such file (expected an emulator account');
+    expect(result.stderr).toContain(
+      'error EP5101: --seed missing.yaml: no such file (expected an emulator account',
+    );
     expect(result.code).toBe(1);
   });
 

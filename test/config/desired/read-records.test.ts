@@ -48,21 +48,21 @@ geo_services:
   NoGroups: { groups: "x" }
 `;
     expect(await problemsOf(yaml)).toEqual([
-      'dns.yaml:4:29: record "www" A: "192.0.2.500" is not an IPv4 address',
-      'dns.yaml:7:35: record "two": A is also given in another item of its list, at dns.yaml:6:22; each type is ' +
+      'dns.yaml:4:29: EP1104 record "www" A: "192.0.2.500" is not an IPv4 address',
+      'dns.yaml:7:35: EP1202 record "two": A is also given in another item of its list, at dns.yaml:6:22; each type is ' +
         'given in one item, whose TTL it has',
-      'dns.yaml:7:39: record "two" A: "192.0.2.300" is not an IPv4 address',
-      'dns.yaml:8:11: record "two"[2] must be a map, got "not a map"',
-      'dns.yaml:9:14: record "plain" must be a map of record types, or a list of such maps (one per TTL), got "scalar"',
-      'dns.yaml:10:13: record "none" must list at least two record-set maps, one per TTL (types that share a TTL ' +
+      'dns.yaml:7:39: EP1104 record "two" A: "192.0.2.300" is not an IPv4 address',
+      'dns.yaml:8:11: EP1103 record "two"[2] must be a map, got "not a map"',
+      'dns.yaml:9:14: EP1103 record "plain" must be a map of record types, or a list of such maps (one per TTL), got "scalar"',
+      'dns.yaml:10:13: EP1103 record "none" must list at least two record-set maps, one per TTL (types that share a TTL ' +
         'are one map, no list), got an empty list',
-      'dns.yaml:15:9: groups[1] is missing required key "name"',
-      'dns.yaml:15:34: groups[1] of geo service "Web" A: "192.0.2.999" is not an IPv4 address',
-      'dns.yaml:15:48: groups[1] of geo service "Web": CNAME must be alone in its group, but it has A at dns.yaml:15:30',
-      'dns.yaml:15:55: cname must be a CNAME value, or a map of value with weight and label, got a list',
-      'dns.yaml:16:9: groups[2] must be a map, got "x"',
-      'dns.yaml:18:9: geo service "Flat" must be a map, got "x"',
-      'dns.yaml:19:23: groups must be a list of groups, got "x"',
+      'dns.yaml:15:9: EP1102 groups[1] is missing required key "name"',
+      'dns.yaml:15:34: EP1104 groups[1] of geo service "Web" A: "192.0.2.999" is not an IPv4 address',
+      'dns.yaml:15:48: EP1203 groups[1] of geo service "Web": CNAME must be alone in its group, but it has A at dns.yaml:15:30',
+      'dns.yaml:15:55: EP1103 cname must be a CNAME value, or a map of value with weight and label, got a list',
+      'dns.yaml:16:9: EP1103 groups[2] must be a map, got "x"',
+      'dns.yaml:18:9: EP1103 geo service "Flat" must be a map, got "x"',
+      'dns.yaml:19:23: EP1103 groups must be a list of groups, got "x"',
     ]);
   });
 
@@ -76,11 +76,11 @@ geo_services:
     nodes: []
 `;
     expect(await problemsOf(yaml)).toEqual([
-      'dns.yaml:4:56: group "All" of geo service "Web" A: value 192.0.2.1 is listed twice: also at dns.yaml:4:45',
-      'dns.yaml:5:47: group "DE" of geo service "Web" CNAME: a name in this value is relative to a zone, but a geo ' +
+      'dns.yaml:4:56: EP1108 group "All" of geo service "Web" A: value 192.0.2.1 is listed twice: also at dns.yaml:4:45',
+      'dns.yaml:5:47: EP1104 group "DE" of geo service "Web" CNAME: a name in this value is relative to a zone, but a geo ' +
         'group serves nodes of any zone: write names absolute, ending in "."',
-      'dns.yaml:6:17: name must be a string, got 5',
-      'dns.yaml:6:43: groups[2] of geo service "Web" A: "192.0.2.999" is not an IPv4 address',
+      'dns.yaml:6:17: EP1103 name must be a string, got 5',
+      'dns.yaml:6:43: EP1104 groups[2] of geo service "Web" A: "192.0.2.999" is not an IPv4 address',
     ]);
   });
 });

@@ -55,7 +55,9 @@ describe.runIf(withFixture.length > 0)('record-type fixtures through config', ()
       const refusedByParse = fixture.yaml.invalid.filter(({ input }) => type.yaml.safeParse(input).success);
       for (const { input, problems: expected } of refusedByParse) {
         const { name, file } = await load(type, fixture.origin, input);
-        const messages = expected.map((problem) => `record "${name}" ${type.type}: ${problem.message}`);
+        const messages = expected.map(
+          (problem) => `EP1104 record "${name}" ${type.type}: ${problem.message}`,
+        );
         const found = (await problems(file)).map((line) => line.replace(/^.*?:4:\d+: /, ''));
         expect(found, JSON.stringify(input)).toEqual(expect.arrayContaining(messages));
       }

@@ -61,16 +61,16 @@ describe('record sets of every type', () => {
     const dots = (name: string) =>
       `"${name}" has dots but no trailing dot: write "${name}." for that name, or one label relative to the zone`;
     expect(await problems(file)).toEqual([
-      `${file}:4:21: record "www" CNAME: ${dots('web.example.net')}`,
-      `${file}:5:47: record "@" MX: ${dots('mail.example.net')}`,
-      `${file}:5:83: record "@" A: "10.0.0" is not an IPv4 address`,
+      `${file}:4:21: EP1104 record "www" CNAME: ${dots('web.example.net')}`,
+      `${file}:5:47: EP1104 record "@" MX: ${dots('mail.example.net')}`,
+      `${file}:5:83: EP1104 record "@" A: "10.0.0" is not an IPv4 address`,
     ]);
   });
 
   it('refuses a value repeated after canonicalisation, naming the first place', async () => {
     const file = await zone('www: { txt: [hello, world, hello] }', 'web: { a: [192.0.2.1, 192.0.2.2] }');
     expect(await problems(file)).toEqual([
-      `${file}:4:34: record "www" TXT: value "hello" is listed twice: also at ${file}:4:20`,
+      `${file}:4:34: EP1108 record "www" TXT: value "hello" is listed twice: also at ${file}:4:20`,
     ]);
   });
 
@@ -78,14 +78,14 @@ describe('record sets of every type', () => {
     const file = await zone('www: { ttl: 60 }', 'api: {}', 'web: { mx: [] }', 'ftp: { ttl: "60" }');
     const noType = (line: number, name: string) =>
       expect.stringMatching(
-        new RegExp(`^${file}:${line}:12: record "${name}" must hold at least one record type \\(a, `),
+        new RegExp(`^${file}:${line}:12: EP1103 record "${name}" must hold at least one record type \\(a, `),
       );
     expect(await problems(file)).toEqual([
       noType(4, 'www'),
       noType(5, 'api'),
-      `${file}:6:18: mx must list at least one MX value, got an empty list`,
+      `${file}:6:18: EP1103 mx must list at least one MX value, got an empty list`,
       noType(7, 'ftp'),
-      `${file}:7:19: ttl must be an integer between 1 and 2147483647, got "60"`,
+      `${file}:7:19: EP1103 ttl must be an integer between 1 and 2147483647, got "60"`,
     ]);
   });
 });
@@ -115,7 +115,7 @@ describe('geo groups', () => {
     for (const target of ['eu', '"@"']) {
       const file = await service(`cname: ${target}`);
       expect(await problems(file)).toEqual([
-        `${file}:4:49: group "Europe" of geo service "Global Web" CNAME: a name in this value is relative to a zone, but a geo group serves nodes of any zone: write names absolute, ending in "."`,
+        `${file}:4:49: EP1104 group "Europe" of geo service "Global Web" CNAME: a name in this value is relative to a zone, but a geo group serves nodes of any zone: write names absolute, ending in "."`,
       ]);
     }
   });
@@ -124,7 +124,9 @@ describe('geo groups', () => {
     const file = await service('mx: [{ preference: 10, exchange: mail.example.net. }]');
     expect(await problems(file)).toEqual([
       expect.stringMatching(
-        new RegExp(`^${file}:4:42: unknown key "mx" in groups\\[0\\] \\(expected name, countries, a, `),
+        new RegExp(
+          `^${file}:4:42: EP1101 unknown key "mx" in groups\\[0\\] \\(expected name, countries, a, `,
+        ),
       ),
     ]);
   });

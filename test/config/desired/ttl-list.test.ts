@@ -77,9 +77,9 @@ describe('a record name as a list of record-set maps, one per TTL', () => {
     );
     const tail = 'each type is given in one item, whose TTL it has';
     expect(await problems(file)).toEqual([
-      `${file}:8:13: record "@": TXT is also given in another item of its list, at ${file}:6:29; ${tail}`,
-      `${file}:8:25: record "@": A is also given in another item of its list, at ${file}:6:13; ${tail}`,
-      `${file}:9:44: record "www": CNAME is also given in another item of its list, at ${file}:9:15; ${tail}`,
+      `${file}:8:13: EP1202 record "@": TXT is also given in another item of its list, at ${file}:6:29; ${tail}`,
+      `${file}:8:25: EP1202 record "@": A is also given in another item of its list, at ${file}:6:13; ${tail}`,
+      `${file}:9:44: EP1202 record "www": CNAME is also given in another item of its list, at ${file}:9:15; ${tail}`,
     ]);
   });
 
@@ -97,13 +97,13 @@ describe('a record name as a list of record-set maps, one per TTL', () => {
     const two =
       'must list at least two record-set maps, one per TTL (types that share a TTL are one map, no list)';
     expect(await problems(file)).toEqual([
-      `${file}:5:13: record "none" ${two}, got an empty list`,
-      `${file}:6:12: record "one" ${two}, got a list`,
-      `${file}:9:11: record "bad"[1] must hold at least one record type (${TYPE_KEYS}), got a map`,
-      `${file}:10:11: record "bad"[2] must be a map, got "txt: hello"`,
-      `${file}:11:13: unknown key "addresses" in record "bad"[3] (expected ${RECORD_SET_KEYS})`,
-      `${file}:11:42: ttl must be an integer between 1 and 2147483647, got 0`,
-      `${file}:12:12: record "odd" must be a map of record types, or a list of such maps (one per TTL), got 42`,
+      `${file}:5:13: EP1103 record "none" ${two}, got an empty list`,
+      `${file}:6:12: EP1103 record "one" ${two}, got a list`,
+      `${file}:9:11: EP1103 record "bad"[1] must hold at least one record type (${TYPE_KEYS}), got a map`,
+      `${file}:10:11: EP1103 record "bad"[2] must be a map, got "txt: hello"`,
+      `${file}:11:13: EP1101 unknown key "addresses" in record "bad"[3] (expected ${RECORD_SET_KEYS})`,
+      `${file}:11:42: EP1103 ttl must be an integer between 1 and 2147483647, got 0`,
+      `${file}:12:12: EP1103 record "odd" must be a map of record types, or a list of such maps (one per TTL), got 42`,
     ]);
   });
 
@@ -114,7 +114,7 @@ describe('a record name as a list of record-set maps, one per TTL', () => {
       '  - { mx: [{ preference: 70000, exchange: mail }], ttl: 60 }',
     );
     expect(await problems(file)).toEqual([
-      `${file}:7:32: preference must be an integer between 0 and 65535, got 70000`,
+      `${file}:7:32: EP1103 preference must be an integer between 0 and 65535, got 70000`,
     ]);
   });
 });
@@ -137,11 +137,11 @@ describe('the rules of a name hold across the items of its list', () => {
       'host.sub: { a: [192.0.2.5] }',
     );
     expect(await problems(file)).toEqual([
-      `${file}:6:13: record "@": CNAME is not allowed at the zone apex`,
-      `${file}:6:13: record "@": CNAME must be alone at its name, but it has A at ${file}:7:13`,
-      `${file}:9:13: record "www": CNAME must be alone at its name, but it has ALIAS at ${file}:10:13`,
-      `${file}:10:13: record "www": ALIAS is allowed only at the zone apex ("@")`,
-      `${file}:14:19: record "host.sub": A is below "sub", which its NS records at ${file}:12:13 delegate; ` +
+      `${file}:6:13: EP1201 record "@": CNAME is not allowed at the zone apex`,
+      `${file}:6:13: EP1203 record "@": CNAME must be alone at its name, but it has A at ${file}:7:13`,
+      `${file}:9:13: EP1203 record "www": CNAME must be alone at its name, but it has ALIAS at ${file}:10:13`,
+      `${file}:10:13: EP1201 record "www": ALIAS is allowed only at the zone apex ("@")`,
+      `${file}:14:19: EP1206 record "host.sub": A is below "sub", which its NS records at ${file}:12:13 delegate; ` +
         'below a delegated name a zone holds only glue, the addresses (A, AAAA) of the name servers the ' +
         'delegation names, and no NS record of "sub" names host.sub.example.com.',
     ]);
@@ -160,13 +160,13 @@ describe('the rules of a name hold across the items of its list', () => {
       '  - { a: [192.0.2.1, 192.0.2.2, 192.0.2.3], ttl: 60 }',
     );
     expect(await problemsWith(small, file)).toEqual([
-      `${file}:6:13: record "@": the DNS provider small does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)`,
-      `${file}:7:13: record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
+      `${file}:6:13: EP1301 record "@": the DNS provider small does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)`,
+      `${file}:7:13: EP1301 record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
     ]);
     const many = Array.from({ length: 14 }, (_, i) => `192.0.2.${i + 1}`).join(', ');
     const dyn = await zone('"@":', '  - { txt: [hello] }', `  - { a: [${many}], ttl: 60 }`);
     expect(await problemsWith(DYN_LIKE, dyn)).toEqual([
-      `${dyn}:7:13: record "@" has 14 A values, but the DNS provider dyn allows at most 13 A records per name`,
+      `${dyn}:7:13: EP1301 record "@" has 14 A values, but the DNS provider dyn allows at most 13 A records per name`,
     ]);
   });
 
@@ -188,9 +188,9 @@ describe('the rules of a name hold across the items of its list', () => {
     });
     const [a, b] = [`${dir}/a.yaml`, `${dir}/b.yaml`];
     expect(await problems(dir)).toEqual([
-      `${a}:4:7: record "www" of zone "example.com" is also defined at ${b}:4:7 as "www.example.com."; ${ONE_PLACE}`,
-      `${a}:7:7: record "legacy-1" matches unmanaged glob "legacy-*" of its zone; a name cannot be both managed and unmanaged`,
-      `${b}:4:7: record "www.example.com." of zone "example.com" is also defined at ${a}:4:7 as "www"; ${ONE_PLACE}`,
+      `${a}:4:7: EP1011 record "www" of zone "example.com" is also defined at ${b}:4:7 as "www.example.com."; ${ONE_PLACE}`,
+      `${a}:7:7: EP1502 record "legacy-1" matches unmanaged glob "legacy-*" of its zone; a name cannot be both managed and unmanaged`,
+      `${b}:4:7: EP1011 record "www.example.com." of zone "example.com" is also defined at ${a}:4:7 as "www"; ${ONE_PLACE}`,
     ]);
   });
 
@@ -210,8 +210,8 @@ describe('the rules of a name hold across the items of its list', () => {
     );
     const tail = 'a node linked to a geo service carries no plain A records';
     expect(await problems(file)).toEqual([
-      `${file}:5:7: record geo.example.com is a node of geo service "Web" at ${file}:14:40; ${tail}`,
-      `${file}:14:40: node geo.example.com also has plain A records under zones at ${file}:5:7; ${tail}`,
+      `${file}:5:7: EP1212 record geo.example.com is a node of geo service "Web" at ${file}:14:40; ${tail}`,
+      `${file}:14:40: EP1212 node geo.example.com also has plain A records under zones at ${file}:5:7; ${tail}`,
     ]);
   });
 });

@@ -69,9 +69,9 @@ describe('waf desired state', () => {
     });
     const file = `${bad}/waf.yaml`;
     expect(await problems(bad)).toEqual([
-      `${file}:3:55: purge_after_apply must be true, false or { paths: [...] }, got "yes"`,
-      `${file}:4:64: paths must name at least one path, got an empty list`,
-      `${file}:5:65: paths[0] must be a non-empty path without spaces, got "/a b"`,
+      `${file}:3:55: EP1103 purge_after_apply must be true, false or { paths: [...] }, got "yes"`,
+      `${file}:4:64: EP1103 paths must name at least one path, got an empty list`,
+      `${file}:5:65: EP1103 paths[0] must be a non-empty path without spaces, got "/a b"`,
     ]);
   });
 
@@ -85,15 +85,15 @@ describe('waf desired state', () => {
   it('reports every problem of the section at once, with file:line:col', async () => {
     const file = `${BAD}/waf-problems.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:5:15: mode must be one of exact, additive, got "strict"`,
-      `${file}:6:37: bot "googlebot" is listed twice for webapp "shop-production": also at ${file}:6:17 as "Googlebot"`,
-      `${file}:6:48: allow[3] must be a bot name or a 32-hex bot id, got 42`,
-      `${file}:6:52: allow[4] must not be empty, got ""`,
-      `${file}:8:27: allow must be a list of bot names or ids, got "DuckDuckBot"`,
-      `${file}:8:40: unknown key "colour" in good_bots (expected mode, allow)`,
-      `${file}:9:5: docs is missing required key "good_bots"`,
-      `${file}:11:54: bot "APPLEBOT" is listed twice for webapp "api": also at ${file}:11:44 as "Applebot"`,
-      `${file}:12:7: unknown key "waf_rules" in api (expected good_bots, purge_after_apply)`,
+      `${file}:5:15: EP1103 mode must be one of exact, additive, got "strict"`,
+      `${file}:6:37: EP1108 bot "googlebot" is listed twice for webapp "shop-production": also at ${file}:6:17 as "Googlebot"`,
+      `${file}:6:48: EP1103 allow[3] must be a bot name or a 32-hex bot id, got 42`,
+      `${file}:6:52: EP1103 allow[4] must not be empty, got ""`,
+      `${file}:8:27: EP1103 allow must be a list of bot names or ids, got "DuckDuckBot"`,
+      `${file}:8:40: EP1101 unknown key "colour" in good_bots (expected mode, allow)`,
+      `${file}:9:5: EP1102 docs is missing required key "good_bots"`,
+      `${file}:11:54: EP1108 bot "APPLEBOT" is listed twice for webapp "api": also at ${file}:11:44 as "Applebot"`,
+      `${file}:12:7: EP1101 unknown key "waf_rules" in api (expected good_bots, purge_after_apply)`,
     ]);
   });
 
@@ -101,8 +101,8 @@ describe('waf desired state', () => {
     const a = `${BAD}/waf-across-files/a.yaml`;
     const b = `${BAD}/waf-across-files/b.yaml`;
     expect(await problems(`${BAD}/waf-across-files`)).toEqual([
-      `${a}:3:5: webapp "shop-production" is also defined at ${b}:5:5 as "Shop-Production"`,
-      `${b}:5:5: webapp "Shop-Production" is also defined at ${a}:3:5 as "shop-production"`,
+      `${a}:3:5: EP1011 webapp "shop-production" is also defined at ${b}:5:5 as "Shop-Production"`,
+      `${b}:5:5: EP1011 webapp "Shop-Production" is also defined at ${a}:3:5 as "shop-production"`,
     ]);
   });
 });

@@ -11,13 +11,15 @@ describe('warnings and strictness', () => {
   it('loads with a warning, and refuses it with strict, saying what made it an error', async () => {
     const dir = await tempTree({ 'z.yaml': WARNED });
     expect(await warningsOf({}, dir)).toEqual([
-      expect.stringMatching(/z\.yaml:4:21: warning: record "www" CNAME/),
+      expect.stringMatching(/z\.yaml:4:21: warning: EP1404 record "www" CNAME/),
     ]);
     const strict = await loadDesiredState([dir], { strict: true });
     expect(strict.ok).toBe(false);
     const lines = strict.ok ? [] : strict.diagnostics.map(formatDiagnostic);
     expect(lines).toEqual([
-      expect.stringMatching(/z\.yaml:4:21: record "www" CNAME: .* \(a warning, made an error by --strict\)$/),
+      expect.stringMatching(
+        /z\.yaml:4:21: EP1404 record "www" CNAME: .* \(a warning, made an error by --strict\)$/,
+      ),
     ]);
   });
 
@@ -33,8 +35,8 @@ describe('warnings and strictness', () => {
       'b.yaml': 'settings:\n  lint: { strict: false }\n',
     });
     expect(await problemsIn(split)).toEqual([
-      'a.yaml:2:3: settings.lint is {"strict":true} here but {"strict":false} at b.yaml:2:3',
-      'b.yaml:2:3: settings.lint is {"strict":false} here but {"strict":true} at a.yaml:2:3',
+      'a.yaml:2:3: EP1012 settings.lint is {"strict":true} here but {"strict":false} at b.yaml:2:3',
+      'b.yaml:2:3: EP1012 settings.lint is {"strict":false} here but {"strict":true} at a.yaml:2:3',
     ]);
   });
 
@@ -44,7 +46,7 @@ describe('warnings and strictness', () => {
     const wrong = await tempTree({ 'z.yaml': `${WARNED}settings: { lint: { strict: "yes" } }\n` });
     expect(await problems(wrong)).toEqual([
       expect.stringMatching(/z\.yaml:4:21: warning: /),
-      expect.stringMatching(/z\.yaml:5:29: strict must be true or false, got "yes"$/),
+      expect.stringMatching(/z\.yaml:5:29: EP1103 strict must be true or false, got "yes"$/),
     ]);
   });
 
@@ -63,8 +65,8 @@ describe('ALIAS beside the types it answers', () => {
         'zones:\n  example.com:\n    records:\n      "@": { alias: lb.example.net., a: [192.0.2.1], aaaa: ["2001:db8::1"] }\n',
     });
     expect(await problemsIn(bad)).toEqual([
-      'z.yaml:4:14: record "@": ALIAS answers A and AAAA queries itself, but the name also has A at z.yaml:4:38: keep one or the other',
-      'z.yaml:4:14: record "@": ALIAS answers A and AAAA queries itself, but the name also has AAAA at z.yaml:4:54: keep one or the other',
+      'z.yaml:4:14: EP1401 record "@": ALIAS answers A and AAAA queries itself, but the name also has A at z.yaml:4:38: keep one or the other',
+      'z.yaml:4:14: EP1401 record "@": ALIAS answers A and AAAA queries itself, but the name also has AAAA at z.yaml:4:54: keep one or the other',
     ]);
     const good = await tempTree({
       'z.yaml': 'zones:\n  example.com:\n    records:\n      "@": { alias: lb.example.net., txt: [hello] }\n',

@@ -9,7 +9,7 @@ describe('alias loops', () => {
   it('refuses a CNAME to its own name, and accepts one to another name that has records', async () => {
     const bad = await tempTree({ 'z.yaml': zone('      www: { cname: www }\n') });
     expect(await problemsIn(bad)).toEqual([
-      'z.yaml:4:21: record "www" CNAME: points at its own name www.example.com.; a resolver following it never finds an answer',
+      'z.yaml:4:21: EP1402 record "www" CNAME: points at its own name www.example.com.; a resolver following it never finds an answer',
     ]);
     const good = await tempTree({
       'z.yaml': zone('      www: { cname: web }\n      web: { a: [192.0.2.1] }\n'),
@@ -24,8 +24,8 @@ describe('alias loops', () => {
     });
     const loop = 'a loop of aliases, a.example.com. → b.example.com. → a.example.com.';
     expect(await problemsIn(dir)).toEqual([
-      `a.yaml:4:19: record "a" CNAME: ${loop}; a resolver following it never finds an answer (next: b.example.com. at b.yaml:4:19)`,
-      `b.yaml:4:19: record "b" CNAME: ${loop}; a resolver following it never finds an answer (next: a.example.com. at a.yaml:4:19)`,
+      `a.yaml:4:19: EP1402 record "a" CNAME: ${loop}; a resolver following it never finds an answer (next: b.example.com. at b.yaml:4:19)`,
+      `b.yaml:4:19: EP1402 record "b" CNAME: ${loop}; a resolver following it never finds an answer (next: a.example.com. at a.yaml:4:19)`,
     ]);
   });
 
@@ -38,10 +38,10 @@ describe('alias loops', () => {
     const found = await problemsIn(dir);
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(
-      /^z\.yaml:4:21: record "@" ALIAS: a loop of aliases, example\.com\. → www\.example\.org\. → example\.com\.;/,
+      /^z\.yaml:4:21: EP1402 record "@" ALIAS: a loop of aliases, example\.com\. → www\.example\.org\. → example\.com\.;/,
     );
     expect(found[1]).toMatch(
-      /^z\.yaml:8:21: record "www" CNAME: a loop of aliases, example\.com\. → www\.example\.org\. → example\.com\.;/,
+      /^z\.yaml:8:21: EP1402 record "www" CNAME: a loop of aliases, example\.com\. → www\.example\.org\. → example\.com\.;/,
     );
   });
 
@@ -79,10 +79,10 @@ describe('hosts that are aliases', () => {
     const tail = 'target names a host, never an alias: point at mx.example.net. instead';
     expect(await problemsIn(dir)).toEqual([
       // The warnings are reported with the error, each marked.
-      `z.yaml:5:19: record "lab" NS: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
-      `z.yaml:6:19: warning: record "@" MX: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
-      `z.yaml:7:26: warning: record "_sip._tcp" SRV: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2782 says this ${tail}`,
-      `z.yaml:8:20: warning: record "ptr" PTR: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
+      `z.yaml:5:19: EP1403 record "lab" NS: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
+      `z.yaml:6:19: warning: EP1403 record "@" MX: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
+      `z.yaml:7:26: warning: EP1403 record "_sip._tcp" SRV: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2782 says this ${tail}`,
+      `z.yaml:8:20: warning: EP1403 record "ptr" PTR: mailhost.example.com. is a CNAME (at z.yaml:4:26), and RFC 2181 §10.3 says this ${tail}`,
     ]);
   });
 
@@ -109,9 +109,9 @@ describe('targets with no records', () => {
     const tail =
       "but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged)";
     expect(await warningsIn(dir)).toEqual([
-      `z.yaml:4:21: warning: record "www" CNAME: web.example.com. is inside zone "example.com" ${tail}`,
-      `z.yaml:5:19: warning: record "@" MX: mail.example.com. is inside zone "example.com" ${tail}`,
-      `z.yaml:6:19: warning: record "lab" NS: ns9.example.com. is inside zone "example.com" ${tail}`,
+      `z.yaml:4:21: warning: EP1404 record "www" CNAME: web.example.com. is inside zone "example.com" ${tail}`,
+      `z.yaml:5:19: warning: EP1404 record "@" MX: mail.example.com. is inside zone "example.com" ${tail}`,
+      `z.yaml:6:19: warning: EP1404 record "lab" NS: ns9.example.com. is inside zone "example.com" ${tail}`,
     ]);
   });
 
@@ -132,7 +132,7 @@ describe('targets with no records', () => {
       'z.yaml': `${zone('      www: { cname: web.example.org. }\n')}  example.org:\n    records: {}\n`,
     });
     expect(await warningsIn(dir)).toEqual([
-      'z.yaml:4:21: warning: record "www" CNAME: web.example.org. is inside zone "example.org" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone\'s unmanaged)',
+      'z.yaml:4:21: warning: EP1404 record "www" CNAME: web.example.org. is inside zone "example.org" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone\'s unmanaged)',
     ]);
   });
 });

@@ -13,7 +13,7 @@ describe('SPF policies at one name', () => {
       ),
     });
     expect(await problemsIn(dir)).toEqual([
-      'z.yaml:8:13: record "@" TXT: a second SPF policy at this name (the first at z.yaml:6:13); with more than one "v=spf1" record every receiver\'s check is a permerror (RFC 7208 §4.5): merge them into one',
+      'z.yaml:8:13: EP1405 record "@" TXT: a second SPF policy at this name (the first at z.yaml:6:13); with more than one "v=spf1" record every receiver\'s check is a permerror (RFC 7208 §4.5): merge them into one',
     ]);
   });
 
@@ -21,7 +21,7 @@ describe('SPF policies at one name', () => {
     const bad = await tempTree({ 'z.yaml': zone('      "@": { spf: ["v=spf1 -all", "v=spf1"] }\n') });
     expect(await problemsIn(bad)).toEqual([
       expect.stringMatching(
-        /^z\.yaml:4:35: record "@" SPF: a second SPF policy at this name \(the first at z\.yaml:4:20\)/,
+        /^z\.yaml:4:35: EP1405 record "@" SPF: a second SPF policy at this name \(the first at z\.yaml:4:20\)/,
       ),
     ]);
     const good = await tempTree({
@@ -37,7 +37,7 @@ describe("text copied with other tools' quoting", () => {
   it('warns for zone-file quotes around the text, showing what will be published and what was meant', async () => {
     const dir = await tempTree({ 'z.yaml': zone(`      "@": { txt: ['"v=spf1 -all"'] }\n`) });
     expect(await warningsIn(dir)).toEqual([
-      'z.yaml:4:20: warning: record "@" TXT: the text looks like zone-file quoting (quotes around it or between its strings); edgeplan publishes the text as written: "\\"v=spf1 -all\\""; if the quotes are not part of the text, write "v=spf1 -all"',
+      'z.yaml:4:20: warning: EP1406 record "@" TXT: the text looks like zone-file quoting (quotes around it or between its strings); edgeplan publishes the text as written: "\\"v=spf1 -all\\""; if the quotes are not part of the text, write "v=spf1 -all"',
     ]);
   });
 
@@ -49,8 +49,8 @@ describe("text copied with other tools' quoting", () => {
     });
     const found = await warningsIn(dir);
     expect(found).toEqual([
-      'z.yaml:4:18: warning: record "a" TXT: the text looks like zone-file quoting (quotes around it or between its strings); edgeplan publishes the text as written: "v=DKIM1; k=rsa; p=MIIB\\" \\"IDAQAB"; if the quotes are not part of the text, write "v=DKIM1; k=rsa; p=MIIBIDAQAB"',
-      'z.yaml:5:18: warning: record "b" SPF: the text holds "\\;", octoDNS\'s escape of ";"; edgeplan publishes the text as written: "v=spf1 a\\\\; -all"; if the backslashes are not part of the text, write "v=spf1 a; -all"',
+      'z.yaml:4:18: warning: EP1406 record "a" TXT: the text looks like zone-file quoting (quotes around it or between its strings); edgeplan publishes the text as written: "v=DKIM1; k=rsa; p=MIIB\\" \\"IDAQAB"; if the quotes are not part of the text, write "v=DKIM1; k=rsa; p=MIIBIDAQAB"',
+      'z.yaml:5:18: warning: EP1407 record "b" SPF: the text holds "\\;", octoDNS\'s escape of ";"; edgeplan publishes the text as written: "v=spf1 a\\\\; -all"; if the backslashes are not part of the text, write "v=spf1 a; -all"',
     ]);
   });
 

@@ -116,7 +116,13 @@ describe('findYamlFiles', () => {
     expect(found).toEqual({
       files: [`${dir}/dns/a.yaml`],
       diagnostics: [
-        { file: `${dir}/top`, line: 1, col: 1, message: 'no *.yaml or *.yml file in this directory' },
+        {
+          file: `${dir}/top`,
+          line: 1,
+          col: 1,
+          code: 'EP1002',
+          message: 'no *.yaml or *.yml file in this directory',
+        },
       ],
       skipped: [{ path: `${dir}/top/inner`, reason: `the same directory as ${dir}/dns, searched once` }],
     });
@@ -167,12 +173,14 @@ describe('findYamlFiles', () => {
         file: `${dir}/b.yaml`,
         line: 1,
         col: 1,
+        code: 'EP1001',
         message: 'cannot follow this symbolic link: no such file or directory',
       },
       {
         file: `${dir}/c`,
         line: 1,
         col: 1,
+        code: 'EP1001',
         message: 'cannot follow this symbolic link: too many levels of symbolic links',
       },
     ]);
@@ -183,8 +191,20 @@ describe('findYamlFiles', () => {
     expect(await findYamlFiles([`${dir}/missing`, `${dir}/a.yaml`, `${dir}/gone/b.yaml`])).toEqual({
       files: [`${dir}/a.yaml`],
       diagnostics: [
-        { file: `${dir}/missing`, line: 1, col: 1, message: 'cannot read: no such file or directory' },
-        { file: `${dir}/gone/b.yaml`, line: 1, col: 1, message: 'cannot read: no such file or directory' },
+        {
+          file: `${dir}/missing`,
+          line: 1,
+          col: 1,
+          code: 'EP1001',
+          message: 'cannot read: no such file or directory',
+        },
+        {
+          file: `${dir}/gone/b.yaml`,
+          line: 1,
+          col: 1,
+          code: 'EP1001',
+          message: 'cannot read: no such file or directory',
+        },
       ],
       skipped: [],
     });
@@ -214,12 +234,14 @@ describe('findYamlFiles confined to a directory', () => {
           file: `${repo}/b.yaml`,
           line: 1,
           col: 1,
+          code: 'EP1003',
           message: 'lies outside the repository (through a symbolic link); it was not read',
         },
         {
           file: `${root}/outside/b.yaml`,
           line: 1,
           col: 1,
+          code: 'EP1003',
           message: 'lies outside the repository (through a symbolic link); it was not read',
         },
       ],

@@ -70,8 +70,8 @@ describe('mergeDocuments', () => {
       ),
     );
     expect(problems).toEqual([
-      'a.yaml:4:3: zone "EXAMPLE.com." is also defined at a.yaml:2:3 as "example.com"',
-      'a.yaml:2:3: zone "example.com" is also defined at a.yaml:4:3 as "EXAMPLE.com."',
+      'a.yaml:4:3: EP1011 zone "EXAMPLE.com." is also defined at a.yaml:2:3 as "example.com"',
+      'a.yaml:2:3: EP1011 zone "example.com" is also defined at a.yaml:4:3 as "EXAMPLE.com."',
     ]);
     // The second spelling adds nothing: its default_ttl is not compared, nor kept.
     expect(doc.zones[0]?.keys).toHaveLength(1);
@@ -84,8 +84,8 @@ describe('mergeDocuments', () => {
       root('b.yaml', 'zones:', '  x.test:', '    manage: listed'),
     );
     expect(problems).toEqual([
-      'b.yaml:3:5: manage of zone "x.test" is "listed" here but "all" at a.yaml:3:5',
-      'a.yaml:3:5: manage of zone "x.test" is "all" here but "listed" at b.yaml:3:5',
+      'b.yaml:3:5: EP1012 manage of zone "x.test" is "listed" here but "all" at a.yaml:3:5',
+      'a.yaml:3:5: EP1012 manage of zone "x.test" is "all" here but "listed" at b.yaml:3:5',
     ]);
   });
 
@@ -95,8 +95,8 @@ describe('mergeDocuments', () => {
       [],
     );
     expect(merged(create('a.yaml', '{ a: 1 }'), create('b.yaml', '{ a: 2 }')).problems).toEqual([
-      'b.yaml:3:5: create of zone "x.test" is {"a":2} here but {"a":1} at a.yaml:3:5',
-      'a.yaml:3:5: create of zone "x.test" is {"a":1} here but {"a":2} at b.yaml:3:5',
+      'b.yaml:3:5: EP1012 create of zone "x.test" is {"a":2} here but {"a":1} at a.yaml:3:5',
+      'a.yaml:3:5: EP1012 create of zone "x.test" is {"a":1} here but {"a":2} at b.yaml:3:5',
     ]);
   });
 
@@ -107,10 +107,10 @@ describe('mergeDocuments', () => {
       root('c.yaml', 'zones:', '  x.test:', '    default_ttl: 0', '    create: [b, a]'),
     );
     expect(problems).toEqual([
-      'c.yaml:3:5: default_ttl of zone "x.test" is 0 here but null at a.yaml:3:5',
-      'a.yaml:3:5: default_ttl of zone "x.test" is null here but 0 at c.yaml:3:5',
-      'c.yaml:4:5: create of zone "x.test" is ["b","a"] here but ["a","b"] at a.yaml:4:5',
-      'a.yaml:4:5: create of zone "x.test" is ["a","b"] here but ["b","a"] at c.yaml:4:5',
+      'c.yaml:3:5: EP1012 default_ttl of zone "x.test" is 0 here but null at a.yaml:3:5',
+      'a.yaml:3:5: EP1012 default_ttl of zone "x.test" is null here but 0 at c.yaml:3:5',
+      'c.yaml:4:5: EP1012 create of zone "x.test" is ["b","a"] here but ["a","b"] at a.yaml:4:5',
+      'a.yaml:4:5: EP1012 create of zone "x.test" is ["a","b"] here but ["b","a"] at c.yaml:4:5',
     ]);
   });
 
@@ -188,8 +188,8 @@ describe('mergeDocuments', () => {
     );
     const tail = 'all record types of a name are given in one place';
     expect(problems).toEqual([
-      `b.yaml:4:7: record "WWW.x.test." of zone "x.test" is also defined at a.yaml:4:7 as "www"; ${tail}`,
-      `a.yaml:4:7: record "www" of zone "x.test" is also defined at b.yaml:4:7 as "WWW.x.test."; ${tail}`,
+      `b.yaml:4:7: EP1011 record "WWW.x.test." of zone "x.test" is also defined at a.yaml:4:7 as "www"; ${tail}`,
+      `a.yaml:4:7: EP1011 record "www" of zone "x.test" is also defined at b.yaml:4:7 as "WWW.x.test."; ${tail}`,
     ]);
     expect(doc.zones[0]?.records.map((record) => record.name)).toEqual(['www']);
   });

@@ -9,10 +9,10 @@ describe('merging files', () => {
     const a = `${BAD}/across-files/a.yaml`;
     const b = `${BAD}/across-files/b.yaml`;
     expect(await problems(`${BAD}/across-files`)).toEqual([
-      `${a}:3:5: default_ttl of zone "example.com" is 300 here but 600 at ${b}:3:5`,
-      `${a}:5:7: record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."; ${ONE_PLACE}`,
-      `${b}:3:5: default_ttl of zone "example.com" is 600 here but 300 at ${a}:3:5`,
-      `${b}:5:7: record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"; ${ONE_PLACE}`,
+      `${a}:3:5: EP1012 default_ttl of zone "example.com" is 300 here but 600 at ${b}:3:5`,
+      `${a}:5:7: EP1011 record "www" of zone "example.com" is also defined at ${b}:5:7 as "www.example.com."; ${ONE_PLACE}`,
+      `${b}:3:5: EP1012 default_ttl of zone "example.com" is 600 here but 300 at ${a}:3:5`,
+      `${b}:5:7: EP1011 record "www.example.com." of zone "example.com" is also defined at ${a}:5:7 as "www"; ${ONE_PLACE}`,
     ]);
   });
 
@@ -28,8 +28,8 @@ describe('merging files', () => {
     });
     const other = await tempTree({ 'a.yaml': create('{ serial_style: day }'), 'b.yaml': create('{}') });
     expect(await problems(other)).toEqual([
-      `${other}/a.yaml:3:5: create of zone "example.com" is {"serial_style":"day"} here but {} at ${other}/b.yaml:3:5`,
-      `${other}/b.yaml:3:5: create of zone "example.com" is {} here but {"serial_style":"day"} at ${other}/a.yaml:3:5`,
+      `${other}/a.yaml:3:5: EP1012 create of zone "example.com" is {"serial_style":"day"} here but {} at ${other}/b.yaml:3:5`,
+      `${other}/b.yaml:3:5: EP1012 create of zone "example.com" is {} here but {"serial_style":"day"} at ${other}/a.yaml:3:5`,
     ]);
   });
 
@@ -39,8 +39,8 @@ describe('merging files', () => {
       'b.yaml': 'zones:\n  example.com:\n    records:\n      www: { txt: [hello] }\n',
     });
     expect(await problems(dir)).toEqual([
-      `${dir}/a.yaml:4:7: record "www" of zone "example.com" is also defined at ${dir}/b.yaml:4:7; ${ONE_PLACE}`,
-      `${dir}/b.yaml:4:7: record "www" of zone "example.com" is also defined at ${dir}/a.yaml:4:7; ${ONE_PLACE}`,
+      `${dir}/a.yaml:4:7: EP1011 record "www" of zone "example.com" is also defined at ${dir}/b.yaml:4:7; ${ONE_PLACE}`,
+      `${dir}/b.yaml:4:7: EP1011 record "www" of zone "example.com" is also defined at ${dir}/a.yaml:4:7; ${ONE_PLACE}`,
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('merging files', () => {
       'b.yaml': 'zones:\n  example.com:\n    records:\n      legacy-app: { a: [192.0.2.1] }\n',
     });
     expect(await problems(dir)).toEqual([
-      `${dir}/b.yaml:4:7: record "legacy-app" matches unmanaged glob "legacy-*" of its zone; a name cannot be both managed and unmanaged`,
+      `${dir}/b.yaml:4:7: EP1502 record "legacy-app" matches unmanaged glob "legacy-*" of its zone; a name cannot be both managed and unmanaged`,
     ]);
   });
 
@@ -90,9 +90,9 @@ describe('merging files', () => {
       'c.yaml': 'zones:\n  example.net:\n    ttl: 5\n',
     });
     expect(await problems(dir)).toEqual([
-      `${dir}/a.yaml:4:18: record "www" A: "1.2.3" is not an IPv4 address`,
-      `${dir}/b.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
-      `${dir}/c.yaml:3:5: unknown key "ttl" in zone "example.net"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
+      `${dir}/a.yaml:4:18: EP1104 record "www" A: "1.2.3" is not an IPv4 address`,
+      `${dir}/b.yaml:2:1: EP1005 invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      `${dir}/c.yaml:3:5: EP1101 unknown key "ttl" in zone "example.net"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
     ]);
   });
 });

@@ -94,11 +94,18 @@ describe('toPlain', () => {
 describe('messages', () => {
   const pos = { file: 'a.yaml', line: 3, col: 7 };
   it('place a problem and a warning, and name a place', () => {
-    expect(diagnosticAt(pos, 'bad')).toEqual({ file: 'a.yaml', line: 3, col: 7, message: 'bad' });
-    expect(warningAt(pos, 'odd')).toEqual({
+    expect(diagnosticAt('EP1106', pos, 'bad')).toEqual({
       file: 'a.yaml',
       line: 3,
       col: 7,
+      code: 'EP1106',
+      message: 'bad',
+    });
+    expect(warningAt('EP1404', pos, 'odd')).toEqual({
+      file: 'a.yaml',
+      line: 3,
+      col: 7,
+      code: 'EP1404',
       message: 'odd',
       severity: 'warning',
     });

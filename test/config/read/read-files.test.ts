@@ -56,6 +56,7 @@ describe('readDesiredFiles', () => {
           file: path,
           line: 1,
           col: 1,
+          code: 'EP1014',
           message: 'file is 52 MB; the limit is 4 MB per file (split a large zone across files)',
         },
       },
@@ -74,6 +75,7 @@ describe('readDesiredFiles', () => {
         file: paths[count],
         line: 1,
         col: 1,
+        code: 'EP1014',
         message: 'with this file the desired state is 20 MB; the limit is 16 MB for all files together',
       },
     });
@@ -84,8 +86,8 @@ describe('readDesiredFiles', () => {
     execFileSync('mkfifo', [fifo]);
     const message = 'not a regular file (a pipe, a device or a socket): desired state is read from files';
     expect(await readDesiredFiles([fifo, '/dev/zero'])).toEqual([
-      { ok: false, diagnostic: { file: fifo, line: 1, col: 1, message } },
-      { ok: false, diagnostic: { file: '/dev/zero', line: 1, col: 1, message } },
+      { ok: false, diagnostic: { file: fifo, line: 1, col: 1, code: 'EP1004', message } },
+      { ok: false, diagnostic: { file: '/dev/zero', line: 1, col: 1, code: 'EP1004', message } },
     ]);
   });
 
@@ -113,6 +115,7 @@ describe('readDesiredFiles', () => {
         file: one,
         line: 1,
         col: 1,
+        code: 'EP1014',
         message: 'with this file the desired state is 16 MB; the limit is 16 MB for all files together',
       },
     });
@@ -124,7 +127,13 @@ describe('readDesiredFiles', () => {
     const results = await readDesiredFiles([missing, big, big, big, big]);
     expect(results[0]).toEqual({
       ok: false,
-      diagnostic: { file: missing, line: 1, col: 1, message: 'cannot read: no such file or directory' },
+      diagnostic: {
+        file: missing,
+        line: 1,
+        col: 1,
+        code: 'EP1001',
+        message: 'cannot read: no such file or directory',
+      },
     });
     expect(results.slice(1).map((result) => result.ok)).toEqual([true, true, true, true]);
   });
@@ -152,6 +161,7 @@ describe('readDesiredFiles', () => {
         file: '/proc/self/status',
         line: 1,
         col: 1,
+        code: 'EP1014',
         message: 'with this file the desired state is 16 MB; the limit is 16 MB for all files together',
       },
     });
@@ -171,7 +181,13 @@ describe('readDesiredFiles', () => {
     expect(await readDesiredFiles(['/proc/self/mem'])).toEqual([
       {
         ok: false,
-        diagnostic: { file: '/proc/self/mem', line: 1, col: 1, message: 'cannot read: EIO: i/o error, read' },
+        diagnostic: {
+          file: '/proc/self/mem',
+          line: 1,
+          col: 1,
+          code: 'EP1001',
+          message: 'cannot read: EIO: i/o error, read',
+        },
       },
     ]);
   });
@@ -189,6 +205,7 @@ describe('readDesiredFiles', () => {
             file: pagemap,
             line: 1,
             col: 1,
+            code: 'EP1014',
             message: 'file is 4.3 MB; the limit is 4 MB per file (split a large zone across files)',
           },
         },
@@ -209,6 +226,7 @@ describe('readDesiredFiles', () => {
           file: pagemap,
           line: 1,
           col: 1,
+          code: 'EP1014',
           message: 'with this file the desired state is 16 MB; the limit is 16 MB for all files together',
         },
       });

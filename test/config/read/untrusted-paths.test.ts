@@ -46,7 +46,7 @@ describe('loadDesiredState with untrustedPaths', () => {
     const file = join(repo, 'secrets.yaml');
     await writeFile(file, `zones: {}\npassword: ${SECRET}\n`);
     expect(await problems([file])).toEqual([
-      `${file}:1:1: not an edgeplan desired-state file (not YAML, or keys at its top level that edgeplan does not ` +
+      `${file}:1:1: EP1015 not an edgeplan desired-state file (not YAML, or keys at its top level that edgeplan does not ` +
         'have); it came from a saved plan, so nothing of it is shown',
     ]);
     // Without untrustedPaths the same file is reported key by key, as a user's own file is.
@@ -76,8 +76,8 @@ describe('loadDesiredState with untrustedPaths', () => {
     await writeFile(join(repo, 'dns', 'a.yaml'), 'zones: {}\n');
     await writeFile(join(repo, 'dns', 'c.yaml'), `token: ${SECRET}\n`);
     expect(await problems([join(repo, 'dns')])).toEqual([
-      `${big}:1:1: file is 4 MB; the limit is 4 MB per file (split a large zone across files)`,
-      `${join(repo, 'dns', 'c.yaml')}:1:1: not an edgeplan desired-state file (not YAML, or keys at its top level ` +
+      `${big}:1:1: EP1014 file is 4 MB; the limit is 4 MB per file (split a large zone across files)`,
+      `${join(repo, 'dns', 'c.yaml')}:1:1: EP1015 not an edgeplan desired-state file (not YAML, or keys at its top level ` +
         'that edgeplan does not have); it came from a saved plan, so nothing of it is shown',
     ]);
   });
@@ -87,7 +87,7 @@ describe('loadDesiredState with untrustedPaths', () => {
     await symlink(join(outside, 'leak.yaml'), join(repo, 'dns', 'leak.yaml'));
     await writeFile(join(repo, 'dns', 'a.yaml'), 'zones: {}\n');
     expect(await problems([join(repo, 'dns')])).toEqual([
-      `${join(repo, 'dns', 'leak.yaml')}:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read`,
+      `${join(repo, 'dns', 'leak.yaml')}:1:1: EP1003 lies outside the git repository at ${repo} (through a symbolic link); it was not read`,
     ]);
     // The user's own PATH follows the link, as it always did.
     const own = await loadDesiredState([join(repo, 'dns')]);
@@ -104,7 +104,7 @@ describe('loadDesiredState with confinedTo', () => {
     const result = await loadDesiredState([join(repo, 'dns')], { confinedTo: { ...confine(), why } });
     const shown = result.ok ? [] : result.diagnostics.map(formatDiagnostic);
     expect(shown).toContain(
-      `${join(repo, 'dns', 'leak.yaml')}:1:1: lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${why}`,
+      `${join(repo, 'dns', 'leak.yaml')}:1:1: EP1003 lies outside the git repository at ${repo} (through a symbolic link); it was not read: ${why}`,
     );
     // The user named the paths: their own file's unknown key is quoted, not hidden as a saved plan's would be.
     expect(shown.join('\n')).toContain('notes');

@@ -36,15 +36,15 @@ const capabilities = (secondaryZones: boolean) => ({
 describe('provider capabilities, edges', () => {
   it('refuses a value in a geo group as in a zone, and a TSIG key name on a provider without it', async () => {
     expect(await problemsOf(providerLike('p', capabilities(true)), GEO_AND_SECONDARY)).toEqual([
-      'dns.yaml:5:50: secondary zone "partner.example.net": the DNS provider p has no tsig_key_name on a secondary zone; leave it out',
-      'dns.yaml:8:50: group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
+      'dns.yaml:5:50: EP1301 secondary zone "partner.example.net": the DNS provider p has no tsig_key_name on a secondary zone; leave it out',
+      'dns.yaml:8:50: EP1301 group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
     ]);
   });
 
   it('refuses secondary zones once where the provider has none, not also their fields', async () => {
     expect(await problemsOf(providerLike('p', capabilities(false)), GEO_AND_SECONDARY)).toEqual([
-      'dns.yaml:5:3: secondary zone "partner.example.net": the DNS provider p does not support secondary zones',
-      'dns.yaml:8:50: group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
+      'dns.yaml:5:3: EP1301 secondary zone "partner.example.net": the DNS provider p does not support secondary zones',
+      'dns.yaml:8:50: EP1301 group "All" of geo service "Web" A: the DNS provider p refuses 192.0.2.66',
     ]);
   });
 });

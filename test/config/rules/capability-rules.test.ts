@@ -20,16 +20,16 @@ const SMALL: LoadOptions = providerLike('small', {
 describe('provider capabilities', () => {
   it('refuses, where each is written, what the provider cannot do', async () => {
     expect(await problemsWith(SMALL, file)).toEqual([
-      `${file}:5:9: record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
+      `${file}:5:9: EP1301 record "@" has 3 A values, but the DNS provider small allows at most 2 A records per name`,
       // Lint warnings are reported with the problems (docs/lints.md).
       ...[14, 50, 87].map(
         (col, i) =>
-          `${file}:6:${col}: warning: record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
+          `${file}:6:${col}: warning: EP1404 record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
       ),
-      `${file}:7:14: record "www": the DNS provider small does not support record type CNAME: leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
-      `${file}:10:3: secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
-      `${file}:12:3: geo service "Global Web": the DNS provider small does not support geo services`,
-      `${file}:14:46: group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME: leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
+      `${file}:7:14: EP1301 record "www": the DNS provider small does not support record type CNAME: leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
+      `${file}:10:3: EP1301 secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
+      `${file}:12:3: EP1301 geo service "Global Web": the DNS provider small does not support geo services`,
+      `${file}:14:46: EP1301 group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME: leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('values a provider refuses although their type allows them', () => {
       valueProblem: (type, value) => (type === 'CAA' && value.includes('contactemail') ? 'refuses it' : null),
     });
     expect(await problemsWith(caaOnly, `${dir}/zones.yaml`)).toEqual([
-      `${dir}/zones.yaml:7:13: record "@" CAA: the DNS provider dyn refuses it`,
+      `${dir}/zones.yaml:7:13: EP1301 record "@" CAA: the DNS provider dyn refuses it`,
     ]);
   });
 });
@@ -88,8 +88,8 @@ describe('types a provider does not hold', () => {
       `the service has no ${type} records (RFC 9460); serve this zone from a provider that holds them ` +
       `(powerdns, rfc2136, zonefile), or publish the same endpoints as A/AAAA records and leave ${type} out of this zone`;
     expect(await problemsWith(dyn, `${dir}/zones.yaml`)).toEqual([
-      `${dir}/zones.yaml:4:14: record "@": the DNS provider dyn does not support record type HTTPS: ${advice('HTTPS')}`,
-      `${dir}/zones.yaml:5:15: record "_dns": the DNS provider dyn does not support record type SVCB: ${advice('SVCB')}`,
+      `${dir}/zones.yaml:4:14: EP1301 record "@": the DNS provider dyn does not support record type HTTPS: ${advice('HTTPS')}`,
+      `${dir}/zones.yaml:5:15: EP1301 record "_dns": the DNS provider dyn does not support record type SVCB: ${advice('SVCB')}`,
     ]);
   });
 });
@@ -105,7 +105,7 @@ describe('DNSKEY, which a DNS server keeps with its own signing keys', () => {
   it("is refused once by PowerDNS, which serves a signed zone's DNSKEY set from its keystore, not records", async () => {
     const dir = await tempTree({ 'zones.yaml': zone });
     expect(await problemsWith(providerLike('powerdns', pdnsCapabilities()), `${dir}/zones.yaml`)).toEqual([
-      `${dir}/zones.yaml:4:14: record "@": the DNS provider powerdns does not support record type DNSKEY: ` +
+      `${dir}/zones.yaml:4:14: EP1301 record "@": the DNS provider powerdns does not support record type DNSKEY: ` +
         "PowerDNS serves a signed zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key) and " +
         'ignores DNSKEY records there: leave dnskey out of this zone and manage the keys there',
     ]);
@@ -114,7 +114,7 @@ describe('DNSKEY, which a DNS server keeps with its own signing keys', () => {
   it('is refused once over RFC 2136, whose servers keep it with their DNSSEC signing', async () => {
     const dir = await tempTree({ 'zones.yaml': zone });
     expect(await problemsWith(providerLike('rfc2136', rfc2136Capabilities()), `${dir}/zones.yaml`)).toEqual([
-      `${dir}/zones.yaml:4:14: record "@": the DNS provider rfc2136 does not support record type DNSKEY: ` +
+      `${dir}/zones.yaml:4:14: EP1301 record "@": the DNS provider rfc2136 does not support record type DNSKEY: ` +
         "a server keeps a zone's DNSKEY set with its DNSSEC signing (BIND's dnssec-policy, Knot's dnssec-signing), " +
         'and BIND refuses one sent by UPDATE: leave dnskey out of this zone and manage the keys on the server',
     ]);

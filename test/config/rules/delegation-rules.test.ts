@@ -50,11 +50,11 @@ describe('glue below a delegation', () => {
         '  notlab: { a: [192.0.2.1] }',
       ),
     ).toEqual([
-      `dns.yaml:5:35: record "ns1.lab": TXT is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}`,
-      `dns.yaml:6:18: record "www.lab": A is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}, and no NS record of "lab" names www.lab.example.com.`,
-      `dns.yaml:7:18: record "*.lab": AAAA is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}, and no NS record of "lab" names *.lab.example.com.`,
-      `dns.yaml:8:22: record "sub.ns1.lab": A is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}, and no NS record of "lab" names sub.ns1.lab.example.com.`,
-      `dns.yaml:9:29: record "x.lab.example.com.": NS is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}`,
+      `dns.yaml:5:35: EP1206 record "ns1.lab": TXT is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}`,
+      `dns.yaml:6:18: EP1206 record "www.lab": A is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}, and no NS record of "lab" names www.lab.example.com.`,
+      `dns.yaml:7:18: EP1206 record "*.lab": AAAA is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}, and no NS record of "lab" names *.lab.example.com.`,
+      `dns.yaml:8:22: EP1206 record "sub.ns1.lab": A is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}, and no NS record of "lab" names sub.ns1.lab.example.com.`,
+      `dns.yaml:9:29: EP1206 record "x.lab.example.com.": NS is below "lab", which its NS records at dns.yaml:4:14 delegate; ${ONLY_GLUE}`,
     ]);
   });
 
@@ -69,8 +69,8 @@ describe('glue below a delegation', () => {
         '  ns1.x.dev: { a: [192.0.2.54] }',
       ),
     ).toEqual([
-      `dns.yaml:6:18: record "ns1.dev": A is below "dev", which its NS records at dns.yaml:5:14 delegate; ${ONLY_GLUE}, and no NS record of "dev" names ns1.dev.example.com.`,
-      `dns.yaml:7:16: record "x.dev": NS is below "dev", which its NS records at dns.yaml:5:14 delegate; ${ONLY_GLUE}`,
+      `dns.yaml:6:18: EP1206 record "ns1.dev": A is below "dev", which its NS records at dns.yaml:5:14 delegate; ${ONLY_GLUE}, and no NS record of "dev" names ns1.dev.example.com.`,
+      `dns.yaml:7:16: EP1206 record "x.dev": NS is below "dev", which its NS records at dns.yaml:5:14 delegate; ${ONLY_GLUE}`,
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('a name server inside its delegation needs glue', () => {
         '  ns9.lab: { aaaa: ["2001:db8::9"] }',
       ),
     ).toEqual([
-      'dns.yaml:4:37: record "lab": its name server ns1.lab.example.com. lies inside the delegated name, so resolvers ' +
+      'dns.yaml:4:37: EP1207 record "lab": its name server ns1.lab.example.com. lies inside the delegated name, so resolvers ' +
         'can learn its address only from this zone (glue), and the zone gives it none: add A or AAAA records at ' +
         '"ns1.lab" (or list "ns1.lab" under unmanaged when another tool keeps them)',
     ]);

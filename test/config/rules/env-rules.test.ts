@@ -29,10 +29,10 @@ describe('the variables a provider entry names', () => {
           '  dyn: { type: dyn, url_env: GITHUB_API_URL, password_env: edgeplan_dyn_password }\n',
       ),
     ).toEqual([
-      `2:36: url_env ${PREFIX}, got "GITHUB_SERVER_URL"`,
-      `2:68: api_key_env ${PREFIX}, got "GITHUB_TOKEN"`,
-      `3:30: url_env ${PREFIX}, got "GITHUB_API_URL"`,
-      `3:60: password_env ${PREFIX}, got "edgeplan_dyn_password"`,
+      `2:36: EP1103 url_env ${PREFIX}, got "GITHUB_SERVER_URL"`,
+      `2:68: EP1103 api_key_env ${PREFIX}, got "GITHUB_TOKEN"`,
+      `3:30: EP1103 url_env ${PREFIX}, got "GITHUB_API_URL"`,
+      `3:60: EP1103 password_env ${PREFIX}, got "edgeplan_dyn_password"`,
     ]);
   });
 
@@ -43,10 +43,10 @@ describe('the variables a provider entry names', () => {
           '  dyn: { type: dyn, user_env: EDGEPLAN_DYN_PASSWORD, password_env: EDGEPLAN_NOTE }\n',
       ),
     ).toEqual([
-      `2:36: url_env: EDGEPLAN_DYN_URL is the default API address of dyn providers, and ${ONE_ROLE}: name a variable of its own for the server address of provider "pdns"`,
-      `2:67: api_key_env: EDGEPLAN_WAF_CLIENT_SECRET is the WAF client secret, and ${ONE_ROLE}: name a variable of its own for the API key of provider "pdns"`,
-      `3:31: user_env: EDGEPLAN_DYN_PASSWORD is the default password of dyn providers, and ${ONE_ROLE}: name a variable of its own for the user name of provider "dyn"`,
-      `3:68: password_env: EDGEPLAN_NOTE is the note added to every publish, and ${ONE_ROLE}: name a variable of its own for the password of provider "dyn"`,
+      `2:36: EP1217 url_env: EDGEPLAN_DYN_URL is the default API address of dyn providers, and ${ONE_ROLE}: name a variable of its own for the server address of provider "pdns"`,
+      `2:67: EP1217 api_key_env: EDGEPLAN_WAF_CLIENT_SECRET is the WAF client secret, and ${ONE_ROLE}: name a variable of its own for the API key of provider "pdns"`,
+      `3:31: EP1217 user_env: EDGEPLAN_DYN_PASSWORD is the default password of dyn providers, and ${ONE_ROLE}: name a variable of its own for the user name of provider "dyn"`,
+      `3:68: EP1217 password_env: EDGEPLAN_NOTE is the note added to every publish, and ${ONE_ROLE}: name a variable of its own for the password of provider "dyn"`,
     ]);
   });
 
@@ -63,8 +63,8 @@ describe('the variables a provider entry names', () => {
     expect(
       await problems('  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS, api_key_env: EDGEPLAN_PDNS }\n'),
     ).toEqual([
-      `2:36: url_env: EDGEPLAN_PDNS is also the API key of provider "pdns" (api_key_env at 2:64), and ${ONE_ROLE}`,
-      `2:64: api_key_env: EDGEPLAN_PDNS is also the server address of provider "pdns" (url_env at 2:36), and ${ONE_ROLE}`,
+      `2:36: EP1217 url_env: EDGEPLAN_PDNS is also the API key of provider "pdns" (api_key_env at 2:64), and ${ONE_ROLE}`,
+      `2:64: EP1217 api_key_env: EDGEPLAN_PDNS is also the server address of provider "pdns" (url_env at 2:36), and ${ONE_ROLE}`,
     ]);
   });
 
@@ -75,9 +75,9 @@ describe('the variables a provider entry names', () => {
           '  second: { type: dyn, url_env: EDGEPLAN_DYN2_URL, customer_env: EDGEPLAN_DYN2_CUSTOMER, user_env: EDGEPLAN_DYN_USER }\n',
       ),
     ).toEqual([
-      `2:3: provider "main" reads EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "second" reads too; ${ONE_ROLE}: give it its own user_env, password_env`,
-      `3:3: provider "second" reads EDGEPLAN_DYN_PASSWORD by default, which provider "main" reads too; ${ONE_ROLE}: give it its own password_env`,
-      `3:100: user_env: EDGEPLAN_DYN_USER is also the user name of provider "main" (its user_env by default), and ${ONE_ROLE}`,
+      `2:3: EP1217 provider "main" reads EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "second" reads too; ${ONE_ROLE}: give it its own user_env, password_env`,
+      `3:3: EP1217 provider "second" reads EDGEPLAN_DYN_PASSWORD by default, which provider "main" reads too; ${ONE_ROLE}: give it its own password_env`,
+      `3:100: EP1217 user_env: EDGEPLAN_DYN_USER is also the user name of provider "main" (its user_env by default), and ${ONE_ROLE}`,
     ]);
   });
 });

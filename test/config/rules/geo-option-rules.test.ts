@@ -48,20 +48,20 @@ describe('geo service options', () => {
     const file = `${BAD}/geo-options.yaml`;
     const group = 'group "Europe" of geo service "Global Web"';
     expect(await problems(file)).toEqual([
-      `${file}:3:19: geo service "Global Web" is renamed from its own name`,
-      `${file}:4:10: ttl must be an integer between 1 and 2147483647, got 0`,
-      `${file}:5:13: active must be true or false, got "yes"`,
-      `${file}:9:41: weight must be an integer between 1 and 15, got 16`,
-      `${file}:9:74: label must not be empty, got ""`,
-      `${file}:9:100: unknown key "color" in a[2] (expected value, weight, label)`,
-      `${file}:10:27: ${group} serve_count: a is 4, but the group serves 3 a values`,
-      `${file}:10:30: ${group} serve_count: aaaa is not a type the group serves`,
-      `${file}:11:16: ${group} ttl: cname is not a type the group serves`,
-      `${file}:13:19: geo service "New Web" is renamed from "Old Web", which is also listed at ${file}:20:3; a renamed service is listed under its new name only`,
-      `${file}:15:84: weight must be an integer between 1 and 15, got 0`,
-      `${file}:17:19: geo service "Other Web" is renamed from "Old Web", which is also listed at ${file}:20:3; a renamed service is listed under its new name only`,
-      `${file}:17:19: geo services "New Web" and "Other Web" are both renamed from "Old Web": also at ${file}:13:19`,
-      `${file}:19:76: a must be an integer of at least 1, got 0`,
+      `${file}:3:19: EP1216 geo service "Global Web" is renamed from its own name`,
+      `${file}:4:10: EP1103 ttl must be an integer between 1 and 2147483647, got 0`,
+      `${file}:5:13: EP1103 active must be true or false, got "yes"`,
+      `${file}:9:41: EP1103 weight must be an integer between 1 and 15, got 16`,
+      `${file}:9:74: EP1103 label must not be empty, got ""`,
+      `${file}:9:100: EP1101 unknown key "color" in a[2] (expected value, weight, label)`,
+      `${file}:10:27: EP1215 ${group} serve_count: a is 4, but the group serves 3 a values`,
+      `${file}:10:30: EP1215 ${group} serve_count: aaaa is not a type the group serves`,
+      `${file}:11:16: EP1215 ${group} ttl: cname is not a type the group serves`,
+      `${file}:13:19: EP1216 geo service "New Web" is renamed from "Old Web", which is also listed at ${file}:20:3; a renamed service is listed under its new name only`,
+      `${file}:15:84: EP1103 weight must be an integer between 1 and 15, got 0`,
+      `${file}:17:19: EP1216 geo service "Other Web" is renamed from "Old Web", which is also listed at ${file}:20:3; a renamed service is listed under its new name only`,
+      `${file}:17:19: EP1216 geo services "New Web" and "Other Web" are both renamed from "Old Web": also at ${file}:13:19`,
+      `${file}:19:76: EP1103 a must be an integer of at least 1, got 0`,
     ]);
   });
 
@@ -74,7 +74,7 @@ describe('geo service options', () => {
       { type: 'AAAA', values: ['2001:db8::1'], serveCount: 1 },
     ]);
     expect(await problems(join(dir, 'above.yaml'))).toEqual([
-      `${dir}/above.yaml:4:85: group "All" of geo service "Web" serve_count: aaaa is 2, but the group serves 1 aaaa value`,
+      `${dir}/above.yaml:4:85: EP1215 group "All" of geo service "Web" serve_count: aaaa is 2, but the group serves 1 aaaa value`,
     ]);
   });
 
@@ -89,11 +89,11 @@ describe('geo service options', () => {
       service('Fourth', '""', 'a: [192.0.2.4]');
     const dir = await tempTree({ 'geo.yaml': yaml });
     expect((await problems(join(dir, 'geo.yaml'))).map((line) => line.replaceAll(`${dir}/`, ''))).toEqual([
-      'geo.yaml:3:19: renamed_from must be a string, got 5',
-      'geo.yaml:4:80: a must be an integer of at least 1, got "5"',
-      'geo.yaml:6:19: renamed_from must be a string, got 5',
-      'geo.yaml:9:19: renamed_from must not be empty, got ""',
-      'geo.yaml:12:19: renamed_from must not be empty, got ""',
+      'geo.yaml:3:19: EP1103 renamed_from must be a string, got 5',
+      'geo.yaml:4:80: EP1103 a must be an integer of at least 1, got "5"',
+      'geo.yaml:6:19: EP1103 renamed_from must be a string, got 5',
+      'geo.yaml:9:19: EP1103 renamed_from must not be empty, got ""',
+      'geo.yaml:12:19: EP1103 renamed_from must not be empty, got ""',
     ]);
   });
 });

@@ -30,26 +30,26 @@ ${SERVICE}    nodes: [{ zone: example.com, fqdn: geo.example.com }]
     nodes: [{ zone: example.com, fqdn: "bad..example.com" }]
 `;
     expect(await geoProblems(yaml('txt: ["v=spf1 -all"]'))).toEqual([
-      'dns.yaml:12:40: node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
+      'dns.yaml:12:40: EP1210 node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
     ]);
     const withAaaa = await geoProblems(yaml('txt: ["x"], aaaa: ["2001:db8::1"]'));
     const noAaaa = 'a node linked to a geo service carries no plain AAAA records';
     expect(withAaaa).toEqual([
-      `dns.yaml:4:7: record geo.example.com is a node of geo service "Web" at dns.yaml:9:40; ${noAaaa}`,
-      `dns.yaml:9:40: node geo.example.com also has plain AAAA records under zones at dns.yaml:4:7; ${noAaaa}`,
-      'dns.yaml:12:40: node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
+      `dns.yaml:4:7: EP1212 record geo.example.com is a node of geo service "Web" at dns.yaml:9:40; ${noAaaa}`,
+      `dns.yaml:9:40: EP1212 node geo.example.com also has plain AAAA records under zones at dns.yaml:4:7; ${noAaaa}`,
+      'dns.yaml:12:40: EP1210 node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
     ]);
     const both = 'a node linked to a geo service carries no plain A, AAAA records';
     expect(await geoProblems(yaml('a: [192.0.2.9], aaaa: ["2001:db8::1"]'))).toEqual([
-      `dns.yaml:4:7: record geo.example.com is a node of geo service "Web" at dns.yaml:9:40; ${both}`,
-      `dns.yaml:9:40: node geo.example.com also has plain A, AAAA records under zones at dns.yaml:4:7; ${both}`,
-      'dns.yaml:12:40: node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
+      `dns.yaml:4:7: EP1212 record geo.example.com is a node of geo service "Web" at dns.yaml:9:40; ${both}`,
+      `dns.yaml:9:40: EP1212 node geo.example.com also has plain A, AAAA records under zones at dns.yaml:4:7; ${both}`,
+      'dns.yaml:12:40: EP1210 node name "bad..example.com" is not valid: it has an empty label (two dots in a row, or a leading dot)',
     ]);
   });
 
   it('a blank geo service name is refused', async () => {
     expect(await geoProblems(SERVICE.replace('  Web:', '  " ":'))).toContain(
-      'dns.yaml:2:3: a geo service name must not be empty',
+      'dns.yaml:2:3: EP1106 a geo service name must not be empty',
     );
   });
 
@@ -62,10 +62,10 @@ ${SERVICE}    nodes: [{ zone: example.com, fqdn: geo.example.com }]
     expect(
       await geoProblems(`zones:\n  example.com:\n    records: {}\n${SERVICE}    nodes: ${nodes}\n`),
     ).toEqual([
-      'dns.yaml:7:40: fqdn must not be empty, got ""',
-      'dns.yaml:7:54: zone must not be empty, got ""',
-      `dns.yaml:7:110: ${invalid}`,
-      `dns.yaml:7:159: ${invalid}`,
+      'dns.yaml:7:40: EP1103 fqdn must not be empty, got ""',
+      'dns.yaml:7:54: EP1103 zone must not be empty, got ""',
+      `dns.yaml:7:110: EP1210 ${invalid}`,
+      `dns.yaml:7:159: EP1210 ${invalid}`,
     ]);
   });
 
@@ -82,12 +82,12 @@ geo_services:
     groups: x
 `;
     expect(await geoProblems(yaml)).toEqual([
-      'dns.yaml:6:14: groups[0] must be a map, got "x"',
-      'dns.yaml:6:27: name must be a string, got 5',
-      'dns.yaml:6:42: countries[0] must be a country, region or special code, got 1',
-      'dns.yaml:6:96: country @@ is already in group "" at dns.yaml:6:45; a country may be in one group of a service',
-      `dns.yaml:7:40: node name "${long}" is not valid: the full name has 316 characters (at most 253)`,
-      'dns.yaml:9:13: groups must be a list of groups, got "x"',
+      'dns.yaml:6:14: EP1103 groups[0] must be a map, got "x"',
+      'dns.yaml:6:27: EP1103 name must be a string, got 5',
+      'dns.yaml:6:42: EP1103 countries[0] must be a country, region or special code, got 1',
+      'dns.yaml:6:96: EP1214 country @@ is already in group "" at dns.yaml:6:45; a country may be in one group of a service',
+      `dns.yaml:7:40: EP1210 node name "${long}" is not valid: the full name has 316 characters (at most 253)`,
+      'dns.yaml:9:13: EP1103 groups must be a list of groups, got "x"',
     ]);
   });
 });
@@ -129,18 +129,18 @@ geo_services:
   Empty: {}
 `;
     expect(await geoProblems(yaml)).toEqual([
-      'dns.yaml:6:14: groups[0] is missing required key "countries"',
-      'dns.yaml:6:14: groups[0] is missing required key "name"',
-      'dns.yaml:6:35: groups[1] must hold at least one record type (a, aaaa, cname), got a map',
-      'dns.yaml:6:43: name must be a string, got 7',
-      'dns.yaml:6:58: countries[0] must be a country, region or special code, got 1',
-      'dns.yaml:6:72: name must be a string, got 8',
-      'dns.yaml:7:13: nodes[0] is missing required key "fqdn"',
-      'dns.yaml:7:13: nodes[0] is missing required key "zone"',
-      'dns.yaml:7:17: nodes[1] is missing required key "fqdn"',
-      'dns.yaml:7:67: fqdn must be a string, got 5',
-      'dns.yaml:7:80: zone must be a string, got 6',
-      'dns.yaml:8:3: geo service "Empty" is missing required key "groups"',
+      'dns.yaml:6:14: EP1102 groups[0] is missing required key "countries"',
+      'dns.yaml:6:14: EP1102 groups[0] is missing required key "name"',
+      'dns.yaml:6:35: EP1103 groups[1] must hold at least one record type (a, aaaa, cname), got a map',
+      'dns.yaml:6:43: EP1103 name must be a string, got 7',
+      'dns.yaml:6:58: EP1103 countries[0] must be a country, region or special code, got 1',
+      'dns.yaml:6:72: EP1103 name must be a string, got 8',
+      'dns.yaml:7:13: EP1102 nodes[0] is missing required key "fqdn"',
+      'dns.yaml:7:13: EP1102 nodes[0] is missing required key "zone"',
+      'dns.yaml:7:17: EP1102 nodes[1] is missing required key "fqdn"',
+      'dns.yaml:7:67: EP1103 fqdn must be a string, got 5',
+      'dns.yaml:7:80: EP1103 zone must be a string, got 6',
+      'dns.yaml:8:3: EP1102 geo service "Empty" is missing required key "groups"',
     ]);
   });
 });

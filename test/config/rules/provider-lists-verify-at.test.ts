@@ -51,11 +51,11 @@ describe('verify_at: the name servers verify asks for a provider', () => {
   it('refuses what is not an address, and an empty list, where it is written', async () => {
     expect(await load('  dyn: { type: dyn, verify_at: ["127.0.0.1:5300", "http://ns1/"] }\n')).toEqual({
       ok: false,
-      problems: ['2:51: verify_at[1] must be HOST, HOST:PORT or [IPv6]:PORT, got "http://ns1/"'],
+      problems: ['2:51: EP1103 verify_at[1] must be HOST, HOST:PORT or [IPv6]:PORT, got "http://ns1/"'],
     });
     expect(await load('  dyn: { type: dyn, verify_at: [] }\n')).toEqual({
       ok: false,
-      problems: ['2:32: verify_at must list at least one name server, got an empty list'],
+      problems: ['2:32: EP1103 verify_at must list at least one name server, got an empty list'],
     });
   });
 
@@ -67,9 +67,9 @@ describe('verify_at: the name servers verify asks for a provider', () => {
     ).toEqual({
       ok: false,
       problems: [
-        '2:33: verify_at[0] must have a port from 1 to 65535, got "ns1.example.net:0"',
-        '2:54: verify_at[1] must have a port from 1 to 65535, got "[::1]:65536"',
-        '2:69: verify_at[2] must have a port from 1 to 65535, got "127.0.0.1:99999"',
+        '2:33: EP1103 verify_at[0] must have a port from 1 to 65535, got "ns1.example.net:0"',
+        '2:54: EP1103 verify_at[1] must have a port from 1 to 65535, got "[::1]:65536"',
+        '2:69: EP1103 verify_at[2] must have a port from 1 to 65535, got "127.0.0.1:99999"',
       ],
     });
   });

@@ -32,8 +32,8 @@ describe('providers: rules, edges', () => {
     expect(
       await problemsOf({ 'p.yaml': PROVIDERS, 'a.yaml': zone('[dyn, pdns]'), 'b.yaml': zone('[dyn]') }),
     ).toEqual([
-      'a.yaml:3:5: providers of zone "example.com" are ["dyn","pdns"] here but ["dyn"] at b.yaml:3:5',
-      'b.yaml:3:5: providers of zone "example.com" are ["dyn"] here but ["dyn","pdns"] at a.yaml:3:5',
+      'a.yaml:3:5: EP1303 providers of zone "example.com" are ["dyn","pdns"] here but ["dyn"] at b.yaml:3:5',
+      'b.yaml:3:5: EP1303 providers of zone "example.com" are ["dyn"] here but ["dyn","pdns"] at a.yaml:3:5',
     ]);
   });
 
@@ -46,7 +46,7 @@ geo_services:
     nodes: [{ zone: example.com, fqdn: geo.example.com }]
 `;
     expect(await problemsOf({ 'd.yaml': yaml })).toEqual([
-      'd.yaml:9:40: geo service "Web": node geo.example.com is in zone "example.com", which is on "pdns"; geo services are dyn\'s alone',
+      'd.yaml:9:40: EP1304 geo service "Web": node geo.example.com is in zone "example.com", which is on "pdns"; geo services are dyn\'s alone',
     ]);
   });
 
@@ -62,7 +62,7 @@ geo_services:
     groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
 `;
     expect(await problemsOf({ 'd.yaml': yaml }, { catalogue })).toEqual([
-      'd.yaml:5:3: geo service "Web": geo services are held by one provider, but dyn and pdns all support them',
+      'd.yaml:5:3: EP1304 geo service "Web": geo services are held by one provider, but dyn and pdns all support them',
     ]);
   });
 });

@@ -101,21 +101,21 @@ zones:
     records: { "@": { a: [192.0.2.1] } }
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '2:3: provider "dyn" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "dyn2" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, user_env, password_env',
-      '2:21: server is for powerdns providers',
-      '3:3: provider "dyn2" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "dyn" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, user_env, password_env',
-      '4:3: provider "pdns" of type powerdns needs api_key_env',
-      '5:3: provider name "Bad@Name" is not valid: use lower-case letters, digits, "-" and "_"',
-      '8:23: zone "example.com": provider "nope" is not under providers:',
-      '8:29: zone "example.com": provider "pdns" is listed twice',
-      '10:3: zone "unlisted.com" must list its providers: several are configured (dyn, dyn2, pdns, Bad@Name)',
+      '2:3: EP1217 provider "dyn" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "dyn2" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, user_env, password_env',
+      '2:21: EP1302 server is for powerdns providers',
+      '3:3: EP1217 provider "dyn2" reads EDGEPLAN_DYN_URL, EDGEPLAN_DYN_CUSTOMER, EDGEPLAN_DYN_USER, EDGEPLAN_DYN_PASSWORD by default, which provider "dyn" reads too; a variable serves one role of one provider only: give it its own url_env, customer_env, user_env, password_env',
+      '4:3: EP1302 provider "pdns" of type powerdns needs api_key_env',
+      '5:3: EP1106 provider name "Bad@Name" is not valid: use lower-case letters, digits, "-" and "_"',
+      '8:23: EP1303 zone "example.com": provider "nope" is not under providers:',
+      '8:29: EP1303 zone "example.com": provider "pdns" is listed twice',
+      '10:3: EP1303 zone "unlisted.com" must list its providers: several are configured (dyn, dyn2, pdns, Bad@Name)',
     ]);
   });
 
   it('refuses a providers list without a providers: section', async () => {
     const result = await load('zones:\n  example.com:\n    providers: [pdns]\n');
     expect(result.ok ? [] : result.problems).toEqual([
-      '3:5: zone "example.com" lists providers, but the desired state has no providers: section',
+      '3:5: EP1303 zone "example.com" lists providers, but the desired state has no providers: section',
     ]);
   });
 
@@ -133,8 +133,8 @@ geo_services:
     nodes: [{ zone: example.com, fqdn: geo.example.com }, { zone: dyn-only.com, fqdn: geo.dyn-only.com }]
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '7:23: record "@": the DNS provider pdns does not support record type ALIAS: leave it out of the zones this provider serves, or serve them from a provider that holds ALIAS (docs/record-types.md lists which)',
-      '14:40: geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns"; geo services are dyn\'s alone',
+      '7:23: EP1301 record "@": the DNS provider pdns does not support record type ALIAS: leave it out of the zones this provider serves, or serve them from a provider that holds ALIAS (docs/record-types.md lists which)',
+      '14:40: EP1304 geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns"; geo services are dyn\'s alone',
     ]);
   });
 
@@ -146,7 +146,7 @@ geo_services:
     groups: [{ name: All, countries: ["@@"], a: [192.0.2.7] }]
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '4:3: geo service "Global Web": none of the providers supports geo services',
+      '4:3: EP1304 geo service "Global Web": none of the providers supports geo services',
     ]);
   });
 
@@ -159,7 +159,7 @@ geo_services:
   dyn-only.example.net: { providers: [dyn], masters: [192.0.2.53], tsig_key_name: k }
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '8:5: secondary zone "partner.example.net": the DNS provider pdns has no contact_nickname on a secondary zone; leave it out',
+      '8:5: EP1301 secondary zone "partner.example.net": the DNS provider pdns has no contact_nickname on a secondary zone; leave it out',
     ]);
   });
 
@@ -182,15 +182,15 @@ geo_services:
     password_env: EDGEPLAN_P
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '4:5: api_key_env is for powerdns providers',
-      '5:5: server is for powerdns providers',
-      '6:5: alias is for powerdns providers',
-      '7:5: zone_kind is for powerdns providers',
-      '8:5: nameservers is for powerdns and zonefile providers',
-      '9:5: soa_edit_api is for powerdns providers',
-      '14:5: customer_env is for dyn providers',
-      '15:5: user_env is for dyn providers',
-      '16:5: password_env is for dyn providers',
+      '4:5: EP1302 api_key_env is for powerdns providers',
+      '5:5: EP1302 server is for powerdns providers',
+      '6:5: EP1302 alias is for powerdns providers',
+      '7:5: EP1302 zone_kind is for powerdns providers',
+      '8:5: EP1302 nameservers is for powerdns and zonefile providers',
+      '9:5: EP1302 soa_edit_api is for powerdns providers',
+      '14:5: EP1302 customer_env is for dyn providers',
+      '15:5: EP1302 user_env is for dyn providers',
+      '16:5: EP1302 password_env is for dyn providers',
     ]);
   });
 
@@ -201,16 +201,16 @@ geo_services:
   flat: powerdns
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '2:3: nameless is missing required key "type"',
-      '3:17: type must be one of dyn, powerdns, rfc2136, zonefile, got "bind"',
-      '4:9: flat must be a map, got "powerdns"',
+      '2:3: EP1102 nameless is missing required key "type"',
+      '3:17: EP1103 type must be one of dyn, powerdns, rfc2136, zonefile, got "bind"',
+      '4:9: EP1103 flat must be a map, got "powerdns"',
     ]);
   });
 
   it('names every variable a powerdns provider lacks', async () => {
     const result = await load('providers:\n  pdns: { type: powerdns, server: localhost }\n');
     expect(result.ok ? [] : result.problems).toEqual([
-      '2:3: provider "pdns" of type powerdns needs url_env and api_key_env',
+      '2:3: EP1302 provider "pdns" of type powerdns needs url_env and api_key_env',
     ]);
   });
 
@@ -222,10 +222,10 @@ zones:
   example.com: { providers: [pdns-a, pdns-b], records: { "@": { a: [192.0.2.1] } } }
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '2:38: url_env: EDGEPLAN_PDNS_URL is also the server address of provider "pdns-b" (url_env at 3:38), and a variable serves one role of one provider only',
-      '2:70: api_key_env: EDGEPLAN_PDNS_API_KEY is also the API key of provider "pdns-b" (api_key_env at 3:70), and a variable serves one role of one provider only',
-      '3:38: url_env: EDGEPLAN_PDNS_URL is also the server address of provider "pdns-a" (url_env at 2:38), and a variable serves one role of one provider only',
-      '3:70: api_key_env: EDGEPLAN_PDNS_API_KEY is also the API key of provider "pdns-a" (api_key_env at 2:70), and a variable serves one role of one provider only',
+      '2:38: EP1217 url_env: EDGEPLAN_PDNS_URL is also the server address of provider "pdns-b" (url_env at 3:38), and a variable serves one role of one provider only',
+      '2:70: EP1217 api_key_env: EDGEPLAN_PDNS_API_KEY is also the API key of provider "pdns-b" (api_key_env at 3:70), and a variable serves one role of one provider only',
+      '3:38: EP1217 url_env: EDGEPLAN_PDNS_URL is also the server address of provider "pdns-a" (url_env at 2:38), and a variable serves one role of one provider only',
+      '3:70: EP1217 api_key_env: EDGEPLAN_PDNS_API_KEY is also the API key of provider "pdns-a" (api_key_env at 2:70), and a variable serves one role of one provider only',
     ]);
   });
 
@@ -235,8 +235,8 @@ zones:
   unlisted.example.net: { masters: [192.0.2.53] }
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '5:43: secondary zone "partner.example.net": provider "nope" is not under providers:',
-      '6:3: secondary zone "unlisted.example.net" must list its providers: several are configured (dyn, pdns)',
+      '5:43: EP1303 secondary zone "partner.example.net": provider "nope" is not under providers:',
+      '6:3: EP1303 secondary zone "unlisted.example.net" must list its providers: several are configured (dyn, pdns)',
     ]);
   });
 
@@ -253,7 +253,7 @@ geo_services:
     nodes: [{ zone: example.com, fqdn: geo.example.com }]
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '10:40: geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns-a", "pdns-b"; geo services are dyn\'s alone',
+      '10:40: EP1304 geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns-a", "pdns-b"; geo services are dyn\'s alone',
     ]);
   });
 
@@ -278,10 +278,10 @@ geo_services:
       return result.ok ? [] : result.problems;
     };
     expect(await problemsOf({ catalogue: catalogueWith(everyone) })).toEqual([
-      '9:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 and pdns all support them',
+      '9:3: EP1304 geo service "Global Web": geo services are held by one provider, but dyn and dyn2 and pdns all support them',
     ]);
     expect(await problemsOf({ catalogue: PROVIDER_CATALOGUE })).toEqual([
-      '9:3: geo service "Global Web": geo services are held by one provider, but dyn and dyn2 all support them',
+      '9:3: EP1304 geo service "Global Web": geo services are held by one provider, but dyn and dyn2 all support them',
     ]);
   });
 
@@ -301,7 +301,7 @@ geo_services:
       { catalogue: catalogueWith(noAaaa) },
     );
     expect(result.ok ? [] : result.problems).toEqual([
-      '8:46: group "All" of geo service "Global Web": the DNS provider dyn does not support record type AAAA: leave it out of the zones this provider serves, or serve them from a provider that holds AAAA (docs/record-types.md lists which)',
+      '8:46: EP1301 group "All" of geo service "Global Web": the DNS provider dyn does not support record type AAAA: leave it out of the zones this provider serves, or serve them from a provider that holds AAAA (docs/record-types.md lists which)',
     ]);
   });
 });

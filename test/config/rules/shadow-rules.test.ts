@@ -22,8 +22,8 @@ describe('a DNAME redirects every name below it', () => {
       `record "${name}" is below old.example.com, whose DNAME at ${file}:4:14 redirects every name below it ` +
       '(RFC 6672 §2.4): a resolver never sees data there. Remove the record, or the DNAME';
     expect(await problems(file)).toEqual([
-      `${file}:5:7: ${why('host.old')}`,
-      `${file}:6:7: ${why('deep.host.old')}`,
+      `${file}:5:7: EP1218 ${why('host.old')}`,
+      `${file}:6:7: EP1218 ${why('deep.host.old')}`,
     ]);
   });
 
@@ -42,7 +42,7 @@ describe('a DNAME redirects every name below it', () => {
     });
     const file = `${dir}/zones.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:5:7: record "www" is below example.com, whose DNAME at ${file}:4:14 redirects every name below it ` +
+      `${file}:5:7: EP1218 record "www" is below example.com, whose DNAME at ${file}:4:14 redirects every name below it ` +
         '(RFC 6672 §2.4): a resolver never sees data there. Remove the record, or the DNAME',
     ]);
   });
@@ -70,7 +70,7 @@ describe('a DNAME redirects every name below it', () => {
     });
     const file = `${dir}/zones.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:39: record "old": CNAME must be alone at its name, but it has DNAME at ${file}:4:14`,
+      `${file}:4:39: EP1203 record "old": CNAME must be alone at its name, but it has DNAME at ${file}:4:14`,
     ]);
     const beside = await tempTree({
       'zones.yaml':

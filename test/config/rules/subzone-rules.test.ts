@@ -30,8 +30,8 @@ describe('records of a separately managed sub-zone', () => {
       'child.yaml': 'zones:\n  sub.example.com:\n    records: {}\n',
     });
     expect(await problems(dir)).toEqual([
-      `${dir}/child.yaml:2:3: zone "sub.example.com" holds api.sub.example.com, but it is also written under zone "example.com" at ${dir}/parent.yaml:4:7`,
-      `${dir}/parent.yaml:4:7: record "api.sub" of zone "example.com" is inside zone "sub.example.com", managed separately at ${dir}/child.yaml:2:3; write it under that zone (the parent holds only the delegation there: NS and DS, and the glue of its name servers)`,
+      `${dir}/child.yaml:2:3: EP1208 zone "sub.example.com" holds api.sub.example.com, but it is also written under zone "example.com" at ${dir}/parent.yaml:4:7`,
+      `${dir}/parent.yaml:4:7: EP1208 record "api.sub" of zone "example.com" is inside zone "sub.example.com", managed separately at ${dir}/child.yaml:2:3; write it under that zone (the parent holds only the delegation there: NS and DS, and the glue of its name servers)`,
     ]);
   });
 
@@ -47,14 +47,14 @@ describe('records of a separately managed sub-zone', () => {
     const separately =
       'managed separately at child.yaml:2:3; write it under that zone (the parent holds only the delegation there: NS and DS, and the glue of its name servers)';
     expect((await problems(dir)).map((line) => line.replaceAll(`${dir}/`, ''))).toEqual([
-      'child.yaml:2:3: zone "sub.example.com" holds deeper.sub.example.com, but it is also written under zone "example.com" at parent.yaml:4:7',
-      'child.yaml:2:3: zone "sub.example.com" holds sub.example.com, but it is also written under zone "example.com" at parent.yaml:5:7',
-      'child.yaml:7:3: secondary zone "sub.example.com" is also a primary zone under zones at child.yaml:2:3; a zone is either primary or secondary',
-      `parent.yaml:4:7: record "deeper.sub" of zone "example.com" is inside zone "sub.example.com", ${separately}`,
-      'parent.yaml:4:21: record "deeper.sub": NS is below "sub", which its NS records at parent.yaml:5:14 delegate; below a delegated name a zone holds only glue, the addresses (A, AAAA) of the name servers the delegation names',
-      `parent.yaml:5:7: record "sub" of zone "example.com" is at the apex of zone "sub.example.com", ${separately}`,
+      'child.yaml:2:3: EP1208 zone "sub.example.com" holds deeper.sub.example.com, but it is also written under zone "example.com" at parent.yaml:4:7',
+      'child.yaml:2:3: EP1208 zone "sub.example.com" holds sub.example.com, but it is also written under zone "example.com" at parent.yaml:5:7',
+      'child.yaml:7:3: EP1209 secondary zone "sub.example.com" is also a primary zone under zones at child.yaml:2:3; a zone is either primary or secondary',
+      `parent.yaml:4:7: EP1208 record "deeper.sub" of zone "example.com" is inside zone "sub.example.com", ${separately}`,
+      'parent.yaml:4:21: EP1206 record "deeper.sub": NS is below "sub", which its NS records at parent.yaml:5:14 delegate; below a delegated name a zone holds only glue, the addresses (A, AAAA) of the name servers the delegation names',
+      `parent.yaml:5:7: EP1208 record "sub" of zone "example.com" is at the apex of zone "sub.example.com", ${separately}`,
       // Outside its zone: that rule's problem alone, though other.org is managed here too.
-      'parent.yaml:6:7: record name "www.other.org." is not inside zone "example.com"',
+      'parent.yaml:6:7: EP1106 record name "www.other.org." is not inside zone "example.com"',
     ]);
   });
 });

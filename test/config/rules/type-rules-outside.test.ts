@@ -11,8 +11,8 @@ describe('records below a delegation, outside the zone', () => {
         '      www.other.org.: { a: [192.0.2.1] }\n',
     });
     expect((await problems(join(dir, 'dns.yaml'))).map((line) => line.replaceAll(`${dir}/`, ''))).toEqual([
-      'dns.yaml:4:7: record name "other.org." is not inside zone "example.com"',
-      'dns.yaml:5:7: record name "www.other.org." is not inside zone "example.com"',
+      'dns.yaml:4:7: EP1106 record name "other.org." is not inside zone "example.com"',
+      'dns.yaml:5:7: EP1106 record name "www.other.org." is not inside zone "example.com"',
     ]);
   });
 });

@@ -69,13 +69,13 @@ const check = (...records: ReadRecord[]) => typeRuleDiagnostics(records).map(for
 describe('DNS rules across types', () => {
   it('keeps a type that is alone at its name alone, naming every other type and its place', () => {
     expect(check(record('www', 3, [A, 1], [CNAME, 1]), record('web', 4, [CNAME, 1]))).toEqual([
-      'z.yaml:3:20: record "www": CNAME must be alone at its name, but it has A at z.yaml:3:10',
+      'z.yaml:3:20: EP1203 record "www": CNAME must be alone at its name, but it has A at z.yaml:3:10',
     ]);
   });
 
   it('gives a type that is alone one value, even where its YAML is a list', () => {
     expect(check(record('www', 3, [ALONE_LIST, 2]), record('web', 4, [ALONE_LIST, 1]))).toEqual([
-      'z.yaml:3:10: record "www": ALONE holds one value, but 2 are given',
+      'z.yaml:3:10: EP1204 record "www": ALONE holds one value, but 2 are given',
     ]);
   });
 
@@ -89,9 +89,9 @@ describe('DNS rules across types', () => {
         record('sub', 7, [NS_LIKE, 2]),
       ),
     ).toEqual([
-      'z.yaml:3:10: record "@": CNAME is not allowed at the zone apex',
-      'z.yaml:4:10: record "example.com.": NS is not allowed at the zone apex',
-      'z.yaml:5:10: record "www": ALIAS is allowed only at the zone apex ("@")',
+      'z.yaml:3:10: EP1201 record "@": CNAME is not allowed at the zone apex',
+      'z.yaml:4:10: EP1201 record "example.com.": NS is not allowed at the zone apex',
+      'z.yaml:5:10: EP1201 record "www": ALIAS is allowed only at the zone apex ("@")',
     ]);
   });
 
@@ -104,8 +104,8 @@ describe('DNS rules across types', () => {
         record('other', 6, [A, 1], [DS_LIKE, 1]),
       ),
     ).toEqual([
-      'z.yaml:3:10: record "sub": DS is allowed only beside NS records at its name, and it has none',
-      'z.yaml:6:20: record "other": DS is allowed only beside NS records at its name, and it has none',
+      'z.yaml:3:10: EP1205 record "sub": DS is allowed only beside NS records at its name, and it has none',
+      'z.yaml:6:20: EP1205 record "other": DS is allowed only beside NS records at its name, and it has none',
     ]);
   });
 
@@ -113,8 +113,8 @@ describe('DNS rules across types', () => {
     expect(
       check(record('@', 3, [SOLE, 2]), record('mx', 4, [SOLE, 3]), record('without', 5, [SOLE, 1])),
     ).toEqual([
-      'z.yaml:3:12: record "@": the SOLE value "v1" is the only one of its set (it says so), but 1 other value is given',
-      'z.yaml:4:12: record "mx": the SOLE value "v1" is the only one of its set (it says so), but 2 other values are given',
+      'z.yaml:3:12: EP1204 record "@": the SOLE value "v1" is the only one of its set (it says so), but 1 other value is given',
+      'z.yaml:4:12: EP1204 record "mx": the SOLE value "v1" is the only one of its set (it says so), but 2 other values are given',
     ]);
   });
 });
@@ -123,12 +123,12 @@ describe('DNS rules in files', () => {
   it('reports a CNAME beside other data, at the apex, beside data in a geo group, and served at an apex node', async () => {
     const file = `${BAD}/type-rules.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:14: record "@": CNAME is not allowed at the zone apex`,
-      `${file}:5:30: record "www": CNAME must be alone at its name, but it has A at ${file}:5:14, MX at ${file}:5:55`,
-      `${file}:5:60: warning: record "www" MX: mail.example.com. is inside zone "example.com" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged)`,
-      `${file}:11:58: group "Europe" of geo service "Web": CNAME must be alone in its group, but it has A at ${file}:11:42`,
-      `${file}:14:36: node example.org is its zone's apex, but group "Europe" of geo service "Web" serves CNAME at ${file}:11:58, which is not allowed at the zone apex`,
-      `${file}:14:36: node example.org is its zone's apex, but group "Everyone" of geo service "Web" serves CNAME at ${file}:12:46, which is not allowed at the zone apex`,
+      `${file}:4:14: EP1201 record "@": CNAME is not allowed at the zone apex`,
+      `${file}:5:30: EP1203 record "www": CNAME must be alone at its name, but it has A at ${file}:5:14, MX at ${file}:5:55`,
+      `${file}:5:60: warning: EP1404 record "www" MX: mail.example.com. is inside zone "example.com" but has no records in the desired state; nothing will answer for it unless another tool creates it (then list it under the zone's unmanaged)`,
+      `${file}:11:58: EP1203 group "Europe" of geo service "Web": CNAME must be alone in its group, but it has A at ${file}:11:42`,
+      `${file}:14:36: EP1201 node example.org is its zone's apex, but group "Europe" of geo service "Web" serves CNAME at ${file}:11:58, which is not allowed at the zone apex`,
+      `${file}:14:36: EP1201 node example.org is its zone's apex, but group "Everyone" of geo service "Web" serves CNAME at ${file}:12:46, which is not allowed at the zone apex`,
     ]);
   });
 });

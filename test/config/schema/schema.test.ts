@@ -38,9 +38,9 @@ describe('schema problems in files', () => {
   it('reports unknown keys at the key, naming the keys expected there', async () => {
     const file = `${BAD}/unknown-key.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:3:5: unknown key "defaut_ttl" in zone "example.com"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
-      `${file}:5:30: unknown key "tll" in record "www"; did you mean ttl? (expected ${RECORD_SET_KEYS})`,
-      `${file}:6:1: unknown key "secondary_zone" at the top level; did you mean secondary_zones? (expected ${TOP_LEVEL_KEYS})`,
+      `${file}:3:5: EP1101 unknown key "defaut_ttl" in zone "example.com"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
+      `${file}:5:30: EP1101 unknown key "tll" in record "www"; did you mean ttl? (expected ${RECORD_SET_KEYS})`,
+      `${file}:6:1: EP1101 unknown key "secondary_zone" at the top level; did you mean secondary_zones? (expected ${TOP_LEVEL_KEYS})`,
     ]);
   });
 
@@ -48,44 +48,44 @@ describe('schema problems in files', () => {
     const file = `${BAD}/unmanaged-type-keys.yaml`;
     const expected = `(expected ${RECORD_SET_KEYS})`;
     expect(await problems(file)).toEqual([
-      `${file}:4:12: "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
+      `${file}:4:12: EP1110 "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
       // RFC 4034 §4: NSEC records are made by the signer.
-      `${file}:5:28: "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
-      `${file}:6:12: "kx" in record "z" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
-      `${file}:7:12: unknown key "cnmae" in record "w"; did you mean cname? ${expected}`,
-      `${file}:8:12: unknown key "hinfox" in record "v"; did you mean hinfo? ${expected}`,
+      `${file}:5:28: EP1110 "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
+      `${file}:6:12: EP1110 "kx" in record "z" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
+      `${file}:7:12: EP1101 unknown key "cnmae" in record "w"; did you mean cname? ${expected}`,
+      `${file}:8:12: EP1101 unknown key "hinfox" in record "v"; did you mean hinfo? ${expected}`,
       // RFC 3597 §5: a type by number; one edgeplan manages is written under its own key.
-      `${file}:9:12: "type65534" in record "u" is a DNS type edgeplan does not manage: leave the key out (live TYPE65534 records are left alone; import and plan list them)`,
-      `${file}:10:12: "type29" in record "t" is LOC written by its number (RFC 3597 §5): write it as "loc", the one key of LOC values`,
-      `${file}:11:12: "type36" in record "s" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
+      `${file}:9:12: EP1110 "type65534" in record "u" is a DNS type edgeplan does not manage: leave the key out (live TYPE65534 records are left alone; import and plan list them)`,
+      `${file}:10:12: EP1110 "type29" in record "t" is LOC written by its number (RFC 3597 §5): write it as "loc", the one key of LOC values`,
+      `${file}:11:12: EP1110 "type36" in record "s" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
       // RFC 7344 §4: a signing server publishes CDS and CDNSKEY from its keys.
-      `${file}:12:12: "cds" in record "r" is a DNS type edgeplan does not manage: CDS records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
-      `${file}:13:12: unknown key "type65536" in record "q" ${expected}`,
+      `${file}:12:12: EP1110 "cds" in record "r" is a DNS type edgeplan does not manage: CDS records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
+      `${file}:13:12: EP1101 unknown key "type65536" in record "q" ${expected}`,
     ]);
   });
 
   it('requires TTLs to be integers from 1 to 2147483647', async () => {
     const file = `${BAD}/ttl.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:3:18: default_ttl must be an integer between 1 and 2147483647, got 0`,
-      `${file}:5:33: ttl must be an integer between 1 and 2147483647, got 3.5`,
-      `${file}:6:33: ttl must be an integer between 1 and 2147483647, got "300"`,
-      `${file}:7:33: ttl must be an integer between 1 and 2147483647, got 2147483648`,
-      `${file}:8:33: ttl must be an integer between 1 and 2147483647, got -1`,
+      `${file}:3:18: EP1103 default_ttl must be an integer between 1 and 2147483647, got 0`,
+      `${file}:5:33: EP1103 ttl must be an integer between 1 and 2147483647, got 3.5`,
+      `${file}:6:33: EP1103 ttl must be an integer between 1 and 2147483647, got "300"`,
+      `${file}:7:33: EP1103 ttl must be an integer between 1 and 2147483647, got 2147483648`,
+      `${file}:8:33: EP1103 ttl must be an integer between 1 and 2147483647, got -1`,
     ]);
   });
 
   it('reports wrong shapes at the value and missing keys at the key of the map lacking them', async () => {
     const file = `${BAD}/shapes.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:4:13: record "no-a" must hold at least one record type (${TYPE_KEYS}), got a map`,
-      `${file}:5:21: a must list at least one A value, got an empty list`,
-      `${file}:6:22: a must be a list of A values, got "192.0.2.1"`,
-      `${file}:7:37: a[1] must be an IPv4 address such as 192.0.2.1, got 7`,
-      `${file}:8:7: record "nothing" must be a map of record types, or a list of such maps (one per TTL), got an empty value`,
-      `${file}:9:16: zone "example.net" must be a map, got a list`,
-      `${file}:11:14: records must be a map, got a list`,
-      `${file}:12:16: unmanaged must be a list, got "legacy-*"`,
+      `${file}:4:13: EP1103 record "no-a" must hold at least one record type (${TYPE_KEYS}), got a map`,
+      `${file}:5:21: EP1103 a must list at least one A value, got an empty list`,
+      `${file}:6:22: EP1103 a must be a list of A values, got "192.0.2.1"`,
+      `${file}:7:37: EP1103 a[1] must be an IPv4 address such as 192.0.2.1, got 7`,
+      `${file}:8:7: EP1103 record "nothing" must be a map of record types, or a list of such maps (one per TTL), got an empty value`,
+      `${file}:9:16: EP1103 zone "example.net" must be a map, got a list`,
+      `${file}:11:14: EP1103 records must be a map, got a list`,
+      `${file}:12:16: EP1103 unmanaged must be a list, got "legacy-*"`,
     ]);
   });
 });

@@ -21,7 +21,7 @@ describe('names as users write them', () => {
         'zones:\n  example.com:\n    unmanaged: ["www.example.com."]\n    records:\n      www: { a: [192.0.2.1] }\n',
     });
     expect(await problems(join(dir, 'dns.yaml'))).toEqual([
-      `${dir}/dns.yaml:5:7: record "www" matches unmanaged glob "www.example.com." of its zone; a name cannot be both managed and unmanaged`,
+      `${dir}/dns.yaml:5:7: EP1502 record "www" matches unmanaged glob "www.example.com." of its zone; a name cannot be both managed and unmanaged`,
     ]);
   });
 });

@@ -52,7 +52,7 @@ describe('a CNAME beside live data the plan keeps', () => {
   it('kept by an unmanaged entry: refused at the CNAME, naming the data, why it is kept, and the RFCs', () => {
     const desired = zone(CNAME, { unmanaged: [{ name: 'www', types: ['TXT'] }] });
     expect(problems(desired, liveZone(ZONE, 1, TXT_AT_WWW))).toEqual([
-      `${F}:10:7: www.a.test CNAME: the name keeps live TXT (an unmanaged entry covers it), which this plan leaves ` +
+      `${F}:10:7: EP1602 www.a.test CNAME: the name keeps live TXT (an unmanaged entry covers it), which this plan leaves ` +
         `alone; a CNAME must stand alone at its name ${RFCS}: a service refuses the write, or a server takes it by ` +
         `dynamic update and ${DROPS}, so the apply would not converge: delete or manage that data first, or leave ` +
         'the CNAME out',
@@ -175,7 +175,7 @@ describe('data beside a CNAME the plan keeps', () => {
       { unmanaged: [{ name: 'alias', types: ['CNAME'] }] },
     );
     expect(problems(desired, liveZone(ZONE, 1, ALIAS))).toEqual([
-      `${F}:10:7: alias.a.test TXT: the name keeps a live CNAME (an unmanaged entry covers it), which this plan ` +
+      `${F}:10:7: EP1602 alias.a.test TXT: the name keeps a live CNAME (an unmanaged entry covers it), which this plan ` +
         `leaves alone; a CNAME must stand alone at its name ${RFCS}: a service refuses the write, or a server takes ` +
         `it by dynamic update and ${DROPS}, so the apply would not converge: delete or manage the CNAME first, or ` +
         'leave the TXT out',

@@ -36,9 +36,11 @@ function problems(desired: DesiredState, live: LiveDnsState): string[] {
 
 describe('plan-time checks against live state', () => {
   it('are reported as PlanProblemsError, so named for a library caller who reads `name`', () => {
-    const error = new PlanProblemsError([{ file: F, line: 3, col: 5, message: 'no such webapp' }]);
+    const error = new PlanProblemsError([
+      { file: F, line: 3, col: 5, code: 'EP1607', message: 'no such webapp' },
+    ]);
     expect(error.name).toBe('PlanProblemsError');
-    expect(error.message).toBe('zones.yaml:3:5: no such webapp');
+    expect(error.message).toBe('zones.yaml:3:5: EP1607 no such webapp');
   });
 
   it('refuses records of the types a geo service answers for at a node it links, unless the plan unlinks it', () => {
@@ -58,7 +60,7 @@ describe('plan-time checks against live state', () => {
     };
     // A TXT stands beside the link (the service answers A, AAAA and CNAME there, not TXT).
     expect(problems(desired, live)).toEqual([
-      `${F}:10:7: geo.a.test A: the node is linked to the live geo service "Other team", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
+      `${F}:10:7: EP1603 geo.a.test A: the node is linked to the live geo service "Other team", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
     ]);
     const unlinks: DesiredState = { ...desired, geoServices: [geo('Other team', [])] };
     expect(problems(unlinks, live)).toEqual([]);
@@ -76,7 +78,7 @@ describe('plan-time checks against live state', () => {
       geoServices: [geo('Apex', ['a.test'])],
     };
     expect(problems(desired, live)).toEqual([
-      `${F}:10:7: a.test ALIAS: the node is linked to the live geo service "Apex", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
+      `${F}:10:7: EP1603 a.test ALIAS: the node is linked to the live geo service "Apex", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
     ]);
   });
 
@@ -108,14 +110,14 @@ describe('plan-time checks against live state', () => {
     ]);
     expect(problems(desired, { zones: { [ZONE]: live } })).toEqual([
       expect.stringMatching(
-        /^zones\.yaml:10:7: www\.a\.test CNAME: the name keeps live HINFO \(records edgeplan does not read\), LOC \(records edgeplan does not read\), which this plan leaves alone; a CNAME must stand alone at its name /,
+        /^zones\.yaml:10:7: EP1602 www\.a\.test CNAME: the name keeps live HINFO \(records edgeplan does not read\), LOC \(records edgeplan does not read\), which this plan leaves alone; a CNAME must stand alone at its name /,
       ),
     ]);
     const beside: DesiredState = { zones: [placed({ 'alias.a.test TXT': [['"x"']] })] };
     const exclusive = liveZone(ZONE, 1, {}, ['alias.a.test CNAME']);
     expect(problems(beside, { zones: { [ZONE]: exclusive } })).toEqual([
       expect.stringMatching(
-        /^zones\.yaml:10:7: alias\.a\.test TXT: the name keeps a live CNAME \(records edgeplan does not read\), which this plan leaves alone; a CNAME must stand alone at its name /,
+        /^zones\.yaml:10:7: EP1602 alias\.a\.test TXT: the name keeps a live CNAME \(records edgeplan does not read\), which this plan leaves alone; a CNAME must stand alone at its name /,
       ),
     ]);
     const harmless: DesiredState = { zones: [placed({ 'www.a.test TXT': [['"x"']] })] };
@@ -126,7 +128,7 @@ describe('plan-time checks against live state', () => {
     const desired: DesiredState = { zones: [placed({ 'mx.a.test MX': [['10 mail.a.test.']] })] };
     const live = liveZone(ZONE, 1, {}, ['mx.a.test MX', 'other.a.test MX']);
     expect(problems(desired, { zones: { [ZONE]: live } })).toEqual([
-      `${F}:10:7: mx.a.test MX: the node holds live MX records edgeplan cannot read (listed by the plan, kept as they are); writing this set would replace them unseen: change them at the provider, or list the name under unmanaged`,
+      `${F}:10:7: EP1602 mx.a.test MX: the node holds live MX records edgeplan cannot read (listed by the plan, kept as they are); writing this set would replace them unseen: change them at the provider, or list the name under unmanaged`,
     ]);
     const elsewhere = liveZone(ZONE, 1, {}, ['other.a.test MX']);
     expect(problems(desired, { zones: { [ZONE]: elsewhere } })).toEqual([]);
@@ -158,7 +160,7 @@ describe('plan-time checks against live state', () => {
     };
     const live = liveZone(ZONE, 1, {}, ['www.a.test LOC']);
     expect(problems(desired, { zones: { [ZONE]: live } })[0]).toMatch(
-      /^<desired state>:0:0: www\.a\.test CNAME: /,
+      /^<desired state>:0:0: EP1602 www\.a\.test CNAME: /,
     );
   });
 });

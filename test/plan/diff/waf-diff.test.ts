@@ -90,7 +90,11 @@ describe('diffWaf', () => {
     const desired = want('shop', ['Googlebot', hex('3')]);
     const { changes, problems } = diffWaf({ webapps: [desired] }, live({ shop }));
     expect(problems).toEqual([
-      { ...pos(3, 7), message: `bot "${hex('3')}" is the same bot as "Googlebot" at waf.yaml:2:7` },
+      {
+        ...pos(3, 7),
+        code: 'EP1609',
+        message: `bot "${hex('3')}" is the same bot as "Googlebot" at waf.yaml:2:7`,
+      },
     ]);
     expect(changes.map((c) => c.after?.enabled ?? [])).toEqual([[{ id: hex('3'), name: 'Googlebot' }]]);
   });
@@ -120,7 +124,11 @@ describe('diffWaf', () => {
     const byId = want(hex('a'), ['Bingbot'], 'exact', pos(10));
     const { changes, problems } = diffWaf({ webapps: [byName, byId] }, live({ shop, [hex('a')]: shop }));
     expect(problems).toEqual([
-      { ...pos(20), message: `webapp "shop" is the same webapp as "${hex('a')}" at waf.yaml:10:3` },
+      {
+        ...pos(20),
+        code: 'EP1609',
+        message: `webapp "shop" is the same webapp as "${hex('a')}" at waf.yaml:10:3`,
+      },
     ]);
     expect(changes.map((c) => [c.address.ref, enabled(c.after?.enabled ?? [])])).toEqual([
       [hex('a'), ['Bingbot']],
@@ -158,7 +166,11 @@ describe('diffWaf', () => {
     );
     expect(changes).toEqual([]);
     expect(problems).toEqual([
-      { ...pos(1), message: 'webapp "shopp" does not exist in the WAF account; closest: shop' },
+      {
+        ...pos(1),
+        code: 'EP1607',
+        message: 'webapp "shopp" does not exist in the WAF account; closest: shop',
+      },
     ]);
     expect(() => diffWaf({ webapps: [want('shop', [])] }, live({}))).toThrow(
       'computePlan: live state has no entry for webapp shop (was it read?)',

@@ -58,9 +58,9 @@ describe('zoneProblems: zones built in code', () => {
       ],
     };
     expect(zoneProblems(desired, [{ desired: zone, live: null }], live).map(formatDiagnostic)).toEqual([
-      expect.stringMatching(/^<desired state>:0:0: zone "a\.test" is a secondary zone in the account/),
+      expect.stringMatching(/^<desired state>:0:0: EP1604 zone "a\.test" is a secondary zone in the account/),
       expect.stringMatching(
-        /^<desired state>:0:0: secondary zone "b\.test" is a primary zone in the account/,
+        /^<desired state>:0:0: EP1606 secondary zone "b\.test" is a primary zone in the account/,
       ),
     ]);
   });

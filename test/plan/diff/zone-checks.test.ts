@@ -33,10 +33,10 @@ describe('zone checks against the account', () => {
       secondaryZones: [],
     };
     expect(problems(desired, live)).toEqual([
-      'zones.yaml:2:3: zone "copied.test" is a secondary zone in the account (its data is copied from master ' +
+      'zones.yaml:2:3: EP1604 zone "copied.test" is a secondary zone in the account (its data is copied from master ' +
         'name servers), not a primary zone edgeplan can write records to; list it under secondary_zones, or ' +
         'delete the secondary zone first to manage it as a primary zone',
-      'zones.yaml:9:3: secondary zone "own.test" is a primary zone in the account (with records of its own); the ' +
+      'zones.yaml:9:3: EP1606 secondary zone "own.test" is a primary zone in the account (with records of its own); the ' +
         'service refuses a secondary zone of the same name: manage it under zones, or delete the primary zone ' +
         'first',
     ]);
@@ -55,7 +55,7 @@ describe('zone checks against the account', () => {
     };
     const named: DesiredState = { zones: [{ ...desiredZone('a.test', {}), at: at(4), recordsGiven: false }] };
     expect(problems(named, live)).toEqual([
-      'zones.yaml:4:3: zone "a.test" has no records map in any file, but 2 managed record set(s) live: the plan ' +
+      'zones.yaml:4:3: EP1605 zone "a.test" has no records map in any file, but 2 managed record set(s) live: the plan ' +
         'would delete them all (was a records file not read?); write `records: {}` if that is meant',
     ]);
     const emptied: DesiredState = { zones: [{ ...desiredZone('a.test', {}), at: at(4) }] };

@@ -6,6 +6,7 @@ const warning = (line: number, message: string): Diagnostic => ({
   file: 'zones/a.yaml',
   line,
   col: 3,
+  code: 'EP1404',
   message,
   severity: 'warning',
 });
@@ -17,7 +18,7 @@ describe('the warnings section of the markdown plan', () => {
 
   it('escapes what would be markdown or HTML in a message', () => {
     const [section] = warningsSection([warning(1, 'record "*_x" <b>|</b> `y`')]);
-    expect(section).toContain('- `zones/a.yaml:1:3` record "\\*\\_x" \\<b\\>\\|\\</b\\> \\`y\\`\n');
+    expect(section).toContain('- `zones/a.yaml:1:3` EP1404 record "\\*\\_x" \\<b\\>\\|\\</b\\> \\`y\\`\n');
     expect(section).toContain('1 warning, not blocking');
   });
 
@@ -25,7 +26,7 @@ describe('the warnings section of the markdown plan', () => {
     const many = Array.from({ length: MARKDOWN_WARNINGS + 3 }, (_, i) => warning(i + 1, `w${i + 1}`));
     const [section = ''] = warningsSection(many);
     expect(section.split('\n').filter((line) => line.startsWith('- `'))).toHaveLength(MARKDOWN_WARNINGS);
-    expect(section).toContain(`\`zones/a.yaml:${MARKDOWN_WARNINGS}:3\` w${MARKDOWN_WARNINGS}\n`);
+    expect(section).toContain(`\`zones/a.yaml:${MARKDOWN_WARNINGS}:3\` EP1404 w${MARKDOWN_WARNINGS}\n`);
     expect(section).not.toContain(`w${MARKDOWN_WARNINGS + 1}`);
     expect(section).toContain('- … and 3 more warnings (`edgeplan validate` lists every one)');
     expect(section).toContain(`${MARKDOWN_WARNINGS + 3} warnings, not blocking`);

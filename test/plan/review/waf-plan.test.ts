@@ -170,12 +170,12 @@ describe('WAF plan', () => {
     })();
     expect(error).toBeInstanceOf(PlanProblemsError);
     expect((error as PlanProblemsError).message.split('\n')).toEqual([
-      `${F}:10:5: webapp "shop-prod" does not exist in the WAF account; closest: shop-production`,
-      `${F}:21:10: bot "Gooblebot" is not in the good-bot catalogue of webapp "shop-production"; closest: Googlebot`,
-      `${F}:21:22: bot "bing" is not in the good-bot catalogue of webapp "shop-production"; closest: Bingbot`,
-      `${F}:21:46: bot "Bingbot" is the same bot as "${id('2')}" at ${F}:21:34`,
-      `${F}:21:58: bot "Facebot" is not in the good-bot catalogue of webapp "shop-production"; no bot there has a similar name`,
-      `${F}:30:5: webapp "${id('a')}" is the same webapp as "shop-production" at ${F}:20:5`,
+      `${F}:10:5: EP1607 webapp "shop-prod" does not exist in the WAF account; closest: shop-production`,
+      `${F}:21:10: EP1608 bot "Gooblebot" is not in the good-bot catalogue of webapp "shop-production"; closest: Googlebot`,
+      `${F}:21:22: EP1608 bot "bing" is not in the good-bot catalogue of webapp "shop-production"; closest: Bingbot`,
+      `${F}:21:46: EP1609 bot "Bingbot" is the same bot as "${id('2')}" at ${F}:21:34`,
+      `${F}:21:58: EP1608 bot "Facebot" is not in the good-bot catalogue of webapp "shop-production"; no bot there has a similar name`,
+      `${F}:30:5: EP1609 webapp "${id('a')}" is the same webapp as "shop-production" at ${F}:20:5`,
     ]);
   });
 

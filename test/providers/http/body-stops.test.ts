@@ -55,7 +55,7 @@ describe('an attempt stopped while its body is read', () => {
       .request({ method: 'GET', path: '/Zone/', retryable: 'idempotent' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ kind: 'timeout', method: 'GET', path: '/REST/Zone/', attempts: 2 });
+    expect(error).toMatchObject({ failure: 'timeout', method: 'GET', path: '/REST/Zone/', attempts: 2 });
     expect((error as Error).message).toContain('no answer within 50 ms');
   });
 
@@ -77,6 +77,6 @@ describe('an attempt stopped while its body is read', () => {
       .request({ method: 'POST', path: '/Zone/', body: {}, retryable: 'non-idempotent' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ kind: 'network', method: 'POST', path: '/REST/Zone/', attempts: 1 });
+    expect(error).toMatchObject({ failure: 'network', method: 'POST', path: '/REST/Zone/', attempts: 1 });
   });
 });

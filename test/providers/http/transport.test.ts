@@ -224,7 +224,7 @@ describe('createHttpTransport', () => {
       .request({ method: 'POST', path: '/A/', body: {}, retryable: 'non-idempotent' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ kind: 'network', method: 'POST', path: '/REST/A/', attempts: 1 });
+    expect(error).toMatchObject({ failure: 'network', method: 'POST', path: '/REST/A/', attempts: 1 });
   });
 
   it('times out each attempt and reports a timeout after the last one', async () => {
@@ -234,7 +234,7 @@ describe('createHttpTransport', () => {
       .request({ method: 'GET', path: '/slow/', retryable: 'idempotent' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ kind: 'timeout', method: 'GET', path: '/REST/slow/', attempts: 2 });
+    expect(error).toMatchObject({ failure: 'timeout', method: 'GET', path: '/REST/slow/', attempts: 2 });
     expect(delays).toHaveLength(1);
   });
 

@@ -193,10 +193,10 @@ describe('the settings', () => {
       return loaded.ok ? [] : loaded.diagnostics.map((d) => formatDiagnostic(d).replaceAll(`${dir}/`, ''));
     };
     expect(await problems(provider(', dnsupdate_server_env: EDGEPLAN_PDNS_DNS'))).toEqual([
-      'p.yaml:2:91: dnsupdate_server_env needs dnsupdate_tsig_env beside it',
+      'p.yaml:2:91: EP1302 dnsupdate_server_env needs dnsupdate_tsig_env beside it',
     ]);
     expect(await problems(provider(', dnsupdate_tsig_env: EDGEPLAN_PDNS_TSIG'))).toEqual([
-      'p.yaml:2:91: dnsupdate_tsig_env needs dnsupdate_server_env beside it',
+      'p.yaml:2:91: EP1302 dnsupdate_tsig_env needs dnsupdate_server_env beside it',
     ]);
     expect(
       await problems(

@@ -106,7 +106,7 @@ function describeDropped(kind: ServerKind): void {
     const error = await planOf(provider(), 'plan.test', body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanProblemsError);
     expect(String(error)).toMatch(
-      /:4:\d+: www\.plan\.test CNAME: the name keeps live TXT \(an unmanaged entry covers it\), which this plan leaves alone; a CNAME must stand alone at its name \(RFC 1034 §3\.6\.2, RFC 2181 §10\.1\): .*drops it without a word \(RFC 2136 §3\.4\.2\.2\)/,
+      /:4:\d+: EP1602 www\.plan\.test CNAME: the name keeps live TXT \(an unmanaged entry covers it\), which this plan leaves alone; a CNAME must stand alone at its name \(RFC 1034 §3\.6\.2, RFC 2181 §10\.1\): .*drops it without a word \(RFC 2136 §3\.4\.2\.2\)/,
     );
     expect(await served('plan.test')).toEqual(['www.plan.test TXT "site-verification=1"']);
   });

@@ -47,9 +47,9 @@ describe('transfer limits', () => {
     expect(await load(', transfer_timeout: 0, transfer_max_bytes: 1.5, transfer_max_records: 0')).toEqual({
       ok: false,
       problems: [
-        '2:105: transfer_timeout must be more than 0 seconds, got 0',
-        '2:128: transfer_max_bytes must be a whole number of octets, got 1.5',
-        '2:155: transfer_max_records must be at least 1, got 0',
+        '2:105: EP1103 transfer_timeout must be more than 0 seconds, got 0',
+        '2:128: EP1103 transfer_max_bytes must be a whole number of octets, got 1.5',
+        '2:155: EP1103 transfer_max_records must be at least 1, got 0',
       ],
     });
     expect(await load(', transfer_timeout: 86401')).toMatchObject({

@@ -77,7 +77,7 @@ describe('WAF client: token', () => {
     expect(error).toBeInstanceOf(WafApiError);
     expect(error).toMatchObject({
       status: 401,
-      code: 'invalid_token',
+      serviceCode: 'invalid_token',
       message: 'GET /api/v3/x: 401 The access token was revoked',
     });
   });

@@ -51,8 +51,12 @@ describe('type: zonefile in providers:', () => {
       ),
     ).toEqual([
       expect.stringMatching(/^2:\d+: .*directory/),
-      expect.stringMatching(/^2:\d+: filename must be a file name \(no directory\) holding \{zone\} once/),
-      expect.stringMatching(/^3:\d+: filename must be a file name \(no directory\) holding \{zone\} once/),
+      expect.stringMatching(
+        /^2:\d+: EP1103 filename must be a file name \(no directory\) holding \{zone\} once/,
+      ),
+      expect.stringMatching(
+        /^3:\d+: EP1103 filename must be a file name \(no directory\) holding \{zone\} once/,
+      ),
     ]);
   });
 
@@ -68,10 +72,12 @@ describe('type: zonefile in providers:', () => {
         ].join('\n'),
       ),
     ).toEqual([
-      expect.stringMatching(/^2:\d+: directory must not lie inside a \.git directory, git's own files/),
-      expect.stringMatching(/^3:\d+: directory must not lie inside a \.git directory/),
-      expect.stringMatching(/^4:\d+: max_file_mb must be a whole number of megabytes/),
-      expect.stringMatching(/^5:\d+: max_file_mb must be at most 32/),
+      expect.stringMatching(
+        /^2:\d+: EP1103 directory must not lie inside a \.git directory, git's own files/,
+      ),
+      expect.stringMatching(/^3:\d+: EP1103 directory must not lie inside a \.git directory/),
+      expect.stringMatching(/^4:\d+: EP1103 max_file_mb must be a whole number of megabytes/),
+      expect.stringMatching(/^5:\d+: EP1103 max_file_mb must be at most 32/),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import { GEO_RECORD_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../../../model/geo.js';
 import { MAX_TTL } from '../../../model/record-set.js';
 import { addCanonicalValueIssues, parseOp } from '../../op-schema-checks.js';
@@ -136,7 +137,8 @@ type UnreadableOp = Exclude<DynOp['kind'], z.infer<typeof DYN_OP_SCHEMA>['kind']
 export const DYN_OP_SCHEMA_READS_EVERY_OP: [UnreadableOp] extends [never] ? true : never = true;
 
 /** Thrown for an op that is not a valid Dyn op (another provider's, or a hand-edited one). */
-export class DynOpError extends Error {
+export class DynOpError extends EdgeplanError {
+  override readonly code = 'EP5011';
   override readonly name = 'DynOpError';
 }
 

@@ -11,6 +11,7 @@
  * most 6 attempts (about 23 s of waiting, under the 30 s after which the vendor's SDK gives up on a blocking task).
  * Then it gives up with DynBusyError, which says that this request was not applied.
  */
+import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import type { Logger } from '../../../model/logger.js';
 import type { DecisionSink } from '../../http/decisions.js';
 import { DynApiError } from '../errors.js';
@@ -36,7 +37,8 @@ export function busyReason(error: unknown): BusyReason | null {
 }
 
 /** The service stayed busy for every attempt: the request was refused each time, so it was NOT applied. */
-export class DynBusyError extends Error {
+export class DynBusyError extends EdgeplanError {
+  override readonly code = 'EP2108';
   override readonly name = 'DynBusyError';
 
   constructor(

@@ -1,3 +1,4 @@
+import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import type { DynZoneFileOp, DynZoneOp } from '../compile/ops.js';
 import { DynApiError } from '../errors.js';
 import type { DynClient } from '../session/client.js';
@@ -50,7 +51,8 @@ function serialMove(planned: number | null, live: number | null): string {
  * Another writer changed the zone while this run was applying it (`sign` says how this run found out). Publishing
  * on top would leave a mix of both, so the zone is not published and the apply layer discards its changes.
  */
-export class DynZoneChangedError extends Error {
+export class DynZoneChangedError extends EdgeplanError {
+  override readonly code = 'EP3002';
   override readonly name = 'DynZoneChangedError';
 
   constructor(

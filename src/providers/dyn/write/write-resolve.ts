@@ -1,3 +1,4 @@
+import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import { normaliseName } from '../../../model/names.js';
 import type { Symptom } from '../../http/decisions.js';
 import { HttpError, TransportError } from '../../http/errors.js';
@@ -51,7 +52,7 @@ import { pendingValue } from './pending-changes.js';
 
 /** What a lost answer looked like, or null when `error` is an answer (a refusal), not a lost one. */
 export function lostAnswer(error: unknown): Symptom | null {
-  if (error instanceof TransportError) return error.kind;
+  if (error instanceof TransportError) return error.failure;
   if (error instanceof HttpError) return isServerError(error.status) ? 'http-5xx' : null;
   if (error instanceof DynApiError) return isServerError(error.httpStatus) ? 'http-5xx' : null;
   if (error instanceof DynJobLostError) return 'job-lost';
@@ -62,7 +63,8 @@ export function lostAnswer(error: unknown): Symptom | null {
  * The session the zone's pending changes lived in has ended while a write was being settled: they are gone, and
  * with them whatever the write did. The writer sends the zone's changes again in the new session.
  */
-export class SessionMoved extends Error {
+export class SessionMoved extends EdgeplanError {
+  override readonly code = 'EP9001';
   // Stryker disable next-line StringLiteral: write-zone.ts catches every SessionMoved; its name never shows
   override readonly name = 'SessionMoved';
 

@@ -1,3 +1,4 @@
+import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import { recordSetKey } from '../../../model/record-set.js';
 import { plural } from '../../../model/text.js';
 import { lostAnswerOutcome } from '../../http/decisions.js';
@@ -36,7 +37,8 @@ export function describeZoneFileOp(op: DynZoneFileOp): DynRequest {
 }
 
 /** An upload that could not be verified: the zone does not hold its records as uploaded. */
-export class DynZoneFileError extends Error {
+export class DynZoneFileError extends EdgeplanError {
+  override readonly code = 'EP2109';
   override readonly name = 'DynZoneFileError';
 
   constructor(
