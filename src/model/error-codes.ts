@@ -76,7 +76,10 @@ export const ERROR_CODES = {
   EP1107: ['address invalid', 'an IPv4 address is not valid'],
   EP1108: ['listed twice', 'a value, address, bot or country is listed twice in one list'],
   EP1109: ['country code invalid', 'a geo group country is not a code the service knows'],
-  EP1110: ['DNS type not managed', 'a key is a DNS type edgeplan does not manage, or names a type it has a key for'],
+  EP1110: [
+    'DNS type not managed',
+    'a key is a DNS type edgeplan does not manage, or names a type it has a key for',
+  ],
   // EP12xx: rules
   EP1201: ['apex rule', 'a type is not allowed at the zone apex, or is allowed only there'],
   EP1202: ['type given twice', "a record type is given in two items of a name's list"],
