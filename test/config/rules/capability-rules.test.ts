@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadOptions } from '../../../src/config/index.js';
+import { type LoadOptions, loadDesiredState } from '../../../src/config/index.js';
 import { DYN_CAPABILITIES } from '../../../src/providers/dyn/capabilities.js';
 import { BAD, desired, problemsWith, providerLike, tempTree } from '../helpers.js';
 
@@ -89,5 +89,45 @@ describe('types a provider does not hold', () => {
       `${dir}/zones.yaml:4:14: record "@": the DNS provider dyn does not support record type HTTPS: ${advice('HTTPS')}`,
       `${dir}/zones.yaml:5:15: record "_dns": the DNS provider dyn does not support record type SVCB: ${advice('SVCB')}`,
     ]);
+  });
+});
+
+describe('the apex NS set', () => {
+  const APEX_NS = [
+    'zones:',
+    '  example.com:',
+    '    records:',
+    '      "@": { ns: [ns1.example.net., ns2.example.net.] }',
+  ];
+
+  it('is a record set of the zone where no provider is named, and never empty', async () => {
+    const dir = await tempTree({ 'zones.yaml': APEX_NS.join('\n') });
+    const state = await desired(`${dir}/zones.yaml`);
+    expect(state.zones[0]?.records).toEqual([
+      expect.objectContaining({
+        fqdn: 'example.com',
+        type: 'NS',
+        values: ['ns1.example.net.', 'ns2.example.net.'],
+      }),
+    ]);
+    const empty = await tempTree({
+      'zones.yaml': [...APEX_NS.slice(0, 3), '      "@": { ns: [] }'].join('\n'),
+    });
+    expect(await problemsWith({}, `${empty}/zones.yaml`)).toEqual([
+      `${empty}/zones.yaml:4:18: ns must list at least one NS value, got an empty list`,
+    ]);
+  });
+
+  it('is refused by the provider name where the provider does not write it, with why (Dyn)', async () => {
+    const dir = await tempTree({
+      'zones.yaml': [...APEX_NS, '      sub: { ns: [ns1.example.net.] }'].join('\n'),
+    });
+    expect(await problemsWith(providerLike('dyn', DYN_CAPABILITIES), `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: record "@": the DNS provider dyn does not manage the apex NS set: the service's own ` +
+        "name servers (service_class Primary) stand at every zone's apex and cannot be removed; leave the apex NS " +
+        'set out of this zone, or serve it from powerdns, rfc2136 or zonefile',
+    ]);
+    const writer = providerLike('writer', { ...DYN_CAPABILITIES, apexNs: true });
+    expect((await loadDesiredState([`${dir}/zones.yaml`], writer)).ok).toBe(true);
   });
 });
