@@ -19,6 +19,8 @@ const ALIAS = 'ALIAS';
  * Written by DNS UPDATE, a CAA record whose value is empty (`0 issue ""`) is stored by PowerDNS 4.7 without its
  * quotes (`0 issue `) and then served with a value of one NUL octet (`0 issue "\000"`), which is another record:
  * refused at validation then (the same record written through the HTTP API is stored and served as written).
+ *
+ * The apex NS set is an rrset like any other to its API: written where the desired state declares it.
  */
 export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean } = {}): DnsCapabilities {
   const alias = options.alias === true && options.dnsUpdate !== true;
@@ -29,6 +31,7 @@ export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
+    apexNs: true,
     ...(options.dnsUpdate ? { valueProblem: updateValueProblem } : {}),
   };
 }
