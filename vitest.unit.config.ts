@@ -15,6 +15,8 @@ export const UNIT_TESTS = [
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
   'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb}.test.ts',
   'test/verify/wait.test.ts',
+  // plan --changed-since: which targets a change to the desired-state files changes (pure).
+  'test/cli/planning/changed-targets.test.ts',
 ];
 
 export default defineConfig({
