@@ -37,6 +37,15 @@ describe('the apex NS set in the diff', () => {
     expect(changes({ 'www.example.com': [['192.0.2.81'], 3600] })).toEqual([
       'update www.example.com A 192.0.2.81',
     ]);
+    // Neither another type at the apex nor an NS set below it declares the apex NS set.
+    const others: Record<string, [string[]]> = {
+      'example.com MX': [['10 mail.example.net.']],
+      'lab.example.com NS': [['ns1.example.net.']],
+    };
+    expect(changes({ ...WWW, ...others })).toEqual([
+      'create example.com MX 10 mail.example.net.',
+      'create lab.example.com NS ns1.example.net.',
+    ]);
   });
 
   it('is compared with the live set where the desired zone declares it', () => {

@@ -49,6 +49,21 @@ describe('apex-ns safety rule', () => {
     ]);
   });
 
+  it('holds a set created where none was read, and one deleted, naming every server', () => {
+    const want: DesiredState = {
+      zones: [desiredZone('example.com', { 'example.com NS': [['ns3.example.net.', 'ns4.example.net.']] })],
+    };
+    const none = { zones: { 'example.com': liveZone('example.com', 1, {}) } };
+    expect(planApprovals(computePlan(want, none, fakeProviders()), want, none).map((a) => a.message)).toEqual(
+      [`changes the apex NS set of example.com (adds ns3.example.net., ns4.example.net.): ${PARENT}`],
+    );
+    // No plan of edgeplan deletes it (validation keeps it from empty), but the rule would hold one that did.
+    expect(approvals({})).toEqual([
+      `zone:example.com apex-ns: changes the apex NS set of example.com (removes ns1.example.net., ` +
+        `ns2.example.net.): ${PARENT}`,
+    ]);
+  });
+
   it('holds nothing when the desired apex NS set is what is live, nor for a delegation below the apex', () => {
     expect(approvals({ 'example.com NS': [['ns2.example.net.', 'ns1.example.net.'], 3600] })).toEqual([]);
     const kept = { 'example.com NS': [['ns1.example.net.', 'ns2.example.net.'], 3600] } satisfies Record<
@@ -56,6 +71,8 @@ describe('apex-ns safety rule', () => {
       [string[], number]
     >;
     expect(approvals({ ...kept, 'lab.example.com NS': [['ns1.example.net.']] })).toEqual([]);
+    // Another type at the apex is no apex NS change.
+    expect(approvals({ ...kept, 'example.com MX': [['10 mail.example.net.']] })).toEqual([]);
   });
 
   it('holds nothing in a zone the plan creates: zone-create guards the creation', () => {
