@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveZone } from '../../../src/model/dns.js';
+import { dnsParts } from '../../../src/model/dns-providers.js';
 import type { LiveState } from '../../../src/model/live.js';
+import { apexNsNotes } from '../../../src/plan/diff/apex-ns-notes.js';
 import { computePlan } from '../../../src/plan/index.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -53,5 +55,11 @@ describe('apex NS sets that differ between the providers of a zone', () => {
   it('give no note when they are the same, or when a provider does not read its own', () => {
     expect(notes(['ns1.a.net.', 'ns1.b.net.'], ['ns1.a.net.', 'ns1.b.net.'])).toEqual([]);
     expect(notes(['ns1.a.net.'], undefined)).toEqual([]);
+    // A zone the plan creates on a provider has nothing live to compare.
+    const absent: LiveState = {
+      zones: {},
+      dnsProviders: { a: { zones: { [ZONE]: live(['ns1.a.net.']) } }, b: { zones: { [ZONE]: null } } },
+    };
+    expect(apexNsNotes(dnsParts(DESIRED), absent)).toEqual([]);
   });
 });
