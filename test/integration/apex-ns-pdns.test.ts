@@ -1,9 +1,9 @@
 /**
  * The apex NS set on a real PowerDNS: left alone while the desired state does not declare it; declared, a change is
  * held for approval (`apex-ns`), applied with `--allow-unsafe`, served as written (asked with dig), and a second
- * plan is empty.
+ * plan is empty. Beside a zone file that serves the same zone with other servers, the plan notes the difference.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -78,6 +78,28 @@ if (missing !== null) {
       expect(again.code, again.stdout).toBe(0);
       // Declared no more, it stays as it is.
       expect((await cli(['plan', plain], env())).code).toBe(0);
+    });
+
+    // After the test above: the zone exists on PowerDNS with ns1 and ns2.
+    it('differing from a zone file that serves the zone too is named in a note of the plan', async () => {
+      await mkdir(join(dir, 'zones'));
+      await writeFile(
+        join(dir, 'zones', `${ZONE}.zone`),
+        `$TTL 300\n@ SOA ns9.example.org. hostmaster.${ZONE}. 1 1h 10m 2w 5m\n@ NS ns9.example.org.\nwww 3600 A 192.0.2.80\n`,
+      );
+      const both = join(dir, 'both.yaml');
+      await writeFile(
+        both,
+        `${PDNS}  files: { type: zonefile, directory: zones }\n` +
+          `zones:\n  ${ZONE}:\n    providers: [pdns, files]\n    records:\n      www: { a: [192.0.2.80] }\n`,
+      );
+      const plan = await cli(['plan', both], env());
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(plan.stdout).toContain(
+        `Note: zone ${ZONE}: the apex NS sets of its providers differ (files serves ns9.example.org.; pdns serves ` +
+          "ns1.example.net., ns2.example.net.); each provider's set should name every provider's servers, as the " +
+          "parent zone's delegation does",
+      );
     });
   });
 }
