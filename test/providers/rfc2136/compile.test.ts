@@ -120,12 +120,21 @@ describe('the RFC 2136 compiler', () => {
       record('record', 3600, 'ns2.example.net.'),
       record('delete-record', 0, 'ns3.example.net.'),
     ]);
-    // An NS set below the apex is a delegation, sent whole as any other set.
-    expect(setEntries({ ...set, fqdn: 'sub.example.com' }, 'forward', 'example.com')[0]).toEqual({
-      kind: 'delete-rrset',
-      name: 'sub.example.com',
-      type: 'NS',
-    });
+    // An NS set below the apex is a delegation, and another type at the apex a set: both sent whole as any other.
+    for (const other of [{ ...set, fqdn: 'sub.example.com' }, { ...set, type: 'MX' }])
+      expect(setEntries(other, 'forward', 'example.com')[0]).toEqual({
+        kind: 'delete-rrset',
+        name: other.fqdn,
+        type: other.type,
+      });
+    // Created where none was read: only added; deleted (which no plan does): as any set.
+    expect(setEntries({ ...set, before: null }, 'forward', 'example.com')).toEqual([
+      record('record', 600, 'ns1.example.net.'),
+      record('record', 600, 'ns3.example.net.'),
+    ]);
+    expect(setEntries({ ...set, after: null }, 'forward', 'example.com')).toEqual([
+      { kind: 'delete-rrset', name: 'example.com', type: 'NS' },
+    ]);
   });
 });
 
