@@ -127,6 +127,11 @@ describe('the apex NS set', () => {
         "name servers (service_class Primary) stand at every zone's apex and cannot be removed; leave the apex NS " +
         'set out of this zone, or serve it from powerdns, rfc2136 or zonefile',
     ]);
+    // Without advice, the refusal alone.
+    const plain = providerLike('plain', { ...DYN_CAPABILITIES, apexNsAdvice: undefined });
+    expect(await problemsWith(plain, `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: record "@": the DNS provider plain does not manage the apex NS set`,
+    ]);
     const writer = providerLike('writer', { ...DYN_CAPABILITIES, apexNs: true });
     expect((await loadDesiredState([`${dir}/zones.yaml`], writer)).ok).toBe(true);
   });
