@@ -121,7 +121,10 @@ describe('the RFC 2136 compiler', () => {
       record('delete-record', 0, 'ns3.example.net.'),
     ]);
     // An NS set below the apex is a delegation, and another type at the apex a set: both sent whole as any other.
-    for (const other of [{ ...set, fqdn: 'sub.example.com' }, { ...set, type: 'MX' }])
+    for (const other of [
+      { ...set, fqdn: 'sub.example.com' },
+      { ...set, type: 'MX' },
+    ])
       expect(setEntries(other, 'forward', 'example.com')[0]).toEqual({
         kind: 'delete-rrset',
         name: other.fqdn,
