@@ -13,7 +13,9 @@ export type UpdateEntry =
   /** Update: add this record (class IN). Prerequisite: the RRset is exactly these records (value dependent). */
   | { kind: 'record'; record: WireRecord }
   /** Update: delete the RRset of `type` at `name` (class ANY, no RDATA, §2.5.2). */
-  | { kind: 'delete-rrset'; name: string; type: string };
+  | { kind: 'delete-rrset'; name: string; type: string }
+  /** Update: delete this one record of an RRset (class NONE, TTL 0, §2.5.4). */
+  | { kind: 'delete-record'; record: WireRecord };
 
 export interface UpdateMessage {
   id: number;
@@ -24,6 +26,7 @@ export interface UpdateMessage {
 
 export const OPCODE_UPDATE = 5;
 const CLASS_ANY = 255;
+const CLASS_NONE = 254;
 const HEADER = 12;
 
 /** The message's octets, unsigned (tsig.ts signs them). */
@@ -59,10 +62,21 @@ function entryOctets(entry: UpdateEntry, ttl: number | null): Buffer {
     head.writeUInt16BE(CLASS_ANY, head.length - 2);
     return Buffer.concat([head, Buffer.alloc(6)]);
   }
-  const record = ttl === null ? entry.record : { ...entry.record, ttl };
+  if (entry.kind === 'delete-record') {
+    const octets = recordOctets({ ...entry.record, ttl: 0 });
+    // The owner name (never compressed here) ends at its zero octet; TYPE follows it, then CLASS.
+    let end = 0;
+    while (octets[end] !== 0) end += (octets[end] ?? 0) + 1;
+    octets.writeUInt16BE(CLASS_NONE, end + 3);
+    return octets;
+  }
+  return recordOctets(ttl === null ? entry.record : { ...entry.record, ttl });
+}
+
+function recordOctets(record: WireRecord): Buffer {
   if (record.type === 'SSHFP') return withRdata(record, sshfpRdata(record.value));
   const packet = dnsPacket.encode({ answers: [toAnswer(record)] });
-  return packet.subarray(HEADER);
+  return Buffer.from(packet.subarray(HEADER));
 }
 
 /**

@@ -97,6 +97,11 @@ export interface LiveZone {
    * records (SOA, the apex NS set) left out.
    */
   records: LiveRecordSet[];
+  /**
+   * The zone's own apex NS set, read by a provider that writes it (`DnsCapabilities.apexNs`); absent otherwise. The
+   * diff counts it among `records` only for a zone whose desired state declares it (plan/diff/declared-apex-ns.ts).
+   */
+  apexNs?: LiveRecordSet;
   /** `<fqdn> <TYPE>` of live records edgeplan cannot manage (other types), sorted: never touched, shown by import. */
   unsupported: string[];
   /**

@@ -46,6 +46,13 @@ export interface DnsCapabilities {
    * domains does not, and a one-label zone there is refused at validation. Absent: it does not.
    */
   oneLabelZones?: boolean;
+  /**
+   * Whether it writes a zone's apex NS set when the desired state declares one; a declared set is refused at
+   * validation where it does not (`apexNsAdvice` says why). Absent: it does not.
+   */
+  apexNs?: boolean;
+  /** Why the apex NS set cannot be managed here, and what to do instead (its refusal says it). */
+  apexNsAdvice?: string;
   /** Most records of one type at one name, for the types the service limits. */
   maxRecordsPerName: Readonly<Record<string, number>>;
   /**

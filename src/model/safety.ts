@@ -20,6 +20,11 @@ export interface SafetyPolicy {
   zoneCreate: boolean;
   /** Leaving a name server inside its delegation without glue (its address), where it had some or is new. */
   delegationGlue: boolean;
+  /**
+   * Creating, changing or deleting a zone's apex NS set: the name servers the zone names for itself, which the
+   * parent's delegation must name too.
+   */
+  apexNs: boolean;
 }
 
 export const DEFAULT_ZONE_DELETE_SHARE = { maxPercent: 30, minRecords: 10 } as const;
@@ -32,6 +37,7 @@ export const DEFAULT_SAFETY: SafetyPolicy = {
   webappAllBotsDisabled: true,
   zoneCreate: true,
   delegationGlue: true,
+  apexNs: true,
 };
 
 /** The rules by the name the plan and messages use. */
@@ -42,4 +48,5 @@ export type SafetyRule =
   | 'geo-service-delete'
   | 'webapp-all-bots-disabled'
   | 'zone-create'
-  | 'delegation-glue';
+  | 'delegation-glue'
+  | 'apex-ns';

@@ -16,7 +16,7 @@ export interface DnsProviderSupport {
 /**
  * What the desired state asks of the DNS provider that it cannot do, at the place that asks it: a record type it
  * does not support (in a zone or a geo group), a value it refuses although the type allows it, more records of a
- * type at one name than it allows, geo services or secondary zones when it has none, a secondary zone's contact or
+ * type at one name than it allows, a zone's apex NS set where it writes none, geo services or secondary zones when it has none, a secondary zone's contact or
  * TSIG key name where it has neither. Checked before any call, so that such a plan is never applied halfway.
  */
 export function capabilityDiagnostics(
@@ -44,12 +44,18 @@ export function capabilityDiagnostics(
         diagnostics.push(diagnosticAt('EP1301', placed.pos, `${owner} ${set.type.type}: ${who} ${problem}`));
     }
   };
-  for (const { record, sets } of read.records) {
+  for (const { zone, record, sets } of read.records) {
     const owner = `record "${record.name}"`;
     for (const set of sets) {
       typeSupport(owner, set);
       valueSupport(owner, set);
       const type = set.type.type;
+      if (type === 'NS' && record.fqdn === zone.zone && !capabilities.apexNs) {
+        const advice = capabilities.apexNsAdvice ? `: ${capabilities.apexNsAdvice}` : '';
+        diagnostics.push(
+          diagnosticAt('EP1301', set.keyPos, `${owner}: ${who} does not manage the apex NS set${advice}`),
+        );
+      }
       const limits = capabilities.maxRecordsPerName;
       const max = Object.hasOwn(limits, type) ? limits[type] : undefined;
       if (max === undefined || set.values.length <= max) continue;

@@ -6,7 +6,7 @@ import { diagnosticAt, type Position, where } from '../read/positioned.js';
 /**
  * The DNS rules between record types, as each type declares them (`RecordType.rules`), never per type here:
  * - `alone`: no other type beside it at its name (a CNAME, RFC 1034 §3.6.2), and one value;
- * - `apex: 'never'`: not at the zone apex (a CNAME; NS, whose apex set is the service's);
+ * - `apex: 'never'`: not at the zone apex (a CNAME, a DS);
  *   `apex: 'only'`: only there (ALIAS);
  * - `delegates` and `glue`: below a delegated name the zone holds only glue (delegation-rules.ts);
  * - `besides`: only at a name that also holds that type (DS beside its delegation's NS);

@@ -49,6 +49,7 @@ export const SafetySchema = z.lazy(() =>
       delegation_glue: Rule(
         'Leaving a name server inside its delegation without glue (its A or AAAA records in the zone), which only live state shows,',
       ),
+      apex_ns: Rule("Changing a zone's apex NS set (the parent's delegation must name the same servers)"),
     })
     .describe(
       'Which risky changes the plan marks as needing approval; apply refuses them without --allow-unsafe.',
@@ -76,5 +77,6 @@ export function toSafetyPolicy(document: SafetyDocument): SafetyPolicy {
     webappAllBotsDisabled: document.webapp_all_bots_disabled ?? DEFAULT_SAFETY.webappAllBotsDisabled,
     zoneCreate: document.zone_create ?? DEFAULT_SAFETY.zoneCreate,
     delegationGlue: document.delegation_glue ?? DEFAULT_SAFETY.delegationGlue,
+    apexNs: document.apex_ns ?? DEFAULT_SAFETY.apexNs,
   };
 }

@@ -75,7 +75,7 @@ export interface RecordType {
 export interface RecordTypeRules {
   /** Alone at its name: no other type beside it (CNAME). Implies one value. */
   readonly alone?: boolean;
-  /** Where the type may stand: only at the zone apex (ALIAS), never there (CNAME; NS, whose apex set is the service's). */
+  /** Where the type may stand: only at the zone apex (ALIAS), never there (CNAME, DS). */
   readonly apex?: 'only' | 'never';
   /**
    * A set of this type below the apex delegates its name: below that name the zone holds only glue (NS; RFC 1034

@@ -1,8 +1,9 @@
 import type { GeoChange, SecondaryChange } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
-import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import type { DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import type { DnsPart } from '../../model/dns-providers.js';
+import { withDeclaredApexNs } from './declared-apex-ns.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
@@ -33,7 +34,7 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
   const { desired, provider } = part;
   const zones = [...desired.zones]
     .sort((a, b) => compareStrings(a.zone, b.zone))
-    .map((zone) => ({ desired: zone, live: liveZone(live, zone.zone) }));
+    .map((zone) => ({ desired: zone, live: liveZone(live, zone) }));
   const { changes: geo, problems: geoProblems } = diffGeoServices(desired, live);
   return {
     ...(provider === undefined ? {} : { provider }),
@@ -45,9 +46,11 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
   };
 }
 
-function liveZone(live: LiveDnsState, zone: string): LiveZone | null {
+/** The zone's live state; its apex NS set among its records when the desired zone declares one. */
+function liveZone(live: LiveDnsState, desired: DesiredZone): LiveZone | null {
+  const zone = desired.zone;
   const found = Object.hasOwn(live.zones, zone) ? live.zones[zone] : undefined;
   if (found === undefined)
     throw new Error(`computePlan: live state has no entry for zone ${zone} (was it read?)`);
-  return found;
+  return found && withDeclaredApexNs(found, desired);
 }

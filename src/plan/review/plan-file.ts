@@ -35,6 +35,7 @@ const SAFETY_RULES = [
   'webapp-all-bots-disabled',
   'zone-create',
   'delegation-glue',
+  'apex-ns',
 ] as const satisfies readonly SafetyRule[];
 // Compile-time guard: a new safety rule must be readable from a saved plan too.
 type UnreadRule = Exclude<SafetyRule, (typeof SAFETY_RULES)[number]>;

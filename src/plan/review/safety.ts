@@ -12,6 +12,7 @@ import { changesOf, isChangeOf } from '../diff/change-kinds.js';
 import { managedIn } from '../diff/managed.js';
 import type { Approval } from '../review-types.js';
 import type { Plan } from '../types.js';
+import { apexNsApprovals } from './apex-ns-safety.js';
 import { glueApprovals } from './glue-safety.js';
 
 /**
@@ -23,7 +24,8 @@ import { glueApprovals } from './glue-safety.js';
  * - secondary-zone-delete / geo-service-delete: the plan deletes a secondary zone / a geo service;
  * - webapp-all-bots-disabled: a webapp with enabled bots is left with none enabled;
  * - zone-create: the plan creates a zone that does not declare `create:`;
- * - delegation-glue: the plan leaves a name server inside its delegation without glue (glue-safety.ts).
+ * - delegation-glue: the plan leaves a name server inside its delegation without glue (glue-safety.ts);
+ * - apex-ns: the plan changes the apex NS set of a zone it does not create (apex-ns-safety.ts).
  * Sorted by target, then rule; one entry per target and rule.
  */
 export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState): Approval[] {
@@ -49,6 +51,7 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
     if (approval) approvals.push(approval);
   }
   if (policy.delegationGlue) approvals.push(...glueApprovals(plan, live));
+  if (policy.apexNs) approvals.push(...apexNsApprovals(plan));
   return approvals.sort((a, b) => compareTargets(a.target, b.target) || compareStrings(a.rule, b.rule));
 }
 

@@ -11,7 +11,8 @@ const NOT_SERVED = ['HINFO', 'OPENPGPKEY', 'SMIMEA', 'URI'];
  * What the Dyn service manages: every registered record type that has its rdata mapping (rdata.ts; each has its
  * `/<TYPE>Record/` resource and `<type>_records` key), geo services and secondary zones. The vendor documents one
  * per-name limit: "Each node can only contain 13 A records" (Managed DNS API error codes); no other type has a
- * documented limit.
+ * documented limit. A zone's apex holds the service's four name servers, which cannot be removed: the apex NS set
+ * is not managed.
  */
 export const DYN_CAPABILITIES: DnsCapabilities = {
   recordTypes: [...DYN_RDATA_TYPES],
@@ -24,6 +25,9 @@ export const DYN_CAPABILITIES: DnsCapabilities = {
     SVCB: serviceBinding('SVCB'),
     ...Object.fromEntries(NOT_SERVED.map((type) => [type, notServed(type)])),
   },
+  apexNsAdvice:
+    "the service's own name servers (service_class Primary) stand at every zone's apex and cannot be removed; " +
+    'leave the apex NS set out of this zone, or serve it from powerdns, rfc2136 or zonefile',
 };
 
 /**

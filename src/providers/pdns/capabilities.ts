@@ -29,6 +29,9 @@ const SERVER_KEYS =
  * Written by DNS UPDATE, a CAA record whose value is empty (`0 issue ""`) is stored by PowerDNS 4.7 without its
  * quotes (`0 issue `) and then served with a value of one NUL octet (`0 issue "\000"`), which is another record:
  * refused at validation then (the same record written through the HTTP API is stored and served as written).
+ *
+ * The apex NS set is an rrset like any other to its API: written where the desired state declares it, through the
+ * HTTP API only (its handling by DNS UPDATE on PowerDNS is not checked yet).
  */
 export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean } = {}): DnsCapabilities {
   const alias = options.alias === true && options.dnsUpdate !== true;
@@ -42,7 +45,15 @@ export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
+    apexNs: options.dnsUpdate !== true,
     valueProblem: options.dnsUpdate ? updateValueProblem : locValueProblem,
+    ...(options.dnsUpdate
+      ? {
+          apexNsAdvice:
+            'it writes by DNS UPDATE, where edgeplan does not change the apex NS set of PowerDNS yet; write through ' +
+            'its HTTP API (leave out dnsupdate_server_env and dnsupdate_tsig_env), or leave the apex NS set out of this zone',
+        }
+      : {}),
   };
 }
 

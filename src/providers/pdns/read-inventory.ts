@@ -51,11 +51,11 @@ async function readZoneInventory(
   const read = await readZoneWire(client, zone);
   // Listed a moment ago: a zone deleted since is an error, not an empty import.
   if (read === null) throw new PdnsWireError(`zone ${zone}`, ['listed by GET /zones, then not found']);
-  const records = zoneRecords(zone, read.wire.rrsets, supported);
+  const { records, unsupported, foreign } = zoneRecords(zone, read.wire.rrsets, supported);
   const providerOwned = [...new Set(read.wire.rrsets.flatMap((rrset) => ownedRecords(zone, rrset)))].sort(
     compareStrings,
   );
-  return { zone, ...records, ...(providerOwned.length > 0 ? { providerOwned } : {}) };
+  return { zone, records, unsupported, foreign, ...(providerOwned.length > 0 ? { providerOwned } : {}) };
 }
 
 /** What zoneRecords leaves out of a set that has records: PowerDNS's own set, or its disabled records. */

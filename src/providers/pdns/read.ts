@@ -127,20 +127,22 @@ function isInZone(fqdn: string, zone: string): boolean {
  * canonical value by the type's own parser. Every other set is kept as foreign records (its `content` is already
  * presentation form, RFC 3597 for types PowerDNS does not know) and named in `unsupported`: a set of another type,
  * and a set of a supported type with a value the model cannot hold (`toroot CNAME .`), never dropped and never
- * touched (live-checks.ts refuses a desired set of that name and type). PowerDNS's own records (the SOA, the apex NS
- * set) are left out, as are disabled records: PowerDNS does not serve them (and a REPLACE of their set drops them).
+ * touched (live-checks.ts refuses a desired set of that name and type). PowerDNS's own SOA is left out, as are
+ * disabled records: PowerDNS does not serve them (and a REPLACE of their set drops them). The apex NS set is read
+ * apart (`apexNs`): managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
  */
 export function zoneRecords(
   zone: string,
   rrsets: readonly RrsetWire[],
   supported: ReadonlySet<string>,
-): Pick<LiveZone, 'records' | 'unsupported' | 'foreign'> {
+): Pick<LiveZone, 'records' | 'unsupported' | 'foreign' | 'apexNs'> {
   const records: LiveRecordSet[] = [];
+  let apexNs: LiveRecordSet | undefined;
   const foreign: ForeignRecord[] = [];
   for (const rrset of rrsets) {
     const fqdn = normaliseName(rrset.name);
     const enabled = rrset.records.filter((record) => record.disabled !== true);
-    if (isServiceRecord(rrset.type, fqdn, zone) || enabled.length === 0) continue;
+    if (rrset.type === 'SOA' || enabled.length === 0) continue;
     const known = supported.has(rrset.type) ? recordType(rrset.type) : undefined;
     const values = enabled.map((record) => known?.parsePresentation(record.content));
     const ttl = rrset.ttl;
@@ -150,23 +152,26 @@ export function zoneRecords(
       continue;
     }
     // Keys in sorted order, as the live digest takes them (fingerprint.ts): no sorted copy of each set.
-    records.push({
+    const set = {
       fqdn,
       records: sortValues(
         rrset.type,
         values.flatMap((value) => (value?.ok ? [value.value] : [])),
       ).map((value) => ({ ttl, value })),
       type: rrset.type,
-    });
+    };
+    if (isServiceRecord(set.type, fqdn, zone)) apexNs = set;
+    else records.push(set);
   }
   return {
     records: records.sort(compareRecordSets),
+    ...(apexNs ? { apexNs } : {}),
     unsupported: foreignNames(foreign),
     foreign: sortForeign(foreign),
   };
 }
 
-/** The zone's SOA and apex NS set: PowerDNS's own, never managed. */
+/** The zone's SOA and apex NS set: what import calls PowerDNS's own (the apex NS set is managed where declared). */
 export function isServiceRecord(type: string, fqdn: string, zone: string): boolean {
   return type === 'SOA' || (type === 'NS' && fqdn === zone);
 }

@@ -18,7 +18,8 @@ const SERVER_KEYS =
 /**
  * What a zone's primary server takes through RFC 2136: record sets of the standard types, nothing else. No geo
  * services (those are Dyn's Traffic Management), no secondary zones (a server's zones are its configuration, which
- * UPDATE does not reach), no per-name limits.
+ * UPDATE does not reach), no per-name limits. The apex NS set where the desired state declares it, changed record
+ * by record (compile.ts).
  */
 export function rfc2136Capabilities(): DnsCapabilities {
   return {
@@ -29,5 +30,6 @@ export function rfc2136Capabilities(): DnsCapabilities {
     oneLabelZones: true,
     maxRecordsPerName: {},
     typeAdvice: { DNSKEY: SERVER_KEYS },
+    apexNs: true,
   };
 }

@@ -62,11 +62,25 @@ function recordsOf(side: { ttl: number; values: readonly string[] } | null): Rfc
   return side === null ? null : { ttl: side.ttl, values: [...side.values] };
 }
 
-/** The update section that makes `from` into `to` at one name and type. */
-export function setEntries(set: Rfc2136Set, direction: 'forward' | 'back'): UpdateEntry[] {
+/**
+ * The update section that makes `from` into `to` at one name and type of `zone`. The apex NS set is changed record
+ * by record, the new ones added first: a server ignores a deletion of the apex NS RRset and of its last record
+ * (RFC 2136 §3.4.2.3, §3.4.2.4), so it is never deleted whole, and is never left empty in between.
+ */
+export function setEntries(set: Rfc2136Set, direction: 'forward' | 'back', zone: string): UpdateEntry[] {
   const from = direction === 'forward' ? set.before : set.after;
   const to = direction === 'forward' ? set.after : set.before;
   const { fqdn, type } = set;
+  if (fqdn === zone && type === 'NS' && from !== null && to !== null)
+    return [
+      ...to.values.map((value) => ({
+        kind: 'record' as const,
+        record: { name: fqdn, type, ttl: to.ttl, value },
+      })),
+      ...from.values
+        .filter((value) => !to.values.includes(value))
+        .map((value) => ({ kind: 'delete-record' as const, record: { name: fqdn, type, ttl: 0, value } })),
+    ];
   return [
     ...(from === null ? [] : [{ kind: 'delete-rrset' as const, name: fqdn, type }]),
     ...(to?.values ?? []).map((value) => ({
@@ -76,9 +90,9 @@ export function setEntries(set: Rfc2136Set, direction: 'forward' | 'back'): Upda
   ];
 }
 
-function setOctets(set: Rfc2136Set): number {
+function setOctets(set: Rfc2136Set, zone: string): number {
   const size = (direction: 'forward' | 'back') =>
-    setEntries(set, direction).reduce((sum, entry) => sum + entryLength(entry), 0);
+    setEntries(set, direction, zone).reduce((sum, entry) => sum + entryLength(entry), 0);
   return Math.max(size('forward'), size('back'));
 }
 
@@ -89,7 +103,7 @@ function pack(zone: string, sets: readonly Rfc2136Set[], maxOctets: number): Rfc
   let current: Rfc2136Set[] = [];
   let used = 0;
   for (const set of [...sets].sort(byDeletionThenAddress)) {
-    const octets = setOctets(set);
+    const octets = setOctets(set, zone);
     if (octets > budget)
       throw new Error(
         `zone ${zone}: the record set ${set.fqdn} ${set.type} takes ${octets} octets, more than one UPDATE message ` +

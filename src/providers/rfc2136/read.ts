@@ -26,7 +26,8 @@ export async function readZones(
 /**
  * A transferred zone in the model: its serial from the SOA; every record set of a supported type, each value read
  * into its canonical form by the type's own parser (a value that does not parse is an error, never dropped); other
- * types named in `unsupported`. The SOA and the apex NS set are the server's: left out of both.
+ * types named in `unsupported`. The SOA is the server's: left out of both. The apex NS set is read apart (`apexNs`):
+ * managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
  */
 export function liveZone(
   zone: string,
@@ -42,7 +43,7 @@ export function liveZone(
   const unsupported = new Set<string>();
   for (const record of records) {
     const fqdn = normaliseName(record.name);
-    if (isServerRecord(record.type, fqdn, zone)) continue;
+    if (record.type === 'SOA') continue;
     const known = supported.has(record.type) ? recordType(record.type) : undefined;
     if (known === undefined) {
       unsupported.add(`${fqdn} ${record.type}`);
@@ -65,16 +66,18 @@ export function liveZone(
     const values = sortValues(set.type, [...ttls.keys()]);
     return { ...set, records: values.map((value) => ({ value, ttl: ttls.get(value) ?? 0 })) };
   });
+  const apexNs = live.find((set) => isServerRecord(set.type, set.fqdn, zone));
   return {
     zone,
     serial,
     serialStyle: 'increment',
-    records: live.sort(compareRecordSets),
+    records: live.filter((set) => set !== apexNs).sort(compareRecordSets),
+    ...(apexNs ? { apexNs } : {}),
     unsupported: [...unsupported].sort(compareStrings),
   };
 }
 
-/** The zone's SOA and apex NS set: the server's own, never managed. */
+/** The zone's SOA and apex NS set: the server's own (the apex NS set is managed where declared). */
 export function isServerRecord(type: string, fqdn: string, zone: string): boolean {
   return type === 'SOA' || (type === 'NS' && fqdn === zone);
 }

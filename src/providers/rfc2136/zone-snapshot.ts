@@ -92,7 +92,8 @@ export function setsUnlike(
   const keys = setKeys(sets);
   // Stryker disable next-line ConditionalExpression,MethodExpression: equivalent, as said above
   const records = [snapshot.soa, ...snapshot.records.filter(({ name, type }) => keys.has(`${name} ${type}`))];
-  const live = liveZone(zone, records, types, server).records;
+  const read = liveZone(zone, records, types, server);
+  const live = [...read.records, ...(read.apexNs ? [read.apexNs] : [])];
   const unlike: UnlikeSet[] = [];
   for (const set of sets) {
     const wanted = direction === 'forward' ? set.after : set.before;

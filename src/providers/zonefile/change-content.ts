@@ -10,7 +10,8 @@ import { readZoneContent, type ZoneContent } from './zone-content.js';
 /**
  * A zone's content after the op (pure): each deleted set gone, each replaced set exactly its new values with the
  * new TTL, and a set the file kept as written (one that could not be read) replaced or deleted whole; every other
- * record as it was.
+ * record as it was. A replaced apex NS set stays among the records kept as written, the zone's own, where a read
+ * puts it (zone-content.ts), and is the content's `apexNs`.
  */
 export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneContent {
   const touched = new Set([...op.delete, ...op.replace].map(recordSetKey));
@@ -20,13 +21,27 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
     type: set.type,
     records: set.values.map((value) => ({ value, ttl: set.ttl })),
   }));
-  const kept = content.kept.filter((record) =>
-    untouched({ fqdn: modelName(record.owner), type: record.type }),
-  );
+  const isApexNs = (set: { fqdn: string; type: string }) => set.fqdn === content.zone && set.type === 'NS';
+  const apexNs = replaced.find(isApexNs);
+  const origin = `${content.zone}.`;
+  const kept = [
+    ...(apexNs?.records ?? []).map(({ value, ttl }) => ({
+      line: 0,
+      owner: origin,
+      ttl,
+      type: 'NS',
+      rdata: [value],
+      origin,
+    })),
+    ...content.kept.filter((record) => untouched({ fqdn: modelName(record.owner), type: record.type })),
+  ];
   return {
     ...content,
-    sets: [...content.sets.filter(untouched), ...replaced].sort(compareRecordSets),
+    sets: [...content.sets.filter(untouched), ...replaced.filter((set) => !isApexNs(set))].sort(
+      compareRecordSets,
+    ),
     kept,
+    ...(apexNs ? { apexNs } : {}),
     unsupported: content.unsupported.filter((key) => !touched.has(key)),
     notes: [],
   };

@@ -11,8 +11,8 @@ import type { ZonefileOp } from './ops.js';
 
 /**
  * The strict schema of the zonefile op, for the reader of saved plans and for the writer, which writes nothing it
- * has not checked: names valid and inside the zone, types the provider manages (never the zone's own SOA and apex
- * NS), values canonical for their type, TTLs whole numbers, the digest a SHA-256 in hex.
+ * has not checked: names valid and inside the zone, types the provider manages (never the zone's own SOA; its apex
+ * NS set replaced, never deleted), values canonical for their type, TTLs whole numbers, the digest a SHA-256 in hex.
  */
 
 const TYPES: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
@@ -61,11 +61,11 @@ export const ZONEFILE_OP_SCHEMA = z.lazy(() => {
         for (const [index, set] of sets.entries()) {
           if (!isInZone(set.fqdn, op.zone))
             ctx.addIssue({ code: 'custom', path: [list, index, 'fqdn'], message: `not in zone ${op.zone}` });
-          if (set.fqdn === op.zone && set.type === 'NS')
+          if (list === 'delete' && set.fqdn === op.zone && set.type === 'NS')
             ctx.addIssue({
               code: 'custom',
               path: [list, index],
-              message: "the apex NS set is the zone's own",
+              message: 'the apex NS set is never deleted: a zone without it has no name servers',
             });
         }
     });

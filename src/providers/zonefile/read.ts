@@ -123,11 +123,12 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
 
 function liveZone(content: ZoneContent | null): LiveZone | null {
   if (content === null) return null;
-  const { zone, soa, sets, unsupported } = content;
-  return { zone, serial: soa.serial, serialStyle: serialStyleOf(soa.serial), records: sets, unsupported };
+  const { zone, soa, sets, unsupported, apexNs } = content;
+  const serialStyle = serialStyleOf(soa.serial);
+  return { zone, serial: soa.serial, serialStyle, records: sets, unsupported, ...(apexNs ? { apexNs } : {}) };
 }
 
-/** The SOA and the apex NS set are the zone's own: named as such, never managed. */
+/** The SOA and the apex NS set are the zone's own: named as such (the apex NS set is managed where declared). */
 function inventoryOf(content: ZoneContent): ZoneInventory {
   const { zone, sets, unsupported } = content;
   const apexNs = content.kept.some((record) => record.type === 'NS' && normaliseName(record.owner) === zone);

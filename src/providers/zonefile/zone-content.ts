@@ -23,7 +23,8 @@ import { runSteps, type Steps } from './steps.js';
  * record kept exactly as written. A record set is managed whole or not at all: it is managed when its type is one
  * the provider supports, its name one the model can hold, and every one of its values reads as its type; any
  * other set is kept as written and named (`unsupported`), with the reason in `notes` when its type is managed
- * elsewhere. The apex NS set is the zone's own, kept as written like the SOA.
+ * elsewhere. The apex NS set is the zone's own, kept as written like the SOA, and read (`apexNs`) for a plan whose
+ * desired state declares it.
  */
 export interface ZoneContent {
   /** Normalised (lower case, no trailing dot). */
@@ -33,6 +34,8 @@ export interface ZoneContent {
   sets: LiveRecordSet[];
   /** Records kept as written, in file order: the apex NS set and every set that is not managed. */
   kept: FileRecord[];
+  /** The apex NS set as the model reads it (`LiveZone.apexNs`); absent when the file has none it can read. */
+  apexNs?: LiveRecordSet;
   /** `<fqdn> <TYPE>` of the kept sets but the apex NS, sorted (`LiveZone.unsupported`). */
   unsupported: string[];
   /** Why a set of a type edgeplan manages is kept as written, one line each: the first KEPT_PROBLEMS of them. */
@@ -92,6 +95,8 @@ export function* readZoneSteps(text: string, zone: string, supported: ReadonlySe
     const type = group[0]?.type ?? '';
     if (type === 'NS' && fqdn === zone) {
       pushAll(content.kept, group);
+      const apex = readSet(group, supported);
+      if (apex.ok) content.apexNs = { fqdn, type, records: apex.records };
       continue;
     }
     const read = readSet(group, supported);

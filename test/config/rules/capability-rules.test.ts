@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadOptions } from '../../../src/config/index.js';
+import { type LoadOptions, loadDesiredState } from '../../../src/config/index.js';
 import { DYN_CAPABILITIES } from '../../../src/providers/dyn/capabilities.js';
 import { pdnsCapabilities } from '../../../src/providers/pdns/capabilities.js';
 import { rfc2136Capabilities } from '../../../src/providers/rfc2136/capabilities.js';
@@ -125,5 +125,50 @@ describe('DNSKEY, which a DNS server keeps with its own signing keys', () => {
     const state = await desired(`${dir}/zones.yaml`);
     expect(state.zones[0]?.records.map((set) => set.type)).toEqual(['DNSKEY']);
     expect(DYN_CAPABILITIES.recordTypes).toContain('DNSKEY');
+  });
+});
+
+describe('the apex NS set', () => {
+  const APEX_NS = [
+    'zones:',
+    '  example.com:',
+    '    records:',
+    '      "@": { ns: [ns1.example.net., ns2.example.net.] }',
+  ];
+
+  it('is a record set of the zone where no provider is named, and never empty', async () => {
+    const dir = await tempTree({ 'zones.yaml': APEX_NS.join('\n') });
+    const state = await desired(`${dir}/zones.yaml`);
+    expect(state.zones[0]?.records).toEqual([
+      expect.objectContaining({
+        fqdn: 'example.com',
+        type: 'NS',
+        values: ['ns1.example.net.', 'ns2.example.net.'],
+      }),
+    ]);
+    const empty = await tempTree({
+      'zones.yaml': [...APEX_NS.slice(0, 3), '      "@": { ns: [] }'].join('\n'),
+    });
+    expect(await problemsWith({}, `${empty}/zones.yaml`)).toEqual([
+      `${empty}/zones.yaml:4:18: EP1103 ns must list at least one NS value, got an empty list`,
+    ]);
+  });
+
+  it('is refused by the provider name where the provider does not write it, with why (Dyn)', async () => {
+    const dir = await tempTree({
+      'zones.yaml': [...APEX_NS, '      sub: { ns: [ns1.example.net.] }'].join('\n'),
+    });
+    expect(await problemsWith(providerLike('dyn', DYN_CAPABILITIES), `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: EP1301 record "@": the DNS provider dyn does not manage the apex NS set: the service's own ` +
+        "name servers (service_class Primary) stand at every zone's apex and cannot be removed; leave the apex NS " +
+        'set out of this zone, or serve it from powerdns, rfc2136 or zonefile',
+    ]);
+    // Without advice, the refusal alone.
+    const plain = providerLike('plain', { ...DYN_CAPABILITIES, apexNsAdvice: undefined });
+    expect(await problemsWith(plain, `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: EP1301 record "@": the DNS provider plain does not manage the apex NS set`,
+    ]);
+    const writer = providerLike('writer', { ...DYN_CAPABILITIES, apexNs: true });
+    expect((await loadDesiredState([`${dir}/zones.yaml`], writer)).ok).toBe(true);
   });
 });

@@ -70,7 +70,7 @@ describe('reading a version 2 plan file', () => {
       'steps.0.target: Invalid input: expected object, received string',
       'scope.1: not a kind:glob --target pattern',
       'needsApproval.0.target.kind: Invalid option: expected one of "zone"|"secondary"|"geo"|"webapp"',
-      'needsApproval.0.rule: Invalid option: expected one of "zone-delete-share"|"zone-last-records"|"secondary-zone-delete"|"geo-service-delete"|"webapp-all-bots-disabled"|"zone-create"|"delegation-glue"',
+      'needsApproval.0.rule: Invalid option: expected one of "zone-delete-share"|"zone-last-records"|"secondary-zone-delete"|"geo-service-delete"|"webapp-all-bots-disabled"|"zone-create"|"delegation-glue"|"apex-ns"',
     ]);
   });
 

@@ -139,6 +139,14 @@ describe('compiling for DNS UPDATE', () => {
       POWERDNS.capabilities({ alias: true, dnsupdate_server_env: 'EDGEPLAN_X' }).recordTypes,
     ).not.toContain('ALIAS');
   });
+
+  it('writes the apex NS set through the HTTP API only, and says so by DNS UPDATE', () => {
+    expect(pdnsCapabilities().apexNs).toBe(true);
+    expect(pdnsCapabilities({ dnsUpdate: true })).toMatchObject({
+      apexNs: false,
+      apexNsAdvice: expect.stringContaining('leave out dnsupdate_server_env and dnsupdate_tsig_env'),
+    });
+  });
 });
 
 describe('what DNS UPDATE cannot write faithfully to PowerDNS', () => {

@@ -87,12 +87,57 @@ describe('the RFC 2136 compiler', () => {
 
   it('writes a set forward as delete-then-add and back the other way', () => {
     const set = { fqdn: 'c.example.com', type: 'A', before: { ttl: 60, values: ['192.0.2.3'] }, after: null };
-    expect(setEntries(set, 'forward')).toEqual([{ kind: 'delete-rrset', name: 'c.example.com', type: 'A' }]);
-    expect(setEntries(set, 'back')).toEqual([
+    expect(setEntries(set, 'forward', 'example.com')).toEqual([
+      { kind: 'delete-rrset', name: 'c.example.com', type: 'A' },
+    ]);
+    expect(setEntries(set, 'back', 'example.com')).toEqual([
       { kind: 'record', record: { name: 'c.example.com', type: 'A', ttl: 60, value: '192.0.2.3' } },
     ]);
     // name (15) + type, class, TTL, length (10) + 4 octets of address
-    expect(entryLength(setEntries(set, 'back')[0] as never)).toBe(29);
+    expect(entryLength(setEntries(set, 'back', 'example.com')[0] as never)).toBe(29);
+  });
+
+  // RFC 2136 §3.4.2.3 and §3.4.2.4: a server ignores the deletion of the apex NS RRset and of its last record, so
+  // the apex NS set is changed record by record, the new ones first.
+  it('changes the apex NS set record by record, adding before it deletes, both ways', () => {
+    const set = {
+      fqdn: 'example.com',
+      type: 'NS',
+      before: { ttl: 3600, values: ['ns1.example.net.', 'ns2.example.net.'] },
+      after: { ttl: 600, values: ['ns1.example.net.', 'ns3.example.net.'] },
+    };
+    const record = (kind: 'record' | 'delete-record', ttl: number, value: string) => ({
+      kind,
+      record: { name: 'example.com', type: 'NS', ttl, value },
+    });
+    expect(setEntries(set, 'forward', 'example.com')).toEqual([
+      record('record', 600, 'ns1.example.net.'),
+      record('record', 600, 'ns3.example.net.'),
+      record('delete-record', 0, 'ns2.example.net.'),
+    ]);
+    expect(setEntries(set, 'back', 'example.com')).toEqual([
+      record('record', 3600, 'ns1.example.net.'),
+      record('record', 3600, 'ns2.example.net.'),
+      record('delete-record', 0, 'ns3.example.net.'),
+    ]);
+    // An NS set below the apex is a delegation, and another type at the apex a set: both sent whole as any other.
+    for (const other of [
+      { ...set, fqdn: 'sub.example.com' },
+      { ...set, type: 'MX' },
+    ])
+      expect(setEntries(other, 'forward', 'example.com')[0]).toEqual({
+        kind: 'delete-rrset',
+        name: other.fqdn,
+        type: other.type,
+      });
+    // Created where none was read: only added; deleted (which no plan does): as any set.
+    expect(setEntries({ ...set, before: null }, 'forward', 'example.com')).toEqual([
+      record('record', 600, 'ns1.example.net.'),
+      record('record', 600, 'ns3.example.net.'),
+    ]);
+    expect(setEntries({ ...set, after: null }, 'forward', 'example.com')).toEqual([
+      { kind: 'delete-rrset', name: 'example.com', type: 'NS' },
+    ]);
   });
 });
 

@@ -91,6 +91,12 @@ function apply(records: WireRecord[], entry: UpdateEntry): void {
       if (records[i]?.name === entry.name && records[i]?.type === entry.type) records.splice(i, 1);
     return;
   }
+  if (entry.kind === 'delete-record') {
+    const { name, type, value } = entry.record;
+    const at = records.findIndex((r) => r.name === name && r.type === type && r.value === value);
+    if (at >= 0) records.splice(at, 1);
+    return;
+  }
   const { record } = entry;
   const here = records.filter((r) => r.name === record.name);
   if (record.type === 'CNAME' && here.some((r) => !BESIDE_CNAME.has(r.type))) return;

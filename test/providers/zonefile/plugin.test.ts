@@ -126,8 +126,10 @@ describe('the write-zone op of saved plans', () => {
       'digest: a digest exactly when the zone exists',
     );
     expect(() => parseZonefileOp({ ...op, delete: [{ fqdn: 'example.com', type: 'NS' }] })).toThrow(
-      "delete.0: the apex NS set is the zone's own",
+      'delete.0: the apex NS set is never deleted: a zone without it has no name servers',
     );
+    const apexNs = { fqdn: 'example.com', type: 'NS', ttl: 300, values: ['ns1.example.net.'] };
+    expect(parseZonefileOp({ ...op, replace: [apexNs] }).replace).toEqual([apexNs]);
     expect(() =>
       parseZonefileOp({ ...op, replace: [{ ...op.replace[0], fqdn: 'www.example.org' }] }),
     ).toThrow('replace.0.fqdn: not in zone example.com');

@@ -118,3 +118,23 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
     ]);
   });
 });
+
+describe('readZoneContent: the apex NS set', () => {
+  it('is kept as written and read apart, for a plan that declares it', () => {
+    const result = read('@ 600 NS ns2.example.net.\n');
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.content.kept.map((record) => record.rdata.join(' '))).toEqual([
+      'ns1.example.net.',
+      'ns2.example.net.',
+    ]);
+    expect(result.content.apexNs).toEqual({
+      fqdn: 'example.com',
+      type: 'NS',
+      records: [
+        { value: 'ns1.example.net.', ttl: 300 },
+        { value: 'ns2.example.net.', ttl: 600 },
+      ],
+    });
+    expect(result.content.sets).toEqual([]);
+  });
+});
