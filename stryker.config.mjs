@@ -60,6 +60,9 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // What an UPDATE says on the wire (names compressed, pointers only where they reach) and how big it is counted.
+    'src/dns-wire/update.ts',
+    'src/dns-wire/name-table.ts',
     // Which answers of a signed exchange are taken: every message signed or covered, the last signed (RFC 8945).
     'src/dns-wire/tsig-verifier.ts',
     'src/dns-wire/tsig-record.ts',

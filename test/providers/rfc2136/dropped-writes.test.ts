@@ -199,7 +199,7 @@ function describeDropped(kind: ServerKind): void {
       return 'pass';
     });
     try {
-      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await planOf(dns, 'discard.test', CHAIN);
       expect(plan.steps[0]?.ops.length).toBeGreaterThan(2);
       const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
@@ -225,7 +225,7 @@ function describeDropped(kind: ServerKind): void {
       return 'pass';
     });
     try {
-      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await planOf(dns, 'between.test', CHAIN);
       const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
       expect(step.error).toMatch(
