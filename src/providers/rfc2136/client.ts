@@ -40,6 +40,7 @@ const ONE_MESSAGE = 2 + 0xffff;
 export class Rfc2136Client {
   readonly label: string;
   private sent = 0;
+  private readonly soas = new Map<string, WireRecord>();
 
   constructor(private readonly options: Rfc2136ClientOptions) {
     this.label = serverLabel(options.server);
@@ -56,7 +57,20 @@ export class Rfc2136Client {
    * of its bounds is an error, never a smaller zone.
    */
   async transfer(zone: string): Promise<WireRecord[] | null> {
-    return this.read(() => this.transferOnce(zone));
+    const records = await this.read(() => this.transferOnce(zone));
+    const soa = records?.[0];
+    if (soa) this.soas.set(zone, soa);
+    else this.soas.delete(zone);
+    return records;
+  }
+
+  /**
+   * The zone's SOA as the last transfer of it read it (undefined: none read, or the zone was not served): what an
+   * UPDATE right after a plan is conditional on, without asking again. A stale one is harmless: the server refuses
+   * a prerequisite that no longer holds (NXRRSET) and applies nothing.
+   */
+  lastSoa(zone: string): WireRecord | undefined {
+    return this.soas.get(zone);
   }
 
   private async transferOnce(zone: string): Promise<WireRecord[] | null> {
