@@ -3,7 +3,8 @@
  * both ways (its undo must fit as well), the exact budget, and whole messages that a server takes (64 KiB with the
  * SOA prerequisite and the TSIG record added).
  */
-import { describe, expect, it } from 'vitest';
+import dnsPacket from 'dns-packet';
+import { describe, expect, it, vi } from 'vitest';
 import { signMessage } from '../../../src/dns-wire/tsig.js';
 import { encodeUpdate, type UpdateEntry, UpdateSizer } from '../../../src/dns-wire/update.js';
 import type { RecordSetWork } from '../../../src/model/provider.js';
@@ -162,6 +163,20 @@ describe('packing UPDATE messages', () => {
       // 16 KiB a name can no longer be pointed to (RFC 1035 §4.1.4, 14 bits), so the record repeats the label: 42.
       // 38,829 octets in all, nsupdate's 38.8 KB; without compression 74 KB, two messages.
       expect(message.length).toBeLessThan(39_000);
+    }
+  });
+
+  it('measures without writing: packing encodes no entry (the message is written once, when it is sent)', () => {
+    const sets = Array.from({ length: 2000 }, (_, i) =>
+      work(`r${i}.example.com`, [`10.0.${i >> 8}.${i & 255}`], i % 2 ? null : [`10.1.${i >> 8}.${i & 255}`]),
+    );
+    compile(sets.slice(0, 1));
+    const encode = vi.spyOn(dnsPacket, 'encode');
+    try {
+      expect(compile(sets).length).toBeGreaterThan(0);
+      expect(encode).not.toHaveBeenCalled();
+    } finally {
+      encode.mockRestore();
     }
   });
 
