@@ -80,6 +80,8 @@ export default {
     'src/providers/rfc2136/settle.ts',
     'src/providers/rfc2136/read-back.ts',
     'src/providers/rfc2136/zone-snapshot.ts',
+    // What an incremental transfer is believed to change in the zone the client keeps (RFC 1995).
+    'src/providers/rfc2136/ixfr.ts',
     // The SOA a PowerDNS UPDATE is conditional on (what is considered stale), and which refusals are sent again.
     'src/providers/pdns/update-client.ts',
     // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.

@@ -60,14 +60,13 @@ function bigZone(count: number, changed: number): string {
 }
 
 /**
- * The least a step can send. BIND: one AXFR per zone to plan; for one UPDATE message the UPDATE (conditional on the
- * SOA the plan's AXFR read) and a zone transfer after it (what is served is compared with what was sent); for a chain of messages a
- * zone transfer before the first, and per message the UPDATE and a zone transfer after it. PowerDNS: one GET per zone to plan; a POST creating the zone; a GET checking the zone
+ * The least a step can send. BIND: one AXFR per zone to plan; per UPDATE message the UPDATE (the first conditional
+ * on the SOA the plan's AXFR read) and an IXFR after it (what is served is compared with what was sent). PowerDNS: one GET per zone to plan; a POST creating the zone; a GET checking the zone
  * right before its PATCH, and the PATCH.
  */
 function minimum(server: 'BIND' | 'PowerDNS', step: Step, figures: Figures): number {
   if (step.kind === 'plan') return 1;
-  if (server === 'BIND') return 1 + (figures.ops > 1 ? 1 + 2 * figures.ops : 2 * figures.ops);
+  if (server === 'BIND') return 1 + 2 * figures.ops;
   return step.changed === 0 ? 2 : 3;
 }
 

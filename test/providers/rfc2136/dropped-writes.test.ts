@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyPlan, planReviewed, writersOf } from '../../../src/apply/index.js';
 import type { StepOutcome } from '../../../src/apply/types.js';
 import { loadDesiredState } from '../../../src/config/index.js';
+import { decodeMessage } from '../../../src/dns-wire/message.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import { PlanProblemsError } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
@@ -38,6 +39,7 @@ const ZONES = [
   'lostall.test',
   'discard.test',
   'between.test',
+  'reads.test',
 ];
 
 let dir = '';
@@ -98,6 +100,32 @@ function describeDropped(kind: ServerKind): void {
     client = new Rfc2136Client({ server: { host: '127.0.0.1', port: server.port }, key: server.key });
   });
   afterAll(() => server?.stop());
+
+  it("one whole transfer, the plan's: the chain, its read-backs and the check plan ask what changed (IXFR, RFC 1995)", async () => {
+    const asked: string[] = [];
+    const proxy = await startFaultProxy(server.port, (request): Fault => {
+      asked.push(opcodeOf(request) === 5 ? 'UPDATE' : (decodeMessage(request).question?.type ?? '?'));
+      return 'pass';
+    });
+    try {
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
+      const body = '    records: { a: { txt: ["one"] }, b: { txt: ["two"] }, c: { txt: ["three"] } }\n';
+      const plan = await planOf(dns, 'reads.test', body);
+      expect(plan.steps[0]?.ops).toHaveLength(3);
+      expect((await applyPlan(plan, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+      const check = await planOf(dns, 'reads.test', body);
+      expect(check.changes).toEqual([]);
+      // No SOA query and no transfer before the chain: its first message is conditional on the plan's SOA.
+      expect(asked).toEqual(['AXFR', 'UPDATE', 'IXFR', 'UPDATE', 'IXFR', 'UPDATE', 'IXFR', 'IXFR']);
+      expect(await served('reads.test')).toEqual([
+        'a.reads.test TXT "one"',
+        'b.reads.test TXT "two"',
+        'c.reads.test TXT "three"',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
 
   it('a CNAME beside a TXT an unmanaged entry keeps: refused at plan time, naming both and why', async () => {
     await seed('plan.test', 'www.plan.test', 'TXT', '"site-verification=1"');

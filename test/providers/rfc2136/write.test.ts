@@ -60,7 +60,7 @@ describe('what the server serves after an UPDATE is what was sent', () => {
 describe('the SOA one message is conditional on', () => {
   const kept = (server: ReturnType<typeof fakeServer>, serial: number) => {
     const soa = record(Z, 'SOA', `ns1.example.net. hostmaster.${Z}. ${serial} 3600 600 86400 300`);
-    server.lastSoa = () => soa;
+    server.lastRead = () => [soa];
   };
 
   it("right after the plan's read: not asked again, the UPDATE is conditional on the SOA that read saw", async () => {
@@ -196,6 +196,15 @@ describe('a chain of messages', () => {
     const server = fakeServer(Z);
     expect(await apply(server, chain([OTHER], [WWW_CNAME]))).toMatchObject({ status: 'applied', done: 2 });
     expect(server.calls).toEqual(['transfer', 'update', 'transfer', 'update', 'transfer']);
+  });
+
+  it("after the plan's read, kept at the planned serial: no transfer before the first message", async () => {
+    const server = fakeServer(Z);
+    const read = (await server.transfer(Z)) ?? [];
+    server.lastRead = () => read;
+    server.calls.length = 0;
+    expect(await apply(server, chain([OTHER], [WWW_CNAME]))).toMatchObject({ status: 'applied', done: 2 });
+    expect(server.calls).toEqual(['update', 'transfer', 'update', 'transfer']);
   });
 
   it('a planned serial that moved before the first message: nothing sent', async () => {
