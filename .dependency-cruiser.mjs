@@ -1,7 +1,7 @@
 // The layers of edgeplan's source, enforced by test/architecture/layers.test.ts (`npm test`) and shown by
 // `npm run layers`. Read an arrow as "imports":
 //
-//   config → model ← plan ← engine (src/apply) ← cli        providers → model    emulator → model    import → model
+//   config → model ← plan ← engine ← cli        providers → model    emulator → model    import → model
 //   dns-wire → model (DNS on the wire), under providers, emulator and verify; verify → dns-wire, plan, model
 //
 // model imports no other layer; the CLI and the library entry (src/index.ts) sit on top and may import any layer
@@ -41,9 +41,9 @@ export default {
     ),
     onlyImports(
       'engine-imports-plan-and-model',
-      'apply',
+      'engine',
       ['plan', 'model'],
-      'engine → plan → model: apply gets its providers passed in, as model ports.',
+      'engine → plan → model: the engine gets its providers passed in, as model ports.',
     ),
     onlyImports(
       'providers-import-model-only',

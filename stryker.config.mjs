@@ -22,36 +22,37 @@ export default {
     'src/plan/review/**/*.ts',
     // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
     'src/model/closest-names.ts',
-    'src/config/*rules.ts',
+    'src/config/rules/*rules.ts',
+    'src/config/sharing/sharing-rules.ts',
     // The zone lints: what validation refuses or warns about across records (docs/lints.md).
-    'src/config/*lints.ts',
-    'src/config/zone-index.ts',
-    'src/config/lint-strictness.ts',
+    'src/config/lints/*lints.ts',
+    'src/config/lints/zone-index.ts',
+    'src/config/lints/lint-strictness.ts',
     // How YAML on disk becomes desired state: which files load, in what order, and every problem at file:line:col.
     'src/config/load.ts',
     // Which files a directory gives (hidden, seeds, links, loops) and what is skipped with a word.
-    'src/config/find-files.ts',
+    'src/config/read/find-files.ts',
     // Which files a saved plan made from some paths left out: a target it changes, or the settings of all of them.
-    'src/config/declared-elsewhere.ts',
+    'src/config/read/declared-elsewhere.ts',
     // Which files are read at all: regular files within the size bounds, else a problem at file:1:1.
-    'src/config/read-files.ts',
+    'src/config/read/read-files.ts',
     // How files combine: zones and names merged across files, every duplicate named at both places.
-    'src/config/merge.ts',
+    'src/config/read/merge.ts',
     // The fast YAML reader: what it reads itself, what it leaves to the full one, and the positions it gives.
-    'src/config/fast-yaml.ts',
+    'src/config/read/fast-yaml.ts',
     // The full YAML reader: values, aliases, repeated keys and syntax errors at their places.
-    'src/config/parse-yaml.ts',
+    'src/config/read/parse-yaml.ts',
     // What a number, a tag or a %YAML directive means: refused unless written in decimal digits.
-    'src/config/yaml-reading.ts',
-    'src/config/yaml-numbers.ts',
+    'src/config/read/yaml-reading.ts',
+    'src/config/read/yaml-numbers.ts',
     // Which YAML reader reads a file: the fast one, or the full one (loaded only then) when the fast one declines.
-    'src/config/read-yaml.ts',
+    'src/config/read/read-yaml.ts',
     // Positioned values: key lookups, paths and the plain values the schema validates.
-    'src/config/positioned.ts',
+    'src/config/read/positioned.ts',
     // Which record maps and geo groups are parsed, and how messages name them.
-    'src/config/read-records.ts',
+    'src/config/desired/read-records.ts',
     // Which record names the schema check may take without zod: a wrong accept hides an error.
-    'src/config/record-shapes.ts',
+    'src/config/schema/record-shapes.ts',
     'src/providers/dyn/compile/compile.ts',
     'src/providers/dyn/compile/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.
@@ -101,7 +102,7 @@ export default {
     // Which waits a run's signal stops: every one subscribed, through the signal's one listener.
     'src/providers/http/on-abort.ts',
     'src/providers/http/fixed-window.ts',
-    'src/apply/apply-plan.ts',
+    'src/engine/apply-plan.ts',
     // The WAF writer: the order of a good-bots change, what a lost answer or a failed change leads to, when it gives up.
     'src/providers/waf/write.ts',
     // The WAF write requests: which bots a change sends, to which path, and which answers start a change.

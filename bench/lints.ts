@@ -2,10 +2,11 @@
 // of the names are CNAMEs in chains of three (one chain in 100 a loop), a third have MX records at in-zone hosts
 // (some of them CNAMEs, some missing), a third TXT with an SPF policy. Times `lintDiagnostics` after the YAML is
 // parsed, merged and read; prints one JSON line. Twice the records should take about twice the time (maps, no scan).
-import { lintDiagnostics } from '../src/config/lints.js';
-import { mergeDocuments } from '../src/config/merge.js';
-import { parseYamlFile } from '../src/config/parse-yaml.js';
-import { readRecords } from '../src/config/read-records.js';
+
+import { readRecords } from '../src/config/desired/read-records.js';
+import { lintDiagnostics } from '../src/config/lints/lints.js';
+import { mergeDocuments } from '../src/config/read/merge.js';
+import { parseYamlFile } from '../src/config/read/parse-yaml.js';
 
 const records = Number(process.argv[2] ?? 100_000);
 const lines = ['zones:', '  bench.test:', '    records:'];

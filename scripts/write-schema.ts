@@ -1,7 +1,7 @@
 // `npm run schema`: regenerates what is derived from the zod schema in src/config: the JSON Schema
 // (schemas/edgeplan.schema.json) and the configuration reference (docs/configuration-reference.md).
 import { writeFile } from 'node:fs/promises';
-import { desiredStateJsonSchema, JSON_SCHEMA_PATH } from '../src/config/json-schema.js';
+import { desiredStateJsonSchema, JSON_SCHEMA_PATH } from '../src/config/schema/json-schema.js';
 import { PROVIDER_CATALOGUE } from '../src/providers/registry.js';
 import { CONFIG_REFERENCE_PATH, configReference } from './config-reference.js';
 

@@ -13,6 +13,13 @@
  * - errors: every error class a call can throw, so callers can tell them apart with `instanceof`
  *   (docs/troubleshooting.md says what each means and what to do).
  */
+
+export { AckFileError, parseAckFile } from './config/ack-file.js';
+export { type LoadOptions, type LoadResult, loadDesiredState } from './config/index.js';
+export { MalformedMessageError } from './dns-wire/message.js';
+export { DnsQueryError } from './dns-wire/query.js';
+export { TsigError } from './dns-wire/tsig.js';
+export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
 export {
   type ApplyEvent,
   ApplyInterruptedError,
@@ -31,13 +38,7 @@ export {
   type SavedPlanRefused,
   type StepOutcome,
   writersOf,
-} from './apply/index.js';
-export { AckFileError, parseAckFile } from './config/ack-file.js';
-export { type LoadOptions, type LoadResult, loadDesiredState } from './config/index.js';
-export { MalformedMessageError } from './dns-wire/message.js';
-export { DnsQueryError } from './dns-wire/query.js';
-export { TsigError } from './dns-wire/tsig.js';
-export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
+} from './engine/index.js';
 export { type ImportDocuments, type ImportFile, importDocuments } from './import/documents.js';
 export type { Acknowledgement } from './model/acknowledgement.js';
 export type * from './model/change.js';

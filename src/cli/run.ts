@@ -91,7 +91,7 @@ function scrubbedIo(io: CliIo): CliIo {
 async function reportedPlanProblems(error: unknown, io: CliIo): Promise<boolean> {
   const { PlanProblemsError } = await import('../plan/diff/plan-problems.js');
   if (!(error instanceof PlanProblemsError)) return false;
-  const { reportPlanProblems } = await import('./load.js');
+  const { reportPlanProblems } = await import('./planning/load.js');
   reportPlanProblems(error, io);
   return true;
 }

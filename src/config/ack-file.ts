@@ -11,8 +11,16 @@ import { loadPicomatch } from '../model/glob.js';
 import { writtenNameProblem } from '../model/names.js';
 import { parseTarget } from '../model/target.js';
 import { globProblem } from '../model/unmanaged.js';
-import { parseYamlFile } from './parse-yaml.js';
-import { describeValue, diagnosticAt, entryOf, isMap, nodeAt, type PNode, toPlain } from './positioned.js';
+import { parseYamlFile } from './read/parse-yaml.js';
+import {
+  describeValue,
+  diagnosticAt,
+  entryOf,
+  isMap,
+  nodeAt,
+  type PNode,
+  toPlain,
+} from './read/positioned.js';
 
 /**
  * The acknowledgement file of `edgeplan drift --ack FILE`: known drift that should not fail the nightly run until

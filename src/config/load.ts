@@ -5,23 +5,23 @@ import {
   IMPLICIT_PROVIDER,
   type ProviderCatalogue,
 } from '../model/dns-provider-spec.js';
-import { type Confinement, findYamlFiles, type SkippedPath } from './find-files.js';
-import { foreignFile } from './foreign-files.js';
-import { asWarnings, strictCause, weighed } from './lint-strictness.js';
-import { lintDiagnostics } from './lints.js';
-import { mergeDocuments } from './merge.js';
-import type { ParsedFile } from './parse-yaml.js';
-import { capabilitiesOf } from './provider-lists.js';
-import { providerDiagnostics } from './provider-rules.js';
-import { type ReadResult, readDesiredFiles } from './read-files.js';
-import { readRecords } from './read-records.js';
-import { readYamlFile } from './read-yaml.js';
-import { ruleDiagnostics } from './rules.js';
-import { desiredStateSchema } from './schema.js';
-import { schemaDiagnostics } from './schema-issues.js';
-import { withProviders } from './to-desired-providers.js';
-import { toDesiredState } from './to-desired-state.js';
-import { loadWafSections } from './waf-desired.js';
+import { readRecords } from './desired/read-records.js';
+import { withProviders } from './desired/to-desired-providers.js';
+import { toDesiredState } from './desired/to-desired-state.js';
+import { loadWafSections } from './desired/waf-desired.js';
+import { asWarnings, strictCause, weighed } from './lints/lint-strictness.js';
+import { lintDiagnostics } from './lints/lints.js';
+import { type Confinement, findYamlFiles, type SkippedPath } from './read/find-files.js';
+import { foreignFile } from './read/foreign-files.js';
+import { mergeDocuments } from './read/merge.js';
+import type { ParsedFile } from './read/parse-yaml.js';
+import { type ReadResult, readDesiredFiles } from './read/read-files.js';
+import { readYamlFile } from './read/read-yaml.js';
+import { capabilitiesOf } from './rules/provider-lists.js';
+import { providerDiagnostics } from './rules/provider-rules.js';
+import { ruleDiagnostics } from './rules/rules.js';
+import { desiredStateSchema } from './schema/schema.js';
+import { schemaDiagnostics } from './schema/schema-issues.js';
 
 /**
  * The outcome of loading desired state. `files` are the loaded files in load order, as diagnostics name them.

@@ -9,7 +9,7 @@ export interface DelegatedName {
 
 /**
  * The names of a live zone that desired state cannot hold as they are, because of its delegations
- * (model/delegations.ts; config/delegation-rules.ts refuses them): a set below a delegated name that is not its
+ * (model/delegations.ts; config/rules/delegation-rules.ts refuses them): a set below a delegated name that is not its
  * glue, which resolvers never see (the data belongs to the child zone), and a name server inside its delegation
  * with no address in the zone (no glue). Import writes these names under `unmanaged`, so the files load and plan
  * empty and edgeplan leaves them exactly as they are; glue itself is written like any record. In set order.

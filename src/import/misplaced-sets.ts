@@ -10,7 +10,7 @@ export interface MisplacedSet {
 
 /**
  * The live sets of a zone that break a placement rule of their type (`RecordType.rules`, which validation applies:
- * config/type-rules.ts): a type never at the apex found there (a DS at the apex belongs in the parent zone), a type
+ * config/rules/type-rules.ts): a type never at the apex found there (a DS at the apex belongs in the parent zone), a type
  * only at the apex found elsewhere, a type that stands only beside another (DS beside its delegation's NS) found
  * alone. They are facts of a mis-built live zone: import writes each under `unmanaged` by name and type, so the
  * files load, plan empty and leave it exactly as it is, and lists it. `sets` are every set import writes, so the

@@ -14,7 +14,7 @@ export const UNPLACED: SourcePosition = { file: '<desired state>', line: 0, col:
 
 /**
  * How much a diagnostic weighs: an `error` stops the command before any call; a `warning` is printed and never
- * blocks (unless `--strict` or `settings.lint.strict` makes it an error: config/lint-strictness.ts).
+ * blocks (unless `--strict` or `settings.lint.strict` makes it an error: config/lints/lint-strictness.ts).
  */
 export type Severity = 'error' | 'warning';
 

@@ -61,7 +61,7 @@ export interface ProviderType {
   readonly required?: readonly string[];
   /** Keys an entry of this type must have when it has the key they are listed under (`a: ['b']`: b goes with a). */
   readonly requiredWith?: Readonly<Record<string, readonly string[]>>;
-  /** The keys that name a variable, and what each holds (config/env-rules.ts). */
+  /** The keys that name a variable, and what each holds (config/rules/env-rules.ts). */
   readonly variables: Readonly<Record<string, ProviderVariable>>;
   /** What a provider of this type supports, from its entry's options: checked at validation, before any call. */
   capabilities(options: ProviderOptions): DnsCapabilities;
@@ -72,7 +72,7 @@ export interface ProviderType {
  * types, and the variables edgeplan reads by their own names (`EDGEPLAN_WAF_CLIENT_SECRET`: what each holds).
  *
  * The variables an entry names are its type's `variables`; since the YAML may come from anyone who can open a pull
- * request, a name cannot route one service's secret to another service's address (config/env-rules.ts):
+ * request, a name cannot route one service's secret to another service's address (config/rules/env-rules.ts):
  * - every such variable starts with VARIABLE_PREFIX (the schema), so no other tool's variable is read;
  * - a variable serves one role of one provider: an address, a customer, a user or a secret, never two;
  * - a built-in variable serves only its own role: the default of that key of that type, or none.

@@ -7,7 +7,7 @@ import { cruiseLayers, ROOT } from './cruise.js';
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 /**
- * The layers of .dependency-cruiser.mjs hold for src/: config → model ← plan ← engine (src/apply) ← cli,
+ * The layers of .dependency-cruiser.mjs hold for src/: config → model ← plan ← engine ← cli,
  * providers → model, emulator → model, import → model, dns-wire → model (under providers, emulator and verify),
  * verify → dns-wire, plan, model, plan's diff ← review ← render, and zero import cycles with
  * type-only imports counted. A failure lists every violation as `rule: from → to` (a cycle as its whole path).
@@ -40,13 +40,13 @@ describe('architecture', () => {
       'config-imports-model-only: src/config/load.ts → src/cli/command.ts',
       'dns-wire-imports-model-only: src/dns-wire/query.ts → src/plan/diff/diff.ts',
       'emulator-imports-model-only: src/emulator/server.ts → src/providers/dyn.ts',
-      'engine-imports-plan-and-model: src/apply/engine.ts → src/cli/command.ts',
+      'engine-imports-plan-and-model: src/engine/engine.ts → src/cli/command.ts',
       'import-imports-model-only: src/import/document.ts → src/config/load.ts',
       'model-imports-no-layer: src/model/record.ts → src/plan/diff/diff.ts (type-only)',
       'no-cycles: src/model/record.ts → src/model/zone.ts → src/model/record.ts (type-only)',
       'not-to-dev-dep: src/config/load.ts → node_modules/fast-check/lib/fast-check.d.ts',
       'not-to-unresolvable: src/cli/command.ts → ./missing.js',
-      'nothing-imports-cli: src/apply/engine.ts → src/cli/command.ts',
+      'nothing-imports-cli: src/engine/engine.ts → src/cli/command.ts',
       'nothing-imports-cli: src/config/load.ts → src/cli/command.ts',
       'plan-diff-imports-no-review-or-render: src/plan/diff/diff.ts → src/plan/review/review.ts',
       'plan-imports-model-only: src/plan/review/review.ts → src/config/load.ts',

@@ -1,5 +1,5 @@
 /**
- * The bad-input corpus: every `test/fixtures/bad/<name>.yaml` is an invalid desired state and
+ * The bad-input corpus: every `test/fixtures/config/bad/corpus/<name>.yaml` is an invalid desired state and
  * `<name>.expected` the exact stderr of the CLI for it (`file:line:col: message` lines, then the summary). `plan`
  * and `apply --yes` run in-process against a live emulator: each must exit 1 with exactly that output and send
  * NO request to either API.
@@ -16,7 +16,7 @@ import { type Sandbox, startSandbox } from '../support/sandbox.js';
 // Time budget: ten times its slowest test (2.6 s in the full suite at load 9 on 2 cores), rounded up.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-const DIR = 'test/fixtures/bad';
+const DIR = 'test/fixtures/config/bad/corpus';
 const cases = readdirSync(DIR)
   .filter((f) => f.endsWith('.yaml'))
   .sort()

@@ -12,9 +12,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { type ApplyResult, applyPlan, type Providers, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { Emulator, FaultKind } from '../../src/emulator/index.js';
+import { type ApplyResult, applyPlan, type Providers, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';

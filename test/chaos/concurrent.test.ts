@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyResult } from '../../src/apply/types.js';
+import type { ApplyResult } from '../../src/engine/types.js';
 import { BUILD_BUDGET_MS, ensureBuilt } from '../support/built-cli.js';
 import { spawnCli } from '../support/cli-process.js';
 import { startEmulator } from '../support/emulator.js';

@@ -12,8 +12,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { type ApplyResult, applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
+import { type ApplyResult, applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState, DnsProvider } from '../../src/model/dns.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { providerLike } from '../support/load-options.js';

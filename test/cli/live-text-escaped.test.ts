@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reportAnnotations } from '../../src/cli/github.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { renderWaitText } from '../../src/cli/wait-served.js';
+import { reportAnnotations } from '../../src/cli/output/github.js';
+import { renderWaitText } from '../../src/cli/services/wait-served.js';
 import { hasControl, hostileText } from '../plan/helpers/hostile.js';
 
 /**
- * What the CLI prints itself from live data, beside the plan renderers (test/plan/render-hostile.property.test.ts):
+ * What the CLI prints itself from live data, beside the plan renderers (test/plan/render/render-hostile.property.test.ts):
  * the `--wait-served` report quotes what a lagging server serves, and a GitHub annotation may quote a live name.
  * Whatever they hold, no control character but the line breaks the CLI puts reaches the terminal or the runner,
  * and no live string starts a line of its own.

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_PRINTED_PROBLEMS } from '../../src/cli/load.js';
+import { MAX_PRINTED_PROBLEMS } from '../../src/cli/planning/load.js';
 import { cli } from '../support/cli.js';
 
 // Budget: CLI runs on generated files, about ten times their quiet time (docs/testing.md).

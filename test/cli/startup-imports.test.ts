@@ -73,7 +73,7 @@ describe('start-up: each command loads what it runs', () => {
     expect(loaded).toContain('src/cli/commands/validate.ts');
     for (const heavy of [
       'node_modules/yaml/',
-      'src/config/parse-yaml.ts',
+      'src/config/read/parse-yaml.ts',
       'src/providers/http/transport.ts',
       'src/providers/dyn/session/client.ts',
       'src/providers/dyn/write/write.ts',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { type LoadOptions, loadDesiredState } from '../../src/config/index.js';
-import { TOP_LEVEL_KEYS as KEYS } from '../../src/config/schema.js';
+import { TOP_LEVEL_KEYS as KEYS } from '../../src/config/schema/schema.js';
 import { catalogueWith } from '../support/load-options.js';
 
 export { catalogueWith, providerLike } from '../support/load-options.js';

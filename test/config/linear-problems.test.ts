@@ -5,13 +5,13 @@
  * large must cost about twice as much (a search of the zone's records per problem would cost four times).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { mergeDocuments } from '../../src/config/merge.js';
-import { parseYamlFile } from '../../src/config/parse-yaml.js';
-import type { PEntry, PMap, PNode } from '../../src/config/positioned.js';
-import { readRecords } from '../../src/config/read-records.js';
-import { ruleDiagnostics } from '../../src/config/rules.js';
-import { desiredStateSchema } from '../../src/config/schema.js';
-import { schemaDiagnostics } from '../../src/config/schema-issues.js';
+import { readRecords } from '../../src/config/desired/read-records.js';
+import { mergeDocuments } from '../../src/config/read/merge.js';
+import { parseYamlFile } from '../../src/config/read/parse-yaml.js';
+import type { PEntry, PMap, PNode } from '../../src/config/read/positioned.js';
+import { ruleDiagnostics } from '../../src/config/rules/rules.js';
+import { desiredStateSchema } from '../../src/config/schema/schema.js';
+import { schemaDiagnostics } from '../../src/config/schema/schema-issues.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_REFERENCE_PATH, configReference, type SchemaNode } from '../../scripts/config-reference.js';
-import { desiredStateJsonSchema } from '../../src/config/json-schema.js';
+import { desiredStateJsonSchema } from '../../src/config/schema/json-schema.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 
 /** docs/configuration-reference.md is generated from the schema `validate` uses, and kept current by this test. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { faultOptionsOf } from '../../src/cli/emulator-faults.js';
+import { faultOptionsOf } from '../../src/cli/sandbox/emulator-faults.js';
 import { overProfile, REALISTIC, realisticProfile } from '../../src/emulator/index.js';
 import { cli } from '../support/cli.js';
 import { type Harness, startHarness } from './helpers.js';

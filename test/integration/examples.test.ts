@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findYamlFiles } from '../../src/config/find-files.js';
 import { loadDesiredState } from '../../src/config/index.js';
+import { findYamlFiles } from '../../src/config/read/find-files.js';
 import { cli } from '../support/cli.js';
 
 // Time budget: ten times its slowest test (1.4 s at load 9 on 2 cores), rounded up.

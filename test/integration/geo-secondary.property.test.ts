@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { startSandbox } from '../support/sandbox.js';
 import {

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOAD_OPTIONS } from '../../src/cli/load.js';
+import { LOAD_OPTIONS } from '../../src/cli/planning/load.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import { textOf } from '../../src/model/record-types/txt.js';
 import { zoneId } from '../../src/providers/pdns/index.js';

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
 import { DEFAULT_BOT_CATALOGUE } from '../../src/emulator/waf/catalogue.js';
+import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { fakeClock } from '../support/fake-clock.js';
 import { startSandbox } from '../support/sandbox.js';

@@ -1,6 +1,6 @@
 /** The WAF provider and apply against the emulator: tokens expiring mid-run, failed changes beside DNS zones. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { createWafProvider } from '../../src/providers/waf/index.js';
 import { fakeClock } from '../support/fake-clock.js';

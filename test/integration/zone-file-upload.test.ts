@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyPlan, planLive, writersOf } from '../../src/apply/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import type { RecordSet } from '../../src/model/record-set.js';
 import { quoteChunks } from '../../src/model/record-types/character-strings.js';

@@ -80,16 +80,16 @@ describe('the CLI bundle', () => {
     (command) => {
       const inputs = loadedByRun(command);
       expect(inputs).toContain('src/cli/definitions/state.ts');
-      expect(inputs).toContain('src/cli/shared-options.ts');
+      expect(inputs).toContain('src/cli/options/shared-options.ts');
       expect(
         under(inputs, [
           'src/cli/program.ts',
           'src/cli/definitions/tools.ts',
-          'src/cli/emulator-flags.ts',
-          'src/cli/emulator-faults.ts',
+          'src/cli/sandbox/emulator-flags.ts',
+          'src/cli/sandbox/emulator-faults.ts',
           'src/emulator/',
-          'src/apply/apply-plan.ts',
-          'src/apply/saved-plan.ts',
+          'src/engine/apply-plan.ts',
+          'src/engine/saved-plan.ts',
         ]),
       ).toEqual([]);
     },
@@ -97,11 +97,17 @@ describe('the CLI bundle', () => {
 
   it('validate loads no p-limit and no sandbox runner', () => {
     const inputs = loadedByRun('validate');
-    expect(under(inputs, ['node_modules/p-limit/', 'src/cli/sandbox.ts', 'src/cli/write-place.ts'])).toEqual(
-      [],
-    );
+    expect(
+      under(inputs, [
+        'node_modules/p-limit/',
+        'src/cli/sandbox/sandbox.ts',
+        'src/cli/options/write-place.ts',
+      ]),
+    ).toEqual([]);
     // The same check on a run that does load them, so that it cannot pass on a graph that lost them.
-    expect(under(loadedByRun('plan'), ['node_modules/p-limit/', 'src/cli/sandbox.ts'])).toHaveLength(2);
+    expect(under(loadedByRun('plan'), ['node_modules/p-limit/', 'src/cli/sandbox/sandbox.ts'])).toHaveLength(
+      2,
+    );
   });
 
   it('leaves picomatch out: it is required from the installed package when a glob is first compiled', () => {
@@ -115,14 +121,14 @@ describe('the CLI bundle', () => {
       expect.arrayContaining([
         'src/cli/definitions/state.ts',
         'src/cli/definitions/tools.ts',
-        'src/cli/emulator-flags.ts',
+        'src/cli/sandbox/emulator-flags.ts',
       ]),
     );
   });
 
   it.each(['validate', 'plan'])('%s loads neither the full YAML reader nor the emulator', (command) => {
     const inputs = loadedWith(COMMAND(command));
-    expect(inputs).toContain('src/config/fast-yaml.ts');
+    expect(inputs).toContain('src/config/read/fast-yaml.ts');
     expect(inputs.filter((input) => input.includes('node_modules/yaml/'))).toEqual([]);
     expect(inputs.filter((input) => input.startsWith('src/emulator/'))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { checkEre } from '../../src/model/record-types/posix-ere.js';
 
 /**
  * NAPTR regexps (RFC 3403 §3.2) and their EREs as name servers read them. The property test
- * test/providers/zone-file-checkzone.property.test.ts checks what is accepted against BIND itself; these pin each
+ * test/providers/dyn/compile/zone-file-checkzone.property.test.ts checks what is accepted against BIND itself; these pin each
  * rule and its message.
  */
 

@@ -17,7 +17,7 @@ await Promise.all([
   import('../../src/cli/commands/drift.js'),
   import('../../src/cli/commands/verify.js'),
   import('../../src/cli/commands/import.js'),
-  import('../../src/cli/load.js'),
+  import('../../src/cli/planning/load.js'),
   import('../../src/providers/dyn/open.js'),
   import('../../src/providers/pdns/open.js'),
 ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { givenNameServers, serversOf } from '../../src/cli/name-servers.js';
-import type { RunningSandbox } from '../../src/cli/sandbox.js';
+import { givenNameServers, serversOf } from '../../src/cli/options/name-servers.js';
+import type { RunningSandbox } from '../../src/cli/sandbox/sandbox.js';
 import { parseServer, systemNameServers } from '../../src/verify/index.js';
 import { startEmulator } from '../support/emulator.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkSavedPlan, describeRefusal, planChecked, savedDesiredRefusal } from '../../apply/index.js';
+import { checkSavedPlan, describeRefusal, planChecked, savedDesiredRefusal } from '../../engine/index.js';
 import {
   checkScope,
   PlanFileError,
@@ -12,15 +12,15 @@ import {
 import { savedPlanOpSchemas } from '../../providers/op-schemas.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { loadOrReport } from '../load.js';
-import { openScoped, renderReviewed } from '../review.js';
-import { savedPlanFiles } from '../saved-plan-paths.js';
-import { servicePaces } from '../services.js';
+import { loadOrReport } from '../planning/load.js';
+import { openScoped, renderReviewed } from '../planning/review.js';
+import { savedPlanFiles } from '../planning/saved-plan-paths.js';
+import { servicePaces } from '../services/services.js';
 import { type ApplyCommandOptions, assertApproved, executePlan } from './execute-plan.js';
 
 /**
  * `edgeplan apply --plan FILE [PATH...]`: applies a saved plan once it is shown to be exactly the plan edgeplan
- * computes today (apply/saved-plan.ts). Before anything is sent:
+ * computes today (engine/saved-plan.ts). Before anything is sent:
  * 1. the desired state is loaded from the paths the plan records, which must be the repository's whole desired state
  *    of what it changes (saved-plan-paths.ts);
  * 2. the desired state, limited to the plan's `--target` scope, must be the one the plan was made from;

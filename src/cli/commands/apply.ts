@@ -1,11 +1,11 @@
-import { planChecked } from '../../apply/plan-reviewed.js';
+import { planChecked } from '../../engine/plan-reviewed.js';
 import { checkScope } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { loadOrReport } from '../load.js';
-import { openScoped, renderReviewed, reviewWith, targetScope } from '../review.js';
-import { servicePaces } from '../services.js';
+import { loadOrReport } from '../planning/load.js';
+import { openScoped, renderReviewed, reviewWith, targetScope } from '../planning/review.js';
+import { servicePaces } from '../services/services.js';
 import { applySavedPlan } from './apply-saved.js';
 import {
   type ApplyCommandOptions,

@@ -11,12 +11,12 @@ import {
   renderDriftText,
 } from '../../plan/index.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
-import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
-import { loadOrReport } from '../load.js';
-import type { ServiceOptions } from '../options.js';
-import type { OpenServices } from '../services.js';
-import { reviewDnsIfWafSpent } from '../waf-spent.js';
+import type { ServiceOptions } from '../options/options.js';
+import { appendStepSummary } from '../output/github.js';
+import { loadOrReport } from '../planning/load.js';
+import { reviewDnsIfWafSpent } from '../planning/waf-spent.js';
+import type { OpenServices } from '../services/services.js';
 
 export interface DriftOptions extends ServiceOptions {
   /** `--ack FILE`: acknowledged drift (config/ack-file.ts). */

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { createEmulator, loadSeedFile } from '../../emulator/index.js';
-import { exposureWarning } from '../emulator-exposure.js';
-import { describeFaults, faultOptionsOf } from '../emulator-faults.js';
-import type { EmulatorFaultFlags } from '../emulator-flags.js';
 import { EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { prepareFile } from '../write-place.js';
+import { prepareFile } from '../options/write-place.js';
+import { exposureWarning } from '../sandbox/emulator-exposure.js';
+import { describeFaults, faultOptionsOf } from '../sandbox/emulator-faults.js';
+import type { EmulatorFaultFlags } from '../sandbox/emulator-flags.js';
 
 export interface EmulatorCommandOptions extends EmulatorFaultFlags {
   port: number;

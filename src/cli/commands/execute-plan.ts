@@ -1,20 +1,20 @@
-import { type ApplyResult, applyPlan } from '../../apply/index.js';
+import { type ApplyResult, applyPlan } from '../../engine/index.js';
 import type { DesiredState } from '../../model/dns.js';
 import { printableJson, printableLines } from '../../model/text.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import type { WaitResult } from '../../verify/index.js';
-import { renderApplyReport } from '../apply-report.js';
-import { auditNoteOf } from '../audit-note.js';
 import { CliError, EXIT_ERROR, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, type ExitCode } from '../exit-codes.js';
 import type { CliIo, InterruptSignal } from '../io.js';
-import { givenNameServers } from '../name-servers.js';
-import type { ServiceOptions } from '../options.js';
-import { applyProgress } from '../progress.js';
-import type { ServiceRateCounts } from '../rate-counts.js';
-import { renderReviewed } from '../review.js';
-import { assertWafBudget, type OpenServices } from '../services.js';
-import { renderWaitText, type WaitServedOptions, waitUntilServed } from '../wait-served.js';
+import { givenNameServers } from '../options/name-servers.js';
+import type { ServiceOptions } from '../options/options.js';
+import { renderApplyReport } from '../output/apply-report.js';
+import { applyProgress } from '../output/progress.js';
+import type { ServiceRateCounts } from '../output/rate-counts.js';
+import { auditNoteOf } from '../planning/audit-note.js';
+import { renderReviewed } from '../planning/review.js';
+import { assertWafBudget, type OpenServices } from '../services/services.js';
+import { renderWaitText, type WaitServedOptions, waitUntilServed } from '../services/wait-served.js';
 
 /** `edgeplan apply` options; what `apply` and `apply --plan` (apply-saved.ts) share once they hold a plan follows. */
 export interface ApplyCommandOptions extends ServiceOptions, WaitServedOptions {
@@ -24,7 +24,7 @@ export interface ApplyCommandOptions extends ServiceOptions, WaitServedOptions {
   allowUnsafe: boolean;
   /** `--plan FILE`: apply this saved plan instead of planning (apply-saved.ts). */
   plan?: string;
-  /** `--allow-unbound`: apply a saved plan that records no account (apply/saved-plan.ts). */
+  /** `--allow-unbound`: apply a saved plan that records no account (engine/saved-plan.ts). */
   allowUnbound?: boolean;
 }
 

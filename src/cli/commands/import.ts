@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { planLive } from '../../apply/plan-live.js';
 import { loadDesiredState } from '../../config/index.js';
+import { planLive } from '../../engine/plan-live.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
@@ -14,12 +14,12 @@ import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
-import { importLoadOptions, importSource, LIVE_LINT_REASON, onSource } from '../import-provider.js';
 import type { CliIo } from '../io.js';
-import { reportWarnings } from '../load.js';
-import type { ServiceOptions } from '../options.js';
-import { openServices } from '../services.js';
-import { prepareDirectory } from '../write-place.js';
+import type { ServiceOptions } from '../options/options.js';
+import { prepareDirectory } from '../options/write-place.js';
+import { reportWarnings } from '../planning/load.js';
+import { importLoadOptions, importSource, LIVE_LINT_REASON, onSource } from '../services/import-provider.js';
+import { openServices } from '../services/services.js';
 
 export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'> {
   /** A desired state (file or directory) whose `providers:` section defines the provider to read. */

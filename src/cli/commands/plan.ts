@@ -1,19 +1,19 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Confinement, findYamlFiles } from '../../config/find-files.js';
+import { type Confinement, findYamlFiles } from '../../config/read/find-files.js';
 import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
-import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
-import { loadWithWarnings } from '../load.js';
-import type { ServiceOptions } from '../options.js';
-import { renderReviewed } from '../review.js';
-import { assertWafBudget } from '../services.js';
-import { assertSavable, planSource } from '../source-paths.js';
-import { reviewDnsIfWafSpent } from '../waf-spent.js';
-import { prepareFile } from '../write-place.js';
+import type { ServiceOptions } from '../options/options.js';
+import { prepareFile } from '../options/write-place.js';
+import { appendStepSummary } from '../output/github.js';
+import { loadWithWarnings } from '../planning/load.js';
+import { renderReviewed } from '../planning/review.js';
+import { assertSavable, planSource } from '../planning/source-paths.js';
+import { reviewDnsIfWafSpent } from '../planning/waf-spent.js';
+import { assertWafBudget } from '../services/services.js';
 
 export interface PlanOptions extends ServiceOptions {
   out?: string;

@@ -2,11 +2,11 @@ import { printable } from '../../model/text.js';
 import { WafPurgeLimitError } from '../../providers/waf/index.js';
 import { CliError, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { cliLogger } from '../logger.js';
-import type { RateLimitFlags } from '../rate-limits.js';
-import { runSandbox } from '../sandbox.js';
-import type { SandboxOptions } from '../sandbox-options.js';
-import { openWafTarget } from '../waf-target.js';
+import type { RateLimitFlags } from '../options/rate-limits.js';
+import { cliLogger } from '../output/logger.js';
+import { runSandbox } from '../sandbox/sandbox.js';
+import type { SandboxOptions } from '../sandbox/sandbox-options.js';
+import { openWafTarget } from '../services/waf-target.js';
 
 export interface PurgeOptions extends RateLimitFlags, SandboxOptions {
   /** `--path P`, repeatable: purge these paths only; none: the whole cache. */

@@ -2,8 +2,8 @@ import { plural } from '../../model/text.js';
 import { PLAN_FORMAT_VERSION } from '../../plan/types.js';
 import { EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { loadWithWarnings, problemJson } from '../load.js';
-import type { OutputFormat } from '../options.js';
+import type { OutputFormat } from '../options/options.js';
+import { loadWithWarnings, problemJson } from '../planning/load.js';
 
 /**
  * `edgeplan validate [PATH...]`: load and check desired state; never touches the network. With `--format json`,

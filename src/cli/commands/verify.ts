@@ -7,14 +7,14 @@ import {
 } from '../../plan/index.js';
 import { askServers } from '../../verify/index.js';
 import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
-import { appendStepSummary } from '../github.js';
 import type { CliIo } from '../io.js';
-import { loadOrReport } from '../load.js';
-import { cliLogger } from '../logger.js';
-import { givenNameServers, type NameServerOptions, serversOf } from '../name-servers.js';
-import type { OutputFormat } from '../options.js';
-import { runSandbox } from '../sandbox.js';
-import type { SandboxOptions } from '../sandbox-options.js';
+import { givenNameServers, type NameServerOptions, serversOf } from '../options/name-servers.js';
+import type { OutputFormat } from '../options/options.js';
+import { appendStepSummary } from '../output/github.js';
+import { cliLogger } from '../output/logger.js';
+import { loadOrReport } from '../planning/load.js';
+import { runSandbox } from '../sandbox/sandbox.js';
+import type { SandboxOptions } from '../sandbox/sandbox-options.js';
 
 export interface VerifyOptions extends NameServerOptions, SandboxOptions {
   format: OutputFormat;

@@ -1,11 +1,11 @@
 import { Option } from 'commander';
-import { DEFAULT_APPLY_CONCURRENCY } from '../../apply/defaults.js';
+import { DEFAULT_APPLY_CONCURRENCY } from '../../engine/defaults.js';
 import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../../verify/defaults.js';
-import { parseDuration } from '../duration.js';
 import type { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../options.js';
-import { checkPathFlags } from '../path-flags.js';
+import { parseDuration } from '../options/duration.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../options/options.js';
+import { checkPathFlags } from '../options/path-flags.js';
 import {
   collect,
   pathArgument,
@@ -13,7 +13,7 @@ import {
   STRICT_HELP,
   withSandboxOptions,
   withServiceOptions,
-} from '../shared-options.js';
+} from '../options/shared-options.js';
 import type { DefineCommand, StateCommand } from './names.js';
 
 /**
@@ -147,6 +147,6 @@ async function planning(
   io: CliIo,
   command: () => Promise<ExitCode>,
 ): Promise<ExitCode> {
-  const { reportingPlanProblems } = await import('../load.js');
+  const { reportingPlanProblems } = await import('../planning/load.js');
   return reportingPlanProblems(format, io, command);
 }

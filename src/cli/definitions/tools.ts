@@ -1,7 +1,6 @@
 import { Argument } from 'commander';
 import { SHELLS, type Shell } from '../completion/shells.js';
-import { withFaultOptions } from '../emulator-flags.js';
-import { checkPathFlags } from '../path-flags.js';
+import { checkPathFlags } from '../options/path-flags.js';
 import {
   collect,
   nonNegativeInt,
@@ -9,7 +8,8 @@ import {
   portNumber,
   withRateLimitOptions,
   withSandboxOptions,
-} from '../shared-options.js';
+} from '../options/shared-options.js';
+import { withFaultOptions } from '../sandbox/emulator-flags.js';
 import type { DefineCommand, ToolCommand } from './names.js';
 
 /** The commands that do not read the desired state: import, purge, the emulator and shell completion. */

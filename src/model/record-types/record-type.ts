@@ -77,7 +77,7 @@ export interface RecordTypeRules {
   readonly soleValue?: { readonly value: string; readonly why: string };
   /**
    * The name each value points at (`of`: canonical value → absolute name; the root `.` points nowhere: the null MX,
-   * SRV's "no service"), and its role, which the zone lints weigh (config/target-lints.ts, docs/lints.md):
+   * SRV's "no service"), and its role, which the zone lints weigh (config/lints/target-lints.ts, docs/lints.md):
    * `alias` (CNAME: the name is an alias of the target), `apex-alias` (ALIAS: the apex answers with the target's
    * addresses; a host may point at it), both followed for loops; `name-server` (NS) and `host` (MX, SRV, PTR) name a
    * host, which must not be an alias (RFC 2181 §10.3, RFC 2782).

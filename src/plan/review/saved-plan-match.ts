@@ -15,7 +15,7 @@ import type { SavedPlan } from './plan-file.js';
  * - `leftAlone`, the live records of types edgeplan does not manage: never touched, so another tool's change to
  *   them decides nothing.
  * `source` (the paths) and `accounts` are not compared here: the caller loaded the desired state from the file's
- * paths, and checked its accounts before reading anything (apply/saved-plan.ts).
+ * paths, and checked its accounts before reading anything (engine/saved-plan.ts).
  * Call it once movedTargets (staleness.ts) found nothing: a target that moved explains its differences better.
  * A plan converted from a version 1 file (`convertedFrom: 1`) is compared by its steps and scope only: its other
  * sections were written in the old model's shapes and digests.

@@ -3,7 +3,7 @@ import { loadDesiredState } from '../../../src/config/index.js';
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import { problems, problemsIn, tempTree, warningsOf } from '../helpers.js';
 
-/** How lint findings weigh: warnings never block unless made errors (config/lint-strictness.ts, docs/lints.md). */
+/** How lint findings weigh: warnings never block unless made errors (config/lints/lint-strictness.ts, docs/lints.md). */
 
 const WARNED = 'zones:\n  example.com:\n    records:\n      www: { cname: web }\n';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problemsIn, tempTree, warningsIn } from '../helpers.js';
 
-/** The zone lints about the names values point at (config/target-lints.ts, docs/lints.md). */
+/** The zone lints about the names values point at (config/lints/target-lints.ts, docs/lints.md). */
 
 const zone = (records: string, name = 'example.com') => `zones:\n  ${name}:\n    records:\n${records}`;
 

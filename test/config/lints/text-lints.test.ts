@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problemsIn, tempTree, warningsIn } from '../helpers.js';
 
-/** The zone lints about text values (config/text-lints.ts, docs/lints.md). */
+/** The zone lints about text values (config/lints/text-lints.ts, docs/lints.md). */
 
 const zone = (records: string) => `zones:\n  example.com:\n    records:\n${records}`;
 

@@ -3,7 +3,7 @@
  * wire behaviour; the same seed gives the same faults; the `edgeplan emulator` flags set them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { faultOptionsOf } from '../../../src/cli/emulator-faults.js';
+import { faultOptionsOf } from '../../../src/cli/sandbox/emulator-faults.js';
 import type { ChaosOptions, FaultKind } from '../../../src/emulator/index.js';
 import { cli } from '../../support/cli.js';
 import { type RunningEmulator, startEmulator } from '../../support/emulator.js';

@@ -2,9 +2,10 @@
  * A zone's step of RFC 2136 ops through the apply engine and the writer, for the writer's unit tests against the
  * in-memory server (fake-server.ts): the outcome as a report shows it (done, discarded, why).
  */
-import { applyPlan } from '../../../src/apply/index.js';
-import type { StepOutcome } from '../../../src/apply/types.js';
+
 import type { WireRecord } from '../../../src/dns-wire/rdata.js';
+import { applyPlan } from '../../../src/engine/index.js';
+import type { StepOutcome } from '../../../src/engine/types.js';
 import type { Plan } from '../../../src/plan/types.js';
 import type { Rfc2136Op, Rfc2136Set } from '../../../src/providers/rfc2136/ops.js';
 import { Rfc2136Writer } from '../../../src/providers/rfc2136/write.js';

@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlan, planReviewed, writersOf } from '../../../src/apply/index.js';
 import { loadDesiredState } from '../../../src/config/index.js';
+import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
 import { compareStrings } from '../../../src/model/compare.js';
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import {

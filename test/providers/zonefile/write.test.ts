@@ -8,8 +8,8 @@ import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan, planReviewed, writersOf } from '../../../src/apply/index.js';
 import { loadDesiredState } from '../../../src/config/index.js';
+import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import {

@@ -1,0 +1,134 @@
+import * as z from 'zod';
+import { expandIssues } from '../../model/bounded-issues.js';
+import { closestNames } from '../../model/closest-names.js';
+import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
+import { objectKeysAt } from '../../model/schema-keys.js';
+import {
+  describeValue,
+  diagnosticAt,
+  entryOf,
+  type PEntry,
+  type PNode,
+  type Position,
+  toPlain,
+} from '../read/positioned.js';
+import { deferredIssues, plainDeferringRecords } from './record-shapes.js';
+import type { DesiredStateSchema } from './schema.js';
+
+type Path = readonly PropertyKey[];
+type Issue = z.core.$ZodIssue;
+
+/**
+ * Validates one positioned document against `schema` (schema.ts) and reports every issue where it was written:
+ * a wrong value at the value, an unknown key at that key, a missing key at the key of the map that lacks it.
+ * Record names are checked one by one (record-shapes.ts), with the same issues as one parse of the whole document.
+ */
+export function schemaDiagnostics(root: PNode, schema: DesiredStateSchema): Diagnostic[] {
+  const { plain, deferred } = plainDeferringRecords(root);
+  const issues = schema.safeParse(plain, { error: predicate }).error?.issues ?? [];
+  for (const records of deferred) pushAll(issues, deferredIssues(records, predicate));
+  const finalize = (raw: z.core.$ZodRawIssue) => z.util.finalizeIssue(raw, { error: predicate }, z.config());
+  return expandIssues(issues, finalize).flatMap((issue) => issueDiagnostics(root, issue, schema));
+}
+
+/** Predicates for issues the schema gives no `error` of its own. */
+const predicate: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type') {
+    if (issue.expected === 'object' || issue.expected === 'record') return 'must be a map';
+    if (issue.expected === 'array') return 'must be a list';
+    return `must be a ${issue.expected}`;
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
+  return undefined;
+};
+
+function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema): Diagnostic[] {
+  const chosen = issue.code === 'invalid_union' ? optionOfKind(issue.errors) : null;
+  if (chosen)
+    return chosen.flatMap((nested) =>
+      issueDiagnostics(root, { ...nested, path: [...issue.path, ...nested.path] }, schema),
+    );
+  const found = locate(root, issue.path);
+  if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
+    const map = found.node;
+    const allowed = objectKeysAt(schema, issue.path);
+    return issue.keys.map((key) => {
+      const pos = entryOf(map, key)?.keyPos ?? map.pos;
+      const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
+      return diagnosticAt(
+        pos,
+        `${where}${unknownKeyHint(key, issue.path, allowed)} (expected ${allowed.join(', ')})`,
+      );
+    });
+  }
+  if (found.node === undefined) {
+    const key = String(issue.path.at(-1));
+    return [
+      diagnosticAt(found.parentPos, `${label(issue.path.slice(0, -1))} is missing required key "${key}"`),
+    ];
+  }
+  const message = `${label(issue.path)} ${issue.message}, got ${describeValue(toPlain(found.node))}`;
+  return [diagnosticAt(found.node.pos, message)];
+}
+
+/**
+ * A union whose options are of different kinds (a record name's map or list of maps) fails as a whole when the value
+ * fails inside the option of its kind: those issues, as if the union had chosen that option by the value's kind.
+ * Null when no option (or several) accepted the kind: the union's own message then says what it takes.
+ */
+function optionOfKind(options: readonly (readonly Issue[])[]): readonly Issue[] | null {
+  const ofKind = options.filter(
+    (issues) => !issues.some((nested) => nested.code === 'invalid_type' && nested.path.length === 0),
+  );
+  return ofKind.length === 1 ? (ofKind[0] ?? null) : null;
+}
+
+/** How a message names the value at `path`: `zone "example.com"`, `record "www"`, `a[1]`, `ttl`. */
+function label(path: Path): string {
+  const last = path.at(-1);
+  if (last === undefined) return 'the top level';
+  if (path.length === 2 && path[0] === 'zones') return `zone "${String(last)}"`;
+  if (path.length === 2 && path[0] === 'secondary_zones') return `secondary zone "${String(last)}"`;
+  if (path.length === 2 && path[0] === 'geo_services') return `geo service "${String(last)}"`;
+  if (path.length === 4 && path[2] === 'records') return `record "${String(last)}"`;
+  if (path.length === 5 && path[2] === 'records' && typeof last === 'number')
+    return `record "${String(path[3])}"[${String(last)}]`;
+  if (typeof last === 'number') return `${String(path.at(-2))}[${last}]`;
+  return String(last);
+}
+
+/**
+ * What an unknown key may have meant: the allowed keys closest to it (`recods` → records, `cnmae` → cname), or, for
+ * `dns` at the top level, that the file is an emulator account (a sandbox seed) rather than desired state.
+ */
+function unknownKeyHint(key: string, path: Path, allowed: readonly string[]): string {
+  if (path.length === 0 && key === 'dns')
+    return ': this looks like an emulator account, which --sandbox --seed FILE loads, not desired state';
+  const near = closestNames(key, allowed, 3, 1);
+  return near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
+}
+
+function containerLabel(path: Path): string {
+  return path.length === 0 ? 'at the top level' : `in ${label(path)}`;
+}
+
+interface Located {
+  node: PNode | undefined;
+  /** Where to report that the value at the path is missing: the key of its parent map, else the parent itself. */
+  parentPos: Position;
+}
+
+function locate(root: PNode, path: Path): Located {
+  let node: PNode | undefined = root;
+  let namedAt = root.pos;
+  let parentPos = root.pos;
+  for (const segment of path) {
+    if (node === undefined) break;
+    parentPos = namedAt;
+    const entry: PEntry | undefined = node.kind === 'map' ? entryOf(node, String(segment)) : undefined;
+    if (entry) node = entry.value;
+    else node = node.kind === 'seq' && typeof segment === 'number' ? node.items[segment] : undefined;
+    namedAt = entry?.keyPos ?? node?.pos ?? parentPos;
+  }
+  return { node, parentPos };
+}

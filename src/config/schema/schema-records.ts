@@ -1,0 +1,101 @@
+import * as z from 'zod';
+import { boundedArray } from '../../model/bounded-issues.js';
+import { MAX_TTL } from '../../model/record-set.js';
+import { RECORD_TYPES, type RecordType } from '../../model/record-types/index.js';
+
+/**
+ * Schemas of record data, built from the record-type registry and nothing else: a record set (`zones.<zone>.records.
+ * <name>`) holds `ttl` and one key per type (`a`, `mx`, …), a geo group the keys of the types a group may serve.
+ * Config has no code of its own per type: a type's `yaml` schema checks the shape of one value, its `parse` the rest
+ * (record-values.ts). See schema.ts for the conventions (strict objects, `error` strings are predicates).
+ */
+
+export { MAX_TTL };
+
+const ttlError = `must be an integer between 1 and ${MAX_TTL}`;
+
+export const Ttl = z.int({ error: ttlError }).min(1, { error: ttlError }).max(MAX_TTL, { error: ttlError });
+
+/** The YAML of one type's data: its one value (`single`), else a non-empty list of values. */
+function valuesSchema(type: RecordType): z.ZodType {
+  if (type.single) return type.yaml.describe(`The ${type.type} value (one).`);
+  return boundedArray(type.yaml, { error: `must be a list of ${type.type} values` })
+    .min(1, { error: `must list at least one ${type.type} value` })
+    .meta({ uniqueItems: true })
+    .describe(`The ${type.type} values, each once.`);
+}
+
+/** `{ <key>: values }` for each type, every key optional; a type's schema is built when a file first uses it. */
+export function typeFields(types: readonly RecordType[]): Record<string, z.ZodOptional<z.ZodType>> {
+  return Object.fromEntries(types.map((type) => [type.key, z.lazy(() => valuesSchema(type)).optional()]));
+}
+
+/**
+ * The object schema with at least one of `types`' keys. zod checks it with a refinement that runs even when a
+ * field is wrong (so the problem is reported with the others); the JSON Schema says it with `anyOf` + `required`.
+ * A type that is alone at its name (CNAME) excludes every other type key (`dependentSchemas`), which only the JSON
+ * Schema checks here: config reports it as a rule, naming both places (type-rules.ts).
+ */
+export function withRecordTypes<S extends z.ZodObject>(
+  object: S,
+  types: readonly RecordType[],
+  fixedKeys: readonly string[],
+): S {
+  const keys = types.map((type) => type.key);
+  const alone = types.filter((type) => type.rules?.alone);
+  return object
+    .refine((value) => keys.some((key) => Object.hasOwn(value, key)), {
+      error: `must hold at least one record type (${keys.join(', ')})`,
+      when: (payload) =>
+        typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    })
+    .meta({
+      anyOf: keys.map((key) => ({ required: [key] })),
+      ...(alone.length > 0
+        ? {
+            dependentSchemas: Object.fromEntries(
+              alone.map((type) => [type.key, { propertyNames: { enum: [...fixedKeys, type.key] } }]),
+            ),
+          }
+        : {}),
+    });
+}
+
+export const RecordSetSchema = withRecordTypes(
+  z.strictObject({
+    ttl: Ttl.optional().describe("TTL in seconds; default: the zone's default_ttl."),
+    ...typeFields(RECORD_TYPES),
+  }),
+  RECORD_TYPES,
+  ['ttl'],
+)
+  .describe('Record sets at one name, by type (at least one type), with one TTL for all of them.')
+  // Written once in the JSON Schema (`$defs`), referred to by a name's map and by each item of its list.
+  .meta({ id: 'record_set' });
+export type RecordSetDocument = z.infer<typeof RecordSetSchema>;
+
+/**
+ * The sets of one name whose types have different TTLs: a list of record-set maps, one per TTL, each TTL defaulting
+ * to the zone's. At least two: a list of one map says what the map says, and one thing has one spelling (import
+ * writes the map). A type is given in one item (its TTL is its item's): config reports a second one as a rule
+ * naming both places (type-rules.ts); the JSON Schema says it with `contains`. A type that is alone at its name
+ * (CNAME) is in no list, since every other item holds a type beside it.
+ */
+export const RecordSetListSchema = boundedArray(RecordSetSchema)
+  .min(2, {
+    error:
+      'must list at least two record-set maps, one per TTL (types that share a TTL are one map, no list)',
+  })
+  .meta({
+    allOf: RECORD_TYPES.map((type) =>
+      type.rules?.alone
+        ? { not: { contains: { required: [type.key] } } }
+        : { not: { contains: { required: [type.key] }, minContains: 2 } },
+    ),
+  })
+  .describe('Record sets at one name with different TTLs: one map per TTL, each type in one map.');
+
+/** What a record name holds: one record-set map, or a list of them when its types have different TTLs. */
+export const RecordNameSchema = z.union([RecordSetSchema, RecordSetListSchema], {
+  error: 'must be a map of record types, or a list of such maps (one per TTL)',
+});

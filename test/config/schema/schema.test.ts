@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { desiredStateSchema } from '../../../src/config/index.js';
+import { PROVIDER_CATALOGUE } from '../../../src/providers/registry.js';
+
+const DesiredStateSchema = desiredStateSchema(PROVIDER_CATALOGUE);
+
+import { BAD, problems, RECORD_SET_KEYS, TOP_LEVEL_KEYS, TYPE_KEYS } from '../helpers.js';
+
+describe('DesiredStateSchema', () => {
+  it('accepts the documented shape', () => {
+    const document = {
+      zones: {
+        'example.com': {
+          default_ttl: 3600,
+          records: { '@': { a: ['192.0.2.1'] }, www: { a: ['192.0.2.10'], ttl: 300 } },
+          unmanaged: ['_acme-challenge*'],
+        },
+      },
+    };
+    expect(DesiredStateSchema.parse(document)).toEqual(document);
+    expect(DesiredStateSchema.parse({})).toEqual({});
+  });
+
+  it('is strict at every level', () => {
+    expect(DesiredStateSchema.safeParse({ web: {} }).success).toBe(false);
+    const goodBots = { allow: ['Googlebot'], colour: 'blue' };
+    const waf = { webapps: { shop: { good_bots: goodBots } } };
+    expect(DesiredStateSchema.safeParse({ waf }).success).toBe(false);
+    expect(DesiredStateSchema.safeParse({ zones: { 'x.test': { ttl: 1 } } }).success).toBe(false);
+    expect(
+      DesiredStateSchema.safeParse({ zones: { 'x.test': { records: { w: { a: ['1.2.3.4'], x: 1 } } } } })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('schema problems in files', () => {
+  it('reports unknown keys at the key, naming the keys expected there', async () => {
+    const file = `${BAD}/unknown-key.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:3:5: unknown key "defaut_ttl" in zone "example.com"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
+      `${file}:5:30: unknown key "tll" in record "www"; did you mean ttl? (expected ${RECORD_SET_KEYS})`,
+      `${file}:6:1: unknown key "secondary_zone" at the top level; did you mean secondary_zones? (expected ${TOP_LEVEL_KEYS})`,
+    ]);
+  });
+
+  it('requires TTLs to be integers from 1 to 2147483647', async () => {
+    const file = `${BAD}/ttl.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:3:18: default_ttl must be an integer between 1 and 2147483647, got 0`,
+      `${file}:5:33: ttl must be an integer between 1 and 2147483647, got 3.5`,
+      `${file}:6:33: ttl must be an integer between 1 and 2147483647, got "300"`,
+      `${file}:7:33: ttl must be an integer between 1 and 2147483647, got 2147483648`,
+      `${file}:8:33: ttl must be an integer between 1 and 2147483647, got -1`,
+    ]);
+  });
+
+  it('reports wrong shapes at the value and missing keys at the key of the map lacking them', async () => {
+    const file = `${BAD}/shapes.yaml`;
+    expect(await problems(file)).toEqual([
+      `${file}:4:13: record "no-a" must hold at least one record type (${TYPE_KEYS}), got a map`,
+      `${file}:5:21: a must list at least one A value, got an empty list`,
+      `${file}:6:22: a must be a list of A values, got "192.0.2.1"`,
+      `${file}:7:37: a[1] must be an IPv4 address such as 192.0.2.1, got 7`,
+      `${file}:8:7: record "nothing" must be a map of record types, or a list of such maps (one per TTL), got an empty value`,
+      `${file}:9:16: zone "example.net" must be a map, got a list`,
+      `${file}:11:14: records must be a map, got a list`,
+      `${file}:12:16: unmanaged must be a list, got "legacy-*"`,
+    ]);
+  });
+});

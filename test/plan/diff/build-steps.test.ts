@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { SecondaryChange, WebappChange } from '../../../src/model/change.js';
+import { buildSteps, type PlanProviders } from '../../../src/plan/diff/build-steps.js';
+import type { PartDiff } from '../../../src/plan/diff/part-diff.js';
+import type { ZoneDiff } from '../../../src/plan/diff/zone-diff.js';
+import { FAKE_DNS, FAKE_WAF, fakeProviders } from '../helpers/fake-providers.js';
+
+/** buildSteps on its own: one step per changed target, ids that never collide, the provider each goes to. */
+
+const hex = (c: string) => c.repeat(32);
+
+function webapp(ref: string, name: string): WebappChange {
+  return {
+    address: { kind: 'webapp', ref, id: ref, name },
+    action: 'update',
+    before: { enabled: [] },
+    after: { enabled: [{ id: hex('1'), name: 'Googlebot' }], mode: 'exact' },
+  };
+}
+
+function zone(name: string, provider?: string): ZoneDiff {
+  return {
+    header: { zone: name, serial: 1, ...(provider ? { provider } : {}) },
+    changes: [],
+    compile: { zone: name, create: null, sets: [] },
+  };
+}
+
+function secondary(name: string, provider?: string): SecondaryChange {
+  return {
+    address: { kind: 'secondary', zone: name, ...(provider ? { provider } : {}) },
+    action: 'create',
+    before: null,
+    after: { masters: ['192.0.2.1'] },
+  };
+}
+
+function part(fields: Partial<PartDiff>): PartDiff {
+  return { zones: [], secondaries: [], geo: [], problems: [], notes: [], ...fields };
+}
+
+function named(...names: string[]): PlanProviders {
+  const dns = fakeProviders().dns;
+  if (!dns) throw new Error('fakeProviders has a DNS compiler');
+  return { dnsProviders: Object.fromEntries(names.map((name) => [name, { ...dns, name }])) };
+}
+
+describe('buildSteps', () => {
+  it('gives two webapps of the same name (told apart by id) two steps with distinct ids', () => {
+    const steps = buildSteps(
+      { parts: [], webapps: [webapp(hex('b'), 'shop'), webapp(hex('a'), 'shop')] },
+      fakeProviders(),
+    );
+    expect(steps.map((s) => [s.id, s.kind, s.provider, s.target])).toEqual([
+      [`webapp:${hex('a')}`, 'webapp', FAKE_WAF, { kind: 'webapp', name: hex('a') }],
+      [`webapp:${hex('b')}`, 'webapp', FAKE_WAF, { kind: 'webapp', name: hex('b') }],
+    ]);
+    expect(steps.map((s) => s.ops[0])).toMatchObject([{ ref: hex('a') }, { ref: hex('b') }]);
+  });
+
+  it('compiles each provider part with that provider, steps named with it', () => {
+    const steps = buildSteps(
+      {
+        parts: [
+          part({
+            provider: 'dyn',
+            zones: [zone('a.test', 'dyn')],
+            secondaries: [secondary('s.test', 'dyn')],
+          }),
+          part({ provider: 'pdns', zones: [zone('a.test', 'pdns')] }),
+        ],
+        webapps: [],
+      },
+      named('dyn', 'pdns'),
+    );
+    expect(steps.map((s) => [s.id, s.provider, s.after])).toEqual([
+      ['secondary:s.test@dyn', 'dyn', []],
+      ['zone:a.test@dyn', 'dyn', []],
+      ['zone:a.test@pdns', 'pdns', []],
+    ]);
+  });
+
+  it('needs a provider only for a part with changes, and names the one missing', () => {
+    expect(buildSteps({ parts: [part({ provider: 'gone' })], webapps: [] }, {})).toEqual([]);
+    expect(() =>
+      buildSteps(
+        { parts: [part({ provider: 'pdns', zones: [zone('a.test', 'pdns')] })], webapps: [] },
+        named('dyn'),
+      ),
+    ).toThrow(
+      'computePlan: the plan changes DNS (pdns) targets, but no DNS (pdns) provider was given to compile them',
+    );
+    expect(() =>
+      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('pdns')),
+    ).toThrow('the plan changes DNS targets, but no DNS provider was given');
+    // The implicit provider is `dyn` by name when no `dns` is given.
+    expect(
+      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('dyn')),
+    ).toHaveLength(1);
+    expect(() => buildSteps({ parts: [], webapps: [webapp(hex('a'), 'shop')] }, named('dyn'))).toThrow(
+      'the plan changes WAF targets, but no WAF provider was given',
+    );
+  });
+
+  it('never takes a provider named like an object property for a configured one', () => {
+    expect(() =>
+      buildSteps(
+        { parts: [part({ provider: 'constructor', zones: [zone('a.test', 'constructor')] })], webapps: [] },
+        named('dyn'),
+      ),
+    ).toThrow('no DNS (constructor) provider was given');
+  });
+
+  it('without providers: uses the one DNS provider', () => {
+    const steps = buildSteps({ parts: [part({ zones: [zone('a.test')] })], webapps: [] }, fakeProviders());
+    expect(steps.map((s) => [s.id, s.provider, s.ops.map((op) => op.kind)])).toEqual([
+      ['zone:a.test', FAKE_DNS, ['publish']],
+    ]);
+  });
+});

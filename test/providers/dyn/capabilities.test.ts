@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { RECORD_TYPES } from '../../../src/model/record-types/index.js';
+import { DYN_CAPABILITIES } from '../../../src/providers/dyn/index.js';
+
+describe('what the Dyn provider declares it can do', () => {
+  it('manages every registered type, geo services and secondary zones, 13 A records per name', () => {
+    expect(DYN_CAPABILITIES.recordTypes).toEqual(RECORD_TYPES.map((type) => type.type));
+    expect(DYN_CAPABILITIES).toMatchObject({ geoServices: true, secondaryZones: true });
+    expect(DYN_CAPABILITIES.maxRecordsPerName).toEqual({ A: 13 });
+  });
+
+  it('takes the CAA tags the service documents, and refuses other valid RFC 8659 tags before any call', () => {
+    const problem = (value: string) => DYN_CAPABILITIES.valueProblem?.('CAA', value) ?? null;
+    expect(problem('0 issue "letsencrypt.org"')).toBeNull();
+    expect(problem('0 issuewild ";"')).toBeNull();
+    expect(problem('128 iodef "mailto:security@example.com"')).toBeNull();
+    expect(problem('0 contactemail "hostmaster@example.com"')).toBe(
+      'takes the CAA tags issue, issuewild, iodef only, not "contactemail"',
+    );
+    expect(DYN_CAPABILITIES.valueProblem?.('TXT', '"0 contactemail x"')).toBeNull();
+  });
+});
