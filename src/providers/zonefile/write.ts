@@ -5,6 +5,7 @@ import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
+import type { ParsedZones } from './parsed.js';
 import { digestOf, readable, utf8Text } from './read.js';
 import type { ZoneFileStore } from './store.js';
 import { zoneFileText } from './write-text.js';
@@ -21,6 +22,8 @@ export interface ZonefileWriterSettings {
   logger: Logger;
   /** The clock the SOA serial is taken from (epoch, day and minute styles). */
   now: () => number;
+  /** The provider's parses of its files, shared with its reads (parsed.ts). */
+  parsed: ParsedZones;
 }
 
 /**
@@ -30,6 +33,9 @@ export interface ZonefileWriterSettings {
  * it holds exactly that, written to a temporary file with the old file's mode, owner and group, checked against
  * the digest once more, and renamed over the file (over a link's target, the link kept). Any failure leaves the
  * file as it was: a zone file is never half-applied. An owner or group that could not be kept is a warning.
+ *
+ * One parse per file written: the file found is the plan's by its digest, so the plan's parse of it is taken
+ * (parsed.ts); the text written is parsed to read it back, and that parse is kept for the check plan after the apply.
  */
 export class ZonefileWriter {
   constructor(private readonly settings: ZonefileWriterSettings) {}
@@ -55,14 +61,18 @@ export class ZonefileWriter {
         `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
           `could read it again; ${file} was not changed (raise max_file_mb)`,
       );
-    const problem = readBackProblem(text, content, supported);
-    if (problem !== null)
+    const again = await this.settings.parsed.parsed(file, size, () =>
+      readZoneContent(text, op.zone, supported),
+    );
+    const problem = readBackProblem(again, content);
+    if (problem !== null || !again.ok)
       throw new Error(
         `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
       );
     const { notKept } = await store.replace(path, text, async () => {
-      await this.readChecked(op, path, file);
+      await this.bytesChecked(op, path, file);
     });
+    this.settings.parsed.keep(path, digestOf(Buffer.from(text)), again.content);
     if (notKept.length > 0)
       this.settings.logger.warn(
         `${file} was written but could not keep its ${notKept.join(' and ')} (only root may give a file to another ` +
@@ -71,20 +81,33 @@ export class ZonefileWriter {
       );
   }
 
-  /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */
+  /**
+   * The zone as its file holds it now (null: no file), after checking it is the file the plan read: the plan's
+   * parse of those bytes when the provider holds it, else parsed here.
+   */
   private async readChecked(op: ZonefileOp, path: string, file: string): Promise<ZoneContent | null> {
-    const { store, maxFileBytes } = this.settings;
-    const bytes = readable(file, await store.read(path, maxFileBytes));
-    const digest = bytes === null ? null : digestOf(bytes);
-    if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
-    if (bytes === null) return null;
+    const bytes = await this.bytesChecked(op, path, file);
+    if (bytes === null || op.digest === null) return null;
+    const { parsed, supported } = this.settings;
+    const known = parsed.get(path, op.digest);
+    if (known !== undefined) return known;
     const text = utf8Text(bytes);
     const read =
       text === undefined
         ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }], total: 1 }
-        : readZoneContent(text, op.zone, this.settings.supported);
+        : await parsed.parsed(file, bytes.length, () => readZoneContent(text, op.zone, supported));
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
+    parsed.keep(path, op.digest, read.content);
     return read.content;
+  }
+
+  /** The file's bytes (null: no file), which must be the ones the plan read (its digest). */
+  private async bytesChecked(op: ZonefileOp, path: string, file: string): Promise<Buffer | null> {
+    const { store, maxFileBytes } = this.settings;
+    const bytes = readable(file, await store.read(path, maxFileBytes));
+    const digest = bytes === null ? null : digestOf(bytes);
+    if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
+    return bytes;
   }
 }
 

@@ -12,6 +12,7 @@ import { loadDesiredState } from '../../../src/config/index.js';
 import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
+import type { Logger } from '../../../src/model/logger.js';
 import {
   createZonefileProvider,
   locationOf,
@@ -44,7 +45,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function provider(store: ZoneFileStore = createZoneFileStore()): DnsProvider {
+function provider(store: ZoneFileStore = createZoneFileStore(), logger?: Logger): DnsProvider {
   const location = locationOf('.', '{zone}.zone', join(dir, 'desired.yaml'));
   return createZonefileProvider({
     name: 'files',
@@ -52,7 +53,18 @@ function provider(store: ZoneFileStore = createZoneFileStore()): DnsProvider {
     nameservers: ['ns1.example.net.'],
     store,
     now: () => NOW,
+    ...(logger ? { logger } : {}),
   });
+}
+
+/** A provider whose parses of zone files are counted (each is logged at debug level: parsed.ts). */
+function counted(store?: ZoneFileStore) {
+  const parses: string[] = [];
+  const logger: Logger = { debug: (line) => parses.push(line), info() {}, warn() {} };
+  return {
+    dns: provider(store, logger),
+    parses: () => parses.filter((line) => line.startsWith('reading ')).length,
+  };
 }
 
 async function plan(dns: DnsProvider, records: string, create = '') {
@@ -96,6 +108,37 @@ describe('the zonefile writer', () => {
     expect(await readdir(dir)).toEqual(['desired.yaml', 'example.com.zone']);
     const again = await plan(provider(), DESIRED);
     expect(again.changes).toEqual([]);
+  });
+
+  it('parses the file once to plan, and twice in all for an apply with its check plan', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const { dns, parses } = counted();
+    const planned = await plan(dns, DESIRED);
+    expect(parses()).toBe(1);
+    expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    // The file found is the plan's by its digest: not parsed again; the text written is, to read it back.
+    expect(parses()).toBe(2);
+    const check = await plan(dns, DESIRED);
+    expect(check.changes).toEqual([]);
+    // The check finds the file that was written: its read-back parse is taken.
+    expect(parses()).toBe(2);
+    // Another provider (another run) holds no parse: it parses the file.
+    const other = counted();
+    expect((await plan(other.dns, DESIRED)).changes).toEqual([]);
+    expect(other.parses()).toBe(1);
+  });
+
+  it('a file edited after a read is parsed again, never taken for the parse of other bytes', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const { dns, parses } = counted();
+    await plan(dns, DESIRED);
+    await writeFile(zoneFile(), ZONE.replace('www A 192.0.2.1', 'www A 192.0.2.7'));
+    const again = await plan(dns, DESIRED);
+    expect(parses()).toBe(2);
+    const www = again.changes.find(
+      (change) => change.address.kind === 'record-set' && change.address.fqdn === 'www.example.com',
+    );
+    expect(www && 'before' in www ? www.before : undefined).toMatchObject({ values: ['192.0.2.7'] });
   });
 
   it("creates a zone file with an SOA in the zone's serial style and the provider's name servers", async () => {
