@@ -22,6 +22,8 @@ export default {
     'src/plan/review/**/*.ts',
     // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
     'src/model/closest-names.ts',
+    // Which desired values a live value meets (TXT text split elsewhere): what a plan leaves unchanged.
+    'src/model/record-types/met-by-live.ts',
     'src/config/rules/*rules.ts',
     'src/config/sharing/sharing-rules.ts',
     // The zone lints: what validation refuses or warns about across records (docs/lints.md).

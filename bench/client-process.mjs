@@ -3,13 +3,13 @@
 // emulator-process printed; `rateLimit`: the DNS client's budget, false for none, absent for the documented one). A
 // plan step reads and diffs; an apply step does the same, then applies (the library API: planLive, then applyPlan
 // with writersOf the providers). With `watch`, the rate-limit scheduler's waits are recorded, and they and the apply
-// are shown as the CLI shows them in a CI log (dist/cli/progress.js: waitNotices while planning, then applyProgress),
+// are shown as the CLI shows them in a CI log (dist/cli/output/progress.js: waitNotices while planning, then applyProgress),
 // its lines recorded with their times. Every run counts the client's decisions (http/decisions.ts: each repeat, and
 // why) and Node's process warnings, and runs under one signal as the CLI does (its interrupt), so that what a signal
 // costs is in the figures.
 // Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
-import { applyProgress, waitNotices } from '../dist/cli/progress.js';
+import { applyProgress, waitNotices } from '../dist/cli/output/progress.js';
 import { applyPlan, createDynProvider, createWafProvider, planLive, writersOf } from '../dist/index.js';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));

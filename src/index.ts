@@ -7,7 +7,7 @@
  * - render: `renderPlanText`, `renderPlanMarkdown`, `renderPlanJson`, `renderDriftText`, `renderDriftJson`;
  * - apply: `applyPlan` with `writersOf(providers)`;
  * - drift: `driftReport`;
- * - import: `readDnsInventory`, `readWafInventory`, then `importDocuments`;
+ * - import: `readDynInventory`, `readWafInventory`, then `importDocuments`;
  * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`, or `savedPlanOpSchemas` for DNS providers named
  *   under `providers:`), then `checkSavedPlan`;
  * - errors: every error class a call can throw, so callers can tell them apart with `instanceof`
@@ -109,7 +109,7 @@ export {
   DynZoneFileError,
   dynConfigFromEnv,
 } from './providers/dyn/index.js';
-export { readDnsInventory } from './providers/dyn/read/read-inventory.js';
+export { readDynInventory } from './providers/dyn/read/read-inventory.js';
 export { EnvConfigError } from './providers/http/env-config.js';
 export {
   HttpError,

@@ -1,5 +1,5 @@
 import dnsPacket, { type Answer, type OptAnswer, type Question, type RecordClass } from 'dns-packet';
-import { fromAnswer, packetType, toAnswer, type WireRecord } from './rdata.js';
+import { fromAnswer, packetType, toAnswer, typeName, type WireRecord } from './rdata.js';
 
 /** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
 export const RCODES = {
@@ -119,7 +119,8 @@ export function decodeMessage(octets: Buffer): WireMessage {
 function decodedQuestion(question: Question): WireQuestion {
   const name = question.name.toLowerCase();
   const klass = question.class ?? 'IN';
-  return klass === 'IN' ? { name, type: question.type } : { name, type: question.type, class: klass };
+  const type = typeName(question.type);
+  return klass === 'IN' ? { name, type } : { name, type, class: klass };
 }
 
 /** The class a question is asked in, IN unless it says otherwise. */

@@ -1,5 +1,6 @@
 import type { Answer, CaaData, RecordType } from 'dns-packet';
 import { quoteOctets, scanStrings } from '../model/record-types/character-strings.js';
+import { decodeSvcb, encodeSvcb, SVCB_TYPE_CODES } from './svcb.js';
 
 /**
  * One resource record with its RDATA in presentation format (RFC 1035 §5.1), the form the record-type registry
@@ -15,7 +16,8 @@ export interface WireRecord {
 
 /**
  * RDATA of the types edgeplan manages, and SOA, between presentation text and dns-packet's objects. dns-packet has
- * no codec of its own for CERT and SPF: their RDATA is built and read here (RFC 4398 §2, RFC 7208 §3.1 = TXT's).
+ * no codec of its own for CERT and SPF: their RDATA is built and read here (RFC 4398 §2, RFC 7208 §3.1 = TXT's);
+ * nor for SVCB and HTTPS, whose RDATA svcb.ts builds and reads (RFC 9460 §2.2).
  * The type of a record dns-packet reads but no case here knows is shown as RFC 3597's `\# <length> <hex>` when its
  * data is raw octets; other decoded objects (RRSIG, NSEC, …) are left out: nothing edgeplan compares.
  */
@@ -100,6 +102,9 @@ export function toAnswer(record: WireRecord): Answer {
       );
       return { name, ttl, type: packetType('SPF') as 'NULL', data };
     }
+    case 'SVCB':
+    case 'HTTPS':
+      return { name, ttl, type: packetType(record.type) as 'NULL', data: encodeSvcb(record.type, value) };
     default:
       throw new Error(`no DNS wire codec for ${record.type} records`);
   }
@@ -109,7 +114,7 @@ export function toAnswer(record: WireRecord): Answer {
 export function fromAnswer(answer: Answer): WireRecord | null {
   const record = (value: string): WireRecord => ({
     name: answer.name.toLowerCase(),
-    type: answer.type,
+    type: typeName(answer.type),
     ttl: 'ttl' in answer ? (answer.ttl ?? 0) : 0,
     value,
   });
@@ -159,7 +164,7 @@ export function fromAnswer(answer: Answer): WireRecord | null {
     }
     default:
       return 'data' in answer && Buffer.isBuffer(answer.data)
-        ? record(rawValue(answer.type, answer.data))
+        ? record(rawValue(typeName(answer.type), answer.data))
         : null;
   }
 }
@@ -169,7 +174,14 @@ export function fromAnswer(answer: Answer): WireRecord | null {
  * type 99, which it writes from raw octets like any type without a codec): the one place that widens it.
  */
 export function packetType(type: string): RecordType {
-  return type as RecordType;
+  const code = SVCB_TYPE_CODES[type];
+  return (code === undefined ? type : `UNKNOWN_${code}`) as RecordType;
+}
+
+/** A type as dns-packet names it → its name here: `UNKNOWN_65` is HTTPS (the inverse of `packetType`). */
+export function typeName(packetName: string): string {
+  const found = Object.entries(SVCB_TYPE_CODES).find(([, code]) => packetName === `UNKNOWN_${code}`);
+  return found ? found[0] : packetName;
 }
 
 /** CERT and SPF from their octets; any other type as RFC 3597 generic RDATA. */
@@ -177,6 +189,10 @@ function rawValue(type: string, data: Buffer): string {
   if (type === 'CERT' && data.length >= 5)
     return `${data.readUInt16BE(0)} ${data.readUInt16BE(2)} ${data.readUInt8(4)} ${data.subarray(5).toString('base64')}`;
   if (type === 'SPF') return characterStrings(data).map(quoteOctets).join(' ');
+  if (type === 'SVCB' || type === 'HTTPS') {
+    const decoded = decodeSvcb(type, data);
+    if (decoded.ok) return decoded.value;
+  }
   return `\\# ${data.length} ${data.toString('hex')}`;
 }
 

@@ -51,6 +51,8 @@ export interface DnsCapabilities {
    * Absent: the service takes every valid value.
    */
   valueProblem?(type: string, value: string): string | null;
+  /** For a registered type it does not hold, what to do instead (its refusal says it after the type). */
+  typeAdvice?: Readonly<Record<string, string>>;
 }
 
 /** One changed record set with the live records it replaces (their refs, for per-record calls). */

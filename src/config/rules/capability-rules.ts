@@ -29,7 +29,8 @@ export function capabilityDiagnostics(
   const diagnostics: Diagnostic[] = [];
   const typeSupport = (owner: string, set: TypedValues) => {
     if (capabilities.recordTypes.includes(set.type.type)) return;
-    const message = `${owner}: ${who} does not support record type ${set.type.type}`;
+    const advice = capabilities.typeAdvice?.[set.type.type];
+    const message = `${owner}: ${who} does not support record type ${set.type.type}${advice ? `: ${advice}` : ''}`;
     diagnostics.push(diagnosticAt(set.keyPos, message));
   };
   const valueSupport = (owner: string, set: TypedValues) => {

@@ -88,7 +88,7 @@ export function scanStrings(text: string): Scanned {
 }
 
 /** The escape after a backslash at `at`: `\DDD` (exactly three digits, at most 255) or `\X`. */
-function escapeAt(
+export function escapeAt(
   text: string,
   at: number,
 ): { ok: true; octets: Uint8Array; length: number } | { ok: false; problem: string } {

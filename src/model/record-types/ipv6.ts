@@ -24,6 +24,11 @@ export function compareIPv6(a: string, b: string): number {
 
 const GROUP = /^[0-9A-Fa-f]{1,4}$/;
 
+/** The eight 16-bit groups of an IPv6 address in any RFC 4291 form, or undefined (SVCB's ipv6hint writes them). */
+export function ipv6Groups(text: string): number[] | undefined {
+  return groupsOf(text);
+}
+
 function groupsOf(text: string): number[] | undefined {
   if (!/^[0-9A-Fa-f:.]+$/.test(text)) return undefined;
   let head = text;

@@ -9,6 +9,12 @@ import type * as z from 'zod';
  * exactly when their canonical strings are equal, which is what the diff, fingerprints and plans rely on. The same
  * string is what a zone file and PowerDNS's API carry, so those need no mapping of their own; APIs that send RDATA
  * as JSON objects map `fields` (below).
+ *
+ * One exception, and one mechanism for it: a desired value may stand for several live values (`metBy`: TXT text
+ * written as one string, met by the same text split into strings anywhere). The diff and `verify` compare a
+ * desired set as the live or served set holds it (`asLiveHolds` in met-by-live.ts): each desired value that a live
+ * value meets is replaced by that live value, then the canonical strings are compared as above. A live value is
+ * always canonical as it is served (TXT: its strings kept), so what a plan writes is exactly what it shows.
  */
 export interface RecordType {
   /** Upper-case type name: `A`, `MX`. */
@@ -30,7 +36,10 @@ export interface RecordType {
   parse(input: unknown, origin: string): ParseResult;
   /** A value in presentation format (a zone file, PowerDNS) → canonical, or the problem. */
   parsePresentation(text: string): ParseResult;
-  /** The canonical value as YAML writes it (`import`): `parse(toYaml(v), origin)` gives `v` back. */
+  /**
+   * The canonical value as YAML writes it (`import`): `parse(toYaml(v), origin)` gives `v` back, or a value that `v`
+   * meets (`metBy`: TXT strings that split a UTF-8 character, which YAML writes as their text).
+   */
   toYaml(value: string, origin: string): unknown;
   /** Canonical order of the values of a set; absent: by UTF-16 code unit. */
   compare?(a: string, b: string): number;
@@ -38,7 +47,8 @@ export interface RecordType {
    * The canonical value as named fields: its RDATA fields in the RFC's order, under the names the YAML object uses
    * (`preference`, `exchange`; `key_tag`, `digest_type`, `digest`), or the RFC's name for a type whose YAML value is
    * bare (`address`, `cname`, `nsdname`, `ptrdname`, `txtdata`; ALIAS `target`). Integers are numbers; names are
-   * absolute, with the trailing dot; text is the text itself, unquoted (a TXT value's strings joined).
+   * absolute, with the trailing dot; text is the text itself, unquoted (a TXT value's strings joined, and, when its
+   * strings are not the 255-octet split of that text, `strings`: the canonical value, which keeps them).
    *
    * This is the provider-neutral form of a value for APIs that send RDATA as JSON objects. A provider whose rdata
    * is these fields under other names maps them with a rename table, and keeps its own reading quirks (a bracketed
@@ -52,6 +62,12 @@ export interface RecordType {
    * ignored. `fromFields(fields(v))` gives `v` back.
    */
   fromFields(fields: Record<string, unknown>): ParseResult;
+  /**
+   * True when the live value `live` (canonical, a different string) serves what the desired value `desired` asks
+   * for, so that a plan leaves it as it is; absent: only an equal string does. TXT: desired text written as one
+   * string is met by the same text split into strings elsewhere (what SPF and DKIM readers see).
+   */
+  readonly metBy?: (desired: string, live: string) => boolean;
   /** DNS rules of the type, checked at validation (config/rules) and by the emulator. */
   readonly rules?: RecordTypeRules;
 }

@@ -14,6 +14,7 @@ import type { RecordType } from './record-type.js';
 import { SPF } from './spf.js';
 import { SRV } from './srv.js';
 import { SSHFP } from './sshfp.js';
+import { HTTPS, SVCB } from './svcb.js';
 import { TLSA } from './tlsa.js';
 import { TXT } from './txt.js';
 
@@ -30,6 +31,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   CERT,
   CNAME,
   DS,
+  HTTPS,
   MX,
   NAPTR,
   NS,
@@ -37,6 +39,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   SPF,
   SRV,
   SSHFP,
+  SVCB,
   TLSA,
   TXT,
 ];

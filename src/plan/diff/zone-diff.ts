@@ -8,7 +8,8 @@ import {
   type RecordSetValue,
   recordSetKey,
 } from '../../model/record-set.js';
-import { requireRecordType, sortValues } from '../../model/record-types/registry.js';
+import { asLiveHolds } from '../../model/record-types/met-by-live.js';
+import { recordType, requireRecordType, sortValues } from '../../model/record-types/registry.js';
 import { onProvider } from '../../model/target.js';
 import type { ZoneHeader } from '../types.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
@@ -31,8 +32,9 @@ export interface ZoneDiff {
  * is merged; a live set without records is no set.
  *
  * Per set: live records but not desired → `delete`; desired but no live records → `create`; both, and the values
- * differ as sets or any live record's TTL differs from the desired TTL → `update`; else nothing. A type change at
- * one name is therefore the delete of one set and the create of another.
+ * (the desired ones as the live set holds them: met-by-live.ts) differ as sets or any live record's TTL differs
+ * from the desired TTL → `update`; else nothing. A type change at one name is therefore the delete of one set and
+ * the create of another.
  *
  * An absent zone is created with its `create:` contact and serial style (default `hostmaster@<zone>`, an
  * incrementing serial) and the zone's default TTL, and is always a change, even with no records. Returns null
@@ -45,13 +47,10 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
   const found = live === null ? new Map<string, LiveSet>() : liveSets(live, managed);
 
   const sets: RecordSetWork[] = [];
-  const diff = (
-    identity: LiveSet | RecordSet,
-    desiredSet: RecordSet | null,
-    current: LiveSet | undefined,
-  ) => {
+  const diff = (identity: LiveSet | RecordSet, wantedSet: RecordSet | null, current: LiveSet | undefined) => {
     const records = current?.records ?? [];
     const kept = current?.kept ?? [];
+    const desiredSet = asLive(wantedSet, records);
     if (desiredSet === null ? records.length === 0 : liveMatchesDesired(records, desiredSet)) return;
     const { fqdn, type } = identity;
     const all = [...records, ...kept];
@@ -113,6 +112,21 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
     changes: [...zoneChange, ...sets.map((set) => set.change)],
     compile: { zone, create, sets },
   };
+}
+
+/**
+ * The desired set as the live records hold it (met-by-live.ts): a desired TXT text met by a live value of the same
+ * text split elsewhere takes that value, so the set compares equal and an update writes it back as it is.
+ */
+function asLive(desired: RecordSet | null, records: readonly LiveRecord[]): RecordSet | null {
+  if (desired === null || records.length === 0 || recordType(desired.type)?.metBy === undefined)
+    return desired;
+  const values = asLiveHolds(
+    desired.type,
+    desired.values,
+    records.map((record) => record.value),
+  );
+  return { ...desired, values };
 }
 
 /** A managed live set: the records edgeplan manages, and those another tool owns (`kept`, by a value glob). */

@@ -1,5 +1,6 @@
 import type { RecordSetChange } from '../../model/change.js';
 import type { DesiredState } from '../../model/dns.js';
+import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import type { ServedAnswer, ServerAnswer } from '../../model/served.js';
 import { plural } from '../../model/text.js';
 
@@ -87,7 +88,10 @@ export function plannedExpectations(changes: readonly RecordSetChange[]): Served
   });
 }
 
-/** One answer against one expectation: served as desired, something else (and what), or no answer (and why). */
+/**
+ * One answer against one expectation: served as desired, something else (and what), or no answer (and why). The
+ * values compare as the plan's diff compares them: desired TXT text is served as desired split anywhere.
+ */
 export function judge(
   expectation: ServedExpectation,
   answer: ServedAnswer,
@@ -104,7 +108,8 @@ export function judge(
   if (expected === 'absent')
     return { verdict: 'differs', why: `still served${glue}: ${answer.values.join(', ')}` };
   const values = answer.values.join(', ');
-  if (values !== expected.values.join(', ')) return { verdict: 'differs', why: `serves${glue} ${values}` };
+  const wanted = asLiveHolds(expectation.type, expected.values, answer.values);
+  if (values !== wanted.join(', ')) return { verdict: 'differs', why: `serves${glue} ${values}` };
   if (answer.mixedTtls)
     return { verdict: 'differs', why: `TTLs differ between its records${glue} (lowest ${answer.ttl})` };
   if (answer.ttl !== expected.ttl)

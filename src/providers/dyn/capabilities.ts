@@ -16,7 +16,20 @@ export const DYN_CAPABILITIES: DnsCapabilities = {
   secondaryZones: true,
   maxRecordsPerName: { A: 13 },
   valueProblem,
+  typeAdvice: { HTTPS: serviceBinding('HTTPS'), SVCB: serviceBinding('SVCB') },
 };
+
+/**
+ * HTTPS and SVCB (RFC 9460) are not in the service: its `AllRecord` read lists no such keys and the vendor's SDK
+ * no such record class (dyn-python `dyn/tm/records.py`), so it has no `/<TYPE>Record/` resource to write them to.
+ */
+function serviceBinding(type: string): string {
+  return (
+    `the service has no ${type} records (RFC 9460); serve this zone from a provider that holds them ` +
+    '(powerdns, rfc2136, zonefile), or publish the same endpoints as A/AAAA records and leave ' +
+    `${type} out of this zone`
+  );
+}
 
 /** The CAA tags the service takes: "issue, issuewild or iodef" (help.dyn.com, Create CAA Record). */
 const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef']);

@@ -12,7 +12,7 @@ import { dynCompiler } from './compile/compile.js';
 import type { DynConfig } from './config.js';
 import { DYN_RATE_BUDGET } from './config.js';
 import { readAccountZones, readZones, type ZoneLookup } from './read/read.js';
-import { readDnsInventory } from './read/read-inventory.js';
+import { readDynInventory } from './read/read-inventory.js';
 import { readLastPublish } from './read/read-notes.js';
 import { readGeoServices, readSecondaryZones } from './read/read-services.js';
 import type { ZoneCache } from './read/zone-cache.js';
@@ -160,7 +160,7 @@ export function createDynProvider(options: DynProviderOptions): DynProvider {
     readAccountZones: () => readAccountZones(client),
     readSecondaryZones: () => readSecondaryZones(client),
     readGeoServices: () => readGeoServices(client),
-    readInventory: (select) => readDnsInventory(client, select.zones, select.geoServices),
+    readInventory: (select) => readDynInventory(client, select.zones, select.geoServices),
     begin: (planned) => writer.begin(planned),
     execute: (op, run) => writer.execute(op, run),
     readLastPublish: (zone) => readLastPublish(client, zone),

@@ -15,12 +15,14 @@ import { absoluteName } from './names.js';
 export const NAME_FIELDS: ReadonlyMap<string, readonly number[]> = new Map([
   ['ALIAS', [0]],
   ['CNAME', [0]],
+  ['HTTPS', [1]],
   ['MX', [1]],
   ['NAPTR', [5]],
   ['NS', [0]],
   ['PTR', [0]],
   ['SOA', [0, 1]],
   ['SRV', [3]],
+  ['SVCB', [1]],
 ]);
 
 /** RFC 3597 §5: `\# <length> <hex…>`, the generic form any type may be written in. */

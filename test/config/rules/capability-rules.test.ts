@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadOptions } from '../../../src/config/index.js';
+import { DYN_CAPABILITIES } from '../../../src/providers/dyn/capabilities.js';
 import { BAD, desired, problemsWith, providerLike, tempTree } from '../helpers.js';
 
 const file = `${BAD}/capabilities.yaml`;
@@ -65,6 +66,28 @@ describe('values a provider refuses although their type allows them', () => {
     });
     expect(await problemsWith(caaOnly, `${dir}/zones.yaml`)).toEqual([
       `${dir}/zones.yaml:7:13: record "@" CAA: the DNS provider dyn refuses it`,
+    ]);
+  });
+});
+
+describe('types a provider does not hold', () => {
+  it('are refused once each, by the provider name, with what to do instead (Dyn has no HTTPS or SVCB)', async () => {
+    const dir = await tempTree({
+      'zones.yaml': [
+        'zones:',
+        '  example.com:',
+        '    records:',
+        '      "@": { https: [{ priority: 1, target: ., params: { alpn: "h2,h3", ipv4hint: 192.0.2.1 } }] }',
+        '      _dns: { svcb: [{ priority: 1, target: dns.example.net., params: { alpn: h2 } }] }',
+      ].join('\n'),
+    });
+    const dyn: LoadOptions = providerLike('dyn', DYN_CAPABILITIES);
+    const advice = (type: string) =>
+      `the service has no ${type} records (RFC 9460); serve this zone from a provider that holds them ` +
+      `(powerdns, rfc2136, zonefile), or publish the same endpoints as A/AAAA records and leave ${type} out of this zone`;
+    expect(await problemsWith(dyn, `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: record "@": the DNS provider dyn does not support record type HTTPS: ${advice('HTTPS')}`,
+      `${dir}/zones.yaml:5:15: record "_dns": the DNS provider dyn does not support record type SVCB: ${advice('SVCB')}`,
     ]);
   });
 });

@@ -133,3 +133,26 @@ describe('the types the service serves that edgeplan does not manage', () => {
     ]);
   });
 });
+
+describe('the types the service does not have', () => {
+  // HTTPS and SVCB (RFC 9460): no `/<TYPE>Record/` resource and no `<type>_records` key in the service's AllRecord
+  // read, nor a record class in the vendor's SDK; the emulator serves nothing the service does not.
+  it('has no HTTPS or SVCB resource, and lists no key for them', async () => {
+    h = await startHarness({ seed: EMPTY_ZONE });
+    const token = await h.login();
+    for (const type of ['HTTPS', 'SVCB']) {
+      const rdata = { priority: 1, target: '.', params: 'alpn=h2' };
+      const add = await h.call('POST', `/${type}Record/example.com/example.com/`, {
+        token,
+        body: { rdata, ttl: 300 },
+      });
+      expect([type, add.status, msgs(add.body)]).toEqual([
+        type,
+        404,
+        [`NOT_FOUND BLL request: No such resource /REST/${type}Record/example.com/example.com/`],
+      ]);
+    }
+    const tree = (await h.call('GET', '/AllRecord/example.com/?detail=Y', { token })).body.data as Tree;
+    expect(Object.keys(tree).filter((key) => /https|svcb/.test(key))).toEqual([]);
+  });
+});

@@ -61,6 +61,21 @@ export const text = fc.oneof(
     .map((parts) => parts.join('')),
 );
 
+/**
+ * TXT's list form: strings of at most 255 octets each (RFC 1035 §3.3.14), DNS-SD's `key=value` pairs (RFC 6763
+ * §6.3) among them, empty strings and strings that are long or end in quotes and spaces.
+ */
+export const textStrings = fc.array(
+  fc
+    .oneof(
+      text,
+      fc.tuple(fc.stringMatching(/^[a-z]{1,9}$/), fc.string({ maxLength: 20 })).map(([k, v]) => `${k}=${v}`),
+      fc.constantFrom('', ' ', '"', 'txtvers=1', 'v=spf1 '),
+    )
+    .filter((one) => Buffer.byteLength(one, 'utf8') <= 255),
+  { minLength: 1, maxLength: 6 },
+);
+
 /** Text whose UTF-8 fits in one <character-string> (NAPTR fields). */
 const shortText = fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => Buffer.byteLength(s) <= 255);
 
@@ -166,6 +181,76 @@ const DS_DIGITS = new Map([
   [4, 96],
 ]);
 
+/** Octets as a <character-string>'s content, each spelled any way RFC 1035 allows (`spellings`). */
+function escapedOctets(bytes: fc.Arbitrary<Uint8Array>): fc.Arbitrary<string> {
+  return fc.tuple(bytes, fc.array(fc.nat(2), { minLength: 1, maxLength: 8 })).map(([octets, choices]) =>
+    [...octets]
+      .map((octet, i) => {
+        const options = spellings(octet);
+        return options[(choices[i % choices.length] ?? 0) % options.length];
+      })
+      .join(''),
+  );
+}
+
+/** An ALPN protocol id with commas and backslashes escaped for the value-list (RFC 9460 Appendix A.1). */
+const alpnId = fc
+  .oneof(
+    fc.constantFrom('h2', 'h3', 'http/1.1', 'h3-29', 'a,b', 'back\\slash'),
+    fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 20 }),
+  )
+  .map((id) => id.replaceAll('\\', '\\\\').replaceAll(',', '\\,'));
+
+const ipv4List = fc.array(fc.ipV4(), { minLength: 1, maxLength: 3 }).map((list) => list.join(','));
+const ipv6List = fc.array(fc.ipV6(), { minLength: 1, maxLength: 3 }).map((list) => list.join(','));
+
+/**
+ * SvcParams of SVCB and HTTPS in ServiceMode (RFC 9460 §7): any subset of the named keys, keys by number (any
+ * octets, escaped any way), `no-default-alpn` only beside `alpn`, and `mandatory` listing some of the others.
+ */
+const svcParams = fc
+  .record(
+    {
+      // The value-list's backslashes escaped again as the char-string's (RFC 9460 Appendix A.1).
+      alpn: fc
+        .array(alpnId, { minLength: 1, maxLength: 3 })
+        .map((ids) => ids.join(',').replaceAll('\\', '\\\\')),
+      port: fc.oneof(uint16, uint16.map(String)),
+      ipv4hint: ipv4List,
+      ech: fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Buffer.from(b).toString('base64')),
+      ipv6hint: ipv6List,
+      dohpath: fc.constantFrom('/dns-query{?dns}', '/q{?dns,x}', '/{+path}/x{?dns}'),
+    },
+    { requiredKeys: [] },
+  )
+  .chain((named) =>
+    fc
+      .tuple(
+        fc.boolean(),
+        fc.dictionary(
+          fc.integer({ min: 9, max: 65534 }).map((n) => `key${n}`),
+          escapedOctets(fc.uint8Array({ maxLength: 12 })),
+          { maxKeys: 2 },
+        ),
+        fc.boolean(),
+      )
+      .chain(([noDefault, numbered, withMandatory]) => {
+        const params: Record<string, string | number | null> = { ...named, ...numbered };
+        if (noDefault && 'alpn' in named) params['no-default-alpn'] = null;
+        const keys = Object.keys(params);
+        if (!withMandatory || keys.length === 0) return fc.constant(params);
+        return fc
+          .subarray(keys, { minLength: 1 })
+          .map((listed) => ({ ...params, mandatory: listed.join(',') }));
+      }),
+  );
+
+/** An SVCB or HTTPS value: AliasMode (priority 0, no params) or ServiceMode. */
+const serviceBinding = fc.oneof(
+  fc.record({ priority: fc.constant(0), target: hostnameOrRoot }),
+  fc.record({ priority: fc.integer({ min: 1, max: 65535 }), target: hostnameOrRoot, params: svcParams }),
+);
+
 const caseOf = (value: string) => fc.constantFrom(value, value.toUpperCase(), value.toLowerCase());
 
 /** YAML values by type key. */
@@ -210,6 +295,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
         })
         .chain((fields) => typedHex(DS_DIGITS, fields.digest_type).map((digest) => ({ ...fields, digest }))),
     ],
+    ['https', serviceBinding],
     ['mx', fc.record({ preference: uint16, exchange: hostnameOrRoot })],
     [
       'naptr',
@@ -230,7 +316,7 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
     ],
     ['ns', hostname],
     ['ptr', hostname],
-    ['spf', text],
+    ['spf', fc.oneof(text, textStrings)],
     ['srv', fc.record({ priority: uint16, weight: uint16, port: uint16, target: hostnameOrRoot })],
     [
       'sshfp',
@@ -255,7 +341,8 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
           })),
         ),
     ],
-    ['txt', text],
+    ['svcb', serviceBinding],
+    ['txt', fc.oneof(text, textStrings)],
   ],
 );
 

@@ -148,7 +148,7 @@ function servedOf(names: Live) {
       {
         expectation,
         answers: [
-          { server: `s-${names.server}`, answer: { kind: 'records', ttl: 60, values: [names.value] } },
+          { server: `s-${names.server}`, answer: { kind: 'records', ttl: 60, values: [`v-${names.value}`] } },
           { server: 's2', answer: { kind: 'failed', reason: `r-${names.reason}` } },
           { server: 's3', answer: { kind: 'cname', target: `c-${names.node}` } },
           { server: 's4', answer: { kind: 'referral', at: `a-${names.node}` } },

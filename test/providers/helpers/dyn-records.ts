@@ -1,6 +1,6 @@
 import { RECORD_TYPES } from '../../../src/model/record-types/registry.js';
 import { dynRdata } from '../../../src/providers/dyn/wire/rdata.js';
-import { requireFixture } from '../../fixtures/record-types/fixtures.js';
+import { NOT_AT_DYN, requireDynFixture } from '../../fixtures/record-types/fixtures.js';
 
 /**
  * One record of each registered type as the Dyn service returns it in `GET /AllRecord/<zone>/?detail=Y`: the first
@@ -8,10 +8,10 @@ import { requireFixture } from '../../fixtures/record-types/fixtures.js';
  * of its own (the apex for a type that stands only there), so a type added with its fixture is covered here too.
  */
 export const WIRE_RECORDS: readonly { type: string; fqdn: string; rdata: Record<string, unknown> }[] =
-  RECORD_TYPES.map((type) => ({
+  RECORD_TYPES.filter((type) => !NOT_AT_DYN.has(type.type)).map((type) => ({
     type: type.type,
     fqdn: type.rules?.apex === 'only' ? 'a.test' : `${type.key}.a.test`,
-    rdata: requireFixture(type).dyn.both[0]?.rdata ?? {},
+    rdata: requireDynFixture(type).both[0]?.rdata ?? {},
   }));
 
 /** A record object as the service returns it. */

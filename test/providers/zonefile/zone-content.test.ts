@@ -55,6 +55,34 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
     expect(notes).toEqual([]);
   });
 
+  it('reads SVCB and HTTPS as a zone file writes them: relative targets, quoted values, values across lines', () => {
+    const result = read(
+      [
+        // RFC 9460 §2.1: TargetName is a <domain-name>, relative to $ORIGIN as any other (RFC 1035 §5.1).
+        'svc SVCB 16 svc ( alpn="f\\\\\\\\oo\\\\,bar,h2" ; Appendix D.2, Figure 10',
+        '  key667="hello\\210qoo" key65534 )',
+        'alias SVCB 0 @',
+        // As BIND 9.18 writes it out: every value quoted, dohpath as key7.
+        '@ HTTPS 1 . mandatory=alpn,port alpn="h2,h3" no-default-alpn port=8443 key7="/q{?dns}"',
+      ].join('\n'),
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.content.sets.map((set) => [set.fqdn, set.type, set.records.map((r) => r.value)])).toEqual([
+      ['alias.example.com', 'SVCB', ['0 example.com.']],
+      [
+        'example.com',
+        'HTTPS',
+        ['1 . mandatory=alpn,port alpn=h2,h3 no-default-alpn port=8443 dohpath=/q{?dns}'],
+      ],
+      [
+        'svc.example.com',
+        'SVCB',
+        ['16 svc.example.com. alpn=f\\\\\\\\oo\\\\,bar,h2 key667=hello\\210qoo key65534'],
+      ],
+    ]);
+    expect(result.content.unsupported).toEqual([]);
+  });
+
   it('keeps a set of a managed type that does not read, whole, with the reason', () => {
     const result = read('toroot CNAME .\nspf TXT "ok"\nspf TXT v="spf1"\n');
     if (!result.ok) throw new Error(JSON.stringify(result.problems));

@@ -11,7 +11,7 @@ import { readGeoWire, readSecondaryZones, toGeoService } from './read-services.j
  * The whole DNS account for `edgeplan import`: the zone list, one `AllRecord` per selected primary zone (every
  * supported type into the model, the others named), the secondary-zone list and the geo-service list.
  */
-export async function readDnsInventory(
+export async function readDynInventory(
   client: DynClient,
   selectZone: (zone: string) => boolean,
   selectGeo: (name: string) => boolean,

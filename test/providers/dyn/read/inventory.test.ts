@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readDnsInventory } from '../../../../src/providers/dyn/read/read-inventory.js';
+import { readDynInventory } from '../../../../src/providers/dyn/read/read-inventory.js';
 import { authed, mockLogin, ok, testProvider } from '../../helpers/dyn-fixtures.js';
 import { wireRecord } from '../../helpers/dyn-records.js';
 import { useNockGuard } from '../../helpers/nock-guard.js';
@@ -9,7 +9,7 @@ vi.setConfig({ testTimeout: 10_000, hookTimeout: 10_000 });
 
 useNockGuard();
 
-describe('readDnsInventory', () => {
+describe('readDynInventory', () => {
   it('reads every selected primary zone in full, the secondary zones and the geo services with their problems', async () => {
     mockLogin();
     authed('get', '/Zone/')
@@ -66,7 +66,7 @@ describe('readDnsInventory', () => {
       );
     const { provider } = testProvider();
 
-    const inventory = await readDnsInventory(
+    const inventory = await readDynInventory(
       provider.client,
       (zone) => zone !== 'skip.test',
       (name) => name === 'Web',
