@@ -122,6 +122,8 @@ export default {
     'src/providers/zonefile/name-length.ts',
     'src/providers/zonefile/problems.ts',
     'src/providers/zonefile/steps.ts',
+    // Which parse of a zone file is taken for which bytes (by digest): what is considered stale.
+    'src/providers/zonefile/parsed.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.
     'src/import/documents.ts',
     // Import: a live zone as YAML that plans empty; which names and types go under `unmanaged`.
