@@ -63,9 +63,12 @@ export class ZoneFiles {
     const { maxFileBytes, signal } = this.bounds;
     signal?.throwIfAborted();
     const bytes = readable(file, await this.store.read(path, maxFileBytes, signal));
-    const digest = bytes === null ? null : digestOf(bytes);
+    if (bytes === null) {
+      this.read.set(zone, { file, digest: null });
+      return { path, file, digest: null, content: null };
+    }
+    const digest = digestOf(bytes);
     this.read.set(zone, { file, digest });
-    if (bytes === null || digest === null) return { path, file, digest, content: null };
     const known = this.parsed.get(path, digest);
     if (known !== undefined) return { path, file, digest, content: known };
     const text = utf8Text(bytes);

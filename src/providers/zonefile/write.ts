@@ -86,10 +86,11 @@ export class ZonefileWriter {
    * parse of those bytes when the provider holds it, else parsed here.
    */
   private async readChecked(op: ZonefileOp, path: string, file: string): Promise<ZoneContent | null> {
-    const bytes = await this.bytesChecked(op, path, file);
-    if (bytes === null || op.digest === null) return null;
+    const found = await this.bytesChecked(op, path, file);
+    if (found === null) return null;
+    const { bytes, digest } = found;
     const { parsed, supported } = this.settings;
-    const known = parsed.get(path, op.digest);
+    const known = parsed.get(path, digest);
     if (known !== undefined) return known;
     const text = utf8Text(bytes);
     const read =
@@ -97,28 +98,30 @@ export class ZonefileWriter {
         ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }], total: 1 }
         : await parsed.parsed(file, bytes.length, () => readZoneContent(text, op.zone, supported));
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
-    parsed.keep(path, op.digest, read.content);
+    parsed.keep(path, digest, read.content);
     return read.content;
   }
 
-  /** The file's bytes (null: no file), which must be the ones the plan read (its digest). */
-  private async bytesChecked(op: ZonefileOp, path: string, file: string): Promise<Buffer | null> {
+  /** The file's bytes and their digest (null: no file), which must be the plan's. */
+  private async bytesChecked(
+    op: ZonefileOp,
+    path: string,
+    file: string,
+  ): Promise<{ bytes: Buffer; digest: string } | null> {
     const { store, maxFileBytes } = this.settings;
     const bytes = readable(file, await store.read(path, maxFileBytes));
-    const digest = bytes === null ? null : digestOf(bytes);
-    if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
-    return bytes;
+    if (bytes === null) {
+      if (op.digest !== null) throw new ZonefileConflictError(op.zone, file, 'was removed');
+      return null;
+    }
+    const digest = digestOf(bytes);
+    if (digest !== op.digest)
+      throw new ZonefileConflictError(op.zone, file, op.digest === null ? 'was created' : 'was edited');
+    return { bytes, digest };
   }
 }
 
 function requireCreate(op: ZonefileOp, file: string): NonNullable<ZonefileOp['create']> {
   if (op.create === undefined) throw new ZonefileConflictError(op.zone, file, 'was removed');
   return op.create;
-}
-
-/** What happened to the file between the plan's read and now. */
-function changeSign(planned: string | null, now: string | null): string {
-  if (planned === null) return 'was created';
-  if (now === null) return 'was removed';
-  return 'was edited';
 }
