@@ -19,6 +19,7 @@ export { type LoadOptions, type LoadResult, loadDesiredState } from './config/in
 export { MalformedMessageError } from './dns-wire/message.js';
 export { DnsQueryError } from './dns-wire/query.js';
 export { TsigError } from './dns-wire/tsig.js';
+export { UpdateTooLargeError } from './dns-wire/update.js';
 export { createEmulator, type Emulator, type EmulatorOptions, loadSeedFile } from './emulator/index.js';
 export {
   type ApplyEvent,
@@ -145,6 +146,7 @@ export {
   Rfc2136NotServedError,
   Rfc2136OutcomeUnknownError,
 } from './providers/rfc2136/errors.js';
+export { IxfrMismatchError } from './providers/rfc2136/ixfr.js';
 export { Rfc2136OpError } from './providers/rfc2136/op-schema.js';
 export {
   createWafProvider,
