@@ -98,7 +98,6 @@ export class ZonefileWriter {
         ? { ok: false as const, problems: [{ line: 1, message: 'not UTF-8 text' }], total: 1 }
         : await parsed.parsed(file, bytes.length, () => readZoneContent(text, op.zone, supported));
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
-    parsed.keep(path, digest, read.content);
     return read.content;
   }
 

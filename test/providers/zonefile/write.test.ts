@@ -128,6 +128,19 @@ describe('the zonefile writer', () => {
     expect(other.parses()).toBe(1);
   });
 
+  it('applies a plan another provider read (a saved plan): parses the file it checks, then the text it writes', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const planned = await plan(provider(), DESIRED);
+    const { dns, parses } = counted();
+    expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    expect(parses()).toBe(2);
+    const text = await readFile(zoneFile(), 'utf8');
+    expect(text).toContain('hightype\t300\tIN\tTYPE65534\t\\# 2 abcd\n');
+    expect(text).toContain('www\t3600\tIN\tA\t192.0.2.7\n');
+    expect((await plan(dns, DESIRED)).changes).toEqual([]);
+    expect(parses()).toBe(2);
+  });
+
   it('a file edited after a read is parsed again, never taken for the parse of other bytes', async () => {
     await writeFile(zoneFile(), ZONE);
     const { dns, parses } = counted();
