@@ -32,6 +32,9 @@ export default {
     'src/config/lints/lint-strictness.ts',
     // How YAML on disk becomes desired state: which files load, in what order, and every problem at file:line:col.
     'src/config/load.ts',
+    // plan --changed-since: which targets are planned, and which are left out unread.
+    'src/cli/planning/changed-targets.ts',
+    'src/cli/planning/changed-scope.ts',
     // Which files a directory gives (hidden, seeds, links, loops) and what is skipped with a word.
     'src/config/read/find-files.ts',
     // Which files a saved plan made from some paths left out: a target it changes, or the settings of all of them.
@@ -55,6 +58,8 @@ export default {
     'src/config/desired/read-records.ts',
     // Which record names the schema check may take without zod: a wrong accept hides an error.
     'src/config/schema/record-shapes.ts',
+    // Which providers a run opens (and so whose credentials it needs), and that every one opened is closed.
+    'src/connect/open-providers.ts',
     'src/providers/dyn/compile/compile.ts',
     'src/providers/dyn/compile/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.

@@ -44,5 +44,5 @@ async function planScoped(
     scope ? scopeLive(read, scope, scoped) : read,
   );
   if (!reviewEmpty && !planHasChanges(plan)) return plan;
-  return annotatePlan(plan, scoped, live, scope?.patterns ?? [], accountsOf(providers), options);
+  return annotatePlan(plan, scoped, live, scope?.patterns, accountsOf(providers), options);
 }

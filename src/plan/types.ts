@@ -119,6 +119,19 @@ export interface PlanSource {
 /** The account of each provider the plan read, by provider name (`dyn`, `waf`): its binding and details. */
 export type PlanAccounts = Record<string, Record<string, string>>;
 
+/**
+ * How `plan --changed-since REF` limited a plan: the targets of the desired state it left out because no file they
+ * depend on changed since REF (`kind:name`, in target order), or why it planned everything (`all`: a file every
+ * target depends on changed). For people: a saved plan's `scope` is what `apply --plan` keeps to.
+ */
+export interface PlanChangedSince {
+  /** The revision as given, and the commit it named. */
+  ref: string;
+  commit: string;
+  all?: string;
+  leftOut: string[];
+}
+
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   /** The paths the plan was made from; absent: a plan made by the library, or by edgeplan before they were kept. */
@@ -136,8 +149,10 @@ export interface Plan {
   waf?: WafPlanBudget;
   /** Dependencies first, then by id: a deterministic topological order. A target without changes has no step. */
   steps: PlanStep[];
-  /** The `--target` patterns the plan was limited to; absent: the whole desired state. */
+  /** The `--target` patterns the plan was limited to (an empty list: nothing); absent: the whole desired state. */
   scope?: string[];
+  /** `plan --changed-since REF`: what was compared and what was left out; absent: made without it. */
+  changedSince?: PlanChangedSince;
   /** Changes the safety policy holds back until `apply --allow-unsafe`. */
   needsApproval?: Approval[];
   /** Answers that change where the record-set changes do not show it, sorted; absent: none. */

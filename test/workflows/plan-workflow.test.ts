@@ -172,7 +172,26 @@ describe('plan.yml', () => {
     expect((await t.scenario.tools.calls('npm')).length).toBe(1);
     expect(t.scenario.sandbox.emulator.requestLog.count()).toBeGreaterThan(0);
     const uploaded = join(t.scenario.tools.artifacts, '5001/edgeplan-plan-pr-7/plan.json');
-    expect(JSON.parse(await readFile(uploaded, 'utf8')).steps.length).toBeGreaterThan(0);
+    const saved = JSON.parse(await readFile(uploaded, 'utf8'));
+    expect(saved.steps.length).toBeGreaterThan(0);
+    // Not limited to what changed: a new edgeplan may plan every target differently.
+    expect(saved.changedSince).toBeUndefined();
+    expect(saved.scope).toBeUndefined();
+  });
+
+  it('plans only what the pull request changes: a comment added to a file reads no zone', async () => {
+    await t.scenario.tools.answer([{ tool: 'gh', match: COMMENTS, json: [] }, ...posted]);
+    const base = { ...BASE, ...t.suite.dns };
+    const edited = { ...t.suite.dns, 'dns/zones.yaml': `# reviewed\n${t.suite.dns['dns/zones.yaml']}` };
+    const { plan: job } = await plan({}, edited, base);
+
+    expect(job?.result, job?.log).toBe('success');
+    expect(t.scenario.sandbox.emulator.requestLog.count({ path: /AllRecord/ })).toBe(0);
+    const [body] = await t.scenario.tools.bodies(/--method POST/);
+    expect(body).toMatch(/> Changed since HEAD\^1 \([0-9a-f]{12}\): \d+ targets left out, not read/);
+    const uploaded = join(t.scenario.tools.artifacts, '5001/edgeplan-plan-pr-7/plan.json');
+    const saved = JSON.parse(await readFile(uploaded, 'utf8'));
+    expect({ scope: saved.scope, steps: saved.steps }).toEqual({ scope: [], steps: [] });
   });
 
   it('nothing changed and no earlier comment: posts nothing', async () => {

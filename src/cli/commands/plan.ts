@@ -9,14 +9,18 @@ import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options/options.js';
 import { prepareFile } from '../options/write-place.js';
 import { appendStepSummary } from '../output/github.js';
+import { scopeOfChanges } from '../planning/changed-scope.js';
+import { gitChanges } from '../planning/git-changes.js';
 import { loadWithWarnings } from '../planning/load.js';
-import { renderReviewed } from '../planning/review.js';
+import { renderReviewed, targetScope } from '../planning/review.js';
 import { assertSavable, planSource } from '../planning/source-paths.js';
 import { reviewDnsIfWafSpent } from '../planning/waf-spent.js';
 import { assertWafBudget } from '../services/services.js';
 
 export interface PlanOptions extends ServiceOptions {
   out?: string;
+  /** `--changed-since REF`: plan only the targets whose desired-state files changed since REF (git). */
+  changedSince?: string;
 }
 
 /**
@@ -28,7 +32,9 @@ export interface PlanOptions extends ServiceOptions {
  * the WAF's purge bucket cannot cover is refused (exit 1, nothing written). `--out` is written in one step
  * (a reader sees the old file or the whole new one) and may not name one of the desired-state files read. A plan
  * to save loads only files that really lie inside the repository, as `apply --plan` does: a link out of it is
- * refused here, not first when the plan is applied.
+ * refused here, not first when the plan is applied. `--changed-since REF` plans only the targets whose
+ * desired-state files changed since REF, reading nothing of the others (planning/changed-scope.ts); the plan says
+ * what it left out, and a saved one records the changed targets as its scope.
  */
 export async function planCommand(paths: string[], options: PlanOptions, io: CliIo): Promise<ExitCode> {
   const out = options.out === undefined ? undefined : resolve(io.cwd, options.out);
@@ -38,15 +44,30 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
     confine = await assertSavable(paths, io.cwd);
     await refuseInputAsOut(out, paths);
   }
+  // Git is asked first: a REF it does not know is a usage error before anything is loaded or read.
+  const since = options.changedSince;
+  const changes = since === undefined ? undefined : await gitChanges(since, paths, io.cwd);
   // A plan to save loads only files inside the repository, as `apply --plan` will (source-paths.ts).
   const loaded = await loadWithWarnings(paths, io, options, confine && { confine, untrusted: false });
   if (!loaded) return EXIT_ERROR;
   const { desired, warnings } = loaded;
+  const scoped: PlanOptions =
+    since === undefined || changes === undefined
+      ? options
+      : {
+          ...options,
+          changed: scopeOfChanges(
+            desired,
+            changes.changed,
+            { ref: since, commit: changes.commit },
+            targetScope(desired, options.target),
+          ),
+        };
   // Purges after apply that the purge bucket cannot cover are refused here already, before any plan is written.
   // Fingerprints (a digest of every record read) only for a plan that is saved or printed as JSON.
   const reviewed = await reviewDnsIfWafSpent(
     desired,
-    options,
+    scoped,
     io,
     async (read, services) => assertWafBudget(read, services, io.now?.() ?? Date.now(), true),
     { fingerprints: out !== undefined || options.format === 'json' },

@@ -45,6 +45,10 @@ export const STATE_DEFINITIONS = {
         'also write the plan as JSON to this file (what `apply --plan` applies)',
         pathArgument,
       )
+      .option(
+        '--changed-since <ref>',
+        'plan only the targets whose desired-state files differ from this git revision (a merge base); the others are not read',
+      )
       .hook('preAction', checkPathFlags({ out: 'write', cache: 'dir', seed: 'read' }, io.cwd))
       .action(async (paths: string[], options) => {
         const { planCommand } = await import('../commands/plan.js');

@@ -1,4 +1,5 @@
 import type { CliIo } from '../io.js';
+import type { ChangedScope } from '../planning/changed-scope.js';
 import type { SandboxOptions } from '../sandbox/sandbox-options.js';
 import type { RateLimitFlags } from './rate-limits.js';
 
@@ -16,6 +17,8 @@ export interface ServiceOptions extends RateLimitFlags, SandboxOptions {
   cache?: string;
   /** `--strict`: warnings about the desired state are errors (docs/lints.md). */
   strict?: boolean;
+  /** `plan --changed-since REF`, resolved against git before anything is read (planning/changed-scope.ts). */
+  changed?: ChangedScope;
 }
 
 /**

@@ -79,7 +79,8 @@ export function reviewWith(
 export type WhileOpen = (plan: Plan, services: OpenServices | undefined) => Promise<void>;
 
 /**
- * Opens, plans, closes: for commands that only read. `paces`: the budgets an apply would be paced to. `whileOpen`
+ * Opens, plans, closes: for commands that only read. `options.changed` (plan --changed-since, changed-scope.ts)
+ * limits the plan to the changed targets and says in it what was left out. `paces`: the budgets an apply would be paced to. `whileOpen`
  * runs after planning, before the services close. `review`: what the plan carries (engine/plan-reviewed.ts).
  */
 export async function reviewOnce(
@@ -89,10 +90,12 @@ export async function reviewOnce(
   whileOpen?: WhileOpen,
   review?: ReviewOptions,
 ): Promise<{ plan: Plan; paces: ApplyPace[] }> {
-  const scope = targetScope(desired, options.target);
+  const { changed } = options;
+  const scope = changed?.patterns ? parseTargets(changed.patterns) : targetScope(desired, options.target);
   const services = await openScoped(desired, scope, options, io);
   try {
-    const plan = await reviewWith(desired, scope, services, review);
+    const reviewed = await reviewWith(desired, scope, services, review);
+    const plan = changed ? { ...reviewed, changedSince: changed.changedSince } : reviewed;
     await whileOpen?.(plan, services);
     return { plan, paces: servicePaces(services, desired) };
   } finally {

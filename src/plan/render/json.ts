@@ -66,6 +66,7 @@ const KEY_ORDER = [
   'remaining',
   'resetSeconds',
   'scope',
+  'changedSince',
   'needsApproval',
   'rule',
   'message',

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../model/diagnostic.js';
 import { type Target, targetText } from '../../model/target.js';
 import { type Plan, planHasChanges } from '../types.js';
 import { answerNotesMarkdown } from './answer-notes.js';
+import { changedSinceLine } from './changed-since.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { approvalLine, cell, TABLE_HEAD, tableRow, targetSection } from './markdown-parts.js';
 import { warningsSection } from './markdown-warnings.js';
@@ -49,7 +50,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const notesPart = notes.length > 0 ? [['Notes:', ...notes].join('\n')] : [];
   const leftAlone = leftAloneSection(plan);
   if (!planHasChanges(plan))
-    return `${[...head, ...(options.intro ? [] : [NO_CHANGES_TEXT]), ...notesPart, ...leftAlone].join('\n\n')}\n`;
+    return `${[...head, ...(options.intro ? [] : [NO_CHANGES_TEXT]), ...sinceLines(plan), ...notesPart, ...leftAlone].join('\n\n')}\n`;
   const views = targetViews(plan);
   const approvals = plan.needsApproval ?? [];
   const needing = new Set(approvals.map((a) => targetText(a.target)));
@@ -60,7 +61,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const waf = wafSummaryLine(plan);
   const footer = [...(waf ? [cell(waf)] : []), ...leftAlone];
 
-  const out: string[] = [...head, summaryLine(views, approvals.length)];
+  const out: string[] = [...head, summaryLine(views, approvals.length), ...sinceLines(plan)];
   let used = out.join('\n\n').length + footer.join('\n\n').length;
   const fits = (text: string, limit = MARKDOWN_LIMIT - RESERVE) => used + text.length + 2 <= limit;
   const push = (text: string) => {
@@ -172,4 +173,10 @@ function omissionNote(left: Omitted, hint: string): string | null {
   ];
   if (parts.length === 0) return null;
   return `> **Not everything is shown:** this output stays under ${MARKDOWN_LIMIT.toLocaleString('en-US')} characters, so ${parts.join(', ')} ${parts.length === 1 && left.changes === 1 ? 'is' : 'are'} left out. ${hint}`;
+}
+
+/** `plan --changed-since`: the targets left out, as a quote under the summary (changed-since.ts). */
+function sinceLines(plan: Plan): string[] {
+  const line = changedSinceLine(plan);
+  return line === null ? [] : [`> ${cell(line)}`];
 }

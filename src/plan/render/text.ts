@@ -4,6 +4,7 @@ import { plural, printable } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
 import { answerNoteLines } from './answer-notes.js';
+import { changedSinceLine } from './changed-since.js';
 import { type ApplyPace, durationLines } from './duration.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
@@ -40,14 +41,17 @@ export const NO_CHANGES_TEXT = 'No changes. Live state matches the desired state
  * value is escaped (model/text.ts `printable`): through the colours (escapingColors), or on its own where it has
  * no colour (the left-alone list, the notes), so a terminal shows what the service holds and is driven by none of
  * it. The summary counts every change by action, as `plan.summary` and the markdown plan do, and names the
- * targets by kind; the apply's expected duration at each budget follows it.
+ * targets by kind; the apply's expected duration at each budget follows it. A plan made with `--changed-since`
+ * opens with the targets it left out (changed-since.ts).
  */
 export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
   const notes = noteLines(plan);
   const left = leftAloneLines(plan);
   const leftAlone =
     left.length > 0 ? ['', LEFT_ALONE_HEAD, ...left.map((line) => `  ${printable(line)}`)] : [];
-  if (!planHasChanges(plan)) return `${[NO_CHANGES_TEXT, ...notes, ...leftAlone].join('\n')}\n`;
+  const since = changedSinceLine(plan);
+  const header = since === null ? [] : [printable(since), ''];
+  if (!planHasChanges(plan)) return `${[...header, NO_CHANGES_TEXT, ...notes, ...leftAlone].join('\n')}\n`;
   const c = escapingColors(options.color);
   const calls = callsByTarget(plan);
   const byZone = new Map(
@@ -59,7 +63,7 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
     zoneLines(zone, byZone.get(targetText(zoneTarget(zone))) ?? [], calls, c),
   );
   const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
-  const body = [...zones, ...services, ...wafPlanLines(plan, calls, c), ...leftAlone];
+  const body = [...header, ...zones, ...services, ...wafPlanLines(plan, calls, c), ...leftAlone];
   const waf = wafSummaryLine(plan);
   const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
   const answered = answerNoteLines(plan);

@@ -14,6 +14,7 @@ import type { SavedPlan } from './plan-file.js';
  * - `waf.rateLimit`, a snapshot of the WAF request window;
  * - `leftAlone`, the live records of types edgeplan does not manage: never touched, so another tool's change to
  *   them decides nothing.
+ * - `changedSince`, what `plan --changed-since` left out: for people; the `scope` it made is compared.
  * `source` (the paths) and `accounts` are not compared here: the caller loaded the desired state from the file's
  * paths, and checked its accounts before reading anything (engine/saved-plan.ts).
  * Call it once movedTargets (staleness.ts) found nothing: a target that moved explains its differences better.
@@ -93,6 +94,7 @@ function comparable(plan: Plan): Record<string, unknown> {
     source: _paths,
     accounts: _checkedFirst,
     leftAlone: _untouched,
+    changedSince: _howScoped,
     ...doc
   }: Record<string, unknown> = { ...plan };
   const { waf, zones } = doc;

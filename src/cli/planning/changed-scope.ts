@@ -1,0 +1,51 @@
+import type { DesiredState } from '../../model/dns.js';
+import { type Target, targetText } from '../../model/target.js';
+import { desiredTargets, type TargetScope } from '../../plan/index.js';
+import type { PlanChangedSince } from '../../plan/types.js';
+import type { ChangedTargets } from './changed-targets.js';
+
+/**
+ * `plan --changed-since REF` as a scope (pure): the `--target` patterns that name exactly the changed targets, each
+ * on every provider it is on, kept to `--target` when that is given too; and the desired state's targets it leaves
+ * out. The patterns are what a saved plan records as its scope, so `apply --plan` reads, plans and deletes within
+ * the same targets. A removed target keeps its pattern (its deletion is planned, e.g. a secondary zone under
+ * `manage: all`). No changed target: no pattern, an empty scope that plans nothing. Everything changed (`all`):
+ * no scope of its own, `--target` alone decides.
+ */
+export interface ChangedScope {
+  /** null: everything changed, plan as without the flag. */
+  patterns: string[] | null;
+  changedSince: PlanChangedSince;
+}
+
+export function scopeOfChanges(
+  desired: DesiredState,
+  changed: ChangedTargets,
+  since: { ref: string; commit: string },
+  user: TargetScope | undefined,
+): ChangedScope {
+  if (changed.all) return { patterns: null, changedSince: { ...since, all: changed.reason, leftOut: [] } };
+  const wanted = (target: Target) => user?.matches(target) ?? true;
+  const changedKeys = new Set(changed.targets.map((t) => `${t.kind}:${t.name}`));
+  const patterns = new Set<string>();
+  const leftOut: string[] = [];
+  const named = new Set<string>();
+  for (const target of desiredTargets(desired)) {
+    const key = `${target.kind}:${target.name}`;
+    named.add(key);
+    if (!wanted(target)) continue;
+    if (changedKeys.has(key)) patterns.add(exactPattern(target));
+    else leftOut.push(targetText(target));
+  }
+  for (const target of changed.targets) {
+    const key = `${target.kind}:${target.name}`;
+    if (!named.has(key) && wanted(target)) patterns.add(exactPattern(target));
+  }
+  return { patterns: [...patterns], changedSince: { ...since, leftOut } };
+}
+
+/** A `--target` pattern that matches this name alone: every glob character escaped (picomatch reads `\x` as x). */
+export function exactPattern(target: Target): string {
+  const name = target.name.replace(/[\\*?[\]{}()!+@|^$,]/g, '\\$&');
+  return targetText({ ...target, name });
+}
