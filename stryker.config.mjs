@@ -80,6 +80,10 @@ export default {
     // serves (glue): what `verify` and `--wait-served` believe.
     'src/dns-wire/query-exchange.ts',
     'src/dns-wire/served.ts',
+    // What an RFC 2136 write puts on the wire, and how a transfer's RDATA reads back, for the types dns-packet
+    // cannot carry faithfully: a wrong octet publishes another record.
+    'src/dns-wire/rdata-octets.ts',
+    'src/dns-wire/loc-rdata.ts',
     // The RFC 2136 writer: what is sent, what counts as taken (read back and compared), when a chain stops, what a
     // lost answer or read leads to, and what a discard undoes or refuses to.
     'src/providers/rfc2136/write.ts',
@@ -92,6 +96,8 @@ export default {
     'src/providers/rfc2136/ixfr.ts',
     // The SOA a PowerDNS UPDATE is conditional on (what is considered stale), and which refusals are sent again.
     'src/providers/pdns/update-client.ts',
+    // Which LOC values PowerDNS would keep as other values (refused before any call), and how the rest are written.
+    'src/providers/pdns/loc-content.ts',
     // Dyn's writer: one zone's transaction, what is repeated or restarted when a session ends, what it sends.
     'src/providers/dyn/write/write-zone.ts',
     // Whether a write whose answer was lost took effect: read, then go on, send again or fail.
@@ -129,6 +135,8 @@ export default {
     'src/providers/zonefile/steps.ts',
     // Which parse of a zone file is taken for which bytes (by digest): what is considered stale.
     'src/providers/zonefile/parsed.ts',
+    // Zone files: which lines an apply changes in place, and which it keeps byte for byte.
+    'src/providers/zonefile/splice-text.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.
     'src/import/documents.ts',
     // Import: a live zone as YAML that plans empty; which names and types go under `unmanaged`.

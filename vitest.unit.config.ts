@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config';
 export const UNIT_TESTS = [
   'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
-  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,update}.test.ts',
+  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata-octets,update}.test.ts',
   'test/verify/wait.test.ts',
   // plan --changed-since: which targets a change to the desired-state files changes (pure).
   'test/cli/planning/changed-targets.test.ts',

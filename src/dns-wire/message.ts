@@ -97,7 +97,7 @@ export function decodeMessage(octets: Buffer): WireMessage {
   const flags = octets.readUInt16BE(2);
   const question = packet.questions?.[0];
   const records = (list: Answer[] | undefined) =>
-    (list ?? []).flatMap((a) => (a.type === 'OPT' ? [] : (fromAnswer(a) ?? [])));
+    (list ?? []).flatMap((a) => (a.type === 'OPT' ? [] : [fromAnswer(a)]));
   const opt = packet.additionals?.find((a) => a.type === 'OPT');
   return {
     id: packet.id ?? 0,

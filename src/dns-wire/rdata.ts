@@ -1,5 +1,7 @@
-import type { Answer, CaaData, RecordType } from 'dns-packet';
+import dnsPacket, { type Answer, type CaaData, type RecordType } from 'dns-packet';
+import { dnsTypeName, dnsTypeNumber } from '../model/dns-type-names.js';
 import { quoteOctets, scanStrings } from '../model/record-types/character-strings.js';
+import { decodeOctets, encodeOctets, hasOctetCodec } from './rdata-octets.js';
 import { decodeSvcb, encodeSvcb, SVCB_TYPE_CODES } from './svcb.js';
 
 /**
@@ -18,11 +20,14 @@ export interface WireRecord {
  * RDATA of the types edgeplan manages, and SOA, between presentation text and dns-packet's objects. dns-packet has
  * no codec of its own for CERT and SPF: their RDATA is built and read here (RFC 4398 §2, RFC 7208 §3.1 = TXT's);
  * nor for SVCB and HTTPS, whose RDATA svcb.ts builds and reads (RFC 9460 §2.2).
- * The type of a record dns-packet reads but no case here knows is shown as RFC 3597's `\# <length> <hex>` when its
- * data is raw octets; other decoded objects (RRSIG, NSEC, …) are left out: nothing edgeplan compares.
+ * The types of rdata-octets.ts are written and read there as octets. A record of any other type is read as RFC
+ * 3597's `\# <length> <hex>` (RRSIG, NSEC, …: dns-packet's object written back to its octets), under RFC 3597's
+ * `TYPE<n>` when the type has no mnemonic: a record read is never left out.
  */
 export function toAnswer(record: WireRecord): Answer {
   const { name, ttl, value } = record;
+  const octets = encodeOctets(record.type, value);
+  if (octets) return { name, ttl, type: packetType(record.type) as 'NULL', data: octets };
   const f = value.trim().split(/\s+/);
   const n = (i: number) => Number(f[i]);
   const host = (i: number) => relative(f[i] ?? '.');
@@ -110,11 +115,11 @@ export function toAnswer(record: WireRecord): Answer {
   }
 }
 
-/** A record dns-packet read → presentation text; null for a type whose data is neither known here nor raw. */
-export function fromAnswer(answer: Answer): WireRecord | null {
-  const record = (value: string): WireRecord => ({
+/** A record dns-packet read → presentation text, whatever its type. */
+export function fromAnswer(answer: Answer): WireRecord {
+  const record = (value: string, type: string = typeName(answer.type)): WireRecord => ({
     name: answer.name.toLowerCase(),
-    type: typeName(answer.type),
+    type,
     ttl: 'ttl' in answer ? (answer.ttl ?? 0) : 0,
     value,
   });
@@ -162,10 +167,10 @@ export function fromAnswer(answer: Answer): WireRecord | null {
         `${absolute(mname)} ${absolute(rname)} ${serial} ${refresh} ${retry} ${expire} ${minimum}`,
       );
     }
-    default:
-      return 'data' in answer && Buffer.isBuffer(answer.data)
-        ? record(rawValue(typeName(answer.type), answer.data))
-        : null;
+    default: {
+      const type = typeName(answer.type);
+      return record(rawValue(type, rdataOctets(answer)), type);
+    }
   }
 }
 
@@ -174,17 +179,36 @@ export function fromAnswer(answer: Answer): WireRecord | null {
  * type 99, which it writes from raw octets like any type without a codec): the one place that widens it.
  */
 export function packetType(type: string): RecordType {
-  const code = SVCB_TYPE_CODES[type];
+  // A type whose octets are written here goes to dns-packet by number, which it writes as raw octets.
+  const code = hasOctetCodec(type) ? dnsTypeNumber(type) : SVCB_TYPE_CODES[type];
   return (code === undefined ? type : `UNKNOWN_${code}`) as RecordType;
 }
 
-/** A type as dns-packet names it → its name here: `UNKNOWN_65` is HTTPS (the inverse of `packetType`). */
+/**
+ * A type as dns-packet names it → its name here (the inverse of `packetType`): `UNKNOWN_65` is HTTPS, `UNKNOWN_256`
+ * URI, and a number without a mnemonic RFC 3597's `TYPE<n>` (§5), never dns-packet's `UNKNOWN_<n>`.
+ */
 export function typeName(packetName: string): string {
-  const found = Object.entries(SVCB_TYPE_CODES).find(([, code]) => packetName === `UNKNOWN_${code}`);
-  return found ? found[0] : packetName;
+  const unknown = /^UNKNOWN_(\d+)$/.exec(packetName);
+  return unknown ? dnsTypeName(Number(unknown[1])) : packetName;
 }
 
-/** CERT and SPF from their octets; any other type as RFC 3597 generic RDATA. */
+/** The RDATA octets of a record: as read, or dns-packet's decoded object (RRSIG, HINFO, RP, …) written back. */
+function rdataOctets(answer: Answer): Buffer {
+  if ('data' in answer && Buffer.isBuffer(answer.data)) return answer.data;
+  const codec: unknown = Reflect.get(dnsPacket, 'record');
+  if (typeof codec !== 'function' || !('data' in answer))
+    throw new Error(`no way to read the RDATA of a ${answer.type} record at ${answer.name}`);
+  const encoder: unknown = codec(answer.type);
+  const encode: unknown =
+    typeof encoder === 'object' && encoder !== null ? Reflect.get(encoder, 'encode') : undefined;
+  if (typeof encode !== 'function') throw new Error(`no way to read the RDATA of a ${answer.type} record`);
+  const written: unknown = encode(answer.data);
+  if (!Buffer.isBuffer(written)) throw new Error(`no way to read the RDATA of a ${answer.type} record`);
+  return written.subarray(2);
+}
+
+/** CERT and SPF from their octets, the types of rdata-octets.ts there; any other as RFC 3597 generic RDATA. */
 function rawValue(type: string, data: Buffer): string {
   if (type === 'CERT' && data.length >= 5)
     return `${data.readUInt16BE(0)} ${data.readUInt16BE(2)} ${data.readUInt8(4)} ${data.subarray(5).toString('base64')}`;
@@ -193,7 +217,7 @@ function rawValue(type: string, data: Buffer): string {
     const decoded = decodeSvcb(type, data);
     if (decoded.ok) return decoded.value;
   }
-  return `\\# ${data.length} ${data.toString('hex')}`;
+  return decodeOctets(type, data);
 }
 
 /** RFC 1035 <character-string>s, each a length octet and that many octets (a short last one is cut). */

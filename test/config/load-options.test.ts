@@ -35,12 +35,16 @@ describe('loadDesiredState: the provider a desired state is checked against', ()
     const dir = await tempTree({ 'a.yaml': TXT_AT_WWW });
     expect(await reported(dir, A_ONLY)).toEqual({
       ok: false,
-      lines: ['a.yaml:4:14: record "www": the DNS provider dyn does not support record type TXT'],
+      lines: [
+        'a.yaml:4:14: record "www": the DNS provider dyn does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+      ],
     });
     const named = { ...A_ONLY, implicitProvider: { name: 'files', type: 'zonefile', options: {} } };
     expect(await reported(dir, named)).toEqual({
       ok: false,
-      lines: ['a.yaml:4:14: record "www": the DNS provider files does not support record type TXT'],
+      lines: [
+        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+      ],
     });
   });
 
@@ -57,7 +61,9 @@ describe('loadDesiredState: the provider a desired state is checked against', ()
     });
     expect(await reported(dir, A_ONLY)).toEqual({
       ok: false,
-      lines: ['a.yaml:4:14: record "www": the DNS provider files does not support record type TXT'],
+      lines: [
+        'a.yaml:4:14: record "www": the DNS provider files does not support record type TXT: leave it out of the zones this provider serves, or serve them from a provider that holds TXT (docs/record-types.md lists which)',
+      ],
     });
   });
 

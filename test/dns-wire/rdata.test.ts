@@ -1,3 +1,4 @@
+import dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage, encodeMessage, type WireMessage, type WireRecord } from '../../src/dns-wire/index.js';
@@ -5,6 +6,18 @@ import { RECORD_TYPES, type RecordType } from '../../src/model/record-types/inde
 import { ORIGINS, YAML_VALUES } from '../model/record-types/values.js';
 
 const RUNS = { numRuns: Number(process.env.EDGEPLAN_PROPERTY_RUNS ?? 100) };
+
+const RRSIG = {
+  typeCovered: 'A',
+  algorithm: 13,
+  labels: 3,
+  originalTTL: 5,
+  expiration: 2,
+  inception: 1,
+  keyTag: 7,
+  signersName: 'example.com',
+  signature: Buffer.from([1, 2]),
+} as const;
 
 function message(records: WireRecord[]): WireMessage {
   return {
@@ -83,7 +96,39 @@ describe('DNS messages', () => {
     header.writeUInt16BE(2, 6);
     const rr = Buffer.from([0, 0xff, 0x00, 0, 1, 0, 0, 0, 9, 0, 3, 1, 2, 3]);
     const decoded = decodeMessage(Buffer.concat([header, rr]));
-    expect(decoded.answers[1]).toEqual({ name: '.', type: 'UNKNOWN_65280', ttl: 9, value: '\\# 3 010203' });
+    // RFC 3597 §5: a type without a mnemonic is named TYPE<n>.
+    expect(decoded.answers[1]).toEqual({ name: '.', type: 'TYPE65280', ttl: 9, value: '\\# 3 010203' });
+  });
+
+  it('never leaves out a record: types dns-packet reads as objects come back as RFC 3597 text', () => {
+    // An NSEC (RFC 4034 §4.1) and an NSEC3PARAM, which edgeplan does not manage, as a transfer holds them.
+    const packet = dnsPacket.encode({
+      type: 'response',
+      answers: [
+        {
+          name: 'a.example.com',
+          type: 'NSEC',
+          ttl: 5,
+          data: { nextDomain: 'b.example.com', rrtypes: ['A'] },
+        },
+        { name: 'example.com', type: 'RRSIG', ttl: 5, data: RRSIG },
+      ],
+    });
+    const answers = decodeMessage(Buffer.from(packet)).answers;
+    expect(answers.map((answer) => answer.type)).toEqual(['NSEC', 'RRSIG']);
+    // next domain b.example.com. uncompressed, then the type bitmap of window 0 holding A (RFC 4034 §4.1.2).
+    expect(answers[0]?.value).toBe('\\# 18 0162076578616d706c6503636f6d00000140');
+    // type covered 1, algorithm 13, 3 labels, TTL 5, expiration 2, inception 1, key tag 7, signer, signature.
+    expect(answers[1]?.value).toBe(
+      '\\# 33 00010d030000000500000002000000010007076578616d706c6503636f6d000102',
+    );
+  });
+
+  it('writes and reads the generic form of a type by number (RFC 3597 §5)', () => {
+    const record = { name: 'x.example.com', type: 'TYPE65534', ttl: 60, value: '\\# 3 010203' };
+    expect(decodeMessage(encodeMessage(message([record]))).answers).toEqual([record]);
+    const empty = { ...record, value: '\\# 0' };
+    expect(decodeMessage(encodeMessage(message([empty]))).answers).toEqual([empty]);
   });
 
   it('refuses octets that are not a message, with the reason', () => {

@@ -59,15 +59,15 @@ describe('apply --plan: exactly what was reviewed', () => {
     );
   });
 
-  it('applies a saved plan after a publish that left its managed records as planned (an RP record changed)', async () => {
+  it('applies a saved plan after a publish that left its managed records as planned (a KX record changed)', async () => {
     const planFile = join(work.dir, 'plan.json');
     await cli(['plan', work.config, '--out', planFile], sandbox.env, { cwd: work.dir });
     const provider = sandbox.provider();
     await provider.client.call(
       'POST',
-      // RP is a type the service has and edgeplan does not manage (every registered type is managed).
-      '/RPRecord/example.com/rp.example.com/',
-      { rdata: { mbox: 'ops.example.com.', txtdname: 'info.example.com.' }, ttl: 60 },
+      // KX is a type the service has and edgeplan does not manage (every registered type is managed).
+      '/KXRecord/example.com/kx.example.com/',
+      { rdata: { preference: 10, exchange: 'kx.example.com.' }, ttl: 60 },
       { retryable: 'non-idempotent' },
     );
     await provider.execute({ kind: 'publish', zone: 'example.com' });

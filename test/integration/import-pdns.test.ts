@@ -90,15 +90,9 @@ if (missing !== null) {
       // What edgeplan cannot hold: a type outside the registry, a disabled record; and a secondary zone.
       await api('PATCH', `/zones/${zoneId(ZONE)}`, {
         rrsets: [
-          {
-            name: `hw.${ZONE}.`,
-            type: 'HINFO',
-            ttl: 300,
-            changetype: 'REPLACE',
-            records: [{ content: '"PC" "Linux"', disabled: false }],
-          },
           ...[
-            ['LOC', `office.${ZONE}.`, '51 30 12.748 N 0 7 39.611 W 0.00m 1.00m 10000.00m 10.00m'],
+            ['KX', `kx.${ZONE}.`, '10 kx.example.net.'],
+            ['AFSDB', `afs.${ZONE}.`, '1 afs.example.net.'],
             [
               'DNSKEY',
               `${ZONE}.`,
@@ -179,19 +173,19 @@ if (missing !== null) {
         written.delete(key);
       }
       expect(named.sort()).toEqual([
+        `afs.${ZONE} AFSDB`,
         `${ZONE} DNSKEY`,
         `${ZONE} NS`,
         `${ZONE} SOA`,
-        `hw.${ZONE} HINFO`,
+        `kx.${ZONE} KX`,
         `off.${ZONE} A`,
-        `office.${ZONE} LOC`,
         `toroot.${ZONE} CNAME`,
         `x.${ZONE} TYPE65534`,
       ]);
       // Each with its data, in the output and in the file written.
       const yamlText = await readFile(join(out, `${ZONE}.yaml`), 'utf8');
       for (const line of [
-        `office.${ZONE}. 300 LOC 51 30 12.748 N 0 7 39.611 W 0.00m 1.00m 10000.00m 10.00m`,
+        `kx.${ZONE}. 300 KX 10 kx.example.net.`,
         `toroot.${ZONE}. 300 CNAME .`,
         `x.${ZONE}. 300 TYPE65534 \\# 4 0a000001`,
       ]) {
@@ -207,7 +201,7 @@ if (missing !== null) {
       const replan = await cli(['plan', back], env());
       expect(replan.code, replan.stdout + replan.stderr).toBe(0);
       expect(replan.stdout).toContain(
-        `every-type.example on pdns: 5 record sets: ${ZONE} DNSKEY, hw.${ZONE} HINFO, office.${ZONE} LOC, toroot.${ZONE} CNAME, x.${ZONE} TYPE65534`,
+        `every-type.example on pdns: 5 record sets: afs.${ZONE} AFSDB, ${ZONE} DNSKEY, kx.${ZONE} KX, toroot.${ZONE} CNAME, x.${ZONE} TYPE65534`,
       );
 
       // The same files planned against Dyn: the migration, the whole zone new there.

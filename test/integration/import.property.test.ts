@@ -52,12 +52,12 @@ const nodeOf = (apex: boolean): fc.Arbitrary<DrawnSet[]> => {
   return fc.tuple(sets, ttl).map(([drawn, shared]) => drawn.map((set) => ({ ...set, ttl: shared })));
 };
 
-/** A zone: sets by name, and maybe an RP record (a type edgeplan does not manage). */
+/** A zone: sets by name, and maybe a KX record (a type edgeplan does not manage). */
 const zoneArb = fc.record({
   nodes: fc.record(Object.fromEntries(NAMES.map((name) => [name, nodeOf(name === '@')])), {
     requiredKeys: [],
   }),
-  rp: fc.boolean(),
+  kx: fc.boolean(),
 });
 
 const accountArb = fc.record({
@@ -76,21 +76,21 @@ const accountArb = fc.record({
 
 type Account = typeof accountArb extends fc.Arbitrary<infer T> ? T : never;
 
-/** An account with a set whose two records differ in TTL, an RP record, a secondary zone and a geo service. */
+/** An account with a set whose two records differ in TTL, a KX record, a secondary zone and a geo service. */
 const SAYS_ALL: Account = {
   zones: [
     ['example.com'],
-    [{ nodes: { www: [{ type: 'A', values: VALUES.A.slice(0, 2), ttl: 300, mixed: true }] }, rp: true }],
+    [{ nodes: { www: [{ type: 'A', values: VALUES.A.slice(0, 2), ttl: 300, mixed: true }] }, kx: true }],
   ],
   secondaries: ['partner.example'],
   geo: true,
   bots: ['Googlebot'],
 };
-/** The same without the mixed TTLs, the RP record or anything beside the zone. */
+/** The same without the mixed TTLs, the KX record or anything beside the zone. */
 const SAYS_NOTHING: Account = {
   zones: [
     ['example.com'],
-    [{ nodes: { www: [{ type: 'A', values: VALUES.A.slice(0, 2), ttl: 300, mixed: false }] }, rp: false }],
+    [{ nodes: { www: [{ type: 'A', values: VALUES.A.slice(0, 2), ttl: 300, mixed: false }] }, kx: false }],
   ],
   secondaries: [],
   geo: false,
@@ -117,12 +117,12 @@ function seedOf(account: Account) {
         rdata: rdataOf(set.type, value, zone),
       })),
     );
-    if (z.rp)
+    if (z.kx)
       records.push({
-        fqdn: `rp.${zone}`,
-        type: 'RP',
+        fqdn: `kx.${zone}`,
+        type: 'KX',
         ttl: 60,
-        rdata: { mbox: 'ops.example.com.', txtdname: 'info.example.com.' },
+        rdata: { preference: 10, exchange: 'kx.example.com.' },
       });
     seed[zone] = { serial: 1, records };
   });
@@ -180,11 +180,11 @@ describe('edgeplan import', () => {
               'Round trip: planning the written files against live state shows no changes.',
             );
             // A set whose records differ in TTL is written under unmanaged, and said so; import lists only what
-            // the provider cannot express: RP, never a registered type. Each is said when, and only when, it is so.
+            // the provider cannot express: KX, never a registered type. Each is said when, and only when, it is so.
             const sets = account.zones[1].flatMap(setsOf).map(([, set]) => set);
             const mixed = sets.some((set) => set.mixed && set.values.length > 1);
             expect(run.stdout.includes('written under unmanaged'), run.stdout).toBe(mixed);
-            expect(/\bRP\b/.test(run.stdout), run.stdout).toBe(account.zones[1].some((z) => z.rp));
+            expect(/\bKX\b/.test(run.stdout), run.stdout).toBe(account.zones[1].some((z) => z.kx));
             const plan = await cli(['plan', dir], sandbox.env);
             expect(plan.code, plan.stdout).toBe(0);
             // An empty plan cannot see what import left out whole (a zone or a webapp is read only when named):

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DYN_RECORD_TYPES } from '../../src/providers/dyn/capabilities.js';
 import { SERVED_TYPES } from '../emulator/dyn/served-types.js';
 import { cli } from '../support/cli.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
@@ -15,8 +16,8 @@ import { type Sandbox, startSandbox } from '../support/sandbox.js';
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
 
 const ZONE = 'example.com';
-/** CERT is a type edgeplan manages: imported as a record set, not left alone. */
-const FOREIGN = SERVED_TYPES.filter((sample) => sample.type !== 'CERT');
+/** The types edgeplan manages on Dyn (CERT, LOC, RP, …) are imported as record sets, not left alone. */
+const FOREIGN = SERVED_TYPES.filter((sample) => !DYN_RECORD_TYPES.has(sample.type));
 let sandbox: Sandbox;
 let dir: string;
 
@@ -44,7 +45,7 @@ describe('records edgeplan does not manage, on the emulator', () => {
     const file = await readFile(join(out, `${ZONE}.yaml`), 'utf8');
     const lines = [
       `zone:${ZONE}: ${FOREIGN.length} records of types edgeplan does not manage, left as they are:`,
-      `office.${ZONE}. 300 LOC 51 30 12.748 N 0 7 39.611 W 0.00m 1m 10000m 10m`,
+      `vpn.${ZONE}. 300 IPSECKEY 10 1 2 192.0.2.38 AQNRU3mG7TVTO2Bk`,
       `${ZONE}. 300 CSYNC 66 3 A NS AAAA`,
       `kx.${ZONE}. 300 KX 10 kdc.example.com.`,
     ];
@@ -57,7 +58,9 @@ describe('records edgeplan does not manage, on the emulator', () => {
 
     const plan = await cli(['plan', join(out, `${ZONE}.yaml`)], sandbox.env);
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toMatch(/^No changes\..*\n\nLeft alone .*\n {2}example\.com: 13 record sets: /);
+    expect(plan.stdout).toMatch(
+      new RegExp(`^No changes\\..*\\n\\nLeft alone .*\\n {2}example\\.com: ${FOREIGN.length} record sets: `),
+    );
 
     const desired = join(dir, 'more.yaml');
     expect(file).toContain('\n      www: {');

@@ -21,7 +21,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
 const missing = serversMissing();
 const ZONE = 'example.com';
 /** Types edgeplan does not manage: imported as comments, never copied to BIND. */
-const FOREIGN = SERVED_TYPES.filter((sample) => sample.type === 'LOC' || sample.type === 'KX');
+const FOREIGN = SERVED_TYPES.filter((sample) => sample.type === 'IPSECKEY' || sample.type === 'KX');
 const MANAGED: { type: string; fqdn: string; rdata: Record<string, string | number>; ttl: number }[] = [
   { type: 'A', fqdn: 'www.example.com', rdata: { address: '192.0.2.1' }, ttl: 300 },
   { type: 'AAAA', fqdn: 'www.example.com', rdata: { address: '2001:db8::1' }, ttl: 300 },
@@ -133,11 +133,11 @@ if (missing !== null) {
         zone: ZONE,
         provider: 'bind',
         records: [],
-        notCopied: ['kx.example.com KX', 'office.example.com LOC'],
+        notCopied: ['kx.example.com KX', 'vpn.example.com IPSECKEY'],
       });
       const text = await cli(['plan', file], env());
       expect(text.stdout).toContain(
-        "example.com on bind will not get 2 record sets the zone's other providers hold: kx.example.com KX, office.example.com LOC",
+        "example.com on bind will not get 2 record sets the zone's other providers hold: kx.example.com KX, vpn.example.com IPSECKEY",
       );
 
       const applied = await cli(['apply', file, '--yes'], env());

@@ -56,7 +56,7 @@ geo_services:
     const run = await cli(['plan', path], { EDGEPLAN_PDNS_URL: url, EDGEPLAN_PDNS_API_KEY: KEY });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `${path}:5:60: record "@": the DNS provider pdns does not support record type ALIAS`,
+      `${path}:5:60: record "@": the DNS provider pdns does not support record type ALIAS: leave it out of the zones this provider serves, or serve them from a provider that holds ALIAS (docs/record-types.md lists which)`,
     );
     expect(run.stderr).toContain(
       `${path}:9:40: geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns"`,

@@ -67,7 +67,7 @@ if (missing !== null) {
       expect((await run('apply', '--yes', '--allow-unsafe')).code).toBe(0);
       const verified = await run('verify', '--format', 'json');
       const doc = JSON.parse(verified.stdout);
-      expect(doc.counts.differs).toBe(0);
+      expect(doc.counts.differs, verified.stdout).toBe(0);
       expect(doc.counts.failed).toBe(0);
       expect(verified.code).toBe(0);
       // Each set once per provider, each asked of that provider's servers only.

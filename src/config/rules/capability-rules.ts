@@ -29,8 +29,12 @@ export function capabilityDiagnostics(
   const diagnostics: Diagnostic[] = [];
   const typeSupport = (owner: string, set: TypedValues) => {
     if (capabilities.recordTypes.includes(set.type.type)) return;
-    const advice = capabilities.typeAdvice?.[set.type.type];
-    const message = `${owner}: ${who} does not support record type ${set.type.type}${advice ? `: ${advice}` : ''}`;
+    const type = set.type.type;
+    const advice =
+      capabilities.typeAdvice?.[type] ??
+      `leave it out of the zones this provider serves, or serve them from a provider that holds ${type} ` +
+        '(docs/record-types.md lists which)';
+    const message = `${owner}: ${who} does not support record type ${type}: ${advice}`;
     diagnostics.push(diagnosticAt(set.keyPos, message));
   };
   const valueSupport = (owner: string, set: TypedValues) => {

@@ -10,6 +10,7 @@ import { delegationDiagnostics } from './delegation-rules.js';
 import { geoOptionDiagnostics } from './geo-option-rules.js';
 import { geoDiagnostics } from './geo-rules.js';
 import { secondaryDiagnostics } from './secondary-rules.js';
+import { shadowDiagnostics } from './shadow-rules.js';
 import { subZoneDiagnostics } from './subzone-rules.js';
 import { geoGroupTypeDiagnostics, typeRuleDiagnostics } from './type-rules.js';
 
@@ -29,6 +30,7 @@ export function ruleDiagnostics(
     ...sharingDiagnostics(merged, read.records),
     ...typeRuleDiagnostics(read.records),
     ...delegationDiagnostics(read.records),
+    ...shadowDiagnostics(read.records),
     ...geoGroupTypeDiagnostics(read.geoGroups),
     ...secondaryDiagnostics(merged),
     ...subZoneDiagnostics(merged, read.records),

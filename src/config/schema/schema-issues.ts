@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { expandIssues } from '../../model/bounded-issues.js';
-import { closestNames } from '../../model/closest-names.js';
+import { closestNames, osaDistance } from '../../model/closest-names.js';
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
+import { dnsTypeName, dnsTypeNumber, registeredTypeName } from '../../model/dns-type-names.js';
+import { recordType, recordTypeOfKey } from '../../model/record-types/index.js';
 import { objectKeysAt } from '../../model/schema-keys.js';
 import {
   describeValue,
@@ -54,6 +56,8 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
     const allowed = objectKeysAt(schema, issue.path);
     return issue.keys.map((key) => {
       const pos = entryOf(map, key)?.keyPos ?? map.pos;
+      const unmanaged = unmanagedTypeMessage(key, issue.path, allowed);
+      if (unmanaged) return diagnosticAt(pos, unmanaged);
       const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
       return diagnosticAt(
         pos,
@@ -104,8 +108,60 @@ function label(path: Path): string {
 function unknownKeyHint(key: string, path: Path, allowed: readonly string[]): string {
   if (path.length === 0 && key === 'dns')
     return ': this looks like an emulator account, which --sandbox --seed FILE loads, not desired state';
-  const near = closestNames(key, allowed, 3, 1);
+  const near = closestNames(key, allowed, 3, 1).filter((name) => isNearTypo(key, name));
   return near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
+}
+
+/**
+ * A typo (at most one edit for short keys, one per three letters for longer ones: `defaut_ttl` → default_ttl,
+ * `cnmae` → cname) or a part of the allowed key (`ttl` → default_ttl); not an allowed key that the unknown one
+ * merely contains (`soa` holds `a`, `dnskey` holds `ns`).
+ */
+function isNearTypo(key: string, name: string): boolean {
+  const [wanted, allowed] = [key.toLowerCase(), name.toLowerCase()];
+  if (wanted.length >= 3 && allowed.includes(wanted)) return true;
+  return osaDistance(wanted, allowed) <= Math.max(1, Math.floor(Math.max(key.length, name.length) / 3));
+}
+
+/**
+ * DNS types that DNSSEC signing makes (RFC 4034, RFC 5155, RFC 8976), never written by hand, and those a signing
+ * server publishes from its keys for the parent (CDS, CDNSKEY: RFC 7344 §4).
+ */
+const SIGNER_TYPES = new Set([
+  'RRSIG',
+  'NSEC',
+  'NSEC3',
+  'NSEC3PARAM',
+  'ZONEMD',
+  'SIG',
+  'NXT',
+  'CDS',
+  'CDNSKEY',
+]);
+
+/**
+ * The message for a key that is a DNS type edgeplan does not manage, by mnemonic (`nsec`, `zonemd`) or by RFC 3597
+ * number (`type65534`), where record types are keys (a record set, a geo group): what it is and what to do, instead
+ * of "unknown key". A managed type written by number (`type29`) is refused too, naming its key: RFC 3597 §5 lets a
+ * known type be written generically, but one name would then hold two sets of one type.
+ */
+function unmanagedTypeMessage(key: string, path: Path, allowed: readonly string[]): string | undefined {
+  if (recordTypeOfKey(key) || !allowed.some((one) => recordTypeOfKey(one))) return undefined;
+  const number = /^type\d+$/i.test(key) ? dnsTypeNumber(key) : undefined;
+  const type = number === undefined ? registeredTypeName(key) : dnsTypeName(number);
+  if (!type) return undefined;
+  const managed = recordType(type);
+  if (managed)
+    return (
+      `"${key}" ${containerLabel(path)} is ${type} written by its number (RFC 3597 §5): write it as ` +
+      `"${managed.key}", the one key of ${type} values`
+    );
+  const why = SIGNER_TYPES.has(type)
+    ? `${type} records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`
+    : type === 'SOA'
+      ? "the zone's SOA belongs to its provider; leave the key out"
+      : `leave the key out (live ${type} records are left alone; import and plan list them)`;
+  return `"${key}" ${containerLabel(path)} is a DNS type edgeplan does not manage: ${why}`;
 }
 
 function containerLabel(path: Path): string {

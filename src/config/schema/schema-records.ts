@@ -46,8 +46,12 @@ export function withRecordTypes<S extends z.ZodObject>(
   return object
     .refine((value) => keys.some((key) => Object.hasOwn(value, key)), {
       error: `must hold at least one record type (${keys.join(', ')})`,
+      // A map with an unknown key already has its message, which names the key (schema-issues.ts): one is enough.
       when: (payload) =>
-        typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !Array.isArray(payload.value) &&
+        !payload.issues.some((issue) => issue.code === 'unrecognized_keys'),
     })
     .meta({
       anyOf: keys.map((key) => ({ required: [key] })),

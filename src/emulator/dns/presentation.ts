@@ -7,7 +7,7 @@ import { type Rdata, rdataFields } from '../dyn/rdata.js';
  * The emulator's published records as a DNS server serves them: each record's Dyn rdata in presentation format, its
  * fields in the order RFC 1035 and its successors give them (dyn/rdata.ts lists them so). Names in rdata are
  * absolute (the Dyn API takes them with or without the final dot); text is quoted, except a TXT/SPF `txtdata` that
- * is already quoted strings (the form edgeplan writes, see record-types/txt.ts) and CERT's base64. ALIAS has no DNS
+ * is already quoted strings (the form edgeplan writes, see record-types/txt.ts), CERT's base64 and LOC's words. ALIAS has no DNS
  * type of its own (Dyn answers it with the target's addresses, which the emulator cannot look up) and is not served;
  * neither are types the wire codec lacks (dns-wire/rdata.ts).
  */
@@ -27,9 +27,26 @@ export interface ZoneVersion {
 }
 
 const SERVED_TYPES = new Set([
-  ...['A', 'AAAA', 'CAA', 'CERT', 'CNAME', 'DS', 'MX', 'NAPTR', 'NS', 'PTR', 'SOA', 'SPF', 'SRV', 'SSHFP'],
-  ...['TLSA', 'TXT'],
+  ...[
+    'A',
+    'AAAA',
+    'CAA',
+    'CERT',
+    'CNAME',
+    'DHCID',
+    'DNAME',
+    'DNSKEY',
+    'DS',
+    'LOC',
+    'MX',
+    'NAPTR',
+    'NS',
+    'PTR',
+  ],
+  ...['RP', 'SOA', 'SPF', 'SRV', 'SSHFP', 'TLSA', 'TXT'],
 ]);
+/** Text fields written bare: CERT's base64, LOC's own words (`51 30 12.748 N`, `0.00m`). */
+const BARE_TEXT = new Set(['CERT', 'LOC']);
 
 function presentation(record: RecordState, zone: ZoneVersion): string | null {
   if (!SERVED_TYPES.has(record.type)) return null;
@@ -40,7 +57,7 @@ function presentation(record: RecordState, zone: ZoneVersion): string | null {
     .map((spec) => {
       const value = rdata[spec.name];
       if (spec.kind === 'name') return absolute(String(value));
-      if (spec.kind === 'naptr-flags' || (spec.kind === 'text' && type !== 'CERT'))
+      if (spec.kind === 'naptr-flags' || (spec.kind === 'text' && !BARE_TEXT.has(type)))
         return quote(String(value));
       return String(value);
     })

@@ -87,6 +87,11 @@ export interface RecordTypeRules {
    * RFC 1034 §4.2.1, RFC 9471).
    */
   readonly glue?: boolean;
+  /**
+   * Nothing may stand below its name in the zone: the type redirects the whole subtree (DNAME; RFC 6672 §2.4),
+   * checked at validation (config/rules).
+   */
+  readonly shadows?: boolean;
   /** Only at a name that also holds this type: DS beside the NS of the delegation it secures (RFC 4035 §2.4). */
   readonly besides?: string;
   /** A canonical value that is the only one of its set when given, and why: the null MX `0 .` (RFC 7505 §3). */

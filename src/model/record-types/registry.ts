@@ -5,18 +5,27 @@ import { ALIAS } from './alias.js';
 import { CAA } from './caa.js';
 import { CERT } from './cert.js';
 import { CNAME } from './cname.js';
+import { DHCID } from './dhcid.js';
+import { DNAME } from './dname.js';
+import { DNSKEY } from './dnskey.js';
 import { DS } from './ds.js';
+import { HINFO } from './hinfo.js';
+import { LOC } from './loc.js';
 import { MX } from './mx.js';
 import { NAPTR } from './naptr.js';
 import { NS } from './ns.js';
+import { OPENPGPKEY } from './openpgpkey.js';
 import { PTR } from './ptr.js';
 import type { RecordType } from './record-type.js';
+import { RP } from './rp.js';
+import { SMIMEA } from './smimea.js';
 import { SPF } from './spf.js';
 import { SRV } from './srv.js';
 import { SSHFP } from './sshfp.js';
 import { HTTPS, SVCB } from './svcb.js';
 import { TLSA } from './tlsa.js';
 import { TXT } from './txt.js';
+import { URI } from './uri.js';
 
 /**
  * Every record type edgeplan manages, one entry each. Adding a type is its file, its import and entry here, its
@@ -30,18 +39,27 @@ export const RECORD_TYPES: readonly RecordType[] = [
   CAA,
   CERT,
   CNAME,
+  DHCID,
+  DNAME,
+  DNSKEY,
   DS,
+  HINFO,
   HTTPS,
+  LOC,
   MX,
   NAPTR,
   NS,
+  OPENPGPKEY,
   PTR,
+  RP,
+  SMIMEA,
   SPF,
   SRV,
   SSHFP,
   SVCB,
   TLSA,
   TXT,
+  URI,
 ];
 
 const BY_TYPE = new Map(RECORD_TYPES.map((t) => [t.type, t]));

@@ -11,38 +11,43 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
  * YAML: `{ certificate_usage: 3, selector: 1, matching_type: 1, certificate_association_data: 0D6F…C4E1 }`;
  * canonical: `3 1 1 0d6f…c4e1` (lower case).
  */
-export const TLSA: RecordType = {
-  type: 'TLSA',
-  key: 'tlsa',
-  yaml: z.lazy(() =>
-    z.strictObject({
-      certificate_usage: uint8(),
-      selector: uint8(),
-      matching_type: uint8(),
-      certificate_association_data: hexYaml(),
-    }),
-  ),
-  parse: (input) => {
-    const { certificate_usage, selector, matching_type, certificate_association_data } = input as TlsaYaml;
-    return tlsa([certificate_usage, selector, matching_type], certificate_association_data);
-  },
-  parsePresentation: (text) => {
-    const [usage, selector, matching, ...hex] = text.trim().split(/\s+/);
-    if (hex.length === 0)
-      return refused(
-        `"${text}" is not a TLSA value (usage selector matching-type certificate-association-data)`,
-      );
-    return tlsa([usage, selector, matching], hex.join(''));
-  },
-  toYaml: fieldsOf,
-  compare: byLeadingNumbers(3),
-  fields: fieldsOf,
-  fromFields: (fields) =>
-    tlsa(
-      [fields.certificate_usage, fields.selector, fields.matching_type],
-      fields.certificate_association_data,
+export const TLSA: RecordType = tlsaValues('TLSA', 'tlsa');
+
+/** TLSA's format and rules under another type (SMIMEA, RFC 8162 §2). */
+export function tlsaValues(type: string, key: string): RecordType {
+  return {
+    type,
+    key,
+    yaml: z.lazy(() =>
+      z.strictObject({
+        certificate_usage: uint8(),
+        selector: uint8(),
+        matching_type: uint8(),
+        certificate_association_data: hexYaml(),
+      }),
     ),
-};
+    parse: (input) => {
+      const { certificate_usage, selector, matching_type, certificate_association_data } = input as TlsaYaml;
+      return tlsa([certificate_usage, selector, matching_type], certificate_association_data);
+    },
+    parsePresentation: (text) => {
+      const [usage, selector, matching, ...hex] = text.trim().split(/\s+/);
+      if (hex.length === 0)
+        return refused(
+          `"${text}" is not a ${type} value (usage selector matching-type certificate-association-data)`,
+        );
+      return tlsa([usage, selector, matching], hex.join(''));
+    },
+    toYaml: fieldsOf,
+    compare: byLeadingNumbers(3),
+    fields: fieldsOf,
+    fromFields: (fields) =>
+      tlsa(
+        [fields.certificate_usage, fields.selector, fields.matching_type],
+        fields.certificate_association_data,
+      ),
+  };
+}
 
 type TlsaYaml = {
   certificate_usage: number;

@@ -19,6 +19,8 @@ export interface Token {
 export interface Entry {
   /** 1-based line of the file where the entry starts. */
   line: number;
+  /** 1-based line where it ends (its closing parenthesis): `line` unless it spans lines. */
+  lastLine: number;
   /** The first line starts with a space or tab: the entry has no owner field. */
   ownerless: boolean;
   tokens: Token[];
@@ -60,8 +62,9 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
   let line = 1;
   let i = 0;
   /** The entry just ended, when it is one to give. */
-  const finish = (): Entry | undefined => {
+  const finish = (lastLine: number): Entry | undefined => {
     const done = current && current.tokens.length > 0 && !broken ? current : undefined;
+    if (done) done.lastLine = lastLine;
     current = undefined;
     broken = false;
     return done;
@@ -71,11 +74,11 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
     if (c === '\n') {
       line += 1;
       i += 1;
-      const done = open === 0 ? finish() : undefined;
+      const done = open === 0 ? finish(line - 1) : undefined;
       if (done) yield done;
       continue;
     }
-    if (!current) current = { line, ownerless: c === ' ' || c === '\t', tokens: [] };
+    if (!current) current = { line, lastLine: line, ownerless: c === ' ' || c === '\t', tokens: [] };
     if (c === ' ' || c === '\t' || c === '\r') {
       i += 1;
     } else if (c === ';') {
@@ -109,7 +112,7 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
     }
   }
   if (open > 0) yield { line, message: '"(" is not closed before the end of the file' };
-  const last = finish();
+  const last = finish(line);
   if (last) yield last;
 }
 

@@ -4,6 +4,9 @@ import { DYN_RDATA_TYPES } from './wire/rdata.js';
 /** The provider's name in plan steps (`PlanStep.provider`). */
 export const DYN_PROVIDER = 'dyn';
 
+/** Registered types the service does not serve (HTTPS and SVCB aside, whose advice says more). */
+const NOT_SERVED = ['HINFO', 'OPENPGPKEY', 'SMIMEA', 'URI'];
+
 /**
  * What the Dyn service manages: every registered record type that has its rdata mapping (rdata.ts; each has its
  * `/<TYPE>Record/` resource and `<type>_records` key), geo services and secondary zones. The vendor documents one
@@ -16,7 +19,11 @@ export const DYN_CAPABILITIES: DnsCapabilities = {
   secondaryZones: true,
   maxRecordsPerName: { A: 13 },
   valueProblem,
-  typeAdvice: { HTTPS: serviceBinding('HTTPS'), SVCB: serviceBinding('SVCB') },
+  typeAdvice: {
+    HTTPS: serviceBinding('HTTPS'),
+    SVCB: serviceBinding('SVCB'),
+    ...Object.fromEntries(NOT_SERVED.map((type) => [type, notServed(type)])),
+  },
 };
 
 /**
@@ -31,10 +38,28 @@ function serviceBinding(type: string): string {
   );
 }
 
+/**
+ * What a PowerDNS, RFC 2136 or zone-file provider holds and the service does not serve: no `<type>_records` key in
+ * its `AllRecord` read and no record class in the vendor's SDK (dyn-python `dyn/tm/records.py`).
+ */
+function notServed(type: string): string {
+  return (
+    `the service has no ${type} records; serve this zone from a provider that holds them (powerdns, rfc2136, ` +
+    `zonefile), or leave ${type} out of this zone`
+  );
+}
+
+/**
+ * RFC 1183 §2.2 lets RP name the root for "no mailbox" or "no TXT name"; the service's RP fields take host names
+ * (`mbox`, `txtdname`), and the emulator, written from its documentation, refuses `.` there.
+ */
+const RP_ROOT = 'takes host names in both RP fields, not the root ".": name a mailbox and a TXT name';
+
 /** The CAA tags the service takes: "issue, issuewild or iodef" (help.dyn.com, Create CAA Record). */
 const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef']);
 
 function valueProblem(type: string, value: string): string | null {
+  if (type === 'RP') return value.split(' ').includes('.') ? RP_ROOT : null;
   if (type !== 'CAA') return null;
   const tag = value.split(' ')[1] ?? '';
   return CAA_TAGS.has(tag) ? null : `takes the CAA tags ${[...CAA_TAGS].join(', ')} only, not "${tag}"`;

@@ -1,15 +1,25 @@
 import type { DnsCapabilities } from '../../model/provider.js';
 import { canonicalStrings } from '../../model/record-types/character-strings.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
+import { pdnsLocProblem } from './loc-content.js';
 
 /** The record type PowerDNS serves only when the server is set up for it (`expand-alias` and a `resolver`). */
 const ALIAS = 'ALIAS';
 
 /**
- * What a PowerDNS Authoritative server manages through its HTTP API: every registered record type (its rrsets
- * carry any type in presentation format, which is our canonical value), secondary zones (`Slave` zones with their
- * masters; PowerDNS has no contact nickname, and TSIG keys are its own objects, not a name on the zone), and no
- * geo services (that is Dyn's Traffic Management). PowerDNS documents no per-name limit.
+ * PowerDNS serves a signed zone's DNSKEY set from its own keystore (`pdnsutil secure-zone`, the API's cryptokeys)
+ * and ignores DNSKEY records there (its `direct-dnskey` setting, off by default). Measured on pdns_server 4.7: a
+ * DNSKEY record written through the API is served while the zone is unsigned, and no longer once a key is added.
+ */
+const SERVER_KEYS =
+  "PowerDNS serves a signed zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key) and " +
+  'ignores DNSKEY records there: leave dnskey out of this zone and manage the keys there';
+
+/**
+ * What a PowerDNS Authoritative server manages through its HTTP API: every registered record type but DNSKEY
+ * (its rrsets carry any type in presentation format, which is our canonical value), secondary zones (`Slave` zones
+ * with their masters; PowerDNS has no contact nickname, and TSIG keys are its own objects, not a name on the zone),
+ * and no geo services (that is Dyn's Traffic Management). PowerDNS documents no per-name limit.
  *
  * ALIAS is stored by any server but answered only by one started with `expand-alias=yes` and a `resolver`
  * (PowerDNS docs, "ALIAS"); without them the apex answers nothing for A and AAAA. So it is supported only when the
@@ -23,17 +33,26 @@ const ALIAS = 'ALIAS';
 export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean } = {}): DnsCapabilities {
   const alias = options.alias === true && options.dnsUpdate !== true;
   return {
-    recordTypes: RECORD_TYPES.map((type) => type.type).filter((type) => alias || type !== ALIAS),
+    recordTypes: RECORD_TYPES.map((type) => type.type).filter(
+      (type) => (alias || type !== ALIAS) && type !== 'DNSKEY',
+    ),
+    typeAdvice: { DNSKEY: SERVER_KEYS },
     geoServices: false,
     secondaryZones: true,
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
-    ...(options.dnsUpdate ? { valueProblem: updateValueProblem } : {}),
+    valueProblem: options.dnsUpdate ? updateValueProblem : locValueProblem,
   };
 }
 
+/** Values PowerDNS keeps as other values, by whichever path they are written (loc-content.ts). */
+function locValueProblem(type: string, value: string): string | null {
+  return type === 'LOC' ? pdnsLocProblem(value) : null;
+}
+
 function updateValueProblem(type: string, value: string): string | null {
+  if (type === 'LOC') return pdnsLocProblem(value);
   if (type !== 'CAA' || canonicalStrings(value)[2]?.octets.length !== 0) return null;
   return (
     'writes by DNS UPDATE, and PowerDNS serves a CAA value written so empty as one NUL octet: write ' +

@@ -1,3 +1,4 @@
+import { pdnsLocContent } from './loc-content.js';
 import { pdnsSvcbContent } from './svcb-content.js';
 
 /**
@@ -5,10 +6,12 @@ import { pdnsSvcbContent } from './svcb-content.js';
  * reads as it is, with one exception: PowerDNS 4.7 refuses an AAAA address written with a dotted-quad tail
  * (`::ffff:192.0.2.1`, the form RFC 5952 §5 gives IPv4-mapped addresses) as "Invalid IPv6 address", while it takes
  * the same address in hexadecimal (`::ffff:c000:201`) and reads it back in the dotted form. SVCB and HTTPS take
- * PowerDNS's own spelling of their params (svcb-content.ts).
+ * PowerDNS's own spelling of their params (svcb-content.ts), LOC its own writing of hemispheres and sizes
+ * (loc-content.ts).
  */
 export function pdnsContent(type: string, value: string): string {
   if (type === 'SVCB' || type === 'HTTPS') return pdnsSvcbContent(value);
+  if (type === 'LOC') return pdnsLocContent(value);
   if (type !== 'AAAA') return value;
   const match = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(value);
   if (!match) return value;

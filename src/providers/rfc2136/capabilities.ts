@@ -3,11 +3,17 @@ import { RECORD_TYPES } from '../../model/record-types/registry.js';
 
 /**
  * Record types a standard DNS server takes by UPDATE and serves: every registered type but ALIAS, which is
- * PowerDNS's own (not a DNS type: BIND and Knot refuse it).
+ * PowerDNS's own (not a DNS type: BIND and Knot refuse it), and DNSKEY, whose apex set the server's DNSSEC signing
+ * keeps (BIND 9 answers an UPDATE that adds one to an unsigned zone with SERVFAIL). The provider cannot tell which
+ * server it talks to, so it assumes what both BIND 9 and Knot take.
  */
 export const RFC2136_RECORD_TYPES: readonly string[] = RECORD_TYPES.map((type) => type.type).filter(
-  (type) => type !== 'ALIAS',
+  (type) => type !== 'ALIAS' && type !== 'DNSKEY',
 );
+
+const SERVER_KEYS =
+  "a server keeps a zone's DNSKEY set with its DNSSEC signing (BIND's dnssec-policy, Knot's dnssec-signing), and " +
+  'BIND refuses one sent by UPDATE: leave dnskey out of this zone and manage the keys on the server';
 
 /**
  * What a zone's primary server takes through RFC 2136: record sets of the standard types, nothing else. No geo
@@ -22,5 +28,6 @@ export function rfc2136Capabilities(): DnsCapabilities {
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
+    typeAdvice: { DNSKEY: SERVER_KEYS },
   };
 }

@@ -1,7 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
+import { compareStrings } from '../../model/compare.js';
 import { compareRecordSets, recordSetKey } from '../../model/record-set.js';
 import { modelName } from './names.js';
 import type { ZonefileNewZone, ZonefileOp } from './ops.js';
+import type { FileRecord } from './read-entries.js';
 import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, serialStyleOf } from './soa.js';
 import type { ZoneContent, ZoneRead } from './zone-content.js';
 
@@ -77,6 +79,22 @@ export function readBackProblem(read: ZoneRead, content: ZoneContent): string | 
   if (!isDeepStrictEqual(again.soa, content.soa)) return 'the SOA differs';
   if (!isDeepStrictEqual(again.sets, content.sets)) return 'the record sets differ';
   if (!isDeepStrictEqual(again.unsupported, content.unsupported)) return 'the sets kept as written differ';
-  if (again.kept.length !== content.kept.length) return 'the records kept as written differ';
+  if (!isDeepStrictEqual(keptKeys(again.kept), keptKeys(content.kept)))
+    return 'the records kept as written differ';
   return null;
+}
+
+/** Records kept as written, compared by what they mean (where in the file they are does not matter), sorted. */
+function keptKeys(kept: readonly FileRecord[]): string[] {
+  return kept
+    .map((record) =>
+      [
+        record.owner.toLowerCase(),
+        record.ttl,
+        record.type,
+        record.origin.toLowerCase(),
+        ...record.rdata,
+      ].join(' '),
+    )
+    .sort(compareStrings);
 }

@@ -15,11 +15,13 @@ import { absoluteName } from './names.js';
 export const NAME_FIELDS: ReadonlyMap<string, readonly number[]> = new Map([
   ['ALIAS', [0]],
   ['CNAME', [0]],
+  ['DNAME', [0]],
   ['HTTPS', [1]],
   ['MX', [1]],
   ['NAPTR', [5]],
   ['NS', [0]],
   ['PTR', [0]],
+  ['RP', [0, 1]],
   ['SOA', [0, 1]],
   ['SRV', [3]],
   ['SVCB', [1]],

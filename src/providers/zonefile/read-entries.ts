@@ -27,6 +27,14 @@ export interface FileRecord {
   origin: string;
 }
 
+/** A record where the file has it: the lines it spans, and whether it names its owner (for edits in place). */
+export interface PlacedRecord extends FileRecord {
+  /** 1-based line where it ends (a record in parentheses may span lines). */
+  lastLine: number;
+  /** Written without an owner field: its owner is the one of the record before it (RFC 1035 §5.1). */
+  ownerless: boolean;
+}
+
 const CLASSES: ReadonlySet<string> = new Set(['IN', 'CH', 'HS', 'CS', 'NONE', 'ANY']);
 
 /** How much of a token a problem quotes (a token may be as long as the file). */
@@ -42,8 +50,8 @@ const ENTRIES_PER_STEP = 500;
  * IN. A name over 255 octets or with a label over 63 (RFC 1035 §2.3.4), by `$ORIGIN` or as an owner, is refused
  * where it is written (and the origin stays what it was). Every problem is counted in `problems`, each at its line.
  */
-export function* readEntrySteps(text: string, origin: string, problems: ProblemList): Steps<FileRecord[]> {
-  const records: FileRecord[] = [];
+export function* readEntrySteps(text: string, origin: string, problems: ProblemList): Steps<PlacedRecord[]> {
+  const records: PlacedRecord[] = [];
   const state: ReadState = { origin, owner: undefined, defaultTtl: undefined, lastTtl: undefined };
   let entries = 0;
   for (const item of lexEntries(text)) {
@@ -68,7 +76,7 @@ export function* readEntrySteps(text: string, origin: string, problems: ProblemL
 export function readEntries(
   text: string,
   origin: string,
-): { records: FileRecord[]; problems: FileProblem[] } {
+): { records: PlacedRecord[]; problems: FileProblem[] } {
   const problems = new ProblemList();
   const records = runSteps(readEntrySteps(text, origin, problems));
   return { records, problems: problems.list() };
@@ -108,7 +116,7 @@ function directive(entry: Entry, state: ReadState): null | string {
 }
 
 /** One record entry, or its problem. */
-function record(entry: Entry, state: ReadState): FileRecord | string {
+function record(entry: Entry, state: ReadState): PlacedRecord | string {
   const { tokens } = entry;
   let at = 0;
   if (!entry.ownerless) {
@@ -141,7 +149,16 @@ function record(entry: Entry, state: ReadState): FileRecord | string {
   if (ttl !== undefined) state.lastTtl = ttl;
   const settled = ttl ?? state.defaultTtl ?? state.lastTtl ?? state.soaMinimum;
   if (settled === undefined) return 'the record has no TTL, and neither $TTL nor an earlier record gives one';
-  return { line: entry.line, owner, ttl: settled, type, rdata, origin: state.origin };
+  return {
+    line: entry.line,
+    lastLine: entry.lastLine,
+    ownerless: entry.ownerless,
+    owner,
+    ttl: settled,
+    type,
+    rdata,
+    origin: state.origin,
+  };
 }
 
 function isClass(text: string): boolean {

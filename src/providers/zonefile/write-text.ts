@@ -13,12 +13,13 @@ interface Line {
 }
 
 /**
- * A zone as the file edgeplan writes (deterministic: the same content gives the same bytes): `$ORIGIN` of the
- * zone, the SOA, then every record in DNS's canonical order of names (RFC 4034 §6.1: the apex first, each name
- * before the names below it), the apex NS first among the apex's types, then by type; a set's values in their
- * type's order, kept records in the order the file had them. Each record is one line, `name ttl IN TYPE rdata`,
- * names relative to the zone (`@` the apex). A kept record written under another `$ORIGIN` is written under it
- * again, so that relative names in its RDATA keep their meaning.
+ * A zone as the file edgeplan writes anew, for a new zone or a change it cannot make in place (splice-text.ts)
+ * (deterministic: the same content gives the same bytes): `$ORIGIN` of the zone, the SOA, then every record in
+ * DNS's canonical order of names (RFC 4034 §6.1: the apex first, each name before the names below it), the apex NS
+ * first among the apex's types, then by type; a set's values in their type's order, kept records in the order the
+ * file had them. Each record is one line, `name ttl IN TYPE rdata`, names relative to the zone (`@` the apex). A
+ * kept record written under another `$ORIGIN` is written under it again, so that relative names in its RDATA keep
+ * their meaning.
  */
 export function zoneFileText(content: ZoneContent): string {
   const origin = `${content.zone}.`;
@@ -44,8 +45,8 @@ export function zoneFileText(content: ZoneContent): string {
   lines.sort((a, b) => compareLines(a, b, origin));
   const { soa } = content;
   const out = [
-    `; Zone ${content.zone}, written by edgeplan. It reads this file before each plan and keeps every record it`,
-    '; does not manage as written; comments and layout are not kept.',
+    `; Zone ${content.zone}, written by edgeplan. It reads this file before each plan; an apply changes only the`,
+    '; lines of the records it changes, and the SOA serial: other lines and comments are kept as written.',
     `$ORIGIN ${origin}`,
     row('@', soa.ttl, 'SOA', soaText(soa)),
   ];
@@ -63,12 +64,13 @@ export function zoneFileText(content: ZoneContent): string {
   return `${out.join('\n')}\n`;
 }
 
-function row(owner: string, ttl: number, type: string, rdata: string): string {
+/** One record as one line: `name ttl IN TYPE rdata`. */
+export function row(owner: string, ttl: number, type: string, rdata: string): string {
   return `${owner}\t${ttl}\tIN\t${type}\t${rdata}`;
 }
 
 /** `@` for the apex, the labels before the zone for a name inside it; any other name absolute. */
-function ownerText(owner: string, origin: string): string {
+export function ownerText(owner: string, origin: string): string {
   if (owner.toLowerCase() === origin.toLowerCase()) return '@';
   const below = owner.slice(0, -origin.length - 1);
   return owner.toLowerCase().endsWith(`.${origin.toLowerCase()}`) ? below : owner;

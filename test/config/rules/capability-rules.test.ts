@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadOptions } from '../../../src/config/index.js';
 import { DYN_CAPABILITIES } from '../../../src/providers/dyn/capabilities.js';
+import { pdnsCapabilities } from '../../../src/providers/pdns/capabilities.js';
+import { rfc2136Capabilities } from '../../../src/providers/rfc2136/capabilities.js';
 import { BAD, desired, problemsWith, providerLike, tempTree } from '../helpers.js';
 
 const file = `${BAD}/capabilities.yaml`;
@@ -24,10 +26,10 @@ describe('provider capabilities', () => {
         (col, i) =>
           `${file}:6:${col}: warning: record "@" MX: mail${i > 0 ? i + 1 : ''}.example.com. ${NO_RECORDS}`,
       ),
-      `${file}:7:14: record "www": the DNS provider small does not support record type CNAME`,
+      `${file}:7:14: record "www": the DNS provider small does not support record type CNAME: leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
       `${file}:10:3: secondary zone "partner.example.net": the DNS provider small does not support secondary zones`,
       `${file}:12:3: geo service "Global Web": the DNS provider small does not support geo services`,
-      `${file}:14:46: group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME`,
+      `${file}:14:46: group "Everyone" of geo service "Global Web": the DNS provider small does not support record type CNAME: leave it out of the zones this provider serves, or serve them from a provider that holds CNAME (docs/record-types.md lists which)`,
     ]);
   });
 
@@ -89,5 +91,39 @@ describe('types a provider does not hold', () => {
       `${dir}/zones.yaml:4:14: record "@": the DNS provider dyn does not support record type HTTPS: ${advice('HTTPS')}`,
       `${dir}/zones.yaml:5:15: record "_dns": the DNS provider dyn does not support record type SVCB: ${advice('SVCB')}`,
     ]);
+  });
+});
+
+describe('DNSKEY, which a DNS server keeps with its own signing keys', () => {
+  const zone = [
+    'zones:',
+    '  example.com:',
+    '    records:',
+    '      "@": { dnskey: [{ flags: 257, protocol: 3, algorithm: 13, public_key: mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ== }] }',
+  ].join('\n');
+
+  it("is refused once by PowerDNS, which serves a signed zone's DNSKEY set from its keystore, not records", async () => {
+    const dir = await tempTree({ 'zones.yaml': zone });
+    expect(await problemsWith(providerLike('powerdns', pdnsCapabilities()), `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: record "@": the DNS provider powerdns does not support record type DNSKEY: ` +
+        "PowerDNS serves a signed zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key) and " +
+        'ignores DNSKEY records there: leave dnskey out of this zone and manage the keys there',
+    ]);
+  });
+
+  it('is refused once over RFC 2136, whose servers keep it with their DNSSEC signing', async () => {
+    const dir = await tempTree({ 'zones.yaml': zone });
+    expect(await problemsWith(providerLike('rfc2136', rfc2136Capabilities()), `${dir}/zones.yaml`)).toEqual([
+      `${dir}/zones.yaml:4:14: record "@": the DNS provider rfc2136 does not support record type DNSKEY: ` +
+        "a server keeps a zone's DNSKEY set with its DNSSEC signing (BIND's dnssec-policy, Knot's dnssec-signing), " +
+        'and BIND refuses one sent by UPDATE: leave dnskey out of this zone and manage the keys on the server',
+    ]);
+  });
+
+  it('is held by Dyn and zone files', async () => {
+    const dir = await tempTree({ 'zones.yaml': zone });
+    const state = await desired(`${dir}/zones.yaml`);
+    expect(state.zones[0]?.records.map((set) => set.type)).toEqual(['DNSKEY']);
+    expect(DYN_CAPABILITIES.recordTypes).toContain('DNSKEY');
   });
 });

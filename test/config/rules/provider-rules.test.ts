@@ -133,7 +133,7 @@ geo_services:
     nodes: [{ zone: example.com, fqdn: geo.example.com }, { zone: dyn-only.com, fqdn: geo.dyn-only.com }]
 `);
     expect(result.ok ? [] : result.problems).toEqual([
-      '7:23: record "@": the DNS provider pdns does not support record type ALIAS',
+      '7:23: record "@": the DNS provider pdns does not support record type ALIAS: leave it out of the zones this provider serves, or serve them from a provider that holds ALIAS (docs/record-types.md lists which)',
       '14:40: geo service "Global Web": node geo.example.com is in zone "example.com", which is on "pdns"; geo services are dyn\'s alone',
     ]);
   });
@@ -301,7 +301,7 @@ geo_services:
       { catalogue: catalogueWith(noAaaa) },
     );
     expect(result.ok ? [] : result.problems).toEqual([
-      '8:46: group "All" of geo service "Global Web": the DNS provider dyn does not support record type AAAA',
+      '8:46: group "All" of geo service "Global Web": the DNS provider dyn does not support record type AAAA: leave it out of the zones this provider serves, or serve them from a provider that holds AAAA (docs/record-types.md lists which)',
     ]);
   });
 });

@@ -44,6 +44,26 @@ describe('schema problems in files', () => {
     ]);
   });
 
+  it('says a key is a DNS type edgeplan does not manage, once, and guesses only near-typos', async () => {
+    const file = `${BAD}/unmanaged-type-keys.yaml`;
+    const expected = `(expected ${RECORD_SET_KEYS})`;
+    expect(await problems(file)).toEqual([
+      `${file}:4:12: "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
+      // RFC 4034 §4: NSEC records are made by the signer.
+      `${file}:5:28: "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
+      `${file}:6:12: "kx" in record "z" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
+      `${file}:7:12: unknown key "cnmae" in record "w"; did you mean cname? ${expected}`,
+      `${file}:8:12: unknown key "hinfox" in record "v"; did you mean hinfo? ${expected}`,
+      // RFC 3597 §5: a type by number; one edgeplan manages is written under its own key.
+      `${file}:9:12: "type65534" in record "u" is a DNS type edgeplan does not manage: leave the key out (live TYPE65534 records are left alone; import and plan list them)`,
+      `${file}:10:12: "type29" in record "t" is LOC written by its number (RFC 3597 §5): write it as "loc", the one key of LOC values`,
+      `${file}:11:12: "type36" in record "s" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
+      // RFC 7344 §4: a signing server publishes CDS and CDNSKEY from its keys.
+      `${file}:12:12: "cds" in record "r" is a DNS type edgeplan does not manage: CDS records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
+      `${file}:13:12: unknown key "type65536" in record "q" ${expected}`,
+    ]);
+  });
+
   it('requires TTLs to be integers from 1 to 2147483647', async () => {
     const file = `${BAD}/ttl.yaml`;
     expect(await problems(file)).toEqual([

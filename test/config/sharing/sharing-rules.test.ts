@@ -7,7 +7,7 @@ describe('unmanaged entries, manage and absent', () => {
     expect(await problems(file)).toEqual([
       `${file}:4:9: unmanaged entry "app A" is a name glob, and names have no spaces: to leave only some types alone, write { name: "app", types: [A] }`,
       `${file}:5:29: types must not be empty: leave types out for every type, got an empty list`,
-      `${file}:6:33: unmanaged type "DNAME" is not a record type edgeplan manages`,
+      `${file}:6:33: unmanaged type "NSEC3" is not a record type edgeplan manages`,
       `${file}:7:17: unmanaged glob "[x" is not valid: Missing closing: "]" - use "\\\\]" to match literal characters`,
       `${file}:8:29: unmanaged value glob "[1" is not valid: Missing closing: "]" - use "\\\\]" to match literal characters`,
       `${file}:9:34: unknown key "valu" in unmanaged[5]; did you mean value? (expected name, types, value)`,

@@ -181,6 +181,74 @@ const DS_DIGITS = new Map([
   [4, 96],
 ]);
 
+const base64 = (max: number) =>
+  fc.uint8Array({ minLength: 1, maxLength: max }).map((bytes) => Buffer.from(bytes).toString('base64'));
+
+const dsFields = fc
+  .record({ key_tag: uint16, algorithm: uint8, digest_type: fc.oneof(fc.constantFrom(1, 2, 3, 4), uint8) })
+  .chain((fields) => typedHex(DS_DIGITS, fields.digest_type).map((digest) => ({ ...fields, digest })));
+
+const keyFields = fc.record({
+  flags: fc.constantFrom(256, 257, 0, 65535),
+  protocol: fc.constant(3),
+  algorithm: uint8,
+  public_key: base64(300),
+});
+
+const tlsaFields = fc
+  .record({
+    certificate_usage: uint8,
+    selector: uint8,
+    matching_type: fc.oneof(fc.constantFrom(0, 1, 2), uint8),
+  })
+  .chain((fields) =>
+    typedHex(TLSA_DIGITS, fields.matching_type).map((data) => ({
+      ...fields,
+      certificate_association_data: data,
+    })),
+  );
+
+/** A LOC size or precision: one digit times a power of ten centimetres, written in metres, with or without `m`. */
+const locSize = fc
+  .tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 }), fc.boolean())
+  .map(([mantissa, exponent, unit]) => {
+    const cm = mantissa * 10 ** exponent;
+    const metres = cm >= 100 ? String(cm / 100) : (cm / 100).toFixed(2);
+    return `${metres}${unit ? 'm' : ''}`;
+  });
+
+/** LOC text (RFC 1876 §3): degrees with optional minutes and seconds, altitude, and up to three sizes. */
+const loc = fc
+  .tuple(
+    fc.integer({ min: 0, max: 89 }),
+    fc.integer({ min: 0, max: 59 }),
+    fc.integer({ min: 0, max: 59_999 }),
+    fc.constantFrom('N', 'S', 'n'),
+    fc.integer({ min: 0, max: 179 }),
+    fc.integer({ min: 0, max: 59 }),
+    fc.integer({ min: 0, max: 59_999 }),
+    fc.constantFrom('E', 'W'),
+    fc.integer({ min: -10_000_000, max: 4_284_967_295 }),
+    fc.array(locSize, { maxLength: 3 }),
+  )
+  .map(([latD, latM, latS, ns, lonD, lonM, lonS, ew, altitude, sizes]) => {
+    const seconds = (thousandths: number) =>
+      `${Math.floor(thousandths / 1000)}.${String(thousandths % 1000).padStart(3, '0')}`;
+    const metres = `${altitude < 0 ? '-' : ''}${Math.floor(Math.abs(altitude) / 100)}.${String(Math.abs(altitude) % 100).padStart(2, '0')}m`;
+    return [latD, latM, seconds(latS), ns, lonD, lonM, seconds(lonS), ew, metres, ...sizes].join(' ');
+  });
+
+/** Text of at most 255 octets of UTF-8 (an HINFO string). */
+const characterStringText = fc
+  .string({ unit: 'binary', maxLength: 80 })
+  .filter((s) => Buffer.byteLength(s) <= 255);
+
+const uriTarget = fc
+  .tuple(fc.constantFrom('https', 'ftp', 'mailto', 'urn', 'coap+tcp'), fc.webPath(), fc.domain())
+  .map(([scheme, path, host]) =>
+    scheme === 'mailto' ? `mailto:info@${host}` : `${scheme}://${host}${path}`,
+  );
+
 /** Octets as a <character-string>'s content, each spelled any way RFC 1035 allows (`spellings`). */
 function escapedOctets(bytes: fc.Arbitrary<Uint8Array>): fc.Arbitrary<string> {
   return fc.tuple(bytes, fc.array(fc.nat(2), { minLength: 1, maxLength: 8 })).map(([octets, choices]) =>
@@ -285,17 +353,13 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
       }),
     ],
     ['cname', hostname],
-    [
-      'ds',
-      fc
-        .record({
-          key_tag: uint16,
-          algorithm: uint8,
-          digest_type: fc.oneof(fc.constantFrom(1, 2, 3, 4), uint8),
-        })
-        .chain((fields) => typedHex(DS_DIGITS, fields.digest_type).map((digest) => ({ ...fields, digest }))),
-    ],
+    ['dhcid', base64(60)],
+    ['dname', hostname],
+    ['dnskey', keyFields],
+    ['ds', dsFields],
+    ['hinfo', fc.record({ cpu: characterStringText, os: characterStringText })],
     ['https', serviceBinding],
+    ['loc', loc],
     ['mx', fc.record({ preference: uint16, exchange: hostnameOrRoot })],
     [
       'naptr',
@@ -315,7 +379,10 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
         ),
     ],
     ['ns', hostname],
+    ['openpgpkey', base64(400)],
     ['ptr', hostname],
+    ['rp', fc.record({ mailbox: hostnameOrRoot, text: hostnameOrRoot })],
+    ['smimea', tlsaFields],
     ['spf', fc.oneof(text, textStrings)],
     ['srv', fc.record({ priority: uint16, weight: uint16, port: uint16, target: hostnameOrRoot })],
     [
@@ -326,23 +393,10 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
           typedHex(SSHFP_DIGITS, fields.fingerprint_type).map((fingerprint) => ({ ...fields, fingerprint })),
         ),
     ],
-    [
-      'tlsa',
-      fc
-        .record({
-          certificate_usage: uint8,
-          selector: uint8,
-          matching_type: fc.oneof(fc.constantFrom(0, 1, 2), uint8),
-        })
-        .chain((fields) =>
-          typedHex(TLSA_DIGITS, fields.matching_type).map((data) => ({
-            ...fields,
-            certificate_association_data: data,
-          })),
-        ),
-    ],
+    ['tlsa', tlsaFields],
     ['svcb', serviceBinding],
     ['txt', fc.oneof(text, textStrings)],
+    ['uri', fc.record({ priority: uint16, weight: uint16, target: uriTarget })],
   ],
 );
 

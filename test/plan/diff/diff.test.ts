@@ -187,10 +187,10 @@ describe('computePlan: record set changes', () => {
   it('never touches live sets of a type edgeplan does not manage, nor plans desired ones', () => {
     const plan = planOne(
       desiredZone(ZONE, {
-        'www.example.com LOC': [['52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m']],
+        'www.example.com AFSDB': [['1 afs.example.com.']],
       }),
-      liveZone(ZONE, 1, { 'old.example.com LOC': [[1, '52 22 23.000 N 4 53 32.000 E -2.00m', 300]] }, [
-        'legacy.example.com HINFO',
+      liveZone(ZONE, 1, { 'old.example.com AFSDB': [[1, '1 afs.example.com.', 300]] }, [
+        'legacy.example.com KX',
       ]),
     );
     expect(planHasChanges(plan)).toBe(false);

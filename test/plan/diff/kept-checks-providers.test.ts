@@ -33,11 +33,11 @@ interface Held {
 }
 
 const TXT: Held = { fqdn: 'www.a.test', type: 'TXT', value: '"verify=1"', dyn: { txtdata: '"verify=1"' } };
-const LOC: Held = {
+const KX: Held = {
   fqdn: 'www.a.test',
-  type: 'LOC',
-  value: '52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m',
-  dyn: { latitude: '52 22 23.000 N', longitude: '4 53 32.000 E', altitude: -2 },
+  type: 'KX',
+  value: '10 kx.a.test.',
+  dyn: { preference: 10, exchange: 'kx.a.test.' },
 };
 const CNAME: Held = {
   fqdn: 'alias.a.test',
@@ -144,9 +144,9 @@ describe.each(Object.keys(READERS))('the kept-data rule on %s', (kind) => {
     ]);
   });
 
-  it('a CNAME beside a record of a type edgeplan does not read (LOC): refused', async () => {
-    expect(problems(zone(WWW_CNAME), await read([LOC]))).toEqual([
-      expect.stringContaining('www.a.test CNAME: the name keeps live LOC (records edgeplan does not read)'),
+  it('a CNAME beside a record of a type edgeplan does not read (KX): refused', async () => {
+    expect(problems(zone(WWW_CNAME), await read([KX]))).toEqual([
+      expect.stringContaining('www.a.test CNAME: the name keeps live KX (records edgeplan does not read)'),
     ]);
   });
 

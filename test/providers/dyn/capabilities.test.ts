@@ -3,8 +3,10 @@ import { RECORD_TYPES } from '../../../src/model/record-types/index.js';
 import { DYN_CAPABILITIES } from '../../../src/providers/dyn/index.js';
 
 describe('what the Dyn provider declares it can do', () => {
-  it('manages every registered type but HTTPS and SVCB, geo services, secondary zones, 13 A per name', () => {
-    const served = RECORD_TYPES.map((type) => type.type).filter((type) => !['HTTPS', 'SVCB'].includes(type));
+  it('manages every registered type the service has, geo services, secondary zones, 13 A per name', () => {
+    // Not in the vendor SDK's records.py (dyninc/dyn-python dyn/tm/records.py), nor in the AllRecord keys.
+    const notServed = ['HINFO', 'HTTPS', 'OPENPGPKEY', 'SMIMEA', 'SVCB', 'URI'];
+    const served = RECORD_TYPES.map((type) => type.type).filter((type) => !notServed.includes(type));
     expect(DYN_CAPABILITIES.recordTypes).toEqual(served);
     expect(DYN_CAPABILITIES).toMatchObject({ geoServices: true, secondaryZones: true });
     expect(DYN_CAPABILITIES.maxRecordsPerName).toEqual({ A: 13 });
@@ -19,5 +21,9 @@ describe('what the Dyn provider declares it can do', () => {
       'takes the CAA tags issue, issuewild, iodef only, not "contactemail"',
     );
     expect(DYN_CAPABILITIES.valueProblem?.('TXT', '"0 contactemail x"')).toBeNull();
+    expect(DYN_CAPABILITIES.valueProblem?.('RP', 'ops.example.com. .')).toBe(
+      'takes host names in both RP fields, not the root ".": name a mailbox and a TXT name',
+    );
+    expect(DYN_CAPABILITIES.valueProblem?.('RP', 'ops.example.com. info.example.com.')).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ export function wireRecord(
 /**
  * A whole zone as `GET /AllRecord/a.test/?detail=Y` returns it: every key the service lists (empty `[]` when none),
  * the service's own SOA and four apex NS records, one record of each type of WIRE_RECORDS (ids 100, 101, …) and
- * a LOC and an RP record, types edgeplan does not manage.
+ * a KX and a PX record, types the service serves and edgeplan does not manage.
  */
 export function everyTypeZone(): Record<string, unknown[]> {
   const body: Record<string, unknown[]> = Object.fromEntries(
@@ -55,11 +55,8 @@ export function everyTypeZone(): Record<string, unknown[]> {
     });
   for (const [i, { type, fqdn, rdata }] of WIRE_RECORDS.entries())
     add(type, wireRecord(type, fqdn, rdata, 100 + i));
-  add(
-    'LOC',
-    wireRecord('LOC', 'office.a.test', { latitude: '52 22 23.000 N', longitude: '4 53 32.000 E' }, 90),
-  );
-  add('RP', wireRecord('RP', 'a.test', { mbox: 'ops.a.test.', txtdname: 'info.a.test.' }, 91));
+  add('KX', wireRecord('KX', 'office.a.test', { preference: 10, exchange: 'kx.a.test.' }, 90));
+  add('PX', wireRecord('PX', 'a.test', { preference: 10, map822: 'a.test.', mapx400: 'x400.a.test.' }, 91));
   return body;
 }
 

@@ -40,7 +40,7 @@ describe.skipIf(missing !== null)(`ALIAS on PowerDNS${missing ? ` (skipped: ${mi
     expect(loaded.ok).toBe(false);
     if (!loaded.ok)
       expect(loaded.diagnostics.map(formatDiagnostic)).toEqual([
-        `${file}:3:23: record "@": the DNS provider pdns does not support record type ALIAS`,
+        `${file}:3:23: record "@": the DNS provider pdns does not support record type ALIAS: leave it out of the zones this provider serves, or serve them from a provider that holds ALIAS (docs/record-types.md lists which)`,
       ]);
   });
 

@@ -65,7 +65,7 @@ describe('PowerDNS import inventory', () => {
             ['192.0.2.9', true],
           ),
           rrset('off.example.com.', 'A', 300, ['192.0.2.3', true]),
-          rrset('hw.example.com.', 'HINFO', 300, ['"PC" "Linux"', false]),
+          rrset('hw.example.com.', 'AFSDB', 300, ['1 afs.example.com.', false]),
           rrset('empty.example.com.', 'TXT', 300),
         ],
       });
@@ -85,8 +85,8 @@ describe('PowerDNS import inventory', () => {
               ],
             },
           ],
-          unsupported: ['hw.example.com HINFO'],
-          foreign: [{ fqdn: 'hw.example.com', type: 'HINFO', ttl: 300, rdata: '"PC" "Linux"' }],
+          unsupported: ['hw.example.com AFSDB'],
+          foreign: [{ fqdn: 'hw.example.com', type: 'AFSDB', ttl: 300, rdata: '1 afs.example.com.' }],
           providerOwned: [
             'example.com NS',
             'example.com SOA',

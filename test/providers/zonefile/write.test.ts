@@ -12,7 +12,6 @@ import { loadDesiredState } from '../../../src/config/index.js';
 import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
-import type { Logger } from '../../../src/model/logger.js';
 import {
   createZonefileProvider,
   locationOf,
@@ -34,8 +33,8 @@ const ZONE = [
   'old TXT "going"',
   'hightype TYPE65534 \\# 2 abcd',
   '$ORIGIN lab.example.com.',
-  'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
-  'alias DNAME target',
+  'afs AFSDB 1 afs',
+  'kx KX 10 target',
   '',
 ].join('\n');
 
@@ -45,7 +44,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function provider(store: ZoneFileStore = createZoneFileStore(), logger?: Logger): DnsProvider {
+function provider(
+  store: ZoneFileStore = createZoneFileStore(),
+  warnings: string[] = [],
+  debug: (line: string) => void = () => {},
+): DnsProvider {
   const location = locationOf('.', '{zone}.zone', join(dir, 'desired.yaml'));
   return createZonefileProvider({
     name: 'files',
@@ -53,16 +56,15 @@ function provider(store: ZoneFileStore = createZoneFileStore(), logger?: Logger)
     nameservers: ['ns1.example.net.'],
     store,
     now: () => NOW,
-    ...(logger ? { logger } : {}),
+    logger: { debug, info() {}, warn: (line) => warnings.push(line) },
   });
 }
 
 /** A provider whose parses of zone files are counted (each is logged at debug level: parsed.ts). */
 function counted(store?: ZoneFileStore) {
   const parses: string[] = [];
-  const logger: Logger = { debug: (line) => parses.push(line), info() {}, warn() {} };
   return {
-    dns: provider(store, logger),
+    dns: provider(store, [], (line) => parses.push(line)),
     parses: () => parses.filter((line) => line.startsWith('reading ')).length,
   };
 }
@@ -80,28 +82,29 @@ const zoneFile = () => join(dir, 'example.com.zone');
 const DESIRED = '{ www: { a: [192.0.2.1, 192.0.2.7] }, new: { txt: [hello] } }';
 
 describe('the zonefile writer', () => {
-  it('replaces the file once: the changes made, the serial up once, every other record kept as written', async () => {
+  it('replaces the file once: the changes made, the serial up once, every other line kept as written', async () => {
     await writeFile(zoneFile(), ZONE);
     const dns = provider();
     const planned = await plan(dns, DESIRED);
     expect(planned.steps).toHaveLength(1);
     const result = await applyPlan(planned, writersOf({ dns }));
     expect(result.steps.map((step) => step.status)).toEqual(['applied']);
+    // www's set where its record was, `old` gone, `new` at the end under the zone's origin, the serial in place.
     expect(await readFile(zoneFile(), 'utf8')).toBe(
       [
-        '; Zone example.com, written by edgeplan. It reads this file before each plan and keeps every record it',
-        '; does not manage as written; comments and layout are not kept.',
+        '; hand-written',
         '$ORIGIN example.com.',
-        '@\t300\tIN\tSOA\tns1.example.net. hostmaster.example.com. 2026030401 3600 600 1209600 300',
-        '@\t300\tIN\tNS\tns1.example.net.',
-        'hightype\t300\tIN\tTYPE65534\t\\# 2 abcd',
-        '$ORIGIN lab.example.com.',
-        'alias.lab.example.com.\t300\tIN\tDNAME\ttarget',
-        'loc.lab.example.com.\t300\tIN\tLOC\t51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
-        '$ORIGIN example.com.',
-        'new\t3600\tIN\tTXT\t"hello"',
+        '$TTL 300',
+        '@ IN SOA ns1.example.net. hostmaster ( 2026030401 1h 10m 2w 5m )',
+        '  NS ns1.example.net.',
         'www\t3600\tIN\tA\t192.0.2.1',
         'www\t3600\tIN\tA\t192.0.2.7',
+        'hightype TYPE65534 \\# 2 abcd',
+        '$ORIGIN lab.example.com.',
+        'afs AFSDB 1 afs',
+        'kx KX 10 target',
+        '$ORIGIN example.com.',
+        'new\t3600\tIN\tTXT\t"hello"',
         '',
       ].join('\n'),
     );
@@ -135,8 +138,8 @@ describe('the zonefile writer', () => {
     expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
     expect(parses()).toBe(2);
     const text = await readFile(zoneFile(), 'utf8');
-    expect(text).toContain('hightype\t300\tIN\tTYPE65534\t\\# 2 abcd\n');
-    expect(text).toContain('www\t3600\tIN\tA\t192.0.2.7\n');
+    expect(text).toContain('\nhightype TYPE65534 \\# 2 abcd\n');
+    expect(text).toContain('\nwww\t3600\tIN\tA\t192.0.2.7\n');
     expect((await plan(dns, DESIRED)).changes).toEqual([]);
     expect(parses()).toBe(2);
   });
@@ -152,6 +155,33 @@ describe('the zonefile writer', () => {
       (change) => change.address.kind === 'record-set' && change.address.fqdn === 'www.example.com',
     );
     expect(www && 'before' in www ? www.before : undefined).toMatchObject({ values: ['192.0.2.7'] });
+  });
+
+  it('writes the whole file anew, and says so, where a change in place would change what other lines mean', async () => {
+    // No $TTL: a record without a TTL takes the last TTL written (RFC 1035 §5.1), so www's new TXT row, with its
+    // own TTL, would give mail's A record that TTL.
+    await writeFile(
+      zoneFile(),
+      [
+        '$ORIGIN example.com.',
+        '@ 300 IN SOA ns1.example.net. hostmaster 2026010102 1h 10m 2w 5m',
+        '  NS ns1.example.net.',
+        'www A 192.0.2.1',
+        'mail A 192.0.2.9',
+        '',
+      ].join('\n'),
+    );
+    const desired =
+      '{ www: [{ a: [192.0.2.1], ttl: 300 }, { txt: [hi] }], mail: { a: [192.0.2.9], ttl: 300 } }';
+    const warnings: string[] = [];
+    const dns = provider(createZoneFileStore(), warnings);
+    const result = await applyPlan(await plan(dns, desired), writersOf({ dns }));
+    expect(result.steps.map((step) => step.status)).toEqual(['applied']);
+    expect(warnings).toEqual([
+      "example.com.zone: the changes could not be made in place (the record sets differ), so the whole file was written in edgeplan's layout: its comments and order were not kept",
+    ]);
+    expect(await readFile(zoneFile(), 'utf8')).toMatch(/^; Zone example.com, written by edgeplan\./);
+    expect((await plan(provider(), desired)).changes).toEqual([]);
   });
 
   it("creates a zone file with an SOA in the zone's serial style and the provider's name servers", async () => {

@@ -18,7 +18,7 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
         'www A 192.0.2.1',
         'mail MX 10 @',
         'hightype TYPE65534 \\# 2 abcd',
-        'loc LOC 51 56 0.123 N 5 54 0.000 E 4.00m 1.00m 10000.00m 10.00m',
+        'afs AFSDB 1 afs.example.net.',
         'raw A \\# 4 c0000205',
       ].join('\n'),
     );
@@ -49,9 +49,9 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
     expect(kept.map((record) => `${record.owner} ${record.type}`)).toEqual([
       'example.com. NS',
       'hightype.example.com. TYPE65534',
-      'loc.example.com. LOC',
+      'afs.example.com. AFSDB',
     ]);
-    expect(unsupported).toEqual(['hightype.example.com TYPE65534', 'loc.example.com LOC']);
+    expect(unsupported).toEqual(['afs.example.com AFSDB', 'hightype.example.com TYPE65534']);
     expect(notes).toEqual([]);
   });
 

@@ -31,13 +31,20 @@ const DYN_RDATA: ReadonlyMap<string, Mapping> = new Map([
   // The SDK's CERTRecord: `format` is the certificate type, `tag` the key tag. Base64 may come back in lines.
   ['CERT', renamed({ cert_type: 'format', key_tag: 'tag' }, { certificate: /\s/g })],
   ['CNAME', renamed()],
+  // The SDK's DHCIDRecord, DNAMERecord, DNSKEYRecord, LOCRecord and RPRecord.
+  ['DHCID', renamed({}, { digest: /\s/g })],
+  ['DNAME', renamed()],
+  ['DNSKEY', renamed({}, { public_key: /\s/g })],
   // The vendor documents the digest "surrounded by parenthesis characters" (help.dyn.com "Create DS Records"):
   // read it with or without them, and with spaces inside as in a zone file.
   ['DS', renamed({ key_tag: 'keytag', digest_type: 'digtype' }, { digest: /[\s()]/g })],
+  // Each field in its text form (`52 22 23.000 N`, `-2.00m`, `10000m`); the SDK sends the sizes as numbers of metres.
+  ['LOC', renamed()],
   ['MX', renamed()],
   ['NAPTR', renamed({ service: 'services' })],
   ['NS', renamed()],
   ['PTR', renamed()],
+  ['RP', renamed({ mailbox: 'mbox', text: 'txtdname' })],
   ['SPF', textData],
   ['SRV', renamed()],
   ['SSHFP', renamed({ fingerprint_type: 'fptype' })],

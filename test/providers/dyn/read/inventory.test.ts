@@ -32,7 +32,7 @@ describe('readDynInventory', () => {
         ok({
           soa_records: [wireRecord('SOA', 'a.test', { serial: 3 }, 1)],
           mx_records: [wireRecord('MX', 'a.test', { preference: 10, exchange: 'mail.a.test.' }, 5)],
-          loc_records: [wireRecord('LOC', 'office.a.test', { latitude: '52 22 23.000 N' }, 6)],
+          kx_records: [wireRecord('KX', 'office.a.test', { preference: 10, exchange: 'kx.a.test.' }, 6)],
         }),
       );
     authed('get', '/Geo/')
@@ -78,8 +78,8 @@ describe('readDynInventory', () => {
         records: [
           { fqdn: 'a.test', type: 'MX', records: [{ value: '10 mail.a.test.', ttl: 300, ref: '5' }] },
         ],
-        unsupported: ['office.a.test LOC'],
-        foreign: [{ fqdn: 'office.a.test', type: 'LOC', ttl: 300, rdata: '52 22 23.000 N' }],
+        unsupported: ['office.a.test KX'],
+        foreign: [{ fqdn: 'office.a.test', type: 'KX', ttl: 300, rdata: '10 kx.a.test.' }],
       },
     ]);
     expect(inventory.secondaryZones.map((z) => z.zone)).toEqual(['p.test']);

@@ -25,6 +25,7 @@ describe('Dyn rdata of the record types', () => {
     expect(DYN_RDATA_TYPES).toEqual(served);
     expect(dynRdata('HTTPS')).toBeUndefined();
     expect(dynRdata('SVCB')).toBeUndefined();
+    expect(dynRdata('HINFO')).toBeUndefined();
     expect(dynRdata('SOA')).toBeUndefined();
     expect(() => requireDynRdata('SOA')).toThrow('record type SOA has no Dyn rdata mapping');
   });

@@ -138,13 +138,8 @@ describe('a zone this run created, when its step fails', () => {
   it('is left when it holds record sets, counting those edgeplan does not manage', async () => {
     const { provider } = await afterCreate();
     const a = wireRecord('A', 'www.a.test', { address: '192.0.2.1' }, 100);
-    const loc = wireRecord(
-      'LOC',
-      'office.a.test',
-      { latitude: '52 22 23.000 N', longitude: '4 53 32.000 E' },
-      90,
-    );
-    authed('get', READ).reply(200, ok({ ...serviceRecords, a_records: [a], loc_records: [loc] }));
+    const kx = wireRecord('KX', 'office.a.test', { preference: 10, exchange: 'kx.a.test.' }, 90);
+    authed('get', READ).reply(200, ok({ ...serviceRecords, a_records: [a], kx_records: [kx] }));
     expect(await provider.discard(target)).toEqual({
       kind: 'left',
       reason: 'it holds 2 record sets after all',
