@@ -1,14 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { UNIT_TESTS } from './vitest.unit.config.js';
+import { TIMEOUTS, UNIT_TESTS } from './vitest.unit.config.js';
 
 export default defineConfig({
   test: {
-    // A unit test takes milliseconds: these defaults are hundreds of times that. A file whose tests or hooks take
-    // longer (flows against the emulator, child processes, property runs) says so at its top with its own budget,
-    // ten times what it was measured to take (`vi.setConfig`, or per test); docs/testing.md says how.
-    testTimeout: 5_000,
-    hookTimeout: 10_000,
+    // One timeout policy for the unit tests and the flows, in every run (vitest.unit.config.ts).
+    ...TIMEOUTS,
     // vitest runs one file per core but one (one at a time on 2 cores). Many files spend most of their time waiting
     // on processes they started (the built CLI, pdns_server, named, knotd, dig, git, npm), so two files at once
     // keep both cores busy; every file is safe beside another (temp dirs, free ports, a lock around the build).

@@ -13,17 +13,26 @@ import { defineConfig } from 'vitest/config';
 export const UNIT_TESTS = [
   'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
-  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata-octets,update}.test.ts',
+  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update}.test.ts',
   'test/verify/wait.test.ts',
+  // The heap settings the CLI gives itself (pure).
+  'test/cli/heap-policy.test.ts',
   // plan --changed-since: which targets a change to the desired-state files changes (pure).
   'test/cli/planning/changed-targets.test.ts',
 ];
+
+/**
+ * The one timeout policy, for `npm test` (vitest.config.ts), `npm run test:unit` and mutation testing alike: a unit
+ * test takes milliseconds, and these defaults are hundreds of times that. A file whose tests or hooks take longer
+ * (flows, child processes, property runs) says so at its top with its own budget, ten times what it was measured to
+ * take (`vi.setConfig`, or per test); docs/testing.md says how.
+ */
+export const TIMEOUTS = { testTimeout: 5_000, hookTimeout: 10_000 };
 
 export default defineConfig({
   test: {
     include: UNIT_TESTS,
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    ...TIMEOUTS,
   },
 });

@@ -17,9 +17,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dynScenarios } from './cli-dyn.js';
-import { derivedFigures, goalOf, goalText, verdict } from './cli-goals.js';
+import { derivedFigures, EMPTY_NODE, goalOf, goalText, rssBesideOctodns, verdict } from './cli-goals.js';
 import { pdnsScenarios } from './cli-pdns.js';
-import { type BenchContext, expectCode, measureRuns, RUNS, runCli, timeMissing } from './cli-process.js';
+import {
+  type BenchContext,
+  expectCode,
+  measureRuns,
+  medians,
+  RUNS,
+  runCli,
+  timeMissing,
+} from './cli-process.js';
 import { bigZoneYaml } from './cli-states.js';
 import { zonefileScenarios } from './cli-zonefile.js';
 
@@ -55,8 +63,17 @@ async function local(name: string, args: string[], code: number): Promise<void> 
   });
 }
 
+/** The floor under every peak RSS: `node -e 0` under the same GNU time, as many runs as a scenario. */
+async function emptyNode(): Promise<void> {
+  if (!context.wanted(EMPTY_NODE) && !only?.includes('no-op plan')) return;
+  const runs = [];
+  for (let i = 0; i < context.runs; i++) runs.push(await runCli('-e', ['0'], {}, process.cwd()));
+  context.rows.push({ name: EMPTY_NODE, ...medians(runs) });
+}
+
 const load = loadavg()[0]?.toFixed(1);
 try {
+  await emptyNode();
   await local('`--version`', ['--version'], 0);
   await local('`validate` of a small file', ['validate', 'examples/quickstart/dns/zones.yaml'], 0);
   if (!context.quick) {
@@ -94,12 +111,15 @@ for (const r of context.rows) {
   );
 }
 
+const rss = rssBesideOctodns(context.rows);
+if (rss.length > 0) console.log(`\n${rss.join('\n')}`);
+
 const derived = derivedFigures(context.rows);
 if (derived.length > 0) {
   console.log('\n| per unit | figure | goal | goal met? |');
   console.log('|---|---|---|---|');
   for (const d of derived) {
-    const figure = `${d.value.toFixed(d.unit === 'KB' ? 1 : 3)} ${d.unit}`;
+    const figure = `${d.value.toFixed(d.unit === 'ms' ? 3 : 1)} ${d.unit}`;
     const goal = d.goal === undefined ? '' : `≤ ${d.goal} ${d.unit}`;
     const met = d.goal === undefined ? '' : d.value <= d.goal ? 'yes' : 'no';
     console.log(`| ${d.what} | ${figure} | ${goal} | ${met} |`);

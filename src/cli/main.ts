@@ -1,4 +1,10 @@
 #!/usr/bin/env node
+import { setFlagsFromString } from 'node:v8';
+import { heapFlags } from './heap-policy.js';
+
+// The heap's settings first, before the code that grows it loads (heap-policy.ts).
+const flags = heapFlags({ v8: process.versions.v8, execArgv: process.execArgv });
+if (flags !== '') setFlagsFromString(flags);
 // Only --verbose prints stack traces (run.ts): the shipped CLI is a bundle (scripts/bundle-cli.mjs), and its
 // source maps, read only when turned on before the code loads, map them to the TypeScript lines. Reading them
 // costs about 0.1 s, which no other run pays.

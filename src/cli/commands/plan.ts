@@ -10,7 +10,6 @@ import type { ServiceOptions } from '../options/options.js';
 import { prepareFile } from '../options/write-place.js';
 import { appendStepSummary } from '../output/github.js';
 import { scopeOfChanges } from '../planning/changed-scope.js';
-import { gitChanges } from '../planning/git-changes.js';
 import { loadWithWarnings } from '../planning/load.js';
 import { renderReviewed, targetScope } from '../planning/review.js';
 import { assertSavable, planSource } from '../planning/source-paths.js';
@@ -44,9 +43,13 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
     confine = await assertSavable(paths, io.cwd);
     await refuseInputAsOut(out, paths);
   }
-  // Git is asked first: a REF it does not know is a usage error before anything is loaded or read.
+  // Git is asked first: a REF it does not know is a usage error before anything is loaded or read. Loaded only then:
+  // it reads old versions with the full YAML reader, which a plain plan never loads (docs/benchmarks.md).
   const since = options.changedSince;
-  const changes = since === undefined ? undefined : await gitChanges(since, paths, io.cwd);
+  const changes =
+    since === undefined
+      ? undefined
+      : await (await import('../planning/git-changes.js')).gitChanges(since, paths, io.cwd);
   // A plan to save loads only files inside the repository, as `apply --plan` will (source-paths.ts).
   const loaded = await loadWithWarnings(paths, io, options, confine && { confine, untrusted: false });
   if (!loaded) return EXIT_ERROR;

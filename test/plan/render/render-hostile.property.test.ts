@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DesiredState } from '../../../src/model/dns.js';
 import type { LiveState } from '../../../src/model/live.js';
 import {
@@ -20,6 +20,9 @@ import type { Plan } from '../../../src/plan/types.js';
 import { desiredZone } from '../helpers/builders.js';
 import { hasControl, hostileText, markdownProblems } from '../helpers/hostile.js';
 import { reviewPlan } from '../helpers/review-fixture.js';
+
+// Time budget: property runs over every renderer; its slowest test took 5–6 s on the shared 2-core machine at load 19.
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Every name and value a renderer prints from live data is escaped (model/text.ts `printable`, and markdown's

@@ -5,6 +5,7 @@ import {
   parseSoa,
   rnameOf,
   serialStyleOf,
+  soaText,
 } from '../../../src/providers/zonefile/soa.js';
 
 const at = (iso: string) => Date.parse(iso);
@@ -58,5 +59,47 @@ describe('the SOA of a zone file', () => {
     expect(rnameOf('john.doe@example.com.')).toBe('john\\.doe.example.com.');
     expect(rnameOf('a;b (c)@example.com')).toBe('a\\;b\\032\\(c\\).example.com.');
     expect(rnameOf('é@example.com')).toBe('\\195\\169.example.com.');
+  });
+
+  it('refuses each field that is missing or not what it must be, naming which (RFC 1035 §3.3.13)', () => {
+    const refused = /seven fields/;
+    expect(parseSoa([], 60)).toMatch(refused);
+    expect(parseSoa(['a.'], 60)).toMatch(refused);
+    expect(parseSoa(['a.', 'b.', '1', '2', '3', '4', '5', '6'], 60)).toMatch(refused);
+    // The serial is decimal digits alone, and at most 2^32 − 1 (RFC 1982's serial space).
+    const serial = (text: string) => parseSoa(['a.', 'b.', text, '1', '2', '3', '4'], 60);
+    expect(serial('4294967295')).toMatchObject({ serial: 4_294_967_295 });
+    expect(serial('4294967296')).toBe('the SOA serial 4294967296 is not a number from 0 to 4294967295');
+    expect(serial('7x')).toMatch(/serial 7x is not/);
+    expect(serial('x7')).toMatch(/serial x7 is not/);
+    for (const at of [0, 1, 2, 3]) {
+      const timers = ['1', '2', '3', '4'];
+      timers[at] = 'soon';
+      expect(parseSoa(['a.', 'b.', '1', ...timers], 60)).toBe(
+        `the SOA timers ${timers.join(' ')} are not all TTLs`,
+      );
+    }
+  });
+
+  it('writes the RDATA back in the order it was read', () => {
+    const soa = parseSoa(['ns.example.', 'h\\.m.example.', '7', '1h', '10m', '2w', '300'], 60);
+    if (typeof soa === 'string') throw new Error(soa);
+    expect(soaText(soa)).toBe('ns.example. h\\.m.example. 7 3600 600 1209600 300');
+  });
+
+  it('takes no date from more or fewer than ten digits', () => {
+    expect(serialStyleOf(12024022901)).toBe('increment');
+    expect(serialStyleOf(202402290)).toBe('increment');
+  });
+
+  it('falls back to one more when the clock gives a serial past 2^32 − 1', () => {
+    expect(nextSerial('epoch', 5, 2 ** 32 * 1000)).toBe(6);
+    expect(nextSerial('epoch', 5, (2 ** 32 - 1) * 1000)).toBe(2 ** 32 - 1);
+  });
+
+  it('writes an address without a domain, or with an empty local part, and DEL escaped', () => {
+    expect(rnameOf('hostmaster')).toBe('hostmaster.');
+    expect(rnameOf('@example.com')).toBe('.example.com.');
+    expect(rnameOf('a\x7fb@example.com')).toBe('a\\127b.example.com.');
   });
 });

@@ -41,6 +41,10 @@ import { createZoneFileStore, type ZoneFileStore } from '../../../src/providers/
 import { providerLike } from '../../support/load-options.js';
 import { checkZone, checkzoneMissing } from './checkzone.js';
 
+// Time budget: applies to real files, with child processes where a test needs another user; its slowest test took
+// 5 s on the shared 2-core machine at load 18.
+vi.setConfig({ testTimeout: 60_000 });
+
 const ZONE = [
   '$ORIGIN example.com.',
   '$TTL 300',

@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
+
+// Time budget: two runs of the built CLI validating 1,000 records, about 0.5 s each on a quiet machine; ten times that.
+vi.setConfig({ testTimeout: 10_000, hookTimeout: 300_000 });
+
+/**
+ * The heap policy at run time (src/cli/heap-policy.ts): the built CLI, as users run it, keeps V8's young generation
+ * at its first size (1 MiB a half, 2 MiB in all) through loading its code and 1,000 records, where V8's default
+ * doubles it to 8 MiB. Read from V8 itself at exit (`v8.getHeapSpaceStatistics`, a preloaded module): a size in
+ * bytes, not a time. A user's own growth factor (node's own argument) is kept, and grows it as before.
+ */
+const MIB = 1024 * 1024;
+const exec = promisify(execFile);
+let dir: string;
+let desired: string;
+let probe: string;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-heap-'));
+  const records = Array.from({ length: 1000 }, (_, i) => `      r${i}: { a: [10.0.${i >> 8}.${i & 255}] }`);
+  desired = join(dir, 'zones.yaml');
+  await writeFile(desired, `zones:\n  big.example:\n    records:\n${records.join('\n')}\n`);
+  probe = join(dir, 'probe.mjs');
+  await writeFile(
+    probe,
+    `import { writeFileSync } from 'node:fs';\nimport { getHeapSpaceStatistics } from 'node:v8';\n` +
+      `process.on('exit', () => writeFileSync(process.env.HEAP_OUT, JSON.stringify(getHeapSpaceStatistics())));\n`,
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The young generation's committed size at the end of `validate` of the 1,000 records, node given `nodeArgs`. */
+async function youngGeneration(name: string, nodeArgs: string[]): Promise<number> {
+  const out = join(dir, `${name}.json`);
+  const argv = [...nodeArgs, '--import', probe, BUILT_CLI, 'validate', desired];
+  const run = await exec(process.execPath, argv, { env: { ...process.env, HEAP_OUT: out } });
+  expect(run.stderr).toBe('');
+  const spaces = JSON.parse(await readFile(out, 'utf8')) as { space_name: string; space_size: number }[];
+  const young = spaces.find((space) => space.space_name === 'new_space');
+  if (!young) throw new Error(`no new_space in ${out}`);
+  return young.space_size;
+}
+
+describe.runIf(process.versions.v8.startsWith('11.'))('the young generation of a CLI run', () => {
+  it('stays at its first 2 MiB through start-up and 1,000 records', async () => {
+    expect(await youngGeneration('policy', [])).toBeLessThanOrEqual(2 * MIB);
+  });
+
+  it("grows as V8's default does when the user sets the growth factor", async () => {
+    expect(await youngGeneration('user', ['--semi-space-growth-factor=2'])).toBeGreaterThanOrEqual(8 * MIB);
+  });
+});

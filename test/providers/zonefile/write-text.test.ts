@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { FileRecord } from '../../../src/providers/zonefile/read-entries.js';
+import { zoneFileText } from '../../../src/providers/zonefile/write-text.js';
+import type { ZoneContent } from '../../../src/providers/zonefile/zone-content.js';
+
+/**
+ * The text of a written zone file, line by line (the round trip through the reader and `named-checkzone`:
+ * round-trip.property.test.ts): the order of names and types, and the `$ORIGIN` lines kept records need.
+ */
+const SOA = {
+  ttl: 3600,
+  mname: 'ns1.example.com.',
+  rname: 'hostmaster.example.com.',
+  serial: 7,
+  refresh: 3600,
+  retry: 600,
+  expire: 1_209_600,
+  minimum: 300,
+};
+
+const kept = (owner: string, type: string, rdata: string, origin = 'example.com.'): FileRecord => ({
+  line: 1,
+  owner,
+  ttl: 300,
+  type,
+  rdata: [rdata],
+  origin,
+});
+
+function text(sets: ZoneContent['sets'], keptRecords: FileRecord[]): string[] {
+  const content: ZoneContent = {
+    zone: 'example.com',
+    soa: SOA,
+    sets,
+    kept: keptRecords,
+    unsupported: [],
+    notes: [],
+  };
+  // The two comment lines, `$ORIGIN` and the SOA come first, always the same.
+  return zoneFileText(content).split('\n').slice(4, -1);
+}
+
+describe('the zone file edgeplan writes', () => {
+  it('puts the apex NS set first among the apex types; NS elsewhere sorts by type (RFC 4034 §6.1 names)', () => {
+    const sets = [
+      { fqdn: 'example.com', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] },
+      { fqdn: 'sub.example.com', type: 'A', records: [{ value: '192.0.2.2', ttl: 300 }] },
+    ];
+    const keptRecords = [
+      kept('sub.example.com.', 'NS', 'ns.elsewhere.net.'),
+      kept('example.com.', 'NS', 'ns1.example.com.'),
+    ];
+    expect(text(sets, keptRecords)).toEqual([
+      '@\t300\tIN\tNS\tns1.example.com.',
+      '@\t300\tIN\tA\t192.0.2.1',
+      'sub\t300\tIN\tA\t192.0.2.2',
+      'sub\t300\tIN\tNS\tns.elsewhere.net.',
+    ]);
+  });
+
+  it('takes the apex in any case as the apex', () => {
+    const keptRecords = [kept('EXAMPLE.com.', 'NS', 'ns1.example.com.')];
+    const sets = [{ fqdn: 'example.com', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] }];
+    expect(text(sets, keptRecords)).toEqual(['@\t300\tIN\tNS\tns1.example.com.', '@\t300\tIN\tA\t192.0.2.1']);
+  });
+
+  it('writes a kept record under its own $ORIGIN, then returns to the zone', () => {
+    const keptRecords = [kept('www.lab.example.com.', 'CNAME', 'host', 'lab.example.com.')];
+    const sets = [{ fqdn: 'a.example.com', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] }];
+    expect(text(sets, keptRecords)).toEqual([
+      'a\t300\tIN\tA\t192.0.2.1',
+      '$ORIGIN lab.example.com.',
+      'www.lab.example.com.\t300\tIN\tCNAME\thost',
+      '$ORIGIN example.com.',
+    ]);
+  });
+});
