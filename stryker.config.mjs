@@ -68,6 +68,9 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // What an UPDATE says on the wire (names compressed, pointers only where they reach) and how big it is counted.
+    'src/dns-wire/update.ts',
+    'src/dns-wire/name-table.ts',
     // Which answers of a signed exchange are taken: every message signed or covered, the last signed (RFC 8945).
     'src/dns-wire/tsig-verifier.ts',
     'src/dns-wire/tsig-record.ts',
@@ -89,6 +92,8 @@ export default {
     'src/providers/rfc2136/settle.ts',
     'src/providers/rfc2136/read-back.ts',
     'src/providers/rfc2136/zone-snapshot.ts',
+    // What an incremental transfer is believed to change in the zone the client keeps (RFC 1995).
+    'src/providers/rfc2136/ixfr.ts',
     // The SOA a PowerDNS UPDATE is conditional on (what is considered stale), and which refusals are sent again.
     'src/providers/pdns/update-client.ts',
     // Which LOC values PowerDNS would keep as other values (refused before any call), and how the rest are written.
@@ -128,6 +133,8 @@ export default {
     'src/providers/zonefile/name-length.ts',
     'src/providers/zonefile/problems.ts',
     'src/providers/zonefile/steps.ts',
+    // Which parse of a zone file is taken for which bytes (by digest): what is considered stale.
+    'src/providers/zonefile/parsed.ts',
     // Zone files: which lines an apply changes in place, and which it keeps byte for byte.
     'src/providers/zonefile/splice-text.ts',
     // Import: which zones, geo services and webapps become which YAML files, and what is listed as not imported.

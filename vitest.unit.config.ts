@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config';
 export const UNIT_TESTS = [
   'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
-  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets}.test.ts',
+  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update}.test.ts',
   'test/verify/wait.test.ts',
   // The heap settings the CLI gives itself (pure).
   'test/cli/heap-policy.test.ts',

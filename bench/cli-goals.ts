@@ -50,6 +50,11 @@ export const GOALS: readonly Goal[] = [
   { scenario: 'PowerDNS new zone of 1,000 records', requests: 7 },
   // Floor 101 (a POST per zone, the zone list) plus one read per zone for the check.
   { scenario: 'PowerDNS 100 new zones', requests: 201 },
+  // One parse to plan; an apply parses the file twice (the change read back; its plan's and its check's taken).
+  { scenario: 'zone file no-op plan, ', requests: 1 },
+  { scenario: 'zone file update 10 % of 20,000 ', requests: 2 },
+  // octoDNS peaks at 624 MB on the same update of a 100,000-record zone file.
+  { scenario: 'zone file update 10 % of 100,000 ', requests: 2, rssMb: 624 },
 ];
 
 export function goalOf(name: string): Goal | undefined {
@@ -137,6 +142,19 @@ export function derivedFigures(rows: readonly Row[]): Derived[] {
       unit: 'KB',
       goal: 4,
     });
+  }
+  for (const size of ['20,000', '100,000']) {
+    const plan = row(`zone file no-op plan, ${size} `);
+    const apply = row(`zone file update 10 % of ${size} `);
+    if (!plan || !apply) continue;
+    figures.push(
+      { what: `zone file apply ÷ its plan, CPU (${size} records)`, value: apply.cpu / plan.cpu, unit: '×' },
+      {
+        what: `zone file apply ÷ its plan, peak RSS (${size} records)`,
+        value: apply.rssMb / plan.rssMb,
+        unit: '×',
+      },
+    );
   }
   const client = row('Dyn client, ');
   const clientRequests = client && mostRequests(client);

@@ -13,9 +13,17 @@ function record(i: number, changed: boolean): { name: string; address: string } 
   return { name: `r${String(i).padStart(6, '0')}`, address: `${net}.${(i >> 8) & 255}.${i & 255}` };
 }
 
-/** `providers:` for a PowerDNS server named by EDGEPLAN_PDNS_URL and EDGEPLAN_PDNS_API_KEY; empty for Dyn. */
-function providersYaml(provider: 'dyn' | 'pdns'): string {
+/** The providers a bench zone is on: the Dyn emulator, a PowerDNS server, or zone files in `zones/`. */
+export type BenchProvider = 'dyn' | 'pdns' | 'zonefile';
+
+/**
+ * `providers:` for a PowerDNS server named by EDGEPLAN_PDNS_URL and EDGEPLAN_PDNS_API_KEY, or for zone files in
+ * `zones/` next to the desired state; empty for Dyn.
+ */
+function providersYaml(provider: BenchProvider): string {
   if (provider === 'dyn') return '';
+  if (provider === 'zonefile')
+    return 'providers:\n  files: { type: zonefile, directory: zones/, nameservers: [ns1.example.net.] }\n';
   return 'providers:\n  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }\n';
 }
 
@@ -26,7 +34,7 @@ function zoneYaml(zone: string, lines: readonly string[], create: boolean): stri
 }
 
 /** One zone of `count` records, the first `changed` of them with other addresses. */
-export function bigZoneYaml(provider: 'dyn' | 'pdns', count: number, changed = 0, create = false): string {
+export function bigZoneYaml(provider: BenchProvider, count: number, changed = 0, create = false): string {
   const lines = Array.from({ length: count }, (_, i) => {
     const { name, address } = record(i, i < changed);
     return `      ${name}: { a: [${address}] }`;
@@ -35,7 +43,7 @@ export function bigZoneYaml(provider: 'dyn' | 'pdns', count: number, changed = 0
 }
 
 /** `zones` new zones `z000.example…` of one record each: what creating many small zones costs in requests. */
-export function manyZonesYaml(provider: 'dyn' | 'pdns', zones: number): string {
+export function manyZonesYaml(provider: BenchProvider, zones: number): string {
   const parts = Array.from({ length: zones }, (_, i) =>
     zoneYaml(`z${String(i).padStart(3, '0')}.example`, ['      www: { a: [192.0.2.1] }'], true),
   );

@@ -4,7 +4,8 @@
  * built CLI (`dist/bin/edgeplan.js`, or PATH) as a process of its own, from process start to exit, imports included,
  * under GNU time (cli-process.ts). Per scenario the median of 3 runs of CPU time (user + sys: the reliable figure on
  * a shared machine), wall time and peak RSS, and the requests the service answered: the emulator's request log
- * for Dyn (cli-dyn.ts), a counting proxy in front of a real PowerDNS for PowerDNS (cli-pdns.ts). Then the figures
+ * for Dyn (cli-dyn.ts), a counting proxy in front of a real PowerDNS for PowerDNS (cli-pdns.ts), the parses of the
+ * zone file for zone files (cli-zonefile.ts). Then the figures
  * per record and per request the scenarios imply, each beside its goal (cli-goals.ts). `--quick` leaves out the
  * 10,000- and 100,000-record scenarios. `--ab=PATH` compares two builds on a shared machine: PATH (another build's
  * `bin/edgeplan.js`) runs in turn with the CLI, run for run, and each row gets the baseline's figures and the median
@@ -28,6 +29,7 @@ import {
   timeMissing,
 } from './cli-process.js';
 import { bigZoneYaml } from './cli-states.js';
+import { zonefileScenarios } from './cli-zonefile.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('only');
@@ -81,6 +83,7 @@ try {
   }
   await dynScenarios(context);
   await pdnsScenarios(context);
+  await zonefileScenarios(context);
 } finally {
   await rm(context.dir, { recursive: true, force: true });
 }

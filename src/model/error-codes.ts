@@ -179,6 +179,7 @@ export const ERROR_CODES = {
   EP2402: ['RFC 2136 not served', 'the server took an UPDATE but does not serve every set it held'],
   EP2403: ['RFC 2136 read limit', 'a zone transfer or SOA read reached one of its bounds'],
   EP2404: ['RFC 2136 exchange failed', 'a DNS exchange with the server got no usable answer'],
+  EP2405: ['UPDATE too large', 'an UPDATE does not fit one DNS message (65,535 octets); nothing was sent'],
   // EP25xx: zone files
   EP2501: ['zone file unreadable', 'a zone file cannot be read or parsed'],
   // EP26xx: the DNS wire
@@ -230,6 +231,10 @@ export const ERROR_CODES = {
   // EP9xxx: internal
   EP9001: ['Dyn session moved', 'internal: a write found its session replaced and starts again'],
   EP9002: ['fast YAML reader gave up', 'internal: the file is read again by the full YAML reader'],
+  EP9003: [
+    'IXFR did not fit',
+    'internal: an incremental transfer did not fit the zone as last read; it is read whole',
+  ],
 } as const satisfies Record<`EP${number}`, Entry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -60,6 +60,16 @@ describe('edgeplan with a zonefile provider', () => {
     expect((await cli(['plan', 'dns/desired.yaml'], {}, { cwd: repo })).code).toBe(0);
   });
 
+  it('an apply parses the zone file twice: its plan, the text it writes; the check plan takes that parse', async () => {
+    const applied = await cli(['apply', 'dns/desired.yaml', '--yes', '--verbose'], {}, { cwd: repo });
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain('Converged');
+    const parses = applied.stderr
+      .split('\n')
+      .filter((line) => line.includes('reading dns/zones/example.com.zone ('));
+    expect(parses).toHaveLength(2);
+  });
+
   it('applies a saved plan only to the file it was made from, byte for byte', async () => {
     const saved = await cli(['plan', 'dns/desired.yaml', '--out', 'plan.json'], {}, { cwd: repo });
     expect(saved.code).toBe(2);

@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import dnsPacket from 'dns-packet';
 import { decodeMessage, RCODES, rcodeName, type WireMessage } from '../../dns-wire/message.js';
 import { DnsQueryError, type DnsServer, serverLabel } from '../../dns-wire/query.js';
-import type { WireRecord } from '../../dns-wire/rdata.js';
+import { toAnswer, type WireRecord } from '../../dns-wire/rdata.js';
 import { type ExchangeBounds, tcpExchange } from '../../dns-wire/tcp-exchange.js';
 import { type Signed, signMessage, TsigError, type TsigKey } from '../../dns-wire/tsig.js';
 import { TsigVerifier } from '../../dns-wire/tsig-verifier.js';
 import { encodeUpdate, type UpdateEntry } from '../../dns-wire/update.js';
 import { Rfc2136Error, Rfc2136LimitError } from './errors.js';
+import { IxfrMismatchError, IxfrReader } from './ixfr.js';
 import { DEFAULT_TRANSFER_LIMITS, type TransferLimits } from './transfer-limits.js';
 
 /** What an UPDATE's answer said: its response code (NOERROR: applied; anything else: nothing applied). */
@@ -40,6 +41,7 @@ const ONE_MESSAGE = 2 + 0xffff;
 export class Rfc2136Client {
   readonly label: string;
   private sent = 0;
+  private readonly zones = new Map<string, readonly WireRecord[]>();
 
   constructor(private readonly options: Rfc2136ClientOptions) {
     this.label = serverLabel(options.server);
@@ -51,12 +53,66 @@ export class Rfc2136Client {
   }
 
   /**
-   * Every record of the zone, its SOA first, in the server's order; null when the server does not serve the zone
-   * to this key (NOTAUTH or REFUSED without a TSIG error). A transfer cut short, unsigned at its end, or past one
-   * of its bounds is an error, never a smaller zone.
+   * Every record of the zone, its SOA first; null when the server does not serve the zone to this key (NOTAUTH or
+   * REFUSED without a TSIG error). A transfer cut short, unsigned at its end, or past one of its bounds is an error,
+   * never a smaller zone.
+   *
+   * The first read of a zone is a whole transfer (AXFR, RFC 5936); the zone is kept, and every later read asks only
+   * what changed since (IXFR, RFC 1995: one SOA when nothing did, the changes where the server keeps a journal) and
+   * applies it to what it keeps (ixfr.ts). Where the server cannot (no journal back that far: it sends the whole zone;
+   * IXFR refused or not implemented; changes that do not fit), the zone is read whole, as the first time.
    */
   async transfer(zone: string): Promise<WireRecord[] | null> {
-    return this.read(() => this.transferOnce(zone));
+    const kept = this.zones.get(zone);
+    const changed = kept === undefined ? undefined : await this.read(() => this.incrementalOnce(zone, kept));
+    const records = changed === undefined ? await this.read(() => this.transferOnce(zone)) : changed;
+    if (records?.[0]) this.zones.set(zone, records);
+    else this.zones.delete(zone);
+    return records === null ? null : [...records];
+  }
+
+  /**
+   * The zone as the last read of it found it (undefined: none yet, or the zone was not served): what an UPDATE right
+   * after a plan is conditional on, and a chain compares its first message with, without asking again. A stale one
+   * is harmless: the server refuses a prerequisite that no longer holds (NXRRSET) and applies nothing.
+   */
+  lastRead(zone: string): readonly WireRecord[] | undefined {
+    return this.zones.get(zone);
+  }
+
+  /** The zone by IXFR from `kept`; undefined when it has to be read whole (see `transfer`). */
+  private async incrementalOnce(
+    zone: string,
+    kept: readonly WireRecord[],
+  ): Promise<readonly WireRecord[] | undefined> {
+    const what = `IXFR ${zone}`;
+    const limits = this.options.transfer ?? DEFAULT_TRANSFER_LIMITS;
+    const reader = new IxfrReader(kept);
+    // Either ends the answer early: the zone is then read whole.
+    let refused = false;
+    let unfit = false;
+    const bounds = { deadlineMs: limits.deadlineMs, maxBytes: limits.maxBytes, signal: this.options.signal };
+    await this.exchange(what, ixfrQuery(zone, kept[0] as WireRecord), bounds, (message) => {
+      refused = message.rcode !== RCODES.NOERROR;
+      if (refused) return false;
+      let more: boolean;
+      try {
+        more = reader.accept(message.answers);
+      } catch (error) {
+        if (!(error instanceof IxfrMismatchError)) throw error;
+        unfit = true;
+        return false;
+      }
+      if (reader.count > limits.maxRecords)
+        throw new Rfc2136LimitError(
+          what,
+          this.label,
+          'records',
+          `the transfer has more than ${limits.maxRecords} records (transfer_max_records)`,
+        );
+      return more;
+    });
+    return refused || unfit ? undefined : reader.result().records;
   }
 
   private async transferOnce(zone: string): Promise<WireRecord[] | null> {
@@ -212,6 +268,17 @@ export const READ_ATTEMPTS = 4;
 /** An exchange that failed on the way (no answer, a cut, an unsigned or forged one): a read may ask again. */
 class ExchangeFailedError extends Rfc2136Error {
   override readonly code = 'EP2404';
+}
+
+/** An IXFR query: the zone, and in the authority section the SOA of the version held (RFC 1995 §3). */
+function ixfrQuery(zone: string, soa: WireRecord): Buffer {
+  return dnsPacket.encode({
+    id: randomInt(0x10000),
+    // Stryker disable next-line StringLiteral: dns-packet writes a query (QR 0) for any type but 'response'
+    type: 'query',
+    questions: [{ name: zone, type: 'IXFR' }],
+    authorities: [toAnswer(soa)],
+  });
 }
 
 function query(zone: string, type: 'AXFR' | 'SOA'): Buffer {

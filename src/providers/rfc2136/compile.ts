@@ -1,15 +1,16 @@
-import { entryLength, type UpdateEntry, updateOverhead } from '../../dns-wire/update.js';
+import { MAX_SOA_PREREQUISITE, type UpdateEntry, UpdateSizer } from '../../dns-wire/update.js';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import type { Rfc2136Op, Rfc2136Records, Rfc2136Set } from './ops.js';
 
 /**
- * The largest UPDATE the compiler packs: a DNS message over TCP is at most 65,535 octets (RFC 1035 §4.2.2); the
- * SOA prerequisite (at most two 255-octet names and 20 octets) and the TSIG record (a key and algorithm name, a
- * 64-octet MAC) are added to what is packed here, so 2 KiB is kept for them.
+ * The largest UPDATE the compiler packs, without its SOA prerequisite and TSIG record: a DNS message over TCP is at
+ * most 65,535 octets (RFC 1035 §4.2.2); the prerequisite takes at most MAX_SOA_PREREQUISITE (update.ts) and the TSIG
+ * record (a key and an algorithm name of at most 255 octets each, a MAC of at most 64, 26 more) is added when it is
+ * signed, so 1 KiB is kept for it.
  */
-export const MAX_UPDATE_OCTETS = 65_535 - 2_048;
+export const MAX_UPDATE_OCTETS = 65_535 - MAX_SOA_PREREQUISITE - 1_024;
 
 /** RFC 2136 cannot create a zone: the plan needs one this server does not serve. */
 export class Rfc2136ZoneCreationError extends EdgeplanError {
@@ -31,8 +32,8 @@ export class Rfc2136ZoneCreationError extends EdgeplanError {
 /**
  * The RFC 2136 compiler: a zone's changed record sets → UPDATE messages (ops.ts). Pure. Sets are sent whole (the
  * old set deleted, the new one added), deletions first so that a name can change type within a chain. Sets are
- * packed in order into messages of at most `maxOctets`, measured both ways (the rollback of a message carries the
- * old sets); one message when everything fits.
+ * packed in order into messages of at most `maxOctets`, as they are written (names compressed), measured both ways
+ * (the rollback of a message carries the old sets); one message when everything fits.
  */
 export function rfc2136Compiler(provider: string, maxOctets = MAX_UPDATE_OCTETS) {
   return {
@@ -90,35 +91,56 @@ export function setEntries(set: Rfc2136Set, direction: 'forward' | 'back', zone:
   ];
 }
 
-function setOctets(set: Rfc2136Set, zone: string): number {
-  const size = (direction: 'forward' | 'back') =>
-    setEntries(set, direction, zone).reduce((sum, entry) => sum + entryLength(entry), 0);
-  return Math.max(size('forward'), size('back'));
+/** The forward and the back message being packed, counted as they are written. */
+interface Packing {
+  zone: string;
+  forward: UpdateSizer;
+  back: UpdateSizer;
+}
+
+function packing(zone: string): Packing {
+  return { zone, forward: new UpdateSizer(zone), back: new UpdateSizer(zone) };
+}
+
+/** Adds the set to both messages; false, and both left as they were, when either would pass `maxOctets`. */
+function tryAdd(messages: Packing, set: Rfc2136Set, maxOctets: number): boolean {
+  const marks = [messages.forward.mark(), messages.back.mark()] as const;
+  for (const entry of setEntries(set, 'forward', messages.zone)) messages.forward.add(entry);
+  for (const entry of setEntries(set, 'back', messages.zone)) messages.back.add(entry);
+  if (messages.forward.octets <= maxOctets && messages.back.octets <= maxOctets) return true;
+  messages.forward.rollback(marks[0]);
+  messages.back.rollback(marks[1]);
+  return false;
 }
 
 /** Greedy packing in order; a set larger than a message alone is refused (it cannot be sent atomically). */
 function pack(zone: string, sets: readonly Rfc2136Set[], maxOctets: number): Rfc2136Set[][] {
-  const budget = maxOctets - updateOverhead(zone);
   const messages: Rfc2136Set[][] = [];
   let current: Rfc2136Set[] = [];
-  let used = 0;
+  let sizes = packing(zone);
   for (const set of [...sets].sort(byDeletionThenAddress)) {
-    const octets = setOctets(set, zone);
-    if (octets > budget)
-      throw new Error(
-        `zone ${zone}: the record set ${set.fqdn} ${set.type} takes ${octets} octets, more than one UPDATE message ` +
-          `holds (${budget}); split it`,
-      );
-    if (used + octets > budget && current.length > 0) {
-      messages.push(current);
+    if (!tryAdd(sizes, set, maxOctets)) {
+      if (current.length > 0) messages.push(current);
       current = [];
-      used = 0;
+      sizes = packing(zone);
+      if (!tryAdd(sizes, set, maxOctets)) throw tooLarge(zone, set, maxOctets);
     }
     current.push(set);
-    used += octets;
   }
   if (current.length > 0) messages.push(current);
   return messages;
+}
+
+function tooLarge(zone: string, set: Rfc2136Set, maxOctets: number): Error {
+  const alone = packing(zone);
+  const empty = alone.forward.octets;
+  for (const entry of setEntries(set, 'forward', zone)) alone.forward.add(entry);
+  for (const entry of setEntries(set, 'back', zone)) alone.back.add(entry);
+  const octets = Math.max(alone.forward.octets, alone.back.octets) - empty;
+  return new Error(
+    `zone ${zone}: the record set ${set.fqdn} ${set.type} takes ${octets} octets, more than one UPDATE message ` +
+      `holds (${maxOctets - empty}); split it`,
+  );
 }
 
 function byDeletionThenAddress(a: Rfc2136Set, b: Rfc2136Set): number {

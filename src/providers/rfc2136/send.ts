@@ -7,10 +7,12 @@ import { settleLostUpdate } from './settle.js';
 import type { ZoneSoa } from './zone-snapshot.js';
 
 /**
- * What the writer asks of a server: its SOA, its zone, and UPDATE. The RFC 2136 client speaks all three over DNS;
- * the PowerDNS provider sends UPDATE over DNS and reads through its HTTP API (providers/pdns/update-client.ts).
+ * What the writer asks of a server: its SOA, its zone, and UPDATE; and, where the client keeps it, the zone as its
+ * last read found it (`lastRead`). The RFC 2136 client speaks all three over DNS; the PowerDNS provider sends
+ * UPDATE over DNS and reads through its HTTP API (providers/pdns/update-client.ts).
  */
-export type WriterClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer' | 'update'>;
+export type WriterClient = Pick<Rfc2136Client, 'label' | 'soa' | 'transfer' | 'update'> &
+  Partial<Pick<Rfc2136Client, 'lastRead'>>;
 
 /**
  * Sends one message of a zone's step (`forward`) or its undo (`back`) as one UPDATE conditional on the zone's SOA as

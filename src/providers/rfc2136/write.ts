@@ -13,6 +13,7 @@ import {
   readSnapshot,
   serialOf,
   setsUnlike,
+  snapshotOf,
   unlikeText,
   type ZoneSoa,
 } from './zone-snapshot.js';
@@ -92,10 +93,14 @@ export class Rfc2136Writer implements StepWriter {
   }
 
   /**
-   * The zone before the step's first message, which must still be at the serial the plan read: its SOA (one
-   * query), or, for a chain, the whole zone (one transfer), against which the first message's result is compared.
+   * The zone before the step's first message, which must still be at the serial the plan read: the zone as the
+   * plan's read found it, when the client kept it at that serial (not asked again: the message is conditional on its
+   * SOA, so the server refuses it whole if the zone moved since); else its SOA (one query) for one message, or, for
+   * a chain, the whole zone (one transfer), against which the first message's result is compared.
    */
   private async zoneBefore(op: Rfc2136Op, planned: number, what: string): Promise<ZoneSoa> {
+    const known = snapshotOf(this.client.lastRead?.(op.zone) ?? null);
+    if (known !== null && known.serial === planned) return known;
     const found =
       op.of > 1
         ? await readSnapshot(this.client, op.zone, what)

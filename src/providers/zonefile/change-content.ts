@@ -5,7 +5,7 @@ import { modelName } from './names.js';
 import type { ZonefileNewZone, ZonefileOp } from './ops.js';
 import type { FileRecord } from './read-entries.js';
 import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, serialStyleOf } from './soa.js';
-import { readZoneContent, type ZoneContent } from './zone-content.js';
+import type { ZoneContent, ZoneRead } from './zone-content.js';
 
 /**
  * A zone's content after the op (pure): each deleted set gone, each replaced set exactly its new values with the
@@ -84,16 +84,11 @@ export function newZoneContent(zone: string, create: ZonefileNewZone, nowMs: num
 }
 
 /**
- * Why `text`, the file about to be written, does not read back as `content` (the SOA, the managed sets, the kept
- * records and the sets named as not managed); null when it does. The writer's last guard: a file edgeplan could
- * not read back is never written.
+ * Why `read`, the file about to be written as read back, is not `content` (the SOA, the managed sets, the kept
+ * records and the sets named as not managed); null when it is. The writer's last guard: a file edgeplan could not
+ * read back is never written.
  */
-export function readBackProblem(
-  text: string,
-  content: ZoneContent,
-  supported: ReadonlySet<string>,
-): string | null {
-  const read = readZoneContent(text, content.zone, supported);
+export function readBackProblem(read: ZoneRead, content: ZoneContent): string | null {
   if (!read.ok) return read.problems.map((p) => `line ${p.line}: ${p.message}`).join('; ');
   const again = read.content;
   if (!isDeepStrictEqual(again.soa, content.soa)) return 'the SOA differs';

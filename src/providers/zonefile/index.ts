@@ -3,6 +3,7 @@ import { type Logger, silentLogger } from '../../model/logger.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import { zonefileCompiler } from './compile.js';
 import { DEFAULT_MAX_FILE_MB, shownPath, type ZoneFileLocation } from './location.js';
+import { ParsedZones } from './parsed.js';
 import { ZoneFiles } from './read.js';
 import { createZoneFileStore, type ZoneFileStore } from './store.js';
 import { ZonefileWriter } from './write.js';
@@ -40,10 +41,15 @@ export function createZonefileProvider(options: ZonefileProviderOptions): DnsPro
   const supported: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
   const logger = options.logger ?? silentLogger;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1024 * 1024;
-  const files = new ZoneFiles(options.location, store, supported, logger, {
-    maxFileBytes,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const parsed = new ParsedZones(logger);
+  const files = new ZoneFiles(
+    options.location,
+    store,
+    supported,
+    logger,
+    { maxFileBytes, ...(options.signal ? { signal: options.signal } : {}) },
+    parsed,
+  );
   const writer = new ZonefileWriter({
     location: options.location,
     store,
@@ -51,6 +57,7 @@ export function createZonefileProvider(options: ZonefileProviderOptions): DnsPro
     maxFileBytes,
     logger,
     now: options.now ?? Date.now,
+    parsed,
   });
   const settings = { provider: options.name, nameservers: options.nameservers ?? [] };
   return {

@@ -9,6 +9,7 @@ import { plural, shortened } from '../../model/text.js';
 import type { ReadFile } from './compile.js';
 import { ZonefileReadError } from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath, zoneOfFileName } from './location.js';
+import type { ParsedZones } from './parsed.js';
 import { serialStyleOf } from './soa.js';
 import { runStepsAsync } from './steps.js';
 import type { StoredFile, ZoneFileStore } from './store.js';
@@ -34,6 +35,8 @@ export interface ReadBounds {
  * digest kept for the compiler (what the plan read is what the writer must find), the problems of a file an error
  * naming their lines (the first ones, and how many more). Why a set of a managed type is kept as written is logged
  * (a warning), never dropped silently. The text is read in steps (steps.ts), so the signal stops a large file's read.
+ * A file whose bytes were parsed already (the same digest: a plan's, or what an apply wrote) is not parsed again
+ * (parsed.ts).
  */
 export class ZoneFiles {
   private readonly read = new Map<string, ReadFile>();
@@ -44,6 +47,7 @@ export class ZoneFiles {
     private readonly supported: ReadonlySet<string>,
     private readonly logger: Logger,
     private readonly bounds: ReadBounds,
+    private readonly parsed: ParsedZones,
   ) {}
 
   /** What the last read of `zone` found, for the compiler. */
@@ -59,17 +63,24 @@ export class ZoneFiles {
     const { maxFileBytes, signal } = this.bounds;
     signal?.throwIfAborted();
     const bytes = readable(file, await this.store.read(path, maxFileBytes, signal));
-    const digest = bytes === null ? null : digestOf(bytes);
+    if (bytes === null) {
+      this.read.set(zone, { file, digest: null });
+      return { path, file, digest: null, content: null };
+    }
+    const digest = digestOf(bytes);
     this.read.set(zone, { file, digest });
-    if (bytes === null) return { path, file, digest, content: null };
+    const known = this.parsed.get(path, digest);
+    if (known !== undefined) return { path, file, digest, content: known };
     const text = utf8Text(bytes);
     if (text === undefined)
       throw new ZonefileReadError(file, [
         { line: 1, message: 'not UTF-8 text (write other octets as \\DDD)' },
       ]);
-    this.logger.debug(`reading ${file} (${bytes.length} bytes)`);
-    const read = await runStepsAsync(readZoneSteps(text, zone, this.supported), signal);
+    const read = await this.parsed.parsed(file, bytes.length, () =>
+      runStepsAsync(readZoneSteps(text, zone, this.supported), signal),
+    );
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
+    this.parsed.keep(path, digest, read.content);
     const { notes, notesLeftOut } = read.content;
     for (const note of notes) this.logger.warn(`${file}: ${shortened(note, SHOWN_NOTE)}`);
     if (notesLeftOut)
@@ -124,8 +135,14 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
 function liveZone(content: ZoneContent | null): LiveZone | null {
   if (content === null) return null;
   const { zone, soa, sets, unsupported, apexNs } = content;
-  const serialStyle = serialStyleOf(soa.serial);
-  return { zone, serial: soa.serial, serialStyle, records: sets, unsupported, ...(apexNs ? { apexNs } : {}) };
+  return {
+    zone,
+    serial: soa.serial,
+    serialStyle: serialStyleOf(soa.serial),
+    records: [...sets],
+    unsupported: [...unsupported],
+    ...(apexNs ? { apexNs } : {}),
+  };
 }
 
 /** The SOA and the apex NS set are the zone's own: named as such (the apex NS set is managed where declared). */

@@ -5,12 +5,13 @@ import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
+import type { ParsedZones } from './parsed.js';
 import { digestOf, readable, utf8Text } from './read.js';
 import { readEntries } from './read-entries.js';
 import { splicedZoneText } from './splice-text.js';
 import type { ZoneFileStore } from './store.js';
 import { zoneFileText } from './write-text.js';
-import { readZoneContent, type ZoneContent } from './zone-content.js';
+import { readZoneContent, type ZoneContent, type ZoneRead } from './zone-content.js';
 
 export interface ZonefileWriterSettings {
   location: ZoneFileLocation;
@@ -23,6 +24,8 @@ export interface ZonefileWriterSettings {
   logger: Logger;
   /** The clock the SOA serial is taken from (epoch, day and minute styles). */
   now: () => number;
+  /** The provider's parses of its files, shared with its reads (parsed.ts). */
+  parsed: ParsedZones;
 }
 
 /**
@@ -33,13 +36,17 @@ export interface ZonefileWriterSettings {
  * it holds exactly that, written to a temporary file with the old file's mode, owner and group, checked against
  * the digest once more, and renamed over the file (over a link's target, the link kept). Any failure leaves the
  * file as it was: a zone file is never half-applied. An owner or group that could not be kept is a warning.
+ *
+ * One parse per file written: the file found is the plan's by its digest, so the plan's parse of it is taken
+ * (parsed.ts); the text written is parsed to read it back, and that parse is kept for the check plan after the apply.
+ * A change that cannot be made in place costs one parse more (the spliced text, then the file written anew).
  */
 export class ZonefileWriter {
   constructor(private readonly settings: ZonefileWriterSettings) {}
 
   async execute(raw: ProviderOp): Promise<void> {
     const op = parseZonefileOp(raw);
-    const { location, store, supported, now } = this.settings;
+    const { location, store, now } = this.settings;
     const path = zoneFilePath(location, op.zone);
     const file = shownPath(location, path);
     if (op.file !== file)
@@ -51,21 +58,26 @@ export class ZonefileWriter {
     const base = current?.content ?? newZoneContent(op.zone, requireCreate(op, file), now());
     const changed = changedContent(base, op);
     const content = current === null ? changed : nextVersion(changed, now());
-    const text = current === null ? zoneFileText(content) : this.editedText(current.text, op, content, file);
+    const { text, again } =
+      current === null
+        ? { text: zoneFileText(content), again: null }
+        : await this.editedText(current.text, op, content, file);
     const size = Buffer.byteLength(text);
     if (size > this.settings.maxFileBytes)
       throw new ZonefileSetupError(
         `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
           `could read it again; ${file} was not changed (raise max_file_mb)`,
       );
-    const problem = readBackProblem(text, content, supported);
-    if (problem !== null)
+    const read = again ?? (await this.readBack(file, text, op.zone));
+    const problem = readBackProblem(read, content);
+    if (problem !== null || !read.ok)
       throw new Error(
         `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
       );
     const { notKept } = await store.replace(path, text, async () => {
-      await this.readChecked(op, path, file);
+      await this.bytesChecked(op, path, file);
     });
+    this.settings.parsed.keep(path, digestOf(Buffer.from(text)), read.content);
     if (notKept.length > 0)
       this.settings.logger.warn(
         `${file} was written but could not keep its ${notKept.join(' and ')} (only root may give a file to another ` +
@@ -76,47 +88,75 @@ export class ZonefileWriter {
 
   /**
    * The file's text with only the changed records' lines changed (splice-text.ts), when that reads back as
-   * `content`; otherwise the whole file written anew, and a warning that its layout was not kept.
+   * `content`; otherwise the whole file written anew, and a warning that its layout was not kept. With the text, its
+   * parse (the read-back): the text written is parsed once.
    */
-  private editedText(before: string, op: ZonefileOp, content: ZoneContent, file: string): string {
+  private async editedText(
+    before: string,
+    op: ZonefileOp,
+    content: ZoneContent,
+    file: string,
+  ): Promise<{ text: string; again: ZoneRead }> {
     const { records } = readEntries(before, `${op.zone}.`);
     const spliced = splicedZoneText(before, records, op, content.soa.serial);
-    const problem = readBackProblem(spliced, content, this.settings.supported);
-    if (problem === null) return spliced;
+    const again = await this.readBack(file, spliced, op.zone);
+    const problem = readBackProblem(again, content);
+    if (problem === null) return { text: spliced, again };
     this.settings.logger.warn(
       `${file}: the changes could not be made in place (${problem}), so the whole file was written in edgeplan's ` +
         'layout: its comments and order were not kept',
     );
-    return zoneFileText(content);
+    const text = zoneFileText(content);
+    return { text, again: await this.readBack(file, text, op.zone) };
   }
 
-  /** The zone as its file holds it now (null: no file), after checking it is the file the plan read. */
+  /** `text` parsed as the zone's file (one parse, counted: parsed.ts). */
+  private readBack(file: string, text: string, zone: string): Promise<ZoneRead> {
+    const { parsed, supported } = this.settings;
+    return parsed.parsed(file, Buffer.byteLength(text), () => readZoneContent(text, zone, supported));
+  }
+
+  /**
+   * The zone as its file holds it now, and its text (null: no file), after checking it is the file the plan read:
+   * the plan's parse of those bytes when the provider holds it, else parsed here.
+   */
   private async readChecked(
     op: ZonefileOp,
     path: string,
     file: string,
   ): Promise<{ content: ZoneContent; text: string } | null> {
-    const { store, maxFileBytes } = this.settings;
-    const bytes = readable(file, await store.read(path, maxFileBytes));
-    const digest = bytes === null ? null : digestOf(bytes);
-    if (digest !== op.digest) throw new ZonefileConflictError(op.zone, file, changeSign(op.digest, digest));
-    if (bytes === null) return null;
+    const found = await this.bytesChecked(op, path, file);
+    if (found === null) return null;
+    const { bytes, digest } = found;
     const text = utf8Text(bytes);
     if (text === undefined) throw new ZonefileReadError(file, [{ line: 1, message: 'not UTF-8 text' }], 1);
-    const read = readZoneContent(text, op.zone, this.settings.supported);
+    const known = this.settings.parsed.get(path, digest);
+    if (known !== undefined) return { content: known, text };
+    const read = await this.readBack(file, text, op.zone);
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
     return { content: read.content, text };
+  }
+
+  /** The file's bytes and their digest (null: no file), which must be the plan's. */
+  private async bytesChecked(
+    op: ZonefileOp,
+    path: string,
+    file: string,
+  ): Promise<{ bytes: Buffer; digest: string } | null> {
+    const { store, maxFileBytes } = this.settings;
+    const bytes = readable(file, await store.read(path, maxFileBytes));
+    if (bytes === null) {
+      if (op.digest !== null) throw new ZonefileConflictError(op.zone, file, 'was removed');
+      return null;
+    }
+    const digest = digestOf(bytes);
+    if (digest !== op.digest)
+      throw new ZonefileConflictError(op.zone, file, op.digest === null ? 'was created' : 'was edited');
+    return { bytes, digest };
   }
 }
 
 function requireCreate(op: ZonefileOp, file: string): NonNullable<ZonefileOp['create']> {
   if (op.create === undefined) throw new ZonefileConflictError(op.zone, file, 'was removed');
   return op.create;
-}
-
-/** What happened to the file between the plan's read and now. */
-function changeSign(planned: string | null, now: string | null): string {
-  if (planned === null) return 'was created';
-  if (now === null) return 'was removed';
-  return 'was edited';
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../../src/config/index.js';
+import { decodeMessage } from '../../../src/dns-wire/message.js';
 import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
 import type { StepOutcome } from '../../../src/engine/types.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
@@ -38,6 +39,7 @@ const ZONES = [
   'lostall.test',
   'discard.test',
   'between.test',
+  'reads.test',
 ];
 
 let dir = '';
@@ -98,6 +100,32 @@ function describeDropped(kind: ServerKind): void {
     client = new Rfc2136Client({ server: { host: '127.0.0.1', port: server.port }, key: server.key });
   });
   afterAll(() => server?.stop());
+
+  it("one whole transfer, the plan's: the chain, its read-backs and the check plan ask what changed (IXFR, RFC 1995)", async () => {
+    const asked: string[] = [];
+    const proxy = await startFaultProxy(server.port, (request): Fault => {
+      asked.push(opcodeOf(request) === 5 ? 'UPDATE' : (decodeMessage(request).question?.type ?? '?'));
+      return 'pass';
+    });
+    try {
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
+      const body = '    records: { a: { txt: ["one"] }, b: { txt: ["two"] }, c: { txt: ["three"] } }\n';
+      const plan = await planOf(dns, 'reads.test', body);
+      expect(plan.steps[0]?.ops).toHaveLength(3);
+      expect((await applyPlan(plan, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+      const check = await planOf(dns, 'reads.test', body);
+      expect(check.changes).toEqual([]);
+      // No SOA query and no transfer before the chain: its first message is conditional on the plan's SOA.
+      expect(asked).toEqual(['AXFR', 'UPDATE', 'IXFR', 'UPDATE', 'IXFR', 'UPDATE', 'IXFR', 'IXFR']);
+      expect(await served('reads.test')).toEqual([
+        'a.reads.test TXT "one"',
+        'b.reads.test TXT "two"',
+        'c.reads.test TXT "three"',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
 
   it('a CNAME beside a TXT an unmanaged entry keeps: refused at plan time, naming both and why', async () => {
     await seed('plan.test', 'www.plan.test', 'TXT', '"site-verification=1"');
@@ -166,8 +194,8 @@ function describeDropped(kind: ServerKind): void {
       const sent = dns.requests();
       const result = await applyPlan(plan, writersOf({ dns }));
       expect(result.steps[0]).toMatchObject({ status: 'applied', done: 1, total: 1 });
-      // The SOA, the UPDATE, the read lost, the read again.
-      expect(dns.requests() - sent).toBe(4);
+      // The UPDATE (conditional on the SOA the plan's transfer read, not asked again), the read lost, the read again.
+      expect(dns.requests() - sent).toBe(3);
       expect(await served('lost.test')).toEqual(['www.lost.test A 192.0.2.1']);
     } finally {
       await proxy.close();
@@ -199,7 +227,7 @@ function describeDropped(kind: ServerKind): void {
       return 'pass';
     });
     try {
-      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await planOf(dns, 'discard.test', CHAIN);
       expect(plan.steps[0]?.ops.length).toBeGreaterThan(2);
       const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
@@ -225,7 +253,7 @@ function describeDropped(kind: ServerKind): void {
       return 'pass';
     });
     try {
-      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await planOf(dns, 'between.test', CHAIN);
       const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
       expect(step.error).toMatch(

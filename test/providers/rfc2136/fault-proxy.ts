@@ -4,7 +4,7 @@
  * sees it, to pass it and cut the answer after `cutAfter` octets, to pass it after `delayMs`, to pass it and keep
  * every answer back (`hang`: the client times out), or to answer SERVFAIL itself, unsigned, as a middlebox would
  * (`servfail`: the server never sees it). `fault` may take its time (a promise): another writer can change the zone
- * before the request reaches the server.
+ * before the request reaches the server. It counts the octets it passed each way (the benchmarks' bytes).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -12,6 +12,8 @@ export type Fault = 'pass' | 'drop' | 'hang' | 'servfail' | { cutAfter: number }
 
 export interface FaultProxy {
   port: number;
+  /** Octets passed so far, length prefixes included: to the server (`up`) and back (`down`). */
+  octets(): { up: number; down: number };
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startFaultProxy(
   fault: (request: Buffer) => Fault | Promise<Fault>,
 ): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
+  const octets = { up: 0, down: 0 };
   const server: Server = createServer((client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
@@ -72,13 +75,18 @@ export async function startFaultProxy(
         const limit = decision === 'pass' ? Number.POSITIVE_INFINITY : decision.cutAfter;
         const part = answer.subarray(0, Math.max(0, limit - forwarded));
         forwarded += part.length;
+        octets.down += part.length;
         client.write(part);
         if (forwarded >= limit) {
           upstream.destroy();
           client.end();
         }
       });
+      octets.up += buffered.length;
       upstream.write(buffered);
+      client.on('data', (chunk: Buffer) => {
+        octets.up += chunk.length;
+      });
       client.pipe(upstream);
     };
     client.on('data', onData);
@@ -87,6 +95,7 @@ export async function startFaultProxy(
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : 0,
+    octets: () => ({ ...octets }),
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

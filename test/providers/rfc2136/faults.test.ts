@@ -193,7 +193,7 @@ function describeFaults(kind: ServerKind): void {
       return updates === 2 ? 'drop' : 'pass';
     });
     try {
-      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await chainPlan(dns);
       const result = await applyPlan(plan, writersOf({ dns }));
       expect(result.steps[0]?.status).toBe('applied');
@@ -220,7 +220,7 @@ function describeFaults(kind: ServerKind): void {
     });
     try {
       const before = await served(server, 'chain.test');
-      const dns = provider(proxy.port, { maxMessageOctets: 80 });
+      const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const result = await applyPlan(await chainPlan(dns), writersOf({ dns }));
       const step = result.steps[0];
       expect(step?.status === 'failed' && { done: step.done, discarded: step.discarded }).toEqual({

@@ -4,11 +4,13 @@
  * it, within the default limits; the same zone with `transfer_max_records` below its size is refused.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { WireRecord } from '../../../src/dns-wire/rdata.js';
 import {
   DEFAULT_TRANSFER_LIMITS,
   Rfc2136Client,
   Rfc2136LimitError,
 } from '../../../src/providers/rfc2136/index.js';
+import { IxfrReader } from '../../../src/providers/rfc2136/ixfr.js';
 import { addresses } from './hostile-server.js';
 import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
 
@@ -49,6 +51,45 @@ function describeTransfer(kind: ServerKind): void {
   it('transfer_max_records below the zone: refused, nothing kept', async () => {
     await expect(client(1_000).transfer(ZONE)).rejects.toBeInstanceOf(Rfc2136LimitError);
   });
+
+  it('a later read asks what changed (IXFR, RFC 1995), served from the journal: the same zone as a whole transfer', async () => {
+    const reader = client();
+    const first = (await reader.transfer(ZONE)) ?? [];
+    const results = vi.spyOn(IxfrReader.prototype, 'result');
+    try {
+      const unchanged = await reader.transfer(ZONE);
+      expect(results.mock.results[0]?.value).toMatchObject({ kind: 'current' });
+      expect(lines(unchanged)).toEqual(lines(first));
+      const soa = first[0] as WireRecord;
+      const [gone, kept] = first.filter((r) => r.type === 'A');
+      const updates = [
+        { kind: 'delete-rrset' as const, name: gone?.name ?? '', type: 'A' },
+        { kind: 'record' as const, record: { ...(kept as WireRecord), ttl: 60 } },
+        { kind: 'record' as const, record: { name: `new.${ZONE}`, type: 'TXT', ttl: 300, value: '"n"' } },
+      ];
+      const answer = await reader.update(
+        `UPDATE ${ZONE}`,
+        ZONE,
+        [{ kind: 'record', record: { ...soa, ttl: 0 } }],
+        [{ kind: 'delete-rrset', name: kept?.name ?? '', type: 'A' }, ...updates],
+      );
+      expect(answer.rcode).toBe(0);
+      const sent = reader.requests;
+      const changed = await reader.transfer(ZONE);
+      expect(reader.requests - sent).toBe(1);
+      expect(results.mock.results[1]?.value).toMatchObject({ kind: 'changes' });
+      expect(lines(changed)).toEqual(lines(await client().transfer(ZONE)));
+      expect(lines(changed)).toContain(`new.${ZONE} TXT "n" ttl 300`);
+      expect(lines(changed)).not.toContain(`${gone?.name} A ${gone?.value} ttl 300`);
+    } finally {
+      results.mockRestore();
+    }
+  });
+}
+
+/** A zone's records as sorted lines: the same zone, whatever order the server sent it in. */
+function lines(records: readonly WireRecord[] | null | undefined): string[] {
+  return (records ?? []).map((r) => `${r.name} ${r.type} ${r.value} ttl ${r.ttl}`).sort();
 }
 
 if (missing !== null) {

@@ -57,6 +57,40 @@ describe('what the server serves after an UPDATE is what was sent', () => {
   });
 });
 
+describe('the SOA one message is conditional on', () => {
+  const kept = (server: ReturnType<typeof fakeServer>, serial: number) => {
+    const soa = record(Z, 'SOA', `ns1.example.net. hostmaster.${Z}. ${serial} 3600 600 86400 300`);
+    server.lastRead = () => [soa];
+  };
+
+  it("right after the plan's read: not asked again, the UPDATE is conditional on the SOA that read saw", async () => {
+    const server = fakeServer(Z);
+    kept(server, 7);
+    expect(await apply(server, chain([OTHER]))).toMatchObject({ status: 'applied', done: 1 });
+    expect(server.calls).toEqual(['update', 'transfer']);
+  });
+
+  it('moved since that read: the server refuses the prerequisite (RFC 2136 §3.2), nothing applied, a conflict', async () => {
+    const server = fakeServer(Z);
+    kept(server, 7);
+    server.before.set(1, () =>
+      server.write([{ kind: 'record', record: record('late.a.test', 'A', '192.0.2.9') }]),
+    );
+    const step = failure(await apply(server, chain([OTHER])));
+    expect(step.error).toContain('the SOA prerequisite was refused (NXRRSET)');
+    expect(step).toMatchObject({ done: 0, discarded: true });
+    expect(server.lines()).toEqual(['late.a.test A 192.0.2.9 ttl 300']);
+    expect(server.calls).toEqual(['update']);
+  });
+
+  it('kept at another serial than the plan read: asked (one SOA query)', async () => {
+    const server = fakeServer(Z);
+    kept(server, 6);
+    expect(await apply(server, chain([OTHER]))).toMatchObject({ status: 'applied', done: 1 });
+    expect(server.calls).toEqual(['soa', 'update', 'transfer']);
+  });
+});
+
 describe('the read after an UPDATE', () => {
   // The fake server asks nothing again: a lost read here is one the client already asked READ_ATTEMPTS times.
   it('lost: the step fails, and its discard reads the zone and undoes it', async () => {
@@ -162,6 +196,15 @@ describe('a chain of messages', () => {
     const server = fakeServer(Z);
     expect(await apply(server, chain([OTHER], [WWW_CNAME]))).toMatchObject({ status: 'applied', done: 2 });
     expect(server.calls).toEqual(['transfer', 'update', 'transfer', 'update', 'transfer']);
+  });
+
+  it("after the plan's read, kept at the planned serial: no transfer before the first message", async () => {
+    const server = fakeServer(Z);
+    const read = (await server.transfer(Z)) ?? [];
+    server.lastRead = () => read;
+    server.calls.length = 0;
+    expect(await apply(server, chain([OTHER], [WWW_CNAME]))).toMatchObject({ status: 'applied', done: 2 });
+    expect(server.calls).toEqual(['update', 'transfer', 'update', 'transfer']);
   });
 
   it('a planned serial that moved before the first message: nothing sent', async () => {

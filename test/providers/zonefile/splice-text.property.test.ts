@@ -100,7 +100,7 @@ describe('a change made in place, for any change', () => {
       fc.property(OP, (op) => {
         const content = nextVersion(changedContent(BEFORE, op), NOW);
         const after = splicedZoneText(TEXT, RECORDS, op, content.soa.serial);
-        expect(readBackProblem(after, content, SUPPORTED)).toBeNull();
+        expect(readBackProblem(readZoneContent(after, content.zone, SUPPORTED), content)).toBeNull();
 
         const touched = new Set([...op.delete, ...op.replace].map(recordSetKey));
         const changing = new Set<number>();

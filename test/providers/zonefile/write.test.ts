@@ -44,7 +44,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function provider(store: ZoneFileStore = createZoneFileStore(), warnings: string[] = []): DnsProvider {
+function provider(
+  store: ZoneFileStore = createZoneFileStore(),
+  warnings: string[] = [],
+  debug: (line: string) => void = () => {},
+): DnsProvider {
   const location = locationOf('.', '{zone}.zone', join(dir, 'desired.yaml'));
   return createZonefileProvider({
     name: 'files',
@@ -52,8 +56,17 @@ function provider(store: ZoneFileStore = createZoneFileStore(), warnings: string
     nameservers: ['ns1.example.net.'],
     store,
     now: () => NOW,
-    logger: { debug() {}, info() {}, warn: (line) => warnings.push(line) },
+    logger: { debug, info() {}, warn: (line) => warnings.push(line) },
   });
+}
+
+/** A provider whose parses of zone files are counted (each is logged at debug level: parsed.ts). */
+function counted(store?: ZoneFileStore) {
+  const parses: string[] = [];
+  return {
+    dns: provider(store, [], (line) => parses.push(line)),
+    parses: () => parses.filter((line) => line.startsWith('reading ')).length,
+  };
 }
 
 async function plan(dns: DnsProvider, records: string, create = '') {
@@ -98,6 +111,50 @@ describe('the zonefile writer', () => {
     expect(await readdir(dir)).toEqual(['desired.yaml', 'example.com.zone']);
     const again = await plan(provider(), DESIRED);
     expect(again.changes).toEqual([]);
+  });
+
+  it('parses the file once to plan, and twice in all for an apply with its check plan', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const { dns, parses } = counted();
+    const planned = await plan(dns, DESIRED);
+    expect(parses()).toBe(1);
+    expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    // The file found is the plan's by its digest: not parsed again; the text written is, to read it back.
+    expect(parses()).toBe(2);
+    const check = await plan(dns, DESIRED);
+    expect(check.changes).toEqual([]);
+    // The check finds the file that was written: its read-back parse is taken.
+    expect(parses()).toBe(2);
+    // Another provider (another run) holds no parse: it parses the file.
+    const other = counted();
+    expect((await plan(other.dns, DESIRED)).changes).toEqual([]);
+    expect(other.parses()).toBe(1);
+  });
+
+  it('applies a plan another provider read (a saved plan): parses the file it checks, then the text it writes', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const planned = await plan(provider(), DESIRED);
+    const { dns, parses } = counted();
+    expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    expect(parses()).toBe(2);
+    const text = await readFile(zoneFile(), 'utf8');
+    expect(text).toContain('\nhightype TYPE65534 \\# 2 abcd\n');
+    expect(text).toContain('\nwww\t3600\tIN\tA\t192.0.2.7\n');
+    expect((await plan(dns, DESIRED)).changes).toEqual([]);
+    expect(parses()).toBe(2);
+  });
+
+  it('a file edited after a read is parsed again, never taken for the parse of other bytes', async () => {
+    await writeFile(zoneFile(), ZONE);
+    const { dns, parses } = counted();
+    await plan(dns, DESIRED);
+    await writeFile(zoneFile(), ZONE.replace('www A 192.0.2.1', 'www A 192.0.2.7'));
+    const again = await plan(dns, DESIRED);
+    expect(parses()).toBe(2);
+    const www = again.changes.find(
+      (change) => change.address.kind === 'record-set' && change.address.fqdn === 'www.example.com',
+    );
+    expect(www && 'before' in www ? www.before : undefined).toMatchObject({ values: ['192.0.2.7'] });
   });
 
   it('writes the whole file anew, and says so, where a change in place would change what other lines mean', async () => {
