@@ -1,7 +1,7 @@
 import { compareStrings } from '../model/compare.js';
 import { foreignLine } from '../model/foreign-record.js';
 import type { ZoneInventory } from '../model/inventory.js';
-import { relativeName } from '../model/names.js';
+import { relativeName, writtenNameProblem } from '../model/names.js';
 import type { LiveRecordSet } from '../model/record-set.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { DEFAULT_TTL } from '../model/zone.js';
@@ -35,15 +35,26 @@ export interface ZoneDocument {
  * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
  *   (`providerOwned`): never touched.
  */
-export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument; notes: string[] } {
+export function zoneDocument(inventory: ZoneInventory): {
+  document: ZoneDocument;
+  notes: string[];
+  warnings: string[];
+} {
   const { zone } = inventory;
   const notes: string[] = [];
+  const doubled = new Set<string>();
+  const writtenName = (fqdn: string) => {
+    const relative = relativeName(fqdn, zone);
+    if (writtenNameProblem(relative, zone) === null) return relative;
+    doubled.add(fqdn);
+    return `${fqdn}.`;
+  };
   const byName = new Map<string, { set: LiveRecordSet; ttl: number }[]>();
   const unmanaged = new Set<string>();
   const misplaced = new Map(misplacedSets(zone, inventory.records).map((m) => [`${m.fqdn} ${m.type}`, m]));
   const typed = new Map<string, string[]>();
   for (const set of inventory.records) {
-    const name = relativeName(set.fqdn, zone);
+    const name = writtenName(set.fqdn);
     const wrong = misplaced.get(`${set.fqdn} ${set.type}`);
     if (wrong) {
       typed.set(name, [...(typed.get(name) ?? []), set.type]);
@@ -61,7 +72,7 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
     byName.set(name, [...(byName.get(name) ?? []), { set, ttl: held }]);
   }
   for (const { fqdn, why } of delegatedNames(zone, inventory.records)) {
-    unmanaged.add(relativeName(fqdn, zone));
+    unmanaged.add(writtenName(fqdn));
     notes.push(`zone:${zone}: ${why}; the name is written under unmanaged, left as it is`);
   }
   for (const name of unmanaged) byName.delete(name);
@@ -90,6 +101,7 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   return {
     document: { default_ttl: defaultTtl, records, ...(globs.length > 0 ? { unmanaged: globs } : {}) },
     notes,
+    warnings: [...doubled].sort(compareStrings).map((fqdn) => doubledWarning(fqdn, zone)),
   };
 }
 
@@ -106,6 +118,19 @@ function foreignNotes(inventory: ZoneInventory): string[] {
     `zone:${zone}: ${lines.length} ${what} of types edgeplan does not manage, left as they are:`,
     ...lines.map((line) => `  ${line}`),
   ];
+}
+
+/**
+ * A live name that ends in its zone's name twice (`mx.example.com.example.com`): almost always a name written in the
+ * source zone file without its trailing dot. Import keeps it as the zone serves it, written absolute (a relative
+ * key ending in the zone's name is refused when loaded), and says which name was likely meant.
+ */
+function doubledWarning(fqdn: string, zone: string): string {
+  const meant = fqdn.slice(0, -(zone.length + 1));
+  return (
+    `zone:${zone}: ${fqdn} is written as "${fqdn}." as the zone serves it; its name ends in the zone's name twice: ` +
+    `likely "${meant}." written without its trailing dot in the zone's source`
+  );
 }
 
 /** The one TTL desired state writes for a live set, or why it cannot write the set (a sentence after its name). */

@@ -50,7 +50,11 @@ describe('zoneDocument: default TTL and TTLs', () => {
   });
 
   it('gives an empty zone the default TTL of 3600 and no unmanaged key', () => {
-    expect(zoneDocument(live())).toEqual({ document: { default_ttl: 3600, records: {} }, notes: [] });
+    expect(zoneDocument(live())).toEqual({
+      document: { default_ttl: 3600, records: {} },
+      notes: [],
+      warnings: [],
+    });
   });
 
   it('writes a name whose sets differ in TTL as one map per TTL, in TTL order, types in key order', () => {
@@ -259,5 +263,41 @@ describe('literalGlob', () => {
       expect(nameMatches(`${name}z`, glob), name).toBe(false);
       expect(nameMatches('xy', glob), name).toBe(false);
     }
+  });
+});
+
+describe('zoneDocument: names that end in the zone name twice', () => {
+  // RFC 1035 section 5.1: a name without its trailing dot is relative to $ORIGIN, so `mx.example.com` written in
+  // the file of example.com is served as mx.example.com.example.com.
+  it('writes the name absolute, as served, and warns with the name likely meant', () => {
+    const doubled = set('mx.example.com', 'A', ['192.0.2.1', 300]);
+    const apexTwice = set('example.com', 'TXT', ['"x"', 300]);
+    const { document, warnings } = zoneDocument(
+      live(doubled, apexTwice, set('www', 'A', ['192.0.2.2', 300])),
+    );
+    expect(Object.keys(document.records)).toEqual([
+      'example.com.example.com.',
+      'mx.example.com.example.com.',
+      'www',
+    ]);
+    expect(warnings).toEqual([
+      'zone:example.com: example.com.example.com is written as "example.com.example.com." as the zone serves it; ' +
+        'its name ends in the zone\'s name twice: likely "example.com." written without its trailing dot in the ' +
+        "zone's source",
+      'zone:example.com: mx.example.com.example.com is written as "mx.example.com.example.com." as the zone serves ' +
+        'it; its name ends in the zone\'s name twice: likely "mx.example.com." written without its trailing dot in ' +
+        "the zone's source",
+    ]);
+  });
+
+  it('writes a doubled name that goes under unmanaged absolute too', () => {
+    const { document } = zoneDocument(
+      live(set('mx.example.com', 'A', ['192.0.2.1', 300], ['192.0.2.2', 60])),
+    );
+    expect(document.unmanaged).toEqual(['mx.example.com.example.com.']);
+  });
+
+  it('warns of nothing for a name that holds the zone name only once', () => {
+    expect(zoneDocument(live(set('example', 'A', ['192.0.2.1', 300]))).warnings).toEqual([]);
   });
 });

@@ -99,6 +99,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,
     );
     for (const f of documents.files) io.stdout(`  ${f.name}\n`);
+    for (const line of documents.warnings) io.stderr(`warning: ${printable(line)}\n`);
     if (documents.notImported.length > 0) {
       io.stdout('Not managed by the written files (the model cannot express them; left as they are live):\n');
       for (const line of documents.notImported) io.stdout(`  ${printable(line)}\n`);
