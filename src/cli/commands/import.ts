@@ -83,6 +83,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       provider?.readInventory?.({
         zones: zones ?? (any ? none : all),
         geoServices: geo ?? (any ? none : all),
+        ...(selectors.zones?.names ? { zoneNames: selectors.zones.names } : {}),
       }),
       services.waf ? readWafInventory(services.waf.client, webapps ?? (any ? none : all)) : undefined,
     ]);
@@ -144,6 +145,8 @@ interface Selector {
   select(name: string): boolean;
   /** A line per pattern that matched nothing read, with the nearest names. */
   unmatched(): string[];
+  /** The patterns when none is a glob: names, for a provider that cannot list what it holds. */
+  names?: readonly string[];
 }
 
 /**
@@ -163,7 +166,9 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
     matched: false,
   }));
   const seen = new Set<string>();
+  const globs = patterns.some((pattern) => loadPicomatch().scan(pattern).isGlob);
   return {
+    ...(globs ? {} : { names: patterns }),
     select(name) {
       seen.add(name);
       let any = false;
