@@ -5,6 +5,7 @@ import { relativeName, writtenNameProblem } from '../model/names.js';
 import type { LiveRecordSet } from '../model/record-set.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { DEFAULT_TTL } from '../model/zone.js';
+import { crowdedAliases } from './crowded-aliases.js';
 import { delegatedNames } from './delegated-names.js';
 import { misplacedSets } from './misplaced-sets.js';
 
@@ -29,7 +30,8 @@ export interface ZoneDocument {
  *   holds one value holding several: the whole name is written under `unmanaged` as a literal glob, so edgeplan
  *   leaves it exactly as it is;
  * - a set below a delegation that is not its glue, and a name server inside its delegation without glue
- *   (delegated-names.ts): the name is written under `unmanaged`, as above; glue is written like any record;
+ *   (delegated-names.ts), and a CNAME with other data beside it (crowded-aliases.ts): the name is written under
+ *   `unmanaged`, as above; glue is written like any record;
  * - a set its type may not have where it is (misplaced-sets.ts: a DS at the apex, or beside no NS): written under
  *   `unmanaged` by name and type (`{ name, types }`), so the name's other sets stay managed;
  * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
@@ -71,7 +73,13 @@ export function zoneDocument(inventory: ZoneInventory): {
     }
     byName.set(name, [...(byName.get(name) ?? []), { set, ttl: held }]);
   }
-  for (const { fqdn, why } of delegatedNames(zone, inventory.records)) {
+  // A misplaced set is left alone by type already: it crowds no CNAME.
+  const placed = inventory.records.filter((set) => !misplaced.has(`${set.fqdn} ${set.type}`));
+  const awkward = [
+    ...delegatedNames(zone, inventory.records),
+    ...crowdedAliases(placed, inventory.unsupported),
+  ];
+  for (const { fqdn, why } of awkward) {
     unmanaged.add(writtenName(fqdn));
     notes.push(`zone:${zone}: ${why}; the name is written under unmanaged, left as it is`);
   }

@@ -301,3 +301,31 @@ describe('zoneDocument: names that end in the zone name twice', () => {
     expect(zoneDocument(live(set('example', 'A', ['192.0.2.1', 300]))).warnings).toEqual([]);
   });
 });
+
+describe('zoneDocument: a CNAME with other data beside it', () => {
+  // RFC 1034 §3.6.2, RFC 2181 §10.1: a CNAME stands alone at its name, DNSSEC's own records aside.
+  const cname = set('www', 'CNAME', ['web.example.net.', 300]);
+
+  it('writes the name under unmanaged when it has a managed type beside the CNAME', () => {
+    const { document, notes } = zoneDocument(live(cname, set('www', 'A', ['192.0.2.1', 300])));
+    expect(document).toEqual({ default_ttl: 3600, records: {}, unmanaged: ['www'] });
+    expect(notes).toEqual([
+      `zone:example.com: www.example.com CNAME has A beside it, where a CNAME must stand alone; ${UNMANAGED}`,
+    ]);
+  });
+
+  it('writes the name under unmanaged when a type the provider does not read is beside the CNAME', () => {
+    const { document } = zoneDocument({ ...live(cname), unsupported: ['www.example.com LOC'] });
+    expect(document.unmanaged).toEqual(['www']);
+    expect(document.records).toEqual({});
+  });
+
+  it("writes the CNAME as usual beside DNSSEC's own records, or beside data at another name", () => {
+    const { document } = zoneDocument({
+      ...live(cname, set('web', 'A', ['192.0.2.1', 300])),
+      unsupported: ['www.example.com RRSIG', 'www.example.com NSEC', 'other.example.com LOC'],
+    });
+    expect(document.records).toEqual({ web: { a: ['192.0.2.1'] }, www: { cname: 'web.example.net.' } });
+    expect(document.unmanaged).toBeUndefined();
+  });
+});
