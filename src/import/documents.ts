@@ -37,6 +37,7 @@ export function importDocuments(
   dns: DnsInventory | undefined,
   waf: WafInventory | undefined,
   singleFile: boolean,
+  allow: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportDocuments {
   const notImported: string[] = [];
   const warnings: string[] = [];
@@ -46,7 +47,7 @@ export function importDocuments(
       notImported.push(`zone ${printable(zone.zone)}: not imported (its name cannot be a file name)`);
       continue;
     }
-    const zoneFile = zoneDocument(zone);
+    const zoneFile = zoneDocument(zone, allow);
     notImported.push(...zoneFile.notes);
     warnings.push(...zoneFile.warnings);
     sections.push({

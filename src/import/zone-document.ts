@@ -2,7 +2,7 @@ import { compareStrings } from '../model/compare.js';
 import { foreignLine } from '../model/foreign-record.js';
 import type { ZoneInventory } from '../model/inventory.js';
 import { relativeName, writtenNameProblem } from '../model/names.js';
-import type { LiveRecordSet } from '../model/record-set.js';
+import { type LiveRecordSet, recordSetKey } from '../model/record-set.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { DEFAULT_TTL } from '../model/zone.js';
 import { crowdedAliases } from './crowded-aliases.js';
@@ -37,7 +37,10 @@ export interface ZoneDocument {
  * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
  *   (`providerOwned`): never touched.
  */
-export function zoneDocument(inventory: ZoneInventory): {
+export function zoneDocument(
+  inventory: ZoneInventory,
+  allow: ReadonlyMap<string, readonly string[]> = new Map(),
+): {
   document: ZoneDocument;
   notes: string[];
   warnings: string[];
@@ -90,7 +93,7 @@ export function zoneDocument(inventory: ZoneInventory): {
   const records = Object.fromEntries(
     [...byName]
       .sort(([a], [b]) => compareStrings(a, b))
-      .map(([name, sets]) => [name, nameDocument(sets, zone, defaultTtl)]),
+      .map(([name, sets]) => [name, nameDocument(sets, zone, defaultTtl, allow)]),
   );
   notes.push(...foreignNotes(inventory));
   const owned = inventory.providerOwned ?? [];
@@ -158,6 +161,7 @@ function nameDocument(
   sets: readonly { set: LiveRecordSet; ttl: number }[],
   zone: string,
   defaultTtl: number,
+  allow: ReadonlyMap<string, readonly string[]>,
 ): NameDocument | NameDocument[] {
   const ttls = [...new Set(sets.map((s) => s.ttl))].sort((a, b) => a - b);
   const maps = ttls.map((ttl) => {
@@ -169,7 +173,14 @@ function nameDocument(
         return [type.key, type.single ? values[0] : values] as const;
       })
       .sort(([a], [b]) => compareStrings(a, b));
-    return Object.fromEntries([...entries, ...(ttl !== defaultTtl ? [['ttl', ttl] as const] : [])]);
+    const lints = [
+      ...new Set(sets.filter((s) => s.ttl === ttl).flatMap(({ set }) => allow.get(recordSetKey(set)) ?? [])),
+    ].sort(compareStrings);
+    return Object.fromEntries([
+      ...entries,
+      ...(ttl !== defaultTtl ? [['ttl', ttl] as const] : []),
+      ...(lints.length > 0 ? [['allow_lints', lints] as const] : []),
+    ]);
   });
   return maps.length === 1 ? (maps[0] as NameDocument) : maps;
 }

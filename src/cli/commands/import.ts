@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { loadDesiredState } from '../../config/index.js';
+import type { LintFinding } from '../../config/lints/lint-allowances.js';
 import { planLive } from '../../engine/plan-live.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
@@ -92,10 +93,17 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       throw new CliError(
         `nothing imported, no file written:\n${unmatched.map((line) => `  ${line}`).join('\n')}`,
       );
-    const documents = importDocuments(dns, waf, options.singleFile);
+    let documents = importDocuments(dns, waf, options.singleFile);
     const paths = documents.files.map((f) => pathInside(dir, f.name));
     if (!options.force) await refuseOverwrite(paths);
     for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
+    // Lint errors of the live zones are facts of them: the files are written again with an `allow_lints` at each
+    // set that has one (the same files, in the same order), so validate and plan take them as they are.
+    const first = paths.length === 0 ? undefined : await loadDesiredState(paths, importLoadOptions(source));
+    if (first?.ok && first.lintErrors) {
+      documents = importDocuments(dns, waf, options.singleFile, allowancesOf(first.lintErrors));
+      for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
+    }
     io.stdout(
       `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,
     );
@@ -124,6 +132,17 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   } finally {
     await services.close();
   }
+}
+
+/** The lints to allow at each set, by `fqdn TYPE`. */
+function allowancesOf(findings: readonly LintFinding[]): Map<string, string[]> {
+  const allow = new Map<string, string[]>();
+  for (const { fqdn, type, lint } of findings) {
+    const key = `${fqdn} ${type}`;
+    const lints = allow.get(key) ?? [];
+    if (!lints.includes(lint)) allow.set(key, [...lints, lint]);
+  }
+  return allow;
 }
 
 /**
