@@ -166,7 +166,7 @@ describe('JSON Schema name patterns agree with the name rules', () => {
     );
   });
 
-  it('names in record values: the pattern accepts exactly the names parseHostname accepts (length aside)', () => {
+  it('names in record values: the pattern accepts exactly the ASCII names parseHostname accepts, and every Unicode one (length aside)', () => {
     const pattern = new RegExp(HOSTNAME_PATTERN);
     const values = fc.oneof(
       names,
@@ -174,7 +174,10 @@ describe('JSON Schema name patterns agree with the name rules', () => {
     );
     fc.assert(
       fc.property(values, (name) => {
-        expect(pattern.test(name), name).toBe(parseHostname(name, 'example.com', { root: true }).ok);
+        const ok = parseHostname(name, 'example.com', { root: true }).ok;
+        // A Unicode label is left to the validator (UTS #46 is no regular expression): the pattern takes any.
+        if (/^[\x00-\x7f]*$/.test(name)) expect(pattern.test(name), name).toBe(ok);
+        else if (ok) expect(pattern.test(name), name).toBe(true);
       }),
     );
   });
