@@ -49,7 +49,7 @@ export function shownName(name: string): string {
 }
 
 function isAscii(text: string): boolean {
-  return /^[\x00-\x7f]*$/.test(text);
+  return /^\p{ASCII}*$/u.test(text);
 }
 
 /** Why UTS #46 refuses a label: the first character it refuses on its own, else the label as a whole. */
