@@ -81,9 +81,11 @@ export function applyAllowances(
   const allowed: ZoneFinding[] = [];
   const refused: LintFinding[] = [];
   const out: Diagnostic[] = diagnostics.map(({ finding, ...diagnostic }) => {
-    if (finding === undefined || diagnostic.severity === 'warning') return diagnostic;
+    // Only lint errors carry a finding (lintErrorAt): warnings pass as they are.
+    if (finding === undefined) return diagnostic;
     const set = allowances.get(`${finding.fqdn} ${finding.type}`);
     const allowance = set?.items.find((a) => a.lint === finding.lint);
+    // Stryker disable next-line ConditionalExpression: equivalent, no set has no allowance either
     if (set === undefined || allowance === undefined) {
       const zone = zoneOf.get(`${finding.fqdn} ${finding.type}`);
       if (zone !== undefined) refused.push({ zone, ...finding });

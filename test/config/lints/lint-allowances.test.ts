@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadDesiredState } from '../../../src/config/index.js';
 import { desired, problemsIn, tempTree, warningsIn } from '../helpers.js';
 
 /** The errors of a tree that does not load (its warnings left out). */
@@ -78,5 +79,33 @@ describe('allow_lints', () => {
     expect(await errorsIn(unknown)).toEqual([
       expect.stringContaining("must be a lint's name: cname-loop, ns-cname, spf-twice, alias-beside-address"),
     ]);
+  });
+
+  it('leaves warnings of other lints as they are beside an allowed error', async () => {
+    const dir = await tempTree({
+      'z.yaml': zone(
+        '      a: { cname: a, allow_lints: [cname-loop] }\n      m: { mx: [{ preference: 10, exchange: gone }] }\n',
+      ),
+    });
+    const warnings = await warningsIn(dir);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toContain('gone.example.com. is inside zone "example.com" but has no records');
+    expect(warnings[1]).not.toContain(ALLOWED);
+  });
+
+  it('names each lint error no allowance allows by zone, set and lint, for import to allow', async () => {
+    const dir = await tempTree({
+      'z.yaml':
+        zone('      a: { cname: b, allow_lints: [cname-loop] }\n      b: { cname: a }\n') +
+        '  example.org:\n    records:\n      "@": { txt: ["v=spf1 -all", "v=spf1 ~all"] }\n',
+    });
+    const loaded = await loadDesiredState([dir], { lintErrorsAsWarnings: 'a fact of the live zone' });
+    expect(loaded.ok && loaded.lintErrors).toEqual([
+      { zone: 'example.com', fqdn: 'b.example.com', type: 'CNAME', lint: 'cname-loop' },
+      { zone: 'example.org', fqdn: 'example.org', type: 'TXT', lint: 'spf-twice' },
+    ]);
+    const clean = await tempTree({ 'z.yaml': zone('      a: { cname: b }\n      b: { a: [192.0.2.1] }\n') });
+    const none = await loadDesiredState([clean], { lintErrorsAsWarnings: 'a fact of the live zone' });
+    expect(none.ok && none.lintErrors).toBeUndefined();
   });
 });
