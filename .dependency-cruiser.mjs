@@ -2,6 +2,7 @@
 // `npm run layers`. Read an arrow as "imports":
 //
 //   config → model ← plan ← engine ← cli        providers → model    emulator → model    import → model
+//   connect → engine, providers, model: opens providers for the CLI and the library (`openProviders`)
 //   dns-wire → model (DNS on the wire), under providers, emulator and verify; verify → dns-wire, plan, model
 //
 // model imports no other layer; the CLI and the library entry (src/index.ts) sit on top and may import any layer
@@ -70,6 +71,12 @@ export default {
       'verify → dns-wire, plan, model: it asks name servers and judges their answers with the pure plan code.',
     ),
     onlyImports('import-imports-model-only', 'import', ['model'], 'import → model.'),
+    onlyImports(
+      'connect-imports-engine-providers-and-model',
+      'connect',
+      ['engine', 'providers', 'model'],
+      'connect → engine, providers, model: it opens the providers the engine is given, for the CLI and the library.',
+    ),
     {
       name: 'nothing-imports-cli',
       comment: 'The CLI is the top layer; the library entry (src/index.ts) does not reach into it.',

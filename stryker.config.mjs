@@ -61,6 +61,8 @@ export default {
     'src/config/desired/read-records.ts',
     // Which record names the schema check may take without zod: a wrong accept hides an error.
     'src/config/schema/record-shapes.ts',
+    // Which providers a run opens (and so whose credentials it needs), and that every one opened is closed.
+    'src/connect/open-providers.ts',
     'src/providers/dyn/compile/compile.ts',
     'src/providers/dyn/compile/record-set-ops.ts',
     // It decides what Dyn writes and reads of each record: a wrong field name writes a wrong record.

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // `npm run test:unit`: the unit tests, the fast subset for everyday work (well under a minute on 2 cores). The pure
-// logic and the HTTP clients against nock, in process: test/{model,config,plan,engine,providers,import}, and the
+// logic and the HTTP clients against nock, in process: test/{model,config,plan,engine,providers,import,connect}, and the
 // DNS wire's checks against sockets on 127.0.0.1 (TSIG, served answers, which answers a query takes, the wait).
 // Everything that starts the emulator, a CLI flow, a workflow, a shell or a real server (test/{integration,cli,workflows,chaos,
 // conformance,emulator,library,architecture}) is left to `npm test`; the PowerDNS client tests under
@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config';
 // state in modules between files (no `vi.mock`). Mutation testing runs the same set (vitest.mutation.config.ts).
 /** The unit tests' files: `npm run test:unit` runs them; `npm test` runs them as its `unit` project. */
 export const UNIT_TESTS = [
-  'test/{model,config,plan,engine,providers,import}/**/*.test.ts',
+  'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
   'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb}.test.ts',
   'test/verify/wait.test.ts',

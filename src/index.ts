@@ -16,6 +16,18 @@
 
 export { AckFileError, parseAckFile } from './config/ack-file.js';
 export { type LoadOptions, type LoadResult, loadDesiredState } from './config/index.js';
+export {
+  type DnsOpening,
+  type OpenedProviders,
+  type OpenOptions,
+  openDnsProvider,
+  openDyn,
+  openPowerDns,
+  openProviders,
+  openRfc2136,
+  openWaf,
+  openZonefile,
+} from './connect/index.js';
 export { MalformedMessageError } from './dns-wire/message.js';
 export { DnsQueryError } from './dns-wire/query.js';
 export { TsigError } from './dns-wire/tsig.js';

@@ -30,7 +30,7 @@ export async function planWithLive(
   let plan = computePlan(desired, live, providers);
   const unread = dnsParts(desired).filter(
     (part) =>
-      providerFor(providers, part.provider)?.capabilities.geoServices &&
+      providerFor(providers, part.provider)?.readGeoServices !== undefined &&
       writesRecords(plan, part.provider, live) &&
       liveDnsOf(live, part.provider).geoServices === undefined,
   );
@@ -38,7 +38,7 @@ export async function planWithLive(
     const read = await Promise.all(
       unread.map(
         async (part) =>
-          [part.provider, await providerFor(providers, part.provider)?.readGeoServices()] as const,
+          [part.provider, await providerFor(providers, part.provider)?.readGeoServices?.()] as const,
       ),
     );
     live = withGeoServices(live, read);

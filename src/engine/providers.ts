@@ -13,19 +13,22 @@ export interface Providers extends GivenDnsProviders<DnsProvider> {
   waf?: WafProviderPort;
 }
 
+/** Every provider given, DNS (in either form) then WAF: the one place that reads both forms of DNS providers. */
+export function allProviders(providers: Providers): (DnsProvider | WafProviderPort)[] {
+  const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
+  return all.filter((provider) => provider !== undefined);
+}
+
 /** The writers of `providers` by the name plan steps give (`PlanStep.provider`). */
 export function writersOf(providers: Providers): Map<string, StepWriter> {
-  const writers = new Map<string, StepWriter>();
-  const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
-  for (const provider of all) if (provider) writers.set(provider.name, provider);
-  return writers;
+  return new Map(allProviders(providers).map((provider) => [provider.name, provider]));
 }
 
 /** The accounts of `providers` as a plan records them, by provider name: binding and details in one record. */
 export function accountsOf(providers: Providers): PlanAccounts {
   return Object.fromEntries(
-    [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf].flatMap((provider) =>
-      provider?.account
+    allProviders(providers).flatMap((provider) =>
+      provider.account
         ? [[provider.name, { ...provider.account.details, ...provider.account.binding }] as const]
         : [],
     ),

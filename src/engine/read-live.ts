@@ -35,10 +35,11 @@ async function readPart(part: DnsPart, providers: Providers): Promise<LiveDnsSta
     throw new Error(
       `readLive: the desired state names DNS objects but no DNS provider ${part.provider ?? ''}`,
     );
+  // A provider without secondary zones or geo services (no reader) holds none: nothing to read, nothing to delete.
   const [live, secondaryZones, geoServices] = await Promise.all([
     readZones(dns, desired),
-    readsSecondaryZones(desired) ? dns.readSecondaryZones() : undefined,
-    readsGeoServices(desired) ? dns.readGeoServices() : undefined,
+    readsSecondaryZones(desired) ? (dns.readSecondaryZones?.() ?? []) : undefined,
+    readsGeoServices(desired) ? (dns.readGeoServices?.() ?? []) : undefined,
   ]);
   return {
     ...live,

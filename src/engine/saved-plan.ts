@@ -9,7 +9,7 @@ import {
 } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { planReviewed } from './plan-reviewed.js';
-import type { Providers } from './providers.js';
+import { allProviders, type Providers } from './providers.js';
 
 /**
  * The check of a saved plan (`apply --plan`, and the library's `checkSavedPlan`): a plan is applied only when it is
@@ -86,15 +86,15 @@ export function savedDesiredRefusal(saved: SavedPlan, desired: DesiredState): Sa
  */
 function accountMismatches(saved: SavedPlan, providers: Providers, allowUnbound: boolean): string[] {
   const recorded = saved.accounts;
-  const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
+  const all = allProviders(providers);
   if (recorded === undefined)
     return allowUnbound
       ? []
       : all.flatMap((provider) =>
-          provider?.account ? [`${provider.name}: ${fields(provider.account.binding)} now`] : [],
+          provider.account ? [`${provider.name}: ${fields(provider.account.binding)} now`] : [],
         );
   return all.flatMap((provider) => {
-    if (!provider?.account) return [];
+    if (!provider.account) return [];
     const now = provider.account.binding;
     const then = Object.hasOwn(recorded, provider.name) ? recorded[provider.name] : undefined;
     if (then === undefined) return [`${provider.name}: the plan records no account; ${fields(now)} now`];

@@ -148,16 +148,27 @@ export interface DnsReader {
    * (the checks that need it are skipped then).
    */
   readAccountZones?(): Promise<AccountZone[]>;
-  /** Every secondary zone of the account, in as few requests as the service allows. */
-  readSecondaryZones(): Promise<LiveSecondaryZone[]>;
-  /** Every geo service of the account, in as few requests as the service allows. */
-  readGeoServices(): Promise<GeoService[]>;
+  /**
+   * Every secondary zone of the account, in as few requests as the service allows. Absent exactly when the
+   * provider has no secondary zones (`capabilities.secondaryZones` false): it holds none.
+   */
+  readSecondaryZones?(): Promise<LiveSecondaryZone[]>;
+  /**
+   * Every geo service of the account, in as few requests as the service allows. Absent exactly when the provider
+   * has no geo services (`capabilities.geoServices` false): it holds none.
+   */
+  readGeoServices?(): Promise<GeoService[]>;
   /**
    * Everything `edgeplan import` writes from this provider: the selected zones (every record set, and what the
    * model cannot hold named), secondary zones and geo services. Absent: the provider cannot be imported from.
    */
   readInventory?(select: DnsInventorySelection): Promise<DnsInventory>;
 }
+
+/** A DNS provider with secondary zones: their reader and compiler present. */
+export type WithSecondaryZones = Required<Pick<DnsProvider, 'readSecondaryZones' | 'compileSecondary'>>;
+/** A DNS provider with geo services: their reader and compiler present. */
+export type WithGeoServices = Required<Pick<DnsProvider, 'readGeoServices' | 'compileGeo'>>;
 
 /** A DNS provider: what it can do, how it compiles changes into calls, how it reads and writes. */
 export interface DnsProvider extends DnsReader, DnsCompiler, StepWriter {

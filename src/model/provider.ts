@@ -79,8 +79,10 @@ export type GeoPart = 'all' | 'unlink' | 'rest';
 export interface DnsCompiler {
   /** A zone's calls: one transaction that ends with exactly one publish (or whatever commits it at once). */
   compileZone(input: ZoneCompileInput): ProviderOp[];
-  compileSecondary(change: SecondaryChange): ProviderOp[];
-  compileGeo(change: GeoChange, part: GeoPart): ProviderOp[];
+  /** Absent exactly when the provider has no secondary zones (its reader has no `readSecondaryZones` either). */
+  compileSecondary?(change: SecondaryChange): ProviderOp[];
+  /** Absent exactly when the provider has no geo services (its reader has no `readGeoServices` either). */
+  compileGeo?(change: GeoChange, part: GeoPart): ProviderOp[];
   /**
    * How the plan shows a zone this provider creates, when the desired state's contact and serial style (the
    * ZoneValue) do not apply to its zones. Absent: the ZoneValue is shown.

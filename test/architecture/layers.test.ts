@@ -9,7 +9,8 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 /**
  * The layers of .dependency-cruiser.mjs hold for src/: config → model ← plan ← engine ← cli,
  * providers → model, emulator → model, import → model, dns-wire → model (under providers, emulator and verify),
- * verify → dns-wire, plan, model, plan's diff ← review ← render, and zero import cycles with
+ * verify → dns-wire, plan, model, connect → engine, providers, model (cli → connect), plan's diff ← review ←
+ * render, and zero import cycles with
  * type-only imports counted. A failure lists every violation as `rule: from → to` (a cycle as its whole path).
  */
 describe('architecture', () => {
@@ -32,6 +33,8 @@ describe('architecture', () => {
       'engine → plan',
       'cli → engine',
       'providers → model',
+      'cli → connect',
+      'connect → providers',
     ])
       expect(imports).toContain(edge);
   });
@@ -44,6 +47,7 @@ describe('architecture', () => {
     );
     expect(named).toEqual([
       'config-imports-model-only: src/config/load.ts → src/cli/command.ts',
+      'connect-imports-engine-providers-and-model: src/connect/open.ts → src/config/load.ts',
       'dns-wire-imports-model-only: src/dns-wire/query.ts → src/plan/diff/diff.ts',
       'emulator-imports-model-only: src/emulator/server.ts → src/providers/dyn.ts',
       'engine-imports-plan-and-model: src/engine/engine.ts → src/cli/command.ts',

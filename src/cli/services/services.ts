@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { openProviders } from '../../connect/index.js';
 import { type Providers, writersOf } from '../../engine/providers.js';
 import type { DesiredState } from '../../model/dns.js';
 import { providerSpecsOf } from '../../model/dns-providers.js';
@@ -16,8 +17,7 @@ import { cliLogger } from '../output/logger.js';
 import { waitNotices } from '../output/progress.js';
 import { RateCounts } from '../output/rate-counts.js';
 import { type RunningSandbox, runSandbox } from '../sandbox/sandbox.js';
-import { type OpenedDnsProviders, openDnsProviders } from './dns-providers.js';
-import { openWafTarget } from './waf-target.js';
+import { openOptions } from './open-options.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
 export interface OpenServices {
@@ -78,28 +78,14 @@ export async function openServices(
     if (interrupted) throw new InterruptedError(interrupted);
   };
   try {
-    const dns: OpenedDnsProviders = { byName: {}, closers };
-    await openDnsProviders(
-      desired,
-      { ...options, signal: stop.signal },
-      io,
-      logger,
-      sandbox,
-      dns,
-      rates.record,
-    );
-    const waf = desired.waf
-      ? openWafTarget(options, io, logger, sandbox, rates.record, stop.signal)
-      : undefined;
-    if (waf) closers.push(waf.close);
-    const providers: Providers = {
-      ...(Object.keys(dns.byName).length > 0 ? { dnsProviders: dns.byName } : {}),
-      ...(waf ? { waf: waf.provider } : {}),
-    };
+    const extra = { onRateEvent: rates.record, signal: stop.signal };
+    const opened = await openProviders(desired, io.env, openOptions(options, io, logger, sandbox, extra));
+    closers.push(opened.close);
+    const { providers } = opened;
     return {
       providers,
       writers: writersOf(providers),
-      waf: waf?.provider,
+      waf: providers.waf,
       rates,
       ...(sandbox ? { sandbox } : {}),
       close,

@@ -66,10 +66,13 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
     const after = geo.zoneAfter.get(targetText(target)) ?? [];
     steps.push(step('zone', target, dns.compileZone(zone.compile), after));
   }
-  for (const change of part.secondaries)
+  for (const change of part.secondaries) {
+    if (!dns.compileSecondary) throw lacking(dns.name, 'secondary zones');
     steps.push(step('secondary', targetOf(change.address), dns.compileSecondary(change)));
+  }
   for (const { id, change, part: geoPart, after } of geo.steps) {
     const target: Target = { kind: 'geo', name: change.address.name };
+    if (!dns.compileGeo) throw lacking(dns.name, 'geo services');
     steps.push({ ...step('geo', target, dns.compileGeo(change, geoPart), after), id });
   }
   return steps;
@@ -85,6 +88,16 @@ function stepOf(provider: string) {
     after,
     ops,
   });
+}
+
+/**
+ * A change of a section the provider has no compiler for: a desired state checked against the provider's
+ * capabilities never gets here; one built by hand may.
+ */
+function lacking(provider: string, what: string): Error {
+  return new Error(
+    `computePlan: the plan changes ${what} on DNS provider ${provider}, which has no ${what}; nothing was planned`,
+  );
 }
 
 function required<T>(provider: T | undefined, what: string): T {

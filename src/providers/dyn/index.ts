@@ -1,5 +1,5 @@
 import type { PublishNotRead, PublishRecord } from '../../model/audit-note.js';
-import type { DnsProvider } from '../../model/dns.js';
+import type { DnsProvider, WithGeoServices, WithSecondaryZones } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { CreatedZoneFate, PlannedTarget } from '../../model/provider.js';
 import type { Target } from '../../model/target.js';
@@ -101,17 +101,19 @@ export interface DynProviderOptions extends DynConfig {
 }
 
 /** A DnsProvider whose zones are transactions: `begin` and `discard` are always there. */
-export type DynProvider = DnsProvider & {
-  readonly client: DynClient;
-  begin(planned: PlannedTarget): void;
-  discard(target: Target): Promise<CreatedZoneFate | undefined>;
-  /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
-  rateBudget(): RateBudget | undefined;
-  /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */
-  readLastPublish(zone: string): Promise<PublishRecord | PublishNotRead | null>;
-  /** Logs out; the next read logs in again. */
-  endSession(): Promise<void>;
-};
+export type DynProvider = DnsProvider &
+  WithSecondaryZones &
+  WithGeoServices & {
+    readonly client: DynClient;
+    begin(planned: PlannedTarget): void;
+    discard(target: Target): Promise<CreatedZoneFate | undefined>;
+    /** The budget the client paces to now (the announced limit once the service has sent one); unpaced: undefined. */
+    rateBudget(): RateBudget | undefined;
+    /** The zone's last publish from its notes (drift tells edgeplan's publishes from others'); best-effort. */
+    readLastPublish(zone: string): Promise<PublishRecord | PublishNotRead | null>;
+    /** Logs out; the next read logs in again. */
+    endSession(): Promise<void>;
+  };
 
 /**
  * The DNS provider for a Dyn-style service: one transport (connection pool), one client, one session per

@@ -1,5 +1,5 @@
-import type { GeoChange, ProviderZoneValue, SecondaryChange } from '../../model/change.js';
-import type { DnsCompiler, GeoPart, ZoneCompileInput } from '../../model/provider.js';
+import type { ProviderZoneValue, SecondaryChange } from '../../model/change.js';
+import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import { MAX_UPDATE_OCTETS, rfc2136Compiler } from '../rfc2136/compile.js';
 import type { Rfc2136Op } from '../rfc2136/ops.js';
@@ -61,9 +61,6 @@ export function pdnsCompiler(
         { name: 'soa_edit_api', value: settings.soaEditApi },
       ],
     }),
-    compileGeo(_change: GeoChange, _part: GeoPart): never {
-      throw new Error('PowerDNS has no geo services; validation refuses them before any plan');
-    },
   } satisfies DnsCompiler;
 }
 

@@ -1,4 +1,4 @@
-import type { DnsProvider } from '../../model/dns.js';
+import type { DnsProvider, WithSecondaryZones } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
 import type { DecisionSink } from '../http/decisions.js';
 import { DEFAULT_RETRY, type RetryOptions } from '../http/retry.js';
@@ -78,7 +78,7 @@ export interface PdnsProviderOptions extends PdnsConnection {
  * client, no session. PowerDNS documents no request limit, so requests are not paced. `close()` closes the pool and
  * is safe to call more than once.
  */
-export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
+export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider & WithSecondaryZones {
   const logger = options.logger ?? silentLogger;
   const transport = createHttpTransport({
     baseUrl: options.url,
@@ -126,7 +126,6 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider {
       return read;
     },
     readSecondaryZones: () => readSecondaryZones(client),
-    readGeoServices: async () => [],
     readInventory: (select) => readPdnsInventory(client, select, supported, options.concurrency),
     begin: (planned) => writer.begin(planned),
     execute: (op) => writer.execute(op),

@@ -1,6 +1,5 @@
 import { entryLength, type UpdateEntry, updateOverhead } from '../../dns-wire/update.js';
-import type { GeoChange, SecondaryChange } from '../../model/change.js';
-import type { DnsCompiler, GeoPart, ZoneCompileInput } from '../../model/provider.js';
+import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import type { Rfc2136Op, Rfc2136Records, Rfc2136Set } from './ops.js';
 
@@ -53,12 +52,6 @@ export function rfc2136Compiler(provider: string, maxOctets = MAX_UPDATE_OCTETS)
         of: messages.length,
         sets: chunk,
       }));
-    },
-    compileSecondary(_change: SecondaryChange): never {
-      throw new Error('RFC 2136 has no secondary zones; validation refuses them before any plan');
-    },
-    compileGeo(_change: GeoChange, _part: GeoPart): never {
-      throw new Error('RFC 2136 has no geo services; validation refuses them before any plan');
     },
   } satisfies DnsCompiler;
 }

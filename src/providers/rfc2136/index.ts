@@ -42,8 +42,6 @@ export function createRfc2136Provider(options: Rfc2136ProviderOptions): DnsProvi
     account: { binding: { server: client.label } },
     ...rfc2136Compiler(options.name, options.maxMessageOctets ?? MAX_UPDATE_OCTETS),
     readZones: (zones) => readZones(client, zones, supported),
-    readSecondaryZones: async () => [],
-    readGeoServices: async () => [],
     readInventory: (select) => readRfc2136Inventory(client, select, supported),
     begin: (planned) => writer.begin(planned),
     execute: (op) => writer.execute(op),

@@ -1,4 +1,3 @@
-import type { GeoChange, SecondaryChange } from '../../model/change.js';
 import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import { ZonefileSetupError } from './errors.js';
@@ -22,7 +21,7 @@ export interface ZonefileCompileSettings {
  * Pure given what the provider read: each op carries the digest of the file the plan was computed from, which the
  * writer compares before it replaces anything (a compare-and-swap), so a zone is compiled only after the same
  * provider read it. Deletes, then replacements, each by fqdn then type. Geo services and secondary zones are not a
- * zone file's: the capabilities refuse them at validation, so such a change reaching here is a programming error.
+ * zone file's: it has no compiler (nor reader) for them, and the capabilities refuse them at validation.
  */
 export function zonefileCompiler(
   settings: ZonefileCompileSettings,
@@ -30,12 +29,6 @@ export function zonefileCompiler(
 ) {
   return {
     compileZone: (input: ZoneCompileInput): ZonefileOp[] => [compileZone(input, settings, readOf)],
-    compileSecondary(_change: SecondaryChange): never {
-      throw new Error('a zone file holds no secondary zones; validation refuses them before any plan');
-    },
-    compileGeo(_change: GeoChange): never {
-      throw new Error('a zone file holds no geo services; validation refuses them before any plan');
-    },
   } satisfies DnsCompiler;
 }
 

@@ -60,8 +60,6 @@ export function createZonefileProvider(options: ZonefileProviderOptions): DnsPro
     account: { binding: { directory: shownPath(options.location, options.location.directory) } },
     ...zonefileCompiler(settings, (zone) => files.readOf(zone)),
     readZones: (zones) => files.readZones(zones),
-    readSecondaryZones: async () => [],
-    readGeoServices: async () => [],
     readInventory: (select) => files.readInventory(select),
     execute: (op) => writer.execute(op),
     close: async () => {},

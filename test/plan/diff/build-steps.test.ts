@@ -117,4 +117,31 @@ describe('buildSteps', () => {
       ['zone:a.test', FAKE_DNS, ['publish']],
     ]);
   });
+
+  it('refuses a secondary zone or geo service on a provider without that optional capability, by name', () => {
+    const dns = fakeProviders().dns;
+    if (!dns) throw new Error('fakeProviders has a DNS compiler');
+    const { compileSecondary: _s, compileGeo: _g, ...bare } = dns;
+    const providers: PlanProviders = { dnsProviders: { bind: { ...bare, name: 'bind' } } };
+    const geo = {
+      address: { kind: 'geo' as const, name: 'Web' },
+      action: 'create' as const,
+      before: null,
+      after: { groups: [], nodes: [] },
+    };
+    const thrown = (parts: PartDiff[]): unknown => {
+      try {
+        buildSteps({ parts, webapps: [] }, providers);
+      } catch (error) {
+        return error;
+      }
+      return 'nothing thrown';
+    };
+    const what = (what: string) =>
+      `computePlan: the plan changes ${what} on DNS provider bind, which has no ${what}; nothing was planned`;
+    expect(thrown([part({ provider: 'bind', secondaries: [secondary('s.test', 'bind')] })])).toEqual(
+      new Error(what('secondary zones')),
+    );
+    expect(thrown([part({ provider: 'bind', geo: [geo] })])).toEqual(new Error(what('geo services')));
+  });
 });
