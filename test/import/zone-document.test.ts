@@ -329,3 +329,29 @@ describe('zoneDocument: a CNAME with other data beside it', () => {
     expect(document.unmanaged).toBeUndefined();
   });
 });
+
+describe('zoneDocument: allow_lints for the lint errors a live set has', () => {
+  it('writes the lints to allow on the map that holds the set, sorted, once each', () => {
+    const allow = new Map([
+      ['example.com TXT', ['spf-twice']],
+      ['a.example.com CNAME', ['cname-loop', 'cname-loop']],
+    ]);
+    const { document } = zoneDocument(
+      live(
+        set('@', 'TXT', ['"v=spf1 -all"', 300], ['"v=spf1 ~all"', 300]),
+        set('@', 'MX', ['10 mail.example.net.', 60]),
+        set('a', 'CNAME', ['b.example.com.', 300]),
+        set('b', 'A', ['192.0.2.1', 300]),
+      ),
+      allow,
+    );
+    expect(document.records).toEqual({
+      '@': [
+        { mx: [{ preference: 10, exchange: 'mail.example.net.' }], ttl: 60 },
+        { txt: ['v=spf1 -all', 'v=spf1 ~all'], allow_lints: ['spf-twice'] },
+      ],
+      a: { cname: 'b.example.com.', allow_lints: ['cname-loop'] },
+      b: { a: ['192.0.2.1'] },
+    });
+  });
+});
