@@ -32,7 +32,7 @@ const { user, system } = process.cpuUsage(cpu);
 process.stdout.write(
   `${JSON.stringify({
     records,
-    findings: found.length,
+    findings: found.diagnostics.length,
     cpuMs: Math.round((user + system) / 1000),
     wallMs: Math.round(wallMs),
   })}\n`,

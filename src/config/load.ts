@@ -9,6 +9,7 @@ import { readRecords } from './desired/read-records.js';
 import { withProviders } from './desired/to-desired-providers.js';
 import { toDesiredState } from './desired/to-desired-state.js';
 import { loadWafSections } from './desired/waf-desired.js';
+import type { LintFinding, ZoneFinding } from './lints/lint-allowances.js';
 import { asWarnings, strictCause, weighed } from './lints/lint-strictness.js';
 import { lintDiagnostics } from './lints/lints.js';
 import { type Confinement, findYamlFiles, type SkippedPath } from './read/find-files.js';
@@ -30,7 +31,15 @@ import { schemaDiagnostics } from './schema/schema-issues.js';
  * `skipped`, either way: what below a directory was not loaded, and why (find-files.ts).
  */
 export type LoadResult =
-  | { ok: true; desired: DesiredState; files: string[]; warnings: Diagnostic[]; skipped: SkippedPath[] }
+  | {
+      ok: true;
+      desired: DesiredState;
+      files: string[];
+      warnings: Diagnostic[];
+      skipped: SkippedPath[];
+      /** With `lintErrorsAsWarnings`: the lint errors so made warnings, by set (import allows them). */
+      lintErrors?: LintFinding[];
+    }
   | { ok: false; diagnostics: Diagnostic[]; skipped: SkippedPath[] };
 
 export interface LoadOptions {
@@ -100,6 +109,7 @@ export async function loadDesiredState(
     merge.merged.services.providers.length === 0 && implicit
       ? { capabilities: implicit, name: implicitSpec.name }
       : undefined;
+  const lints = lintDiagnostics(merge.merged, records);
   const diagnostics = [
     ...found.diagnostics,
     ...parsed.flatMap((file) => file.diagnostics),
@@ -110,7 +120,7 @@ export async function loadDesiredState(
     ...providerDiagnostics(merge.merged, records, catalogue),
     ...waf.diagnostics,
     ...weighed(
-      asWarnings(lintDiagnostics(merge.merged, records), options.lintErrorsAsWarnings),
+      asWarnings(lints.diagnostics, options.lintErrorsAsWarnings),
       strictCause(merge.merged.services, options.strict),
     ),
   ];
@@ -119,10 +129,33 @@ export async function loadDesiredState(
   if (!reported.every(isWarning)) return { ok: false, diagnostics: reported, skipped };
 
   const desired = {
-    ...withProviders(toDesiredState(merge.merged, records), merge.merged, catalogue),
+    ...withProviders(
+      withAllowed(toDesiredState(merge.merged, records), lints.allowed),
+      merge.merged,
+      catalogue,
+    ),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };
-  return { ok: true, desired, files: parsed.map((file) => file.file), warnings: reported, skipped };
+  const lintErrors =
+    options.lintErrorsAsWarnings && lints.refused.length > 0 ? { lintErrors: lints.refused } : {};
+  return {
+    ok: true,
+    desired,
+    files: parsed.map((file) => file.file),
+    warnings: reported,
+    skipped,
+    ...lintErrors,
+  };
+}
+
+/** Each zone with the allowed lint findings of its sets (lint-allowances.ts), when it has any. */
+function withAllowed(desired: DesiredState, allowed: readonly ZoneFinding[]): DesiredState {
+  if (allowed.length === 0) return desired;
+  const zones = desired.zones.map((zone) => {
+    const own = allowed.filter((one) => one.zone === zone.zone).map((one) => one.finding);
+    return own.length > 0 ? { ...zone, allowedFindings: own } : zone;
+  });
+  return { ...desired, zones };
 }
 
 /** Without a catalogue: no provider type, no variable of edgeplan's own. */

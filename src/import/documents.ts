@@ -17,6 +17,8 @@ export interface ImportDocuments {
   files: ImportFile[];
   /** What live holds that the written files do not manage, one sentence each: listed, never dropped silently. */
   notImported: string[];
+  /** What the written files hold that is likely not what the live zone's authors meant (a doubled name), to check. */
+  warnings: string[];
 }
 
 const HEADER =
@@ -35,20 +37,23 @@ export function importDocuments(
   dns: DnsInventory | undefined,
   waf: WafInventory | undefined,
   singleFile: boolean,
+  allow: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ImportDocuments {
   const notImported: string[] = [];
+  const warnings: string[] = [];
   const sections: { name: string; value: Record<string, unknown>; comments: string[] }[] = [];
   for (const zone of dns?.zones ?? []) {
     if (!isFileSafeZoneName(zone.zone)) {
       notImported.push(`zone ${printable(zone.zone)}: not imported (its name cannot be a file name)`);
       continue;
     }
-    const { document, notes } = zoneDocument(zone);
-    notImported.push(...notes);
+    const zoneFile = zoneDocument(zone, allow);
+    notImported.push(...zoneFile.notes);
+    warnings.push(...zoneFile.warnings);
     sections.push({
       name: `${zone.zone}.yaml`,
-      value: { zones: { [zone.zone]: document } },
-      comments: notes,
+      value: { zones: { [zone.zone]: zoneFile.document } },
+      comments: [...zoneFile.warnings, ...zoneFile.notes],
     });
   }
   if (dns && dns.secondaryZones.length > 0) {
@@ -91,7 +96,8 @@ export function importDocuments(
     const webapps = Object.fromEntries(waf.webapps.map((w) => [webappKey(w, waf.webapps), goodBots(w)]));
     sections.push({ name: 'waf.yaml', value: { waf: { webapps } }, comments: [] });
   }
-  if (!singleFile) return { files: sections.map((s) => file(s.name, s.value, s.comments)), notImported };
+  if (!singleFile)
+    return { files: sections.map((s) => file(s.name, s.value, s.comments)), notImported, warnings };
   const merged = Object.assign({}, ...sections.map((s) => s.value)) as Record<string, unknown>;
   const zones = Object.fromEntries(sections.flatMap((s) => Object.entries(s.value.zones ?? {})));
   if (Object.keys(zones).length > 0) merged.zones = zones;
@@ -105,7 +111,7 @@ export function importDocuments(
             sections.flatMap((s) => s.comments),
           ),
         ];
-  return { files, notImported };
+  return { files, notImported, warnings };
 }
 
 /** Labels of DNS name characters joined by single dots: no `..`, no leading dot, no slash, nothing else. */

@@ -1,10 +1,11 @@
 import { compareStrings } from '../model/compare.js';
 import { foreignLine } from '../model/foreign-record.js';
 import type { ZoneInventory } from '../model/inventory.js';
-import { relativeName } from '../model/names.js';
-import type { LiveRecordSet } from '../model/record-set.js';
+import { relativeName, writtenNameProblem } from '../model/names.js';
+import { type LiveRecordSet, recordSetKey } from '../model/record-set.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { DEFAULT_TTL } from '../model/zone.js';
+import { crowdedAliases } from './crowded-aliases.js';
 import { delegatedNames } from './delegated-names.js';
 import { misplacedSets } from './misplaced-sets.js';
 
@@ -29,21 +30,36 @@ export interface ZoneDocument {
  *   holds one value holding several: the whole name is written under `unmanaged` as a literal glob, so edgeplan
  *   leaves it exactly as it is;
  * - a set below a delegation that is not its glue, and a name server inside its delegation without glue
- *   (delegated-names.ts): the name is written under `unmanaged`, as above; glue is written like any record;
+ *   (delegated-names.ts), and a CNAME with other data beside it (crowded-aliases.ts): the name is written under
+ *   `unmanaged`, as above; glue is written like any record;
  * - a set its type may not have where it is (misplaced-sets.ts: a DS at the apex, or beside no NS): written under
  *   `unmanaged` by name and type (`{ name, types }`), so the name's other sets stay managed;
  * - records of types the provider cannot manage (`unsupported`), and the provider's own or disabled records
  *   (`providerOwned`): never touched.
  */
-export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument; notes: string[] } {
+export function zoneDocument(
+  inventory: ZoneInventory,
+  allow: ReadonlyMap<string, readonly string[]> = new Map(),
+): {
+  document: ZoneDocument;
+  notes: string[];
+  warnings: string[];
+} {
   const { zone } = inventory;
   const notes: string[] = [];
+  const doubled = new Set<string>();
+  const writtenName = (fqdn: string) => {
+    const relative = relativeName(fqdn, zone);
+    if (writtenNameProblem(relative, zone) === null) return relative;
+    doubled.add(fqdn);
+    return `${fqdn}.`;
+  };
   const byName = new Map<string, { set: LiveRecordSet; ttl: number }[]>();
   const unmanaged = new Set<string>();
   const misplaced = new Map(misplacedSets(zone, inventory.records).map((m) => [`${m.fqdn} ${m.type}`, m]));
   const typed = new Map<string, string[]>();
   for (const set of inventory.records) {
-    const name = relativeName(set.fqdn, zone);
+    const name = writtenName(set.fqdn);
     const wrong = misplaced.get(`${set.fqdn} ${set.type}`);
     if (wrong) {
       typed.set(name, [...(typed.get(name) ?? []), set.type]);
@@ -60,8 +76,14 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
     }
     byName.set(name, [...(byName.get(name) ?? []), { set, ttl: held }]);
   }
-  for (const { fqdn, why } of delegatedNames(zone, inventory.records)) {
-    unmanaged.add(relativeName(fqdn, zone));
+  // A misplaced set is left alone by type already: it crowds no CNAME.
+  const placed = inventory.records.filter((set) => !misplaced.has(`${set.fqdn} ${set.type}`));
+  const awkward = [
+    ...delegatedNames(zone, inventory.records),
+    ...crowdedAliases(placed, inventory.unsupported),
+  ];
+  for (const { fqdn, why } of awkward) {
+    unmanaged.add(writtenName(fqdn));
     notes.push(`zone:${zone}: ${why}; the name is written under unmanaged, left as it is`);
   }
   for (const name of unmanaged) byName.delete(name);
@@ -71,7 +93,7 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   const records = Object.fromEntries(
     [...byName]
       .sort(([a], [b]) => compareStrings(a, b))
-      .map(([name, sets]) => [name, nameDocument(sets, zone, defaultTtl)]),
+      .map(([name, sets]) => [name, nameDocument(sets, zone, defaultTtl, allow)]),
   );
   notes.push(...foreignNotes(inventory));
   const owned = inventory.providerOwned ?? [];
@@ -90,6 +112,7 @@ export function zoneDocument(inventory: ZoneInventory): { document: ZoneDocument
   return {
     document: { default_ttl: defaultTtl, records, ...(globs.length > 0 ? { unmanaged: globs } : {}) },
     notes,
+    warnings: [...doubled].sort(compareStrings).map((fqdn) => doubledWarning(fqdn, zone)),
   };
 }
 
@@ -106,6 +129,19 @@ function foreignNotes(inventory: ZoneInventory): string[] {
     `zone:${zone}: ${lines.length} ${what} of types edgeplan does not manage, left as they are:`,
     ...lines.map((line) => `  ${line}`),
   ];
+}
+
+/**
+ * A live name that ends in its zone's name twice (`mx.example.com.example.com`): almost always a name written in the
+ * source zone file without its trailing dot. Import keeps it as the zone serves it, written absolute (a relative
+ * key ending in the zone's name is refused when loaded), and says which name was likely meant.
+ */
+function doubledWarning(fqdn: string, zone: string): string {
+  const meant = fqdn.slice(0, -(zone.length + 1));
+  return (
+    `zone:${zone}: ${fqdn} is written as "${fqdn}." as the zone serves it; its name ends in the zone's name twice: ` +
+    `likely "${meant}." written without its trailing dot in the zone's source`
+  );
 }
 
 /** The one TTL desired state writes for a live set, or why it cannot write the set (a sentence after its name). */
@@ -125,6 +161,7 @@ function nameDocument(
   sets: readonly { set: LiveRecordSet; ttl: number }[],
   zone: string,
   defaultTtl: number,
+  allow: ReadonlyMap<string, readonly string[]>,
 ): NameDocument | NameDocument[] {
   const ttls = [...new Set(sets.map((s) => s.ttl))].sort((a, b) => a - b);
   const maps = ttls.map((ttl) => {
@@ -136,7 +173,14 @@ function nameDocument(
         return [type.key, type.single ? values[0] : values] as const;
       })
       .sort(([a], [b]) => compareStrings(a, b));
-    return Object.fromEntries([...entries, ...(ttl !== defaultTtl ? [['ttl', ttl] as const] : [])]);
+    const lints = [
+      ...new Set(sets.filter((s) => s.ttl === ttl).flatMap(({ set }) => allow.get(recordSetKey(set)) ?? [])),
+    ].sort(compareStrings);
+    return Object.fromEntries([
+      ...entries,
+      ...(ttl !== defaultTtl ? [['ttl', ttl] as const] : []),
+      ...(lints.length > 0 ? [['allow_lints', lints] as const] : []),
+    ]);
   });
   return maps.length === 1 ? (maps[0] as NameDocument) : maps;
 }

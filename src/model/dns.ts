@@ -24,6 +24,11 @@ export { DEFAULT_TTL, type SerialStyle } from './zone.js';
 
 export interface DesiredZone {
   zone: string;
+  /**
+   * Lint errors of this zone's sets that their `allow_lints` allows as they are (config/lints/lint-allowances.ts):
+   * a plan that creates or changes one of these sets refuses it. Absent: none. Never part of a digest.
+   */
+  allowedFindings?: AllowedFinding[];
   /** Where the zone is first named, for problems found against live state. Never part of a digest. */
   at?: SourcePosition;
   /** `default_ttl` of the zone (DEFAULT_TTL when absent); also the TTL of a zone the plan creates. */
@@ -51,6 +56,14 @@ export interface DesiredZone {
   create?: ZoneCreate;
   /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
   providers?: string[];
+}
+
+/** A lint error of a desired set that `allow_lints` allows: the set, the lint's name, the finding's message. */
+export interface AllowedFinding {
+  fqdn: string;
+  type: string;
+  lint: string;
+  message: string;
 }
 
 /** An `absent:` entry: the record set of `type` at `fqdn`, or every managed set there when `type` is absent. */

@@ -115,6 +115,7 @@ export const ERROR_CODES = {
   EP1405: ['two SPF policies', 'more than one `v=spf1` text at a name (RFC 7208 §4.5)'],
   EP1406: ['zone-file quoting', 'a text looks like zone-file quoting'],
   EP1407: ['octoDNS escape', "a text holds `\\;`, octoDNS's escape of `;`"],
+  EP1408: ['lint allowance unused', 'an allow_lints entry allows no finding at its set: remove it'],
   // EP15xx: sharing and unmanaged entries
   EP1501: ['absent entry invalid', 'an absent entry is malformed, undeclared, or names a managed set'],
   EP1502: ['managed and unmanaged', 'a name, set or value is both managed and unmanaged'],
@@ -129,6 +130,10 @@ export const ERROR_CODES = {
   EP1607: ['webapp not found', 'a desired webapp is not in the WAF account, or its name is ambiguous'],
   EP1608: ['bot not found', 'a bot is not in the catalogue of its webapp, or names several'],
   EP1609: ['same webapp or bot twice', 'two desired entries name the same live webapp or bot'],
+  EP1610: [
+    'allowed lint written anew',
+    'a plan creates or changes a set whose lint error allow_lints allows only as it is live',
+  ],
   // EP19xx: configuration error classes
   EP1901: ['provider settings', 'a provider setting from the environment is missing or invalid'],
   EP1902: ['Dyn settings', '`EDGEPLAN_DYN_*` is missing or invalid'],

@@ -52,6 +52,11 @@ export interface WafInventory {
 export interface DnsInventorySelection {
   zones(name: string): boolean;
   geoServices(name: string): boolean;
+  /**
+   * The zones `--zones` names one by one (no glob), for a provider that cannot list its zones (an RFC 2136 server);
+   * undefined when `--zones` is absent or holds a glob.
+   */
+  zoneNames?: readonly string[];
 }
 
 /** Which objects to import, by name (globs); `undefined`: every one of that kind. */

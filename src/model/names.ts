@@ -3,6 +3,8 @@
  * names are compared only after `normaliseName` (lower case, no trailing dot).
  */
 
+import { aLabelName } from './idn.js';
+
 export const APEX = '@';
 
 export function normaliseName(name: string): string {
@@ -14,10 +16,12 @@ export function normaliseName(name: string): string {
 
 /**
  * A desired-state record name as written under `zones.<zone>.records`: `@` is the apex, a name ending in a dot is
- * absolute, anything else is relative to the zone. Returns the normalised FQDN.
+ * absolute, anything else is relative to the zone; a Unicode label is its A-label (idn.ts). Returns the normalised
+ * FQDN.
  */
-export function recordNameToFqdn(name: string, zone: string): string {
+export function recordNameToFqdn(written: string, zone: string): string {
   const zoneName = normaliseName(zone);
+  const name = aLabelName(written);
   if (name === APEX) return zoneName;
   if (name.endsWith('.')) return normaliseName(name);
   return `${normaliseName(name)}.${zoneName}`;

@@ -67,6 +67,18 @@ function setsOf(live: ZoneInventory) {
 const withoutPlaces = (zone: DesiredZone | undefined) => zone?.records.map(({ at: _, ...set }) => set);
 
 describe('import writes what config loads back', () => {
+  it('a name served with the zone name twice (a missing trailing dot in its source) loads back as served', async () => {
+    const live: ZoneInventory = {
+      zone: 'example.com',
+      records: [
+        liveSet('mx.example.com.example.com', 'A', 300, '192.0.2.1'),
+        liveSet('example.com.example.com', 'TXT', 300, '"x"'),
+      ].sort(compareRecordSets),
+      unsupported: [],
+    };
+    expect(withoutPlaces(await roundTrip(live))).toEqual(setsOf(live));
+  });
+
   it('a zone with different TTLs per type at one name: the same sets, values and TTLs', async () => {
     const ttls = [300, 300, 3600, 3600, 86400, 60, 86400, 3600, 300];
     const live = inventory((index) => ttls[index] ?? 0);

@@ -14,6 +14,8 @@ export interface CorpusZone {
   pdnsRefuses?: string;
   /** BIND refuses the file as it is (named-checkzone), for the reason given: the corpus keeps what others wrote. */
   bindRefuses?: string;
+  /** Knot refuses to load the file as it is, for the reason given. */
+  knotRefuses?: string;
   /**
    * Record sets of managed types that validation refuses where they are (a DS at the apex, or beside no NS): import
    * writes them under `unmanaged` by name and type, and names each (`recordSetKey`, sorted).
@@ -63,6 +65,7 @@ export const CORPUS: readonly CorpusZone[] = [
     file: 'rfc8976-uri.arpa.zone',
     zone: 'uri.arpa',
     covers: 'a signed zone: DNSKEY, RRSIG, NSEC, ZONEMD; NAPTR with a regexp',
+    knotRefuses: 'Knot does not serve it as loaded (its transfer answers SERVFAIL)',
   },
   {
     file: 'rfc8976-root-servers.net.zone',
@@ -83,6 +86,11 @@ export const CORPUS: readonly CorpusZone[] = [
     covers: 'a one-label zone; NSEC3PARAM, NSEC3, DNSKEY, RRSIG, DS at delegations, glue',
     pdnsRefuses: 'its API answers 500 Internal Server Error to this file, leaving the zone half made',
     bindNames: { 'arpa TYPE63': 'arpa ZONEMD' },
+  },
+  {
+    file: 'edgeplan-hazards.example.zone',
+    zone: 'hazards.example',
+    covers: 'a name without its trailing dot (doubled), a CNAME loop, two SPF policies, A-labels (IDN)',
   },
 ];
 

@@ -193,8 +193,12 @@ describe('importDocuments: everything in one file', () => {
   });
 
   it('writes no file when there is nothing to write', () => {
-    expect(importDocuments(dns({}), { webapps: [] }, true)).toEqual({ files: [], notImported: [] });
-    expect(importDocuments(undefined, undefined, true)).toEqual({ files: [], notImported: [] });
+    expect(importDocuments(dns({}), { webapps: [] }, true)).toEqual({
+      files: [],
+      notImported: [],
+      warnings: [],
+    });
+    expect(importDocuments(undefined, undefined, true)).toEqual({ files: [], notImported: [], warnings: [] });
   });
 });
 
@@ -202,7 +206,11 @@ describe('importDocuments: what is not written', () => {
   it('writes no file for a kind that has nothing', () => {
     const { files } = importDocuments(dns({ zones: [zone('example.com')] }), { webapps: [] }, false);
     expect(files.map((f) => f.name)).toEqual(['example.com.yaml']);
-    expect(importDocuments(undefined, undefined, false)).toEqual({ files: [], notImported: [] });
+    expect(importDocuments(undefined, undefined, false)).toEqual({
+      files: [],
+      notImported: [],
+      warnings: [],
+    });
   });
 
   it('leaves out a geo service with problems, whole, and lists it', () => {
@@ -390,10 +398,11 @@ describe('importDocuments: layout', () => {
       dns({
         zones: [
           {
-            zone: 'records',
+            // A relative `records` under a zone named `records` would end in the zone's name (written absolute).
+            zone: 'records.test',
             records: [
-              { fqdn: 'ns.records', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] },
-              { fqdn: 'records.records', type: 'A', records: [{ value: '192.0.2.2', ttl: 300 }] },
+              { fqdn: 'ns.records.test', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] },
+              { fqdn: 'records.records.test', type: 'A', records: [{ value: '192.0.2.2', ttl: 300 }] },
             ],
             unsupported: [],
           },
@@ -404,7 +413,7 @@ describe('importDocuments: layout', () => {
     );
     expect(files[0]?.text.split('\n').slice(2)).toEqual([
       'zones:',
-      '  records:',
+      '  records.test:',
       '    default_ttl: 300',
       '    records:',
       '      ns: { a: [ 192.0.2.1 ] }',

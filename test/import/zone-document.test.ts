@@ -50,7 +50,11 @@ describe('zoneDocument: default TTL and TTLs', () => {
   });
 
   it('gives an empty zone the default TTL of 3600 and no unmanaged key', () => {
-    expect(zoneDocument(live())).toEqual({ document: { default_ttl: 3600, records: {} }, notes: [] });
+    expect(zoneDocument(live())).toEqual({
+      document: { default_ttl: 3600, records: {} },
+      notes: [],
+      warnings: [],
+    });
   });
 
   it('writes a name whose sets differ in TTL as one map per TTL, in TTL order, types in key order', () => {
@@ -259,5 +263,95 @@ describe('literalGlob', () => {
       expect(nameMatches(`${name}z`, glob), name).toBe(false);
       expect(nameMatches('xy', glob), name).toBe(false);
     }
+  });
+});
+
+describe('zoneDocument: names that end in the zone name twice', () => {
+  // RFC 1035 section 5.1: a name without its trailing dot is relative to $ORIGIN, so `mx.example.com` written in
+  // the file of example.com is served as mx.example.com.example.com.
+  it('writes the name absolute, as served, and warns with the name likely meant', () => {
+    const doubled = set('mx.example.com', 'A', ['192.0.2.1', 300]);
+    const apexTwice = set('example.com', 'TXT', ['"x"', 300]);
+    const { document, warnings } = zoneDocument(
+      live(doubled, apexTwice, set('www', 'A', ['192.0.2.2', 300])),
+    );
+    expect(Object.keys(document.records)).toEqual([
+      'example.com.example.com.',
+      'mx.example.com.example.com.',
+      'www',
+    ]);
+    expect(warnings).toEqual([
+      'zone:example.com: example.com.example.com is written as "example.com.example.com." as the zone serves it; ' +
+        'its name ends in the zone\'s name twice: likely "example.com." written without its trailing dot in the ' +
+        "zone's source",
+      'zone:example.com: mx.example.com.example.com is written as "mx.example.com.example.com." as the zone serves ' +
+        'it; its name ends in the zone\'s name twice: likely "mx.example.com." written without its trailing dot in ' +
+        "the zone's source",
+    ]);
+  });
+
+  it('writes a doubled name that goes under unmanaged absolute too', () => {
+    const { document } = zoneDocument(
+      live(set('mx.example.com', 'A', ['192.0.2.1', 300], ['192.0.2.2', 60])),
+    );
+    expect(document.unmanaged).toEqual(['mx.example.com.example.com.']);
+  });
+
+  it('warns of nothing for a name that holds the zone name only once', () => {
+    expect(zoneDocument(live(set('example', 'A', ['192.0.2.1', 300]))).warnings).toEqual([]);
+  });
+});
+
+describe('zoneDocument: a CNAME with other data beside it', () => {
+  // RFC 1034 §3.6.2, RFC 2181 §10.1: a CNAME stands alone at its name, DNSSEC's own records aside.
+  const cname = set('www', 'CNAME', ['web.example.net.', 300]);
+
+  it('writes the name under unmanaged when it has a managed type beside the CNAME', () => {
+    const { document, notes } = zoneDocument(live(cname, set('www', 'A', ['192.0.2.1', 300])));
+    expect(document).toEqual({ default_ttl: 3600, records: {}, unmanaged: ['www'] });
+    expect(notes).toEqual([
+      `zone:example.com: www.example.com CNAME has A beside it, where a CNAME must stand alone; ${UNMANAGED}`,
+    ]);
+  });
+
+  it('writes the name under unmanaged when a type the provider does not read is beside the CNAME', () => {
+    const { document } = zoneDocument({ ...live(cname), unsupported: ['www.example.com LOC'] });
+    expect(document.unmanaged).toEqual(['www']);
+    expect(document.records).toEqual({});
+  });
+
+  it("writes the CNAME as usual beside DNSSEC's own records, or beside data at another name", () => {
+    const { document } = zoneDocument({
+      ...live(cname, set('web', 'A', ['192.0.2.1', 300])),
+      unsupported: ['www.example.com RRSIG', 'www.example.com NSEC', 'other.example.com LOC'],
+    });
+    expect(document.records).toEqual({ web: { a: ['192.0.2.1'] }, www: { cname: 'web.example.net.' } });
+    expect(document.unmanaged).toBeUndefined();
+  });
+});
+
+describe('zoneDocument: allow_lints for the lint errors a live set has', () => {
+  it('writes the lints to allow on the map that holds the set, sorted, once each', () => {
+    const allow = new Map([
+      ['example.com TXT', ['spf-twice']],
+      ['a.example.com CNAME', ['cname-loop', 'cname-loop']],
+    ]);
+    const { document } = zoneDocument(
+      live(
+        set('@', 'TXT', ['"v=spf1 -all"', 300], ['"v=spf1 ~all"', 300]),
+        set('@', 'MX', ['10 mail.example.net.', 60]),
+        set('a', 'CNAME', ['b.example.com.', 300]),
+        set('b', 'A', ['192.0.2.1', 300]),
+      ),
+      allow,
+    );
+    expect(document.records).toEqual({
+      '@': [
+        { mx: [{ preference: 10, exchange: 'mail.example.net.' }], ttl: 60 },
+        { txt: ['v=spf1 -all', 'v=spf1 ~all'], allow_lints: ['spf-twice'] },
+      ],
+      a: { cname: 'b.example.com.', allow_lints: ['cname-loop'] },
+      b: { a: ['192.0.2.1'] },
+    });
   });
 });

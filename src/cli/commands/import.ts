@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { loadDesiredState } from '../../config/index.js';
+import type { LintFinding } from '../../config/lints/lint-allowances.js';
 import { planLive } from '../../engine/plan-live.js';
 import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
@@ -86,6 +87,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       provider?.readInventory?.({
         zones: zones ?? (any ? none : all),
         geoServices: geo ?? (any ? none : all),
+        ...(selectors.zones?.names ? { zoneNames: selectors.zones.names } : {}),
       }),
       services.waf ? readWafInventory(services.waf.client, webapps ?? (any ? none : all)) : undefined,
     ]);
@@ -95,14 +97,22 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
         'EP5108',
         `nothing imported, no file written:\n${unmatched.map((line) => `  ${line}`).join('\n')}`,
       );
-    const documents = importDocuments(dns, waf, options.singleFile);
+    let documents = importDocuments(dns, waf, options.singleFile);
     const paths = documents.files.map((f) => pathInside(dir, f.name));
     if (!options.force) await refuseOverwrite(paths);
     for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
+    // Lint errors of the live zones are facts of them: the files are written again with an `allow_lints` at each
+    // set that has one (the same files, in the same order), so validate and plan take them as they are.
+    const first = paths.length === 0 ? undefined : await loadDesiredState(paths, importLoadOptions(source));
+    if (first?.ok && first.lintErrors) {
+      documents = importDocuments(dns, waf, options.singleFile, allowancesOf(first.lintErrors));
+      for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
+    }
     io.stdout(
       `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,
     );
     for (const f of documents.files) io.stdout(`  ${f.name}\n`);
+    for (const line of documents.warnings) io.stderr(`warning: ${printable(line)}\n`);
     if (documents.notImported.length > 0) {
       io.stdout('Not managed by the written files (the model cannot express them; left as they are live):\n');
       for (const line of documents.notImported) io.stdout(`  ${printable(line)}\n`);
@@ -128,6 +138,17 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   }
 }
 
+/** The lints to allow at each set, by `fqdn TYPE`. */
+function allowancesOf(findings: readonly LintFinding[]): Map<string, string[]> {
+  const allow = new Map<string, string[]>();
+  for (const { fqdn, type, lint } of findings) {
+    const key = `${fqdn} ${type}`;
+    const lints = allow.get(key) ?? [];
+    if (!lints.includes(lint)) allow.set(key, [...lints, lint]);
+  }
+  return allow;
+}
+
 /**
  * After the warnings of the written files: when lint errors of the live zones are among them, how many, and that
  * validate and plan refuse those; else the usual line.
@@ -147,6 +168,8 @@ interface Selector {
   select(name: string): boolean;
   /** A line per pattern that matched nothing read, with the nearest names. */
   unmatched(): string[];
+  /** The patterns when none is a glob: names, for a provider that cannot list what it holds. */
+  names?: readonly string[];
 }
 
 /**
@@ -166,7 +189,9 @@ function selector(flag: string, what: string, list: string | undefined): Selecto
     matched: false,
   }));
   const seen = new Set<string>();
+  const globs = patterns.some((pattern) => loadPicomatch().scan(pattern).isGlob);
   return {
+    ...(globs ? {} : { names: patterns }),
     select(name) {
       seen.add(name);
       let any = false;

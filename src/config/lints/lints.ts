@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../../model/diagnostic.js';
 import type { ReadRecord, ReadRecords } from '../desired/read-records.js';
 import type { MergedDocument } from '../read/merge.js';
-import { diagnosticAt, where } from '../read/positioned.js';
+import { where } from '../read/positioned.js';
+import { applyAllowances, type LintDiagnostic, type LintResult, lintErrorAt } from './lint-allowances.js';
 import { targetLints } from './target-lints.js';
 import { textLints } from './text-lints.js';
 import { zoneIndex } from './zone-index.js';
@@ -11,26 +11,30 @@ import { zoneIndex } from './zone-index.js';
  * (docs/lints.md lists them, and which are errors and which warnings). They run on the values `readRecords` could
  * parse, beside the rules, so that every problem is reported in one run.
  */
-export function lintDiagnostics(merged: MergedDocument, read: ReadRecords): Diagnostic[] {
+export function lintDiagnostics(merged: MergedDocument, read: ReadRecords): LintResult {
   const index = zoneIndex(merged, read.records);
-  return [...targetLints(index), ...textLints(read.records), ...read.records.flatMap(answeredTwice)];
+  const found = [...targetLints(index), ...textLints(read.records), ...read.records.flatMap(answeredTwice)];
+  return applyAllowances(read.records, found);
 }
 
 /**
  * A type that answers queries of other types itself (`rules.answers`: ALIAS answers A and AAAA) beside a set of
  * one of those types: which answer the service gives is not said. An error at the answering set, naming the other.
  */
-function answeredTwice({ record, sets }: ReadRecord): Diagnostic[] {
+function answeredTwice({ record, sets }: ReadRecord): LintDiagnostic[] {
   return sets.flatMap((set) => {
     const answers = set.type.rules?.answers ?? [];
     return sets
       .filter((other) => answers.includes(other.type.type))
       .map((other) =>
-        diagnosticAt(
+        lintErrorAt(
           'EP1401',
           set.keyPos,
           `record "${record.name}": ${set.type.type} answers ${answers.join(' and ')} queries itself, but the name ` +
             `also has ${other.type.type} at ${where(other.keyPos)}: keep one or the other`,
+          'alias-beside-address',
+          record.fqdn,
+          set.type.type,
         ),
       );
   });

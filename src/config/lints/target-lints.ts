@@ -3,7 +3,8 @@ import { normaliseName } from '../../model/names.js';
 import type { TargetRole } from '../../model/record-types/index.js';
 import type { ReadRecord } from '../desired/read-records.js';
 import type { PlacedValue } from '../desired/record-values.js';
-import { diagnosticAt, warningAt, where } from '../read/positioned.js';
+import { warningAt, where } from '../read/positioned.js';
+import { type LintDiagnostic, lintErrorAt } from './lint-allowances.js';
 import { answeredElsewhere, placement, type ZoneIndex } from './zone-index.js';
 
 /**
@@ -18,7 +19,7 @@ import { answeredElsewhere, placement, type ZoneIndex } from './zone-index.js';
  *   delegation-rules'), one in a secondary zone is its masters'.
  * Each problem is at the value that points, naming the other place. Linear in the number of values.
  */
-export function targetLints(index: ZoneIndex): Diagnostic[] {
+export function targetLints(index: ZoneIndex): LintDiagnostic[] {
   const pointers = [...index.names.values()].flatMap(pointersOf);
   const aliases = new Map<string, Pointer>();
   for (const pointer of pointers)
@@ -39,6 +40,8 @@ interface Pointer {
   from: string;
   target: string;
   role: TargetRole;
+  /** The pointing set's type. */
+  type: string;
   /** `record "www" CNAME`, as messages name it. */
   owner: string;
   value: PlacedValue;
@@ -53,14 +56,14 @@ function pointersOf(read: ReadRecord): Pointer[] {
       const name = normaliseName(target.of(value.value));
       // The root points nowhere (the null MX, SRV's "no service here").
       if (name === '') return [];
-      return [{ from: read.record.fqdn, target: name, role: target.role, owner, value }];
+      return [{ from: read.record.fqdn, target: name, role: target.role, type: set.type.type, owner, value }];
     });
   });
 }
 
 /** Each alias on a loop, once; a walk marks every name it passes, so each name is walked once. */
-function loopDiagnostics(aliases: ReadonlyMap<string, Pointer>): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+function loopDiagnostics(aliases: ReadonlyMap<string, Pointer>): LintDiagnostic[] {
+  const diagnostics: LintDiagnostic[] = [];
   const state = new Map<string, 'walking' | 'done'>();
   for (const start of aliases.keys()) {
     const path: Pointer[] = [];
@@ -82,14 +85,17 @@ function loopDiagnostics(aliases: ReadonlyMap<string, Pointer>): Diagnostic[] {
 /** Names shown of a loop; a longer loop is shown with its length. */
 const SHOWN_LOOP = 8;
 
-function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Pointer>): Diagnostic[] {
+function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Pointer>): LintDiagnostic[] {
   const [first] = loop;
   if (loop.length === 1 && first)
     return [
-      diagnosticAt(
+      lintErrorAt(
         'EP1402',
         first.value.pos,
         `${first.owner}: points at its own name ${first.from}.; a resolver following it never finds an answer`,
+        'cname-loop',
+        first.from,
+        first.type,
       ),
     ];
   const names = loop.slice(0, SHOWN_LOOP).map((pointer) => `${pointer.from}.`);
@@ -100,7 +106,7 @@ function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Poi
     const message =
       `${pointer.owner}: a loop of aliases, ${shown}; a resolver following it never finds an answer ` +
       `(next: ${pointer.target}. at ${next ? where(next.value.pos) : '?'})`;
-    return diagnosticAt('EP1402', pointer.value.pos, message);
+    return lintErrorAt('EP1402', pointer.value.pos, message, 'cname-loop', pointer.from, pointer.type);
   });
 }
 
@@ -115,7 +121,7 @@ function hostAtAlias(pointer: Pointer, aliases: ReadonlyMap<string, Pointer>): D
     `target names a host, never an alias: point at ${alias.target}. instead`;
   return [
     pointer.role === 'name-server'
-      ? diagnosticAt('EP1403', pointer.value.pos, message)
+      ? lintErrorAt('EP1403', pointer.value.pos, message, 'ns-cname', pointer.from, pointer.type)
       : warningAt('EP1403', pointer.value.pos, message),
   ];
 }

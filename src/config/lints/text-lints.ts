@@ -2,7 +2,8 @@ import type { Diagnostic } from '../../model/diagnostic.js';
 import { canonicalText, textOf } from '../../model/record-types/txt.js';
 import type { ReadRecord } from '../desired/read-records.js';
 import type { PlacedValue } from '../desired/record-values.js';
-import { diagnosticAt, warningAt, where } from '../read/positioned.js';
+import { warningAt, where } from '../read/positioned.js';
+import { type LintDiagnostic, lintErrorAt } from './lint-allowances.js';
 
 /** The types whose value is text (txt.ts): SPF policies live in them, and other tools' quoting creeps into them. */
 const TEXT_TYPES: ReadonlySet<string> = new Set(['TXT', 'SPF']);
@@ -14,15 +15,15 @@ const TEXT_TYPES: ReadonlySet<string> = new Set(['TXT', 'SPF']);
  * - a text that looks like a copy of another tool's quoting (zone-file quotes around it or between its strings,
  *   octoDNS's `\;`): warning, showing what will be published and what was probably meant.
  */
-export function textLints(records: readonly ReadRecord[]): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+export function textLints(records: readonly ReadRecord[]): LintDiagnostic[] {
+  const diagnostics: LintDiagnostic[] = [];
   for (const read of records) {
     for (const set of read.sets) {
       if (!TEXT_TYPES.has(set.type.type)) continue;
       const owner = `record "${read.record.name}" ${set.type.type}`;
       // Each value's text is read once: a set may hold thousands.
       const texts = set.values.map((value) => ({ value, text: textOf(value.value) }));
-      diagnostics.push(...spfPolicies(owner, texts));
+      diagnostics.push(...spfPolicies(owner, texts, read.record.fqdn, set.type.type));
       for (const text of texts) diagnostics.push(...quotingProblems(owner, text));
     }
   }
@@ -38,15 +39,23 @@ interface ValueText {
   text: string;
 }
 
-function spfPolicies(owner: string, texts: readonly ValueText[]): Diagnostic[] {
+function spfPolicies(
+  owner: string,
+  texts: readonly ValueText[],
+  fqdn: string,
+  type: string,
+): LintDiagnostic[] {
   const [first, ...others] = texts.filter(({ text }) => SPF_VERSION.test(text)).map(({ value }) => value);
   if (!first) return [];
   return others.map((value) =>
-    diagnosticAt(
+    lintErrorAt(
       'EP1405',
       value.pos,
       `${owner}: a second SPF policy at this name (the first at ${where(first.pos)}); with more than one ` +
         '"v=spf1" record every receiver\'s check is a permerror (RFC 7208 §4.5): merge them into one',
+      'spf-twice',
+      fqdn,
+      type,
     ),
   );
 }

@@ -1,4 +1,5 @@
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
+import { aLabelName } from '../../model/idn.js';
 import { normaliseName, recordNameToFqdn } from '../../model/names.js';
 import { bothPlaces, entryPlace, namedTwice, type Place } from './both-places.js';
 import { type MergedServices, mergeServices } from './merge-services.js';
@@ -74,7 +75,8 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
     const zonesNode = isMap(root) ? entryOf(root, 'zones')?.value : undefined;
     if (!isMap(zonesNode)) continue;
     for (const entry of zonesNode.entries) {
-      const name = normaliseName(entry.key);
+      // A zone written in Unicode is its A-labels (model/idn.ts); rules.ts says why one that has none is refused.
+      const name = normaliseName(aLabelName(entry.key));
       let zone = zones.get(name);
       const sameFile = zone?.keys.find((key) => key.keyPos.file === entry.keyPos.file);
       if (sameFile) {

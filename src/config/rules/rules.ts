@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../model/dns-names.js';
+import { toALabels } from '../../model/idn.js';
 import { APEX, writtenNameProblem } from '../../model/names.js';
 import type { ReadRecords } from '../desired/read-records.js';
 import type { MergedDocument, MergedRecord, MergedZone } from '../read/merge.js';
@@ -43,7 +44,8 @@ export function ruleDiagnostics(
 function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const key of zone.keys) {
-    const problem = zoneLabelsProblem(withoutTrailingDot(key.key));
+    const idn = toALabels(withoutTrailingDot(key.key));
+    const problem = idn.ok ? zoneLabelsProblem(idn.name) : idn.problem;
     if (!problem) continue;
     diagnostics.push(diagnosticAt('EP1106', key.keyPos, `zone name "${key.key}" is not valid: ${problem}`));
   }
@@ -58,9 +60,11 @@ function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
 function recordNameProblem(zone: MergedZone, record: MergedRecord): string | null {
   const { name, fqdn } = record;
   if (name === APEX) return null;
-  const problem = recordLabelsProblem(withoutTrailingDot(name)) ?? lengthProblem(fqdn);
+  const idn = toALabels(name);
+  if (!idn.ok) return `record name "${name}" is not valid: ${idn.problem}`;
+  const problem = recordLabelsProblem(withoutTrailingDot(idn.name)) ?? lengthProblem(fqdn);
   if (problem) return `record name "${name}" is not valid: ${problem}`;
-  const written = writtenNameProblem(name, zone.zone);
+  const written = writtenNameProblem(idn.name, zone.zone);
   return written ? `record name ${written}` : null;
 }
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { RECORD_TYPES, type RecordType } from '../../model/record-types/index.js';
+import { LINT_NAMES } from '../lints/lint-allowances.js';
 
 /**
  * Schemas of record data, built from the record-type registry and nothing else: a record set (`zones.<zone>.records.
@@ -68,10 +69,18 @@ export function withRecordTypes<S extends z.ZodObject>(
 export const RecordSetSchema = withRecordTypes(
   z.strictObject({
     ttl: Ttl.optional().describe("TTL in seconds; default: the zone's default_ttl."),
+    allow_lints: z
+      .array(z.enum(LINT_NAMES, { error: `must be a lint's name: ${LINT_NAMES.join(', ')}` }))
+      .min(1)
+      .optional()
+      .describe(
+        'Lint errors these sets may have as they are (a live zone served so, written by import): warnings, until a ' +
+          'plan creates or changes the set (docs/lints.md).',
+      ),
     ...typeFields(RECORD_TYPES),
   }),
   RECORD_TYPES,
-  ['ttl'],
+  ['ttl', 'allow_lints'],
 )
   .describe('Record sets at one name, by type (at least one type), with one TTL for all of them.')
   // Written once in the JSON Schema (`$defs`), referred to by a name's map and by each item of its list.

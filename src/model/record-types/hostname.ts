@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LABEL_PATTERN, lengthProblem, recordLabelsProblem } from '../dns-names.js';
+import { toALabels } from '../idn.js';
 import { isIPv4 } from '../ipv4.js';
 import { canonicalIPv6 } from './ipv6.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
@@ -11,26 +12,35 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
  * - `@` is the zone itself;
  * - a name ending in `.` is absolute (`mail.example.net.`); `.` alone is the root (a null MX, an SRV "no service");
  * - a single label without a dot is relative to the zone (`mail` → `mail.example.com.`), as in a zone file;
+ * - a name in Unicode is its A-labels (UTS #46: `bücher` is `xn--bcher-kva`);
  * - a name with dots but without the trailing dot is refused: in a zone file it would be relative
  *   (`mail.example.net` → `mail.example.net.example.com.`), which is almost never what was meant (DNSControl
  *   refuses it for the same reason).
  */
-export function parseHostname(input: string, origin: string, options: { root?: boolean } = {}): ParseResult {
+export function parseHostname(
+  written: string,
+  origin: string,
+  options: { root?: boolean } = {},
+): ParseResult {
   const zone = origin.replace(/\.$/, '').toLowerCase();
+  // A Unicode name is its A-labels (idn.ts): `bücher.example.` is `xn--bcher-kva.example.`.
+  const idn = toALabels(written);
+  if (!idn.ok) return refused(`"${written}" is not a valid name: ${idn.problem}`);
+  const input = idn.name;
   if (input === '@') return parsed(`${zone}.`);
   if (input === '.') return options.root ? parsed('.') : refused('the root name "." is not allowed here');
   const absolute = input.endsWith('.');
   const name = absolute ? input.slice(0, -1) : input;
-  if (isIPv4(input) || canonicalIPv6(input)) return refused(`"${input}" is an IP address, not a name`);
+  if (isIPv4(input) || canonicalIPv6(input)) return refused(`"${written}" is an IP address, not a name`);
   if (!absolute && name.includes('.')) {
     return refused(
-      `"${input}" has dots but no trailing dot: write "${input}." for that name, or one label relative to the zone`,
+      `"${written}" has dots but no trailing dot: write "${written}." for that name, or one label relative to the zone`,
     );
   }
   const fqdn = (absolute ? name : `${name}.${zone}`).toLowerCase();
   const problem = recordLabelsProblem(fqdn) ?? lengthProblem(fqdn);
-  if (problem) return refused(`"${input}" is not a valid name: ${problem}`);
-  if (fqdn.startsWith('*')) return refused(`"${input}" is a wildcard, which is not a valid target`);
+  if (problem) return refused(`"${written}" is not a valid name: ${problem}`);
+  if (fqdn.startsWith('*')) return refused(`"${written}" is a wildcard, which is not a valid target`);
   return parsed(`${fqdn}.`);
 }
 
@@ -53,11 +63,16 @@ export function hostnameToYaml(value: string, origin: string): string {
   return value === `${origin.replace(/\.$/, '').toLowerCase()}.` ? '@' : value;
 }
 
+/** A label holding a character outside ASCII, for the JSON Schema (no dot). */
+const UNICODE_LABEL = '[^.]*[^\\u0000-\\u007f][^.]*';
+
 /**
  * What `parseHostname` accepts, lengths aside, as a pattern for the JSON Schema: `@`, `.`, one label (relative to
- * the zone), or labels with the trailing dot; never a wildcard, an IP address or dots without the trailing dot.
+ * the zone), or labels with the trailing dot; never a wildcard, an IP address or dots without the trailing dot. A
+ * label with a non-ASCII character is taken as such: whether UTS #46 maps it (idn.ts) is the validator's to say.
  */
-export const HOSTNAME_PATTERN = `^(?:@|\\.|${LABEL_PATTERN}|(?:${LABEL_PATTERN}\\.)+)$`;
+const NAME_LABEL = `(?:${LABEL_PATTERN}|${UNICODE_LABEL})`;
+export const HOSTNAME_PATTERN = `^(?:@|\\.|${NAME_LABEL}|(?:${NAME_LABEL}\\.)+)$`;
 
 /**
  * Schema of a name field in YAML. Its syntax is checked by `parseHostname`, whose messages say what is wrong; the

@@ -9,7 +9,7 @@ import { managedIn } from './managed.js';
  * Types that may share a name with a type that stands alone: DNSSEC's own records of that name (RFC 2181 §10.1:
  * SIG, NXT, KEY; RFC 4035 §2.5: RRSIG, NSEC). BIND and Knot take them beside a CNAME.
  */
-const BESIDE_ALONE: ReadonlySet<string> = new Set(['SIG', 'NXT', 'KEY', 'RRSIG', 'NSEC']);
+export const BESIDE_ALONE: ReadonlySet<string> = new Set(['SIG', 'NXT', 'KEY', 'RRSIG', 'NSEC']);
 
 const WHY =
   '(RFC 1034 §3.6.2, RFC 2181 §10.1): a service refuses the write, or a server takes it by dynamic update and ' +

@@ -3,6 +3,7 @@ import { compareStrings } from '../../model/compare.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import type { DnsPart } from '../../model/dns-providers.js';
+import { allowedFindingProblems } from './allowed-findings.js';
 import { withDeclaredApexNs } from './declared-apex-ns.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
@@ -36,12 +37,21 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
     .sort((a, b) => compareStrings(a.zone, b.zone))
     .map((zone) => ({ desired: zone, live: liveZone(live, zone) }));
   const { changes: geo, problems: geoProblems } = diffGeoServices(desired, live);
+  const diffs = zones.map((zone) => ({ zone, diff: diffZone(zone.desired, zone.live, provider) }));
+  const allowed = diffs.flatMap(({ zone, diff }) =>
+    allowedFindingProblems(zone.desired, diff?.changes ?? []),
+  );
   return {
     ...(provider === undefined ? {} : { provider }),
-    zones: zones.flatMap((zone) => diffZone(zone.desired, zone.live, provider) ?? []),
+    zones: diffs.flatMap(({ diff }) => diff ?? []),
     secondaries: diffSecondaryZones(desired, live, provider),
     geo,
-    problems: [...zoneProblems(desired, zones, live), ...liveProblems(zones, live, geo), ...geoProblems],
+    problems: [
+      ...zoneProblems(desired, zones, live),
+      ...liveProblems(zones, live, geo),
+      ...geoProblems,
+      ...allowed,
+    ],
     notes: zones.flatMap((zone) => unmatchedEntryNotes(zone.desired, zone.live, provider)),
   };
 }

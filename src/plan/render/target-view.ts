@@ -1,4 +1,5 @@
 import type { Change, ChangeAction, GeoChange, WebappChange } from '../../model/change.js';
+import { shownName } from '../../model/idn.js';
 import { onProvider, type Target, targetText } from '../../model/target.js';
 import type { BotRef } from '../../model/waf.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
@@ -118,7 +119,7 @@ export function changeRows(change: Change): ChangeRow[] {
     const { fqdn, type } = change.address;
     const { before, after } = change;
     const written = after && [recordSetText(after), ...keptParts(change.kept)].join('; ');
-    return [row(`${fqdn} ${type}`, before && recordSetText(before), written, !after)];
+    return [row(`${shownName(fqdn)} ${type}`, before && recordSetText(before), written, !after)];
   }
   if (isChangeOf(change, 'secondary')) {
     const { before, after } = change;

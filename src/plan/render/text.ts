@@ -1,4 +1,5 @@
 import type { Change, RecordSetChange } from '../../model/change.js';
+import { shownName } from '../../model/idn.js';
 import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
 import { plural, printable } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
@@ -99,7 +100,7 @@ function zoneChangeLine(change: Change, c: Colors): string {
 }
 
 function recordSetLine(change: RecordSetChange, c: Colors): string {
-  const name = `${change.address.fqdn} ${change.address.type}`;
+  const name = `${shownName(change.address.fqdn)} ${change.address.type}`;
   const { before, after } = change;
   if (change.action === 'create' && after) return c.green(`+ ${name} ${recordSetText(after)}`);
   if (change.action === 'delete' && before) return c.red(`- ${name} ${recordSetText(before)}`);

@@ -3,6 +3,7 @@ import { rfc2136Capabilities } from './capabilities.js';
 import { Rfc2136Client, type Rfc2136ClientOptions } from './client.js';
 import { MAX_UPDATE_OCTETS, rfc2136Compiler } from './compile.js';
 import { readZones } from './read.js';
+import { readRfc2136Inventory } from './read-inventory.js';
 import { Rfc2136Writer } from './write.js';
 
 export { Rfc2136Client } from './client.js';
@@ -41,6 +42,7 @@ export function createRfc2136Provider(options: Rfc2136ProviderOptions): DnsProvi
     account: { binding: { server: client.label } },
     ...rfc2136Compiler(options.name, options.maxMessageOctets ?? MAX_UPDATE_OCTETS),
     readZones: (zones) => readZones(client, zones, supported),
+    readInventory: (select) => readRfc2136Inventory(client, select, supported),
     begin: (planned) => writer.begin(planned),
     execute: (op) => writer.execute(op),
     discard: (target) => writer.discard(target),

@@ -22,6 +22,8 @@ export interface ZoneSetup {
   zone: string;
   /** false: the zone takes no updates (BIND answers REFUSED, Knot NOTAUTH). Default true. */
   updates?: boolean;
+  /** The zone file the server starts from; default: the SOA (serial 1) and an apex NS out of the zone. */
+  text?: string;
 }
 
 export interface Rfc2136Server {
@@ -51,7 +53,7 @@ export async function startServer(kind: ServerKind, zones: readonly ZoneSetup[])
   const secret = randomBytes(32);
   const key: TsigKey = { algorithm: 'hmac-sha256', name: 'edgeplan-test', secret };
   await mkdir(join(root, 'db'));
-  for (const { zone } of zones) await writeFile(join(root, `${zone}.zone`), zoneFile(zone));
+  for (const { zone, text } of zones) await writeFile(join(root, `${zone}.zone`), text ?? zoneFile(zone));
   const conf = join(root, kind === 'bind' ? 'named.conf' : 'knot.conf');
   await writeFile(
     conf,
