@@ -103,7 +103,7 @@ describe('import of a live zone with lint errors', () => {
     expect(validate.code).toBe(1);
     expect(validate.stderr).toContain('record "c" CNAME: a loop of aliases');
     expect(validate.stderr).toContain(
-      'warning: allow_lints: cname-loop allows nothing here (no such finding at this set): remove it',
+      'warning: EP1408 allow_lints: cname-loop allows nothing here (no such finding at this set): remove it',
     );
   });
 });

@@ -25,7 +25,7 @@ const TEXT = [
   'docs IN CNAME www',
   // RFC 1035 §5.1: without its trailing dot this name is relative, served as mx.example.com.example.com.
   'mx.example.com IN A 192.0.2.25',
-  'office IN LOC 52 22 23.000 N 4 53 32.000 E -2.00m 1m 10000m 10m',
+  'office IN KX 10 kx.example.net.',
   '',
 ].join('\n');
 
@@ -63,7 +63,7 @@ describe.skipIf(missing !== null)(
       expect(run.stdout).toContain(
         'Round trip: planning the written files against live state shows no changes.',
       );
-      expect(run.stdout).toContain('  office.example.com LOC');
+      expect(run.stdout).toContain('  office.example.com KX');
       expect(run.stdout).toContain('  example.com SOA');
       expect(run.stderr).toContain('warning: zone:example.com: mx.example.com.example.com is written as');
       const text = await readFile(join(dir, 'named', `${ZONE}.yaml`), 'utf8');

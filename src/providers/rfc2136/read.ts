@@ -5,7 +5,6 @@ import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
 import { recordType } from '../../model/record-types/index.js';
 import { sortValues } from '../../model/record-types/registry.js';
-import { printable } from '../../model/text.js';
 import type { Rfc2136Client } from './client.js';
 import { Rfc2136Error } from './errors.js';
 
@@ -25,8 +24,8 @@ export async function readZones(
 
 /**
  * A transferred zone in the model: its serial from the SOA; every record set of a supported type, each value read
- * into its canonical form by the type's own parser (a value that does not parse is an error, never dropped); other
- * types named in `unsupported`. The SOA is the server's: left out of both. The apex NS set is read apart (`apexNs`):
+ * into its canonical form by the type's own parser; other types, and a set with a value its type's parser cannot
+ * read, named in `unsupported` (left as they are live, never dropped). The SOA is the server's: left out of both. The apex NS set is read apart (`apexNs`):
  * managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
  */
 export function liveZone(
@@ -49,14 +48,14 @@ export function liveZone(
       unsupported.add(`${fqdn} ${record.type}`);
       continue;
     }
-    const parsed = known.parsePresentation(record.value);
-    if (!parsed.ok)
-      throw new Rfc2136Error(
-        `AXFR ${zone}`,
-        server,
-        `${printable(fqdn)} ${record.type} ${JSON.stringify(record.value)}: ${parsed.problems.map((p) => p.message).join('; ')}`,
-      );
     const key = `${fqdn} ${record.type}`;
+    const parsed = known.parsePresentation(record.value);
+    // A value the model cannot hold (an NS of "." at the apex) makes its whole set one the plan leaves alone.
+    if (!parsed.ok || unsupported.has(key)) {
+      unsupported.add(key);
+      sets.delete(key);
+      continue;
+    }
     const set = sets.get(key) ?? { fqdn, type: record.type, records: [] };
     set.records.push({ value: parsed.value, ttl: record.ttl });
     sets.set(key, set);
