@@ -125,8 +125,15 @@ export const RECIPE_STEPS: readonly RecipeStep[] = [
     title: 'Each error in the troubleshooting page',
     async check(tree, folder) {
       const page = await read(tree, 'docs/troubleshooting.md');
-      const missing = (await errorClasses(tree, folder)).filter((name) => !page.includes(`\`${name}\``));
-      return missing.length > 0 ? `docs/troubleshooting.md does not explain ${missing}` : null;
+      const codes = new Map((await errorDeclarations(tree, folder)).map(({ name, code }) => [name, code]));
+      const shown = (name: string) => {
+        const code = codes.get(name);
+        return page.includes(code === undefined ? `\`${name}\`` : `\`${code}\` \`${name}\``);
+      };
+      const missing = (await errorClasses(tree, folder)).filter((name) => !shown(name));
+      return missing.length > 0
+        ? `docs/troubleshooting.md does not explain ${missing} (with its code)`
+        : null;
     },
   },
   {

@@ -138,7 +138,7 @@ export async function addStubProvider(tree: string, leaveOut?: StubPart): Promis
     await edit(tree, 'docs/troubleshooting.md', (text) =>
       text.replace(
         '\n## Still stuck',
-        '\n## The stub\n\n| `StubUnreachableError` | the stub has no server | use another provider |\n\n## Still stuck',
+        '\n## The stub\n\n| `EP2701` `StubUnreachableError` | the stub has no server | use another provider |\n\n## Still stuck',
       ),
     );
   if (doing('registry line'))
