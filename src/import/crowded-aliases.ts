@@ -1,6 +1,6 @@
 import type { LiveRecordSet } from '../model/record-set.js';
+import { BESIDE_ALONE } from '../model/record-types/beside-alone.js';
 import { recordType } from '../model/record-types/registry.js';
-import { BESIDE_ALONE } from '../plan/diff/kept-checks.js';
 import type { DelegatedName } from './delegated-names.js';
 
 /**

@@ -3,7 +3,7 @@
  * in a process of its own, against the quickstart's account in the emulator (a fresh one per test, in this
  * process). Each flag is checked by what it changes: the file it writes, the format, the targets, the log.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +97,20 @@ describe('the built CLI', () => {
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stdout).toMatch(/^## edgeplan plan\n/);
     expect(apply.stdout).toContain('✓ zone:example.com: 6 API calls, published');
+  });
+
+  it('plan --changed-since reads only the targets whose files changed since a git revision', async () => {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.net', ...args], {
+        cwd: work.dir,
+      });
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    const run = await edgeplan(['plan', work.config, '--changed-since', 'HEAD']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Changed since HEAD \([0-9a-f]{12}\): .* left out, not read/);
+    expect(sandbox.emulator.requestLog.count({ path: /AllRecord/ })).toBe(0);
   });
 
   it('apply refuses a change that needs approval; --allow-unsafe -y --concurrency applies it', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { RecordSet } from '../../src/model/record-set.js';
+import { pdnsCapabilities } from '../../src/providers/pdns/index.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { cli } from '../support/cli.js';
@@ -81,7 +82,10 @@ async function fromBoth(entry: CorpusZone): Promise<void> {
     {},
     entry.zone,
   );
-  expect(lines(pdns)).toEqual(lines(files));
+  // A type the file holds that PowerDNS does not manage (DNSKEY: it serves a signed zone's keys from its keystore)
+  // is left alone there: compared are the types both hold.
+  const held = new Set(pdnsCapabilities().recordTypes);
+  expect(lines(pdns)).toEqual(lines(files.filter((set) => held.has(set.type))));
   // Two files of the corpus hold the same zone as different servers wrote it: each is loaded into an empty server.
   const deleted = await fetch(`${apiUrl}/servers/localhost/zones/${entry.zone}.`, {
     method: 'DELETE',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { RecordSet } from '../../src/model/record-set.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+import { rfc2136Capabilities } from '../../src/providers/rfc2136/capabilities.js';
 import {
   type Rfc2136Server,
   type ServerKind,
@@ -102,7 +103,9 @@ for (const kind of ['bind', 'knot'] as const) {
             {},
             entry.zone,
           );
-          expect(lines(served)).toEqual(lines(files));
+          // DNSKEY, which a server keeps with its signing, is not managed over RFC 2136: compared are the types both hold.
+          const held = new Set(rfc2136Capabilities().recordTypes);
+          expect(lines(served)).toEqual(lines(files.filter((set) => held.has(set.type))));
         });
     },
   );

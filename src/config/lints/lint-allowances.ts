@@ -3,13 +3,7 @@ import type { AllowedFinding } from '../../model/dns.js';
 import type { ProblemCode } from '../../model/error-codes.js';
 import type { ReadRecord } from '../desired/read-records.js';
 import { diagnosticAt, entryOf, isSeq, type PMap, type Position, where } from '../read/positioned.js';
-
-/**
- * The lint errors a record set may be allowed to have, by the name `allow_lints` gives them (docs/lints.md): a live
- * zone may have served one for years, and `edgeplan import` writes such a zone as it is.
- */
-export const LINT_NAMES = ['cname-loop', 'ns-cname', 'spf-twice', 'alias-beside-address'] as const;
-export type LintName = (typeof LINT_NAMES)[number];
+import { LINT_NAMES, type LintName } from './lint-names.js';
 
 /** A lint error with the set it is about: `allow_lints` at that set's map may turn it into a warning. */
 export interface LintDiagnostic extends Diagnostic {

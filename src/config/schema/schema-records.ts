@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { RECORD_TYPES, type RecordType } from '../../model/record-types/index.js';
-import { LINT_NAMES } from '../lints/lint-allowances.js';
+import { LINT_NAMES } from '../lints/lint-names.js';
 
 /**
  * Schemas of record data, built from the record-type registry and nothing else: a record set (`zones.<zone>.records.

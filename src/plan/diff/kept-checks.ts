@@ -1,15 +1,10 @@
 import { type Diagnostic, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import type { RecordSet } from '../../model/record-set.js';
+import { BESIDE_ALONE } from '../../model/record-types/beside-alone.js';
 import { recordType } from '../../model/record-types/registry.js';
 import { type KeptTypes, keepsManagedTypes, keptData, keptText } from './kept-data.js';
 import { managedIn } from './managed.js';
-
-/**
- * Types that may share a name with a type that stands alone: DNSSEC's own records of that name (RFC 2181 §10.1:
- * SIG, NXT, KEY; RFC 4035 §2.5: RRSIG, NSEC). BIND and Knot take them beside a CNAME.
- */
-export const BESIDE_ALONE: ReadonlySet<string> = new Set(['SIG', 'NXT', 'KEY', 'RRSIG', 'NSEC']);
 
 const WHY =
   '(RFC 1034 §3.6.2, RFC 2181 §10.1): a service refuses the write, or a server takes it by dynamic update and ' +
