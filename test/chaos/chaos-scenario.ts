@@ -2,7 +2,7 @@
  * Generated live/desired pairs for the chaos suite: three zones whose names hold A, AAAA, MX, TXT and CNAME records
  * (a CNAME alone at its name, never at the apex), written live in the spellings other tools leave (upper case,
  * names without the trailing dot, IPv6 not in RFC 5952 form, TXT bare or quoted, long TXT unsplit) and desired in
- * YAML (relative names, long TXT). Live zones also hold RP records, a type edgeplan does not manage, and a
+ * YAML (relative names, long TXT). Live zones also hold KX records, a type edgeplan does not manage, and a
  * desired zone may leave `mail*` names unmanaged: neither is ever touched.
  */
 import fc from 'fast-check';
@@ -11,10 +11,10 @@ import type { EmulatorSeed } from '../../src/emulator/index.js';
 
 export const ZONES = ['a.test', 'b.test', 'c.test'] as const;
 const LABELS = ['@', 'www', 'api', 'mail', 'mail.eu', 'x.y.z'] as const;
-/** Where a desired CNAME may go: not the apex, not where live holds RP (the service refuses a CNAME beside it). */
+/** Where a desired CNAME may go: not the apex, not where live holds KX (the service refuses a CNAME beside it). */
 const CNAME_LABELS = ['www', 'api', 'mail', 'mail.eu'] as const;
-/** Where live may hold an RP record. */
-const RP_LABELS = ['@', 'x.y.z'] as const;
+/** Where live may hold a KX record. */
+const KX_LABELS = ['@', 'x.y.z'] as const;
 const TTLS = [60, 300, 3600] as const;
 const DEFAULT_TTL = 3600;
 /** When a desired zone has `unmanaged`, this glob; its names are then never in the desired records. */
@@ -97,10 +97,10 @@ function liveNode(zone: string, label: string): fc.Arbitrary<LiveRecord[]> {
           .map(([type, i, t]): LiveRecord => ({ label, type, ttl: t, rdata: pool[type]?.[i] ?? {} })),
         { minLength: 1, maxLength: 3, selector: (r) => `${r.type} ${valueKey(r.type, r.rdata, zone)}` },
       ),
-      (RP_LABELS as readonly string[]).includes(label) ? fc.boolean() : fc.constant(false),
+      (KX_LABELS as readonly string[]).includes(label) ? fc.boolean() : fc.constant(false),
     )
-    .map(([records, rp]) =>
-      rp ? [...records, { label, type: 'RP', ttl: 300, rdata: rpOf(zone) }] : records,
+    .map(([records, kx]) =>
+      kx ? [...records, { label, type: 'KX', ttl: 300, rdata: kxOf(zone) }] : records,
     );
   if (label === '@') return data;
   const cname = fc
@@ -109,7 +109,7 @@ function liveNode(zone: string, label: string): fc.Arbitrary<LiveRecord[]> {
   return fc.oneof(data, cname);
 }
 
-const rpOf = (zone: string): Rdata => ({ mbox: `hostmaster.${zone}.`, txtdname: `info.${zone}.` });
+const kxOf = (zone: string): Rdata => ({ preference: 10, exchange: `kx.${zone}.` });
 
 function liveZone(zone: string): fc.Arbitrary<LiveRecord[]> {
   return fc
@@ -222,7 +222,7 @@ export function seedZones(scenario: Scenario): NonNullable<EmulatorSeed['dns']>[
   );
 }
 
-/** Types edgeplan manages in this scenario; RP, SOA and the apex NS are not among them. */
+/** Types edgeplan manages in this scenario; KX, SOA and the apex NS are not among them. */
 export const MANAGED_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'MX', 'TXT', 'CNAME']);
 
 /**

@@ -9,7 +9,7 @@ const scenario: Scenario = {
   live: {
     'a.test': [
       { label: 'www', type: 'A', ttl: 60, rdata: { address: '192.0.2.1' } },
-      { label: 'www', type: 'RP', ttl: 300, rdata: { mbox: 'hostmaster.a.test.', txtdname: 'info.a.test.' } },
+      { label: 'www', type: 'KX', ttl: 300, rdata: { preference: 10, exchange: 'kx.a.test.' } },
       { label: 'mail', type: 'CNAME', ttl: 300, rdata: { cname: 'mx.example.net.' } },
     ],
   },
@@ -40,7 +40,7 @@ const complete = (): Rec[] => [
   rec('www.a.test', 'TXT', 60, { txtdata: '"v=spf1 -all"' }),
   rec('api.a.test', 'CNAME', 3600, { cname: 'web.example.net' }),
 ];
-const rp = rec('www.a.test', 'RP', 300, { mbox: 'hostmaster.a.test.', txtdname: 'info.a.test.' });
+const kx = rec('www.a.test', 'KX', 300, { preference: 10, exchange: 'kx.a.test.' });
 const mail = rec('mail.a.test', 'CNAME', 300, { cname: 'mx.example.net.' });
 const entry = (records: Rec[]): PublishEntry => ({ zone: 'a.test', serial: 8, atMs: 0, records });
 const snapshot = (records: Rec[]): EmulatorSeed => ({ dns: { zones: { 'a.test': { records } } } });
@@ -56,7 +56,7 @@ describe('chaos expectations', () => {
   });
 
   it('a publish with all of the zone’s changes passes; one with part of them, of any type, is reported', () => {
-    expect(partialPublishes(scenario, [entry([...complete(), rp, mail])])).toEqual([]);
+    expect(partialPublishes(scenario, [entry([...complete(), kx, mail])])).toEqual([]);
     const withoutTxt = complete().filter((r) => r.type !== 'TXT');
     expect(partialPublishes(scenario, [entry(withoutTxt)])).toHaveLength(1);
     const oldA = [...complete(), rec('www.a.test', 'A', 60, { address: '192.0.2.1' })];
@@ -67,16 +67,16 @@ describe('chaos expectations', () => {
   });
 
   it('a record outside the plan (a type edgeplan does not manage, an unmanaged name) that changes is reported', () => {
-    const before = snapshot([rec('www.a.test', 'A', 60, { address: '192.0.2.1' }), rp, mail]);
+    const before = snapshot([rec('www.a.test', 'A', 60, { address: '192.0.2.1' }), kx, mail]);
     expect(lostRecords(scenario, before, before)).toEqual([]);
-    expect(lostRecords(scenario, before, snapshot([...complete(), rp, mail]))).toEqual([]);
-    expect(lostRecords(scenario, before, snapshot([rp]))).toHaveLength(1);
-    expect(lostRecords(scenario, before, snapshot([{ ...rp, ttl: 60 }, mail]))).toHaveLength(2);
-    expect(lostRecords(scenario, before, snapshot([rp, { ...mail, id: 99 }]))).toHaveLength(2);
+    expect(lostRecords(scenario, before, snapshot([...complete(), kx, mail]))).toEqual([]);
+    expect(lostRecords(scenario, before, snapshot([kx]))).toHaveLength(1);
+    expect(lostRecords(scenario, before, snapshot([{ ...kx, ttl: 60 }, mail]))).toHaveLength(2);
+    expect(lostRecords(scenario, before, snapshot([kx, { ...mail, id: 99 }]))).toHaveLength(2);
   });
 
   it('a listed zone whose live records are not the desired ones is not converged', () => {
-    expect(unconverged(scenario, snapshot([...complete(), rp, mail]))).toEqual([]);
+    expect(unconverged(scenario, snapshot([...complete(), kx, mail]))).toEqual([]);
     const leftover = rec('www.a.test', 'AAAA', 60, { address: '2001:db8::1' });
     expect(unconverged(scenario, snapshot([...complete(), leftover]))).toHaveLength(1);
     expect(unconverged(scenario, snapshot(complete().slice(1)))).toHaveLength(1);

@@ -65,7 +65,7 @@ export function partialPublishes(scenario: Scenario, entries: readonly PublishEn
 /**
  * Every record of the zones that existed before that no apply of this scenario may change, as sorted strings (ids
  * included, so a record deleted and re-added shows up too): all records of zones the desired state does not list,
- * and in listed zones the records edgeplan does not manage (RP, the apex NS; SOA aside: its serial moves on
+ * and in listed zones the records edgeplan does not manage (KX, the apex NS; SOA aside: its serial moves on
  * publish) and every record at an unmanaged name.
  */
 export function untouchedRecords(snapshot: EmulatorSeed, scenario: Scenario): string[] {

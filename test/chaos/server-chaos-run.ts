@@ -1,7 +1,7 @@
 /**
  * One chaos run on a real server (server-targets.ts), reproducible from its seed as far as the server's own
  * numbering allows: the generated scenario of chaos-scenario.ts (three zones of A, AAAA, MX, TXT and CNAME records,
- * RP records and unmanaged names left alone), seeded on the server without faults; an apply through the faulty
+ * KX records and unmanaged names left alone), seeded on the server without faults; an apply through the faulty
  * proxy (plan, apply, and the check-plan after it, as `edgeplan apply` runs them), then a clean apply. Checked, as
  * on Dyn (chaos-run.ts):
  * - after the faulty apply every zone is as it was or exactly as desired, never between: nothing partial;

@@ -31,7 +31,7 @@ const KILLS = Number(process.env.EDGEPLAN_CRASH_KILLS ?? 6);
  */
 const APPLY = (file: string) => ['apply', file, '--yes', '--concurrency', '1'];
 
-/** At each label an A and a TXT record; `www` also has an RP, a type edgeplan does not manage. */
+/** At each label an A and a TXT record; `www` also has a KX, a type edgeplan does not manage. */
 const live = (labels: string[]): LiveRecord[] =>
   labels.flatMap((label, i): LiveRecord[] => [
     { label, type: 'A', ttl: 300, rdata: { address: `192.0.2.${i + 1}` } },
@@ -40,9 +40,9 @@ const live = (labels: string[]): LiveRecord[] =>
       ? [
           {
             label,
-            type: 'RP',
+            type: 'KX',
             ttl: 300,
-            rdata: { mbox: 'hostmaster.example.net.', txtdname: 'info.example.net.' },
+            rdata: { preference: 10, exchange: 'kx.example.net.' },
           },
         ]
       : []),

@@ -47,8 +47,8 @@ function presentation({ type, rdata }: LiveRecord, zone: string): string {
       return absolute(String(rdata.cname), zone);
     case 'TXT':
       return quoted(String(rdata.txtdata));
-    case 'RP':
-      return `${rdata.mbox} ${rdata.txtdname}`;
+    case 'KX':
+      return `${rdata.preference} ${absolute(String(rdata.exchange), zone)}`;
     default:
       throw new Error(`no presentation for ${type}`);
   }

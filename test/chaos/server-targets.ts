@@ -318,7 +318,7 @@ async function startBind(zones: readonly string[]): Promise<ChaosServer> {
     kind: 'bind',
     capabilities: rfc2136Capabilities(),
     scenario: withEveryZone,
-    // nsupdate writes the zones: the scenario's RP records are a type the provider's wire codec has no use for.
+    // nsupdate writes the zones: the scenario's KX records are a type the provider's wire codec has no use for.
     async seed(scenario) {
       const lines = [`server 127.0.0.1 ${server.port}`];
       for (const zone of scenario.zoneNames) {

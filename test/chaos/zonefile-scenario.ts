@@ -1,8 +1,8 @@
 /**
  * The chaos scenarios (chaos-scenario.ts) on a zone-file provider: each live zone as the zone file a person would
- * keep (names absolute or relative, TXT quoted and split at 255 octets, RP records edgeplan does not manage), the
+ * keep (names absolute or relative, TXT quoted and split at 255 octets, KX records edgeplan does not manage), the
  * desired state with a `files` provider, and what no apply may change in a file: the records it keeps as written
- * (the apex NS, RP), the sets at names the zone leaves unmanaged, and the SOA but for its serial.
+ * (the apex NS, KX), the sets at names the zone leaves unmanaged, and the SOA but for its serial.
  */
 import { parse, stringify } from 'yaml';
 import { normaliseName } from '../../src/model/names.js';
@@ -48,8 +48,8 @@ function rdataText(type: string, rdata: Rdata): string {
       return absolute(String(rdata.cname));
     case 'TXT':
       return txtText(String(rdata.txtdata));
-    case 'RP':
-      return `${absolute(String(rdata.mbox))} ${absolute(String(rdata.txtdname))}`;
+    case 'KX':
+      return `${rdata.preference} ${absolute(String(rdata.exchange))}`;
     default:
       throw new Error(`no zone-file text for ${type}`);
   }
