@@ -41,6 +41,13 @@ export interface ZonefileWriterSettings {
  * (parsed.ts); the text written is parsed to read it back, and that parse is kept for the check plan after the apply.
  * A change that cannot be made in place costs one parse more (the spliced text, then the file written anew).
  */
+/** A text to write, its parse, and why it does not read back as the content it was made from (null: it does). */
+interface Checked {
+  text: string;
+  read: ZoneRead;
+  problem: string | null;
+}
+
 export class ZonefileWriter {
   constructor(private readonly settings: ZonefileWriterSettings) {}
 
@@ -58,9 +65,9 @@ export class ZonefileWriter {
     const base = current?.content ?? newZoneContent(op.zone, requireCreate(op, file), now());
     const changed = changedContent(base, op);
     const content = current === null ? changed : nextVersion(changed, now());
-    const { text, again } =
+    const { text, read, problem } =
       current === null
-        ? { text: zoneFileText(content), again: null }
+        ? await this.checkedText(zoneFileText(content), content, file)
         : await this.editedText(current.text, op, content, file);
     const size = Buffer.byteLength(text);
     if (size > this.settings.maxFileBytes)
@@ -68,8 +75,6 @@ export class ZonefileWriter {
         `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
           `could read it again; ${file} was not changed (raise max_file_mb)`,
       );
-    const read = again ?? (await this.readBack(file, text, op.zone));
-    const problem = readBackProblem(read, content);
     if (problem !== null || !read.ok)
       throw new Error(
         `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
@@ -89,25 +94,32 @@ export class ZonefileWriter {
   /**
    * The file's text with only the changed records' lines changed (splice-text.ts), when that reads back as
    * `content`; otherwise the whole file written anew, and a warning that its layout was not kept. With the text, its
-   * parse (the read-back): the text written is parsed once.
+   * parse and why it does not read back as `content` (null when it does): the text written is parsed once.
    */
   private async editedText(
     before: string,
     op: ZonefileOp,
     content: ZoneContent,
     file: string,
-  ): Promise<{ text: string; again: ZoneRead }> {
+  ): Promise<Checked> {
     const { records } = readEntries(before, `${op.zone}.`);
-    const spliced = splicedZoneText(before, records, op, content.soa.serial);
-    const again = await this.readBack(file, spliced, op.zone);
-    const problem = readBackProblem(again, content);
-    if (problem === null) return { text: spliced, again };
-    this.settings.logger.warn(
-      `${file}: the changes could not be made in place (${problem}), so the whole file was written in edgeplan's ` +
-        'layout: its comments and order were not kept',
+    const spliced = await this.checkedText(
+      splicedZoneText(before, records, op, content.soa.serial),
+      content,
+      file,
     );
-    const text = zoneFileText(content);
-    return { text, again: await this.readBack(file, text, op.zone) };
+    if (spliced.problem === null) return spliced;
+    this.settings.logger.warn(
+      `${file}: the changes could not be made in place (${spliced.problem}), so the whole file was written in ` +
+        "edgeplan's layout: its comments and order were not kept",
+    );
+    return this.checkedText(zoneFileText(content), content, file);
+  }
+
+  /** `text` with its parse, and why it does not read back as `content` (null when it does). */
+  private async checkedText(text: string, content: ZoneContent, file: string): Promise<Checked> {
+    const read = await this.readBack(file, text, content.zone);
+    return { text, read, problem: readBackProblem(read, content) };
   }
 
   /** `text` parsed as the zone's file (one parse, counted: parsed.ts). */
