@@ -1,0 +1,99 @@
+/**
+ * `edgeplan import --find-templates` on the sandbox: 30 brand zones, 25 on Google mail and a Let's Encrypt CAA
+ * policy with a DMARC report address in each zone, 5 serving exactly what one of the others serves.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXIT_USAGE } from '../../src/cli/exit-codes.js';
+import type { EmulatorSeed } from '../../src/emulator/index.js';
+import { cli } from '../support/cli.js';
+import { type Sandbox, startSandbox } from '../support/sandbox.js';
+
+// Time budget: ten times its slowest test (1.2 s quiet on 2 cores), rounded up.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Brand n's records: the shared ones, and its own addresses (a mirror takes its source's). */
+/** A zone of the seed. */
+type SeedZone = NonNullable<NonNullable<EmulatorSeed['dns']>['zones']>[string];
+
+function brand(n: number, like = n): [string, SeedZone] {
+  const zone = `brand${two(n)}.example`;
+  const record = (fqdn: string, type: string, rdata: Record<string, string | number>) => ({
+    fqdn,
+    type,
+    ttl: 3600,
+    rdata,
+  });
+  return [
+    zone,
+    {
+      records: [
+        record(zone, 'A', { address: `192.0.2.${like}` }),
+        record(`www.${zone}`, 'A', { address: `198.51.100.${like}` }),
+        record(zone, 'MX', { preference: 1, exchange: 'smtp.google.com.' }),
+        record(zone, 'TXT', { txtdata: 'v=spf1 include:_spf.google.com ~all' }),
+        record(zone, 'CAA', { flags: 0, tag: 'issue', value: 'letsencrypt.org' }),
+        record(zone, 'CAA', { flags: 0, tag: 'iodef', value: `mailto:security@${zone}` }),
+        // Two brands keep their DMARC policy of their own (and the mirror of one of them, as its source).
+        record(`_dmarc.${zone}`, 'TXT', {
+          txtdata:
+            like === 2 || like === 7 ? 'v=DMARC1; p=none' : `v=DMARC1; p=reject; rua=mailto:dmarc@${zone}`,
+        }),
+      ],
+    },
+  ];
+}
+
+const SEED = {
+  dns: {
+    zones: Object.fromEntries([
+      ...Array.from({ length: 25 }, (_, i) => brand(i + 1)),
+      ...Array.from({ length: 5 }, (_, i) => brand(i + 26, i + 1)),
+    ]),
+  },
+} satisfies EmulatorSeed;
+
+let sandbox: Sandbox;
+let dir: string;
+
+beforeEach(async () => {
+  sandbox = await startSandbox(SEED);
+  dir = await mkdtemp(join(tmpdir(), 'edgeplan-import-templates-'));
+});
+afterEach(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('import --find-templates', () => {
+  it('writes what plain import writes when nothing is shared by enough zones', async () => {
+    const plain = join(dir, 'plain');
+    const found = join(dir, 'found');
+    expect((await cli(['import', '--zones', 'brand0[12].example', '--out', plain], sandbox.env)).code).toBe(
+      0,
+    );
+    const run = await cli(
+      ['import', '--zones', 'brand0[12].example', '--find-templates', '--out', found],
+      sandbox.env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Templates (record sets at least 3 zones share) and mirrors: none\n');
+    for (const name of await readdir(plain))
+      expect(await readFile(join(found, name), 'utf8')).toBe(await readFile(join(plain, name), 'utf8'));
+    expect(await readdir(found)).toEqual(await readdir(plain));
+  });
+
+  it('refuses --min-zones without --find-templates, and a --min-zones below 2', async () => {
+    const alone = await cli(['import', '--min-zones', '4', '--out', dir], sandbox.env);
+    expect(alone.stderr).toBe('error EP6002: --min-zones needs --find-templates\n');
+    expect(alone.code).toBe(EXIT_USAGE);
+    const one = await cli(['import', '--find-templates', '--min-zones', '1', '--out', dir], sandbox.env);
+    expect(one.stderr).toContain('expected an integer ≥ 2');
+    expect(one.code).toBe(EXIT_USAGE);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
