@@ -31,9 +31,9 @@ export const DEFAULT_MIN_ZONES = 3;
  * The templates and mirrors of imported zones (pure, deterministic; expanding the result gives back every zone
  * exactly).
  * - Mirrors first: a zone whose whole document equals another's, values relative to each zone (its name as
- *   `{zone}`), becomes `same_as` the lexically first of them, so none mirrors a mirror. A zone with `unmanaged` or
- *   `allow_lints`, a name written absolute, or no records is no mirror and has none: what it leaves alone or allows
- *   is its own.
+ *   `{zone}`), becomes `same_as` the lexically first of them, so none mirrors a mirror. A zone with `unmanaged`, no
+ *   records, or a set that is not shareable (zone-sets.ts: `allow_lints`, a name of several TTLs, a brace) is no
+ *   mirror and has none: what it leaves alone, allows or writes apart is its own.
  * - Templates among the other zones: a shareable set (zone-sets.ts) that at least `minZones` zones hold with the same
  *   name, type, TTL and values relative to the zone is shared; sets held by exactly the same zones form one
  *   template, named from what it holds (template-names.ts).
