@@ -136,12 +136,14 @@ function written(
 ): FoundTemplates {
   const list = [...bundles.list].sort((a, b) => compareStrings(a.name, b.name));
   const templates = Object.fromEntries(list.map((b) => [b.name, templateDocument(b.sets)]));
+  const usedBy = new Map<string, string[]>();
+  for (const b of list) for (const zone of b.zones) usedBy.set(zone, [...(usedBy.get(zone) ?? []), b.name]);
   const out = zones.map(({ zone, document }) => {
     const source = sourceOf.get(zone);
     if (source !== undefined)
       return { zone, document: { default_ttl: document.default_ttl, same_as: source, records: {} } };
-    const used = list.filter((b) => b.zones.includes(zone)).map((b) => b.name);
-    if (used.length === 0) return { zone, document };
+    const used = usedBy.get(zone);
+    if (used === undefined) return { zone, document };
     const own = setsOf(zone).filter((set) => !bundles.templated.has(zone, set.shape));
     return {
       zone,

@@ -8,8 +8,6 @@ const KINDS: readonly (readonly [key: string, kind: string])[] = [
   ['txt', 'txt'],
   ['cname', 'cname'],
   ['srv', 'srv'],
-  ['a', 'web'],
-  ['aaaa', 'web'],
 ];
 
 /** A host name inside a value: labels and dots, ending in a label of letters (`smtp.google.com.`, `letsencrypt.org`). */
