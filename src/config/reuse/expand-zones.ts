@@ -3,7 +3,15 @@ import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
 import { recordNameToFqdn } from '../../model/names.js';
 import type { ReuseStep } from '../../model/provenance.js';
 import type { MergedDocument, MergedRecord, MergedZone } from '../read/merge.js';
-import { diagnosticAt, isSeq, type PEntry, type PMap, type PNode, where } from '../read/positioned.js';
+import {
+  diagnosticAt,
+  entryOf,
+  isSeq,
+  type PEntry,
+  type PMap,
+  type PNode,
+  where,
+} from '../read/positioned.js';
 import { type Contribution, itemsOf, overlay, union, unusedOverrides } from './contributions.js';
 import { mirrored, sameAsProblems, sourceOf } from './mirrors.js';
 import type { Template } from './read-templates.js';
@@ -24,7 +32,10 @@ export function expandZones(
   const diagnostics: Diagnostic[] = [];
   const byName = new Map(merged.zones.map((zone) => [zone.zone, zone]));
   const zones = merged.zones.map((zone) => {
-    if (!zone.sameAs && (zone.templates ?? []).length === 0) return zone;
+    if (!zone.sameAs && (zone.templates ?? []).length === 0) {
+      pushAll(diagnostics, unusedOverrides(overriding(zone), new Set(), zone.zone));
+      return zone;
+    }
     const own = ownContributions(zone);
     const used = new Set<PMap>();
     let below = templateContributions(zone, zone.zone, templates, diagnostics, own, used);
@@ -41,6 +52,12 @@ export function expandZones(
     return { ...zone, records: recordsOf([...own, ...below]), recordsGiven: true };
   });
   return { merged: { ...merged, zones }, diagnostics };
+}
+
+/** The zone's own maps that say `override` (none in nearly every zone: only these are made contributions). */
+function overriding(zone: MergedZone): Contribution[] {
+  const some = zone.records.some((record) => itemsOf(record.value).some((item) => entryOf(item, 'override')));
+  return some ? ownContributions(zone) : [];
 }
 
 /** The zone's own records, one contribution per map. */
