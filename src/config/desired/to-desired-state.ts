@@ -53,6 +53,8 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
         // Values are read each once (record-values.ts): one needs no sorting.
         values: values.length > 1 ? sortValues(type, values) : values,
         at: set.item.at,
+        // Where a template's or another zone's set was written: at its type's key, the value's own place.
+        ...(set.item.via ? { source: { at: set.keyPos, via: set.item.via } } : {}),
       });
     }
   const unmanaged = readUnmanaged(zone).entries.map(({ entry }) => entry);
