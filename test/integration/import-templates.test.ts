@@ -1,6 +1,8 @@
 /**
  * `edgeplan import --find-templates` on the sandbox: 30 brand zones, 25 on Google mail and a Let's Encrypt CAA
- * policy with a DMARC report address in each zone, 5 serving exactly what one of the others serves.
+ * policy with a DMARC report address in each zone, 5 serving exactly what one of the others serves. Import writes
+ * the shared sets as templates and the five as mirrors, and its own round trip (the files loaded, validated and
+ * planned against the sandbox) is empty.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,6 +72,40 @@ afterEach(async () => {
 });
 
 describe('import --find-templates', () => {
+  it('writes two templates and five mirrors for 30 zones, and the files plan empty', async () => {
+    const run = await cli(['import', '--find-templates', '--out', dir], sandbox.env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'Templates (record sets at least 3 zones share) and mirrors:\n' +
+        '  template dmarc: 1 record sets, 23 zones\n' +
+        '  template mail-google: 3 record sets, 25 zones\n' +
+        '  zone brand26.example: same_as brand01.example\n' +
+        '  zone brand27.example: same_as brand02.example\n' +
+        '  zone brand28.example: same_as brand03.example\n' +
+        '  zone brand29.example: same_as brand04.example\n' +
+        '  zone brand30.example: same_as brand05.example\n',
+    );
+    expect(run.stdout).toContain(
+      'Round trip: planning the written files against live state shows no changes.\n',
+    );
+    const files = await readdir(dir);
+    expect(files).toHaveLength(31);
+    expect(files).toContain('templates.yaml');
+    expect(await readFile(join(dir, 'templates.yaml'), 'utf8')).toContain(
+      '    "@": { caa: [ { flags: 0, tag: iodef, value: "mailto:security@{zone}" }, ' +
+        '{ flags: 0, tag: issue, value: letsencrypt.org } ], ' +
+        'mx: [ { preference: 1, exchange: smtp.google.com. } ], ' +
+        'txt: [ v=spf1 include:_spf.google.com ~all ], ttl: 3600 }\n',
+    );
+    expect(await readFile(join(dir, 'brand07.example.yaml'), 'utf8')).toContain(
+      '    templates: [ mail-google ]\n    records:\n      "@": { a: [ 192.0.2.7 ] }\n',
+    );
+    expect(await readFile(join(dir, 'brand27.example.yaml'), 'utf8')).toContain(
+      '    same_as: brand02.example\n    records: {}\n',
+    );
+  });
+
   it('writes what plain import writes when nothing is shared by enough zones', async () => {
     const plain = join(dir, 'plain');
     const found = join(dir, 'found');
