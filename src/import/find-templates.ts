@@ -43,6 +43,7 @@ export const DEFAULT_MIN_ZONES = 3;
  */
 export function findTemplates(zones: readonly ImportedZone[], minZones = DEFAULT_MIN_ZONES): FoundTemplates {
   const sets = new Map(zones.map(({ zone, document }) => [zone, zoneSets(zone, document)]));
+  // Stryker disable next-line ArrayDeclaration: every zone asked about is one of `zones`, a key of `sets`
   const setsOf = (zone: string) => sets.get(zone) ?? [];
   const sourceOf = mirrors(zones, setsOf);
   for (;;) {
@@ -109,12 +110,12 @@ function findBundles(
     bundle.sets.push(set);
     byZones.set(key, bundle);
   }
-  // The widest first, then by their first set: the same input names the same bundles the same way.
+  // Each bundle's sets by name, then type; the widest bundle first, then by their first set: the same input names
+  // the same bundles the same way, and writes each template's names and types in order.
   const ordered = [...byZones.values()]
-    .map((b) => ({ ...b, sets: [...b.sets].sort((x, y) => compareStrings(x.shape, y.shape)) }))
+    .map((b) => ({ ...b, sets: [...b.sets].sort(bySetOrder) }))
     .sort(
-      (a, b) =>
-        b.zones.length - a.zones.length || compareStrings(a.sets[0]?.shape ?? '', b.sets[0]?.shape ?? ''),
+      (a, b) => b.zones.length - a.zones.length || bySetOrder(a.sets[0] as ZoneSet, b.sets[0] as ZoneSet),
     );
   const taken = new Set<string>();
   const list = ordered.map((bundle) => {
@@ -165,13 +166,24 @@ function written(
   return { templates, zones: out, summary };
 }
 
-/** A template's sets by name, each name's map with its TTL written (a template has no default TTL of its own). */
+/** Sets by name, then type key, then the rest of their shape. */
+function bySetOrder(a: ZoneSet, b: ZoneSet): number {
+  return compareStrings(a.name, b.name) || compareStrings(a.key, b.key) || compareStrings(a.shape, b.shape);
+}
+
+/**
+ * A template's sets (in order) by name, each name's map with its TTL written last (a template has no default TTL of
+ * its own). All sets of a name in one template have one TTL: the zones holding them hold the name with one TTL.
+ */
 function templateDocument(sets: readonly ZoneSet[]): Record<string, NameDocument> {
-  const names = new Map<string, NameDocument>();
-  for (const set of sets)
-    names.set(set.name, { ...names.get(set.name), [set.key]: set.relative, ttl: set.ttl });
+  const names = new Map<string, { types: [string, unknown][]; ttl: number }>();
+  for (const set of sets) {
+    const name = names.get(set.name) ?? { types: [], ttl: set.ttl };
+    name.types.push([set.key, set.relative]);
+    names.set(set.name, name);
+  }
   return Object.fromEntries(
-    [...names].sort(([a], [b]) => compareStrings(a, b)).map(([n, m]) => [n, sortedMap(m)]),
+    [...names].map(([name, { types, ttl }]) => [name, { ...Object.fromEntries(types), ttl }]),
   );
 }
 
@@ -190,10 +202,4 @@ function ownRecords(document: ZoneDocument, own: readonly ZoneSet[]): ZoneDocume
 
 function isType(key: string): boolean {
   return key !== 'ttl' && key !== 'allow_lints';
-}
-
-/** Type keys in order, then `ttl`. */
-function sortedMap(map: NameDocument): NameDocument {
-  const { ttl, ...types } = map;
-  return { ...Object.fromEntries(Object.entries(types).sort(([a], [b]) => compareStrings(a, b))), ttl };
 }

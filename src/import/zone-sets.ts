@@ -34,7 +34,6 @@ const LABEL_CHAR = '[A-Za-z0-9_-]';
  * case would expand to the zone's name in lower case, which is not what was written.
  */
 export function relativeToZone(value: unknown, zone: string): unknown {
-  if (zone === '') return value;
   const escaped = zone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const mention = new RegExp(`(?<!${LABEL_CHAR})${escaped}(?!${LABEL_CHAR}|\\.${LABEL_CHAR})`, 'g');
   const visit = (v: unknown): unknown => {
@@ -84,10 +83,9 @@ export function zoneSets(zone: string, document: ZoneDocument): ZoneSet[] {
   return sets;
 }
 
-/** Whether a string of the value passes `test`. */
+/** Whether a string of the value (a string, or one inside its lists and maps) passes `test`. */
 function someString(value: unknown, test: (text: string) => boolean): boolean {
   if (typeof value === 'string') return test(value);
-  if (Array.isArray(value)) return value.some((v) => someString(v, test));
   if (typeof value === 'object' && value !== null)
     return Object.values(value).some((v) => someString(v, test));
   return false;

@@ -135,6 +135,57 @@ describe('findTemplates: templates', () => {
   });
 });
 
+describe('findTemplates: which template is named first', () => {
+  const google = (name: string) => ({ [name]: { mx: [{ preference: 1, exchange: 'smtp.google.com.' }] } });
+
+  it('names the widest template first, wherever its sets stand in the zones', () => {
+    // `@` (three zones) comes before `mail` (four zones) in every zone: the four-zone template is mail-google.
+    const zones = [1, 2, 3, 4].map((n) =>
+      zone(n, () => ({ ...(n < 4 ? google('@') : {}), ...google('mail'), own: { a: [`192.0.2.${n}`] } })),
+    );
+    const found = findTemplates(zones);
+    expect(found.templates['mail-google']).toEqual(
+      google('mail').mail && { mail: { ...google('mail').mail, ttl: 3600 } },
+    );
+    expect(found.templates['mail-google-2']).toEqual({ '@': { ...google('@')['@'], ttl: 3600 } });
+  });
+
+  it('between templates as wide, names first the one whose first set comes first by name', () => {
+    // Zones 1-3 share `b`, zones 2-4 share `a`; zone 1 lists `b` first, yet `a` is named first.
+    const zones = [1, 2, 3, 4].map((n) =>
+      zone(n, () => ({
+        ...(n < 4 ? google('b') : {}),
+        ...(n > 1 ? google('a') : {}),
+        own: { a: [`192.0.2.${n}`] },
+      })),
+    );
+    const found = findTemplates(zones);
+    expect(Object.keys(found.templates['mail-google'] ?? {})).toEqual(['a']);
+    expect(Object.keys(found.templates['mail-google-2'] ?? {})).toEqual(['b']);
+  });
+
+  it('names a template after its first set by name, and writes its names and types in order, the TTL last', () => {
+    const zones = [1, 2, 3].map((n) =>
+      zone(n, () => ({
+        eu: { mx: [{ preference: 5, exchange: 'eu.outlook.com.' }], txt: ['eu'] },
+        '@': {
+          txt: ['v=spf1 -all'],
+          mx: [{ preference: 1, exchange: 'smtp.google.com.' }],
+          a: [`192.0.2.${n}`],
+        },
+      })),
+    );
+    const found = findTemplates(zones);
+    expect(Object.keys(found.templates)).toEqual(['mail-google']);
+    expect(JSON.stringify(found.templates['mail-google'])).toBe(
+      JSON.stringify({
+        '@': { mx: [{ preference: 1, exchange: 'smtp.google.com.' }], txt: ['v=spf1 -all'], ttl: 3600 },
+        eu: { mx: [{ preference: 5, exchange: 'eu.outlook.com.' }], txt: ['eu'], ttl: 3600 },
+      }),
+    );
+  });
+});
+
 describe('findTemplates: mirrors', () => {
   it('makes a zone equal to another same_as the lexically first of them', () => {
     const records = () => ({ '@': { ...MX, a: ['192.0.2.1'] }, www: { cname: 'front.cdn.example.' } });
@@ -160,6 +211,31 @@ describe('findTemplates: mirrors', () => {
     );
   });
 
+  it('mirrors zones whose sets are the same in another order', () => {
+    const zones = [
+      zone(1, () => ({ '@': { ...CAA, a: ['192.0.2.1'] }, www: { a: ['192.0.2.2'] } })),
+      zone(2, () => ({ www: { a: ['192.0.2.2'] }, '@': { a: ['192.0.2.1'], ...CAA } })),
+    ];
+    expect(findTemplates(zones).zones[1]?.document).toEqual({
+      default_ttl: 3600,
+      same_as: 'z1.example',
+      records: {},
+    });
+  });
+
+  it('dissolves only the groups whose source names itself outside templates', () => {
+    const named = (z: string) => ({ '@': { txt: [`site ${z}`] } });
+    const plain = () => ({ '@': { ...CAA } });
+    const zones = [zone(1, named), zone(2, named), zone(3, plain), zone(4, plain)];
+    const found = findTemplates(zones);
+    expect(found.zones.map((z) => z.document.same_as)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'z3.example',
+    ]);
+  });
+
   it('mirrors a zone that uses templates: the copy takes them as its own', () => {
     const zones = [1, 2, 3, 4].map((n) => zone(n, brand(`192.0.2.${n === 4 ? 1 : n}`)));
     const found = findTemplates(zones);
@@ -183,7 +259,9 @@ describe('findTemplates: mirrors', () => {
       document: { ...zone(n, records).document, unmanaged: ['x'] },
     }));
     expect(findTemplates(unmanaged).zones).toEqual(unmanaged);
-    const allowed = [1, 2].map((n) => zone(n, () => ({ '@': { ...CAA, allow_lints: ['caa-x'] } })));
+    const allowed = [1, 2].map((n) =>
+      zone(n, () => ({ '@': { ...CAA }, www: { cname: 'x.example.net.', allow_lints: ['cname-target'] } })),
+    );
     expect(findTemplates(allowed).zones).toEqual(allowed);
     const empty = [1, 2].map((n) => zone(n, () => ({})));
     expect(findTemplates(empty).zones).toEqual(empty);

@@ -44,6 +44,12 @@ describe('templateName', () => {
     expect(templateName([set('k._domainkey', 'txt', [['v=DKIM1; k=rsa; ', 'p=MIGf']])], none)).toBe('dkim');
     expect(templateName([set('@', 'txt', ['v=spf1'])], none)).toBe('spf');
     expect(templateName([set('@', 'txt', ['v=spf10 x'])], none)).toBe('shared-1');
+    expect(templateName([set('@', 'txt', ['x v=spf1 -all'])], none)).toBe('shared-1');
+    expect(templateName([set('_dmarc', 'txt', ['see v=DMARC1; p=none'])], none)).toBe('shared-1');
+    expect(templateName([set('k._domainkey', 'txt', ['a v=DKIM1; p=x'])], none)).toBe('shared-1');
+    expect(templateName([set('k._domainkey', 'txt', ['v=DKIM1'])], none)).toBe('dkim');
+    // A TXT value's strings are one text: a tag split across two strings is the tag.
+    expect(templateName([set('k._domainkey', 'txt', [['v=DK', 'IM1; p=x']])], none)).toBe('dkim');
     expect(templateName([set('@', 'txt', ['google-site-verification=abc'])], none)).toBe('shared-1');
   });
 
@@ -53,6 +59,11 @@ describe('templateName', () => {
     expect(templateName([set('@', 'sshfp', [{ algorithm: 1 }])], new Set(['shared-1', 'shared-2']))).toBe(
       'shared-3',
     );
+  });
+
+  it('takes the dashes off the ends of the organisation, and a label of dashes is none', () => {
+    expect(templateName([set('@', 'ns', ['ns1.--provider--.net.'])], none)).toBe('ns-provider');
+    expect(templateName([set('@', 'ns', ['ns1.---.net.'])], none)).toBe('shared-1');
   });
 
   it('gives a name taken the first free -2, -3 …', () => {

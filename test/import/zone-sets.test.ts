@@ -83,6 +83,22 @@ describe('zoneSets', () => {
     ]);
   });
 
+  it('reads every string inside lists and maps, and nothing else, for braces and @', () => {
+    const sets = zoneSets('example.com', {
+      default_ttl: 3600,
+      records: {
+        deep: { caa: [{ flags: 0, tag: 'issue', value: 'ca.example; x={y}', none: null }] },
+        apex: { srv: [{ priority: 0, weight: 0, port: 443, target: '@' }] },
+        plain: { caa: [{ flags: 0, tag: 'issue', value: 'ca.example', none: null }] },
+      },
+    });
+    expect(sets.map((s) => [s.name, s.shareable, s.namesZone])).toEqual([
+      ['deep', false, false],
+      ['apex', true, true],
+      ['plain', true, false],
+    ]);
+  });
+
   it('says which sets name the zone: by its name, or by @ (a name relative to it)', () => {
     const sets = zoneSets('example.com', {
       default_ttl: 3600,
