@@ -51,14 +51,14 @@ describe('30 zones of two templates and five mirrors, on the sandbox', () => {
     const dmarc = json.changes.find(
       (change: { address: { fqdn: string } }) => change.address.fqdn === '_dmarc.brand26.example',
     );
-    expect(dmarc.source).toEqual({
+    expect(dmarc.provenance).toEqual({
       at: `${dir}/dns/templates/mail.yaml:7:15`,
       via: [
         { kind: 'same_as', zone: 'brand01.example' },
         { kind: 'template', name: 'mail-google' },
       ],
     });
-    const plain = json.changes.filter((change: { source?: unknown }) => change.source === undefined);
+    const plain = json.changes.filter((change: { provenance?: unknown }) => change.provenance === undefined);
     expect(plain).toEqual([]);
   });
 });
