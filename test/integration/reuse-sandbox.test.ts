@@ -45,7 +45,9 @@ describe('30 zones of two templates and five mirrors, on the sandbox', () => {
     const markdown = await run('plan', 'dns', '--format', 'markdown');
     expect(markdown.code, markdown.stderr).toBe(2);
     // Paths are as the command was given them, here resolved in the test's directory.
-    await expect(markdown.stdout.replaceAll(dir, '<dir>')).toMatchFileSnapshot('golden/reuse-template-change.md');
+    await expect(markdown.stdout.replaceAll(dir, '<dir>')).toMatchFileSnapshot(
+      'golden/reuse-template-change.md',
+    );
 
     const json = JSON.parse((await run('plan', 'dns', '--format', 'json')).stdout);
     const dmarc = json.changes.find(

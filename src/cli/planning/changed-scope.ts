@@ -29,7 +29,8 @@ export function scopeOfChanges(
   const changedKeys = new Set(changed.targets.map((t) => `${t.kind}:${t.name}`));
   // A zone that is `same_as` a changed zone serves what changed too (docs/templates.md).
   for (const zone of desired.zones)
-    if (zone.sameAs !== undefined && changedKeys.has(`zone:${zone.sameAs}`)) changedKeys.add(`zone:${zone.zone}`);
+    if (zone.sameAs !== undefined && changedKeys.has(`zone:${zone.sameAs}`))
+      changedKeys.add(`zone:${zone.zone}`);
   const patterns = new Set<string>();
   const leftOut: string[] = [];
   const named = new Set<string>();

@@ -1,6 +1,4 @@
 import { compareStrings } from '../../model/compare.js';
-import { aLabelName } from '../../model/idn.js';
-import { normaliseName } from '../../model/names.js';
 import {
   type AbsentSet,
   DEFAULT_TTL,
@@ -8,6 +6,8 @@ import {
   type DesiredZone,
   type ZoneCreate,
 } from '../../model/dns.js';
+import { aLabelName } from '../../model/idn.js';
+import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type RecordSet } from '../../model/record-set.js';
 import { sortValues } from '../../model/record-types/index.js';
 import { SERIAL_STYLES } from '../../model/zone.js';

@@ -52,7 +52,8 @@ export function templateGroups(changes: readonly Change[]): TemplateGroup[] {
       sources: [...new Set(list.flatMap((change) => (change.provenance ? [change.provenance.at] : [])))].sort(
         compareStrings,
       ),
-      mirrored: list.filter((change) => change.provenance?.via.some((step) => step.kind === 'same_as')).length,
+      mirrored: list.filter((change) => change.provenance?.via.some((step) => step.kind === 'same_as'))
+        .length,
       rows: collapsed(list),
     }));
 }
