@@ -37,7 +37,7 @@ export type ZoneChange = ChangeOf<
 export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue> & {
   kept?: string[];
   /** Where `after` came from when a template or another zone gave it (provenance.ts); absent: the zone's records. */
-  source?: ChangeSource;
+  provenance?: ChangeSource;
 };
 export type SecondaryChange = ChangeOf<
   { kind: 'secondary'; zone: string; provider?: string },

@@ -2,7 +2,7 @@
  * Templates and mirrors against the sandbox: the 30 brand zones of test/fixtures/reuse (25 using two templates, five
  * same_as one of them) validate, plan, apply and plan again empty; a change to one template then plans as one
  * grouped block in the markdown plan, with where the template wrote it (golden file), and the JSON plan carries each
- * change's source.
+ * change's provenance; a saved plan is refused once the template changes under it.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,20 +45,34 @@ describe('30 zones of two templates and five mirrors, on the sandbox', () => {
     const markdown = await run('plan', 'dns', '--format', 'markdown');
     expect(markdown.code, markdown.stderr).toBe(2);
     // Paths are as the command was given them, here resolved in the test's directory.
-    await expect(markdown.stdout.replaceAll(dir, '<dir>')).toMatchFileSnapshot('golden/reuse-template-change.md');
+    await expect(markdown.stdout.replaceAll(dir, '<dir>')).toMatchFileSnapshot(
+      'golden/reuse-template-change.md',
+    );
 
     const json = JSON.parse((await run('plan', 'dns', '--format', 'json')).stdout);
     const dmarc = json.changes.find(
       (change: { address: { fqdn: string } }) => change.address.fqdn === '_dmarc.brand26.example',
     );
-    expect(dmarc.source).toEqual({
+    expect(dmarc.provenance).toEqual({
       at: `${dir}/dns/templates/mail.yaml:7:15`,
       via: [
         { kind: 'same_as', zone: 'brand01.example' },
         { kind: 'template', name: 'mail-google' },
       ],
     });
-    const plain = json.changes.filter((change: { source?: unknown }) => change.source === undefined);
+    // A saved plan covers the template's file: changed after the plan was saved, the apply refuses it.
+    const saved = await run('plan', 'dns', '--out', 'saved.json');
+    expect(saved.code, saved.stderr).toBe(2);
+    await writeFile(mail, text.replace('p=reject', 'p=none'));
+    const stale = await run('apply', '--plan', 'saved.json', '--yes');
+    expect(stale.code).not.toBe(0);
+    expect(stale.stderr).toContain('zone:brand01.example: its desired state changed since the plan');
+    await writeFile(mail, text.replace('p=reject', 'p=quarantine'));
+    const applied = await run('apply', '--plan', 'saved.json', '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    expect((await run('plan', 'dns')).stdout).toContain('No changes.');
+
+    const plain = json.changes.filter((change: { provenance?: unknown }) => change.provenance === undefined);
     expect(plain).toEqual([]);
   });
 });

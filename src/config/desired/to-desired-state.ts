@@ -6,11 +6,13 @@ import {
   type DesiredZone,
   type ZoneCreate,
 } from '../../model/dns.js';
+import { aLabelName } from '../../model/idn.js';
+import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type RecordSet } from '../../model/record-set.js';
 import { sortValues } from '../../model/record-types/index.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import type { MergedDocument, MergedZone } from '../read/merge.js';
-import { entryOf, isMap, type PNode } from '../read/positioned.js';
+import { entryOf, isMap, type PEntry, type PNode } from '../read/positioned.js';
 import { readAbsent } from '../sharing/absent-entries.js';
 import { readUnmanaged } from '../sharing/unmanaged-entries.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
@@ -71,6 +73,7 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
     ...(declared ? { manage: 'declared' as const, absent } : {}),
     ...(zone.recordsGiven ? {} : { recordsGiven: false }),
     ...(create ? { create } : {}),
+    ...(zone.sameAs ? { sameAs: sameAsZone(zone.sameAs) } : {}),
   };
 }
 
@@ -85,6 +88,10 @@ function toCreate(node: PNode | undefined): ZoneCreate | undefined {
   const contact = text(entryOf(node, 'contact')?.value);
   const style = SERIAL_STYLES.find((name) => name === text(entryOf(node, 'serial_style')?.value));
   return { ...(contact ? { contact } : {}), ...(style ? { serialStyle: style } : {}) };
+}
+
+function sameAsZone(entry: PEntry): string {
+  return normaliseName(aLabelName(text(entry.value) ?? ''));
 }
 
 function text(node: PNode | undefined): string | undefined {

@@ -70,7 +70,7 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
             ),
           }
         : {}),
-      ...(after !== null && wantedSet?.source ? { source: changeSource(wantedSet.source) } : {}),
+      ...(after !== null && wantedSet?.source ? { provenance: changeSource(wantedSet.source) } : {}),
     };
     sets.push({ change, live: sortLive(type, all) });
   };

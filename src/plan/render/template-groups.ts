@@ -29,7 +29,7 @@ export interface TemplateGroup {
 /** The template a change came through, if any. */
 export function changeTemplate(change: Change): string | undefined {
   if (!isChangeOf(change, 'record-set')) return undefined;
-  const via = (change as RecordSetChange).source?.via;
+  const via = (change as RecordSetChange).provenance?.via;
   return via ? templateOf(via) : undefined;
 }
 
@@ -49,10 +49,11 @@ export function templateGroups(changes: readonly Change[]): TemplateGroup[] {
       template,
       zones: [...new Set(list.map((change) => change.address.zone))].sort(compareStrings),
       changes: list.length,
-      sources: [...new Set(list.flatMap((change) => (change.source ? [change.source.at] : [])))].sort(
+      sources: [...new Set(list.flatMap((change) => (change.provenance ? [change.provenance.at] : [])))].sort(
         compareStrings,
       ),
-      mirrored: list.filter((change) => change.source?.via.some((step) => step.kind === 'same_as')).length,
+      mirrored: list.filter((change) => change.provenance?.via.some((step) => step.kind === 'same_as'))
+        .length,
       rows: collapsed(list),
     }));
 }

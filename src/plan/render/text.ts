@@ -122,7 +122,7 @@ function groupLines(plan: Plan): string[] {
 
 function recordSetLine(change: RecordSetChange, c: Colors): string {
   const line = changeLine(change, c);
-  return change.source ? `${line} ${printable(`(from ${sourceText(change.source)})`)}` : line;
+  return change.provenance ? `${line} ${printable(`(from ${sourceText(change.provenance)})`)}` : line;
 }
 
 function changeLine(change: RecordSetChange, c: Colors): string {

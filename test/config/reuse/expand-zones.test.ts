@@ -6,7 +6,7 @@ const REUSE = 'test/fixtures/reuse';
 
 /** The zones without the places they were written: what they serve. */
 function served(state: DesiredState) {
-  return state.zones.map(({ at: _at, records, ...zone }) => ({
+  return state.zones.map(({ at: _at, sameAs: _sameAs, records, ...zone }) => ({
     ...zone,
     records: records.map(({ at: _place, source: _source, ...set }) => set),
   }));
@@ -178,6 +178,88 @@ describe('templates and same_as, expanded', () => {
       { fqdn: 'ftp.b.example', type: 'CNAME', ttl: 300, values: ['web.b.example.'] },
       { fqdn: 'web.b.example', type: 'A', ttl: 300, values: ['192.0.2.1'] },
       { fqdn: 'www.b.example', type: 'CNAME', ttl: 300, values: ['web.a.example.'] },
+    ]);
+  });
+});
+
+describe('templates and same_as, at the edges', () => {
+  it("replaces only the overridden type of a template's name; the others still come from the template", async () => {
+    const dir = await tempTree({
+      't.yaml':
+        'templates:\n  t:\n    "@": { mx: [{ preference: 1, exchange: mx.example.net. }], txt: ["t"] }\n',
+      'z.yaml':
+        'zones:\n  example.com:\n    templates: [t]\n    records: { "@": { txt: ["own"], override: true } }\n',
+    });
+    const state = await desired(dir);
+    expect(
+      state.zones[0]?.records.map(({ type, values, source }) => ({ type, values, via: source?.via })),
+    ).toEqual([
+      { type: 'MX', values: ['1 mx.example.net.'], via: [{ kind: 'template', name: 't' }] },
+      { type: 'TXT', values: ['"own"'], via: undefined },
+    ]);
+  });
+
+  it('takes override: false as no override: the set given twice is refused', async () => {
+    const dir = await tempTree({
+      't.yaml': 'templates:\n  t:\n    www: { a: [192.0.2.1] }\n',
+      'z.yaml':
+        'zones:\n  example.com:\n    templates: [t]\n    records: { www: { a: [192.0.2.2], override: false } }\n',
+    });
+    expect((await problemsIn(dir)).map((line) => line.split(' ')[1])).toEqual(['EP1219', 'EP1219']);
+  });
+
+  it('refuses a template defined twice and one listed twice, at both places', async () => {
+    const dir = await tempTree({
+      'a.yaml': 'templates:\n  t:\n    www: { a: [192.0.2.1] }\n',
+      'b.yaml':
+        'templates:\n  t:\n    web: { a: [192.0.2.2] }\nzones:\n  example.com: { templates: [t, t] }\n',
+    });
+    expect(await problemsIn(dir)).toEqual([
+      'a.yaml:2:3: EP1011 template "t" is also defined at b.yaml:2:3',
+      'b.yaml:2:3: EP1011 template "t" is also defined at a.yaml:2:3',
+      'b.yaml:5:33: EP1108 template "t" is listed twice in zone "example.com"; first at b.yaml:5:30',
+    ]);
+  });
+
+  it('says so when no file has templates at all', async () => {
+    const dir = await tempTree({ 'z.yaml': 'zones:\n  example.com: { templates: [mail] }\n' });
+    expect(await problemsIn(dir)).toEqual([
+      'z.yaml:2:30: EP1220 template "mail" of zone "example.com" is not defined in any file; no file has templates:',
+    ]);
+  });
+
+  it("gives a mirror's sets the source's TTL only where the zones' default TTLs differ", async () => {
+    const dir = await tempTree({
+      'z.yaml': [
+        'zones:',
+        '  a.example: { records: { www: { a: [192.0.2.1] }, web: { a: [192.0.2.2], ttl: 60 } } }',
+        '  b.example: { same_as: a.example, default_ttl: 300, records: { own: { a: [192.0.2.3] } } }',
+        '  c.example: { same_as: a.example }',
+        '',
+      ].join('\n'),
+    });
+    const state = await desired(dir);
+    const ttls = (zone: string) =>
+      state.zones.find((one) => one.zone === zone)?.records.map(({ fqdn, ttl }) => `${fqdn} ${ttl}`);
+    expect(ttls('b.example')).toEqual(['own.b.example 300', 'web.b.example 60', 'www.b.example 3600']);
+    expect(ttls('c.example')).toEqual(['web.c.example 60', 'www.c.example 3600']);
+  });
+
+  it("refuses a mirror's own set that the source gives too, unless it overrides; warns of an idle override", async () => {
+    const zones = (own: string) =>
+      `zones:\n  a.example: { records: { www: { a: [192.0.2.1] } } }\n  b.example: { same_as: a.example, records: { ${own} } }\n`;
+    const twice = await tempTree({ 'z.yaml': zones('www: { a: [192.0.2.9] }') });
+    expect(await problemsIn(twice)).toEqual([
+      'z.yaml:2:34: EP1219 record set "www A" of zone "b.example" is given by zone "a.example" (same_as) and by the zone\'s records at z.yaml:3:54; write override: true in the zone\'s map of the set to replace the other one',
+      'z.yaml:3:54: EP1219 record set "www A" of zone "b.example" is given by the zone\'s records and by zone "a.example" (same_as) at z.yaml:2:34; write override: true in the zone\'s map of the set to replace the other one',
+    ]);
+    const replaced = await desired(
+      await tempTree({ 'z.yaml': zones('www: { a: [192.0.2.9], override: true }') }),
+    );
+    expect(replaced.zones[1]?.records.map((set) => set.values)).toEqual([['192.0.2.9']]);
+    const idle = await tempTree({ 'z.yaml': zones('api: { a: [192.0.2.9], override: true }') });
+    expect((await warningsIn(idle)).map((line) => line.split(' ').slice(1, 3).join(' '))).toEqual([
+      'warning: EP1223',
     ]);
   });
 });

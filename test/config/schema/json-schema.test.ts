@@ -104,7 +104,10 @@ describe('JSON Schema of record data, from the registry', () => {
     expect(alone.length).toBeGreaterThan(0);
     expect(set.dependentSchemas).toEqual(
       Object.fromEntries(
-        alone.map((type) => [type.key, { propertyNames: { enum: ['ttl', 'allow_lints', 'override', type.key] } }]),
+        alone.map((type) => [
+          type.key,
+          { propertyNames: { enum: ['ttl', 'allow_lints', 'override', type.key] } },
+        ]),
       ),
     );
   });
