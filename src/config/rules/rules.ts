@@ -47,7 +47,9 @@ function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
     const idn = toALabels(withoutTrailingDot(key.key));
     const problem = idn.ok ? zoneLabelsProblem(idn.name) : idn.problem;
     if (!problem) continue;
-    diagnostics.push(diagnosticAt('EP1106', key.keyPos, `zone name "${visibleName(key.key)}" is not valid: ${problem}`));
+    diagnostics.push(
+      diagnosticAt('EP1106', key.keyPos, `zone name "${visibleName(key.key)}" is not valid: ${problem}`),
+    );
   }
 
   for (const record of zone.records) {
