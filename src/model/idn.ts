@@ -106,8 +106,8 @@ function isAscii(text: string): boolean {
 function labelProblem(label: string): string {
   const shown = visibleName(label);
   for (const char of label) {
-    // After a letter: a combining mark is refused first in a label, not as such.
-    if (!isAscii(char) && domainToASCII(`a${char}`) === '') {
+    // After a letter: a combining mark is refused first in a label, not as such. An ASCII character too (a space).
+    if (domainToASCII(`a${char}`) === '') {
       return `"${shown}" is not a valid internationalized label (UTS #46): ${codePoint(char)} is not allowed in names`;
     }
   }
