@@ -16,6 +16,7 @@ export type ALabels = { ok: true; name: string } | { ok: false; problem: string 
 
 /** The name with each non-ASCII label as its A-label, or why a label has none. A trailing dot is kept. */
 export function toALabels(name: string): ALabels {
+  // Stryker disable next-line ArrowFunction: equivalent, `undefined` refuses nothing as `null` does
   return mapLabels(name, () => null);
 }
 
@@ -38,6 +39,7 @@ export function globToALabels(glob: string): ALabels {
 const GLOB_CHARS = /[*?[\]{}()!+@|\\]/;
 
 function mapLabels(name: string, refuse: (label: string) => string | null): ALabels {
+  // Stryker disable next-line ConditionalExpression: equivalent, each ASCII label below is kept as it is (a shortcut)
   if (isAscii(name)) return { ok: true, name };
   const labels: string[] = [];
   for (const label of name.split('.')) {
@@ -65,11 +67,11 @@ export function aLabelName(name: string): string {
  * undefined when it has none or they do not map back (an `xn--` label that is no valid A-label is shown as it is).
  */
 export function unicodeForm(name: string): string | undefined {
+  // Only then: domainToUnicode also lower-cases an ASCII name, which is no Unicode form of it.
   if (!name.split('.').some((label) => label.toLowerCase().startsWith('xn--'))) return undefined;
-  const trailing = name.endsWith('.') && name !== '.';
-  const shown = domainToUnicode(trailing ? name.slice(0, -1) : name);
-  if (shown === '' || shown === name) return undefined;
-  return trailing ? `${shown}.` : shown;
+  // A trailing dot is kept; an `xn--` label that is no valid A-label makes the whole name '' (WHATWG URL).
+  const shown = domainToUnicode(name);
+  return shown === '' ? undefined : shown;
 }
 
 /** A name as plans show it: `bücher.example.com (xn--bcher-kva.example.com)` when it has A-labels, else itself. */

@@ -40,6 +40,9 @@ describe('unicodeForm and shownName', () => {
 
   it('shows any other name as it is: no A-label, or an xn-- label that maps to nothing', () => {
     expect(unicodeForm('www.example.com')).toBeUndefined();
+    // An ASCII name in upper case has no Unicode form (domainToUnicode would only lower-case it).
+    expect(unicodeForm('WWW.Example.com.')).toBeUndefined();
+    expect(unicodeForm('WWW.XN--BCHER-KVA.example.')).toBe('www.bücher.example.');
     expect(shownName('www.example.com')).toBe('www.example.com');
     expect(shownName('xn--zz.example')).toBe('xn--zz.example');
     expect(shownName('.')).toBe('.');
@@ -76,6 +79,12 @@ describe('globToALabels', () => {
   });
 
   it('refuses a label that mixes glob characters with non-ASCII ones: its A-label would not be a glob of it', () => {
+    expect(globToALabels('x.bü*')).toEqual({
+      ok: false,
+      problem:
+        '"bü*" mixes glob characters with non-ASCII ones: globs match A-labels (xn--…), and an A-label stands for ' +
+        'its whole label; write the Unicode label whole (*.bücher) or glob on its A-label',
+    });
     for (const glob of ['bü*', 'b?ü', '{bücher,büro}.example', 'x.[bü]']) {
       const read = globToALabels(glob);
       expect(read.ok, glob).toBe(false);

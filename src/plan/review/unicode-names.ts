@@ -24,13 +24,12 @@ export function withUnicodeNames(plan: Plan): object {
 }
 
 function addForms<T extends object>(named: T): T {
-  const forms: Record<string, string> = {};
-  for (const [field, shown] of FIELDS) {
+  const forms = FIELDS.flatMap(([field, shown]) => {
     const name = Reflect.get(named, field);
     const unicode = typeof name === 'string' ? unicodeForm(name) : undefined;
-    if (unicode !== undefined) forms[shown] = unicode;
-  }
-  return Object.keys(forms).length === 0 ? named : { ...named, ...forms };
+    return unicode === undefined ? [] : [[shown, unicode] as const];
+  });
+  return { ...named, ...Object.fromEntries(forms) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Plan, parsePlanFile, renderPlanJson, savedPlanDifferences } from '../../../src/plan/index.js';
+import { readUnicodeNames, withUnicodeNames } from '../../../src/plan/review/unicode-names.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { FAKE_OP_SCHEMAS } from '../helpers/fake-providers.js';
 import { refusalProblems } from '../helpers/refusal-problems.js';
@@ -89,6 +90,36 @@ describe('Unicode forms in the JSON plan', () => {
     expect(refusalProblems(() => read(doc))).toEqual([
       'changes.0.address.fqdnUnicode: "shop.example.bank.example" is not the Unicode form of "shop.example.xn--bcher-kva.example" ("shop.example.bücher.example")',
       'changes.1.address.fqdnUnicode: "www.bücher.example" is not the Unicode form of "www.example.com" (it has none)',
+    ]);
+  });
+
+  it('adds no key for a name without A-labels, and leaves every other key as it is', () => {
+    const plan = withUnicodeNames(idnPlan()) as Json;
+    expect(plan.zones[0]).toEqual({ zone: ZONE, zoneUnicode: 'bücher.example', serial: 7 });
+    const ascii = reviewPlan(
+      { zones: [desiredZone('example.com', { 'www.example.com': [['192.0.2.1']] })] },
+      { zones: { 'example.com': liveZone('example.com', 1, {}) } },
+    );
+    const shown = withUnicodeNames(ascii) as Json;
+    expect(Object.keys(shown.zones[0] ?? {})).toEqual(['zone', 'serial']);
+    expect(Object.keys(shown.changes[0]?.address ?? {})).toEqual(['kind', 'zone', 'fqdn', 'type']);
+  });
+
+  it('reads a zones entry’s form as a change’s, and leaves shapes it does not know to the comparison', () => {
+    const problems: string[] = [];
+    const doc = {
+      zones: [{ zone: ZONE, zoneUnicode: 'bank.example', serial: 1 }, null, [1]],
+      changes: [1, null, [2], { address: 2 }, { address: [3] }, { address: { fqdn: 5, fqdnUnicode: 'x' } }],
+      other: { fqdnUnicode: 'kept' },
+    };
+    expect(readUnicodeNames(doc, problems)).toEqual({
+      zones: [{ zone: ZONE, serial: 1 }, null, [1]],
+      changes: [1, null, [2], { address: 2 }, { address: [3] }, { address: { fqdn: 5 } }],
+      other: { fqdnUnicode: 'kept' },
+    });
+    expect(problems).toEqual([
+      'zones.0.zoneUnicode: "bank.example" is not the Unicode form of "xn--bcher-kva.example" ("bücher.example")',
+      'changes.5.address.fqdnUnicode: "x" is not the Unicode form of 5 (it has none)',
     ]);
   });
 });
