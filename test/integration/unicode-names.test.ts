@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -103,5 +103,20 @@ describe('names in Unicode on the command line', () => {
     const acknowledged = await run('drift', config, '--ack', ack);
     expect(acknowledged.code, acknowledged.stdout).toBe(0);
     expect(acknowledged.stdout).toContain('All of it is acknowledged.');
+  });
+
+  it('import --zones takes a zone written in Unicode, and refuses one UTS #46 refuses by the flag', async () => {
+    const out = join(dir, 'imported');
+    const imported = await run('import', '--zones', 'bücher.example', '--out', out);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(
+      'Round trip: planning the written files against live state shows no changes.',
+    );
+    expect(await readFile(join(out, `${BUECHER}.yaml`), 'utf8')).toContain(`${BUECHER}:`);
+    const bad = await run('import', '--zones', 'a\u200db.example', '--out', out);
+    expect(bad.code).toBe(EXIT_USAGE);
+    expect(bad.stderr).toContain(
+      '--zones: "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    );
   });
 });
