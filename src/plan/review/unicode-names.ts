@@ -18,12 +18,13 @@ const FIELDS = [
 export function withUnicodeNames(plan: Plan): object {
   return {
     ...plan,
-    zones: plan.zones.map(addForms),
-    changes: plan.changes.map((change) => ({ ...change, address: addForms(change.address) })),
+    zones: plan.zones.map(withUnicodeForms),
+    changes: plan.changes.map((change) => ({ ...change, address: withUnicodeForms(change.address) })),
   };
 }
 
-function addForms<T extends object>(named: T): T {
+/** One zones entry or change address with the Unicode forms beside its names (the drift JSON's changes too). */
+export function withUnicodeForms<T extends object>(named: T): T {
   const forms = FIELDS.flatMap(([field, shown]) => {
     const name = Reflect.get(named, field);
     const unicode = typeof name === 'string' ? unicodeForm(name) : undefined;

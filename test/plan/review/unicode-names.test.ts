@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Plan, parsePlanFile, renderPlanJson, savedPlanDifferences } from '../../../src/plan/index.js';
+import {
+  driftReport,
+  type Plan,
+  parsePlanFile,
+  renderDriftJson,
+  renderPlanJson,
+  savedPlanDifferences,
+} from '../../../src/plan/index.js';
 import { readUnicodeNames, withUnicodeNames } from '../../../src/plan/review/unicode-names.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { FAKE_OP_SCHEMAS } from '../helpers/fake-providers.js';
@@ -121,5 +128,20 @@ describe('Unicode forms in the JSON plan', () => {
       'zones.0.zoneUnicode: "bank.example" is not the Unicode form of "xn--bcher-kva.example" ("bücher.example")',
       'changes.5.address.fqdnUnicode: "x" is not the Unicode form of 5 (it has none)',
     ]);
+  });
+
+  it('shows the forms in the drift JSON’s changes as in its plan', () => {
+    const plan = idnPlan();
+    const doc = JSON.parse(renderDriftJson(driftReport(plan, [], Date.UTC(2026, 0, 1)), plan));
+    const address = doc.targets[0].changes[0].address;
+    expect(address).toEqual({
+      kind: 'record-set',
+      zone: ZONE,
+      zoneUnicode: 'bücher.example',
+      fqdn: `shop.example.${ZONE}`,
+      fqdnUnicode: 'shop.example.bücher.example',
+      type: 'A',
+    });
+    expect(doc.plan.changes[0].address).toEqual(address);
   });
 });
