@@ -54,4 +54,20 @@ describe('names in Unicode', () => {
       'z.yaml:5:21: EP1104 record "www" CNAME: "\u0301x.example." is not a valid name: "\u0301x" is not a valid internationalized label (UTS #46): its characters are allowed, but not in this order (a combining mark first, mixed directions, or an invalid joiner)',
     ]);
   });
+
+  it('takes a geo node written in Unicode as its A-labels, and refuses one UTS #46 refuses at its place', async () => {
+    const geo = (zone: string, fqdn: string) =>
+      'zones:\n  bücher.example:\n    records: {}\ngeo_services:\n  Web:\n' +
+      '    groups: [{ name: All, countries: ["@@"], a: [192.0.2.1] }]\n' +
+      `    nodes: [{ zone: "${zone}", fqdn: "${fqdn}" }]\n`;
+    const ok = await desired(await tempTree({ 'z.yaml': geo('bücher.example', 'geo.bücher.example') }));
+    expect(ok.geoServices?.[0]?.nodes).toEqual([
+      { zone: 'xn--bcher-kva.example', fqdn: 'geo.xn--bcher-kva.example' },
+    ]);
+    expect(
+      await problemsIn(await tempTree({ 'z.yaml': geo('bücher.example', 'g\\u200do.bücher.example') })),
+    ).toEqual([
+      'z.yaml:7:45: EP1210 node name "gU+200Do.bücher.example" is not valid: "gU+200Do" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    ]);
+  });
 });
