@@ -69,5 +69,10 @@ describe('names in Unicode', () => {
     ).toEqual([
       'z.yaml:7:45: EP1210 node name "gU+200Do.bücher.example" is not valid: "gU+200Do" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
     ]);
+    expect(
+      await problemsIn(await tempTree({ 'z.yaml': geo('b\\u200dü.example', 'geo.bücher.example') })),
+    ).toEqual([
+      'z.yaml:7:47: EP1210 node zone "bU+200Dü.example" is not valid: "bU+200Dü" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    ]);
   });
 });
