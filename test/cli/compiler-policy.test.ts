@@ -44,7 +44,7 @@ describe('compiler policy', () => {
   });
 
   it('turns the compiler on again from OPTIMISE_FROM_CHARACTERS of YAML, not below', () => {
-    expect(OPTIMISE_FROM_CHARACTERS).toBe(1_000_000);
+    expect(OPTIMISE_FROM_CHARACTERS).toBe(500_000);
     expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, '--no-opt')).toBe('--opt');
     expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS - 1, '--no-opt')).toBe('');
     expect(sizedCompilerFlags(0, '--no-opt')).toBe('');
