@@ -29,7 +29,7 @@ const SOLE: RecordType = {
   type: 'SOLE',
   key: 'sole',
   single: false,
-  rules: { soleValue: { value: 'v1', why: 'it says so' } },
+  rules: { soleValue: { is: (value) => value === 'v1', why: 'it says so' } },
 };
 
 const ZONE: MergedZone = {
@@ -115,6 +115,14 @@ describe('DNS rules across types', () => {
     ).toEqual([
       'z.yaml:3:12: EP1204 record "@": the SOLE value "v1" is the only one of its set (it says so), but 1 other value is given',
       'z.yaml:4:12: EP1204 record "mx": the SOLE value "v1" is the only one of its set (it says so), but 2 other values are given',
+    ]);
+  });
+
+  it('reports each of several sole values of one set at its own value (two SVCB AliasMode values)', () => {
+    const some: RecordType = { ...SOLE, rules: { soleValue: { is: (value) => value !== 'v2', why: 'why' } } };
+    expect(check(record('two', 3, [some, 3]), record('one', 4, [some, 1]))).toEqual([
+      'z.yaml:3:11: EP1204 record "two": the SOLE value "v0" is the only one of its set (why), but 2 other values are given',
+      'z.yaml:3:12: EP1204 record "two": the SOLE value "v1" is the only one of its set (why), but 2 other values are given',
     ]);
   });
 });
