@@ -89,7 +89,8 @@ export function typeGroups(capabilities: DnsCapabilities): TypeGroups {
       continue;
     }
     const limit = capabilities.maxRecordsPerName[type.type];
-    const requires = [type.type, ...(type.rules?.besides ? [type.rules.besides] : [])];
+    const beside = type.rules?.besides ?? type.rules?.matches?.type;
+    const requires = [type.type, ...(beside ? [beside] : [])];
     groups.push({ name: type.type, requires, steps: stepsOf(type, inputs, limit) });
   }
   return { groups, uncovered };

@@ -56,6 +56,8 @@ describe('misplacedSets with a sole value beside others', () => {
       values(`two.${ZONE}`, 'SVCB', '0 a.example.net.', '0 b.example.net.'),
       values(`mail.${ZONE}`, 'MX', '0 .', '10 mx.example.net.'),
       values(`nomail.${ZONE}`, 'MX', '0 .'),
+      values(ZONE, 'TXT', '"a"', '"b"'),
+      values(`www.${ZONE}`, 'TXT', '"a"', '"b"'),
     ];
     const why = (value: string) =>
       `holds "${value}" beside other values, where it is the only one of its set (validation refuses it)`;

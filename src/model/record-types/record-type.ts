@@ -101,6 +101,17 @@ export interface RecordTypeRules {
    */
   readonly soleValue?: { readonly is: (value: string) => boolean; readonly why: string };
   /**
+   * Each value (but a sole one) needs a value of `type` at its name that it matches (`by`: its value, the other's),
+   * described as `what`, and why: CDS and CDNSKEY a DNSKEY of their algorithm (RFC 7344 §4.1; BIND refuses the zone
+   * otherwise). Checked at validation where the name declares a `type` set (config/rules/match-rules.ts).
+   */
+  readonly matches?: {
+    readonly type: string;
+    readonly by: (value: string, other: string) => boolean;
+    readonly what: string;
+    readonly why: string;
+  };
+  /**
    * The name each value points at (`of`: canonical value → absolute name; the root `.` points nowhere: the null MX,
    * SRV's "no service"), and its role, which the zone lints weigh (config/lints/target-lints.ts, docs/lints.md):
    * `alias` (CNAME: the name is an alias of the target), `apex-alias` (ALIAS: the apex answers with the target's

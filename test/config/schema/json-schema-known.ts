@@ -31,8 +31,6 @@ export const SCHEMA_CANNOT_REJECT: Readonly<Record<string, string>> = {
   'mx-null-beside-others.yaml':
     'a rule a type declares between the canonical values of one set (the null MX stands alone): the schema ' +
     "describes each value's format, not rules between values",
-  'https-alias-mode-beside-others.yaml':
-    'the same rule for SVCB and HTTPS (an AliasMode value stands alone): it compares the values of one set',
   'record-name-out-of-zone.yaml':
     'an absolute record name compared with the zone it is under, a key of the parent',
   'glue-not-named.yaml':

@@ -44,16 +44,15 @@ describe('record-type fixtures', () => {
       expect(type.single ?? false).toBe(fixture.single ?? false);
       // A target rule holds how to find the target in a value (a function, tested by the lints): its role is compared.
       // A sole-value rule is a predicate: the fixture's examples of values it holds and does not hold are compared.
-      const { target, soleValue, ...rules } = type.rules ?? {};
+      const { target, soleValue, matches, ...rules } = type.rules ?? {};
       const examples = SoleExamples.parse(fixture.rules?.soleValue ?? { why: '', sole: [], notSole: [] });
       const sole = soleValue && {
         why: soleValue.why,
         sole: examples.sole.filter((value) => soleValue.is(value)),
         notSole: examples.notSole.filter((value) => !soleValue.is(value)),
       };
-      expect({ ...rules, ...(target && { target: target.role }), ...(sole && { soleValue: sole }) }).toEqual(
-        fixture.rules ?? {},
-      );
+      const named = { ...(target && { target: target.role }), ...(matches && { matches: matches.type }) };
+      expect({ ...rules, ...named, ...(sole && { soleValue: sole }) }).toEqual(fixture.rules ?? {});
     });
 
     it.each(fixture.yaml.valid)('YAML $input → $value', ({ input, value }) => {

@@ -1,0 +1,93 @@
+/**
+ * The plan-time half of CDS/CDNSKEY's `matches` rule (key-match-checks.ts): a CDS or CDNSKEY the plan writes needs
+ * a DNSKEY of its algorithm live after the apply, where the desired state declares no DNSKEY set (a server keeps
+ * it). Measured: BIND 9.18 refuses such an UPDATE (REFUSED) and such a zone file (named-checkzone: "CDS/CDNSKEY
+ * consistency checks failed"); RFC 7344 §4.1 and RFC 8078 §4 (the delete forms, which need no key).
+ */
+import { describe, expect, it } from 'vitest';
+import type { DesiredState, DesiredZone, LiveZone } from '../../../src/model/dns.js';
+import type { RecordSet } from '../../../src/model/record-set.js';
+import type { UnmanagedEntry } from '../../../src/model/unmanaged.js';
+import { computePlan, PlanProblemsError } from '../../../src/plan/index.js';
+import { desiredZone, liveZone } from '../helpers/builders.js';
+import { fakeProviders } from '../helpers/fake-providers.js';
+
+const ZONE = 'a.test';
+const CDS13 = '37157 13 2 a331027f0d2e507e1960032a580753456a2c9bbaecb8856ca5aecc57174388f1';
+const CDS8 = '60485 8 1 2bb183af5f22588179a53b0a98631fad1a292118';
+const KEY13 =
+  '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==';
+const WHY =
+  '(RFC 7344 §4.1: it names a key of the zone; BIND refuses to load or update a zone whose CDS or CDNSKEY has an ' +
+  'algorithm no DNSKEY has)';
+
+function zone(records: Record<string, [string[]]>, unmanaged?: UnmanagedEntry[]): DesiredZone {
+  const built = desiredZone(ZONE, records, unmanaged ? { unmanaged } : {});
+  return {
+    ...built,
+    records: built.records.map(
+      (set, i): RecordSet => ({ ...set, at: { file: 'z.yaml', line: 10 + i, col: 7 } }),
+    ),
+  };
+}
+
+function problems(desired: DesiredZone, live: LiveZone | null): string[] {
+  const state: DesiredState = { zones: [desired] };
+  try {
+    computePlan(state, { zones: { [ZONE]: live } }, fakeProviders());
+  } catch (error) {
+    if (error instanceof PlanProblemsError) return error.message.split('\n');
+    throw error;
+  }
+  return [];
+}
+
+/** The live zone with DNSKEY records read as foreign records (a server keeps them: RFC 2136's reader). */
+function withForeignKeys(keys: string[]): LiveZone {
+  return {
+    ...liveZone(ZONE, 1, {}, keys.length > 0 ? [`${ZONE} DNSKEY`] : []),
+    foreign: keys.map((rdata) => ({ fqdn: ZONE, type: 'DNSKEY', ttl: 300, rdata })),
+  };
+}
+
+describe('a CDS or CDNSKEY the plan writes, against the DNSKEY set live after it', () => {
+  it('is refused when no live DNSKEY has its algorithm, naming each value and the keys there are', () => {
+    expect(
+      problems(zone({ 'a.test CDS': [[CDS13, CDS8]] }), withForeignKeys([KEY13.replace(' 13 ', ' 13  ')])),
+    ).toEqual([
+      `z.yaml:10:7: EP1699 a.test CDS: "${CDS8}" needs a DNSKEY of its algorithm ${WHY}, and DNSKEY records at the ` +
+        `name: the live ones are "${KEY13}"; publish the key first, or write the delete form`,
+    ]);
+    expect(problems(zone({ 'a.test CDNSKEY': [[KEY13]] }), withForeignKeys([]))).toEqual([
+      `z.yaml:10:7: EP1699 a.test CDNSKEY: "${KEY13}" needs a DNSKEY of its algorithm ${WHY}, and DNSKEY records ` +
+        'at the name: none will be live; publish the key first, or write the delete form',
+    ]);
+  });
+
+  it('passes a value whose algorithm a live key has, and the delete forms, which need no key (RFC 8078 §4)', () => {
+    expect(problems(zone({ 'a.test CDS': [[CDS13]] }), withForeignKeys([KEY13]))).toEqual([]);
+    expect(
+      problems(zone({ 'a.test CDS': [['0 0 0 00']], 'a.test CDNSKEY': [['0 3 0 AA==']] }), null),
+    ).toEqual([]);
+  });
+
+  it('counts a managed live DNSKEY set as gone (the plan deletes it), and one the plan keeps as live', () => {
+    const live = liveZone(ZONE, 1, { 'a.test DNSKEY': [[1, KEY13, 300]] });
+    expect(problems(zone({ 'a.test CDS': [[CDS13]] }), live)).toEqual([
+      expect.stringContaining('EP1699 a.test CDS: "37157 13 2 a3310'),
+    ]);
+    expect(problems(zone({ 'a.test CDS': [[CDS13]] }, [{ name: '@', types: ['DNSKEY'] }]), live)).toEqual([]);
+  });
+
+  it('leaves alone a set the plan does not write, a name that declares its DNSKEY set, and keys kept apart', () => {
+    const cds = { 'a.test CDS': [[1, CDS8, 3600]] } satisfies Record<string, [number, string, number][]>;
+    expect(problems(zone({ 'a.test CDS': [[CDS8]] }), liveZone(ZONE, 1, cds))).toEqual([]);
+    // Declared: validation's to check (config/rules/type-rules.ts), not the plan's.
+    expect(
+      problems(zone({ 'a.test CDS': [[CDS8]], 'a.test DNSKEY': [[KEY13]] }), withForeignKeys([])),
+    ).toEqual([]);
+    expect(problems(zone({ 'a.test CDS': [[CDS8]] }), { ...withForeignKeys([]), keysApart: true })).toEqual(
+      [],
+    );
+  });
+});
