@@ -129,11 +129,11 @@ function soleValueDiagnostics(owner: string, set: TypedValues): Diagnostic[] {
 
 /** The values of a set that match no value of the set their type `matches`, where the name declares that set. */
 function matchesDiagnostics(owner: string, set: TypedValues, sets: readonly TypedValues[]): Diagnostic[] {
-  const matches = set.type.rules?.matches;
+  const { matches, soleValue } = set.type.rules ?? {};
   const other = sets.find((one) => one.type.type === matches?.type);
   if (!matches || !other) return [];
   return set.values
-    .filter((placed) => !set.type.rules?.soleValue?.is(placed.value))
+    .filter((placed) => !soleValue?.is(placed.value))
     .filter((placed) => !other.values.some((value) => matches.by(placed.value, value.value)))
     .map((placed) => {
       const message =

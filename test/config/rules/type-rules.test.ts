@@ -134,6 +134,17 @@ describe('DNS rules across types', () => {
         },
       },
     };
+    const plain: RecordType = {
+      ...matching,
+      type: 'PLAIN',
+      key: 'plain',
+      rules: { matches: matching.rules?.matches },
+    };
+    // Without a sole value every value is matched; the matched set may come first at its name.
+    expect(check(record('p', 6, [plain, 3], [KEY, 1]))).toEqual([
+      'z.yaml:6:12: EP1299 record "p": the PLAIN value "v1" needs a KEY of its own (it says so), and the KEY set at z.yaml:6:20 has none',
+      'z.yaml:6:13: EP1299 record "p": the PLAIN value "v2" needs a KEY of its own (it says so), and the KEY set at z.yaml:6:20 has none',
+    ]);
     // KEY holds v0 and v1; MATCHING's v0 is sole (never matched), v1 matches, v2 matches nothing.
     expect(
       check(

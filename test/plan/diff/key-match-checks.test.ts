@@ -79,6 +79,55 @@ describe('a CDS or CDNSKEY the plan writes, against the DNSKEY set live after it
     expect(problems(zone({ 'a.test CDS': [[CDS13]] }, [{ name: '@', types: ['DNSKEY'] }]), live)).toEqual([]);
   });
 
+  it('looks only at its own name and type, live and foreign, and lists every value and key it weighed', () => {
+    const live: LiveZone = {
+      ...liveZone(ZONE, 1, {
+        'a.test CDS': [[1, CDS8, 300]],
+        'a.test TXT': [[1, '"x"', 300]],
+        'sub.a.test DNSKEY': [[1, KEY13, 300]],
+      }),
+      foreign: [
+        { fqdn: 'sub.a.test', type: 'DNSKEY', ttl: 300, rdata: KEY13 },
+        { fqdn: ZONE, type: 'TYPE65534', ttl: 300, rdata: KEY13 },
+        { fqdn: ZONE, type: 'DNSKEY', ttl: 300, rdata: '\\# 3 010203' },
+        { fqdn: ZONE, type: 'DNSKEY', ttl: 300, rdata: KEY13.replace(' 13 ', ' 5 ') },
+        { fqdn: ZONE, type: 'DNSKEY', ttl: 300, rdata: KEY13.replace(' 13 ', ' 7 ') },
+      ],
+    };
+    const cds5 = CDS8.replace(' 8 ', ' 9 ');
+    // The live CDS set holds CDS8 only: a set of CDS8 and more is a change, so it is checked.
+    const [line = ''] = problems(
+      zone({ 'a.test CDS': [[CDS8, cds5, CDS13]], 'a.test TXT': [['"x"']] }),
+      live,
+    );
+    // (A plan's problem is shortened in its middle: its start and its end are what it says.)
+    expect(line).toMatch(
+      new RegExp(`^z\\.yaml:10:7: EP1699 a\\.test CDS: "${CDS13}", "${CDS8}", "${cds5}" needs`),
+    );
+    expect(line).toMatch(
+      new RegExp(
+        `the live ones are "${KEY13.replace(' 13 ', ' 5 ')}", "${KEY13.replace(' 13 ', ' 7 ')}"; publish`.replace(
+          /[+/]/g,
+          (c) => `\\${c}`,
+        ),
+      ),
+    );
+    // A live set of fewer values than desired, or other values, is a change too.
+    const two = {
+      'a.test CDS': [
+        [1, CDS8, 300],
+        [1, cds5, 300],
+      ],
+    } satisfies Record<string, [number, string, number][]>;
+    expect(
+      problems(zone({ 'a.test CDS': [[CDS8, CDS13]] }), {
+        ...live,
+        ...liveZone(ZONE, 1, two),
+        foreign: live.foreign,
+      }),
+    ).toEqual([expect.stringContaining('EP1699 a.test CDS')]);
+  });
+
   it('leaves alone a set the plan does not write, a name that declares its DNSKEY set, and keys kept apart', () => {
     const cds = { 'a.test CDS': [[1, CDS8, 3600]] } satisfies Record<string, [number, string, number][]>;
     expect(problems(zone({ 'a.test CDS': [[CDS8]] }), liveZone(ZONE, 1, cds))).toEqual([]);
