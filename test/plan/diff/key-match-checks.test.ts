@@ -128,6 +128,35 @@ describe('a CDS or CDNSKEY the plan writes, against the DNSKEY set live after it
     ).toEqual([expect.stringContaining('EP1699 a.test CDS')]);
   });
 
+  it('finds the live set of its own name and type among others, for what it holds and for the keys', () => {
+    const sets = {
+      'a.a.test CDS': [[1, CDS13, 300]],
+      'a.a.test DNSKEY': [[1, KEY13.replace(' 13 ', ' 8 '), 300]],
+      'a.test A': [[1, '192.0.2.1', 300]],
+      'a.test CDS': [[1, CDS8, 300]],
+    } satisfies Record<string, [number, string, number][]>;
+    // Unchanged: the live a.test CDS holds just CDS8, whatever the sets before it hold.
+    expect(problems(zone({ 'a.test CDS': [[CDS8]] }), liveZone(ZONE, 1, sets))).toEqual([]);
+    // A live set holding more than desired is a change: checked, and no key has algorithm 8 at a.test.
+    const more = {
+      ...sets,
+      'a.test CDS': [
+        [1, CDS8, 300],
+        [1, CDS13, 300],
+      ],
+    } satisfies typeof sets;
+    expect(problems(zone({ 'a.test CDS': [[CDS8]] }), liveZone(ZONE, 1, more))).toEqual([
+      expect.stringContaining('EP1699 a.test CDS: "60485 8 1'),
+    ]);
+    // The key a.test keeps (unmanaged) is its own DNSKEY set, not a.a.test's.
+    const keys = { ...sets, 'a.test DNSKEY': [[1, KEY13, 300]] } satisfies Record<
+      string,
+      [number, string, number][]
+    >;
+    const unmanaged = [{ name: '@', types: ['DNSKEY'] }];
+    expect(problems(zone({ 'a.test CDS': [[CDS13]] }, unmanaged), liveZone(ZONE, 1, keys))).toEqual([]);
+  });
+
   it('leaves alone a set the plan does not write, a name that declares its DNSKEY set, and keys kept apart', () => {
     const cds = { 'a.test CDS': [[1, CDS8, 3600]] } satisfies Record<string, [number, string, number][]>;
     expect(problems(zone({ 'a.test CDS': [[CDS8]] }), liveZone(ZONE, 1, cds))).toEqual([]);
