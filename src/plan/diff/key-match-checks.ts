@@ -1,7 +1,7 @@
 import { type Diagnostic, UNPLACED } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import type { RecordSet } from '../../model/record-set.js';
-import { requireRecordType } from '../../model/record-types/registry.js';
+import { recordType, requireRecordType } from '../../model/record-types/registry.js';
 import { managedIn } from './managed.js';
 
 /**
@@ -12,7 +12,7 @@ import { managedIn } from './managed.js';
  * the DNSKEY set a PowerDNS or RFC 2136 server keeps with its signing keys, read as foreign records; a set
  * `unmanaged` or an undeclared set of a `manage: declared` zone), none when the plan deletes it. BIND refuses such
  * an UPDATE (and to load such a zone file), so a green plan would fail at apply. A set the plan leaves as it is
- * is not checked: nothing is written. Nor is a zone whose keys live apart (`keysApart`: PowerDNS's keystore;
+ * is not checked: nothing is written (nor one of a type the registry does not know: a library may plan one). Nor is a zone whose keys live apart (`keysApart`: PowerDNS's keystore;
  * PowerDNS 4.7 takes any CDS, measured). Each problem at the set's `file:line:col`.
  */
 export function keyMatchProblems(desired: DesiredZone, live: LiveZone | null): Diagnostic[] {
@@ -21,7 +21,7 @@ export function keyMatchProblems(desired: DesiredZone, live: LiveZone | null): D
   const declared = new Set(desired.records.map((set) => `${set.fqdn} ${set.type}`));
   const problems: Diagnostic[] = [];
   for (const set of desired.records) {
-    const { matches, soleValue } = requireRecordType(set.type).rules ?? {};
+    const { matches, soleValue } = recordType(set.type)?.rules ?? {};
     if (!matches || declared.has(`${set.fqdn} ${matches.type}`) || unchanged(set, live)) continue;
     const keys = liveValues(live, set.fqdn, matches.type, managed);
     const unmatched = set.values.filter(
