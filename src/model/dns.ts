@@ -122,6 +122,12 @@ export interface LiveZone {
    * and by the plan, never in a step. Absent: there are none, or the provider names them only (`unsupported`).
    */
   foreign?: ForeignRecord[];
+  /**
+   * The zone's DNSKEY set is served from where its reader does not look (PowerDNS's keystore), so a CDS or
+   * CDNSKEY is not checked against live keys at plan time (plan/diff/key-match-checks.ts). Absent: the records
+   * read are what the zone serves.
+   */
+  keysApart?: true;
 }
 
 export interface LiveDnsState {

@@ -21,7 +21,7 @@ export function fixtureInputs(type: RecordType, capabilities?: DnsCapabilities):
   for (const { input, value } of fixture.yaml.valid) {
     const refused = capabilities?.valueProblem?.(type.type, value) ?? null;
     // A value that stands alone in its set (the null MX) cannot join the others when the group grows.
-    const sole = type.rules?.soleValue?.value === value;
+    const sole = type.rules?.soleValue?.is(value) === true;
     if (refused === null && !sole && !byValue.has(value)) byValue.set(value, input);
   }
   return [...byValue.values()];
@@ -89,7 +89,8 @@ export function typeGroups(capabilities: DnsCapabilities): TypeGroups {
       continue;
     }
     const limit = capabilities.maxRecordsPerName[type.type];
-    const requires = [type.type, ...(type.rules?.besides ? [type.rules.besides] : [])];
+    const beside = type.rules?.besides ?? type.rules?.matches?.type;
+    const requires = [type.type, ...(beside ? [beside] : [])];
     groups.push({ name: type.type, requires, steps: stepsOf(type, inputs, limit) });
   }
   return { groups, uncovered };

@@ -3,6 +3,7 @@ import { A } from './a.js';
 import { AAAA } from './aaaa.js';
 import { ALIAS } from './alias.js';
 import { CAA } from './caa.js';
+import { CDNSKEY, CDS } from './cds.js';
 import { CERT } from './cert.js';
 import { CNAME } from './cname.js';
 import { DHCID } from './dhcid.js';
@@ -37,6 +38,8 @@ export const RECORD_TYPES: readonly RecordType[] = [
   AAAA,
   ALIAS,
   CAA,
+  CDNSKEY,
+  CDS,
   CERT,
   CNAME,
   DHCID,

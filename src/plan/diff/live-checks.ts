@@ -5,6 +5,7 @@ import { GEO_RECORD_TYPES, geoNodeKey } from '../../model/geo.js';
 import type { RecordSet } from '../../model/record-set.js';
 import { geoNodeChanges } from './geo-diff.js';
 import { keptDataProblems } from './kept-checks.js';
+import { keyMatchProblems } from './key-match-checks.js';
 import { managedIn } from './managed.js';
 
 /**
@@ -20,7 +21,8 @@ const GEO_EXCLUDED_TYPES: ReadonlySet<string> = new Set([...GEO_RECORD_TYPES, 'A
  * - the set is of a type a geo-linked node cannot hold (GEO_EXCLUDED_TYPES), its node is linked to a live geo service
  *   (when the geo services were read) and the plan does not unlink it: the service answers those types itself;
  * - live data the plan keeps beside the set that a server refuses or drops (a CNAME beside kept data, data beside a
- *   kept CNAME, records of the set's own type the reader could not read): kept-checks.ts.
+ *   kept CNAME, records of the set's own type the reader could not read): kept-checks.ts;
+ * - a CDS or CDNSKEY the plan writes whose algorithm no DNSKEY live after the apply has: key-match-checks.ts.
  * Managed live records beside a desired set are not a problem: the plan deletes what the desired state lacks.
  */
 export function liveProblems(
@@ -29,7 +31,10 @@ export function liveProblems(
   geo: readonly GeoChange[],
 ): Diagnostic[] {
   return [
-    ...zones.flatMap((zone) => keptDataProblems(zone.desired, zone.live)),
+    ...zones.flatMap((zone) => [
+      ...keptDataProblems(zone.desired, zone.live),
+      ...keyMatchProblems(zone.desired, zone.live),
+    ]),
     ...geoLinkProblems(
       zones.map((zone) => zone.desired),
       live,

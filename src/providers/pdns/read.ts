@@ -59,6 +59,8 @@ async function readZone(
     serial: wire.serial,
     serialStyle: serialStyleOf(wire.soa_edit_api),
     ...zoneRecords(zone, wire.rrsets, supported),
+    // A signed zone's DNSKEY set comes from the keystore (cryptokeys), never from its rrsets.
+    keysApart: true,
   };
 }
 

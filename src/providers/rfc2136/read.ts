@@ -1,6 +1,7 @@
 import type { WireRecord } from '../../dns-wire/rdata.js';
 import { compareStrings } from '../../model/compare.js';
 import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import { type ForeignRecord, sortForeign } from '../../model/foreign-record.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
 import { recordType } from '../../model/record-types/index.js';
@@ -25,7 +26,9 @@ export async function readZones(
 /**
  * A transferred zone in the model: its serial from the SOA; every record set of a supported type, each value read
  * into its canonical form by the type's own parser; other types, and a set with a value its type's parser cannot
- * read, named in `unsupported` (left as they are live, never dropped). The SOA is the server's: left out of both. The apex NS set is read apart (`apexNs`):
+ * read, named in `unsupported` (left as they are live, never dropped), records of other types also kept with their
+ * rdata as the server serves them (`foreign`: the DNSKEY set the server signs with, which a CDS is checked
+ * against). The SOA is the server's: left out of both. The apex NS set is read apart (`apexNs`):
  * managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
  */
 export function liveZone(
@@ -40,12 +43,14 @@ export function liveZone(
     throw new Rfc2136Error(`AXFR ${zone}`, server, 'the transfer has no SOA with a serial');
   const sets = new Map<string, LiveRecordSet>();
   const unsupported = new Set<string>();
+  const foreign: ForeignRecord[] = [];
   for (const record of records) {
     const fqdn = normaliseName(record.name);
     if (record.type === 'SOA') continue;
     const known = supported.has(record.type) ? recordType(record.type) : undefined;
     if (known === undefined) {
       unsupported.add(`${fqdn} ${record.type}`);
+      foreign.push({ fqdn, type: record.type, ttl: record.ttl, rdata: record.value });
       continue;
     }
     const key = `${fqdn} ${record.type}`;
@@ -73,6 +78,7 @@ export function liveZone(
     records: live.filter((set) => set !== apexNs).sort(compareRecordSets),
     ...(apexNs ? { apexNs } : {}),
     unsupported: [...unsupported].sort(compareStrings),
+    ...(foreign.length > 0 ? { foreign: sortForeign(foreign) } : {}),
   };
 }
 

@@ -195,6 +195,16 @@ const keyFields = fc.record({
   public_key: base64(300),
 });
 
+/** CDS and CDNSKEY (RFC 7344): a DS or DNSKEY value with a non-zero algorithm (and digest type), or the delete form. */
+const cdsFields = fc.oneof(
+  dsFields.filter((fields) => fields.algorithm !== 0 && fields.digest_type !== 0),
+  fc.constant({ key_tag: 0, algorithm: 0, digest_type: 0, digest: '00' }),
+);
+const cdnskeyFields = fc.oneof(
+  keyFields.filter((fields) => fields.algorithm !== 0),
+  fc.constant({ flags: 0, protocol: 3, algorithm: 0, public_key: 'AA==' }),
+);
+
 const tlsaFields = fc
   .record({
     certificate_usage: uint8,
@@ -352,6 +362,8 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
           .map((bytes) => Buffer.from(bytes).toString('base64')),
       }),
     ],
+    ['cdnskey', cdnskeyFields],
+    ['cds', cdsFields],
     ['cname', hostname],
     ['dhcid', base64(60)],
     ['dname', hostname],

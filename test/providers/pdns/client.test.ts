@@ -73,6 +73,7 @@ describe('PowerDNS reads: one GET per zone', () => {
     expect(live).toEqual({
       zones: {
         'example.com': {
+          keysApart: true,
           zone: 'example.com',
           serial: 2024010101,
           serialStyle: 'day',

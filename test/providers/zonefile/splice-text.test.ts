@@ -104,6 +104,19 @@ describe('a change made in place', () => {
     expect(before).toHaveLength(60);
   });
 
+  it('replaces an A written by its number (TYPE1, RFC 3597 §5) with the set, in its place', async () => {
+    const text = `${handKept}num TYPE1 \\# 4 c0000201\nnum A 192.0.2.2\n`;
+    const after = edited(
+      text,
+      op({ replace: [{ fqdn: 'num.example.org', type: 'A', ttl: 300, values: ['192.0.2.9'] }] }),
+    );
+    expect((await diffLines(text, after)).filter((line) => !line.includes('serial'))).toEqual([
+      '< num TYPE1 \\# 4 c0000201',
+      '< num A 192.0.2.2',
+      '> num\t300\tIN\tA\t192.0.2.9',
+    ]);
+  });
+
   it('writes the owner on a record that named none when the record before it goes (RFC 1035 §5.1)', async () => {
     const after = edited(handKept, op({ delete: [{ fqdn: 'api.example.org', type: 'A' }] }));
     const lines = after.split('\n');

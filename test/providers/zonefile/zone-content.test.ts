@@ -55,6 +55,35 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
     expect(notes).toEqual([]);
   });
 
+  it('reads a type it manages written by its number (RFC 3597 §5: TYPE1 is A) under its own name', () => {
+    // named-checkzone -D prints `TYPE1 \# 4 c0000201` as `A 192.0.2.1`: the same record.
+    const result = read(
+      [
+        'num TYPE1 \\# 4 c0000201',
+        'num A 192.0.2.2',
+        'six type28 \\# 16 20010db8000000000000000000000001',
+        'txt TYPE16 \\# 4 03616263',
+        'kx TYPE36 \\# 3 000a00',
+      ].join('\n'),
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const { sets, kept, notes } = result.content;
+    expect(sets.map((set) => [set.fqdn, set.type, set.records.map((r) => r.value)])).toEqual([
+      ['num.example.com', 'A', ['192.0.2.1', '192.0.2.2']],
+      ['six.example.com', 'AAAA', ['2001:db8::1']],
+    ]);
+    // A managed type in the generic form that no reader here decodes is kept under its name, with why; a type
+    // edgeplan does not manage keeps the name the file gives it.
+    expect(kept.map((record) => `${record.owner} ${record.type}`)).toEqual([
+      'example.com. NS',
+      'txt.example.com. TXT',
+      'kx.example.com. TYPE36',
+    ]);
+    expect(notes).toEqual([
+      expect.stringContaining('txt.example.com TXT is kept as written: written in the generic form'),
+    ]);
+  });
+
   it('reads SVCB and HTTPS as a zone file writes them: relative targets, quoted values, values across lines', () => {
     const result = read(
       [
