@@ -51,7 +51,7 @@ async function nameServer(replies: (n: number) => Reply[]) {
       const answer = encodeMessage({
         ...query,
         ...{ response: true, authoritative: true, rcode: RCODES.NOERROR, udpSize: undefined },
-        answers: [{ name: query.question.name, type: 'A', ttl: 300, value: what.value }],
+        answers: [{ name: query.question?.name ?? '', type: 'A', ttl: 300, value: what.value }],
       });
       const send = () => (what.from ?? socket).send(answer, remote.port, remote.address);
       if (what.afterMs === undefined) send();

@@ -155,7 +155,8 @@ function scanToken(text: string, start: number): { token: Token; end: number } |
 }
 
 /** BIND refuses it too (a syntax error): outside quotes, a record's fields end with their line. */
-const UNQUOTED_LINE_BREAK = 'a backslash ends the line outside quotes: write a line break as \\010, or quote it';
+const UNQUOTED_LINE_BREAK =
+  'a backslash ends the line outside quotes: write a line break as \\010, or quote it';
 
 /** How many line breaks a token holds (escaped ones, in quotes): linear in the token, never past it. */
 function lineBreaksIn(raw: string): number {
