@@ -140,7 +140,7 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     // Rounds at 0, 7 s, … 56 s, then one at the deadline itself: never a pause past it.
     expect(clock.sleeps).toEqual([...Array.from({ length: 8 }, () => 7_000), 4_000]);
     expect(result).toMatchObject({ done: false, rounds: 10, waitedMs: 60_000 });
-    expect(result.zones).toEqual([
+    expect(result.zones).toStrictEqual([
       {
         zone: 'example.com',
         sets: 1,
@@ -192,6 +192,72 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
       ['example.com', 0],
       ['example.net', 20_000],
     ]);
+  });
+
+  it('is done only when every server of a zone serves it, and names only the servers that lag', async () => {
+    const clock = fakeClock();
+    const fresh = await nameServer(() => [{ value: NEW }]);
+    const stale = await nameServer(() => [{ value: OLD }]);
+    const both: ServersOf = async () => [
+      { host: '127.0.0.1', port: fresh.port },
+      { host: '127.0.0.1', port: stale.port },
+    ];
+    const result = await waitOn(clock, both, 20_000, 10_000);
+    expect(result).toMatchObject({ done: false, rounds: 3, waitedMs: 20_000 });
+    expect(result.zones).toStrictEqual([
+      {
+        zone: 'example.com',
+        sets: 1,
+        lagging: [{ server: `127.0.0.1:${stale.port}`, set: 'www.example.com A', why: `serves ${OLD}` }],
+      },
+    ]);
+  });
+
+  it('keeps zones apart by provider, counts each one’s sets, and names each one’s own lagging servers', async () => {
+    const clock = fakeClock();
+    const first = await nameServer(() => [{ value: OLD }]);
+    const second = await nameServer(() => [{ value: OLD }]);
+    const ftp: ServedExpectation = { ...WWW, fqdn: 'ftp.example.com' };
+    const port = (provider: string | undefined) => (provider === 'a' ? first.port : second.port);
+    const serversOf: ServersOf = async (_zone, provider) => [{ host: '127.0.0.1', port: port(provider) }];
+    const result = await waitServed(
+      [
+        { ...WWW, provider: 'a' },
+        { ...ftp, provider: 'a' },
+        { ...WWW, provider: 'b' },
+      ],
+      serversOf,
+      {
+        ...{ deadlineMs: 0, intervalMs: 10_000, concurrency: 4, timeoutMs: 100 },
+        ...{ now: clock.now, sleep: clock.elapse },
+      },
+    );
+    const lag = (server: number, fqdn: string) => ({
+      server: `127.0.0.1:${server}`,
+      set: `${fqdn} A`,
+      why: `serves ${OLD}`,
+    });
+    expect(result.zones).toStrictEqual([
+      { zone: 'example.com', provider: 'a', sets: 2, lagging: [lag(first.port, 'www.example.com')] },
+      { zone: 'example.com', provider: 'b', sets: 1, lagging: [lag(second.port, 'www.example.com')] },
+    ]);
+  });
+
+  it('pauses on a real timer by default, which its signal ends: one round asked, then stopped', async () => {
+    const stop = new AbortController();
+    let lookups = 0;
+    // The first round's lookup stops the run: the pause that follows must end at once, before a second round.
+    const serversOf: ServersOf = async () => {
+      lookups += 1;
+      stop.abort(new Error('interrupted'));
+      throw new Error('no NS set yet');
+    };
+    const waiting = waitServed([WWW], serversOf, {
+      ...{ deadlineMs: 600_000, intervalMs: 300_000, concurrency: 4, timeoutMs: 100 },
+      signal: stop.signal,
+    });
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(lookups).toBe(1);
   });
 
   it('a deadline of zero is one round and no pause', async () => {
