@@ -54,6 +54,14 @@ describe('readBackProblem: the file about to be written, read back, against the 
     expect(readBackProblem({ ok: true, content: same }, content())).toBeNull();
   });
 
+  it('tells owners apart beyond ASCII, where DNS names have no case (RFC 4343 §3): ß is not SS', () => {
+    const written = content();
+    written.kept[1] = kept('ß.example.com.', 'TXT', ['"x"'], 60);
+    const again = content();
+    again.kept[1] = kept('SS.example.com.', 'TXT', ['"x"'], 60);
+    expect(readBackProblem({ ok: true, content: again }, written)).toBe('the records kept as written differ');
+  });
+
   it('names the read-back problems, each at its line, when the text does not read', () => {
     const read = {
       ok: false as const,
@@ -126,6 +134,12 @@ describe('readBackProblem: the file about to be written, read back, against the 
       (c) => c.kept.push(kept(ORIGIN, 'NS', ['ns2.example.net.'])),
       'the records kept as written differ',
     ],
+    // Fields are told apart, not run together: `1 23` is not `12 3`.
+    [
+      'split of a kept record’s RDATA',
+      (c) => c.kept.splice(1, 1, kept('odd.example.com.', 'TYPE65534', ['\\#', '2a', 'bcd'], 60)),
+      'the records kept as written differ',
+    ],
   ])('refuses a read-back with another %s', (_, change, problem) => {
     const again = content();
     change(again);
@@ -196,6 +210,28 @@ describe('changedContent: the content after an op', () => {
       ],
     });
     expect(changed.sets.map((s) => s.fqdn)).toEqual(['a.example.com', 'www.example.com']);
+  });
+});
+
+describe('changedContent: only the apex NS set is the zone’s own', () => {
+  it('keeps a delegation’s NS set and an apex set of another type among the managed sets', () => {
+    const changed = changedContent(
+      content(),
+      op({
+        replace: [
+          { fqdn: 'sub.example.com', type: 'NS', ttl: 60, values: ['ns1.example.org.'] },
+          { fqdn: 'example.com', type: 'TXT', ttl: 60, values: ['"v=1"'] },
+        ],
+      }),
+    );
+    expect(changed.apexNs).toBeUndefined();
+    expect(changed.kept).toEqual(content().kept);
+    expect(changed.sets.map((set) => `${set.fqdn} ${set.type}`).sort()).toEqual([
+      'a.example.com A',
+      'example.com TXT',
+      'sub.example.com NS',
+      'www.example.com A',
+    ]);
   });
 });
 
