@@ -60,6 +60,10 @@ describe('readBackProblem: the file about to be written, read back, against the 
     const again = content();
     again.kept[1] = kept('SS.example.com.', 'TXT', ['"x"'], 60);
     expect(readBackProblem({ ok: true, content: again }, written)).toBe('the records kept as written differ');
+    // And the origins a kept record's relative names are read under.
+    written.kept[1] = kept('x.example.com.', 'CNAME', ['y'], 60, 'ß.example.com.');
+    again.kept[1] = kept('x.example.com.', 'CNAME', ['y'], 60, 'SS.example.com.');
+    expect(readBackProblem({ ok: true, content: again }, written)).toBe('the records kept as written differ');
   });
 
   it('names the read-back problems, each at its line, when the text does not read', () => {
