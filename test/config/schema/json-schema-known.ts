@@ -8,7 +8,7 @@ const NUMBER_AS_WRITTEN =
 
 export const SCHEMA_CANNOT_REJECT: Readonly<Record<string, string>> = {
   'absent-refused.yaml':
-    "an `absent:` entry is free text the validator reads (a name inside the zone, a registered type, `manage: " +
+    'an `absent:` entry is free text the validator reads (a name inside the zone, a registered type, `manage: ' +
     "declared` beside it): the zone's name is a key of the parent, and the schema leaves the words of a string alone",
   'zone-name-single-label.yaml':
     'a one-label zone is valid on a provider that holds them (PowerDNS, zone files): whether it is depends on the ' +
