@@ -26,6 +26,17 @@ describe('SSHFP records in a message', () => {
     // The RDATA as RFC 4255 §3.1 lays it out: algorithm, type, then the fingerprint's octets, no more.
     expect(octets.includes(Buffer.from([0x00, 0x04, 200, 9, 0xab, 0xcd]))).toBe(true);
     expect(decodeMessage(octets).answers).toEqual(answers);
+    // Exactly as long as its records: a header, and per record its name (15), 10 octets of fields, its RDATA.
+    expect(octets.length).toBe(12 + (25 + 4) + (25 + 50) + (25 + 4));
+  });
+
+  it('reads an empty fingerprint: the RDATA is the two fields alone', () => {
+    const octets = encodeMessage(message([{ name: 'h', type: 'SSHFP', ttl: 1, value: '1 2 ab' }]));
+    const empty = Buffer.concat([
+      octets.subarray(0, octets.length - 5),
+      Buffer.from([0x00, 0x02, 0x01, 0x02]),
+    ]);
+    expect(decodeMessage(empty).answers).toEqual([{ name: 'h', type: 'SSHFP', ttl: 1, value: '1 2 ' }]);
   });
 
   it('is malformed when its RDATA is shorter than the algorithm and the type', () => {
