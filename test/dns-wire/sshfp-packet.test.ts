@@ -47,5 +47,13 @@ describe('SSHFP records in a message', () => {
     expect(() => decodeMessage(short)).toThrow(
       'an SSHFP record of 1 octets: it needs at least 2, within the message',
     );
+    // An RDLENGTH past the end of the message: 9 octets said, 3 there.
+    const long = Buffer.concat([
+      octets.subarray(0, octets.length - 5),
+      Buffer.from([0x00, 0x09, 0x01, 0x02, 0xab]),
+    ]);
+    expect(() => decodeMessage(long)).toThrow(
+      'an SSHFP record of 9 octets: it needs at least 2, within the message',
+    );
   });
 });
