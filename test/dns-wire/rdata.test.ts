@@ -56,8 +56,6 @@ describe.each(WIRE_TYPES.map((type) => [type.type, type] as const))('%s on the w
     });
     fc.assert(
       fc.property(values, (value) => {
-        // dns-packet writes and reads SSHFP fingerprints of the assigned types only (1 SHA-1, 2 SHA-256).
-        fc.pre(type.type !== 'SSHFP' || ['1', '2'].includes(value.split(' ')[1] ?? ''));
         expect(throughTheWire(type, value)).toBe(value);
       }),
       RUNS,

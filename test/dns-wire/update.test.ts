@@ -146,8 +146,6 @@ describe('UPDATE messages with names compressed (RFC 1035 §4.1.4)', () => {
       });
       fc.assert(
         fc.property(fc.array(values, { minLength: 1, maxLength: 4 }), (list) => {
-          // dns-packet reads SSHFP fingerprints of the assigned types only (1 SHA-1, 2 SHA-256).
-          fc.pre(type.type !== 'SSHFP' || list.every((v) => ['1', '2'].includes(v.split(' ')[1] ?? '')));
           const updates = list.map((value, i) => add(`n${i}.big.example`, type.type, value));
           const octets = encode(updates);
           expect(sized(updates)).toBe(octets.length);

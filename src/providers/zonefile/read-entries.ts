@@ -97,6 +97,7 @@ interface ReadState {
 
 /** `$ORIGIN` and `$TTL` update `state`; anything else is refused. */
 function directive(entry: Entry, state: ReadState): null | string {
+  // Stryker disable next-line StringLiteral: a directive has its `$` word (readEntrySteps saw it): never the default.
   const [name = '', value, ...extra] = entry.tokens.map((token) => token.raw);
   const upper = name.toUpperCase();
   if (upper === '$INCLUDE')
@@ -131,7 +132,8 @@ function record(entry: Entry, state: ReadState): PlacedRecord | string {
   if (state.ownerProblem) return state.ownerProblem;
   let ttl: number | undefined;
   let recordClass: string | undefined;
-  for (let fields = 0; fields < 2 && at < tokens.length; fields++) {
+  // A TTL and a class, each at most once, in either order: the loop ends at the first field that is neither.
+  while (at < tokens.length) {
     const text = tokenText(tokens[at] as Token);
     if (ttl === undefined && /^\d/.test(text)) {
       ttl = parseZoneFileTtl(text);
@@ -182,6 +184,7 @@ function isClass(text: string): boolean {
 /** The SOA's seventh field, when it is a TTL. */
 function soaMinimum(rdata: readonly string[]): number | undefined {
   const minimum = rdata[6];
+  // Stryker disable next-line ConditionalExpression: parseZoneFileTtl reads no text as no TTL all the same.
   return minimum === undefined ? undefined : parseZoneFileTtl(minimum);
 }
 
