@@ -4,7 +4,7 @@ import { compareRecordSets, recordSetKey } from '../../model/record-set.js';
 import { modelName } from './names.js';
 import type { ZonefileNewZone, ZonefileOp } from './ops.js';
 import type { FileRecord } from './read-entries.js';
-import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, serialStyleOf } from './soa.js';
+import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, type Soa, serialStyleOf } from './soa.js';
 import type { ZoneContent, ZoneRead } from './zone-content.js';
 
 /**
@@ -22,7 +22,9 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
     records: set.values.map((value) => ({ value, ttl: set.ttl })),
   }));
   const isApexNs = (set: { fqdn: string; type: string }) => set.fqdn === content.zone && set.type === 'NS';
+  const isSoa = (set: { type: string }) => set.type === 'SOA';
   const apexNs = replaced.find(isApexNs);
+  const soa = op.replace.find(isSoa);
   const origin = `${content.zone}.`;
   const kept = [
     ...(apexNs?.records ?? []).map(({ value, ttl }) => ({
@@ -37,13 +39,34 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
   ];
   return {
     ...content,
-    sets: [...content.sets.filter(untouched), ...replaced.filter((set) => !isApexNs(set))].sort(
-      compareRecordSets,
-    ),
+    soa: soa === undefined ? content.soa : withSoaFields(content.soa, soa),
+    sets: [
+      ...content.sets.filter(untouched),
+      ...replaced.filter((set) => !isApexNs(set) && !isSoa(set)),
+    ].sort(compareRecordSets),
     kept,
     ...(apexNs ? { apexNs } : {}),
     unsupported: content.unsupported.filter((key) => !touched.has(key)),
     notes: [],
+  };
+}
+
+/**
+ * The SOA with the fields of a replaced SOA set (its one value: record-types/soa.ts, the serial left out) and its
+ * TTL; the serial as it was (nextVersion puts it up).
+ */
+function withSoaFields(soa: Soa, set: { ttl: number; values: readonly string[] }): Soa {
+  const [mname = soa.mname, rname = soa.rname, ...timers] = (set.values[0] ?? '').split(' ');
+  const [refresh, retry, expire, minimum] = timers.map(Number);
+  return {
+    ttl: set.ttl,
+    mname,
+    rname,
+    serial: soa.serial,
+    refresh: refresh ?? soa.refresh,
+    retry: retry ?? soa.retry,
+    expire: expire ?? soa.expire,
+    minimum: minimum ?? soa.minimum,
   };
 }
 

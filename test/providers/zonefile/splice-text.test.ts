@@ -47,7 +47,7 @@ function edited(text: string, changes: ZonefileOp): string {
     text,
     readEntries(text, `${changes.zone}.`).records,
     changes,
-    content.soa.serial,
+    content.soa,
   );
   expect(readBackProblem(readZoneContent(spliced, content.zone, SUPPORTED), content)).toBeNull();
   return spliced;

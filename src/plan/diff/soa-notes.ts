@@ -1,0 +1,55 @@
+import type { DesiredZone, LiveZone } from '../../model/dns.js';
+import { type DnsPart, liveDnsOf } from '../../model/dns-providers.js';
+import type { LiveState } from '../../model/live.js';
+import { SOA_FIELDS } from '../../model/record-types/soa.js';
+
+/**
+ * Notes on a zone that several DNS providers serve, where the SOA fields they read differ (RFC 1035 §3.3.13): a
+ * secondary or a resolver follows the timers of whichever server it asks, so the providers should agree on them
+ * (MNAME names each provider's primary and may differ on purpose: it is named with the rest). The serial is never
+ * compared: each provider numbers its own versions. Providers that do not read their SOA (`LiveZone.soa`) are left
+ * out; so is a zone that does not exist live on a provider. In the order of the parts; computePlan sorts the notes.
+ */
+export function soaNotes(parts: readonly DnsPart[], live: LiveState): string[] {
+  const byZone = new Map<string, { provider: string; fields: string[] }[]>();
+  for (const { provider, desired } of parts) {
+    // Without `providers:` a zone has one provider: nothing to compare.
+    if (provider === undefined) continue;
+    const state = liveDnsOf(live, provider);
+    for (const { zone } of desired.zones) {
+      const found: LiveZone | null | undefined = Object.hasOwn(state.zones, zone)
+        ? state.zones[zone]
+        : undefined;
+      const value = found?.soa?.records[0]?.value;
+      if (value === undefined) continue;
+      byZone.set(zone, [...(byZone.get(zone) ?? []), { provider, fields: value.split(' ') }]);
+    }
+  }
+  const notes: string[] = [];
+  for (const [zone, soas] of byZone) {
+    const differing = SOA_FIELDS.flatMap((field, index) => {
+      const values = soas.map((soa) => soa.fields[index]);
+      if (new Set(values).size < 2) return [];
+      return [`${field} ${soas.map((soa, at) => `${soa.provider} ${values[at]}`).join(', ')}`];
+    });
+    if (differing.length === 0) continue;
+    notes.push(
+      `zone ${zone}: the SOA of its providers differ (${differing.join('; ')}); secondaries and resolvers follow ` +
+        'the timers of whichever server they ask: set them alike with "@": { soa: {...} }',
+    );
+  }
+  return notes;
+}
+
+/**
+ * A note for a zone the plan creates whose desired state declares `soa`: the provider gives a new zone its own SOA,
+ * which the fields are completed from (record-types/soa.ts), so the plan after this one writes them.
+ */
+export function createdSoaNote(desired: DesiredZone, live: LiveZone | null, provider?: string): string[] {
+  if (live !== null || !desired.records.some((set) => set.type === 'SOA')) return [];
+  const where = provider === undefined ? '' : ` on ${provider}`;
+  return [
+    `zone ${desired.zone}${where}: created with its provider's SOA; the soa fields it declares are written by the ` +
+      'next apply (the plan after this one shows them)',
+  ];
+}
