@@ -8,7 +8,6 @@ import { withDeclaredApexNs } from './declared-apex-ns.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
-import { createdSoaNote } from './soa-notes.js';
 import { unmatchedEntryNotes } from './unmatched-entries.js';
 import { zoneProblems } from './zone-checks.js';
 import { diffZone, type ZoneDiff } from './zone-diff.js';
@@ -53,10 +52,7 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
       ...geoProblems,
       ...allowed,
     ],
-    notes: zones.flatMap((zone) => [
-      ...unmatchedEntryNotes(zone.desired, zone.live, provider),
-      ...createdSoaNote(zone.desired, zone.live, provider),
-    ]),
+    notes: zones.flatMap((zone) => unmatchedEntryNotes(zone.desired, zone.live, provider)),
   };
 }
 

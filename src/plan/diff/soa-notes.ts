@@ -1,4 +1,4 @@
-import type { DesiredZone, LiveZone } from '../../model/dns.js';
+import type { LiveZone } from '../../model/dns.js';
 import { type DnsPart, liveDnsOf } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { SOA_FIELDS } from '../../model/record-types/soa.js';
@@ -39,17 +39,4 @@ export function soaNotes(parts: readonly DnsPart[], live: LiveState): string[] {
     );
   }
   return notes;
-}
-
-/**
- * A note for a zone the plan creates whose desired state declares `soa`: the provider gives a new zone its own SOA,
- * which the fields are completed from (record-types/soa.ts), so the plan after this one writes them.
- */
-export function createdSoaNote(desired: DesiredZone, live: LiveZone | null, provider?: string): string[] {
-  if (live !== null || !desired.records.some((set) => set.type === 'SOA')) return [];
-  const where = provider === undefined ? '' : ` on ${provider}`;
-  return [
-    `zone ${desired.zone}${where}: created with its provider's SOA; the soa fields it declares are written by the ` +
-      'next apply (the plan after this one shows them)',
-  ];
 }

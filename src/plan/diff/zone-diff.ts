@@ -75,9 +75,9 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
   };
   for (const [key, after] of wanted) {
     const current = found.get(key);
-    // A value completed from live (SOA) is never created: without a live one there is nothing to complete it from
-    // (a zone the plan creates gets its provider's; soa-notes.ts says so).
-    if (current === undefined && recordType(after.type)?.complete !== undefined) continue;
+    // A value completed from live (SOA) is never created in a zone that exists: it is the provider's own, and one
+    // that is not read is not managed. A zone the plan creates gets it with the zone: its provider completes it.
+    if (current === undefined && live !== null && recordType(after.type)?.complete !== undefined) continue;
     diff(after, after, current);
   }
   for (const [key, current] of found) if (!wanted.has(key)) diff(current, null, current);

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { compareStrings } from '../../model/compare.js';
-import { compareRecordSets, recordSetKey } from '../../model/record-set.js';
+import { compareRecordSets, PROVIDER_TTL, recordSetKey } from '../../model/record-set.js';
+import { SOA } from '../../model/record-types/soa.js';
 import { modelName } from './names.js';
 import type { ZonefileNewZone, ZonefileOp } from './ops.js';
 import type { FileRecord } from './read-entries.js';
@@ -56,18 +57,17 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
  * TTL; the serial as it was (nextVersion puts it up).
  */
 function withSoaFields(soa: Soa, set: { ttl: number; values: readonly string[] }): Soa {
-  const [mname = soa.mname, rname = soa.rname, ...timers] = (set.values[0] ?? '').split(' ');
-  const [refresh, retry, expire, minimum] = timers.map(Number);
-  return {
-    ttl: set.ttl,
-    mname,
-    rname,
-    serial: soa.serial,
-    refresh: refresh ?? soa.refresh,
-    retry: retry ?? soa.retry,
-    expire: expire ?? soa.expire,
-    minimum: minimum ?? soa.minimum,
-  };
+  const whole = SOA.complete?.(set.values[0] ?? '', soaFields(soa)) ?? '';
+  const [mname = soa.mname, rname = soa.rname, ...timers] = whole.split(' ');
+  const [refresh = soa.refresh, retry = soa.retry, expire = soa.expire, minimum = soa.minimum] =
+    timers.map(Number);
+  const ttl = set.ttl === PROVIDER_TTL ? soa.ttl : set.ttl;
+  return { ttl, mname, rname, serial: soa.serial, refresh, retry, expire, minimum };
+}
+
+/** The SOA's fields as a value of the model writes them, in order, the serial left out (record-types/soa.ts). */
+function soaFields(soa: Soa): string {
+  return [soa.mname, soa.rname, soa.refresh, soa.retry, soa.expire, soa.minimum].join(' ');
 }
 
 /** The content with the SOA's serial up once, in the serial's own style (soa.ts), at `nowMs`. */
