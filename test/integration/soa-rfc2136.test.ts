@@ -2,7 +2,7 @@
  * The SOA on BIND 9 and Knot through the `rfc2136` provider (RFC 1035 §3.3.13): left alone while the desired state
  * does not declare `soa`; declared, the plan changes only the fields named, the UPDATE writes the SOA with the
  * current serial + 1 (RFC 2136 §3.4.2.2: a server ignores an SOA whose serial is not greater, answering NOERROR),
- * the server serves it (asked with dig), and a second plan is empty.
+ * the server serves it (asked with dig), `verify` finds the declared fields served, and a second plan is empty.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,8 @@ function describeSoa(kind: ServerKind): void {
       timers: [7200, 600, 1209600, 300],
     });
     expect(served.serial).toBeGreaterThan(first.serial);
+    const verified = await run('declared.yaml', 'verify', '--nameserver', `127.0.0.1:${server?.port}`);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
     expect((await run('declared.yaml', 'plan')).code).toBe(0);
     expect((await run('plain.yaml', 'plan')).code).toBe(0);
 
