@@ -90,15 +90,18 @@ export const SOA: RecordType = {
     const held = live.split(' ');
     return wanted.every((field, index) => field === PROVIDERS || field === held[index]);
   },
-  complete: (desired, live) => {
-    const held = live.split(' ');
-    return desired
-      .split(' ')
-      .map((field, index) => (field === PROVIDERS ? (held[index] ?? PROVIDERS) : field))
-      .join(' ');
-  },
+  complete: completeSoa,
   rules: { apex: 'only' },
 };
+
+/** `desired` with each field it leaves to the provider (`-`) taken from `live` (another value, whole or not). */
+export function completeSoa(desired: string, live: string): string {
+  const held = live.split(' ');
+  return desired
+    .split(' ')
+    .map((field, index) => (field === PROVIDERS ? (held[index] ?? PROVIDERS) : field))
+    .join(' ');
+}
 
 function timerYaml(): z.ZodType<number | string> {
   const error = `must be seconds (0 to ${MAX_TTL}) or a duration such as 1h, 2w`;

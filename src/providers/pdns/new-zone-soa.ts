@@ -1,6 +1,6 @@
 import type { ZoneValue } from '../../model/change.js';
 import { PROVIDER_TTL } from '../../model/record-set.js';
-import { SOA } from '../../model/record-types/soa.js';
+import { completeSoa } from '../../model/record-types/soa.js';
 import { rnameOf } from '../zonefile/soa.js';
 import type { PdnsReplace } from './ops.js';
 
@@ -22,9 +22,8 @@ export function withNewZoneSoa(
   create: ZoneValue,
   nameservers: readonly string[],
 ): PdnsReplace {
-  const [value] = set.values;
-  if (set.type !== 'SOA' || value === undefined) return set;
+  if (set.type !== 'SOA') return set;
   const defaults = `${nameservers[0] ?? DEFAULT_MNAME} ${rnameOf(create.rname).toLowerCase()} ${DEFAULT_TIMERS}`;
-  const whole = SOA.complete?.(value, defaults) ?? value;
-  return { ...set, ttl: set.ttl === PROVIDER_TTL ? create.ttl : set.ttl, values: [whole], serial: 0 };
+  const values = set.values.map((value) => completeSoa(value, defaults));
+  return { ...set, ttl: set.ttl === PROVIDER_TTL ? create.ttl : set.ttl, values, serial: 0 };
 }

@@ -13,14 +13,16 @@ const SERIAL_SPACE = 2 ** 32;
  * ignores that), so nothing is written when there is no `to`.
  */
 export function soaEntries(fqdn: string, to: Rfc2136Records | null, currentSerial: number): UpdateEntry[] {
-  const [value] = to?.values ?? [];
-  if (to === null || value === undefined) return [];
-  const [mname, rname, ...timers] = value.split(' ');
+  if (to === null) return [];
   const serial = (currentSerial + 1) % SERIAL_SPACE;
-  return [
-    {
-      kind: 'record',
-      record: { name: fqdn, type: 'SOA', ttl: to.ttl, value: [mname, rname, serial, ...timers].join(' ') },
-    },
-  ];
+  return to.values.map((value) => {
+    const [mname, rname, ...timers] = value.split(' ');
+    const record = {
+      name: fqdn,
+      type: 'SOA',
+      ttl: to.ttl,
+      value: [mname, rname, serial, ...timers].join(' '),
+    };
+    return { kind: 'record' as const, record };
+  });
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { compareStrings } from '../../model/compare.js';
 import { compareRecordSets, PROVIDER_TTL, recordSetKey } from '../../model/record-set.js';
-import { SOA } from '../../model/record-types/soa.js';
+import { completeSoa } from '../../model/record-types/soa.js';
 import { modelName } from './names.js';
 import type { ZonefileNewZone, ZonefileOp } from './ops.js';
 import type { FileRecord } from './read-entries.js';
@@ -57,7 +57,7 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
  * TTL; the serial as it was (nextVersion puts it up).
  */
 function withSoaFields(soa: Soa, set: { ttl: number; values: readonly string[] }): Soa {
-  const whole = SOA.complete?.(set.values[0] ?? '', soaFields(soa)) ?? '';
+  const whole = completeSoa(set.values[0] ?? '', soaFields(soa));
   const [mname = soa.mname, rname = soa.rname, ...timers] = whole.split(' ');
   const [refresh = soa.refresh, retry = soa.retry, expire = soa.expire, minimum = soa.minimum] =
     timers.map(Number);

@@ -85,7 +85,11 @@ describe('the SOA in the diff', () => {
 
 describe('notes on the SOA of a zone with several providers', () => {
   const parts = (names: string[]): DnsPart[] =>
-    names.map((provider) => ({ provider, desired: { zones: [desiredZone('example.com', WWW)] } }));
+    names.map((provider) => ({
+      spec: { name: provider, type: 'zonefile', options: {} },
+      provider,
+      desired: { zones: [desiredZone('example.com', WWW)] },
+    }));
   const state = (soas: Record<string, LiveZone | null>): LiveState => ({
     zones: {},
     dnsProviders: Object.fromEntries(
@@ -107,5 +111,7 @@ describe('notes on the SOA of a zone with several providers', () => {
     expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: { ...live(), serial: 99 } }))).toEqual([]);
     expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: unread }))).toEqual([]);
     expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: null }))).toEqual([]);
+    const empty = { ...live(), soa: { fqdn: 'example.com', type: 'SOA', records: [] } };
+    expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: empty }))).toEqual([]);
   });
 });

@@ -46,7 +46,10 @@ describe('the SOA in PowerDNS ops', () => {
       pdnsCompiler({ zoneKind: 'Native', nameservers, soaEditApi: 'DEFAULT' }).compileZone({
         zone: 'new.test',
         create: { rname: 'dns@example.com', ttl: 300, serialStyle: 'increment' },
-        sets: [setWork('new.test', 'SOA', [['- - 7200 - - 60'], ttl], [], 'new.test')],
+        sets: [
+          setWork('new.test', 'SOA', [['- - 7200 - - 60'], ttl], [], 'new.test'),
+          setWork('www.new.test', 'A', [['192.0.2.1'], PROVIDER_TTL + 60], [], 'new.test'),
+        ],
       });
     const [op] = compile(['ns1.example.net.', 'ns2.example.net.'], PROVIDER_TTL);
     expect(op?.kind === 'create-zone' && op.replace).toEqual([
@@ -57,6 +60,8 @@ describe('the SOA in PowerDNS ops', () => {
         values: ['ns1.example.net. dns.example.com. 7200 3600 604800 60'],
         serial: 0,
       },
+      // Other sets as they are.
+      { fqdn: 'www.new.test', type: 'A', ttl: 60, values: ['192.0.2.1'] },
     ]);
     const [bare] = compile([], 600);
     expect(bare?.kind === 'create-zone' && bare.replace[0]).toMatchObject({
