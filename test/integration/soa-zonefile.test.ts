@@ -87,4 +87,27 @@ describe('the SOA of a zone file', () => {
     expect((await run(['plan', 'declared.yaml'])).code).toBe(0);
     expect((await run(['plan', 'plain.yaml'])).code).toBe(0);
   });
+
+  it('is written with a zone file the plan creates, the fields left out as a new file has them', async () => {
+    await writeFile(
+      join(repo, 'new.yaml'),
+      `providers:
+  files: { type: zonefile, directory: zones, nameservers: [ns1.example.net.] }
+zones:
+  new.example:
+    providers: [files]
+    create: { contact: dns@example.com }
+    records:
+      "@": { soa: { refresh: 7200, minimum: 60, ttl: 600 } }
+`,
+    );
+    const applied = await run(['apply', 'new.yaml', '--yes']);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const text = await readFile(join(repo, 'zones', 'new.example.zone'), 'utf8');
+    // RFC 1035 §3.3.13: MNAME the first name server, RNAME the contact, retry and expire a new file's own.
+    expect(text).toMatch(
+      /\n@\t600\tIN\tSOA\tns1\.example\.net\. dns\.example\.com\. \d+ 7200 600 1209600 60\n/,
+    );
+    expect((await run(['plan', 'new.yaml'])).code).toBe(0);
+  });
 });
