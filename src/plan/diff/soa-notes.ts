@@ -1,4 +1,4 @@
-import type { LiveZone } from '../../model/dns.js';
+import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import { type DnsPart, liveDnsOf } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { SOA_FIELDS } from '../../model/record-types/soa.js';
@@ -40,4 +40,19 @@ export function soaNotes(parts: readonly DnsPart[], live: LiveState): string[] {
     );
   }
   return notes;
+}
+
+/**
+ * A note for a zone that exists and declares `soa` while its provider gave no SOA the model can hold (an RNAME
+ * with an escaped dot, a set of two SOA records): the declared fields are not planned, rather than written over
+ * what was not read. A provider that never reads its SOA refuses `soa` at validation, so it is never the cause.
+ */
+export function unreadSoaNote(desired: DesiredZone, live: LiveZone | null, provider?: string): string[] {
+  const declared = desired.records.some((set) => set.type === 'SOA');
+  if (!declared || live === null || live.soa !== undefined) return [];
+  const where = provider === undefined ? '' : ` on ${provider}`;
+  return [
+    `zone ${desired.zone}${where}: its SOA could not be read as one record with plain names, so the soa it ` +
+      'declares is not planned; check the SOA the provider serves',
+  ];
 }

@@ -71,9 +71,20 @@ describe('the SOA in the diff', () => {
     );
   });
 
-  it('is never created in a zone that exists but whose provider does not read its SOA', () => {
+  it('is never created in a zone that exists whose SOA was not read, and the plan says so', () => {
     const { soa: _, ...unread } = live();
-    expect(changes({ ...WWW, 'example.com SOA': [['- - 3600 - - -'], PROVIDER_TTL] }, unread)).toEqual([]);
+    const declared = { ...WWW, 'example.com SOA': [['- - 3600 - - -'], PROVIDER_TTL] } satisfies Record<
+      string,
+      [string[], number]
+    >;
+    expect(changes(declared, unread)).toEqual([]);
+    expect(planOf(declared, unread).notes).toEqual([
+      'zone example.com: its SOA could not be read as one record with plain names, so the soa it declares is ' +
+        'not planned; check the SOA the provider serves',
+    ]);
+    expect(planOf(declared).notes).toBeUndefined();
+    expect(planOf(WWW, unread).notes).toBeUndefined();
+    expect(planOf(declared, null).notes).toBeUndefined();
   });
 
   it('is created with a zone the plan creates, for its provider to complete', () => {
