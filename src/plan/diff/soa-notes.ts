@@ -1,5 +1,5 @@
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
-import { type DnsPart, liveDnsOf } from '../../model/dns-providers.js';
+import { type DnsPart, providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { SOA_FIELDS } from '../../model/record-types/soa.js';
 
@@ -12,11 +12,11 @@ import { SOA_FIELDS } from '../../model/record-types/soa.js';
  */
 export function soaNotes(parts: readonly DnsPart[], live: LiveState): string[] {
   const byZone = new Map<string, { provider: string; fields: string[] }[]>();
-  for (const { provider, desired } of parts) {
+  for (const { name, shown: provider, desired } of parts) {
     // Without `providers:` a zone has one provider: nothing to compare (skipping it is only quicker).
     // Stryker disable next-line ConditionalExpression: equivalent, as said above
     if (provider === undefined) continue;
-    const state = liveDnsOf(live, provider);
+    const state = providerLive(live, name);
     for (const { zone } of desired.zones) {
       const found: LiveZone | null | undefined = Object.hasOwn(state.zones, zone)
         ? state.zones[zone]

@@ -1,6 +1,6 @@
-import type { ZoneValue } from '../../model/change.js';
 import { PROVIDER_TTL } from '../../model/record-set.js';
 import { completeSoa } from '../../model/record-types/soa.js';
+import type { ZoneSettings } from '../../model/zone.js';
 import { rnameOf } from '../zonefile/soa.js';
 import type { PdnsReplace } from './ops.js';
 
@@ -19,7 +19,7 @@ const DEFAULT_MNAME = 'a.misconfigured.dns.server.invalid.';
  */
 export function withNewZoneSoa(
   set: PdnsReplace,
-  create: ZoneValue,
+  create: ZoneSettings,
   nameservers: readonly string[],
 ): PdnsReplace {
   if (set.type !== 'SOA') return set;

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveZone } from '../../../src/model/dns.js';
-import type { DnsPart } from '../../../src/model/dns-providers.js';
-import type { LiveState } from '../../../src/model/live.js';
+import { dnsParts } from '../../../src/model/dns-providers.js';
 import { PROVIDER_TTL } from '../../../src/model/record-set.js';
 import { changesOf } from '../../../src/plan/diff/change-kinds.js';
 import { soaNotes } from '../../../src/plan/diff/soa-notes.js';
 import { computePlan, renderPlanText } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -27,8 +27,8 @@ function live(soa = LIVE_SOA): LiveZone {
 const WWW = { 'www.example.com': [['192.0.2.80'], 3600] } satisfies Record<string, [string[], number]>;
 
 function planOf(records: Record<string, [string[], number?]>, zone: LiveZone | null = live()) {
-  const want: DesiredState = { zones: [desiredZone('example.com', records)] };
-  return computePlan(want, { zones: { 'example.com': zone } }, fakeProviders());
+  const want: DesiredState = oneProviderDesired({ zones: [desiredZone('example.com', records)] });
+  return computePlan(want, oneProviderLive({ zones: { 'example.com': zone } }), fakeProviders());
 }
 
 /** The plan's record-set changes, as `<action> <fqdn> <TYPE> ttl <ttl> <values>`. */
@@ -95,22 +95,24 @@ describe('the SOA in the diff', () => {
 });
 
 describe('notes on the SOA of a zone with several providers', () => {
-  const parts = (names: string[]): DnsPart[] =>
-    names.map((provider) => ({
-      spec: { name: provider, type: 'zonefile', options: {} },
-      provider,
-      desired: { zones: [desiredZone('example.com', WWW)] },
-    }));
-  const state = (soas: Record<string, LiveZone | null>): LiveState => ({
-    zones: {},
-    dnsProviders: Object.fromEntries(
-      Object.entries(soas).map(([name, zone]) => [name, { zones: { 'example.com': zone } }]),
-    ),
-  });
+  const desired: DesiredState = {
+    zones: [{ ...desiredZone('example.com', WWW), providers: ['a', 'b'] }],
+    secondaryZones: [],
+    geoServices: [],
+    manage: { secondaryZones: 'listed', geoServices: 'listed' },
+    dnsProviders: [
+      { name: 'a', type: 'powerdns', options: {} },
+      { name: 'b', type: 'powerdns', options: {} },
+    ],
+  };
+  const notes = (a: LiveZone | null, b: LiveZone | null) =>
+    soaNotes(dnsParts(desired), {
+      dns: { a: { zones: { 'example.com': a } }, b: { zones: { 'example.com': b } } },
+    });
 
   it('name each field that differs, with each provider value, and never the serial', () => {
     const other = { ...live('ns2.example.org. hostmaster.example.com. 3600 3600 604800 300'), serial: 99 };
-    expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: other }))).toEqual([
+    expect(notes(live(), other)).toEqual([
       'zone example.com: the SOA of its providers differ (mname a ns1.example.net., b ns2.example.org.; refresh ' +
         'a 10800, b 3600; minimum a 3600, b 300); secondaries and resolvers follow the timers of whichever ' +
         'server they ask: set them alike with "@": { soa: {...} }',
@@ -119,10 +121,10 @@ describe('notes on the SOA of a zone with several providers', () => {
 
   it('say nothing where they agree, where a provider reads no SOA, or where the zone is absent', () => {
     const { soa: _, ...unread } = live('x. y. 1 2 3 4');
-    expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: { ...live(), serial: 99 } }))).toEqual([]);
-    expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: unread }))).toEqual([]);
-    expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: null }))).toEqual([]);
+    expect(notes(live(), { ...live(), serial: 99 })).toEqual([]);
+    expect(notes(live(), unread)).toEqual([]);
+    expect(notes(live(), null)).toEqual([]);
     const empty = { ...live(), soa: { fqdn: 'example.com', type: 'SOA', records: [] } };
-    expect(soaNotes(parts(['a', 'b']), state({ a: live(), b: empty }))).toEqual([]);
+    expect(notes(live(), empty)).toEqual([]);
   });
 });

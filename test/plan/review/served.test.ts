@@ -13,6 +13,7 @@ import {
   servedHeadline,
   servedReport,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired } from '../../support/one-provider.js';
 
 const www: ServedExpectation = {
   zone: 'example.com',
@@ -122,7 +123,7 @@ describe('judging a served answer', () => {
 
 describe('the expectations', () => {
   it('without providers: are the desired record sets, once each', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -131,7 +132,7 @@ describe('the expectations', () => {
           records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
         },
       ],
-    };
+    });
     expect(servedExpectations(desired).expectations).toEqual([
       {
         zone: 'example.com',
@@ -143,7 +144,7 @@ describe('the expectations', () => {
   });
 
   it('are the desired record sets, once per provider, ALIAS not asked', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -156,7 +157,11 @@ describe('the expectations', () => {
           ],
         },
       ],
-    };
+      dnsProviders: [
+        { name: 'dyn', type: 'dyn', options: {} },
+        { name: 'pdns', type: 'powerdns', options: {} },
+      ],
+    });
     expect(servedExpectations(desired)).toEqual({
       expectations: [
         {
