@@ -15,8 +15,9 @@ export const UNIT_TESTS = [
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
   'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update}.test.ts',
   'test/verify/wait.test.ts',
-  // The heap settings the CLI gives itself (pure).
+  // The heap and compiler settings the CLI gives itself (pure).
   'test/cli/heap-policy.test.ts',
+  'test/cli/compiler-policy.test.ts',
   // plan --changed-since: which targets a change to the desired-state files changes (pure).
   'test/cli/planning/changed-targets.test.ts',
 ];

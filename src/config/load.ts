@@ -75,6 +75,11 @@ export interface LoadOptions {
    * mistakes of the files. Other problems stay errors; `validate` and `plan` never set it.
    */
   lintErrorsAsWarnings?: string;
+  /**
+   * Told the characters of YAML read, before any of it is parsed: the CLI sizes the process's compiler by it
+   * (cli/compiler-policy.ts).
+   */
+  onRead?: (characters: number) => void;
 }
 
 /**
@@ -89,6 +94,7 @@ export async function loadDesiredState(
 ): Promise<LoadResult> {
   const found = await findYamlFiles(paths, options.untrustedPaths ?? options.confinedTo);
   const read = await readDesiredFiles(found.files);
+  options.onRead?.(read.reduce((n, file) => n + (file.ok ? file.text.length : 0), 0));
   const parsed = await Promise.all(
     found.files.map(async (file, i) => {
       const one = await parsedFile(file, read[i]);

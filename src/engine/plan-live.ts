@@ -2,7 +2,7 @@ import type { DesiredState, DnsProvider, LiveDnsState } from '../model/dns.js';
 import { type DnsPart, dnsParts, providerLive } from '../model/dns-providers.js';
 import type { LiveState } from '../model/live.js';
 import { ownValue } from '../model/own-value.js';
-import { computePlan } from '../plan/index.js';
+import { assertGeoLinksFree, computePlan } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import type { Providers } from './providers.js';
 import { readLive } from './read-live.js';
@@ -20,7 +20,8 @@ export async function planLive(desired: DesiredState, providers: Providers): Pro
  * refuses records at a node a geo service answers for, so a green plan would fail at apply). The geo-service list
  * is one request per DNS provider that has geo services, read only when the plan writes records there into a
  * zone that exists (a service links nodes of existing zones only) and the desired state did not read it anyway, so
- * a plan with nothing to do, or one that only creates zones, stays at its minimum of requests.
+ * a plan with nothing to do, or one that only creates zones, stays at its minimum of requests. The plan is made
+ * once: the services read afterwards are only checked for links that refuse its sets.
  */
 export async function planWithLive(
   desired: DesiredState,
@@ -28,7 +29,7 @@ export async function planWithLive(
   adjust: (live: LiveState) => LiveState = (live) => live,
 ): Promise<{ plan: Plan; live: LiveState }> {
   let live = adjust(await readLive(desired, providers));
-  let plan = computePlan(desired, live, providers);
+  const plan = computePlan(desired, live, providers);
   const unread = dnsParts(desired).filter(
     (part) =>
       dnsOf(providers, part.name)?.readGeoServices !== undefined &&
@@ -42,7 +43,8 @@ export async function planWithLive(
       ),
     );
     live = withGeoServices(live, read);
-    plan = computePlan(desired, live, providers);
+    // Not a second diff: the geo services decide nothing of these parts' plan but this refusal (geo-link-check.ts).
+    assertGeoLinksFree(unread, live);
   }
   return { plan, live };
 }

@@ -13,6 +13,17 @@ describe('a name server address', () => {
     expect(parseServer('2001:db8::53')).toEqual({ host: '2001:db8::53', port: 53 });
   });
 
+  it('asks a host name written in Unicode by its A-labels (UTS #46), the port kept', () => {
+    expect(parseServer('ns1.bücher.example')).toEqual({ host: 'ns1.xn--bcher-kva.example', port: 53 });
+    expect(parseServer('ns1.bücher.example:5300')).toEqual({ host: 'ns1.xn--bcher-kva.example', port: 5300 });
+  });
+
+  it('refuses a Unicode host UTS #46 refuses with its code point, --nameserver by the flag', () => {
+    expect(() => givenNameServers({ nameserver: ['ns.a\u200db.example:53'] })).toThrow(
+      '--nameserver: "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    );
+  });
+
   it('refuses anything else, saying what it takes', () => {
     expect(parseServer('ns1.example.net:0')).toEqual({
       problem: '"ns1.example.net:0": the port must be 1–65535',

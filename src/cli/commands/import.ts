@@ -9,6 +9,7 @@ import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { IMPLICIT_PROVIDER } from '../../model/dns-provider-spec.js';
 import { loadPicomatch } from '../../model/glob.js';
+import { type ALabels, globToALabels } from '../../model/idn.js';
 import { ownValue } from '../../model/own-value.js';
 import { plural, printable } from '../../model/text.js';
 import { renderPlanText } from '../../plan/index.js';
@@ -50,7 +51,7 @@ export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'>
  */
 export async function importCommand(options: ImportOptions, io: CliIo): Promise<ExitCode> {
   const selectors = {
-    zones: selector('--zones', 'zone (primary or secondary)', options.zones),
+    zones: selector('--zones', 'zone (primary or secondary)', options.zones, globToALabels),
     geo: selector('--geo-services', 'geo service', options.geoServices),
     webapps: selector('--webapps', 'webapp (by name or id)', options.webapps),
   };
@@ -178,12 +179,23 @@ interface Selector {
  * `--zones a,b*` and the like: comma-separated names or globs (case-insensitive). A pattern that matches nothing in
  * the account is an error (a typo would otherwise import nothing, successfully); so is a list without a pattern.
  */
-function selector(flag: string, what: string, list: string | undefined): Selector | undefined {
+/** `dnsName`: the patterns are DNS names, their Unicode labels read as A-labels (model/idn.ts). */
+function selector(
+  flag: string,
+  what: string,
+  list: string | undefined,
+  dnsName?: (pattern: string) => ALabels,
+): Selector | undefined {
   if (list === undefined) return undefined;
   const patterns = list
     .split(',')
     .map((item) => item.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((pattern) => {
+      const read = dnsName?.(pattern) ?? { ok: true, name: pattern };
+      if (!read.ok) throw new UsageError('EP6003', `${flag}: ${read.problem}`);
+      return read.name;
+    });
   if (patterns.length === 0) throw new UsageError('EP6003', `${flag}: give at least one name or glob`);
   const matchers = patterns.map((pattern) => ({
     pattern,

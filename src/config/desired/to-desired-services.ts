@@ -7,6 +7,7 @@ import {
   type GeoService,
   sortGeoService,
 } from '../../model/geo.js';
+import { aLabelName } from '../../model/idn.js';
 import { sortAddresses } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
 import type { DesiredSecondaryZone } from '../../model/secondary.js';
@@ -50,8 +51,8 @@ export function toDesiredServices(services: MergedServices, geoGroups: readonly 
       return { name: group.name, countries: group.countries, records };
     });
     const nodes = (service.nodes ?? []).map((n) => ({
-      zone: normaliseName(n.zone),
-      fqdn: normaliseName(n.fqdn),
+      zone: normaliseName(aLabelName(n.zone)),
+      fqdn: normaliseName(aLabelName(n.fqdn)),
     }));
     return sortGeoService({
       name: entry.key,

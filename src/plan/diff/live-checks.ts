@@ -28,15 +28,34 @@ export function liveProblems(
   live: LiveDnsState,
   geo: readonly GeoChange[],
 ): Diagnostic[] {
+  return [
+    ...zones.flatMap((zone) => keptDataProblems(zone.desired, zone.live)),
+    ...geoLinkProblems(
+      zones.map((zone) => zone.desired),
+      live,
+      geo,
+    ),
+  ];
+}
+
+/**
+ * The first check of `liveProblems` alone: desired sets of a type a geo-linked node cannot hold at a node a live
+ * geo service links and the plan leaves linked. The only part of a plan the geo services decide when the desired
+ * state names none (engine/plan-live.ts reads them only then, after planning).
+ */
+export function geoLinkProblems(
+  zones: readonly DesiredZone[],
+  live: LiveDnsState,
+  geo: readonly GeoChange[],
+): Diagnostic[] {
   const held = geoHeldNodes(live, geo);
   const problems: Diagnostic[] = [];
   for (const zone of zones) {
-    problems.push(...keptDataProblems(zone.desired, zone.live));
-    const linked = held.get(zone.desired.zone);
+    const linked = held.get(zone.zone);
     // Most zones have no linked node: then their sets need no look (a hot path at 100,000 records).
     if (linked === undefined) continue;
-    const managed = managedIn(zone.desired);
-    for (const set of zone.desired.records) {
+    const managed = managedIn(zone);
+    for (const set of zone.records) {
       const service = GEO_EXCLUDED_TYPES.has(set.type) ? linked.get(set.fqdn) : undefined;
       if (service === undefined || !managed(set)) continue;
       problems.push(

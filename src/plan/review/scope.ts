@@ -2,14 +2,22 @@ import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { loadPicomatch } from '../../model/glob.js';
+import { visibleName } from '../../model/idn.js';
 import type { LiveState } from '../../model/live.js';
 import { shownProviders } from '../../model/shown-provider.js';
-import { onProvider, parseTarget, TARGET_KINDS, type Target, type TargetKind } from '../../model/target.js';
+import {
+  onProvider,
+  parseTargetPattern,
+  TARGET_KINDS,
+  type Target,
+  type TargetKind,
+} from '../../model/target.js';
 
 /**
  * `--target kind:glob` (repeatable): limits plan, apply and drift to part of the desired state. Kinds are `zone`,
  * `secondary`, `geo` and `webapp`; the glob (picomatch, case-insensitive, `*` crosses dots) is matched against the
- * name as the desired state writes it (a webapp by its key under `waf.webapps`). No pattern: everything.
+ * name as the desired state writes it (a webapp by its key under `waf.webapps`; a zone's Unicode labels as their
+ * A-labels, as the desired state holds them: model/idn.ts). No pattern: everything.
  *
  * Under `providers:` a zone or secondary zone is a target per provider: `zone:example.com` matches it on every
  * provider, `zone:example.com@pdns` only on `pdns` (the provider exactly, the name a glob).
@@ -33,7 +41,9 @@ export class TargetPatternError extends EdgeplanError {
 export function parseTargets(patterns: readonly string[]): TargetScope {
   const byKind = new Map<TargetKind, ((target: Target) => boolean)[]>();
   for (const text of patterns) {
-    const pattern = parseTarget(text);
+    const pattern = parseTargetPattern(text);
+    if (pattern !== null && 'problem' in pattern)
+      throw new TargetPatternError(`--target ${JSON.stringify(visibleName(text))}: ${pattern.problem}`);
     if (pattern === null)
       throw new TargetPatternError(
         `--target ${JSON.stringify(text)}: expected kind:name with kind one of ${TARGET_KINDS.join(', ')} (e.g. zone:example.com, zone:example.com@pdns, geo:"Global*")`,

@@ -32,6 +32,23 @@ describe('--target scope', () => {
     expect(() => parseTargets(['zone:.@pdns'])).toThrow(/expected kind:name/);
   });
 
+  it('matches a zone written in Unicode by its A-labels (UTS #46); a geo name stays as written', () => {
+    const scope = parseTargets(['zone:bücher.example', 'secondary:*.straße.example@pdns', 'geo:Bücher']);
+    expect(scope.patterns).toEqual(['geo:Bücher', 'secondary:*.straße.example@pdns', 'zone:bücher.example']);
+    expect(scope.matches({ kind: 'zone', name: 'xn--bcher-kva.example' })).toBe(true);
+    expect(scope.matches({ kind: 'secondary', name: 'a.xn--strae-oqa.example', provider: 'pdns' })).toBe(
+      true,
+    );
+    expect(scope.matches({ kind: 'geo', name: 'Bücher' })).toBe(true);
+  });
+
+  it('refuses a zone pattern whose Unicode has no A-label, naming the flag and the code point', () => {
+    expect(() => parseTargets(['zone:a\u200db.example'])).toThrow(
+      '--target "zone:aU+200Db.example": "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    );
+    expect(() => parseTargets(['zone:bü*.example'])).toThrow(/mixes glob characters with non-ASCII ones/);
+  });
+
   it('keeps only what matches; sections without a pattern of their kind are not owned', () => {
     const { desired } = reviewFixture();
     const scoped = scopeDesired(desired, parseTargets(['zone:example.org']));
