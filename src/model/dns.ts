@@ -115,6 +115,12 @@ export interface LiveZone {
    * diff counts it among `records` only for a zone whose desired state declares it (plan/diff/declared-apex-ns.ts).
    */
   apexNs?: LiveRecordSet;
+  /**
+   * The zone's SOA, read by a provider that writes it (`DnsCapabilities.soa`): one record, its value without the
+   * serial (record-types/soa.ts), its `ref` the serial as read. The diff counts it among `records` only for a zone
+   * whose desired state declares `soa` (plan/diff/declared-apex-ns.ts).
+   */
+  soa?: LiveRecordSet;
   /** `<fqdn> <TYPE>` of live records edgeplan cannot manage (other types), sorted: never touched, shown by import. */
   unsupported: string[];
   /**

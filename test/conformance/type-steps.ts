@@ -83,6 +83,9 @@ export function typeGroups(capabilities: DnsCapabilities): TypeGroups {
   const groups: ConformanceGroup[] = [];
   const uncovered: string[] = [];
   for (const type of RECORD_TYPES) {
+    // The SOA is no set a zone creates or deletes: its declared fields change the one every zone has, and the
+    // serial is the provider's. Its own flows run on every provider that writes it (test/integration/soa-*.test.ts).
+    if (type.type === 'SOA') continue;
     const inputs = fixtureInputs(type, capabilities);
     if (inputs === null || inputs.length < 2) {
       uncovered.push(`${type.type}: its fixture gives ${inputs === null ? 'no' : 'one'} valid value`);

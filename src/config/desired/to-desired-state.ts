@@ -6,12 +6,12 @@ import {
   type DesiredZone,
   type ZoneCreate,
 } from '../../model/dns.js';
-import { compareRecordSets, type RecordSet } from '../../model/record-set.js';
+import { compareRecordSets, PROVIDER_TTL, type RecordSet } from '../../model/record-set.js';
 import { sortValues } from '../../model/record-types/index.js';
 import type { DesiredSecondaryZone } from '../../model/secondary.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import type { MergedDocument, MergedZone } from '../read/merge.js';
-import { entryOf, isMap, type PNode } from '../read/positioned.js';
+import { entryOf, isMap, type PMap, type PNode } from '../read/positioned.js';
 import { readAbsent } from '../sharing/absent-entries.js';
 import { readUnmanaged } from '../sharing/unmanaged-entries.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
@@ -59,7 +59,10 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): Unplaced<Desi
       sets.push({
         fqdn: record.fqdn,
         type,
-        ttl: integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl,
+        ttl:
+          type === 'SOA'
+            ? soaTtl(set.item.map)
+            : (integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl),
         // Values are read each once (record-values.ts): one needs no sorting.
         values: values.length > 1 ? sortValues(type, values) : values,
         at: set.item.at,
@@ -80,6 +83,16 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): Unplaced<Desi
     ...(zone.recordsGiven ? {} : { recordsGiven: false }),
     ...(create ? { create } : {}),
   };
+}
+
+/**
+ * The SOA record's own TTL: its map's `ttl`, never the name's (which the apex's other sets share); PROVIDER_TTL when
+ * absent, so that the SOA keeps the TTL the provider gave it.
+ */
+function soaTtl(map: PMap): number {
+  const soa = entryOf(map, 'soa')?.value;
+  const ttl = soa && isMap(soa) ? integer(entryOf(soa, 'ttl')?.value) : undefined;
+  return ttl ?? PROVIDER_TTL;
 }
 
 /** By fqdn; a name's every-type entry before its typed ones. */

@@ -153,9 +153,7 @@ function unmanagedTypeMessage(key: string, path: Path, allowed: readonly string[
     );
   const why = SIGNER_TYPES.has(type)
     ? `${type} records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`
-    : type === 'SOA'
-      ? "the zone's SOA belongs to its provider; leave the key out"
-      : `leave the key out (live ${type} records are left alone; import and plan list them)`;
+    : `leave the key out (live ${type} records are left alone; import and plan list them)`;
   return `"${key}" ${containerLabel(path)} is a DNS type edgeplan does not manage: ${why}`;
 }
 

@@ -68,6 +68,12 @@ export interface RecordType {
    * string is met by the same text split into strings elsewhere (what SPF and DKIM readers see).
    */
   readonly metBy?: (desired: string, live: string) => boolean;
+  /**
+   * A desired value that leaves fields to the provider (SOA: those the YAML does not name), completed with the live
+   * value's: what a plan writes when `metBy` finds the live value does not meet it. Absent: the desired value is
+   * whole.
+   */
+  readonly complete?: (desired: string, live: string) => string;
   /** DNS rules of the type, checked at validation (config/rules) and by the emulator. */
   readonly rules?: RecordTypeRules;
 }

@@ -20,6 +20,7 @@ import { PTR } from './ptr.js';
 import type { RecordType } from './record-type.js';
 import { RP } from './rp.js';
 import { SMIMEA } from './smimea.js';
+import { SOA } from './soa.js';
 import { SPF } from './spf.js';
 import { SRV } from './srv.js';
 import { SSHFP } from './sshfp.js';
@@ -56,6 +57,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   PTR,
   RP,
   SMIMEA,
+  SOA,
   SPF,
   SRV,
   SSHFP,

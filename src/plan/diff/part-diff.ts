@@ -8,6 +8,7 @@ import { withDeclaredApexNs } from './declared-apex-ns.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
+import { unreadSoaNote } from './soa-notes.js';
 import { unmatchedEntryNotes } from './unmatched-entries.js';
 import { zoneProblems } from './zone-checks.js';
 import { diffZone, type ZoneDiff } from './zone-diff.js';
@@ -55,7 +56,10 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
       ...geoProblems,
       ...allowed,
     ],
-    notes: zones.flatMap((zone) => unmatchedEntryNotes(zone.desired, zone.live, provider)),
+    notes: zones.flatMap((zone) => [
+      ...unmatchedEntryNotes(zone.desired, zone.live, provider),
+      ...unreadSoaNote(zone.desired, zone.live, provider),
+    ]),
   };
 }
 

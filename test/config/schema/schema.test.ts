@@ -48,7 +48,7 @@ describe('schema problems in files', () => {
     const file = `${BAD}/unmanaged-type-keys.yaml`;
     const expected = `(expected ${RECORD_SET_KEYS})`;
     expect(await problems(file)).toEqual([
-      `${file}:4:12: EP1110 "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
+      `${file}:4:12: EP1110 "wks" in record "x" is a DNS type edgeplan does not manage: leave the key out (live WKS records are left alone; import and plan list them)`,
       // RFC 4034 §4: NSEC records are made by the signer.
       `${file}:5:28: EP1110 "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
       `${file}:6:12: EP1110 "kx" in record "z" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,

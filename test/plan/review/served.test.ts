@@ -29,6 +29,32 @@ const gone: ServedExpectation = {
 };
 
 describe('judging a served answer', () => {
+  // RFC 1035 §3.3.13: an SOA is checked by the fields the desired state names; the serial and, unless `soa.ttl`
+  // names one (PROVIDER_TTL, 0, otherwise), the TTL are the provider's.
+  it('checks an SOA by its declared fields, whatever its serial and TTL', () => {
+    const soa: ServedExpectation = {
+      zone: 'example.com',
+      fqdn: 'example.com',
+      type: 'SOA',
+      expected: { ttl: 0, values: ['- - 3600 - - 300'] },
+    };
+    const served = (value: string, ttl = 86400): ServedAnswer => ({ kind: 'records', ttl, values: [value] });
+    expect(judge(soa, served('ns1.example.net. hostmaster.example.com. 3600 600 1209600 300'))).toEqual({
+      verdict: 'served',
+    });
+    expect(judge(soa, served('ns1.example.net. hostmaster.example.com. 7200 600 1209600 300'))).toEqual({
+      verdict: 'differs',
+      why: 'serves ns1.example.net. hostmaster.example.com. 7200 600 1209600 300',
+    });
+    const named = { ...soa, expected: { ttl: 600, values: ['- - 3600 - - 300'] } };
+    expect(
+      judge(named, served('ns1.example.net. hostmaster.example.com. 3600 600 1209600 300', 300)),
+    ).toEqual({
+      verdict: 'differs',
+      why: 'TTL 300, not 600',
+    });
+  });
+
   it('served only with the same values and TTL', () => {
     expect(judge(www, { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] })).toEqual({
       verdict: 'served',

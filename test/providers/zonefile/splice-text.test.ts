@@ -43,12 +43,7 @@ function edited(text: string, changes: ZonefileOp): string {
   const read = readZoneContent(text, changes.zone, SUPPORTED);
   if (!read.ok) throw new Error(JSON.stringify(read.problems));
   const content = nextVersion(changedContent(read.content, changes), NOW);
-  const spliced = splicedZoneText(
-    text,
-    readEntries(text, `${changes.zone}.`).records,
-    changes,
-    content.soa.serial,
-  );
+  const spliced = splicedZoneText(text, readEntries(text, `${changes.zone}.`).records, changes, content.soa);
   expect(readBackProblem(readZoneContent(spliced, content.zone, SUPPORTED), content)).toBeNull();
   return spliced;
 }
