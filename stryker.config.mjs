@@ -22,6 +22,7 @@ export default {
     'src/plan/review/**/*.ts',
     // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
     'src/model/closest-names.ts',
+    'src/model/shown-provider.ts',
     // Which desired values a live value meets (TXT text split elsewhere): what a plan leaves unchanged.
     'src/model/record-types/met-by-live.ts',
     'src/config/rules/*rules.ts',

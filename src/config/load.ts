@@ -137,10 +137,9 @@ export async function loadDesiredState(
   if (!reported.every(isWarning)) return { ok: false, diagnostics: reported, skipped };
 
   const desired = {
-    ...withProviders(
-      withAllowed(toDesiredState(merge.merged, records), lints.allowed),
-      merge.merged,
-      catalogue,
+    ...withAllowed(
+      withProviders(toDesiredState(merge.merged, records), merge.merged, catalogue),
+      lints.allowed,
     ),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };

@@ -54,8 +54,8 @@ export interface DesiredZone {
    * `zone-create` safety rule holds back creating a zone without one). Absent: not declared.
    */
   create?: ZoneCreate;
-  /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
-  providers?: string[];
+  /** The DNS providers the zone is on, by name, sorted (the implicit provider's name without `providers:`). */
+  providers: string[];
   /** `same_as:`: the zone whose record sets this zone serves too (normalised). Absent: none. */
   sameAs?: string;
 }
@@ -95,11 +95,11 @@ export interface DesiredState {
   /** The `waf` section; absent when no file has one (the WAF service is then never contacted). */
   waf?: DesiredWaf;
   /**
-   * The `providers:` section, sorted by name (dns-providers.ts); absent: one Dyn provider from EDGEPLAN_DYN_*, and
-   * no zone or target names a provider.
+   * The DNS providers, sorted by name (dns-providers.ts): the `providers:` section, or without one the provider the
+   * loader creates, IMPLICIT_PROVIDER (one Dyn provider from EDGEPLAN_DYN_*; shown-provider.ts).
    */
-  dnsProviders?: DnsProviderSpec[];
-  /** With `providers:`: the provider that holds the geo services (the one that supports them), when any is used. */
+  dnsProviders: DnsProviderSpec[];
+  /** The provider that holds the geo services (the one that supports them), when any is used. */
   geoProvider?: string;
 }
 

@@ -60,7 +60,7 @@ export function describeRfc2136Conformance(kind: ServerKind): void {
       const { port, key, keyText } = server;
       const dns = createRfc2136Provider({ name: 'dns', server: { host: '127.0.0.1', port }, key });
       return {
-        providers: { dns },
+        provider: dns,
         liveRecords: (zone) => transfer(port, zone, keyText),
         answers: (_zone, questions) => ask(port, questions),
         requests: () => dns.requests(),

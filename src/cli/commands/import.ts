@@ -7,8 +7,9 @@ import { importDocuments } from '../../import/documents.js';
 import { closestNames } from '../../model/closest-names.js';
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
-import { providerFor } from '../../model/dns-providers.js';
+import { IMPLICIT_PROVIDER } from '../../model/dns-provider-spec.js';
 import { loadPicomatch } from '../../model/glob.js';
+import { ownValue } from '../../model/own-value.js';
 import { plural, printable } from '../../model/text.js';
 import { renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
@@ -70,17 +71,18 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       'nothing to import: set EDGEPLAN_DYN_* and/or EDGEPLAN_WAF_*, or use --sandbox',
     );
   // The services are opened as for a desired state that owns everything: what import reads.
+  const from = spec ?? IMPLICIT_PROVIDER;
   const needs: DesiredState = {
     zones: [],
     ...(dnsWanted ? { manage: { secondaryZones: 'all', geoServices: 'all' } } : {}),
-    ...(dnsWanted && spec ? { dnsProviders: [spec] } : {}),
+    dnsProviders: [from],
     ...(wafWanted ? { waf: { webapps: [] } } : {}),
   };
   const services = await openServices(needs, { ...options, format: 'text' }, io);
   try {
     const none = () => false;
     const all = () => true;
-    const provider = providerFor(services.providers, spec?.name);
+    const provider = ownValue(services.providers.dns ?? {}, from.name);
     if (provider && !provider.readInventory)
       throw new CliError('EP5108', `DNS provider ${provider.name} cannot be imported from`);
     const [dns, waf] = await Promise.all([

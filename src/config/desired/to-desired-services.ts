@@ -22,8 +22,8 @@ import {
 import type { ReadGeoGroup } from './read-records.js';
 import type { TypedValues } from './record-values.js';
 
-type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> &
-  Pick<DesiredState, 'safety'>;
+type Services = Required<Pick<DesiredState, 'geoServices' | 'manage'>> &
+  Pick<DesiredState, 'safety'> & { secondaryZones: Omit<DesiredSecondaryZone, 'providers'>[] };
 
 /**
  * The validated `secondary_zones`, `geo_services` and `settings` in model form: zone and node names normalised,
@@ -32,7 +32,7 @@ type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | '
  * of an object built here.
  */
 export function toDesiredServices(services: MergedServices, geoGroups: readonly ReadGeoGroup[]): Services {
-  const secondaryZones = services.secondaryZones.map((entry): DesiredSecondaryZone => {
+  const secondaryZones = services.secondaryZones.map((entry): Omit<DesiredSecondaryZone, 'providers'> => {
     const zone = SecondaryZoneSchema.parse(toPlain(entry.value));
     return {
       zone: normaliseName(entry.key),

@@ -2,7 +2,7 @@ import { type Change, targetOf } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import { sortDiagnostics } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
-import { dnsParts, liveDnsOf } from '../../model/dns-providers.js';
+import { dnsParts, providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { compareTargets, onProvider, type Target } from '../../model/target.js';
 import type { LiveWafState } from '../../model/waf.js';
@@ -45,7 +45,7 @@ export type { PlanProviders } from './build-steps.js';
 export function computePlan(desired: DesiredState, live: LiveState, providers: PlanProviders = {}): Plan {
   const dns = dnsParts(desired);
   const parts = dns.map((part) =>
-    withProviderZoneCreation(diffPart(part, liveDnsOf(live, part.provider)), providers),
+    withProviderZoneCreation(diffPart(part, providerLive(live, part.name)), providers),
   );
   const leftAlone = leftAloneOf(dns, live);
   const waf = desired.waf ? diffWaf(desired.waf, liveWaf(live)) : null;
@@ -69,11 +69,7 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
   const notes = [...parts.flatMap((part) => part.notes), ...apexNsNotes(dns, live)].sort(compareStrings);
   const answered = dns
     .flatMap((part, i) =>
-      answerNotes(
-        liveDnsOf(live, part.provider),
-        parts[i]?.zones.flatMap((z) => z.changes) ?? [],
-        part.provider,
-      ),
+      answerNotes(providerLive(live, part.name), parts[i]?.zones.flatMap((z) => z.changes) ?? [], part.shown),
     )
     .sort(compareNotes);
   return {

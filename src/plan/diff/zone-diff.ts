@@ -1,4 +1,4 @@
-import type { RecordSetChange, ZoneChange, ZoneValue } from '../../model/change.js';
+import type { RecordSetChange, ZoneChange } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import type { ChangeSource } from '../../model/provenance.js';
@@ -12,6 +12,7 @@ import {
 import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import { recordType, requireRecordType, sortValues } from '../../model/record-types/registry.js';
 import { onProvider } from '../../model/target.js';
+import type { ZoneSettings } from '../../model/zone.js';
 import type { ZoneHeader } from '../types.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
 import { type ManagedQuery, managedIn } from './managed.js';
@@ -83,7 +84,7 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
   );
 
   if (live !== null && sets.length === 0) return null;
-  const create: ZoneValue | null =
+  const create: ZoneSettings | null =
     live === null
       ? {
           rname: desired.create?.contact ?? `hostmaster@${zone}`,

@@ -1,5 +1,6 @@
-import type { ProviderZoneValue, SecondaryZoneValue, ZoneValue } from '../../model/change.js';
+import type { ProviderZoneValue, SecondaryZoneValue } from '../../model/change.js';
 import type { RecordSetValue } from '../../model/record-set.js';
+import type { ZoneSettings } from '../../model/zone.js';
 
 /**
  * How values read in every render (text, markdown, drift): record values in their canonical presentation form
@@ -38,7 +39,7 @@ export function manageParts(manage: 'declared' | undefined): string[] {
  * A zone the plan creates: `default ttl 3600, contact hostmaster@example.com, serial increment`, or the settings
  * its provider shows instead (`kind Native, nameservers ns1.example.net., soa_edit_api DEFAULT`).
  */
-export function zoneValueText(value: ZoneValue | ProviderZoneValue): string {
+export function zoneValueText(value: ZoneSettings | ProviderZoneValue): string {
   if ('settings' in value) return value.settings.map((s) => `${s.name} ${s.value}`).join(', ');
   return `default ttl ${value.ttl}, contact ${value.rname}, serial ${value.serialStyle}`;
 }

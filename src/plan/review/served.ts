@@ -2,6 +2,7 @@ import type { RecordSetChange } from '../../model/change.js';
 import type { DesiredState } from '../../model/dns.js';
 import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import type { ServedAnswer, ServerAnswer } from '../../model/served.js';
+import { shownProviders } from '../../model/shown-provider.js';
 import { plural } from '../../model/text.js';
 
 /**
@@ -60,7 +61,7 @@ export function servedExpectations(desired: DesiredState): {
         notAsked.push({ zone: zone.zone, fqdn: set.fqdn, type: set.type, why });
         continue;
       }
-      for (const provider of zone.providers ?? [undefined]) {
+      for (const provider of shownProviders(desired, zone.providers)) {
         const expected = { ttl: set.ttl, values: set.values };
         expectations.push({
           zone: zone.zone,

@@ -137,12 +137,16 @@ function joined(
   removed: ReadonlySet<number>,
   insertions: readonly Insertion[],
 ): string {
+  // Appended in place and written row by row: a file that gains 100,000 sets gets them all before one line.
   const byLine = new Map<number, string[]>();
-  for (const added of insertions)
-    byLine.set(added.before, [...(byLine.get(added.before) ?? []), ...added.rows]);
+  for (const added of insertions) {
+    const rows = byLine.get(added.before);
+    if (rows) for (const row of added.rows) rows.push(row);
+    else byLine.set(added.before, [...added.rows]);
+  }
   const out: string[] = [];
   lines.forEach((line, index) => {
-    out.push(...(byLine.get(index) ?? []));
+    for (const row of byLine.get(index) ?? []) out.push(row);
     if (!removed.has(index)) out.push(line);
   });
   return out.join('\n');

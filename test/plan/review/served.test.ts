@@ -13,6 +13,7 @@ import {
   servedHeadline,
   servedReport,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired } from '../../support/one-provider.js';
 
 const www: ServedExpectation = {
   zone: 'example.com',
@@ -96,7 +97,7 @@ describe('judging a served answer', () => {
 
 describe('the expectations', () => {
   it('without providers: are the desired record sets, once each', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -105,7 +106,7 @@ describe('the expectations', () => {
           records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
         },
       ],
-    };
+    });
     expect(servedExpectations(desired).expectations).toEqual([
       {
         zone: 'example.com',
@@ -117,7 +118,7 @@ describe('the expectations', () => {
   });
 
   it('are the desired record sets, once per provider, ALIAS not asked', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -130,7 +131,11 @@ describe('the expectations', () => {
           ],
         },
       ],
-    };
+      dnsProviders: [
+        { name: 'dyn', type: 'dyn', options: {} },
+        { name: 'pdns', type: 'powerdns', options: {} },
+      ],
+    });
     expect(servedExpectations(desired)).toEqual({
       expectations: [
         {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTargets, scopeDesired, scopeLive, unmatchedPatterns } from '../../../src/plan/index.js';
+import { DYN } from '../../support/one-provider.js';
 import { reviewFixture } from '../helpers/review-fixture.js';
 
 describe('--target scope', () => {
@@ -47,12 +48,14 @@ describe('--target scope', () => {
   });
 
   it('leaves live secondary zones and geo services out of scope out, so manage: all never deletes them', () => {
-    const { live } = reviewFixture();
-    const scoped = scopeLive(live, parseTargets(['secondary:partner*']));
-    expect(scoped.secondaryZones).toEqual([]);
-    expect(scopeLive(live, parseTargets(['secondary:legacy*'])).secondaryZones?.map((z) => z.zone)).toEqual([
-      'legacy.example.net',
-    ]);
+    const { desired, live } = reviewFixture();
+    const scoped = scopeLive(live, parseTargets(['secondary:partner*']), desired);
+    expect(scoped.dns[DYN]?.secondaryZones).toEqual([]);
+    expect(
+      scopeLive(live, parseTargets(['secondary:legacy*']), desired).dns[DYN]?.secondaryZones?.map(
+        (z) => z.zone,
+      ),
+    ).toEqual(['legacy.example.net']);
   });
 
   it('reports patterns that match nothing (unless the section is owned whole)', () => {
