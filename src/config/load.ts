@@ -18,6 +18,8 @@ import { mergeDocuments } from './read/merge.js';
 import type { ParsedFile } from './read/parse-yaml.js';
 import { type ReadResult, readDesiredFiles } from './read/read-files.js';
 import { readYamlFile } from './read/read-yaml.js';
+import { expandZones } from './reuse/expand-zones.js';
+import { readTemplates } from './reuse/read-templates.js';
 import { capabilitiesOf } from './rules/provider-lists.js';
 import { providerDiagnostics } from './rules/provider-rules.js';
 import { ruleDiagnostics } from './rules/rules.js';
@@ -104,7 +106,13 @@ export async function loadDesiredState(
   );
   const roots = parsed.flatMap((file) => (file.root ? [file.root] : []));
 
-  const merge = mergeDocuments(roots);
+  const merged = mergeDocuments(roots);
+  const templates = readTemplates(roots);
+  const expanded = expandZones(merged.merged, templates.byName);
+  const merge = {
+    merged: expanded.merged,
+    diagnostics: [...merged.diagnostics, ...templates.diagnostics, ...expanded.diagnostics],
+  };
   const records = readRecords(merge.merged);
   const waf = loadWafSections(roots);
   const catalogue = options.catalogue ?? NO_PROVIDERS;

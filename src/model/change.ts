@@ -1,4 +1,5 @@
 import type { GeoGroup, GeoNode } from './geo.js';
+import type { ChangeSource } from './provenance.js';
 import type { RecordSetValue } from './record-set.js';
 import { onProvider, type Target } from './target.js';
 import type { BotRef, CachePurge, GoodBotsMode } from './waf.js';
@@ -33,7 +34,11 @@ export type ZoneChange = ChangeOf<
  * `kept`: live values another tool owns (an `unmanaged` entry with a value glob matches them), sorted; they are in
  * both `before` and `after`, because providers write whole sets. Absent: none.
  */
-export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue> & { kept?: string[] };
+export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue> & {
+  kept?: string[];
+  /** Where `after` came from when a template or another zone gave it (provenance.ts); absent: the zone's records. */
+  provenance?: ChangeSource;
+};
 export type SecondaryChange = ChangeOf<
   { kind: 'secondary'; zone: string; provider?: string },
   SecondaryZoneValue

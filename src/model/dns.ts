@@ -56,6 +56,8 @@ export interface DesiredZone {
   create?: ZoneCreate;
   /** The DNS providers the zone is on, by name, sorted (the implicit provider's name without `providers:`). */
   providers: string[];
+  /** `same_as:`: the zone whose record sets this zone serves too (normalised). Absent: none. */
+  sameAs?: string;
 }
 
 /** A lint error of a desired set that `allow_lints` allows: the set, the lint's name, the finding's message. */

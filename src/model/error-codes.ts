@@ -99,6 +99,20 @@ export const ERROR_CODES = {
   EP1216: ['geo rename invalid', 'a geo service rename is from its own name, listed, or claimed twice'],
   EP1217: ['variable shared', 'an environment variable is read by two providers or for two roles'],
   EP1218: ['below a DNAME', 'data below a name whose DNAME redirects every name below it (RFC 6672)'],
+  EP1219: [
+    'set from two sources',
+    'a record set is given by two templates, or by a template or source zone and the zone',
+  ],
+  EP1220: ['template missing', 'a zone lists a template that no file defines'],
+  EP1221: [
+    'same_as invalid',
+    'a zone is the same as a zone not in the state, itself, or a zone that is same_as another',
+  ],
+  EP1222: ['template text', 'a template value or name has a "{" other than {zone}'],
+  EP1223: [
+    'override misplaced',
+    'override: true in a template, or on a set that replaces nothing (a warning)',
+  ],
   EP1299: [
     'key not matched',
     'a CDS or CDNSKEY value has an algorithm no declared DNSKEY value has (RFC 7344)',

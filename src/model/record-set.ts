@@ -1,5 +1,6 @@
 import { compareStrings } from './compare.js';
 import type { SourcePosition } from './diagnostic.js';
+import type { ReuseStep } from './provenance.js';
 
 /**
  * The generic record model: a record set is every record of one type at one name, with one TTL. Values are
@@ -28,6 +29,11 @@ export interface RecordSet {
   values: string[];
   /** Where the YAML wrote it; for problems found against live state. Never part of a digest or of equality. */
   at?: SourcePosition;
+  /**
+   * A set a template or another zone (`same_as`) gave: where it was written and what it came through (plans show
+   * it). Absent for the zone's own sets. Never part of a digest or of equality.
+   */
+  source?: { at: SourcePosition; via: ReuseStep[] };
 }
 
 /** One live record. `ref` is the provider's opaque reference (Dyn's record_id); it never takes part in equality. */

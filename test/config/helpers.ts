@@ -19,7 +19,7 @@ export const TOP_LEVEL_KEYS = KEYS.join(', ');
 
 /** The keys of a record set: `ttl`, then every registered type's. */
 export const TYPE_KEYS = RECORD_TYPES.map((type) => type.key).join(', ');
-export const RECORD_SET_KEYS = `ttl, allow_lints, ${TYPE_KEYS}`;
+export const RECORD_SET_KEYS = `ttl, allow_lints, override, ${TYPE_KEYS}`;
 
 /** What a desired state without secondary zones, geo services or settings holds besides its zones. */
 export const NO_SERVICES: Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> = {

@@ -9,7 +9,7 @@ import type { ChangedTargets } from './changed-targets.js';
  * on every provider it is on, kept to `--target` when that is given too; and the desired state's targets it leaves
  * out. The patterns are what a saved plan records as its scope, so `apply --plan` reads, plans and deletes within
  * the same targets. A removed target keeps its pattern (its deletion is planned, e.g. a secondary zone under
- * `manage: all`). No changed target: no pattern, an empty scope that plans nothing. Everything changed (`all`):
+ * `manage: all`). A zone `same_as` a changed zone is changed too. No changed target: no pattern, an empty scope that plans nothing. Everything changed (`all`):
  * no scope of its own, `--target` alone decides.
  */
 export interface ChangedScope {
@@ -27,6 +27,10 @@ export function scopeOfChanges(
   if (changed.all) return { patterns: null, changedSince: { ...since, all: changed.reason, leftOut: [] } };
   const wanted = (target: Target) => user?.matches(target) ?? true;
   const changedKeys = new Set(changed.targets.map((t) => `${t.kind}:${t.name}`));
+  // A zone that is `same_as` a changed zone serves what changed too (docs/templates.md).
+  for (const zone of desired.zones)
+    if (zone.sameAs !== undefined && changedKeys.has(`zone:${zone.sameAs}`))
+      changedKeys.add(`zone:${zone.zone}`);
   const patterns = new Set<string>();
   const leftOut: string[] = [];
   const named = new Set<string>();

@@ -1,4 +1,5 @@
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
+import type { ReuseStep } from '../../model/provenance.js';
 import { RECORD_TYPES, type RecordType } from '../../model/record-types/index.js';
 import type { MergedDocument, MergedRecord, MergedZone } from '../read/merge.js';
 import { entryOf, isMap, isSeq, type PEntry, type PMap, type Position } from '../read/positioned.js';
@@ -11,6 +12,8 @@ export interface RecordItem {
   map: PMap;
   /** Where the model's sets of this map point (`RecordSet.at`): the name's key for a map, the item in a list. */
   at: Position;
+  /** What the map came through when a template or another zone gave it (reuse/expand-zones.ts). */
+  via?: ReuseStep[];
 }
 
 /** The data of one type at a record name, with the map that gives it. */
@@ -86,9 +89,13 @@ export function readRecords(merged: MergedDocument): ReadRecords {
 
 /** The maps of a name: its value, or the items of its list that are maps (the schema reports the others). */
 function recordItems(record: MergedRecord): RecordItem[] {
-  if (isMap(record.value)) return [{ map: record.value, at: record.keyPos }];
+  const item = (map: PMap, at: Position): RecordItem => {
+    const via = record.via?.get(map);
+    return via ? { map, at, via } : { map, at };
+  };
+  if (isMap(record.value)) return [item(record.value, record.keyPos)];
   if (!isSeq(record.value)) return [];
-  return record.value.items.filter(isMap).map((map) => ({ map, at: map.pos }));
+  return record.value.items.filter(isMap).map((map) => item(map, map.pos));
 }
 
 function groupsOf(service: PEntry) {

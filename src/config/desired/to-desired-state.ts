@@ -6,12 +6,14 @@ import {
   type DesiredZone,
   type ZoneCreate,
 } from '../../model/dns.js';
+import { aLabelName } from '../../model/idn.js';
+import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, PROVIDER_TTL, type RecordSet } from '../../model/record-set.js';
 import { sortValues } from '../../model/record-types/index.js';
 import type { DesiredSecondaryZone } from '../../model/secondary.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import type { MergedDocument, MergedZone } from '../read/merge.js';
-import { entryOf, isMap, type PMap, type PNode } from '../read/positioned.js';
+import { entryOf, isMap, type PEntry, type PMap, type PNode } from '../read/positioned.js';
 import { readAbsent } from '../sharing/absent-entries.js';
 import { readUnmanaged } from '../sharing/unmanaged-entries.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
@@ -66,6 +68,8 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): Unplaced<Desi
         // Values are read each once (record-values.ts): one needs no sorting.
         values: values.length > 1 ? sortValues(type, values) : values,
         at: set.item.at,
+        // Where a template's or another zone's set was written: at its type's key, the value's own place.
+        ...(set.item.via ? { source: { at: set.keyPos, via: set.item.via } } : {}),
       });
     }
   const unmanaged = readUnmanaged(zone).entries.map(({ entry }) => entry);
@@ -82,6 +86,7 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): Unplaced<Desi
     ...(declared ? { manage: 'declared' as const, absent } : {}),
     ...(zone.recordsGiven ? {} : { recordsGiven: false }),
     ...(create ? { create } : {}),
+    ...(zone.sameAs ? { sameAs: sameAsZone(zone.sameAs) } : {}),
   };
 }
 
@@ -106,6 +111,10 @@ function toCreate(node: PNode | undefined): ZoneCreate | undefined {
   const contact = text(entryOf(node, 'contact')?.value);
   const style = SERIAL_STYLES.find((name) => name === text(entryOf(node, 'serial_style')?.value));
   return { ...(contact ? { contact } : {}), ...(style ? { serialStyle: style } : {}) };
+}
+
+function sameAsZone(entry: PEntry): string {
+  return normaliseName(aLabelName(text(entry.value) ?? ''));
 }
 
 function text(node: PNode | undefined): string | undefined {

@@ -1,6 +1,7 @@
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
 import { aLabelName } from '../../model/idn.js';
 import { normaliseName, recordNameToFqdn } from '../../model/names.js';
+import type { ReuseStep } from '../../model/provenance.js';
 import { bothPlaces, entryPlace, namedTwice, type Place } from './both-places.js';
 import { type MergedServices, mergeServices } from './merge-services.js';
 import {
@@ -50,6 +51,10 @@ export interface MergedZone {
   absent: PNode[];
   /** Every `providers` list of the zone, in load order (they must agree: provider-rules.ts). */
   providers: PEntry[];
+  /** Every `templates` list of the zone, in load order (their names together: reuse/expand-zones.ts). */
+  templates?: PEntry[];
+  /** `same_as:`, once: it may repeat across files only with the same value. */
+  sameAs?: PEntry | undefined;
 }
 
 export interface MergedRecord {
@@ -58,6 +63,8 @@ export interface MergedRecord {
   fqdn: string;
   keyPos: Position;
   value: PNode;
+  /** The maps of `value` that a template or another zone gave (reuse/expand-zones.ts), and what they came through. */
+  via?: ReadonlyMap<PNode, ReuseStep[]>;
 }
 
 export interface MergeResult {
@@ -98,6 +105,8 @@ export function mergeDocuments(roots: readonly PNode[]): MergeResult {
           manage: undefined,
           absent: [],
           providers: [],
+          templates: [],
+          sameAs: undefined,
         };
         zones.set(name, zone);
         recordIndex.set(zone, new Map());
@@ -117,6 +126,7 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   zone.defaultTtl = once(zone, 'default_ttl', zone.defaultTtl, entryOf(value, 'default_ttl'), diagnostics);
   zone.create = once(zone, 'create', zone.create, entryOf(value, 'create'), diagnostics);
   zone.manage = once(zone, 'manage', zone.manage, entryOf(value, 'manage'), diagnostics);
+  zone.sameAs = once(zone, 'same_as', zone.sameAs, entryOf(value, 'same_as'), diagnostics);
 
   const records = entryOf(value, 'records')?.value;
   if (records !== undefined) zone.recordsGiven = true;
@@ -145,6 +155,8 @@ function mergeZone(zone: MergedZone, value: PNode, byFqdn: Map<string, MergedRec
   if (isSeq(absent)) pushAll(zone.absent, absent.items);
   const providers = entryOf(value, 'providers');
   if (providers) zone.providers.push(providers);
+  const templates = entryOf(value, 'templates');
+  if (templates) zone.templates?.push(templates);
   return diagnostics;
 }
 

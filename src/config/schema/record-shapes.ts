@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { type RecordType, recordTypeOfKey } from '../../model/record-types/index.js';
-import { entryOf, isMap, type PMap, type PNode, toPlain } from '../read/positioned.js';
+import { entryOf, isMap, type PEntry, type PMap, type PNode, toPlain } from '../read/positioned.js';
+import { withZoneName } from '../reuse/zone-text.js';
 import { ZoneSchema } from './schema.js';
 import { Ttl } from './schema-records.js';
 
@@ -23,14 +24,25 @@ export interface DeferredRecords {
 export function plainDeferringRecords(root: PNode): { plain: unknown; deferred: DeferredRecords[] } {
   const deferred: DeferredRecords[] = [];
   const zones = isMap(root) ? entryOf(root, 'zones')?.value : undefined;
-  if (!isMap(root) || !isMap(zones)) return { plain: toPlain(root), deferred };
-  const plainZones = Object.fromEntries(
-    zones.entries.map((zone) => [zone.key, plainZone(zone.value, zone.key, deferred)]),
-  );
+  if (!isMap(root)) return { plain: toPlain(root), deferred };
+  const plainZones = isMap(zones)
+    ? Object.fromEntries(zones.entries.map((zone) => [zone.key, plainZone(zone.value, zone.key, deferred)]))
+    : undefined;
   const plain = Object.fromEntries(
-    root.entries.map((entry) => [entry.key, entry.value === zones ? plainZones : toPlain(entry.value)]),
+    root.entries.map((entry) => [entry.key, plainTop(entry, zones, plainZones)]),
   );
   return { plain, deferred };
+}
+
+/**
+ * A top-level entry as the schema checks it: `zones` with their records deferred, and `templates` with `{zone}` in
+ * values read as a name (`mail.{zone}.` is a name a template may write; the values are parsed again, with the real
+ * zone's name, once expanded).
+ */
+function plainTop(entry: PEntry, zones: PNode | undefined, plainZones: unknown): unknown {
+  if (entry.value === zones && plainZones !== undefined) return plainZones;
+  if (entry.key === 'templates') return toPlain(withZoneName(entry.value, 'zone.example', undefined, false));
+  return toPlain(entry.value);
 }
 
 function plainZone(zone: PNode, key: string, deferred: DeferredRecords[]): unknown {

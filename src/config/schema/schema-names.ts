@@ -36,6 +36,13 @@ const withPattern = (pattern: string, maxLength?: number) =>
   z.string().meta({ pattern, ...(maxLength ? { maxLength } : {}) });
 
 export const RecordNameKey = withPattern(RECORD_NAME_PATTERN, MAX_NAME_LENGTH + 1);
+
+/** A record name of a template: as under `records`, and `{zone}` may stand for labels (the using zone's name). */
+const TEMPLATE_LABEL = `(?:${LABEL}|\\{zone\\})`;
+export const TEMPLATE_RECORD_NAME_PATTERN = `^(?:@|(?:\\*|${TEMPLATE_LABEL})(?:\\.${TEMPLATE_LABEL})*\\.?)$`;
+export const TemplateRecordNameKey = withPattern(TEMPLATE_RECORD_NAME_PATTERN);
+/** A template's name, as zones list it under `templates`: any trimmed text, matched exactly. */
+export const TemplateNameKey = withPattern(TRIMMED_PATTERN);
 export const ZoneNameKey = withPattern(ZONE_NAME_PATTERN, MAX_NAME_LENGTH + 1);
 export const GeoServiceNameKey = withPattern(TRIMMED_PATTERN);
 

@@ -77,10 +77,17 @@ export const RecordSetSchema = withRecordTypes(
         'Lint errors these sets may have as they are (a live zone served so, written by import): warnings, until a ' +
           'plan creates or changes the set (docs/lints.md).',
       ),
+    override: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe(
+        "In a zone's records: these sets replace the same sets of the zone's templates or of the zone it is " +
+          'the same as (same_as); without it, a set given twice is an error. Not in templates.',
+      ),
     ...typeFields(RECORD_TYPES),
   }),
   RECORD_TYPES,
-  ['ttl', 'allow_lints'],
+  ['ttl', 'allow_lints', 'override'],
 )
   .describe('Record sets at one name, by type (at least one type), with one TTL for all of them.')
   // Written once in the JSON Schema (`$defs`), referred to by a name's map and by each item of its list.

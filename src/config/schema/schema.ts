@@ -6,7 +6,15 @@ import { MAILBOX_PATTERN, mailboxProblem } from '../../model/mailbox.js';
 import { namedRecord } from '../../model/named-record.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import { dnsProviderSchema, ProviderList, ProviderNameKey } from './providers-schema.js';
-import { apexJsonRules, GeoServiceNameKey, RecordNameKey, ZoneNameKey } from './schema-names.js';
+import {
+  apexJsonRules,
+  GeoServiceNameKey,
+  RecordNameKey,
+  TemplateNameKey,
+  TemplateRecordNameKey,
+  ZONE_NAME_PATTERN,
+  ZoneNameKey,
+} from './schema-names.js';
 import { RecordNameSchema, Ttl } from './schema-records.js';
 import { GeoServiceSchema, SecondaryZoneSchema, SettingsSchema } from './schema-services.js';
 import { WafSchema } from './waf-schema.js';
@@ -119,6 +127,23 @@ export const ZoneSchema = z
       ),
     create: ZoneCreateSchema.optional(),
     providers: ProviderList.optional(),
+    templates: boundedArray(z.string({ error: 'must be a template name' }).min(1))
+      .min(1, { error: 'must not be empty: leave templates out for none' })
+      .meta({ uniqueItems: true })
+      .optional()
+      .describe(
+        "Templates whose record sets this zone serves too, names relative to it and {zone} its name; a set the zone's " +
+          'records also give needs override: true there.',
+      ),
+    same_as: z
+      .string({ error: 'must be a zone name' })
+      .min(1)
+      .meta({ pattern: ZONE_NAME_PATTERN })
+      .optional()
+      .describe(
+        "Another zone of this state whose record sets (its templates' included) this zone serves too, relative " +
+          'names rebased; never a zone that is itself same_as another.',
+      ),
   })
   .describe('A primary zone managed by edgeplan.');
 export type ZoneDocument = z.infer<typeof ZoneSchema>;
@@ -155,6 +180,12 @@ function buildSchema(catalogue: ProviderCatalogue) {
         .optional()
         .describe('DNS providers by name; absent: one Dyn provider from EDGEPLAN_DYN_*.'),
       waf: WafSchema.optional(),
+      templates: namedRecord(namedRecord(RecordNameSchema, TemplateRecordNameKey), TemplateNameKey)
+        .optional()
+        .describe(
+          'Named groups of record sets that zones list under templates: names relative to the using zone, "@" its ' +
+            'apex, {zone} its name in names and values.',
+        ),
     })
     .describe('edgeplan desired state.');
 }
@@ -172,4 +203,5 @@ export const TOP_LEVEL_KEYS: readonly string[] = [
   'settings',
   'providers',
   'waf',
+  'templates',
 ] satisfies (keyof DesiredStateDocument)[];

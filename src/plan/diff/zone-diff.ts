@@ -1,6 +1,7 @@
 import type { RecordSetChange, ZoneChange } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
+import type { ChangeSource } from '../../model/provenance.js';
 import type { RecordSetWork, ZoneCompileInput } from '../../model/provider.js';
 import {
   type LiveRecord,
@@ -71,6 +72,7 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
             ),
           }
         : {}),
+      ...(after !== null && wantedSet?.source ? { provenance: changeSource(wantedSet.source) } : {}),
     };
     sets.push({ change, live: sortLive(type, all) });
   };
@@ -215,4 +217,10 @@ function sortLive(type: string, records: readonly LiveRecord[]): LiveRecord[] {
   const compare = requireRecordType(type).compare ?? compareStrings;
   // Stryker disable next-line StringLiteral: equivalent, Dyn gives every record a ref, PowerDNS none and no value twice
   return [...records].sort((a, b) => compare(a.value, b.value) || compareStrings(a.ref ?? '', b.ref ?? ''));
+}
+
+/** A set's provenance as a change carries it: its place as `file:line:col` (model/provenance.ts). */
+function changeSource(source: NonNullable<RecordSet['source']>): ChangeSource {
+  const { file, line, col } = source.at;
+  return { at: `${file}:${line}:${col}`, via: source.via };
 }

@@ -43,7 +43,8 @@ export function approvalLine(approval: Approval): string {
 
 const ACTION = { create: 'create', update: 'update', delete: 'delete' } as const;
 
-function rowLine(row: ChangeRow): string {
+/** A change as a table row: action (a destructive one flagged), subject, live and planned. */
+export function rowLine(row: ChangeRow): string {
   const action = row.destructive ? `⚠️ **${ACTION[row.action]}**` : ACTION[row.action];
   return `| ${action} | ${cell(row.subject)} | ${cell(row.before ?? '')} | ${cell(row.after ?? '')} |`;
 }

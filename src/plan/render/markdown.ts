@@ -7,6 +7,8 @@ import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { approvalLine, cell, TABLE_HEAD, tableRow, targetSection } from './markdown-parts.js';
 import { warningsSection } from './markdown-warnings.js';
 import { type TargetView, targetViews, totals } from './target-view.js';
+import { changeTemplate, templateGroups } from './template-groups.js';
+import { templateSection } from './template-markdown.js';
 import { NO_CHANGES_TEXT } from './text.js';
 import { wafSummaryLine } from './text-waf.js';
 
@@ -99,8 +101,22 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   push(table.join('\n'));
 
   push('### Changes');
+  // A template's changes are one block each; the zones' sections show the rest (template-groups.ts).
+  const groups = templateGroups(plan.changes);
+  for (const group of groups) {
+    const section = templateSection(group);
+    if (fits(section)) push(section);
+    else left.changes += group.changes;
+  }
+  const sections =
+    groups.length === 0
+      ? views
+      : targetViews({
+          ...plan,
+          changes: plan.changes.filter((change) => changeTemplate(change) === undefined),
+        });
   let exhausted = false;
-  for (const view of views) {
+  for (const view of sections) {
     if (exhausted) {
       left.targets += 1;
       left.changes += view.rows.length;

@@ -1,5 +1,6 @@
 import type { Change, RecordSetChange } from '../../model/change.js';
 import { shownName } from '../../model/idn.js';
+import { sourceText } from '../../model/provenance.js';
 import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
 import { plural, printable } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
@@ -9,6 +10,7 @@ import { changedSinceLine } from './changed-since.js';
 import { type ApplyPace, durationLines } from './duration.js';
 import { LEFT_ALONE_HEAD, leftAloneLines } from './left-alone-lines.js';
 import { callsByTarget, type TargetView, targetViews, totals } from './target-view.js';
+import { groupFrom, groupHeading, templateGroups } from './template-groups.js';
 import { type Colors, escapingColors, geoLines, secondaryLines } from './text-services.js';
 import { wafPlanLines, wafSummaryLine } from './text-waf.js';
 import { keptParts, manageParts, recordSetText, recordSetUpdateParts, zoneValueText } from './values.js';
@@ -64,7 +66,14 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
     zoneLines(zone, byZone.get(targetText(zoneTarget(zone))) ?? [], calls, c),
   );
   const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
-  const body = [...header, ...zones, ...services, ...wafPlanLines(plan, calls, c), ...leftAlone];
+  const body = [
+    ...header,
+    ...groupLines(plan),
+    ...zones,
+    ...services,
+    ...wafPlanLines(plan, calls, c),
+    ...leftAlone,
+  ];
   const waf = wafSummaryLine(plan);
   const summary = [summaryLine(plan, targetViews(plan)), ...(waf ? [waf] : [])];
   const answered = answerNoteLines(plan);
@@ -99,7 +108,24 @@ function zoneChangeLine(change: Change, c: Colors): string {
   throw new Error(`renderPlanText: a ${change.action} of ${change.address.kind} lacks its values`);
 }
 
+/**
+ * Each template's changes counted, with where its values were written (template-groups.ts), before the zones: the
+ * decision a reviewer weighs once. None when no change came through a template.
+ */
+function groupLines(plan: Plan): string[] {
+  return templateGroups(plan.changes).flatMap((group) => [
+    printable(groupHeading(group)),
+    printable(`  ${groupFrom(group)}`),
+    '',
+  ]);
+}
+
 function recordSetLine(change: RecordSetChange, c: Colors): string {
+  const line = changeLine(change, c);
+  return change.provenance ? `${line} ${printable(`(from ${sourceText(change.provenance)})`)}` : line;
+}
+
+function changeLine(change: RecordSetChange, c: Colors): string {
   const name = `${shownName(change.address.fqdn)} ${change.address.type}`;
   const { before, after } = change;
   if (change.action === 'create' && after) return c.green(`+ ${name} ${recordSetText(after)}`);

@@ -121,7 +121,7 @@ describe('changedTargets: which targets a change to the desired-state files can 
 });
 
 /** Zones on the providers they name (`providers:`), or all on the implicit one when none names any. */
-const desired = (zones: { zone: string; providers?: string[] }[]): DesiredState => {
+const desired = (zones: { zone: string; providers?: string[]; sameAs?: string }[]): DesiredState => {
   const named = [...new Set(zones.flatMap((z) => z.providers ?? []))];
   return {
     zones: zones.map((z) => ({
@@ -182,6 +182,20 @@ describe('scopeOfChanges: the changed targets as a saved plan scope', () => {
     expect(scopeOfChanges(state, { all: true, reason: 'r' }, since, undefined)).toEqual({
       patterns: null,
       changedSince: { ...since, all: 'r', leftOut: [] },
+    });
+  });
+
+  it('takes a zone same_as a changed zone as changed: it serves what changed', () => {
+    const state = desired([
+      { zone: 'a.example' },
+      { zone: 'b.example', sameAs: 'a.example' },
+      { zone: 'c.example', sameAs: 'd.example' },
+      { zone: 'd.example' },
+    ]);
+    const changed = { all: false as const, targets: [{ kind: 'zone' as const, name: 'a.example' }] };
+    expect(scopeOfChanges(state, changed, since, undefined)).toEqual({
+      patterns: ['zone:a.example', 'zone:b.example'],
+      changedSince: { ...since, leftOut: ['zone:c.example', 'zone:d.example'] },
     });
   });
 

@@ -95,7 +95,7 @@ describe('merging files', () => {
     expect(await problems(dir)).toEqual([
       `${dir}/a.yaml:4:18: EP1104 record "www" A: "1.2.3" is not an IPv4 address`,
       `${dir}/b.yaml:2:1: EP1005 invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
-      `${dir}/c.yaml:3:5: EP1101 unknown key "ttl" in zone "example.net"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
+      `${dir}/c.yaml:3:5: EP1101 unknown key "ttl" in zone "example.net"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers, templates, same_as)`,
     ]);
   });
 });

@@ -41,6 +41,8 @@ describe('JSON Schema', () => {
       'absent',
       'create',
       'providers',
+      'templates',
+      'same_as',
     ]);
     expect(zone.properties.records.additionalProperties.anyOf[0]).toEqual({ $ref: '#/$defs/record_set' });
     const set = schema.$defs.record_set;
@@ -72,6 +74,7 @@ describe('JSON Schema of record data, from the registry', () => {
     expect(Object.keys(set.properties)).toEqual([
       'ttl',
       'allow_lints',
+      'override',
       ...RECORD_TYPES.map((type) => type.key),
     ]);
     for (const type of RECORD_TYPES) {
@@ -102,7 +105,10 @@ describe('JSON Schema of record data, from the registry', () => {
     expect(alone.length).toBeGreaterThan(0);
     expect(set.dependentSchemas).toEqual(
       Object.fromEntries(
-        alone.map((type) => [type.key, { propertyNames: { enum: ['ttl', 'allow_lints', type.key] } }]),
+        alone.map((type) => [
+          type.key,
+          { propertyNames: { enum: ['ttl', 'allow_lints', 'override', type.key] } },
+        ]),
       ),
     );
   });

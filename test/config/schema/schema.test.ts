@@ -38,7 +38,7 @@ describe('schema problems in files', () => {
   it('reports unknown keys at the key, naming the keys expected there', async () => {
     const file = `${BAD}/unknown-key.yaml`;
     expect(await problems(file)).toEqual([
-      `${file}:3:5: EP1101 unknown key "defaut_ttl" in zone "example.com"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers)`,
+      `${file}:3:5: EP1101 unknown key "defaut_ttl" in zone "example.com"; did you mean default_ttl? (expected default_ttl, records, unmanaged, manage, absent, create, providers, templates, same_as)`,
       `${file}:5:30: EP1101 unknown key "tll" in record "www"; did you mean ttl? (expected ${RECORD_SET_KEYS})`,
       `${file}:6:1: EP1101 unknown key "secondary_zone" at the top level; did you mean secondary_zones? (expected ${TOP_LEVEL_KEYS})`,
     ]);
