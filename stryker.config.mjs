@@ -22,8 +22,11 @@ export default {
     'src/plan/review/**/*.ts',
     // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
     'src/model/closest-names.ts',
+    'src/model/shown-provider.ts',
     // Which desired values a live value meets (TXT text split elsewhere): what a plan leaves unchanged.
     'src/model/record-types/met-by-live.ts',
+    // Which SOA fields a plan compares and writes (the declared ones, never the serial), and how the rest is completed.
+    'src/model/record-types/soa.ts',
     'src/config/rules/*rules.ts',
     'src/config/sharing/sharing-rules.ts',
     // The zone lints: what validation refuses or warns about across records (docs/lints.md).
@@ -71,6 +74,10 @@ export default {
     'src/providers/pdns/compile.ts',
     // It decides what an UPDATE deletes and adds on a standard DNS server, and how a change is split into messages.
     'src/providers/rfc2136/compile.ts',
+    // The serial an SOA UPDATE carries: one the server drops (RFC 2136 §3.4.2.2) leaves the SOA unchanged.
+    'src/providers/rfc2136/soa-entry.ts',
+    // The SOA a PowerDNS zone is created with: the fields a desired `soa` leaves out.
+    'src/providers/pdns/new-zone-soa.ts',
     // What an UPDATE says on the wire (names compressed, pointers only where they reach) and how big it is counted.
     'src/dns-wire/update.ts',
     'src/dns-wire/name-table.ts',

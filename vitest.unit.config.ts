@@ -12,11 +12,13 @@ import { defineConfig } from 'vitest/config';
 /** The unit tests' files: `npm run test:unit` runs them; `npm test` runs them as its `unit` project. */
 export const UNIT_TESTS = [
   'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
-  // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait.
-  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update}.test.ts',
-  'test/verify/wait.test.ts',
-  // The heap settings the CLI gives itself (pure).
+  // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait, and
+  // which servers answer for a zone (a resolver played on 127.0.0.1).
+  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update,sshfp-packet}.test.ts',
+  'test/verify/{wait,servers}.test.ts',
+  // The heap and compiler settings the CLI gives itself (pure).
   'test/cli/heap-policy.test.ts',
+  'test/cli/compiler-policy.test.ts',
   // plan --changed-since: which targets a change to the desired-state files changes (pure).
   'test/cli/planning/changed-targets.test.ts',
 ];

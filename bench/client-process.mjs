@@ -10,7 +10,14 @@
 // Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
 import { applyProgress, waitNotices } from '../dist/cli/output/progress.js';
-import { applyPlan, createDynProvider, createWafProvider, planLive, writersOf } from '../dist/index.js';
+import {
+  applyPlan,
+  createDynProvider,
+  createWafProvider,
+  IMPLICIT_PROVIDER,
+  planLive,
+  writersOf,
+} from '../dist/index.js';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const desired = JSON.parse(await readFile(config.desiredPath, 'utf8'));
@@ -62,7 +69,8 @@ const waf = desired.waf
 
 const cpu = process.cpuUsage();
 const start = performance.now();
-const providers = waf ? { dns, waf } : { dns };
+const named = { [IMPLICIT_PROVIDER.name]: dns };
+const providers = waf ? { dns: named, waf } : { dns: named };
 const plan = await planLive(desired, providers);
 const totalCalls = plan.steps.reduce((sum, s) => sum + s.ops.length, 0);
 if (config.watch && config.step === 'apply') progress = applyProgress(logIo, { totalCalls });

@@ -3,12 +3,12 @@
 // JSON line: wall and CPU time of that work, the process's peak RSS, the plan's changes and ops, the steps that
 // failed, and `extra(plan)` (a provider's own counts). `check`: after an apply that had changes, plan again in the
 // same process, as `edgeplan apply` does to prove convergence (`checkChanges`: that plan's changes).
-import { applyPlan, planLive, writersOf } from '../dist/index.js';
+import { applyPlan, IMPLICIT_PROVIDER, planLive, writersOf } from '../dist/index.js';
 
 export async function runMeasuredStep(desired, dns, step, extra = () => ({}), check = false) {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const providers = { dns };
+  const providers = { dns: { [IMPLICIT_PROVIDER.name]: dns } };
   const plan = await planLive(desired, providers);
   const result = step === 'apply' ? await applyPlan(plan, writersOf(providers)) : undefined;
   const changed = check && result && plan.changes.length > 0;

@@ -19,7 +19,7 @@
 //
 // Each scenario states its theoretical minimum of requests (`minimum`), computed from what the generator changed.
 
-import { recordType } from '../dist/index.js';
+import { IMPLICIT_PROVIDER, recordType } from '../dist/index.js';
 import { requireDynRdata } from '../dist/providers/dyn/wire/rdata.js';
 
 const AT = { file: 'bench', line: 1, col: 1 };
@@ -81,7 +81,7 @@ class ZoneSets {
     const records = [...this.sets.values()]
       .sort((a, b) => compare(a.fqdn, b.fqdn) || compare(a.type, b.type))
       .map((set) => ({ ...set, values: [...set.values].sort(recordType(set.type).compare ?? compare) }));
-    return { zone: this.zone, defaultTtl: TTL, unmanaged: [], records };
+    return { zone: this.zone, defaultTtl: TTL, unmanaged: [], records, providers: [IMPLICIT_PROVIDER.name] };
   }
 
   /** The seed's records: one per value, with the type's Dyn rdata. */
@@ -228,7 +228,13 @@ export function generateScenario(options) {
     const master = address(next());
     seedSecondaries[zone] = { masters: [master] };
     const masters = i < changedSecondaries ? [address(next())] : [master];
-    desiredSecondaries.push({ zone, masters, contactNickname: null, tsigKeyName: null });
+    desiredSecondaries.push({
+      zone,
+      masters,
+      contactNickname: null,
+      tsigKeyName: null,
+      providers: [IMPLICIT_PROVIDER.name],
+    });
   }
 
   const seedGeo = {};
@@ -262,6 +268,8 @@ export function generateScenario(options) {
     secondaryZones: desiredSecondaries,
     geoServices: desiredGeo,
     manage: { secondaryZones: 'listed', geoServices: 'listed' },
+    dnsProviders: [IMPLICIT_PROVIDER],
+    geoProvider: IMPLICIT_PROVIDER.name,
     ...(webapps > 0 ? { waf: { webapps: desiredWebapps } } : {}),
   };
   const counts = {

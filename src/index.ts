@@ -64,6 +64,7 @@ export {
 export { codeOf, EdgeplanError } from './model/edgeplan-error.js';
 export { type ErrorCode, type ErrorCodeInfo, type ErrorKind, errorCodeTable } from './model/error-codes.js';
 export type * from './model/inventory.js';
+export type { LiveState } from './model/live.js';
 export type { Logger } from './model/logger.js';
 export {
   type DnsCapabilities,
@@ -75,6 +76,7 @@ export {
 } from './model/provider.js';
 export { RECORD_TYPES, type RecordType, recordType } from './model/record-types/index.js';
 export { parseTarget, type Target, targetText } from './model/target.js';
+export type { SerialStyle, ZoneSettings } from './model/zone.js';
 export {
   computePlan,
   type DriftReport,

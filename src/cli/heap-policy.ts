@@ -30,10 +30,17 @@ export interface HeapContext {
 
 /** The flags to set, one string for `v8.setFlagsFromString`; '' when none is. */
 export function heapFlags(context: HeapContext): string {
-  if (!MEASURED_V8_MAJORS.includes(context.v8.split('.')[0] ?? '')) return '';
+  if (!measuredV8(context)) return '';
+  return HEAP_FLAGS.filter((flag) => !givenToNode(context, flag.slice(2, flag.indexOf('=')))).join(' ');
+}
+
+/** True on the V8 the CLI's own flags were measured on: any other may not know them. */
+export function measuredV8(context: HeapContext): boolean {
+  return MEASURED_V8_MAJORS.includes(context.v8.split('.')[0] ?? '');
+}
+
+/** True when node was given the flag `name` (`--name`, `--name=…`, underscores or dashes): the user's, kept. */
+export function givenToNode(context: HeapContext, name: string): boolean {
   const given = context.execArgv.map((arg) => arg.replace(/^--/, '').replaceAll('_', '-'));
-  return HEAP_FLAGS.filter((flag) => {
-    const name = flag.slice(2, flag.indexOf('='));
-    return !given.some((arg) => arg === name || arg.startsWith(`${name}=`));
-  }).join(' ');
+  return given.some((arg) => arg === name || arg.startsWith(`${name}=`));
 }

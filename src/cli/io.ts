@@ -23,6 +23,11 @@ export interface CliIo {
   onInterrupt?(handler: (signal: InterruptSignal) => void): () => void;
   /** The clock (ms since the epoch) for dated decisions such as acknowledgement expiry; default Date.now. */
   now?(): number;
+  /**
+   * Told the characters of desired-state YAML a command read, before it is parsed: the process sizes V8's compiler
+   * for the run (compiler-policy.ts, set by main.ts). Absent in process (tests): the process is not the CLI's.
+   */
+  sizeRun?(characters: number): void;
 }
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';

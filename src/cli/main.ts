@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
+import { sizedCompilerFlags, startCompilerFlags } from './compiler-policy.js';
 import { heapFlags } from './heap-policy.js';
 
-// The heap's settings first, before the code that grows it loads (heap-policy.ts).
-const flags = heapFlags({ v8: process.versions.v8, execArgv: process.execArgv });
+// The heap's and the compiler's settings first, before the code that grows the heap loads (heap-policy.ts,
+// compiler-policy.ts).
+const context = { v8: process.versions.v8, execArgv: process.execArgv };
+const compiler = startCompilerFlags(process.argv[2], context);
+const flags = [heapFlags(context), compiler].filter((flag) => flag !== '').join(' ');
 if (flags !== '') setFlagsFromString(flags);
 // Only --verbose prints stack traces (run.ts): the shipped CLI is a bundle (scripts/bundle-cli.mjs), and its
 // source maps, read only when turned on before the code loads, map them to the TypeScript lines. Reading them
@@ -12,7 +16,12 @@ if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 const { processIo } = await import('./io.js');
 const { runCli } = await import('./run.js');
 
-const code = await runCli(process.argv.slice(2), processIo());
+// The compiler again once a command has read its YAML and knows the run's size (compiler-policy.ts).
+const sizeRun = (characters: number) => {
+  const sized = sizedCompilerFlags(characters, compiler);
+  if (sized !== '') setFlagsFromString(sized);
+};
+const code = await runCli(process.argv.slice(2), { ...processIo(), sizeRun });
 // The run is over once runCli returns. A command that failed on one service may leave work of the other under way
 // (a rate-limit wait of up to 120 s, a change being polled, a keep-alive socket): the process ends here, once what
 // it printed is written, instead of after them.

@@ -77,6 +77,11 @@ export interface LoadOptions {
    * mistakes of the files. Other problems stay errors; `validate` and `plan` never set it.
    */
   lintErrorsAsWarnings?: string;
+  /**
+   * Told the characters of YAML read, before any of it is parsed: the CLI sizes the process's compiler by it
+   * (cli/compiler-policy.ts).
+   */
+  onRead?: (characters: number) => void;
 }
 
 /**
@@ -91,6 +96,7 @@ export async function loadDesiredState(
 ): Promise<LoadResult> {
   const found = await findYamlFiles(paths, options.untrustedPaths ?? options.confinedTo);
   const read = await readDesiredFiles(found.files);
+  options.onRead?.(read.reduce((n, file) => n + (file.ok ? file.text.length : 0), 0));
   const parsed = await Promise.all(
     found.files.map(async (file, i) => {
       const one = await parsedFile(file, read[i]);
@@ -137,10 +143,9 @@ export async function loadDesiredState(
   if (!reported.every(isWarning)) return { ok: false, diagnostics: reported, skipped };
 
   const desired = {
-    ...withProviders(
-      withAllowed(toDesiredState(merge.merged, records), lints.allowed),
-      merge.merged,
-      catalogue,
+    ...withAllowed(
+      withProviders(toDesiredState(merge.merged, records), merge.merged, catalogue),
+      lints.allowed,
     ),
     ...(waf.desired ? { waf: waf.desired } : {}),
   };

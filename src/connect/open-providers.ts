@@ -41,7 +41,7 @@ export async function openProviders(
     const waf = desired.waf ? openWaf(env, options) : undefined;
     if (waf) closers.push(() => waf.close());
     const providers = {
-      ...(dns.length > 0 ? { dnsProviders: Object.fromEntries(dns) } : {}),
+      ...(dns.length > 0 ? { dns: Object.fromEntries(dns) } : {}),
       ...(waf ? { waf } : {}),
     };
     return { providers, close };

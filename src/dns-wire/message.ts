@@ -1,6 +1,9 @@
 import dnsPacket, { type Answer, type OptAnswer, type Question, type RecordClass } from 'dns-packet';
 import { EdgeplanError } from '../model/edgeplan-error.js';
 import { fromAnswer, packetType, toAnswer, typeName, type WireRecord } from './rdata.js';
+import { useWholeSshfp } from './sshfp-packet.js';
+
+useWholeSshfp();
 
 /** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
 export const RCODES = {

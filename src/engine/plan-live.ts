@@ -1,7 +1,8 @@
-import type { DesiredState } from '../model/dns.js';
-import { dnsParts, liveDnsOf, providerFor } from '../model/dns-providers.js';
+import type { DesiredState, DnsProvider, LiveDnsState } from '../model/dns.js';
+import { type DnsPart, dnsParts, providerLive } from '../model/dns-providers.js';
 import type { LiveState } from '../model/live.js';
-import { computePlan } from '../plan/index.js';
+import { ownValue } from '../model/own-value.js';
+import { assertGeoLinksFree, computePlan } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import type { Providers } from './providers.js';
 import { readLive } from './read-live.js';
@@ -19,7 +20,8 @@ export async function planLive(desired: DesiredState, providers: Providers): Pro
  * refuses records at a node a geo service answers for, so a green plan would fail at apply). The geo-service list
  * is one request per DNS provider that has geo services, read only when the plan writes records there into a
  * zone that exists (a service links nodes of existing zones only) and the desired state did not read it anyway, so
- * a plan with nothing to do, or one that only creates zones, stays at its minimum of requests.
+ * a plan with nothing to do, or one that only creates zones, stays at its minimum of requests. The plan is made
+ * once: the services read afterwards are only checked for links that refuse its sets.
  */
 export async function planWithLive(
   desired: DesiredState,
@@ -27,50 +29,48 @@ export async function planWithLive(
   adjust: (live: LiveState) => LiveState = (live) => live,
 ): Promise<{ plan: Plan; live: LiveState }> {
   let live = adjust(await readLive(desired, providers));
-  let plan = computePlan(desired, live, providers);
+  const plan = computePlan(desired, live, providers);
   const unread = dnsParts(desired).filter(
     (part) =>
-      providerFor(providers, part.provider)?.readGeoServices !== undefined &&
-      writesRecords(plan, part.provider, live) &&
-      liveDnsOf(live, part.provider).geoServices === undefined,
+      dnsOf(providers, part.name)?.readGeoServices !== undefined &&
+      writesRecords(plan, part, live) &&
+      providerLive(live, part.name).geoServices === undefined,
   );
   if (unread.length > 0) {
     const read = await Promise.all(
       unread.map(
-        async (part) =>
-          [part.provider, await providerFor(providers, part.provider)?.readGeoServices?.()] as const,
+        async (part) => [part.name, await dnsOf(providers, part.name)?.readGeoServices?.()] as const,
       ),
     );
     live = withGeoServices(live, read);
-    plan = computePlan(desired, live, providers);
+    // Not a second diff: the geo services decide nothing of these parts' plan but this refusal (geo-link-check.ts).
+    assertGeoLinksFree(unread, live);
   }
   return { plan, live };
 }
 
-function writesRecords(plan: Plan, provider: string | undefined, live: LiveState): boolean {
-  const zones = liveDnsOf(live, provider).zones;
+function dnsOf(providers: Providers, name: string): DnsProvider | undefined {
+  return ownValue(providers.dns ?? {}, name);
+}
+
+function writesRecords(plan: Plan, part: DnsPart, live: LiveState): boolean {
+  const zones = providerLive(live, part.name).zones;
   return plan.changes.some(
     (change) =>
       change.address.kind === 'record-set' &&
-      change.address.provider === provider &&
+      change.address.provider === part.shown &&
       change.after !== null &&
       (zones[change.address.zone] ?? null) !== null,
   );
 }
 
-/** `live` with the geo services read for each provider (undefined: the one provider without `providers:`). */
+/** `live` with the geo services read for each provider, by name. */
 function withGeoServices(
   live: LiveState,
-  read: readonly (readonly [string | undefined, LiveState['geoServices']])[],
+  read: readonly (readonly [string, LiveDnsState['geoServices']])[],
 ): LiveState {
-  let next = live;
-  for (const [provider, geoServices] of read) {
-    if (provider === undefined) next = { ...next, geoServices };
-    else
-      next = {
-        ...next,
-        dnsProviders: { ...next.dnsProviders, [provider]: { ...liveDnsOf(next, provider), geoServices } },
-      };
-  }
-  return next;
+  let dns = live.dns;
+  for (const [name, geoServices] of read)
+    dns = { ...dns, [name]: { ...providerLive(live, name), geoServices } };
+  return { ...live, dns };
 }

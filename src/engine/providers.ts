@@ -1,22 +1,21 @@
 import type { DnsProvider } from '../model/dns.js';
-import type { GivenDnsProviders } from '../model/dns-providers.js';
 import type { StepWriter, WafProviderPort } from '../model/provider.js';
 import type { PlanAccounts } from '../plan/types.js';
 
 /**
  * The providers one run talks to: each reads live state, compiles changes into its calls and executes them. A
  * service the desired state does not mention is absent (and needs no credentials). The DNS providers are given by
- * name in `dnsProviders` (the name is also the provider's `name`, the one its plan steps give); the provider of a
- * desired state without `providers:` may instead be given as `dns` (model/dns-providers.ts, `providerFor`).
+ * name in `dns`, one for each of the desired state's `dnsProviders` it uses (the name is also the provider's `name`,
+ * the one its plan steps give): `openProviders` (src/connect) opens them.
  */
-export interface Providers extends GivenDnsProviders<DnsProvider> {
+export interface Providers {
+  dns?: Readonly<Record<string, DnsProvider>>;
   waf?: WafProviderPort;
 }
 
-/** Every provider given, DNS (in either form) then WAF: the one place that reads both forms of DNS providers. */
+/** Every provider of `providers`: the DNS providers by name, then the WAF's. */
 export function allProviders(providers: Providers): (DnsProvider | WafProviderPort)[] {
-  const all = [providers.dns, ...Object.values(providers.dnsProviders ?? {}), providers.waf];
-  return all.filter((provider) => provider !== undefined);
+  return [...Object.values(providers.dns ?? {}), ...(providers.waf ? [providers.waf] : [])];
 }
 
 /** The writers of `providers` by the name plan steps give (`PlanStep.provider`). */

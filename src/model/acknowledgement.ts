@@ -1,5 +1,6 @@
 import type { SourcePosition } from './diagnostic.js';
-import { parseTarget } from './target.js';
+import { globToALabels } from './idn.js';
+import { parseTargetPattern, targetText } from './target.js';
 
 /**
  * A known drift that should not fail the nightly `drift` run until a date (`edgeplan drift --ack FILE`; the file
@@ -34,15 +35,17 @@ export interface AckTarget {
 }
 
 /**
- * `zone:example.com/www A` → its pattern and record-set globs; `geo:Global Web` → the pattern alone (only zones
+ * `zone:example.com/www A` → its pattern and record-set globs, a zone's and a record set's Unicode labels as their
+ * A-labels (`zone:bücher.example/café A` → `zone:xn--bcher-kva.example`, `xn--caf-dma`: model/idn.ts); `geo:Global Web` → the pattern alone (only zones
  * have record sets: other names may contain `/`). A string saying what is wrong when the text is not one.
  */
 export function parseAckTarget(text: string): AckTarget | string {
   // The record-set part goes first: its `@` (the apex) is not a provider suffix (`zone:example.com@pdns/@ MX`).
   const slash = text.startsWith('zone:') ? text.indexOf('/') : -1;
-  const target = parseTarget(slash < 0 ? text : text.slice(0, slash));
+  const target = parseTargetPattern(slash < 0 ? text : text.slice(0, slash));
   if (target === null) return 'must be kind:name with kind zone, secondary, geo or webapp';
-  if (slash < 0) return { pattern: text };
+  if ('problem' in target) return `has a name that is not valid: ${target.problem}`;
+  if (slash < 0) return { pattern: targetText(target) };
   const parts = text
     .slice(slash + 1)
     .trim()
@@ -50,7 +53,9 @@ export function parseAckTarget(text: string): AckTarget | string {
   const [name, type] = parts;
   if (parts.length !== 2 || !name || !type)
     return 'narrows a zone to record sets as zone:<zone>/<name> <TYPE>, e.g. zone:example.com/www A or zone:example.com/@ MX';
-  return { pattern: text.slice(0, slash), recordSet: { name, type } };
+  const idn = globToALabels(name);
+  if (!idn.ok) return `has a record-set name that is not valid: ${idn.problem}`;
+  return { pattern: targetText(target), recordSet: { name: idn.name, type } };
 }
 
 /** A zone pattern with neither record sets nor a digest: it would cover every later difference in the zone. */

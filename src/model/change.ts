@@ -3,7 +3,7 @@ import type { ChangeSource } from './provenance.js';
 import type { RecordSetValue } from './record-set.js';
 import { onProvider, type Target } from './target.js';
 import type { BotRef, CachePurge, GoodBotsMode } from './waf.js';
-import type { SerialStyle } from './zone.js';
+import type { ZoneSettings } from './zone.js';
 
 /**
  * What a plan changes, provider-neutral: one envelope `{ address, action, before, after }` for every kind of object
@@ -28,7 +28,7 @@ interface ChangeOf<A, V> {
  */
 export type ZoneChange = ChangeOf<
   { kind: 'zone'; zone: string; provider?: string },
-  ZoneValue | ProviderZoneValue
+  ZoneSettings | ProviderZoneValue
 >;
 /**
  * `kept`: live values another tool owns (an `unmanaged` entry with a value glob matches them), sorted; they are in
@@ -64,17 +64,10 @@ export interface WebappAddress {
   name: string;
 }
 
-/** How a new zone is set up: its SOA contact, default TTL and serial style. */
-export interface ZoneValue {
-  rname: string;
-  ttl: number;
-  serialStyle: SerialStyle;
-}
-
 /**
  * A zone creation as a provider whose zones take no contact or serial style shows it (PowerDNS): its own settings
  * for new zones, in its order. The provider's compiler says (`DnsCompiler.zoneCreation`); its calls are still
- * compiled from the ZoneValue.
+ * compiled from the ZoneSettings.
  */
 export interface ProviderZoneValue {
   settings: ZoneSetting[];

@@ -1,47 +1,46 @@
 import type { DesiredState, LiveDnsState } from './dns.js';
-import { type DnsProviderSpec, IMPLICIT_PROVIDER } from './dns-provider-spec.js';
+import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { LiveState } from './live.js';
+import { ownValue } from './own-value.js';
+import { shownProvider } from './shown-provider.js';
 
 /**
- * The DNS providers of a desired state (`providers:`): which provider each zone, secondary zone and geo service is
- * on, and each provider's share of the desired and live state. A desired state without `providers:` has one
- * provider, IMPLICIT_PROVIDER, whose targets name no provider: `providerSpecsOf` and `dnsParts` resolve that here,
- * and every other place knows only named providers.
+ * The DNS providers of a desired state (`providers:`, or the one the loader creates without it): which provider each
+ * zone, secondary zone and geo service is on, and each provider's share of the desired and live state, by name.
  */
-
-/** The DNS providers of `desired`, sorted by name: its `providers:`, or the implicit one. */
-export function providerSpecsOf(desired: DesiredState): readonly DnsProviderSpec[] {
-  return desired.dnsProviders ?? [IMPLICIT_PROVIDER];
-}
 
 /** One DNS provider's share of the desired state: what `computePlan` plans against that provider's live state. */
 export interface DnsPart {
   spec: DnsProviderSpec;
-  /** What its targets name (`zone:example.com@pdns`): its name; undefined for the implicit provider. */
-  provider?: string;
+  /** The provider's name: the key of its live state (`LiveState.dns`) and of its provider (`Providers.dns`). */
+  name: string;
+  /** What its targets show as their provider (`zone:example.com@pdns`): shown-provider.ts. */
+  shown?: string;
   /** Its zones, secondary zones and geo services, with the settings; never a `waf` section. */
   desired: DesiredState;
 }
 
 /**
- * The desired state per DNS provider, in the order of `providers:` (by name): each zone and secondary zone on every
+ * The desired state per DNS provider, in the order of `dnsProviders` (by name): each zone and secondary zone on every
  * provider it lists, the geo services on the one provider that holds them (`geoProvider`), the ownership settings
  * (`manage: all`) on every provider for secondary zones and on that one for geo services.
  */
 export function dnsParts(desired: DesiredState): DnsPart[] {
   const { waf: _waf, dnsProviders, geoProvider, ...dns } = desired;
-  if (dnsProviders === undefined) return [{ spec: IMPLICIT_PROVIDER, desired: dns }];
   const manage = desired.manage ?? { secondaryZones: 'listed', geoServices: 'listed' };
   return dnsProviders.map((spec) => {
     const { name } = spec;
     const holdsGeo = name === geoProvider;
+    const shown = shownProvider(spec);
     return {
       spec,
-      provider: name,
+      name,
+      ...(shown === undefined ? {} : { shown }),
       desired: {
         ...dns,
-        zones: desired.zones.filter((zone) => zone.providers?.includes(name)),
-        secondaryZones: (desired.secondaryZones ?? []).filter((zone) => zone.providers?.includes(name)),
+        dnsProviders: [spec],
+        zones: desired.zones.filter((zone) => zone.providers.includes(name)),
+        secondaryZones: (desired.secondaryZones ?? []).filter((zone) => zone.providers.includes(name)),
         geoServices: holdsGeo ? (desired.geoServices ?? []) : [],
         manage: {
           secondaryZones: manage.secondaryZones,
@@ -52,33 +51,9 @@ export function dnsParts(desired: DesiredState): DnsPart[] {
   });
 }
 
-/**
- * The DNS providers given to a run (apply's `Providers`, plan's `PlanProviders`), in either of the two forms the
- * library takes: `dns`, the provider of a desired state without `providers:`, or `dnsProviders` by name.
- */
-export interface GivenDnsProviders<T> {
-  dns?: T;
-  dnsProviders?: Readonly<Record<string, T>>;
-}
-
-/**
- * The provider that serves targets naming `provider` (undefined: the implicit provider): by name, and for the
- * implicit provider `dns` when given so. The one lookup of a part's provider.
- */
-export function providerFor<T>(given: GivenDnsProviders<T>, provider: string | undefined): T | undefined {
-  const named = given.dnsProviders;
-  const name = provider ?? IMPLICIT_PROVIDER.name;
-  const byName = named && Object.hasOwn(named, name) ? named[name] : undefined;
-  return provider === undefined ? (given.dns ?? byName) : byName;
-}
-
-/**
- * A DNS provider's live state, for targets naming `provider` (undefined: the implicit provider, whose state is the
- * top level unless it was read by name into `dnsProviders`).
- */
-export function liveDnsOf(live: LiveState, provider: string | undefined): LiveDnsState {
-  const found = providerFor<LiveDnsState>({ dnsProviders: live.dnsProviders }, provider);
-  if (found !== undefined) return found;
-  if (provider === undefined) return live;
-  throw new Error(`live state of DNS provider ${provider} was not read`);
+/** The live state of the DNS provider named `name`; it must have been read. */
+export function providerLive(live: LiveState, name: string): LiveDnsState {
+  const found = ownValue(live.dns, name);
+  if (found === undefined) throw new Error(`live state of DNS provider ${name} was not read`);
+  return found;
 }

@@ -54,8 +54,8 @@ export interface DesiredZone {
    * `zone-create` safety rule holds back creating a zone without one). Absent: not declared.
    */
   create?: ZoneCreate;
-  /** The DNS providers the zone is on, by name, sorted; present exactly when the desired state has `providers:`. */
-  providers?: string[];
+  /** The DNS providers the zone is on, by name, sorted (the implicit provider's name without `providers:`). */
+  providers: string[];
   /** `same_as:`: the zone whose record sets this zone serves too (normalised). Absent: none. */
   sameAs?: string;
 }
@@ -95,11 +95,11 @@ export interface DesiredState {
   /** The `waf` section; absent when no file has one (the WAF service is then never contacted). */
   waf?: DesiredWaf;
   /**
-   * The `providers:` section, sorted by name (dns-providers.ts); absent: one Dyn provider from EDGEPLAN_DYN_*, and
-   * no zone or target names a provider.
+   * The DNS providers, sorted by name (dns-providers.ts): the `providers:` section, or without one the provider the
+   * loader creates, IMPLICIT_PROVIDER (one Dyn provider from EDGEPLAN_DYN_*; shown-provider.ts).
    */
-  dnsProviders?: DnsProviderSpec[];
-  /** With `providers:`: the provider that holds the geo services (the one that supports them), when any is used. */
+  dnsProviders: DnsProviderSpec[];
+  /** The provider that holds the geo services (the one that supports them), when any is used. */
   geoProvider?: string;
 }
 
@@ -117,6 +117,12 @@ export interface LiveZone {
    * diff counts it among `records` only for a zone whose desired state declares it (plan/diff/declared-apex-ns.ts).
    */
   apexNs?: LiveRecordSet;
+  /**
+   * The zone's SOA, read by a provider that writes it (`DnsCapabilities.soa`): one record, its value without the
+   * serial (record-types/soa.ts), its `ref` the serial as read. The diff counts it among `records` only for a zone
+   * whose desired state declares `soa` (plan/diff/declared-apex-ns.ts).
+   */
+  soa?: LiveRecordSet;
   /** `<fqdn> <TYPE>` of live records edgeplan cannot manage (other types), sorted: never touched, shown by import. */
   unsupported: string[];
   /**
@@ -124,6 +130,12 @@ export interface LiveZone {
    * and by the plan, never in a step. Absent: there are none, or the provider names them only (`unsupported`).
    */
   foreign?: ForeignRecord[];
+  /**
+   * The zone's DNSKEY set is served from where its reader does not look (PowerDNS's keystore), so a CDS or
+   * CDNSKEY is not checked against live keys at plan time (plan/diff/key-match-checks.ts). Absent: the records
+   * read are what the zone serves.
+   */
+  keysApart?: true;
 }
 
 export interface LiveDnsState {

@@ -113,6 +113,10 @@ export const ERROR_CODES = {
     'override misplaced',
     'override: true in a template, or on a set that replaces nothing (a warning)',
   ],
+  EP1299: [
+    'key not matched',
+    'a CDS or CDNSKEY value has an algorithm no declared DNSKEY value has (RFC 7344)',
+  ],
   // EP13xx: providers and capabilities
   EP1301: ['not supported', 'a provider cannot hold a type, value, name or setting it is given'],
   EP1302: ['provider settings', "a provider's settings are incomplete or belong to another type"],
@@ -148,6 +152,7 @@ export const ERROR_CODES = {
     'allowed lint written anew',
     'a plan creates or changes a set whose lint error allow_lints allows only as it is live',
   ],
+  EP1699: ['key not live', 'a plan writes a CDS or CDNSKEY whose algorithm no DNSKEY live after it has'],
   // EP19xx: configuration error classes
   EP1901: ['provider settings', 'a provider setting from the environment is missing or invalid'],
   EP1902: ['Dyn settings', '`EDGEPLAN_DYN_*` is missing or invalid'],

@@ -3,10 +3,10 @@ import type { LiveWafState } from './waf.js';
 
 /**
  * Everything read live for one plan. Each service's part is read only when the desired state names that service:
- * `waf` is present exactly when the desired state has a `waf` section. With several DNS providers (`providers:`),
- * each provider's live state is in `dnsProviders` under its name, and the top-level DNS fields stay empty.
+ * `dns` holds each DNS provider's live state under its name (every provider of `DesiredState.dnsProviders`), and
+ * `waf` is present exactly when the desired state has a `waf` section.
  */
-export type LiveState = LiveDnsState & {
+export interface LiveState {
+  dns: Readonly<Record<string, LiveDnsState>>;
   waf?: LiveWafState;
-  dnsProviders?: Readonly<Record<string, LiveDnsState>>;
-};
+}

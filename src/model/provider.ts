@@ -4,13 +4,13 @@ import type {
   RecordSetChange,
   SecondaryChange,
   WebappChange,
-  ZoneValue,
 } from './change.js';
 import { EdgeplanError } from './edgeplan-error.js';
 import type { ErrorCode } from './error-codes.js';
 import type { LiveRecord } from './record-set.js';
 import type { Target } from './target.js';
 import type { LiveWafState } from './waf.js';
+import type { ZoneSettings } from './zone.js';
 
 /**
  * What a provider is to the rest of edgeplan: what it can do (capabilities, checked before any call), how it turns
@@ -73,7 +73,7 @@ export interface RecordSetWork {
 export interface ZoneCompileInput {
   zone: string;
   /** The plan creates the zone with these settings; null when it exists. */
-  create: ZoneValue | null;
+  create: ZoneSettings | null;
   /** Changed record sets, sorted by fqdn then type. */
   sets: RecordSetWork[];
 }
@@ -94,9 +94,9 @@ export interface DnsCompiler {
   compileGeo?(change: GeoChange, part: GeoPart): ProviderOp[];
   /**
    * How the plan shows a zone this provider creates, when the desired state's contact and serial style (the
-   * ZoneValue) do not apply to its zones. Absent: the ZoneValue is shown.
+   * ZoneSettings) do not apply to its zones. Absent: the ZoneSettings are shown.
    */
-  zoneCreation?(value: ZoneValue): ProviderZoneValue;
+  zoneCreation?(value: ZoneSettings): ProviderZoneValue;
 }
 
 export interface WafCompiler {

@@ -13,6 +13,12 @@ import type { ReuseStep } from './provenance.js';
  */
 export const MAX_TTL = 2_147_483_647;
 
+/**
+ * A desired set's TTL when the desired state leaves it to the provider (the SOA's, unless its map names one): the
+ * diff compares no TTL then, and writes the live one. Never a TTL the YAML can write (those start at 1).
+ */
+export const PROVIDER_TTL = 0;
+
 /** A desired record set. `values` are canonical, unique, in the type's order (`sortValues`). */
 export interface RecordSet {
   /** Normalised fully-qualified name (lower case, no trailing dot). */

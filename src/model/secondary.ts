@@ -17,8 +17,8 @@ export interface DesiredSecondaryZone {
   /** `null`: not managed (whatever is live stays). */
   contactNickname: string | null;
   tsigKeyName: string | null;
-  /** The DNS providers it is on, by name, sorted; present exactly when the desired state has `providers:`. */
-  providers?: string[];
+  /** The DNS providers it is on, by name, sorted (the implicit provider's name without `providers:`). */
+  providers: string[];
 }
 
 export interface LiveSecondaryZone {

@@ -1,4 +1,5 @@
 import { compareStrings } from './compare.js';
+import { globToALabels } from './idn.js';
 
 /**
  * What `--target`, fingerprints, approvals, acknowledgements and plan steps name: one zone, secondary zone, geo
@@ -45,6 +46,18 @@ export function parseTarget(text: string): Target | null {
   if (at < 0) return name === '' ? null : { kind, name };
   const provider = rest.slice(at + 1);
   return name === '' || provider === '' ? null : { kind, name, provider };
+}
+
+/**
+ * A pattern as users write one (`--target`, an acknowledgement's `target`): `parseTarget`, with the name glob of a
+ * zone or secondary zone in A-labels (`zone:*.bücher.example` → `zone:*.xn--bcher-kva.example`, model/idn.ts), or
+ * why a Unicode label of it has none. Geo-service and webapp names are not DNS names and stay as written.
+ */
+export function parseTargetPattern(text: string): Target | { problem: string } | null {
+  const target = parseTarget(text);
+  if (target === null || !hasProvider(target.kind)) return target;
+  const idn = globToALabels(target.name);
+  return idn.ok ? { ...target, name: idn.name } : { problem: idn.problem };
 }
 
 /** A zone's or secondary zone's name without its trailing dot; other names as written. */

@@ -1,5 +1,6 @@
 import type picomatch from 'picomatch';
 import { loadPicomatch } from './glob.js';
+import { globToALabels } from './idn.js';
 import { writtenNameProblem, writtenRelativeName } from './names.js';
 import { recordType } from './record-types/registry.js';
 
@@ -88,12 +89,15 @@ export function entryText(entry: UnmanagedEntry): string {
  * The name glob of an `unmanaged` entry as written → the glob on relative names that `nameMatches` takes, or why it
  * cannot be used: the one place entries' names are read. Written as record names are (model/names.ts
  * `writtenNameProblem`): relative (`www`, `_acme-*`, `@`), or absolute with the trailing dot and inside the zone
- * (`www.example.com.` → `www`, `example.com.` → `@`).
+ * (`www.example.com.` → `www`, `example.com.` → `@`). A Unicode label is its A-label (`*.bücher` → `*.xn--bcher-kva`,
+ * model/idn.ts), as in record names.
  */
 export function unmanagedNameGlob(written: string, zone: string): { glob: string } | { problem: string } {
-  const problem = writtenNameProblem(written, zone);
+  const idn = globToALabels(written);
+  if (!idn.ok) return { problem: idn.problem };
+  const problem = writtenNameProblem(idn.name, zone);
   if (problem) return { problem };
-  const glob = writtenRelativeName(written, zone);
+  const glob = writtenRelativeName(idn.name, zone);
   const compiles = globProblem(glob);
   return compiles ? { problem: compiles } : { glob };
 }

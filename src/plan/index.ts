@@ -6,6 +6,7 @@
 export { type ChangeOfKind, changesByTarget, changesOf, isChangeOf } from './diff/change-kinds.js';
 export { computePlan, type PlanProviders } from './diff/compute-plan.js';
 export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
+export { assertGeoLinksFree } from './diff/geo-link-check.js';
 export { PlanProblemsError } from './diff/plan-problems.js';
 export { renderDriftJson, renderDriftText } from './render/drift.js';
 export { renderDriftMarkdown } from './render/drift-markdown.js';

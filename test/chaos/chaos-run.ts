@@ -19,6 +19,7 @@ import type { DesiredState } from '../../src/model/dns.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { startEmulator } from '../support/emulator.js';
+import { DYN } from '../support/one-provider.js';
 import { type Scenario, scenarioArbitrary, seedZones, targetLines, yamlOf } from './chaos-scenario.js';
 import {
   duplicateRecords,
@@ -85,7 +86,7 @@ export async function chaosRun(seed: number, dir: string): Promise<RunReport> {
   const services = (timeoutMs?: number, onDecision?: (d: ClientDecision) => void) => {
     const dns = dnsProvider(url, timeoutMs, onDecision);
     const wafP = wafProvider(wafUrl, timeoutMs, onDecision);
-    const providers: Providers = { dns, waf: wafP };
+    const providers: Providers = { dns: { [DYN]: dns }, waf: wafP };
     return { providers, close: () => Promise.all([dns.close(), wafP.close()]) };
   };
   try {

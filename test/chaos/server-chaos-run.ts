@@ -17,6 +17,7 @@ import { type ApplyResult, applyPlan, planLive, writersOf } from '../../src/engi
 import type { DesiredState, DnsProvider } from '../../src/model/dns.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import { providerLike } from '../support/load-options.js';
+import { DYN } from '../support/one-provider.js';
 import type { RunOutcome } from './chaos-run.js';
 import { type Scenario, scenarioArbitrary, targetLines, yamlOf } from './chaos-scenario.js';
 import { duplicateRecords, lostRecords, same, unconverged, zoneLines } from './expectations.js';
@@ -82,12 +83,12 @@ export async function serverChaosRun(
 
   const clean = server.provider('direct');
   try {
-    const plan = await planLive(loaded.desired, { dns: clean });
+    const plan = await planLive(loaded.desired, { dns: { [DYN]: clean } });
     if (first.result?.ok && plan.steps.length > 0)
       problems.push(`apply said ok but a new plan has changes: ${plan.steps.map((s) => s.id).join(', ')}`);
-    const result = await applyPlan(plan, writersOf({ dns: clean }));
+    const result = await applyPlan(plan, writersOf({ dns: { [DYN]: clean } }));
     if (!result.ok) problems.push(`clean apply failed: ${JSON.stringify(result.steps)}`);
-    const again = await planLive(loaded.desired, { dns: clean });
+    const again = await planLive(loaded.desired, { dns: { [DYN]: clean } });
     if (again.steps.length > 0) problems.push(`not converged: ${again.steps.map((s) => s.id).join(', ')}`);
   } finally {
     await clean.close();
@@ -136,14 +137,18 @@ async function faultyApply(
   try {
     let plan: Awaited<ReturnType<typeof planLive>>;
     try {
-      plan = await planLive(desired, { dns });
+      plan = await planLive(desired, { dns: { [DYN]: dns } });
     } catch (error) {
       return { failed: ['plan'], reasons: [`plan: ${message(error)}`], planned: false, checked: null };
     }
-    const result = await applyPlan(plan, writersOf({ dns }), concurrency ? { concurrency } : {});
+    const result = await applyPlan(
+      plan,
+      writersOf({ dns: { [DYN]: dns } }),
+      concurrency ? { concurrency } : {},
+    );
     const failed = result.steps.filter((s) => s.status !== 'applied');
     const reasons = failed.flatMap((s) => (s.status === 'failed' ? [`${s.id}: ${s.error}`] : []));
-    const checked = await planLive(desired, { dns }).then(
+    const checked = await planLive(desired, { dns: { [DYN]: dns } }).then(
       () => true,
       () => false,
     );

@@ -14,6 +14,7 @@ import type { DesiredState } from '../../src/model/dns.js';
 import type { StepWriter } from '../../src/model/provider.js';
 import { startEmulator } from '../support/emulator.js';
 import { fakeClock } from '../support/fake-clock.js';
+import { DYN } from '../support/one-provider.js';
 import { CLEAN_TIMEOUT_MS, DNS_CREDENTIALS, dnsProvider } from './profile.js';
 
 // Time budget: ten times its slowest test (0.8 s in the full suite at load 9 on 2 cores), rounded up.
@@ -44,7 +45,7 @@ describe('a session lost in the middle of a zone', () => {
     });
     const dns = dnsProvider(url, CLEAN_TIMEOUT_MS);
     try {
-      const plan = await planLive(desired, { dns });
+      const plan = await planLive(desired, { dns: { [DYN]: dns } });
       const ops = plan.steps[0]?.ops ?? [];
       // The CNAME goes first, then the A record is written: the node may hold one or the other, never both.
       expect(ops.map((op) => [op.kind, op.type ?? null])).toEqual([
@@ -68,7 +69,7 @@ describe('a session lost in the middle of a zone', () => {
       const records = emulator.snapshot().dns?.zones?.['a.test']?.records ?? [];
       expect(records).not.toContainEqual(expect.objectContaining(CNAME));
       expect(records).toContainEqual(expect.objectContaining({ fqdn: 'www.a.test', type: 'A' }));
-      expect((await planLive(desired, { dns })).steps).toEqual([]);
+      expect((await planLive(desired, { dns: { [DYN]: dns } })).steps).toEqual([]);
     } finally {
       await dns.close();
       await emulator.close();

@@ -84,13 +84,26 @@ describe('start-up: each command loads what it runs', () => {
       expect(under(loaded, heavy), heavy).toEqual([]);
   });
 
-  it('a plan loads the emulator only with --sandbox', async () => {
+  it('a plan loads the emulator only with --sandbox, and no provider it does not use', async () => {
     const env = { EDGEPLAN_DYN_URL: 'http://127.0.0.1:9/REST', EDGEPLAN_DYN_CUSTOMER: 'c' };
     // Nothing listens on port 9: the plan fails reading live state, after loading what a real plan loads.
     const plain = await loadedBy(['plan', 'examples/quickstart/dns/zones.yaml'], 1, env);
     expect(plain).toContain('src/cli/commands/plan.ts');
     expect(plain).toContain('src/providers/http/transport.ts');
     expect(under(plain, 'src/emulator/index.ts')).toEqual([]);
+    // A Dyn plan opens the Dyn provider only: no other provider's client, reader or writer, no DNS wire, and no
+    // full YAML reader (docs/benchmarks.md, "Memory").
+    for (const unused of [
+      'src/providers/pdns/open.ts',
+      'src/providers/pdns/client.ts',
+      'src/providers/rfc2136/open.ts',
+      'src/providers/rfc2136/client.ts',
+      'src/providers/zonefile/open.ts',
+      'src/providers/zonefile/read.ts',
+      'src/dns-wire/',
+      'node_modules/yaml/',
+    ])
+      expect(under(plain, unused), unused).toEqual([]);
     const state = join(dir, 'sandbox.json');
     const sandbox = await loadedBy(
       [

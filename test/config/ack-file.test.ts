@@ -36,6 +36,31 @@ describe('the ack file', () => {
     expect(parseAckFile('', 'ack.yaml')).toEqual([]);
   });
 
+  it('refuses a Unicode zone or record-set name without an A-label at its place, with the code point', () => {
+    expect(
+      problems(
+        file(entry('target: "zone:a\\u200db.example/www A"'), entry('target: "zone:example.com/bü* A"')),
+      ),
+    ).toEqual([
+      'ack.yaml:2:15: EP1013 acknowledged.0.target has a name that is not valid: "aU+200Db" is not a valid ' +
+        'internationalized label (UTS #46): U+200D is not allowed in names',
+      expect.stringContaining(
+        'ack.yaml:3:15: EP1013 acknowledged.1.target has a record-set name that is not valid: "bü*" mixes glob',
+      ),
+    ]);
+  });
+
+  it('checks a Unicode record-set name as its A-label: absolute inside the zone, or refused', () => {
+    expect(
+      parseAckFile(file(entry('target: "zone:bücher.example/café.bücher.example. A"')), 'ack.yaml'),
+    ).toHaveLength(1);
+    expect(problems(file(entry('target: "zone:bücher.example/café.bücher.example A"')))).toEqual([
+      expect.stringContaining(
+        'ack.yaml:2:15: EP1013 acknowledged.0.target has a record-set name "xn--caf-dma.xn--bcher-kva.example" ends in',
+      ),
+    ]);
+  });
+
   it('refuses a whole zone without a digest: it would hide every later difference in the zone', () => {
     expect(problems(file(entry('target: "zone:example.*"')))).toEqual([
       'ack.yaml:2:15: EP1013 acknowledged.0.target "zone:example.*" would acknowledge every difference in the zone, ' +

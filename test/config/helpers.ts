@@ -22,11 +22,11 @@ export const TYPE_KEYS = RECORD_TYPES.map((type) => type.key).join(', ');
 export const RECORD_SET_KEYS = `ttl, allow_lints, override, ${TYPE_KEYS}`;
 
 /** What a desired state without secondary zones, geo services or settings holds besides its zones. */
-export const NO_SERVICES = {
+export const NO_SERVICES: Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> = {
   secondaryZones: [],
   geoServices: [],
   manage: { secondaryZones: 'listed', geoServices: 'listed' },
-} as const;
+};
 export const BAD = 'test/fixtures/config/bad';
 
 /** The tail of the message of a record name defined twice. */

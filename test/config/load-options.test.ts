@@ -172,3 +172,16 @@ describe('loadDesiredState from paths a saved plan chose', () => {
     ]);
   });
 });
+
+describe('loadDesiredState tells onRead how much YAML it read', () => {
+  it('once, before parsing: the characters of every file read, none of a file it could not read', async () => {
+    const dir = await realpath(await tempTree({ 'a.yaml': TXT_AT_WWW, 'b.yaml': 'zones: {}\n' }));
+    execFileSync('mkfifo', [`${dir}/pipe.yaml`]);
+    const told: number[] = [];
+    const result = await loadDesiredState([`${dir}/a.yaml`, `${dir}/pipe.yaml`, `${dir}/b.yaml`], {
+      onRead: (characters) => told.push(characters),
+    });
+    expect(result.ok).toBe(false);
+    expect(told).toEqual([TXT_AT_WWW.length + 'zones: {}\n'.length]);
+  });
+});

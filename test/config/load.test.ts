@@ -1,38 +1,41 @@
 import { symlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadDesiredState } from '../../src/config/index.js';
+import { oneProviderDesired } from '../support/one-provider.js';
 import { AT, aSet, desired, GOOD, NO_SERVICES, problems, tempTree } from './helpers.js';
 
 describe('loadDesiredState on the good example', () => {
   it('merges both files into normalised, sorted desired state', async () => {
-    expect(await desired(GOOD)).toEqual({
-      ...NO_SERVICES,
-      zones: [
-        {
-          zone: 'example.com',
-          at: AT,
-          defaultTtl: 600,
-          records: [
-            aSet('*.dev.example.com', 600, '192.0.2.30'),
-            aSet('api.example.com', 600, '192.0.2.20'),
-            aSet('blog.example.com', 600, '192.0.2.40'),
-            aSet('example.com', 600, '192.0.2.1', '192.0.2.2'),
-            aSet('www.example.com', 300, '192.0.2.10'),
-          ],
-          unmanaged: [{ name: 'legacy-*' }, { name: '_acme-challenge*' }],
-        },
-        {
-          zone: 'example.net',
-          at: AT,
-          defaultTtl: 3600,
-          records: [
-            aSet('example.net', 3600, '198.51.100.10'),
-            aSet('mail.example.net', 60, '198.51.100.3', '198.51.100.25'),
-          ],
-          unmanaged: [],
-        },
-      ],
-    });
+    expect(await desired(GOOD)).toEqual(
+      oneProviderDesired({
+        ...NO_SERVICES,
+        zones: [
+          {
+            zone: 'example.com',
+            at: AT,
+            defaultTtl: 600,
+            records: [
+              aSet('*.dev.example.com', 600, '192.0.2.30'),
+              aSet('api.example.com', 600, '192.0.2.20'),
+              aSet('blog.example.com', 600, '192.0.2.40'),
+              aSet('example.com', 600, '192.0.2.1', '192.0.2.2'),
+              aSet('www.example.com', 300, '192.0.2.10'),
+            ],
+            unmanaged: [{ name: 'legacy-*' }, { name: '_acme-challenge*' }],
+          },
+          {
+            zone: 'example.net',
+            at: AT,
+            defaultTtl: 3600,
+            records: [
+              aSet('example.net', 3600, '198.51.100.10'),
+              aSet('mail.example.net', 60, '198.51.100.3', '198.51.100.25'),
+            ],
+            unmanaged: [],
+          },
+        ],
+      }),
+    );
   });
 
   it('lists the files it loaded, sorted by path below the directory', async () => {
@@ -71,28 +74,30 @@ describe('default TTLs', () => {
         '',
       ].join('\n'),
     });
-    expect(await desired(dir)).toEqual({
-      ...NO_SERVICES,
-      zones: [
-        {
-          zone: 'with-default.test',
-          at: AT,
-          defaultTtl: 120,
-          records: [
-            aSet('inherited.with-default.test', 120, '192.0.2.2'),
-            aSet('own.with-default.test', 30, '192.0.2.1'),
-          ],
-          unmanaged: [],
-        },
-        {
-          zone: 'without-default.test',
-          at: AT,
-          defaultTtl: 3600,
-          records: [aSet('without-default.test', 3600, '192.0.2.3')],
-          unmanaged: [],
-        },
-      ],
-    });
+    expect(await desired(dir)).toEqual(
+      oneProviderDesired({
+        ...NO_SERVICES,
+        zones: [
+          {
+            zone: 'with-default.test',
+            at: AT,
+            defaultTtl: 120,
+            records: [
+              aSet('inherited.with-default.test', 120, '192.0.2.2'),
+              aSet('own.with-default.test', 30, '192.0.2.1'),
+            ],
+            unmanaged: [],
+          },
+          {
+            zone: 'without-default.test',
+            at: AT,
+            defaultTtl: 3600,
+            records: [aSet('without-default.test', 3600, '192.0.2.3')],
+            unmanaged: [],
+          },
+        ],
+      }),
+    );
   });
 });
 
@@ -204,7 +209,7 @@ describe('finding files', () => {
 
   it('loads nothing from an empty file', async () => {
     const dir = await tempTree({ 'empty.yaml': '' });
-    expect(await desired(`${dir}/empty.yaml`)).toEqual({ ...NO_SERVICES, zones: [] });
+    expect(await desired(`${dir}/empty.yaml`)).toEqual(oneProviderDesired({ ...NO_SERVICES, zones: [] }));
   });
 
   it('reports a missing path and a directory without YAML files', async () => {

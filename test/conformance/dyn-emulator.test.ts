@@ -64,7 +64,7 @@ describeConformance({
     const dns = requireSandbox().provider();
     const log = requireSandbox().emulator.requestLog;
     return {
-      providers: { dns },
+      provider: dns,
       liveRecords: async (zone) => published(zone),
       requests: () => log.entries.length,
       minimumApplyRequests: dynMinimum,

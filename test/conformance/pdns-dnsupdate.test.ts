@@ -77,7 +77,7 @@ if (missing !== null) {
       });
       const counted = http;
       return {
-        providers: { dns: provider },
+        provider: provider,
         liveRecords: (zone) => transfer(dnsPort, zone),
         answers: (_zone, questions) => ask(dnsPort, questions),
         requests: () => counted.count() + updates,

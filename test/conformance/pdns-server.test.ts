@@ -64,7 +64,7 @@ if (missing !== null) {
         retry: { retries: 0 },
       });
       return {
-        providers: { dns },
+        provider: dns,
         liveRecords: (zone) => transfer(server.dnsPort, zone),
         answers: (_zone, questions) => ask(server.dnsPort, questions),
         requests: () => proxy.count(),

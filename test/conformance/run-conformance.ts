@@ -14,6 +14,7 @@ import { isUnmanaged } from '../../src/model/unmanaged.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DnsProviderPlugin } from '../../src/providers/plugin.js';
 import { providerLike } from '../support/load-options.js';
+import { DYN } from '../support/one-provider.js';
 import { type ConformanceGroup, type ConformanceStep, conformanceTable } from './steps.js';
 
 /** One record as the server serves it: `fqdn` normalised (lower case, no trailing dot), `value` canonical. */
@@ -32,8 +33,8 @@ export interface Question {
 
 /** What the suite needs of one provider for one group; everything provider-specific lives here. */
 export interface ConformanceSubject {
-  /** Fresh providers; `dns` is the provider under test. */
-  providers: Providers & { dns: DnsProvider };
+  /** A fresh provider under test: the one provider of the desired state, as the loader names it (DYN). */
+  provider: DnsProvider;
   /**
    * Every record the SERVER serves in `zone`, read without the provider under test (the server's own state, its
    * API or DNS answers), the service's own SOA and apex NS left out; null when the zone does not exist.
@@ -150,7 +151,7 @@ function describeGroup(
     it('starts on a zone the server does not have, with the capabilities the table was built for', async () => {
       failed = true;
       const opened = requireSubject(subject);
-      expect(opened.providers.dns.capabilities).toEqual(capabilities);
+      expect(opened.provider.capabilities).toEqual(capabilities);
       expect(await opened.liveRecords(zone)).toEqual(factory.zonesExist ? [] : null);
       failed = false;
     });
@@ -188,10 +189,10 @@ async function runStep(
   file: string,
   capabilities: DnsCapabilities,
 ): Promise<void> {
-  const { providers } = subject;
+  const providers: Providers = { dns: { [DYN]: subject.provider } };
   const body = step.zone.replaceAll('{zone}', zone).replace(/^/gm, '    ');
   await writeFile(file, `zones:\n  ${zone}:\n${body}\n`);
-  const loaded = await loadDesiredState([file], providerLike(providers.dns.name, capabilities));
+  const loaded = await loadDesiredState([file], providerLike(subject.provider.name, capabilities));
   if (step.refused !== undefined) {
     expect(loaded.ok, 'the step must be refused at load').toBe(false);
     if (!loaded.ok) expect(loaded.diagnostics.map(formatDiagnostic).join('\n')).toContain(step.refused);

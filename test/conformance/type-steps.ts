@@ -21,7 +21,7 @@ export function fixtureInputs(type: RecordType, capabilities?: DnsCapabilities):
   for (const { input, value } of fixture.yaml.valid) {
     const refused = capabilities?.valueProblem?.(type.type, value) ?? null;
     // A value that stands alone in its set (the null MX) cannot join the others when the group grows.
-    const sole = type.rules?.soleValue?.value === value;
+    const sole = type.rules?.soleValue?.is(value) === true;
     if (refused === null && !sole && !byValue.has(value)) byValue.set(value, input);
   }
   return [...byValue.values()];
@@ -83,13 +83,17 @@ export function typeGroups(capabilities: DnsCapabilities): TypeGroups {
   const groups: ConformanceGroup[] = [];
   const uncovered: string[] = [];
   for (const type of RECORD_TYPES) {
+    // The SOA is no set a zone creates or deletes: its declared fields change the one every zone has, and the
+    // serial is the provider's. Its own flows run on every provider that writes it (test/integration/soa-*.test.ts).
+    if (type.type === 'SOA') continue;
     const inputs = fixtureInputs(type, capabilities);
     if (inputs === null || inputs.length < 2) {
       uncovered.push(`${type.type}: its fixture gives ${inputs === null ? 'no' : 'one'} valid value`);
       continue;
     }
     const limit = capabilities.maxRecordsPerName[type.type];
-    const requires = [type.type, ...(type.rules?.besides ? [type.rules.besides] : [])];
+    const beside = type.rules?.besides ?? type.rules?.matches?.type;
+    const requires = [type.type, ...(beside ? [beside] : [])];
     groups.push({ name: type.type, requires, steps: stepsOf(type, inputs, limit) });
   }
   return { groups, uncovered };

@@ -52,7 +52,7 @@ if (missing !== null) {
       };
       const dns = createZonefileProvider({ name: 'files', location, nameservers: NAMESERVERS, store });
       return {
-        providers: { dns },
+        provider: dns,
         async liveRecords(zone) {
           const path = zoneFilePath(location, zone);
           if ((await files.read(path, Number.MAX_SAFE_INTEGER)) === null) return null;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openProviders } from '../../src/connect/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { EnvConfigError } from '../../src/providers/http/env-config.js';
+import { oneProviderDesired } from '../support/one-provider.js';
 
 /**
  * openProviders, the one way the CLI and the library open providers: only what the desired state uses, each DNS
@@ -34,8 +35,8 @@ describe('openProviders', () => {
   it('opens each DNS provider whose part names anything, by name, and no WAF without a waf section', async () => {
     const opened = await openProviders(desired(), {});
     try {
-      expect(Object.keys(opened.providers.dnsProviders ?? {})).toEqual(['files']);
-      expect(opened.providers.dnsProviders?.files?.name).toBe('files');
+      expect(Object.keys(opened.providers.dns ?? {})).toEqual(['files']);
+      expect(opened.providers.dns?.files?.name).toBe('files');
       expect(opened.providers.waf).toBeUndefined();
     } finally {
       await opened.close();
@@ -60,8 +61,8 @@ describe('openProviders', () => {
       EDGEPLAN_WAF_CLIENT_SECRET: 'open-providers-client-secret',
     };
     const opened = await openProviders(desired({ waf: { webapps: [] } }), env);
-    const { dnsProviders, waf } = opened.providers;
-    const files = dnsProviders?.files;
+    const { dns, waf } = opened.providers;
+    const files = dns?.files;
     if (!files || !waf) throw new Error('openProviders opened the zone files and the WAF');
     const closed: string[] = [];
     // The closers look the provider's close up when they run: count the calls.
@@ -74,7 +75,7 @@ describe('openProviders', () => {
 
   it('gives no DNS providers at all when the desired state names nothing on them', async () => {
     const none = desired();
-    const opened = await openProviders({ ...none, zones: [] }, {});
+    const opened = await openProviders(oneProviderDesired({ ...none, zones: [] }), {});
     expect(opened.providers).toEqual({});
     await opened.close();
   });

@@ -42,8 +42,10 @@ function throughTheWire(type: RecordType, value: string): string {
   return result.value;
 }
 
-// ALIAS has no type on the wire: a server answers it with the target's addresses.
-const WIRE_TYPES = RECORD_TYPES.filter((type) => type.type !== 'ALIAS');
+// ALIAS has no type on the wire: a server answers it with the target's addresses. An SOA's canonical value leaves
+// the serial out (and may leave fields to the provider): the wire carries all seven fields, written by
+// src/providers/rfc2136/soa-entry.ts and read back by test/integration/soa-rfc2136.test.ts.
+const WIRE_TYPES = RECORD_TYPES.filter((type) => type.type !== 'ALIAS' && type.type !== 'SOA');
 
 describe.each(WIRE_TYPES.map((type) => [type.type, type] as const))('%s on the wire', (_name, type) => {
   it('comes back as the same canonical value', () => {
@@ -56,8 +58,6 @@ describe.each(WIRE_TYPES.map((type) => [type.type, type] as const))('%s on the w
     });
     fc.assert(
       fc.property(values, (value) => {
-        // dns-packet writes and reads SSHFP fingerprints of the assigned types only (1 SHA-1, 2 SHA-256).
-        fc.pre(type.type !== 'SSHFP' || ['1', '2'].includes(value.split(' ')[1] ?? ''));
         expect(throughTheWire(type, value)).toBe(value);
       }),
       RUNS,

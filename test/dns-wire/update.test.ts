@@ -134,7 +134,11 @@ describe('UPDATE messages with names compressed (RFC 1035 §4.1.4)', () => {
   });
 
   describe.each(
-    RECORD_TYPES.filter((type) => type.type !== 'ALIAS').map((type) => [type.type, type] as const),
+    // An SOA's canonical value is not its wire form (the serial is left out): the SOA prerequisite and
+    // test/providers/rfc2136/soa-entry.test.ts cover it.
+    RECORD_TYPES.filter((type) => type.type !== 'ALIAS' && type.type !== 'SOA').map(
+      (type) => [type.type, type] as const,
+    ),
   )('%s records', (_name, type: RecordType) => {
     it('read back as sent, and are counted exactly as written', () => {
       const yaml = YAML_VALUES.get(type.key);
@@ -146,8 +150,6 @@ describe('UPDATE messages with names compressed (RFC 1035 §4.1.4)', () => {
       });
       fc.assert(
         fc.property(fc.array(values, { minLength: 1, maxLength: 4 }), (list) => {
-          // dns-packet reads SSHFP fingerprints of the assigned types only (1 SHA-1, 2 SHA-256).
-          fc.pre(type.type !== 'SSHFP' || list.every((v) => ['1', '2'].includes(v.split(' ')[1] ?? '')));
           const updates = list.map((value, i) => add(`n${i}.big.example`, type.type, value));
           const octets = encode(updates);
           expect(sized(updates)).toBe(octets.length);

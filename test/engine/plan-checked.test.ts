@@ -13,6 +13,7 @@ import {
   ZONEFILE_CAPABILITIES,
 } from '../../src/providers/zonefile/index.js';
 import { providerLike } from '../support/load-options.js';
+import { DYN } from '../support/one-provider.js';
 
 /**
  * The check after an apply (`planChecked`) reads and diffs as `planReviewed` does; only a converged check is left
@@ -55,10 +56,10 @@ async function desired(records: string): Promise<DesiredState> {
 describe('planChecked', () => {
   it('leaves a converged check unreviewed: no steps, no approvals, no fingerprints', async () => {
     const state = await desired('{ www: { a: [192.0.2.1], ttl: 300 } }');
-    const reviewed = await planReviewed(state, { dns: provider() });
+    const reviewed = await planReviewed(state, { dns: { [DYN]: provider() } });
     expect(reviewed.steps).toEqual([]);
     expect(reviewed.fingerprints?.targets.length).toBeGreaterThan(0);
-    const checked = await planChecked(state, { dns: provider() });
+    const checked = await planChecked(state, { dns: { [DYN]: provider() } });
     expect(checked.steps).toEqual([]);
     expect(checked.fingerprints).toBeUndefined();
     expect(checked.needsApproval).toBeUndefined();
@@ -68,8 +69,10 @@ describe('planChecked', () => {
 
   it('planReviewed leaves the fingerprints out when asked, approvals kept', async () => {
     const state = await desired('{ www: { a: [192.0.2.9], ttl: 300 } }');
-    const full = await planReviewed(state, { dns: provider() });
-    const bare = await planReviewed(state, { dns: provider() }, undefined, { fingerprints: false });
+    const full = await planReviewed(state, { dns: { [DYN]: provider() } });
+    const bare = await planReviewed(state, { dns: { [DYN]: provider() } }, undefined, {
+      fingerprints: false,
+    });
     expect(bare.needsApproval).toEqual(full.needsApproval);
     expect(bare).not.toHaveProperty('fingerprints');
     const { fingerprints: _f, ...rest } = full;
@@ -79,10 +82,10 @@ describe('planChecked', () => {
   it('reviews a check that still has changes exactly as planReviewed does, scope included', async () => {
     const state = await desired('{ www: { a: [192.0.2.9], ttl: 300 } }');
     const scope = parseTargets(['zone:example.com']);
-    const checked = await planChecked(state, { dns: provider() }, scope);
+    const checked = await planChecked(state, { dns: { [DYN]: provider() } }, scope);
     expect(checked.steps).toHaveLength(1);
     expect(checked.fingerprints?.targets.map((t) => t.changed)).toEqual([true]);
     expect(checked.scope).toEqual(['zone:example.com']);
-    expect(checked).toEqual(await planReviewed(state, { dns: provider() }, scope));
+    expect(checked).toEqual(await planReviewed(state, { dns: { [DYN]: provider() } }, scope));
   });
 });

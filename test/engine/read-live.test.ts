@@ -34,8 +34,8 @@ describe('readLive', () => {
     // Whatever the plug-in gives, the provider here has no reader of either section.
     const { readSecondaryZones: _s, readGeoServices: _g, ...files } = opened;
     const provider: DnsProvider = files;
-    const live = await readLive(desired, { dnsProviders: { files: provider } });
-    expect(live.dnsProviders?.files).toEqual({ zones: {}, secondaryZones: [], geoServices: [] });
+    const live = await readLive(desired, { dns: { files: provider } });
+    expect(live.dns.files).toEqual({ zones: {}, secondaryZones: [], geoServices: [] });
   });
 
   it('opens the zone file provider with neither reader nor compiler of those sections', async () => {

@@ -42,6 +42,33 @@ describe('misplacedSets', () => {
   });
 });
 
+describe('misplacedSets with a sole value beside others', () => {
+  it('names a set that mixes SVCB modes (RFC 9460 §2.4.1) or holds a null MX beside an MX (RFC 7505 §3)', () => {
+    const values = (fqdn: string, type: string, ...all: string[]): LiveRecordSet => ({
+      fqdn,
+      type,
+      records: all.map((value) => ({ value, ttl: 300 })),
+    });
+    const sets = [
+      values(ZONE, 'HTTPS', '0 cdn.example.net.', '1 . alpn=h2'),
+      values(`www.${ZONE}`, 'HTTPS', '0 cdn.example.net.'),
+      values(`svc.${ZONE}`, 'SVCB', '1 a.example.net.', '2 b.example.net.'),
+      values(`two.${ZONE}`, 'SVCB', '0 a.example.net.', '0 b.example.net.'),
+      values(`mail.${ZONE}`, 'MX', '0 .', '10 mx.example.net.'),
+      values(`nomail.${ZONE}`, 'MX', '0 .'),
+      values(ZONE, 'TXT', '"a"', '"b"'),
+      values(`www.${ZONE}`, 'TXT', '"a"', '"b"'),
+    ];
+    const why = (value: string) =>
+      `holds "${value}" beside other values, where it is the only one of its set (validation refuses it)`;
+    expect(misplacedSets(ZONE, sets)).toEqual([
+      { fqdn: ZONE, type: 'HTTPS', why: `${ZONE} HTTPS ${why('0 cdn.example.net.')}` },
+      { fqdn: `two.${ZONE}`, type: 'SVCB', why: `two.${ZONE} SVCB ${why('0 a.example.net.')}` },
+      { fqdn: `mail.${ZONE}`, type: 'MX', why: `mail.${ZONE} MX ${why('0 .')}` },
+    ]);
+  });
+});
+
 describe('zoneDocument with misplaced sets', () => {
   it('writes them under unmanaged by name and type, keeps the name’s other sets, and notes each', () => {
     const { document, notes } = zoneDocument({

@@ -15,6 +15,7 @@ import { loadDesiredState } from '../../src/config/index.js';
 import type { Emulator } from '../../src/emulator/index.js';
 import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import { DYN } from '../support/one-provider.js';
 import { startSandbox } from '../support/sandbox.js';
 import { PROPERTY_TIMEOUT, publishedRecords } from './helpers.js';
 import {
@@ -67,10 +68,10 @@ describe('plan → apply → plan against the emulator', () => {
           const sandbox = await startSandbox({ dns: { zones: seedZones(scenario) } });
           try {
             const before = untouchedRecords(sandbox.emulator.snapshot(), scenario);
-            const plan = await planLive(desired, { dns: sandbox.provider() });
+            const plan = await planLive(desired, { dns: { [DYN]: sandbox.provider() } });
             const log = sandbox.emulator.requestLog;
             log.clear();
-            const result = await applyPlan(plan, writersOf({ dns: sandbox.provider() }));
+            const result = await applyPlan(plan, writersOf({ dns: { [DYN]: sandbox.provider() } }));
             expect(result.ok).toBe(true);
 
             const touched = new Set(plan.zones.map((z) => z.zone));
@@ -78,7 +79,7 @@ describe('plan → apply → plan against the emulator', () => {
             for (const zone of scenario.zoneNames) {
               expect(log.count({ ...publishes(zone), status: 200 })).toBe(touched.has(zone) ? 1 : 0);
             }
-            const again = await planLive(desired, { dns: sandbox.provider() });
+            const again = await planLive(desired, { dns: { [DYN]: sandbox.provider() } });
             expect(again.steps).toEqual([]);
             expectConverged(sandbox.emulator, scenario);
             expect(untouchedRecords(sandbox.emulator.snapshot(), scenario)).toEqual(before);
@@ -101,7 +102,7 @@ describe('plan → apply → plan against the emulator', () => {
           const desired = await desiredOf(scenario, run++);
           const sandbox = await startSandbox({ dns: { zones: seedZones(scenario) } });
           try {
-            const plan = await planLive(desired, { dns: sandbox.provider() });
+            const plan = await planLive(desired, { dns: { [DYN]: sandbox.provider() } });
             fc.pre(plan.steps.length > 0);
             const step = plan.steps[zonePick % plan.steps.length];
             if (!step) throw new Error('unreachable');
@@ -120,7 +121,7 @@ describe('plan → apply → plan against the emulator', () => {
             });
 
             const writer = sandbox.provider();
-            const result = await applyPlan(plan, writersOf({ dns: writer }));
+            const result = await applyPlan(plan, writersOf({ dns: { [DYN]: writer } }));
             const outcome = result.steps.find((s) => s.id === step.id);
             expect(outcome).toMatchObject({ status: 'failed', done: failAt, discarded: true });
             expect(result.steps.filter((s) => s.status !== 'applied')).toHaveLength(1);
@@ -132,12 +133,12 @@ describe('plan → apply → plan against the emulator', () => {
             const pending = sandbox.emulator.chaos.pendingChanges();
             expect(pending.filter((p) => p.zone === victim.zone && p.changes > 0)).toEqual([]);
 
-            const rest = await planLive(desired, { dns: sandbox.provider() });
+            const rest = await planLive(desired, { dns: { [DYN]: sandbox.provider() } });
             // Only the failed zone can be left (nothing, when it was an empty new zone whose creation went through).
             expect(rest.steps.every((s) => s.id === step.id)).toBe(true);
-            const retry = await applyPlan(rest, writersOf({ dns: sandbox.provider() }));
+            const retry = await applyPlan(rest, writersOf({ dns: { [DYN]: sandbox.provider() } }));
             expect(retry.ok).toBe(true);
-            expect((await planLive(desired, { dns: sandbox.provider() })).steps).toEqual([]);
+            expect((await planLive(desired, { dns: { [DYN]: sandbox.provider() } })).steps).toEqual([]);
             expectConverged(sandbox.emulator, scenario);
           } finally {
             await sandbox.close();

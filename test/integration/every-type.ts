@@ -1,6 +1,9 @@
 /**
  * A zone with every type both providers take, as YAML record lines (indented for `zones.<zone>.records`): each type
- * at its own name `t-<key>` with its fixture's first value, NS and DS together at the delegation `sub`.
+ * at its own name `t-<key>` with its fixture's first value, NS and DS together at the delegation `sub`. CDS and
+ * CDNSKEY are left out: at the apex they name a DNSKEY of their algorithm (RFC 7344 §4.1), which PowerDNS keeps in
+ * its keystore and a Dyn zone these tests create does not have, so the Dyn plan refuses them (key-match-checks.ts);
+ * their own tests: test/plan/diff/key-match-checks.test.ts, test/providers/rfc2136/cds-real.test.ts.
  */
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 import { DYN_RECORD_TYPES } from '../../src/providers/dyn/capabilities.js';
@@ -12,7 +15,8 @@ export function everyTypeRecords(): string {
   const lines: string[] = [];
   let delegation = '';
   for (const type of RECORD_TYPES) {
-    if (!pdns.includes(type.type) || !DYN_RECORD_TYPES.has(type.type) || type.type === 'DS') continue;
+    const skipped = type.type === 'DS' || type.rules?.matches !== undefined;
+    if (!pdns.includes(type.type) || !DYN_RECORD_TYPES.has(type.type) || skipped) continue;
     const [first] = fixtureInputs(type) ?? [];
     const data = JSON.stringify(type.single ? first : [first]);
     if (type.type === 'NS') delegation = `ns: ${data}`;

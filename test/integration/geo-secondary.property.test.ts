@@ -13,6 +13,7 @@ import { loadDesiredState } from '../../src/config/index.js';
 import type { EmulatorSeed } from '../../src/emulator/index.js';
 import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import { DYN } from '../support/one-provider.js';
 import { startSandbox } from '../support/sandbox.js';
 import {
   expectedServices,
@@ -46,7 +47,7 @@ async function desiredOf(yaml: string): Promise<DesiredState> {
 async function sandbox(dns: NonNullable<EmulatorSeed['dns']>) {
   const { emulator, provider, close } = await startSandbox({ dns });
   /** The writers of a fresh provider, as apply takes them. */
-  const writers = () => writersOf({ dns: provider() });
+  const writers = () => writersOf({ dns: { [DYN]: provider() } });
   return { emulator, provider, writers, close };
 }
 
@@ -59,10 +60,10 @@ describe('zones, secondary zones and geo services on the emulator', () => {
           const desired = await desiredOf(yamlOf(scenario));
           const s = await sandbox(seedOf(scenario));
           try {
-            const plan = await planLive(desired, { dns: s.provider() });
+            const plan = await planLive(desired, { dns: { [DYN]: s.provider() } });
             const result = await applyPlan(plan, s.writers());
             expect(result.steps.filter((step) => step.status !== 'applied')).toEqual([]);
-            expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
+            expect((await planLive(desired, { dns: { [DYN]: s.provider() } })).steps).toEqual([]);
             for (const [zone, records] of Object.entries(expectedZones(scenario)))
               expect(publishedRecords(s.emulator, zone)).toEqual(records);
             expect(serviceState(s.emulator.snapshot())).toEqual(expectedServices(scenario));
@@ -96,11 +97,11 @@ geo_services:
       },
     });
     try {
-      const plan = await planLive(desired, { dns: s.provider() });
+      const plan = await planLive(desired, { dns: { [DYN]: s.provider() } });
       expect(plan.steps.map((step) => step.id)).toEqual(['zone:a.test']);
       expect((await applyPlan(plan, s.writers())).ok).toBe(true);
       expect(publishedRecords(s.emulator, 'a.test')).toEqual(['geo.a.test 3600 TXT "v=spf1 -all"']);
-      expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
+      expect((await planLive(desired, { dns: { [DYN]: s.provider() } })).steps).toEqual([]);
     } finally {
       await s.close();
     }
@@ -140,7 +141,7 @@ geo_services:
     const desired = await desiredOf(SWAP_YAML);
     const s = await sandbox(SWAP_SEED);
     try {
-      const plan = await planLive(desired, { dns: s.provider() });
+      const plan = await planLive(desired, { dns: { [DYN]: s.provider() } });
       expect(plan.steps.map((step) => `${step.id} <- ${step.after.join(', ')}`)).toEqual([
         'geo:S#unlink <- ',
         'secondary:p.example <- ',
@@ -164,7 +165,7 @@ geo_services:
       expect(at('POST /REST/Geo/t/')).toBeGreaterThan(at('PUT /REST/Zone/new.test/'));
       expect(at('POST /REST/Secondary/p.example/')).toBeGreaterThanOrEqual(0);
       expect(writes.filter((w) => w.startsWith('PUT /REST/Zone/'))).toHaveLength(2);
-      expect((await planLive(desired, { dns: s.provider() })).steps).toEqual([]);
+      expect((await planLive(desired, { dns: { [DYN]: s.provider() } })).steps).toEqual([]);
     } finally {
       await s.close();
     }
@@ -180,7 +181,7 @@ geo_services:
         status: 503,
         errCode: 'SERVICE_UNAVAILABLE',
       });
-      const first = await applyPlan(await planLive(desired, { dns: s.provider() }), s.writers());
+      const first = await applyPlan(await planLive(desired, { dns: { [DYN]: s.provider() } }), s.writers());
       expect(first.steps.map((o) => `${o.id} ${o.status}`)).toEqual([
         'geo:S#unlink applied',
         'secondary:p.example applied',
@@ -192,7 +193,7 @@ geo_services:
       expect(s.emulator.snapshot().dns?.zones?.['new.test']?.serial).toBe(1);
       expect(s.emulator.snapshot().dns?.geo_services?.T).toBeUndefined();
 
-      const rest = await planLive(desired, { dns: s.provider() });
+      const rest = await planLive(desired, { dns: { [DYN]: s.provider() } });
       expect(rest.steps.map((step) => step.id)).toEqual(['geo:T']);
       expect((await applyPlan(rest, s.writers())).ok).toBe(true);
     } finally {
@@ -207,7 +208,10 @@ geo_services:
         status: 503,
         errCode: 'SERVICE_UNAVAILABLE',
       });
-      const result = await applyPlan(await planLive(desired, { dns: again.provider() }), again.writers());
+      const result = await applyPlan(
+        await planLive(desired, { dns: { [DYN]: again.provider() } }),
+        again.writers(),
+      );
       expect(
         result.steps.map((o) => `${o.id} ${o.status}${o.status === 'skipped' ? ` ${o.blockedBy}` : ''}`),
       ).toEqual([

@@ -17,6 +17,7 @@ import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import { formatDiagnostic } from '../../src/model/diagnostic.js';
 import { requireRecordType } from '../../src/model/record-types/index.js';
 import { PROTOTYPE_KEYS } from '../fixtures/prototype-keys.js';
+import { DYN } from '../support/one-provider.js';
 import { startSandbox } from '../support/sandbox.js';
 import { PROPERTY_TIMEOUT, recordLines } from './helpers.js';
 import { canonical, rdataOf } from './scenario.js';
@@ -148,7 +149,7 @@ describe('prototype-member names through validate → plan → apply → plan', 
             waf: seed.waf,
           });
           try {
-            const providers = () => ({ dns: sandbox.provider(), waf: sandbox.wafProvider() });
+            const providers = () => ({ dns: { [DYN]: sandbox.provider() }, waf: sandbox.wafProvider() });
             const plan = await planLive(loaded.desired, providers());
             const result = await applyPlan(plan, writersOf(providers()));
             expect(result.ok).toBe(true);

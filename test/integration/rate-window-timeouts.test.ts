@@ -4,6 +4,7 @@ import type { DesiredState } from '../../src/model/dns.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import type { RateEvent } from '../../src/providers/http/scheduler.js';
 import { closeStartedEmulators, startEmulator } from '../support/emulator.js';
+import { DYN, oneProviderDesired } from '../support/one-provider.js';
 import { publishedRecords } from './helpers.js';
 
 // Time budget: ten times its run (8 s of rate windows on 2 cores), rounded up.
@@ -36,14 +37,14 @@ describe('a rate window longer than the attempt timeout', () => {
         ),
       },
     };
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: ZONES.map((zone) => ({
         zone,
         defaultTtl: 300,
         unmanaged: [],
         records: [{ fqdn: `www.${zone}`, type: 'A', ttl: 300, values: ['192.0.2.2'] }],
       })),
-    };
+    });
     const { emulator, url } = await startEmulator({ seed, dnsRateLimit: { limit: 12, windowMs: WINDOW_MS } });
     const decisions: ClientDecision[] = [];
     const waits: number[] = [];
@@ -64,8 +65,8 @@ describe('a rate window longer than the attempt timeout', () => {
       },
     });
     try {
-      const plan = await planLive(desired, { dns });
-      const result = await applyPlan(plan, writersOf({ dns }), { signal: run.signal });
+      const plan = await planLive(desired, { dns: { [DYN]: dns } });
+      const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }), { signal: run.signal });
       expect(result.steps.map((step) => [step.id, step.status])).toEqual(
         ZONES.map((zone) => [`zone:${zone}`, 'applied']),
       );

@@ -9,6 +9,7 @@ import { DEFAULT_BOT_CATALOGUE } from '../../src/emulator/waf/catalogue.js';
 import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { fakeClock } from '../support/fake-clock.js';
+import { oneProviderDesired } from '../support/one-provider.js';
 import { startSandbox } from '../support/sandbox.js';
 import { enabledBots } from './helpers.js';
 
@@ -57,7 +58,7 @@ describe('WAF plan → apply → plan against the emulator', () => {
           { waf: {}, clock: fakeClock(Date.now()) },
         );
         try {
-          const desired: DesiredState = {
+          const desired: DesiredState = oneProviderDesired({
             zones: [],
             waf: {
               webapps: APPS.flatMap((name, i) => {
@@ -67,7 +68,7 @@ describe('WAF plan → apply → plan against the emulator', () => {
                 return [{ ref: name, at: NOWHERE, mode: w.mode, allow }];
               }),
             },
-          };
+          });
           const provider = sandbox.wafProvider();
           const plan = await planLive(desired, { waf: provider });
           const log = sandbox.emulator.requestLog;

@@ -4,6 +4,7 @@ import { applyPlan, planLive, writersOf } from '../../src/engine/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
 import { createWafProvider } from '../../src/providers/waf/index.js';
 import { fakeClock } from '../support/fake-clock.js';
+import { DYN, oneProviderDesired } from '../support/one-provider.js';
 import { type Sandbox, startSandbox, WAF_CLIENT } from '../support/sandbox.js';
 import { enabledBots } from './helpers.js';
 
@@ -55,7 +56,7 @@ describe('token expiry in the middle of a run', () => {
       sleep: clock.elapse,
     });
     try {
-      const desired: DesiredState = { zones: [], waf: desiredWaf };
+      const desired: DesiredState = oneProviderDesired({ zones: [], waf: desiredWaf });
       const plan = await planLive(desired, { waf: provider });
       const result = await applyPlan(plan, writersOf({ waf: provider }), { concurrency: 1 });
       expect(result.ok).toBe(true);
@@ -76,7 +77,7 @@ describe('token expiry in the middle of a run', () => {
       },
     );
     const provider = sandbox.wafProvider();
-    const desired: DesiredState = { zones: [], waf: desiredWaf };
+    const desired: DesiredState = oneProviderDesired({ zones: [], waf: desiredWaf });
     const result = await applyPlan(await planLive(desired, { waf: provider }), writersOf({ waf: provider }));
     expect(result.ok).toBe(true);
     expect(sandbox.emulator.requestLog.count({ status: 401 })).toBe(0);
@@ -105,7 +106,7 @@ describe('a failed webapp change', () => {
     sandbox.emulator.waf.failNextChanges(4, shopId);
     const dns = sandbox.provider();
     const waf = sandbox.wafProvider();
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -115,10 +116,10 @@ describe('a failed webapp change', () => {
         },
       ],
       waf: desiredWaf,
-    };
-    const plan = await planLive(desired, { dns, waf });
+    });
+    const plan = await planLive(desired, { dns: { [DYN]: dns }, waf });
     expect(plan.steps.map((s) => s.id)).toEqual(['webapp:blog', 'webapp:shop', 'zone:example.com']);
-    const result = await applyPlan(plan, writersOf({ dns, waf }));
+    const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns }, waf }));
     expect(result.ok).toBe(false);
     const byId = Object.fromEntries(result.steps.map((s) => [s.id, s]));
     expect(byId['zone:example.com']?.status).toBe('applied');
@@ -129,8 +130,8 @@ describe('a failed webapp change', () => {
     });
     expect(enabledBots(sandbox.emulator, 'shop')).toEqual(['AhrefsBot', 'Googlebot']);
     expect(enabledBots(sandbox.emulator, 'blog')).toEqual(['DuckDuckBot']);
-    const rest = await planLive(desired, { dns, waf });
+    const rest = await planLive(desired, { dns: { [DYN]: dns }, waf });
     expect(rest.steps.map((s) => s.id)).toEqual(['webapp:shop']);
-    expect((await applyPlan(rest, writersOf({ dns, waf }))).ok).toBe(true);
+    expect((await applyPlan(rest, writersOf({ dns: { [DYN]: dns }, waf }))).ok).toBe(true);
   });
 });

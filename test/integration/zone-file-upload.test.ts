@@ -6,6 +6,7 @@ import { quoteChunks } from '../../src/model/record-types/character-strings.js';
 import { RECORD_TYPES } from '../../src/model/record-types/index.js';
 import { DYN_CAPABILITIES } from '../../src/providers/dyn/capabilities.js';
 import { NOT_AT_DYN, requireDynFixture } from '../fixtures/record-types/fixtures.js';
+import { DYN, oneProviderDesired } from '../support/one-provider.js';
 import { type Sandbox, startSandbox } from '../support/sandbox.js';
 
 // Time budget: ten times its slowest test (1.5 s at load 9 on 2 cores), rounded up.
@@ -30,13 +31,13 @@ function everyType(): RecordSet[] {
 }
 
 function desired(records: RecordSet[]): DesiredState {
-  return { zones: [{ zone: ZONE, defaultTtl: 300, records, unmanaged: [] }] };
+  return oneProviderDesired({ zones: [{ zone: ZONE, defaultTtl: 300, records, unmanaged: [] }] });
 }
 
 describe('a new zone is one zone-file upload', () => {
   it('every type goes through the file (ALIAS beside it), published, and a new plan is empty', async () => {
     sandbox = await startSandbox();
-    const providers = { dns: sandbox.provider() };
+    const providers = { dns: { [DYN]: sandbox.provider() } };
     const state = desired(everyType());
     const plan = await planLive(state, providers);
     const [step] = plan.steps;
@@ -52,7 +53,7 @@ describe('a new zone is one zone-file upload', () => {
       `POST /REST/ALIASRecord/${ZONE}/${ZONE}/ 200`,
       `PUT /REST/Zone/${ZONE}/ 200`,
     ]);
-    const again = await planLive(state, { dns: sandbox.provider() });
+    const again = await planLive(state, { dns: { [DYN]: sandbox.provider() } });
     expect(again.steps).toEqual([]);
   });
 
@@ -60,7 +61,7 @@ describe('a new zone is one zone-file upload', () => {
     sandbox = await startSandbox({ dns: { zones: { 'old.test': { records: [] } } } });
     const reads = async (state: DesiredState) => {
       sandbox.emulator.requestLog.clear();
-      await planLive(state, { dns: sandbox.provider() });
+      await planLive(state, { dns: { [DYN]: sandbox.provider() } });
       return sandbox.emulator.requestLog.entries.map((e) => `${e.method} ${e.path}`);
     };
     const www = (zone: string): RecordSet => ({
@@ -70,9 +71,9 @@ describe('a new zone is one zone-file upload', () => {
       values: ['192.0.2.1'],
     });
     expect(await reads(desired([www(ZONE)]))).toEqual(['POST /REST/Session/', 'GET /REST/Zone/']);
-    const existing: DesiredState = {
+    const existing: DesiredState = oneProviderDesired({
       zones: [{ zone: 'old.test', defaultTtl: 300, records: [www('old.test')], unmanaged: [] }],
-    };
+    });
     expect(await reads(existing)).toEqual([
       'POST /REST/Session/',
       'GET /REST/Zone/',
@@ -91,7 +92,7 @@ describe('a new zone is one zone-file upload', () => {
       ttl: 300,
       values: [dkim(i)],
     }));
-    const providers = { dns: sandbox.provider() };
+    const providers = { dns: { [DYN]: sandbox.provider() } };
     const plan = await planLive(desired(records), providers);
     const kinds = plan.steps[0]?.ops.map((op) => op.kind);
     expect(kinds).toEqual(['create-zone-from-file', 'add-zone-file', 'publish']);
@@ -103,6 +104,6 @@ describe('a new zone is one zone-file upload', () => {
       `PUT /REST/ZoneFile/${ZONE}/`,
       `PUT /REST/Zone/${ZONE}/`,
     ]);
-    expect((await planLive(desired(records), { dns: sandbox.provider() })).steps).toEqual([]);
+    expect((await planLive(desired(records), { dns: { [DYN]: sandbox.provider() } })).steps).toEqual([]);
   });
 });

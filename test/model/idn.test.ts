@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownName, toALabels, unicodeForm } from '../../src/model/idn.js';
+import { globToALabels, shownName, toALabels, unicodeForm, visibleName } from '../../src/model/idn.js';
 
 /**
  * Names in Unicode (model/idn.ts): UTS #46 processing (nontransitional, as IDNA2008 and browsers) maps each
@@ -19,7 +19,8 @@ describe('toALabels', () => {
     // RFC 5892 Appendix A.2: ZERO WIDTH JOINER only after a virama.
     expect(toALabels('a\u200db.example')).toEqual({
       ok: false,
-      problem: '"a\u200db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+      // The joiner shows nothing: the message prints it as its code point, where it is.
+      problem: '"aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
     });
     // RFC 5891 §5.4: a label must not begin with a combining mark.
     const combining = toALabels('\u0301x.example');
@@ -39,8 +40,62 @@ describe('unicodeForm and shownName', () => {
 
   it('shows any other name as it is: no A-label, or an xn-- label that maps to nothing', () => {
     expect(unicodeForm('www.example.com')).toBeUndefined();
+    // An ASCII name in upper case has no Unicode form (domainToUnicode would only lower-case it).
+    expect(unicodeForm('WWW.Example.com.')).toBeUndefined();
+    expect(unicodeForm('WWW.XN--BCHER-KVA.example.')).toBe('www.bücher.example.');
     expect(shownName('www.example.com')).toBe('www.example.com');
     expect(shownName('xn--zz.example')).toBe('xn--zz.example');
     expect(shownName('.')).toBe('.');
+  });
+});
+
+describe('visibleName', () => {
+  it('prints each character that shows nothing as its code point, and every other one as it is', () => {
+    expect(visibleName('a\u200bb\u200c\u200d\u2060\u00ad\ufeff')).toBe(
+      'aU+200BbU+200CU+200DU+2060U+00ADU+FEFF',
+    );
+    expect(visibleName('a\u00a0b\u3000c\u0007')).toBe('aU+00A0bU+3000cU+0007');
+    expect(visibleName('bücher straße.example')).toBe('bücher straße.example');
+  });
+
+  it('shows a zero-width character of a refused record name where it is, in the name and the label', () => {
+    // RFC 5892 Appendix A.1: ZERO WIDTH NON-JOINER only after a virama or in a joining context.
+    const refused = toALabels('x\u200cy.bücher');
+    expect(refused).toEqual({
+      ok: false,
+      problem: '"xU+200Cy" is not a valid internationalized label (UTS #46): U+200C is not allowed in names',
+    });
+  });
+});
+
+describe('globToALabels', () => {
+  it('maps each Unicode label of a glob to its A-label and keeps glob labels and ASCII as written', () => {
+    expect(globToALabels('*.bücher')).toEqual({ ok: true, name: '*.xn--bcher-kva' });
+    expect(globToALabels('_acme-*.Bücher.example.')).toEqual({
+      ok: true,
+      name: '_acme-*.xn--bcher-kva.example.',
+    });
+    expect(globToALabels('{www,api}.example')).toEqual({ ok: true, name: '{www,api}.example' });
+  });
+
+  it('refuses a label that mixes glob characters with non-ASCII ones: its A-label would not be a glob of it', () => {
+    expect(globToALabels('x.bü*')).toEqual({
+      ok: false,
+      problem:
+        '"bü*" mixes glob characters with non-ASCII ones: globs match A-labels (xn--…), and an A-label stands for ' +
+        'its whole label; write the Unicode label whole (*.bücher) or glob on its A-label',
+    });
+    for (const glob of ['bü*', 'b?ü', '{bücher,büro}.example', 'x.[bü]']) {
+      const read = globToALabels(glob);
+      expect(read.ok, glob).toBe(false);
+      expect(read.ok ? '' : read.problem).toContain('mixes glob characters with non-ASCII ones');
+    }
+  });
+
+  it('refuses a Unicode label UTS #46 refuses, with its code point', () => {
+    expect(globToALabels('*.a\u200db')).toEqual({
+      ok: false,
+      problem: '"aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    });
   });
 });

@@ -58,4 +58,22 @@ describe('unmanagedNameGlob: an entry written as record names are', () => {
       problem: expect.stringContaining('Missing closing: "]"'),
     });
   });
+
+  it('takes a Unicode label as its A-label (UTS #46), so that *.bücher matches x.xn--bcher-kva', () => {
+    const read = unmanagedNameGlob('*.bücher', 'example.com');
+    expect(read).toEqual({ glob: '*.xn--bcher-kva' });
+    expect(isUnmanaged('x.xn--bcher-kva', ['glob' in read ? read.glob : ''])).toBe(true);
+    expect(unmanagedNameGlob('café.bücher.example.', 'xn--bcher-kva.example')).toEqual({
+      glob: 'xn--caf-dma',
+    });
+  });
+
+  it('refuses an invalid Unicode label with its code point, and a label mixing glob and non-ASCII characters', () => {
+    expect(unmanagedNameGlob('a\u200db', 'example.com')).toEqual({
+      problem: '"aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    });
+    expect(unmanagedNameGlob('bü*', 'example.com')).toEqual({
+      problem: expect.stringContaining('"bü*" mixes glob characters with non-ASCII ones'),
+    });
+  });
 });

@@ -14,6 +14,7 @@ import {
   scopeDesired,
   scopeLive,
 } from '../../src/plan/index.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../support/one-provider.js';
 import { desiredZone, liveZone } from './helpers/builders.js';
 import { FAKE_OP_SCHEMAS } from './helpers/fake-providers.js';
 import { reviewPlan } from './helpers/review-fixture.js';
@@ -31,7 +32,7 @@ const webapp = (name: string, i: number): LiveWebapp => ({
 });
 
 function state(): { desired: DesiredState; live: LiveState } {
-  const desired: DesiredState = {
+  const desired: DesiredState = oneProviderDesired({
     zones: [
       desiredZone('example.com', {
         '__proto__.example.com': [['192.0.2.1']],
@@ -53,8 +54,8 @@ function state(): { desired: DesiredState; live: LiveState } {
     })),
     manage: { secondaryZones: 'all', geoServices: 'all' },
     waf: { webapps: KEYS.map((ref) => ({ ref, at, mode: 'exact', allow: [{ ref: '__proto__', at }] })) },
-  };
-  const live: LiveState = {
+  });
+  const live: LiveState = oneProviderLive({
     zones: Object.fromEntries([
       [
         'example.com',
@@ -79,7 +80,7 @@ function state(): { desired: DesiredState; live: LiveState } {
       readRequests: 1,
       rateLimit: null,
     },
-  };
+  });
   return { desired, live };
 }
 
@@ -140,7 +141,7 @@ describe('names that are properties of every object', () => {
     const scoped = scopeDesired(desired, scope);
     expect(scoped.waf?.webapps.map((w) => w.ref)).toEqual(['__proto__']);
     expect(scoped.geoServices?.map((s) => s.name)).toEqual(['constructor']);
-    expect(scopeLive(live, scope).geoServices).toEqual([]);
+    expect(scopeLive(live, scope, scoped).dns[DYN]?.geoServices).toEqual([]);
     const plan = reviewPlan(desired, live);
     const report = driftReport(
       plan,

@@ -1,8 +1,9 @@
+import { createSocket } from 'node:dgram';
 import { describe, expect, it } from 'vitest';
 import { givenNameServers, serversOf } from '../../src/cli/options/name-servers.js';
 import type { RunningSandbox } from '../../src/cli/sandbox/sandbox.js';
+import { decodeMessage, encodeMessage, RCODES } from '../../src/dns-wire/index.js';
 import { parseServer, systemNameServers } from '../../src/verify/index.js';
-import { startEmulator } from '../support/emulator.js';
 
 describe('a name server address', () => {
   it('is HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address; the port defaults to 53', () => {
@@ -11,6 +12,17 @@ describe('a name server address', () => {
     expect(parseServer('[2001:db8::53]:5353')).toEqual({ host: '2001:db8::53', port: 5353 });
     expect(parseServer('[::1]')).toEqual({ host: '::1', port: 53 });
     expect(parseServer('2001:db8::53')).toEqual({ host: '2001:db8::53', port: 53 });
+  });
+
+  it('asks a host name written in Unicode by its A-labels (UTS #46), the port kept', () => {
+    expect(parseServer('ns1.bücher.example')).toEqual({ host: 'ns1.xn--bcher-kva.example', port: 53 });
+    expect(parseServer('ns1.bücher.example:5300')).toEqual({ host: 'ns1.xn--bcher-kva.example', port: 5300 });
+  });
+
+  it('refuses a Unicode host UTS #46 refuses with its code point, --nameserver by the flag', () => {
+    expect(() => givenNameServers({ nameserver: ['ns.a\u200db.example:53'] })).toThrow(
+      '--nameserver: "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    );
   });
 
   it('refuses anything else, saying what it takes', () => {
@@ -73,36 +85,78 @@ describe('which servers answer for a zone', () => {
 });
 
 describe("a zone's NS set as resolvers see it", () => {
-  it('is each address of each name server, port 53; a zone without one is an error that says so', async () => {
-    const running = await startEmulator({
-      seed: {
-        dns: {
-          zones: {
-            'example.com': {
-              records: [
-                { fqdn: 'example.com', type: 'NS', ttl: 3600, rdata: { nsdname: 'ns1.example.com.' } },
-                { fqdn: 'example.com', type: 'NS', ttl: 3600, rdata: { nsdname: 'ns2.example.com.' } },
-                { fqdn: 'ns1.example.com', type: 'A', ttl: 3600, rdata: { address: '192.0.2.53' } },
-                { fqdn: 'ns2.example.com', type: 'A', ttl: 3600, rdata: { address: '192.0.2.54' } },
-                { fqdn: 'ns2.example.com', type: 'AAAA', ttl: 3600, rdata: { address: '2001:db8::54' } },
-              ],
-            },
-          },
-        },
-      },
+  /**
+   * A resolver on 127.0.0.1, in this process: it answers each question from `data` (name → type → values), NXDOMAIN
+   * for a name it has nothing of, and counts the questions. Node's resolver asks it as it would the machine's.
+   */
+  async function resolver(data: Record<string, Record<string, string[]>>) {
+    const socket = createSocket('udp4');
+    const asked: string[] = [];
+    socket.on('message', (octets, remote) => {
+      const query = decodeMessage(octets);
+      const { name = '', type = '' } = query.question ?? {};
+      asked.push(`${name} ${type}`);
+      const known = data[name];
+      const answer = encodeMessage({
+        ...query,
+        ...{ response: true, authoritative: false, udpSize: undefined },
+        rcode: known ? RCODES.NOERROR : RCODES.NXDOMAIN,
+        answers: (known?.[type] ?? []).map((value) => ({ name, type, ttl: 300, value })),
+      });
+      socket.send(answer, remote.port, remote.address);
+    });
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+    return {
+      at: `127.0.0.1:${socket.address().port}`,
+      asked,
+      close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    };
+  }
+
+  it('is each address of each name server, port 53, sorted and once each', async () => {
+    const server = await resolver({
+      'example.com': { NS: ['ns1.example.com.', 'ns2.example.net.', 'ns3.example.com.'] },
+      'ns1.example.com': { A: ['192.0.2.54'], AAAA: [] },
+      // ns3 shares ns1's address: one server, asked once.
+      'ns3.example.com': { A: ['192.0.2.54', '192.0.2.53'] },
+      'ns2.example.net': { AAAA: ['2001:db8::54'] },
     });
     try {
-      // The emulator's name server stands in for the resolver: it answers the NS set and the addresses itself.
-      const { port } = await running.emulator.serveDns();
-      const find = systemNameServers([`127.0.0.1:${port}`]);
-      expect(await find('example.com')).toEqual([
+      expect(await systemNameServers([server.at])('example.com')).toEqual([
         { host: '192.0.2.53', port: 53 },
         { host: '192.0.2.54', port: 53 },
         { host: '2001:db8::54', port: 53 },
       ]);
-      await expect(find('example.org')).rejects.toThrow(/^cannot find the NS set of example.org: /);
+      // The NS set once, then each name's IPv4 and IPv6 addresses (RFC 1035 §3.3.11: NS names a host).
+      expect([...server.asked].sort()).toEqual([
+        'example.com NS',
+        'ns1.example.com A',
+        'ns1.example.com AAAA',
+        'ns2.example.net A',
+        'ns2.example.net AAAA',
+        'ns3.example.com A',
+        'ns3.example.com AAAA',
+      ]);
     } finally {
-      await running.close();
+      await server.close();
+    }
+  });
+
+  it('is an error that says so for a zone without an NS set, or whose name servers have no address', async () => {
+    const server = await resolver({
+      'example.net': { NS: ['ns1.example.net.', 'ns2.example.net.'] },
+      'ns1.example.net': {},
+    });
+    try {
+      const find = systemNameServers([server.at]);
+      await expect(find('example.org')).rejects.toThrow(
+        /^cannot find the NS set of example.org: queryNs ENOTFOUND example.org$/,
+      );
+      await expect(find('example.net')).rejects.toThrow(
+        'no address for the name servers of example.net (ns1.example.net, ns2.example.net)',
+      );
+    } finally {
+      await server.close();
     }
   });
 });

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
-import { providerFor } from '../../model/dns-providers.js';
+import { ownValue } from '../../model/own-value.js';
+import { providerOfShown } from '../../model/shown-provider.js';
 import {
   type DriftReport,
   driftReport,
@@ -67,7 +68,7 @@ async function withLastPublishes(
       const created = t.changes.some(
         ({ change }) => change.address.kind === 'zone' && change.action === 'create',
       );
-      const provider = providerFor(services.providers, t.target.provider);
+      const provider = ownValue(services.providers.dns ?? {}, providerOfShown(t.target.provider));
       if (t.target.kind !== 'zone' || created || !provider?.readLastPublish) return t;
       const last = await provider.readLastPublish(t.target.name);
       return last !== null && 'notRead' in last

@@ -79,7 +79,7 @@ export async function executePlan(
   // The re-plan reads in this session, which sees its own unpublished changes: after a failed discard they could
   // make an unpublished zone look converged. Ending the session drops them; the re-plan then logs in afresh.
   if (result.steps.some((step) => step.status === 'failed' && step.discarded === false)) {
-    const dns = Object.values(services.providers.dnsProviders ?? {});
+    const dns = Object.values(services.providers.dns ?? {});
     await Promise.all(dns.map((provider) => provider.endSession?.()));
   }
   // The check is apart from what was applied: when it cannot read, the report of the apply is still printed.

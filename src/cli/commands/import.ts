@@ -8,8 +8,10 @@ import { DEFAULT_MIN_ZONES } from '../../import/find-templates.js';
 import { closestNames } from '../../model/closest-names.js';
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
-import { providerFor } from '../../model/dns-providers.js';
+import { IMPLICIT_PROVIDER } from '../../model/dns-provider-spec.js';
 import { loadPicomatch } from '../../model/glob.js';
+import { type ALabels, globToALabels } from '../../model/idn.js';
+import { ownValue } from '../../model/own-value.js';
 import { plural, printable } from '../../model/text.js';
 import { renderPlanText } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
@@ -57,7 +59,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
     throw new UsageError('EP6002', '--min-zones needs --find-templates');
   const reuse = options.findTemplates ? { minZones: options.minZones ?? DEFAULT_MIN_ZONES } : undefined;
   const selectors = {
-    zones: selector('--zones', 'zone (primary or secondary)', options.zones),
+    zones: selector('--zones', 'zone (primary or secondary)', options.zones, globToALabels),
     geo: selector('--geo-services', 'geo service', options.geoServices),
     webapps: selector('--webapps', 'webapp (by name or id)', options.webapps),
   };
@@ -78,17 +80,18 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
       'nothing to import: set EDGEPLAN_DYN_* and/or EDGEPLAN_WAF_*, or use --sandbox',
     );
   // The services are opened as for a desired state that owns everything: what import reads.
+  const from = spec ?? IMPLICIT_PROVIDER;
   const needs: DesiredState = {
     zones: [],
     ...(dnsWanted ? { manage: { secondaryZones: 'all', geoServices: 'all' } } : {}),
-    ...(dnsWanted && spec ? { dnsProviders: [spec] } : {}),
+    dnsProviders: [from],
     ...(wafWanted ? { waf: { webapps: [] } } : {}),
   };
   const services = await openServices(needs, { ...options, format: 'text' }, io);
   try {
     const none = () => false;
     const all = () => true;
-    const provider = providerFor(services.providers, spec?.name);
+    const provider = ownValue(services.providers.dns ?? {}, from.name);
     if (provider && !provider.readInventory)
       throw new CliError('EP5108', `DNS provider ${provider.name} cannot be imported from`);
     const [dns, waf] = await Promise.all([
@@ -189,12 +192,23 @@ interface Selector {
  * `--zones a,b*` and the like: comma-separated names or globs (case-insensitive). A pattern that matches nothing in
  * the account is an error (a typo would otherwise import nothing, successfully); so is a list without a pattern.
  */
-function selector(flag: string, what: string, list: string | undefined): Selector | undefined {
+/** `dnsName`: the patterns are DNS names, their Unicode labels read as A-labels (model/idn.ts). */
+function selector(
+  flag: string,
+  what: string,
+  list: string | undefined,
+  dnsName?: (pattern: string) => ALabels,
+): Selector | undefined {
   if (list === undefined) return undefined;
   const patterns = list
     .split(',')
     .map((item) => item.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((pattern) => {
+      const read = dnsName?.(pattern) ?? { ok: true, name: pattern };
+      if (!read.ok) throw new UsageError('EP6003', `${flag}: ${read.problem}`);
+      return read.name;
+    });
   if (patterns.length === 0) throw new UsageError('EP6003', `${flag}: give at least one name or glob`);
   const matchers = patterns.map((pattern) => ({
     pattern,

@@ -40,7 +40,7 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
   const sandbox = options.sandbox ? await runSandbox(options, io, cliLogger(io, options.verbose)) : undefined;
   try {
     const { expectations, notAsked } = servedExpectations(desired);
-    const asked = await askServers(expectations, serversOf(desired.dnsProviders ?? [], given, sandbox), {
+    const asked = await askServers(expectations, serversOf(desired.dnsProviders, given, sandbox), {
       concurrency: options.concurrency,
       timeoutMs: options.queryTimeout,
     });

@@ -68,6 +68,7 @@ export async function loadWithWarnings(
         ? { untrustedPaths: saved.confine }
         : { confinedTo: saved.confine }),
     ...(flags.strict ? { strict: true } : {}),
+    ...(io.sizeRun ? { onRead: io.sizeRun } : {}),
   });
   const format = flags.format ?? 'text';
   for (const { path, reason } of result.skipped)

@@ -32,7 +32,7 @@ export async function importSource(
   }
   const desired = await loadOrReport([options.providers], io);
   if (desired === null) return null;
-  const specs = desired.dnsProviders ?? [];
+  const specs = desired.dnsProviders.filter((spec) => !spec.implicit);
   if (specs.length === 0)
     throw new CliError('EP5107', `--providers ${options.providers}: it has no providers: section`);
   const names = specs.map((spec) => spec.name).join(', ');
@@ -74,8 +74,9 @@ export function onSource(desired: DesiredState, source: ImportSource): DesiredSt
   const { spec } = source;
   if (!spec) return desired;
   const providers = [spec.name];
+  const { geoProvider: _held, ...rest } = desired;
   return {
-    ...desired,
+    ...rest,
     zones: desired.zones.map((zone) => ({ ...zone, providers })),
     secondaryZones: (desired.secondaryZones ?? []).map((zone) => ({ ...zone, providers })),
     dnsProviders: [spec],

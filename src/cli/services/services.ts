@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { openProviders } from '../../connect/index.js';
 import { type Providers, writersOf } from '../../engine/providers.js';
 import type { DesiredState } from '../../model/dns.js';
-import { providerSpecsOf } from '../../model/dns-providers.js';
 import { usesDns } from '../../model/dns-scope.js';
 import type { CountedStep, StepWriter } from '../../model/provider.js';
 import { type ApplyPace, describeShortfall, wafBudgetShortfall } from '../../plan/index.js';
@@ -131,8 +130,8 @@ export function assertWafBudget(
  * whose plug-in counts; a provider that neither paces nor counts is not stated.
  */
 export function servicePaces(services: OpenServices | undefined, desired: DesiredState): ApplyPace[] {
-  const byName = services?.providers.dnsProviders ?? {};
-  return providerSpecsOf(desired).flatMap((spec): ApplyPace[] => {
+  const byName = services?.providers.dns ?? {};
+  return desired.dnsProviders.flatMap((spec): ApplyPace[] => {
     const provider = Object.hasOwn(byName, spec.name) ? byName[spec.name] : undefined;
     const budget = provider?.rateBudget?.();
     const counts = pluginOf(spec.type)?.applyRequests;

@@ -7,6 +7,7 @@ import {
   type GeoService,
   sortGeoService,
 } from '../../model/geo.js';
+import { aLabelName } from '../../model/idn.js';
 import { sortAddresses } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
 import type { DesiredSecondaryZone } from '../../model/secondary.js';
@@ -22,8 +23,8 @@ import {
 import type { ReadGeoGroup } from './read-records.js';
 import type { TypedValues } from './record-values.js';
 
-type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | 'manage'>> &
-  Pick<DesiredState, 'safety'>;
+type Services = Required<Pick<DesiredState, 'geoServices' | 'manage'>> &
+  Pick<DesiredState, 'safety'> & { secondaryZones: Omit<DesiredSecondaryZone, 'providers'>[] };
 
 /**
  * The validated `secondary_zones`, `geo_services` and `settings` in model form: zone and node names normalised,
@@ -32,7 +33,7 @@ type Services = Required<Pick<DesiredState, 'secondaryZones' | 'geoServices' | '
  * of an object built here.
  */
 export function toDesiredServices(services: MergedServices, geoGroups: readonly ReadGeoGroup[]): Services {
-  const secondaryZones = services.secondaryZones.map((entry): DesiredSecondaryZone => {
+  const secondaryZones = services.secondaryZones.map((entry): Omit<DesiredSecondaryZone, 'providers'> => {
     const zone = SecondaryZoneSchema.parse(toPlain(entry.value));
     return {
       zone: normaliseName(entry.key),
@@ -50,8 +51,8 @@ export function toDesiredServices(services: MergedServices, geoGroups: readonly 
       return { name: group.name, countries: group.countries, records };
     });
     const nodes = (service.nodes ?? []).map((n) => ({
-      zone: normaliseName(n.zone),
-      fqdn: normaliseName(n.fqdn),
+      zone: normaliseName(aLabelName(n.zone)),
+      fqdn: normaliseName(aLabelName(n.fqdn)),
     }));
     return sortGeoService({
       name: entry.key,

@@ -8,24 +8,34 @@ import {
 } from '../../model/dns.js';
 import { aLabelName } from '../../model/idn.js';
 import { normaliseName } from '../../model/names.js';
-import { compareRecordSets, type RecordSet } from '../../model/record-set.js';
+import { compareRecordSets, PROVIDER_TTL, type RecordSet } from '../../model/record-set.js';
 import { sortValues } from '../../model/record-types/index.js';
+import type { DesiredSecondaryZone } from '../../model/secondary.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import type { MergedDocument, MergedZone } from '../read/merge.js';
-import { entryOf, isMap, type PEntry, type PNode } from '../read/positioned.js';
+import { entryOf, isMap, type PEntry, type PMap, type PNode } from '../read/positioned.js';
 import { readAbsent } from '../sharing/absent-entries.js';
 import { readUnmanaged } from '../sharing/unmanaged-entries.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
 import { toDesiredServices } from './to-desired-services.js';
+
+/** An object of the desired state before its providers are set (to-desired-providers.ts). */
+export type Unplaced<T> = Omit<T, 'providers'>;
+
+/** The desired state before `providers:` (or the implicit provider) is applied to it. */
+export type UnplacedDesiredState = Omit<DesiredState, 'dnsProviders' | 'zones' | 'secondaryZones'> & {
+  zones: Unplaced<DesiredZone>[];
+  secondaryZones: Unplaced<DesiredSecondaryZone>[];
+};
 
 /**
  * The validated, merged document in model form: names normalised, every TTL concrete (a set's is its map's, else
  * the zone's `default_ttl`), values canonical in their type's order, collections sorted by UTF-16 code unit (never
  * `localeCompare`), `unmanaged` entries read (unmanaged-entries.ts; names written relative or absolute), `absent` sets sorted. Built from the positioned entries (never from an object keyed by
  * names), so a record or service named `__proto__` or `constructor` is one like any other. Only called when
- * validation found no problem.
+ * validation found no problem. Where each object is (its providers) is added after: to-desired-providers.ts.
  */
-export function toDesiredState(merged: MergedDocument, read: ReadRecords): DesiredState {
+export function toDesiredState(merged: MergedDocument, read: ReadRecords): UnplacedDesiredState {
   const byZone = new Map<MergedZone, ReadRecord[]>();
   for (const record of read.records) {
     const records = byZone.get(record.zone);
@@ -39,7 +49,7 @@ export function toDesiredState(merged: MergedDocument, read: ReadRecords): Desir
   };
 }
 
-function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
+function toZone(zone: MergedZone, records: readonly ReadRecord[]): Unplaced<DesiredZone> {
   const defaultTtl = integer(zone.defaultTtl?.value) ?? DEFAULT_TTL;
   // Loops, not flatMap and map: one object and one array of values per set, nothing in between (a large zone has
   // one set per record).
@@ -51,7 +61,10 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
       sets.push({
         fqdn: record.fqdn,
         type,
-        ttl: integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl,
+        ttl:
+          type === 'SOA'
+            ? soaTtl(set.item.map)
+            : (integer(entryOf(set.item.map, 'ttl')?.value) ?? defaultTtl),
         // Values are read each once (record-values.ts): one needs no sorting.
         values: values.length > 1 ? sortValues(type, values) : values,
         at: set.item.at,
@@ -75,6 +88,16 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): DesiredZone {
     ...(create ? { create } : {}),
     ...(zone.sameAs ? { sameAs: sameAsZone(zone.sameAs) } : {}),
   };
+}
+
+/**
+ * The SOA record's own TTL: its map's `ttl`, never the name's (which the apex's other sets share); PROVIDER_TTL when
+ * absent, so that the SOA keeps the TTL the provider gave it.
+ */
+function soaTtl(map: PMap): number {
+  const soa = entryOf(map, 'soa')?.value;
+  const ttl = soa && isMap(soa) ? integer(entryOf(soa, 'ttl')?.value) : undefined;
+  return ttl ?? PROVIDER_TTL;
 }
 
 /** By fqdn; a name's every-type entry before its typed ones. */

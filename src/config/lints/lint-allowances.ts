@@ -3,7 +3,7 @@ import type { AllowedFinding } from '../../model/dns.js';
 import type { ProblemCode } from '../../model/error-codes.js';
 import type { ReadRecord } from '../desired/read-records.js';
 import { diagnosticAt, entryOf, isSeq, type PMap, type Position, where } from '../read/positioned.js';
-import { LINT_NAMES, type LintName } from './lint-names.js';
+import type { LintName } from './lint-names.js';
 
 /** A lint error with the set it is about: `allow_lints` at that set's map may turn it into a warning. */
 export interface LintDiagnostic extends Diagnostic {

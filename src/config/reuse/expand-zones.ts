@@ -15,7 +15,7 @@ import {
 import { type Contribution, itemsOf, overlay, union, unusedOverrides } from './contributions.js';
 import { mirrored, sameAsProblems, sourceOf } from './mirrors.js';
 import type { Template } from './read-templates.js';
-import { entryWithZoneName, withZoneName } from './zone-text.js';
+import { textWithZoneName, withZoneName } from './zone-text.js';
 
 /**
  * The merged document with every zone's templates and `same_as` expanded into its records: what the zone serves,
@@ -131,7 +131,7 @@ function fromTemplate(
   via: ReuseStep[],
   name: string,
 ): Contribution[] {
-  const key = entryWithZoneName({ ...written, value: NOTHING }, zone).key;
+  const key = textWithZoneName(written.key, zone);
   const value = withZoneName(written.value, forZone);
   const fqdn = recordNameToFqdn(key, zone);
   return itemsOf(value).map((item) => ({
@@ -144,12 +144,12 @@ function fromTemplate(
   }));
 }
 
-const NOTHING: PNode = { kind: 'scalar', pos: { file: '', line: 0, col: 0 }, value: null };
-
 function missingTemplate(name: string, zone: string, templates: ReadonlyMap<string, Template>): string {
-  const close = closestNames(name, [...templates.keys()]).map(
-    (one) => `${one} (${where(templates.get(one)?.entry.keyPos ?? { file: '?', line: 0, col: 0 })})`,
-  );
+  const defined = [...templates.values()];
+  const close = closestNames(
+    name,
+    defined.map((one) => one.name),
+  ).flatMap((one) => defined.filter((t) => t.name === one).map((t) => `${one} (${where(t.entry.keyPos)})`));
   const hint =
     close.length > 0
       ? `; did you mean ${close.join(' or ')}?`
@@ -165,16 +165,17 @@ function missingTemplate(name: string, zone: string, templates: ReadonlyMap<stri
  * list of its maps (one per source, as a name's list of maps is one per TTL), with `via` for the maps from elsewhere.
  */
 function recordsOf(contributions: readonly Contribution[]): MergedRecord[] {
-  const byFqdn = new Map<string, Contribution[]>();
+  const byFqdn = new Map<string, { first: Contribution; list: Contribution[] }>();
   for (const one of contributions) {
-    const list = byFqdn.get(one.fqdn);
-    if (list) list.push(one);
-    else byFqdn.set(one.fqdn, [one]);
+    const found = byFqdn.get(one.fqdn);
+    if (found) found.list.push(one);
+    else byFqdn.set(one.fqdn, { first: one, list: [one] });
   }
-  return [...byFqdn.values()].map((list) => {
-    const [first] = list as [Contribution, ...Contribution[]];
+  return [...byFqdn.values()].map(({ first, list }) => {
     if (first.record && list.every((one) => one.record === first.record)) return first.record;
-    const via = new Map(list.filter((one) => one.via.length > 0).map((one) => [one.item as PNode, one.via]));
+    const via = new Map<PNode, ReuseStep[]>(
+      list.filter((one) => one.via.length > 0).map((one) => [one.item, one.via]),
+    );
     const value: PNode =
       list.length === 1
         ? first.item

@@ -35,6 +35,11 @@ export function entryWithZoneName(entry: PEntry, zone: string, problems?: Diagno
   return key === entry.key && value === entry.value ? entry : { ...entry, key, value };
 }
 
+/** A template's record name for `zone`, its problems already reported once (read-templates.ts). */
+export function textWithZoneName(text: string, zone: string): string {
+  return text.includes('{') ? replaced(text, zone, { file: '', line: 0, col: 0 }, undefined) : text;
+}
+
 function replaced(text: string, zone: string, pos: Position, problems: Diagnostic[] | undefined): string {
   const rest = text.split(ZONE_PLACEHOLDER).join('');
   if (rest.includes('{')) {

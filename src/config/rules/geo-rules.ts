@@ -2,6 +2,7 @@ import { countryCodeProblem, isGeoCountryCode } from '../../model/country-codes.
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem, zoneNameProblem } from '../../model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../../model/geo.js';
+import { aLabelName, toALabels, visibleName } from '../../model/idn.js';
 import { isInZone, normaliseName } from '../../model/names.js';
 import { hasUnprintable } from '../../model/text.js';
 import type { ReadRecords } from '../desired/read-records.js';
@@ -176,8 +177,9 @@ export function nodesOf(service: PEntry): NodeRef[] {
     if (zone === undefined || fqdn === undefined || !fqdnNode) return [];
     return [
       {
-        zone: normaliseName(zone),
-        fqdn: normaliseName(fqdn),
+        // A Unicode label is its A-label (model/idn.ts); nodeProblem says why one that has none is refused.
+        zone: normaliseName(aLabelName(zone)),
+        fqdn: normaliseName(aLabelName(fqdn)),
         zoneText: zone,
         fqdnText: fqdn,
         pos: fqdnNode.pos,
@@ -187,6 +189,10 @@ export function nodesOf(service: PEntry): NodeRef[] {
 }
 
 function nodeProblem(node: NodeRef): string | null {
+  const zoneIdn = toALabels(node.zoneText);
+  if (!zoneIdn.ok) return `node zone "${visibleName(node.zoneText)}" is not valid: ${zoneIdn.problem}`;
+  const fqdnIdn = toALabels(node.fqdnText);
+  if (!fqdnIdn.ok) return `node name "${visibleName(node.fqdnText)}" is not valid: ${fqdnIdn.problem}`;
   const zoneProblem = zoneNameProblem(node.zone);
   if (zoneProblem) return `node zone "${node.zoneText}" is not valid: ${zoneProblem}`;
   const fqdnProblem = recordLabelsProblem(node.fqdn) ?? lengthProblem(node.fqdn);

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../model/dns-names.js';
-import { toALabels } from '../../model/idn.js';
+import { toALabels, visibleName } from '../../model/idn.js';
 import { APEX, writtenNameProblem } from '../../model/names.js';
 import type { ReadRecords } from '../desired/read-records.js';
 import type { MergedDocument, MergedRecord, MergedZone } from '../read/merge.js';
@@ -47,7 +47,9 @@ function zoneDiagnostics(zone: MergedZone): Diagnostic[] {
     const idn = toALabels(withoutTrailingDot(key.key));
     const problem = idn.ok ? zoneLabelsProblem(idn.name) : idn.problem;
     if (!problem) continue;
-    diagnostics.push(diagnosticAt('EP1106', key.keyPos, `zone name "${key.key}" is not valid: ${problem}`));
+    diagnostics.push(
+      diagnosticAt('EP1106', key.keyPos, `zone name "${visibleName(key.key)}" is not valid: ${problem}`),
+    );
   }
 
   for (const record of zone.records) {
@@ -61,7 +63,7 @@ function recordNameProblem(zone: MergedZone, record: MergedRecord): string | nul
   const { name, fqdn } = record;
   if (name === APEX) return null;
   const idn = toALabels(name);
-  if (!idn.ok) return `record name "${name}" is not valid: ${idn.problem}`;
+  if (!idn.ok) return `record name "${visibleName(name)}" is not valid: ${idn.problem}`;
   const problem = recordLabelsProblem(withoutTrailingDot(idn.name)) ?? lengthProblem(fqdn);
   if (problem) return `record name "${name}" is not valid: ${problem}`;
   const written = writtenNameProblem(idn.name, zone.zone);

@@ -10,7 +10,9 @@ import { diagnosticAt, type Position, where } from '../read/positioned.js';
  *   `apex: 'only'`: only there (ALIAS);
  * - `delegates` and `glue`: below a delegated name the zone holds only glue (delegation-rules.ts);
  * - `besides`: only at a name that also holds that type (DS beside its delegation's NS);
- * - `soleValue`: that value, when given, is the only one of its set (the null MX).
+ * - `soleValue`: such a value, when given, is the only one of its set (the null MX, an SVCB AliasMode value);
+ * - `matches`: each other value needs a value of that type at its name that it matches (a CDS a DNSKEY of its
+ *   algorithm), checked where the name declares that type (a provider that keeps the DNSKEY set has none here).
  * They hold across the items of a name's list of maps, where each type is given in one item (it has one TTL).
  * Each message names the record and the rule, and where two places conflict, both.
  */
@@ -22,6 +24,7 @@ export function typeRuleDiagnostics(records: readonly ReadRecord[]): Diagnostic[
     diagnostics.push(...aloneDiagnostics(owner, sets, 'at its name'));
     diagnostics.push(...besidesDiagnostics(owner, sets));
     diagnostics.push(...sets.flatMap((set) => soleValueDiagnostics(owner, set)));
+    diagnostics.push(...sets.flatMap((set) => matchesDiagnostics(owner, set, sets)));
     for (const set of sets) {
       const apex = set.type.rules?.apex;
       const atApex = record.fqdn === zone.zone;
@@ -109,14 +112,33 @@ function besidesDiagnostics(owner: string, sets: readonly TypedValues[]): Diagno
   });
 }
 
-/** A set that holds its type's sole value beside other values, at that value. */
+/** Each of a set's sole values (`soleValue`) that stands beside other values, at that value. */
 function soleValueDiagnostics(owner: string, set: TypedValues): Diagnostic[] {
   const sole = set.type.rules?.soleValue;
-  const placed = set.values.find((value) => value.value === sole?.value);
-  if (!sole || !placed || set.values.length === 1) return [];
+  if (!sole || set.values.length === 1) return [];
   const others = set.values.length - 1;
-  const message =
-    `${owner}: the ${set.type.type} value "${sole.value}" is the only one of its set (${sole.why}), but ` +
-    `${others} other ${others === 1 ? 'value is' : 'values are'} given`;
-  return [diagnosticAt('EP1204', placed.pos, message)];
+  return set.values
+    .filter((placed) => sole.is(placed.value))
+    .map((placed) => {
+      const message =
+        `${owner}: the ${set.type.type} value "${placed.value}" is the only one of its set (${sole.why}), but ` +
+        `${others} other ${others === 1 ? 'value is' : 'values are'} given`;
+      return diagnosticAt('EP1204', placed.pos, message);
+    });
+}
+
+/** The values of a set that match no value of the set their type `matches`, where the name declares that set. */
+function matchesDiagnostics(owner: string, set: TypedValues, sets: readonly TypedValues[]): Diagnostic[] {
+  const { matches, soleValue } = set.type.rules ?? {};
+  const other = sets.find((one) => one.type.type === matches?.type);
+  if (!matches || !other) return [];
+  return set.values
+    .filter((placed) => !soleValue?.is(placed.value))
+    .filter((placed) => !other.values.some((value) => matches.by(placed.value, value.value)))
+    .map((placed) => {
+      const message =
+        `${owner}: the ${set.type.type} value "${placed.value}" needs ${matches.what} (${matches.why}), and the ` +
+        `${matches.type} set at ${where(other.keyPos)} has none`;
+      return diagnosticAt('EP1299', placed.pos, message);
+    });
 }

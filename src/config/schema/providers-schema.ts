@@ -38,15 +38,25 @@ function buildEntrySchema(types: readonly ProviderType[]) {
     .describe('A DNS provider the desired state writes to, by the name zones list it under.');
 }
 
-/** `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (model/name-server.ts parses them). */
-const SERVER_PATTERN = '^(?:\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::[0-9]{1,5})?$';
+/**
+ * `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` (model/name-server.ts parses them); a host name may be in Unicode
+ * (its A-labels are asked).
+ */
+const SERVER_PATTERN = '^(?:\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._\\u0080-\\uFFFF-]+)(?::[0-9]{1,5})?$';
 const SERVER_ERROR = 'must be HOST, HOST:PORT or [IPv6]:PORT';
 
 /** One `verify_at` address: its shape, then its port (1–65535), so that `verify` never meets one it cannot use. */
 const ServerAddress = z
   .string({ error: SERVER_ERROR })
   .regex(new RegExp(SERVER_PATTERN), { error: SERVER_ERROR, abort: true })
-  .refine((text) => !('problem' in parseNameServer(text)), { error: 'must have a port from 1 to 65535' });
+  .refine((text) => !('problem' in parseNameServer(text)), {
+    error: (issue) => {
+      const read = parseNameServer(String(issue.input));
+      return 'name' in read
+        ? `must be a name UTS #46 maps to A-labels: ${read.problem}`
+        : 'must have a port from 1 to 65535';
+    },
+  });
 
 /** `verify_at`, a key of every type: edgeplan's own, not its plug-in's (DnsProviderSpec.verifyAt). */
 const VerifyAt = z

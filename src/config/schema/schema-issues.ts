@@ -129,20 +129,10 @@ function isNearTypo(key: string, name: string): boolean {
 }
 
 /**
- * DNS types that DNSSEC signing makes (RFC 4034, RFC 5155, RFC 8976), never written by hand, and those a signing
- * server publishes from its keys for the parent (CDS, CDNSKEY: RFC 7344 §4).
+ * DNS types that DNSSEC signing makes (RFC 4034, RFC 5155, RFC 8976), never written by hand. (CDS and CDNSKEY,
+ * which a signing server may publish from its keys, are managed: record-types/cds.ts.)
  */
-const SIGNER_TYPES = new Set([
-  'RRSIG',
-  'NSEC',
-  'NSEC3',
-  'NSEC3PARAM',
-  'ZONEMD',
-  'SIG',
-  'NXT',
-  'CDS',
-  'CDNSKEY',
-]);
+const SIGNER_TYPES = new Set(['RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'ZONEMD', 'SIG', 'NXT']);
 
 /**
  * The message for a key that is a DNS type edgeplan does not manage, by mnemonic (`nsec`, `zonemd`) or by RFC 3597
@@ -163,9 +153,7 @@ function unmanagedTypeMessage(key: string, path: Path, allowed: readonly string[
     );
   const why = SIGNER_TYPES.has(type)
     ? `${type} records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`
-    : type === 'SOA'
-      ? "the zone's SOA belongs to its provider; leave the key out"
-      : `leave the key out (live ${type} records are left alone; import and plan list them)`;
+    : `leave the key out (live ${type} records are left alone; import and plan list them)`;
   return `"${key}" ${containerLabel(path)} is a DNS type edgeplan does not manage: ${why}`;
 }
 

@@ -11,8 +11,17 @@ import { UNPRINTABLE_CHARS } from '../../model/text.js';
  * (the full length, being inside it) is left to `edgeplan validate`.
  */
 
-/** 1–63 letters, digits, `-` or `_`, not starting or ending with `-`. */
-const LABEL = LABEL_PATTERN;
+/**
+ * A label in Unicode, which the loader takes as its A-label (model/idn.ts): letters, digits, `-`, `_` and characters
+ * outside ASCII (no controls, no no-break space), at least one of them outside ASCII. Whether UTS #46 maps it is the
+ * validator's to say (no regular expression is UTS #46); what is refused for other reasons (a space, a `*` inside a
+ * label, an empty label) stays refused. No `u` flag: editors compile patterns either way, and a character beyond
+ * U+FFFF is two code units of the range.
+ */
+const UNICODE_LABEL = '(?=[^.]*[\\u00a1-\\uffff])[A-Za-z0-9_\\u00a1-\\uffff-]+';
+
+/** 1–63 letters, digits, `-` or `_`, not starting or ending with `-`; or a label in Unicode. */
+const LABEL = `(?:${LABEL_PATTERN}|${UNICODE_LABEL})`;
 
 /** `@`, or labels (the leftmost may be `*`), relative or absolute (trailing dot). */
 export const RECORD_NAME_PATTERN = `^(?:@|(?:\\*|${LABEL})(?:\\.${LABEL})*\\.?)$`;

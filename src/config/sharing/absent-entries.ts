@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { AbsentSet } from '../../model/dns.js';
 import { recordLabelsProblem } from '../../model/dns-names.js';
+import { toALabels, visibleName } from '../../model/idn.js';
 import { APEX, isInZone, recordNameToFqdn } from '../../model/names.js';
 import { recordType } from '../../model/record-types/registry.js';
 import type { MergedZone } from '../read/merge.js';
@@ -36,7 +37,7 @@ export function readAbsent(zone: MergedZone): ReadAbsent {
     const written = item.value;
     const read = absentSet(written, zone.zone);
     if (typeof read === 'string')
-      diagnostics.push(diagnosticAt('EP1501', item.pos, `absent entry "${written}" ${read}`));
+      diagnostics.push(diagnosticAt('EP1501', item.pos, `absent entry "${visibleName(written)}" ${read}`));
     else if (!declared)
       diagnostics.push(
         diagnosticAt(
@@ -55,7 +56,10 @@ function absentSet(written: string, zone: string): AbsentSet | string {
   if (rest.length > 0) return 'is not a record name, or a name and a type ("old A")';
   const fqdn = recordNameToFqdn(name, zone);
   if (name !== APEX) {
-    const problem = recordLabelsProblem(name.endsWith('.') ? name.slice(0, -1) : name);
+    // A Unicode label is its A-label (model/idn.ts), as in record names.
+    const idn = toALabels(name);
+    if (!idn.ok) return `has a name that is not valid: ${idn.problem}`;
+    const problem = recordLabelsProblem(idn.name.endsWith('.') ? idn.name.slice(0, -1) : idn.name);
     if (problem) return `has a name that is not valid: ${problem}`;
     if (!isInZone(fqdn, zone)) return `names "${name}", which is not inside zone "${zone}"`;
   }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
+import { visibleName } from '../../model/idn.js';
 import { recordType } from '../../model/record-types/registry.js';
 import { globProblem, type UnmanagedEntry, unmanagedNameGlob } from '../../model/unmanaged.js';
 import type { MergedZone } from '../read/merge.js';
@@ -84,7 +85,11 @@ function nameOf(node: PNode & { kind: 'scalar' }, zone: string): { glob: string 
   const read = unmanagedNameGlob(written, zone);
   if ('glob' in read) return read;
   return {
-    problem: diagnosticAt('EP1503', node.pos, `unmanaged glob "${written}" is not valid: ${read.problem}`),
+    problem: diagnosticAt(
+      'EP1503',
+      node.pos,
+      `unmanaged glob "${visibleName(written)}" is not valid: ${read.problem}`,
+    ),
   };
 }
 

@@ -2,36 +2,54 @@ import * as z from 'zod';
 import { base64Yaml, parseBase64 } from './base64.js';
 import { FieldChecks, textField } from './fields.js';
 import { byLeadingNumbers, uint8, uint16 } from './numbers.js';
-import { type ParseResult, type RecordType, refused } from './record-type.js';
+import { type ParseResult, type RecordType, type RecordTypeRules, refused } from './record-type.js';
 
 /**
  * DNSKEY (RFC 4034 §2): a zone's public key: flags (256 zone key, 257 with the secure entry point bit), protocol
  * (always 3, §2.1.2), algorithm and the key in base64. At the zone apex only (RFC 4035 §2.1). YAML:
  * `{ flags: 257, protocol: 3, algorithm: 13, public_key: mdsswUyr… }`; canonical: `257 3 13 mdsswUyr…`.
  */
-export const DNSKEY: RecordType = {
-  type: 'DNSKEY',
-  key: 'dnskey',
-  yaml: z.lazy(() =>
-    z.strictObject({ flags: uint16(), protocol: uint8(), algorithm: uint8(), public_key: base64Yaml() }),
-  ),
-  parse: (input) => {
-    const { flags, protocol, algorithm, public_key } = input as KeyYaml;
-    return dnskey([flags, protocol, algorithm], public_key);
-  },
-  parsePresentation: (text) => {
-    const [flags, protocol, algorithm, ...base64] = text.trim().split(/\s+/);
-    if (base64.length === 0)
-      return refused(`"${text}" is not a DNSKEY value (flags protocol algorithm public-key)`);
-    return dnskey([flags, protocol, algorithm], base64.join(''));
-  },
-  toYaml: fieldsOf,
-  compare: byLeadingNumbers(3),
-  fields: fieldsOf,
-  fromFields: (fields) =>
-    dnskey([fields.flags, fields.protocol, fields.algorithm], textField(fields.public_key)),
-  rules: { apex: 'only' },
-};
+export const DNSKEY: RecordType = keyType('DNSKEY', 'dnskey', { apex: 'only' });
+
+/**
+ * A type whose RDATA is DNSKEY's: flags, protocol 3, algorithm and the key in base64 (DNSKEY; CDNSKEY, RFC 7344
+ * §3.2), with its rules. `check` refuses what the type adds on top of DNSKEY's fields (CDNSKEY: algorithm 0 only
+ * in the delete form).
+ */
+export function keyType(
+  type: string,
+  key: string,
+  rules: RecordTypeRules,
+  check: (value: string) => string | null = () => null,
+): RecordType {
+  const checked = (result: ParseResult): ParseResult => {
+    const problem = result.ok ? check(result.value) : null;
+    return problem === null ? result : refused(problem);
+  };
+  return {
+    type,
+    key,
+    yaml: z.lazy(() =>
+      z.strictObject({ flags: uint16(), protocol: uint8(), algorithm: uint8(), public_key: base64Yaml() }),
+    ),
+    parse: (input) => {
+      const { flags, protocol, algorithm, public_key } = input as KeyYaml;
+      return checked(dnskey([flags, protocol, algorithm], public_key));
+    },
+    parsePresentation: (text) => {
+      const [flags, protocol, algorithm, ...base64] = text.trim().split(/\s+/);
+      if (base64.length === 0)
+        return refused(`"${text}" is not a ${type} value (flags protocol algorithm public-key)`);
+      return checked(dnskey([flags, protocol, algorithm], base64.join('')));
+    },
+    toYaml: fieldsOf,
+    compare: byLeadingNumbers(3),
+    fields: fieldsOf,
+    fromFields: (fields) =>
+      checked(dnskey([fields.flags, fields.protocol, fields.algorithm], textField(fields.public_key))),
+    rules,
+  };
+}
 
 type KeyYaml = { flags: number; protocol: number; algorithm: number; public_key: string };
 

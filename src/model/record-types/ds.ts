@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { FieldChecks, textField } from './fields.js';
 import { hexYaml, parseHex } from './hex.js';
 import { byLeadingNumbers, uint8, uint16 } from './numbers.js';
-import { type ParseResult, type RecordType, refused } from './record-type.js';
+import { type ParseResult, type RecordType, type RecordTypeRules, refused } from './record-type.js';
 
 /**
  * DS (RFC 4034 §5): the parent's pointer to a delegated child's DNSSEC key: key tag (0–65535), the key's algorithm,
@@ -10,29 +10,46 @@ import { type ParseResult, type RecordType, refused } from './record-type.js';
  * at a delegation point, beside the NS records that delegate, never at the zone's own apex (RFC 4035 §2.4). YAML:
  * `{ key_tag: 60485, algorithm: 5, digest_type: 1, digest: 2BB1…1118 }`; canonical: `60485 5 1 2bb1…1118`.
  */
-export const DS: RecordType = {
-  type: 'DS',
-  key: 'ds',
-  yaml: z.lazy(() =>
-    z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
-  ),
-  parse: (input) => {
-    const { key_tag, algorithm, digest_type, digest } = input as DsYaml;
-    return ds([key_tag, algorithm, digest_type], digest);
-  },
-  parsePresentation: (text) => {
-    const [keyTag, algorithm, digestType, ...hex] = text.trim().split(/\s+/);
-    if (hex.length === 0)
-      return refused(`"${text}" is not a DS value (key-tag algorithm digest-type digest)`);
-    return ds([keyTag, algorithm, digestType], hex.join(''));
-  },
-  toYaml: fieldsOf,
-  compare: byLeadingNumbers(3),
-  fields: fieldsOf,
-  fromFields: (fields) =>
-    ds([fields.key_tag, fields.algorithm, fields.digest_type], textField(fields.digest)),
-  rules: { apex: 'never', besides: 'NS' },
-};
+export const DS: RecordType = digestType('DS', 'ds', { apex: 'never', besides: 'NS' });
+
+/**
+ * A type whose RDATA is DS's: key tag, algorithm, digest type and digest (DS; CDS, RFC 7344 §3.1), with its
+ * rules. `check` refuses what the type adds on top of DS's fields (CDS: digest type 0 only in the delete form).
+ */
+export function digestType(
+  type: string,
+  key: string,
+  rules: RecordTypeRules,
+  check: (value: string) => string | null = () => null,
+): RecordType {
+  const checked = (result: ParseResult): ParseResult => {
+    const problem = result.ok ? check(result.value) : null;
+    return problem === null ? result : refused(problem);
+  };
+  return {
+    type,
+    key,
+    yaml: z.lazy(() =>
+      z.strictObject({ key_tag: uint16(), algorithm: uint8(), digest_type: uint8(), digest: hexYaml() }),
+    ),
+    parse: (input) => {
+      const { key_tag, algorithm, digest_type, digest } = input as DsYaml;
+      return checked(ds([key_tag, algorithm, digest_type], digest));
+    },
+    parsePresentation: (text) => {
+      const [keyTag, algorithm, digestType, ...hex] = text.trim().split(/\s+/);
+      if (hex.length === 0)
+        return refused(`"${text}" is not a ${type} value (key-tag algorithm digest-type digest)`);
+      return checked(ds([keyTag, algorithm, digestType], hex.join('')));
+    },
+    toYaml: fieldsOf,
+    compare: byLeadingNumbers(3),
+    fields: fieldsOf,
+    fromFields: (fields) =>
+      checked(ds([fields.key_tag, fields.algorithm, fields.digest_type], textField(fields.digest))),
+    rules,
+  };
+}
 
 type DsYaml = {
   key_tag: number;

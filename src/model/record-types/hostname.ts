@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LABEL_PATTERN, lengthProblem, recordLabelsProblem } from '../dns-names.js';
-import { toALabels } from '../idn.js';
+import { toALabels, visibleName } from '../idn.js';
 import { isIPv4 } from '../ipv4.js';
 import { canonicalIPv6 } from './ipv6.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
@@ -25,7 +25,7 @@ export function parseHostname(
   const zone = origin.replace(/\.$/, '').toLowerCase();
   // A Unicode name is its A-labels (idn.ts): `bücher.example.` is `xn--bcher-kva.example.`.
   const idn = toALabels(written);
-  if (!idn.ok) return refused(`"${written}" is not a valid name: ${idn.problem}`);
+  if (!idn.ok) return refused(`"${visibleName(written)}" is not a valid name: ${idn.problem}`);
   const input = idn.name;
   if (input === '@') return parsed(`${zone}.`);
   if (input === '.') return options.root ? parsed('.') : refused('the root name "." is not allowed here');

@@ -36,7 +36,7 @@ export const MX: RecordType = {
   fields: fieldsOf,
   fromFields: (fields) => mx(fields.preference, parseApiHostname(fields.exchange, { root: true })),
   rules: {
-    soleValue: { value: '0 .', why: 'RFC 7505: a null MX says the name accepts no mail' },
+    soleValue: { is: (value) => value === '0 .', why: 'RFC 7505: a null MX says the name accepts no mail' },
     target: { role: 'host', of: lastField },
   },
 };

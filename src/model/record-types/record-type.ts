@@ -68,6 +68,12 @@ export interface RecordType {
    * string is met by the same text split into strings elsewhere (what SPF and DKIM readers see).
    */
   readonly metBy?: (desired: string, live: string) => boolean;
+  /**
+   * A desired value that leaves fields to the provider (SOA: those the YAML does not name), completed with the live
+   * value's: what a plan writes when `metBy` finds the live value does not meet it. Absent: the desired value is
+   * whole.
+   */
+  readonly complete?: (desired: string, live: string) => string;
   /** DNS rules of the type, checked at validation (config/rules) and by the emulator. */
   readonly rules?: RecordTypeRules;
 }
@@ -94,8 +100,23 @@ export interface RecordTypeRules {
   readonly shadows?: boolean;
   /** Only at a name that also holds this type: DS beside the NS of the delegation it secures (RFC 4035 §2.4). */
   readonly besides?: string;
-  /** A canonical value that is the only one of its set when given, and why: the null MX `0 .` (RFC 7505 §3). */
-  readonly soleValue?: { readonly value: string; readonly why: string };
+  /**
+   * The canonical values that are each the only one of their set when given, and why: the null MX `0 .` (RFC 7505
+   * §3); an SVCB or HTTPS AliasMode value (priority 0: RFC 9460 §2.4.1), so a set holds one AliasMode value and no
+   * ServiceMode value beside it.
+   */
+  readonly soleValue?: { readonly is: (value: string) => boolean; readonly why: string };
+  /**
+   * Each value (but a sole one) needs a value of `type` at its name that it matches (`by`: its value, the other's),
+   * described as `what`, and why: CDS and CDNSKEY a DNSKEY of their algorithm (RFC 7344 §4.1; BIND refuses the zone
+   * otherwise). Checked at validation where the name declares a `type` set (config/rules/match-rules.ts).
+   */
+  readonly matches?: {
+    readonly type: string;
+    readonly by: (value: string, other: string) => boolean;
+    readonly what: string;
+    readonly why: string;
+  };
   /**
    * The name each value points at (`of`: canonical value → absolute name; the root `.` points nowhere: the null MX,
    * SRV's "no service"), and its role, which the zone lints weigh (config/lints/target-lints.ts, docs/lints.md):

@@ -3,6 +3,7 @@ import { A } from './a.js';
 import { AAAA } from './aaaa.js';
 import { ALIAS } from './alias.js';
 import { CAA } from './caa.js';
+import { CDNSKEY, CDS } from './cds.js';
 import { CERT } from './cert.js';
 import { CNAME } from './cname.js';
 import { DHCID } from './dhcid.js';
@@ -19,6 +20,7 @@ import { PTR } from './ptr.js';
 import type { RecordType } from './record-type.js';
 import { RP } from './rp.js';
 import { SMIMEA } from './smimea.js';
+import { SOA } from './soa.js';
 import { SPF } from './spf.js';
 import { SRV } from './srv.js';
 import { SSHFP } from './sshfp.js';
@@ -37,6 +39,8 @@ export const RECORD_TYPES: readonly RecordType[] = [
   AAAA,
   ALIAS,
   CAA,
+  CDNSKEY,
+  CDS,
   CERT,
   CNAME,
   DHCID,
@@ -53,6 +57,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   PTR,
   RP,
   SMIMEA,
+  SOA,
   SPF,
   SRV,
   SSHFP,

@@ -5,8 +5,8 @@ import { canonicalIPv6, ipv6Groups } from './ipv6.js';
 /**
  * The SvcParamKeys of SVCB and HTTPS (RFC 9460 §7 and §14.3.2, dohpath RFC 9461 §5), each with its value between
  * its presentation octets (a char-string's content, already unescaped) and its wire octets (RFC 9460 §2.2). A value is held as its wire octets; its presentation is written from them, so every form of a
- * value (YAML, a zone file, the wire) meets in one canonical text. `ohttp` (RFC 9540, key 8) has no name here: BIND
- * 9.18 refuses the name in a zone file, so it is written `key8`, which every server reads.
+ * value (YAML, a zone file, the wire) meets in one canonical text. `ohttp` (RFC 9540, key 8) is read by its name
+ * and written `key8`: BIND 9.18 refuses the name in a zone file, and every server reads `key8`.
  */
 export interface SvcParamKey {
   readonly name: string;
@@ -169,6 +169,16 @@ export const NAMED_KEYS: readonly SvcParamKey[] = [
 const BY_NAME = new Map(NAMED_KEYS.map((key) => [key.name, key]));
 const BY_NUMBER = new Map(NAMED_KEYS.map((key) => [key.number, key]));
 
+/**
+ * ohttp (RFC 9540 §4, key 8, which takes no value), read by its name and written `key8`: BIND 9.18 refuses the name
+ * in a zone file, and every server reads `key8`.
+ */
+const OHTTP: SvcParamKey = {
+  ...keyOfNumber(8),
+  toWire: (text) =>
+    text === null || text.length === 0 ? Buffer.alloc(0) : 'ohttp takes no value (RFC 9540 §4)',
+};
+
 /** Any key by number: its named key, else `keyNNNNN`, whose value is any octets. */
 export function keyOfNumber(number: number): SvcParamKey {
   return (
@@ -188,6 +198,7 @@ export function keyOfNumber(number: number): SvcParamKey {
 export function keyOfName(name: string, { strict }: { strict: boolean }): SvcParamKey | string {
   const named = BY_NAME.get(name);
   if (named) return named;
+  if (name === 'ohttp') return OHTTP;
   const number = /^key(0|[1-9]\d{0,4})$/.exec(name)?.[1];
   if (number === undefined)
     return `"${name}" is not a SvcParamKey: write one of ${NAMED_KEYS.map((key) => key.name).join(', ')}, or keyNNNNN`;

@@ -14,6 +14,15 @@ import {
 } from './svcb-value.js';
 
 /**
+ * RFC 9460 §2.4.1: "if any AliasMode records are present in the RRset, clients SHOULD ignore ServiceMode records",
+ * and a set holds at most one AliasMode record (§2.4.2, "only a single AliasMode record"). A set that mixes the
+ * modes, or holds two AliasMode values, serves something other than it says: refused at validation.
+ */
+const ALIAS_MODE_ALONE =
+  'RFC 9460 §2.4.1: an AliasMode value (priority 0) stands alone in its set; clients ignore ServiceMode values ' +
+  'beside it, and a set holds one AliasMode value at most';
+
+/**
  * SVCB and HTTPS (RFC 9460): a priority (0 is AliasMode, 1–65535 ServiceMode), a target name (`.`: in ServiceMode
  * the owner name itself, in AliasMode "no service"), and in ServiceMode the SvcParams, a map from each key's
  * presentation name to its presentation value (a <character-string>'s content: `\X` and `\DDD` escape, as in a zone
@@ -77,7 +86,13 @@ function serviceBinding(type: string, key: string): RecordType {
       };
       return fromParts(parts, () => ['params']);
     },
+    rules: { soleValue: { is: isAliasMode, why: ALIAS_MODE_ALONE } },
   };
+}
+
+/** AliasMode: priority 0, the first field of a canonical value (a decimal without leading zeros). */
+function isAliasMode(value: string): boolean {
+  return value.startsWith('0 ');
 }
 
 /** YAML params → params with their wire values, each problem at `['params', key]`. */

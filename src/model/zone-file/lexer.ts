@@ -99,6 +99,9 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
         while (i < text.length && text.charAt(i) !== '\n') i += 1;
         continue;
       }
+      // A quoted string may hold an escaped newline (`\` then a line break: BIND reads it as the octet 10): the
+      // lines it spans still count, so every later entry and problem keeps its own line.
+      line += lineBreaksIn(scanned.token.raw);
       i = scanned.end;
       if (broken) continue;
       if (current.tokens.length === MAX_ENTRY_TOKENS) {
@@ -138,6 +141,7 @@ function scanToken(text: string, start: number): { token: Token; end: number } |
       continue;
     }
     if (c === BACKSLASH) {
+      if (!quoted && text.charCodeAt(i + 1) === NEWLINE) return { problem: UNQUOTED_LINE_BREAK };
       escapes = true;
       i += 1;
     }
@@ -148,6 +152,17 @@ function scanToken(text: string, start: number): { token: Token; end: number } |
   if (typeof bad === 'string') return { problem: bad };
   const end = quoted ? i + 1 : i;
   return { token: { raw: text.slice(start, end), body, quoted, escaped: escapes }, end };
+}
+
+/** BIND refuses it too (a syntax error): outside quotes, a record's fields end with their line. */
+const UNQUOTED_LINE_BREAK =
+  'a backslash ends the line outside quotes: write a line break as \\010, or quote it';
+
+/** How many line breaks a token holds (escaped ones, in quotes): linear in the token, never past it. */
+function lineBreaksIn(raw: string): number {
+  let count = 0;
+  for (let at = raw.indexOf('\n'); at >= 0; at = raw.indexOf('\n', at + 1)) count += 1;
+  return count;
 }
 
 /** Where the quote that closes a string opened before `from` is, on the same line; -1 when there is none. */

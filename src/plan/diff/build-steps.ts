@@ -1,5 +1,5 @@
 import { targetOf, type WebappChange } from '../../model/change.js';
-import { type GivenDnsProviders, providerFor } from '../../model/dns-providers.js';
+import { ownValue } from '../../model/own-value.js';
 import type { DnsCompiler, ProviderOp, WafCompiler } from '../../model/provider.js';
 import { onProvider, type Target, targetText } from '../../model/target.js';
 import type { PlanStep, StepKind } from '../types.js';
@@ -11,12 +11,12 @@ import { orderSteps } from './step-order.js';
 /** A DNS provider as a plan needs it: its compiler, and the name its steps give (`PlanStep.provider`). */
 export type PlanDnsCompiler = DnsCompiler & { name: string };
 
-/** The providers a plan compiles its changes with; each is needed only when the plan changes its targets. */
 /**
- * The compilers a plan is made with: the DNS providers by name, or the implicit provider as `dns`
- * (model/dns-providers.ts, `providerFor`), and the WAF's.
+ * The compilers a plan is made with: the DNS providers by name (`DesiredState.dnsProviders`), and the WAF's; each is
+ * needed only when the plan changes its targets.
  */
-export interface PlanProviders extends GivenDnsProviders<PlanDnsCompiler> {
+export interface PlanProviders {
+  dns?: Readonly<Record<string, PlanDnsCompiler>>;
   waf?: WafCompiler & { name: string; requestsPerCall: number };
 }
 
@@ -56,7 +56,7 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
   const created = new Set(part.zones.filter((zone) => zone.compile.create).map((zone) => zone.compile.zone));
   const geo = geoSteps(part.geo, { created, recordSets, provider });
   const dns = required(
-    providerFor(providers, provider),
+    ownValue(providers.dns ?? {}, part.name),
     provider === undefined ? 'DNS' : `DNS (${provider})`,
   );
   const step = stepOf(dns.name);

@@ -2,7 +2,7 @@ import { type Change, targetOf } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import { sortDiagnostics } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
-import { dnsParts, liveDnsOf } from '../../model/dns-providers.js';
+import { dnsParts, providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { compareTargets, onProvider, type Target } from '../../model/target.js';
 import type { LiveWafState } from '../../model/waf.js';
@@ -20,6 +20,7 @@ import { buildSteps, type PlanProviders } from './build-steps.js';
 import { leftAloneOf } from './left-alone.js';
 import { diffPart } from './part-diff.js';
 import { PlanProblemsError } from './plan-problems.js';
+import { soaNotes } from './soa-notes.js';
 import { diffWaf } from './waf-diff.js';
 import { withProviderZoneCreation } from './zone-creation.js';
 
@@ -39,13 +40,14 @@ export type { PlanProviders } from './build-steps.js';
  * A desired state that cannot be planned against live state (zone-checks.ts, live-checks.ts, waf-diff.ts) throws one
  * PlanProblemsError with every problem. `changes` are sorted by target (zones, secondary zones, geo services,
  * webapps, each by name, then provider), then address; without a desired `waf` section the plan has no `waf` budget.
- * `notes` name unmatched `unmanaged`/`absent` entries and apex NS sets that differ between a zone's providers.
+ * `notes` name unmatched `unmanaged`/`absent` entries, apex NS sets and SOA fields that differ between a
+ * zone's providers.
  * `answerNotes` say what changes in answers where the record-set changes hide it (answer-notes.ts).
  */
 export function computePlan(desired: DesiredState, live: LiveState, providers: PlanProviders = {}): Plan {
   const dns = dnsParts(desired);
   const parts = dns.map((part) =>
-    withProviderZoneCreation(diffPart(part, liveDnsOf(live, part.provider)), providers),
+    withProviderZoneCreation(diffPart(part, providerLive(live, part.name)), providers),
   );
   const leftAlone = leftAloneOf(dns, live);
   const waf = desired.waf ? diffWaf(desired.waf, liveWaf(live)) : null;
@@ -66,14 +68,14 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
     ...parts.flatMap((part) => part.geo),
     ...webapps,
   ];
-  const notes = [...parts.flatMap((part) => part.notes), ...apexNsNotes(dns, live)].sort(compareStrings);
+  const notes = [
+    ...parts.flatMap((part) => part.notes),
+    ...apexNsNotes(dns, live),
+    ...soaNotes(dns, live),
+  ].sort(compareStrings);
   const answered = dns
     .flatMap((part, i) =>
-      answerNotes(
-        liveDnsOf(live, part.provider),
-        parts[i]?.zones.flatMap((z) => z.changes) ?? [],
-        part.provider,
-      ),
+      answerNotes(providerLive(live, part.name), parts[i]?.zones.flatMap((z) => z.changes) ?? [], part.shown),
     )
     .sort(compareNotes);
   return {

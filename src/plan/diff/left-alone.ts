@@ -1,5 +1,5 @@
 import { compareStrings } from '../../model/compare.js';
-import { type DnsPart, liveDnsOf } from '../../model/dns-providers.js';
+import { type DnsPart, providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import type { LeftAlone } from '../types.js';
 
@@ -12,10 +12,10 @@ import type { LeftAlone } from '../types.js';
  */
 export function leftAloneOf(parts: readonly DnsPart[], live: LiveState): LeftAlone[] {
   const held = parts.flatMap((part) => {
-    const zones = liveDnsOf(live, part.provider).zones;
+    const zones = providerLive(live, part.name).zones;
     return part.desired.zones.map(({ zone }) => ({
       zone,
-      provider: part.provider,
+      provider: part.shown,
       names: Object.hasOwn(zones, zone) ? (zones[zone]?.unsupported ?? []) : [],
     }));
   });

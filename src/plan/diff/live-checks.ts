@@ -5,6 +5,7 @@ import { GEO_RECORD_TYPES, geoNodeKey } from '../../model/geo.js';
 import type { RecordSet } from '../../model/record-set.js';
 import { geoNodeChanges } from './geo-diff.js';
 import { keptDataProblems } from './kept-checks.js';
+import { keyMatchProblems } from './key-match-checks.js';
 import { managedIn } from './managed.js';
 
 /**
@@ -20,7 +21,8 @@ const GEO_EXCLUDED_TYPES: ReadonlySet<string> = new Set([...GEO_RECORD_TYPES, 'A
  * - the set is of a type a geo-linked node cannot hold (GEO_EXCLUDED_TYPES), its node is linked to a live geo service
  *   (when the geo services were read) and the plan does not unlink it: the service answers those types itself;
  * - live data the plan keeps beside the set that a server refuses or drops (a CNAME beside kept data, data beside a
- *   kept CNAME, records of the set's own type the reader could not read): kept-checks.ts.
+ *   kept CNAME, records of the set's own type the reader could not read): kept-checks.ts;
+ * - a CDS or CDNSKEY the plan writes whose algorithm no DNSKEY live after the apply has: key-match-checks.ts.
  * Managed live records beside a desired set are not a problem: the plan deletes what the desired state lacks.
  */
 export function liveProblems(
@@ -28,15 +30,37 @@ export function liveProblems(
   live: LiveDnsState,
   geo: readonly GeoChange[],
 ): Diagnostic[] {
+  return [
+    ...zones.flatMap((zone) => [
+      ...keptDataProblems(zone.desired, zone.live),
+      ...keyMatchProblems(zone.desired, zone.live),
+    ]),
+    ...geoLinkProblems(
+      zones.map((zone) => zone.desired),
+      live,
+      geo,
+    ),
+  ];
+}
+
+/**
+ * The first check of `liveProblems` alone: desired sets of a type a geo-linked node cannot hold at a node a live
+ * geo service links and the plan leaves linked. The only part of a plan the geo services decide when the desired
+ * state names none (engine/plan-live.ts reads them only then, after planning).
+ */
+export function geoLinkProblems(
+  zones: readonly DesiredZone[],
+  live: LiveDnsState,
+  geo: readonly GeoChange[],
+): Diagnostic[] {
   const held = geoHeldNodes(live, geo);
   const problems: Diagnostic[] = [];
   for (const zone of zones) {
-    problems.push(...keptDataProblems(zone.desired, zone.live));
-    const linked = held.get(zone.desired.zone);
+    const linked = held.get(zone.zone);
     // Most zones have no linked node: then their sets need no look (a hot path at 100,000 records).
     if (linked === undefined) continue;
-    const managed = managedIn(zone.desired);
-    for (const set of zone.desired.records) {
+    const managed = managedIn(zone);
+    for (const set of zone.records) {
       const service = GEO_EXCLUDED_TYPES.has(set.type) ? linked.get(set.fqdn) : undefined;
       if (service === undefined || !managed(set)) continue;
       problems.push(

@@ -8,13 +8,16 @@ import { withDeclaredApexNs } from './declared-apex-ns.js';
 import { diffGeoServices } from './geo-diff.js';
 import { liveProblems } from './live-checks.js';
 import { diffSecondaryZones } from './secondary-diff.js';
+import { unreadSoaNote } from './soa-notes.js';
 import { unmatchedEntryNotes } from './unmatched-entries.js';
 import { zoneProblems } from './zone-checks.js';
 import { diffZone, type ZoneDiff } from './zone-diff.js';
 
 /** One DNS provider's part of a plan: its zones, secondary zones and geo services against its live state. */
 export interface PartDiff {
-  /** The provider's name under `providers:`; undefined without it. */
+  /** The provider's name (the key of its compiler, `PlanProviders.dns`). */
+  name: string;
+  /** What its targets show as their provider (model/shown-provider.ts). */
   provider?: string;
   /** Zones with changes, by name. */
   zones: ZoneDiff[];
@@ -32,7 +35,7 @@ export interface PartDiff {
  * as absent would try to create an existing zone, so that is a programming error and throws.
  */
 export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
-  const { desired, provider } = part;
+  const { desired, name, shown: provider } = part;
   const zones = [...desired.zones]
     .sort((a, b) => compareStrings(a.zone, b.zone))
     .map((zone) => ({ desired: zone, live: liveZone(live, zone) }));
@@ -42,6 +45,7 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
     allowedFindingProblems(zone.desired, diff?.changes ?? []),
   );
   return {
+    name,
     ...(provider === undefined ? {} : { provider }),
     zones: diffs.flatMap(({ diff }) => diff ?? []),
     secondaries: diffSecondaryZones(desired, live, provider),
@@ -52,7 +56,10 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
       ...geoProblems,
       ...allowed,
     ],
-    notes: zones.flatMap((zone) => unmatchedEntryNotes(zone.desired, zone.live, provider)),
+    notes: zones.flatMap((zone) => [
+      ...unmatchedEntryNotes(zone.desired, zone.live, provider),
+      ...unreadSoaNote(zone.desired, zone.live, provider),
+    ]),
   };
 }
 

@@ -1,5 +1,6 @@
-import type { RecordSetChange, ZoneChange, ZoneValue } from '../../model/change.js';
-import { providerFor } from '../../model/dns-providers.js';
+import type { RecordSetChange, ZoneChange } from '../../model/change.js';
+import { ownValue } from '../../model/own-value.js';
+import type { ZoneSettings } from '../../model/zone.js';
 import type { PlanProviders } from './build-steps.js';
 import type { PartDiff } from './part-diff.js';
 
@@ -10,7 +11,7 @@ import type { PartDiff } from './part-diff.js';
  * one that shows the desired value) the part is returned as it is.
  */
 export function withProviderZoneCreation(part: PartDiff, providers: PlanProviders): PartDiff {
-  const zoneCreation = providerFor(providers, part.provider)?.zoneCreation;
+  const zoneCreation = ownValue(providers.dns ?? {}, part.name)?.zoneCreation;
   if (!zoneCreation) return part;
   return {
     ...part,
@@ -23,9 +24,9 @@ export function withProviderZoneCreation(part: PartDiff, providers: PlanProvider
   };
 }
 
-/** A zone's creation as the diff writes it (the desired ZoneValue): of a zone's changes, only its value has `rname`. */
+/** A zone's creation as the diff writes it (the desired ZoneSettings): of a zone's changes, only its value has `rname`. */
 function isDesiredCreation(
   change: ZoneChange | RecordSetChange,
-): change is ZoneChange & { after: ZoneValue } {
+): change is ZoneChange & { after: ZoneSettings } {
   return change.after !== null && 'rname' in change.after;
 }

@@ -1,10 +1,11 @@
-import type { RecordSetChange, ZoneChange, ZoneValue } from '../../model/change.js';
+import type { RecordSetChange, ZoneChange } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredZone, LiveZone } from '../../model/dns.js';
 import type { ChangeSource } from '../../model/provenance.js';
 import type { RecordSetWork, ZoneCompileInput } from '../../model/provider.js';
 import {
   type LiveRecord,
+  PROVIDER_TTL,
   type RecordSet,
   type RecordSetValue,
   recordSetKey,
@@ -12,6 +13,7 @@ import {
 import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import { recordType, requireRecordType, sortValues } from '../../model/record-types/registry.js';
 import { onProvider } from '../../model/target.js';
+import type { ZoneSettings } from '../../model/zone.js';
 import type { ZoneHeader } from '../types.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
 import { type ManagedQuery, managedIn } from './managed.js';
@@ -74,7 +76,13 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
     };
     sets.push({ change, live: sortLive(type, all) });
   };
-  for (const [key, after] of wanted) diff(after, after, found.get(key));
+  for (const [key, after] of wanted) {
+    const current = found.get(key);
+    // A value completed from live (SOA) is never created in a zone that exists: it is the provider's own, and one
+    // that is not read is not managed. A zone the plan creates gets it with the zone: its provider completes it.
+    if (current === undefined && live !== null && recordType(after.type)?.complete !== undefined) continue;
+    diff(after, after, current);
+  }
   for (const [key, current] of found) if (!wanted.has(key)) diff(current, null, current);
   sets.sort(
     (a, b) =>
@@ -83,7 +91,7 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
   );
 
   if (live !== null && sets.length === 0) return null;
-  const create: ZoneValue | null =
+  const create: ZoneSettings | null =
     live === null
       ? {
           rname: desired.create?.contact ?? `hostmaster@${zone}`,
@@ -118,17 +126,24 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
 
 /**
  * The desired set as the live records hold it (met-by-live.ts): a desired TXT text met by a live value of the same
- * text split elsewhere takes that value, so the set compares equal and an update writes it back as it is.
+ * text split elsewhere takes that value, so the set compares equal and an update writes it back as it is. A value
+ * that leaves fields to the provider (SOA) and is not met is completed from the one live value (`complete`), and a
+ * TTL left to the provider (PROVIDER_TTL) is the live one: so a plan writes only the fields the YAML names.
  */
 function asLive(desired: RecordSet | null, records: readonly LiveRecord[]): RecordSet | null {
-  if (desired === null || records.length === 0 || recordType(desired.type)?.metBy === undefined)
-    return desired;
-  const values = asLiveHolds(
-    desired.type,
-    desired.values,
-    records.map((record) => record.value),
-  );
-  return { ...desired, values };
+  if (desired === null || records.length === 0) return desired;
+  const type = recordType(desired.type);
+  if (type?.metBy === undefined && desired.ttl !== PROVIDER_TTL) return desired;
+  const live = records.map((record) => record.value);
+  const held = type?.metBy === undefined ? desired.values : asLiveHolds(desired.type, desired.values, live);
+  const complete = type?.complete;
+  const [only] = live;
+  const values =
+    complete === undefined || only === undefined || live.length > 1
+      ? held
+      : held.map((value) => complete(value, only));
+  const ttl = desired.ttl === PROVIDER_TTL ? liveRecordSetValue(desired.type, records).ttl : desired.ttl;
+  return { ...desired, ttl, values };
 }
 
 /** A managed live set: the records edgeplan manages, and those another tool owns (`kept`, by a value glob). */

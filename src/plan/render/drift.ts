@@ -10,6 +10,7 @@ import {
   type DriftStatus,
   driftHeadline,
 } from '../review/drift.js';
+import { withUnicodeForms } from '../review/unicode-names.js';
 import type { Plan } from '../types.js';
 import { renderPlanJson } from './json.js';
 import { changeRows } from './target-view.js';
@@ -126,6 +127,7 @@ export function renderDriftJson(report: DriftReport, plan: Plan, wafNotRead?: st
       ...(target.lastPublishNotRead === undefined ? {} : { lastPublishNotRead: target.lastPublishNotRead }),
       changes: target.changes.map(({ change, digest, status, ack }) => ({
         ...change,
+        address: withUnicodeForms(change.address),
         status,
         digest,
         ...(ack ? { ack: ackJson(ack) } : {}),

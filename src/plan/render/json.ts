@@ -1,5 +1,6 @@
 import { compareStrings } from '../../model/compare.js';
 import { printableJson } from '../../model/text.js';
+import { withUnicodeNames } from '../review/unicode-names.js';
 import type { Plan } from '../types.js';
 
 /**
@@ -24,10 +25,12 @@ const KEY_ORDER = [
   'address',
   'action',
   'zone',
+  'zoneUnicode',
   'webappId',
   'webapp',
   'name',
   'fqdn',
+  'fqdnUnicode',
   'type',
   'ref',
   'rname',
@@ -98,9 +101,10 @@ function canonical(_key: string, value: unknown): unknown {
 }
 
 /**
- * The plan as a file (`--out plan.json`, `--format json`): canonical key order, 2-space indent, trailing newline.
- * A plan holds no secrets by construction (names, addresses, TTLs, serials and provider record ids only).
+ * The plan as a file (`--out plan.json`, `--format json`): canonical key order, 2-space indent, trailing newline,
+ * the Unicode form beside each name with A-labels (review/unicode-names.ts). A plan holds no secrets by construction
+ * (names, addresses, TTLs, serials and provider record ids only).
  */
 export function renderPlanJson(plan: Plan): string {
-  return `${printableJson(JSON.stringify(plan, canonical, 2))}\n`;
+  return `${printableJson(JSON.stringify(withUnicodeNames(plan), canonical, 2))}\n`;
 }

@@ -29,7 +29,7 @@ export interface TemplateGroup {
 /** The template a change came through, if any. */
 export function changeTemplate(change: Change): string | undefined {
   if (!isChangeOf(change, 'record-set')) return undefined;
-  const via = (change as RecordSetChange).provenance?.via;
+  const via = change.provenance?.via;
   return via ? templateOf(via) : undefined;
 }
 

@@ -132,7 +132,7 @@ function changeLine(change: RecordSetChange, c: Colors): string {
   if (change.action === 'delete' && before) return c.red(`- ${name} ${recordSetText(before)}`);
   if (before && after)
     return c.yellow(
-      `~ ${name} ${[...recordSetUpdateParts(before, after), ...keptParts(change.kept)].join(', ')}`,
+      `~ ${name} ${[...recordSetUpdateParts(before, after, change.address.type), ...keptParts(change.kept)].join(', ')}`,
     );
   throw new Error(`renderPlanText: ${change.action} of ${name} lacks its before/after value`);
 }

@@ -1,5 +1,7 @@
-import type { ProviderZoneValue, SecondaryZoneValue, ZoneValue } from '../../model/change.js';
+import type { ProviderZoneValue, SecondaryZoneValue } from '../../model/change.js';
 import type { RecordSetValue } from '../../model/record-set.js';
+import { recordType } from '../../model/record-types/registry.js';
+import type { ZoneSettings } from '../../model/zone.js';
 
 /**
  * How values read in every render (text, markdown, drift): record values in their canonical presentation form
@@ -17,11 +19,24 @@ export function ttlText(value: RecordSetValue): string {
 
 /**
  * An update of a record set, only what differs: the TTL when it changes (or when the live TTLs are mixed, which
- * the update unifies), then the values added and removed.
+ * the update unifies), then the values added and removed; for a type whose values the provider completes (SOA:
+ * one value, some fields the provider's), the fields that change instead (`refresh 10800→3600`).
  */
-export function recordSetUpdateParts(before: RecordSetValue, after: RecordSetValue): string[] {
+export function recordSetUpdateParts(before: RecordSetValue, after: RecordSetValue, type?: string): string[] {
   const ttl = before.mixedTtls || before.ttl !== after.ttl ? [`${ttlText(before)}→${after.ttl}`] : [];
-  return [...ttl, ...setChanges(before.values, after.values)];
+  const fielded = type === undefined ? undefined : recordType(type);
+  const [was] = before.values;
+  const will = after.values[0];
+  if (fielded?.complete === undefined || was === undefined || will === undefined || after.values.length > 1)
+    return [...ttl, ...setChanges(before.values, after.values)];
+  const old = fielded.fields(was);
+  const now = fielded.fields(will);
+  const names = [...new Set([...Object.keys(old), ...Object.keys(now)])];
+  return [...ttl, ...names.flatMap((name) => textChange(name, text(old[name]), text(now[name])))];
+}
+
+function text(field: string | number | undefined): string | undefined {
+  return field === undefined ? undefined : String(field);
 }
 
 /** The values another tool owns that an update writes back as they are: `kept 192.0.2.7`; empty when none. */
@@ -38,7 +53,7 @@ export function manageParts(manage: 'declared' | undefined): string[] {
  * A zone the plan creates: `default ttl 3600, contact hostmaster@example.com, serial increment`, or the settings
  * its provider shows instead (`kind Native, nameservers ns1.example.net., soa_edit_api DEFAULT`).
  */
-export function zoneValueText(value: ZoneValue | ProviderZoneValue): string {
+export function zoneValueText(value: ZoneSettings | ProviderZoneValue): string {
   if ('settings' in value) return value.settings.map((s) => `${s.name} ${s.value}`).join(', ');
   return `default ttl ${value.ttl}, contact ${value.rname}, serial ${value.serialStyle}`;
 }

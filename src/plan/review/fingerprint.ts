@@ -1,9 +1,10 @@
-import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
-import { liveDnsOf } from '../../model/dns-providers.js';
+import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
+import { providerLive } from '../../model/dns-providers.js';
 import type { GeoService } from '../../model/geo.js';
 import type { LiveState } from '../../model/live.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
-import { compareTargets, type Target, targetText } from '../../model/target.js';
+import { providerOfShown, shownProviderSpecs, shownProviders } from '../../model/shown-provider.js';
+import { compareTargets, onProvider, type Target, targetText } from '../../model/target.js';
 import type { DesiredWebapp, LiveWebapp } from '../../model/waf.js';
 import type { Digest, PlanFingerprints, TargetFingerprint } from '../review-types.js';
 import type { Plan } from '../types.js';
@@ -35,8 +36,10 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
     });
   const wanted = desiredDigests(desired);
   // The DNS live state a target was read from: its provider's, and for geo services the provider holding them.
-  const dnsOf = (target: Target) =>
-    liveDnsOf(live, target.kind === 'geo' ? desired.geoProvider : target.provider);
+  const dnsOf = (target: Target): LiveDnsState => {
+    if (target.kind !== 'geo') return providerLive(live, providerOfShown(target.provider));
+    return desired.geoProvider === undefined ? { zones: {} } : providerLive(live, desired.geoProvider);
+  };
   const secondaries = (target: Target) =>
     // Stryker disable next-line ArrayDeclaration: equivalent, an entry added to `?? []` has no name for a lookup to find
     new Map((dnsOf(target).secondaryZones ?? []).map((z) => [z.zone, z]));
@@ -75,9 +78,8 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
 export function desiredDigests(desired: DesiredState): Map<string, { target: Target; digest: Digest }> {
   const digests = new Map<string, { target: Target; digest: Digest }>();
   const add = (target: Target, digest: Digest) => digests.set(targetText(target), { target, digest });
-  const perProvider = (target: Target, providers: readonly string[] | undefined, digest: Digest) => {
-    if (providers === undefined) add(target, digest);
-    else for (const provider of providers) add({ ...target, provider }, digest);
+  const perProvider = (target: Target, providers: readonly string[], digest: Digest) => {
+    for (const provider of shownProviders(desired, providers)) add(onProvider(target, provider), digest);
   };
   for (const zone of desired.zones)
     perProvider({ kind: 'zone', name: zone.zone }, zone.providers, zoneDesiredDigest(zone));
@@ -105,9 +107,7 @@ export function desiredStateDigest(
       .map(({ target, digest }) => [targetText(target), digest]),
     manage: desired.manage ?? null,
     safety: desired.safety ?? null,
-    ...(desired.dnsProviders
-      ? { providers: desired.dnsProviders, geoProvider: desired.geoProvider ?? null }
-      : {}),
+    ...shownProviderSpecs(desired),
   });
 }
 

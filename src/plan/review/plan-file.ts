@@ -4,13 +4,15 @@ import type { SafetyRule } from '../../model/safety.js';
 import { hasProvider, parseTarget, TARGET_KINDS } from '../../model/target.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
 import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
+import { readUnicodeNames } from './unicode-names.js';
 
 /**
  * Reading a saved plan (`apply --plan FILE`). What apply checks is validated strictly: the format version, every
  * step (its provider, typed target and kind) and every op through its provider's schema (`opSchemas`, by provider
  * name: only the provider knows its calls), the fingerprints, the approvals, the scope, the paths it was made from
  * and the accounts it was read from (both optional: files of edgeplan 0.1 lack them). The sections for people
- * (`changes`, `zones`, …) are kept as they are. A file that does not pass is refused before anything is read or
+ * (`changes`, `zones`, …) are kept as they are, but for the Unicode forms beside their names, checked against the
+ * names and dropped (unicode-names.ts). A file that does not pass is refused before anything is read or
  * sent. Apply then compares the whole file with the plan it recomputes (saved-plan-match.ts) and executes the
  * recomputed plan, never the file.
  *
@@ -139,9 +141,11 @@ export function parsePlanFile(text: string, file: string, opSchemas: OpSchemas):
     return { ...step, ops };
   });
   problems.push(...dependencyProblems(steps));
+  // The Unicode forms beside names are checked against them and dropped: the computed plan has none.
+  const shown = readUnicodeNames(result.data, problems);
   if (problems.length > 0) throw refusal(file, problems);
   // The sections for people are kept as written: apply compares them with the plan it recomputes, never reads them.
-  const plan = { ...result.data, steps } as unknown as SavedPlan;
+  const plan = { ...shown, steps } as unknown as SavedPlan;
   return v1 ? { ...plan, convertedFrom: V1_FORMAT_VERSION } : plan;
 }
 

@@ -2,10 +2,11 @@ import { type Change, targetOf } from '../../model/change.js';
 import { closestNames } from '../../model/closest-names.js';
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, DesiredZone, LiveZone } from '../../model/dns.js';
-import { liveDnsOf } from '../../model/dns-providers.js';
+import { providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
+import { providerOfShown } from '../../model/shown-provider.js';
 import { compareTargets, type Target, targetText } from '../../model/target.js';
 import { printable } from '../../model/text.js';
 import { changesOf, isChangeOf } from '../diff/change-kinds.js';
@@ -35,16 +36,21 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   for (const deletes of zoneDeletes(plan)) {
     const { name, provider } = deletes.target;
     const wanted = byZone.get(name);
-    const zones = liveDnsOf(live, provider).zones;
+    const zones = providerLive(live, providerOfShown(provider)).zones;
     const found = Object.hasOwn(zones, name) ? zones[name] : null;
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a zone with record-set deletes is desired and live; the test narrows the types
     if (wanted && found) approvals.push(...zoneApprovals(deletes, wanted, found, policy));
   }
-  const accountZones = (live.accountZones ?? []).map((zone) => zone.zone);
   for (const { address } of changesOf(plan.changes, 'zone')) {
     // Stryker disable next-line OptionalChaining: equivalent, a zone change is the creation of a desired zone
     if (!policy.zoneCreate || byZone.get(address.zone)?.create) continue;
-    approvals.push(zoneCreateApproval(address.zone, accountZones));
+    const { accountZones = [] } = providerLive(live, providerOfShown(address.provider));
+    approvals.push(
+      zoneCreateApproval(
+        address.zone,
+        accountZones.map((zone) => zone.zone),
+      ),
+    );
   }
   for (const change of plan.changes) {
     const approval = objectApproval(change, policy);

@@ -2,13 +2,22 @@ import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { loadPicomatch } from '../../model/glob.js';
+import { visibleName } from '../../model/idn.js';
 import type { LiveState } from '../../model/live.js';
-import { onProvider, parseTarget, TARGET_KINDS, type Target, type TargetKind } from '../../model/target.js';
+import { shownProviders } from '../../model/shown-provider.js';
+import {
+  onProvider,
+  parseTargetPattern,
+  TARGET_KINDS,
+  type Target,
+  type TargetKind,
+} from '../../model/target.js';
 
 /**
  * `--target kind:glob` (repeatable): limits plan, apply and drift to part of the desired state. Kinds are `zone`,
  * `secondary`, `geo` and `webapp`; the glob (picomatch, case-insensitive, `*` crosses dots) is matched against the
- * name as the desired state writes it (a webapp by its key under `waf.webapps`). No pattern: everything.
+ * name as the desired state writes it (a webapp by its key under `waf.webapps`; a zone's Unicode labels as their
+ * A-labels, as the desired state holds them: model/idn.ts). No pattern: everything.
  *
  * Under `providers:` a zone or secondary zone is a target per provider: `zone:example.com` matches it on every
  * provider, `zone:example.com@pdns` only on `pdns` (the provider exactly, the name a glob).
@@ -32,7 +41,9 @@ export class TargetPatternError extends EdgeplanError {
 export function parseTargets(patterns: readonly string[]): TargetScope {
   const byKind = new Map<TargetKind, ((target: Target) => boolean)[]>();
   for (const text of patterns) {
-    const pattern = parseTarget(text);
+    const pattern = parseTargetPattern(text);
+    if (pattern !== null && 'problem' in pattern)
+      throw new TargetPatternError(`--target ${JSON.stringify(visibleName(text))}: ${pattern.problem}`);
     if (pattern === null)
       throw new TargetPatternError(
         `--target ${JSON.stringify(text)}: expected kind:name with kind one of ${TARGET_KINDS.join(', ')} (e.g. zone:example.com, zone:example.com@pdns, geo:"Global*")`,
@@ -60,8 +71,8 @@ export function scopeDesired(desired: DesiredState, scope: TargetScope): Desired
   const { waf: _waf, ...rest } = desired;
   return {
     ...rest,
-    zones: inScope(desired.zones, 'zone', scope),
-    secondaryZones: inScope(desired.secondaryZones ?? [], 'secondary', scope),
+    zones: inScope(desired, desired.zones, 'zone', scope),
+    secondaryZones: inScope(desired, desired.secondaryZones ?? [], 'secondary', scope),
     geoServices: (desired.geoServices ?? []).filter((s) => scope.matches({ kind: 'geo', name: s.name })),
     manage: {
       secondaryZones: scope.hasKind('secondary') ? manage.secondaryZones : 'listed',
@@ -72,14 +83,17 @@ export function scopeDesired(desired: DesiredState, scope: TargetScope): Desired
 }
 
 /** Zones or secondary zones in scope, each with only the providers it is in scope on (under `providers:`). */
-function inScope<T extends { zone: string; providers?: string[] }>(
+function inScope<T extends { zone: string; providers: string[] }>(
+  desired: DesiredState,
   zones: readonly T[],
   kind: 'zone' | 'secondary',
   scope: TargetScope,
 ): T[] {
   return zones.flatMap((zone) => {
-    if (zone.providers === undefined) return scope.matches({ kind, name: zone.zone }) ? [zone] : [];
-    const providers = zone.providers.filter((provider) => scope.matches({ kind, name: zone.zone, provider }));
+    const shown = shownProviders(desired, zone.providers);
+    const providers = zone.providers.filter((_, i) =>
+      scope.matches(onProvider({ kind, name: zone.zone }, shown[i])),
+    );
     return providers.length > 0 ? [{ ...zone, providers }] : [];
   });
 }
@@ -89,23 +103,19 @@ function inScope<T extends { zone: string; providers?: string[] }>(
  * `providers:`, in each provider's live state. A live geo service that an in-scope desired service (`scoped`) is
  * renamed from stays: it is that service under its old name.
  */
-export function scopeLive(live: LiveState, scope: TargetScope, scoped?: DesiredState): LiveState {
-  const { dnsProviders } = live;
+export function scopeLive(live: LiveState, scope: TargetScope, scoped: DesiredState): LiveState {
   // Stryker disable next-line ArrayDeclaration: equivalent, an entry added to either `[]` is no service name
-  const renamed = new Set((scoped?.geoServices ?? []).flatMap((s) => s.renamedFrom ?? []));
+  const renamed = new Set((scoped.geoServices ?? []).flatMap((s) => s.renamedFrom ?? []));
   const geoInScope = (name: string) => renamed.has(name) || scope.matches({ kind: 'geo', name });
+  const shown = (name: string) => shownProviders(scoped, [name])[0];
   return {
-    ...scopeLiveDns(live, scope, undefined, geoInScope),
-    ...(dnsProviders
-      ? {
-          dnsProviders: Object.fromEntries(
-            Object.entries(dnsProviders).map(([name, state]) => [
-              name,
-              scopeLiveDns(state, scope, name, geoInScope),
-            ]),
-          ),
-        }
-      : {}),
+    ...live,
+    dns: Object.fromEntries(
+      Object.entries(live.dns).map(([name, state]) => [
+        name,
+        scopeLiveDns(state, scope, shown(name), geoInScope),
+      ]),
+    ),
   };
 }
 
@@ -130,8 +140,10 @@ function scopeLiveDns<T extends LiveDnsState>(
 
 /** Every target the desired state names (a zone or secondary zone once per provider under `providers:`). */
 export function desiredTargets(desired: DesiredState): Target[] {
-  const perProvider = (kind: 'zone' | 'secondary', zone: { zone: string; providers?: string[] }): Target[] =>
-    (zone.providers ?? [undefined]).map((provider) => onProvider({ kind, name: zone.zone }, provider));
+  const perProvider = (kind: 'zone' | 'secondary', zone: { zone: string; providers: string[] }): Target[] =>
+    shownProviders(desired, zone.providers).map((provider) =>
+      onProvider({ kind, name: zone.zone }, provider),
+    );
   return [
     ...desired.zones.flatMap((z) => perProvider('zone', z)),
     ...(desired.secondaryZones ?? []).flatMap((z) => perProvider('secondary', z)),

@@ -1,7 +1,9 @@
 import type { RecordSetChange } from '../../model/change.js';
 import type { DesiredState } from '../../model/dns.js';
+import { PROVIDER_TTL } from '../../model/record-set.js';
 import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import type { ServedAnswer, ServerAnswer } from '../../model/served.js';
+import { shownProviders } from '../../model/shown-provider.js';
 import { plural } from '../../model/text.js';
 
 /**
@@ -60,7 +62,7 @@ export function servedExpectations(desired: DesiredState): {
         notAsked.push({ zone: zone.zone, fqdn: set.fqdn, type: set.type, why });
         continue;
       }
-      for (const provider of zone.providers ?? [undefined]) {
+      for (const provider of shownProviders(desired, zone.providers)) {
         const expected = { ttl: set.ttl, values: set.values };
         expectations.push({
           zone: zone.zone,
@@ -90,7 +92,8 @@ export function plannedExpectations(changes: readonly RecordSetChange[]): Served
 
 /**
  * One answer against one expectation: served as desired, something else (and what), or no answer (and why). The
- * values compare as the plan's diff compares them: desired TXT text is served as desired split anywhere.
+ * values compare as the plan's diff compares them: desired TXT text is served as desired split anywhere, a desired
+ * SOA by the fields it names (never the serial).
  */
 export function judge(
   expectation: ServedExpectation,
@@ -112,7 +115,8 @@ export function judge(
   if (values !== wanted.join(', ')) return { verdict: 'differs', why: `serves${glue} ${values}` };
   if (answer.mixedTtls)
     return { verdict: 'differs', why: `TTLs differ between its records${glue} (lowest ${answer.ttl})` };
-  if (answer.ttl !== expected.ttl)
+  // A TTL left to the provider (the SOA's, unless `soa.ttl` names one) is whatever it serves.
+  if (expected.ttl !== PROVIDER_TTL && answer.ttl !== expected.ttl)
     return { verdict: 'differs', why: `TTL ${answer.ttl}${glue}, not ${expected.ttl}` };
   return { verdict: 'served' };
 }

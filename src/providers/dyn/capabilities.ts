@@ -8,6 +8,16 @@ export const DYN_PROVIDER = 'dyn';
 const NOT_SERVED = ['HINFO', 'OPENPGPKEY', 'SMIMEA', 'URI'];
 
 /**
+ * The service's documented calls change a zone's A records, nodes and publish; a zone is created with an `rname`,
+ * a `ttl` and a `serial_style`, and nothing documents a call that changes its SOA afterwards: the SOA is the
+ * service's (`soa_records` is read, never written).
+ */
+const SOA_ADVICE =
+  "the service sets a zone's SOA itself (its contact and serial style when the zone is created: create.contact, " +
+  'create.serial_style) and has no call that changes it; leave soa out of this zone, or serve it from powerdns, ' +
+  'rfc2136 or zonefile';
+
+/**
  * What the Dyn service manages: every registered record type that has its rdata mapping (rdata.ts; each has its
  * `/<TYPE>Record/` resource and `<type>_records` key), geo services and secondary zones. The vendor documents one
  * per-name limit: "Each node can only contain 13 A records" (Managed DNS API error codes); no other type has a
@@ -24,6 +34,7 @@ export const DYN_CAPABILITIES: DnsCapabilities = {
     HTTPS: serviceBinding('HTTPS'),
     SVCB: serviceBinding('SVCB'),
     ...Object.fromEntries(NOT_SERVED.map((type) => [type, notServed(type)])),
+    SOA: SOA_ADVICE,
   },
   apexNsAdvice:
     "the service's own name servers (service_class Primary) stand at every zone's apex and cannot be removed; " +

@@ -15,6 +15,11 @@ const SERVER_KEYS =
   "PowerDNS serves a signed zone's DNSKEY set from its own keys (pdnsutil secure-zone / add-zone-key) and " +
   'ignores DNSKEY records there: leave dnskey out of this zone and manage the keys there';
 
+/** Why a PowerDNS provider that writes by DNS UPDATE does not take `soa` (its SOA is written through the HTTP API). */
+const SOA_BY_UPDATE =
+  'it writes by DNS UPDATE, where edgeplan does not change the SOA of PowerDNS yet; write through its HTTP API ' +
+  '(leave out dnsupdate_server_env and dnsupdate_tsig_env), or leave soa out of this zone';
+
 /**
  * What a PowerDNS Authoritative server manages through its HTTP API: every registered record type but DNSKEY
  * (its rrsets carry any type in presentation format, which is our canonical value), secondary zones (`Slave` zones
@@ -30,16 +35,18 @@ const SERVER_KEYS =
  * quotes (`0 issue `) and then served with a value of one NUL octet (`0 issue "\000"`), which is another record:
  * refused at validation then (the same record written through the HTTP API is stored and served as written).
  *
- * The apex NS set is an rrset like any other to its API: written where the desired state declares it, through the
- * HTTP API only (its handling by DNS UPDATE on PowerDNS is not checked yet).
+ * The apex NS set and the SOA are rrsets like any other to its API: written where the desired state declares them,
+ * through the HTTP API only (their handling by DNS UPDATE on PowerDNS is not checked yet). The SOA is written with
+ * the serial read (PowerDNS then applies the zone's SOA-EDIT-API to it).
  */
 export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean } = {}): DnsCapabilities {
   const alias = options.alias === true && options.dnsUpdate !== true;
   return {
     recordTypes: RECORD_TYPES.map((type) => type.type).filter(
-      (type) => (alias || type !== ALIAS) && type !== 'DNSKEY',
+      (type) =>
+        (alias || type !== ALIAS) && type !== 'DNSKEY' && (options.dnsUpdate !== true || type !== 'SOA'),
     ),
-    typeAdvice: { DNSKEY: SERVER_KEYS },
+    typeAdvice: { DNSKEY: SERVER_KEYS, ...(options.dnsUpdate ? { SOA: SOA_BY_UPDATE } : {}) },
     geoServices: false,
     secondaryZones: true,
     secondaryZoneContacts: false,

@@ -3,6 +3,7 @@ import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import { MAX_UPDATE_OCTETS, rfc2136Compiler } from '../rfc2136/compile.js';
 import type { Rfc2136Op } from '../rfc2136/ops.js';
+import { withNewZoneSoa } from './new-zone-soa.js';
 import type {
   PdnsDelete,
   PdnsReplace,
@@ -74,12 +75,15 @@ function compileZone(input: ZoneCompileInput, settings: PdnsZoneSettings): PdnsZ
   const deletes: PdnsDelete[] = [];
   const replaces: PdnsReplace[] = [];
   const sets = [...input.sets].sort((a, b) => compareRecordSets(a.change.address, b.change.address));
-  for (const { change } of sets) {
+  for (const { change, live } of sets) {
     const { fqdn, type } = change.address;
+    // The SOA's serial is its live record's ref (pdns/read.ts): sent back as read.
+    const serial = type === 'SOA' && live[0]?.ref !== undefined ? { serial: Number(live[0].ref) } : {};
     if (change.after === null) deletes.push({ fqdn, type });
-    else replaces.push({ fqdn, type, ttl: change.after.ttl, values: [...change.after.values] });
+    else replaces.push({ fqdn, type, ttl: change.after.ttl, values: [...change.after.values], ...serial });
   }
-  if (input.create)
+  const { create } = input;
+  if (create)
     return [
       {
         kind: 'create-zone',
@@ -87,7 +91,7 @@ function compileZone(input: ZoneCompileInput, settings: PdnsZoneSettings): PdnsZ
         zoneKind: settings.zoneKind,
         nameservers: [...settings.nameservers],
         soaEditApi: settings.soaEditApi,
-        replace: replaces,
+        replace: replaces.map((set) => withNewZoneSoa(set, create, settings.nameservers)),
       },
     ];
   return [{ kind: 'patch-zone', zone, delete: deletes, replace: replaces }];

@@ -9,7 +9,8 @@ import { pdnsSvcbContent } from './svcb-content.js';
  * PowerDNS's own spelling of their params (svcb-content.ts), LOC its own writing of hemispheres and sizes
  * (loc-content.ts).
  */
-export function pdnsContent(type: string, value: string): string {
+export function pdnsContent(type: string, value: string, serial?: number): string {
+  if (type === 'SOA') return soaContent(value, serial);
   if (type === 'SVCB' || type === 'HTTPS') return pdnsSvcbContent(value);
   if (type === 'LOC') return pdnsLocContent(value);
   if (type !== 'AAAA') return value;
@@ -18,4 +19,14 @@ export function pdnsContent(type: string, value: string): string {
   const [, head = '', ...octets] = match;
   const [a = 0, b = 0, c = 0, d = 0] = octets.map(Number);
   return `${head}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/**
+ * An SOA value (its fields without the serial: record-types/soa.ts) with the serial put back third (RFC 1035
+ * §3.3.13). The compiler gives every SOA replace the serial it read; one without is a hand-edited op, refused.
+ */
+function soaContent(value: string, serial: number | undefined): string {
+  if (serial === undefined) throw new Error(`an SOA replace has no serial: ${value}`);
+  const [mname, rname, ...timers] = value.split(' ');
+  return [mname, rname, serial, ...timers].join(' ');
 }

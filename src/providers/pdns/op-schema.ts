@@ -21,7 +21,17 @@ export const PDNS_OP_SCHEMA = z.lazy(() => {
 
   const Delete = z.strictObject({ fqdn: Name, type: Type });
   const Replace = z
-    .strictObject({ fqdn: Name, type: Type, ttl: Count, values: z.array(z.string()).min(1) })
+    .strictObject({
+      fqdn: Name,
+      type: Type,
+      ttl: Count,
+      values: z.array(z.string()).min(1),
+      serial: z
+        .int()
+        .min(0)
+        .max(2 ** 32 - 1)
+        .optional(),
+    })
     .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
 
   return z.discriminatedUnion('kind', [

@@ -13,6 +13,11 @@ export interface PdnsReplace {
   type: string;
   ttl: number;
   values: string[];
+  /**
+   * An SOA's serial as the plan read it: its value leaves the serial out (record-types/soa.ts) and PowerDNS's
+   * rrset carries it, so it is sent as read, and PowerDNS applies the zone's SOA-EDIT-API to it.
+   */
+  serial?: number;
 }
 
 /** Every record of `type` at `fqdn` is deleted. */

@@ -6,6 +6,7 @@ import { sortAddresses } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
 import { recordType, sortValues } from '../../model/record-types/registry.js';
+import { SOA } from '../../model/record-types/soa.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
 import type { PdnsClient } from './client.js';
 import { PdnsApiError, PdnsWireError, parseWire } from './errors.js';
@@ -59,6 +60,8 @@ async function readZone(
     serial: wire.serial,
     serialStyle: serialStyleOf(wire.soa_edit_api),
     ...zoneRecords(zone, wire.rrsets, supported),
+    // A signed zone's DNSKEY set comes from the keystore (cryptokeys), never from its rrsets.
+    keysApart: true,
   };
 }
 
@@ -135,14 +138,19 @@ export function zoneRecords(
   zone: string,
   rrsets: readonly RrsetWire[],
   supported: ReadonlySet<string>,
-): Pick<LiveZone, 'records' | 'unsupported' | 'foreign' | 'apexNs'> {
+): Pick<LiveZone, 'records' | 'unsupported' | 'foreign' | 'apexNs' | 'soa'> {
   const records: LiveRecordSet[] = [];
   let apexNs: LiveRecordSet | undefined;
+  let soa: LiveRecordSet | undefined;
   const foreign: ForeignRecord[] = [];
   for (const rrset of rrsets) {
     const fqdn = normaliseName(rrset.name);
     const enabled = rrset.records.filter((record) => record.disabled !== true);
-    if (rrset.type === 'SOA' || enabled.length === 0) continue;
+    if (rrset.type === 'SOA') {
+      soa = supported.has('SOA') && fqdn === zone ? liveSoa(zone, rrset.ttl, enabled) : undefined;
+      continue;
+    }
+    if (enabled.length === 0) continue;
     const known = supported.has(rrset.type) ? recordType(rrset.type) : undefined;
     const values = enabled.map((record) => known?.parsePresentation(record.content));
     const ttl = rrset.ttl;
@@ -166,9 +174,26 @@ export function zoneRecords(
   return {
     records: records.sort(compareRecordSets),
     ...(apexNs ? { apexNs } : {}),
+    ...(soa ? { soa } : {}),
     unsupported: foreignNames(foreign),
     foreign: sortForeign(foreign),
   };
+}
+
+/**
+ * The zone's SOA as the model holds it (`LiveZone.soa`): its fields without the serial, the serial as its `ref`
+ * (the compiler sends it back as read); none when there is not exactly one record the model can read.
+ */
+function liveSoa(
+  zone: string,
+  ttl: number,
+  records: readonly { content: string }[],
+): LiveRecordSet | undefined {
+  const [only] = records;
+  const value = only && records.length === 1 ? SOA.parsePresentation(only.content) : undefined;
+  if (!value?.ok || only === undefined) return undefined;
+  const ref = only.content.trim().split(/\s+/)[2] ?? '';
+  return { fqdn: zone, type: 'SOA', records: [{ value: value.value, ttl, ref }] };
 }
 
 /** The zone's SOA and apex NS set: what import calls PowerDNS's own (the apex NS set is managed where declared). */

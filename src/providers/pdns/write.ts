@@ -200,7 +200,10 @@ function replaceRrset(set: PdnsReplace) {
     type: set.type,
     ttl: set.ttl,
     changetype: 'REPLACE',
-    records: set.values.map((value) => ({ content: pdnsContent(set.type, value), disabled: false })),
+    records: set.values.map((value) => ({
+      content: pdnsContent(set.type, value, set.serial),
+      disabled: false,
+    })),
   };
 }
 

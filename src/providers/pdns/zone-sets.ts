@@ -54,8 +54,9 @@ export function zoneSets(
  */
 export function setStates(zone: string, wire: ZoneWire, sets: readonly ZoneSet[]): SetState[] {
   const types = new Set(sets.map((set) => set.type));
-  const { records, apexNs } = zoneRecords(zone, wire.rrsets, types);
-  const live = new Map([...records, ...(apexNs ? [apexNs] : [])].map((set) => [recordSetKey(set), set]));
+  const { records, apexNs, soa } = zoneRecords(zone, wire.rrsets, types);
+  const own = [...(apexNs ? [apexNs] : []), ...(soa ? [soa] : [])];
+  const live = new Map([...records, ...own].map((set) => [recordSetKey(set), set]));
   return sets.map((set) => {
     const found = live.get(recordSetKey(set));
     return {

@@ -3,6 +3,7 @@ import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
 import type { Rfc2136Op, Rfc2136Records, Rfc2136Set } from './ops.js';
+import { soaEntries } from './soa-entry.js';
 
 /**
  * The largest UPDATE the compiler packs, without its SOA prerequisite and TSIG record: a DNS message over TCP is at
@@ -66,12 +67,20 @@ function recordsOf(side: { ttl: number; values: readonly string[] } | null): Rfc
 /**
  * The update section that makes `from` into `to` at one name and type of `zone`. The apex NS set is changed record
  * by record, the new ones added first: a server ignores a deletion of the apex NS RRset and of its last record
- * (RFC 2136 §3.4.2.3, §3.4.2.4), so it is never deleted whole, and is never left empty in between.
+ * (RFC 2136 §3.4.2.3, §3.4.2.4), so it is never deleted whole, and is never left empty in between. The SOA is
+ * written whole with the serial after `serial`, the zone's as the message is sent (soa-entry.ts); packing measures
+ * it with any serial, as a serial takes four octets whatever its value.
  */
-export function setEntries(set: Rfc2136Set, direction: 'forward' | 'back', zone: string): UpdateEntry[] {
+export function setEntries(
+  set: Rfc2136Set,
+  direction: 'forward' | 'back',
+  zone: string,
+  serial = 0,
+): UpdateEntry[] {
   const from = direction === 'forward' ? set.before : set.after;
   const to = direction === 'forward' ? set.after : set.before;
   const { fqdn, type } = set;
+  if (type === 'SOA') return soaEntries(fqdn, to, serial);
   if (fqdn === zone && type === 'NS' && from !== null && to !== null)
     return [
       ...to.values.map((value) => ({

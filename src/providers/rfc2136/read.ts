@@ -1,10 +1,12 @@
 import type { WireRecord } from '../../dns-wire/rdata.js';
 import { compareStrings } from '../../model/compare.js';
 import type { LiveDnsState, LiveZone } from '../../model/dns.js';
+import { type ForeignRecord, sortForeign } from '../../model/foreign-record.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
 import { recordType } from '../../model/record-types/index.js';
 import { sortValues } from '../../model/record-types/registry.js';
+import { SOA } from '../../model/record-types/soa.js';
 import type { Rfc2136Client } from './client.js';
 import { Rfc2136Error } from './errors.js';
 
@@ -25,8 +27,10 @@ export async function readZones(
 /**
  * A transferred zone in the model: its serial from the SOA; every record set of a supported type, each value read
  * into its canonical form by the type's own parser; other types, and a set with a value its type's parser cannot
- * read, named in `unsupported` (left as they are live, never dropped). The SOA is the server's: left out of both. The apex NS set is read apart (`apexNs`):
- * managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
+ * read, named in `unsupported` (left as they are live, never dropped), records of other types also kept with their
+ * rdata as the server serves them (`foreign`: the DNSKEY set the server signs with, which a CDS is checked
+ * against). The SOA (`soa`, where SOA is supported) and the apex NS set (`apexNs`) are read apart, each managed
+ * only where the desired state declares it (plan/diff/declared-apex-ns.ts).
  */
 export function liveZone(
   zone: string,
@@ -40,12 +44,14 @@ export function liveZone(
     throw new Rfc2136Error(`AXFR ${zone}`, server, 'the transfer has no SOA with a serial');
   const sets = new Map<string, LiveRecordSet>();
   const unsupported = new Set<string>();
+  const foreign: ForeignRecord[] = [];
   for (const record of records) {
     const fqdn = normaliseName(record.name);
     if (record.type === 'SOA') continue;
     const known = supported.has(record.type) ? recordType(record.type) : undefined;
     if (known === undefined) {
       unsupported.add(`${fqdn} ${record.type}`);
+      foreign.push({ fqdn, type: record.type, ttl: record.ttl, rdata: record.value });
       continue;
     }
     const key = `${fqdn} ${record.type}`;
@@ -66,14 +72,27 @@ export function liveZone(
     return { ...set, records: values.map((value) => ({ value, ttl: ttls.get(value) ?? 0 })) };
   });
   const apexNs = live.find((set) => isServerRecord(set.type, set.fqdn, zone));
+  const soaSet = supported.has('SOA') ? liveSoa(zone, soa, serial) : undefined;
   return {
     zone,
     serial,
     serialStyle: 'increment',
     records: live.filter((set) => set !== apexNs).sort(compareRecordSets),
     ...(apexNs ? { apexNs } : {}),
+    ...(soaSet ? { soa: soaSet } : {}),
     unsupported: [...unsupported].sort(compareStrings),
+    ...(foreign.length > 0 ? { foreign: sortForeign(foreign) } : {}),
   };
+}
+
+/**
+ * The zone's SOA as the model holds it (`LiveZone.soa`): its fields without the serial, the serial as its `ref`;
+ * none when the model cannot read it, so that a declared `soa` is not planned against it.
+ */
+function liveSoa(zone: string, soa: WireRecord, serial: number): LiveRecordSet | undefined {
+  const value = SOA.parsePresentation(soa.value);
+  if (!value.ok) return undefined;
+  return { fqdn: zone, type: 'SOA', records: [{ value: value.value, ttl: soa.ttl, ref: String(serial) }] };
 }
 
 /** The zone's SOA and apex NS set: the server's own (the apex NS set is managed where declared). */

@@ -30,7 +30,7 @@ export async function sendMessage(
   zone: ZoneSoa,
 ): Promise<void> {
   const prerequisite = { kind: 'record' as const, record: { ...zone.soa, ttl: 0 } };
-  const updates = op.sets.flatMap((set) => setEntries(set, direction, op.zone));
+  const updates = op.sets.flatMap((set) => setEntries(set, direction, op.zone, zone.serial));
   let rcode: number | undefined;
   for (let attempt = 1; rcode === undefined; attempt++) {
     try {

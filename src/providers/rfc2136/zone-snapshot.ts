@@ -93,7 +93,7 @@ export function setsUnlike(
   // Stryker disable next-line ConditionalExpression,MethodExpression: equivalent, as said above
   const records = [snapshot.soa, ...snapshot.records.filter(({ name, type }) => keys.has(`${name} ${type}`))];
   const read = liveZone(zone, records, types, server);
-  const live = [...read.records, ...(read.apexNs ? [read.apexNs] : [])];
+  const live = [...read.records, ...(read.apexNs ? [read.apexNs] : []), ...(read.soa ? [read.soa] : [])];
   const unlike: UnlikeSet[] = [];
   for (const set of sets) {
     const wanted = direction === 'forward' ? set.after : set.before;

@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { compareStrings } from '../../model/compare.js';
-import { compareRecordSets, recordSetKey } from '../../model/record-set.js';
+import { compareRecordSets, PROVIDER_TTL, recordSetKey } from '../../model/record-set.js';
+import { completeSoa } from '../../model/record-types/soa.js';
 import { modelName } from './names.js';
 import type { ZonefileNewZone, ZonefileOp } from './ops.js';
 import type { FileRecord } from './read-entries.js';
-import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, serialStyleOf } from './soa.js';
+import { firstSerial, NEW_ZONE_TIMERS, nextSerial, rnameOf, type Soa, serialStyleOf } from './soa.js';
 import type { ZoneContent, ZoneRead } from './zone-content.js';
 
 /**
@@ -22,7 +23,9 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
     records: set.values.map((value) => ({ value, ttl: set.ttl })),
   }));
   const isApexNs = (set: { fqdn: string; type: string }) => set.fqdn === content.zone && set.type === 'NS';
+  const isSoa = (set: { type: string }) => set.type === 'SOA';
   const apexNs = replaced.find(isApexNs);
+  const soa = op.replace.find(isSoa);
   const origin = `${content.zone}.`;
   const kept = [
     ...(apexNs?.records ?? []).map(({ value, ttl }) => ({
@@ -37,14 +40,34 @@ export function changedContent(content: ZoneContent, op: ZonefileOp): ZoneConten
   ];
   return {
     ...content,
-    sets: [...content.sets.filter(untouched), ...replaced.filter((set) => !isApexNs(set))].sort(
-      compareRecordSets,
-    ),
+    soa: soa === undefined ? content.soa : withSoaFields(content.soa, soa),
+    sets: [
+      ...content.sets.filter(untouched),
+      ...replaced.filter((set) => !isApexNs(set) && !isSoa(set)),
+    ].sort(compareRecordSets),
     kept,
     ...(apexNs ? { apexNs } : {}),
     unsupported: content.unsupported.filter((key) => !touched.has(key)),
     notes: [],
   };
+}
+
+/**
+ * The SOA with the fields of a replaced SOA set (its one value: record-types/soa.ts, the serial left out) and its
+ * TTL; the serial as it was (nextVersion puts it up).
+ */
+function withSoaFields(soa: Soa, set: { ttl: number; values: readonly string[] }): Soa {
+  const whole = completeSoa(set.values[0] ?? '', soaFields(soa));
+  const [mname = soa.mname, rname = soa.rname, ...timers] = whole.split(' ');
+  const [refresh = soa.refresh, retry = soa.retry, expire = soa.expire, minimum = soa.minimum] =
+    timers.map(Number);
+  const ttl = set.ttl === PROVIDER_TTL ? soa.ttl : set.ttl;
+  return { ttl, mname, rname, serial: soa.serial, refresh, retry, expire, minimum };
+}
+
+/** The SOA's fields as a value of the model writes them, in order, the serial left out (record-types/soa.ts). */
+function soaFields(soa: Soa): string {
+  return [soa.mname, soa.rname, soa.refresh, soa.retry, soa.expire, soa.minimum].join(' ');
 }
 
 /** The content with the SOA's serial up once, in the serial's own style (soa.ts), at `nowMs`. */

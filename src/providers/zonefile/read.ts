@@ -5,12 +5,14 @@ import { zoneLabelsProblem } from '../../model/dns-names.js';
 import type { DnsInventory, DnsInventorySelection, ZoneInventory } from '../../model/inventory.js';
 import type { Logger } from '../../model/logger.js';
 import { normaliseName } from '../../model/names.js';
+import type { LiveRecordSet } from '../../model/record-set.js';
+import { SOA } from '../../model/record-types/soa.js';
 import { plural, shortened } from '../../model/text.js';
 import type { ReadFile } from './compile.js';
 import { ZonefileReadError } from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath, zoneOfFileName } from './location.js';
 import type { ParsedZones } from './parsed.js';
-import { serialStyleOf } from './soa.js';
+import { type Soa, serialStyleOf, soaText } from './soa.js';
 import { runStepsAsync } from './steps.js';
 import type { StoredFile, ZoneFileStore } from './store.js';
 import { readZoneSteps, type ZoneContent } from './zone-content.js';
@@ -142,6 +144,23 @@ function liveZone(content: ZoneContent | null): LiveZone | null {
     records: [...sets],
     unsupported: [...unsupported],
     ...(apexNs ? { apexNs } : {}),
+    ...soaSetOf(zone, soa),
+  };
+}
+
+/**
+ * The SOA as the model holds it (`LiveZone.soa`: its fields without the serial, the serial as its `ref`); none when
+ * its names cannot be read into the model (an escaped label in RNAME), so that a declared `soa` is not planned.
+ */
+function soaSetOf(zone: string, soa: Soa): { soa?: LiveRecordSet } {
+  const value = SOA.parsePresentation(soaText(soa));
+  if (!value.ok) return {};
+  return {
+    soa: {
+      fqdn: zone,
+      type: 'SOA',
+      records: [{ value: value.value, ttl: soa.ttl, ref: String(soa.serial) }],
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { recordSetKey } from '../../model/record-set.js';
 import { absoluteName, modelName } from './names.js';
 import type { ZonefileOp, ZonefileReplace } from './ops.js';
 import type { PlacedRecord } from './read-entries.js';
+import { type Soa, soaText } from './soa.js';
 import { ownerText, row } from './write-text.js';
 
 /** Rows to write before a line of the file, under the zone's origin. */
@@ -17,7 +18,8 @@ interface Insertion {
 /**
  * A zone file's text with an op made in place, so that a change is as small a diff as it can be: the lines of
  * each deleted or replaced set go, a replaced set's new rows take the place of its first record, a new set follows
- * the last record of its name (or ends the file), and the SOA's serial becomes `serial` where it is written. Every
+ * the last record of its name (or ends the file), and the SOA's serial becomes `soa`'s where it is written (a
+ * replaced SOA is written whole as `soa`: its fields, TTL and serial). Every
  * other line (comments, blank lines, directives, layout) stays byte for byte, but for a record that named no owner
  * (RFC 1035 §5.1: it takes the owner of the record before it) whose record before it went: it gets its owner
  * written. New rows are written under the zone's origin (a `$ORIGIN` pair around them where another is in effect).
@@ -27,7 +29,7 @@ export function splicedZoneText(
   text: string,
   records: readonly PlacedRecord[],
   op: ZonefileOp,
-  serial: number,
+  soa: Soa,
 ): string {
   const origin = `${op.zone}.`;
   const lines = text.split('\n');
@@ -40,11 +42,14 @@ export function splicedZoneText(
   for (const record of records) {
     const fqdn = modelName(record.owner);
     lastOfName.set(fqdn, record);
-    if (record.type === 'SOA') replaceSerial(lines, record, serial);
     const key = recordSetKey({ fqdn, type: record.type });
+    if (record.type === 'SOA' && !touched.has(key)) replaceSerial(lines, record, soa.serial);
     if (!touched.has(key)) continue;
     for (let line = record.line; line <= record.lastLine; line++) removed.add(line - 1);
-    const set = replacing.get(key);
+    const replaced = replacing.get(key);
+    // A replaced SOA is written whole, with its serial (its set's value leaves the serial out: record-types/soa.ts).
+    const set =
+      replaced && record.type === 'SOA' ? { ...replaced, ttl: soa.ttl, values: [soaText(soa)] } : replaced;
     if (set === undefined) continue;
     replacing.delete(key);
     insertions.push(insertion(set, record.line - 1, record.origin, origin, true));

@@ -103,11 +103,7 @@ export class ZonefileWriter {
     file: string,
   ): Promise<Checked> {
     const { records } = readEntries(before, `${op.zone}.`);
-    const spliced = await this.checkedText(
-      splicedZoneText(before, records, op, content.soa.serial),
-      content,
-      file,
-    );
+    const spliced = await this.checkedText(splicedZoneText(before, records, op, content.soa), content, file);
     if (spliced.problem === null) return spliced;
     this.settings.logger.warn(
       `${file}: the changes could not be made in place (${spliced.problem}), so the whole file was written in ` +

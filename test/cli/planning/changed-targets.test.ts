@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { exactPattern, scopeOfChanges } from '../../../src/cli/planning/changed-scope.js';
 import { changedTargets, type FileVersions, UNREADABLE } from '../../../src/cli/planning/changed-targets.js';
 import type { DesiredState } from '../../../src/model/dns.js';
+import { IMPLICIT_PROVIDER } from '../../../src/model/dns-provider-spec.js';
 import { parseTargets } from '../../../src/plan/index.js';
 import { changedSinceLine } from '../../../src/plan/render/changed-since.js';
 import type { Plan } from '../../../src/plan/types.js';
+import { DYN } from '../../support/one-provider.js';
 
 const file = (before: unknown, after: unknown, path = 'dns/a.yaml'): FileVersions => ({
   path,
@@ -118,18 +120,29 @@ describe('changedTargets: which targets a change to the desired-state files can 
   });
 });
 
-const desired = (zones: { zone: string; providers?: string[]; sameAs?: string }[]): DesiredState =>
-  ({
-    zones: zones.map((z) => ({ ...z, recordSets: [], unmanaged: [], absent: [] })),
-  }) as unknown as DesiredState;
+/** Zones on the providers they name (`providers:`), or all on the implicit one when none names any. */
+const desired = (zones: { zone: string; providers?: string[]; sameAs?: string }[]): DesiredState => {
+  const named = [...new Set(zones.flatMap((z) => z.providers ?? []))];
+  return {
+    zones: zones.map((z) => ({
+      ...z,
+      providers: z.providers ?? [DYN],
+      recordSets: [],
+      unmanaged: [],
+      absent: [],
+    })),
+    dnsProviders:
+      named.length > 0 ? named.map((name) => ({ name, type: name, options: {} })) : [IMPLICIT_PROVIDER],
+  } as unknown as DesiredState;
+};
 const since = { ref: 'main', commit: 'c'.repeat(40) };
 
 describe('scopeOfChanges: the changed targets as a saved plan scope', () => {
   it('patterns for exactly the changed targets, on every provider; the rest left out; removed ones kept', () => {
     const state = desired([
       { zone: 'a.example', providers: ['dyn', 'pdns'] },
-      { zone: 'b.example' },
-      { zone: 'c.example' },
+      { zone: 'b.example', providers: ['dyn'] },
+      { zone: 'c.example', providers: ['dyn'] },
     ]);
     const scope = scopeOfChanges(
       state,
@@ -145,7 +158,7 @@ describe('scopeOfChanges: the changed targets as a saved plan scope', () => {
     );
     expect(scope).toEqual({
       patterns: ['zone:a.example@dyn', 'zone:a.example@pdns', 'geo:Gone\\*'],
-      changedSince: { ...since, leftOut: ['zone:b.example', 'zone:c.example'] },
+      changedSince: { ...since, leftOut: ['zone:b.example@dyn', 'zone:c.example@dyn'] },
     });
     const parsed = parseTargets(scope.patterns ?? []);
     expect(parsed.matches({ kind: 'geo', name: 'Gone*' })).toBe(true);

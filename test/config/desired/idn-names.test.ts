@@ -42,16 +42,37 @@ describe('names in Unicode', () => {
     );
   });
 
-  it('refuses invalid IDNs at their place, saying why', async () => {
+  it('refuses invalid IDNs at their place, saying why, a zero-width character by its code point', async () => {
     const dir = await tempTree({
       'z.yaml':
         'zones:\n  "a\\u200db.example":\n    records:\n      "x\\u200dy": { a: [192.0.2.1] }\n' +
         '      www: { cname: "\\u0301x.example." }\n',
     });
     expect(await problemsIn(dir)).toEqual([
-      'z.yaml:2:3: EP1106 zone name "a\u200db.example" is not valid: "a\u200db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
-      'z.yaml:4:7: EP1106 record name "x\u200dy" is not valid: "x\u200dy" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+      'z.yaml:2:3: EP1106 zone name "aU+200Db.example" is not valid: "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+      'z.yaml:4:7: EP1106 record name "xU+200Dy" is not valid: "xU+200Dy" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
       'z.yaml:5:21: EP1104 record "www" CNAME: "\u0301x.example." is not a valid name: "\u0301x" is not a valid internationalized label (UTS #46): its characters are allowed, but not in this order (a combining mark first, mixed directions, or an invalid joiner)',
+    ]);
+  });
+
+  it('takes a geo node written in Unicode as its A-labels, and refuses one UTS #46 refuses at its place', async () => {
+    const geo = (zone: string, fqdn: string) =>
+      'zones:\n  bücher.example:\n    records: {}\ngeo_services:\n  Web:\n' +
+      '    groups: [{ name: All, countries: ["@@"], a: [192.0.2.1] }]\n' +
+      `    nodes: [{ zone: "${zone}", fqdn: "${fqdn}" }]\n`;
+    const ok = await desired(await tempTree({ 'z.yaml': geo('bücher.example', 'geo.bücher.example') }));
+    expect(ok.geoServices?.[0]?.nodes).toEqual([
+      { zone: 'xn--bcher-kva.example', fqdn: 'geo.xn--bcher-kva.example' },
+    ]);
+    expect(
+      await problemsIn(await tempTree({ 'z.yaml': geo('bücher.example', 'g\\u200do.bücher.example') })),
+    ).toEqual([
+      'z.yaml:7:45: EP1210 node name "gU+200Do.bücher.example" is not valid: "gU+200Do" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    ]);
+    expect(
+      await problemsIn(await tempTree({ 'z.yaml': geo('b\\u200dü.example', 'geo.bücher.example') })),
+    ).toEqual([
+      'z.yaml:7:47: EP1210 node zone "bU+200Dü.example" is not valid: "bU+200Dü" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
     ]);
   });
 });

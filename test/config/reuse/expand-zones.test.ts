@@ -199,6 +199,16 @@ describe('templates and same_as, at the edges', () => {
     ]);
   });
 
+  it('merges sets of other types at one name, each with its own TTL: ttl is no set', async () => {
+    const dir = await tempTree({
+      't.yaml': 'templates:\n  t:\n    www: { aaaa: ["2001:db8::1"], ttl: 60 }\n',
+      'z.yaml':
+        'zones:\n  example.com:\n    templates: [t]\n    records: { www: { a: [192.0.2.1], ttl: 300 } }\n',
+    });
+    const state = await desired(dir);
+    expect(state.zones[0]?.records.map(({ type, ttl }) => `${type} ${ttl}`)).toEqual(['A 300', 'AAAA 60']);
+  });
+
   it('takes override: false as no override: the set given twice is refused', async () => {
     const dir = await tempTree({
       't.yaml': 'templates:\n  t:\n    www: { a: [192.0.2.1] }\n',

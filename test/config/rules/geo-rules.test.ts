@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DYN } from '../../support/one-provider.js';
 import { AT, BAD, desired, problems } from '../helpers.js';
 
 describe('geo_services rules', () => {
@@ -59,6 +60,7 @@ describe('geo_services rules', () => {
         masters: ['198.51.100.1', '198.51.100.2'],
         contactNickname: null,
         tsigKeyName: null,
+        providers: [DYN],
       },
     ]);
   });

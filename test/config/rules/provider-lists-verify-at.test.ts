@@ -59,6 +59,21 @@ describe('verify_at: the name servers verify asks for a provider', () => {
     });
   });
 
+  it('takes a host name in Unicode as its A-labels, and refuses one UTS #46 refuses where it is written', async () => {
+    expect(await load('  dyn: { type: dyn, verify_at: ["ns1.bücher.example:5300"] }\n')).toMatchObject({
+      ok: true,
+      specs: [{ verifyAt: [{ host: 'ns1.xn--bcher-kva.example', port: 5300 }] }],
+    });
+    expect(await load('  dyn: { type: dyn, verify_at: ["ns.a\\u200db.example"] }\n')).toEqual({
+      ok: false,
+      problems: [
+        expect.stringContaining(
+          '2:33: EP1103 verify_at[0] must be a name UTS #46 maps to A-labels: "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+        ),
+      ],
+    });
+  });
+
   it('refuses a port out of range where it is written, not later in verify', async () => {
     expect(
       await load(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type LoadOptions, loadDesiredState } from '../../../src/config/index.js';
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import type { ProviderOptions } from '../../../src/model/dns-provider-spec.js';
+import { IMPLICIT_PROVIDER } from '../../../src/model/dns-provider-spec.js';
 import type { DnsCapabilities } from '../../../src/model/provider.js';
 import { RECORD_TYPES } from '../../../src/model/record-types/index.js';
 import { PROVIDER_CATALOGUE } from '../../../src/providers/registry.js';
@@ -80,11 +81,13 @@ secondary_zones:
     expect(result.desired.geoProvider).toBeUndefined();
   });
 
-  it('means what it always meant without providers:', async () => {
+  it('without providers:, puts everything on the one Dyn provider the loader creates', async () => {
     const result = await load('zones:\n  example.com: { records: { "@": { a: [192.0.2.1] } } }\n');
     if (!result.ok) throw new Error(result.problems.join('\n'));
-    expect(result.desired.dnsProviders).toBeUndefined();
-    expect(result.desired.zones[0]).not.toHaveProperty('providers');
+    expect(result.desired.dnsProviders).toEqual([IMPLICIT_PROVIDER]);
+    expect(IMPLICIT_PROVIDER).toEqual({ name: 'dyn', type: 'dyn', options: {}, implicit: true });
+    expect(result.desired.zones[0]?.providers).toEqual(['dyn']);
+    expect(result.desired.geoProvider).toBe('dyn');
   });
 
   it('reports every problem of the section and the lists at once, where each is written', async () => {

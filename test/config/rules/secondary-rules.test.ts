@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DYN } from '../../support/one-provider.js';
 import { BAD, desired, problems, tempTree } from '../helpers.js';
 
 describe('secondary_zones rules', () => {
@@ -64,6 +65,7 @@ describe('secondary_zones rules', () => {
         masters: ['203.0.113.1'],
         contactNickname: 'ops',
         tsigKeyName: null,
+        providers: [DYN],
       },
       {
         zone: 'b.example.net',
@@ -71,6 +73,7 @@ describe('secondary_zones rules', () => {
         masters: ['198.51.100.9', '198.51.100.10'],
         contactNickname: null,
         tsigKeyName: 'k1',
+        providers: [DYN],
       },
     ]);
     expect(state.manage).toEqual({ secondaryZones: 'all', geoServices: 'listed' });

@@ -29,7 +29,7 @@ const SOLE: RecordType = {
   type: 'SOLE',
   key: 'sole',
   single: false,
-  rules: { soleValue: { value: 'v1', why: 'it says so' } },
+  rules: { soleValue: { is: (value) => value === 'v1', why: 'it says so' } },
 };
 
 const ZONE: MergedZone = {
@@ -117,9 +117,77 @@ describe('DNS rules across types', () => {
       'z.yaml:4:12: EP1204 record "mx": the SOLE value "v1" is the only one of its set (it says so), but 2 other values are given',
     ]);
   });
+
+  it('needs each value that is not sole to match a value of the type it matches, where the name declares it', () => {
+    const KEY: RecordType = { ...SOLE, type: 'KEY', key: 'key', rules: {} };
+    const matching: RecordType = {
+      ...SOLE,
+      type: 'MATCHING',
+      key: 'matching',
+      rules: {
+        soleValue: { is: (value) => value === 'v0', why: 'sole' },
+        matches: {
+          type: 'KEY',
+          // v0 is sole, so never weighed; were it, it would match no KEY.
+          by: (value, key) => value === key && value !== 'v0',
+          what: 'a KEY of its own',
+          why: 'it says so',
+        },
+      },
+    };
+    const plain: RecordType = {
+      ...matching,
+      type: 'PLAIN',
+      key: 'plain',
+      rules: { matches: matching.rules?.matches },
+    };
+    // Without a sole value every value is matched; the matched set may come first at its name.
+    expect(check(record('p', 6, [plain, 3], [KEY, 1]))).toEqual([
+      'z.yaml:6:11: EP1299 record "p": the PLAIN value "v0" needs a KEY of its own (it says so), and the KEY set at z.yaml:6:20 has none',
+      'z.yaml:6:12: EP1299 record "p": the PLAIN value "v1" needs a KEY of its own (it says so), and the KEY set at z.yaml:6:20 has none',
+      'z.yaml:6:13: EP1299 record "p": the PLAIN value "v2" needs a KEY of its own (it says so), and the KEY set at z.yaml:6:20 has none',
+    ]);
+    // KEY holds v0 and v1; MATCHING's v0 is sole (never matched), v1 matches, v2 matches nothing.
+    expect(
+      check(
+        record('@', 3, [KEY, 2], [matching, 3]),
+        record('bare', 4, [matching, 3]),
+        record('k', 5, [KEY, 1]),
+      ),
+    ).toEqual([
+      'z.yaml:3:21: EP1204 record "@": the MATCHING value "v0" is the only one of its set (sole), but 2 other values are given',
+      'z.yaml:3:23: EP1299 record "@": the MATCHING value "v2" needs a KEY of its own (it says so), and the KEY set at z.yaml:3:10 has none',
+      'z.yaml:4:11: EP1204 record "bare": the MATCHING value "v0" is the only one of its set (sole), but 2 other values are given',
+    ]);
+  });
+
+  it('finds nothing to say of types that declare no rules, at the apex or below it', () => {
+    const plain: RecordType = { ...requireRecordType('TXT'), rules: undefined };
+    expect(check(record('@', 3, [plain, 2], [A, 1]), record('www', 4, [plain, 3]))).toEqual([]);
+  });
+
+  it('reports each of several sole values of one set at its own value (two SVCB AliasMode values)', () => {
+    const some: RecordType = { ...SOLE, rules: { soleValue: { is: (value) => value !== 'v2', why: 'why' } } };
+    expect(check(record('two', 3, [some, 3]), record('one', 4, [some, 1]))).toEqual([
+      'z.yaml:3:11: EP1204 record "two": the SOLE value "v0" is the only one of its set (why), but 2 other values are given',
+      'z.yaml:3:12: EP1204 record "two": the SOLE value "v1" is the only one of its set (why), but 2 other values are given',
+    ]);
+  });
 });
 
 describe('DNS rules in files', () => {
+  it('keeps an SVCB or HTTPS AliasMode value alone in its set (RFC 9460 §2.4.1), at each AliasMode value', async () => {
+    const file = `${BAD}/https-alias-mode-beside-others.yaml`;
+    const why =
+      'RFC 9460 §2.4.1: an AliasMode value (priority 0) stands alone in its set; clients ignore ServiceMode values ' +
+      'beside it, and a set holds one AliasMode value at most';
+    expect(await problems(file)).toEqual([
+      `${file}:8:13: EP1204 record "@": the HTTPS value "0 cdn.example.net." is the only one of its set (${why}), but 1 other value is given`,
+      `${file}:12:13: EP1204 record "www": the SVCB value "0 a.example.net." is the only one of its set (${why}), but 1 other value is given`,
+      `${file}:13:13: EP1204 record "www": the SVCB value "0 b.example.net." is the only one of its set (${why}), but 1 other value is given`,
+    ]);
+  });
+
   it('reports a CNAME beside other data, at the apex, beside data in a geo group, and served at an apex node', async () => {
     const file = `${BAD}/type-rules.yaml`;
     expect(await problems(file)).toEqual([

@@ -87,6 +87,14 @@ describe('the JSON Schema accepts what the validator accepts', () => {
     expect(verdict(readFileSync(file, 'utf8')), errors()).toBe('accepted');
   });
 
+  it('names in Unicode, which the loader takes as their A-labels: zones, record names, targets', () => {
+    const text =
+      'zones:\n  bücher.example:\n    unmanaged: ["*.bücher"]\n    records:\n      café: { cname: straße.example. }\n' +
+      '      "*.zweig": { a: [192.0.2.1] }\n      mail.bücher.example.: { a: [192.0.2.2] }\n' +
+      'secondary_zones:\n  straße.example: { masters: [192.0.2.53] }\n';
+    expect(verdict(text), errors()).toBe('accepted');
+  });
+
   it.each(RECORD_TYPES.map((type) => [type.type, type] as const))(
     '%s: every valid and imported YAML value of its fixture',
     (_, type) => {

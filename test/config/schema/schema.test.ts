@@ -48,7 +48,7 @@ describe('schema problems in files', () => {
     const file = `${BAD}/unmanaged-type-keys.yaml`;
     const expected = `(expected ${RECORD_SET_KEYS})`;
     expect(await problems(file)).toEqual([
-      `${file}:4:12: EP1110 "soa" in record "x" is a DNS type edgeplan does not manage: the zone's SOA belongs to its provider; leave the key out`,
+      `${file}:4:12: EP1110 "wks" in record "x" is a DNS type edgeplan does not manage: leave the key out (live WKS records are left alone; import and plan list them)`,
       // RFC 4034 §4: NSEC records are made by the signer.
       `${file}:5:28: EP1110 "nsec" in record "y" is a DNS type edgeplan does not manage: NSEC records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
       `${file}:6:12: EP1110 "kx" in record "z" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
@@ -58,8 +58,8 @@ describe('schema problems in files', () => {
       `${file}:9:12: EP1110 "type65534" in record "u" is a DNS type edgeplan does not manage: leave the key out (live TYPE65534 records are left alone; import and plan list them)`,
       `${file}:10:12: EP1110 "type29" in record "t" is LOC written by its number (RFC 3597 §5): write it as "loc", the one key of LOC values`,
       `${file}:11:12: EP1110 "type36" in record "s" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
-      // RFC 7344 §4: a signing server publishes CDS and CDNSKEY from its keys.
-      `${file}:12:12: EP1110 "cds" in record "r" is a DNS type edgeplan does not manage: CDS records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
+      // RFC 5155 §4: NSEC3PARAM is the signer's, as NSEC3 is.
+      `${file}:12:12: EP1110 "nsec3param" in record "r" is a DNS type edgeplan does not manage: NSEC3PARAM records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
       `${file}:13:12: EP1101 unknown key "type65536" in record "q" ${expected}`,
     ]);
   });

@@ -6,18 +6,6 @@ import type { TypeSample } from './every-type.js';
  */
 export const SERVED_TYPES: readonly (TypeSample & { file: string })[] = [
   {
-    type: 'CDNSKEY',
-    fqdn: 'example.com',
-    rdata: { flags: 257, protocol: 3, algorithm: 13, public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0d' },
-    file: '@ CDNSKEY 257 3 13 mdsswUyr3DPW132m Oi8V9xESWE8jTo0d',
-  },
-  {
-    type: 'CDS',
-    fqdn: 'example.com',
-    rdata: { keytag: 2371, algorithm: 13, digtype: 2, digest: '1F987CC6583E92DF0890718C42' },
-    file: '@ CDS 2371 13 2 1F987CC6583E92DF0890718C42',
-  },
-  {
     type: 'CERT',
     fqdn: 'cert.example.com',
     rdata: { format: 1, tag: 0, algorithm: 0, certificate: 'MIIBIjANBgkqhkiG' },

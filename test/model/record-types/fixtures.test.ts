@@ -1,7 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { RECORD_TYPES, type RecordType, type ValueProblem } from '../../../src/model/record-types/index.js';
 import { FIXTURE_DIRECTORY, fixtureOf } from '../../fixtures/record-types/fixtures.js';
+
+/** A fixture's `rules.soleValue`: why, and canonical values the rule holds (`sole`) and does not (`notSole`). */
+const SoleExamples = z.strictObject({
+  why: z.string(),
+  sole: z.array(z.string()),
+  notSole: z.array(z.string()),
+});
 
 const files = readdirSync(FIXTURE_DIRECTORY).filter((name) => name.endsWith('.yaml'));
 
@@ -35,8 +43,16 @@ describe('record-type fixtures', () => {
       expect(fixture.type).toBe(type.type);
       expect(type.single ?? false).toBe(fixture.single ?? false);
       // A target rule holds how to find the target in a value (a function, tested by the lints): its role is compared.
-      const { target, ...rules } = type.rules ?? {};
-      expect(target ? { ...rules, target: target.role } : rules).toEqual(fixture.rules ?? {});
+      // A sole-value rule is a predicate: the fixture's examples of values it holds and does not hold are compared.
+      const { target, soleValue, matches, ...rules } = type.rules ?? {};
+      const examples = SoleExamples.parse(fixture.rules?.soleValue ?? { why: '', sole: [], notSole: [] });
+      const sole = soleValue && {
+        why: soleValue.why,
+        sole: examples.sole.filter((value) => soleValue.is(value)),
+        notSole: examples.notSole.filter((value) => !soleValue.is(value)),
+      };
+      const named = { ...(target && { target: target.role }), ...(matches && { matches: matches.type }) };
+      expect({ ...rules, ...named, ...(sole && { soleValue: sole }) }).toEqual(fixture.rules ?? {});
     });
 
     it.each(fixture.yaml.valid)('YAML $input → $value', ({ input, value }) => {

@@ -47,6 +47,8 @@ function bounded(max: number): fc.Arbitrary<number> {
   return fc.oneof(fc.constantFrom(0, 1, 10, max), fc.integer({ min: 0, max }));
 }
 const uint8 = bounded(255);
+/** An SOA timer (RFC 1035 §3.3.13) as YAML writes it: seconds up to 2^31 - 1, or with a zone file's units. */
+const soaTimer = fc.oneof(bounded(2_147_483_647), fc.constantFrom('1h', '2w', '10M', '1d12h'));
 const uint16 = bounded(65535);
 
 /** Any text: every Unicode character (no lone surrogates), with quotes, backslashes and controls frequent. */
@@ -194,6 +196,16 @@ const keyFields = fc.record({
   algorithm: uint8,
   public_key: base64(300),
 });
+
+/** CDS and CDNSKEY (RFC 7344): a DS or DNSKEY value with a non-zero algorithm (and digest type), or the delete form. */
+const cdsFields = fc.oneof(
+  dsFields.filter((fields) => fields.algorithm !== 0 && fields.digest_type !== 0),
+  fc.constant({ key_tag: 0, algorithm: 0, digest_type: 0, digest: '00' }),
+);
+const cdnskeyFields = fc.oneof(
+  keyFields.filter((fields) => fields.algorithm !== 0),
+  fc.constant({ flags: 0, protocol: 3, algorithm: 0, public_key: 'AA==' }),
+);
 
 const tlsaFields = fc
   .record({
@@ -352,6 +364,8 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
           .map((bytes) => Buffer.from(bytes).toString('base64')),
       }),
     ],
+    ['cdnskey', cdnskeyFields],
+    ['cds', cdsFields],
     ['cname', hostname],
     ['dhcid', base64(60)],
     ['dname', hostname],
@@ -383,6 +397,26 @@ export const YAML_VALUES: ReadonlyMap<string, fc.Arbitrary<unknown>> = new Map<s
     ['ptr', hostname],
     ['rp', fc.record({ mailbox: hostnameOrRoot, text: hostnameOrRoot })],
     ['smimea', tlsaFields],
+    [
+      'soa',
+      fc
+        .record(
+          {
+            mname: hostname,
+            rname: fc.oneof(
+              hostname,
+              label.map((local) => `${local}@example.org`),
+            ),
+            refresh: soaTimer,
+            retry: soaTimer,
+            expire: soaTimer,
+            minimum: soaTimer,
+            ttl: fc.integer({ min: 1, max: 2_147_483_647 }),
+          },
+          { requiredKeys: [] },
+        )
+        .filter((soa) => Object.keys(soa).length > 0),
+    ],
     ['spf', fc.oneof(text, textStrings)],
     ['srv', fc.record({ priority: uint16, weight: uint16, port: uint16, target: hostnameOrRoot })],
     [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordSetChange } from '../../../src/model/change.js';
 import type { DesiredZone } from '../../../src/model/dns.js';
 import { allowedFindingProblems } from '../../../src/plan/diff/allowed-findings.js';
+import { DYN } from '../../support/one-provider.js';
 
 /**
  * A lint error `allow_lints` allows holds for the set as it is live: a plan that creates or changes the set refuses
@@ -10,6 +11,7 @@ import { allowedFindingProblems } from '../../../src/plan/diff/allowed-findings.
 
 const AT = { file: 'z.yaml', line: 4, col: 7 };
 const zone: DesiredZone = {
+  providers: [DYN],
   zone: 'example.com',
   defaultTtl: 300,
   records: [{ fqdn: 'a.example.com', type: 'CNAME', ttl: 300, values: ['b.example.com.'], at: AT }],

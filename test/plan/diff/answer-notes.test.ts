@@ -3,6 +3,7 @@ import type { RecordSetChange } from '../../../src/model/change.js';
 import type { LiveZone } from '../../../src/model/dns.js';
 import { answerNotes } from '../../../src/plan/diff/answer-notes.js';
 import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -32,7 +33,11 @@ const KEEP = {
 
 function plan(records: Record<string, [string[], number?]>) {
   const desired = { zones: [desiredZone('example.com', records)] };
-  return computePlan(desired, { zones: { 'example.com': LIVE } }, fakeProviders());
+  return computePlan(
+    oneProviderDesired(desired),
+    oneProviderLive({ zones: { 'example.com': LIVE } }),
+    fakeProviders(),
+  );
 }
 
 function without(...keys: (keyof typeof KEEP)[]): Record<string, [string[], number?]> {

@@ -37,8 +37,7 @@ function live(servers?: string[]): LiveZone {
 
 function notes(a?: string[], b?: string[]): string[] {
   const state: LiveState = {
-    zones: {},
-    dnsProviders: { a: { zones: { [ZONE]: live(a) } }, b: { zones: { [ZONE]: live(b) } } },
+    dns: { a: { zones: { [ZONE]: live(a) } }, b: { zones: { [ZONE]: live(b) } } },
   };
   return computePlan(DESIRED, state, fakeProviders()).notes ?? [];
 }
@@ -57,8 +56,7 @@ describe('apex NS sets that differ between the providers of a zone', () => {
     expect(notes(['ns1.a.net.'], undefined)).toEqual([]);
     // A zone the plan creates on a provider has nothing live to compare.
     const absent: LiveState = {
-      zones: {},
-      dnsProviders: { a: { zones: { [ZONE]: live(['ns1.a.net.']) } }, b: { zones: { [ZONE]: null } } },
+      dns: { a: { zones: { [ZONE]: live(['ns1.a.net.']) } }, b: { zones: { [ZONE]: null } } },
     };
     expect(apexNsNotes(dnsParts(DESIRED), absent)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { SecondaryChange, WebappChange } from '../../../src/model/change.js
 import { buildSteps, type PlanProviders } from '../../../src/plan/diff/build-steps.js';
 import type { PartDiff } from '../../../src/plan/diff/part-diff.js';
 import type { ZoneDiff } from '../../../src/plan/diff/zone-diff.js';
+import { DYN } from '../../support/one-provider.js';
 import { FAKE_DNS, FAKE_WAF, fakeProviders } from '../helpers/fake-providers.js';
 
 /** buildSteps on its own: one step per changed target, ids that never collide, the provider each goes to. */
@@ -36,13 +37,21 @@ function secondary(name: string, provider?: string): SecondaryChange {
 }
 
 function part(fields: Partial<PartDiff>): PartDiff {
-  return { zones: [], secondaries: [], geo: [], problems: [], notes: [], ...fields };
+  return {
+    name: fields.provider ?? DYN,
+    zones: [],
+    secondaries: [],
+    geo: [],
+    problems: [],
+    notes: [],
+    ...fields,
+  };
 }
 
 function named(...names: string[]): PlanProviders {
-  const dns = fakeProviders().dns;
+  const dns = fakeProviders().dns?.[DYN];
   if (!dns) throw new Error('fakeProviders has a DNS compiler');
-  return { dnsProviders: Object.fromEntries(names.map((name) => [name, { ...dns, name }])) };
+  return { dns: Object.fromEntries(names.map((name) => [name, { ...dns, name }])) };
 }
 
 describe('buildSteps', () => {
@@ -119,10 +128,10 @@ describe('buildSteps', () => {
   });
 
   it('refuses a secondary zone or geo service on a provider without that optional capability, by name', () => {
-    const dns = fakeProviders().dns;
+    const dns = fakeProviders().dns?.[DYN];
     if (!dns) throw new Error('fakeProviders has a DNS compiler');
     const { compileSecondary: _s, compileGeo: _g, ...bare } = dns;
-    const providers: PlanProviders = { dnsProviders: { bind: { ...bare, name: 'bind' } } };
+    const providers: PlanProviders = { dns: { bind: { ...bare, name: 'bind' } } };
     const geo = {
       address: { kind: 'geo' as const, name: 'Web' },
       action: 'create' as const,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveZone } from '../../../src/model/dns.js';
 import { changesOf } from '../../../src/plan/diff/change-kinds.js';
 import { computePlan } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -23,8 +24,8 @@ const WWW = { 'www.example.com': [['192.0.2.80'], 3600] } satisfies Record<strin
 /** The plan's changes from live() to `records`, as `<action> <fqdn> <TYPE> <values>`. */
 function changes(records: Record<string, [string[], number?]>, manage?: 'declared'): string[] {
   const zone = desiredZone('example.com', records);
-  const want: DesiredState = { zones: [manage ? { ...zone, manage } : zone] };
-  const plan = computePlan(want, { zones: { 'example.com': live() } }, fakeProviders());
+  const want: DesiredState = oneProviderDesired({ zones: [manage ? { ...zone, manage } : zone] });
+  const plan = computePlan(want, oneProviderLive({ zones: { 'example.com': live() } }), fakeProviders());
   return changesOf(plan.changes, 'record-set').map(
     ({ action, address, after }) =>
       `${action} ${address.fqdn} ${address.type} ${after?.values.join(',') ?? '-'}`,

@@ -5,6 +5,7 @@ import { isInZone, relativeName } from '../../../src/model/names.js';
 import { recordType } from '../../../src/model/record-types/registry.js';
 import { isUnmanaged } from '../../../src/model/unmanaged.js';
 import { computePlan, isChangeOf, planHasChanges, renderPlanJson } from '../../../src/plan/index.js';
+import { oneProviderLive } from '../../support/one-provider.js';
 import { shuffler, statePair, UNDESIRED_ZONE } from '../helpers/arbitraries.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 import { simulateChanges } from '../helpers/simulate-changes.js';
@@ -56,7 +57,8 @@ function shuffled(desired: DesiredState, live: LiveDnsState, seed: number) {
   };
 }
 
-const plan = (desired: DesiredState, live: LiveDnsState) => computePlan(desired, live, fakeProviders());
+const plan = (desired: DesiredState, live: LiveDnsState) =>
+  computePlan(desired, oneProviderLive(live), fakeProviders());
 
 describe('determinism and convergence (properties)', () => {
   it('gives byte-identical JSON whatever the order of the inputs', () => {

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import { computePlan, planHasChanges } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { FAKE_DNS, fakeProviders } from '../helpers/fake-providers.js';
 
 const ZONE = 'example.com';
 
 function planOne(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof liveZone> | null) {
-  return computePlan({ zones: [desired] }, { zones: { [desired.zone]: live } }, fakeProviders());
+  return computePlan(
+    oneProviderDesired({ zones: [desired] }),
+    oneProviderLive({ zones: { [desired.zone]: live } }),
+    fakeProviders(),
+  );
 }
 
 const set = (fqdn: string, type = 'A') => ({ kind: 'record-set', zone: ZONE, fqdn, type }) as const;
@@ -236,7 +241,11 @@ describe('computePlan: what the DNS provider compiles', () => {
       'same.example.com': [[30, '192.0.2.5', 300]],
       'old.example.com TXT': [[40, '"gone"', 300]],
     });
-    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }, providers);
+    const plan = computePlan(
+      oneProviderDesired({ zones: [desired] }),
+      oneProviderLive({ zones: { [ZONE]: live } }),
+      providers,
+    );
     expect(providers.calls.zones).toHaveLength(1);
     const [input] = providers.calls.zones;
     expect(input?.zone).toBe(ZONE);
@@ -291,8 +300,14 @@ describe('computePlan: what the DNS provider compiles', () => {
   it('needs a DNS provider only when a DNS target changes', () => {
     const desired = desiredZone(ZONE, { 'www.example.com': [['192.0.2.1'], 300] });
     const same = liveZone(ZONE, 1, { 'www.example.com': [[1, '192.0.2.1', 300]] });
-    expect(planHasChanges(computePlan({ zones: [desired] }, { zones: { [ZONE]: same } }))).toBe(false);
-    expect(() => computePlan({ zones: [desired] }, { zones: { [ZONE]: null } })).toThrow(/no DNS provider/);
+    expect(
+      planHasChanges(
+        computePlan(oneProviderDesired({ zones: [desired] }), oneProviderLive({ zones: { [ZONE]: same } })),
+      ),
+    ).toBe(false);
+    expect(() =>
+      computePlan(oneProviderDesired({ zones: [desired] }), oneProviderLive({ zones: { [ZONE]: null } })),
+    ).toThrow(/no DNS provider/);
   });
 });
 
@@ -300,12 +315,12 @@ describe('computePlan: zones', () => {
   it('creates an absent zone: serial null, a zone create first, every set a create', () => {
     const providers = fakeProviders();
     const plan = computePlan(
-      {
+      oneProviderDesired({
         zones: [
           desiredZone('new.example.org', { 'new.example.org': [['198.51.100.7']] }, { defaultTtl: 1800 }),
         ],
-      },
-      { zones: { 'new.example.org': null } },
+      }),
+      oneProviderLive({ zones: { 'new.example.org': null } }),
       providers,
     );
     const create = { rname: 'hostmaster@new.example.org', ttl: 1800, serialStyle: 'increment' };
@@ -332,13 +347,13 @@ describe('computePlan: zones', () => {
   });
 
   it('leaves out zones without changes, sorts zones, and never reads live zones that are not desired', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         desiredZone('b.example', { 'b.example': [['192.0.2.1']] }),
         desiredZone('a.example', { 'a.example': [['192.0.2.1']] }),
         desiredZone('same.example', { 'same.example': [['192.0.2.1'], 300] }),
       ],
-    };
+    });
     const live: LiveDnsState = {
       zones: {
         'b.example': null,
@@ -347,13 +362,15 @@ describe('computePlan: zones', () => {
         'other.example': liveZone('other.example', 3, { 'x.other.example': [[5, '192.0.2.5', 60]] }),
       },
     };
-    const plan = computePlan(desired, live, fakeProviders());
+    const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
     expect(plan.zones.map((z) => z.zone)).toEqual(['a.example', 'b.example']);
     expect(plan.steps.map((s) => s.id)).toEqual(['zone:a.example', 'zone:b.example']);
     expect(plan.summary).toEqual({ create: 4, update: 0, delete: 0, zones: 2 });
   });
 
   it('refuses a desired zone that has no entry in the live state (it was not read)', () => {
-    expect(() => computePlan({ zones: [desiredZone(ZONE, {})] }, { zones: {} })).toThrow(/no entry for zone/);
+    expect(() =>
+      computePlan(oneProviderDesired({ zones: [desiredZone(ZONE, {})] }), oneProviderLive({ zones: {} })),
+    ).toThrow(/no entry for zone/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
+import type { LiveDnsState } from '../../../src/model/dns.js';
 import type { GeoGroup, GeoService } from '../../../src/model/geo.js';
 import type { LiveSecondaryZone } from '../../../src/model/secondary.js';
 import {
@@ -9,6 +9,7 @@ import {
   isChangeOf,
   renderPlanText,
 } from '../../../src/plan/index.js';
+import { type OneProviderDesired, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { FAKE_DNS, fakeProviders } from '../helpers/fake-providers.js';
 
 const a = (...values: string[]) => [{ type: 'A', values }];
@@ -27,8 +28,12 @@ const secondary = (zone: string, masters: string[], contactNickname = ''): LiveS
   active: 'Y',
 });
 
-function plan(desired: Omit<DesiredState, 'zones'>, live: Omit<LiveDnsState, 'zones'>) {
-  return computePlan({ zones: [], ...desired }, { zones: {}, ...live }, fakeProviders());
+function plan(desired: Omit<OneProviderDesired, 'zones'>, live: Omit<LiveDnsState, 'zones'>) {
+  return computePlan(
+    oneProviderDesired({ zones: [], ...desired }),
+    oneProviderLive({ zones: {}, ...live }),
+    fakeProviders(),
+  );
 }
 
 describe('geo service diff', () => {
@@ -153,7 +158,7 @@ describe('secondary zone diff', () => {
   it('creates, updates masters as a set (and a contact it sets), deletes only when managed as a whole', () => {
     const providers = fakeProviders();
     const result = computePlan(
-      {
+      oneProviderDesired({
         zones: [],
         secondaryZones: [
           want('a.test', ['198.51.100.1']),
@@ -161,15 +166,15 @@ describe('secondary zone diff', () => {
           want('c.test', ['198.51.100.2', '198.51.100.9']),
         ],
         manage: { secondaryZones: 'all', geoServices: 'listed' },
-      },
-      {
+      }),
+      oneProviderLive({
         zones: {},
         secondaryZones: [
           secondary('b.test', ['198.51.100.1', '198.51.100.2'], 'ops'),
           secondary('c.test', ['198.51.100.2', '198.51.100.9']),
           secondary('z.test', ['203.0.113.1']),
         ],
-      },
+      }),
       providers,
     );
     expect(result.changes).toEqual([

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoChange } from '../../../src/model/change.js';
-import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
+import type { DesiredState } from '../../../src/model/dns.js';
 import type { GeoGroup, GeoRecords, GeoService } from '../../../src/model/geo.js';
 import { computePlan, isChangeOf, PlanProblemsError, renderPlanText } from '../../../src/plan/index.js';
 import { dynCompiler } from '../../../src/providers/dyn/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -38,8 +39,8 @@ const want = (extra: Partial<GeoService> = {}, options: Partial<GeoRecords> = {}
 
 function plan(desired: GeoService[], services: GeoService[], manage: DesiredState['manage'] = undefined) {
   return computePlan(
-    { zones: [], geoServices: desired, ...(manage ? { manage } : {}) },
-    { zones: {}, geoServices: services } satisfies LiveDnsState,
+    oneProviderDesired({ zones: [], geoServices: desired, ...(manage ? { manage } : {}) }),
+    oneProviderLive({ zones: {}, geoServices: services }),
     fakeProviders(),
   );
 }
@@ -210,14 +211,14 @@ describe('a renamed service unlinking a node', () => {
   it('lets the plan put records at the node it unlinks, found under its old live name', () => {
     const node = { zone: 'example.com', fqdn: 'geo.example.com' };
     const result = computePlan(
-      {
+      oneProviderDesired({
         zones: [desiredZone('example.com', { 'geo.example.com': [['192.0.2.9']] })],
         geoServices: [want({ name: 'World Web', renamedFrom: 'Global Web' })],
-      },
-      {
+      }),
+      oneProviderLive({
         zones: { 'example.com': liveZone('example.com', 1, {}) },
         geoServices: [live({ nodes: [node] })],
-      },
+      }),
       fakeProviders(),
     );
     expect(result.steps.map((step) => `${step.id} <- ${step.after.join(', ')}`)).toEqual([

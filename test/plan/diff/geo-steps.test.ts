@@ -3,6 +3,7 @@ import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import type { GeoService } from '../../../src/model/geo.js';
 import { targetText } from '../../../src/model/target.js';
 import { computePlan } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -26,22 +27,22 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'a link into a zone the plan creates waits for that zone',
-    desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
+    desired: oneProviderDesired({ zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] }),
     live: { zones: { 'a.test': null }, geoServices: [] },
     steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
   },
   {
     name: 'a link into a zone that exists does not wait for that zone’s changes at other nodes',
-    desired: {
+    desired: oneProviderDesired({
       zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
       geoServices: [service('S', ['geo.a.test'])],
-    },
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [] },
     steps: ['geo:S <- ', 'zone:a.test <- '],
   },
   {
     name: 'a link to a node whose records (of any type) the plan deletes waits for the zone',
-    desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
+    desired: oneProviderDesired({ zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] }),
     live: {
       zones: { 'a.test': liveA({ 'geo.a.test TXT': [[1, '"x"', 60]] }) },
       geoServices: [],
@@ -50,28 +51,34 @@ const cases: Case[] = [
   },
   {
     name: 'a link to a node whose plain A records the plan deletes waits for the zone',
-    desired: { zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] },
+    desired: oneProviderDesired({ zones: [zoneA({})], geoServices: [service('S', ['geo.a.test'])] }),
     live: { zones: { 'a.test': liveA({ 'geo.a.test': [[1, '192.0.2.1', 60]] }) }, geoServices: [] },
     steps: ['zone:a.test <- ', 'geo:S <- zone:a.test'],
   },
   {
     name: 'an unlink comes before the zone change that gives the node records of any type',
-    desired: { zones: [zoneA({ 'geo.a.test MX': [['10 mail.a.test.']] })], geoServices: [service('S', [])] },
+    desired: oneProviderDesired({
+      zones: [zoneA({ 'geo.a.test MX': [['10 mail.a.test.']] })],
+      geoServices: [service('S', [])],
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])] },
     steps: ['geo:S <- ', 'zone:a.test <- geo:S'],
   },
   {
     name: 'an unlink comes before the zone change that gives the node plain A records',
-    desired: { zones: [zoneA({ 'geo.a.test': [['192.0.2.1']] })], geoServices: [service('S', [])] },
+    desired: oneProviderDesired({
+      zones: [zoneA({ 'geo.a.test': [['192.0.2.1']] })],
+      geoServices: [service('S', [])],
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])] },
     steps: ['geo:S <- ', 'zone:a.test <- geo:S'],
   },
   {
     name: 'a zone change giving records to nodes two services unlink waits for both',
-    desired: {
+    desired: oneProviderDesired({
       zones: [zoneA({ 'x.a.test': [['192.0.2.1']], 'y.a.test': [['192.0.2.2']] })],
       geoServices: [service('S', []), service('T', [])],
-    },
+    }),
     live: {
       zones: { 'a.test': liveA({}) },
       geoServices: [service('S', ['x.a.test']), service('T', ['y.a.test'])],
@@ -80,7 +87,7 @@ const cases: Case[] = [
   },
   {
     name: 'an unlink does not wait for, nor hold up, a zone change that only deletes records at the node',
-    desired: { zones: [zoneA({})], geoServices: [service('S', [])] },
+    desired: oneProviderDesired({ zones: [zoneA({})], geoServices: [service('S', [])] }),
     live: {
       zones: { 'a.test': liveA({ 'geo.a.test TXT': [[1, '"x"', 60]] }) },
       geoServices: [service('S', ['geo.a.test'])],
@@ -89,19 +96,28 @@ const cases: Case[] = [
   },
   {
     name: 'an unlink does not hold up a zone change at other names of the zone',
-    desired: { zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })], geoServices: [service('S', [])] },
+    desired: oneProviderDesired({
+      zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
+      geoServices: [service('S', [])],
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])] },
     steps: ['geo:S <- ', 'zone:a.test <- '],
   },
   {
     name: 'a link does not wait for records the plan gives the node of a type that stands beside it',
-    desired: { zones: [zoneA({ 'geo.a.test TXT': [['"x"']] })], geoServices: [service('S', ['geo.a.test'])] },
+    desired: oneProviderDesired({
+      zones: [zoneA({ 'geo.a.test TXT': [['"x"']] })],
+      geoServices: [service('S', ['geo.a.test'])],
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', [])] },
     steps: ['geo:S <- ', 'zone:a.test <- '],
   },
   {
     name: 'unlink needed before and link needed after the same zone: two steps for one service',
-    desired: { zones: [zoneA({ 'x.a.test': [['192.0.2.1']] })], geoServices: [service('S', ['y.a.test'])] },
+    desired: oneProviderDesired({
+      zones: [zoneA({ 'x.a.test': [['192.0.2.1']] })],
+      geoServices: [service('S', ['y.a.test'])],
+    }),
     live: {
       zones: { 'a.test': liveA({ 'y.a.test': [[1, '192.0.2.2', 60]] }) },
       geoServices: [service('S', ['x.a.test'])],
@@ -110,13 +126,19 @@ const cases: Case[] = [
   },
   {
     name: 'a node moving between services: the new link waits for the old unlink',
-    desired: { zones: [], geoServices: [service('New', ['geo.a.test']), service('Old', [])] },
+    desired: oneProviderDesired({
+      zones: [],
+      geoServices: [service('New', ['geo.a.test']), service('Old', [])],
+    }),
     live: { zones: {}, geoServices: [service('Old', ['geo.a.test'])] },
     steps: ['geo:Old <- ', 'geo:New <- geo:Old'],
   },
   {
     name: 'two services swapping nodes: each unlinks first, and links after the other’s unlink (no cycle)',
-    desired: { zones: [], geoServices: [service('A', ['y.a.test']), service('B', ['x.a.test'])] },
+    desired: oneProviderDesired({
+      zones: [],
+      geoServices: [service('A', ['y.a.test']), service('B', ['x.a.test'])],
+    }),
     live: { zones: {}, geoServices: [service('A', ['x.a.test']), service('B', ['y.a.test'])] },
     steps: [
       'geo:A#unlink <- ',
@@ -127,17 +149,17 @@ const cases: Case[] = [
   },
   {
     name: 'a deleted service (manage: all) goes before the zone that reuses its node',
-    desired: {
+    desired: oneProviderDesired({
       zones: [zoneA({ 'geo.a.test': [['192.0.2.1']] })],
       geoServices: [],
       manage: { geoServices: 'all', secondaryZones: 'listed' },
-    },
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [service('Gone', ['geo.a.test'])] },
     steps: ['geo:Gone <- ', 'zone:a.test <- geo:Gone'],
   },
   {
     name: 'group changes and secondary zones depend on nothing',
-    desired: {
+    desired: oneProviderDesired({
       zones: [zoneA({ 'www.a.test': [['192.0.2.1']] })],
       geoServices: [
         service(
@@ -149,7 +171,7 @@ const cases: Case[] = [
       secondaryZones: [
         { zone: 'p.test', masters: ['198.51.100.1'], contactNickname: null, tsigKeyName: null },
       ],
-    },
+    }),
     live: { zones: { 'a.test': liveA({}) }, geoServices: [service('S', ['geo.a.test'])], secondaryZones: [] },
     steps: ['geo:S <- ', 'secondary:p.test <- ', 'zone:a.test <- '],
   },
@@ -157,7 +179,7 @@ const cases: Case[] = [
 
 describe('step order across zones, geo services and secondary zones', () => {
   it.each(cases)('$name', ({ desired, live, steps }) => {
-    const plan = computePlan(desired, live, fakeProviders());
+    const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
     expect(plan.steps.map((s) => `${s.id} <- ${s.after.join(', ')}`)).toEqual(steps);
     expect(plan.steps.every((s) => targetText(s.target) === s.id.replace('#unlink', ''))).toBe(true);
   });
@@ -166,7 +188,7 @@ describe('step order across zones, geo services and secondary zones', () => {
     const split = cases.find((c) => c.name.startsWith('unlink needed before'));
     if (!split) throw new Error('case');
     const providers = fakeProviders();
-    const plan = computePlan(split.desired, split.live, providers);
+    const plan = computePlan(split.desired, oneProviderLive(split.live), providers);
     expect(providers.calls.geo.map((call) => [call.change.address.name, call.part])).toEqual([
       ['S', 'unlink'],
       ['S', 'rest'],
@@ -176,7 +198,11 @@ describe('step order across zones, geo services and secondary zones', () => {
       ['geo:S', [{ kind: 'update-geo', name: 'S', part: 'rest' }]],
     ]);
     const single = fakeProviders();
-    computePlan(cases[0]?.desired ?? { zones: [] }, cases[0]?.live ?? { zones: {} }, single);
+    computePlan(
+      cases[0]?.desired ?? oneProviderDesired({ zones: [] }),
+      oneProviderLive(cases[0]?.live ?? { zones: {} }),
+      single,
+    );
     expect(single.calls.geo.map((call) => call.part)).toEqual(['all']);
   });
 
@@ -184,8 +210,8 @@ describe('step order across zones, geo services and secondary zones', () => {
     for (const { desired, live } of cases) {
       const reversed: DesiredState = { ...desired, geoServices: [...(desired.geoServices ?? [])].reverse() };
       const liveReversed: LiveDnsState = { ...live, geoServices: [...(live.geoServices ?? [])].reverse() };
-      expect(JSON.stringify(computePlan(reversed, liveReversed, fakeProviders()))).toBe(
-        JSON.stringify(computePlan(desired, live, fakeProviders())),
+      expect(JSON.stringify(computePlan(reversed, oneProviderLive(liveReversed), fakeProviders()))).toBe(
+        JSON.stringify(computePlan(desired, oneProviderLive(live), fakeProviders())),
       );
     }
   });

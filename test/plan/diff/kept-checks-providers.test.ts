@@ -19,6 +19,7 @@ import { zoneRecords as pdnsZoneRecords } from '../../../src/providers/pdns/read
 import { rfc2136Capabilities } from '../../../src/providers/rfc2136/capabilities.js';
 import { liveZone as rfc2136LiveZone } from '../../../src/providers/rfc2136/read.js';
 import { createZonefileProvider } from '../../../src/providers/zonefile/index.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -102,7 +103,11 @@ const READERS: Record<string, (held: readonly Held[]) => Promise<LiveZone>> = {
 
 function problems(desired: DesiredZone, live: LiveZone): string[] {
   try {
-    computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }, fakeProviders());
+    computePlan(
+      oneProviderDesired({ zones: [desired] }),
+      oneProviderLive({ zones: { [ZONE]: live } }),
+      fakeProviders(),
+    );
   } catch (error) {
     if (error instanceof PlanProblemsError) return error.message.split('\n');
     throw error;
@@ -116,7 +121,7 @@ function zone(
 ): DesiredZone {
   return {
     ...desiredZone(ZONE, records, extra.unmanaged ? { unmanaged: extra.unmanaged } : {}),
-    ...(extra.manage ? { manage: extra.manage } : {}),
+    ...(extra.manage ? { providers: [DYN], manage: extra.manage } : { providers: [DYN] }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { DesiredState, DesiredZone, LiveZone } from '../../../src/model/dns
 import type { RecordSet } from '../../../src/model/record-set.js';
 import type { UnmanagedEntry } from '../../../src/model/unmanaged.js';
 import { computePlan, PlanProblemsError } from '../../../src/plan/index.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -26,15 +27,15 @@ function zone(
   const built = desiredZone(ZONE, records, extra.unmanaged ? { unmanaged: extra.unmanaged } : {});
   return {
     ...built,
-    ...(extra.manage ? { manage: extra.manage } : {}),
+    ...(extra.manage ? { providers: [DYN], manage: extra.manage } : { providers: [DYN] }),
     records: built.records.map((set, i): RecordSet => ({ ...set, at: { file: F, line: 10 + i, col: 7 } })),
   };
 }
 
 function problems(desired: DesiredZone, live: LiveZone | null): string[] {
-  const state: DesiredState = { zones: [desired] };
+  const state: DesiredState = oneProviderDesired({ zones: [desired] });
   try {
-    computePlan(state, { zones: { [ZONE]: live } }, fakeProviders());
+    computePlan(state, oneProviderLive({ zones: { [ZONE]: live } }), fakeProviders());
   } catch (error) {
     if (error instanceof PlanProblemsError) return error.message.split('\n');
     throw error;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import type { DnsProviderSpec } from '../../../src/model/dns-provider-spec.js';
+import type { LiveState } from '../../../src/model/live.js';
 import {
   computePlan,
   isChangeOf,
@@ -10,6 +11,7 @@ import {
   renderPlanMarkdown,
   renderPlanText,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { statePair } from '../helpers/arbitraries.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
@@ -20,7 +22,11 @@ const FOREIGN = ['a.test DNSKEY', 'a.test NSEC3PARAM', 'office.a.test LOC', 'x.a
 describe('records of types edgeplan does not manage, in the plan', () => {
   it('lists every one by name in JSON, text and markdown, in a plan with changes and in one without', () => {
     const live: LiveDnsState = { zones: { [ZONE]: liveZone(ZONE, 1, {}, FOREIGN) } };
-    const same = computePlan({ zones: [desiredZone(ZONE, {})] }, live, fakeProviders());
+    const same = computePlan(
+      oneProviderDesired({ zones: [desiredZone(ZONE, {})] }),
+      oneProviderLive(live),
+      fakeProviders(),
+    );
     expect(same.leftAlone).toEqual([{ zone: ZONE, records: FOREIGN }]);
     expect(same.steps).toEqual([]);
     expect(renderPlanText(same, { color: false })).toBe(
@@ -35,8 +41,8 @@ describe('records of types edgeplan does not manage, in the plan', () => {
     expect(renderPlanMarkdown(same)).toContain(`- a.test: 4 record sets: ${FOREIGN.join(', ')}`);
 
     const changed = computePlan(
-      { zones: [desiredZone(ZONE, { 'www.a.test': [['192.0.2.1']] })] },
-      live,
+      oneProviderDesired({ zones: [desiredZone(ZONE, { 'www.a.test': [['192.0.2.1']] })] }),
+      oneProviderLive(live),
       fakeProviders(),
     );
     expect(changed.steps.length).toBeGreaterThan(0);
@@ -53,8 +59,8 @@ describe('records of types edgeplan does not manage, in the plan', () => {
   it('has no entry for a zone without them, nor for a zone the plan creates', () => {
     const live: LiveDnsState = { zones: { [ZONE]: liveZone(ZONE, 1, {}), 'b.test': null } };
     const plan = computePlan(
-      { zones: [desiredZone(ZONE, {}), desiredZone('b.test', {})] },
-      live,
+      oneProviderDesired({ zones: [desiredZone(ZONE, {}), desiredZone('b.test', {})] }),
+      oneProviderLive(live),
       fakeProviders(),
     );
     expect(plan.leftAlone).toBeUndefined();
@@ -67,13 +73,12 @@ describe('records of types edgeplan does not manage, in the plan', () => {
       zones: [{ ...desiredZone(ZONE, {}), providers: ['dyn', 'pdns'] }],
       dnsProviders: [spec('dyn'), spec('pdns')],
     };
-    const live = {
-      zones: {},
-      dnsProviders: {
+    const live: LiveState = {
+      dns: {
         dyn: { zones: { [ZONE]: liveZone(ZONE, 1, {}, ['a.test RP', 'office.a.test LOC']) } },
         pdns: { zones: { [ZONE]: liveZone(ZONE, 1, {}, ['a.test RP', 'hw.a.test HINFO']) } },
       },
-    } satisfies LiveDnsState & { dnsProviders: Record<string, LiveDnsState> };
+    };
     const plan = computePlan(desired, live, fakeProviders());
     expect(plan.leftAlone).toEqual([
       {
@@ -112,7 +117,7 @@ describe('records of types edgeplan does not manage, in the plan', () => {
         }
         let plan: ReturnType<typeof computePlan>;
         try {
-          plan = computePlan(desired, live, fakeProviders());
+          plan = computePlan(desired, oneProviderLive(live), fakeProviders());
         } catch (error) {
           if (error instanceof PlanProblemsError) return;
           throw error;

@@ -3,6 +3,7 @@ import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import type { GeoService } from '../../../src/model/geo.js';
 import type { RecordSet } from '../../../src/model/record-set.js';
 import { computePlan, PlanProblemsError } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -26,7 +27,7 @@ const geo = (name: string, fqdns: string[]): GeoService => ({
 
 function problems(desired: DesiredState, live: LiveDnsState): string[] {
   try {
-    computePlan(desired, live, fakeProviders());
+    computePlan(desired, oneProviderLive(live), fakeProviders());
   } catch (error) {
     if (error instanceof PlanProblemsError) return error.message.split('\n');
     throw error;
@@ -44,7 +45,7 @@ describe('plan-time checks against live state', () => {
   });
 
   it('refuses records of the types a geo service answers for at a node it links, unless the plan unlinks it', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         placed({
           'geo.a.test': [['192.0.2.1']],
@@ -53,7 +54,7 @@ describe('plan-time checks against live state', () => {
         }),
       ],
       geoServices: [],
-    };
+    });
     const live: LiveDnsState = {
       zones: { [ZONE]: liveZone(ZONE, 1, {}) },
       geoServices: [geo('Other team', ['geo.a.test'])],
@@ -62,17 +63,20 @@ describe('plan-time checks against live state', () => {
     expect(problems(desired, live)).toEqual([
       `${F}:10:7: EP1603 geo.a.test A: the node is linked to the live geo service "Other team", which this plan does not unlink; the service refuses records at a node a geo service answers for`,
     ]);
-    const unlinks: DesiredState = { ...desired, geoServices: [geo('Other team', [])] };
+    const unlinks: DesiredState = oneProviderDesired({ ...desired, geoServices: [geo('Other team', [])] });
     expect(problems(unlinks, live)).toEqual([]);
-    const deletes: DesiredState = { ...desired, manage: { geoServices: 'all', secondaryZones: 'listed' } };
+    const deletes: DesiredState = oneProviderDesired({
+      ...desired,
+      manage: { geoServices: 'all', secondaryZones: 'listed' },
+    });
     expect(problems(deletes, live)).toEqual([]);
   });
 
   it('refuses an ALIAS at a node a live geo service links: the service does not combine the two', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [placed({ 'a.test ALIAS': [['lb.example.net.']] })],
       geoServices: [],
-    };
+    });
     const live: LiveDnsState = {
       zones: { [ZONE]: liveZone(ZONE, 1, {}) },
       geoServices: [geo('Apex', ['a.test'])],
@@ -83,7 +87,7 @@ describe('plan-time checks against live state', () => {
   });
 
   it('does not look at geo services that were not read, nor at names edgeplan does not manage', () => {
-    const desired: DesiredState = { zones: [placed({ 'geo.a.test': [['192.0.2.1']] })] };
+    const desired: DesiredState = oneProviderDesired({ zones: [placed({ 'geo.a.test': [['192.0.2.1']] })] });
     expect(problems(desired, { zones: { [ZONE]: liveZone(ZONE, 1, {}) } })).toEqual([]);
     const unmanaged = {
       ...desired,
@@ -99,11 +103,11 @@ describe('plan-time checks against live state', () => {
   });
 
   it('refuses a CNAME beside live data edgeplan does not read, and any record beside such a CNAME (kept-checks.test.ts)', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         placed({ 'www.a.test CNAME': [['web.example.net.']], 'ok.a.test CNAME': [['web.example.net.']] }),
       ],
-    };
+    });
     const live = liveZone(ZONE, 1, { 'ok.a.test': [[1, '192.0.2.1', 60]] }, [
       'www.a.test HINFO',
       'www.a.test LOC',
@@ -113,19 +117,21 @@ describe('plan-time checks against live state', () => {
         /^zones\.yaml:10:7: EP1602 www\.a\.test CNAME: the name keeps live HINFO \(records edgeplan does not read\), LOC \(records edgeplan does not read\), which this plan leaves alone; a CNAME must stand alone at its name /,
       ),
     ]);
-    const beside: DesiredState = { zones: [placed({ 'alias.a.test TXT': [['"x"']] })] };
+    const beside: DesiredState = oneProviderDesired({ zones: [placed({ 'alias.a.test TXT': [['"x"']] })] });
     const exclusive = liveZone(ZONE, 1, {}, ['alias.a.test CNAME']);
     expect(problems(beside, { zones: { [ZONE]: exclusive } })).toEqual([
       expect.stringMatching(
         /^zones\.yaml:10:7: EP1602 alias\.a\.test TXT: the name keeps a live CNAME \(records edgeplan does not read\), which this plan leaves alone; a CNAME must stand alone at its name /,
       ),
     ]);
-    const harmless: DesiredState = { zones: [placed({ 'www.a.test TXT': [['"x"']] })] };
+    const harmless: DesiredState = oneProviderDesired({ zones: [placed({ 'www.a.test TXT': [['"x"']] })] });
     expect(problems(harmless, { zones: { [ZONE]: live } })).toEqual([]);
   });
 
   it('refuses a set whose name and type hold live records the reader could not read (a CNAME to the root)', () => {
-    const desired: DesiredState = { zones: [placed({ 'mx.a.test MX': [['10 mail.a.test.']] })] };
+    const desired: DesiredState = oneProviderDesired({
+      zones: [placed({ 'mx.a.test MX': [['10 mail.a.test.']] })],
+    });
     const live = liveZone(ZONE, 1, {}, ['mx.a.test MX', 'other.a.test MX']);
     expect(problems(desired, { zones: { [ZONE]: live } })).toEqual([
       `${F}:10:7: EP1602 mx.a.test MX: the node holds live MX records edgeplan cannot read (listed by the plan, kept as they are); writing this set would replace them unseen: change them at the provider, or list the name under unmanaged`,
@@ -135,13 +141,13 @@ describe('plan-time checks against live state', () => {
   });
 
   it('collects every problem at once, WAF problems too', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [placed({ 'geo.a.test': [['192.0.2.1']], 'www.a.test CNAME': [['web.example.net.']] })],
       geoServices: [],
       waf: {
         webapps: [{ ref: 'shop', at: { file: 'waf.yaml', line: 3, col: 5 }, mode: 'exact', allow: [] }],
       },
-    };
+    });
     const live: LiveDnsState & { waf: NonNullable<Parameters<typeof computePlan>[1]['waf']> } = {
       zones: { [ZONE]: liveZone(ZONE, 1, {}, ['www.a.test LOC']) },
       geoServices: [geo('S', ['geo.a.test'])],
@@ -155,9 +161,9 @@ describe('plan-time checks against live state', () => {
   });
 
   it('reports a set built in code, without a position, at the desired state as a whole', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [desiredZone(ZONE, { 'www.a.test CNAME': [['web.example.net.']] })],
-    };
+    });
     const live = liveZone(ZONE, 1, {}, ['www.a.test LOC']);
     expect(problems(desired, { zones: { [ZONE]: live } })[0]).toMatch(
       /^<desired state>:0:0: EP1602 www\.a\.test CNAME: /,

@@ -12,6 +12,7 @@ import {
   planFingerprints,
   scopeDesired,
 } from '../../../src/plan/index.js';
+import { DYN, oneProviderDesired } from '../../support/one-provider.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
 const zone = (name: string, providers?: string[]): DesiredZone => ({
@@ -19,7 +20,7 @@ const zone = (name: string, providers?: string[]): DesiredZone => ({
   defaultTtl: 3600,
   records: [{ fqdn: `www.${name}`, type: 'A', ttl: 300, values: ['192.0.2.1'] }],
   unmanaged: [],
-  ...(providers ? { providers } : {}),
+  ...(providers ? { providers } : { providers: [DYN] }),
 });
 
 const liveZone = (name: string, values: string[]): LiveZone => ({
@@ -51,8 +52,7 @@ const DESIRED: DesiredState = {
 
 /** example.com in sync on dyn, stale on pdns; only.org absent on pdns. */
 const LIVE: LiveState = {
-  zones: {},
-  dnsProviders: {
+  dns: {
     dyn: { zones: { 'example.com': liveZone('example.com', ['192.0.2.1']) } },
     pdns: { zones: { 'example.com': liveZone('example.com', ['192.0.2.9']), 'only.org': null } },
   },
@@ -62,10 +62,11 @@ function providers() {
   const dyn = fakeProviders();
   const pdns = fakeProviders();
   const compiler = (fake: typeof dyn, name: string) => {
-    if (!fake.dns) throw new Error('fakeProviders gives a DNS compiler');
-    return { ...fake.dns, name };
+    const dns = fake.dns?.[DYN];
+    if (!dns) throw new Error('fakeProviders gives a DNS compiler');
+    return { ...dns, name };
   };
-  const plan: PlanProviders = { dnsProviders: { dyn: compiler(dyn, 'dyn'), pdns: compiler(pdns, 'pdns') } };
+  const plan: PlanProviders = { dns: { dyn: compiler(dyn, 'dyn'), pdns: compiler(pdns, 'pdns') } };
   return { dyn, pdns, plan };
 }
 
@@ -111,13 +112,20 @@ describe('targets on a DNS provider', () => {
 });
 
 describe('a plan over several DNS providers', () => {
-  it('splits the desired state per provider, and leaves a state without providers: whole', () => {
-    expect(dnsParts(DESIRED).map((part) => [part.provider, part.desired.zones.map((z) => z.zone)])).toEqual([
+  it('splits the desired state per provider; a state without providers: is one part, on the implicit provider', () => {
+    expect(dnsParts(DESIRED).map((part) => [part.name, part.desired.zones.map((z) => z.zone)])).toEqual([
       ['dyn', ['example.com']],
       ['pdns', ['example.com', 'only.org']],
     ]);
-    const { dnsProviders: _p, geoProvider: _g, ...single } = DESIRED;
-    expect(dnsParts(single)).toEqual([{ spec: IMPLICIT_PROVIDER, desired: single }]);
+    const { dnsProviders: _p, geoProvider: _g, ...rest } = DESIRED;
+    const single = oneProviderDesired({
+      ...rest,
+      zones: rest.zones.map((zone) => ({ ...zone, providers: [DYN] })),
+    });
+    const parts = dnsParts(single);
+    expect(parts.map((part) => [part.spec, part.name, part.shown, part.desired.zones])).toEqual([
+      [IMPLICIT_PROVIDER, DYN, undefined, single.zones],
+    ]);
   });
 
   it('diffs each provider against its own live state, compiles with its own compiler, one step per target', () => {
@@ -147,13 +155,13 @@ describe('a plan over several DNS providers', () => {
       tsigKeyName: null,
       providers: on,
     });
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       ...DESIRED,
       zones: [zone('a.example', ['dyn', 'pdns']), zone('b.example', ['dyn'])],
       secondaryZones: [secondary('c.example', ['dyn', 'pdns']), secondary('d.example', ['dyn'])],
-    };
+    });
     const absent = { zones: { 'a.example': null, 'b.example': null }, secondaryZones: [] };
-    const live: LiveState = { zones: {}, dnsProviders: { dyn: absent, pdns: absent } };
+    const live: LiveState = { dns: { dyn: absent, pdns: absent } };
     const plan = computePlan(desired, live, providers().plan);
     const onProvider = (z: { zone: string; provider?: string }) => `${z.zone}@${z.provider}`;
     expect(plan.zones.map(onProvider)).toEqual(['a.example@dyn', 'a.example@pdns', 'b.example@dyn']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import type { DesiredSecondaryZone, LiveSecondaryZone } from '../../../src/model/secondary.js';
 import { diffSecondaryZones } from '../../../src/plan/diff/secondary-diff.js';
+import { DYN, oneProviderDesired } from '../../support/one-provider.js';
 
 /** diffSecondaryZones on its own: each field that alone makes an update, and when a live zone is deleted. */
 
@@ -11,7 +12,7 @@ function want(
   contactNickname: string | null = null,
   tsigKeyName: string | null = null,
 ): DesiredSecondaryZone {
-  return { zone, masters, contactNickname, tsigKeyName };
+  return { providers: [DYN], zone, masters, contactNickname, tsigKeyName };
 }
 
 function live(zone: string, masters: string[], contactNickname = '', tsigKeyName = ''): LiveSecondaryZone {
@@ -19,7 +20,11 @@ function live(zone: string, masters: string[], contactNickname = '', tsigKeyName
 }
 
 function desired(zones: DesiredSecondaryZone[], manage: 'all' | 'listed' = 'listed'): DesiredState {
-  return { zones: [], secondaryZones: zones, manage: { secondaryZones: manage, geoServices: 'listed' } };
+  return oneProviderDesired({
+    zones: [],
+    secondaryZones: zones,
+    manage: { secondaryZones: manage, geoServices: 'listed' },
+  });
 }
 
 const liveState = (zones?: LiveSecondaryZone[]): LiveDnsState => ({ zones: {}, secondaryZones: zones });
@@ -97,7 +102,7 @@ describe('diffSecondaryZones', () => {
   });
 
   it('needs the live secondary zones only when it lists some or manages them all', () => {
-    expect(diffSecondaryZones({ zones: [] }, liveState(undefined))).toEqual([]);
+    expect(diffSecondaryZones(oneProviderDesired({ zones: [] }), liveState(undefined))).toEqual([]);
     expect(() => diffSecondaryZones(desired([], 'all'), liveState(undefined))).toThrow(
       'computePlan: live state has no secondary zones (were they read?)',
     );

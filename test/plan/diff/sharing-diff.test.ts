@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { isChangeOf } from '../../../src/plan/diff/change-kinds.js';
 import { computePlan, planHasChanges } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
 const ZONE = 'example.com';
 
 function planOne(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeof liveZone> | null) {
-  return computePlan({ zones: [desired] }, { zones: { [desired.zone]: live } }, fakeProviders());
+  return computePlan(
+    oneProviderDesired({ zones: [desired] }),
+    oneProviderLive({ zones: { [desired.zone]: live } }),
+    fakeProviders(),
+  );
 }
 
 function recordChanges(plan: ReturnType<typeof planOne>) {

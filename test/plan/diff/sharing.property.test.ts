@@ -4,6 +4,7 @@ import { relativeName } from '../../../src/model/names.js';
 import { entryCovers, type UnmanagedEntry, valueMatches } from '../../../src/model/unmanaged.js';
 import { isChangeOf } from '../../../src/plan/diff/change-kinds.js';
 import { computePlan } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -57,7 +58,11 @@ describe('sharing a zone (property)', () => {
               liveSets.map((set) => [set.key, set.values.map((value, i) => [i, value, set.ttl] as const)]),
             ) as Parameters<typeof liveZone>[2],
           );
-          const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: live } }, fakeProviders());
+          const plan = computePlan(
+            oneProviderDesired({ zones: [desired] }),
+            oneProviderLive({ zones: { [ZONE]: live } }),
+            fakeProviders(),
+          );
           const changes = plan.changes.filter((change) => isChangeOf(change, 'record-set'));
           for (const set of live.records) {
             const name = relativeName(set.fqdn, ZONE);

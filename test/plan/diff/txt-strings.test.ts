@@ -14,6 +14,7 @@ import {
   renderPlanText,
   type ServedExpectation,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -28,8 +29,8 @@ const LONG_SPLIT = `"${LONG.slice(0, 100)}" "${LONG.slice(100)}"`;
 
 function plan(desired: string[], live: string[], ttl = 300) {
   return computePlan(
-    { zones: [desiredZone(ZONE, { 'lobby._ipp._tcp.example.com TXT': [desired, 300] })] },
-    {
+    oneProviderDesired({ zones: [desiredZone(ZONE, { 'lobby._ipp._tcp.example.com TXT': [desired, 300] })] }),
+    oneProviderLive({
       zones: {
         [ZONE]: liveZone(ZONE, 1, {
           'lobby._ipp._tcp.example.com TXT': live.map(
@@ -37,7 +38,7 @@ function plan(desired: string[], live: string[], ttl = 300) {
           ),
         }),
       },
-    },
+    }),
     fakeProviders(),
   );
 }

@@ -10,6 +10,7 @@ import {
   renderPlanMarkdown,
   renderPlanText,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -92,7 +93,11 @@ describe('unmanaged entries that match nothing live', () => {
       {},
       { unmanaged: ['app', 'example.com', 'legacy', { name: '@', types: ['TXT'] }] },
     );
-    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    const plan = computePlan(
+      oneProviderDesired({ zones: [desired] }),
+      oneProviderLive({ zones: { [ZONE]: LIVE } }),
+      fakeProviders(),
+    );
     const note = 'zone example.com: unmanaged entry "example.com" matched no live record';
     expect(plan.notes).toEqual([note]);
     expect(renderPlanText(plan, { color: false })).toBe(
@@ -112,7 +117,11 @@ describe('unmanaged entries that match nothing live', () => {
 
   it('leaves a plan whose entries all match without notes', () => {
     const desired = desiredZone(ZONE, {}, { unmanaged: ['app'] });
-    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    const plan = computePlan(
+      oneProviderDesired({ zones: [desired] }),
+      oneProviderLive({ zones: { [ZONE]: LIVE } }),
+      fakeProviders(),
+    );
     expect(plan).not.toHaveProperty('notes');
   });
 });
@@ -147,7 +156,11 @@ describe('absent entries of a declared zone that match nothing live', () => {
 
   it('are notes of the plan, beside the deletes the other entries make', () => {
     const desired = declared([{ fqdn: 'app.example.com' }, { fqdn: 'old.example.com', type: 'MX' }]);
-    const plan = computePlan({ zones: [desired] }, { zones: { [ZONE]: LIVE } }, fakeProviders());
+    const plan = computePlan(
+      oneProviderDesired({ zones: [desired] }),
+      oneProviderLive({ zones: { [ZONE]: LIVE } }),
+      fakeProviders(),
+    );
     expect(plan.notes).toEqual([note('old MX')]);
     expect(plan.steps).toHaveLength(1);
     expect(renderPlanText(plan, { color: false })).toContain(`Note: ${note('old MX')}\n`);

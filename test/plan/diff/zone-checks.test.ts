@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import { computePlan, PlanProblemsError } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -8,7 +9,7 @@ const at = (line: number) => ({ file: 'zones.yaml', line, col: 3 });
 
 function problems(desired: DesiredState, live: LiveDnsState): string[] {
   try {
-    computePlan(desired, live, fakeProviders());
+    computePlan(desired, oneProviderLive(live), fakeProviders());
   } catch (error) {
     if (error instanceof PlanProblemsError) return error.message.split('\n');
     throw error;
@@ -18,12 +19,12 @@ function problems(desired: DesiredState, live: LiveDnsState): string[] {
 
 describe('zone checks against the account', () => {
   it('says what a name is in the account when a primary zone is a live secondary, and the reverse', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [{ ...desiredZone('copied.test', { 'www.copied.test': [['192.0.2.1']] }), at: at(2) }],
       secondaryZones: [
         { zone: 'own.test', at: at(9), masters: ['192.0.2.53'], contactNickname: null, tsigKeyName: null },
       ],
-    };
+    });
     const live: LiveDnsState = {
       zones: { 'copied.test': null },
       accountZones: [
@@ -53,17 +54,21 @@ describe('zone checks against the account', () => {
         }),
       },
     };
-    const named: DesiredState = { zones: [{ ...desiredZone('a.test', {}), at: at(4), recordsGiven: false }] };
+    const named: DesiredState = oneProviderDesired({
+      zones: [{ ...desiredZone('a.test', {}), at: at(4), recordsGiven: false }],
+    });
     expect(problems(named, live)).toEqual([
       'zones.yaml:4:3: EP1605 zone "a.test" has no records map in any file, but 2 managed record set(s) live: the plan ' +
         'would delete them all (was a records file not read?); write `records: {}` if that is meant',
     ]);
-    const emptied: DesiredState = { zones: [{ ...desiredZone('a.test', {}), at: at(4) }] };
-    expect(computePlan(emptied, live, fakeProviders()).summary.delete).toBe(2);
+    const emptied: DesiredState = oneProviderDesired({
+      zones: [{ ...desiredZone('a.test', {}), at: at(4) }],
+    });
+    expect(computePlan(emptied, oneProviderLive(live), fakeProviders()).summary.delete).toBe(2);
     // Unmanaged names do not count: nothing would be deleted.
-    const unmanaged: DesiredState = {
+    const unmanaged: DesiredState = oneProviderDesired({
       zones: [{ ...desiredZone('a.test', {}, { unmanaged: ['*', '@'] }), recordsGiven: false }],
-    };
+    });
     expect(problems(unmanaged, live)).toEqual([]);
   });
 });

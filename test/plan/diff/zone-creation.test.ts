@@ -35,13 +35,12 @@ const desired: DesiredState = {
 };
 
 const live: LiveState = {
-  zones: {},
-  dnsProviders: { dyn: { zones: { 'new.example': null } }, pdns: { zones: { 'new.example': null } } },
+  dns: { dyn: { zones: { 'new.example': null } }, pdns: { zones: { 'new.example': null } } },
 };
 
 function providers() {
   return {
-    dnsProviders: {
+    dns: {
       dyn: { ...dynCompiler, name: 'dyn' },
       pdns: {
         ...pdnsCompiler({ zoneKind: 'Master', nameservers: ['ns1.example.net.'], soaEditApi: 'INCREASE' }),
@@ -110,7 +109,7 @@ describe('the zone-creation line, per provider', () => {
     });
     const both: DesiredState = { ...desired, zones: [zone, old] };
     const pdnsLive = { zones: { 'new.example': null, 'old.example': oldLive } };
-    const withOld: LiveState = { ...live, dnsProviders: { ...live.dnsProviders, pdns: pdnsLive } };
+    const withOld: LiveState = { ...live, dns: { ...live.dns, pdns: pdnsLive } };
     const pdns = computePlan(both, withOld, providers()).changes.filter(
       (change) => 'provider' in change.address && change.address.provider === 'pdns',
     );

@@ -3,6 +3,7 @@ import type { DesiredState, DesiredZone, LiveDnsState, LiveZone } from '../../..
 import type { GeoService } from '../../../src/model/geo.js';
 import { recordNameToFqdn } from '../../../src/model/names.js';
 import type { LiveSecondaryZone } from '../../../src/model/secondary.js';
+import { DYN, oneProviderDesired } from '../../support/one-provider.js';
 
 /**
  * Small random desired/live pairs over shared pools, so that names, types, values and TTLs collide often: sets that
@@ -53,6 +54,7 @@ function desiredZoneArb(zone: string): fc.Arbitrary<DesiredZone> {
       zone,
       defaultTtl,
       unmanaged,
+      providers: [DYN],
       records: records.map(({ name, ...rest }) => ({ fqdn: recordNameToFqdn(name, zone), ...rest })),
     }));
 }
@@ -149,12 +151,17 @@ export const statePair: fc.Arbitrary<{ desired: DesiredState; live: LiveDnsState
   .chain(({ zones, secondaries: [wantedSecondaries, liveSecondaries], geo: [wantedGeo, liveGeo], manage }) =>
     fc.record({
       desired: fc.tuple(...zones.map(desiredZoneArb)).map(
-        (list): DesiredState => ({
-          zones: list,
-          secondaryZones: wantedSecondaries.map((s) => ({ ...s, contactNickname: null, tsigKeyName: null })),
-          geoServices: wantedGeo,
-          manage,
-        }),
+        (list): DesiredState =>
+          oneProviderDesired({
+            zones: list,
+            secondaryZones: wantedSecondaries.map((s) => ({
+              ...s,
+              contactNickname: null,
+              tsigKeyName: null,
+            })),
+            geoServices: wantedGeo,
+            manage,
+          }),
       ),
       live: fc
         .tuple(

@@ -3,6 +3,7 @@ import { DEFAULT_TTL } from '../../../src/model/dns.js';
 import type { LiveRecordSet, RecordSet } from '../../../src/model/record-set.js';
 import { sortValues } from '../../../src/model/record-types/registry.js';
 import type { UnmanagedEntry } from '../../../src/model/unmanaged.js';
+import { DYN } from '../../support/one-provider.js';
 
 /** `www.example.com` (an A set) or `www.example.com MX`: a record set's name and type. */
 function nameAndType(key: string): { fqdn: string; type: string } {
@@ -12,7 +13,7 @@ function nameAndType(key: string): { fqdn: string; type: string } {
 
 /**
  * A desired zone from `fqdn → [values, ttl?]` (A sets) or `'fqdn TYPE' → [values, ttl?]`; TTLs default to the
- * zone's default TTL, values are put in canonical order.
+ * zone's default TTL, values are put in canonical order; on the implicit provider (one-provider.ts).
  */
 export function desiredZone(
   zone: string,
@@ -27,6 +28,7 @@ export function desiredZone(
   return {
     zone,
     defaultTtl,
+    providers: [DYN],
     records: sets,
     unmanaged: (options.unmanaged ?? []).map((entry) =>
       typeof entry === 'string' ? { name: entry } : entry,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GeoChange, SecondaryChange, WebappChange } from '../../../src/model/change.js';
 import type { GeoPart, ProviderOp, ZoneCompileInput } from '../../../src/model/provider.js';
 import type { PlanProviders } from '../../../src/plan/index.js';
+import { DYN } from '../../support/one-provider.js';
 
 /**
  * Providers for plan tests: compilers that turn each change into one readable op (a real provider's ops are its
@@ -24,27 +25,36 @@ export function fakeProviders(): PlanProviders & { calls: FakeCalls } {
   return {
     calls,
     dns: {
-      name: FAKE_DNS,
-      compileZone(input) {
-        calls.zones.push(input);
-        const { zone } = input;
-        return [
-          ...(input.create ? [{ kind: 'create-zone', zone, ...input.create }] : []),
-          ...input.sets.map(({ change, live }): ProviderOp => {
-            const { fqdn, type } = change.address;
-            const after = change.after ? { ttl: change.after.ttl, values: change.after.values } : {};
-            return { kind: `${change.action}-set`, zone, fqdn, type, ...after, refs: live.map((r) => r.ref) };
-          }),
-          { kind: 'publish', zone },
-        ];
-      },
-      compileSecondary(change) {
-        calls.secondaries.push(change);
-        return [{ kind: `${change.action}-secondary`, zone: change.address.zone }];
-      },
-      compileGeo(change, part) {
-        calls.geo.push({ change, part });
-        return [{ kind: `${change.action}-geo`, name: change.address.name, part }];
+      [DYN]: {
+        name: FAKE_DNS,
+        compileZone(input) {
+          calls.zones.push(input);
+          const { zone } = input;
+          return [
+            ...(input.create ? [{ kind: 'create-zone', zone, ...input.create }] : []),
+            ...input.sets.map(({ change, live }): ProviderOp => {
+              const { fqdn, type } = change.address;
+              const after = change.after ? { ttl: change.after.ttl, values: change.after.values } : {};
+              return {
+                kind: `${change.action}-set`,
+                zone,
+                fqdn,
+                type,
+                ...after,
+                refs: live.map((r) => r.ref),
+              };
+            }),
+            { kind: 'publish', zone },
+          ];
+        },
+        compileSecondary(change) {
+          calls.secondaries.push(change);
+          return [{ kind: `${change.action}-secondary`, zone: change.address.zone }];
+        },
+        compileGeo(change, part) {
+          calls.geo.push({ change, part });
+          return [{ kind: `${change.action}-geo`, name: change.address.name, part }];
+        },
       },
     },
     waf: {

@@ -2,6 +2,7 @@ import type { DesiredState } from '../../../src/model/dns.js';
 import type { LiveState } from '../../../src/model/live.js';
 import { annotatePlan, computePlan } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from './builders.js';
 import { fakeProviders } from './fake-providers.js';
 
@@ -18,7 +19,7 @@ export function reviewPlan(desired: DesiredState, live: LiveState): Plan {
 }
 
 function reviewDesired(): DesiredState {
-  return {
+  return oneProviderDesired({
     zones: [
       desiredZone('example.com', {
         'example.com': [['192.0.2.1']],
@@ -43,12 +44,12 @@ function reviewDesired(): DesiredState {
     waf: {
       webapps: [{ ref: 'shop', at: { file: 'waf.yaml', line: 3, col: 5 }, mode: 'exact', allow: [] }],
     },
-  };
+  });
 }
 
 function reviewLive(): LiveState {
   const hex = (c: string) => c.repeat(32);
-  return {
+  return oneProviderLive({
     zones: {
       'example.com': liveZone(
         'example.com',
@@ -91,5 +92,5 @@ function reviewLive(): LiveState {
       readRequests: 2,
       rateLimit: { limit: 500, remaining: 497, resetSeconds: 3600 },
     },
-  };
+  });
 }

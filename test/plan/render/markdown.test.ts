@@ -6,6 +6,7 @@ import {
   renderPlanMarkdown,
   renderPlanText,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { reviewFixture, reviewPlan } from '../helpers/review-fixture.js';
 
@@ -45,9 +46,9 @@ describe('renderPlanMarkdown', () => {
   });
 
   it('says there are no changes', () => {
-    const desired: DesiredState = { zones: [desiredZone('example.com', {})] };
+    const desired: DesiredState = oneProviderDesired({ zones: [desiredZone('example.com', {})] });
     const live = { zones: { 'example.com': liveZone('example.com', 1, {}) } };
-    const plan = reviewPlan(desired, live);
+    const plan = reviewPlan(desired, oneProviderLive(live));
     expect(renderPlanMarkdown(plan)).toBe(
       '## edgeplan plan\n\nNo changes. Live state matches the desired state.\n',
     );
@@ -56,7 +57,7 @@ describe('renderPlanMarkdown', () => {
   it('never exceeds 60,000 characters on a plan of thousands of changes, and says what it left out', () => {
     const zones = 40;
     const perZone = 150;
-    const desired: DesiredState = { zones: [] };
+    const desired: DesiredState = oneProviderDesired({ zones: [] });
     const live: { zones: Record<string, ReturnType<typeof liveZone>> } = { zones: {} };
     for (let z = 0; z < zones; z++) {
       const zone = `zone${z}.example`;
@@ -69,7 +70,7 @@ describe('renderPlanMarkdown', () => {
       desired.zones.push(desiredZone(zone, records));
       live.zones[zone] = liveZone(zone, 1, nodes);
     }
-    const plan = reviewPlan(desired, live);
+    const plan = reviewPlan(desired, oneProviderLive(live));
     const markdown = renderPlanMarkdown(plan);
     expect(markdown.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
     expect(markdown.length).toBeGreaterThan(MARKDOWN_LIMIT * 0.8);

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { approvalsText } from '../../../src/cli/planning/review.js';
 import { computePlan, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
+import { oneProviderLive } from '../../support/one-provider.js';
 import { statePair } from '../helpers/arbitraries.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 import { reviewFixture } from '../helpers/review-fixture.js';
@@ -142,7 +143,7 @@ describe('text and markdown report the same counts', () => {
   it('for generated plans of zones, secondary zones and geo services (property)', () => {
     fc.assert(
       fc.property(statePair, ({ desired, live }) => {
-        const plan = computePlan(desired, live, fakeProviders());
+        const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
         fc.pre(plan.steps.length > 0);
         expectSameCounts(plan);
       }),

@@ -3,6 +3,7 @@ import type { DesiredState } from '../../../src/model/dns.js';
 import type { LiveState } from '../../../src/model/live.js';
 import { hasUnprintable } from '../../../src/model/text.js';
 import { driftReport, renderDriftText, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { reviewPlan } from '../helpers/review-fixture.js';
 
@@ -16,11 +17,11 @@ const EVIL_BOT = 'Bot\u001b[2J\r\n# all good';
 const at = { file: 'waf.yaml', line: 1, col: 1 };
 
 function plan() {
-  const desired: DesiredState = {
+  const desired: DesiredState = oneProviderDesired({
     zones: [desiredZone('example.com', { 'www.example.com': [['192.0.2.1']] })],
     waf: { webapps: [{ ref: 'shop', at, mode: 'exact', allow: [] }] },
-  };
-  const live: LiveState = {
+  });
+  const live: LiveState = oneProviderLive({
     zones: { 'example.com': liveZone('example.com', 1, { [EVIL_NAME]: [[1, '192.0.2.9', 60]] }) },
     waf: {
       webapps: {
@@ -34,7 +35,7 @@ function plan() {
       readRequests: 1,
       rateLimit: null,
     },
-  };
+  });
   return { plan: reviewPlan(desired, live), desired, live };
 }
 

@@ -17,6 +17,7 @@ import {
   servedReport,
 } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone } from '../helpers/builders.js';
 import { hasControl, hostileText, markdownProblems } from '../helpers/hostile.js';
 import { reviewPlan } from '../helpers/review-fixture.js';
@@ -82,12 +83,12 @@ const NOW = Date.parse('2026-01-01T00:00:00Z');
 
 /** A plan that deletes, updates and leaves alone what the live strings name, on every kind of target. */
 function scenario(names: Live): Plan {
-  const desired: DesiredState = {
+  const desired: DesiredState = oneProviderDesired({
     zones: [desiredZone(ZONE, { [`www.${ZONE}`]: [['192.0.2.1']] })],
     manage: { secondaryZones: 'all', geoServices: 'all' },
     waf: { webapps: [{ ref: 'shop', at: { file: 'waf.yaml', line: 1, col: 1 }, mode: 'exact', allow: [] }] },
-  };
-  const state: LiveState = {
+  });
+  const state: LiveState = oneProviderLive({
     zones: {
       [ZONE]: {
         zone: ZONE,
@@ -135,7 +136,7 @@ function scenario(names: Live): Plan {
       readRequests: 1,
       rateLimit: null,
     },
-  };
+  });
   return reviewPlan(desired, state);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -9,8 +10,10 @@ import { fakeProviders } from '../helpers/fake-providers.js';
  */
 function idnPlan() {
   return computePlan(
-    { zones: [desiredZone('xn--bcher-kva.example', { 'www.xn--bcher-kva.example': [['192.0.2.1']] })] },
-    { zones: { 'xn--bcher-kva.example': liveZone('xn--bcher-kva.example', 1, {}) } },
+    oneProviderDesired({
+      zones: [desiredZone('xn--bcher-kva.example', { 'www.xn--bcher-kva.example': [['192.0.2.1']] })],
+    }),
+    oneProviderLive({ zones: { 'xn--bcher-kva.example': liveZone('xn--bcher-kva.example', 1, {}) } }),
     fakeProviders(),
   );
 }

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan, type Plan, renderPlanJson } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 import { reviewFixture } from '../helpers/review-fixture.js';
 
 function plan(): Plan {
   return computePlan(
-    {
+    oneProviderDesired({
       zones: [
         desiredZone('example.com', {
           'www.example.com': [['192.0.2.2'], 60],
           'www.example.com TXT': [['"hello world"'], 60],
         }),
       ],
-    },
-    { zones: { 'example.com': liveZone('example.com', 41, { 'www.example.com': [[9, '192.0.2.1', 300]] }) } },
+    }),
+    oneProviderLive({
+      zones: { 'example.com': liveZone('example.com', 41, { 'www.example.com': [[9, '192.0.2.1', 300]] }) },
+    }),
     fakeProviders(),
   );
 }

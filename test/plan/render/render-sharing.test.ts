@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -23,7 +24,11 @@ function sharedPlan() {
     ],
     'other.example.com': [[3, '192.0.2.1', 300]],
   });
-  return computePlan({ zones: [desired] }, { zones: { 'example.com': live } }, fakeProviders());
+  return computePlan(
+    oneProviderDesired({ zones: [desired] }),
+    oneProviderLive({ zones: { 'example.com': live } }),
+    fakeProviders(),
+  );
 }
 
 describe('plans of a shared zone, rendered', () => {

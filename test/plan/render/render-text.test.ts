@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan, renderPlanText } from '../../../src/plan/index.js';
 import type { Plan, PlanStep } from '../../../src/plan/types.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { FAKE_DNS, fakeProviders } from '../helpers/fake-providers.js';
 
 function examplePlan(): Plan {
   return computePlan(
-    {
+    oneProviderDesired({
       zones: [
         desiredZone('example.com', {
           'api.example.com': [['192.0.2.21', '192.0.2.20']],
@@ -17,8 +18,8 @@ function examplePlan(): Plan {
         }),
         desiredZone('new.example.org', { 'new.example.org': [['198.51.100.7']] }),
       ],
-    },
-    {
+    }),
+    oneProviderLive({
       zones: {
         'example.com': liveZone('example.com', 41, {
           'old.example.com': [[1, '192.0.2.9', 300]],
@@ -32,7 +33,7 @@ function examplePlan(): Plan {
         }),
         'new.example.org': null,
       },
-    },
+    }),
     fakeProviders(),
   );
 }
@@ -108,15 +109,15 @@ describe('renderPlanText', () => {
 
   it('shows mixed live TTLs, leaves out an unchanged TTL, and uses the singular for one zone', () => {
     const plan = computePlan(
-      {
+      oneProviderDesired({
         zones: [
           desiredZone('example.com', {
             'a.example.com': [['192.0.2.1', '192.0.2.2'], 60],
             'b.example.com': [['192.0.2.5'], 300],
           }),
         ],
-      },
-      {
+      }),
+      oneProviderLive({
         zones: {
           'example.com': liveZone('example.com', 7, {
             'a.example.com': [
@@ -131,7 +132,7 @@ describe('renderPlanText', () => {
             ],
           }),
         },
-      },
+      }),
       fakeProviders(),
     );
     expect(renderPlanText(plan, { color: false })).toBe(
@@ -148,7 +149,7 @@ describe('renderPlanText', () => {
   });
 
   it('says so when there is nothing to do', () => {
-    const plan = computePlan({ zones: [] }, { zones: {} });
+    const plan = computePlan(oneProviderDesired({ zones: [] }), oneProviderLive({ zones: {} }));
     expect(renderPlanText(plan, { color: true })).toBe('No changes. Live state matches the desired state.\n');
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredZone } from '../../../src/model/dns.js';
 import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -32,8 +33,8 @@ function live(name: string) {
 function templatePlan() {
   const names = ['a.example', 'b.example', 'c.example'];
   return computePlan(
-    { zones: [zone('a.example'), zone('b.example'), zone('c.example', 'a.example')] },
-    { zones: Object.fromEntries(names.map((name) => [name, live(name)])) },
+    oneProviderDesired({ zones: [zone('a.example'), zone('b.example'), zone('c.example', 'a.example')] }),
+    oneProviderLive({ zones: Object.fromEntries(names.map((name) => [name, live(name)])) }),
     fakeProviders(),
   );
 }

@@ -45,6 +45,23 @@ describe('ackCovers', () => {
     expect(covers('zone:example.org/www.example.org. SOA', orgZone)).toBe(false);
   });
 
+  it('takes a Unicode zone and record-set name as their A-labels (UTS #46), relative or absolute', () => {
+    const idn: Change = {
+      address: {
+        kind: 'record-set',
+        zone: 'xn--bcher-kva.example',
+        fqdn: 'xn--caf-dma.xn--bcher-kva.example',
+        type: 'A',
+      },
+      action: 'update',
+      before: { ttl: 300, values: ['192.0.2.1'] },
+      after: { ttl: 300, values: ['192.0.2.2'] },
+    };
+    expect(covers('zone:bücher.example/café A', idn)).toBe(true);
+    expect(covers('zone:*.example/*.bücher.example. A', idn)).toBe(true);
+    expect(covers('zone:bücher.example/straße A', idn)).toBe(false);
+  });
+
   it('an entry the ack file would refuse covers nothing', () => {
     expect(covers('nonsense', www)).toBe(false);
     expect(covers('zone:example.com', www)).toBe(false);

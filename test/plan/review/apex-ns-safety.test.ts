@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../../src/model/dns.js';
 import { DEFAULT_SAFETY } from '../../../src/model/safety.js';
 import { computePlan, planApprovals } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -20,10 +21,15 @@ const WWW = { 'www.example.com': [['192.0.2.80'], 3600] } satisfies Record<strin
 /** The approvals of the plan from LIVE to `desired` in zone example.com, as text. */
 function approvals(desired: Record<string, [string[], number?]>, safety = DEFAULT_SAFETY): string[] {
   const state = { zones: { 'example.com': liveZone('example.com', 1, LIVE) } };
-  const want: DesiredState = { zones: [desiredZone('example.com', { ...WWW, ...desired })], safety };
-  return planApprovals(computePlan(want, state, fakeProviders()), want, state).map(
-    (a) => `${a.target.kind}:${a.target.name} ${a.rule}: ${a.message}`,
-  );
+  const want: DesiredState = oneProviderDesired({
+    zones: [desiredZone('example.com', { ...WWW, ...desired })],
+    safety,
+  });
+  return planApprovals(
+    computePlan(want, oneProviderLive(state), fakeProviders()),
+    want,
+    oneProviderLive(state),
+  ).map((a) => `${a.target.kind}:${a.target.name} ${a.rule}: ${a.message}`);
 }
 
 const PARENT = "the parent zone's delegation must name the same servers";
@@ -50,13 +56,19 @@ describe('apex-ns safety rule', () => {
   });
 
   it('holds a set created where none was read, and one deleted, naming every server', () => {
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [desiredZone('example.com', { 'example.com NS': [['ns3.example.net.', 'ns4.example.net.']] })],
-    };
+    });
     const none = { zones: { 'example.com': liveZone('example.com', 1, {}) } };
-    expect(planApprovals(computePlan(want, none, fakeProviders()), want, none).map((a) => a.message)).toEqual(
-      [`changes the apex NS set of example.com (adds ns3.example.net., ns4.example.net.): ${PARENT}`],
-    );
+    expect(
+      planApprovals(
+        computePlan(want, oneProviderLive(none), fakeProviders()),
+        want,
+        oneProviderLive(none),
+      ).map((a) => a.message),
+    ).toEqual([
+      `changes the apex NS set of example.com (adds ns3.example.net., ns4.example.net.): ${PARENT}`,
+    ]);
     // No plan of edgeplan deletes it (validation keeps it from empty), but the rule would hold one that did.
     expect(approvals({})).toEqual([
       `zone:example.com apex-ns: changes the apex NS set of example.com (removes ns1.example.net., ` +
@@ -76,16 +88,18 @@ describe('apex-ns safety rule', () => {
   });
 
   it('holds nothing in a zone the plan creates: zone-create guards the creation', () => {
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [
         {
           ...desiredZone('new.example', { 'new.example NS': [['ns1.example.net.']] }),
           create: { contact: 'dns@example.net' },
         },
       ],
-    };
+    });
     const live = { zones: { 'new.example': null } };
-    expect(planApprovals(computePlan(want, live, fakeProviders()), want, live)).toEqual([]);
+    expect(
+      planApprovals(computePlan(want, oneProviderLive(live), fakeProviders()), want, oneProviderLive(live)),
+    ).toEqual([]);
   });
 
   it('is on by default and can be turned off', () => {

@@ -14,6 +14,7 @@ import {
   secondaryLiveDigest,
   webappLiveDigest,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive, withDynLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { reviewFixture, reviewPlan } from '../helpers/review-fixture.js';
 
@@ -33,18 +34,18 @@ const geo = (name: string, ip: string): GeoService => ({
 
 describe('plan fingerprints per target', () => {
   it('lists each target once, in plan order; a target without steps is not `changed`', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         desiredZone('a.example', { 'www.a.example': [['192.0.2.1']] }),
         desiredZone('b.example', { 'www.b.example': [['192.0.2.2']] }),
       ],
-    };
-    const live: LiveState = {
+    });
+    const live: LiveState = oneProviderLive({
       zones: {
         'a.example': liveZone('a.example', 3, { 'www.a.example': [[1, '192.0.2.1', 3600]] }),
         'b.example': liveZone('b.example', 5, { 'www.b.example': [[2, '192.0.2.9', 3600]] }),
       },
-    };
+    });
     const targets = reviewPlan(desired, live).fingerprints?.targets ?? [];
     expect(targets.map((t) => [targetText(t.target), t.changed, t.serial])).toEqual([
       ['zone:a.example', false, 3],
@@ -69,12 +70,15 @@ describe('plan fingerprints per target', () => {
   it('fingerprints a geo service a manage: all plan deletes by its live digest, with no desired digest', () => {
     const { desired, live } = reviewFixture();
     const owned: DesiredState = { ...desired, manage: { secondaryZones: 'listed', geoServices: 'all' } };
-    const withOld: LiveState = { ...live, geoServices: [geo('Old Web', '192.0.2.60')] };
+    const withOld: LiveState = withDynLive(live, { geoServices: [geo('Old Web', '192.0.2.60')] });
     const fingerprints = reviewPlan(owned, withOld).fingerprints;
     const old = fingerprints?.targets.find((t) => targetText(t.target) === 'geo:Old Web');
     expect(old).toMatchObject({ changed: true, desired: null });
     expect(old?.live).toMatch(/^sha256:/);
-    const moved = reviewPlan(owned, { ...live, geoServices: [geo('Old Web', '192.0.2.61')] }).fingerprints;
+    const moved = reviewPlan(
+      owned,
+      withDynLive(live, { geoServices: [geo('Old Web', '192.0.2.61')] }),
+    ).fingerprints;
     expect(moved?.targets.find((t) => targetText(t.target) === 'geo:Old Web')?.live).not.toBe(old?.live);
   });
 
@@ -89,8 +93,7 @@ describe('plan fingerprints per target', () => {
       geoProvider: 'dyn',
     };
     const live: LiveState = {
-      zones: {},
-      dnsProviders: { dyn: { zones: {}, geoServices: [geo('Web', '192.0.2.51')] }, pdns: { zones: {} } },
+      dns: { dyn: { zones: {}, geoServices: [geo('Web', '192.0.2.51')] }, pdns: { zones: {} } },
     };
     const { plan } = reviewFixture();
     const [web] = planFingerprints({ ...plan, steps: [] }, desired, live).targets;
@@ -137,7 +140,7 @@ describe('desired digests', () => {
     const [shop] = desired.waf?.webapps ?? [];
     if (!shop) throw new Error('fixture');
     const digestWith = (webapp: typeof shop) =>
-      desiredDigest({ ...desired, waf: { webapps: [webapp] } }, 'webapp:shop');
+      desiredDigest(oneProviderDesired({ ...desired, waf: { webapps: [webapp] } }), 'webapp:shop');
     const digest = digestWith(shop);
     expect(digestWith({ ...shop, at: { file: 'other.yaml', line: 9, col: 1 } })).toBe(digest);
     expect(digestWith({ ...shop, mode: 'additive' })).not.toBe(digest);
@@ -149,7 +152,10 @@ describe('desired digests', () => {
     const [partner] = desired.secondaryZones ?? [];
     if (!partner) throw new Error('fixture');
     const digestWith = (zone: typeof partner) =>
-      desiredDigest({ ...desired, secondaryZones: [zone] }, 'secondary:partner.example.net');
+      desiredDigest(
+        oneProviderDesired({ ...desired, secondaryZones: [zone] }),
+        'secondary:partner.example.net',
+      );
     const digest = digestWith(partner);
     expect(digestWith({ ...partner, at: { file: 'x.yaml', line: 2, col: 3 } })).toBe(digest);
     expect(digestWith({ ...partner, masters: ['198.51.100.2'] })).not.toBe(digest);
@@ -161,7 +167,7 @@ describe('desired digests', () => {
     if (!zone) throw new Error('fixture');
     const digestWith = (create: typeof zone.create) =>
       desiredDigest(
-        { ...desired, zones: [{ ...zone, ...(create ? { create } : {}) }, ...rest] },
+        oneProviderDesired({ ...desired, zones: [{ ...zone, ...(create ? { create } : {}) }, ...rest] }),
         'zone:example.com',
       );
     const contact = digestWith({ contact: 'ops', serialStyle: 'increment' });
@@ -174,12 +180,16 @@ describe('desired digests', () => {
     const fingerprints = plan.fingerprints;
     if (!fingerprints) throw new Error('no fingerprints');
     const digest = desiredStateDigest(desired);
-    const safety: DesiredState = { ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } };
+    const safety: DesiredState = oneProviderDesired({
+      ...desired,
+      safety: { ...DEFAULT_SAFETY, zoneCreate: false },
+    });
     expect(desiredStateDigest(safety)).not.toBe(digest);
     expect(desiredMismatches(fingerprints, safety)).toEqual([
       'settings: `settings.*` (ownership or safety) changed since the plan',
     ]);
-    const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn', options: {} }] };
+    const { geoProvider: _held, ...noGeo } = desired;
+    const providers: DesiredState = { ...noGeo, dnsProviders: [{ name: 'dyn', type: 'dyn', options: {} }] };
     expect(desiredStateDigest(providers)).not.toBe(digest);
     expect(desiredStateDigest({ ...providers, geoProvider: 'dyn' })).not.toBe(desiredStateDigest(providers));
     expect(desiredDigests(desired).size).toBe(fingerprints.targets.filter((t) => t.desired !== null).length);
@@ -187,33 +197,38 @@ describe('desired digests', () => {
 
   it("the desired state's sees which policy, which geo provider, which allowed bots, and each target's value", () => {
     const { desired } = reviewFixture();
-    const strict: DesiredState = { ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: true } };
-    expect(desiredStateDigest({ ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } })).not.toBe(
-      desiredStateDigest(strict),
-    );
+    const strict: DesiredState = oneProviderDesired({
+      ...desired,
+      safety: { ...DEFAULT_SAFETY, zoneCreate: true },
+    });
+    expect(
+      desiredStateDigest(
+        oneProviderDesired({ ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } }),
+      ),
+    ).not.toBe(desiredStateDigest(strict));
     const providers: DesiredState = { ...desired, dnsProviders: [{ name: 'dyn', type: 'dyn', options: {} }] };
-    expect(desiredStateDigest({ ...providers, geoProvider: 'a' })).not.toBe(
-      desiredStateDigest({ ...providers, geoProvider: 'b' }),
+    expect(desiredStateDigest(oneProviderDesired({ ...providers, geoProvider: 'a' }))).not.toBe(
+      desiredStateDigest(oneProviderDesired({ ...providers, geoProvider: 'b' })),
     );
     const [shop] = desired.waf?.webapps ?? [];
     if (!shop) throw new Error('fixture');
     const allowing = (ref: string) =>
       desiredDigest(
-        { ...desired, waf: { webapps: [{ ...shop, allow: [{ ref, at: shop.at }] }] } },
+        oneProviderDesired({ ...desired, waf: { webapps: [{ ...shop, allow: [{ ref, at: shop.at }] }] } }),
         'webapp:shop',
       );
     expect(allowing('Googlebot')).not.toBe(allowing('Bingbot'));
     const [zone, ...rest] = desired.zones;
     if (!zone) throw new Error('fixture');
-    expect(desiredStateDigest({ ...desired, zones: [{ ...zone, defaultTtl: 60 }, ...rest] })).not.toBe(
-      desiredStateDigest(desired),
-    );
+    expect(
+      desiredStateDigest(oneProviderDesired({ ...desired, zones: [{ ...zone, defaultTtl: 60 }, ...rest] })),
+    ).not.toBe(desiredStateDigest(desired));
   });
 
   it("the desired state's does not depend on the order its zones come in (files read in another order)", () => {
     const { desired } = reviewFixture();
     expect(desired.zones.length).toBeGreaterThan(1);
-    const reversed: DesiredState = { ...desired, zones: [...desired.zones].reverse() };
+    const reversed: DesiredState = oneProviderDesired({ ...desired, zones: [...desired.zones].reverse() });
     expect(desiredStateDigest(reversed)).toBe(desiredStateDigest(desired));
   });
 });

@@ -12,6 +12,7 @@ import {
   zoneLiveDigest,
 } from '../../../src/plan/index.js';
 import { digestOf } from '../../../src/plan/review/digest.js';
+import { dynLive, oneProviderDesired, oneProviderLive, withDynLive } from '../../support/one-provider.js';
 import { liveZone } from '../helpers/builders.js';
 import { FAKE_OP_SCHEMAS } from '../helpers/fake-providers.js';
 import { reviewFixture, reviewPlan } from '../helpers/review-fixture.js';
@@ -75,11 +76,15 @@ describe('fingerprints', () => {
       at: { file: 'other.yaml', line: 100 + i, col: 3 },
     }));
     expect(
-      desiredDigests({ ...desired, zones: [{ ...zone, records: moved }] }).get('zone:example.com')?.digest,
+      desiredDigests(oneProviderDesired({ ...desired, zones: [{ ...zone, records: moved }] })).get(
+        'zone:example.com',
+      )?.digest,
     ).toBe(digest);
     const ttl = zone.records.map((set) => ({ ...set, ttl: set.ttl + 1 }));
     expect(
-      desiredDigests({ ...desired, zones: [{ ...zone, records: ttl }] }).get('zone:example.com')?.digest,
+      desiredDigests(oneProviderDesired({ ...desired, zones: [{ ...zone, records: ttl }] })).get(
+        'zone:example.com',
+      )?.digest,
     ).not.toBe(digest);
   });
 
@@ -132,8 +137,8 @@ describe('staleness', () => {
     if (!fp) throw new Error('no fingerprints');
     const shop = live.waf?.webapps.shop;
     if (!live.waf || !shop) throw new Error('fixture');
-    const now: LiveState = {
-      ...live,
+    const now: LiveState = oneProviderLive({
+      ...dynLive(live),
       zones: {
         'example.com': liveZone('example.com', 42, { 'example.com': [[1, '192.0.2.7', 3600]] }),
         'example.org': liveZone('example.org', 1, {}),
@@ -151,7 +156,7 @@ describe('staleness', () => {
         ...live.waf,
         webapps: { shop: { ...shop, bots: shop.bots.map((bot) => ({ ...bot, enabled: false })) } },
       },
-    };
+    });
     expect(movedTargets(fp, recomputed(now))).toEqual([
       'secondary:legacy.example.net: existed when planned, is gone now',
       'secondary:new.example.net: not in the plan, exists now (created since, or outside its scope)',
@@ -164,20 +169,19 @@ describe('staleness', () => {
   it('a publish that left the managed records as planned is not a move; records that moved at the same serial are', () => {
     const { plan, live } = reviewFixture();
     const fp = plan.fingerprints;
-    const zone = live.zones['example.com'];
+    const { zones } = dynLive(live);
+    const zone = zones['example.com'];
     if (!fp || !zone) throw new Error('fixture');
-    const bumped = {
-      ...live,
+    const bumped = withDynLive(live, {
       zones: {
-        ...live.zones,
+        ...zones,
         'example.com': { ...zone, serial: 43, unsupported: ['example.com SSHFP', 'x.example.com LOC'] },
       },
-    };
+    });
     expect(movedTargets(fp, recomputed(bumped))).toEqual([]);
-    const edited = {
-      ...live,
-      zones: { ...live.zones, 'example.com': { ...zone, records: zone.records.slice(1) } },
-    };
+    const edited = withDynLive(live, {
+      zones: { ...zones, 'example.com': { ...zone, records: zone.records.slice(1) } },
+    });
     expect(movedTargets(fp, recomputed(edited))).toEqual([
       'zone:example.com: its records differ from the ones planned (serial 41)',
     ]);
@@ -215,7 +219,10 @@ describe('staleness', () => {
       "zone:example.org: in the plan's desired state, not in the current one",
     ]);
     expect(
-      desiredMismatches(fp, { ...desired, manage: { secondaryZones: 'listed', geoServices: 'listed' } }),
+      desiredMismatches(
+        fp,
+        oneProviderDesired({ ...desired, manage: { secondaryZones: 'listed', geoServices: 'listed' } }),
+      ),
     ).toEqual(['settings: `settings.*` (ownership or safety) changed since the plan']);
   });
 });

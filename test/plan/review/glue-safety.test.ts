@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../../src/model/dns.js';
 import { DEFAULT_SAFETY } from '../../../src/model/safety.js';
 import { computePlan, planApprovals } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -22,10 +23,15 @@ function approvals(
   safety = DEFAULT_SAFETY,
 ): string[] {
   const state = { zones: { 'example.com': liveZone('example.com', 1, live) } };
-  const want: DesiredState = { zones: [desiredZone('example.com', desired, { unmanaged })], safety };
-  return planApprovals(computePlan(want, state, fakeProviders()), want, state).map(
-    (a) => `${a.target.kind}:${a.target.name} ${a.rule}: ${a.message}`,
-  );
+  const want: DesiredState = oneProviderDesired({
+    zones: [desiredZone('example.com', desired, { unmanaged })],
+    safety,
+  });
+  return planApprovals(
+    computePlan(want, oneProviderLive(state), fakeProviders()),
+    want,
+    oneProviderLive(state),
+  ).map((a) => `${a.target.kind}:${a.target.name} ${a.rule}: ${a.message}`);
 }
 
 const HELD =
@@ -87,7 +93,7 @@ describe('delegation-glue safety rule', () => {
   });
 
   it('looks at a zone the plan creates as empty before it', () => {
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [
         {
           ...desiredZone(
@@ -100,9 +106,11 @@ describe('delegation-glue safety rule', () => {
           create: { contact: 'dns@example.net' },
         },
       ],
-    };
+    });
     const live = { zones: { 'new.example': null } };
-    expect(planApprovals(computePlan(want, live, fakeProviders()), want, live)).toEqual([
+    expect(
+      planApprovals(computePlan(want, oneProviderLive(live), fakeProviders()), want, oneProviderLive(live)),
+    ).toEqual([
       {
         target: { kind: 'zone', name: 'new.example' },
         rule: 'delegation-glue',

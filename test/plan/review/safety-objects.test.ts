@@ -5,6 +5,12 @@ import type { LiveState } from '../../../src/model/live.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../../src/model/safety.js';
 import type { LiveSecondaryZone } from '../../../src/model/secondary.js';
 import { computePlan, planApprovals } from '../../../src/plan/index.js';
+import {
+  type OneProviderDesired,
+  type OneProviderLive,
+  oneProviderDesired,
+  oneProviderLive,
+} from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -38,9 +44,13 @@ const liveSecondary = (zone: string, master: string): LiveSecondaryZone => ({
 });
 
 /** Rules (as `kind:name rule`) of the plan from `desired` to `live`, under `safety`. */
-function rules(desired: Omit<DesiredState, 'zones'>, live: Omit<LiveState, 'zones'>, safety?: SafetyPolicy) {
-  const want: DesiredState = { zones: [], ...desired, ...(safety ? { safety } : {}) };
-  const state: LiveState = { zones: {}, secondaryZones: [], geoServices: [], ...live };
+function rules(
+  desired: Omit<OneProviderDesired, 'zones'>,
+  live: Omit<OneProviderLive, 'zones'>,
+  safety?: SafetyPolicy,
+) {
+  const want: DesiredState = oneProviderDesired({ zones: [], ...desired, ...(safety ? { safety } : {}) });
+  const state: LiveState = oneProviderLive({ zones: {}, secondaryZones: [], geoServices: [], ...live });
   const plan = computePlan(want, state, fakeProviders());
   return planApprovals(plan, want, state).map(
     (a) => `${a.target.kind}:${a.target.name} ${a.rule}: ${a.message}`,
@@ -103,7 +113,7 @@ describe('safety: secondary zones', () => {
 
 describe('safety: webapps', () => {
   const at = { file: 'waf.yaml', line: 1, col: 1 };
-  function webappLive(enabled: string[]): Omit<LiveState, 'zones'> {
+  function webappLive(enabled: string[]): Omit<OneProviderLive, 'zones'> {
     const names = ['Bingbot', 'Googlebot'];
     return {
       waf: {
@@ -145,10 +155,10 @@ describe('safety: webapps', () => {
 
 describe('safety: zones', () => {
   it('counts only the zones the desired state names and that exist live: a new zone has nothing to lose', () => {
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [desiredZone('example.com', { 'www.example.com': [['192.0.2.1']] })],
-    };
-    const state: LiveState = { zones: { 'example.com': null } };
+    });
+    const state: LiveState = oneProviderLive({ zones: { 'example.com': null } });
     // Only its creation needs approval (it declares no `create:`), no rule about losing records.
     const approvals = planApprovals(computePlan(want, state, fakeProviders()), want, state);
     expect(approvals.map((approval) => approval.rule)).toEqual(['zone-create']);
@@ -162,7 +172,7 @@ describe('safety: zones', () => {
       'c.example.com': [[3, '192.0.2.1', 60]],
       'd.example.com': [],
     });
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [
         desiredZone('example.com', {
           'a.example.com': [['192.0.2.1'], 60],
@@ -170,8 +180,8 @@ describe('safety: zones', () => {
         }),
       ],
       safety: strict,
-    };
-    const state: LiveState = { zones: { 'example.com': live } };
+    });
+    const state: LiveState = oneProviderLive({ zones: { 'example.com': live } });
     const found = planApprovals(computePlan(want, state, fakeProviders()), want, state);
     expect(found.map((a) => a.message)).toEqual([
       'deletes 1 of 3 managed record sets (33.3 %, more than 5 % of a zone with at least 3)',
@@ -181,17 +191,17 @@ describe('safety: zones', () => {
   it('sorts approvals by target, then rule', () => {
     const sets: Record<string, [number, string, number][]> = {};
     for (let i = 0; i < 10; i++) sets[`h${i}.example.com`] = [[i + 1, '192.0.2.1', 60]];
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [desiredZone('example.com', {})],
       ...ownAll,
       secondaryZones: [],
       geoServices: [],
-    };
-    const state: LiveState = {
+    });
+    const state: LiveState = oneProviderLive({
       zones: { 'example.com': liveZone('example.com', 1, sets) },
       secondaryZones: [liveSecondary('a.example', '203.0.113.1')],
       geoServices: [geo('B', []), geo('A', [])],
-    };
+    });
     const found = planApprovals(computePlan(want, state, fakeProviders()), want, state);
     expect(found.map((a) => `${a.target.kind}:${a.target.name} ${a.rule}`)).toEqual([
       'zone:example.com zone-delete-share',
@@ -204,10 +214,12 @@ describe('safety: zones', () => {
 
   it('sorts approvals of different rules together: a zone created sorts before a zone losing records', () => {
     const sets: Record<string, [number, string, number][]> = { 'www.b.example': [[1, '192.0.2.1', 60]] };
-    const want: DesiredState = {
+    const want: DesiredState = oneProviderDesired({
       zones: [desiredZone('a.example', { 'www.a.example': [['192.0.2.1']] }), desiredZone('b.example', {})],
-    };
-    const state: LiveState = { zones: { 'a.example': null, 'b.example': liveZone('b.example', 1, sets) } };
+    });
+    const state: LiveState = oneProviderLive({
+      zones: { 'a.example': null, 'b.example': liveZone('b.example', 1, sets) },
+    });
     const found = planApprovals(computePlan(want, state, fakeProviders()), want, state);
     expect(found.map((a) => `${a.target.kind}:${a.target.name} ${a.rule}`)).toEqual([
       'zone:a.example zone-create',

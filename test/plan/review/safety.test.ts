@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../../src/model/dns.js';
 import { DEFAULT_SAFETY } from '../../../src/model/safety.js';
 import { computePlan, describeApprovals, planApprovals } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive, withDynLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 import { reviewFixture } from '../helpers/review-fixture.js';
@@ -24,13 +25,15 @@ function approvals(
       ),
     },
   };
-  const want: DesiredState = {
+  const want: DesiredState = oneProviderDesired({
     zones: [desiredZone('example.com', desired, { unmanaged: ['_acme*'] })],
     safety,
-  };
-  return planApprovals(computePlan(want, state, fakeProviders()), want, state).map(
-    (a) => `${a.rule}: ${a.message}`,
-  );
+  });
+  return planApprovals(
+    computePlan(want, oneProviderLive(state), fakeProviders()),
+    want,
+    oneProviderLive(state),
+  ).map((a) => `${a.rule}: ${a.message}`);
 }
 
 /** A zone with `live` managed A sets of which the desired state keeps `kept`. */
@@ -139,7 +142,7 @@ describe('safety policy', () => {
       manage: { secondaryZones: 'listed', geoServices: 'all' } as const,
       geoServices: [],
     };
-    const gone = { ...live, geoServices: desired.geoServices ?? [] };
+    const gone = withDynLive(live, { geoServices: desired.geoServices ?? [] });
     const geoPlan = computePlan(geoOwned, gone, fakeProviders());
     expect(planApprovals(geoPlan, geoOwned, gone).map((a) => a.message)).toContain(
       'deletes the geo service "Global | Web" and its links to 1 node(s)',
@@ -147,18 +150,18 @@ describe('safety policy', () => {
   });
 
   it('creating a zone needs approval unless the zone declares create:, naming the nearest account zones', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         desiredZone('acme.oi', { 'www.acme.oi': [['192.0.2.1']] }),
         { ...desiredZone('new.example', {}), create: { contact: 'dns@example.net' } },
       ],
-    };
+    });
     const live = {
       zones: { 'acme.oi': null, 'new.example': null },
       accountZones: [{ zone: 'acme.io', type: 'primary' as const }, { zone: 'example.net' }],
     };
-    const plan = computePlan(desired, live, fakeProviders());
-    expect(planApprovals(plan, desired, live)).toEqual([
+    const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
+    expect(planApprovals(plan, desired, oneProviderLive(live))).toEqual([
       {
         target: { kind: 'zone', name: 'acme.oi' },
         rule: 'zone-create',
@@ -171,16 +174,22 @@ describe('safety policy', () => {
       plan.changes.find((change) => change.address.kind === 'zone' && change.address.zone === 'new.example'),
     ).toMatchObject({ after: { rname: 'dns@example.net', serialStyle: 'increment' } });
     const relaxed = { ...desired, safety: { ...DEFAULT_SAFETY, zoneCreate: false } };
-    expect(planApprovals(plan, relaxed, live)).toEqual([]);
+    expect(planApprovals(plan, relaxed, oneProviderLive(live))).toEqual([]);
   });
 
   it('names every near account zone, comma-separated', () => {
-    const desired: DesiredState = { zones: [desiredZone('acme.oi', { 'www.acme.oi': [['192.0.2.1']] })] };
+    const desired: DesiredState = oneProviderDesired({
+      zones: [desiredZone('acme.oi', { 'www.acme.oi': [['192.0.2.1']] })],
+    });
     const live = {
       zones: { 'acme.oi': null },
       accountZones: [{ zone: 'acme.io' }, { zone: 'acme.ai' }, { zone: 'example.net' }],
     };
-    const [approval] = planApprovals(computePlan(desired, live, fakeProviders()), desired, live);
+    const [approval] = planApprovals(
+      computePlan(desired, oneProviderLive(live), fakeProviders()),
+      desired,
+      oneProviderLive(live),
+    );
     expect(approval?.message).toContain('(did you mean acme.ai, acme.io?)');
   });
 });

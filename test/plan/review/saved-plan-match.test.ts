@@ -7,6 +7,7 @@ import {
   type SavedPlan,
   savedPlanDifferences,
 } from '../../../src/plan/index.js';
+import { dynLive, withDynLive } from '../../support/one-provider.js';
 import { FAKE_DNS, FAKE_OP_SCHEMAS } from '../helpers/fake-providers.js';
 import { reviewFixture, reviewPlan } from '../helpers/review-fixture.js';
 
@@ -31,11 +32,11 @@ describe('savedPlanDifferences', () => {
 
   it('tolerates what two reads of a live state the plan holds for differ in: serials, unchanged targets, the rate window', () => {
     const { plan, desired, live } = reviewFixture();
-    const zone = live.zones['example.com'];
+    const { zones } = dynLive(live);
+    const zone = zones['example.com'];
     if (!zone || !live.waf) throw new Error('fixture');
     const later = {
-      ...live,
-      zones: { ...live.zones, 'example.com': { ...zone, serial: 43 } },
+      ...withDynLive(live, { zones: { ...zones, 'example.com': { ...zone, serial: 43 } } }),
       waf: { ...live.waf, rateLimit: { limit: 500, remaining: 3, resetSeconds: 9 } },
     };
     const now = reviewPlan(desired, later);

@@ -13,6 +13,7 @@ import {
   servedHeadline,
   servedReport,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired } from '../../support/one-provider.js';
 
 const www: ServedExpectation = {
   zone: 'example.com',
@@ -28,6 +29,32 @@ const gone: ServedExpectation = {
 };
 
 describe('judging a served answer', () => {
+  // RFC 1035 §3.3.13: an SOA is checked by the fields the desired state names; the serial and, unless `soa.ttl`
+  // names one (PROVIDER_TTL, 0, otherwise), the TTL are the provider's.
+  it('checks an SOA by its declared fields, whatever its serial and TTL', () => {
+    const soa: ServedExpectation = {
+      zone: 'example.com',
+      fqdn: 'example.com',
+      type: 'SOA',
+      expected: { ttl: 0, values: ['- - 3600 - - 300'] },
+    };
+    const served = (value: string, ttl = 86400): ServedAnswer => ({ kind: 'records', ttl, values: [value] });
+    expect(judge(soa, served('ns1.example.net. hostmaster.example.com. 3600 600 1209600 300'))).toEqual({
+      verdict: 'served',
+    });
+    expect(judge(soa, served('ns1.example.net. hostmaster.example.com. 7200 600 1209600 300'))).toEqual({
+      verdict: 'differs',
+      why: 'serves ns1.example.net. hostmaster.example.com. 7200 600 1209600 300',
+    });
+    const named = { ...soa, expected: { ttl: 600, values: ['- - 3600 - - 300'] } };
+    expect(
+      judge(named, served('ns1.example.net. hostmaster.example.com. 3600 600 1209600 300', 300)),
+    ).toEqual({
+      verdict: 'differs',
+      why: 'TTL 300, not 600',
+    });
+  });
+
   it('served only with the same values and TTL', () => {
     expect(judge(www, { kind: 'records', ttl: 300, values: ['192.0.2.1', '192.0.2.2'] })).toEqual({
       verdict: 'served',
@@ -96,7 +123,7 @@ describe('judging a served answer', () => {
 
 describe('the expectations', () => {
   it('without providers: are the desired record sets, once each', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -105,7 +132,7 @@ describe('the expectations', () => {
           records: [{ fqdn: 'www.example.com', type: 'A', ttl: 300, values: ['192.0.2.1'] }],
         },
       ],
-    };
+    });
     expect(servedExpectations(desired).expectations).toEqual([
       {
         zone: 'example.com',
@@ -117,7 +144,7 @@ describe('the expectations', () => {
   });
 
   it('are the desired record sets, once per provider, ALIAS not asked', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [
         {
           zone: 'example.com',
@@ -130,7 +157,11 @@ describe('the expectations', () => {
           ],
         },
       ],
-    };
+      dnsProviders: [
+        { name: 'dyn', type: 'dyn', options: {} },
+        { name: 'pdns', type: 'powerdns', options: {} },
+      ],
+    });
     expect(servedExpectations(desired)).toEqual({
       expectations: [
         {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../../src/model/dns.js';
 import type { LiveState } from '../../../src/model/live.js';
 import { movedTargets } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { reviewPlan } from '../helpers/review-fixture.js';
 
 /**
@@ -13,14 +14,14 @@ const hex = (c: string) => c.repeat(32);
 const at = { file: 'waf.yaml', line: 1, col: 1 };
 
 function desiredFor(ref: string): DesiredState {
-  return {
+  return oneProviderDesired({
     zones: [],
     waf: { webapps: [{ ref, at, mode: 'exact', allow: [{ ref: 'Googlebot', at }] }] },
-  };
+  });
 }
 
 function liveFor(ref: string, enabled: string[]): LiveState {
-  return {
+  return oneProviderLive({
     zones: {},
     waf: {
       webapps: {
@@ -38,7 +39,7 @@ function liveFor(ref: string, enabled: string[]): LiveState {
       readRequests: 1,
       rateLimit: null,
     },
-  };
+  });
 }
 
 describe('staleness of a webapp named by id or in other letter case', () => {

@@ -9,6 +9,7 @@ import {
   TargetPatternError,
   unmatchedPatterns,
 } from '../../../src/plan/index.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 
 /** The edges of `--target`: globs across separators, defaults when a section or setting is absent. */
@@ -21,7 +22,7 @@ describe('--target edges', () => {
   });
 
   it('without settings, a secondary or geo pattern keeps the default ownership: listed', () => {
-    const desired: DesiredState = { zones: [], secondaryZones: [], geoServices: [] };
+    const desired: DesiredState = oneProviderDesired({ zones: [], secondaryZones: [], geoServices: [] });
     expect(scopeDesired(desired, parseTargets(['secondary:*', 'geo:*'])).manage).toEqual({
       secondaryZones: 'listed',
       geoServices: 'listed',
@@ -29,17 +30,19 @@ describe('--target edges', () => {
   });
 
   it('leaves sections live state did not read unread', () => {
-    const live = { zones: { 'example.com': liveZone('example.com', 1, {}) } };
-    const scoped = scopeLive(live, parseTargets(['secondary:*', 'geo:*']));
+    const live = oneProviderLive({ zones: { 'example.com': liveZone('example.com', 1, {}) } });
+    const scoped = scopeLive(live, parseTargets(['secondary:*', 'geo:*']), oneProviderDesired({ zones: [] }));
     expect(scoped).toEqual(live);
-    expect('secondaryZones' in scoped || 'geoServices' in scoped).toBe(false);
+    expect('secondaryZones' in (scoped.dns[DYN] ?? {}) || 'geoServices' in (scoped.dns[DYN] ?? {})).toBe(
+      false,
+    );
   });
 
   it('a pattern of a kind owned whole is never "unmatched"; of a listed kind it is, whichever kind', () => {
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [desiredZone('example.com', {})],
       manage: { secondaryZones: 'listed', geoServices: 'all' },
-    };
+    });
     expect(
       unmatchedPatterns(desired, ['geo:nope', 'secondary:nope', 'zone:example.com', 'webapp:x']),
     ).toEqual(['secondary:nope', 'webapp:x']);
@@ -62,7 +65,7 @@ describe('--target edges', () => {
   });
 
   it('a desired state without secondary or geo sections scopes to none of them', () => {
-    const scoped = scopeDesired({ zones: [] }, parseTargets(['secondary:*', 'geo:*']));
+    const scoped = scopeDesired(oneProviderDesired({ zones: [] }), parseTargets(['secondary:*', 'geo:*']));
     expect(scoped.secondaryZones).toEqual([]);
     expect(scoped.geoServices).toEqual([]);
   });
@@ -76,30 +79,39 @@ describe('--target edges', () => {
       active: 'Y',
     });
     const live: LiveState = {
-      zones: {},
-      dnsProviders: {
+      dns: {
         dyn: { zones: {}, secondaryZones: [secondary('a.example'), secondary('b.example')] },
         pdns: { zones: {}, secondaryZones: [secondary('a.example')] },
       },
     };
-    const scoped = scopeLive(live, parseTargets(['secondary:a.example@pdns', 'secondary:b.example']));
-    expect(scoped.dnsProviders?.dyn?.secondaryZones?.map((z) => z.zone)).toEqual(['b.example']);
-    expect(scoped.dnsProviders?.pdns?.secondaryZones?.map((z) => z.zone)).toEqual(['a.example']);
+    const named = oneProviderDesired({
+      zones: [],
+      dnsProviders: [
+        { name: 'dyn', type: 'dyn', options: {} },
+        { name: 'pdns', type: 'powerdns', options: {} },
+      ],
+    });
+    const scoped = scopeLive(live, parseTargets(['secondary:a.example@pdns', 'secondary:b.example']), named);
+    expect(scoped.dns.dyn?.secondaryZones?.map((z) => z.zone)).toEqual(['b.example']);
+    expect(scoped.dns.pdns?.secondaryZones?.map((z) => z.zone)).toEqual(['a.example']);
   });
 
   it('a pattern matching a listed secondary zone, geo service or webapp is matched, whatever the ownership', () => {
     const at = { file: 'waf.yaml', line: 1, col: 1 };
-    const desired: DesiredState = {
+    const desired: DesiredState = oneProviderDesired({
       zones: [],
       secondaryZones: [
         { zone: 'partner.example', masters: ['203.0.113.1'], contactNickname: null, tsigKeyName: null },
       ],
       geoServices: [{ name: 'Web', groups: [], nodes: [] }],
       waf: { webapps: [{ ref: 'shop', at, mode: 'exact', allow: [] }] },
-    };
+    });
     expect(
       unmatchedPatterns(desired, ['secondary:partner*', 'geo:Web', 'webapp:shop', 'webapp:cart']),
     ).toEqual(['webapp:cart']);
-    expect(unmatchedPatterns({ zones: [] }, ['secondary:x', 'geo:y'])).toEqual(['secondary:x', 'geo:y']);
+    expect(unmatchedPatterns(oneProviderDesired({ zones: [] }), ['secondary:x', 'geo:y'])).toEqual([
+      'secondary:x',
+      'geo:y',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { GeoService } from '../../../src/model/geo.js';
 import type { LiveState } from '../../../src/model/live.js';
 import type { LiveSecondaryZone } from '../../../src/model/secondary.js';
 import { computePlan, parseTargets, scopeDesired, scopeLive } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -25,22 +26,22 @@ const geo = (name: string): GeoService => ({
   nodes: [],
 });
 
-const desired: DesiredState = {
+const desired: DesiredState = oneProviderDesired({
   zones: [desiredZone('example.com', { 'www.example.com': [['192.0.2.1']] })],
   secondaryZones: [],
   geoServices: [],
   manage: { secondaryZones: 'all', geoServices: 'all' },
-};
-const live: LiveState = {
+});
+const live: LiveState = oneProviderLive({
   zones: { 'example.com': liveZone('example.com', 1, { 'www.example.com': [[1, '192.0.2.2', 3600]] }) },
   secondaryZones: [secondary('legacy.example'), secondary('partner.example')],
   geoServices: [geo('Legacy Web'), geo('Partner Web')],
-};
+});
 
 /** The changes of the scoped plan, as `kind:name action`. */
 function scopedChanges(...patterns: string[]): string[] {
   const scope = parseTargets(patterns);
-  const plan = computePlan(scopeDesired(desired, scope), scopeLive(live, scope), fakeProviders());
+  const plan = computePlan(scopeDesired(desired, scope), scopeLive(live, scope, desired), fakeProviders());
   return plan.changes.map(({ address, action }) => {
     const name = 'fqdn' in address ? address.fqdn : 'name' in address ? address.name : address.zone;
     return `${address.kind}:${name} ${action}`;
@@ -69,16 +70,16 @@ describe('--target under manage: all', () => {
   });
 
   it('a secondary pattern keeps the listed secondary zones it matches: only the unlisted one is deleted', () => {
-    const listed: DesiredState = {
+    const listed: DesiredState = oneProviderDesired({
       ...desired,
       secondaryZones: [
         { zone: 'partner.example', masters: ['203.0.113.1'], contactNickname: null, tsigKeyName: null },
       ],
-    };
+    });
     const scope = parseTargets(['secondary:*']);
     const scoped = scopeDesired(listed, scope);
     expect(scoped.secondaryZones?.map((z) => z.zone)).toEqual(['partner.example']);
-    const plan = computePlan(scoped, scopeLive(live, scope), fakeProviders());
+    const plan = computePlan(scoped, scopeLive(live, scope, scoped), fakeProviders());
     expect(
       plan.changes.map(({ address, action }) => [
         address.kind,
@@ -96,10 +97,10 @@ describe('--target under manage: all', () => {
 });
 
 describe('--target and a renamed geo service', () => {
-  const renamed: DesiredState = {
+  const renamed: DesiredState = oneProviderDesired({
     ...desired,
     geoServices: [{ ...geo('World Web'), renamedFrom: 'Legacy Web' }],
-  };
+  });
 
   it('a pattern of the new name keeps the live service under its old name: one rename, not a create', () => {
     const scope = parseTargets(['geo:World Web']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTargets, scopeDesired, scopeLive, unmatchedPatterns } from '../../../src/plan/index.js';
+import { DYN } from '../../support/one-provider.js';
 import { reviewFixture } from '../helpers/review-fixture.js';
 
 describe('--target scope', () => {
@@ -31,6 +32,23 @@ describe('--target scope', () => {
     expect(() => parseTargets(['zone:.@pdns'])).toThrow(/expected kind:name/);
   });
 
+  it('matches a zone written in Unicode by its A-labels (UTS #46); a geo name stays as written', () => {
+    const scope = parseTargets(['zone:bücher.example', 'secondary:*.straße.example@pdns', 'geo:Bücher']);
+    expect(scope.patterns).toEqual(['geo:Bücher', 'secondary:*.straße.example@pdns', 'zone:bücher.example']);
+    expect(scope.matches({ kind: 'zone', name: 'xn--bcher-kva.example' })).toBe(true);
+    expect(scope.matches({ kind: 'secondary', name: 'a.xn--strae-oqa.example', provider: 'pdns' })).toBe(
+      true,
+    );
+    expect(scope.matches({ kind: 'geo', name: 'Bücher' })).toBe(true);
+  });
+
+  it('refuses a zone pattern whose Unicode has no A-label, naming the flag and the code point', () => {
+    expect(() => parseTargets(['zone:a\u200db.example'])).toThrow(
+      '--target "zone:aU+200Db.example": "aU+200Db" is not a valid internationalized label (UTS #46): U+200D is not allowed in names',
+    );
+    expect(() => parseTargets(['zone:bü*.example'])).toThrow(/mixes glob characters with non-ASCII ones/);
+  });
+
   it('keeps only what matches; sections without a pattern of their kind are not owned', () => {
     const { desired } = reviewFixture();
     const scoped = scopeDesired(desired, parseTargets(['zone:example.org']));
@@ -47,12 +65,14 @@ describe('--target scope', () => {
   });
 
   it('leaves live secondary zones and geo services out of scope out, so manage: all never deletes them', () => {
-    const { live } = reviewFixture();
-    const scoped = scopeLive(live, parseTargets(['secondary:partner*']));
-    expect(scoped.secondaryZones).toEqual([]);
-    expect(scopeLive(live, parseTargets(['secondary:legacy*'])).secondaryZones?.map((z) => z.zone)).toEqual([
-      'legacy.example.net',
-    ]);
+    const { desired, live } = reviewFixture();
+    const scoped = scopeLive(live, parseTargets(['secondary:partner*']), desired);
+    expect(scoped.dns[DYN]?.secondaryZones).toEqual([]);
+    expect(
+      scopeLive(live, parseTargets(['secondary:legacy*']), desired).dns[DYN]?.secondaryZones?.map(
+        (z) => z.zone,
+      ),
+    ).toEqual(['legacy.example.net']);
   });
 
   it('reports patterns that match nothing (unless the section is owned whole)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveWebapp } from '../../../src/model/waf.js';
 import { computePlan, wafBudgetShortfall } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -28,7 +29,7 @@ describe('computePlan: the WAF budget', () => {
       compileWebapp: (change) => [...waf.compileWebapp(change), ...waf.compileWebapp(change)],
     };
     const plan = computePlan(
-      {
+      oneProviderDesired({
         zones: [desiredZone('a.test', { 'www.a.test': [['192.0.2.1']], 'api.a.test': [['192.0.2.2']] })],
         waf: {
           webapps: [
@@ -40,11 +41,11 @@ describe('computePlan: the WAF budget', () => {
             },
           ],
         },
-      },
-      {
+      }),
+      oneProviderLive({
         zones: { 'a.test': liveZone('a.test', 1, {}) },
         waf: { webapps: { shop }, accountWebapps: ['shop'], readRequests: 4, rateLimit: null },
-      },
+      }),
       providers,
     );
     expect(plan.steps.map((s) => [s.id, s.ops.length])).toEqual([
@@ -65,18 +66,18 @@ describe('wafBudgetShortfall: DNS changes beside the WAF', () => {
     bots.map((ref, i) => ({ ref, at: { file: 'w.yaml', line: 2 + i, col: 1 } }));
   const planOf = (bots: string[]) =>
     computePlan(
-      {
+      oneProviderDesired({
         zones: [desiredZone('a.test', { 'www.a.test': [['192.0.2.1']] })],
         waf: {
           webapps: [
             { ref: 'shop', at: { file: 'w.yaml', line: 1, col: 1 }, mode: 'exact', allow: allow(bots) },
           ],
         },
-      },
-      {
+      }),
+      oneProviderLive({
         zones: { 'a.test': liveZone('a.test', 1, {}) },
         waf: { webapps: { shop }, accountWebapps: ['shop'], readRequests: 4, rateLimit: null },
-      },
+      }),
       fakeProviders(),
     );
   const now = 1_000_000;

@@ -9,6 +9,7 @@ import {
   renderPlanText,
   wafBudgetShortfall,
 } from '../../../src/plan/index.js';
+import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { FAKE_WAF, fakeProviders } from '../helpers/fake-providers.js';
 
 const F = 'waf.yaml';
@@ -49,7 +50,7 @@ function desired(webapps: [string, 'exact' | 'additive', string[]][]): DesiredWa
 }
 
 const plan = (d: DesiredWaf, l: LiveWafState, providers = fakeProviders()) =>
-  computePlan({ zones: [], waf: d }, { zones: {}, waf: l }, providers);
+  computePlan(oneProviderDesired({ zones: [], waf: d }), oneProviderLive({ zones: {}, waf: l }), providers);
 const bot = (name: string) => ({ id: id(String(CATALOGUE.indexOf(name) + 1)), name });
 
 describe('WAF plan', () => {
@@ -125,8 +126,8 @@ describe('WAF plan', () => {
     const shop = liveApp('shop-production', 'a', ['Googlebot']);
     expect(() =>
       computePlan(
-        { zones: [], waf: desired([['shop-production', 'additive', []]]) },
-        { zones: {}, waf: live({ 'shop-production': shop }) },
+        oneProviderDesired({ zones: [], waf: desired([['shop-production', 'additive', []]]) }),
+        oneProviderLive({ zones: {}, waf: live({ 'shop-production': shop }) }),
       ),
     ).toThrow(/no WAF provider/);
   });
@@ -134,8 +135,8 @@ describe('WAF plan', () => {
   it('refuses to plan a waf section when live WAF state was not read, and says so', () => {
     expect(() =>
       computePlan(
-        { zones: [], waf: desired([['shop-production', 'additive', []]]) },
-        { zones: {} },
+        oneProviderDesired({ zones: [], waf: desired([['shop-production', 'additive', []]]) }),
+        oneProviderLive({ zones: {} }),
         fakeProviders(),
       ),
     ).toThrow(/the desired state has a waf section but live WAF state was not read/);
@@ -200,7 +201,9 @@ describe('WAF plan', () => {
       changes: [{ address: { kind: 'webapp', ref: 'shop-production' } }],
       waf: { applyRequests: 6, requestsPerCall: 3 },
     });
-    const dnsOnly = JSON.parse(renderPlanJson(computePlan({ zones: [] }, { zones: {} })));
+    const dnsOnly = JSON.parse(
+      renderPlanJson(computePlan(oneProviderDesired({ zones: [] }), oneProviderLive({ zones: {} }))),
+    );
     expect(Object.keys(dnsOnly)).toEqual(['formatVersion', 'summary', 'zones', 'changes', 'steps']);
   });
 });

@@ -4,12 +4,18 @@ import { DYN_CAPABILITIES } from '../../../src/providers/dyn/index.js';
 
 describe('what the Dyn provider declares it can do', () => {
   it('manages every registered type the service has, geo services, secondary zones, 13 A per name', () => {
-    // Not in the vendor SDK's records.py (dyninc/dyn-python dyn/tm/records.py), nor in the AllRecord keys.
-    const notServed = ['HINFO', 'HTTPS', 'OPENPGPKEY', 'SMIMEA', 'SVCB', 'URI'];
+    // Not in the vendor SDK's records.py (dyninc/dyn-python dyn/tm/records.py), nor in the AllRecord keys; and the
+    // SOA, which the service sets itself (no documented call writes it).
+    const notServed = ['HINFO', 'HTTPS', 'OPENPGPKEY', 'SMIMEA', 'SOA', 'SVCB', 'URI'];
     const served = RECORD_TYPES.map((type) => type.type).filter((type) => !notServed.includes(type));
     expect(DYN_CAPABILITIES.recordTypes).toEqual(served);
     expect(DYN_CAPABILITIES).toMatchObject({ geoServices: true, secondaryZones: true });
     expect(DYN_CAPABILITIES.maxRecordsPerName).toEqual({ A: 13 });
+  });
+
+  it('refuses a declared SOA, saying where it can be managed', () => {
+    expect(DYN_CAPABILITIES.typeAdvice?.SOA).toContain('has no call that changes it');
+    expect(DYN_CAPABILITIES.typeAdvice?.SOA).toContain('serve it from powerdns, rfc2136 or zonefile');
   });
 
   it('takes the CAA tags the service documents, and refuses other valid RFC 8659 tags before any call', () => {

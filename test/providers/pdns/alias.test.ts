@@ -12,6 +12,7 @@ import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js
 import { formatDiagnostic } from '../../../src/model/diagnostic.js';
 import { createPdnsProvider, pdnsCapabilities } from '../../../src/providers/pdns/index.js';
 import { providerLike } from '../../support/load-options.js';
+import { DYN } from '../../support/one-provider.js';
 import { ask } from './dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from './server.js';
 
@@ -62,12 +63,12 @@ describe.skipIf(missing !== null)(`ALIAS on PowerDNS${missing ? ` (skipped: ${mi
     if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
     const dns = createPdnsProvider({ name: 'pdns', url: server.apiUrl, apiKey: server.apiKey, alias: true });
     try {
-      const plan = await planReviewed(loaded.desired, { dns });
-      expect((await applyPlan(plan, writersOf({ dns }))).ok).toBe(true);
+      const plan = await planReviewed(loaded.desired, { dns: { [DYN]: dns } });
+      expect((await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }))).ok).toBe(true);
       expect(await ask(server.dnsPort, [{ fqdn: 'alias.test', type: 'A' }])).toEqual([
         { fqdn: 'alias.test', type: 'A', ttl: 300, value: '192.0.2.10' },
       ]);
-      expect((await planReviewed(loaded.desired, { dns })).steps).toEqual([]);
+      expect((await planReviewed(loaded.desired, { dns: { [DYN]: dns } })).steps).toEqual([]);
     } finally {
       await dns.close();
     }

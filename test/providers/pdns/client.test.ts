@@ -45,7 +45,7 @@ function rrset(name: string, type: string, ttl: number, ...contents: (string | [
 }
 
 describe('PowerDNS reads: one GET per zone', () => {
-  it('reads a zone in one request, values canonical, its SOA left out, its apex NS apart, other types named', async () => {
+  it('reads a zone in one request, values canonical, its SOA and apex NS apart, other types named', async () => {
     api()
       .get(ZONE)
       .reply(200, {
@@ -73,9 +73,22 @@ describe('PowerDNS reads: one GET per zone', () => {
     expect(live).toEqual({
       zones: {
         'example.com': {
+          keysApart: true,
           zone: 'example.com',
           serial: 2024010101,
           serialStyle: 'day',
+          // RFC 1035 §3.3.13: the fields without the serial, which rides as the record's ref.
+          soa: {
+            fqdn: 'example.com',
+            type: 'SOA',
+            records: [
+              {
+                value: 'ns1.example.net. hostmaster.example.com. 10800 3600 604800 3600',
+                ttl: 3600,
+                ref: '2024010101',
+              },
+            ],
+          },
           records: [
             { fqdn: 'example.com', type: 'MX', records: [{ value: '10 mail.example.com.', ttl: 3600 }] },
             { fqdn: 'half.example.com', type: 'A', records: [{ value: '192.0.2.2', ttl: 60 }] },

@@ -77,6 +77,16 @@ export async function ask(port: number, questions: readonly Question[]): Promise
 }
 
 /**
+ * The serial of the zone's SOA as the server at 127.0.0.1:`port` answers it (`dig SOA`): `ask` gives the SOA's
+ * canonical value, which leaves the serial out (record-types/soa.ts). NaN when there is no answer.
+ */
+export async function servedSerial(port: number, zone: string): Promise<number> {
+  const args = ['@127.0.0.1', '-p', String(port), '+norecurse', '+short', `${zone}.`, 'SOA'];
+  const { stdout } = await run(findProgram('dig') ?? 'dig', args);
+  return Number(stdout.trim().split(/\s+/)[2]);
+}
+
+/**
  * The whole zone as the server transfers it (AXFR, which PowerDNS allows from 127.0.0.1 by default; `tsig`, as
  * `dig -y` takes it, signs the request for a server that wants a key), its SOA and apex NS left out; null when
  * the server has no such zone.

@@ -147,6 +147,14 @@ describe('compiling for DNS UPDATE', () => {
       apexNsAdvice: expect.stringContaining('leave out dnsupdate_server_env and dnsupdate_tsig_env'),
     });
   });
+
+  it('writes the SOA through the HTTP API only, and says so by DNS UPDATE', () => {
+    expect(pdnsCapabilities().recordTypes).toContain('SOA');
+    const byUpdate = pdnsCapabilities({ dnsUpdate: true });
+    expect(byUpdate.recordTypes).not.toContain('SOA');
+    expect(byUpdate.typeAdvice?.SOA).toContain('leave out dnsupdate_server_env and dnsupdate_tsig_env');
+    expect(pdnsCapabilities().typeAdvice?.SOA).toBeUndefined();
+  });
 });
 
 describe('what DNS UPDATE cannot write faithfully to PowerDNS', () => {

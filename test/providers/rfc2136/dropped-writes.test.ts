@@ -23,6 +23,7 @@ import type { Plan } from '../../../src/plan/types.js';
 import { READ_ATTEMPTS } from '../../../src/providers/rfc2136/client.js';
 import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
 import { providerLike } from '../../support/load-options.js';
+import { DYN } from '../../support/one-provider.js';
 import { transfer } from '../pdns/dig.js';
 import { type Fault, opcodeOf, startFaultProxy } from './fault-proxy.js';
 import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
@@ -53,7 +54,7 @@ async function planOf(dns: DnsProvider, zone: string, body: string): Promise<Pla
   await writeFile(file, `zones:\n  ${zone}:\n${body}`);
   const loaded = await loadDesiredState([file], providerLike(dns.name, dns.capabilities));
   if (!loaded.ok) throw new Error('the test desired state does not load');
-  return planReviewed(loaded.desired, { dns });
+  return planReviewed(loaded.desired, { dns: { [DYN]: dns } });
 }
 
 function failed(step: StepOutcome | undefined) {
@@ -112,7 +113,7 @@ function describeDropped(kind: ServerKind): void {
       const body = '    records: { a: { txt: ["one"] }, b: { txt: ["two"] }, c: { txt: ["three"] } }\n';
       const plan = await planOf(dns, 'reads.test', body);
       expect(plan.steps[0]?.ops).toHaveLength(3);
-      expect((await applyPlan(plan, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+      expect((await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }))).steps[0]?.status).toBe('applied');
       const check = await planOf(dns, 'reads.test', body);
       expect(check.changes).toEqual([]);
       // No SOA query and no transfer before the chain: its first message is conditional on the plan's SOA.
@@ -144,7 +145,7 @@ function describeDropped(kind: ServerKind): void {
     const dns = blind(provider(), 'www.drop.test TXT');
     const body = '    records: { www: { cname: web.example.net. }, other: { a: [192.0.2.1] } }\n';
     const plan = await planOf(dns, 'drop.test', body);
-    const result = await applyPlan(plan, writersOf({ dns }));
+    const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
     const step = failed(result.steps[0]);
     expect({ done: step.done, discarded: step.discarded }).toEqual({ done: 0, discarded: true });
     expect(step.error).toContain(
@@ -155,7 +156,7 @@ function describeDropped(kind: ServerKind): void {
     expect(await served('drop.test')).toEqual(['www.drop.test TXT "keep"']);
     // A plan that sees the TXT, managed, deletes it in the same message, before the CNAME: served as sent.
     const seeing = await planOf(provider(), 'drop.test', body);
-    expect((await applyPlan(seeing, writersOf({ dns: provider() }))).ok).toBe(true);
+    expect((await applyPlan(seeing, writersOf({ dns: { [DYN]: provider() } }))).ok).toBe(true);
     expect(await served('drop.test')).toEqual([
       'other.drop.test A 192.0.2.1',
       'www.drop.test CNAME web.example.net.',
@@ -166,7 +167,7 @@ function describeDropped(kind: ServerKind): void {
     await seed('beside.test', 'alias.beside.test', 'CNAME', 'web.example.net.');
     const dns = blind(provider(), 'alias.beside.test CNAME');
     const plan = await planOf(dns, 'beside.test', '    records: { alias: { txt: ["x"] } }\n');
-    const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
+    const step = failed((await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }))).steps[0]);
     expect(step.error).toContain('alias.beside.test TXT (should be "x" ttl 3600, is nothing)');
     expect(await served('beside.test')).toEqual(['alias.beside.test CNAME web.example.net.']);
   });
@@ -192,7 +193,7 @@ function describeDropped(kind: ServerKind): void {
       const dns = provider(proxy.port);
       const plan = await planOf(dns, 'lost.test', '    records: { www: { a: [192.0.2.1] } }\n');
       const sent = dns.requests();
-      const result = await applyPlan(plan, writersOf({ dns }));
+      const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
       expect(result.steps[0]).toMatchObject({ status: 'applied', done: 1, total: 1 });
       // The UPDATE (conditional on the SOA the plan's transfer read, not asked again), the read lost, the read again.
       expect(dns.requests() - sent).toBe(3);
@@ -207,7 +208,7 @@ function describeDropped(kind: ServerKind): void {
     try {
       const dns = provider(proxy.port);
       const plan = await planOf(dns, 'lostall.test', '    records: { www: { a: [192.0.2.1] } }\n');
-      const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
+      const step = failed((await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }))).steps[0]);
       expect({ done: step.done, discarded: step.discarded }).toEqual({ done: 0, discarded: true });
       expect(step.error).toContain('reading the zone back failed (');
       expect(await served('lostall.test')).toEqual([]);
@@ -230,7 +231,7 @@ function describeDropped(kind: ServerKind): void {
       const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await planOf(dns, 'discard.test', CHAIN);
       expect(plan.steps[0]?.ops.length).toBeGreaterThan(2);
-      const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
+      const step = failed((await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }))).steps[0]);
       expect(step.error).toContain(
         'changed since the plan: plan again (the SOA prerequisite was refused (NXRRSET))',
       );
@@ -255,7 +256,7 @@ function describeDropped(kind: ServerKind): void {
     try {
       const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await planOf(dns, 'between.test', CHAIN);
-      const step = failed((await applyPlan(plan, writersOf({ dns }))).steps[0]);
+      const step = failed((await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }))).steps[0]);
       expect(step.error).toMatch(
         /^zone between\.test at 127\.0\.0\.1:\d+: changed since the plan: plan again \(another writer changed it between messages 1 and 2 of \d: \+ late\.between\.test A 192\.0\.2\.9 ttl 300\)$/,
       );

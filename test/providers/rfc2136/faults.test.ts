@@ -16,6 +16,7 @@ import type { Plan } from '../../../src/plan/types.js';
 import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
 import { SEND_ATTEMPTS } from '../../../src/providers/rfc2136/send.js';
 import { providerLike } from '../../support/load-options.js';
+import { DYN } from '../../support/one-provider.js';
 import { transfer } from '../pdns/dig.js';
 import { type FaultProxy, opcodeOf, startFaultProxy } from './fault-proxy.js';
 import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
@@ -38,7 +39,7 @@ async function planOf(dns: DnsProvider, zone: string, records: string): Promise<
   await writeFile(file, `zones:\n  ${zone}:\n    records: ${records}\n`);
   const loaded = await loadDesiredState([file], providerLike(dns.name, dns.capabilities));
   if (!loaded.ok) throw new Error('the test desired state does not load');
-  return planReviewed(loaded.desired, { dns });
+  return planReviewed(loaded.desired, { dns: { [DYN]: dns } });
 }
 
 function served(server: Rfc2136Server, zone: string) {
@@ -85,7 +86,7 @@ function describeFaults(kind: ServerKind): void {
     expect(
       (await client.update('late writer', 'stale.test', [], [{ kind: 'record', record: late }])).rcode,
     ).toBe(0);
-    const result = await applyPlan(plan, writersOf({ dns }));
+    const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
     expect(result.ok).toBe(false);
     expect(result.steps[0]?.status === 'failed' && result.steps[0].error).toContain(
       'zone stale.test at 127.0.0.1:',
@@ -114,7 +115,7 @@ function describeFaults(kind: ServerKind): void {
   it('a zone that takes no updates: the server refuses, the error says so, nothing applied', async () => {
     const dns = provider();
     const plan = await planOf(dns, 'refuses.test', '{ www: { a: [192.0.2.1] } }');
-    const result = await applyPlan(plan, writersOf({ dns }));
+    const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
     const step = result.steps[0];
     expect(step?.status).toBe('failed');
     // BIND answers REFUSED; Knot answers NOTAUTH with the TSIG error BADKEY for a key its ACL does not allow.
@@ -152,7 +153,7 @@ function describeFaults(kind: ServerKind): void {
         'lost.test',
         '{ www: { a: [192.0.2.1, 192.0.2.2] }, txt: { txt: ["x"] } }',
       );
-      const result = await applyPlan(plan, writersOf({ dns }));
+      const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
       expect(result.ok).toBe(true);
       expect(updates).toBe(1);
       expect(await served(server, 'lost.test')).toEqual([
@@ -195,7 +196,7 @@ function describeFaults(kind: ServerKind): void {
     try {
       const dns = provider(proxy.port, { maxMessageOctets: 50 });
       const plan = await chainPlan(dns);
-      const result = await applyPlan(plan, writersOf({ dns }));
+      const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
       expect(result.steps[0]?.status).toBe('applied');
       expect(updates).toBe((plan.steps[0]?.ops.length ?? 0) + 1);
       expect(await served(server, 'chain.test')).toEqual([
@@ -205,7 +206,7 @@ function describeFaults(kind: ServerKind): void {
         'd.chain.test TXT "four"',
       ]);
       const undo = await planOf(dns, 'chain.test', '{}');
-      expect((await applyPlan(undo, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+      expect((await applyPlan(undo, writersOf({ dns: { [DYN]: dns } }))).steps[0]?.status).toBe('applied');
     } finally {
       await proxy.close();
     }
@@ -221,7 +222,7 @@ function describeFaults(kind: ServerKind): void {
     try {
       const before = await served(server, 'chain.test');
       const dns = provider(proxy.port, { maxMessageOctets: 50 });
-      const result = await applyPlan(await chainPlan(dns), writersOf({ dns }));
+      const result = await applyPlan(await chainPlan(dns), writersOf({ dns: { [DYN]: dns } }));
       const step = result.steps[0];
       expect(step?.status === 'failed' && { done: step.done, discarded: step.discarded }).toEqual({
         done: 1,

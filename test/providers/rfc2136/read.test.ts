@@ -29,4 +29,25 @@ describe('a transferred zone', () => {
     expect(zone.apexNs).toBeUndefined();
     expect(zone.unsupported).toEqual(['wtest.com NS', 'www.wtest.com HINFO']);
   });
+
+  it('keeps the records of a type it does not read with their rdata (the DNSKEY set a CDS is checked against)', () => {
+    const key =
+      '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==';
+    const zone = liveZone(
+      'wtest.com',
+      [
+        SOA,
+        { name: 'wtest.com', type: 'RRSIG', ttl: 300, value: '\\# 2 abcd' },
+        { name: 'wtest.com', type: 'DNSKEY', ttl: 300, value: key },
+        { name: 'www.wtest.com', type: 'A', ttl: 60, value: '192.0.2.1' },
+      ],
+      SUPPORTED,
+      '127.0.0.1:53',
+    );
+    expect(zone.unsupported).toEqual(['wtest.com DNSKEY', 'wtest.com RRSIG']);
+    expect(zone.foreign).toEqual([
+      { fqdn: 'wtest.com', type: 'DNSKEY', ttl: 300, rdata: key },
+      { fqdn: 'wtest.com', type: 'RRSIG', ttl: 300, rdata: '\\# 2 abcd' },
+    ]);
+  });
 });

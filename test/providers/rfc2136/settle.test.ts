@@ -105,6 +105,39 @@ describe('an UPDATE whose answer was lost', () => {
     expect(String(error)).toContain('(the server closed the connection before the answer ended)');
   });
 
+  it('a set of the same size with one value swapped is not the set the message makes (values, not counts)', async () => {
+    // Two values wanted, two held: only comparing each value tells them apart.
+    const swapped = [soa(8), a('www.example.com', '192.0.2.1'), a('www.example.com', '192.0.2.3')];
+    await expect(settleLostUpdate(server(swapped), lost())).rejects.toThrow(
+      "the zone's serial moved to 8 but www.example.com A is not as the message sets them",
+    );
+  });
+
+  it('two types at one name: each set is judged by its own type, never by the other one', async () => {
+    const txt = (value: string): WireRecord => ({ name: 'www.example.com', type: 'TXT', ttl: 300, value });
+    const both: LostUpdate = {
+      ...lost(),
+      sets: [
+        { fqdn: 'www.example.com', type: 'A', before: null, after: { ttl: 300, values: ['192.0.2.1'] } },
+        { fqdn: 'www.example.com', type: 'TXT', before: null, after: { ttl: 300, values: ['"v=1"'] } },
+      ],
+    };
+    expect(
+      await settleLostUpdate(server([soa(8), a('www.example.com', '192.0.2.1'), txt('v=1')]), both),
+    ).toBe('applied');
+    // The A set as the message makes it but the TXT one not: the TXT set alone is named.
+    await expect(
+      settleLostUpdate(server([soa(8), a('www.example.com', '192.0.2.1'), txt('v=2')]), both),
+    ).rejects.toThrow('serial moved to 8 but www.example.com TXT is not as the message sets them');
+    // An A value held under the TXT set's name does not stand in for the TXT set.
+    await expect(
+      settleLostUpdate(
+        server([soa(8), a('www.example.com', '192.0.2.1'), a('www.example.com', '192.0.2.2')]),
+        both,
+      ),
+    ).rejects.toThrow('but www.example.com A, www.example.com TXT are not as');
+  });
+
   it('no zone any more, or a read that fails too: the outcome unknown, saying why', async () => {
     await expect(settleLostUpdate(server(null), lost())).rejects.toThrow(
       /the answer was lost and the server no longer serves the zone: the message may have been applied/,

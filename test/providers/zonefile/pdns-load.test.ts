@@ -16,6 +16,7 @@ import {
   ZONEFILE_CAPABILITIES,
 } from '../../../src/providers/zonefile/index.js';
 import { providerLike } from '../../support/load-options.js';
+import { DYN } from '../../support/one-provider.js';
 import { type Answer, transfer } from '../pdns/dig.js';
 import { type PdnsServer, pdnsMissing, startPdnsServer } from '../pdns/server.js';
 import { checkedRecords, checkzoneMissing } from './checkzone.js';
@@ -100,7 +101,10 @@ describe.skipIf(missing !== null)(
         name: 'files',
         location: locationOf('.', '{zone}.zone', desired),
       });
-      const result = await applyPlan(await planReviewed(loaded.desired, { dns }), writersOf({ dns }));
+      const result = await applyPlan(
+        await planReviewed(loaded.desired, { dns: { [DYN]: dns } }),
+        writersOf({ dns: { [DYN]: dns } }),
+      );
       expect(result.steps.map((step) => step.status)).toEqual(['applied']);
 
       const bind = await checkedRecords(ZONE, path);

@@ -93,3 +93,41 @@ describe('readEntries: a zone file into records as written', () => {
     ]);
   });
 });
+
+describe('readEntries: the class and TTL fields (RFC 1035 §5.1, RFC 3597 §5)', () => {
+  const problemsOf = (line: string) => readEntries(`$TTL 60\n${line}\n`, ORIGIN).problems;
+  const typeOf = (line: string) => readEntries(`$TTL 60\n${line}\n`, ORIGIN).records[0]?.type;
+
+  it.each(['CH', 'HS', 'CS', 'NONE', 'ANY', 'hs', 'CLASS3', 'CLASS255'])(
+    'reads %s as a class, and refuses it: only IN is served',
+    (klass) => {
+      expect(problemsOf(`www ${klass} A 192.0.2.1`)).toEqual([
+        { line: 2, message: `class ${klass.toUpperCase()} is not supported (only IN)` },
+      ]);
+    },
+  );
+
+  it('takes CLASS1, the number of IN, as IN', () => {
+    expect(problemsOf('www 60 CLASS1 A 192.0.2.1')).toEqual([]);
+    expect(typeOf('www CLASS1 300 A 192.0.2.1')).toBe('A');
+  });
+
+  it('reads a word that is CLASS with more or less than digits as no class', () => {
+    expect(typeOf('www CLASS1X TXT "x"')).toBe('CLASS1X');
+    expect(typeOf('www XCLASS1 TXT "x"')).toBe('XCLASS1');
+  });
+
+  it('takes each field once: a second class or TTL is read as the type, and refused as one', () => {
+    // A second class does not overwrite the first: a CH record is not taken as IN.
+    expect(problemsOf('www CH IN A 192.0.2.1')).toEqual([
+      { line: 2, message: 'class CH is not supported (only IN)' },
+    ]);
+    expect(problemsOf('www 300 600 A 192.0.2.1')).toEqual([{ line: 2, message: '600 is not a record type' }]);
+  });
+
+  it('refuses a type with other characters than letters, digits and hyphens, and a record ending at its TTL', () => {
+    expect(problemsOf('www A! 192.0.2.1')).toEqual([{ line: 2, message: 'A! is not a record type' }]);
+    expect(problemsOf('www 60')).toEqual([{ line: 2, message: 'the record has no type' }]);
+    expect(problemsOf('www IN')).toEqual([{ line: 2, message: 'the record has no type' }]);
+  });
+});

@@ -64,6 +64,8 @@ describe.each(ZONEFILE_CAPABILITIES.recordTypes.map((type) => [type]))('%s sets'
   const yaml = type && YAML_VALUES.get(type.key);
   it('write → read gives the same sets', () => {
     if (!type || !yaml) return expect.fail(`no value generator for ${name}`);
+    // The SOA is the zone's own record (`content.soa`), never one of its sets: soa-zonefile.test.ts writes it.
+    if (name === 'SOA') return;
     const values = fc
       .tuple(yaml)
       .map(([input]) => type.parse(input, ZONE))

@@ -43,12 +43,7 @@ function edited(text: string, changes: ZonefileOp): string {
   const read = readZoneContent(text, changes.zone, SUPPORTED);
   if (!read.ok) throw new Error(JSON.stringify(read.problems));
   const content = nextVersion(changedContent(read.content, changes), NOW);
-  const spliced = splicedZoneText(
-    text,
-    readEntries(text, `${changes.zone}.`).records,
-    changes,
-    content.soa.serial,
-  );
+  const spliced = splicedZoneText(text, readEntries(text, `${changes.zone}.`).records, changes, content.soa);
   expect(readBackProblem(readZoneContent(spliced, content.zone, SUPPORTED), content)).toBeNull();
   return spliced;
 }
@@ -102,6 +97,19 @@ describe('a change made in place', () => {
       .concat('mx2.example.org 300 A 192.0.2.27');
     expect(changed.map(line).sort()).toEqual(expected.sort());
     expect(before).toHaveLength(60);
+  });
+
+  it('replaces an A written by its number (TYPE1, RFC 3597 §5) with the set, in its place', async () => {
+    const text = `${handKept}num TYPE1 \\# 4 c0000201\nnum A 192.0.2.2\n`;
+    const after = edited(
+      text,
+      op({ replace: [{ fqdn: 'num.example.org', type: 'A', ttl: 300, values: ['192.0.2.9'] }] }),
+    );
+    expect((await diffLines(text, after)).filter((line) => !line.includes('serial'))).toEqual([
+      '< num TYPE1 \\# 4 c0000201',
+      '< num A 192.0.2.2',
+      '> num\t300\tIN\tA\t192.0.2.9',
+    ]);
   });
 
   it('writes the owner on a record that named none when the record before it goes (RFC 1035 §5.1)', async () => {

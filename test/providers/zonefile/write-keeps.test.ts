@@ -39,6 +39,7 @@ import {
 } from '../../../src/providers/zonefile/index.js';
 import { createZoneFileStore, type ZoneFileStore } from '../../../src/providers/zonefile/store.js';
 import { providerLike } from '../../support/load-options.js';
+import { DYN } from '../../support/one-provider.js';
 import { checkZone, checkzoneMissing } from './checkzone.js';
 
 // Time budget: applies to real files, with child processes where a test needs another user; its slowest test took
@@ -83,7 +84,10 @@ async function applyChange(dns: DnsProvider = provider()) {
   await writeFile(file, 'zones:\n  example.com:\n    records: { www: { a: [192.0.2.1, 192.0.2.7] } }\n');
   const loaded = await loadDesiredState([file], providerLike('files', ZONEFILE_CAPABILITIES));
   if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
-  const result = await applyPlan(await planReviewed(loaded.desired, { dns }), writersOf({ dns }));
+  const result = await applyPlan(
+    await planReviewed(loaded.desired, { dns: { [DYN]: dns } }),
+    writersOf({ dns: { [DYN]: dns } }),
+  );
   return result.steps.map((step) => (step.status === 'failed' ? step.error : step.status));
 }
 

@@ -58,6 +58,26 @@ describe('the zone file edgeplan writes', () => {
     ]);
   });
 
+  it('orders names as DNS does (RFC 4034 §6.1): label by label from the root, each name before those below it', () => {
+    const at = (fqdn: string) => ({ fqdn, type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] });
+    const names = [
+      'z.example.com',
+      'a.b.example.com',
+      'b.example.com',
+      'example.com',
+      'x.a.b.example.com',
+      'c.example.com',
+    ];
+    expect(text(names.map(at), []).map((line) => line.split('\t')[0])).toEqual([
+      '@',
+      'b',
+      'a.b',
+      'x.a.b',
+      'c',
+      'z',
+    ]);
+  });
+
   it('takes the apex in any case as the apex', () => {
     const keptRecords = [kept('EXAMPLE.com.', 'NS', 'ns1.example.com.')];
     const sets = [{ fqdn: 'example.com', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] }];

@@ -19,6 +19,7 @@ import {
 } from '../../../src/providers/zonefile/index.js';
 import { createZoneFileStore, type ZoneFileStore } from '../../../src/providers/zonefile/store.js';
 import { providerLike } from '../../support/load-options.js';
+import { DYN } from '../../support/one-provider.js';
 
 /** 2026-03-04T05:06:00Z: the clock of SOA serials. */
 const NOW = Date.UTC(2026, 2, 4, 5, 6);
@@ -74,7 +75,7 @@ async function plan(dns: DnsProvider, records: string, create = '') {
   await writeFile(file, `zones:\n  example.com:\n${create}    records: ${records}\n`);
   const loaded = await loadDesiredState([file], providerLike('files', ZONEFILE_CAPABILITIES));
   if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
-  return planReviewed(loaded.desired, { dns });
+  return planReviewed(loaded.desired, { dns: { [DYN]: dns } });
 }
 
 const zoneFile = () => join(dir, 'example.com.zone');
@@ -87,7 +88,7 @@ describe('the zonefile writer', () => {
     const dns = provider();
     const planned = await plan(dns, DESIRED);
     expect(planned.steps).toHaveLength(1);
-    const result = await applyPlan(planned, writersOf({ dns }));
+    const result = await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }));
     expect(result.steps.map((step) => step.status)).toEqual(['applied']);
     // www's set where its record was, `old` gone, `new` at the end under the zone's origin, the serial in place.
     expect(await readFile(zoneFile(), 'utf8')).toBe(
@@ -118,7 +119,7 @@ describe('the zonefile writer', () => {
     const { dns, parses } = counted();
     const planned = await plan(dns, DESIRED);
     expect(parses()).toBe(1);
-    expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    expect((await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }))).steps[0]?.status).toBe('applied');
     // The file found is the plan's by its digest: not parsed again; the text written is, to read it back.
     expect(parses()).toBe(2);
     const check = await plan(dns, DESIRED);
@@ -135,7 +136,7 @@ describe('the zonefile writer', () => {
     await writeFile(zoneFile(), ZONE);
     const planned = await plan(provider(), DESIRED);
     const { dns, parses } = counted();
-    expect((await applyPlan(planned, writersOf({ dns }))).steps[0]?.status).toBe('applied');
+    expect((await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }))).steps[0]?.status).toBe('applied');
     expect(parses()).toBe(2);
     const text = await readFile(zoneFile(), 'utf8');
     expect(text).toContain('\nhightype TYPE65534 \\# 2 abcd\n');
@@ -175,7 +176,7 @@ describe('the zonefile writer', () => {
       '{ www: [{ a: [192.0.2.1], ttl: 300 }, { txt: [hi] }], mail: { a: [192.0.2.9], ttl: 300 } }';
     const warnings: string[] = [];
     const dns = provider(createZoneFileStore(), warnings);
-    const result = await applyPlan(await plan(dns, desired), writersOf({ dns }));
+    const result = await applyPlan(await plan(dns, desired), writersOf({ dns: { [DYN]: dns } }));
     expect(result.steps.map((step) => step.status)).toEqual(['applied']);
     expect(warnings).toEqual([
       "example.com.zone: the changes could not be made in place (the record sets differ), so the whole file was written in edgeplan's layout: its comments and order were not kept",
@@ -191,7 +192,7 @@ describe('the zonefile writer', () => {
       '{ www: { a: [192.0.2.1] } }',
       '    create: { contact: dns@example.com, serial_style: day }\n',
     );
-    await applyPlan(planned, writersOf({ dns }));
+    await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }));
     const text = await readFile(zoneFile(), 'utf8');
     expect(text).toContain(
       '@\t3600\tIN\tSOA\tns1.example.net. dns.example.com. 2026030401 3600 600 1209600 300\n',
@@ -209,7 +210,7 @@ describe('the zonefile writer', () => {
     const planned = await plan(dns, DESIRED);
     await disturb();
     const before = await readFile(zoneFile(), 'utf8').catch(() => null);
-    const result = await applyPlan(planned, writersOf({ dns }));
+    const result = await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }));
     expect(result.steps).toEqual([
       expect.objectContaining({
         status: 'failed',
@@ -225,7 +226,7 @@ describe('the zonefile writer', () => {
     const dns = provider();
     const planned = await plan(dns, '{ www: { a: [192.0.2.1] } }', '    create: {}\n');
     await writeFile(zoneFile(), ZONE);
-    const result = await applyPlan(planned, writersOf({ dns }));
+    const result = await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }));
     expect(result.steps[0]).toMatchObject({
       status: 'failed',
       error: expect.stringContaining('was created'),
@@ -246,7 +247,7 @@ describe('the zonefile writer', () => {
         }),
     };
     const dns = provider(racing);
-    const result = await applyPlan(await plan(dns, DESIRED), writersOf({ dns }));
+    const result = await applyPlan(await plan(dns, DESIRED), writersOf({ dns: { [DYN]: dns } }));
     expect(result.steps[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('was edited') });
     expect(await readFile(zoneFile(), 'utf8')).toBe(edited);
     expect(await readdir(dir)).toEqual(['desired.yaml', 'example.com.zone']);

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { GeoChange, GeoServiceValue, SecondaryChange, ZoneValue } from '../../../model/change.js';
+import type { GeoChange, GeoServiceValue, SecondaryChange } from '../../../model/change.js';
 import { type GeoNode, geoNodeKey } from '../../../model/geo.js';
 import type { DnsCompiler, GeoPart, RecordSetWork, ZoneCompileInput } from '../../../model/provider.js';
 import { compareRecordSets, recordSetKey } from '../../../model/record-set.js';
 import { sortValues } from '../../../model/record-types/registry.js';
+import type { ZoneSettings } from '../../../model/zone.js';
 import type { DynGeoOp, DynOp, DynSecondaryOp, DynZoneOp, ZoneFileSet } from './ops.js';
 import { recordSetOps } from './record-set-ops.js';
 import { inZoneFile, splitZoneFiles } from './zone-file.js';
@@ -78,7 +79,7 @@ function compileZone(input: ZoneCompileInput): DynOp[] {
  * set a file cannot carry (ALIAS, a type of the service's own; a set too large for any file) is written after the
  * uploads as for an existing zone. Null: nothing for a file to carry (`create-zone` then says it all).
  */
-function newZoneOps(zone: string, value: ZoneValue, sets: readonly RecordSetWork[]): DynOp[] | null {
+function newZoneOps(zone: string, value: ZoneSettings, sets: readonly RecordSetWork[]): DynOp[] | null {
   // Stryker disable next-line ArrayDeclaration: equivalent, the `[]` of a delete; a zone the plan creates has nothing to delete
   const created = sets.flatMap(({ change }) => (change.after ? [{ change, after: change.after }] : []));
   const fileSets: ZoneFileSet[] = created

@@ -1,4 +1,4 @@
-import type { ZoneValue } from '../../../model/change.js';
+import type { ZoneSettings } from '../../../model/zone.js';
 import type { ZoneFileSet } from './ops.js';
 
 /**
@@ -27,7 +27,7 @@ const SOA_TIMERS = '3600 600 604800 1800';
 /** The file that creates `zone` with `sets`. */
 export function createZoneFile(
   zone: string,
-  value: Pick<ZoneValue, 'rname' | 'ttl'>,
+  value: Pick<ZoneSettings, 'rname' | 'ttl'>,
   sets: readonly ZoneFileSet[],
 ) {
   return header(zone, value.ttl, soaLine(zone, value)) + sets.map(setLines).join('');
@@ -44,7 +44,7 @@ export function addZoneFile(zone: string, ttl: number, sets: readonly ZoneFileSe
  */
 export function splitZoneFiles(
   zone: string,
-  value: Pick<ZoneValue, 'rname' | 'ttl'>,
+  value: Pick<ZoneSettings, 'rname' | 'ttl'>,
   sets: readonly ZoneFileSet[],
   maxBytes = ZONE_FILE_MAX_BYTES,
 ): ZoneFileSet[][] {
@@ -72,7 +72,7 @@ function header(zone: string, ttl: number, soa = ''): string {
   return `$ORIGIN ${zone}.\n$TTL ${ttl}\n${soa}`;
 }
 
-function soaLine(zone: string, value: Pick<ZoneValue, 'rname' | 'ttl'>): string {
+function soaLine(zone: string, value: Pick<ZoneSettings, 'rname' | 'ttl'>): string {
   return `${zone}. ${value.ttl} IN SOA ${zone}. ${mailboxName(value.rname)} 0 ${SOA_TIMERS}\n`;
 }
 

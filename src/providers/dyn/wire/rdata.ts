@@ -28,6 +28,9 @@ const DYN_RDATA: ReadonlyMap<string, Mapping> = new Map([
   ['AAAA', renamed()],
   ['ALIAS', renamed({ target: 'alias' })],
   ['CAA', renamed()],
+  // The SDK's CDNSKEYRecord and CDSRecord: DNSKEY's and DS's fields (RFC 7344 §3).
+  ['CDNSKEY', renamed({}, { public_key: /\s/g })],
+  ['CDS', renamed({ key_tag: 'keytag', digest_type: 'digtype' }, { digest: /[\s()]/g })],
   // The SDK's CERTRecord: `format` is the certificate type, `tag` the key tag. Base64 may come back in lines.
   ['CERT', renamed({ cert_type: 'format', key_tag: 'tag' }, { certificate: /\s/g })],
   ['CNAME', renamed()],

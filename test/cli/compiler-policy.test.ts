@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  OPTIMISE_FROM_CHARACTERS,
+  sizedCompilerFlags,
+  startCompilerFlags,
+} from '../../src/cli/compiler-policy.js';
+
+/**
+ * The compiler flags the CLI gives itself (pure): the commands that load desired state start without V8's
+ * optimising compiler and turn it on again for a large YAML; other commands, another V8 and a user's own choice are
+ * left as they are.
+ */
+const NODE_20 = { v8: '11.3.244.8-node.33', execArgv: [] };
+
+describe('compiler policy', () => {
+  it.each(['plan', 'apply', 'validate', 'drift'])('starts %s without the optimising compiler', (command) => {
+    expect(startCompilerFlags(command, NODE_20)).toBe('--no-opt');
+  });
+
+  it.each([['import'], ['emulator'], ['verify'], ['--version'], ['--verbose'], [undefined]])(
+    'leaves V8 as it is for a command line starting %j: its size is not known from YAML',
+    (first) => {
+      expect(startCompilerFlags(first, NODE_20)).toBe('');
+    },
+  );
+
+  it.each(['12.4.254.21-node.33', '10.2.154.26-node.36', ''])('sets nothing on V8 %j', (v8) => {
+    expect(startCompilerFlags('plan', { ...NODE_20, v8 })).toBe('');
+  });
+
+  it.each([
+    ['--opt'],
+    ['--no-opt'],
+    ['--turbofan'],
+    ['--no_turbofan'],
+    ['--max-old-space-size=512', '--opt'],
+  ])("keeps the user's own choice: %j", (...execArgv) => {
+    expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe('');
+  });
+
+  it('ignores flags that only start alike', () => {
+    const execArgv = ['--optimize-for-size', '--opt-something=1', '--import=./no-opt.mjs'];
+    expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe('--no-opt');
+  });
+
+  it('turns the compiler on again from OPTIMISE_FROM_CHARACTERS of YAML, not below', () => {
+    expect(OPTIMISE_FROM_CHARACTERS).toBe(500_000);
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, '--no-opt')).toBe('--opt');
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS - 1, '--no-opt')).toBe('');
+    expect(sizedCompilerFlags(0, '--no-opt')).toBe('');
+  });
+
+  it('turns nothing on that the run did not turn off', () => {
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS * 4, '')).toBe('');
+  });
+});
