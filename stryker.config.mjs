@@ -165,6 +165,10 @@ export default {
     'src/config/sharing/absent-entries.ts',
     // Import: which names hold a CNAME with other data beside it and go under `unmanaged`.
     'src/import/crowded-aliases.ts',
+    // Import: which record sets zones share become templates, which zones mirror another, and what stays a zone's own.
+    'src/import/find-templates.ts',
+    'src/import/zone-sets.ts',
+    'src/import/template-names.ts',
     // Names in Unicode: which A-labels a written name stands for (what is written to every provider).
     'src/model/idn.ts',
     // Templates and same_as: which record sets a zone serves, which of two sources wins, what is refused.

@@ -5,6 +5,7 @@ import type { DnsInventory, WafInventory } from '../model/inventory.js';
 import { requireRecordType } from '../model/record-types/registry.js';
 import { printable } from '../model/text.js';
 import type { LiveWebapp } from '../model/waf.js';
+import { findTemplates, type ImportedZone } from './find-templates.js';
 import { zoneDocument } from './zone-document.js';
 
 /** One file `edgeplan import` writes: its name inside the output directory and its YAML. */
@@ -19,6 +20,13 @@ export interface ImportDocuments {
   notImported: string[];
   /** What the written files hold that is likely not what the live zone's authors meant (a doubled name), to check. */
   warnings: string[];
+  /** With `findTemplates`: a line per template found and per zone written as a mirror. */
+  shared?: string[];
+}
+
+/** `edgeplan import --find-templates`: how many zones must share record sets before they become a template. */
+export interface FindTemplatesOption {
+  minZones: number;
 }
 
 const HEADER =
@@ -32,16 +40,20 @@ const HEADER =
  * A geo service the model cannot express (non-A rdata, …) is left out whole and listed: writing part of it would
  * make apply replace its groups. A webapp is keyed by name, or by id when another webapp has the same name; a bot by
  * name, or by id when the catalogue has two bots of that name. Webapps get `mode: exact` with their enabled bots.
+ * With `reuse`, the zones' shared record sets go into `templates.yaml` (first in the single file) and zones equal to
+ * another become `same_as` it (find-templates.ts); without it the files are what they always were.
  */
 export function importDocuments(
   dns: DnsInventory | undefined,
   waf: WafInventory | undefined,
   singleFile: boolean,
   allow: ReadonlyMap<string, readonly string[]> = new Map(),
+  reuse?: FindTemplatesOption,
 ): ImportDocuments {
   const notImported: string[] = [];
   const warnings: string[] = [];
   const sections: { name: string; value: Record<string, unknown>; comments: string[] }[] = [];
+  const imported: ImportedZone[] = [];
   for (const zone of dns?.zones ?? []) {
     if (!isFileSafeZoneName(zone.zone)) {
       notImported.push(`zone ${printable(zone.zone)}: not imported (its name cannot be a file name)`);
@@ -50,12 +62,14 @@ export function importDocuments(
     const zoneFile = zoneDocument(zone, allow);
     notImported.push(...zoneFile.notes);
     warnings.push(...zoneFile.warnings);
+    imported.push({ zone: zone.zone, document: zoneFile.document });
     sections.push({
       name: `${zone.zone}.yaml`,
       value: { zones: { [zone.zone]: zoneFile.document } },
       comments: [...zoneFile.warnings, ...zoneFile.notes],
     });
   }
+  const shared = reuse ? shareZones(sections, imported, reuse) : undefined;
   if (dns && dns.secondaryZones.length > 0) {
     const secondary = Object.fromEntries(
       dns.secondaryZones.map((z) => [
@@ -96,8 +110,9 @@ export function importDocuments(
     const webapps = Object.fromEntries(waf.webapps.map((w) => [webappKey(w, waf.webapps), goodBots(w)]));
     sections.push({ name: 'waf.yaml', value: { waf: { webapps } }, comments: [] });
   }
+  const found = shared ? { shared } : {};
   if (!singleFile)
-    return { files: sections.map((s) => file(s.name, s.value, s.comments)), notImported, warnings };
+    return { files: sections.map((s) => file(s.name, s.value, s.comments)), notImported, warnings, ...found };
   const merged = Object.assign({}, ...sections.map((s) => s.value)) as Record<string, unknown>;
   const zones = Object.fromEntries(sections.flatMap((s) => Object.entries(s.value.zones ?? {})));
   if (Object.keys(zones).length > 0) merged.zones = zones;
@@ -111,7 +126,26 @@ export function importDocuments(
             sections.flatMap((s) => s.comments),
           ),
         ];
-  return { files, notImported, warnings };
+  return { files, notImported, warnings, ...found };
+}
+
+/**
+ * The zone sections (in `sections`, in the order of `imported`) rewritten with the templates and mirrors found, and
+ * `templates.yaml` put first when there is a template; the summary lines of what was found.
+ */
+function shareZones(
+  sections: { name: string; value: Record<string, unknown>; comments: string[] }[],
+  imported: readonly ImportedZone[],
+  { minZones }: FindTemplatesOption,
+): string[] {
+  const found = findTemplates(imported, minZones);
+  for (const [i, { zone, document }] of found.zones.entries()) {
+    const section = sections[i];
+    if (section) section.value = { zones: { [zone]: document } };
+  }
+  if (Object.keys(found.templates).length > 0)
+    sections.unshift({ name: 'templates.yaml', value: { templates: found.templates }, comments: [] });
+  return found.summary;
 }
 
 /** Labels of DNS name characters joined by single dots: no `..`, no leading dot, no slash, nothing else. */
@@ -178,7 +212,9 @@ function file(name: string, value: Record<string, unknown>, comments: readonly s
       // By place, not by key: a name `ns` or a webapp `a` is no record set, and their maps stay in block style.
       // The only maps four keys deep under `zones` are record sets (`zones.<zone>.records.<name>`).
       const keys = path.filter(isPair).map((pair) => String(pair.key));
-      const recordSet = keys.length === 4 && keys[0] === 'zones';
+      // A template's sets (`templates.<template>.<name>`) likewise.
+      const recordSet =
+        (keys.length === 4 && keys[0] === 'zones') || (keys.length === 3 && keys[0] === 'templates');
       if (recordSet || isSeq(path.at(-1))) map.flow = true;
     },
     Seq(_key, seq) {

@@ -4,6 +4,7 @@ import { loadDesiredState } from '../../config/index.js';
 import type { LintFinding } from '../../config/lints/lint-allowances.js';
 import { planLive } from '../../engine/plan-live.js';
 import { importDocuments } from '../../import/documents.js';
+import { DEFAULT_MIN_ZONES } from '../../import/find-templates.js';
 import { closestNames } from '../../model/closest-names.js';
 import { type Diagnostic, formatDiagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
@@ -36,6 +37,10 @@ export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'>
   out: string;
   singleFile: boolean;
   force: boolean;
+  /** Write the record sets zones share as templates, and zones equal to another as `same_as` it. */
+  findTemplates?: boolean;
+  /** With `findTemplates`: how many zones must share sets before they become a template (default 3). */
+  minZones?: number;
 }
 
 /**
@@ -50,6 +55,9 @@ export interface ImportOptions extends Omit<ServiceOptions, 'format' | 'target'>
  * (import-provider.ts); the round trip plans the files against that same provider.
  */
 export async function importCommand(options: ImportOptions, io: CliIo): Promise<ExitCode> {
+  if (options.minZones !== undefined && !options.findTemplates)
+    throw new UsageError('EP6002', '--min-zones needs --find-templates');
+  const reuse = options.findTemplates ? { minZones: options.minZones ?? DEFAULT_MIN_ZONES } : undefined;
   const selectors = {
     zones: selector('--zones', 'zone (primary or secondary)', options.zones, globToALabels),
     geo: selector('--geo-services', 'geo service', options.geoServices),
@@ -100,7 +108,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
         'EP5108',
         `nothing imported, no file written:\n${unmatched.map((line) => `  ${line}`).join('\n')}`,
       );
-    let documents = importDocuments(dns, waf, options.singleFile);
+    let documents = importDocuments(dns, waf, options.singleFile, new Map(), reuse);
     const paths = documents.files.map((f) => pathInside(dir, f.name));
     if (!options.force) await refuseOverwrite(paths);
     for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
@@ -108,13 +116,18 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
     // set that has one (the same files, in the same order), so validate and plan take them as they are.
     const first = paths.length === 0 ? undefined : await loadDesiredState(paths, importLoadOptions(source));
     if (first?.ok && first.lintErrors) {
-      documents = importDocuments(dns, waf, options.singleFile, allowancesOf(first.lintErrors));
+      documents = importDocuments(dns, waf, options.singleFile, allowancesOf(first.lintErrors), reuse);
       for (const [i, f] of documents.files.entries()) await writeFileAtomic(paths[i] as string, f.text);
     }
     io.stdout(
       `Wrote ${documents.files.length} ${documents.files.length === 1 ? 'file' : 'files'} to ${dir}:\n`,
     );
     for (const f of documents.files) io.stdout(`  ${f.name}\n`);
+    if (documents.shared) {
+      const found = documents.shared.length > 0 ? ':' : ': none';
+      io.stdout(`Templates (record sets at least ${reuse?.minZones} zones share) and mirrors${found}\n`);
+      for (const line of documents.shared) io.stdout(`  ${printable(line)}\n`);
+    }
     for (const line of documents.warnings) io.stderr(`warning: ${printable(line)}\n`);
     if (documents.notImported.length > 0) {
       io.stdout('Not managed by the written files (the model cannot express them; left as they are live):\n');

@@ -1,4 +1,4 @@
-import { Argument } from 'commander';
+import { Argument, InvalidArgumentError } from 'commander';
 import { SHELLS, type Shell } from '../completion/shells.js';
 import { checkPathFlags } from '../options/path-flags.js';
 import {
@@ -6,6 +6,7 @@ import {
   nonNegativeInt,
   pathArgument,
   portNumber,
+  positiveInt,
   withRateLimitOptions,
   withSandboxOptions,
 } from '../options/shared-options.js';
@@ -31,6 +32,11 @@ export const TOOL_DEFINITIONS = {
       .option('--out <dir>', 'directory to write into', pathArgument, '.')
       .option('--single-file', 'write one file, edgeplan.yaml, instead of one per zone and section', false)
       .option('--force', 'overwrite existing files', false)
+      .option(
+        '--find-templates',
+        'write record sets that zones share as templates, and zones equal to another as same_as it',
+      )
+      .option('--min-zones <n>', 'with --find-templates: zones that must share sets (default 3)', atLeastTwo)
       .option('--no-color', 'no colours (also when NO_COLOR is set)')
       .option('--verbose', 'log every HTTP request on stderr, secrets redacted', false)
       .hook('preAction', checkPathFlags({ out: 'dir', seed: 'read' }, io.cwd))
@@ -90,3 +96,10 @@ export const TOOL_DEFINITIONS = {
       });
   },
 } satisfies Record<ToolCommand, DefineCommand>;
+
+/** `--min-zones`: a template shared by one zone would be no template. */
+function atLeastTwo(value: string): number {
+  const n = positiveInt(value);
+  if (n < 2) throw new InvalidArgumentError('expected an integer ≥ 2');
+  return n;
+}
