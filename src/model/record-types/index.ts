@@ -1,2 +1,3 @@
 export * from './record-type.js';
 export * from './registry.js';
+export { genericRecordTypeOfKey, isGenericType } from './generic.js';
