@@ -76,3 +76,17 @@ function generic(type: string): RecordType {
       typeof fields['rdata'] === 'string' ? parseGeneric(fields['rdata']) : refused('rdata is missing'),
   };
 }
+
+/**
+ * The type names a provider holds, and every type by its number besides (`TYPE65280`): what a provider that writes
+ * RDATA as it is given (a zone file, RFC 2136, PowerDNS) checks types against. Only `has` knows the generic types.
+ */
+export function withGenericTypes(types: Iterable<string>): ReadonlySet<string> {
+  return new WithGenericTypes(types);
+}
+
+class WithGenericTypes extends Set<string> {
+  override has(type: string): boolean {
+    return super.has(type) || isGenericType(type);
+  }
+}

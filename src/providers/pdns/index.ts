@@ -12,6 +12,7 @@ import { readSecondaryZones, readZones, type ZoneLookup } from './read.js';
 import { readPdnsInventory } from './read-inventory.js';
 import { type PdnsDnsUpdate, PdnsUpdateClient, updaterOf } from './update-client.js';
 import { PdnsWriter } from './write.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 
 export { pdnsCapabilities } from './capabilities.js';
 export { PdnsClient, zoneId } from './client.js';
@@ -94,7 +95,7 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider & 
   const client = new PdnsClient(transport, options.apiKey, options.server ?? 'localhost');
   const { dnsUpdate } = options;
   const capabilities = pdnsCapabilities({ alias: options.alias, dnsUpdate: dnsUpdate !== undefined });
-  const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
+  const supported: ReadonlySet<string> = withGenericTypes(capabilities.recordTypes);
   const waits = {
     retry: { ...DEFAULT_RETRY, ...options.retry },
     ...(options.sleep ? { sleep: options.sleep } : {}),

@@ -4,6 +4,7 @@ import { RECORD_TYPES } from '../../model/record-types/registry.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_OP_SCHEMA } from '../rfc2136/op-schema.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 
 /**
  * The strict schema of every PowerDNS op, for the reader of saved plans (`apply --plan FILE`) and for the writer,
@@ -12,7 +13,7 @@ import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
  * change by DNS UPDATE) is the RFC 2136 provider's op, checked by its schema.
  */
 
-const TYPES: ReadonlySet<string> = new Set(RECORD_TYPES.map((type) => type.type));
+const TYPES: ReadonlySet<string> = withGenericTypes(RECORD_TYPES.map((type) => type.type));
 
 export const PDNS_OP_SCHEMA = z.lazy(() => {
   const Name = z.string().min(1);

@@ -24,6 +24,7 @@ const SERVER_KEYS =
 export function rfc2136Capabilities(): DnsCapabilities {
   return {
     recordTypes: RFC2136_RECORD_TYPES,
+    genericTypes: true,
     geoServices: false,
     secondaryZones: false,
     secondaryZoneContacts: false,

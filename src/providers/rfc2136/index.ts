@@ -5,6 +5,7 @@ import { MAX_UPDATE_OCTETS, rfc2136Compiler } from './compile.js';
 import { readZones } from './read.js';
 import { readRfc2136Inventory } from './read-inventory.js';
 import { Rfc2136Writer } from './write.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 
 export { Rfc2136Client } from './client.js';
 export { MAX_UPDATE_OCTETS, Rfc2136ZoneCreationError, rfc2136Compiler } from './compile.js';
@@ -33,7 +34,7 @@ export interface Rfc2136ProviderOptions extends Rfc2136ClientOptions {
 export function createRfc2136Provider(options: Rfc2136ProviderOptions): DnsProvider & { requests(): number } {
   const client = new Rfc2136Client(options);
   const capabilities = rfc2136Capabilities();
-  const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
+  const supported: ReadonlySet<string> = withGenericTypes(capabilities.recordTypes);
   const writer = new Rfc2136Writer(client);
   return {
     name: options.name,

@@ -7,6 +7,7 @@ import { ParsedZones } from './parsed.js';
 import { ZoneFiles } from './read.js';
 import { createZoneFileStore, type ZoneFileStore } from './store.js';
 import { ZonefileWriter } from './write.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 
 export { ZONEFILE_CAPABILITIES } from './capabilities.js';
 export { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
@@ -38,7 +39,7 @@ export interface ZonefileProviderOptions {
  */
 export function createZonefileProvider(options: ZonefileProviderOptions): DnsProvider {
   const store = options.store ?? createZoneFileStore();
-  const supported: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+  const supported: ReadonlySet<string> = withGenericTypes(ZONEFILE_CAPABILITIES.recordTypes);
   const logger = options.logger ?? silentLogger;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1024 * 1024;
   const parsed = new ParsedZones(logger);

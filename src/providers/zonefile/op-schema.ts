@@ -8,6 +8,7 @@ import { SERIAL_STYLES } from '../../model/zone.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import type { ZonefileOp } from './ops.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 
 /**
  * The strict schema of the zonefile op, for the reader of saved plans and for the writer, which writes nothing it
@@ -15,7 +16,7 @@ import type { ZonefileOp } from './ops.js';
  * NS set replaced, never deleted), values canonical for their type, TTLs whole numbers, the digest a SHA-256 in hex.
  */
 
-const TYPES: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+const TYPES: ReadonlySet<string> = withGenericTypes(ZONEFILE_CAPABILITIES.recordTypes);
 
 export const ZONEFILE_OP_SCHEMA = z.lazy(() => {
   const Zone = z.string().refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name');
