@@ -78,15 +78,23 @@ function generic(type: string): RecordType {
 }
 
 /**
- * The type names a provider holds, and every type by its number besides (`TYPE65280`): what a provider that writes
- * RDATA as it is given (a zone file, RFC 2136, PowerDNS) checks types against. Only `has` knows the generic types.
+ * The type names a provider holds, and every type by its number besides (`TYPE65280`) but those in `except`: what a
+ * provider that writes RDATA as it is given (a zone file, RFC 2136, PowerDNS) checks types against. Only `has`
+ * knows the generic types.
  */
-export function withGenericTypes(types: Iterable<string>): ReadonlySet<string> {
-  return new WithGenericTypes(types);
+export function withGenericTypes(types: Iterable<string>, except: readonly string[] = []): ReadonlySet<string> {
+  return new WithGenericTypes(types, except);
 }
 
 class WithGenericTypes extends Set<string> {
+  constructor(
+    types: Iterable<string>,
+    private readonly except: readonly string[],
+  ) {
+    super(types);
+  }
+
   override has(type: string): boolean {
-    return super.has(type) || isGenericType(type);
+    return super.has(type) || (isGenericType(type) && !this.except.includes(type));
   }
 }

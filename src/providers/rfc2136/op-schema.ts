@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
-import { RFC2136_RECORD_TYPES } from './capabilities.js';
+import { RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';
 import { withGenericTypes } from '../../model/record-types/generic.js';
 
@@ -11,7 +11,7 @@ import { withGenericTypes } from '../../model/record-types/generic.js';
  * place within its chain.
  */
 
-const TYPES: ReadonlySet<string> = withGenericTypes(RFC2136_RECORD_TYPES);
+const TYPES: ReadonlySet<string> = withGenericTypes(RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES);
 export const RFC2136_OP_SCHEMA = z.lazy(() => {
   const Name = z.string().min(1);
   const Count = z.int().nonnegative();

@@ -1,8 +1,8 @@
 /**
  * A type by its number (RFC 3597) through RFC 2136, on real servers (BIND 9, Knot): its RDATA goes on the wire as
  * the octets of its generic form (RFC 3597 §5), `dig TYPE65280` is served them, and a live set of it that the
- * desired state does not declare is read as a managed set (deleted under the default `manage: all`). 65280 is
- * private use (RFC 6895 §3.1); 65534 is BIND's own signing state, never used here.
+ * desired state does not declare is read as a managed set (deleted under the default `manage: all`), but for
+ * TYPE65534, BIND's own signing state, which is left alone. 65280 is private use (RFC 6895 §3.1).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,8 @@ const ZONE_TEXT = [
   `${ZONE}. 300 IN SOA ns1.example.net. hostmaster.${ZONE}. 1 3600 600 86400 300`,
   `${ZONE}. 300 IN NS ns1.example.net.`,
   `old.${ZONE}. 300 IN TYPE65280 \\# 2 abcd`,
+  // BIND's signing state (sig-signing-type 65534): the server's, left alone.
+  `${ZONE}. 300 IN TYPE65534 \\# 5 0d30390000`,
   '',
 ].join('\n');
 const RECORDS = '      x: { type65280: ["\\\\# 3 010203", "\\\\# 0"], ttl: 300 }\n';
@@ -79,10 +81,14 @@ function describeGeneric(kind: ServerKind): void {
     const served = await ask(server.port, [
       { fqdn: `x.${ZONE}`, type: 'TYPE65280' },
       { fqdn: `old.${ZONE}`, type: 'TYPE65280' },
+      { fqdn: ZONE, type: 'TYPE65534' },
     ]);
-    expect(served.map((record) => `${record.fqdn} ${record.value}`).sort()).toEqual([
-      `x.${ZONE} \\# 0`,
-      `x.${ZONE} \\# 3 010203`,
+    // BIND marks its signing record complete (last octet 01) as it loads it: the record is the server's.
+    const shown = served.map((record) => `${record.fqdn} ${record.type} ${record.value}`.replace(/000[01]$/, '000x'));
+    expect(shown.sort()).toEqual([
+      `${ZONE} TYPE65534 \\# 5 0d3039000x`,
+      `x.${ZONE} TYPE65280 \\# 0`,
+      `x.${ZONE} TYPE65280 \\# 3 010203`,
     ]);
     expect((await planOf(dns)).changes).toEqual([]);
   });
