@@ -5,7 +5,7 @@
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkZone, checkzoneMissing } from '../providers/zonefile/checkzone.js';
 import { cli } from '../support/cli.js';
@@ -70,7 +70,7 @@ describe('a type by its number in a zone file (RFC 3597 §5)', () => {
     expect((await run(['plan', 'all.yaml'])).code).toBe(0);
   });
 
-  it('is refused for a provider that cannot hold it, by its name', async () => {
+  it('is refused for a provider that cannot hold it, by its name, and TYPE65534 by RFC 2136', async () => {
     await writeFile(
       join(repo, 'dyn.yaml'),
       `providers:
@@ -86,6 +86,27 @@ zones:
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain(
       'dyn.yaml:7:12: EP1301 record "x": the DNS provider dyn does not support record type TYPE65280',
+    );
+
+    // RFC 2136: BIND keeps a signed zone's signing state in TYPE65534, which the provider leaves to the server.
+    await writeFile(
+      join(repo, 'dns.yaml'),
+      `providers:
+  dns: { type: rfc2136, server_env: EDGEPLAN_DNS_SERVER, tsig_env: EDGEPLAN_DNS_TSIG }
+zones:
+  example.com:
+    providers: [dns]
+    records:
+      "@": { type65534: ["\\\\# 5 0d30390000"] }
+      x: { type65280: ["\\\\# 1 ff"] }
+`,
+    );
+    const server = await run(['validate', 'dns.yaml']);
+    expect(server.code).toBe(1);
+    expect(server.stderr.replace(repo + sep, '')).toBe(
+      'dns.yaml:7:26: EP1301 record "@" TYPE65534: the DNS provider dns does not write TYPE65534: BIND keeps a ' +
+        "signed zone's signing state in it; the server's records of it are left alone\n" +
+        '1 problem found; nothing was sent to any API.\n',
     );
   });
 });
