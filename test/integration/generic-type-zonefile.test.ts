@@ -53,11 +53,9 @@ describe('a type by its number in a zone file (RFC 3597 §5)', () => {
       const checked = await checkZone('example.com', file());
       expect(checked.ok, checked.output).toBe(true);
       const generic = checked.dump.split('\n').filter((line) => /\sTYPE65280\s/.test(line));
-      expect(generic.map((line) => line.split(/\s+/).slice(0, 1).concat(line.split(/\s+/).slice(4)).join(' '))).toEqual([
-        'old.example.com. \\# 2 ABCD',
-        'x.example.com. \\# 0',
-        'x.example.com. \\# 3 010203',
-      ]);
+      expect(
+        generic.map((line) => line.split(/\s+/).slice(0, 1).concat(line.split(/\s+/).slice(4)).join(' ')),
+      ).toEqual(['old.example.com. \\# 2 ABCD', 'x.example.com. \\# 0', 'x.example.com. \\# 3 010203']);
     }
     const again = await run(['plan', 'declared.yaml']);
     expect(again.code, again.stdout).toBe(0);

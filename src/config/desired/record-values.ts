@@ -88,7 +88,8 @@ export function readTypedValuesInto<S>(
   const values: PlacedValue[] = [];
   for (const entry of map.entries) {
     // A record set (the registry's types) also holds any type by its number (`type65280`); a geo group does not.
-    const type = byKey.get(entry.key) ?? (types === RECORD_TYPES ? genericRecordTypeOfKey(entry.key) : undefined);
+    const type =
+      byKey.get(entry.key) ?? (types === RECORD_TYPES ? genericRecordTypeOfKey(entry.key) : undefined);
     if (!type) continue;
     const items = type.single ? [entry.value] : isSeq(entry.value) ? entry.value.items : [];
     // A set of one value repeats nothing: its map of values seen is never needed.

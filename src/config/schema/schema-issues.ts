@@ -182,7 +182,11 @@ function genericShapeDiagnostics(entry: PEntry, type: string): Diagnostic[] {
   return value.items
     .filter((item) => typeof toPlain(item) !== 'string')
     .map((item) =>
-      diagnosticAt('EP1103', item.pos, `${entry.key} values must be strings: \\# <length> <hex> (RFC 3597 §5)`),
+      diagnosticAt(
+        'EP1103',
+        item.pos,
+        `${entry.key} values must be strings: \\# <length> <hex> (RFC 3597 §5)`,
+      ),
     );
 }
 

@@ -56,7 +56,9 @@ export function parseGeneric(text: string): ParseResult {
   const hex = (match[2] ?? '').replace(/\s+/g, '');
   if (!/^[0-9A-Fa-f]*$/.test(hex)) return refused(`the RDATA after \\# ${length} must be hexadecimal digits`);
   if (hex.length % 2 !== 0)
-    return refused(`the RDATA has ${hex.length} hex digits, an odd number: write whole octets, two digits each`);
+    return refused(
+      `the RDATA has ${hex.length} hex digits, an odd number: write whole octets, two digits each`,
+    );
   if (length > MAX_RDATA) return refused(`\\# ${length} is longer than RDATA can be (${MAX_RDATA} octets)`);
   if (hex.length / 2 !== length)
     return refused(`\\# ${length} says ${length} octets, but ${hex.length / 2} follow (RFC 3597 §5)`);
@@ -73,7 +75,7 @@ function generic(type: string): RecordType {
     toYaml: (value) => value,
     fields: (value) => ({ rdata: value }),
     fromFields: (fields) =>
-      typeof fields['rdata'] === 'string' ? parseGeneric(fields['rdata']) : refused('rdata is missing'),
+      typeof fields.rdata === 'string' ? parseGeneric(fields.rdata) : refused('rdata is missing'),
   };
 }
 
@@ -82,7 +84,10 @@ function generic(type: string): RecordType {
  * provider that writes RDATA as it is given (a zone file, RFC 2136, PowerDNS) checks types against. Only `has`
  * knows the generic types.
  */
-export function withGenericTypes(types: Iterable<string>, except: readonly string[] = []): ReadonlySet<string> {
+export function withGenericTypes(
+  types: Iterable<string>,
+  except: readonly string[] = [],
+): ReadonlySet<string> {
   return new WithGenericTypes(types, except);
 }
 

@@ -1,5 +1,6 @@
 import type { DnsProvider, WithSecondaryZones } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import type { DecisionSink } from '../http/decisions.js';
 import { DEFAULT_RETRY, type RetryOptions } from '../http/retry.js';
 import { createHttpTransport } from '../http/transport.js';
@@ -12,7 +13,6 @@ import { readSecondaryZones, readZones, type ZoneLookup } from './read.js';
 import { readPdnsInventory } from './read-inventory.js';
 import { type PdnsDnsUpdate, PdnsUpdateClient, updaterOf } from './update-client.js';
 import { PdnsWriter } from './write.js';
-import { withGenericTypes } from '../../model/record-types/generic.js';
 
 export { pdnsCapabilities } from './capabilities.js';
 export { PdnsClient, zoneId } from './client.js';

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_OP_SCHEMA } from '../rfc2136/op-schema.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
-import { withGenericTypes } from '../../model/record-types/generic.js';
 
 /**
  * The strict schema of every PowerDNS op, for the reader of saved plans (`apply --plan FILE`) and for the writer,

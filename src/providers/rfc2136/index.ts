@@ -1,11 +1,11 @@
 import type { DnsProvider } from '../../model/dns.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { RFC2136_SERVER_TYPES, rfc2136Capabilities } from './capabilities.js';
 import { Rfc2136Client, type Rfc2136ClientOptions } from './client.js';
 import { MAX_UPDATE_OCTETS, rfc2136Compiler } from './compile.js';
 import { readZones } from './read.js';
 import { readRfc2136Inventory } from './read-inventory.js';
 import { Rfc2136Writer } from './write.js';
-import { withGenericTypes } from '../../model/record-types/generic.js';
 
 export { Rfc2136Client } from './client.js';
 export { MAX_UPDATE_OCTETS, Rfc2136ZoneCreationError, rfc2136Compiler } from './compile.js';

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';
-import { withGenericTypes } from '../../model/record-types/generic.js';
 
 /**
  * The strict schema of every RFC 2136 op, for the reader of saved plans and for the writer, which sends nothing it

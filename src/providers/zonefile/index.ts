@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import { zonefileCompiler } from './compile.js';
 import { DEFAULT_MAX_FILE_MB, shownPath, type ZoneFileLocation } from './location.js';
@@ -7,7 +8,6 @@ import { ParsedZones } from './parsed.js';
 import { ZoneFiles } from './read.js';
 import { createZoneFileStore, type ZoneFileStore } from './store.js';
 import { ZonefileWriter } from './write.js';
-import { withGenericTypes } from '../../model/record-types/generic.js';
 
 export { ZONEFILE_CAPABILITIES } from './capabilities.js';
 export { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';

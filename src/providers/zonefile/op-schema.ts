@@ -3,12 +3,12 @@ import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../mod
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import type { ZonefileOp } from './ops.js';
-import { withGenericTypes } from '../../model/record-types/generic.js';
 
 /**
  * The strict schema of the zonefile op, for the reader of saved plans and for the writer, which writes nothing it

@@ -15,7 +15,16 @@ describe('a DNS type by its number (RFC 3597)', () => {
   });
 
   it('is no type for a number with a name, out of range, a meta type, or written otherwise', () => {
-    for (const key of ['type1', 'type47', 'type0', 'type65536', 'type128', 'type200', 'type255', 'type065280'])
+    for (const key of [
+      'type1',
+      'type47',
+      'type0',
+      'type65536',
+      'type128',
+      'type200',
+      'type255',
+      'type065280',
+    ])
       expect(recordTypeOfKey(key), key).toBeUndefined();
     for (const name of ['TYPE47', 'TYPE0', 'TYPE65536', 'TYPE255', 'type65280', 'TYPE065280'])
       expect(recordType(name), name).toBeUndefined();
@@ -45,7 +54,9 @@ describe('a DNS type by its number (RFC 3597)', () => {
     expect(problem('\\# 3 0102')).toBe('\\# 3 says 3 octets, but 2 follow (RFC 3597 §5)');
     expect(problem('\\# 1 010203')).toBe('\\# 1 says 1 octets, but 3 follow (RFC 3597 §5)');
     expect(problem('\\# 0 00')).toBe('\\# 0 says 0 octets, but 1 follow (RFC 3597 §5)');
-    expect(problem('\\# 2 0102 3')).toBe('the RDATA has 5 hex digits, an odd number: write whole octets, two digits each');
+    expect(problem('\\# 2 0102 3')).toBe(
+      'the RDATA has 5 hex digits, an odd number: write whole octets, two digits each',
+    );
     expect(problem('\\# 2 01zz')).toBe('the RDATA after \\# 2 must be hexadecimal digits');
     expect(problem('\\# 65536 00')).toBe('\\# 65536 is longer than RDATA can be (65535 octets)');
     for (const text of ['010203', '\\#3 010203', '\\# x 01', '# 1 01', '\\# -1 01', '\\# 123456 00', ''])

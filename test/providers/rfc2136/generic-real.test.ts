@@ -72,10 +72,7 @@ function describeGeneric(kind: ServerKind): void {
         ? `${change.action} ${change.address.fqdn} ${change.address.type}`
         : change.action,
     );
-    expect(what.sort()).toEqual([
-      `create x.${ZONE} TYPE65280`,
-      `delete old.${ZONE} TYPE65280`,
-    ]);
+    expect(what.sort()).toEqual([`create x.${ZONE} TYPE65280`, `delete old.${ZONE} TYPE65280`]);
     const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
     expect(result.steps.map((step) => step.status)).toEqual(['applied']);
     const served = await ask(server.port, [
@@ -84,7 +81,9 @@ function describeGeneric(kind: ServerKind): void {
       { fqdn: ZONE, type: 'TYPE65534' },
     ]);
     // BIND marks its signing record complete (last octet 01) as it loads it: the record is the server's.
-    const shown = served.map((record) => `${record.fqdn} ${record.type} ${record.value}`.replace(/000[01]$/, '000x'));
+    const shown = served.map((record) =>
+      `${record.fqdn} ${record.type} ${record.value}`.replace(/000[01]$/, '000x'),
+    );
     expect(shown.sort()).toEqual([
       `${ZONE} TYPE65534 \\# 5 0d3039000x`,
       `x.${ZONE} TYPE65280 \\# 0`,
