@@ -12,6 +12,7 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
  */
 const TYPE_NAME = /^TYPE([1-9]\d{0,4})$/;
 const TYPE_KEY = /^type([1-9]\d{0,4})$/;
+// Stryker disable next-line Regex: one whitespace or more before the hex: equivalent, the hex's whitespace goes
 const GENERIC_FORM = /^\\#\s+(\d{1,5})(?:\s+([\s\S]*))?$/;
 
 /** Largest RDATA an RR holds: RDLENGTH is 16 bits (RFC 1035 §3.2.1). */
@@ -53,6 +54,7 @@ export function parseGeneric(text: string): ParseResult {
   const match = GENERIC_FORM.exec(text.trim());
   if (!match) return refused('must be RFC 3597 generic RDATA: \\# <length> <hex>, e.g. "\\# 3 010203"');
   const length = Number(match[1]);
+  // Stryker disable next-line Regex: `\s` and `\s+` remove the same whitespace
   const hex = (match[2] ?? '').replace(/\s+/g, '');
   if (!/^[0-9A-Fa-f]*$/.test(hex)) return refused(`the RDATA after \\# ${length} must be hexadecimal digits`);
   if (hex.length % 2 !== 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGeneric } from '../../../src/model/record-types/generic.js';
+import { isGenericType, parseGeneric, withGenericTypes } from '../../../src/model/record-types/generic.js';
 import { recordType, recordTypeOfKey, requireRecordType } from '../../../src/model/record-types/registry.js';
 
 // RFC 3597 §5: `\# <length> <hex>`, the length counting the RDATA's octets, the hex split by whitespace at will.
@@ -65,5 +65,46 @@ describe('a DNS type by its number (RFC 3597)', () => {
       ok: false,
       problems: [{ path: [], message: 'rdata is missing' }],
     });
+  });
+});
+
+describe('the edges of a type by number', () => {
+  it('takes only the whole name or key, and says which types are generic', () => {
+    for (const name of ['XTYPE65280', 'TYPE65280X', ' TYPE65280'])
+      expect(recordType(name), name).toBeUndefined();
+    for (const key of ['xtype65280', 'type65280x', 'type65280 '])
+      expect(recordTypeOfKey(key), key).toBeUndefined();
+    expect(isGenericType('TYPE65280')).toBe(true);
+    expect(isGenericType('TYPE1')).toBe(false);
+    expect(isGenericType('A')).toBe(false);
+  });
+
+  it('takes RDATA of 65535 octets, the most RDLENGTH holds (RFC 1035 §3.2.1), and nothing before the \\#', () => {
+    const longest = `\\# 65535 ${'ab'.repeat(65535)}`;
+    expect(parseGeneric(longest)).toEqual({ ok: true, value: longest });
+    expect(parseGeneric('x\\# 1 ff').ok).toBe(false);
+  });
+
+  it('takes a non-empty string in YAML', () => {
+    const yaml = requireRecordType('TYPE65280').yaml;
+    expect(yaml.safeParse('\\# 0').success).toBe(true);
+    expect(yaml.safeParse('').success).toBe(false);
+    expect(yaml.safeParse(3).error?.issues[0]?.message).toBe(
+      'must be a string: \\# <length> <hex> (RFC 3597 §5)',
+    );
+  });
+
+  it('adds every type by number to a provider’s types, but those it keeps out', () => {
+    const types = withGenericTypes(['A', 'MX'], ['TYPE65534']);
+    expect(['A', 'MX', 'TYPE65280', 'TYPE1'].map((type) => types.has(type))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(types.has('TYPE65534')).toBe(false);
+    expect(withGenericTypes(['A']).has('TYPE65534')).toBe(true);
+    expect(withGenericTypes(['A']).has('NS')).toBe(false);
+    expect([...types]).toEqual(['A', 'MX']);
   });
 });
