@@ -18,6 +18,9 @@ const GENERIC_FORM = /^\\#\s+(\d{1,5})(?:\s+([\s\S]*))?$/;
 /** Largest RDATA an RR holds: RDLENGTH is 16 bits (RFC 1035 §3.2.1). */
 const MAX_RDATA = 65535;
 
+/** The keys of types by number as a JSON Schema pattern: wider than those taken (`type47` has a name). */
+export const GENERIC_KEY_PATTERN = '^type[1-9][0-9]{0,4}$';
+
 const TYPES = new Map<number, RecordType>();
 
 /** The generic type of `TYPE<n>` (upper case, as a provider or the model names it), or undefined. */
