@@ -27,6 +27,8 @@ export default {
     'src/model/record-types/met-by-live.ts',
     // Which SOA fields a plan compares and writes (the declared ones, never the serial), and how the rest is completed.
     'src/model/record-types/soa.ts',
+    // Which keys and types are a DNS type by its number (RFC 3597), and which generic RDATA is refused.
+    'src/model/record-types/generic.ts',
     'src/config/rules/*rules.ts',
     'src/config/sharing/sharing-rules.ts',
     // The zone lints: what validation refuses or warns about across records (docs/lints.md).

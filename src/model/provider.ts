@@ -34,6 +34,11 @@ export interface CountedStep {
 export interface DnsCapabilities {
   /** Record types it reads and writes (registered type names). */
   recordTypes: readonly string[];
+  /**
+   * Whether it also holds any type by its number (`TYPE65280`, RFC 3597: record-types/generic.ts), its RDATA
+   * written in the generic form `\# <length> <hex>`. Absent: it does not.
+   */
+  genericTypes?: boolean;
   geoServices: boolean;
   secondaryZones: boolean;
   /**

@@ -98,7 +98,7 @@ if (missing !== null) {
               `${ZONE}.`,
               '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
             ],
-            ['TYPE65534', `x.${ZONE}.`, '\\# 4 0A000001'],
+            ['TYPE262', `x.${ZONE}.`, '\\# 4 0A000001'],
             ['CNAME', `toroot.${ZONE}.`, '.'],
           ].map(([type, name, content]) => ({
             name,
@@ -180,14 +180,14 @@ if (missing !== null) {
         `kx.${ZONE} KX`,
         `off.${ZONE} A`,
         `toroot.${ZONE} CNAME`,
-        `x.${ZONE} TYPE65534`,
+        `x.${ZONE} TYPE262`,
       ]);
       // Each with its data, in the output and in the file written.
       const yamlText = await readFile(join(out, `${ZONE}.yaml`), 'utf8');
       for (const line of [
         `kx.${ZONE}. 300 KX 10 kx.example.net.`,
         `toroot.${ZONE}. 300 CNAME .`,
-        `x.${ZONE}. 300 TYPE65534 \\# 4 0a000001`,
+        `x.${ZONE}. 300 TYPE262 \\# 4 0a000001`,
       ]) {
         expect(imported.stdout).toContain(line);
         expect(yamlText).toContain(line);
@@ -201,7 +201,7 @@ if (missing !== null) {
       const replan = await cli(['plan', back], env());
       expect(replan.code, replan.stdout + replan.stderr).toBe(0);
       expect(replan.stdout).toContain(
-        `every-type.example on pdns: 5 record sets: afs.${ZONE} AFSDB, ${ZONE} DNSKEY, kx.${ZONE} KX, toroot.${ZONE} CNAME, x.${ZONE} TYPE65534`,
+        `every-type.example on pdns: 5 record sets: afs.${ZONE} AFSDB, ${ZONE} DNSKEY, kx.${ZONE} KX, toroot.${ZONE} CNAME, x.${ZONE} TYPE262`,
       );
 
       // The same files planned against Dyn: the migration, the whole zone new there.

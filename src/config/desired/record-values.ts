@@ -1,5 +1,11 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
-import { type ParseResult, type RecordType, refused } from '../../model/record-types/index.js';
+import {
+  genericRecordTypeOfKey,
+  type ParseResult,
+  RECORD_TYPES,
+  type RecordType,
+  refused,
+} from '../../model/record-types/index.js';
 import {
   diagnosticAt,
   entryOf,
@@ -81,7 +87,9 @@ export function readTypedValuesInto<S>(
   // A set's values are gathered here and taken off as one list of their exact length (see read-records.ts).
   const values: PlacedValue[] = [];
   for (const entry of map.entries) {
-    const type = byKey.get(entry.key);
+    // A record set (the registry's types) also holds any type by its number (`type65280`); a geo group does not.
+    const type =
+      byKey.get(entry.key) ?? (types === RECORD_TYPES ? genericRecordTypeOfKey(entry.key) : undefined);
     if (!type) continue;
     const items = type.single ? [entry.value] : isSeq(entry.value) ? entry.value.items : [];
     // A set of one value repeats nothing: its map of values seen is never needed.

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { ONE_LABEL_PROBLEM, zoneLabelsProblem } from '../../model/dns-names.js';
 import type { DnsCapabilities } from '../../model/provider.js';
+import { isGenericType } from '../../model/record-types/index.js';
 import type { ReadRecords } from '../desired/read-records.js';
 import type { TypedValues } from '../desired/record-values.js';
 import type { MergedDocument } from '../read/merge.js';
@@ -29,6 +30,7 @@ export function capabilityDiagnostics(
   const diagnostics: Diagnostic[] = [];
   const typeSupport = (owner: string, set: TypedValues) => {
     if (capabilities.recordTypes.includes(set.type.type)) return;
+    if (capabilities.genericTypes && isGenericType(set.type.type)) return;
     const type = set.type.type;
     const advice =
       capabilities.typeAdvice?.[type] ??

@@ -3,7 +3,12 @@ import { expandIssues } from '../../model/bounded-issues.js';
 import { closestNames, osaDistance } from '../../model/closest-names.js';
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
 import { dnsTypeName, dnsTypeNumber, registeredTypeName } from '../../model/dns-type-names.js';
-import { recordType, recordTypeOfKey } from '../../model/record-types/index.js';
+import {
+  genericRecordTypeOfKey,
+  RECORD_TYPES,
+  recordType,
+  recordTypeOfKey,
+} from '../../model/record-types/index.js';
 import { objectKeysAt } from '../../model/schema-keys.js';
 import {
   describeValue,
@@ -54,16 +59,22 @@ function issueDiagnostics(root: PNode, issue: Issue, schema: DesiredStateSchema)
   if (issue.code === 'unrecognized_keys' && found.node?.kind === 'map') {
     const map = found.node;
     const allowed = objectKeysAt(schema, issue.path);
-    return issue.keys.map((key) => {
-      const pos = entryOf(map, key)?.keyPos ?? map.pos;
+    const recordSet = RECORD_TYPES.every((type) => allowed.includes(type.key));
+    return issue.keys.flatMap((key) => {
+      const entry = entryOf(map, key);
+      const generic = recordSet ? genericRecordTypeOfKey(key) : undefined;
+      if (generic && entry) return genericShapeDiagnostics(entry, generic.type);
+      const pos = entry?.keyPos ?? map.pos;
       const unmanaged = unmanagedTypeMessage(key, issue.path, allowed);
-      if (unmanaged) return diagnosticAt('EP1110', pos, unmanaged);
+      if (unmanaged) return [diagnosticAt('EP1110', pos, unmanaged)];
       const where = `unknown key "${key}" ${containerLabel(issue.path)}`;
-      return diagnosticAt(
-        'EP1101',
-        pos,
-        `${where}${unknownKeyHint(key, issue.path, allowed)} (expected ${allowed.join(', ')})`,
-      );
+      return [
+        diagnosticAt(
+          'EP1101',
+          pos,
+          `${where}${unknownKeyHint(key, issue.path, allowed)} (expected ${allowed.join(', ')})`,
+        ),
+      ];
     });
   }
   if (found.node === undefined) {
@@ -151,10 +162,32 @@ function unmanagedTypeMessage(key: string, path: Path, allowed: readonly string[
       `"${key}" ${containerLabel(path)} is ${type} written by its number (RFC 3597 §5): write it as ` +
       `"${managed.key}", the one key of ${type} values`
     );
+  if (number !== undefined && number >= 128 && number <= 255 && type === `TYPE${number}`)
+    return `"${key}" ${containerLabel(path)} is a meta or query type (RFC 6895 §3.1), never record data: leave it out`;
   const why = SIGNER_TYPES.has(type)
     ? `${type} records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`
     : `leave the key out (live ${type} records are left alone; import and plan list them)`;
   return `"${key}" ${containerLabel(path)} is a DNS type edgeplan does not manage: ${why}`;
+}
+
+/**
+ * A type by its number (`type65280`) is no key of the record-set schema (there are 65,000 of them): zod reports it
+ * as unknown and it is checked here instead, as the schema checks a list of values (record-types/generic.ts parses
+ * each value).
+ */
+function genericShapeDiagnostics(entry: PEntry, type: string): Diagnostic[] {
+  const value = entry.value;
+  if (value.kind !== 'seq' || value.items.length === 0)
+    return [diagnosticAt('EP1103', value.pos, `${entry.key} must list at least one ${type} value`)];
+  return value.items
+    .filter((item) => typeof toPlain(item) !== 'string')
+    .map((item) =>
+      diagnosticAt(
+        'EP1103',
+        item.pos,
+        `${entry.key} values must be strings: \\# <length> <hex> (RFC 3597 §5)`,
+      ),
+    );
 }
 
 function containerLabel(path: Path): string {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { MAX_TTL } from '../../model/record-set.js';
+import { GENERIC_KEY_PATTERN } from '../../model/record-types/generic.js';
 import { RECORD_TYPES, type RecordType } from '../../model/record-types/index.js';
 import { LINT_NAMES } from '../lints/lint-names.js';
 
@@ -41,8 +42,19 @@ export function withRecordTypes<S extends z.ZodObject>(
   object: S,
   types: readonly RecordType[],
   fixedKeys: readonly string[],
+  byNumber = false,
 ): S {
   const keys = types.map((type) => type.key);
+  // A type by its number (`type65280`, record-types/generic.ts): config checks it apart (schema-issues.ts); the JSON
+  // Schema takes its key by pattern, a list of strings (the pattern is wider than the numbers taken).
+  const generic = byNumber
+    ? {
+        patternProperties: {
+          [GENERIC_KEY_PATTERN]: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+        },
+      }
+    : {};
+  const anyGeneric = byNumber ? [{ not: { propertyNames: { not: { pattern: GENERIC_KEY_PATTERN } } } }] : [];
   const alone = types.filter((type) => type.rules?.alone);
   return object
     .refine((value) => keys.some((key) => Object.hasOwn(value, key)), {
@@ -55,7 +67,8 @@ export function withRecordTypes<S extends z.ZodObject>(
         !payload.issues.some((issue) => issue.code === 'unrecognized_keys'),
     })
     .meta({
-      anyOf: keys.map((key) => ({ required: [key] })),
+      ...generic,
+      anyOf: [...keys.map((key) => ({ required: [key] })), ...anyGeneric],
       ...(alone.length > 0
         ? {
             dependentSchemas: Object.fromEntries(
@@ -88,6 +101,7 @@ export const RecordSetSchema = withRecordTypes(
   }),
   RECORD_TYPES,
   ['ttl', 'allow_lints', 'override'],
+  true,
 )
   .describe('Record sets at one name, by type (at least one type), with one TTL for all of them.')
   // Written once in the JSON Schema (`$defs`), referred to by a name's map and by each item of its list.

@@ -10,6 +10,7 @@ import { DHCID } from './dhcid.js';
 import { DNAME } from './dname.js';
 import { DNSKEY } from './dnskey.js';
 import { DS } from './ds.js';
+import { genericRecordType, genericRecordTypeOfKey } from './generic.js';
 import { HINFO } from './hinfo.js';
 import { LOC } from './loc.js';
 import { MX } from './mx.js';
@@ -70,21 +71,24 @@ export const RECORD_TYPES: readonly RecordType[] = [
 const BY_TYPE = new Map(RECORD_TYPES.map((t) => [t.type, t]));
 const BY_KEY = new Map(RECORD_TYPES.map((t) => [t.key, t]));
 
-/** The type named `type` (upper case, `MX`), or undefined when edgeplan does not manage it. */
+/**
+ * The type named `type` (upper case, `MX`; a type by its number, `TYPE65280`: generic.ts), or undefined when
+ * edgeplan does not manage it.
+ */
 export function recordType(type: string): RecordType | undefined {
-  return BY_TYPE.get(type);
+  return BY_TYPE.get(type) ?? genericRecordType(type);
 }
 
 /** Like `recordType`, for a type the caller knows is registered (a model value): throws otherwise. */
 export function requireRecordType(type: string): RecordType {
-  const found = BY_TYPE.get(type);
+  const found = recordType(type);
   if (!found) throw new Error(`record type ${type} is not registered`);
   return found;
 }
 
-/** The type of a YAML record-set key (`mx`), or undefined. */
+/** The type of a YAML record-set key (`mx`, `type65280`), or undefined. */
 export function recordTypeOfKey(key: string): RecordType | undefined {
-  return BY_KEY.get(key);
+  return BY_KEY.get(key) ?? genericRecordTypeOfKey(key);
 }
 
 /** Values of a set in the type's canonical order, duplicates removed. */

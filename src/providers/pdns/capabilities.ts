@@ -47,6 +47,7 @@ export function pdnsCapabilities(options: { alias?: boolean; dnsUpdate?: boolean
         (alias || type !== ALIAS) && type !== 'DNSKEY' && (options.dnsUpdate !== true || type !== 'SOA'),
     ),
     typeAdvice: { DNSKEY: SERVER_KEYS, ...(options.dnsUpdate ? { SOA: SOA_BY_UPDATE } : {}) },
+    genericTypes: true,
     geoServices: false,
     secondaryZones: true,
     secondaryZoneContacts: false,

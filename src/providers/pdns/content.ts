@@ -1,3 +1,4 @@
+import { isGenericType } from '../../model/record-types/generic.js';
 import { pdnsLocContent } from './loc-content.js';
 import { pdnsSvcbContent } from './svcb-content.js';
 
@@ -13,6 +14,8 @@ export function pdnsContent(type: string, value: string, serial?: number): strin
   if (type === 'SOA') return soaContent(value, serial);
   if (type === 'SVCB' || type === 'HTTPS') return pdnsSvcbContent(value);
   if (type === 'LOC') return pdnsLocContent(value);
+  // Empty generic RDATA: PowerDNS 4.7 takes `\# 0` only as it writes it back, with a trailing space (422 else).
+  if (value === '\\# 0' && isGenericType(type)) return '\\# 0 ';
   if (type !== 'AAAA') return value;
   const match = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(value);
   if (!match) return value;

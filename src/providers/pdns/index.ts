@@ -1,5 +1,6 @@
 import type { DnsProvider, WithSecondaryZones } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import type { DecisionSink } from '../http/decisions.js';
 import { DEFAULT_RETRY, type RetryOptions } from '../http/retry.js';
 import { createHttpTransport } from '../http/transport.js';
@@ -94,7 +95,7 @@ export function createPdnsProvider(options: PdnsProviderOptions): DnsProvider & 
   const client = new PdnsClient(transport, options.apiKey, options.server ?? 'localhost');
   const { dnsUpdate } = options;
   const capabilities = pdnsCapabilities({ alias: options.alias, dnsUpdate: dnsUpdate !== undefined });
-  const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
+  const supported: ReadonlySet<string> = withGenericTypes(capabilities.recordTypes);
   const waits = {
     retry: { ...DEFAULT_RETRY, ...options.retry },
     ...(options.sleep ? { sleep: options.sleep } : {}),

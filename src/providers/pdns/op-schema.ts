@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_OP_SCHEMA } from '../rfc2136/op-schema.js';
@@ -12,7 +13,7 @@ import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
  * change by DNS UPDATE) is the RFC 2136 provider's op, checked by its schema.
  */
 
-const TYPES: ReadonlySet<string> = new Set(RECORD_TYPES.map((type) => type.type));
+const TYPES: ReadonlySet<string> = withGenericTypes(RECORD_TYPES.map((type) => type.type));
 
 export const PDNS_OP_SCHEMA = z.lazy(() => {
   const Name = z.string().min(1);

@@ -11,6 +11,18 @@ export const RFC2136_RECORD_TYPES: readonly string[] = RECORD_TYPES.map((type) =
   (type) => type !== 'ALIAS' && type !== 'DNSKEY',
 );
 
+/**
+ * Types by number the server keeps for itself: BIND's DNSSEC signing state (`sig-signing-type`, 65534 by default)
+ * at a signed zone's apex. Read as left alone, refused in the desired state.
+ */
+export const RFC2136_SERVER_TYPES: readonly string[] = ['TYPE65534'];
+
+function serverTypeProblem(type: string): string | null {
+  return RFC2136_SERVER_TYPES.includes(type)
+    ? `does not write ${type}: BIND keeps a signed zone's signing state in it; the server's records of it are left alone`
+    : null;
+}
+
 const SERVER_KEYS =
   "a server keeps a zone's DNSKEY set with its DNSSEC signing (BIND's dnssec-policy, Knot's dnssec-signing), and " +
   'BIND refuses one sent by UPDATE: leave dnskey out of this zone and manage the keys on the server';
@@ -24,12 +36,14 @@ const SERVER_KEYS =
 export function rfc2136Capabilities(): DnsCapabilities {
   return {
     recordTypes: RFC2136_RECORD_TYPES,
+    genericTypes: true,
     geoServices: false,
     secondaryZones: false,
     secondaryZoneContacts: false,
     oneLabelZones: true,
     maxRecordsPerName: {},
     typeAdvice: { DNSKEY: SERVER_KEYS },
+    valueProblem: serverTypeProblem,
     apexNs: true,
   };
 }

@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../../model/dns.js';
-import { rfc2136Capabilities } from './capabilities.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
+import { RFC2136_SERVER_TYPES, rfc2136Capabilities } from './capabilities.js';
 import { Rfc2136Client, type Rfc2136ClientOptions } from './client.js';
 import { MAX_UPDATE_OCTETS, rfc2136Compiler } from './compile.js';
 import { readZones } from './read.js';
@@ -33,7 +34,7 @@ export interface Rfc2136ProviderOptions extends Rfc2136ClientOptions {
 export function createRfc2136Provider(options: Rfc2136ProviderOptions): DnsProvider & { requests(): number } {
   const client = new Rfc2136Client(options);
   const capabilities = rfc2136Capabilities();
-  const supported: ReadonlySet<string> = new Set(capabilities.recordTypes);
+  const supported: ReadonlySet<string> = withGenericTypes(capabilities.recordTypes, RFC2136_SERVER_TYPES);
   const writer = new Rfc2136Writer(client);
   return {
     name: options.name,

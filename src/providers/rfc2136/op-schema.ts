@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
-import { RFC2136_RECORD_TYPES } from './capabilities.js';
+import { RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';
 
 /**
@@ -10,7 +11,7 @@ import type { Rfc2136Op } from './ops.js';
  * place within its chain.
  */
 
-const TYPES: ReadonlySet<string> = new Set<string>(RFC2136_RECORD_TYPES);
+const TYPES: ReadonlySet<string> = withGenericTypes(RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES);
 export const RFC2136_OP_SCHEMA = z.lazy(() => {
   const Name = z.string().min(1);
   const Count = z.int().nonnegative();

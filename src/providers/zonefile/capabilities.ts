@@ -9,6 +9,7 @@ import { RECORD_TYPES } from '../../model/record-types/registry.js';
  */
 export const ZONEFILE_CAPABILITIES: DnsCapabilities = {
   recordTypes: RECORD_TYPES.map((type) => type.type).filter((type) => type !== 'ALIAS'),
+  genericTypes: true,
   geoServices: false,
   secondaryZones: false,
   secondaryZoneContacts: false,

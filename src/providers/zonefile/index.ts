@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../../model/dns.js';
 import { type Logger, silentLogger } from '../../model/logger.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
 import { zonefileCompiler } from './compile.js';
 import { DEFAULT_MAX_FILE_MB, shownPath, type ZoneFileLocation } from './location.js';
@@ -38,7 +39,7 @@ export interface ZonefileProviderOptions {
  */
 export function createZonefileProvider(options: ZonefileProviderOptions): DnsProvider {
   const store = options.store ?? createZoneFileStore();
-  const supported: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+  const supported: ReadonlySet<string> = withGenericTypes(ZONEFILE_CAPABILITIES.recordTypes);
   const logger = options.logger ?? silentLogger;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1024 * 1024;
   const parsed = new ParsedZones(logger);

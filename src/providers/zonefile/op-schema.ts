@@ -3,6 +3,7 @@ import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../mod
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';
+import { withGenericTypes } from '../../model/record-types/generic.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
@@ -15,7 +16,7 @@ import type { ZonefileOp } from './ops.js';
  * NS set replaced, never deleted), values canonical for their type, TTLs whole numbers, the digest a SHA-256 in hex.
  */
 
-const TYPES: ReadonlySet<string> = new Set(ZONEFILE_CAPABILITIES.recordTypes);
+const TYPES: ReadonlySet<string> = withGenericTypes(ZONEFILE_CAPABILITIES.recordTypes);
 
 export const ZONEFILE_OP_SCHEMA = z.lazy(() => {
   const Zone = z.string().refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name');

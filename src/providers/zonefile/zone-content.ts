@@ -3,6 +3,7 @@ import { pushAll } from '../../model/diagnostic.js';
 import { lengthProblem, recordLabelsProblem } from '../../model/dns-names.js';
 import { isInZone } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../model/record-set.js';
+import { isGenericType } from '../../model/record-types/generic.js';
 import { recordType, sortValues } from '../../model/record-types/registry.js';
 import { printable } from '../../model/text.js';
 import { modelName } from './names.js';
@@ -157,6 +158,8 @@ function readSet(group: readonly FileRecord[], supported: ReadonlySet<string>): 
 
 /** A record's presentation text for its type's reader; undefined for generic RDATA no reader here decodes. */
 function valueText(record: FileRecord): string | undefined {
+  // A type by its number has no other form: its generic RDATA is its value (record-types/generic.ts).
+  if (isGenericType(record.type)) return record.rdata.join(' ');
   if (!isGeneric(record.rdata)) return presentationText(record.type, record.rdata, record.origin);
   const octets = genericOctets(record.rdata);
   return typeof octets === 'string' ? undefined : genericPresentation(record.type, octets);

@@ -100,7 +100,14 @@ describe('JSON Schema of record data, from the registry', () => {
   });
 
   it('requires at least one type, and keeps a type that is alone alone', () => {
-    expect(set.anyOf).toEqual(RECORD_TYPES.map((type) => ({ required: [type.key] })));
+    // Or a type by its number (RFC 3597): some key matches its pattern.
+    expect(set.anyOf).toEqual([
+      ...RECORD_TYPES.map((type) => ({ required: [type.key] })),
+      { not: { propertyNames: { not: { pattern: '^type[1-9][0-9]{0,4}$' } } } },
+    ]);
+    expect(set.patternProperties).toEqual({
+      '^type[1-9][0-9]{0,4}$': { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+    });
     const alone = RECORD_TYPES.filter((type) => type.rules?.alone);
     expect(alone.length).toBeGreaterThan(0);
     expect(set.dependentSchemas).toEqual(

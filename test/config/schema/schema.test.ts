@@ -44,7 +44,7 @@ describe('schema problems in files', () => {
     ]);
   });
 
-  it('says a key is a DNS type edgeplan does not manage, once, and guesses only near-typos', async () => {
+  it('says a key is a DNS type edgeplan does not manage, once, checks a type by number, guesses only near-typos', async () => {
     const file = `${BAD}/unmanaged-type-keys.yaml`;
     const expected = `(expected ${RECORD_SET_KEYS})`;
     expect(await problems(file)).toEqual([
@@ -55,12 +55,17 @@ describe('schema problems in files', () => {
       `${file}:7:12: EP1101 unknown key "cnmae" in record "w"; did you mean cname? ${expected}`,
       `${file}:8:12: EP1101 unknown key "hinfox" in record "v"; did you mean hinfo? ${expected}`,
       // RFC 3597 §5: a type by number; one edgeplan manages is written under its own key.
-      `${file}:9:12: EP1110 "type65534" in record "u" is a DNS type edgeplan does not manage: leave the key out (live TYPE65534 records are left alone; import and plan list them)`,
+      // RFC 3597 §5: the length says how many octets the hex holds.
+      `${file}:9:24: EP1104 record "u" TYPE65280: \\# 3 says 3 octets, but 2 follow (RFC 3597 §5)`,
+      `${file}:9:39: EP1110 "type1" in record "u" is A written by its number (RFC 3597 §5): write it as "a", the one key of A values`,
       `${file}:10:12: EP1110 "type29" in record "t" is LOC written by its number (RFC 3597 §5): write it as "loc", the one key of LOC values`,
       `${file}:11:12: EP1110 "type36" in record "s" is a DNS type edgeplan does not manage: leave the key out (live KX records are left alone; import and plan list them)`,
       // RFC 5155 §4: NSEC3PARAM is the signer's, as NSEC3 is.
       `${file}:12:12: EP1110 "nsec3param" in record "r" is a DNS type edgeplan does not manage: NSEC3PARAM records are made by the server when it signs the zone (DNSSEC), not written; leave the key out`,
       `${file}:13:12: EP1101 unknown key "type65536" in record "q" ${expected}`,
+      // RFC 6895 §3.1: 128-255 are meta and query types (ANY, AXFR, …).
+      `${file}:14:12: EP1110 "type200" in record "p" is a meta or query type (RFC 6895 §3.1), never record data: leave it out`,
+      `${file}:15:23: EP1103 type65280 must list at least one TYPE65280 value`,
     ]);
   });
 

@@ -32,7 +32,7 @@ const ZONE = [
   '  NS ns1.example.net.',
   'www A 192.0.2.1',
   'old TXT "going"',
-  'hightype TYPE65534 \\# 2 abcd',
+  'hightype TYPE262 \\# 2 abcd',
   '$ORIGIN lab.example.com.',
   'afs AFSDB 1 afs',
   'kx KX 10 target',
@@ -100,7 +100,7 @@ describe('the zonefile writer', () => {
         '  NS ns1.example.net.',
         'www\t3600\tIN\tA\t192.0.2.1',
         'www\t3600\tIN\tA\t192.0.2.7',
-        'hightype TYPE65534 \\# 2 abcd',
+        'hightype TYPE262 \\# 2 abcd',
         '$ORIGIN lab.example.com.',
         'afs AFSDB 1 afs',
         'kx KX 10 target',
@@ -139,7 +139,7 @@ describe('the zonefile writer', () => {
     expect((await applyPlan(planned, writersOf({ dns: { [DYN]: dns } }))).steps[0]?.status).toBe('applied');
     expect(parses()).toBe(2);
     const text = await readFile(zoneFile(), 'utf8');
-    expect(text).toContain('\nhightype TYPE65534 \\# 2 abcd\n');
+    expect(text).toContain('\nhightype TYPE262 \\# 2 abcd\n');
     expect(text).toContain('\nwww\t3600\tIN\tA\t192.0.2.7\n');
     expect((await plan(dns, DESIRED)).changes).toEqual([]);
     expect(parses()).toBe(2);
