@@ -6,7 +6,7 @@ const REUSE = 'test/fixtures/reuse';
 
 /** The zones without the places they were written: what they serve. */
 function served(state: DesiredState) {
-  return state.zones.map(({ at: _at, sameAs: _sameAs, records, ...zone }) => ({
+  return state.zones.map(({ at: _at, sameAs: _sameAs, templates: _templates, records, ...zone }) => ({
     ...zone,
     records: records.map(({ at: _place, source: _source, ...set }) => set),
   }));
