@@ -36,7 +36,8 @@ export function groupReused(diagnostics: readonly (Diagnostic & { reused?: Reuse
       out.push(diagnostic);
       continue;
     }
-    const key = `${diagnostic.code} ${diagnostic.severity ?? 'error'} ${where(diagnostic)} ${viaText(reused.via)}`;
+    // An error allowed by `allow_lints` is a warning: never one finding with the same lint not allowed.
+    const key = `${diagnostic.code} ${diagnostic.severity} ${where(diagnostic)} ${viaText(reused.via)}`;
     const group = groups.get(key);
     if (group) group.zones.add(reused.zone);
     else {

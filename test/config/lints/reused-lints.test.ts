@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { groupReused } from '../../../src/config/lints/reused-lints.js';
+import type { Diagnostic } from '../../../src/model/diagnostic.js';
 import { problemsIn, tempTree, warningsIn } from '../helpers.js';
 
 /**
@@ -55,6 +57,38 @@ describe('lints on templated sets', () => {
       expect.stringMatching(
         /^t\.yaml:3:19: warning: EP1402 record "www" CNAME: points at its own name www\.a\.example\.; .*\(an error, allowed by allow_lints at t\.yaml:3:38 .*\) \(via template loop, in 2 zones: a\.example, b\.example\)$/,
       ),
+    ]);
+  });
+});
+
+describe('groupReused', () => {
+  const at = { file: 't.yaml', line: 4, col: 12 };
+  const mail = [{ kind: 'template' as const, name: 'mail' }];
+  const finding = (zone: string, extra: Partial<Diagnostic> = {}) => ({
+    code: 'EP1404' as const,
+    ...at,
+    message: `m ${zone}`,
+    ...extra,
+    reused: { zone, via: mail },
+  });
+
+  it('names the zones sorted, three of them with no count; an error and a warning at one place stay two', () => {
+    expect(groupReused([finding('c.example'), finding('a.example'), finding('b.example')])).toEqual([
+      {
+        code: 'EP1404',
+        ...at,
+        message: 'm c.example (via template mail, in 3 zones: a.example, b.example, c.example)',
+      },
+    ]);
+    const own: Diagnostic = { code: 'EP1404', ...at, message: 'own' };
+    expect(
+      groupReused([finding('a.example'), own, finding('b.example', { severity: 'warning' })]).map(
+        (d) => d.message,
+      ),
+    ).toEqual([
+      'm a.example (via template mail, in zone a.example)',
+      'own',
+      'm b.example (via template mail, in zone b.example)',
     ]);
   });
 });
