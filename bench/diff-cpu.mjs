@@ -28,7 +28,7 @@ for (let z = 0; z < zones; z++) {
   desired.zones.push({
     zone,
     defaultTtl: 300,
-    unmanaged: ['_acme-challenge*'],
+    unmanaged: [{ name: '_acme-challenge*' }],
     records: sets,
     providers: [name],
   });
