@@ -58,6 +58,8 @@ export interface DesiredZone {
   providers: string[];
   /** `same_as:`: the zone whose record sets this zone serves too (normalised). Absent: none. */
   sameAs?: string;
+  /** `templates:`: the templates the zone lists, by name, sorted. Absent: none. Never part of a digest. */
+  templates?: string[];
 }
 
 /** A lint error of a desired set that `allow_lints` allows: the set, the lint's name, the finding's message. */

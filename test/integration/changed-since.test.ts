@@ -101,6 +101,24 @@ describe('plan --changed-since', () => {
     expect(live.stdout).toContain('- old.z03.example A ttl 300 192.0.2.9');
   });
 
+  it('a changed template plans the zones that list it and their mirrors, no other zone', async () => {
+    const web = (address: string) => `templates:\n  web:\n    www: { a: [${address}], ttl: 300 }\n`;
+    await writeFile(join(repo, 'dns', 'templates.yaml'), web('192.0.2.1'));
+    for (const i of [1, 2])
+      await writeFile(join(repo, 'dns', `${zone(i)}.yaml`), `zones:\n  ${zone(i)}:\n    templates: [web]\n`);
+    await writeFile(join(repo, 'dns', `${zone(4)}.yaml`), `zones:\n  ${zone(4)}:\n    same_as: ${zone(1)}\n`);
+    git('add', '.');
+    git('commit', '-q', '-m', 'templates');
+    expect((await plan('--changed-since', 'main')).code).toBe(0);
+    expect(zoneReads()).toEqual([]);
+
+    await writeFile(join(repo, 'dns', 'templates.yaml'), web('192.0.2.8'));
+    const run = await plan('--changed-since', 'main', '--format', 'json');
+    expect(run.code, run.stderr).toBe(2);
+    expect(JSON.parse(run.stdout).scope).toEqual([`zone:${zone(1)}`, `zone:${zone(2)}`, `zone:${zone(4)}`]);
+    expect(zoneReads().sort()).toEqual([1, 2, 4].map((i) => `/REST/AllRecord/${zone(i)}/`));
+  });
+
   it('a file every zone depends on changed: every zone is planned, and the header says why', async () => {
     await writeFile(join(repo, 'dns', 'settings.yaml'), 'settings:\n  safety:\n    zone_create: false\n');
     const run = await plan('--changed-since', 'main');

@@ -9,7 +9,7 @@ import type { ChangedTargets } from './changed-targets.js';
  * on every provider it is on, kept to `--target` when that is given too; and the desired state's targets it leaves
  * out. The patterns are what a saved plan records as its scope, so `apply --plan` reads, plans and deletes within
  * the same targets. A removed target keeps its pattern (its deletion is planned, e.g. a secondary zone under
- * `manage: all`). A zone `same_as` a changed zone is changed too. No changed target: no pattern, an empty scope that plans nothing. Everything changed (`all`):
+ * `manage: all`). A zone that lists a changed template is changed, and so is a zone `same_as` a changed zone. No changed target: no pattern, an empty scope that plans nothing. Everything changed (`all`):
  * no scope of its own, `--target` alone decides.
  */
 export interface ChangedScope {
@@ -27,7 +27,11 @@ export function scopeOfChanges(
   if (changed.all) return { patterns: null, changedSince: { ...since, all: changed.reason, leftOut: [] } };
   const wanted = (target: Target) => user?.matches(target) ?? true;
   const changedKeys = new Set(changed.targets.map((t) => `${t.kind}:${t.name}`));
-  // A zone that is `same_as` a changed zone serves what changed too (docs/templates.md).
+  // A zone that lists a changed template serves what changed (docs/templates.md) …
+  for (const zone of desired.zones)
+    if (zone.templates?.some((name) => changedKeys.has(`template:${name}`)))
+      changedKeys.add(`zone:${zone.zone}`);
+  // … and so does a zone that is `same_as` a changed zone (a mirror of a mirror is refused: one pass is enough).
   for (const zone of desired.zones)
     if (zone.sameAs !== undefined && changedKeys.has(`zone:${zone.sameAs}`))
       changedKeys.add(`zone:${zone.zone}`);
@@ -41,9 +45,11 @@ export function scopeOfChanges(
     if (changedKeys.has(key)) patterns.add(exactPattern(target));
     else leftOut.push(targetText(target));
   }
-  for (const target of changed.targets) {
-    const key = `${target.kind}:${target.name}`;
-    if (!named.has(key) && wanted(target)) patterns.add(exactPattern(target));
+  for (const { kind, name } of changed.targets) {
+    // A template is no target: the zones that list it are planned above, or, removed with it, as removed zones.
+    if (kind === 'template') continue;
+    const target = { kind, name } satisfies Target;
+    if (!named.has(`${kind}:${name}`) && wanted(target)) patterns.add(exactPattern(target));
   }
   return { patterns: [...patterns], changedSince: { ...since, leftOut } };
 }

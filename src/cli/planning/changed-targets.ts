@@ -8,6 +8,8 @@ import type { TargetKind } from '../../model/target.js';
  * renamed file or an entry moved to another file changes nothing:
  * - `zones`, `secondary_zones`, `geo_services` and `waf.webapps` entry by entry: an entry added, removed or
  *   changed changes that target;
+ * - `templates` template by template: a template added, removed or changed is a changed template, which changes
+ *   the zones that list it (changed-scope.ts: only the desired state knows which those are);
  * - any other top-level key (`settings`, `providers`, one edgeplan does not know yet) added, removed or changed
  *   can change what every target means: everything is planned;
  * - a file that cannot be read as YAML (today or at REF) says nothing of what it changed: everything is planned.
@@ -27,8 +29,9 @@ export type YamlValue = unknown;
 export const UNREADABLE: unique symbol = Symbol('unreadable');
 
 export interface ChangedTarget {
-  kind: TargetKind;
-  /** As targets name it: a zone or secondary zone normalised, a geo service or webapp as written. */
+  /** A target's kind, or `template`: a template, which is no target but changes the zones that use it. */
+  kind: TargetKind | 'template';
+  /** As targets name it: a zone or secondary zone normalised, a geo service, webapp or template as written. */
   name: string;
 }
 
@@ -36,12 +39,13 @@ export type ChangedTargets =
   | { all: false; targets: ChangedTarget[] }
   | { all: true /** Why everything is planned: the first such file and section. */; reason: string };
 
-/** The sections keyed by target name, where one entry's change changes that target alone. */
-const SECTIONS: Readonly<Record<string, { kind: TargetKind; name: (key: string) => string }>> = {
+/** The sections keyed by name, where one entry's change changes that target (or a template's zones) alone. */
+const SECTIONS: Readonly<Record<string, { kind: ChangedTarget['kind']; name: (key: string) => string }>> = {
   zones: { kind: 'zone', name: normaliseName },
   secondary_zones: { kind: 'secondary', name: normaliseName },
   geo_services: { kind: 'geo', name: (key) => key },
   'waf.webapps': { kind: 'webapp', name: (key) => key },
+  templates: { kind: 'template', name: (key) => key },
 };
 
 /**

@@ -13,7 +13,7 @@ import { sortValues } from '../../model/record-types/index.js';
 import type { DesiredSecondaryZone } from '../../model/secondary.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import type { MergedDocument, MergedZone } from '../read/merge.js';
-import { entryOf, isMap, type PEntry, type PMap, type PNode } from '../read/positioned.js';
+import { entryOf, isMap, isSeq, type PEntry, type PMap, type PNode } from '../read/positioned.js';
 import { readAbsent } from '../sharing/absent-entries.js';
 import { readUnmanaged } from '../sharing/unmanaged-entries.js';
 import type { ReadRecord, ReadRecords } from './read-records.js';
@@ -87,6 +87,7 @@ function toZone(zone: MergedZone, records: readonly ReadRecord[]): Unplaced<Desi
     ...(zone.recordsGiven ? {} : { recordsGiven: false }),
     ...(create ? { create } : {}),
     ...(zone.sameAs ? { sameAs: sameAsZone(zone.sameAs) } : {}),
+    ...templatesOf(zone),
   };
 }
 
@@ -111,6 +112,14 @@ function toCreate(node: PNode | undefined): ZoneCreate | undefined {
   const contact = text(entryOf(node, 'contact')?.value);
   const style = SERIAL_STYLES.find((name) => name === text(entryOf(node, 'serial_style')?.value));
   return { ...(contact ? { contact } : {}), ...(style ? { serialStyle: style } : {}) };
+}
+
+/** The templates the zone lists (every `templates` list of its files), sorted; nothing when it lists none. */
+function templatesOf(zone: MergedZone): { templates?: string[] } {
+  const names = (zone.templates ?? []).flatMap((entry) =>
+    isSeq(entry.value) ? entry.value.items.flatMap((item) => text(item) ?? []) : [],
+  );
+  return names.length > 0 ? { templates: [...new Set(names)].sort(compareStrings) } : {};
 }
 
 function sameAsZone(entry: PEntry): string {

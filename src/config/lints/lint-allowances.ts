@@ -4,10 +4,13 @@ import type { ProblemCode } from '../../model/error-codes.js';
 import type { ReadRecord } from '../desired/read-records.js';
 import { diagnosticAt, entryOf, isSeq, type PMap, type Position, where } from '../read/positioned.js';
 import type { LintName } from './lint-names.js';
+import type { Reused } from './reused-lints.js';
 
 /** A lint error with the set it is about: `allow_lints` at that set's map may turn it into a warning. */
 export interface LintDiagnostic extends Diagnostic {
   finding?: { lint: LintName; fqdn: string; type: string };
+  /** Set on a finding on a set a template or another zone gave (reused-lints.ts groups these). */
+  reused?: Reused;
 }
 
 /** An allowed finding with the zone of its set. */
@@ -25,7 +28,8 @@ export interface LintFinding {
 }
 
 export interface LintResult {
-  diagnostics: Diagnostic[];
+  /** Each without its finding; a finding on a reused set keeps `reused`, for reused-lints.ts. */
+  diagnostics: (Diagnostic & { reused?: Reused })[];
   /** The findings `allow_lints` allows, for the plan (allowed-findings.ts). */
   allowed: ZoneFinding[];
   /** The lint errors no `allow_lints` allows: what `edgeplan import` writes an allowance for. */
@@ -76,7 +80,7 @@ export function applyAllowances(
     }
   const allowed: ZoneFinding[] = [];
   const refused: LintFinding[] = [];
-  const out: Diagnostic[] = diagnostics.map(({ finding, ...diagnostic }) => {
+  const out: LintResult['diagnostics'] = diagnostics.map(({ finding, ...diagnostic }) => {
     // Only lint errors carry a finding (lintErrorAt): warnings pass as they are.
     if (finding === undefined) return diagnostic;
     const set = allowances.get(`${finding.fqdn} ${finding.type}`);

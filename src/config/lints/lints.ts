@@ -2,6 +2,7 @@ import type { ReadRecord, ReadRecords } from '../desired/read-records.js';
 import type { MergedDocument } from '../read/merge.js';
 import { where } from '../read/positioned.js';
 import { applyAllowances, type LintDiagnostic, type LintResult, lintErrorAt } from './lint-allowances.js';
+import { groupReused, reusedOf } from './reused-lints.js';
 import { targetLints } from './target-lints.js';
 import { textLints } from './text-lints.js';
 import { zoneIndex } from './zone-index.js';
@@ -14,20 +15,21 @@ import { zoneIndex } from './zone-index.js';
 export function lintDiagnostics(merged: MergedDocument, read: ReadRecords): LintResult {
   const index = zoneIndex(merged, read.records);
   const found = [...targetLints(index), ...textLints(read.records), ...read.records.flatMap(answeredTwice)];
-  return applyAllowances(read.records, found);
+  const result = applyAllowances(read.records, found);
+  return { ...result, diagnostics: groupReused(result.diagnostics) };
 }
 
 /**
  * A type that answers queries of other types itself (`rules.answers`: ALIAS answers A and AAAA) beside a set of
  * one of those types: which answer the service gives is not said. An error at the answering set, naming the other.
  */
-function answeredTwice({ record, sets }: ReadRecord): LintDiagnostic[] {
+function answeredTwice({ zone, record, sets }: ReadRecord): LintDiagnostic[] {
   return sets.flatMap((set) => {
     const answers = set.type.rules?.answers ?? [];
     return sets
       .filter((other) => answers.includes(other.type.type))
-      .map((other) =>
-        lintErrorAt(
+      .map((other) => ({
+        ...lintErrorAt(
           'EP1401',
           set.keyPos,
           `record "${record.name}": ${set.type.type} answers ${answers.join(' and ')} queries itself, but the name ` +
@@ -36,6 +38,7 @@ function answeredTwice({ record, sets }: ReadRecord): LintDiagnostic[] {
           record.fqdn,
           set.type.type,
         ),
-      );
+        ...reusedOf(zone.zone, set),
+      }));
   });
 }

@@ -5,6 +5,7 @@ import type { ReadRecord } from '../desired/read-records.js';
 import type { PlacedValue } from '../desired/record-values.js';
 import { warningAt, where } from '../read/positioned.js';
 import { type LintDiagnostic, lintErrorAt } from './lint-allowances.js';
+import { type Reused, reusedOf } from './reused-lints.js';
 import { answeredElsewhere, placement, type ZoneIndex } from './zone-index.js';
 
 /**
@@ -24,10 +25,11 @@ export function targetLints(index: ZoneIndex): LintDiagnostic[] {
   const aliases = new Map<string, Pointer>();
   for (const pointer of pointers)
     if (FOLLOWED.has(pointer.role) && !aliases.has(pointer.from)) aliases.set(pointer.from, pointer);
+  const at = (pointer: Pointer) => (diagnostic: Diagnostic) => ({ ...diagnostic, ...pointer.reused });
   return [
     ...loopDiagnostics(aliases),
-    ...pointers.flatMap((pointer) => hostAtAlias(pointer, aliases)),
-    ...pointers.flatMap((pointer) => dangling(pointer, index)),
+    ...pointers.flatMap((pointer) => hostAtAlias(pointer, aliases).map(at(pointer))),
+    ...pointers.flatMap((pointer) => dangling(pointer, index).map(at(pointer))),
   ];
 }
 
@@ -45,6 +47,8 @@ interface Pointer {
   /** `record "www" CNAME`, as messages name it. */
   owner: string;
   value: PlacedValue;
+  /** `{ reused }` when a template or another zone gave the pointing set (reused-lints.ts). */
+  reused: { reused?: Reused };
 }
 
 function pointersOf(read: ReadRecord): Pointer[] {
@@ -52,11 +56,22 @@ function pointersOf(read: ReadRecord): Pointer[] {
     const target = set.type.rules?.target;
     if (!target) return [];
     const owner = `record "${read.record.name}" ${set.type.type}`;
+    const reused = reusedOf(read.zone.zone, set);
     return set.values.flatMap((value) => {
       const name = normaliseName(target.of(value.value));
       // The root points nowhere (the null MX, SRV's "no service here").
       if (name === '') return [];
-      return [{ from: read.record.fqdn, target: name, role: target.role, type: set.type.type, owner, value }];
+      return [
+        {
+          from: read.record.fqdn,
+          target: name,
+          role: target.role,
+          type: set.type.type,
+          owner,
+          value,
+          reused,
+        },
+      ];
     });
   });
 }
@@ -89,14 +104,17 @@ function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Poi
   const [first] = loop;
   if (loop.length === 1 && first)
     return [
-      lintErrorAt(
-        'EP1402',
-        first.value.pos,
-        `${first.owner}: points at its own name ${first.from}.; a resolver following it never finds an answer`,
-        'cname-loop',
-        first.from,
-        first.type,
-      ),
+      {
+        ...lintErrorAt(
+          'EP1402',
+          first.value.pos,
+          `${first.owner}: points at its own name ${first.from}.; a resolver following it never finds an answer`,
+          'cname-loop',
+          first.from,
+          first.type,
+        ),
+        ...first.reused,
+      },
     ];
   const names = loop.slice(0, SHOWN_LOOP).map((pointer) => `${pointer.from}.`);
   const more = loop.length > SHOWN_LOOP ? ` → … (${loop.length} names)` : '';
@@ -106,7 +124,10 @@ function loopProblems(loop: readonly Pointer[], aliases: ReadonlyMap<string, Poi
     const message =
       `${pointer.owner}: a loop of aliases, ${shown}; a resolver following it never finds an answer ` +
       `(next: ${pointer.target}. at ${next ? where(next.value.pos) : '?'})`;
-    return lintErrorAt('EP1402', pointer.value.pos, message, 'cname-loop', pointer.from, pointer.type);
+    return {
+      ...lintErrorAt('EP1402', pointer.value.pos, message, 'cname-loop', pointer.from, pointer.type),
+      ...pointer.reused,
+    };
   });
 }
 

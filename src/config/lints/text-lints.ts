@@ -4,6 +4,7 @@ import type { ReadRecord } from '../desired/read-records.js';
 import type { PlacedValue } from '../desired/record-values.js';
 import { warningAt, where } from '../read/positioned.js';
 import { type LintDiagnostic, lintErrorAt } from './lint-allowances.js';
+import { reusedOf } from './reused-lints.js';
 
 /** The types whose value is text (txt.ts): SPF policies live in them, and other tools' quoting creeps into them. */
 const TEXT_TYPES: ReadonlySet<string> = new Set(['TXT', 'SPF']);
@@ -23,8 +24,10 @@ export function textLints(records: readonly ReadRecord[]): LintDiagnostic[] {
       const owner = `record "${read.record.name}" ${set.type.type}`;
       // Each value's text is read once: a set may hold thousands.
       const texts = set.values.map((value) => ({ value, text: textOf(value.value) }));
-      diagnostics.push(...spfPolicies(owner, texts, read.record.fqdn, set.type.type));
-      for (const text of texts) diagnostics.push(...quotingProblems(owner, text));
+      const reused = reusedOf(read.zone.zone, set);
+      const found = [...spfPolicies(owner, texts, read.record.fqdn, set.type.type)];
+      for (const text of texts) found.push(...quotingProblems(owner, text));
+      for (const diagnostic of found) diagnostics.push({ ...diagnostic, ...reused });
     }
   }
   return diagnostics;

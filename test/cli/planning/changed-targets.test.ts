@@ -120,8 +120,39 @@ describe('changedTargets: which targets a change to the desired-state files can 
   });
 });
 
+describe('changedTargets: templates, entry by entry', () => {
+  const mx = (host: string) => ({ '@': { mx: [{ preference: 10, exchange: host }] } });
+  it('names a changed, added or removed template; an equal one (other key order) or a moved one changes nothing', () => {
+    const before = {
+      templates: { 'mail-google': mx('aspmx.l.google.com.'), caa: { '@': { caa: [1] } }, gone: mx('x.') },
+    };
+    const after = {
+      templates: { caa: { '@': { caa: [1] } }, 'mail-google': mx('smtp.google.com.'), added: mx('y.') },
+    };
+    expect(changedTargets([file(before, after)])).toEqual({
+      all: false,
+      targets: [
+        { kind: 'template', name: 'added' },
+        { kind: 'template', name: 'gone' },
+        { kind: 'template', name: 'mail-google' },
+      ],
+    });
+    const moved = [
+      file({ templates: { caa: { '@': { caa: [1] } } } }, undefined, 'dns/old.yaml'),
+      file(undefined, { templates: { caa: { '@': { caa: [1] } } } }, 'dns/templates.yaml'),
+    ];
+    expect(changedTargets(moved)).toEqual({ all: false, targets: [] });
+    expect(changedTargets([file({}, { templates: ['a'] })])).toEqual({
+      all: true,
+      reason: 'dns/a.yaml: `templates` is not a map',
+    });
+  });
+});
+
 /** Zones on the providers they name (`providers:`), or all on the implicit one when none names any. */
-const desired = (zones: { zone: string; providers?: string[]; sameAs?: string }[]): DesiredState => {
+const desired = (
+  zones: { zone: string; providers?: string[]; sameAs?: string; templates?: string[] }[],
+): DesiredState => {
   const named = [...new Set(zones.flatMap((z) => z.providers ?? []))];
   return {
     zones: zones.map((z) => ({
@@ -197,6 +228,28 @@ describe('scopeOfChanges: the changed targets as a saved plan scope', () => {
       patterns: ['zone:a.example', 'zone:b.example'],
       changedSince: { ...since, leftOut: ['zone:c.example', 'zone:d.example'] },
     });
+  });
+
+  it('takes the zones that list a changed template as changed, and their mirrors; no pattern for the template', () => {
+    const state = desired([
+      { zone: 'a.example', templates: ['caa', 'mail-google'] },
+      { zone: 'b.example', templates: ['caa'] },
+      { zone: 'c.example' },
+      { zone: 'd.example', sameAs: 'a.example' },
+      { zone: 'e.example', sameAs: 'b.example', templates: ['mail-google'] },
+      { zone: 'f.example', sameAs: 'b.example' },
+    ]);
+    const changed = { all: false as const, targets: [{ kind: 'template' as const, name: 'mail-google' }] };
+    expect(scopeOfChanges(state, changed, since, undefined)).toEqual({
+      patterns: ['zone:a.example', 'zone:d.example', 'zone:e.example'],
+      changedSince: { ...since, leftOut: ['zone:b.example', 'zone:c.example', 'zone:f.example'] },
+    });
+    // A removed template no zone lists any more plans nothing; --target still narrows the zones.
+    const gone = { all: false as const, targets: [{ kind: 'template' as const, name: 'gone' }] };
+    expect(scopeOfChanges(state, gone, since, undefined).patterns).toEqual([]);
+    expect(scopeOfChanges(state, changed, since, parseTargets(['zone:a.*'])).patterns).toEqual([
+      'zone:a.example',
+    ]);
   });
 
   it('exactPattern escapes every glob character', () => {

@@ -6,7 +6,7 @@ const REUSE = 'test/fixtures/reuse';
 
 /** The zones without the places they were written: what they serve. */
 function served(state: DesiredState) {
-  return state.zones.map(({ at: _at, sameAs: _sameAs, records, ...zone }) => ({
+  return state.zones.map(({ at: _at, sameAs: _sameAs, templates: _templates, records, ...zone }) => ({
     ...zone,
     records: records.map(({ at: _place, source: _source, ...set }) => set),
   }));
@@ -270,6 +270,58 @@ describe('templates and same_as, at the edges', () => {
     const idle = await tempTree({ 'z.yaml': zones('api: { a: [192.0.2.9], override: true }') });
     expect((await warningsIn(idle)).map((line) => line.split(' ').slice(1, 3).join(' '))).toEqual([
       'warning: EP1223',
+    ]);
+  });
+});
+
+describe('templates and same_as: what the schema refuses, hints and zones without either', () => {
+  it('a template or same_as the schema refuses gives the schema problem alone', async () => {
+    const dir = await tempTree({
+      'z.yaml':
+        'templates:\n  bad: 3\n  odd:\n    www: 3\nzones:\n  a.example: { templates: [bad, odd, 3] }\n' +
+        '  b.example: { same_as: 3 }\n',
+    });
+    expect((await problemsIn(dir)).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+      'z.yaml:2:8: EP1103',
+      'z.yaml:4:10: EP1103',
+      'z.yaml:6:38: EP1103',
+      'z.yaml:7:25: EP1103',
+    ]);
+  });
+
+  it('names the templates a missing one is close to, each at its place, or none when none is close', async () => {
+    const dir = await tempTree({
+      't.yaml': 'templates:\n  mail-a: {}\n  mail-b: {}\n  caa-letsencrypt: {}\n',
+      'z.yaml':
+        'zones:\n  a.example: { templates: [mail-c, zzzzzzzzzzzz] }\n  b.example: { same_as: zzzzzzzz.test }\n',
+    });
+    expect(await problemsIn(dir)).toEqual([
+      'z.yaml:2:28: EP1220 template "mail-c" of zone "a.example" is not defined in any file; did you mean mail-a (t.yaml:2:3) or mail-b (t.yaml:3:3)?',
+      'z.yaml:2:36: EP1220 template "zzzzzzzzzzzz" of zone "a.example" is not defined in any file',
+      'z.yaml:3:25: EP1221 same_as of zone "b.example" names "zzzzzzzz.test", which is not a zone of this desired state',
+    ]);
+  });
+
+  it('a zone using neither keeps its own records as written, and says when it gives none', async () => {
+    const state = await desired(
+      await tempTree({
+        'z.yaml': 'zones:\n  a.example: { default_ttl: 300 }\n  b.example: { records: {} }\n',
+      }),
+    );
+    expect(state.zones.map((zone) => [zone.zone, zone.recordsGiven])).toEqual([
+      ['a.example', false],
+      ['b.example', undefined],
+    ]);
+  });
+
+  it('warns of an override in a zone using neither, in any of its names or maps', async () => {
+    const dir = await tempTree({
+      'z.yaml':
+        'zones:\n  a.example:\n    records:\n      www: [{ a: [192.0.2.1] }, { aaaa: ["2001:db8::1"], ttl: 60, override: true }]\n' +
+        '      api: { a: [192.0.2.2] }\n',
+    });
+    expect((await warningsIn(dir)).map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
+      'z.yaml:4:67: warning: EP1223',
     ]);
   });
 });

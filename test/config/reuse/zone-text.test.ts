@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PMap, PNode } from '../../../src/config/read/positioned.js';
-import { withZoneName } from '../../../src/config/reuse/zone-text.js';
+import { entryWithZoneName, withZoneName } from '../../../src/config/reuse/zone-text.js';
 import type { Diagnostic } from '../../../src/model/diagnostic.js';
 
 const pos = (line: number, col: number) => ({ file: 't.yaml', line, col });
@@ -60,5 +60,12 @@ describe('{zone} in templates', () => {
       [4, 9, 'EP1222'],
     ]);
     expect(done).toMatchObject({ entries: [{ key: '{name}' }, { value: { value: '{zone}{' } }] });
+  });
+
+  it('replaces a key alone when only the key has it; an entry replaces keys unless told not to', () => {
+    const done = withZoneName(map([['mail.{zone}', scalar('x')]]), 'example.com');
+    expect(done).toMatchObject({ entries: [{ key: 'mail.example.com', value: { value: 'x' } }] });
+    const entry = { key: '_dmarc.{zone}', keyPos: pos(2, 3), value: scalar('v') };
+    expect(entryWithZoneName(entry, 'example.com').key).toBe('_dmarc.example.com');
   });
 });
