@@ -93,13 +93,15 @@ describe('names of records left alone, with terminal escapes', () => {
     async () => {
       const server = await startServer('bind', [{ zone: 'a.test' }]);
       try {
-        // A type edgeplan does not manage (WALLET, in RFC 3597's generic form), at a name of ESC ] 0 ; pwned BEL il NUL, written
-        // with RFC 1035 §5.1's escapes: the transfer carries those octets as they are.
+        // A type edgeplan does not manage (WALLET, in RFC 3597's generic form) and one it does (TXT), at a name of
+        // ESC ] 0 ; pwned BEL il NUL, written with RFC 1035 §5.1's escapes: the transfer carries those octets as
+        // they are. No desired state can write that name, so both sets are left alone, never planned for deletion.
         const script = [
           `server 127.0.0.1 ${server.port}`,
           `key hmac-sha256:${server.key.name} ${server.key.secret.toString('base64')}`,
           'zone a.test',
           'update add ev\\027]0\\;pwned\\007il\\000.a.test. 300 TYPE262 \\# 2 0102',
+          'update add ev\\027]0\\;pwned\\007il\\000.a.test. 300 TXT kept-text',
           'send',
           '',
         ].join('\n');
@@ -113,10 +115,11 @@ describe('names of records left alone, with terminal escapes', () => {
         const env = { EDGEPLAN_DNS_SERVER: `127.0.0.1:${server.port}`, EDGEPLAN_DNS_TSIG: server.keyText };
         const plan = await cli(['plan', path], env);
         expect(plan.code, plan.stderr).toBe(2);
-        // WALLET (262), which edgeplan does not manage, as the wire decoder names it.
+        // WALLET (262), which edgeplan does not manage, as the wire decoder names it, and the TXT set beside it.
         expect(plan.stdout).toMatch(
-          /\n {2}a\.test on dns: 1 record set: ev\\x1b\]0;pwned\\x07il\\x00\.a\.test (?:WALLET|\S*262)\n/,
+          /\n {2}a\.test on dns: 2 record sets: ev\\x1b\]0;pwned\\x07il\\x00\.a\.test TXT, ev\\x1b\]0;pwned\\x07il\\x00\.a\.test (?:WALLET|\S*262)\n/,
         );
+        expect(plan.stdout).not.toContain('kept-text');
         expect(raw(plan.stdout)).toBe(false);
       } finally {
         await server.stop();
