@@ -2,7 +2,13 @@ import * as z from 'zod';
 import { base64Yaml, parseBase64 } from './base64.js';
 import { FieldChecks, textField } from './fields.js';
 import { byLeadingNumbers, uint8, uint16 } from './numbers.js';
-import { type ParseResult, type RecordType, type RecordTypeRules, refused } from './record-type.js';
+import {
+  checkedBy,
+  type ParseResult,
+  type RecordType,
+  type RecordTypeRules,
+  refused,
+} from './record-type.js';
 
 /**
  * DNSKEY (RFC 4034 §2): a zone's public key: flags (256 zone key, 257 with the secure entry point bit), protocol
@@ -22,10 +28,7 @@ export function keyType(
   rules: RecordTypeRules,
   check: (value: string) => string | null = () => null,
 ): RecordType {
-  const checked = (result: ParseResult): ParseResult => {
-    const problem = result.ok ? check(result.value) : null;
-    return problem === null ? result : refused(problem);
-  };
+  const checked = checkedBy(check);
   return {
     type,
     key,

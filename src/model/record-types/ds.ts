@@ -2,7 +2,13 @@ import * as z from 'zod';
 import { FieldChecks, textField } from './fields.js';
 import { hexYaml, parseHex } from './hex.js';
 import { byLeadingNumbers, uint8, uint16 } from './numbers.js';
-import { type ParseResult, type RecordType, type RecordTypeRules, refused } from './record-type.js';
+import {
+  checkedBy,
+  type ParseResult,
+  type RecordType,
+  type RecordTypeRules,
+  refused,
+} from './record-type.js';
 
 /**
  * DS (RFC 4034 §5): the parent's pointer to a delegated child's DNSSEC key: key tag (0–65535), the key's algorithm,
@@ -22,10 +28,7 @@ export function digestType(
   rules: RecordTypeRules,
   check: (value: string) => string | null = () => null,
 ): RecordType {
-  const checked = (result: ParseResult): ParseResult => {
-    const problem = result.ok ? check(result.value) : null;
-    return problem === null ? result : refused(problem);
-  };
+  const checked = checkedBy(check);
   return {
     type,
     key,

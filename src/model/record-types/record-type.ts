@@ -156,3 +156,11 @@ export function parsed(value: string): ParseResult {
 export function refused(message: string, path: (string | number)[] = []): ParseResult {
   return { ok: false, problems: [{ path, message }] };
 }
+
+/** `result`, or refused with `check`'s problem when a parsed value fails it (a type's rule on top of its fields). */
+export function checkedBy(check: (value: string) => string | null): (result: ParseResult) => ParseResult {
+  return (result) => {
+    const problem = result.ok ? check(result.value) : null;
+    return problem === null ? result : refused(problem);
+  };
+}
