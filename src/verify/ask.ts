@@ -3,8 +3,8 @@ import { DnsQueryError, type DnsServer, queryServer, servedAnswer, serverLabel }
 import type { ServerAnswer } from '../model/served.js';
 import type { ServedExpectation } from '../plan/index.js';
 
-/** Which servers answer for a zone on a provider (undefined without `providers:`); a rejection names why none. */
-export type ServersOf = (zone: string, provider: string | undefined) => Promise<DnsServer[]>;
+/** Which servers answer for a zone on a provider (by its name); a rejection names why none. */
+export type ServersOf = (zone: string, provider: string) => Promise<DnsServer[]>;
 
 export interface AskOptions {
   /** Queries in flight at once, over all servers. */
@@ -36,7 +36,7 @@ export async function askServers(
 ): Promise<Asked[]> {
   const lookups = new Map<string, Promise<DnsServer[]>>();
   const serversFor = (e: ServedExpectation) => {
-    const key = `${e.zone} ${e.provider ?? ''}`;
+    const key = `${e.zone} ${e.provider}`;
     const found = lookups.get(key) ?? serversOf(e.zone, e.provider);
     lookups.set(key, found);
     return found;

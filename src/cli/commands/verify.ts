@@ -1,3 +1,4 @@
+import { implicitProviderOf } from '../../model/shown-provider.js';
 import {
   renderServedJson,
   renderServedMarkdown,
@@ -44,7 +45,8 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
       concurrency: options.concurrency,
       timeoutMs: options.queryTimeout,
     });
-    const report = servedReport(asked, notAsked);
+    const implicit = implicitProviderOf(desired);
+    const report = { ...servedReport(asked, notAsked), ...(implicit ? { implicitProvider: implicit } : {}) };
     const markdown = renderServedMarkdown(report);
     if (options.format === 'json') io.stdout(renderServedJson(report));
     else if (options.format === 'markdown') io.stdout(markdown);
