@@ -69,6 +69,7 @@ describe('a server that answers from where it was asked', () => {
         { name: 'www.example.com', type: 'A' },
         options,
       );
+      expect(reply.transport).toBe('udp');
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
       await vi.waitFor(() => expect(udpSockets()).toBe(open));
     } finally {
@@ -258,7 +259,12 @@ describe('a truncated answer (RFC 7766 §5)', () => {
     }
     const garbage = await truncating((_query, socket) => socket.write(Buffer.from([0, 3, 1, 2, 3])));
     try {
-      await expect(ask(garbage.port)).rejects.toMatchObject({ reason: 'malformed' });
+      await expect(ask(garbage.port)).rejects.toMatchObject({
+        reason: 'malformed',
+        message: expect.stringMatching(
+          new RegExp(`^www.example.com A from 127.0.0.1:${garbage.port}: malformed answer: .+`),
+        ),
+      });
     } finally {
       await garbage.close();
     }
