@@ -24,10 +24,11 @@ const SERVED: Record<string, WireRecord[]> = {
     { name: 'sub.example.com', type: 'NS', ttl: 60, value: '.' },
     soaOf('example.com'),
   ],
-  // No apex NS in the transfer: only the SOA is named as the server's.
+  // No apex NS in the transfer, only a delegation's: only the SOA is named as the server's.
   'bare.test': [
     soaOf('bare.test'),
     { name: 'mail.bare.test', type: 'A', ttl: 60, value: '192.0.2.9' },
+    { name: 'sub.bare.test', type: 'NS', ttl: 60, value: 'ns1.example.net.' },
     soaOf('bare.test'),
   ],
 };
@@ -79,7 +80,10 @@ describe('an RFC 2136 inventory', () => {
         },
         {
           zone: 'bare.test',
-          records: [{ fqdn: 'mail.bare.test', type: 'A', records: [{ value: '192.0.2.9', ttl: 60 }] }],
+          records: [
+            { fqdn: 'mail.bare.test', type: 'A', records: [{ value: '192.0.2.9', ttl: 60 }] },
+            { fqdn: 'sub.bare.test', type: 'NS', records: [{ value: 'ns1.example.net.', ttl: 60 }] },
+          ],
           unsupported: [],
           providerOwned: ['bare.test SOA'],
         },
@@ -109,9 +113,11 @@ describe('an RFC 2136 inventory', () => {
     const dns = await provider();
     const read = dns.readInventory?.(selection(undefined).select);
     await expect(read).rejects.toBeInstanceOf(Rfc2136Error);
-    await expect(read).rejects.toThrow(
-      'a server does not list its zones: name each zone to import with --zones (names, no globs)',
-    );
+    await expect(read).rejects.toMatchObject({
+      message:
+        `import at 127.0.0.1:${server?.port}: a server does not list its zones: name each zone to import with ` +
+        '--zones (names, no globs)',
+    });
     expect(asked).toEqual([]);
   });
 });
