@@ -14,6 +14,7 @@ import { type FakeClock, fakeClock } from '../support/fake-clock.js';
 
 const WWW: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'www.example.com',
   type: 'A',
   expected: { ttl: 300, values: ['192.0.2.2'] },

@@ -3,7 +3,7 @@ import type { RecordSetChange } from '../../../src/model/change.js';
 import type { LiveZone } from '../../../src/model/dns.js';
 import { answerNotes } from '../../../src/plan/diff/answer-notes.js';
 import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
-import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -145,7 +145,7 @@ describe('answer-level notes across zones and record types', () => {
   const deleted = (zone: string, key: string): RecordSetChange => {
     const [fqdn = '', type = 'A'] = key.split(' ');
     return {
-      address: { kind: 'record-set', zone, fqdn, type },
+      address: { kind: 'record-set', zone, fqdn, type, provider: DYN },
       action: 'delete',
       before: { ttl: 300, values: [] },
       after: null,
@@ -153,18 +153,26 @@ describe('answer-level notes across zones and record types', () => {
   };
 
   it('follow ALIAS and NS targets, name a set with several values once, and count pointers from other zones', () => {
-    const notes = answerNotes(live, [
-      deleted('example.com', 'lb.example.com'),
-      deleted('example.com', 'ns.example.com'),
-    ]);
+    const notes = answerNotes(
+      live,
+      [deleted('example.com', 'lb.example.com'), deleted('example.com', 'ns.example.com')],
+      DYN,
+    );
     expect(notes).toEqual([
       {
         kind: 'nxdomain',
         zone: 'example.com',
+        provider: DYN,
         name: 'lb.example.com',
         pointedAtBy: ['example.com ALIAS', 'x.example.org CNAME'],
       },
-      { kind: 'nxdomain', zone: 'example.com', name: 'ns.example.com', pointedAtBy: ['sub.example.com NS'] },
+      {
+        kind: 'nxdomain',
+        zone: 'example.com',
+        provider: DYN,
+        name: 'ns.example.com',
+        pointedAtBy: ['sub.example.com NS'],
+      },
     ]);
   });
 
@@ -179,21 +187,22 @@ describe('answer-level notes across zones and record types', () => {
 
   it('an MX target with only an AAAA set loses its address; the apex never stops existing', () => {
     const all = live.zones['example.com'].records.map((s) => deleted('example.com', `${s.fqdn} ${s.type}`));
-    const notes = answerNotes(live, [deleted('example.com', 'mx6.example.com AAAA')]);
+    const notes = answerNotes(live, [deleted('example.com', 'mx6.example.com AAAA')], DYN);
     expect(notes).toEqual([
       {
         kind: 'mx-without-address',
         zone: 'example.com',
+        provider: DYN,
         name: 'mx6.example.com',
         pointedAtBy: ['example.com MX'],
       },
     ]);
     // With every record set of example.com gone, apex.example.org still points at a name that exists: the apex.
-    expect(answerNotes(live, all).filter((n) => n.name === 'example.com')).toEqual([]);
+    expect(answerNotes(live, all, DYN).filter((n) => n.name === 'example.com')).toEqual([]);
   });
 
   it('a change in one zone leaves the names of another as they are', () => {
     const elsewhere: RecordSetChange = deleted('example.org', 'lb.example.com');
-    expect(answerNotes(live, [elsewhere, deleted('example.org', 'x.example.org CNAME')])).toEqual([]);
+    expect(answerNotes(live, [elsewhere, deleted('example.org', 'x.example.org CNAME')], DYN)).toEqual([]);
   });
 });

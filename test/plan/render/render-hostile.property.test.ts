@@ -143,6 +143,7 @@ function scenario(names: Live): Plan {
 function servedOf(names: Live) {
   const expectation = {
     zone: ZONE,
+    provider: 'dyn',
     fqdn: `d-${names.deleted}.${ZONE}`,
     type: 'TXT',
     expected: { ttl: 60, values: [`"${names.value}"`] },
@@ -172,7 +173,7 @@ function renderings(names: Live): Record<string, string> {
     'text plan': renderPlanText(plan, { color: false }),
     'coloured text plan, colours taken out': renderPlanText(plan, { color: true }).replace(SGR, ''),
     'markdown plan': renderPlanMarkdown(plan),
-    approvals: describeApprovals(plan.needsApproval ?? []),
+    approvals: describeApprovals(plan.needsApproval ?? [], plan.implicitProvider),
     'drift text': renderDriftText(drift),
     'drift markdown': renderDriftMarkdown(drift),
     'verify text': renderServedText(served),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../src/model/live.js';
+import { shownTargetText } from '../../../src/model/shown-provider.js';
 import { targetText } from '../../../src/model/target.js';
 import {
   desiredDigests,
@@ -28,7 +29,9 @@ describe('fingerprints', () => {
 
   it('records every target, typed, with its serial, live and desired digests; only targets with steps are `changed`', () => {
     const { plan } = reviewFixture();
-    const byTarget = new Map(plan.fingerprints?.targets.map((t) => [targetText(t.target), t]));
+    const byTarget = new Map(
+      plan.fingerprints?.targets.map((t) => [shownTargetText(t.target, plan.implicitProvider), t]),
+    );
     expect([...byTarget.keys()]).toEqual([
       'zone:example.com',
       'zone:example.org',
@@ -128,7 +131,7 @@ describe('staleness', () => {
     const fp = plan.fingerprints;
     if (!fp) throw new Error('no fingerprints');
     expect(desiredMismatches(fp, desired)).toEqual([]);
-    expect(movedTargets(fp, recomputed(live))).toEqual([]);
+    expect(movedTargets(fp, recomputed(live), plan.implicitProvider)).toEqual([]);
   });
 
   it('names each target that moved and how, changed in the plan or in the recomputed one', () => {
@@ -157,7 +160,7 @@ describe('staleness', () => {
         webapps: { shop: { ...shop, bots: shop.bots.map((bot) => ({ ...bot, enabled: false })) } },
       },
     });
-    expect(movedTargets(fp, recomputed(now))).toEqual([
+    expect(movedTargets(fp, recomputed(now), plan.implicitProvider)).toEqual([
       'secondary:legacy.example.net: existed when planned, is gone now',
       'secondary:new.example.net: not in the plan, exists now (created since, or outside its scope)',
       'webapp:shop: its enabled good bots changed since the plan',
@@ -178,11 +181,11 @@ describe('staleness', () => {
         'example.com': { ...zone, serial: 43, unsupported: ['example.com SSHFP', 'x.example.com LOC'] },
       },
     });
-    expect(movedTargets(fp, recomputed(bumped))).toEqual([]);
+    expect(movedTargets(fp, recomputed(bumped), plan.implicitProvider)).toEqual([]);
     const edited = withDynLive(live, {
       zones: { ...zones, 'example.com': { ...zone, records: zone.records.slice(1) } },
     });
-    expect(movedTargets(fp, recomputed(edited))).toEqual([
+    expect(movedTargets(fp, recomputed(edited), plan.implicitProvider)).toEqual([
       'zone:example.com: its records differ from the ones planned (serial 41)',
     ]);
   });
@@ -196,8 +199,10 @@ describe('staleness', () => {
       ...unchanged,
       targets: unchanged.targets.map((t) => ({ ...t, live: digestOf('moved') })),
     };
-    expect(movedTargets(unchanged, moved)).toEqual([]);
-    expect(movedTargets(fp, moved)).toHaveLength(fp.targets.filter((t) => t.changed).length);
+    expect(movedTargets(unchanged, moved, plan.implicitProvider)).toEqual([]);
+    expect(movedTargets(fp, moved, plan.implicitProvider)).toHaveLength(
+      fp.targets.filter((t) => t.changed).length,
+    );
   });
 
   it('names desired-state changes: edited, added and removed targets, and settings', () => {

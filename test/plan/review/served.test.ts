@@ -17,12 +17,14 @@ import { oneProviderDesired } from '../../support/one-provider.js';
 
 const www: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'www.example.com',
   type: 'A',
   expected: { ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
 };
 const gone: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'old.example.com',
   type: 'TXT',
   expected: 'absent',
@@ -34,6 +36,7 @@ describe('judging a served answer', () => {
   it('checks an SOA by its declared fields, whatever its serial and TTL', () => {
     const soa: ServedExpectation = {
       zone: 'example.com',
+      provider: 'dyn',
       fqdn: 'example.com',
       type: 'SOA',
       expected: { ttl: 0, values: ['- - 3600 - - 300'] },
@@ -196,9 +199,9 @@ describe('the expectations', () => {
       fqdn: string,
       type: string,
       after: RecordSetChange['after'],
-      provider?: string,
+      provider = 'dyn',
     ): RecordSetChange => ({
-      address: { kind: 'record-set', zone: 'example.com', ...(provider ? { provider } : {}), fqdn, type },
+      address: { kind: 'record-set', zone: 'example.com', provider, fqdn, type },
       action,
       before: null,
       after,
