@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { SourceMap } from 'node:module';
+import { SourceMap, type SourceMapping } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -59,7 +59,7 @@ describe('the bundled CLI', () => {
     const before = text.slice(0, text.indexOf('function runCli('));
     const line = before.split('\n').length - 1;
     const column = before.length - before.lastIndexOf('\n') - 1;
-    const entry = map.findEntry(line, column);
+    const entry = map.findEntry(line, column) as SourceMapping;
     expect(entry.originalSource).toMatch(/src\/cli\/run\.ts$/);
     const source = (await readFile(join(__dirname, '../../src/cli/run.ts'), 'utf8')).split('\n');
     expect(source[entry.originalLine]).toContain('export async function runCli(');
