@@ -138,6 +138,9 @@ describe('SSHFP records in a message', () => {
     expect(hideSshfp(cut).octets).toBe(cut);
     expect(() => decodeMessage(cut)).toThrow(MalformedMessageError);
     expect(hideSshfp(octets.subarray(0, 11)).octets).toHaveLength(11);
+    // Shorter than the counts it needs; a name cut after its first label, at the very end.
+    expect(hideSshfp(octets.subarray(0, 5)).octets).toHaveLength(5);
+    expect(hideSshfp(octets.subarray(0, 12 + 2)).octets).toHaveLength(14);
     expect(() => decodeMessage(octets.subarray(0, 11))).toThrow(MalformedMessageError);
   });
 });
