@@ -124,9 +124,14 @@ describe('zone names of a seed', () => {
     // What the seed takes, the service takes as a new zone: the API refuses arpa with its own envelope.
     h = await startHarness({ seed: { dns: { zones: { 'Example.COM.': {}, 'in-addr.arpa': {} } } } });
     const token = await h.login();
-    const created = await h.call('POST', '/Zone/arpa/', { token, body: { rname: 'a@example.com', ttl: 300 } });
+    const created = await h.call('POST', '/Zone/arpa/', {
+      token,
+      body: { rname: 'a@example.com', ttl: 300 },
+    });
     expect(created.status).toBe(400);
-    expect(created.body.msgs).toContainEqual(expect.objectContaining({ INFO: 'zone: Not a valid zone name' }));
+    expect(created.body.msgs).toContainEqual(
+      expect.objectContaining({ INFO: 'zone: Not a valid zone name' }),
+    );
     expect(Object.keys(h.emulator.snapshot().dns?.zones ?? {})).toEqual(['example.com', 'in-addr.arpa']);
   });
 });
