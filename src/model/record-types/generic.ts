@@ -18,8 +18,17 @@ const GENERIC_FORM = /^\\#\s+(\d{1,5})(?:\s+([\s\S]*))?$/;
 /** Largest RDATA an RR holds: RDLENGTH is 16 bits (RFC 1035 §3.2.1). */
 const MAX_RDATA = 65535;
 
-/** The keys of types by number as a JSON Schema pattern: wider than those taken (`type47` has a name). */
-export const GENERIC_KEY_PATTERN = '^type[1-9][0-9]{0,4}$';
+/**
+ * The keys of types by number as a JSON Schema pattern: exactly the keys `genericRecordTypeOfKey` takes, the numbers
+ * 1–65535 without a mnemonic in dns-type-names.ts and outside 128–255: 41, 54, 67–98, 110–127, 263–32767 and
+ * 32770–65535, each range as its digits. A mnemonic added there takes its number out here (a test checks every key
+ * from `type0` to `type99999` against validation).
+ */
+export const GENERIC_KEY_PATTERN = `^type(?:${[
+  '41|54|6[7-9]|[78][0-9]|9[0-8]|11[0-9]|12[0-7]',
+  '26[3-9]|2[7-9][0-9]|[3-9][0-9]{2}|[1-9][0-9]{3}|[12][0-9]{4}|3[01][0-9]{3}|32[0-6][0-9]{2}|327[0-5][0-9]|3276[0-7]',
+  '327[7-9][0-9]|32[89][0-9]{2}|3[3-9][0-9]{3}|[45][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]',
+].join('|')})$`;
 
 const TYPES = new Map<number, RecordType>();
 
