@@ -160,6 +160,7 @@ export const ERROR_CODES = {
   EP1904: ['PowerDNS settings', 'a PowerDNS provider setting is missing or invalid'],
   EP1905: ['RFC 2136 settings', 'an RFC 2136 provider setting is missing or invalid'],
   EP1906: ['Dyn base URL', 'the Dyn base URL answered 404 at login: it lacks /REST'],
+  EP1907: ['provider type unknown', 'a DNS provider of a type no plug-in is registered for was asked to open'],
   EP1910: ['acknowledgements file', 'the drift acknowledgements file cannot be read or is invalid'],
   EP1920: ['problems against live state', 'the desired state cannot be planned against live state'],
   EP1930: ['zone-file settings', 'the zonefile provider settings do not allow what was asked'],
