@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Env } from '../providers/http/env-config.js';
-
-/** The package version; src/connect and dist/connect both sit two levels below package.json. */
-const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+import { VERSION } from './version.js';
 
 /** The User-Agent of every request edgeplan sends, unless EDGEPLAN_USER_AGENT gives another. */
 export const DEFAULT_USER_AGENT = `edgeplan/${VERSION}`;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
+import { VERSION } from '../../connect/version.js';
 import type { CliIo } from '../io.js';
-import { VERSION } from '../version.js';
 
 /** The `edgeplan` command itself, without its subcommands: `--version`, `--help`, and how errors are written. */
 export function rootCommand(io: CliIo): Command {

@@ -1,8 +1,8 @@
+import { VERSION } from '../../connect/version.js';
 import { formatAuditNote } from '../../model/audit-note.js';
 import { digestOf } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
 import type { CliIo } from '../io.js';
-import { VERSION } from '../version.js';
 
 /**
  * The audit note of an apply (model/audit-note.ts): edgeplan's version, the digest of the plan's steps (the calls

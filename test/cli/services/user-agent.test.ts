@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VERSION } from '../../../src/cli/version.js';
+import { VERSION } from '../../../src/connect/version.js';
 import { useNockGuard } from '../../providers/helpers/nock-guard.js';
 import { cli } from '../../support/cli.js';
 
