@@ -160,7 +160,10 @@ export const ERROR_CODES = {
   EP1904: ['PowerDNS settings', 'a PowerDNS provider setting is missing or invalid'],
   EP1905: ['RFC 2136 settings', 'an RFC 2136 provider setting is missing or invalid'],
   EP1906: ['Dyn base URL', 'the Dyn base URL answered 404 at login: it lacks /REST'],
-  EP1907: ['provider type unknown', 'a DNS provider of a type no plug-in is registered for was asked to open'],
+  EP1907: [
+    'provider type unknown',
+    'a DNS provider of a type no plug-in is registered for was asked to open',
+  ],
   EP1910: ['acknowledgements file', 'the drift acknowledgements file cannot be read or is invalid'],
   EP1920: ['problems against live state', 'the desired state cannot be planned against live state'],
   EP1930: ['zone-file settings', 'the zonefile provider settings do not allow what was asked'],
@@ -195,7 +198,10 @@ export const ERROR_CODES = {
   EP2207: ['WAF verify failed', 'reading the good bots back after a change shows a different state'],
   EP2208: ['WAF unexpected response', 'a WAF answer did not have the expected shape'],
   EP2209: ['WAF forbidden', 'the API client may not access some desired webapps'],
-  EP2210: ['WAF webapp unknown', 'a webapp named on the command line is not in the WAF account: nothing was done'],
+  EP2210: [
+    'WAF webapp unknown',
+    'a webapp named on the command line is not in the WAF account: nothing was done',
+  ],
   EP2211: ['WAF purge timeout', 'a cache purge task did not finish in time; the purge may still run'],
   // EP23xx: PowerDNS
   EP2301: ['PowerDNS API error', 'PowerDNS answered with an error status'],
