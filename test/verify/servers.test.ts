@@ -154,6 +154,10 @@ describe("a zone's NS set as resolvers see it", () => {
         /^cannot find the NS set of example.org: queryNs ENOTFOUND example.org$/,
       );
       await expect(find('example.org')).rejects.toBeInstanceOf(NameServersNotFoundError);
+      await expect(find('example.org')).rejects.toMatchObject({
+        name: 'NameServersNotFoundError',
+        cause: expect.objectContaining({ code: 'ENOTFOUND' }),
+      });
       await expect(find('example.net')).rejects.toThrow(
         'no address for the name servers of example.net (ns1.example.net, ns2.example.net)',
       );
