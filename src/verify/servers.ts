@@ -24,7 +24,7 @@ export type NameServerFinder = (zone: string) => Promise<DnsServer[]>;
 export function systemNameServers(resolvers?: readonly string[]): NameServerFinder {
   return async (zone) => {
     const resolver = new Resolver({ timeout: 3_000, tries: 2 });
-    if (resolvers && resolvers.length > 0) resolver.setServers([...resolvers]);
+    if (resolvers !== undefined) resolver.setServers([...resolvers]);
     const names = await resolver.resolveNs(zone).catch((error: unknown) => {
       throw new NameServersNotFoundError(
         `cannot find the NS set of ${zone}: ${error instanceof Error ? error.message : String(error)}`,
