@@ -49,8 +49,10 @@ export async function queryServer(
       if (!message.truncated) return { server, message, transport: 'udp' };
       break;
     } catch (error) {
-      if (!(error instanceof DnsQueryError && error.reason === 'timeout') || attempt >= attempts)
-        throw rethrown(error, server, question);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: udpExchange's one DnsQueryError is
+      // its timeout, and any other error (a refused port, the signal's reason) comes again at once on another try
+      const timedOut = error instanceof DnsQueryError && error.reason === 'timeout';
+      if (!timedOut || attempt >= attempts) throw rethrown(error, server, question);
     }
   }
   try {

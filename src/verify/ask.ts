@@ -3,7 +3,10 @@ import { DnsQueryError, type DnsServer, queryServer, servedAnswer, serverLabel }
 import type { ServerAnswer } from '../model/served.js';
 import type { ServedExpectation } from '../plan/index.js';
 
-/** Which servers answer for a zone on a provider (undefined without `providers:`); a rejection names why none. */
+/**
+ * Which servers answer for a zone on a provider (undefined without `providers:`); a rejection names why none. No
+ * server (`[]`) fails every set of the zone, as a rejection does.
+ */
 export type ServersOf = (zone: string, provider: string | undefined) => Promise<DnsServer[]>;
 
 export interface AskOptions {
@@ -21,7 +24,7 @@ export interface Asked {
   answers: ServerAnswer[];
 }
 
-/** Shown as the server of an answer when the zone's servers could not be found. */
+/** Shown as the server of an answer when the zone's servers could not be found, or there were none. */
 export const NO_SERVERS = 'name servers';
 
 /**
@@ -48,15 +51,25 @@ export async function askServers(
       try {
         servers = await serversFor(expectation);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return { expectation, answers: [{ server: NO_SERVERS, answer: { kind: 'failed', reason } }] };
+        return notAsked(expectation, error instanceof Error ? error.message : String(error));
       }
+      // Asking no server is never "served": a lookup that finds none fails as one that rejects does.
+      if (servers.length === 0) return notAsked(expectation, noServerReason(expectation));
       const answers = await Promise.all(
         servers.map((server) => limit(() => askOne(server, expectation, options))),
       );
       return { expectation, answers };
     }),
   );
+}
+
+/** An expectation no server could be asked about, and why, as the one answer of NO_SERVERS. */
+function notAsked(expectation: ServedExpectation, reason: string): Asked {
+  return { expectation, answers: [{ server: NO_SERVERS, answer: { kind: 'failed', reason } }] };
+}
+
+function noServerReason({ zone, provider }: ServedExpectation): string {
+  return `no name server to ask for zone ${zone}${provider === undefined ? '' : ` on provider ${provider}`}`;
 }
 
 async function askOne(server: DnsServer, e: ServedExpectation, options: AskOptions): Promise<ServerAnswer> {

@@ -143,6 +143,11 @@ function describeGroup(
   describe(`${group.name} (${zone})`, () => {
     let subject: ConformanceSubject | undefined;
     let failed = false;
+    /**
+     * What the server served after the last step (the zone read by the first test, then by each step after its
+     * apply): the next step's state before it, since nothing else writes the group's zone.
+     */
+    let served: ServedRecord[] | null = null;
     beforeAll(async () => {
       subject = await factory.open();
     });
@@ -152,7 +157,8 @@ function describeGroup(
       failed = true;
       const opened = requireSubject(subject);
       expect(opened.provider.capabilities).toEqual(capabilities);
-      expect(await opened.liveRecords(zone)).toEqual(factory.zonesExist ? [] : null);
+      served = await opened.liveRecords(zone);
+      expect(served).toEqual(factory.zonesExist ? [] : null);
       failed = false;
     });
 
@@ -169,7 +175,7 @@ function describeGroup(
         if (failed) context.skip();
         failed = true;
         const file = join(dir(), `${zone}-${index}.yaml`);
-        await runStep(requireSubject(subject), group, step, zone, file, capabilities);
+        served = await runStep(requireSubject(subject), group, step, zone, file, capabilities, served);
         failed = false;
       });
     });
@@ -188,7 +194,8 @@ async function runStep(
   zone: string,
   file: string,
   capabilities: DnsCapabilities,
-): Promise<void> {
+  before: ServedRecord[] | null,
+): Promise<ServedRecord[] | null> {
   const providers: Providers = { dns: { [DYN]: subject.provider } };
   const body = step.zone.replaceAll('{zone}', zone).replace(/^/gm, '    ');
   await writeFile(file, `zones:\n  ${zone}:\n${body}\n`);
@@ -196,7 +203,7 @@ async function runStep(
   if (step.refused !== undefined) {
     expect(loaded.ok, 'the step must be refused at load').toBe(false);
     if (!loaded.ok) expect(loaded.diagnostics.map(formatDiagnostic).join('\n')).toContain(step.refused);
-    return;
+    return before;
   }
   if (!loaded.ok) throw new Error(loaded.diagnostics.map(formatDiagnostic).join('\n'));
   const desired = requireZone(loaded.desired.zones, zone);
@@ -206,7 +213,6 @@ async function runStep(
     "types missing from the group's `requires`",
   ).toEqual([]);
 
-  const before = await subject.liveRecords(zone);
   const plan = await planReviewed(loaded.desired, providers);
   if (step.unchanged) expect(plan.changes).toEqual([]);
   else expect(plan.changes.length, 'the step must change something').toBeGreaterThan(0);
@@ -235,6 +241,7 @@ async function runStep(
   const again = await planReviewed(loaded.desired, providers);
   expect(again.changes, 'a plan right after the apply').toEqual([]);
   expect(again.steps).toEqual([]);
+  return now;
 }
 
 function createZone(zone: string) {

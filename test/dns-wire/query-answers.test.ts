@@ -69,6 +69,7 @@ describe('a server that answers from where it was asked', () => {
         { name: 'www.example.com', type: 'A' },
         options,
       );
+      expect(reply.transport).toBe('udp');
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
       await vi.waitFor(() => expect(udpSockets()).toBe(open));
     } finally {
@@ -111,10 +112,15 @@ describe('a truncated answer (RFC 7766 §5)', () => {
   /**
    * A UDP server that answers truncated, and a TCP server on the same port that answers as `tcp` says with the
    * query's octets: over TCP, the connection is to the server asked, so only the id and question are checked.
+   * `udpQuery` is shown each query that comes by UDP.
    */
-  async function truncating(tcp: ((query: WireMessage, socket: Socket) => void) | null) {
+  async function truncating(
+    tcp: ((query: WireMessage, socket: Socket) => void) | null,
+    udpQuery: (query: WireMessage) => void = () => {},
+  ) {
     const truncated = (octets: Buffer, send: (octets: Buffer) => void) => {
       const query = decodeMessage(octets);
+      udpQuery(query);
       send(encodeMessage({ ...query, response: true, authoritative: true, truncated: true, rcode: 0 }));
     };
     const sockets = new Set<Socket>();
@@ -156,6 +162,40 @@ describe('a truncated answer (RFC 7766 §5)', () => {
   const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.1' };
   const ask = (port: number) =>
     queryServer({ host: '127.0.0.1', port }, { name: 'www.example.com', type: 'A' }, { timeoutMs: 500 });
+
+  it('sends the same query both ways: a question alone, no recursion, EDNS(0) offering 1232 octets', async () => {
+    const asked: { udp?: WireMessage; tcp?: WireMessage } = {};
+    const server = await truncating(
+      (query, socket) => {
+        asked.tcp = query;
+        socket.write(framed({ ...query, response: true, authoritative: true, rcode: 0, answers: [record] }));
+      },
+      (query) => {
+        asked.udp = query;
+      },
+    );
+    try {
+      expect((await ask(server.port)).transport).toBe('tcp');
+    } finally {
+      await server.close();
+    }
+    // An authoritative server is asked (RFC 1035 §4.1.1): a query (QR 0, opcode QUERY), nothing but the question.
+    const sent = {
+      response: false,
+      opcode: 0,
+      authoritative: false,
+      truncated: false,
+      recursionDesired: false,
+      rcode: 0,
+      question: { name: 'www.example.com', type: 'A' },
+      answers: [],
+      authorities: [],
+      additionals: [],
+      udpSize: 1232,
+    };
+    expect(asked.udp).toEqual({ ...sent, id: expect.any(Number) });
+    expect(asked.tcp).toEqual({ ...sent, id: expect.any(Number) });
+  });
 
   it('asks again over TCP, takes the whole answer however it is split, then closes the connection', async () => {
     let closed: Promise<void> = Promise.resolve();
@@ -219,7 +259,12 @@ describe('a truncated answer (RFC 7766 §5)', () => {
     }
     const garbage = await truncating((_query, socket) => socket.write(Buffer.from([0, 3, 1, 2, 3])));
     try {
-      await expect(ask(garbage.port)).rejects.toMatchObject({ reason: 'malformed' });
+      await expect(ask(garbage.port)).rejects.toMatchObject({
+        reason: 'malformed',
+        message: expect.stringMatching(
+          new RegExp(`^www.example.com A from 127.0.0.1:${garbage.port}: malformed answer: .+`),
+        ),
+      });
     } finally {
       await garbage.close();
     }

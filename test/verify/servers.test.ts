@@ -1,9 +1,11 @@
 import { createSocket } from 'node:dgram';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { givenNameServers, serversOf } from '../../src/cli/options/name-servers.js';
 import type { RunningSandbox } from '../../src/cli/sandbox/sandbox.js';
 import { decodeMessage, encodeMessage, RCODES } from '../../src/dns-wire/index.js';
 import { parseServer, systemNameServers } from '../../src/verify/index.js';
+import { NameServersNotFoundError } from '../../src/verify/servers.js';
 
 describe('a name server address', () => {
   it('is HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address; the port defaults to 53', () => {
@@ -152,11 +154,45 @@ describe("a zone's NS set as resolvers see it", () => {
       await expect(find('example.org')).rejects.toThrow(
         /^cannot find the NS set of example.org: queryNs ENOTFOUND example.org$/,
       );
+      await expect(find('example.org')).rejects.toBeInstanceOf(NameServersNotFoundError);
+      await expect(find('example.org')).rejects.toMatchObject({
+        name: 'NameServersNotFoundError',
+        cause: expect.objectContaining({ code: 'ENOTFOUND' }),
+      });
       await expect(find('example.net')).rejects.toThrow(
         'no address for the name servers of example.net (ns1.example.net, ns2.example.net)',
       );
+      await expect(find('example.net')).rejects.toMatchObject({ code: 'EP2604', kind: 'provider' });
     } finally {
       await server.close();
+    }
+  });
+
+  it('asks a resolver that fails each try twice, then says so', async () => {
+    // Each UDP answer is truncated, and each TCP connection it sends Node's resolver to is closed at once: a failed
+    // try per connection, with no wait, so the connections count the tries.
+    const udp = createSocket('udp4');
+    udp.on('message', (octets, remote) => {
+      const query = decodeMessage(octets);
+      const answer = encodeMessage({ ...query, response: true, truncated: true, udpSize: undefined });
+      udp.send(answer, remote.port, remote.address);
+    });
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', () => resolve()));
+    const { port } = udp.address();
+    let connections = 0;
+    const tcp = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', () => resolve()));
+    try {
+      await expect(systemNameServers([`127.0.0.1:${port}`])('example.com')).rejects.toThrow(
+        /^cannot find the NS set of example.com: queryNs ECONNREFUSED example.com$/,
+      );
+      expect(connections).toBe(2);
+    } finally {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
     }
   });
 });

@@ -44,7 +44,10 @@ export interface Scenario {
    */
   run(
     workflow: string,
-    options: { runId: number; table: Table } & ({ files: Files; base?: Files } | { origin: string }),
+    options: { runId: number; table: Table; only?: readonly string[] } & (
+      | { files: Files; base?: Files }
+      | { origin: string }
+    ),
   ): Promise<Record<string, JobRun>>;
   close(): Promise<void>;
 }
@@ -60,11 +63,12 @@ async function startScenario(suite: Suite): Promise<Scenario> {
     sandbox,
     nameserver: `127.0.0.1:${port}`,
     tools,
-    run(workflow, { runId, table, ...from }) {
+    run(workflow, { runId, table, only, ...from }) {
       const temp = join(dir, `run-${runId}`);
       return runWorkflow(join('examples/github-actions', workflow), {
         table,
         runId,
+        ...(only ? { only } : {}),
         tools,
         temp,
         checkout: (job) => {

@@ -61,6 +61,8 @@ export interface RunOptions {
   checkout(job: string): Promise<string>;
   /** Where the runner's own files go (RUNNER_TEMP, the event payload, step files). */
   temp: string;
+  /** Run only these jobs (each after the jobs it needs, which must be among them); default every job. */
+  only?: readonly string[];
 }
 
 export interface JobRun {
@@ -87,6 +89,7 @@ export async function runWorkflow(file: string, options: RunOptions): Promise<Re
   await writeFile(eventPath, JSON.stringify(options.table.github.event));
   const runs: Record<string, JobRun> = {};
   for (const [id, job] of Object.entries(workflow.jobs)) {
+    if (options.only && !options.only.includes(id)) continue;
     const needs = [job.needs ?? []].flat();
     const missing = needs.filter((need) => !runs[need]);
     if (missing.length > 0)

@@ -24,15 +24,22 @@ export const NEW_ZONE_TIMERS = { refresh: 3600, retry: 600, expire: 1_209_600, m
 
 /** SOA RDATA (names absolute already) → the SOA, or why it is not one. Timers may use units (`8H`, `1W`). */
 export function parseSoa(fields: readonly string[], ttl: number): Soa | string {
-  const [mname, rname, serial, ...timers] = fields;
-  if (mname === undefined || rname === undefined || timers.length !== 4)
+  if (!hasSevenFields(fields))
     return 'an SOA has seven fields: mname rname serial refresh retry expire minimum';
-  if (serial === undefined || !/^\d+$/.test(serial) || Number(serial) >= SERIAL_SPACE)
+  const [mname, rname, serial, ...timers] = fields;
+  if (!/^\d+$/.test(serial) || Number(serial) >= SERIAL_SPACE)
     return `the SOA serial ${serial} is not a number from 0 to ${SERIAL_SPACE - 1}`;
   const [refresh, retry, expire, minimum] = timers.map(parseZoneFileTtl);
   if (refresh === undefined || retry === undefined || expire === undefined || minimum === undefined)
     return `the SOA timers ${timers.join(' ')} are not all TTLs`;
   return { ttl, mname, rname, serial: Number(serial), refresh, retry, expire, minimum };
+}
+
+/** An SOA's RDATA: mname rname serial refresh retry expire minimum (RFC 1035 §3.3.13). */
+type SevenFields = readonly [string, string, string, string, string, string, string];
+
+function hasSevenFields(fields: readonly string[]): fields is SevenFields {
+  return fields.length === 7;
 }
 
 /** The SOA's RDATA as the file writes it. */

@@ -92,8 +92,11 @@ function apexRank(line: Line, origin: string): number {
 function compareNames(a: string, b: string): number {
   const left = reversedLabels(a);
   const right = reversedLabels(b);
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const order = compareStrings(left[i] ?? '', right[i] ?? '');
+  for (const [i, label] of left.entries()) {
+    const other = right[i];
+    // a is below b: b comes first.
+    if (other === undefined) return 1;
+    const order = compareStrings(label, other);
     if (order !== 0) return order;
   }
   return left.length - right.length;

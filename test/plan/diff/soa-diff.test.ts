@@ -119,6 +119,29 @@ describe('notes on the SOA of a zone with several providers', () => {
     ]);
   });
 
+  it('name the provider whose SOA was not read, where the zone declares one', () => {
+    const declaring: DesiredState = {
+      ...desired,
+      zones: [
+        {
+          // As a serves it: nothing to change there.
+          ...desiredZone('example.com', { ...WWW, 'example.com SOA': [['- - 10800 - - -'], PROVIDER_TTL] }),
+          providers: ['a', 'b'],
+        },
+      ],
+    };
+    const { soa: _, ...unread } = live();
+    const plan = computePlan(
+      declaring,
+      { dns: { a: { zones: { 'example.com': live() } }, b: { zones: { 'example.com': unread } } } },
+      fakeProviders(),
+    );
+    expect(plan.notes).toEqual([
+      'zone example.com on b: its SOA could not be read as one record with plain names, so the soa it declares ' +
+        'is not planned; check the SOA the provider serves',
+    ]);
+  });
+
   it('say nothing where they agree, where a provider reads no SOA, or where the zone is absent', () => {
     const { soa: _, ...unread } = live('x. y. 1 2 3 4');
     expect(notes(live(), { ...live(), serial: 99 })).toEqual([]);

@@ -102,4 +102,9 @@ describe('the SOA of a zone file', () => {
     expect(rnameOf('@example.com')).toBe('.example.com.');
     expect(rnameOf('a\x7fb@example.com')).toBe('a\\127b.example.com.');
   });
+
+  it('escapes each character a zone file reads apart in a local part: quote, backslash, @ and $ too', () => {
+    // The last @ ends the local part; RFC 1035 §5.1: `\X` is X itself, `$` starts a directive, `@` is the origin.
+    expect(rnameOf('a"b\\c@d$e@example.com')).toBe('a\\"b\\\\c\\@d\\$e.example.com.');
+  });
 });

@@ -94,4 +94,31 @@ describe('the zone file edgeplan writes', () => {
       '$ORIGIN example.com.',
     ]);
   });
+
+  it('is the whole file: a word on how it is kept, $ORIGIN and the SOA, then one line per record', () => {
+    const content: ZoneContent = {
+      zone: 'example.com',
+      soa: SOA,
+      sets: [{ fqdn: 'www.example.com', type: 'A', records: [{ value: '192.0.2.1', ttl: 300 }] }],
+      // A kept record's RDATA as its fields were read; an owner in any case, one outside the zone (absolute).
+      kept: [
+        { ...kept('Mail.Example.COM.', 'MX', ''), rdata: ['10', 'mx1'] },
+        kept('notexample.com.', 'TXT', '"x"'),
+      ],
+      unsupported: [],
+      notes: [],
+    };
+    expect(zoneFileText(content)).toBe(
+      [
+        '; Zone example.com, written by edgeplan. It reads this file before each plan; an apply changes only the',
+        '; lines of the records it changes, and the SOA serial: other lines and comments are kept as written.',
+        '$ORIGIN example.com.',
+        '@\t3600\tIN\tSOA\tns1.example.com. hostmaster.example.com. 7 3600 600 1209600 300',
+        'Mail\t300\tIN\tMX\t10 mx1',
+        'www\t300\tIN\tA\t192.0.2.1',
+        'notexample.com.\t300\tIN\tTXT\t"x"',
+        '',
+      ].join('\n'),
+    );
+  });
 });
