@@ -14,8 +14,8 @@ export const UNIT_TESTS = [
   'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
   // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait, and
   // which servers answer for a zone (a resolver played on 127.0.0.1).
-  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update,sshfp-packet}.test.ts',
-  'test/verify/{wait,servers}.test.ts',
+  'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update,sshfp-records}.test.ts',
+  'test/verify/{ask,wait,servers}.test.ts',
   // The heap and compiler settings the CLI gives itself (pure).
   'test/cli/heap-policy.test.ts',
   'test/cli/compiler-policy.test.ts',

@@ -10,14 +10,9 @@
 // Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
 import { applyProgress, waitNotices } from '../dist/cli/output/progress.js';
-import {
-  applyPlan,
-  createDynProvider,
-  createWafProvider,
-  IMPLICIT_PROVIDER,
-  planLive,
-  writersOf,
-} from '../dist/index.js';
+import { applyPlan, IMPLICIT_PROVIDER, planLive, writersOf } from '../dist/index.js';
+import { createDynProvider } from '../dist/providers/dyn/index.js';
+import { createWafProvider } from '../dist/providers/waf/index.js';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const desired = JSON.parse(await readFile(config.desiredPath, 'utf8'));

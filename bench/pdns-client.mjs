@@ -3,7 +3,8 @@
 // the desired state (checked against PowerDNS's capabilities), plans against the server (planLive), and for an
 // apply step applies the plan (applyPlan with writersOf the provider). Prints one JSON line with the figures.
 import { readFile } from 'node:fs/promises';
-import { createPdnsProvider, loadDesiredState, pdnsCapabilities } from '../dist/index.js';
+import { loadDesiredState, pdnsCapabilities } from '../dist/index.js';
+import { createPdnsProvider } from '../dist/providers/pdns/index.js';
 import { runMeasuredStep } from './provider-step.mjs';
 
 const config = JSON.parse(await readFile(process.argv[2], 'utf8'));

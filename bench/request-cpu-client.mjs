@@ -4,7 +4,7 @@
 // Node's own `http.request` on a keep-alive agent, nothing else: the floor the client adds its work to. Prints one
 // JSON line: requests, CPU ms (user + sys) and wall ms over the N, peak RSS MB.
 import http from 'node:http';
-import { createDynProvider } from '../dist/index.js';
+import { createDynProvider } from '../dist/providers/dyn/index.js';
 
 const [mode, url, customerName, userName, password, count] = process.argv.slice(2);
 const n = Number(count);

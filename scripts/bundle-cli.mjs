@@ -8,6 +8,14 @@
 // left out (the package is a dependency, installed beside). The CLI turns source maps on only for --verbose
 // (main.ts), which prints stack traces; reading them costs about 0.1 s per run. The bundled packages' licences are
 // written beside the bundle.
+//
+// The code is written without its comments and indentation (esbuild's `minifyWhitespace`), names kept: V8 holds
+// every loaded chunk's source text for as long as the process runs (it compiles functions lazily, from that text),
+// and the parser reads it all: a 1,000-record plan's peak RSS is about 0.6 MB lower this way (docs/benchmarks.md,
+// "Memory"). Whitespace alone: renaming would make a stack trace without source maps unreadable, and `minifySyntax`
+// saved nothing measurable besides it.
+// esbuild writes the code in ASCII (its `charset`), every other character escaped, and comments, which it kept as
+// written, are gone: so V8 holds each chunk's source as one byte a character, not two.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +37,7 @@ export function bundleOptions(outdir) {
     sourcemap: 'linked',
     sourcesContent: true,
     legalComments: 'none',
+    minifyWhitespace: true,
     metafile: true,
     logLevel: 'warning',
     // jsonc-parser's `main` is a UMD build whose modules `require` each other at run time, which a bundle cannot
@@ -46,7 +55,6 @@ export async function bundleCli(outdir) {
   await rm(outdir, { recursive: true, force: true });
   const result = await build(bundleOptions(outdir));
   await ownSourcesOnly(outdir);
-  await asciiOnly(outdir);
   const packages = bundledPackages(result.metafile);
   await writeFile(join(outdir, 'THIRD-PARTY-LICENSES.txt'), await licences(packages));
   return packages;
@@ -62,23 +70,6 @@ async function ownSourcesOnly(outdir) {
       source.includes('node_modules/') ? null : (map.sourcesContent?.[i] ?? null),
     );
     await writeFile(path, JSON.stringify(map));
-  }
-}
-
-/**
- * Every chunk in ASCII. esbuild escapes every other character of the code (its `charset` is ASCII) but keeps the
- * comments it keeps as written, and one `—` in a comment makes V8 hold the whole chunk's source as two bytes a
- * character: the zod and record-types chunk alone 0.56 MB of heap instead of 0.28 (docs/benchmarks.md, "Memory").
- * Each such character becomes `?` (two for a pair of UTF-16 units), so every column of the source map stays true.
- */
-async function asciiOnly(outdir) {
-  for (const name of await readdir(outdir)) {
-    if (!name.endsWith('.js')) continue;
-    const path = join(outdir, name);
-    const text = await readFile(path, 'utf8');
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is what is replaced, not a control character
-    const ascii = text.replace(/[^\u0000-\u007f]/gu, (char) => '?'.repeat(char.length));
-    if (ascii !== text) await writeFile(path, ascii);
   }
 }
 

@@ -2,12 +2,13 @@
  * The library API: everything the CLI does, for programmatic use (docs/library.md has a complete example that a
  * test compiles against the packed package). The CLI is a thin layer over these:
  * - load: `loadDesiredState` (with the registered providers, `{ catalogue: PROVIDER_CATALOGUE }`), `parseAckFile`;
- * - plan: `planReviewed` with both providers (`createDynProvider`, `createWafProvider`; PowerDNS:
- *   `createPdnsProvider`), or `computePlan` (pure);
+ * - open: `openProviders` (every provider a desired state names, as the CLI opens them), or one provider on its
+ *   own: `openDyn`, `openPowerDns`, `openRfc2136`, `openZonefile`, `openWaf`; the one way to open providers;
+ * - plan: `planReviewed` with the opened providers, or `computePlan` (pure);
  * - render: `renderPlanText`, `renderPlanMarkdown`, `renderPlanJson`, `renderDriftText`, `renderDriftJson`;
  * - apply: `applyPlan` with `writersOf(providers)`;
  * - drift: `driftReport`;
- * - import: `readDynInventory`, `readWafInventory`, then `importDocuments`;
+ * - import: a DNS provider's `readInventory`, `readWafInventory`, then `importDocuments`;
  * - saved plans: `parsePlanFile` (with `PROVIDER_OP_SCHEMAS`, or `savedPlanOpSchemas` for DNS providers named
  *   under `providers:`), then `checkSavedPlan`;
  * - errors: every error a call throws is an `EdgeplanError` with a stable `code` and its `kind` (`errorCodeTable`
@@ -108,31 +109,11 @@ export {
 } from './plan/index.js';
 export type { Approval, Digest, PlanFingerprints, TargetFingerprint } from './plan/review-types.js';
 export type * from './plan/types.js';
-export {
-  createDynProvider,
-  DYN_CAPABILITIES,
-  DYN_PROVIDER,
-  type DynConfig,
-  type DynProvider,
-  dynConfigFromEnv,
-} from './providers/dyn/index.js';
-export { readDynInventory } from './providers/dyn/read/read-inventory.js';
+export { DYN_CAPABILITIES, DYN_PROVIDER } from './providers/dyn/index.js';
 export { EnvConfigError } from './providers/http/env-config.js';
 export { PROVIDER_OP_SCHEMAS, savedPlanOpSchemas } from './providers/op-schemas.js';
-export {
-  createPdnsProvider,
-  PDNS_OP_SCHEMA,
-  type PdnsProviderOptions,
-  pdnsCapabilities,
-  pdnsConnectionFromEnv,
-} from './providers/pdns/index.js';
+export { PDNS_OP_SCHEMA, pdnsCapabilities } from './providers/pdns/index.js';
 export type { DnsProviderPlugin, ProviderContext } from './providers/plugin.js';
 export { DNS_PROVIDERS, PROVIDER_CATALOGUE, pluginOf } from './providers/registry.js';
-export {
-  createWafProvider,
-  WAF_PROVIDER,
-  type WafConfig,
-  type WafProvider,
-  wafConfigFromEnv,
-} from './providers/waf/index.js';
+export { WAF_PROVIDER, type WafProvider } from './providers/waf/index.js';
 export { readWafInventory } from './providers/waf/read-inventory.js';

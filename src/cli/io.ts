@@ -28,6 +28,8 @@ export interface CliIo {
    * for the run (compiler-policy.ts, set by main.ts). Absent in process (tests): the process is not the CLI's.
    */
   sizeRun?(characters: number): void;
+  /** Told the record sets a command read from live zones, once read (compiler-policy.ts, as `sizeRun`). */
+  sizeLive?(records: number): void;
 }
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
-import { sizedCompilerFlags, startCompilerFlags } from './compiler-policy.js';
+import { liveCompilerFlags, sizedCompilerFlags, startCompilerFlags } from './compiler-policy.js';
 import { heapFlags } from './heap-policy.js';
 
 // The heap's and the compiler's settings first, before the code that grows the heap loads (heap-policy.ts,
@@ -16,12 +16,14 @@ if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 const { processIo } = await import('./io.js');
 const { runCli } = await import('./run.js');
 
-// The compiler again once a command has read its YAML and knows the run's size (compiler-policy.ts).
-const sizeRun = (characters: number) => {
-  const sized = sizedCompilerFlags(characters, compiler);
+// The compiler again once a command has read its YAML, or the live zones, and knows the run's size
+// (compiler-policy.ts).
+const setSized = (sized: string) => {
   if (sized !== '') setFlagsFromString(sized);
 };
-const code = await runCli(process.argv.slice(2), { ...processIo(), sizeRun });
+const sizeRun = (characters: number) => setSized(sizedCompilerFlags(characters, compiler));
+const sizeLive = (records: number) => setSized(liveCompilerFlags(records, compiler));
+const code = await runCli(process.argv.slice(2), { ...processIo(), sizeRun, sizeLive });
 // The run is over once runCli returns. A command that failed on one service may leave work of the other under way
 // (a rate-limit wait of up to 120 s, a change being polled, a keep-alive socket): the process ends here, once what
 // it printed is written, instead of after them.

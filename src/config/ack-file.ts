@@ -52,35 +52,49 @@ const Text = z.lazy(() =>
 const AckSchema = z.lazy(() =>
   z.strictObject({
     acknowledged: z.array(
-      z.strictObject({
-        target: Text,
-        digest: z
-          .string({ error: 'must be a string' })
-          .regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
-            error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
-          })
-          .optional(),
-        reason: Text,
-        owner: Text,
-        // YAML reads an unquoted 2026-07-31 as a string with the default schema of `yaml` v2 (core schema).
-        expires: z
-          .string({ error: 'must be a date YYYY-MM-DD' })
-          .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-          .refine(isCalendarDate, { error: 'is not a calendar date' }),
-      }),
+      z.strictObject(
+        {
+          target: Text,
+          digest: z
+            .string({ error: 'must be a string' })
+            .regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
+              error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
+            })
+            .optional(),
+          reason: Text,
+          owner: Text,
+          // YAML reads an unquoted 2026-07-31 as a string with the default schema of `yaml` v2 (core schema).
+          expires: z
+            .string({ error: 'must be a date YYYY-MM-DD' })
+            .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+            .refine(isCalendarDate, { error: 'is not a calendar date' }),
+        },
+        { error: `must be a map of ${ENTRY_KEYS}` },
+      ),
       { error: `must be a list of { ${ENTRY_KEYS} }` },
     ),
   }),
 );
 
+/**
+ * The file cannot be used: unread (the message says why, `diagnostics` is empty), or with `diagnostics`, each problem
+ * at its `file:line:col` with its own code (EP1013, or a YAML one); the message is then those, one a line.
+ */
 export class AckFileError extends EdgeplanError {
   override readonly code = 'EP1910';
   override readonly name = 'AckFileError';
+  readonly diagnostics: readonly Diagnostic[];
+
+  constructor(message: string, options: ErrorOptions & { diagnostics?: readonly Diagnostic[] } = {}) {
+    const { diagnostics = [], ...rest } = options;
+    super(message, rest);
+    this.diagnostics = diagnostics;
+  }
 }
 
 /**
- * Parses the file's text; throws AckFileError with every problem as `file:line:col: message`, `file` as given.
- * Entries carry the place they were written (`at`).
+ * Parses the file's text; throws AckFileError with every problem, sorted, as `diagnostics` (each
+ * `file:line:col: EPnnnn message`, `file` as given). Entries carry the place they were written (`at`).
  */
 export function parseAckFile(text: string, file: string): Acknowledgement[] {
   const parsed = parseYamlFile(file, text);
@@ -171,7 +185,8 @@ function recordSetNameProblem(read: AckTarget): string | null {
 }
 
 function problems(diagnostics: Diagnostic[]): AckFileError {
-  return new AckFileError(sortDiagnostics(diagnostics).map(formatDiagnostic).join('\n'));
+  const sorted = sortDiagnostics(diagnostics);
+  return new AckFileError(sorted.map(formatDiagnostic).join('\n'), { diagnostics: sorted });
 }
 
 function isCalendarDate(text: string): boolean {

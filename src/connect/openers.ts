@@ -1,7 +1,7 @@
 import type { DnsProvider } from '../model/dns.js';
 import type { DnsProviderSpec, ProviderOptions } from '../model/dns-provider-spec.js';
 import type { Env } from '../providers/http/env-config.js';
-import { pluginOf } from '../providers/registry.js';
+import { DNS_PROVIDERS, pluginOf } from '../providers/registry.js';
 import {
   createWafProvider,
   type WafConfig,
@@ -9,6 +9,7 @@ import {
   wafConfigFromEnv,
 } from '../providers/waf/index.js';
 import { type OpenOptions, providerContext } from './open-options.js';
+import { ProviderTypeError } from './provider-type-error.js';
 import { DEFAULT_USER_AGENT, userAgentFrom } from './user-agent.js';
 
 /**
@@ -34,7 +35,11 @@ export async function openDnsProvider(
 ): Promise<DnsProvider> {
   const plugin = pluginOf(spec.type);
   // Validation refuses a type no provider has; a desired state built by hand may still name one.
-  if (!plugin) throw new Error(`no DNS provider of type "${spec.type}" is registered`);
+  if (!plugin)
+    throw new ProviderTypeError(
+      spec.type,
+      DNS_PROVIDERS.map((registered) => registered.type),
+    );
   return plugin.open(spec, providerContext(env, options));
 }
 

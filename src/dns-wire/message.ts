@@ -1,9 +1,7 @@
 import dnsPacket, { type Answer, type OptAnswer, type Question, type RecordClass } from 'dns-packet';
 import { EdgeplanError } from '../model/edgeplan-error.js';
 import { fromAnswer, packetType, toAnswer, typeName, type WireRecord } from './rdata.js';
-import { useWholeSshfp } from './sshfp-packet.js';
-
-useWholeSshfp();
+import { type HiddenSshfp, hideSshfp } from './sshfp-records.js';
 
 /** RFC 1035 §4.1.1 response codes edgeplan tells apart (RFC 6895 lists the rest; they are shown by number). */
 export const RCODES = {
@@ -93,15 +91,22 @@ export function encodeMessage(message: WireMessage): Buffer {
 /** Octets → message; throws MalformedMessageError when they are not one DNS message. */
 export function decodeMessage(octets: Buffer): WireMessage {
   let packet: ReturnType<typeof dnsPacket.decode>;
+  let sshfp: HiddenSshfp['sections'];
   try {
-    packet = dnsPacket.decode(octets);
+    const hidden = hideSshfp(octets);
+    sshfp = hidden.sections;
+    packet = dnsPacket.decode(hidden.octets);
   } catch (error) {
     throw new MalformedMessageError(error instanceof Error ? error.message : String(error));
   }
   const flags = octets.readUInt16BE(2);
   const question = packet.questions?.[0];
-  const records = (list: Answer[] | undefined) =>
-    (list ?? []).flatMap((a) => (a.type === 'OPT' ? [] : [fromAnswer(a)]));
+  // An SSHFP record, read as raw octets (sshfp-records.ts), gets its type back before its RDATA is read.
+  const records = (list: Answer[] | undefined, section: ReadonlySet<number>) =>
+    (list ?? []).flatMap((a, index) => {
+      if (a.type === 'OPT') return [];
+      return [fromAnswer(section.has(index) ? ({ ...a, type: packetType('SSHFP') } as Answer) : a)];
+    });
   const opt = packet.additionals?.find((a) => a.type === 'OPT');
   return {
     id: packet.id ?? 0,
@@ -112,9 +117,9 @@ export function decodeMessage(octets: Buffer): WireMessage {
     recursionDesired: packet.flag_rd,
     rcode: flags & 0xf,
     ...(question ? { question: decodedQuestion(question) } : {}),
-    answers: records(packet.answers),
-    authorities: records(packet.authorities),
-    additionals: records(packet.additionals),
+    answers: records(packet.answers, sshfp[0]),
+    authorities: records(packet.authorities, sshfp[1]),
+    additionals: records(packet.additionals, sshfp[2]),
     ...(opt && 'udpPayloadSize' in opt ? { udpSize: opt.udpPayloadSize } : {}),
   };
 }

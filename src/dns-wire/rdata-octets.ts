@@ -5,10 +5,11 @@ import { decodeLoc, encodeLoc } from './loc-rdata.js';
  * RDATA written and read here as octets, for the types dns-packet has no codec of its own for, or one that loses
  * data: LOC (RFC 1876 §2), DNAME (RFC 6672 §2.1), RP (RFC 1183 §2.2), HINFO (RFC 1035 §3.3.2), URI (RFC 7553
  * §4.5), OPENPGPKEY (RFC 7929 §2.1), DHCID (RFC 4701 §3.1), DNSKEY (RFC 4034 §2.1), SMIMEA (RFC 8162 §2, TLSA's),
- * CDS and CDNSKEY (RFC 7344 §3: DS's and DNSKEY's RDATA),
- * and RFC 3597's generic `\# <length> <hex>` for a type by number (`TYPE65534`). Names inside are written
- * uncompressed (RFC 3597 §4). `decode` gives undefined for octets that are not a valid RDATA of the type: the
- * caller shows them generically.
+ * CDS and CDNSKEY (RFC 7344 §3: DS's and DNSKEY's RDATA), SSHFP (RFC 4255 §3.1: dns-packet takes only SHA-1's and
+ * SHA-256's lengths; sshfp-records.ts), and RFC 3597's generic `\# <length> <hex>` for a type by number
+ * (`TYPE65534`). Names inside are written uncompressed (RFC 3597 §4). `decode` gives undefined for octets that are
+ * not a valid RDATA of the type (an SSHFP record without a fingerprint, which BIND refuses too): the caller shows
+ * them generically (`\# 2 0102`), which the type's own parser refuses, so such a record is left alone.
  */
 interface OctetCodec {
   encode(value: string): Buffer;
@@ -94,6 +95,7 @@ const CODECS: ReadonlyMap<string, OctetCodec> = new Map([
   ['OPENPGPKEY', base64],
   ['RP', names(2)],
   ['SMIMEA', fixed([1, 1, 1], 'hex')],
+  ['SSHFP', fixed([1, 1], 'hex')],
   ['URI', uri],
 ]);
 

@@ -68,13 +68,6 @@ export function toAnswer(record: WireRecord): Answer {
       };
       return { name, ttl, type: 'NAPTR', data };
     }
-    case 'SSHFP':
-      return {
-        name,
-        ttl,
-        type: 'SSHFP',
-        data: { algorithm: n(0), hash: n(1), fingerprint: f.slice(2).join('') },
-      };
     case 'TLSA': {
       const certificate = Buffer.from(f.slice(3).join(''), 'hex');
       return {
@@ -151,8 +144,6 @@ export function fromAnswer(answer: Answer): WireRecord {
       const texts = [flags, services, regexp].map((s) => quoteOctets(Buffer.from(s)));
       return record(`${order} ${preference} ${texts.join(' ')} ${absolute(replacement)}`);
     }
-    case 'SSHFP':
-      return record(`${answer.data.algorithm} ${answer.data.hash} ${answer.data.fingerprint.toLowerCase()}`);
     case 'TLSA': {
       const { usage, selector, matchingType, certificate } = answer.data;
       return record(`${usage} ${selector} ${matchingType} ${certificate.toString('hex')}`);

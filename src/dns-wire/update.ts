@@ -143,12 +143,8 @@ function writeEntry(sink: Sink, names: NameTable, entry: UpdateEntry, ttl: numbe
   sink.buffer?.writeUInt16BE(sink.offset - length - 2, length);
 }
 
-/** RDATA: the names of RFC 1035's types compressed; any other type as dns-packet writes it (or SSHFP, below). */
+/** RDATA: the names of RFC 1035's types compressed; any other type as dns-packet writes it (rdata.ts gives it). */
 function writeRdata(sink: Sink, names: NameTable, record: WireRecord): void {
-  if (record.type === 'SSHFP') {
-    writeOctets(sink, sshfpRdata(record.value));
-    return;
-  }
   const answer = toAnswer(record);
   switch (answer.type) {
     case 'NS':
@@ -184,15 +180,6 @@ function writeUncompressed(sink: Sink, answer: Answer): void {
   }
   const octets = dnsPacket.encode(packet);
   writeOctets(sink, octets.subarray(skip));
-}
-
-/**
- * SSHFP's RDATA (RFC 4255 §3.1) written here: dns-packet refuses a fingerprint whose length is not SHA-1's or
- * SHA-256's, and a server takes any (a SHA-384 one, a type it does not know yet).
- */
-function sshfpRdata(value: string): Buffer {
-  const [algorithm = '0', type = '0', ...hex] = value.trim().split(/\s+/);
-  return Buffer.concat([Buffer.from([Number(algorithm), Number(type)]), Buffer.from(hex.join(''), 'hex')]);
 }
 
 /** Type and class; a TTL too when given (records have one, the zone section does not). */

@@ -37,6 +37,15 @@ export function zoneNameProblem(name: string): string | null {
   return zoneLabelsProblem(name) ?? (name.includes('.') ? null : ONE_LABEL_PROBLEM);
 }
 
+/**
+ * Whether a live record's name is one a desired state can write: its labels and length as above. The readers of
+ * zone transfers and of PowerDNS leave any other (control characters, an escaped dot, RFC 1035 §5.1's `\032`) alone:
+ * managed, it could only ever be planned for deletion.
+ */
+export function isWritableRecordName(fqdn: string): boolean {
+  return recordLabelsProblem(fqdn) === null && lengthProblem(fqdn) === null;
+}
+
 /** The length limit of a full name (an FQDN without its trailing dot). */
 export function lengthProblem(fqdn: string): string | null {
   if (fqdn.length <= MAX_NAME_LENGTH) return null;

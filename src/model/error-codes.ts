@@ -160,6 +160,10 @@ export const ERROR_CODES = {
   EP1904: ['PowerDNS settings', 'a PowerDNS provider setting is missing or invalid'],
   EP1905: ['RFC 2136 settings', 'an RFC 2136 provider setting is missing or invalid'],
   EP1906: ['Dyn base URL', 'the Dyn base URL answered 404 at login: it lacks /REST'],
+  EP1907: [
+    'provider type unknown',
+    'a DNS provider of a type no plug-in is registered for was asked to open',
+  ],
   EP1910: ['acknowledgements file', 'the drift acknowledgements file cannot be read or is invalid'],
   EP1920: ['problems against live state', 'the desired state cannot be planned against live state'],
   EP1930: ['zone-file settings', 'the zonefile provider settings do not allow what was asked'],
@@ -194,6 +198,11 @@ export const ERROR_CODES = {
   EP2207: ['WAF verify failed', 'reading the good bots back after a change shows a different state'],
   EP2208: ['WAF unexpected response', 'a WAF answer did not have the expected shape'],
   EP2209: ['WAF forbidden', 'the API client may not access some desired webapps'],
+  EP2210: [
+    'WAF webapp unknown',
+    'a webapp named on the command line is not in the WAF account: nothing was done',
+  ],
+  EP2211: ['WAF purge timeout', 'a cache purge task did not finish in time; the purge may still run'],
   // EP23xx: PowerDNS
   EP2301: ['PowerDNS API error', 'PowerDNS answered with an error status'],
   EP2302: ['PowerDNS body limit', 'a write larger than PowerDNS takes (webserver-max-bodysize)'],
@@ -204,12 +213,14 @@ export const ERROR_CODES = {
   EP2403: ['RFC 2136 read limit', 'a zone transfer or SOA read reached one of its bounds'],
   EP2404: ['RFC 2136 exchange failed', 'a DNS exchange with the server got no usable answer'],
   EP2405: ['UPDATE too large', 'an UPDATE does not fit one DNS message (65,535 octets); nothing was sent'],
+  EP2406: ['record set too large', 'one record set does not fit one UPDATE message: it cannot be written'],
   // EP25xx: zone files
   EP2501: ['zone file unreadable', 'a zone file cannot be read or parsed'],
   // EP26xx: the DNS wire
   EP2601: ['DNS query failed', 'a DNS query got no usable answer'],
   EP2602: ['malformed DNS message', 'octets that are not a DNS message'],
   EP2603: ['TSIG failure', 'an answer does not carry the TSIG key signature'],
+  EP2604: ['name servers not found', "a zone's NS set, or any address of its name servers, cannot be found"],
   // EP3xxx: conflict
   EP3001: ['zone changed', 'the zone changed since the plan: nothing was written, plan again'],
   EP3002: ['Dyn zone changed', "the Dyn zone's serial changed since the plan: nothing was published"],

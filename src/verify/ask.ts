@@ -1,9 +1,13 @@
 import pLimit from 'p-limit';
 import { DnsQueryError, type DnsServer, queryServer, servedAnswer, serverLabel } from '../dns-wire/index.js';
 import type { ServerAnswer } from '../model/served.js';
+import { shownProvider } from '../model/shown-provider.js';
 import type { ServedExpectation } from '../plan/index.js';
 
-/** Which servers answer for a zone on a provider (by its name); a rejection names why none. */
+/**
+ * Which servers answer for a zone on a provider (by its name); a rejection names why none. No server (`[]`) fails
+ * every set of the zone, as a rejection does.
+ */
 export type ServersOf = (zone: string, provider: string) => Promise<DnsServer[]>;
 
 export interface AskOptions {
@@ -13,6 +17,8 @@ export interface AskOptions {
   timeoutMs: number;
   /** Stops every query still to be sent or waiting. */
   signal?: AbortSignal;
+  /** The provider the loader created without `providers:`: messages name it as plans show it, not at all. */
+  implicitProvider?: string;
 }
 
 /** An expectation and what each server of its zone serves, servers in the order `serversOf` gave them. */
@@ -21,7 +27,7 @@ export interface Asked {
   answers: ServerAnswer[];
 }
 
-/** Shown as the server of an answer when the zone's servers could not be found. */
+/** Shown as the server of an answer when the zone's servers could not be found, or there were none. */
 export const NO_SERVERS = 'name servers';
 
 /**
@@ -48,15 +54,27 @@ export async function askServers(
       try {
         servers = await serversFor(expectation);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return { expectation, answers: [{ server: NO_SERVERS, answer: { kind: 'failed', reason } }] };
+        return notAsked(expectation, error instanceof Error ? error.message : String(error));
       }
+      // Asking no server is never "served": a lookup that finds none fails as one that rejects does.
+      if (servers.length === 0)
+        return notAsked(expectation, noServerReason(expectation, options.implicitProvider));
       const answers = await Promise.all(
         servers.map((server) => limit(() => askOne(server, expectation, options))),
       );
       return { expectation, answers };
     }),
   );
+}
+
+/** An expectation no server could be asked about, and why, as the one answer of NO_SERVERS. */
+function notAsked(expectation: ServedExpectation, reason: string): Asked {
+  return { expectation, answers: [{ server: NO_SERVERS, answer: { kind: 'failed', reason } }] };
+}
+
+function noServerReason({ zone, provider }: ServedExpectation, implicit: string | undefined): string {
+  const shown = shownProvider(provider, implicit);
+  return `no name server to ask for zone ${zone}${shown === undefined ? '' : ` on provider ${shown}`}`;
 }
 
 async function askOne(server: DnsServer, e: ServedExpectation, options: AskOptions): Promise<ServerAnswer> {

@@ -1,9 +1,16 @@
 import { Resolver } from 'node:dns/promises';
 import type { DnsServer } from '../dns-wire/index.js';
+import { EdgeplanError } from '../model/edgeplan-error.js';
 import { DNS_PORT } from '../model/name-server.js';
 
 /** `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT` → a server, or the problem with the text (model/name-server.ts). */
 export { DNS_PORT, parseNameServer as parseServer } from '../model/name-server.js';
+
+/** A zone whose NS set, or any address of its name servers, this machine's resolvers cannot find: nothing was asked. */
+export class NameServersNotFoundError extends EdgeplanError {
+  override readonly code = 'EP2604';
+  override readonly name = 'NameServersNotFoundError';
+}
 
 /** Finds the name servers of a zone: each address of each name in its NS set as served. */
 export type NameServerFinder = (zone: string) => Promise<DnsServer[]>;
@@ -19,8 +26,9 @@ export function systemNameServers(resolvers?: readonly string[]): NameServerFind
     const resolver = new Resolver({ timeout: 3_000, tries: 2 });
     if (resolvers !== undefined) resolver.setServers([...resolvers]);
     const names = await resolver.resolveNs(zone).catch((error: unknown) => {
-      throw new Error(
+      throw new NameServersNotFoundError(
         `cannot find the NS set of ${zone}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
       );
     });
     const addresses = await Promise.all(
@@ -31,7 +39,7 @@ export function systemNameServers(resolvers?: readonly string[]): NameServerFind
     );
     const unique = [...new Set(addresses.flat())].sort();
     if (unique.length === 0)
-      throw new Error(`no address for the name servers of ${zone} (${names.join(', ')})`);
+      throw new NameServersNotFoundError(`no address for the name servers of ${zone} (${names.join(', ')})`);
     return unique.map((host) => ({ host, port: DNS_PORT }));
   };
 }

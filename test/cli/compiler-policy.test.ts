@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  liveCompilerFlags,
   OPTIMISE_FROM_CHARACTERS,
+  OPTIMISE_FROM_LIVE_RECORDS,
   sizedCompilerFlags,
   startCompilerFlags,
 } from '../../src/cli/compiler-policy.js';
@@ -52,5 +54,12 @@ describe('compiler policy', () => {
 
   it('turns nothing on that the run did not turn off', () => {
     expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS * 4, '')).toBe('');
+  });
+
+  it('turns the compiler on again from OPTIMISE_FROM_LIVE_RECORDS live record sets, not below', () => {
+    expect(OPTIMISE_FROM_LIVE_RECORDS).toBe(14_000);
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, '--no-opt')).toBe('--opt');
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS - 1, '--no-opt')).toBe('');
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS * 4, '')).toBe('');
   });
 });

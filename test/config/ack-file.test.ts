@@ -36,6 +36,27 @@ describe('the ack file', () => {
     expect(parseAckFile('', 'ack.yaml')).toEqual([]);
   });
 
+  it('carries each problem as a diagnostic of its own, sorted by place, its message the same lines', () => {
+    const refused = (() => {
+      try {
+        parseAckFile(file(entry('target: nope'), '  - 3\n'), 'ack.yaml');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(AckFileError);
+    const { diagnostics, message, code } = refused as AckFileError;
+    expect(code).toBe('EP1910');
+    expect(diagnostics.map((d) => [d.line, d.col, d.code])).toEqual([
+      [2, 15, 'EP1013'],
+      [3, 5, 'EP1013'],
+    ]);
+    expect(message).toBe(
+      'ack.yaml:2:15: EP1013 acknowledged.0.target must be kind:name with kind zone, secondary, geo or webapp\n' +
+        'ack.yaml:3:5: EP1013 acknowledged.1 must be a map of target, digest, reason, owner, expires, got 3',
+    );
+  });
+
   it('refuses a Unicode zone or record-set name without an A-label at its place, with the code point', () => {
     expect(
       problems(

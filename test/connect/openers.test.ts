@@ -2,7 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDyn, openPowerDns, openRfc2136, openWaf, openZonefile } from '../../src/connect/index.js';
+import {
+  openDnsProvider,
+  openDyn,
+  openPowerDns,
+  openRfc2136,
+  openWaf,
+  openZonefile,
+} from '../../src/connect/index.js';
+import { ProviderTypeError } from '../../src/connect/provider-type-error.js';
+import { codeOf } from '../../src/model/edgeplan-error.js';
 import { DynConfigError } from '../../src/providers/dyn/config.js';
 import { PdnsConfigError } from '../../src/providers/pdns/config.js';
 import { Rfc2136ConfigError } from '../../src/providers/rfc2136/config.js';
@@ -79,6 +88,17 @@ describe('openers', () => {
     } finally {
       await waf.close();
     }
+  });
+
+  it('openDnsProvider refuses a type no plug-in has with EP1907, naming it and the registered types', async () => {
+    const opening = openDnsProvider({ name: 'edge', type: 'route53', options: {} }, {});
+    await expect(opening).rejects.toBeInstanceOf(ProviderTypeError);
+    const error = await opening.catch((caught: unknown) => caught);
+    expect(codeOf(error)).toBe('EP1907');
+    expect((error as ProviderTypeError).kind).toBe('config');
+    expect((error as ProviderTypeError).message).toBe(
+      'no DNS provider of type "route53" is registered; the types are dyn, powerdns, rfc2136, zonefile',
+    );
   });
 
   it('openWaf reads EDGEPLAN_WAF_* without options.waf, and then has no account of its own', async () => {

@@ -125,6 +125,23 @@ describe('UPDATE messages with names compressed (RFC 1035 §4.1.4)', () => {
     );
   });
 
+  it('writes an SSHFP fingerprint of any length as the rest of the RDATA (RFC 4255 §3.1), counted exactly', () => {
+    const sshfp = [
+      add('h.big.example', 'SSHFP', `4 3 ${'ab'.repeat(48)}`),
+      add('h.big.example', 'SSHFP', '200 9 abcd'),
+      add('h.big.example', 'SSHFP', `1 2 ${'0f'.repeat(32)}`),
+    ];
+    const message = encode(sshfp);
+    // Per record: its owner (the first a label and a pointer to the zone, 4; the others a pointer to it, 2), 10
+    // octets of fields, the algorithm and type (2), the fingerprint's octets.
+    expect(message.length - encode([]).length).toBe(4 + 2 + 2 + 3 * (10 + 2) + 48 + 2 + 32);
+    expect(message.includes(Buffer.from([0, 4, 200, 9, 0xab, 0xcd]))).toBe(true);
+    expect(sized(sshfp)).toBeGreaterThanOrEqual(octetsOf(sshfp));
+    expect(decodeMessage(message).authorities).toEqual(
+      sshfp.map((entry) => 'record' in entry && entry.record),
+    );
+  });
+
   it('refuses a message over 65,535 octets, naming the zone', () => {
     const many = Array.from({ length: 3000 }, (_, i) =>
       add(`h${i}.big.example`, 'TXT', `"${'x'.repeat(40)}"`),

@@ -1,7 +1,8 @@
 /**
- * Names that are also members of every plain object (the list is test/fixtures/prototype-keys.ts): a
- * zone, a record name, a geo service and a webapp called `__proto__`, `constructor` or `toString` live through
- * seeds, JSON bodies, the state file and every read, as any other name would.
+ * Names that are also members of every plain object (the list is test/fixtures/prototype-keys.ts): a record name,
+ * a geo service and a webapp called `__proto__`, `constructor` or `toString`, and a zone whose first label is one,
+ * live through seeds, JSON bodies, the state file and every read, as any other name would. A zone called so alone
+ * is one label, which the service refuses as a new zone: a seed refuses it too, by its name.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ afterEach(async () => {
   dir = undefined;
 });
 
-/** Every name as a record of a.test, a geo service and a webapp; the seed does not check zone names, so a zone too. */
+/** Every name as a record of a.test, a geo service and a webapp. */
 const seed: EmulatorSeed = {
   dns: {
     zones: Object.fromEntries([
@@ -49,7 +50,6 @@ const seed: EmulatorSeed = {
           })),
         },
       ],
-      ['__proto__', {}],
     ]),
     geo_services: Object.fromEntries(PROTOTYPE_KEYS.map((name) => [name, { groups: GROUPS }])),
   },
@@ -66,22 +66,23 @@ function names(state: EmulatorSeed) {
 }
 
 /**
- * Zones named after every such name (as JSON text would give them: `Object.fromEntries` makes own `__proto__`
- * keys), each with a record at `__proto__.<zone>`; geo services of every name, each with a group `__proto__` and a
- * node in zone `toString`.
+ * Zones `<name>.test` of every such name, each with a record at `__proto__.<zone>`; geo services of every name (as
+ * JSON text would give them: `Object.fromEntries` makes own `__proto__` keys), each with a group `__proto__` and a
+ * node in zone `tostring.test`.
  */
 const zonesSeed = Object.fromEntries(
-  PROTOTYPE_KEYS.map((zone) => [
-    zone,
-    { records: [{ fqdn: `__proto__.${zone}`, type: 'A', rdata: { address: '192.0.2.1' } }] },
+  PROTOTYPE_KEYS.map((name) => [
+    `${name}.test`,
+    { records: [{ fqdn: `__proto__.${name}.test`, type: 'A', rdata: { address: '192.0.2.1' } }] },
   ]),
 );
+const ZONES = LOWER.map((name) => `${name}.test`);
 const geoSeed = Object.fromEntries(
   PROTOTYPE_KEYS.map((name) => [
     name,
     {
       groups: [{ name: '__proto__', countries: ['@@'], a: ['192.0.2.2'] }],
-      nodes: [{ zone: 'toString', fqdn: `${name}.geo.toString` }],
+      nodes: [{ zone: 'toString.test', fqdn: `${name}.geo.toString.test` }],
     },
   ]),
 );
@@ -91,7 +92,7 @@ describe('names that are members of every JavaScript object, in the emulator', (
     const emulator = createEmulator({ seed });
     const snapshot = emulator.snapshot();
     expect(names(snapshot)).toEqual({
-      zones: ['__proto__', 'a.test'],
+      zones: ['a.test'],
       records: LOWER.map((name) => `${name}.a.test`),
       geo: PROTOTYPE_KEYS,
       webapps: PROTOTYPE_KEYS,
@@ -109,8 +110,8 @@ describe('names that are members of every JavaScript object, in the emulator', (
     h = await startHarness({ seed: { dns: { zones: zonesSeed, geo_services: geoSeed } }, statePath });
     const token = await h.login();
     const list = await h.call('GET', '/Zone/', { token });
-    expect(list.body.data).toEqual(LOWER.map((z) => `/REST/Zone/${z}/`));
-    for (const zone of LOWER) {
+    expect(list.body.data).toEqual(ZONES.map((z) => `/REST/Zone/${z}/`));
+    for (const zone of ZONES) {
       const tree = await h.call('GET', `/AllRecord/${zone}/__proto__.${zone}/?detail=Y`, { token });
       expect((tree.body.data as { a_records: unknown[] }).a_records).toMatchObject([
         { fqdn: `__proto__.${zone}`, rdata: { address: '192.0.2.1' } },
@@ -120,23 +121,41 @@ describe('names that are members of every JavaScript object, in the emulator', (
       const service = await h.call('GET', `/Geo/${name}/`, { token });
       expect(service.body.data).toMatchObject({ name, groups: [{ name: '__proto__' }] });
     }
-    const nodes = await h.call('GET', '/NodeList/tostring/geo.tostring/', { token });
-    expect(nodes.body.data).toEqual(['geo.tostring', ...LOWER.map((n) => `${n}.geo.tostring`)]);
-    await h.call('POST', '/ARecord/__proto__/www.__proto__/', {
+    const nodes = await h.call('GET', '/NodeList/tostring.test/geo.tostring.test/', { token });
+    expect(nodes.body.data).toEqual(['geo.tostring.test', ...LOWER.map((n) => `${n}.geo.tostring.test`)]);
+    await h.call('POST', '/ARecord/__proto__.test/www.__proto__.test/', {
       token,
       body: { rdata: { address: '192.0.2.3' }, ttl: 300 },
     });
-    await h.call('PUT', '/Zone/__proto__/', { token, body: { publish: 1 } });
+    await h.call('PUT', '/Zone/__proto__.test/', { token, body: { publish: 1 } });
     await h.close();
     const saved = JSON.parse(await readFile(statePath, 'utf8')) as {
       dns: { zones: object; geo_services: object };
     };
-    expect(Object.keys(saved.dns.zones)).toEqual(LOWER);
+    expect(Object.keys(saved.dns.zones)).toEqual(ZONES);
     expect(Object.keys(saved.dns.geo_services)).toEqual(PROTOTYPE_KEYS);
     h = await startHarness({ statePath });
-    const again = await h.call('GET', '/ARecord/__proto__/www.__proto__/', { token: await h.login() });
+    const again = await h.call('GET', '/ARecord/__proto__.test/www.__proto__.test/', {
+      token: await h.login(),
+    });
     expect(again.body.data).toHaveLength(1);
-    expect(Object.hasOwn(h.emulator.snapshot().dns?.zones ?? {}, '__proto__')).toBe(true);
+    expect(Object.hasOwn(h.emulator.snapshot().dns?.zones ?? {}, '__proto__.test')).toBe(true);
+  });
+
+  it('seed: a zone called so alone is refused by its name, as the service refuses it as a new zone', () => {
+    const zones = Object.fromEntries(PROTOTYPE_KEYS.map((name) => [name, {}]));
+    let message = '';
+    try {
+      createEmulator({ seed: { dns: { zones } } });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n').slice(1)).toEqual(
+      PROTOTYPE_KEYS.map(
+        (name) =>
+          `  - dns.zones.${name}: not a valid zone name: the service takes two labels or more, each of letters, digits, "-" and "_"`,
+      ),
+    );
   });
 
   it('API: a zone, records and geo services named so are created, listed and read like any other', async () => {

@@ -99,6 +99,40 @@ describe('edgeplan drift', () => {
     );
   });
 
+  it('prints each problem of the ack file on its own line with its one code, as desired-state problems print', async () => {
+    const badAck = await work.write(
+      'bad-ack.yaml',
+      'acknowledged:\n  - { target: "zone:example.com/www A", reason: r, owner: o, expires: 2026-02-30 }\n' +
+        '  - { target: "zone:example.com", reason: r, owner: o, expires: 2026-07-31, extra: 1 }\n',
+    );
+    const bad = await cli(['drift', work.config, '--ack', badAck], sandbox.env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe(
+      `${badAck}:2:71: EP1013 acknowledged.0.expires is not a calendar date, got "2026-02-30"\n` +
+        `${badAck}:3:15: EP1013 acknowledged.1.target "zone:example.com" would acknowledge every difference in the ` +
+        'zone, also any that appears later: name the record sets (zone:example.com/www A, globs allowed) or pin the ' +
+        'one difference with digest: (drift prints each change with its digest)\n' +
+        `${badAck}:3:77: EP1013 acknowledged.1 has an unknown key "extra" (expected target, digest, reason, owner, expires)\n` +
+        '3 problems found in the acknowledgements file; nothing was sent to any API.\n',
+    );
+    const syntax = await work.write('syntax-ack.yaml', 'acknowledged: [\n');
+    const broken = await cli(['drift', work.config, '--ack', syntax, '--format', 'json'], sandbox.env);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(
+      new RegExp(`^${syntax}:2:1: EP1005 [^\n]*\n1 problem found in the acknowledgements`),
+    );
+    expect(JSON.parse(broken.stdout)).toMatchObject({
+      error: 'acknowledgements',
+      summary: '1 problem found in the acknowledgements file; nothing was sent to any API.',
+      problems: [{ file: syntax, line: 2, col: 1, severity: 'error', code: 'EP1005' }],
+    });
+    const missing = await cli(['drift', work.config, '--ack', `${syntax}.gone`], sandbox.env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error EP5101: --ack \S+syntax-ack\.yaml\.gone: no such file/);
+    expect(missing.stderr.match(/EP\d{4}/g)).toEqual(['EP5101']);
+  });
+
   it('an acknowledged record set does not hide the zone drifting elsewhere a week later', async () => {
     await inSync();
     await addRecordOutOfBand(sandbox, 'example.com', 'rogue.example.com', '192.0.2.66');

@@ -1,8 +1,8 @@
 /**
  * A live geo service's name is the service's to spell: ESC, OSC, BEL and CR in it reach no terminal raw. The text
  * plan's approval list, the apply report and the progress lines print it escaped (model/text.ts `printable`), as
- * the rest of the plan already does. So are the names of records edgeplan leaves alone, from a zone file or a zone
- * transfer: the text plan lists them, escaped like every other live name.
+ * the rest of the plan already does. So are the names of records edgeplan leaves alone, from a zone file, a zone
+ * transfer or PowerDNS: the text plan lists them, escaped like every other live name, and never plans them deleted.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasUnprintable } from '../../src/model/text.js';
+import { pdnsMissing, startPdnsServer } from '../providers/pdns/server.js';
 import { serversMissing, startServer } from '../providers/rfc2136/servers.js';
 import { cli } from '../support/cli.js';
 import { findProgram, missingPrograms } from '../support/programs.js';
@@ -120,6 +121,59 @@ describe('names of records left alone, with terminal escapes', () => {
           /\n {2}a\.test on dns: 2 record sets: ev\\x1b\]0;pwned\\x07il\\x00\.a\.test TXT, ev\\x1b\]0;pwned\\x07il\\x00\.a\.test (?:WALLET|\S*262)\n/,
         );
         expect(plan.stdout).not.toContain('kept-text');
+        expect(raw(plan.stdout)).toBe(false);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});
+
+describe('names of records left alone on PowerDNS', () => {
+  const LEFT = 'Left alone (types edgeplan does not manage: never changed, deleted or copied):';
+  const missing = pdnsMissing() ?? missingPrograms(['nsupdate'], 'apt-get install -y bind9-dnsutils');
+  it.skipIf(missing !== null)(
+    `an escaped dot, a space and ESC, BEL and NUL in a name: left alone${missing ? ` (skipped: ${missing})` : ''}`,
+    async () => {
+      const server = await startPdnsServer({ dnsUpdate: true });
+      try {
+        const created = await fetch(`${server.apiUrl}/servers/localhost/zones`, {
+          method: 'POST',
+          headers: { 'X-API-Key': server.apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'a.test.', kind: 'Native', nameservers: ['ns1.example.net.'] }),
+        });
+        expect(created.status).toBe(201);
+        await server.allowUpdates('a.test');
+        // PowerDNS's API refuses such names ("contains unsupported characters"); an UPDATE (RFC 2136) writes them,
+        // and the API then lists them with RFC 1035 §5.1's escapes: `a\.b`, `sp\032ace`, `\027`.
+        const [algorithm, name, secret] = (server.updateKeyText ?? '').split(':');
+        const script = [
+          `server 127.0.0.1 ${server.dnsPort}`,
+          `key ${algorithm}:${name} ${secret}`,
+          'zone a.test',
+          'update add a\\.b.a.test. 300 TXT dot',
+          'update add sp\\032ace.a.test. 300 TXT space',
+          'update add ev\\027]0\\;pwned\\007il\\000.a.test. 300 TXT evil',
+          'send',
+          '',
+        ].join('\n');
+        await execFileAsync(findProgram('nsupdate') ?? 'nsupdate', [], script);
+        const path = join(dir, 'desired.yaml');
+        await writeFile(
+          path,
+          'providers:\n  pdns: { type: powerdns, url_env: EDGEPLAN_PDNS_URL, api_key_env: EDGEPLAN_PDNS_API_KEY }\n' +
+            'zones:\n  a.test:\n    providers: [pdns]\n    records:\n      www: { a: [192.0.2.1] }\n',
+        );
+        const env = { EDGEPLAN_PDNS_URL: server.webUrl, EDGEPLAN_PDNS_API_KEY: server.apiKey };
+        const plan = await cli(['plan', path], env);
+        expect(plan.code, plan.stderr).toBe(2);
+        // No desired state can write these names: their TXT sets are never planned for deletion, only listed.
+        expect(plan.stdout).toContain(
+          `${LEFT}\n  a.test on pdns: 3 record sets: a\\.b.a.test TXT, ev\\027]0;pwned\\007il\\000.a.test TXT, ` +
+            'sp\\032ace.a.test TXT\n',
+        );
+        expect(plan.stdout).toContain('+ www.a.test A');
+        expect(plan.stdout).not.toMatch(/ - .*TXT/);
         expect(raw(plan.stdout)).toBe(false);
       } finally {
         await server.stop();

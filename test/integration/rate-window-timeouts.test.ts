@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyPlan, createDynProvider, planLive, writersOf } from '../../src/index.js';
+import { applyPlan, planLive, writersOf } from '../../src/index.js';
 import type { DesiredState } from '../../src/model/dns.js';
+import { createDynProvider } from '../../src/providers/dyn/index.js';
 import type { ClientDecision } from '../../src/providers/http/decisions.js';
 import type { RateEvent } from '../../src/providers/http/scheduler.js';
 import { closeStartedEmulators, startEmulator } from '../support/emulator.js';

@@ -101,4 +101,23 @@ describe('edgeplan with a zonefile provider', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`the zone file directory .. lies outside the git repository at ${repo}`);
   });
+
+  it('prints each problem of a zone file at file:line:col with its code, as every problem is printed', async () => {
+    await writeFile(
+      zoneFile(),
+      `${ZONE}www IN IN A 192.0.2.3\n\tTXT "open\nmx MX ( 10\n  mail.example.net.\n`,
+    );
+    const run = await cli(['plan', 'dns/desired.yaml'], {}, { cwd: repo });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const file = 'dns/zones/example.com.zone';
+    expect(run.stderr).toContain(
+      [
+        `${file}: 3 problems, so the zone cannot be read:`,
+        `  ${file}:6:8: EP2501 IN is a second class after IN: a record has one class (RFC 1035 §5.1)`,
+        `  ${file}:7:6: EP2501 a quoted string is not closed on its line`,
+        `  ${file}:8:7: EP2501 "(" is not closed before the end of the file`,
+      ].join('\n'),
+    );
+  });
 });

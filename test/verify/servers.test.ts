@@ -5,6 +5,7 @@ import { givenNameServers, serversOf } from '../../src/cli/options/name-servers.
 import type { RunningSandbox } from '../../src/cli/sandbox/sandbox.js';
 import { decodeMessage, encodeMessage, RCODES } from '../../src/dns-wire/index.js';
 import { parseServer, systemNameServers } from '../../src/verify/index.js';
+import { NameServersNotFoundError } from '../../src/verify/servers.js';
 
 describe('a name server address', () => {
   it('is HOST, HOST:PORT, [IPv6]:PORT or a bare IPv6 address; the port defaults to 53', () => {
@@ -152,9 +153,15 @@ describe("a zone's NS set as resolvers see it", () => {
       await expect(find('example.org')).rejects.toThrow(
         /^cannot find the NS set of example.org: queryNs ENOTFOUND example.org$/,
       );
+      await expect(find('example.org')).rejects.toBeInstanceOf(NameServersNotFoundError);
+      await expect(find('example.org')).rejects.toMatchObject({
+        name: 'NameServersNotFoundError',
+        cause: expect.objectContaining({ code: 'ENOTFOUND' }),
+      });
       await expect(find('example.net')).rejects.toThrow(
         'no address for the name servers of example.net (ns1.example.net, ns2.example.net)',
       );
+      await expect(find('example.net')).rejects.toMatchObject({ code: 'EP2604', kind: 'provider' });
     } finally {
       await server.close();
     }

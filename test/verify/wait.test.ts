@@ -156,6 +156,31 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     ]);
   });
 
+  it('never counts a zone served when its lookup finds no server to ask: it lags until the deadline', async () => {
+    const clock = fakeClock();
+    const lookups: string[] = [];
+    const none: ServersOf = async (zone, provider) => {
+      lookups.push(`${zone} ${provider}`);
+      return [];
+    };
+    const result = await waitOn(clock, none, 30_000, 10_000);
+    expect(result).toMatchObject({ done: false, rounds: 4, waitedMs: 30_000 });
+    expect(lookups).toEqual(Array.from({ length: 4 }, () => 'example.com undefined'));
+    expect(result.zones).toStrictEqual([
+      {
+        zone: 'example.com',
+        sets: 1,
+        lagging: [
+          {
+            server: 'name servers',
+            set: 'www.example.com A',
+            why: 'no name server to ask for zone example.com',
+          },
+        ],
+      },
+    ]);
+  });
+
   it('stops the round the server serves the change, and says after how long from the start', async () => {
     const clock = fakeClock();
     const server = await nameServer((n) => [{ value: n <= 3 ? OLD : NEW }]);

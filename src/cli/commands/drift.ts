@@ -14,7 +14,7 @@ import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options/options.js';
 import { appendStepSummary } from '../output/github.js';
-import { loadOrReport } from '../planning/load.js';
+import { loadOrReport, reportAckProblems } from '../planning/load.js';
 import { reviewDnsIfWafSpent } from '../planning/waf-spent.js';
 import type { OpenServices } from '../services/services.js';
 
@@ -36,7 +36,8 @@ export interface DriftOptions extends ServiceOptions {
 export async function driftCommand(paths: string[], options: DriftOptions, io: CliIo): Promise<ExitCode> {
   const desired = await loadOrReport(paths, io, options);
   if (!desired) return EXIT_ERROR;
-  const acks = options.ack ? await readAcks(resolve(io.cwd, options.ack), options.ack) : [];
+  const acks = options.ack ? await readAcksOrReport(options.ack, io, options) : [];
+  if (!acks) return EXIT_ERROR;
   const now = io.now?.() ?? Date.now();
   let report: DriftReport | undefined;
   const { plan, wafNotRead } = await reviewDnsIfWafSpent(desired, options, io, async (read, services) => {
@@ -80,7 +81,25 @@ async function withLastPublishes(
   return { ...report, targets };
 }
 
-/** The ack file; its problems name it as it was given (`.edgeplan/drift-ack.yaml:3:5: …`). */
+/**
+ * The ack file, or null once its problems are reported as the desired state's are: one a line, each naming the file
+ * as it was given (`.edgeplan/drift-ack.yaml:3:5: EP1013 …`), then the summary (loadOrReport's way).
+ */
+async function readAcksOrReport(
+  given: string,
+  io: CliIo,
+  options: DriftOptions,
+): Promise<Acknowledgement[] | null> {
+  try {
+    return await readAcks(resolve(io.cwd, given), given);
+  } catch (error) {
+    if (!(error instanceof AckFileError) || error.diagnostics.length === 0) throw error;
+    reportAckProblems(error.diagnostics, io, options.format);
+    return null;
+  }
+}
+
+/** The ack file's entries; AckFileError for a file that cannot be read (one error line) or is not valid. */
 async function readAcks(path: string, shown: string): Promise<Acknowledgement[]> {
   try {
     return parseAckFile(await readFile(path, 'utf8'), shown);

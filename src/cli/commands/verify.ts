@@ -41,11 +41,12 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
   const sandbox = options.sandbox ? await runSandbox(options, io, cliLogger(io, options.verbose)) : undefined;
   try {
     const { expectations, notAsked } = servedExpectations(desired);
+    const implicit = implicitProviderOf(desired);
     const asked = await askServers(expectations, serversOf(desired.dnsProviders, given, sandbox), {
       concurrency: options.concurrency,
       timeoutMs: options.queryTimeout,
+      implicitProvider: implicit,
     });
-    const implicit = implicitProviderOf(desired);
     const report = { ...servedReport(asked, notAsked), ...(implicit ? { implicitProvider: implicit } : {}) };
     const markdown = renderServedMarkdown(report);
     if (options.format === 'json') io.stdout(renderServedJson(report));

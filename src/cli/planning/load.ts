@@ -20,10 +20,11 @@ import { reportAnnotations } from '../output/github.js';
 export const LOAD_OPTIONS: LoadOptions = { catalogue: PROVIDER_CATALOGUE };
 
 /**
- * Where problems with the desired state were found: `validation` (the YAML itself; nothing was read or sent) or
- * `live-state` (valid, but it names what the live service does not have; nothing was changed).
+ * Where problems were found: `validation` (the YAML itself; nothing was read or sent), `live-state` (valid, but it
+ * names what the live service does not have; nothing was changed) or `acknowledgements` (the file of `drift --ack`;
+ * nothing was read or sent).
  */
-export type ProblemStage = 'validation' | 'live-state';
+export type ProblemStage = 'validation' | 'live-state' | 'acknowledgements';
 
 /**
  * The files of a saved plan, as `plan --out` makes it and `apply --plan` loads it: every file must really lie in
@@ -140,6 +141,16 @@ export async function reportingPlanProblems(
 export function reportPlanProblems(error: PlanProblemsError, io: CliIo, format: OutputFormat = 'text'): void {
   const summary = `${plural(error.diagnostics.length, 'problem')} found against live state; nothing was changed.`;
   reportProblems('live-state', error.diagnostics, summary, io, format);
+}
+
+/** The problems of the acknowledgements file (`drift --ack`), reported as those of the desired state are. */
+export function reportAckProblems(
+  diagnostics: readonly Diagnostic[],
+  io: CliIo,
+  format: OutputFormat = 'text',
+): void {
+  const summary = `${plural(diagnostics.length, 'problem')} found in the acknowledgements file; nothing was sent to any API.`;
+  reportProblems('acknowledgements', diagnostics, summary, io, format);
 }
 
 /**

@@ -16,6 +16,7 @@ import { cliLogger } from '../output/logger.js';
 import { waitNotices } from '../output/progress.js';
 import { RateCounts } from '../output/rate-counts.js';
 import { type RunningSandbox, runSandbox } from '../sandbox/sandbox.js';
+import { tellingLiveSize } from './live-size.js';
 import { openOptions } from './open-options.js';
 
 /** The services one command talks to: the providers, their writers by name, and how to close them all. */
@@ -80,7 +81,7 @@ export async function openServices(
     const extra = { onRateEvent: rates.record, signal: stop.signal };
     const opened = await openProviders(desired, io.env, openOptions(options, io, logger, sandbox, extra));
     closers.push(opened.close);
-    const { providers } = opened;
+    const providers = io.sizeLive ? tellingLiveSize(opened.providers, io.sizeLive) : opened.providers;
     return {
       providers,
       writers: writersOf(providers),

@@ -56,6 +56,7 @@ export async function waitUntilServed(
       intervalMs: POLL_MS,
       concurrency: DEFAULT_QUERY_CONCURRENCY,
       timeoutMs: DEFAULT_QUERY_TIMEOUT_MS,
+      implicitProvider: plan.implicitProvider,
     },
   );
 }

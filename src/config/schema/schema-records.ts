@@ -46,7 +46,7 @@ export function withRecordTypes<S extends z.ZodObject>(
 ): S {
   const keys = types.map((type) => type.key);
   // A type by its number (`type65280`, record-types/generic.ts): config checks it apart (schema-issues.ts); the JSON
-  // Schema takes its key by pattern, a list of strings (the pattern is wider than the numbers taken).
+  // Schema takes its key by pattern (exactly the numbers taken), a list of strings.
   const generic = byNumber
     ? {
         patternProperties: {

@@ -39,7 +39,9 @@ export const FALLBACK_TTL = 3600;
 const CLASSES: ReadonlySet<string> = new Set(['IN', 'CH', 'HS', 'CS']);
 
 export function parseZoneFile(text: string, zone: string): ZoneFile {
-  const { entries, problems } = lexMasterFile(text);
+  const lexed = lexMasterFile(text);
+  const { entries } = lexed;
+  const problems: FileProblem[] = lexed.problems.map(({ line, message }) => ({ line, message }));
   const state = {
     origin: zone,
     owner: undefined as string | undefined,

@@ -11,7 +11,7 @@ import type { AuthedRequest, Ctx, Handler } from './context.js';
 import { wantsDetail } from './context.js';
 import { ApiError, badRequest, error, info, notFound, ok, requireFields } from './envelope.js';
 import type { SecondaryState } from './service-seed.js';
-import { isZoneName } from './zone-handlers.js';
+import { isZoneName } from './zone-names.js';
 
 /** The secondary zone information object (help.dyn.com, Get secondary zones API). */
 export function secondaryObject(s: SecondaryState): Record<string, unknown> {

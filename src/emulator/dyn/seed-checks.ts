@@ -1,5 +1,6 @@
 /**
- * Rules of the seed's `dns:` section that zod alone cannot say: names inside their zone, rdata valid for the type,
+ * Rules of the seed's `dns:` section that zod alone cannot say: zone names the service takes, names inside their
+ * zone, rdata valid for the type,
  * no record listed twice, ids unique, and the node rules of node-rules.ts (a seed is a published state, so it
  * keeps them as a publish would; the zone's own apex NS are the only NS at the apex it does not judge). Runs even
  * when other parts of the seed failed (so every problem is reported at once), hence it reads the value
@@ -9,6 +10,7 @@ import type * as z from 'zod';
 import { isInZone, normaliseName } from '../../model/names.js';
 import { breachText, zoneProblems } from './node-rules.js';
 import { isRecordType, parseRdata, type Rdata, rdataKey } from './rdata.js';
+import { isZoneName } from './zone-names.js';
 
 interface SeedRecord {
   fqdn: string;
@@ -59,6 +61,33 @@ export function checkSeedRecords(dns: unknown, ctx: z.RefinementCtx): void {
     }
   }
 }
+
+/**
+ * The names of the seed's zones and secondary zones, as the service judges a new zone's (zone-names.ts): a name it
+ * would refuse (`arpa`, one label) is refused here, and so is a name that is both, since the service holds one zone
+ * of a name.
+ */
+export function checkSeedZoneNames(dns: unknown, ctx: z.RefinementCtx): void {
+  const zones = Object.keys(asObject(asObject(dns)?.zones) ?? {});
+  const secondaries = Object.keys(asObject(asObject(dns)?.secondary_zones) ?? {});
+  const sections = [
+    ['zones', zones],
+    ['secondary_zones', secondaries],
+  ] as const;
+  for (const [section, names] of sections)
+    for (const name of names.filter((one) => !isZoneName(normaliseName(one))))
+      ctx.addIssue({ code: 'custom', path: [section, name], message: ZONE_NAME_MESSAGE });
+  const primary = new Set(zones.map(normaliseName));
+  for (const name of secondaries.filter((one) => primary.has(normaliseName(one))))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['secondary_zones', name],
+      message: 'is a zone of `zones` too: the service holds one zone of a name',
+    });
+}
+
+const ZONE_NAME_MESSAGE =
+  'not a valid zone name: the service takes two labels or more, each of letters, digits, "-" and "_"';
 
 /** `zone fqdn` → the name of the geo service linked to that node, from the seed's `geo_services`. */
 function geoLinks(services: unknown): Map<string, string> {

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { isRecordType, parseTtl } from './rdata.js';
-import { checkSeedRecords } from './seed-checks.js';
+import { checkSeedRecords, checkSeedZoneNames } from './seed-checks.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
 import { ZoneNoteSeed } from './zone-note-state.js';
 
@@ -76,10 +76,17 @@ const DnsSeedObject = z.strictObject({
   next_record_id: z.number().int().positive().optional(),
 });
 
-/** The `dns:` section; records are also checked against their zone and each other (seed-checks.ts). */
-export const DnsSeedSchema = DnsSeedObject.superRefine((dns, ctx) => checkSeedRecords(dns, ctx), {
-  when: () => true,
-});
+/**
+ * The `dns:` section; zone names as the service takes them, records against their zone and each other
+ * (seed-checks.ts).
+ */
+export const DnsSeedSchema = DnsSeedObject.superRefine(
+  (dns, ctx) => {
+    checkSeedZoneNames(dns, ctx);
+    checkSeedRecords(dns, ctx);
+  },
+  { when: () => true },
+);
 
 export type DnsSeed = z.input<typeof DnsSeedSchema>;
 export type ParsedDnsSeed = z.output<typeof DnsSeedSchema>;

@@ -20,7 +20,7 @@ import { type FileProblem, type FileRecord, parseZoneFile } from './master-file.
 import { breachText, zoneProblems } from './node-rules.js';
 import type { Rdata } from './rdata.js';
 import { changesetFor, requireZone, sessionView, zoneObject } from './views.js';
-import { isZoneName } from './zone-handlers.js';
+import { isZoneName } from './zone-names.js';
 
 /** The documented limit, read as a binary megabyte (the vendor SDK refuses files over 1,048,576 bytes). */
 export const ZONE_FILE_MAX_BYTES = 1_048_576;

@@ -14,9 +14,9 @@ import { badRequest, error, info, notFound, ok, requireFields } from './envelope
 import { unlinkGoneNodes } from './geo-body.js';
 import { parseTtl } from './rdata.js';
 import { requireZone, zoneObject } from './views.js';
+import { isZoneName } from './zone-names.js';
 
 const SERIAL_STYLES: readonly SerialStyle[] = ['increment', 'epoch', 'day', 'minute'];
-const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 /** Name servers clients are told to allow notifies from; documentation addresses, not the service's. */
 const NOTIFY_SOURCES = '192.0.2.53, 198.51.100.53, 203.0.113.53';
 
@@ -77,8 +77,3 @@ export const deleteZone: Handler<AuthedRequest> = async (req, ctx) => {
   await ctx.persist();
   return ok(zoneObject(zone), info('remove: Zone removed'));
 };
-
-export function isZoneName(name: string): boolean {
-  const labels = name.split('.');
-  return name.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l));
-}

@@ -5,7 +5,8 @@ import { type ParseResult, parsed, type RecordType, refused } from './record-typ
 /**
  * Any DNS type by its number (RFC 3597): `TYPE65280`, key `type65280`, for a number edgeplan knows no mnemonic of
  * (dns-type-names.ts). A number with a mnemonic is not generic: a managed one has its own key (`type1` is `a`), an
- * unmanaged one (NSEC, 47) stays refused. Meta and query types (128–255, RFC 6895 §3.1) and 0 are never data.
+ * unmanaged one (NSEC, 47) stays refused. Meta and query types (128–255, RFC 6895 §3.1), OPT (41, a pseudo-record
+ * of a message that never appears in a zone, RFC 6891 §6.1.1) and 0 are never data.
  *
  * Values are RFC 3597 §5's generic form, `\# <length> <hex>`: the length counts the RDATA's octets, the hex may be
  * split by whitespace; canonical: `\# 3 010203`, lower case, no spaces inside the hex; `\# 0` is empty RDATA.
@@ -18,8 +19,20 @@ const GENERIC_FORM = /^\\#\s+(\d{1,5})(?:\s+([\s\S]*))?$/;
 /** Largest RDATA an RR holds: RDLENGTH is 16 bits (RFC 1035 §3.2.1). */
 const MAX_RDATA = 65535;
 
-/** The keys of types by number as a JSON Schema pattern: wider than those taken (`type47` has a name). */
-export const GENERIC_KEY_PATTERN = '^type[1-9][0-9]{0,4}$';
+/**
+ * The keys of types by number as a JSON Schema pattern: exactly the keys `genericRecordTypeOfKey` takes, the numbers
+ * 1–65535 without a mnemonic in dns-type-names.ts, other than OPT and outside 128–255: 54, 67–98, 110–127, 263–32767 and
+ * 32770–65535, each range as its digits. A mnemonic added there takes its number out here (a test checks every key
+ * from `type0` to `type99999` against validation).
+ */
+export const GENERIC_KEY_PATTERN = `^type(?:${[
+  '54|6[7-9]|[78][0-9]|9[0-8]|11[0-9]|12[0-7]',
+  '26[3-9]|2[7-9][0-9]|[3-9][0-9]{2}|[1-9][0-9]{3}|[12][0-9]{4}|3[01][0-9]{3}|32[0-6][0-9]{2}|327[0-5][0-9]|3276[0-7]',
+  '327[7-9][0-9]|32[89][0-9]{2}|3[3-9][0-9]{3}|[45][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]',
+].join('|')})$`;
+
+/** OPT: EDNS's pseudo-record, in a message's additional section only (RFC 6891 §6.1.1). */
+const OPT = 41;
 
 const TYPES = new Map<number, RecordType>();
 
@@ -41,7 +54,7 @@ export function isGenericType(type: string): boolean {
 function ofNumber(digits: string | undefined): RecordType | undefined {
   if (digits === undefined) return undefined;
   const number = Number(digits);
-  if (number > 65535 || (number >= 128 && number <= 255)) return undefined;
+  if (number > 65535 || number === OPT || (number >= 128 && number <= 255)) return undefined;
   const name = `TYPE${number}`;
   if (dnsTypeName(number) !== name) return undefined;
   let type = TYPES.get(number);

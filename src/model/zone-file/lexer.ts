@@ -14,6 +14,10 @@ export interface Token {
   quoted: boolean;
   /** It has an escape (resolved by tokenOctets and tokenText). */
   escaped: boolean;
+  /** 1-based line of its first character (an entry in parentheses spans lines). */
+  line: number;
+  /** 1-based column of its first character, in UTF-16 code units as editors and the YAML positions count them. */
+  col: number;
 }
 
 export interface Entry {
@@ -26,8 +30,10 @@ export interface Entry {
   tokens: Token[];
 }
 
+/** A problem at the 1-based line and column where its token (or parenthesis) starts. */
 export interface LexProblem {
   line: number;
+  col: number;
   message: string;
 }
 
@@ -59,7 +65,12 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
   /** The current entry had a problem: it is dropped, its problem said once. */
   let broken = false;
   let open = 0;
+  /** Where the outermost open parenthesis is: the one an unclosed entry is reported at. */
+  // Stryker disable next-line ObjectLiteral: set at every "(" that opens an entry, before it is ever read.
+  let opened = { line: 0, col: 0 };
   let line = 1;
+  /** The offset where the current line starts: a column is counted from it. */
+  let lineStart = 0;
   let i = 0;
   /** The entry just ended, when it is one to give. */
   const finish = (lastLine: number): Entry | undefined => {
@@ -74,38 +85,46 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
     if (c === '\n') {
       line += 1;
       i += 1;
+      lineStart = i;
       const done = open === 0 ? finish(line - 1) : undefined;
       if (done) yield done;
       continue;
     }
     if (!current) current = { line, lastLine: line, ownerless: c === ' ' || c === '\t', tokens: [] };
+    const col = i - lineStart + 1;
     if (c === ' ' || c === '\t' || c === '\r') {
       i += 1;
     } else if (c === ';') {
       while (i < text.length && text.charAt(i) !== '\n') i += 1;
     } else if (c === '(') {
+      if (open === 0) opened = { line, col };
       open += 1;
       i += 1;
     } else if (c === ')') {
-      if (open === 0) yield { line, message: '")" without "("' };
+      if (open === 0) yield { line, col, message: '")" without "("' };
       else open -= 1;
       i += 1;
     } else {
-      const scanned = scanToken(text, i);
+      const scanned = scanToken(text, i, line, col);
       if ('problem' in scanned) {
-        yield { line, message: scanned.problem };
+        yield { line, col, message: scanned.problem };
         broken = true;
         // Skip to the end of the line: the rest of it cannot be read reliably.
         while (i < text.length && text.charAt(i) !== '\n') i += 1;
         continue;
       }
       // A quoted string may hold an escaped newline (`\` then a line break: BIND reads it as the octet 10): the
-      // lines it spans still count, so every later entry and problem keeps its own line.
-      line += lineBreaksIn(scanned.token.raw);
+      // lines it spans still count, so every later entry and problem keeps its own line and column.
+      const { raw } = scanned.token;
+      const lastBreak = raw.lastIndexOf('\n');
+      if (lastBreak >= 0) {
+        line += lineBreaksIn(raw);
+        lineStart = i + lastBreak + 1;
+      }
       i = scanned.end;
       if (broken) continue;
       if (current.tokens.length === MAX_ENTRY_TOKENS) {
-        yield { line, message: TOO_MANY_TOKENS };
+        yield { line: scanned.token.line, col, message: TOO_MANY_TOKENS };
         broken = true;
         // Stryker disable next-line ArrayDeclaration: lets the tokens go; the entry is dropped either way.
         current.tokens = [];
@@ -114,7 +133,11 @@ export function* lexEntries(text: string): Generator<Entry | LexProblem, void, u
       current.tokens.push(scanned.token);
     }
   }
-  if (open > 0) yield { line, message: '"(" is not closed before the end of the file' };
+  // An entry left open runs to the end of the file: it is said where it opened (BIND says "near eof"), and dropped.
+  if (open > 0) {
+    yield { ...opened, message: '"(" is not closed before the end of the file' };
+    broken = true;
+  }
   const last = finish(line);
   if (last) yield last;
 }
@@ -125,7 +148,13 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 
-function scanToken(text: string, start: number): { token: Token; end: number } | { problem: string } {
+/** The token that starts at `start`, which is at `line` and `col`; or why it cannot be read. */
+function scanToken(
+  text: string,
+  start: number,
+  line: number,
+  col: number,
+): { token: Token; end: number } | { problem: string } {
   const quoted = text.charCodeAt(start) === QUOTE;
   const from = quoted ? start + 1 : start;
   let i = from;
@@ -151,7 +180,7 @@ function scanToken(text: string, start: number): { token: Token; end: number } |
   const bad = escapes ? resolveEscapes(body) : null;
   if (typeof bad === 'string') return { problem: bad };
   const end = quoted ? i + 1 : i;
-  return { token: { raw: text.slice(start, end), body, quoted, escaped: escapes }, end };
+  return { token: { raw: text.slice(start, end), body, quoted, escaped: escapes, line, col }, end };
 }
 
 /** BIND refuses it too (a syntax error): outside quotes, a record's fields end with their line. */
@@ -161,6 +190,7 @@ const UNQUOTED_LINE_BREAK =
 /** How many line breaks a token holds (escaped ones, in quotes): linear in the token, never past it. */
 function lineBreaksIn(raw: string): number {
   let count = 0;
+  // Stryker disable next-line EqualityOperator: no token starts with a line break (a quoted one starts with `"`).
   for (let at = raw.indexOf('\n'); at >= 0; at = raw.indexOf('\n', at + 1)) count += 1;
   return count;
 }
@@ -204,11 +234,13 @@ function readEscape(text: string, at: number): { octets: number[]; end: number }
     return { octets: [Number(digits)], end: at + 3 };
   }
   const character = String.fromCodePoint(text.codePointAt(at) ?? 0);
+  // Stryker disable next-line StringLiteral: Buffer.from's default encoding is UTF-8.
   return { octets: [...Buffer.from(character, 'utf8')], end: at + character.length };
 }
 
 /** A token's octets, quotes removed and escapes resolved. */
 export function tokenOctets(token: Token): Buffer {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a fast path; resolving no escapes gives the same.
   if (!token.escaped) return Buffer.from(token.body, 'utf8');
   const octets = resolveEscapes(token.body);
   return typeof octets === 'string' ? Buffer.alloc(0) : octets;

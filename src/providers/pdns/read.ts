@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { compareStrings } from '../../model/compare.js';
 import type { LiveDnsState, LiveZone, SerialStyle } from '../../model/dns.js';
+import { isWritableRecordName } from '../../model/dns-names.js';
 import { type ForeignRecord, foreignNames, sortForeign } from '../../model/foreign-record.js';
 import { sortAddresses } from '../../model/ipv4.js';
 import { normaliseName } from '../../model/names.js';
@@ -130,9 +131,10 @@ function isInZone(fqdn: string, zone: string): boolean {
  * canonical value by the type's own parser. Every other set is kept as foreign records (its `content` is already
  * presentation form, RFC 3597 for types PowerDNS does not know) and named in `unsupported`: a set of another type,
  * and a set of a supported type with a value the model cannot hold (`toroot CNAME .`), never dropped and never
- * touched (live-checks.ts refuses a desired set of that name and type). PowerDNS's own SOA is left out, as are
- * disabled records: PowerDNS does not serve them (and a REPLACE of their set drops them). The apex NS set is read
- * apart (`apexNs`): managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
+ * touched (live-checks.ts refuses a desired set of that name and type); so is every set at a name no desired
+ * state can write (dns-names.ts `isWritableRecordName`). PowerDNS's own SOA is left out, as are disabled records:
+ * PowerDNS does not serve them (and a REPLACE of their set drops them). The apex NS set is read apart (`apexNs`):
+ * managed only where the desired state declares it (plan/diff/declared-apex-ns.ts).
  */
 export function zoneRecords(
   zone: string,
@@ -151,7 +153,10 @@ export function zoneRecords(
       continue;
     }
     if (enabled.length === 0) continue;
-    const known = supported.has(rrset.type) ? recordType(rrset.type) : undefined;
+    // PowerDNS names a label's dot or control character with RFC 1035 §5.1's escapes (`a\.b`, `\007`): no desired
+    // state can write such a name, so its sets are left alone, as a zone transfer's are.
+    const known =
+      isWritableRecordName(fqdn) && supported.has(rrset.type) ? recordType(rrset.type) : undefined;
     const values = enabled.map((record) => known?.parsePresentation(record.content));
     const ttl = rrset.ttl;
     if (known === undefined || !values.every((value) => value?.ok === true)) {

@@ -2,6 +2,7 @@ import { MAX_SOA_PREREQUISITE, type UpdateEntry, UpdateSizer } from '../../dns-w
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { DnsCompiler, ZoneCompileInput } from '../../model/provider.js';
 import { compareRecordSets } from '../../model/record-set.js';
+import { Rfc2136SetTooLargeError } from './errors.js';
 import type { Rfc2136Op, Rfc2136Records, Rfc2136Set } from './ops.js';
 import { soaEntries } from './soa-entry.js';
 
@@ -140,13 +141,13 @@ function pack(zone: string, sets: readonly Rfc2136Set[], maxOctets: number): Rfc
   return messages;
 }
 
-function tooLarge(zone: string, set: Rfc2136Set, maxOctets: number): Error {
+function tooLarge(zone: string, set: Rfc2136Set, maxOctets: number): Rfc2136SetTooLargeError {
   const alone = packing(zone);
   const empty = alone.forward.octets;
   for (const entry of setEntries(set, 'forward', zone)) alone.forward.add(entry);
   for (const entry of setEntries(set, 'back', zone)) alone.back.add(entry);
   const octets = Math.max(alone.forward.octets, alone.back.octets) - empty;
-  return new Error(
+  return new Rfc2136SetTooLargeError(
     `zone ${zone}: the record set ${set.fqdn} ${set.type} takes ${octets} octets, more than one UPDATE message ` +
       `holds (${maxOctets - empty}); split it`,
   );

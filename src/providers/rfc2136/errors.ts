@@ -82,3 +82,9 @@ export class Rfc2136LimitError extends Rfc2136Error {
     super(what, server, `${detail}; nothing of it was kept`);
   }
 }
+
+/** One record set larger than an UPDATE message holds: no chain of messages can write it, so it is refused when planned. */
+export class Rfc2136SetTooLargeError extends EdgeplanError {
+  override readonly code = 'EP2406';
+  override readonly name = 'Rfc2136SetTooLargeError';
+}

@@ -1,7 +1,7 @@
 import type { WireRecord } from '../../dns-wire/rdata.js';
 import { compareStrings } from '../../model/compare.js';
 import type { LiveDnsState, LiveZone } from '../../model/dns.js';
-import { lengthProblem, recordLabelsProblem } from '../../model/dns-names.js';
+import { isWritableRecordName } from '../../model/dns-names.js';
 import { type ForeignRecord, sortForeign } from '../../model/foreign-record.js';
 import { normaliseName } from '../../model/names.js';
 import { compareRecordSets, type LiveRecordSet } from '../../model/record-set.js';
@@ -49,10 +49,9 @@ export function liveZone(
   for (const record of records) {
     const fqdn = normaliseName(record.name);
     if (record.type === 'SOA') continue;
-    // A name no desired state can write (control characters, escaped dots) is left alone, as a zone file's is:
-    // managed, it could only ever be planned for deletion.
-    const manageable = recordLabelsProblem(fqdn) === null && lengthProblem(fqdn) === null;
-    const known = manageable && supported.has(record.type) ? recordType(record.type) : undefined;
+    // A name no desired state can write (control characters, escaped dots) is left alone, as a zone file's is.
+    const known =
+      isWritableRecordName(fqdn) && supported.has(record.type) ? recordType(record.type) : undefined;
     if (known === undefined) {
       unsupported.add(`${fqdn} ${record.type}`);
       foreign.push({ fqdn, type: record.type, ttl: record.ttl, rdata: record.value });

@@ -162,3 +162,23 @@ export class WafForbiddenError extends EdgeplanError {
     );
   }
 }
+
+/** `purge WEBAPP` names a webapp the account does not have, or a name several have: nothing was purged. */
+export class WafUnknownWebappError extends EdgeplanError {
+  override readonly code = 'EP2210';
+  override readonly name = 'WafUnknownWebappError';
+}
+
+/** A purge task still running when the client's bound on waiting for it ran out: the service may still purge. */
+export class WafPurgeTimeoutError extends EdgeplanError {
+  override readonly code = 'EP2211';
+  override readonly name = 'WafPurgeTimeoutError';
+
+  constructor(
+    readonly webapp: string,
+    readonly taskId: string,
+    readonly waitedMs: number,
+  ) {
+    super(`webapp ${webapp}: purge task ${taskId} not finished after ${Math.round(waitedMs / 1000)} s`);
+  }
+}

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { closestNames } from '../../model/closest-names.js';
 import type { WafClient } from './client.js';
-import { WafApiError, WafPurgeLimitError } from './errors.js';
+import { WafApiError, WafPurgeLimitError, WafPurgeTimeoutError, WafUnknownWebappError } from './errors.js';
 import { type PurgeBucket, purgeBucketOf } from './purge-bucket.js';
 import { listWebapps, resolveWebapp } from './read.js';
 import { parseWire } from './wire.js';
@@ -44,7 +44,7 @@ export async function purgeWebapp(
 ): Promise<PurgeResult> {
   const { webapps } = await listWebapps(client);
   const webapp = resolveWebapp(webapps, ref);
-  if (!webapp) throw new Error(`${unknownWebapp(ref, webapps)}; nothing was purged`);
+  if (!webapp) throw new WafUnknownWebappError(`${unknownWebapp(ref, webapps)}; nothing was purged`);
   return purgeResolved(client, { id: webapp.id, name: webapp.name }, paths, options);
 }
 
@@ -97,10 +97,7 @@ async function waitForTask(client: WafClient, webapp: string, taskId: string, op
   let delay = FIRST_POLL_MS;
   let waited = 0;
   for (;;) {
-    if (waited + delay > timeout)
-      throw new Error(
-        `webapp ${webapp}: purge task ${taskId} not finished after ${Math.round(waited / 1000)} s`,
-      );
+    if (waited + delay > timeout) throw new WafPurgeTimeoutError(webapp, taskId, waited);
     await options.sleep(delay);
     waited += delay;
     const res = await client.call({ method: 'GET', path, retryable: 'idempotent' });

@@ -6,8 +6,9 @@ import { type FileProblem, KEPT_PROBLEMS } from './problems.js';
 const SHOWN_PROBLEM = 300;
 
 /**
- * A zone file that cannot be read: its first problems by line, each at `file:line`, and how many more there are
- * (`total`: every problem found). Nothing was planned from it.
+ * A zone file that cannot be read: its first problems by place, each as `file:line:col: EP2501 message` (the form of
+ * every problem edgeplan prints), and how many more there are (`total`: every problem found). Nothing was planned
+ * from it.
  */
 export class ZonefileReadError extends EdgeplanError {
   override readonly code = 'EP2501';
@@ -19,7 +20,9 @@ export class ZonefileReadError extends EdgeplanError {
     readonly total = problems.length,
   ) {
     const shown = problems.slice(0, KEPT_PROBLEMS);
-    const lines = shown.map((p) => `  ${file}:${p.line}: ${shortened(p.message, SHOWN_PROBLEM)}`);
+    const lines = shown.map(
+      (p) => `  ${file}:${p.line}:${p.col}: EP2501 ${shortened(p.message, SHOWN_PROBLEM)}`,
+    );
     const more = total > shown.length ? [`  … and ${total - shown.length} more`] : [];
     super(
       `${file}: ${plural(total, 'problem')}, so the zone cannot be read:\n${[...lines, ...more].join('\n')}`,

@@ -31,6 +31,8 @@ export interface FileRecord {
 
 /** A record where the file has it: the lines it spans, and whether it names its owner (for edits in place). */
 export interface PlacedRecord extends FileRecord {
+  /** 1-based column of its first field (its owner, or the field it starts with when it has none). */
+  col: number;
   /** 1-based line where it ends (a record in parentheses may span lines). */
   lastLine: number;
   /** Written without an owner field: its owner is the one of the record before it (RFC 1035 §5.1). */
@@ -50,7 +52,9 @@ const ENTRIES_PER_STEP = 500;
  * as is any other (`$GENERATE`). A record is `[owner] [ttl] [class] type rdata`, TTL and class in either order; its
  * TTL is its own, else `$TTL`, else the last TTL written (RFC 1035), else the SOA's minimum; its class, when given,
  * IN. A name over 255 octets or with a label over 63 (RFC 1035 §2.3.4), by `$ORIGIN` or as an owner, is refused
- * where it is written (and the origin stays what it was). Every problem is counted in `problems`, each at its line.
+ * where it is written (and the origin stays what it was). A second class or a second TTL is refused, as BIND
+ * refuses it (an unknown type). Every problem is counted in `problems`, each at the line and column of the field it
+ * is about.
  */
 export function* readEntrySteps(text: string, origin: string, problems: ProblemList): Steps<PlacedRecord[]> {
   const records: PlacedRecord[] = [];
@@ -58,7 +62,7 @@ export function* readEntrySteps(text: string, origin: string, problems: ProblemL
   let entries = 0;
   for (const item of lexEntries(text)) {
     if (!('tokens' in item)) {
-      problems.add(item.line, item.message);
+      problems.add(item.line, item.col, item.message);
       continue;
     }
     const first = item.tokens[0];
@@ -66,15 +70,16 @@ export function* readEntrySteps(text: string, origin: string, problems: ProblemL
       !item.ownerless && first && !first.quoted && first.raw.startsWith('$')
         ? directive(item, state)
         : record(item, state);
-    if (typeof read === 'string') problems.add(item.line, read);
-    else if (read !== null) records.push(read);
+    if (read === null) continue;
+    if ('message' in read) problems.add(read.line, read.col, read.message);
+    else records.push(read);
     // Stryker disable next-line UpdateOperator: counting down, -500 % 500 is -0, which equals 0: the same steps.
     if (++entries % ENTRIES_PER_STEP === 0) yield;
   }
   return records;
 }
 
-/** `readEntrySteps` at once: the records, and the first problems by line (problems.ts). */
+/** `readEntrySteps` at once: the records, and the first problems by place (problems.ts). */
 export function readEntries(
   text: string,
   origin: string,
@@ -95,66 +100,83 @@ interface ReadState {
   soaMinimum?: number;
 }
 
+/** A problem at the field it is about. */
+function problemAt(token: Token, message: string): FileProblem {
+  return { line: token.line, col: token.col, message };
+}
+
 /** `$ORIGIN` and `$TTL` update `state`; anything else is refused. */
-function directive(entry: Entry, state: ReadState): null | string {
-  // Stryker disable next-line StringLiteral: a directive has its `$` word (readEntrySteps saw it): never the default.
-  const [name = '', value, ...extra] = entry.tokens.map((token) => token.raw);
-  const upper = name.toUpperCase();
+function directive(entry: Entry, state: ReadState): FileProblem | null {
+  const [word, value, extra] = entry.tokens as [Token, ...(Token | undefined)[]];
+  const upper = word.raw.toUpperCase();
   if (upper === '$INCLUDE')
-    return '$INCLUDE is not supported: edgeplan rewrites this file on apply and cannot write the included records back; put them in this file';
+    return problemAt(
+      word,
+      '$INCLUDE is not supported: edgeplan rewrites this file on apply and cannot write the included records back; put them in this file',
+    );
   if (upper !== '$ORIGIN' && upper !== '$TTL')
-    return `${shown(name)} is not a directive edgeplan reads ($ORIGIN, $TTL)`;
-  if (value === undefined || extra.length > 0) return `${upper} takes exactly one value`;
+    return problemAt(word, `${shown(word.raw)} is not a directive edgeplan reads ($ORIGIN, $TTL)`);
+  if (value === undefined) return problemAt(word, `${upper} takes exactly one value`);
+  if (extra !== undefined) return problemAt(extra, `${upper} takes exactly one value`);
   if (upper === '$ORIGIN') {
-    const origin = absoluteName(value, state.origin);
+    const origin = absoluteName(value.raw, state.origin);
     const problem = nameLengthProblem(origin);
-    if (problem !== null) return `$ORIGIN: ${problem}`;
+    if (problem !== null) return problemAt(value, `$ORIGIN: ${problem}`);
     state.origin = origin;
     return null;
   }
-  const ttl = parseZoneFileTtl(value);
-  if (ttl === undefined) return `$TTL: ${shown(value)} is not a TTL`;
+  const ttl = parseZoneFileTtl(value.raw);
+  if (ttl === undefined) return problemAt(value, `$TTL: ${shown(value.raw)} is not a TTL`);
   state.defaultTtl = ttl;
   return null;
 }
 
 /** One record entry, or its problem. */
-function record(entry: Entry, state: ReadState): PlacedRecord | string {
-  const { tokens } = entry;
+function record(entry: Entry, state: ReadState): PlacedRecord | FileProblem {
+  const tokens = entry.tokens as [Token, ...Token[]];
+  const [first] = tokens;
   let at = 0;
   if (!entry.ownerless) {
-    // Stryker disable next-line OptionalChaining,StringLiteral: an entry has a first token (the lexer drops empty ones).
-    state.owner = absoluteName(tokens[at++]?.raw ?? '', state.origin);
+    state.owner = absoluteName(first.raw, state.origin);
+    at = 1;
     state.ownerProblem = nameLengthProblem(state.owner);
   }
   const owner = state.owner;
-  if (owner === undefined) return 'the record has no owner name, and no record before it has one';
-  if (state.ownerProblem) return state.ownerProblem;
+  if (owner === undefined)
+    return problemAt(first, 'the record has no owner name, and no record before it has one');
+  if (state.ownerProblem) return problemAt(first, state.ownerProblem);
   let ttl: number | undefined;
-  let recordClass: string | undefined;
+  let classToken: Token | undefined;
   // A TTL and a class, each at most once, in either order: the loop ends at the first field that is neither.
   while (at < tokens.length) {
-    const text = tokenText(tokens[at] as Token);
+    const token = tokens[at] as Token;
+    const text = tokenText(token);
     if (ttl === undefined && /^\d/.test(text)) {
       ttl = parseZoneFileTtl(text);
-      if (ttl === undefined) return `${shown(text)} is not a TTL`;
-    } else if (recordClass === undefined && isClass(text)) recordClass = text.toUpperCase();
+      if (ttl === undefined) return problemAt(token, `${shown(text)} is not a TTL`);
+    } else if (classToken === undefined && isClass(text)) classToken = token;
     else break;
     at += 1;
   }
-  if (recordClass !== undefined && recordClass !== 'IN' && recordClass !== 'CLASS1')
-    return `class ${recordClass} is not supported (only IN)`;
+  const recordClass = classToken && tokenText(classToken).toUpperCase();
+  if (classToken !== undefined && recordClass !== 'IN' && recordClass !== 'CLASS1')
+    return problemAt(classToken, `class ${recordClass} is not supported (only IN)`);
   const typeToken = tokens[at++];
-  if (typeToken === undefined) return 'the record has no type';
+  if (typeToken === undefined) return problemAt(tokens[tokens.length - 1] as Token, 'the record has no type');
+  const repeated = repeatedField(typeToken, ttl, classToken);
+  if (repeated !== undefined) return problemAt(typeToken, repeated);
   const type = managedName(typeToken.raw.toUpperCase());
-  if (!/^[A-Z][A-Z0-9-]*$/.test(type)) return `${shown(typeToken.raw)} is not a record type`;
+  if (!/^[A-Z][A-Z0-9-]*$/.test(type))
+    return problemAt(typeToken, `${shown(typeToken.raw)} is not a record type`);
   const rdata = tokens.slice(at).map((token) => token.raw);
   if (type === 'SOA') state.soaMinimum = soaMinimum(rdata);
   if (ttl !== undefined) state.lastTtl = ttl;
   const settled = ttl ?? state.defaultTtl ?? state.lastTtl ?? state.soaMinimum;
-  if (settled === undefined) return 'the record has no TTL, and neither $TTL nor an earlier record gives one';
+  if (settled === undefined)
+    return problemAt(first, 'the record has no TTL, and neither $TTL nor an earlier record gives one');
   return {
     line: entry.line,
+    col: first.col,
     lastLine: entry.lastLine,
     ownerless: entry.ownerless,
     owner,
@@ -174,6 +196,24 @@ function managedName(type: string): string {
   const number = /^TYPE\d+$/.test(type) ? dnsTypeNumber(type) : undefined;
   const name = number === undefined ? undefined : dnsTypeName(number);
   return name !== undefined && recordType(name) !== undefined ? name : type;
+}
+
+/**
+ * Why the field where the type should be is a class or TTL given again (RFC 1035 §5.1: `[<TTL>] [<class>]` or
+ * `[<class>] [<TTL>]`, each once); undefined when it is not. BIND refuses both (`unknown RR type 'IN'`): no type is
+ * named as a class, nor written as a TTL.
+ */
+function repeatedField(
+  token: Token,
+  ttl: number | undefined,
+  classToken: Token | undefined,
+): string | undefined {
+  const text = tokenText(token);
+  if (classToken !== undefined && isClass(text))
+    return `${shown(token.raw)} is a second class after ${shown(classToken.raw)}: a record has one class (RFC 1035 §5.1)`;
+  if (ttl !== undefined && parseZoneFileTtl(text) !== undefined)
+    return `${shown(token.raw)} is a second TTL: a record has one TTL, before or after its class (RFC 1035 §5.1)`;
+  return undefined;
 }
 
 function isClass(text: string): boolean {

@@ -76,7 +76,7 @@ export class ZoneFiles {
     const text = utf8Text(bytes);
     if (text === undefined)
       throw new ZonefileReadError(file, [
-        { line: 1, message: 'not UTF-8 text (write other octets as \\DDD)' },
+        { line: 1, col: 1, message: 'not UTF-8 text (write other octets as \\DDD)' },
       ]);
     const read = await this.parsed.parsed(file, bytes.length, () =>
       runStepsAsync(readZoneSteps(text, zone, this.supported), signal),
@@ -118,7 +118,7 @@ export class ZoneFiles {
 /** The file's bytes or null (no file); a file the store would not read is a problem at its first line. */
 export function readable(file: string, stored: StoredFile): Buffer | null {
   if (stored === null || Buffer.isBuffer(stored)) return stored;
-  throw new ZonefileReadError(file, [{ line: 1, message: `the file ${stored.refused}` }]);
+  throw new ZonefileReadError(file, [{ line: 1, col: 1, message: `the file ${stored.refused}` }]);
 }
 
 export function digestOf(bytes: Uint8Array): string {

@@ -137,7 +137,8 @@ export class ZonefileWriter {
     if (found === null) return null;
     const { bytes, digest } = found;
     const text = utf8Text(bytes);
-    if (text === undefined) throw new ZonefileReadError(file, [{ line: 1, message: 'not UTF-8 text' }], 1);
+    if (text === undefined)
+      throw new ZonefileReadError(file, [{ line: 1, col: 1, message: 'not UTF-8 text' }], 1);
     const known = this.settings.parsed.get(path, digest);
     if (known !== undefined) return { content: known, text };
     const read = await this.readBack(file, text, op.zone);

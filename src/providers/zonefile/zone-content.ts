@@ -66,7 +66,7 @@ export function* readZoneSteps(text: string, zone: string, supported: ReadonlySe
   const records = yield* readEntrySteps(text, `${zone}.`, problems);
   const inZone = records.filter((record) => {
     const inside = isInZone(modelName(record.owner), zone);
-    if (!inside) problems.add(record.line, `${printable(record.owner)} is not in zone ${zone}`);
+    if (!inside) problems.add(record.line, record.col, `${printable(record.owner)} is not in zone ${zone}`);
     return inside;
   });
   const soas = inZone.filter((record) => record.type === 'SOA');
@@ -75,14 +75,18 @@ export function* readZoneSteps(text: string, zone: string, supported: ReadonlySe
   const repeated = (one: FileRecord) =>
     apexSoa !== undefined && modelName(one.owner) === zone && one.rdata.join(' ') === apexSoa.rdata.join(' ');
   for (const record of soas.filter((one) => one !== apexSoa && !repeated(one)))
-    problems.add(record.line, `a second SOA, or an SOA below the apex (${printable(record.owner)})`);
-  if (!apexSoa) problems.add(1, `zone ${zone} has no SOA record at its apex`);
+    problems.add(
+      record.line,
+      record.col,
+      `a second SOA, or an SOA below the apex (${printable(record.owner)})`,
+    );
+  if (!apexSoa) problems.add(1, 1, `zone ${zone} has no SOA record at its apex`);
   const soa = apexSoa && parseSoa(presentationFields('SOA', apexSoa.rdata, apexSoa.origin), apexSoa.ttl);
   for (const record of inZone) {
     const octets = isGeneric(record.rdata) ? genericOctets(record.rdata) : null;
-    if (typeof octets === 'string') problems.add(record.line, octets);
+    if (typeof octets === 'string') problems.add(record.line, record.col, octets);
   }
-  if (typeof soa === 'string') problems.add(apexSoa?.line ?? 1, soa);
+  if (typeof soa === 'string') problems.add(apexSoa?.line ?? 1, apexSoa?.col ?? 1, soa);
   if (problems.total > 0 || soa === undefined || typeof soa === 'string')
     return { ok: false, problems: problems.list(), total: problems.total };
   const grouped = groupSets(inZone.filter((record) => record.type !== 'SOA'));

@@ -10,6 +10,7 @@ import {
 import { recordLabelsProblem, zoneLabelsProblem } from '../../../src/model/dns-names.js';
 import { GEO_RECORD_TYPES } from '../../../src/model/geo.js';
 import { toALabels } from '../../../src/model/idn.js';
+import { GENERIC_KEY_PATTERN, genericRecordTypeOfKey } from '../../../src/model/record-types/generic.js';
 import { HOSTNAME_PATTERN, parseHostname } from '../../../src/model/record-types/hostname.js';
 import { RECORD_TYPES } from '../../../src/model/record-types/index.js';
 import { hasUnprintable } from '../../../src/model/text.js';
@@ -103,10 +104,10 @@ describe('JSON Schema of record data, from the registry', () => {
     // Or a type by its number (RFC 3597): some key matches its pattern.
     expect(set.anyOf).toEqual([
       ...RECORD_TYPES.map((type) => ({ required: [type.key] })),
-      { not: { propertyNames: { not: { pattern: '^type[1-9][0-9]{0,4}$' } } } },
+      { not: { propertyNames: { not: { pattern: GENERIC_KEY_PATTERN } } } },
     ]);
     expect(set.patternProperties).toEqual({
-      '^type[1-9][0-9]{0,4}$': { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+      [GENERIC_KEY_PATTERN]: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
     });
     const alone = RECORD_TYPES.filter((type) => type.rules?.alone);
     expect(alone.length).toBeGreaterThan(0);
@@ -118,6 +119,37 @@ describe('JSON Schema of record data, from the registry', () => {
         ]),
       ),
     );
+  });
+
+  it('takes a type by its number exactly where validation does', () => {
+    const pattern = new RegExp(GENERIC_KEY_PATTERN);
+    const agrees = (number: number) =>
+      pattern.test(`type${number}`) === (genericRecordTypeOfKey(`type${number}`) !== undefined);
+    // Every number to 1,100 (the mnemonics and meta types are there), each side of every other mnemonic's and of
+    // each length of digits, then random numbers up to 99,999 (validation makes a type per number it takes: all
+    // 65,535 would be slow).
+    const edges = [263, 32767, 32768, 32769, 32770, 65535, 65536, 99999, 9999, 10000];
+    const near = edges.flatMap((n) => [n - 1, n, n + 1]);
+    const differ = [...Array.from({ length: 1101 }, (_, n) => n), ...near].filter((n) => !agrees(n));
+    expect(differ).toEqual([]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999 }), agrees), { numRuns: 500 });
+    // What validation refuses: a mnemonic's number (A, NSEC, URI, TA), a meta type, 0, past 16 bits, leading zeros.
+    for (const key of [
+      'type1',
+      'type41',
+      'type47',
+      'type128',
+      'type200',
+      'type255',
+      'type256',
+      'type32768',
+      'type0',
+    ])
+      expect(pattern.test(key), key).toBe(false);
+    for (const key of ['type65536', 'type065280', 'type00', 'TYPE65280', 'type65280 ', 'xtype65280'])
+      expect([pattern.test(key), genericRecordTypeOfKey(key)], key).toEqual([false, undefined]);
+    for (const key of ['type54', 'type127', 'type263', 'type32767', 'type32770', 'type65535'])
+      expect([pattern.test(key), genericRecordTypeOfKey(key)?.key], key).toEqual([true, key]);
   });
 
   it('keeps apex-never types off "@" and apex-only types off relative names', () => {

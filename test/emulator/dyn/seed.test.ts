@@ -105,3 +105,33 @@ describe('seeds of every record type', () => {
     expect(h.emulator.snapshot().dns?.geo_services?.Web?.groups).toEqual(groups);
   });
 });
+
+describe('zone names of a seed', () => {
+  it('refuses what the service refuses as a new zone (one label: arpa), in the seed error envelope', async () => {
+    const message = seedError({
+      dns: {
+        zones: { arpa: {}, 'Example.COM.': {}, '-bad.example': {}, 'in-addr.arpa': {} },
+        secondary_zones: { test: { masters: ['192.0.2.1'] }, 'example.com': { masters: ['192.0.2.1'] } },
+      },
+    });
+    expect(message.split('\n')).toEqual([
+      'Invalid emulator seed seed:',
+      '  - dns.zones.arpa: not a valid zone name: the service takes two labels or more, each of letters, digits, "-" and "_"',
+      '  - dns.zones["-bad.example"]: not a valid zone name: the service takes two labels or more, each of letters, digits, "-" and "_"',
+      '  - dns.secondary_zones.test: not a valid zone name: the service takes two labels or more, each of letters, digits, "-" and "_"',
+      '  - dns.secondary_zones["example.com"]: is a zone of `zones` too: the service holds one zone of a name',
+    ]);
+    // What the seed takes, the service takes as a new zone: the API refuses arpa with its own envelope.
+    h = await startHarness({ seed: { dns: { zones: { 'Example.COM.': {}, 'in-addr.arpa': {} } } } });
+    const token = await h.login();
+    const created = await h.call('POST', '/Zone/arpa/', {
+      token,
+      body: { rname: 'a@example.com', ttl: 300 },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.msgs).toContainEqual(
+      expect.objectContaining({ INFO: 'zone: Not a valid zone name' }),
+    );
+    expect(Object.keys(h.emulator.snapshot().dns?.zones ?? {})).toEqual(['example.com', 'in-addr.arpa']);
+  });
+});

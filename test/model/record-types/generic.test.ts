@@ -18,6 +18,8 @@ describe('a DNS type by its number (RFC 3597)', () => {
     for (const key of [
       'type1',
       'type47',
+      // OPT is a pseudo-record of a message, never data in a zone (RFC 6891 §6.1.1).
+      'type41',
       'type0',
       'type65536',
       'type128',
@@ -26,7 +28,7 @@ describe('a DNS type by its number (RFC 3597)', () => {
       'type065280',
     ])
       expect(recordTypeOfKey(key), key).toBeUndefined();
-    for (const name of ['TYPE47', 'TYPE0', 'TYPE65536', 'TYPE255', 'type65280', 'TYPE065280'])
+    for (const name of ['TYPE47', 'TYPE41', 'TYPE0', 'TYPE65536', 'TYPE255', 'type65280', 'TYPE065280'])
       expect(recordType(name), name).toBeUndefined();
     expect(recordTypeOfKey('TYPE65280')).toBeUndefined();
     expect(recordTypeOfKey('type256')).toBeUndefined();

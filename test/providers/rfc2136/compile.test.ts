@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeUpdate } from '../../../src/dns-wire/update.js';
 import type { RecordSetWork } from '../../../src/model/provider.js';
 import { rfc2136Compiler, setEntries } from '../../../src/providers/rfc2136/compile.js';
+import { Rfc2136SetTooLargeError } from '../../../src/providers/rfc2136/errors.js';
 import { labelRfc2136Op } from '../../../src/providers/rfc2136/op-label.js';
 import { parseRfc2136Op } from '../../../src/providers/rfc2136/op-schema.js';
 import type { Rfc2136Op } from '../../../src/providers/rfc2136/ops.js';
@@ -76,6 +77,9 @@ describe('the RFC 2136 compiler', () => {
     ).toThrow(
       /zone example\.com: the record set c\.example\.com A takes \d+ octets, more than one UPDATE message holds/,
     );
+    expect(() =>
+      compiler.compileZone({ zone: ZONE, create: null, sets: [SETS[2] as RecordSetWork] }),
+    ).toThrow(Rfc2136SetTooLargeError);
     expect(() =>
       rfc2136Compiler('bind').compileZone({
         zone: 'new.example',

@@ -7,6 +7,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { RequestAbortedError } from '../../../src/providers/http/errors.js';
+import { WafPurgeTimeoutError } from '../../../src/providers/waf/errors.js';
 import { WafApiError, WafWireError } from '../../../src/providers/waf/index.js';
 import { useNockGuard } from '../helpers/nock-guard.js';
 import { API, api, mockToken, ORIGIN, rate, TOKEN, testProvider, WEBAPP } from './waf-fixtures.js';
@@ -80,9 +81,13 @@ describe('WAF purge: the task', () => {
     // Polled at 1, 3, 7, 12 and 17 s: the last falls exactly on the bound.
     api('get', TASK).times(5).reply(200, { status: 'in_progress' }, rate(497));
     const { provider, sleeps } = testProvider({ changeTimeoutMs: 17_000 });
-    await expect(provider.purge(WEBAPP, [])).rejects.toThrow(
-      /^webapp shop: purge task t-1 not finished after 17 s$/,
-    );
+    const refused = await provider.purge(WEBAPP, []).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WafPurgeTimeoutError);
+    expect(refused).toMatchObject({
+      code: 'EP2211',
+      message: 'webapp shop: purge task t-1 not finished after 17 s',
+      waitedMs: 17_000,
+    });
     expect(sleeps).toEqual([1000, 2000, 4000, 5000, 5000]);
   });
 

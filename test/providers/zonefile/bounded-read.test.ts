@@ -107,7 +107,7 @@ describe('names on the wire are at most 255 octets, labels at most 63 (RFC 1035 
     }
   });
 
-  it('refuses an $ORIGIN or an owner over 255 octets at its line; the origin stays what it was', () => {
+  it('refuses an $ORIGIN or an owner over 255 octets where it is written; the origin stays what it was', () => {
     const long = labels(4, 60).join('.');
     const { records, problems } = readEntries(
       [
@@ -120,10 +120,10 @@ describe('names on the wire are at most 255 octets, labels at most 63 (RFC 1035 
       ORIGIN,
     );
     expect(problems).toEqual([
-      { line: 2, message: expect.stringMatching(/^\$ORIGIN: aaa.*is 257 octets long/) },
-      { line: 4, message: expect.stringMatching(/^x\.aaa.*is 259 octets long/) },
-      // A record without an owner field has the previous owner, refused again at its own line.
-      { line: 5, message: expect.stringMatching(/^x\.aaa.*is 259 octets long/) },
+      { line: 2, col: 9, message: expect.stringMatching(/^\$ORIGIN: aaa.*is 257 octets long/) },
+      { line: 4, col: 1, message: expect.stringMatching(/^x\.aaa.*is 259 octets long/) },
+      // A record without an owner field has the previous owner, refused again at its own line (its first field).
+      { line: 5, col: 3, message: expect.stringMatching(/^x\.aaa.*is 259 octets long/) },
     ]);
     expect(records.map((r) => r.owner)).toEqual(['www.example.com.']);
   });
@@ -147,27 +147,37 @@ describe('names on the wire are at most 255 octets, labels at most 63 (RFC 1035 
 });
 
 describe('problems and warnings are counted past the first ones', () => {
-  it('keeps the first problems by line, whatever order they are found in, and counts all', () => {
+  it('keeps the first problems by line, then column, whatever order they are found in, and counts all', () => {
     const list = new ProblemList(3);
-    for (const line of [9, 8, 7, 6, 5, 4, 3, 2, 1, 10]) list.add(line, `at ${line}`);
+    for (const line of [9, 8, 7, 6, 5, 4, 3, 2, 1, 10]) list.add(line, 1, `at ${line}`);
     expect(list.total).toBe(10);
     expect(list.list()).toEqual([
-      { line: 1, message: 'at 1' },
-      { line: 2, message: 'at 2' },
-      { line: 3, message: 'at 3' },
+      { line: 1, col: 1, message: 'at 1' },
+      { line: 2, col: 1, message: 'at 2' },
+      { line: 3, col: 1, message: 'at 3' },
     ]);
+    // On one line, by column: the lexer finds a problem late in a line before the reader finds one early in it.
+    const columns = new ProblemList(2);
+    for (const [line, col] of [
+      [2, 9],
+      [2, 3],
+      [1, 40],
+      [2, 1],
+    ] as const)
+      columns.add(line, col, `${line}:${col}`);
+    expect(columns.list().map((p) => p.message)).toEqual(['1:40', '2:1']);
     // The list holds at most twice its limit between trims, however many problems come.
     const bounded = new ProblemList(3);
     const held: number[] = [];
     for (let line = 1; line <= 1_000; line++) {
-      bounded.add(line, 'x');
+      bounded.add(line, 1, 'x');
       held.push(bounded.held);
     }
     expect(held.slice(0, 6)).toEqual([1, 2, 3, 4, 5, 3]);
     expect(Math.max(...held)).toBe(5);
     expect(bounded.total).toBe(1_000);
     const tied = new ProblemList(2);
-    for (const message of ['first', 'second', 'third']) tied.add(4, message);
+    for (const message of ['first', 'second', 'third']) tied.add(4, 2, message);
     expect(tied.list().map((p) => p.message)).toEqual(['first', 'second']);
   });
 
@@ -181,12 +191,16 @@ describe('problems and warnings are counted past the first ones', () => {
   });
 
   it('shows 20 problems of any list, and names its error class', () => {
-    const problems = Array.from({ length: 25 }, (_, i) => ({ line: i + 1, message: `bad ${i + 1}` }));
+    const problems = Array.from({ length: 25 }, (_, i) => ({
+      line: i + 1,
+      col: i + 2,
+      message: `bad ${i + 1}`,
+    }));
     const error = new ZonefileReadError('a.zone', problems);
     expect(error.name).toBe('ZonefileReadError');
     expect(error.message.split('\n')).toEqual([
       'a.zone: 25 problems, so the zone cannot be read:',
-      ...problems.slice(0, 20).map((p) => `  a.zone:${p.line}: ${p.message}`),
+      ...problems.slice(0, 20).map((p) => `  a.zone:${p.line}:${p.line + 1}: EP2501 ${p.message}`),
       '  … and 5 more',
     ]);
     expect(new ZonefileConflictError('a', 'a.zone', 'was edited').name).toBe('ZonefileConflictError');
@@ -202,7 +216,7 @@ describe('problems and warnings are counted past the first ones', () => {
     const location = locationOf('.', '{zone}.zone', join(tmpdir(), 'desired.yaml'));
     const dns = createZonefileProvider({ name: 'files', location, store });
     await expect(dns.readZones(['example.com'])).rejects.toThrow(
-      'example.com.zone:1: not UTF-8 text (write other octets as \\DDD)',
+      'example.com.zone:1:1: EP2501 not UTF-8 text (write other octets as \\DDD)',
     );
   });
 
@@ -211,6 +225,7 @@ describe('problems and warnings are counted past the first ones', () => {
     expect(error.problems).toEqual([
       {
         line: 5,
+        col: 5,
         message: expect.stringMatching(/^1x{29} … 99,941 characters left out … x{30} is not a TTL$/),
       },
     ]);
@@ -232,7 +247,14 @@ describe('problems and warnings are counted past the first ones', () => {
     // More than twice the limit: the entry is refused once, not again each time it could reach the limit anew.
     const fields = Array.from({ length: 2 * MAX_ENTRY_TOKENS + 10 }, () => '"a"').join(' ');
     const { entries, problems } = lexMasterFile(`x TXT (\n${fields}\n)\nok A 192.0.2.1\n`);
-    expect(problems).toEqual([{ line: 2, message: expect.stringContaining('no record has so many') }]);
+    // At the first field past the limit, the entry's 65,546th: line 2's 65,544th, after 65,543 `"a" ` of 4 columns.
+    expect(problems).toEqual([
+      {
+        line: 2,
+        col: 4 * (MAX_ENTRY_TOKENS - 2) + 1,
+        message: expect.stringContaining('no record has so many'),
+      },
+    ]);
     expect(entries.map((e) => e.tokens[0]?.raw)).toEqual(['ok']);
   });
 
@@ -242,8 +264,8 @@ describe('problems and warnings are counted past the first ones', () => {
       ORIGIN,
     );
     expect(problems).toEqual([
-      { line: 2, message: 'a quoted string is not closed on its line' },
-      { line: 3, message: '$TTL takes exactly one value' },
+      { line: 2, col: 7, message: 'a quoted string is not closed on its line' },
+      { line: 3, col: 9, message: '$TTL takes exactly one value' },
     ]);
     expect(records.map((r) => r.owner)).toEqual(['y.example.com.']);
   });
@@ -254,7 +276,7 @@ describe('problems and warnings are counted past the first ones', () => {
       ORIGIN,
     );
     // An indented `$TTL` is the type of a record of the previous owner; a quoted "$x" is an owner.
-    expect(problems).toEqual([{ line: 3, message: '$TTL is not a record type' }]);
+    expect(problems).toEqual([{ line: 3, col: 2, message: '$TTL is not a record type' }]);
     expect(records.map((r) => `${r.owner} ${r.type}`)).toEqual(['www.example.com. A', '"$x".example.com. A']);
   });
 

@@ -70,8 +70,8 @@ describe('readBackProblem: the file about to be written, read back, against the 
     const read = {
       ok: false as const,
       problems: [
-        { line: 5, message: 'a quoted string is not closed on its line' },
-        { line: 9, message: '")" without "("' },
+        { line: 5, col: 7, message: 'a quoted string is not closed on its line' },
+        { line: 9, col: 1, message: '")" without "("' },
       ],
       total: 2,
     };

@@ -56,7 +56,7 @@ describe('the store reads at most max_file_mb', () => {
     expect(refused).toBeInstanceOf(ZonefileReadError);
     expect((refused as Error).message).toBe(
       'example.com.zone: 1 problem, so the zone cannot be read:\n' +
-        '  example.com.zone:1: the file is over 8 MB, the most a zone file may be (max_file_mb: raise it to read a larger one)',
+        '  example.com.zone:1:1: EP2501 the file is over 8 MB, the most a zone file may be (max_file_mb: raise it to read a larger one)',
     );
     const read = await (await open({ max_file_mb: 9 })).readZones(['example.com']);
     expect(read.zones['example.com']?.serial).toBe(1);

@@ -227,7 +227,7 @@ describe('a zone file that is a symbolic link', () => {
     await mkdir(zones());
     await symlink('missing.zone', zoneFile());
     await expect(applyChange()).rejects.toThrow(
-      'zones/example.com.zone:1: the file is a symbolic link to a file that does not exist; make it a file or point it at one',
+      'zones/example.com.zone:1:1: EP2501 the file is a symbolic link to a file that does not exist; make it a file or point it at one',
     );
     expect((await lstat(zoneFile())).isSymbolicLink()).toBe(true);
     expect(await readdir(zones())).toEqual(['example.com.zone']);

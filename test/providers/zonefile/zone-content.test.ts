@@ -130,37 +130,43 @@ describe('readZoneContent: what the provider manages and what it keeps as writte
       '@ SOA ns2.example.net. hostmaster.example.com. 7 1h 10m 2w 5m\nsub SOA a b 1 2 3 4 5\n',
     );
     expect(other.ok ? [] : other.problems).toEqual([
-      { line: 4, message: 'a second SOA, or an SOA below the apex (example.com.)' },
-      { line: 5, message: 'a second SOA, or an SOA below the apex (sub.example.com.)' },
+      { line: 4, col: 1, message: 'a second SOA, or an SOA below the apex (example.com.)' },
+      { line: 5, col: 1, message: 'a second SOA, or an SOA below the apex (sub.example.com.)' },
     ]);
   });
 
-  it('refuses names outside the zone, malformed generic RDATA and a file without SOA, every one at its line', () => {
-    const outside = read('www.example.org. A 192.0.2.1\nbad TYPE65534 \\# 3 abcd\n');
+  it('refuses names outside the zone, malformed generic RDATA and a file without SOA, each at its record', () => {
+    const outside = read(
+      'www.example.org. A 192.0.2.1\nbad TYPE65534 \\# 3 abcd\n$ORIGIN example.org.\nmail A 192.0.2.2\n\t  A 192.0.2.3\n',
+    );
+    // A record without an owner is at its first field.
     expect(outside.ok ? [] : outside.problems).toEqual([
-      { line: 4, message: 'www.example.org. is not in zone example.com' },
-      { line: 5, message: '\\# 3 says 3 octets, but 2 follow' },
+      { line: 4, col: 1, message: 'www.example.org. is not in zone example.com' },
+      { line: 5, col: 1, message: '\\# 3 says 3 octets, but 2 follow' },
+      { line: 7, col: 1, message: 'mail.example.org. is not in zone example.com' },
+      { line: 8, col: 4, message: 'mail.example.org. is not in zone example.com' },
     ]);
     const none = readZoneContent('$TTL 60\nwww A 192.0.2.1\n', 'example.com', SUPPORTED);
     expect(none.ok ? [] : none.problems).toEqual([
-      { line: 1, message: 'zone example.com has no SOA record at its apex' },
+      { line: 1, col: 1, message: 'zone example.com has no SOA record at its apex' },
     ]);
   });
 });
 
-describe('readZoneContent: every refusal of the parser, with its message at its line', () => {
+describe('readZoneContent: every refusal of the parser, with its message at its line and column', () => {
   const SOA = '@ SOA ns1.example.net. hostmaster.example.com.';
   /** The problems of a file of `lines` (no head: each case brings its own SOA where it needs one). */
   const problemsOf = (lines: string[]) => {
     const result = readZoneContent(`${lines.join('\n')}\n`, 'example.com', SUPPORTED);
     return result.ok ? [] : result.problems;
   };
-  const refusals: [string, string[], { line: number; message: string }][] = [
+  const refusals: [string, string[], { line: number; col: number; message: string }][] = [
     [
       '$INCLUDE',
       ['$INCLUDE db.other'],
       {
         line: 1,
+        col: 1,
         message:
           '$INCLUDE is not supported: edgeplan rewrites this file on apply and cannot write the included records back; put them in this file',
       },
@@ -168,72 +174,84 @@ describe('readZoneContent: every refusal of the parser, with its message at its 
     [
       'another directive',
       ['$GENERATE 1-2 h$ A 192.0.2.$'],
-      { line: 1, message: '$GENERATE is not a directive edgeplan reads ($ORIGIN, $TTL)' },
+      { line: 1, col: 1, message: '$GENERATE is not a directive edgeplan reads ($ORIGIN, $TTL)' },
     ],
-    ['a directive of two values', ['$ORIGIN a. b.'], { line: 1, message: '$ORIGIN takes exactly one value' }],
-    ['a $TTL that is not one', ['$TTL 1y'], { line: 1, message: '$TTL: 1y is not a TTL' }],
+    [
+      'a directive of two values',
+      ['$ORIGIN a. b.'],
+      { line: 1, col: 12, message: '$ORIGIN takes exactly one value' },
+    ],
+    ['a $TTL that is not one', ['$TTL 1y'], { line: 1, col: 6, message: '$TTL: 1y is not a TTL' }],
     [
       'a TTL over 2^31 - 1 (RFC 2181 §8)',
       ['www 2147483648 A 192.0.2.1'],
-      { line: 1, message: '2147483648 is not a TTL' },
+      { line: 1, col: 5, message: '2147483648 is not a TTL' },
     ],
     [
       'no owner yet',
       [' 60 A 192.0.2.1'],
-      { line: 1, message: 'the record has no owner name, and no record before it has one' },
+      { line: 1, col: 2, message: 'the record has no owner name, and no record before it has one' },
     ],
-    ['another class', ['www 60 HS A 192.0.2.1'], { line: 1, message: 'class HS is not supported (only IN)' }],
-    ['no type', ['www 60 IN'], { line: 1, message: 'the record has no type' }],
-    ['not a type', ['www 60 IN 1A 192.0.2.1'], { line: 1, message: '1A is not a record type' }],
+    [
+      'another class',
+      ['www 60 HS A 192.0.2.1'],
+      { line: 1, col: 8, message: 'class HS is not supported (only IN)' },
+    ],
+    ['no type', ['www 60 IN'], { line: 1, col: 8, message: 'the record has no type' }],
+    ['not a type', ['www 60 IN 1A 192.0.2.1'], { line: 1, col: 11, message: '1A is not a record type' }],
     [
       'no TTL to be had',
       ['www A 192.0.2.1'],
-      { line: 1, message: 'the record has no TTL, and neither $TTL nor an earlier record gives one' },
+      { line: 1, col: 1, message: 'the record has no TTL, and neither $TTL nor an earlier record gives one' },
     ],
     [
       'a name outside the zone',
       ['$TTL 60', 'www.example.org. A 192.0.2.1'],
-      { line: 2, message: 'www.example.org. is not in zone example.com' },
+      { line: 2, col: 1, message: 'www.example.org. is not in zone example.com' },
     ],
     [
       'an SOA below the apex',
       ['$TTL 60', 'sub SOA a. b. 1 2 3 4 5'],
-      { line: 2, message: 'a second SOA, or an SOA below the apex (sub.example.com.)' },
+      { line: 2, col: 1, message: 'a second SOA, or an SOA below the apex (sub.example.com.)' },
     ],
     [
       'no SOA',
       ['$TTL 60', 'www A 192.0.2.1'],
-      { line: 1, message: 'zone example.com has no SOA record at its apex' },
+      { line: 1, col: 1, message: 'zone example.com has no SOA record at its apex' },
     ],
     [
       'an SOA of six fields',
       ['$TTL 60', `${SOA} 1 2 3 4`],
-      { line: 2, message: 'an SOA has seven fields: mname rname serial refresh retry expire minimum' },
+      {
+        line: 2,
+        col: 1,
+        message: 'an SOA has seven fields: mname rname serial refresh retry expire minimum',
+      },
     ],
     [
       'an SOA serial past 2^32 - 1 (RFC 1982)',
       ['$TTL 60', `${SOA} 4294967296 1 2 3 4`],
-      { line: 2, message: 'the SOA serial 4294967296 is not a number from 0 to 4294967295' },
+      { line: 2, col: 1, message: 'the SOA serial 4294967296 is not a number from 0 to 4294967295' },
     ],
     [
       'SOA timers that are no TTLs',
       ['$TTL 60', `${SOA} 1 1h 10m 2x 5m`],
-      { line: 2, message: 'the SOA timers 1h 10m 2x 5m are not all TTLs' },
+      { line: 2, col: 1, message: 'the SOA timers 1h 10m 2x 5m are not all TTLs' },
     ],
     [
       'a generic length that is no number (RFC 3597 §5)',
       ['$TTL 60', `${SOA} 1 2 3 4 5`, 'x TYPE65534 \\# two abcd'],
-      { line: 3, message: '\\# must be followed by the RDATA\'s length in octets, not "two"' },
+      { line: 3, col: 1, message: '\\# must be followed by the RDATA\'s length in octets, not "two"' },
     ],
     [
       'generic RDATA that is not hexadecimal',
       ['$TTL 60', `${SOA} 1 2 3 4 5`, 'x TYPE65534 \\# 2 abcz'],
-      { line: 3, message: 'the RDATA after \\# 2 is not hexadecimal octets' },
+      { line: 3, col: 1, message: 'the RDATA after \\# 2 is not hexadecimal octets' },
     ],
     [
       'generic RDATA of another length',
       ['$TTL 60', `${SOA} 1 2 3 4 5`, 'x TYPE65534 \\# 3 abcd'],
-      { line: 3, message: '\\# 3 says 3 octets, but 2 follow' },
+      { line: 3, col: 1, message: '\\# 3 says 3 octets, but 2 follow' },
     ],
   ];
 
@@ -246,7 +264,7 @@ describe('readZoneContent: every refusal of the parser, with its message at its 
     const good = ['$TTL 60', `${SOA} 1 2 3 4 5`];
     expect(problemsOf(good)).toEqual([]);
     expect(problemsOf([...good, 'x TYPE65534 \\# 2 abcz'])).toEqual([
-      { line: 3, message: 'the RDATA after \\# 2 is not hexadecimal octets' },
+      { line: 3, col: 1, message: 'the RDATA after \\# 2 is not hexadecimal octets' },
     ]);
   });
 });
