@@ -45,8 +45,7 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
       concurrency: options.concurrency,
       timeoutMs: options.queryTimeout,
     });
-    const implicit = implicitProviderOf(desired);
-    const report = { ...servedReport(asked, notAsked), ...(implicit ? { implicitProvider: implicit } : {}) };
+    const report = servedReport(asked, notAsked, implicitProviderOf(desired));
     const markdown = renderServedMarkdown(report);
     if (options.format === 'json') io.stdout(renderServedJson(report));
     else if (options.format === 'markdown') io.stdout(markdown);
