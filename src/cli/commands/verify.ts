@@ -47,7 +47,7 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
       timeoutMs: options.queryTimeout,
       implicitProvider: implicit,
     });
-    const report = { ...servedReport(asked, notAsked), ...(implicit ? { implicitProvider: implicit } : {}) };
+    const report = servedReport(asked, notAsked, implicit);
     const markdown = renderServedMarkdown(report);
     if (options.format === 'json') io.stdout(renderServedJson(report));
     else if (options.format === 'markdown') io.stdout(markdown);

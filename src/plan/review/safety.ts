@@ -7,7 +7,7 @@ import type { LiveState } from '../../model/live.js';
 import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
 import { shownTargetText } from '../../model/shown-provider.js';
-import { compareTargets, type DnsTarget, type Target, targetText } from '../../model/target.js';
+import { compareTargets, type DnsTarget, targetText } from '../../model/target.js';
 import { printable } from '../../model/text.js';
 import { changesOf, isChangeOf } from '../diff/change-kinds.js';
 import { managedIn } from '../diff/managed.js';

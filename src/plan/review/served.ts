@@ -137,10 +137,14 @@ function absence(
   }
 }
 
-/** The report of every expectation's answers, in expectation order (servers in the order they were asked). */
+/**
+ * The report of every expectation's answers, in expectation order (servers in the order they were asked).
+ * `implicitProvider`: the desired state's implicit provider (`implicitProviderOf`), whose sets are shown without one.
+ */
 export function servedReport(
   asked: readonly { expectation: ServedExpectation; answers: readonly ServerAnswer[] }[],
   notAsked: readonly NotAsked[] = [],
+  implicitProvider?: string,
 ): ServedReport {
   const checks = asked.map(({ expectation, answers }) => ({
     expectation,
@@ -149,6 +153,7 @@ export function servedReport(
   const verdicts = checks.map((c) => setVerdict(c));
   return {
     checks,
+    ...(implicitProvider === undefined ? {} : { implicitProvider }),
     notAsked: [...notAsked],
     counts: {
       sets: checks.length,

@@ -3,6 +3,7 @@ import type { RecordSetChange } from '../../../src/model/change.js';
 import type { LiveZone } from '../../../src/model/dns.js';
 import { answerNotes } from '../../../src/plan/diff/answer-notes.js';
 import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
+import { shownPlan } from '../../../src/plan/shown-plan.js';
 import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
@@ -57,6 +58,7 @@ describe('answer-level notes of a plan', () => {
       {
         kind: 'nxdomain',
         zone: 'example.com',
+        provider: DYN,
         name: 'app.example.com',
         pointedAtBy: ['_sip._tcp.example.com SRV', 'www.example.com CNAME'],
       },
@@ -71,6 +73,7 @@ describe('answer-level notes of a plan', () => {
       {
         kind: 'nxdomain',
         zone: 'example.com',
+        provider: DYN,
         name: 'x.deep.example.com',
         pointedAtBy: ['alias.example.com CNAME'],
       },
@@ -82,12 +85,19 @@ describe('answer-level notes of a plan', () => {
       {
         kind: 'mx-without-address',
         zone: 'example.com',
+        provider: DYN,
         name: 'mail.example.com',
         pointedAtBy: ['example.com MX'],
       },
     ]);
     expect(plan(without('mail.example.com', 'mail.example.com TXT')).answerNotes).toEqual([
-      { kind: 'nxdomain', zone: 'example.com', name: 'mail.example.com', pointedAtBy: ['example.com MX'] },
+      {
+        kind: 'nxdomain',
+        zone: 'example.com',
+        provider: DYN,
+        name: 'mail.example.com',
+        pointedAtBy: ['example.com MX'],
+      },
     ]);
   });
 
@@ -110,7 +120,7 @@ describe('answer-level notes of a plan', () => {
     expect(renderPlanMarkdown(p)).toContain(
       '### ⚠️ Answers that change\n- `app.example.com` stops existing (NXDOMAIN) while \\_sip.\\_tcp.example.com SRV, www.example.com CNAME point at it\n',
     );
-    expect(JSON.parse(renderPlanJson(p)).answerNotes).toEqual(p.answerNotes);
+    expect(JSON.parse(renderPlanJson(p)).answerNotes).toEqual(shownPlan(p).answerNotes);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../src/model/live.js';
 import { shownTargetText } from '../../../src/model/shown-provider.js';
-import { targetText } from '../../../src/model/target.js';
 import {
   desiredDigests,
   desiredMismatches,
@@ -40,7 +39,11 @@ describe('fingerprints', () => {
       'geo:Global | Web',
       'webapp:shop',
     ]);
-    expect(plan.fingerprints?.targets[0]?.target).toEqual({ kind: 'zone', name: 'example.com' });
+    expect(plan.fingerprints?.targets[0]?.target).toEqual({
+      kind: 'zone',
+      name: 'example.com',
+      provider: 'dyn',
+    });
     expect(byTarget.get('zone:example.com')).toMatchObject({ serial: 41, changed: true });
     expect(byTarget.get('zone:example.org')).toMatchObject({ serial: null, live: null, changed: true });
     expect(byTarget.get('secondary:legacy.example.net')).toMatchObject({ desired: null, changed: true });
@@ -73,20 +76,20 @@ describe('fingerprints', () => {
     const { desired } = reviewFixture();
     const [zone] = desired.zones;
     if (!zone) throw new Error('fixture');
-    const digest = desiredDigests(desired).get('zone:example.com')?.digest;
+    const digest = desiredDigests(desired).get('zone:example.com@dyn')?.digest;
     const moved = zone.records.map((set, i) => ({
       ...set,
       at: { file: 'other.yaml', line: 100 + i, col: 3 },
     }));
     expect(
       desiredDigests(oneProviderDesired({ ...desired, zones: [{ ...zone, records: moved }] })).get(
-        'zone:example.com',
+        'zone:example.com@dyn',
       )?.digest,
     ).toBe(digest);
     const ttl = zone.records.map((set) => ({ ...set, ttl: set.ttl + 1 }));
     expect(
       desiredDigests(oneProviderDesired({ ...desired, zones: [{ ...zone, records: ttl }] })).get(
-        'zone:example.com',
+        'zone:example.com@dyn',
       )?.digest,
     ).not.toBe(digest);
   });

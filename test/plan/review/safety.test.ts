@@ -163,7 +163,7 @@ describe('safety policy', () => {
     const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
     expect(planApprovals(plan, desired, oneProviderLive(live))).toEqual([
       {
-        target: { kind: 'zone', name: 'acme.oi' },
+        target: { kind: 'zone', name: 'acme.oi', provider: 'dyn' },
         rule: 'zone-create',
         message:
           'creates the zone acme.oi, which the account does not have (did you mean acme.io?); declare it with ' +

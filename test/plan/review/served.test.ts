@@ -139,6 +139,7 @@ describe('the expectations', () => {
     expect(servedExpectations(desired).expectations).toEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         fqdn: 'www.example.com',
         type: 'A',
         expected: { ttl: 300, values: ['192.0.2.1'] },
@@ -215,6 +216,7 @@ describe('the expectations', () => {
     ).toEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         fqdn: 'www.example.com',
         type: 'A',
         expected: { ttl: 300, values: ['192.0.2.9'] },
@@ -257,6 +259,7 @@ describe('the report', () => {
         { expectation: { ...www, fqdn: 'y.example.com' }, answers: [] },
       ],
       [{ zone: 'example.com', fqdn: 'example.com', type: 'ALIAS', why: 'not on the wire' }],
+      'dyn',
     );
 
   it('counts a set as failed when any server failed or none was asked, differs when any differs', () => {
