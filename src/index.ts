@@ -76,7 +76,14 @@ export {
   ZoneChangedError,
 } from './model/provider.js';
 export { RECORD_TYPES, type RecordType, recordType } from './model/record-types/index.js';
-export { parseTarget, type Target, targetText } from './model/target.js';
+export {
+  type DnsTarget,
+  parseTarget,
+  type ServiceTarget,
+  type Target,
+  type TargetPattern,
+  targetText,
+} from './model/target.js';
 export type { SerialStyle, ZoneSettings } from './model/zone.js';
 export {
   computePlan,

@@ -107,7 +107,7 @@ function plannedTarget(
   changes: ReadonlyMap<string, RecordSetChange[]>,
 ): PlannedTarget {
   const { target } = step;
-  if (step.kind !== 'zone') return { target, serial: null };
+  if (step.kind !== 'zone' || !('provider' in target)) return { target, serial: null };
   const { name, provider } = target;
   const serial =
     plan.zones.find((header) => header.zone === name && header.provider === provider)?.serial ?? null;

@@ -58,7 +58,7 @@ function writesRecords(plan: Plan, part: DnsPart, live: LiveState): boolean {
   return plan.changes.some(
     (change) =>
       change.address.kind === 'record-set' &&
-      change.address.provider === part.shown &&
+      change.address.provider === part.name &&
       change.after !== null &&
       (zones[change.address.zone] ?? null) !== null,
   );

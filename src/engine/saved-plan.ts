@@ -63,7 +63,7 @@ export async function checkSavedPlan(
   const plan = await planReviewed(desired, providers, scope);
   const moved =
     plan.fingerprints && saved.convertedFrom === undefined
-      ? movedTargets(saved.fingerprints, plan.fingerprints)
+      ? movedTargets(saved.fingerprints, plan.fingerprints, plan.implicitProvider)
       : [];
   if (moved.length > 0) return { ok: false, refusal: 'stale', problems: moved };
   const differences = savedPlanDifferences(saved, plan);

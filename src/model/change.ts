@@ -1,7 +1,7 @@
 import type { GeoGroup, GeoNode } from './geo.js';
 import type { ChangeSource } from './provenance.js';
 import type { RecordSetValue } from './record-set.js';
-import { onProvider, type Target } from './target.js';
+import type { DnsTarget, Target } from './target.js';
 import type { BotRef, CachePurge, GoodBotsMode } from './waf.js';
 import type { ZoneSettings } from './zone.js';
 
@@ -24,10 +24,10 @@ interface ChangeOf<A, V> {
 
 /**
  * A zone the plan creates (only `create`: zones are never deleted by a plan). `provider`, on zone, record-set and
- * secondary addresses: the DNS provider's name when the desired state has `providers:` (target.ts).
+ * secondary addresses: the name of the DNS provider the object is on (target.ts).
  */
 export type ZoneChange = ChangeOf<
-  { kind: 'zone'; zone: string; provider?: string },
+  { kind: 'zone'; zone: string; provider: string },
   ZoneSettings | ProviderZoneValue
 >;
 /**
@@ -40,7 +40,7 @@ export type RecordSetChange = ChangeOf<RecordSetAddress, RecordSetValue> & {
   provenance?: ChangeSource;
 };
 export type SecondaryChange = ChangeOf<
-  { kind: 'secondary'; zone: string; provider?: string },
+  { kind: 'secondary'; zone: string; provider: string },
   SecondaryZoneValue
 >;
 export type GeoChange = ChangeOf<{ kind: 'geo'; name: string }, GeoServiceValue>;
@@ -53,7 +53,7 @@ export interface RecordSetAddress {
   zone: string;
   fqdn: string;
   type: string;
-  provider?: string;
+  provider: string;
 }
 
 /** A webapp as the desired state names it (`ref`: its name or id) and as it is live. */
@@ -107,14 +107,19 @@ export interface WebappValue {
   purge?: CachePurge;
 }
 
+/** An address of something on a DNS provider: a zone, a record set or a secondary zone. */
+export type DnsAddress = Extract<Address, { provider: string }>;
+
 /** The target (what `--target` names) an address belongs to: a record set belongs to its zone. */
+export function targetOf(address: DnsAddress): DnsTarget;
+export function targetOf(address: Address): Target;
 export function targetOf(address: Address): Target {
   switch (address.kind) {
     case 'zone':
     case 'record-set':
-      return onProvider({ kind: 'zone', name: address.zone }, address.provider);
+      return { kind: 'zone', name: address.zone, provider: address.provider };
     case 'secondary':
-      return onProvider({ kind: 'secondary', name: address.zone }, address.provider);
+      return { kind: 'secondary', name: address.zone, provider: address.provider };
     case 'geo':
       return { kind: 'geo', name: address.name };
     case 'webapp':

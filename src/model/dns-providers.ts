@@ -2,7 +2,7 @@ import type { DesiredState, LiveDnsState } from './dns.js';
 import type { DnsProviderSpec } from './dns-provider-spec.js';
 import type { LiveState } from './live.js';
 import { ownValue } from './own-value.js';
-import { shownProvider } from './shown-provider.js';
+import { implicitProviderOf } from './shown-provider.js';
 
 /**
  * The DNS providers of a desired state (`providers:`, or the one the loader creates without it): which provider each
@@ -14,8 +14,11 @@ export interface DnsPart {
   spec: DnsProviderSpec;
   /** The provider's name: the key of its live state (`LiveState.dns`) and of its provider (`Providers.dns`). */
   name: string;
-  /** What its targets show as their provider (`zone:example.com@pdns`): shown-provider.ts. */
-  shown?: string;
+  /**
+   * The implicit provider of the desired state (shown-provider.ts), whose targets a plan shows without a provider:
+   * what the part's step ids and notes are made with. Absent under `providers:`.
+   */
+  implicit?: string;
   /** Its zones, secondary zones and geo services, with the settings; never a `waf` section. */
   desired: DesiredState;
 }
@@ -28,14 +31,14 @@ export interface DnsPart {
 export function dnsParts(desired: DesiredState): DnsPart[] {
   const { waf: _waf, dnsProviders, geoProvider, ...dns } = desired;
   const manage = desired.manage ?? { secondaryZones: 'listed', geoServices: 'listed' };
+  const implicit = implicitProviderOf(desired);
   return dnsProviders.map((spec) => {
     const { name } = spec;
     const holdsGeo = name === geoProvider;
-    const shown = shownProvider(spec);
     return {
       spec,
       name,
-      ...(shown === undefined ? {} : { shown }),
+      ...(implicit === undefined ? {} : { implicit }),
       desired: {
         ...dns,
         dnsProviders: [spec],

@@ -1,4 +1,5 @@
 import { compareStrings } from './compare.js';
+import { loadPicomatch } from './glob.js';
 import { globToALabels } from './idn.js';
 
 /**
@@ -6,37 +7,63 @@ import { globToALabels } from './idn.js';
  * service or webapp. Typed everywhere; `targetText` and `parseTarget` are the only places that print and read the
  * `kind:name` form (`zone:example.com`, `geo:Global Web`, `webapp:shop`).
  *
- * With several DNS providers (`providers:` in the desired state), a zone or secondary zone is one target per
- * provider it is on: `provider` names it, and the text form is `zone:example.com@pdns`. Without `providers:` no
- * target has a provider, and every form is as it always was. Zone names never hold `@`; geo-service and webapp
- * names may, so only zone and secondary targets read a `@provider` suffix.
+ * A zone or secondary zone is one target per DNS provider it is on, and always names that provider (`DnsTarget`);
+ * the text form is `zone:example.com@pdns`. Geo services and webapps are held by one service each and name none.
+ * A plan shows no provider on the targets of a desired state without `providers:` (model/shown-provider.ts).
+ * Zone names never hold `@`; geo-service and webapp names may, so only zone and secondary targets read a
+ * `@provider` suffix.
  */
 export const TARGET_KINDS = ['zone', 'secondary', 'geo', 'webapp'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
+/** The kinds whose targets are on a DNS provider. */
+export type DnsTargetKind = 'zone' | 'secondary';
 
-export interface Target {
-  kind: TargetKind;
-  /** A zone's normalised name, a geo service's exact name, a webapp as the desired state names it. */
+/** A zone (by its normalised name) or secondary zone on the DNS provider named `provider`. */
+export interface DnsTarget {
+  kind: DnsTargetKind;
   name: string;
-  /** Zones and secondary zones under `providers:`: the DNS provider's name there. */
+  provider: string;
+}
+
+/** A geo service (its exact name) or a webapp (as the desired state names it). */
+export interface ServiceTarget {
+  kind: 'geo' | 'webapp';
+  name: string;
+}
+
+export type Target = DnsTarget | ServiceTarget;
+
+/**
+ * The `kind:name[@provider]` form, as users write it (`--target`, an acknowledgement's `target`: `name` a glob, no
+ * provider: any provider) and as a plan shows a target (no provider: the implicit one, shown-provider.ts).
+ */
+export interface TargetPattern {
+  kind: TargetKind;
+  name: string;
   provider?: string;
 }
 
-/** The kinds whose targets are per DNS provider when the desired state has `providers:`. */
-export function hasProvider(kind: TargetKind): boolean {
+/** Is `kind` a kind whose targets are on a DNS provider? */
+export function hasProvider(kind: TargetKind): kind is DnsTargetKind {
   return kind === 'zone' || kind === 'secondary';
 }
 
-export function targetText(target: Target): string {
-  const on = target.provider === undefined ? '' : `@${target.provider}`;
+/** The provider `target` is on; undefined for a geo service or webapp. */
+export function providerOf(target: Target | TargetPattern): string | undefined {
+  return 'provider' in target ? target.provider : undefined;
+}
+
+export function targetText(target: Target | TargetPattern): string {
+  const provider = providerOf(target);
+  const on = provider === undefined ? '' : `@${provider}`;
   return `${target.kind}:${target.name}${on}`;
 }
 
 /**
- * `kind:name` (or `kind:name@provider` for a zone or secondary zone) → target; null when malformed. A zone's name
+ * `kind:name` (or `kind:name@provider` for a zone or secondary zone) → pattern; null when malformed. A zone's name
  * may be written absolute, with its trailing dot (`zone:example.com.`), and is read without it.
  */
-export function parseTarget(text: string): Target | null {
+export function parseTarget(text: string): TargetPattern | null {
   const colon = text.indexOf(':');
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
@@ -53,11 +80,23 @@ export function parseTarget(text: string): Target | null {
  * zone or secondary zone in A-labels (`zone:*.bücher.example` → `zone:*.xn--bcher-kva.example`, model/idn.ts), or
  * why a Unicode label of it has none. Geo-service and webapp names are not DNS names and stay as written.
  */
-export function parseTargetPattern(text: string): Target | { problem: string } | null {
+export function parseTargetPattern(text: string): TargetPattern | { problem: string } | null {
   const target = parseTarget(text);
   if (target === null || !hasProvider(target.kind)) return target;
   const idn = globToALabels(target.name);
   return idn.ok ? { ...target, name: idn.name } : { problem: idn.problem };
+}
+
+/**
+ * Does `pattern` name `target`? Same kind, the name glob (picomatch, case-insensitive, `*` crosses dots) matching
+ * its name, and the provider named exactly when the pattern names one (none: any provider). The one matcher of
+ * `--target` scopes and acknowledgements; compiled once per pattern.
+ */
+export function targetMatcher(pattern: TargetPattern): (target: Target | TargetPattern) => boolean {
+  const glob = loadPicomatch()(pattern.name, { dot: true, nocase: true, bash: true });
+  const { kind, provider } = pattern;
+  return (target) =>
+    target.kind === kind && glob(target.name) && (provider === undefined || provider === providerOf(target));
 }
 
 /** A zone's or secondary zone's name without its trailing dot; other names as written. */
@@ -70,7 +109,7 @@ export function isTargetKind(kind: string): kind is TargetKind {
 }
 
 export function sameTarget(a: Target, b: Target): boolean {
-  return a.kind === b.kind && a.name === b.name && a.provider === b.provider;
+  return a.kind === b.kind && a.name === b.name && providerOf(a) === providerOf(b);
 }
 
 /** Plan order: zones, secondary zones, geo services, webapps; then by name, then provider. */
@@ -78,14 +117,6 @@ export function compareTargets(a: Target, b: Target): number {
   return (
     TARGET_KINDS.indexOf(a.kind) - TARGET_KINDS.indexOf(b.kind) ||
     compareStrings(a.name, b.name) ||
-    compareStrings(a.provider ?? '', b.provider ?? '')
+    compareStrings(providerOf(a) ?? '', providerOf(b) ?? '')
   );
-}
-
-/** `target` with `provider` when given (a DNS provider under `providers:`), without one otherwise. */
-export function onProvider<T extends object>(
-  value: T,
-  provider: string | undefined,
-): T & { provider?: string } {
-  return provider === undefined ? value : { ...value, provider };
 }

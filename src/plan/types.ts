@@ -44,14 +44,14 @@ export interface PlanStep {
 
 /**
  * A zone the plan touches, with the serial it was computed from (null: the plan creates the zone), its `manage`
- * mode when not the default, and the DNS provider it is on when the desired state has `providers:`.
+ * mode when not the default, and the DNS provider it is on.
  */
 export interface ZoneHeader {
   zone: string;
   serial: number | null;
   /** `declared` when the zone says `manage: declared` (edgeplan changes only what its YAML names); absent: `all`. */
   manage?: 'declared';
-  provider?: string;
+  provider: string;
 }
 
 /**
@@ -61,7 +61,7 @@ export interface ZoneHeader {
  */
 export interface LeftAlone {
   zone: string;
-  provider?: string;
+  provider: string;
   records: string[];
   notCopied?: string[];
 }
@@ -91,7 +91,7 @@ export interface WafPlanBudget {
 export interface AnswerNote {
   kind: 'nxdomain' | 'mx-without-address';
   zone: string;
-  provider?: string;
+  provider: string;
   name: string;
   pointedAtBy: string[];
 }
@@ -134,6 +134,12 @@ export interface PlanChangedSince {
 
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
+  /**
+   * The DNS provider of a desired state without `providers:` (`dyn`, `implicit` in its spec), whose targets the
+   * plan shows without a provider; absent under `providers:`. Never written: shown-plan.ts drops it and those
+   * providers from the JSON plan, and restores both when it reads a saved plan.
+   */
+  implicitProvider?: string;
   /** The paths the plan was made from; absent: a plan made by the library, or by edgeplan before they were kept. */
   source?: PlanSource;
   /** The accounts the plan was read from; absent: providers that name none, or edgeplan before they were kept. */

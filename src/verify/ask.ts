@@ -1,13 +1,14 @@
 import pLimit from 'p-limit';
 import { DnsQueryError, type DnsServer, queryServer, servedAnswer, serverLabel } from '../dns-wire/index.js';
 import type { ServerAnswer } from '../model/served.js';
+import { shownProvider } from '../model/shown-provider.js';
 import type { ServedExpectation } from '../plan/index.js';
 
 /**
- * Which servers answer for a zone on a provider (undefined without `providers:`); a rejection names why none. No
- * server (`[]`) fails every set of the zone, as a rejection does.
+ * Which servers answer for a zone on a provider (by its name); a rejection names why none. No server (`[]`) fails
+ * every set of the zone, as a rejection does.
  */
-export type ServersOf = (zone: string, provider: string | undefined) => Promise<DnsServer[]>;
+export type ServersOf = (zone: string, provider: string) => Promise<DnsServer[]>;
 
 export interface AskOptions {
   /** Queries in flight at once, over all servers. */
@@ -16,6 +17,8 @@ export interface AskOptions {
   timeoutMs: number;
   /** Stops every query still to be sent or waiting. */
   signal?: AbortSignal;
+  /** The provider the loader created without `providers:`: messages name it as plans show it, not at all. */
+  implicitProvider?: string;
 }
 
 /** An expectation and what each server of its zone serves, servers in the order `serversOf` gave them. */
@@ -39,7 +42,7 @@ export async function askServers(
 ): Promise<Asked[]> {
   const lookups = new Map<string, Promise<DnsServer[]>>();
   const serversFor = (e: ServedExpectation) => {
-    const key = `${e.zone} ${e.provider ?? ''}`;
+    const key = `${e.zone} ${e.provider}`;
     const found = lookups.get(key) ?? serversOf(e.zone, e.provider);
     lookups.set(key, found);
     return found;
@@ -54,7 +57,8 @@ export async function askServers(
         return notAsked(expectation, error instanceof Error ? error.message : String(error));
       }
       // Asking no server is never "served": a lookup that finds none fails as one that rejects does.
-      if (servers.length === 0) return notAsked(expectation, noServerReason(expectation));
+      if (servers.length === 0)
+        return notAsked(expectation, noServerReason(expectation, options.implicitProvider));
       const answers = await Promise.all(
         servers.map((server) => limit(() => askOne(server, expectation, options))),
       );
@@ -68,8 +72,9 @@ function notAsked(expectation: ServedExpectation, reason: string): Asked {
   return { expectation, answers: [{ server: NO_SERVERS, answer: { kind: 'failed', reason } }] };
 }
 
-function noServerReason({ zone, provider }: ServedExpectation): string {
-  return `no name server to ask for zone ${zone}${provider === undefined ? '' : ` on provider ${provider}`}`;
+function noServerReason({ zone, provider }: ServedExpectation, implicit: string | undefined): string {
+  const shown = shownProvider(provider, implicit);
+  return `no name server to ask for zone ${zone}${shown === undefined ? '' : ` on provider ${shown}`}`;
 }
 
 async function askOne(server: DnsServer, e: ServedExpectation, options: AskOptions): Promise<ServerAnswer> {

@@ -40,15 +40,17 @@ describe('live text the CLI prints itself', () => {
             zones: [
               {
                 zone: 'example.com',
+                provider: 'dyn',
                 sets: 2,
                 lagging: [{ server: `s-${server}`, set: `x-${set}`, why: `w-${why}` }],
               },
-              { zone: 'example.net', sets: 1, servedAfterMs: 1500, lagging: [] },
+              { zone: 'example.net', provider: 'dyn', sets: 1, servedAfterMs: 1500, lagging: [] },
             ],
             waitedMs: 30_000,
             done: false,
             rounds: 3,
           },
+          'dyn',
           io,
         );
         expect(hasControl(io.out())).toBe(false);

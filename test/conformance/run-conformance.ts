@@ -245,7 +245,7 @@ async function runStep(
 }
 
 function createZone(zone: string) {
-  return { action: 'create', address: { kind: 'zone', zone } };
+  return { action: 'create', address: { kind: 'zone', zone, provider: DYN } };
 }
 
 function requireZone(zones: readonly DesiredZone[], zone: string): DesiredZone {

@@ -3,7 +3,7 @@ import { ApplyInterruptedError, applyPlan } from '../../src/engine/index.js';
 import type { ApplyEvent } from '../../src/engine/types.js';
 import type { RecordSetChange } from '../../src/model/change.js';
 import { OutcomeUnknownError, type PlannedTarget, type StepWriter } from '../../src/model/provider.js';
-import { targetText } from '../../src/model/target.js';
+import { shownTargetText } from '../../src/model/shown-provider.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type ZoneHeader } from '../../src/plan/types.js';
 
 /**
@@ -11,13 +11,13 @@ import { PLAN_FORMAT_VERSION, type Plan, type PlanStep, type ZoneHeader } from '
  * it), what a failure reports (how much was not sent, whether its outcome is unknown), and when a discard is sent.
  */
 
+/** The plans here are of a desired state without `providers:`, plus a `pdns` that shows its name. */
+const IMPLICIT = 'dyn';
+
 function zoneStep(zone: string, provider = 'dyn', ops = 2, after: string[] = []): PlanStep {
-  const target =
-    provider === 'dyn'
-      ? { kind: 'zone' as const, name: zone }
-      : { kind: 'zone' as const, name: zone, provider };
+  const target = { kind: 'zone' as const, name: zone, provider };
   return {
-    id: targetText(target),
+    id: shownTargetText(target, IMPLICIT),
     kind: 'zone',
     provider,
     target,
@@ -45,6 +45,7 @@ function geoStep(name: string): PlanStep {
 function plan(steps: PlanStep[], zones: ZoneHeader[] = []): Plan {
   return {
     formatVersion: PLAN_FORMAT_VERSION,
+    implicitProvider: IMPLICIT,
     summary: { create: 0, update: 0, delete: 0, zones: zones.length },
     zones,
     changes: [],
@@ -73,7 +74,7 @@ function recorder(fail: (kind: string) => unknown = () => undefined, discard = t
     ...(discard
       ? {
           async discard(target) {
-            calls.push(`discard ${targetText(target)}`);
+            calls.push(`discard ${shownTargetText(target, IMPLICIT)}`);
             return undefined;
           },
         }
@@ -91,7 +92,7 @@ describe('applyPlan: the serial each zone step is told', () => {
         [zoneStep('a.test'), zoneStep('a.test', 'pdns')],
         [
           { zone: 'a.test', serial: 7, provider: 'pdns' },
-          { zone: 'a.test', serial: 41 },
+          { zone: 'a.test', serial: 41, provider: 'dyn' },
         ],
       ),
       new Map([
@@ -99,7 +100,7 @@ describe('applyPlan: the serial each zone step is told', () => {
         ['pdns', pdns.writer],
       ]),
     );
-    expect(dyn.begun).toEqual([{ target: { kind: 'zone', name: 'a.test' }, serial: 41 }]);
+    expect(dyn.begun).toEqual([{ target: { kind: 'zone', name: 'a.test', provider: 'dyn' }, serial: 41 }]);
     expect(pdns.begun).toEqual([{ target: { kind: 'zone', name: 'a.test', provider: 'pdns' }, serial: 7 }]);
   });
 
@@ -109,14 +110,14 @@ describe('applyPlan: the serial each zone step is told', () => {
       plan(
         [zoneStep('new.test'), geoStep('a.test')],
         [
-          { zone: 'new.test', serial: null },
-          { zone: 'a.test', serial: 9 },
+          { zone: 'new.test', serial: null, provider: 'dyn' },
+          { zone: 'a.test', serial: 9, provider: 'dyn' },
         ],
       ),
       new Map([['dyn', writer]]),
     );
     expect(begun).toEqual([
-      { target: { kind: 'zone', name: 'new.test' }, serial: null },
+      { target: { kind: 'zone', name: 'new.test', provider: 'dyn' }, serial: null },
       { target: { kind: 'geo', name: 'a.test' }, serial: null },
     ]);
   });
@@ -124,16 +125,16 @@ describe('applyPlan: the serial each zone step is told', () => {
   it("is null for a zone step with no header (another zone's serial is never lent)", async () => {
     const { writer, begun } = recorder();
     await applyPlan(
-      plan([zoneStep('a.test')], [{ zone: 'other.test', serial: 9 }]),
+      plan([zoneStep('a.test')], [{ zone: 'other.test', serial: 9, provider: 'dyn' }]),
       new Map([['dyn', writer]]),
     );
-    expect(begun).toEqual([{ target: { kind: 'zone', name: 'a.test' }, serial: null }]);
+    expect(begun).toEqual([{ target: { kind: 'zone', name: 'a.test', provider: 'dyn' }, serial: null }]);
   });
 });
 
 describe('applyPlan: the record-set changes each zone step is told (what the plan read of its sets)', () => {
-  const change = (zone: string, fqdn: string, provider?: string): RecordSetChange => ({
-    address: { kind: 'record-set', zone, fqdn, type: 'A', ...(provider ? { provider } : {}) },
+  const change = (zone: string, fqdn: string, provider = 'dyn'): RecordSetChange => ({
+    address: { kind: 'record-set', zone, fqdn, type: 'A', provider },
     action: 'update',
     before: { ttl: 60, values: ['192.0.2.1'] },
     after: { ttl: 60, values: ['192.0.2.2'] },
@@ -168,7 +169,7 @@ describe('applyPlan: the record-set changes each zone step is told (what the pla
       ]),
     );
     expect(dyn.begun).toEqual([
-      { target: { kind: 'zone', name: 'a.test' }, serial: null, changes: [changes[1]] },
+      { target: { kind: 'zone', name: 'a.test', provider: 'dyn' }, serial: null, changes: [changes[1]] },
       { target: { kind: 'geo', name: 'a.test' }, serial: null },
     ]);
     expect(pdns.begun).toEqual([
@@ -195,7 +196,7 @@ describe('applyPlan: what a failure reports', () => {
       id: 'zone:a.test',
       kind: 'zone',
       provider: 'dyn',
-      target: { kind: 'zone', name: 'a.test' },
+      target: { kind: 'zone', name: 'a.test', provider: 'dyn' },
       status: 'failed',
       done: 0,
       total: 4,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/engine/index.js';
 import type { ApplyEvent } from '../../src/engine/types.js';
 import type { ProviderOp, StepWriter } from '../../src/model/provider.js';
-import { targetText } from '../../src/model/target.js';
+import { shownTargetText } from '../../src/model/shown-provider.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanStep } from '../../src/plan/types.js';
 import type { DynZoneOp } from '../../src/providers/dyn/compile/ops.js';
 import type { SetGoodBotsOp } from '../../src/providers/waf/ops.js';
@@ -16,7 +16,7 @@ function recordingWriter(failWhen: (op: ProviderOp) => boolean = () => false, fa
       if (failWhen(op)) throw new Error(`boom on ${op.kind}`);
     },
     async discard(target) {
-      calls.push(`discard ${targetText(target)}`);
+      calls.push(`discard ${shownTargetText(target, 'dyn')}`);
       if (failDiscard) throw new Error('discard failed');
       return undefined;
     },
@@ -43,7 +43,7 @@ function zoneStep(zone: string, fqdns: string[], after: string[] = []): PlanStep
     id: `zone:${zone}`,
     kind: 'zone',
     provider: 'dyn',
-    target: { kind: 'zone', name: zone },
+    target: { kind: 'zone', name: zone, provider: 'dyn' },
     after,
     ops,
   };
@@ -64,6 +64,7 @@ function webappStep(ref: string, after: string[] = []): PlanStep {
 function plan(...steps: PlanStep[]): Plan {
   return {
     formatVersion: PLAN_FORMAT_VERSION,
+    implicitProvider: 'dyn',
     summary: { create: 0, update: 0, delete: 0, zones: steps.length },
     zones: [],
     changes: [],
@@ -93,9 +94,12 @@ describe('applyPlan', () => {
     const begun: unknown[] = [];
     const { writer } = recordingWriter();
     const withBegin: StepWriter = { ...writer, begin: (planned) => begun.push(planned) };
-    const p = { ...plan(zoneStep('a.test', ['x.a.test'])), zones: [{ zone: 'a.test', serial: 42 }] };
+    const p = {
+      ...plan(zoneStep('a.test', ['x.a.test'])),
+      zones: [{ zone: 'a.test', serial: 42, provider: 'dyn' }],
+    };
     await applyPlan(p, dyn(withBegin));
-    expect(begun).toEqual([{ target: { kind: 'zone', name: 'a.test' }, serial: 42 }]);
+    expect(begun).toEqual([{ target: { kind: 'zone', name: 'a.test', provider: 'dyn' }, serial: 42 }]);
   });
 
   it('runs a step’s ops in order and publishes a zone exactly once, last', async () => {
@@ -109,7 +113,7 @@ describe('applyPlan', () => {
           id: 'zone:a.test',
           kind: 'zone',
           provider: 'dyn',
-          target: { kind: 'zone', name: 'a.test' },
+          target: { kind: 'zone', name: 'a.test', provider: 'dyn' },
           status: 'applied',
           done: 3,
           total: 3,
@@ -255,7 +259,7 @@ describe('applyPlan', () => {
         id: 'zone:a.test',
         kind: 'zone',
         provider: 'dyn',
-        target: { kind: 'zone', name: 'a.test' },
+        target: { kind: 'zone', name: 'a.test', provider: 'dyn' },
       });
   });
 

@@ -101,7 +101,7 @@ describe('a new zone whose apply fails before its publish', () => {
 });
 
 describe('what the writer deletes: only an empty zone this run created', () => {
-  const target = { kind: 'zone' as const, name: 'fresh.example' };
+  const target = { kind: 'zone' as const, name: 'fresh.example', provider: 'dyn' };
   const create = {
     kind: 'create-zone',
     zone: 'fresh.example',

@@ -61,4 +61,23 @@ describe('--target', () => {
     const far = await cli(['plan', work.config, '--target', 'geo:nothing-like-it'], sandbox.env);
     expect(far.stderr).toContain('--target geo:nothing-like-it: matches nothing in the desired state\n');
   });
+
+  it('without providers:, the one provider is named dyn: zone:example.com@dyn names its zone, shown without it', async () => {
+    const named = await cli(
+      ['plan', work.config, '--target', 'zone:example.com@dyn', '--format', 'json'],
+      sandbox.env,
+    );
+    const plain = await cli(
+      ['plan', work.config, '--target', 'zone:example.com', '--format', 'json'],
+      sandbox.env,
+    );
+    expect(named.code, named.stderr).toBe(2);
+    const steps = (run: { stdout: string }) =>
+      JSON.parse(run.stdout).steps.map((s: { target: Target }) => targetText(s.target));
+    expect(steps(named)).toEqual(['zone:example.com']);
+    expect(steps(named)).toEqual(steps(plain));
+    const other = await cli(['plan', work.config, '--target', 'zone:example.com@pdns'], sandbox.env);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('--target zone:example.com@pdns: matches nothing in the desired state');
+  });
 });

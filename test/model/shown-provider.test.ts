@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredState } from '../../src/model/dns.js';
 import { type DnsProviderSpec, IMPLICIT_PROVIDER } from '../../src/model/dns-provider-spec.js';
 import {
+  implicitProviderOf,
   providerOfShown,
+  shownJson,
+  shownOn,
   shownProvider,
   shownProviderSpecs,
-  shownProviders,
+  shownTarget,
+  shownTargetText,
 } from '../../src/model/shown-provider.js';
 
 const named = (name: string, type = name): DnsProviderSpec => ({ name, type, options: {} });
@@ -15,10 +19,17 @@ function desired(dnsProviders: DnsProviderSpec[], geoProvider?: string): Desired
 }
 
 describe('how targets show their DNS provider', () => {
+  it('knows the implicit provider from its spec, never from its name', () => {
+    expect(implicitProviderOf(desired([IMPLICIT_PROVIDER]))).toBe('dyn');
+    expect(implicitProviderOf(desired([named('dyn'), named('pdns', 'powerdns')]))).toBeUndefined();
+  });
+
   it('the implicit provider shows none; a provider written under providers: shows its name, even one named dyn', () => {
-    expect(shownProvider(IMPLICIT_PROVIDER)).toBeUndefined();
-    expect(shownProvider(named('dyn'))).toBe('dyn');
-    expect(shownProvider(named('pdns', 'powerdns'))).toBe('pdns');
+    expect(shownProvider('dyn', 'dyn')).toBeUndefined();
+    expect(shownProvider('dyn', undefined)).toBe('dyn');
+    expect(shownProvider('pdns', 'dyn')).toBe('pdns');
+    expect(shownOn('dyn', 'dyn')).toBe('');
+    expect(shownOn('pdns', undefined)).toBe(' on pdns');
   });
 
   it('reads a shown provider back to the name its live state and provider are kept under', () => {
@@ -26,9 +37,35 @@ describe('how targets show their DNS provider', () => {
     expect(providerOfShown('pdns')).toBe('pdns');
   });
 
-  it('shows each provider a zone lists: none on the implicit one, by name on the others', () => {
-    expect(shownProviders(desired([IMPLICIT_PROVIDER]), ['dyn'])).toEqual([undefined]);
-    expect(shownProviders(desired([named('dyn'), named('pdns')]), ['dyn', 'pdns'])).toEqual(['dyn', 'pdns']);
+  it('shows a target without its provider only on the implicit one; services name none', () => {
+    const zone = { kind: 'zone', name: 'example.com', provider: 'dyn' } as const;
+    expect(shownTarget(zone, 'dyn')).toEqual({ kind: 'zone', name: 'example.com' });
+    expect(shownTarget(zone, undefined)).toEqual(zone);
+    expect(shownTargetText(zone, 'dyn')).toBe('zone:example.com');
+    expect(shownTargetText({ ...zone, kind: 'secondary', provider: 'pdns' }, 'dyn')).toBe(
+      'secondary:example.com@pdns',
+    );
+    expect(shownTargetText({ kind: 'geo', name: 'Web' }, 'dyn')).toBe('geo:Web');
+  });
+
+  it('drops the implicit provider from what is on a DNS provider, keeps a step’s writer and every other one', () => {
+    const plan = {
+      steps: [{ provider: 'dyn', target: { kind: 'zone', name: 'a.test', provider: 'dyn' } }],
+      zones: [
+        { zone: 'a.test', provider: 'dyn', serial: 1 },
+        { zone: 'b.test', provider: 'pdns', serial: 2 },
+      ],
+      geo: { kind: 'geo', name: 'Web', provider: 'dyn' },
+    };
+    expect(shownJson(plan, 'dyn')).toEqual({
+      steps: [{ provider: 'dyn', target: { kind: 'zone', name: 'a.test' } }],
+      zones: [
+        { zone: 'a.test', serial: 1 },
+        { zone: 'b.test', provider: 'pdns', serial: 2 },
+      ],
+      geo: { kind: 'geo', name: 'Web', provider: 'dyn' },
+    });
+    expect(shownJson(plan, undefined)).toBe(plan);
   });
 
   it('digests the providers section only when it was written: a plan of the implicit provider digests as before', () => {

@@ -9,11 +9,13 @@ import { askServers, NO_SERVERS } from '../../src/verify/index.js';
 
 const WWW: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'www.example.com',
   type: 'A',
   expected: { ttl: 300, values: ['192.0.2.2'] },
 };
-const OPTIONS = { concurrency: 4, timeoutMs: 100 };
+// `dyn` is the provider the loader created: messages show it by no name, as plans do.
+const OPTIONS = { concurrency: 4, timeoutMs: 100, implicitProvider: 'dyn' };
 
 describe('asking the servers of a zone that has none', () => {
   it('fails each of its sets, naming the zone and its provider, and looks the zone up once', async () => {
@@ -34,7 +36,7 @@ describe('asking the servers of a zone that has none', () => {
       { expectation: mail, answers: failed('no name server to ask for zone example.com') },
       { expectation: other, answers: failed('no name server to ask for zone example.net on provider dns') },
     ]);
-    expect(lookups).toEqual(['example.com undefined', 'example.net dns']);
+    expect(lookups).toEqual(['example.com dyn', 'example.net dns']);
     expect(servedReport(asked).counts).toEqual({ sets: 3, served: 0, differs: 0, failed: 3 });
   });
 });

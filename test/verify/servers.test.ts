@@ -79,7 +79,6 @@ describe('which servers answer for a zone', () => {
       { host: '::1', port: 5301 },
     ]);
     expect(await of()('example.com', 'dyn')).toEqual([{ host: '127.0.0.1', port: 5999 }]);
-    expect(await of()('example.com', undefined)).toEqual([{ host: '127.0.0.1', port: 5999 }]);
     expect(await of()('example.org', 'other')).toEqual([{ host: '192.0.2.53', port: 53 }]);
     expect(await of([], false)('example.net', 'dyn')).toEqual([{ host: '192.0.2.53', port: 53 }]);
     expect(found).toEqual(['example.org', 'example.net']);

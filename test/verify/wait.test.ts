@@ -14,6 +14,7 @@ import { type FakeClock, fakeClock } from '../support/fake-clock.js';
 
 const WWW: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'www.example.com',
   type: 'A',
   expected: { ttl: 300, values: ['192.0.2.2'] },
@@ -143,6 +144,7 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     expect(result.zones).toStrictEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         sets: 1,
         lagging: [
           {
@@ -191,7 +193,13 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     );
     expect(clock.sleeps).toEqual([30_000, 30_000, 30_000]);
     expect(result).toMatchObject({ done: true, rounds: 4, waitedMs: 90_000 });
-    expect(result.zones[0]).toEqual({ zone: 'example.com', sets: 1, servedAfterMs: 90_000, lagging: [] });
+    expect(result.zones[0]).toEqual({
+      zone: 'example.com',
+      provider: 'dyn',
+      sets: 1,
+      servedAfterMs: 90_000,
+      lagging: [],
+    });
     expect(server.queries()).toBe(4);
   });
 
@@ -232,6 +240,7 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     expect(result.zones).toStrictEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         sets: 1,
         lagging: [{ server: `127.0.0.1:${stale.port}`, set: 'www.example.com A', why: `serves ${OLD}` }],
       },

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
 import { ownValue } from '../../model/own-value.js';
-import { providerOfShown } from '../../model/shown-provider.js';
 import {
   type DriftReport,
   driftReport,
@@ -69,8 +68,10 @@ async function withLastPublishes(
       const created = t.changes.some(
         ({ change }) => change.address.kind === 'zone' && change.action === 'create',
       );
-      const provider = ownValue(services.providers.dns ?? {}, providerOfShown(t.target.provider));
-      if (t.target.kind !== 'zone' || created || !provider?.readLastPublish) return t;
+      const { target } = t;
+      if (target.kind !== 'zone' || created) return t;
+      const provider = ownValue(services.providers.dns ?? {}, target.provider);
+      if (!provider?.readLastPublish) return t;
       const last = await provider.readLastPublish(t.target.name);
       return last !== null && 'notRead' in last
         ? { ...t, lastPublishNotRead: last.notRead }

@@ -1,5 +1,6 @@
 import { type ApplyResult, applyPlan } from '../../engine/index.js';
 import type { DesiredState } from '../../model/dns.js';
+import { shownJson } from '../../model/shown-provider.js';
 import { printableJson, printableLines } from '../../model/text.js';
 import { describeApprovals, renderPlanJson } from '../../plan/index.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
@@ -110,7 +111,7 @@ export async function executePlan(
   let served: WaitResult | undefined;
   if (options.waitServed !== undefined) {
     served = await waitUntilServed(plan, result, desired, services, options);
-    if (options.format !== 'json') renderWaitText(served, io);
+    if (options.format !== 'json') renderWaitText(served, plan.implicitProvider, io);
     if (!served.done)
       io.stderr('error: the name servers did not serve every change in time (--wait-served)\n');
   }
@@ -145,7 +146,7 @@ export function assertApproved(plan: Plan, options: ApplyCommandOptions): void {
   throw new CliError(
     'EP5110',
     `refusing to apply: ${approvals.length === 1 ? '1 change needs' : `${approvals.length} changes need`} approval ` +
-      `(settings.safety); review them and rerun with --allow-unsafe. Nothing was sent.\n${describeApprovals(approvals)}`,
+      `(settings.safety); review them and rerun with --allow-unsafe. Nothing was sent.\n${describeApprovals(approvals, plan.implicitProvider)}`,
   );
 }
 
@@ -186,11 +187,11 @@ export function renderApplyJson(
   const doc = {
     formatVersion: plan.formatVersion,
     plan: JSON.parse(renderPlanJson(plan)),
-    result,
+    result: shownJson(result, plan.implicitProvider),
     converged,
     remaining: after === null || converged ? null : JSON.parse(renderPlanJson(after)),
     requests: Object.fromEntries(rates),
-    ...why,
+    ...shownJson(why, plan.implicitProvider),
   };
   return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }

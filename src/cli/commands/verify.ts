@@ -1,3 +1,4 @@
+import { implicitProviderOf } from '../../model/shown-provider.js';
 import {
   renderServedJson,
   renderServedMarkdown,
@@ -40,11 +41,13 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
   const sandbox = options.sandbox ? await runSandbox(options, io, cliLogger(io, options.verbose)) : undefined;
   try {
     const { expectations, notAsked } = servedExpectations(desired);
+    const implicit = implicitProviderOf(desired);
     const asked = await askServers(expectations, serversOf(desired.dnsProviders, given, sandbox), {
       concurrency: options.concurrency,
       timeoutMs: options.queryTimeout,
+      implicitProvider: implicit,
     });
-    const report = servedReport(asked, notAsked);
+    const report = servedReport(asked, notAsked, implicit);
     const markdown = renderServedMarkdown(report);
     if (options.format === 'json') io.stdout(renderServedJson(report));
     else if (options.format === 'markdown') io.stdout(markdown);

@@ -33,7 +33,7 @@ export function serversOf(
   const specs = new Map(providers.map((spec) => [spec.name, spec]));
   return async (zone, provider) => {
     if (given.length > 0) return [...given];
-    const spec = provider === undefined ? undefined : specs.get(provider);
+    const spec = specs.get(provider);
     if (spec?.verifyAt) return [...spec.verifyAt];
     if (sandbox && (spec === undefined || spec.type === 'dyn')) return [await sandbox.nameServer()];
     return find(zone);

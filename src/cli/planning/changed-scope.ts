@@ -1,5 +1,6 @@
 import type { DesiredState } from '../../model/dns.js';
-import { type Target, targetText } from '../../model/target.js';
+import { implicitProviderOf, shownTarget } from '../../model/shown-provider.js';
+import { type TargetPattern, targetText } from '../../model/target.js';
 import { desiredTargets, type TargetScope } from '../../plan/index.js';
 import type { PlanChangedSince } from '../../plan/types.js';
 import type { ChangedTargets } from './changed-targets.js';
@@ -25,7 +26,8 @@ export function scopeOfChanges(
   user: TargetScope | undefined,
 ): ChangedScope {
   if (changed.all) return { patterns: null, changedSince: { ...since, all: changed.reason, leftOut: [] } };
-  const wanted = (target: Target) => user?.matches(target) ?? true;
+  const wanted = (target: TargetPattern) => user?.matches(target) ?? true;
+  const implicit = implicitProviderOf(desired);
   const changedKeys = new Set(changed.targets.map((t) => `${t.kind}:${t.name}`));
   // A zone that lists a changed template serves what changed (docs/templates.md) …
   for (const zone of desired.zones)
@@ -42,20 +44,24 @@ export function scopeOfChanges(
     const key = `${target.kind}:${target.name}`;
     named.add(key);
     if (!wanted(target)) continue;
-    if (changedKeys.has(key)) patterns.add(exactPattern(target));
-    else leftOut.push(targetText(target));
+    const shown = shownTarget(target, implicit);
+    if (changedKeys.has(key)) patterns.add(exactPattern(shown));
+    else leftOut.push(targetText(shown));
   }
   for (const { kind, name } of changed.targets) {
     // A template is no target: the zones that list it are planned above, or, removed with it, as removed zones.
     if (kind === 'template') continue;
-    const target = { kind, name } satisfies Target;
+    const target = { kind, name } satisfies TargetPattern;
     if (!named.has(`${kind}:${name}`) && wanted(target)) patterns.add(exactPattern(target));
   }
   return { patterns: [...patterns], changedSince: { ...since, leftOut } };
 }
 
-/** A `--target` pattern that matches this name alone: every glob character escaped (picomatch reads `\x` as x). */
-export function exactPattern(target: Target): string {
+/**
+ * A `--target` pattern that matches this name alone: every glob character escaped (picomatch reads `\x` as x).
+ * `target` as the plan shows it (no provider on the implicit one's, as scopes were written before providers).
+ */
+export function exactPattern(target: TargetPattern): string {
   const name = target.name.replace(/[\\*?[\]{}()!+@|^$,]/g, '\\$&');
   return targetText({ ...target, name });
 }

@@ -2,7 +2,7 @@ import { planReviewed, type ReviewOptions } from '../../engine/plan-reviewed.js'
 import { closestNames } from '../../model/closest-names.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
-import { targetText } from '../../model/target.js';
+import { implicitProviderOf, shownTargetText } from '../../model/shown-provider.js';
 import {
   type ApplyPace,
   describeApprovals,
@@ -45,7 +45,8 @@ export function targetScope(
 
 /** "Did you mean" for patterns that match nothing: the desired state's targets closest to each, as `kind:name`. */
 function closestTargets(desired: DesiredState, unmatched: readonly string[]): string {
-  const names = desiredTargets(desired).map(targetText);
+  const implicit = implicitProviderOf(desired);
+  const names = desiredTargets(desired).map((target) => shownTargetText(target, implicit));
   const near = [...new Set(unmatched.flatMap((pattern) => closestNames(pattern, names)))];
   return near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
 }
@@ -118,5 +119,5 @@ export function approvalsText(plan: Plan): string {
   const approvals = plan.needsApproval ?? [];
   if (approvals.length === 0) return '';
   // An approval names live objects (a geo service, a webapp) as the service spells them: each line is escaped.
-  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${describeApprovals(approvals)}\n`;
+  return `\nNeeds approval (apply refuses these without --allow-unsafe):\n${describeApprovals(approvals, plan.implicitProvider)}\n`;
 }

@@ -1,6 +1,9 @@
 import type { ApplyResult } from '../../engine/index.js';
 import type { RecordSetChange } from '../../model/change.js';
+import { targetOf } from '../../model/change.js';
 import type { DesiredState } from '../../model/dns.js';
+import { shownProvider } from '../../model/shown-provider.js';
+import { targetText } from '../../model/target.js';
 import { plural, printable } from '../../model/text.js';
 import { plannedExpectations } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
@@ -35,11 +38,11 @@ export async function waitUntilServed(
   const published = new Set(
     result.steps
       .filter((step) => step.status === 'applied' && step.target.kind === 'zone')
-      .map((step) => `${step.target.name}\u0000${step.target.provider ?? ''}`),
+      .map((step) => targetText(step.target)),
   );
   const changes = plan.changes.filter(
     (c): c is RecordSetChange =>
-      c.address.kind === 'record-set' && published.has(`${c.address.zone}\u0000${c.address.provider ?? ''}`),
+      c.address.kind === 'record-set' && published.has(targetText(targetOf(c.address))),
   );
   const deadlineMs =
     options.waitServed === true || options.waitServed === undefined
@@ -53,14 +56,20 @@ export async function waitUntilServed(
       intervalMs: POLL_MS,
       concurrency: DEFAULT_QUERY_CONCURRENCY,
       timeoutMs: DEFAULT_QUERY_TIMEOUT_MS,
+      implicitProvider: plan.implicitProvider,
     },
   );
 }
 
 /** Per zone: served after how long, or which servers lag and on what; then the total wait. */
-export function renderWaitText(wait: WaitResult, io: Pick<CliIo, 'stdout'>): void {
+export function renderWaitText(
+  wait: WaitResult,
+  implicit: string | undefined,
+  io: Pick<CliIo, 'stdout'>,
+): void {
   const lines = wait.zones.flatMap((zone) => {
-    const name = `${zone.zone}${zone.provider ? `@${zone.provider}` : ''}`;
+    const shown = shownProvider(zone.provider, implicit);
+    const name = `${zone.zone}${shown === undefined ? '' : `@${shown}`}`;
     const sets = plural(zone.sets, 'changed record set');
     if (zone.servedAfterMs !== undefined)
       return [`  ${name}: served by every name server after ${seconds(zone.servedAfterMs)} (${sets})`];

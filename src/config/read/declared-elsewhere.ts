@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { normaliseName } from '../../model/names.js';
-import type { Target, TargetKind } from '../../model/target.js';
+import type { TargetKind, TargetPattern } from '../../model/target.js';
 import { type Confinement, findYamlFiles } from './find-files.js';
 import { foreignFile } from './foreign-files.js';
 import { isMap, nodeAt, type PNode } from './positioned.js';
@@ -20,7 +20,7 @@ export type WholeStateSection = (typeof WHOLE_STATE_SECTIONS)[number];
  * shapes every target (WHOLE_STATE_SECTIONS), and which.
  */
 export type DeclaredElsewhere =
-  | { file: string; target: Target }
+  | { file: string; target: TargetPattern }
   | { file: string; section: WholeStateSection };
 
 /** Where each kind of target is declared in a desired-state file, and how its name is compared. */
@@ -43,7 +43,7 @@ const SECTIONS: readonly { kind: TargetKind; path: readonly string[]; name: (key
 export async function declaredElsewhere(
   root: Confinement,
   loaded: ReadonlySet<string>,
-  targets: readonly Target[],
+  targets: readonly TargetPattern[],
 ): Promise<DeclaredElsewhere[]> {
   if (targets.length === 0) return [];
   const { files } = await findYamlFiles([root.dir], root);
@@ -64,7 +64,7 @@ export async function declaredElsewhere(
   return found;
 }
 
-function declared(root: PNode): Target[] {
+function declared(root: PNode): TargetPattern[] {
   return SECTIONS.flatMap(({ kind, path, name }) => {
     const node = nodeAt(root, path);
     // Stryker disable next-line ArrayDeclaration: equivalent, an entry of no kind matches no target

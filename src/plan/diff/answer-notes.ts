@@ -23,11 +23,11 @@ type Sets = Map<string, { fqdn: string; type: string; values: readonly string[] 
  * - `nxdomain`: a name that exists now stops existing (its last record set is deleted and nothing is left below it)
  *   while record sets after the plan still point at it: CNAME, ALIAS, MX, SRV and NS targets;
  * - `mx-without-address`: an MX target that has an A or AAAA set now keeps existing but loses every address.
- * Names are judged inside the zones the plan read of one provider (`live`, `provider` its name under `providers:`),
+ * Names are judged inside the zones the plan read of one provider (`live`, `provider` its name),
  * after its record-set changes (`changes`) are applied to what is live, so that names edgeplan does not manage count
  * as they are; pointers count from any of those zones. Targets in zones the plan did not read are not judged.
  */
-export function answerNotes(live: LiveDnsState, changes: readonly Change[], provider?: string): AnswerNote[] {
+export function answerNotes(live: LiveDnsState, changes: readonly Change[], provider: string): AnswerNote[] {
   const sets = changes.filter((c): c is RecordSetChange => c.address.kind === 'record-set');
   // Stryker disable next-line ConditionalExpression: a speed shortcut; without changes every name stays as it is
   if (sets.length === 0) return [];
@@ -46,19 +46,18 @@ export function answerNotes(live: LiveDnsState, changes: readonly Change[], prov
     }
     zones.set(zone, { before, after });
   }
-  const on = provider === undefined ? {} : { provider };
   const notes: AnswerNote[] = [];
   for (const [name, pointedAtBy] of pointers(zones)) {
     const found = closestZone(zones, name);
     if (!found) continue;
     const [zone, sides] = found;
     if (exists(sides.before, name, zone) && !exists(sides.after, name, zone)) {
-      notes.push({ kind: 'nxdomain', zone, ...on, name, pointedAtBy });
+      notes.push({ kind: 'nxdomain', zone, provider, name, pointedAtBy });
       continue;
     }
     const mx = pointedAtBy.filter((p) => p.endsWith(' MX'));
     if (mx.length > 0 && hasAddress(sides.before, name) && !hasAddress(sides.after, name))
-      notes.push({ kind: 'mx-without-address', zone, ...on, name, pointedAtBy: mx });
+      notes.push({ kind: 'mx-without-address', zone, provider, name, pointedAtBy: mx });
   }
   return notes.sort(compareNotes);
 }
@@ -67,7 +66,7 @@ export function answerNotes(live: LiveDnsState, changes: readonly Change[], prov
 export function compareNotes(a: AnswerNote, b: AnswerNote): number {
   return (
     compareStrings(a.zone, b.zone) ||
-    compareStrings(a.provider ?? '', b.provider ?? '') ||
+    compareStrings(a.provider, b.provider) ||
     compareStrings(a.name, b.name) ||
     compareStrings(a.kind, b.kind)
   );

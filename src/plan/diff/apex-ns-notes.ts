@@ -11,11 +11,11 @@ import type { LiveState } from '../../model/live.js';
  */
 export function apexNsNotes(parts: readonly DnsPart[], live: LiveState): string[] {
   const byZone = new Map<string, { provider: string; servers: string }[]>();
-  for (const { name, shown: provider, desired } of parts) {
+  for (const { name: provider, implicit, desired } of parts) {
     // Without `providers:` a zone has one provider: nothing to compare (skipping it is only quicker).
     // Stryker disable next-line ConditionalExpression: equivalent, as said above
-    if (provider === undefined) continue;
-    const state = providerLive(live, name);
+    if (implicit !== undefined) continue;
+    const state = providerLive(live, provider);
     for (const { zone } of desired.zones) {
       const found: LiveZone | null | undefined = Object.hasOwn(state.zones, zone)
         ? state.zones[zone]

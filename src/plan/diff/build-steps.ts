@@ -1,7 +1,8 @@
 import { targetOf, type WebappChange } from '../../model/change.js';
 import { ownValue } from '../../model/own-value.js';
 import type { DnsCompiler, ProviderOp, WafCompiler } from '../../model/provider.js';
-import { onProvider, type Target, targetText } from '../../model/target.js';
+import { shownTargetText } from '../../model/shown-provider.js';
+import type { Target } from '../../model/target.js';
 import type { PlanStep, StepKind } from '../types.js';
 import { changesOf } from './change-kinds.js';
 import { geoSteps } from './geo-steps.js';
@@ -24,8 +25,8 @@ export interface PlanProviders {
  * Every step of a plan: per changed target, the provider's calls for its changes (the compilers decide HOW; the
  * plan only keeps the calls), with the dependencies between zones and geo services of geo-steps.ts, in the
  * deterministic order of step-order.ts. Each DNS provider's part is compiled by that provider. Step ids are the
- * target's text (`zone:example.com`, `zone:example.com@pdns` under `providers:`); a geo service split in two adds
- * `#unlink` to its first step.
+ * target's text as the plan shows it (`zone:example.com@pdns`; `zone:example.com` on the implicit provider:
+ * model/shown-provider.ts); a geo service split in two adds `#unlink` to its first step.
  */
 export function buildSteps(
   changes: { parts: readonly PartDiff[]; webapps: readonly WebappChange[] },
@@ -34,7 +35,7 @@ export function buildSteps(
   const steps: PlanStep[] = changes.parts.flatMap((part) => partSteps(part, providers));
   if (changes.webapps.length > 0) {
     const waf = required(providers.waf, 'WAF');
-    const step = stepOf(waf.name);
+    const step = stepOf(waf.name, undefined);
     for (const change of changes.webapps) {
       const target: Target = { kind: 'webapp', name: change.address.ref };
       const bots = step('webapp', target, waf.compileWebapp(change));
@@ -51,19 +52,19 @@ export function buildSteps(
 /** The steps of one DNS provider's part, compiled by that provider. */
 function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
   if (part.zones.length + part.secondaries.length + part.geo.length === 0) return [];
-  const { provider } = part;
+  const { name: provider, implicit } = part;
   const recordSets = part.zones.flatMap((zone) => changesOf(zone.changes, 'record-set'));
   const created = new Set(part.zones.filter((zone) => zone.compile.create).map((zone) => zone.compile.zone));
-  const geo = geoSteps(part.geo, { created, recordSets, provider });
+  const geo = geoSteps(part.geo, { created, recordSets, provider, implicit });
   const dns = required(
-    ownValue(providers.dns ?? {}, part.name),
-    provider === undefined ? 'DNS' : `DNS (${provider})`,
+    ownValue(providers.dns ?? {}, provider),
+    provider === implicit ? 'DNS' : `DNS (${provider})`,
   );
-  const step = stepOf(dns.name);
+  const step = stepOf(dns.name, implicit);
   const steps: PlanStep[] = [];
   for (const zone of part.zones) {
-    const target = onProvider<Target>({ kind: 'zone', name: zone.compile.zone }, provider);
-    const after = geo.zoneAfter.get(targetText(target)) ?? [];
+    const target: Target = { kind: 'zone', name: zone.compile.zone, provider };
+    const after = geo.zoneAfter.get(shownTargetText(target, implicit)) ?? [];
     steps.push(step('zone', target, dns.compileZone(zone.compile), after));
   }
   for (const change of part.secondaries) {
@@ -78,10 +79,10 @@ function partSteps(part: PartDiff, providers: PlanProviders): PlanStep[] {
   return steps;
 }
 
-/** Steps of one provider; the id is the target's `kind:name`. */
-function stepOf(provider: string) {
+/** Steps of one provider; the id is the target's `kind:name` as the plan shows it (`implicit`: shown-provider.ts). */
+function stepOf(provider: string, implicit: string | undefined) {
   return (kind: StepKind, target: Target, ops: ProviderOp[], after: string[] = []): PlanStep => ({
-    id: targetText(target),
+    id: shownTargetText(target, implicit),
     kind,
     provider,
     target,

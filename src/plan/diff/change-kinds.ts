@@ -1,5 +1,5 @@
-import { type Address, type Change, targetOf } from '../../model/change.js';
-import { compareTargets, type Target, targetText } from '../../model/target.js';
+import { type Address, type Change, type DnsAddress, targetOf } from '../../model/change.js';
+import { compareTargets, type DnsTarget, type Target, targetText } from '../../model/target.js';
 
 /** The change type of one kind of address (`record-set` → RecordSetChange). */
 export type ChangeOfKind<K extends Address['kind']> = Extract<Change, { address: { kind: K } }>;
@@ -14,11 +14,16 @@ export function changesOf<K extends Address['kind']>(changes: readonly Change[],
   return changes.filter((change): change is ChangeOfKind<K> => isChangeOf(change, kind));
 }
 
+/** The target a change of `C` belongs to: on a DNS provider for zone, record-set and secondary changes. */
+export type TargetOfChange<C extends Change> = C['address'] extends DnsAddress ? DnsTarget : Target;
+
 /** Changes grouped by the target they belong to (a record set to its zone), targets in plan order. */
-export function changesByTarget(changes: readonly Change[]): { target: Target; changes: Change[] }[] {
-  const groups = new Map<string, { target: Target; changes: Change[] }>();
+export function changesByTarget<C extends Change>(
+  changes: readonly C[],
+): { target: TargetOfChange<C>; changes: C[] }[] {
+  const groups = new Map<string, { target: TargetOfChange<C>; changes: C[] }>();
   for (const change of changes) {
-    const target = targetOf(change.address);
+    const target = targetOf(change.address) as TargetOfChange<C>;
     const key = targetText(target);
     const group = groups.get(key) ?? { target, changes: [] };
     group.changes.push(change);

@@ -4,7 +4,8 @@ import { sortDiagnostics } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { dnsParts, providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
-import { compareTargets, onProvider, type Target } from '../../model/target.js';
+import { implicitProviderOf } from '../../model/shown-provider.js';
+import { compareTargets, type Target } from '../../model/target.js';
 import type { LiveWafState } from '../../model/waf.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -75,11 +76,13 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
   ].sort(compareStrings);
   const answered = dns
     .flatMap((part, i) =>
-      answerNotes(providerLive(live, part.name), parts[i]?.zones.flatMap((z) => z.changes) ?? [], part.shown),
+      answerNotes(providerLive(live, part.name), parts[i]?.zones.flatMap((z) => z.changes) ?? [], part.name),
     )
     .sort(compareNotes);
+  const implicit = implicitProviderOf(desired);
   return {
     formatVersion: PLAN_FORMAT_VERSION,
+    ...(implicit === undefined ? {} : { implicitProvider: implicit }),
     summary: summarise(changes, zoneDiffs.length),
     zones: zoneDiffs.map((zone) => zone.header),
     changes,
@@ -93,7 +96,7 @@ export function computePlan(desired: DesiredState, live: LiveState, providers: P
 
 function headerTarget(header: ZoneHeader): Target {
   // Stryker disable next-line StringLiteral: equivalent, every header becomes a zone target, so kinds never differ
-  return onProvider({ kind: 'zone', name: header.zone }, header.provider);
+  return { kind: 'zone', name: header.zone, provider: header.provider };
 }
 
 function liveWaf(live: LiveState): LiveWafState {

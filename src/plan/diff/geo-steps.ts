@@ -2,7 +2,8 @@ import type { GeoChange, RecordSetChange } from '../../model/change.js';
 import { compareStrings } from '../../model/compare.js';
 import { geoNodeKey } from '../../model/geo.js';
 import type { GeoPart } from '../../model/provider.js';
-import { onProvider, targetText } from '../../model/target.js';
+import { shownTargetText } from '../../model/shown-provider.js';
+import { targetText } from '../../model/target.js';
 import { geoNodeChanges } from './geo-diff.js';
 
 /** One geo step before compiling: which part of which change, and the step ids it waits for. */
@@ -15,12 +16,13 @@ export interface GeoStepSpec {
 
 /**
  * What geo steps need to know of the zones: which the plan creates, and its record-set changes, on the DNS
- * provider that holds the geo services (`provider`, under `providers:`).
+ * provider that holds the geo services (`provider`; `implicit`: the implicit provider, for step ids).
  */
 export interface ZoneFacts {
   created: ReadonlySet<string>;
   recordSets: readonly RecordSetChange[];
-  provider?: string;
+  provider: string;
+  implicit: string | undefined;
 }
 
 /**
@@ -69,12 +71,12 @@ export function geoSteps(
     for (const node of service.unlinked) {
       if (!writes.has(geoNodeKey(node))) continue;
       waitedOn.add(service.name);
-      const zone = zoneStepId(node.zone, zones.provider);
+      const zone = zoneStepId(node.zone, zones);
       zoneAfter.set(zone, [...(zoneAfter.get(zone) ?? []), service.name]);
     }
     for (const node of service.linked) {
       if (zones.created.has(node.zone) || deletes.has(geoNodeKey(node)))
-        service.afterZones.add(zoneStepId(node.zone, zones.provider));
+        service.afterZones.add(zoneStepId(node.zone, zones));
       // Never the service itself: what it links it does not unlink.
       const other = unlinkedBy.get(geoNodeKey(node));
       if (other !== undefined) {
@@ -104,8 +106,8 @@ export function geoSteps(
   return { steps, zoneAfter };
 }
 
-function zoneStepId(zone: string, provider: string | undefined): string {
-  return targetText(onProvider({ kind: 'zone' as const, name: zone }, provider));
+function zoneStepId(zone: string, { provider, implicit }: ZoneFacts): string {
+  return shownTargetText({ kind: 'zone', name: zone, provider }, implicit);
 }
 
 function geoStepId(name: string): string {

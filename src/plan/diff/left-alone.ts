@@ -15,7 +15,7 @@ export function leftAloneOf(parts: readonly DnsPart[], live: LiveState): LeftAlo
     const zones = providerLive(live, part.name).zones;
     return part.desired.zones.map(({ zone }) => ({
       zone,
-      provider: part.shown,
+      provider: part.name,
       names: Object.hasOwn(zones, zone) ? (zones[zone]?.unsupported ?? []) : [],
     }));
   });
@@ -30,12 +30,10 @@ export function leftAloneOf(parts: readonly DnsPart[], live: LiveState): LeftAlo
     if (entry.names.length === 0 && notCopied.length === 0) continue;
     entries.push({
       zone: entry.zone,
-      ...(entry.provider === undefined ? {} : { provider: entry.provider }),
+      provider: entry.provider,
       records: entry.names,
       ...(notCopied.length > 0 ? { notCopied } : {}),
     });
   }
-  return entries.sort(
-    (a, b) => compareStrings(a.zone, b.zone) || compareStrings(a.provider ?? '', b.provider ?? ''),
-  );
+  return entries.sort((a, b) => compareStrings(a.zone, b.zone) || compareStrings(a.provider, b.provider));
 }

@@ -3,6 +3,7 @@ import { compareStrings } from '../../model/compare.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredZone, LiveDnsState, LiveZone } from '../../model/dns.js';
 import type { DnsPart } from '../../model/dns-providers.js';
+import { shownProvider } from '../../model/shown-provider.js';
 import { allowedFindingProblems } from './allowed-findings.js';
 import { withDeclaredApexNs } from './declared-apex-ns.js';
 import { diffGeoServices } from './geo-diff.js';
@@ -15,10 +16,10 @@ import { diffZone, type ZoneDiff } from './zone-diff.js';
 
 /** One DNS provider's part of a plan: its zones, secondary zones and geo services against its live state. */
 export interface PartDiff {
-  /** The provider's name (the key of its compiler, `PlanProviders.dns`). */
+  /** The provider's name (the key of its compiler, `PlanProviders.dns`), on every address of its changes. */
   name: string;
-  /** What its targets show as their provider (model/shown-provider.ts). */
-  provider?: string;
+  /** The implicit provider (model/shown-provider.ts), whose targets the plan shows without one; see DnsPart. */
+  implicit?: string;
   /** Zones with changes, by name. */
   zones: ZoneDiff[];
   secondaries: SecondaryChange[];
@@ -35,20 +36,21 @@ export interface PartDiff {
  * as absent would try to create an existing zone, so that is a programming error and throws.
  */
 export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
-  const { desired, name, shown: provider } = part;
+  const { desired, name, implicit } = part;
+  const shown = shownProvider(name, implicit);
   const zones = [...desired.zones]
     .sort((a, b) => compareStrings(a.zone, b.zone))
     .map((zone) => ({ desired: zone, live: liveZone(live, zone) }));
   const { changes: geo, problems: geoProblems } = diffGeoServices(desired, live);
-  const diffs = zones.map((zone) => ({ zone, diff: diffZone(zone.desired, zone.live, provider) }));
+  const diffs = zones.map((zone) => ({ zone, diff: diffZone(zone.desired, zone.live, name) }));
   const allowed = diffs.flatMap(({ zone, diff }) =>
     allowedFindingProblems(zone.desired, diff?.changes ?? []),
   );
   return {
     name,
-    ...(provider === undefined ? {} : { provider }),
+    ...(implicit === undefined ? {} : { implicit }),
     zones: diffs.flatMap(({ diff }) => diff ?? []),
-    secondaries: diffSecondaryZones(desired, live, provider),
+    secondaries: diffSecondaryZones(desired, live, name),
     geo,
     problems: [
       ...zoneProblems(desired, zones, live),
@@ -57,8 +59,8 @@ export function diffPart(part: DnsPart, live: LiveDnsState): PartDiff {
       ...allowed,
     ],
     notes: zones.flatMap((zone) => [
-      ...unmatchedEntryNotes(zone.desired, zone.live, provider),
-      ...unreadSoaNote(zone.desired, zone.live, provider),
+      ...unmatchedEntryNotes(zone.desired, zone.live, shown),
+      ...unreadSoaNote(zone.desired, zone.live, shown),
     ]),
   };
 }

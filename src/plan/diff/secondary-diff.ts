@@ -2,7 +2,6 @@ import type { SecondaryChange, SecondaryZoneValue } from '../../model/change.js'
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import type { DesiredSecondaryZone, LiveSecondaryZone } from '../../model/secondary.js';
-import { onProvider } from '../../model/target.js';
 
 /**
  * The diff of secondary zones. Only desired zones are planned, unless `settings.secondary_zones.manage` is `all`:
@@ -11,12 +10,12 @@ import { onProvider } from '../../model/target.js';
  * Per zone: absent live → `create`; masters differ as sets, or a contact/TSIG key the desired state sets differs
  * → `update`; else nothing. `after` is what the zone will be: the desired values, and the live ones the desired
  * state leaves alone (a contact it does not set). Secondary zones share nothing with primary zones or geo
- * services: their steps depend on nothing. `provider` (a DNS provider under `providers:`) is put on every address.
+ * services: their steps depend on nothing. `provider` (the DNS provider's name) is put on every address.
  */
 export function diffSecondaryZones(
   desired: DesiredState,
   live: LiveDnsState,
-  provider?: string,
+  provider: string,
 ): SecondaryChange[] {
   const wanted = desired.secondaryZones ?? [];
   const manageAll = desired.manage?.secondaryZones === 'all';
@@ -34,7 +33,7 @@ export function diffSecondaryZones(
     after: SecondaryZoneValue | null,
   ) =>
     changes.push({
-      address: onProvider({ kind: 'secondary' as const, zone }, provider),
+      address: { kind: 'secondary', zone, provider },
       action,
       before,
       after,

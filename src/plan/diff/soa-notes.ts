@@ -12,11 +12,11 @@ import { SOA_FIELDS } from '../../model/record-types/soa.js';
  */
 export function soaNotes(parts: readonly DnsPart[], live: LiveState): string[] {
   const byZone = new Map<string, { provider: string; fields: string[] }[]>();
-  for (const { name, shown: provider, desired } of parts) {
+  for (const { name: provider, implicit, desired } of parts) {
     // Without `providers:` a zone has one provider: nothing to compare (skipping it is only quicker).
     // Stryker disable next-line ConditionalExpression: equivalent, as said above
-    if (provider === undefined) continue;
-    const state = providerLive(live, name);
+    if (implicit !== undefined) continue;
+    const state = providerLive(live, provider);
     for (const { zone } of desired.zones) {
       const found: LiveZone | null | undefined = Object.hasOwn(state.zones, zone)
         ? state.zones[zone]
@@ -46,11 +46,16 @@ export function soaNotes(parts: readonly DnsPart[], live: LiveState): string[] {
  * A note for a zone that exists and declares `soa` while its provider gave no SOA the model can hold (an RNAME
  * with an escaped dot, a set of two SOA records): the declared fields are not planned, rather than written over
  * what was not read. A provider that never reads its SOA refuses `soa` at validation, so it is never the cause.
+ * `shown`: the zone's provider as the plan shows it (model/shown-provider.ts; none for the implicit provider).
  */
-export function unreadSoaNote(desired: DesiredZone, live: LiveZone | null, provider?: string): string[] {
+export function unreadSoaNote(
+  desired: DesiredZone,
+  live: LiveZone | null,
+  shown: string | undefined,
+): string[] {
   const declared = desired.records.some((set) => set.type === 'SOA');
   if (!declared || live === null || live.soa !== undefined) return [];
-  const where = provider === undefined ? '' : ` on ${provider}`;
+  const where = shown === undefined ? '' : ` on ${shown}`;
   return [
     `zone ${desired.zone}${where}: its SOA could not be read as one record with plain names, so the soa it ` +
       'declares is not planned; check the SOA the provider serves',

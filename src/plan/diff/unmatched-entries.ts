@@ -10,15 +10,16 @@ import { managedIn } from './managed.js';
  *   a value glob by name and type.
  * - `absent` (of a `manage: declared` zone): an entry matches a live record set edgeplan manages (managed.ts) at its
  *   name, of its type when it names one; one that matches none deletes nothing, which the note says.
- * A zone that does not exist live yet has nothing to match: no notes.
+ * A zone that does not exist live yet has nothing to match: no notes. `shown`: the zone's provider as the plan
+ * shows it (model/shown-provider.ts; none for the implicit provider).
  */
 export function unmatchedEntryNotes(
   desired: DesiredZone,
   live: LiveZone | null,
-  provider?: string,
+  shown: string | undefined,
 ): string[] {
   if (live === null) return [];
-  const on = provider === undefined ? '' : ` on ${provider}`;
+  const on = shown === undefined ? '' : ` on ${shown}`;
   const unmanaged = desired.unmanaged
     .filter((entry) => !matchesLive(entry, live))
     .map(

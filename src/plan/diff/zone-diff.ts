@@ -12,7 +12,6 @@ import {
 } from '../../model/record-set.js';
 import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import { recordType, requireRecordType, sortValues } from '../../model/record-types/registry.js';
-import { onProvider } from '../../model/target.js';
 import type { ZoneSettings } from '../../model/zone.js';
 import type { ZoneHeader } from '../types.js';
 import { liveMatchesDesired, liveRecordSetValue } from './live-value.js';
@@ -41,9 +40,9 @@ export interface ZoneDiff {
  *
  * An absent zone is created with its `create:` contact and serial style (default `hostmaster@<zone>`, an
  * incrementing serial) and the zone's default TTL, and is always a change, even with no records. Returns null
- * when nothing changes. `provider` (a DNS provider under `providers:`) is put on every address and the header.
+ * when nothing changes. `provider` (the DNS provider's name) is put on every address and the header.
  */
-export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?: string): ZoneDiff | null {
+export function diffZone(desired: DesiredZone, live: LiveZone | null, provider: string): ZoneDiff | null {
   const { zone } = desired;
   const managed = managedIn(desired);
   const wanted = desiredSets(desired.records, managed);
@@ -60,7 +59,7 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
     const before = all.length > 0 ? liveRecordSetValue(type, all) : null;
     const after = withKept(type, desiredSet, kept);
     const change: RecordSetChange = {
-      address: onProvider({ kind: 'record-set' as const, zone, fqdn, type }, provider),
+      address: { kind: 'record-set', zone, fqdn, type, provider },
       action: after === null ? 'delete' : before === null ? 'create' : 'update',
       before,
       after,
@@ -104,21 +103,19 @@ export function diffZone(desired: DesiredZone, live: LiveZone | null, provider?:
       ? []
       : [
           {
-            address: onProvider({ kind: 'zone' as const, zone }, provider),
+            address: { kind: 'zone', zone, provider },
             action: 'create',
             before: null,
             after: create,
           },
         ];
   return {
-    header: onProvider(
-      {
-        zone,
-        serial: live === null ? null : live.serial,
-        ...(desired.manage ? { manage: desired.manage } : {}),
-      },
+    header: {
+      zone,
+      serial: live === null ? null : live.serial,
+      ...(desired.manage ? { manage: desired.manage } : {}),
       provider,
-    ),
+    },
     changes: [...zoneChange, ...sets.map((set) => set.change)],
     compile: { zone, create, sets },
   };

@@ -1,9 +1,10 @@
+import { shownOn } from '../../model/shown-provider.js';
 import type { AnswerNote, Plan } from '../types.js';
 import { cell, code } from './markdown-parts.js';
 
 /** One note as a sentence: `mail.example.com stops existing (NXDOMAIN) while example.com MX points at it`. */
-export function answerNoteText(note: AnswerNote): string {
-  const on = note.provider === undefined ? '' : ` on ${note.provider}`;
+export function answerNoteText(note: AnswerNote, implicit: string | undefined): string {
+  const on = shownOn(note.provider, implicit);
   const what =
     note.kind === 'nxdomain'
       ? 'stops existing (NXDOMAIN)'
@@ -17,7 +18,7 @@ export function answerNoteLines(plan: Plan): string[] {
   const notes = plan.answerNotes ?? [];
   return notes.length === 0
     ? []
-    : ['Answers that change:', ...notes.map((note) => `  ! ${answerNoteText(note)}`)];
+    : ['Answers that change:', ...notes.map((note) => `  ! ${answerNoteText(note, plan.implicitProvider)}`)];
 }
 
 /** Markdown: a section with a bullet per note; null without notes. */
@@ -25,7 +26,7 @@ export function answerNotesMarkdown(plan: Plan): string | null {
   const notes = plan.answerNotes ?? [];
   if (notes.length === 0) return null;
   const bullets = notes.map((note) => {
-    const [name, ...rest] = answerNoteText(note).split(' ');
+    const [name, ...rest] = answerNoteText(note, plan.implicitProvider).split(' ');
     return `- ${code(name ?? '', false)} ${cell(rest.join(' '))}`;
   });
   return ['### ⚠️ Answers that change', ...bullets].join('\n');

@@ -1,6 +1,6 @@
 import type { Acknowledgement } from '../../model/acknowledgement.js';
 import { describePublish } from '../../model/audit-note.js';
-import { targetText } from '../../model/target.js';
+import { shownJson, shownTargetText } from '../../model/shown-provider.js';
 import { printable, printableJson } from '../../model/text.js';
 import { ackTargetOf, shortDigest } from '../review/ack-match.js';
 import {
@@ -32,7 +32,7 @@ export function driftGroups(
   for (const target of report.targets) {
     for (const change of target.changes) {
       if (change.status !== status) continue;
-      const text = targetText(target.target);
+      const text = shownTargetText(target.target, report.implicitProvider);
       const last = groups.at(-1);
       if (last && last.target === text && last.ack === change.ack) last.changes.push(change);
       else groups.push({ target: text, ...(change.ack ? { ack: change.ack } : {}), changes: [change] });
@@ -71,7 +71,7 @@ export function renderDriftText(report: DriftReport): string {
  */
 export function lastPublishLines(report: DriftReport): string[] {
   const lines = report.targets.flatMap((t) => {
-    const where = `  ${targetText(t.target)}: `;
+    const where = `  ${shownTargetText(t.target, report.implicitProvider)}: `;
     if (t.lastPublishNotRead !== undefined)
       return [`${where}could not be read from the zone notes (${t.lastPublishNotRead})`];
     return t.lastPublish === undefined ? [] : [`${where}${describePublish(t.lastPublish)}`];
@@ -97,7 +97,7 @@ export function unusedText(ack: Acknowledgement): string {
 export function ackHint(report: DriftReport): string | null {
   const failing = report.targets.flatMap((t) => t.changes).find((c) => c.status !== 'acknowledged');
   if (!failing) return null;
-  const target = JSON.stringify(ackTargetOf(failing.change));
+  const target = JSON.stringify(ackTargetOf(failing.change, report.implicitProvider));
   const digest = JSON.stringify(shortDigest(failing.digest));
   return `- { target: ${target}, digest: ${digest}, reason: "…", owner: "…", expires: YYYY-MM-DD }`;
 }
@@ -120,7 +120,7 @@ export function renderDriftJson(report: DriftReport, plan: Plan, wafNotRead?: st
     failing: report.failing,
     ...(wafNotRead === undefined ? {} : { wafNotRead }),
     counts: report.counts,
-    targets: report.targets.map((target) => ({
+    targets: shownJson(report.targets, report.implicitProvider).map((target) => ({
       target: target.target,
       status: target.status,
       ...(target.lastPublish === undefined ? {} : { lastPublish: target.lastPublish }),

@@ -1,6 +1,7 @@
 import { compareStrings } from '../../model/compare.js';
 import { printableJson } from '../../model/text.js';
 import { withUnicodeNames } from '../review/unicode-names.js';
+import { shownPlan } from '../shown-plan.js';
 import type { Plan } from '../types.js';
 
 /**
@@ -103,8 +104,8 @@ function canonical(_key: string, value: unknown): unknown {
 /**
  * The plan as a file (`--out plan.json`, `--format json`): canonical key order, 2-space indent, trailing newline,
  * the Unicode form beside each name with A-labels (review/unicode-names.ts). A plan holds no secrets by construction
- * (names, addresses, TTLs, serials and provider record ids only).
+ * (names, addresses, TTLs, serials and provider record ids only). The implicit provider is not named (shown-plan.ts).
  */
 export function renderPlanJson(plan: Plan): string {
-  return `${printableJson(JSON.stringify(withUnicodeNames(plan), canonical, 2))}\n`;
+  return `${printableJson(JSON.stringify(withUnicodeNames(shownPlan(plan)), canonical, 2))}\n`;
 }

@@ -1,3 +1,4 @@
+import { shownOn } from '../../model/shown-provider.js';
 import { plural } from '../../model/text.js';
 import type { LeftAlone, Plan } from '../types.js';
 
@@ -13,16 +14,13 @@ export const LEFT_ALONE_HEAD =
  *   example.com on pdns will not get 2 record sets the zone's other providers hold: example.com DNSKEY, …
  */
 export function leftAloneLines(plan: Plan): string[] {
+  const where = (entry: LeftAlone) => `${entry.zone}${shownOn(entry.provider, plan.implicitProvider)}`;
   return (plan.leftAlone ?? []).flatMap((entry) => [
     ...(entry.records.length > 0 ? [`${where(entry)}: ${counted(entry.records)}`] : []),
     ...(entry.notCopied
       ? [`${where(entry)} will not get ${counted(entry.notCopied, " the zone's other providers hold")}`]
       : []),
   ]);
-}
-
-function where(entry: LeftAlone): string {
-  return entry.provider === undefined ? entry.zone : `${entry.zone} on ${entry.provider}`;
 }
 
 function counted(names: readonly string[], after = ''): string {

@@ -1,4 +1,4 @@
-import { targetText } from '../../model/target.js';
+import { shownTargetText } from '../../model/shown-provider.js';
 import { printable } from '../../model/text.js';
 import type { Approval } from '../review-types.js';
 import type { ChangeRow, TargetView } from './target-view.js';
@@ -34,11 +34,11 @@ export const TABLE_HEAD = [
 export function tableRow(view: TargetView, flag: string): string {
   const note = view.note ? ` (${cell(view.note)})` : '';
   const { create, update, delete: del } = view.counts;
-  return `| ${code(targetText(view.target))}${note} | ${create} | ${update} | ${del} | ${view.calls} | ${flag} |`;
+  return `| ${code(view.text)}${note} | ${create} | ${update} | ${del} | ${view.calls} | ${flag} |`;
 }
 
-export function approvalLine(approval: Approval): string {
-  return `- ${code(targetText(approval.target), false)}: ${cell(approval.message)} (${code(approval.rule, false)})`;
+export function approvalLine(approval: Approval, implicit: string | undefined): string {
+  return `- ${code(shownTargetText(approval.target, implicit), false)}: ${cell(approval.message)} (${code(approval.rule, false)})`;
 }
 
 const ACTION = { create: 'create', update: 'update', delete: 'delete' } as const;
@@ -54,7 +54,7 @@ export function rowLine(row: ChangeRow): string {
  * has more than DETAILS_THRESHOLD rows. `rows` may be fewer than the view's (the size budget): the rest is counted.
  */
 export function targetSection(view: TargetView, shown: number, status: string): string {
-  const target = targetText(view.target);
+  const target = view.text;
   const rows = view.rows.slice(0, shown);
   const hidden = view.rows.length - rows.length;
   const calls = `${view.calls} API ${view.calls === 1 ? 'call' : 'calls'}`;

@@ -79,7 +79,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
       '',
     ];
     for (const approval of approvals) {
-      const line = approvalLine(approval);
+      const line = approvalLine(approval, plan.implicitProvider);
       if (fits(`${lines.join('\n')}\n${line}`)) lines.push(line);
       else left.approvals += 1;
     }

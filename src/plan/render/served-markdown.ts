@@ -21,7 +21,7 @@ export function renderServedMarkdown(report: ServedReport): string {
       const wrong = check.answers.filter((a) => a.verdict !== 'served');
       const rows = check.answers.length === 0 ? [{ server: '', why: 'no name server to ask' }] : wrong;
       for (const answer of rows) {
-        const line = `| ${code(setLabel(check))} | ${cell(answer.server)} | ${cell(desiredText(check))} | ${cell(answer.why ?? '')} |`;
+        const line = `| ${code(setLabel(check, report.implicitProvider))} | ${cell(answer.server)} | ${cell(desiredText(check))} | ${cell(answer.why ?? '')} |`;
         if (left === 0 && used + line.length + 1 <= MARKDOWN_LIMIT - 500) {
           table.push(line);
           used += line.length + 1;

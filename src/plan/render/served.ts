@@ -1,3 +1,4 @@
+import { shownJson, shownProvider } from '../../model/shown-provider.js';
 import { printable, printableJson } from '../../model/text.js';
 import {
   type ServedCheck,
@@ -14,10 +15,11 @@ export const SERVED_SECTIONS: readonly { verdict: Exclude<ServedVerdict, 'served
   { verdict: 'differs', title: 'Served differently' },
 ];
 
-/** `www.example.com A` with the zone's provider when there are several (`@pdns`). */
-export function setLabel(check: ServedCheck): string {
+/** `www.example.com A` with the zone's provider (`@pdns`), none on the implicit provider (`implicit`). */
+export function setLabel(check: ServedCheck, implicit: string | undefined): string {
   const { fqdn, type, provider } = check.expectation;
-  return `${fqdn} ${type}${provider ? ` @${provider}` : ''}`;
+  const shown = shownProvider(provider, implicit);
+  return `${fqdn} ${type}${shown === undefined ? '' : ` @${shown}`}`;
 }
 
 /** What the set should be: `300 192.0.2.1, 192.0.2.2`, or `absent`. */
@@ -42,7 +44,7 @@ export function renderServedText(report: ServedReport): string {
     if (checks.length === 0) continue;
     lines.push(`${title}:`);
     for (const check of checks) {
-      lines.push(`  ${setLabel(check)} (desired ${desiredText(check)})`);
+      lines.push(`  ${setLabel(check, report.implicitProvider)} (desired ${desiredText(check)})`);
       const wrong = check.answers.filter((a) => a.verdict !== 'served');
       if (check.answers.length === 0) lines.push('    no name server to ask');
       for (const answer of wrong) lines.push(`    ${answer.server}: ${answer.why ?? answer.verdict}`);
@@ -63,8 +65,10 @@ export function renderServedJson(report: ServedReport): string {
     summary: servedHeadline(report),
     counts: report.counts,
     recordSets: report.checks.map((check) => ({
-      zone: check.expectation.zone,
-      ...(check.expectation.provider ? { provider: check.expectation.provider } : {}),
+      ...shownJson(
+        { zone: check.expectation.zone, provider: check.expectation.provider },
+        report.implicitProvider,
+      ),
       name: check.expectation.fqdn,
       type: check.expectation.type,
       desired: check.expectation.expected,

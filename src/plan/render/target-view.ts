@@ -1,6 +1,7 @@
 import type { Change, ChangeAction, GeoChange, WebappChange } from '../../model/change.js';
 import { shownName } from '../../model/idn.js';
-import { onProvider, type Target, targetText } from '../../model/target.js';
+import { shownTargetText } from '../../model/shown-provider.js';
+import { type Target, targetText } from '../../model/target.js';
 import type { BotRef } from '../../model/waf.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { geoGroupChanges, geoNodeChanges } from '../diff/geo-diff.js';
@@ -25,6 +26,8 @@ export interface ChangeRow {
 
 export interface TargetView {
   target: Target;
+  /** The target's `kind:name` as the plan shows it (model/shown-provider.ts). */
+  text: string;
   /** `serial 41`, `new zone`, `exact, id …`; empty when there is nothing to add. */
   note: string;
   /** API calls of the target's steps (a webapp's one call is a PUT, its polls and a read-back). */
@@ -37,16 +40,14 @@ export interface TargetView {
 export function targetViews(plan: Plan): TargetView[] {
   const calls = callsByTarget(plan);
   const headers = new Map(
-    plan.zones.map((zone) => [
-      targetText(onProvider({ kind: 'zone', name: zone.zone }, zone.provider)),
-      zone,
-    ]),
+    plan.zones.map((zone) => [targetText({ kind: 'zone', name: zone.zone, provider: zone.provider }), zone]),
   );
   return changesByTarget(plan.changes).map(({ target, changes }) => {
     const counts = { create: 0, update: 0, delete: 0 };
     for (const change of changes) counts[change.action] += 1;
     return {
       target,
+      text: shownTargetText(target, plan.implicitProvider),
       note: noteOf(target, changes, headers),
       calls: calls.get(targetText(target)) ?? 0,
       counts,

@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import type { GeoChange, SecondaryChange } from '../../model/change.js';
 import type { GeoNode } from '../../model/geo.js';
+import { shownOn } from '../../model/shown-provider.js';
 import { targetText } from '../../model/target.js';
 import { plural, printable } from '../../model/text.js';
 import { changesOf } from '../diff/change-kinds.js';
@@ -49,7 +50,8 @@ export function escapingColors(color: boolean): Colors {
 export function secondaryLines(plan: Plan, c: Colors): string[] {
   const changes = changesOf(plan.changes, 'secondary');
   if (changes.length === 0) return [];
-  return [c.bold('Secondary zones'), ...changes.map((change) => `  ${secondaryLine(change, c)}`)];
+  const line = (change: SecondaryChange) => `  ${secondaryLine(change, plan.implicitProvider, c)}`;
+  return [c.bold('Secondary zones'), ...changes.map(line)];
 }
 
 export function geoLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colors): string[] {
@@ -60,9 +62,8 @@ export function geoLines(plan: Plan, calls: ReadonlyMap<string, number>, c: Colo
 
 const DESTRUCTIVE = (what: string) => ` (destructive: deletes the ${what})`;
 
-function secondaryLine(change: SecondaryChange, c: Colors): string {
-  const { provider } = change.address;
-  const zone = `${change.address.zone}${provider === undefined ? '' : ` on ${provider}`}`;
+function secondaryLine(change: SecondaryChange, implicit: string | undefined, c: Colors): string {
+  const zone = `${change.address.zone}${shownOn(change.address.provider, implicit)}`;
   const { before, after } = change;
   if (change.action === 'create' && after) return c.green(`+ ${zone} ${secondaryText(after)}`);
   if (change.action === 'delete' && before)

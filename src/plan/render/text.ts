@@ -1,7 +1,8 @@
 import type { Change, RecordSetChange } from '../../model/change.js';
 import { shownName } from '../../model/idn.js';
 import { sourceText } from '../../model/provenance.js';
-import { onProvider, TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
+import { shownOn } from '../../model/shown-provider.js';
+import { TARGET_KINDS, type Target, type TargetKind, targetText } from '../../model/target.js';
 import { plural, printable } from '../../model/text.js';
 import { changesByTarget, isChangeOf } from '../diff/change-kinds.js';
 import { type Plan, planHasChanges, type ZoneHeader } from '../types.js';
@@ -63,7 +64,7 @@ export function renderPlanText(plan: Plan, options: TextRenderOptions): string {
     ),
   );
   const zones = plan.zones.flatMap((zone) =>
-    zoneLines(zone, byZone.get(targetText(zoneTarget(zone))) ?? [], calls, c),
+    zoneLines(zone, byZone.get(targetText(zoneTarget(zone))) ?? [], calls, c, plan.implicitProvider),
   );
   const services = [...secondaryLines(plan, c), ...geoLines(plan, calls, c)];
   const body = [
@@ -86,10 +87,11 @@ function zoneLines(
   changes: readonly Change[],
   calls: ReadonlyMap<string, number>,
   c: Colors,
+  implicit: string | undefined,
 ): string[] {
   const state = zone.serial === null ? 'new zone' : `serial ${zone.serial}`;
   const count = calls.get(targetText(zoneTarget(zone))) ?? 0;
-  const on = zone.provider === undefined ? '' : ` on ${zone.provider}`;
+  const on = shownOn(zone.provider, implicit);
   const parts = [state, ...manageParts(zone.manage), plural(count, 'API call')];
   return [
     c.bold(`${zone.zone}${on} (${parts.join(', ')})`),
@@ -98,7 +100,7 @@ function zoneLines(
 }
 
 function zoneTarget(zone: ZoneHeader): Target {
-  return onProvider({ kind: 'zone', name: zone.zone }, zone.provider);
+  return { kind: 'zone', name: zone.zone, provider: zone.provider };
 }
 
 function zoneChangeLine(change: Change, c: Colors): string {

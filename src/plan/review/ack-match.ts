@@ -3,7 +3,7 @@ import { type Acknowledgement, isZoneWide, parseAckTarget } from '../../model/ac
 import { type Change, targetOf } from '../../model/change.js';
 import { loadPicomatch } from '../../model/glob.js';
 import { APEX, relativeName } from '../../model/names.js';
-import { targetText } from '../../model/target.js';
+import { shownJson, shownTargetText } from '../../model/shown-provider.js';
 import type { Digest } from '../review-types.js';
 import { digestOf } from './digest.js';
 import { parseTargets } from './scope.js';
@@ -13,10 +13,12 @@ import { parseTargets } from './scope.js';
  *
  * A change's digest is the digest of its address and its live value (`before`): it names one object being live in
  * one way. The desired value is left out, so an acknowledgement keeps holding while the YAML is edited, and stops
- * the moment the object drifts again to something else.
+ * the moment the object drifts again to something else. The address is digested as the plan shows it (`implicit`:
+ * model/shown-provider.ts), so a digest of a desired state without `providers:` is what it was before providers had
+ * names.
  */
-export function changeDigest(change: Change): Digest {
-  return digestOf({ address: change.address, before: change.before });
+export function changeDigest(change: Change, implicit: string | undefined): Digest {
+  return digestOf({ address: shownJson(change.address, implicit), before: change.before });
 }
 
 /** The short form drift prints: `sha256:` and the first 12 hex digits, enough to pin one change. */
@@ -58,10 +60,10 @@ export function ackCovers(ack: Acknowledgement): (change: Change, digest: Digest
 }
 
 /** The narrowest target an acknowledgement of this one change can name (`zone:example.com/www A`). */
-export function ackTargetOf(change: Change): string {
+export function ackTargetOf(change: Change, implicit: string | undefined): string {
   const { address } = change;
   if (address.kind === 'record-set')
     return `zone:${address.zone}/${relativeName(address.fqdn, address.zone)} ${address.type}`;
   if (address.kind === 'zone') return `zone:${address.zone}/${APEX} SOA`;
-  return targetText(targetOf(address));
+  return shownTargetText(targetOf(address), implicit);
 }

@@ -42,6 +42,8 @@ export interface DriftTarget {
 }
 
 export interface DriftReport {
+  /** The plan's implicit provider, whose targets the report shows without one (model/shown-provider.ts). */
+  implicitProvider?: string;
   /** Nothing differs. */
   inSync: boolean;
   /** Some change is `drift` or `expired`: exit 2. */
@@ -59,7 +61,7 @@ export function driftReport(plan: Plan, acks: readonly Acknowledgement[], nowMs:
   const tests = acks.map((ack) => ({ ack, covers: ackCovers(ack) }));
   const counts: Record<DriftStatus, number> = { drift: 0, acknowledged: 0, expired: 0 };
   const driftChange = (change: Change): DriftChange => {
-    const digest = changeDigest(change);
+    const digest = changeDigest(change, plan.implicitProvider);
     const matching = tests.filter((test) => test.covers(change, digest)).map((test) => test.ack);
     for (const ack of matching) used.add(ack);
     const valid = matching.filter((ack) => nowMs < ackEndMs(ack));
@@ -73,6 +75,7 @@ export function driftReport(plan: Plan, acks: readonly Acknowledgement[], nowMs:
     return { target, status: worst(checked), changes: checked };
   });
   return {
+    ...(plan.implicitProvider === undefined ? {} : { implicitProvider: plan.implicitProvider }),
     inSync: targets.length === 0,
     failing: counts.drift + counts.expired > 0,
     counts,

@@ -3,8 +3,8 @@ import { providerLive } from '../../model/dns-providers.js';
 import type { GeoService } from '../../model/geo.js';
 import type { LiveState } from '../../model/live.js';
 import type { LiveSecondaryZone } from '../../model/secondary.js';
-import { providerOfShown, shownProviderSpecs, shownProviders } from '../../model/shown-provider.js';
-import { compareTargets, onProvider, type Target, targetText } from '../../model/target.js';
+import { implicitProviderOf, shownProviderSpecs, shownTargetText } from '../../model/shown-provider.js';
+import { compareTargets, type DnsTarget, type Target, targetText } from '../../model/target.js';
 import type { DesiredWebapp, LiveWebapp } from '../../model/waf.js';
 import type { Digest, PlanFingerprints, TargetFingerprint } from '../review-types.js';
 import type { Plan } from '../types.js';
@@ -37,7 +37,7 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
   const wanted = desiredDigests(desired);
   // The DNS live state a target was read from: its provider's, and for geo services the provider holding them.
   const dnsOf = (target: Target): LiveDnsState => {
-    if (target.kind !== 'geo') return providerLive(live, providerOfShown(target.provider));
+    if ('provider' in target) return providerLive(live, target.provider);
     return desired.geoProvider === undefined ? { zones: {} } : providerLive(live, desired.geoProvider);
   };
   const secondaries = (target: Target) =>
@@ -72,14 +72,14 @@ export function planFingerprints(plan: Plan, desired: DesiredState, live: LiveSt
 }
 
 /**
- * Desired digest per target, keyed by the target's text. Pure; needs no live state. Under `providers:` a zone or
- * secondary zone is a target per provider it is on, each with the same digest of its content.
+ * Desired digest per target, keyed by the target's text. Pure; needs no live state. A zone or secondary zone is a
+ * target per provider it is on, each with the same digest of its content.
  */
 export function desiredDigests(desired: DesiredState): Map<string, { target: Target; digest: Digest }> {
   const digests = new Map<string, { target: Target; digest: Digest }>();
   const add = (target: Target, digest: Digest) => digests.set(targetText(target), { target, digest });
-  const perProvider = (target: Target, providers: readonly string[], digest: Digest) => {
-    for (const provider of shownProviders(desired, providers)) add(onProvider(target, provider), digest);
+  const perProvider = (target: Omit<DnsTarget, 'provider'>, providers: readonly string[], digest: Digest) => {
+    for (const provider of providers) add({ ...target, provider }, digest);
   };
   for (const zone of desired.zones)
     perProvider({ kind: 'zone', name: zone.zone }, zone.providers, zoneDesiredDigest(zone));
@@ -95,7 +95,9 @@ export function desiredDigests(desired: DesiredState): Map<string, { target: Tar
 /**
  * The whole desired state: every target's desired digest, the ownership settings and the safety policy, and the
  * `providers:` section when there is one (where each provider is and how it creates zones). `digests`: the
- * targets' desired digests when they are at hand (desiredDigests), so that no zone is digested twice.
+ * targets' desired digests when they are at hand (desiredDigests), so that no zone is digested twice. Targets are
+ * keyed as a plan shows them (model/shown-provider.ts), so that the digest of a desired state without `providers:`
+ * is what it was before providers had names.
  */
 export function desiredStateDigest(
   desired: DesiredState,
@@ -104,7 +106,7 @@ export function desiredStateDigest(
   return digestOf({
     targets: [...digests.values()]
       .sort((a, b) => compareTargets(a.target, b.target))
-      .map(({ target, digest }) => [targetText(target), digest]),
+      .map(({ target, digest }) => [shownTargetText(target, implicitProviderOf(desired)), digest]),
     manage: desired.manage ?? null,
     safety: desired.safety ?? null,
     ...shownProviderSpecs(desired),

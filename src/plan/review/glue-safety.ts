@@ -2,7 +2,6 @@ import { type MissingGlue, missingGlue, type NamedSet } from '../../model/delega
 import { providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { recordSetKey } from '../../model/record-set.js';
-import { providerOfShown } from '../../model/shown-provider.js';
 import { changesByTarget, changesOf } from '../diff/change-kinds.js';
 import type { Approval } from '../review-types.js';
 import type { Plan } from '../types.js';
@@ -18,7 +17,7 @@ import type { Plan } from '../types.js';
  */
 export function glueApprovals(plan: Plan, live: LiveState): Approval[] {
   return changesByTarget(changesOf(plan.changes, 'record-set')).flatMap(({ target, changes }) => {
-    const zones = providerLive(live, providerOfShown(target.provider)).zones;
+    const zones = providerLive(live, target.provider).zones;
     const liveSets = (Object.hasOwn(zones, target.name) ? zones[target.name]?.records : undefined) ?? [];
     const before = liveSets.map(
       (set): NamedSet => ({ fqdn: set.fqdn, type: set.type, values: set.records.map((r) => r.value) }),

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { SafetyRule } from '../../model/safety.js';
 import { hasProvider, parseTarget, TARGET_KINDS } from '../../model/target.js';
+import { namedPlan } from '../shown-plan.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
 import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
 import { readUnicodeNames } from './unicode-names.js';
@@ -15,6 +16,9 @@ import { readUnicodeNames } from './unicode-names.js';
  * names and dropped (unicode-names.ts). A file that does not pass is refused before anything is read or
  * sent. Apply then compares the whole file with the plan it recomputes (saved-plan-match.ts) and executes the
  * recomputed plan, never the file.
+ *
+ * A target, address, zone header or note on a DNS provider that names none is on the implicit provider (`dyn`,
+ * shown-plan.ts): the plan was made from a desired state without `providers:`.
  *
  * Version 1 files (A records only) are still read: converted to version 2 (plan-file-v1.ts), then checked as
  * above, and marked `convertedFrom: 1`.
@@ -145,7 +149,7 @@ export function parsePlanFile(text: string, file: string, opSchemas: OpSchemas):
   const shown = readUnicodeNames(result.data, problems);
   if (problems.length > 0) throw refusal(file, problems);
   // The sections for people are kept as written: apply compares them with the plan it recomputes, never reads them.
-  const plan = { ...shown, steps } as unknown as SavedPlan;
+  const plan = namedPlan({ ...shown, steps } as unknown as SavedPlan);
   return v1 ? { ...plan, convertedFrom: V1_FORMAT_VERSION } : plan;
 }
 

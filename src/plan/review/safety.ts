@@ -6,8 +6,8 @@ import { providerLive } from '../../model/dns-providers.js';
 import type { LiveState } from '../../model/live.js';
 import { recordSetKey } from '../../model/record-set.js';
 import { DEFAULT_SAFETY, type SafetyPolicy } from '../../model/safety.js';
-import { providerOfShown } from '../../model/shown-provider.js';
-import { compareTargets, type Target, targetText } from '../../model/target.js';
+import { shownTargetText } from '../../model/shown-provider.js';
+import { compareTargets, type DnsTarget, targetText } from '../../model/target.js';
 import { printable } from '../../model/text.js';
 import { changesOf, isChangeOf } from '../diff/change-kinds.js';
 import { managedIn } from '../diff/managed.js';
@@ -36,7 +36,7 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   for (const deletes of zoneDeletes(plan)) {
     const { name, provider } = deletes.target;
     const wanted = byZone.get(name);
-    const zones = providerLive(live, providerOfShown(provider)).zones;
+    const zones = providerLive(live, provider).zones;
     const found = Object.hasOwn(zones, name) ? zones[name] : null;
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a zone with record-set deletes is desired and live; the test narrows the types
     if (wanted && found) approvals.push(...zoneApprovals(deletes, wanted, found, policy));
@@ -44,10 +44,10 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
   for (const { address } of changesOf(plan.changes, 'zone')) {
     // Stryker disable next-line OptionalChaining: equivalent, a zone change is the creation of a desired zone
     if (!policy.zoneCreate || byZone.get(address.zone)?.create) continue;
-    const { accountZones = [] } = providerLive(live, providerOfShown(address.provider));
+    const { accountZones = [] } = providerLive(live, address.provider);
     approvals.push(
       zoneCreateApproval(
-        address.zone,
+        targetOf(address),
         accountZones.map((zone) => zone.zone),
       ),
     );
@@ -62,7 +62,7 @@ export function planApprovals(plan: Plan, desired: DesiredState, live: LiveState
 }
 
 interface ZoneDeletes {
-  target: Target;
+  target: DnsTarget;
   deletes: number;
   /** The plan also creates a record set in the zone. */
   creates: boolean;
@@ -70,7 +70,7 @@ interface ZoneDeletes {
 
 /** The zones whose record sets the plan deletes: how many, and whether it creates any beside. */
 function zoneDeletes(plan: Plan): ZoneDeletes[] {
-  const counts = new Map<string, { target: Target; deletes: number }>();
+  const counts = new Map<string, { target: DnsTarget; deletes: number }>();
   const creating = new Set<string>();
   for (const { address, action } of changesOf(plan.changes, 'record-set')) {
     const target = targetOf(address);
@@ -115,13 +115,14 @@ function zoneApprovals(
  * Creating a zone the desired state does not declare with `create:`: a mistyped zone name (`acme.oi`) must not
  * become a new zone without anyone deciding so. Names the account's nearest zones.
  */
-function zoneCreateApproval(zone: string, accountZones: readonly string[]): Approval {
+function zoneCreateApproval(target: DnsTarget, accountZones: readonly string[]): Approval {
+  const zone = target.name;
   const near = closestNames(zone, accountZones);
   const hint = near.length > 0 ? ` (did you mean ${near.join(', ')}?)` : '';
   const message =
     `creates the zone ${zone}, which the account does not have${hint}; declare it with create: in the zone ` +
     'to mean it';
-  return { target: { kind: 'zone', name: zone }, rule: 'zone-create', message };
+  return { target, rule: 'zone-create', message };
 }
 
 function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {
@@ -155,7 +156,9 @@ function objectApproval(change: Change, policy: SafetyPolicy): Approval | null {
 /**
  * `--allow-unsafe` refusal text: one line per change needing approval, each escaped (model/text.ts `printable`): a
  * message names live objects as the service spells them, and a line break in a name must not start a line.
+ * Targets as the plan shows them (`implicit`: model/shown-provider.ts).
  */
-export function describeApprovals(approvals: readonly Approval[]): string {
-  return approvals.map((a) => printable(`  ${targetText(a.target)}: ${a.message} [${a.rule}]`)).join('\n');
+export function describeApprovals(approvals: readonly Approval[], implicit: string | undefined): string {
+  const line = (a: Approval) => `  ${shownTargetText(a.target, implicit)}: ${a.message} [${a.rule}]`;
+  return approvals.map((a) => printable(line(a))).join('\n');
 }

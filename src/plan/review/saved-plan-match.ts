@@ -15,6 +15,8 @@ import type { SavedPlan } from './plan-file.js';
  * - `leftAlone`, the live records of types edgeplan does not manage: never touched, so another tool's change to
  *   them decides nothing.
  * - `changedSince`, what `plan --changed-since` left out: for people; the `scope` it made is compared.
+ * - `implicitProvider`, never written: a saved plan of a desired state without `providers:` that changes no zone
+ *   cannot say it (shown-plan.ts); its steps, fingerprints and the desired digest do.
  * `source` (the paths) and `accounts` are not compared here: the caller loaded the desired state from the file's
  * paths, and checked its accounts before reading anything (engine/saved-plan.ts).
  * Call it once movedTargets (staleness.ts) found nothing: a target that moved explains its differences better.
@@ -95,6 +97,7 @@ function comparable(plan: Plan): Record<string, unknown> {
     accounts: _checkedFirst,
     leftAlone: _untouched,
     changedSince: _howScoped,
+    implicitProvider: _notWritten,
     ...doc
   }: Record<string, unknown> = { ...plan };
   const { waf, zones } = doc;

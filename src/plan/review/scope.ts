@@ -1,16 +1,16 @@
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState, LiveDnsState } from '../../model/dns.js';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
-import { loadPicomatch } from '../../model/glob.js';
 import { visibleName } from '../../model/idn.js';
 import type { LiveState } from '../../model/live.js';
-import { shownProviders } from '../../model/shown-provider.js';
 import {
-  onProvider,
+  type DnsTargetKind,
   parseTargetPattern,
   TARGET_KINDS,
   type Target,
   type TargetKind,
+  type TargetPattern,
+  targetMatcher,
 } from '../../model/target.js';
 
 /**
@@ -19,8 +19,9 @@ import {
  * name as the desired state writes it (a webapp by its key under `waf.webapps`; a zone's Unicode labels as their
  * A-labels, as the desired state holds them: model/idn.ts). No pattern: everything.
  *
- * Under `providers:` a zone or secondary zone is a target per provider: `zone:example.com` matches it on every
- * provider, `zone:example.com@pdns` only on `pdns` (the provider exactly, the name a glob).
+ * A zone or secondary zone is a target per DNS provider: `zone:example.com` matches it on every provider,
+ * `zone:example.com@pdns` only on `pdns` (the provider exactly, the name a glob). The provider of a desired state
+ * without `providers:` is named `dyn`, so `zone:example.com@dyn` matches its zone too.
  *
  * Reading follows the scope: a zone out of scope is not read, the secondary-zone and geo-service lists are read
  * only when a pattern of their kind is given, the WAF only for a `webapp:` pattern. Under `manage: all`, a live
@@ -29,7 +30,8 @@ import {
 export interface TargetScope {
   /** The patterns as given, sorted and unique (recorded in a saved plan). */
   patterns: string[];
-  matches(target: Target): boolean;
+  /** A target; or a pattern's kind and name (`plan --changed-since`, a removed target), on no provider. */
+  matches(target: Target | TargetPattern): boolean;
   hasKind(kind: TargetKind): boolean;
 }
 
@@ -39,7 +41,7 @@ export class TargetPatternError extends EdgeplanError {
 }
 
 export function parseTargets(patterns: readonly string[]): TargetScope {
-  const byKind = new Map<TargetKind, ((target: Target) => boolean)[]>();
+  const byKind = new Map<TargetKind, ((target: Target | TargetPattern) => boolean)[]>();
   for (const text of patterns) {
     const pattern = parseTargetPattern(text);
     if (pattern !== null && 'problem' in pattern)
@@ -48,11 +50,7 @@ export function parseTargets(patterns: readonly string[]): TargetScope {
       throw new TargetPatternError(
         `--target ${JSON.stringify(text)}: expected kind:name with kind one of ${TARGET_KINDS.join(', ')} (e.g. zone:example.com, zone:example.com@pdns, geo:"Global*")`,
       );
-    const glob = loadPicomatch()(pattern.name, { dot: true, nocase: true, bash: true });
-    const { provider } = pattern;
-    const matcher = (target: Target) =>
-      glob(target.name) && (provider === undefined || provider === target.provider);
-    byKind.set(pattern.kind, [...(byKind.get(pattern.kind) ?? []), matcher]);
+    byKind.set(pattern.kind, [...(byKind.get(pattern.kind) ?? []), targetMatcher(pattern)]);
   }
   return {
     patterns: [...new Set(patterns)].sort(compareStrings),
@@ -63,7 +61,7 @@ export function parseTargets(patterns: readonly string[]): TargetScope {
 
 /**
  * The part of the desired state in scope; sections without a pattern of their kind are dropped, ownership too.
- * Under `providers:` a zone or secondary zone keeps the providers it is in scope on, and is dropped with none.
+ * A zone or secondary zone keeps the providers it is in scope on, and is dropped with none.
  */
 export function scopeDesired(desired: DesiredState, scope: TargetScope): DesiredState {
   const webapps = (desired.waf?.webapps ?? []).filter((w) => scope.matches({ kind: 'webapp', name: w.ref }));
@@ -71,8 +69,8 @@ export function scopeDesired(desired: DesiredState, scope: TargetScope): Desired
   const { waf: _waf, ...rest } = desired;
   return {
     ...rest,
-    zones: inScope(desired, desired.zones, 'zone', scope),
-    secondaryZones: inScope(desired, desired.secondaryZones ?? [], 'secondary', scope),
+    zones: inScope(desired.zones, 'zone', scope),
+    secondaryZones: inScope(desired.secondaryZones ?? [], 'secondary', scope),
     geoServices: (desired.geoServices ?? []).filter((s) => scope.matches({ kind: 'geo', name: s.name })),
     manage: {
       secondaryZones: scope.hasKind('secondary') ? manage.secondaryZones : 'listed',
@@ -82,18 +80,14 @@ export function scopeDesired(desired: DesiredState, scope: TargetScope): Desired
   };
 }
 
-/** Zones or secondary zones in scope, each with only the providers it is in scope on (under `providers:`). */
+/** Zones or secondary zones in scope, each with only the providers it is in scope on. */
 function inScope<T extends { zone: string; providers: string[] }>(
-  desired: DesiredState,
   zones: readonly T[],
-  kind: 'zone' | 'secondary',
+  kind: DnsTargetKind,
   scope: TargetScope,
 ): T[] {
   return zones.flatMap((zone) => {
-    const shown = shownProviders(desired, zone.providers);
-    const providers = zone.providers.filter((_, i) =>
-      scope.matches(onProvider({ kind, name: zone.zone }, shown[i])),
-    );
+    const providers = zone.providers.filter((provider) => scope.matches({ kind, name: zone.zone, provider }));
     return providers.length > 0 ? [{ ...zone, providers }] : [];
   });
 }
@@ -107,14 +101,10 @@ export function scopeLive(live: LiveState, scope: TargetScope, scoped: DesiredSt
   // Stryker disable next-line ArrayDeclaration: equivalent, an entry added to either `[]` is no service name
   const renamed = new Set((scoped.geoServices ?? []).flatMap((s) => s.renamedFrom ?? []));
   const geoInScope = (name: string) => renamed.has(name) || scope.matches({ kind: 'geo', name });
-  const shown = (name: string) => shownProviders(scoped, [name])[0];
   return {
     ...live,
     dns: Object.fromEntries(
-      Object.entries(live.dns).map(([name, state]) => [
-        name,
-        scopeLiveDns(state, scope, shown(name), geoInScope),
-      ]),
+      Object.entries(live.dns).map(([name, state]) => [name, scopeLiveDns(state, scope, name, geoInScope)]),
     ),
   };
 }
@@ -122,7 +112,7 @@ export function scopeLive(live: LiveState, scope: TargetScope, scoped: DesiredSt
 function scopeLiveDns<T extends LiveDnsState>(
   live: T,
   scope: TargetScope,
-  provider: string | undefined,
+  provider: string,
   geoInScope: (name: string) => boolean,
 ): T {
   return {
@@ -130,7 +120,7 @@ function scopeLiveDns<T extends LiveDnsState>(
     ...(live.secondaryZones
       ? {
           secondaryZones: live.secondaryZones.filter((z) =>
-            scope.matches(onProvider({ kind: 'secondary' as const, name: z.zone }, provider)),
+            scope.matches({ kind: 'secondary', name: z.zone, provider }),
           ),
         }
       : {}),
@@ -138,12 +128,10 @@ function scopeLiveDns<T extends LiveDnsState>(
   };
 }
 
-/** Every target the desired state names (a zone or secondary zone once per provider under `providers:`). */
+/** Every target the desired state names (a zone or secondary zone once per provider it is on). */
 export function desiredTargets(desired: DesiredState): Target[] {
-  const perProvider = (kind: 'zone' | 'secondary', zone: { zone: string; providers: string[] }): Target[] =>
-    shownProviders(desired, zone.providers).map((provider) =>
-      onProvider({ kind, name: zone.zone }, provider),
-    );
+  const perProvider = (kind: DnsTargetKind, zone: { zone: string; providers: string[] }): Target[] =>
+    zone.providers.map((provider) => ({ kind, name: zone.zone, provider }));
   return [
     ...desired.zones.flatMap((z) => perProvider('zone', z)),
     ...(desired.secondaryZones ?? []).flatMap((z) => perProvider('secondary', z)),

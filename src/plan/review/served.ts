@@ -3,16 +3,15 @@ import type { DesiredState } from '../../model/dns.js';
 import { PROVIDER_TTL } from '../../model/record-set.js';
 import { asLiveHolds } from '../../model/record-types/met-by-live.js';
 import type { ServedAnswer, ServerAnswer } from '../../model/served.js';
-import { shownProviders } from '../../model/shown-provider.js';
 import { plural } from '../../model/text.js';
 
 /**
  * What a name server should serve for one record set: its values and TTL, or nothing (`absent`: a set the plan
- * deletes, which `apply --wait-served` waits to see gone). `provider` is the zone's provider under `providers:`.
+ * deletes, which `apply --wait-served` waits to see gone). `provider`: the name of the zone's DNS provider.
  */
 export interface ServedExpectation {
   zone: string;
-  provider?: string;
+  provider: string;
   fqdn: string;
   type: string;
   expected: { ttl: number; values: string[] } | 'absent';
@@ -41,6 +40,8 @@ export interface NotAsked {
  */
 export interface ServedReport {
   checks: ServedCheck[];
+  /** The implicit provider, whose sets the report shows without one (model/shown-provider.ts). */
+  implicitProvider?: string;
   notAsked: NotAsked[];
   counts: { sets: number; served: number; differs: number; failed: number };
 }
@@ -62,11 +63,11 @@ export function servedExpectations(desired: DesiredState): {
         notAsked.push({ zone: zone.zone, fqdn: set.fqdn, type: set.type, why });
         continue;
       }
-      for (const provider of shownProviders(desired, zone.providers)) {
+      for (const provider of zone.providers) {
         const expected = { ttl: set.ttl, values: set.values };
         expectations.push({
           zone: zone.zone,
-          ...(provider ? { provider } : {}),
+          provider,
           fqdn: set.fqdn,
           type: set.type,
           expected,
@@ -86,7 +87,7 @@ export function plannedExpectations(changes: readonly RecordSetChange[]): Served
     if (address.type === 'ALIAS') return [];
     const { zone, fqdn, type, provider } = address;
     const expected = after === null ? ('absent' as const) : { ttl: after.ttl, values: after.values };
-    return [{ zone, ...(provider ? { provider } : {}), fqdn, type, expected }];
+    return [{ zone, provider, fqdn, type, expected }];
   });
 }
 
@@ -136,10 +137,14 @@ function absence(
   }
 }
 
-/** The report of every expectation's answers, in expectation order (servers in the order they were asked). */
+/**
+ * The report of every expectation's answers, in expectation order (servers in the order they were asked).
+ * `implicitProvider`: the desired state's implicit provider (`implicitProviderOf`), whose sets are shown without one.
+ */
 export function servedReport(
   asked: readonly { expectation: ServedExpectation; answers: readonly ServerAnswer[] }[],
   notAsked: readonly NotAsked[] = [],
+  implicitProvider?: string,
 ): ServedReport {
   const checks = asked.map(({ expectation, answers }) => ({
     expectation,
@@ -148,6 +153,7 @@ export function servedReport(
   const verdicts = checks.map((c) => setVerdict(c));
   return {
     checks,
+    ...(implicitProvider === undefined ? {} : { implicitProvider }),
     notAsked: [...notAsked],
     counts: {
       sets: checks.length,

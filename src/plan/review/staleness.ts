@@ -1,6 +1,7 @@
 import { compareStrings } from '../../model/compare.js';
 import type { DesiredState } from '../../model/dns.js';
-import { type TargetKind, targetText } from '../../model/target.js';
+import { implicitProviderOf, shownTargetText } from '../../model/shown-provider.js';
+import { type Target, type TargetKind, targetText } from '../../model/target.js';
 import type { Digest, PlanFingerprints, TargetFingerprint } from '../review-types.js';
 import { desiredDigests, desiredStateDigest } from './fingerprint.js';
 
@@ -14,19 +15,22 @@ import { desiredDigests, desiredStateDigest } from './fingerprint.js';
 /** The desired state must be the one the plan was made from: same targets, same values, same settings. */
 export function desiredMismatches(fingerprints: PlanFingerprints, desired: DesiredState): string[] {
   const current = desiredDigests(desired);
+  const implicit = implicitProviderOf(desired);
+  const shown = (target: Target) => shownTargetText(target, implicit);
   const planned = new Map(
     fingerprints.targets.flatMap((t) =>
-      t.desired === null ? [] : [[targetText(t.target), t.desired] as const],
+      t.desired === null ? [] : [[targetText(t.target), { target: t.target, digest: t.desired }] as const],
     ),
   );
   const problems: string[] = [];
-  for (const [target, digest] of planned) {
-    const now = current.get(target)?.digest;
-    if (now === undefined) problems.push(`${target}: in the plan's desired state, not in the current one`);
-    else if (now !== digest) problems.push(`${target}: its desired state changed since the plan`);
+  for (const [key, { target, digest }] of planned) {
+    const now = current.get(key)?.digest;
+    if (now === undefined)
+      problems.push(`${shown(target)}: in the plan's desired state, not in the current one`);
+    else if (now !== digest) problems.push(`${shown(target)}: its desired state changed since the plan`);
   }
-  for (const target of current.keys()) {
-    if (!planned.has(target)) problems.push(`${target}: in the current desired state, not in the plan`);
+  for (const [key, { target }] of current) {
+    if (!planned.has(key)) problems.push(`${shown(target)}: in the current desired state, not in the plan`);
   }
   if (problems.length === 0 && desiredStateDigest(desired, current) !== fingerprints.desired)
     problems.push('settings: `settings.*` (ownership or safety) changed since the plan');
@@ -38,11 +42,15 @@ export function desiredMismatches(fingerprints: PlanFingerprints, desired: Desir
  * today's plan (`current`): a target neither changes may move freely. A target missing on one side (a live object
  * a `manage: all` plan deletes) was not live there, or, missing from the file, out of its scope. A zone moved when
  * its managed records did: a publish that left them as planned (someone changed a record edgeplan does not manage)
- * only bumped its serial.
+ * only bumped its serial. Targets as the plan shows them (`implicit`: model/shown-provider.ts).
  */
-export function movedTargets(planned: PlanFingerprints, current: PlanFingerprints): string[] {
-  const before = byTarget(planned);
-  const after = byTarget(current);
+export function movedTargets(
+  planned: PlanFingerprints,
+  current: PlanFingerprints,
+  implicit: string | undefined,
+): string[] {
+  const before = byTarget(planned, implicit);
+  const after = byTarget(current, implicit);
   return [...new Set([...before.keys(), ...after.keys()])].sort(compareStrings).flatMap((text) => {
     const was = before.get(text);
     const now = after.get(text);
@@ -57,8 +65,12 @@ export function movedTargets(planned: PlanFingerprints, current: PlanFingerprint
   });
 }
 
-function byTarget(fingerprints: PlanFingerprints): Map<string, TargetFingerprint> {
-  return new Map(fingerprints.targets.map((t) => [targetText(t.target), t]));
+/** By the target as the plan shows it: the text each line starts with, and sorts by. */
+function byTarget(
+  fingerprints: PlanFingerprints,
+  implicit: string | undefined,
+): Map<string, TargetFingerprint> {
+  return new Map(fingerprints.targets.map((t) => [shownTargetText(t.target, implicit), t]));
 }
 
 function zoneMoved(planned?: TargetFingerprint, now?: TargetFingerprint): string | null {

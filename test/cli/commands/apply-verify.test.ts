@@ -27,14 +27,14 @@ function planOf(): Plan {
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     summary: { create: 1, update: 0, delete: 0, zones: 1 },
-    zones: [{ zone: 'a.test', serial: 7 }],
+    zones: [{ zone: 'a.test', provider: 'dyn', serial: 7 }],
     changes: [],
     steps: [
       {
         id: 'zone:a.test',
         kind: 'zone',
         provider: 'dyn',
-        target: { kind: 'zone', name: 'a.test' },
+        target: { kind: 'zone', name: 'a.test', provider: 'dyn' },
         after: [],
         ops: [add, publish],
       },

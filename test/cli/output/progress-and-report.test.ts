@@ -40,19 +40,19 @@ const A = {
   id: 'zone:a.test',
   kind: 'zone',
   provider: 'dyn',
-  target: { kind: 'zone', name: 'a.test' },
+  target: { kind: 'zone', name: 'a.test', provider: 'dyn' },
 } as const;
 const B = {
   id: 'zone:b.test',
   kind: 'zone',
   provider: 'dyn',
-  target: { kind: 'zone', name: 'b.test' },
+  target: { kind: 'zone', name: 'b.test', provider: 'dyn' },
 } as const;
 const C = {
   id: 'zone:c.test',
   kind: 'zone',
   provider: 'dyn',
-  target: { kind: 'zone', name: 'c.test' },
+  target: { kind: 'zone', name: 'c.test', provider: 'dyn' },
 } as const;
 
 /** A clock and a ticker the test moves by hand: `advance(ms)` runs the ticks that fall due on the way. */
@@ -362,6 +362,7 @@ describe('apply report', () => {
     const failed = {
       ...B,
       provider: 'bind',
+      target: { ...B.target, provider: 'bind' },
       status: 'failed' as const,
       done: 1,
       total: 2,
@@ -382,8 +383,22 @@ describe('apply report', () => {
         },
         { ...failed, discarded: true },
         // A writer without a discard (a zone file: one write, all or nothing).
-        { ...failed, provider: 'files', failedOp: write, done: 0, total: 1 },
-        { ...failed, provider: 'files', failedOp: write, done: 1, total: 2 },
+        {
+          ...failed,
+          provider: 'files',
+          target: { ...B.target, provider: 'files' },
+          failedOp: write,
+          done: 0,
+          total: 1,
+        },
+        {
+          ...failed,
+          provider: 'files',
+          target: { ...B.target, provider: 'files' },
+          failedOp: write,
+          done: 1,
+          total: 2,
+        },
       ],
     })
       .split('\n')

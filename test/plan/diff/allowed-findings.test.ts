@@ -20,7 +20,7 @@ const zone: DesiredZone = {
 };
 
 const change = (action: RecordSetChange['action'], fqdn: string, type = 'CNAME'): RecordSetChange => ({
-  address: { kind: 'record-set', zone: 'example.com', fqdn, type },
+  address: { kind: 'record-set', zone: 'example.com', fqdn, type, provider: DYN },
   action,
   before: action === 'create' ? null : { ttl: 300, values: ['b.example.com.'] },
   after: action === 'delete' ? null : { ttl: 600, values: ['b.example.com.'] },

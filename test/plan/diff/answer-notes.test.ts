@@ -3,7 +3,8 @@ import type { RecordSetChange } from '../../../src/model/change.js';
 import type { LiveZone } from '../../../src/model/dns.js';
 import { answerNotes } from '../../../src/plan/diff/answer-notes.js';
 import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../../src/plan/index.js';
-import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
+import { shownPlan } from '../../../src/plan/shown-plan.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -57,6 +58,7 @@ describe('answer-level notes of a plan', () => {
       {
         kind: 'nxdomain',
         zone: 'example.com',
+        provider: DYN,
         name: 'app.example.com',
         pointedAtBy: ['_sip._tcp.example.com SRV', 'www.example.com CNAME'],
       },
@@ -71,6 +73,7 @@ describe('answer-level notes of a plan', () => {
       {
         kind: 'nxdomain',
         zone: 'example.com',
+        provider: DYN,
         name: 'x.deep.example.com',
         pointedAtBy: ['alias.example.com CNAME'],
       },
@@ -82,12 +85,19 @@ describe('answer-level notes of a plan', () => {
       {
         kind: 'mx-without-address',
         zone: 'example.com',
+        provider: DYN,
         name: 'mail.example.com',
         pointedAtBy: ['example.com MX'],
       },
     ]);
     expect(plan(without('mail.example.com', 'mail.example.com TXT')).answerNotes).toEqual([
-      { kind: 'nxdomain', zone: 'example.com', name: 'mail.example.com', pointedAtBy: ['example.com MX'] },
+      {
+        kind: 'nxdomain',
+        zone: 'example.com',
+        provider: DYN,
+        name: 'mail.example.com',
+        pointedAtBy: ['example.com MX'],
+      },
     ]);
   });
 
@@ -110,7 +120,7 @@ describe('answer-level notes of a plan', () => {
     expect(renderPlanMarkdown(p)).toContain(
       '### ⚠️ Answers that change\n- `app.example.com` stops existing (NXDOMAIN) while \\_sip.\\_tcp.example.com SRV, www.example.com CNAME point at it\n',
     );
-    expect(JSON.parse(renderPlanJson(p)).answerNotes).toEqual(p.answerNotes);
+    expect(JSON.parse(renderPlanJson(p)).answerNotes).toEqual(shownPlan(p).answerNotes);
   });
 });
 
@@ -145,7 +155,7 @@ describe('answer-level notes across zones and record types', () => {
   const deleted = (zone: string, key: string): RecordSetChange => {
     const [fqdn = '', type = 'A'] = key.split(' ');
     return {
-      address: { kind: 'record-set', zone, fqdn, type },
+      address: { kind: 'record-set', zone, fqdn, type, provider: DYN },
       action: 'delete',
       before: { ttl: 300, values: [] },
       after: null,
@@ -153,18 +163,26 @@ describe('answer-level notes across zones and record types', () => {
   };
 
   it('follow ALIAS and NS targets, name a set with several values once, and count pointers from other zones', () => {
-    const notes = answerNotes(live, [
-      deleted('example.com', 'lb.example.com'),
-      deleted('example.com', 'ns.example.com'),
-    ]);
+    const notes = answerNotes(
+      live,
+      [deleted('example.com', 'lb.example.com'), deleted('example.com', 'ns.example.com')],
+      DYN,
+    );
     expect(notes).toEqual([
       {
         kind: 'nxdomain',
         zone: 'example.com',
+        provider: DYN,
         name: 'lb.example.com',
         pointedAtBy: ['example.com ALIAS', 'x.example.org CNAME'],
       },
-      { kind: 'nxdomain', zone: 'example.com', name: 'ns.example.com', pointedAtBy: ['sub.example.com NS'] },
+      {
+        kind: 'nxdomain',
+        zone: 'example.com',
+        provider: DYN,
+        name: 'ns.example.com',
+        pointedAtBy: ['sub.example.com NS'],
+      },
     ]);
   });
 
@@ -179,21 +197,22 @@ describe('answer-level notes across zones and record types', () => {
 
   it('an MX target with only an AAAA set loses its address; the apex never stops existing', () => {
     const all = live.zones['example.com'].records.map((s) => deleted('example.com', `${s.fqdn} ${s.type}`));
-    const notes = answerNotes(live, [deleted('example.com', 'mx6.example.com AAAA')]);
+    const notes = answerNotes(live, [deleted('example.com', 'mx6.example.com AAAA')], DYN);
     expect(notes).toEqual([
       {
         kind: 'mx-without-address',
         zone: 'example.com',
+        provider: DYN,
         name: 'mx6.example.com',
         pointedAtBy: ['example.com MX'],
       },
     ]);
     // With every record set of example.com gone, apex.example.org still points at a name that exists: the apex.
-    expect(answerNotes(live, all).filter((n) => n.name === 'example.com')).toEqual([]);
+    expect(answerNotes(live, all, DYN).filter((n) => n.name === 'example.com')).toEqual([]);
   });
 
   it('a change in one zone leaves the names of another as they are', () => {
     const elsewhere: RecordSetChange = deleted('example.org', 'lb.example.com');
-    expect(answerNotes(live, [elsewhere, deleted('example.org', 'x.example.org CNAME')])).toEqual([]);
+    expect(answerNotes(live, [elsewhere, deleted('example.org', 'x.example.org CNAME')], DYN)).toEqual([]);
   });
 });

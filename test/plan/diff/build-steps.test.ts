@@ -19,26 +19,27 @@ function webapp(ref: string, name: string): WebappChange {
   };
 }
 
-function zone(name: string, provider?: string): ZoneDiff {
+function zone(name: string, provider = DYN): ZoneDiff {
   return {
-    header: { zone: name, serial: 1, ...(provider ? { provider } : {}) },
+    header: { zone: name, serial: 1, provider },
     changes: [],
     compile: { zone: name, create: null, sets: [] },
   };
 }
 
-function secondary(name: string, provider?: string): SecondaryChange {
+function secondary(name: string, provider = DYN): SecondaryChange {
   return {
-    address: { kind: 'secondary', zone: name, ...(provider ? { provider } : {}) },
+    address: { kind: 'secondary', zone: name, provider },
     action: 'create',
     before: null,
     after: { masters: ['192.0.2.1'] },
   };
 }
 
+/** A part named `name` (default the implicit provider's name; `implicit` set only where a test means it). */
 function part(fields: Partial<PartDiff>): PartDiff {
   return {
-    name: fields.provider ?? DYN,
+    name: DYN,
     zones: [],
     secondaries: [],
     geo: [],
@@ -72,11 +73,11 @@ describe('buildSteps', () => {
       {
         parts: [
           part({
-            provider: 'dyn',
+            name: 'dyn',
             zones: [zone('a.test', 'dyn')],
             secondaries: [secondary('s.test', 'dyn')],
           }),
-          part({ provider: 'pdns', zones: [zone('a.test', 'pdns')] }),
+          part({ name: 'pdns', zones: [zone('a.test', 'pdns')] }),
         ],
         webapps: [],
       },
@@ -90,21 +91,27 @@ describe('buildSteps', () => {
   });
 
   it('needs a provider only for a part with changes, and names the one missing', () => {
-    expect(buildSteps({ parts: [part({ provider: 'gone' })], webapps: [] }, {})).toEqual([]);
+    expect(buildSteps({ parts: [part({ name: 'gone' })], webapps: [] }, {})).toEqual([]);
     expect(() =>
       buildSteps(
-        { parts: [part({ provider: 'pdns', zones: [zone('a.test', 'pdns')] })], webapps: [] },
+        { parts: [part({ name: 'pdns', zones: [zone('a.test', 'pdns')] })], webapps: [] },
         named('dyn'),
       ),
     ).toThrow(
       'computePlan: the plan changes DNS (pdns) targets, but no DNS (pdns) provider was given to compile them',
     );
     expect(() =>
-      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('pdns')),
+      buildSteps(
+        { parts: [part({ implicit: DYN, secondaries: [secondary('s.test')] })], webapps: [] },
+        named('pdns'),
+      ),
     ).toThrow('the plan changes DNS targets, but no DNS provider was given');
     // The implicit provider is `dyn` by name when no `dns` is given.
     expect(
-      buildSteps({ parts: [part({ secondaries: [secondary('s.test')] })], webapps: [] }, named('dyn')),
+      buildSteps(
+        { parts: [part({ implicit: DYN, secondaries: [secondary('s.test')] })], webapps: [] },
+        named('dyn'),
+      ),
     ).toHaveLength(1);
     expect(() => buildSteps({ parts: [], webapps: [webapp(hex('a'), 'shop')] }, named('dyn'))).toThrow(
       'the plan changes WAF targets, but no WAF provider was given',
@@ -114,14 +121,17 @@ describe('buildSteps', () => {
   it('never takes a provider named like an object property for a configured one', () => {
     expect(() =>
       buildSteps(
-        { parts: [part({ provider: 'constructor', zones: [zone('a.test', 'constructor')] })], webapps: [] },
+        { parts: [part({ name: 'constructor', zones: [zone('a.test', 'constructor')] })], webapps: [] },
         named('dyn'),
       ),
     ).toThrow('no DNS (constructor) provider was given');
   });
 
   it('without providers: uses the one DNS provider', () => {
-    const steps = buildSteps({ parts: [part({ zones: [zone('a.test')] })], webapps: [] }, fakeProviders());
+    const steps = buildSteps(
+      { parts: [part({ implicit: DYN, zones: [zone('a.test')] })], webapps: [] },
+      fakeProviders(),
+    );
     expect(steps.map((s) => [s.id, s.provider, s.ops.map((op) => op.kind)])).toEqual([
       ['zone:a.test', FAKE_DNS, ['publish']],
     ]);
@@ -148,9 +158,9 @@ describe('buildSteps', () => {
     };
     const what = (what: string) =>
       `computePlan: the plan changes ${what} on DNS provider bind, which has no ${what}; nothing was planned`;
-    expect(thrown([part({ provider: 'bind', secondaries: [secondary('s.test', 'bind')] })])).toEqual(
+    expect(thrown([part({ name: 'bind', secondaries: [secondary('s.test', 'bind')] })])).toEqual(
       new Error(what('secondary zones')),
     );
-    expect(thrown([part({ provider: 'bind', geo: [geo] })])).toEqual(new Error(what('geo services')));
+    expect(thrown([part({ name: 'bind', geo: [geo] })])).toEqual(new Error(what('geo services')));
   });
 });

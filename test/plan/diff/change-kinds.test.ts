@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../../src/model/change.js';
-import { targetText } from '../../../src/model/target.js';
+import { shownTargetText } from '../../../src/model/shown-provider.js';
 import { changesByTarget } from '../../../src/plan/index.js';
+import { DYN } from '../../support/one-provider.js';
 
 /** Changes as a plan file may hold them (it keeps `changes` as written): not in plan order. */
-const set = (zone: string, fqdn: string, provider?: string): Change => ({
-  address: { kind: 'record-set', zone, fqdn, type: 'A', ...(provider ? { provider } : {}) },
+const set = (zone: string, fqdn: string, provider = DYN): Change => ({
+  address: { kind: 'record-set', zone, fqdn, type: 'A', provider },
   action: 'create',
   before: null,
   after: { ttl: 300, values: ['192.0.2.1'] },
@@ -17,7 +18,7 @@ const webapp: Change = {
   after: { mode: 'additive', enabled: [] },
 };
 const secondary: Change = {
-  address: { kind: 'secondary', zone: 'a.example' },
+  address: { kind: 'secondary', zone: 'a.example', provider: DYN },
   action: 'delete',
   before: { masters: ['192.0.2.53'], contactNickname: '', tsigKeyName: '' },
   after: null,
@@ -34,7 +35,7 @@ describe('changes grouped by target', () => {
       set('b.example', 'mail.b.example'),
     ];
     const groups = changesByTarget(changes);
-    expect(groups.map((group) => [targetText(group.target), group.changes.length])).toEqual([
+    expect(groups.map((group) => [shownTargetText(group.target, DYN), group.changes.length])).toEqual([
       ['zone:a.example', 1],
       ['zone:a.example@pdns', 1],
       ['zone:b.example', 2],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import { computePlan, planHasChanges } from '../../../src/plan/index.js';
-import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { FAKE_DNS, fakeProviders } from '../helpers/fake-providers.js';
 
@@ -15,7 +15,8 @@ function planOne(desired: ReturnType<typeof desiredZone>, live: ReturnType<typeo
   );
 }
 
-const set = (fqdn: string, type = 'A') => ({ kind: 'record-set', zone: ZONE, fqdn, type }) as const;
+const set = (fqdn: string, type = 'A') =>
+  ({ kind: 'record-set', zone: ZONE, provider: DYN, fqdn, type }) as const;
 
 describe('computePlan: record set changes', () => {
   it('creates, updates and deletes, by fqdn then type', () => {
@@ -33,7 +34,7 @@ describe('computePlan: record set changes', () => {
       }),
     );
     expect(plan.summary).toEqual({ create: 1, update: 1, delete: 2, zones: 1 });
-    expect(plan.zones).toEqual([{ zone: ZONE, serial: 41 }]);
+    expect(plan.zones).toEqual([{ zone: ZONE, provider: DYN, serial: 41 }]);
     expect(plan.changes).toEqual([
       {
         address: set('api.example.com'),
@@ -86,6 +87,7 @@ describe('computePlan: record set changes', () => {
       zones: [],
       changes: [],
       steps: [],
+      implicitProvider: DYN,
     });
   });
 
@@ -269,7 +271,7 @@ describe('computePlan: what the DNS provider compiles', () => {
         id: 'zone:example.com',
         kind: 'zone',
         provider: FAKE_DNS,
-        target: { kind: 'zone', name: ZONE },
+        target: { kind: 'zone', name: ZONE, provider: DYN },
         after: [],
         ops: [
           {
@@ -324,11 +326,22 @@ describe('computePlan: zones', () => {
       providers,
     );
     const create = { rname: 'hostmaster@new.example.org', ttl: 1800, serialStyle: 'increment' };
-    expect(plan.zones).toEqual([{ zone: 'new.example.org', serial: null }]);
+    expect(plan.zones).toEqual([{ zone: 'new.example.org', provider: DYN, serial: null }]);
     expect(plan.changes).toEqual([
-      { address: { kind: 'zone', zone: 'new.example.org' }, action: 'create', before: null, after: create },
       {
-        address: { kind: 'record-set', zone: 'new.example.org', fqdn: 'new.example.org', type: 'A' },
+        address: { kind: 'zone', zone: 'new.example.org', provider: DYN },
+        action: 'create',
+        before: null,
+        after: create,
+      },
+      {
+        address: {
+          kind: 'record-set',
+          zone: 'new.example.org',
+          provider: DYN,
+          fqdn: 'new.example.org',
+          type: 'A',
+        },
         action: 'create',
         before: null,
         after: { ttl: 1800, values: ['198.51.100.7'] },

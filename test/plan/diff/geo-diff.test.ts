@@ -9,7 +9,12 @@ import {
   isChangeOf,
   renderPlanText,
 } from '../../../src/plan/index.js';
-import { type OneProviderDesired, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
+import {
+  DYN,
+  type OneProviderDesired,
+  oneProviderDesired,
+  oneProviderLive,
+} from '../../support/one-provider.js';
 import { FAKE_DNS, fakeProviders } from '../helpers/fake-providers.js';
 
 const a = (...values: string[]) => [{ type: 'A', values }];
@@ -179,19 +184,19 @@ describe('secondary zone diff', () => {
     );
     expect(result.changes).toEqual([
       {
-        address: { kind: 'secondary', zone: 'a.test' },
+        address: { kind: 'secondary', zone: 'a.test', provider: DYN },
         action: 'create',
         before: null,
         after: { masters: ['198.51.100.1'] },
       },
       {
-        address: { kind: 'secondary', zone: 'b.test' },
+        address: { kind: 'secondary', zone: 'b.test', provider: DYN },
         action: 'update',
         before: { masters: ['198.51.100.1', '198.51.100.2'], contactNickname: 'ops' },
         after: { masters: ['198.51.100.1', '198.51.100.3'], contactNickname: 'noc' },
       },
       {
-        address: { kind: 'secondary', zone: 'z.test' },
+        address: { kind: 'secondary', zone: 'z.test', provider: DYN },
         action: 'delete',
         before: { masters: ['203.0.113.1'] },
         after: null,

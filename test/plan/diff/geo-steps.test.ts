@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveDnsState } from '../../../src/model/dns.js';
 import type { GeoService } from '../../../src/model/geo.js';
-import { targetText } from '../../../src/model/target.js';
+import { shownTargetText } from '../../../src/model/shown-provider.js';
 import { computePlan } from '../../../src/plan/index.js';
 import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
@@ -181,7 +181,11 @@ describe('step order across zones, geo services and secondary zones', () => {
   it.each(cases)('$name', ({ desired, live, steps }) => {
     const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
     expect(plan.steps.map((s) => `${s.id} <- ${s.after.join(', ')}`)).toEqual(steps);
-    expect(plan.steps.every((s) => targetText(s.target) === s.id.replace('#unlink', ''))).toBe(true);
+    expect(
+      plan.steps.every(
+        (s) => shownTargetText(s.target, plan.implicitProvider) === s.id.replace('#unlink', ''),
+      ),
+    ).toBe(true);
   });
 
   it('asks the provider for the unlink part, then the rest, when a service needs two steps; otherwise for all of it', () => {

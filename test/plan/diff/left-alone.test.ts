@@ -27,7 +27,7 @@ describe('records of types edgeplan does not manage, in the plan', () => {
       oneProviderLive(live),
       fakeProviders(),
     );
-    expect(same.leftAlone).toEqual([{ zone: ZONE, records: FOREIGN }]);
+    expect(same.leftAlone).toEqual([{ zone: ZONE, provider: 'dyn', records: FOREIGN }]);
     expect(same.steps).toEqual([]);
     expect(renderPlanText(same, { color: false })).toBe(
       [

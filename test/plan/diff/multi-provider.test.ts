@@ -123,8 +123,8 @@ describe('a plan over several DNS providers', () => {
       zones: rest.zones.map((zone) => ({ ...zone, providers: [DYN] })),
     });
     const parts = dnsParts(single);
-    expect(parts.map((part) => [part.spec, part.name, part.shown, part.desired.zones])).toEqual([
-      [IMPLICIT_PROVIDER, DYN, undefined, single.zones],
+    expect(parts.map((part) => [part.spec, part.name, part.implicit, part.desired.zones])).toEqual([
+      [IMPLICIT_PROVIDER, DYN, DYN, single.zones],
     ]);
   });
 

@@ -34,10 +34,11 @@ describe('diffSecondaryZones', () => {
     const changes = diffSecondaryZones(
       desired([want('a.test', ['192.0.2.1', '192.0.2.3'])]),
       liveState([live('a.test', ['192.0.2.1', '192.0.2.2'])]),
+      DYN,
     );
     expect(changes).toEqual([
       {
-        address: { kind: 'secondary', zone: 'a.test' },
+        address: { kind: 'secondary', zone: 'a.test', provider: DYN },
         action: 'update',
         before: { masters: ['192.0.2.1', '192.0.2.2'] },
         after: { masters: ['192.0.2.1', '192.0.2.3'] },
@@ -48,11 +49,15 @@ describe('diffSecondaryZones', () => {
   it('a contact it sets, or a TSIG key it sets, alone is an update; the same values are none', () => {
     const masters = ['192.0.2.1'];
     const current = live('a.test', masters, 'ops', 'key-1');
-    const contact = diffSecondaryZones(desired([want('a.test', masters, 'noc')]), liveState([current]));
+    const contact = diffSecondaryZones(desired([want('a.test', masters, 'noc')]), liveState([current]), DYN);
     expect(contact.map((c) => [c.action, c.after])).toEqual([
       ['update', { masters, contactNickname: 'noc', tsigKeyName: 'key-1' }],
     ]);
-    const tsig = diffSecondaryZones(desired([want('a.test', masters, null, 'key-2')]), liveState([current]));
+    const tsig = diffSecondaryZones(
+      desired([want('a.test', masters, null, 'key-2')]),
+      liveState([current]),
+      DYN,
+    );
     expect(tsig.map((c) => [c.action, c.before, c.after])).toEqual([
       [
         'update',
@@ -60,9 +65,13 @@ describe('diffSecondaryZones', () => {
         { masters, contactNickname: 'ops', tsigKeyName: 'key-2' },
       ],
     ]);
-    const same = diffSecondaryZones(desired([want('a.test', masters, 'ops', 'key-1')]), liveState([current]));
+    const same = diffSecondaryZones(
+      desired([want('a.test', masters, 'ops', 'key-1')]),
+      liveState([current]),
+      DYN,
+    );
     expect(same).toEqual([]);
-    const unset = diffSecondaryZones(desired([want('a.test', masters)]), liveState([current]));
+    const unset = diffSecondaryZones(desired([want('a.test', masters)]), liveState([current]), DYN);
     expect(unset).toEqual([]);
   });
 
@@ -90,24 +99,28 @@ describe('diffSecondaryZones', () => {
 
   it('deletes live zones it does not list only under `manage: all`, even when it lists none', () => {
     const current = [live('z.test', ['192.0.2.1'], 'ops'), live('a.test', ['192.0.2.2'])];
-    expect(diffSecondaryZones(desired([], 'listed'), liveState(current))).toEqual([]);
-    expect(diffSecondaryZones(desired([want('a.test', ['192.0.2.2'])]), liveState(current))).toEqual([]);
-    const all = diffSecondaryZones(desired([], 'all'), liveState(current));
+    expect(diffSecondaryZones(desired([], 'listed'), liveState(current), DYN)).toEqual([]);
+    expect(diffSecondaryZones(desired([want('a.test', ['192.0.2.2'])]), liveState(current), DYN)).toEqual([]);
+    const all = diffSecondaryZones(desired([], 'all'), liveState(current), DYN);
     expect(all.map((c) => [c.address.zone, c.action, c.before, c.after])).toEqual([
       ['a.test', 'delete', { masters: ['192.0.2.2'] }, null],
       ['z.test', 'delete', { masters: ['192.0.2.1'], contactNickname: 'ops' }, null],
     ]);
-    const listedOne = diffSecondaryZones(desired([want('a.test', ['192.0.2.2'])], 'all'), liveState(current));
+    const listedOne = diffSecondaryZones(
+      desired([want('a.test', ['192.0.2.2'])], 'all'),
+      liveState(current),
+      DYN,
+    );
     expect(listedOne.map((c) => [c.address.zone, c.action])).toEqual([['z.test', 'delete']]);
   });
 
   it('needs the live secondary zones only when it lists some or manages them all', () => {
-    expect(diffSecondaryZones(oneProviderDesired({ zones: [] }), liveState(undefined))).toEqual([]);
-    expect(() => diffSecondaryZones(desired([], 'all'), liveState(undefined))).toThrow(
+    expect(diffSecondaryZones(oneProviderDesired({ zones: [] }), liveState(undefined), DYN)).toEqual([]);
+    expect(() => diffSecondaryZones(desired([], 'all'), liveState(undefined), DYN)).toThrow(
       'computePlan: live state has no secondary zones (were they read?)',
     );
-    expect(() => diffSecondaryZones(desired([want('a.test', ['192.0.2.1'])]), liveState(undefined))).toThrow(
-      'were they read?',
-    );
+    expect(() =>
+      diffSecondaryZones(desired([want('a.test', ['192.0.2.1'])]), liveState(undefined), DYN),
+    ).toThrow('were they read?');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isChangeOf } from '../../../src/plan/diff/change-kinds.js';
 import { computePlan, planHasChanges } from '../../../src/plan/index.js';
-import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
+import { DYN, oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { fakeProviders } from '../helpers/fake-providers.js';
 
@@ -19,7 +19,8 @@ function recordChanges(plan: ReturnType<typeof planOne>) {
   return plan.changes.filter((change) => isChangeOf(change, 'record-set'));
 }
 
-const set = (fqdn: string, type = 'A') => ({ kind: 'record-set', zone: ZONE, fqdn, type }) as const;
+const set = (fqdn: string, type = 'A') =>
+  ({ kind: 'record-set', zone: ZONE, provider: DYN, fqdn, type }) as const;
 
 describe('computePlan: a zone shared with other tools', () => {
   it('changes the TXT edgeplan manages beside an A another tool owns at the same name, and leaves the A', () => {
@@ -163,7 +164,7 @@ describe('computePlan: manage: declared', () => {
       ['delete', set('old.example.com', 'TXT')],
       ['update', set('www.example.com')],
     ]);
-    expect(plan.zones).toEqual([{ zone: ZONE, serial: 3, manage: 'declared' }]);
+    expect(plan.zones).toEqual([{ zone: ZONE, provider: DYN, serial: 3, manage: 'declared' }]);
   });
 
   it('plans nothing for a declared zone whose named sets match, whatever else is live', () => {

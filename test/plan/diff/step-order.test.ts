@@ -8,7 +8,7 @@ function step(id: string, after: string[] = []): PlanStep {
     id,
     kind: kind === 'geo' ? 'geo' : 'zone',
     provider: 'dyn',
-    target: { kind: kind === 'geo' ? 'geo' : 'zone', name },
+    target: kind === 'geo' ? { kind: 'geo', name } : { kind: 'zone', name, provider: 'dyn' },
     after,
     ops: [],
   };

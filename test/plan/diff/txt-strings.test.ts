@@ -110,6 +110,7 @@ describe('met by live values', () => {
 describe('verify judges TXT strings as the diff does', () => {
   const expectation = (values: string[]): ServedExpectation => ({
     zone: ZONE,
+    provider: 'dyn',
     fqdn: 'lobby._ipp._tcp.example.com',
     type: 'TXT',
     expected: { ttl: 300, values },

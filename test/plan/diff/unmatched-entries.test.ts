@@ -43,7 +43,7 @@ describe('unmanaged entries that match nothing live', () => {
         ],
       },
     );
-    expect(unmatchedEntryNotes(desired, LIVE)).toEqual([
+    expect(unmatchedEntryNotes(desired, LIVE, undefined)).toEqual([
       'zone example.com: unmanaged entry "app AAAA" matched no live record',
       'zone example.com: unmanaged entry "@ TXT value "v=spf1*"" matched no live record',
       'zone example.com: unmanaged entry "legacy A" matched no live record',
@@ -74,7 +74,7 @@ describe('unmanaged entries that match nothing live', () => {
         ],
       },
     );
-    expect(unmatchedEntryNotes(desired, live)).toEqual([
+    expect(unmatchedEntryNotes(desired, live, undefined)).toEqual([
       'zone example.com: unmanaged entry "legacy HINFO value "*"" matched no live record',
     ]);
   });
@@ -84,7 +84,7 @@ describe('unmanaged entries that match nothing live', () => {
     expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toEqual([
       'zone example.com on pdns: unmanaged entry "gone" matched no live record',
     ]);
-    expect(unmatchedEntryNotes(desired, null)).toEqual([]);
+    expect(unmatchedEntryNotes(desired, null, undefined)).toEqual([]);
   });
 
   it('are notes of plan and drift in text, markdown and JSON, also when nothing changes', () => {
@@ -143,15 +143,19 @@ describe('absent entries of a declared zone that match nothing live', () => {
       { fqdn: 'gone.example.com' },
       { fqdn: 'legacy.example.com' },
     ]);
-    expect(unmatchedEntryNotes(desired, LIVE)).toEqual([note('app AAAA'), note('gone'), note('legacy')]);
+    expect(unmatchedEntryNotes(desired, LIVE, undefined)).toEqual([
+      note('app AAAA'),
+      note('gone'),
+      note('legacy'),
+    ]);
     expect(unmatchedEntryNotes(desired, LIVE, 'pdns')).toContain(note('gone', ' on pdns'));
-    expect(unmatchedEntryNotes(desired, null)).toEqual([]);
+    expect(unmatchedEntryNotes(desired, null, undefined)).toEqual([]);
   });
 
   it('a set an unmanaged entry covers is not edgeplan’s to delete: its absent entry matches nothing', () => {
-    expect(unmatchedEntryNotes(declared([{ fqdn: 'app.example.com', type: 'A' }], ['app']), LIVE)).toEqual([
-      note('app A'),
-    ]);
+    expect(
+      unmatchedEntryNotes(declared([{ fqdn: 'app.example.com', type: 'A' }], ['app']), LIVE, undefined),
+    ).toEqual([note('app A')]);
   });
 
   it('are notes of the plan, beside the deletes the other entries make', () => {

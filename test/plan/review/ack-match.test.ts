@@ -20,7 +20,7 @@ function change(keep: (change: Change) => boolean): Change {
   return found;
 }
 
-const covers = (target: string, of: Change) => ackCovers(ack(target))(of, changeDigest(of));
+const covers = (target: string, of: Change) => ackCovers(ack(target))(of, changeDigest(of, 'dyn'));
 
 describe('ackCovers', () => {
   const www = change((c) => c.address.kind === 'record-set' && c.address.fqdn === 'www.example.com');
@@ -52,6 +52,7 @@ describe('ackCovers', () => {
         zone: 'xn--bcher-kva.example',
         fqdn: 'xn--caf-dma.xn--bcher-kva.example',
         type: 'A',
+        provider: 'dyn',
       },
       action: 'update',
       before: { ttl: 300, values: ['192.0.2.1'] },
@@ -70,7 +71,7 @@ describe('ackCovers', () => {
 
 describe('ackTargetOf', () => {
   it('names a record set by its zone, relative name and type, a missing zone as its SOA, anything else by its target', () => {
-    const targets = reviewFixture().plan.changes.map(ackTargetOf);
+    const targets = reviewFixture().plan.changes.map((c) => ackTargetOf(c, 'dyn'));
     expect(targets).toEqual(
       expect.arrayContaining([
         'zone:example.com/www A',
@@ -82,8 +83,8 @@ describe('ackTargetOf', () => {
     );
     // Each names an entry the ack file accepts and that covers its change.
     for (const of of reviewFixture().plan.changes) {
-      const digest = changeDigest(of);
-      expect(ackCovers({ ...ack(ackTargetOf(of)), digest })(of, digest)).toBe(true);
+      const digest = changeDigest(of, 'dyn');
+      expect(ackCovers({ ...ack(ackTargetOf(of, 'dyn')), digest })(of, digest)).toBe(true);
     }
   });
 });

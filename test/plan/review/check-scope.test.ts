@@ -13,12 +13,12 @@ describe('the scope of the check after an apply', () => {
   it('covers exactly the DNS targets the plan has steps for, of every kind', () => {
     const { plan } = reviewFixture();
     const scope = checkScope(plan, undefined);
-    expect(scope.matches({ kind: 'zone', name: 'example.com' })).toBe(true);
-    expect(scope.matches({ kind: 'zone', name: 'example.org' })).toBe(true);
-    expect(scope.matches({ kind: 'secondary', name: 'legacy.example.net' })).toBe(true);
+    expect(scope.matches({ kind: 'zone', name: 'example.com', provider: 'dyn' })).toBe(true);
+    expect(scope.matches({ kind: 'zone', name: 'example.org', provider: 'dyn' })).toBe(true);
+    expect(scope.matches({ kind: 'secondary', name: 'legacy.example.net', provider: 'dyn' })).toBe(true);
     expect(scope.matches({ kind: 'geo', name: 'Global | Web' })).toBe(true);
-    expect(scope.matches({ kind: 'zone', name: 'example.net' })).toBe(false);
-    expect(scope.matches({ kind: 'zone', name: '*' })).toBe(false);
+    expect(scope.matches({ kind: 'zone', name: 'example.net', provider: 'dyn' })).toBe(false);
+    expect(scope.matches({ kind: 'zone', name: '*', provider: 'dyn' })).toBe(false);
     expect(scope.matches({ kind: 'zone', name: 'example.com', provider: 'pdns' })).toBe(false);
     expect(TARGET_KINDS.filter((kind) => !scope.hasKind(kind))).toEqual([]);
   });

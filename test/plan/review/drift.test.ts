@@ -109,19 +109,19 @@ describe('drift', () => {
     const { plan } = reviewFixture();
     const www = changesOf(plan.changes, 'record-set').find(isSet('www.example.com', 'A'));
     if (!www?.before) throw new Error('fixture changed');
-    const digest = changeDigest(www);
+    const digest = changeDigest(www, 'dyn');
     expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const acks = [ack('zone:example.com', '2027-01-01', digest.slice(0, 'sha256:'.length + 12))];
     const only = withChanges(plan, isSet('www.example.com', 'A'));
     expect(driftReport(only, acks, NOW).failing).toBe(false);
     const moved: Change = { ...www, before: { ...www.before, values: ['192.0.2.10', '192.0.2.13'] } };
-    expect(changeDigest(moved)).not.toBe(digest);
+    expect(changeDigest(moved, 'dyn')).not.toBe(digest);
     const report = driftReport({ ...only, changes: [moved] }, acks, NOW);
     expect(report.failing).toBe(true);
     expect(report.unusedAcks).toEqual(acks);
     // The desired value is not part of the digest: editing the YAML keeps the acknowledgement.
     const edited: Change = { ...www, after: { ttl: 60, values: ['192.0.2.1'] } };
-    expect(changeDigest(edited)).toBe(digest);
+    expect(changeDigest(edited, 'dyn')).toBe(digest);
   });
 
   it('renders text: what fails apart from what is acknowledged, digests to copy, a ready entry', () => {
@@ -130,7 +130,7 @@ describe('drift', () => {
     const text = renderDriftText(driftReport(only, [ack('zone:example.com/www A', '2027-01-01')], NOW));
     const mx = only.changes.find(isSet('example.com', 'MX'));
     if (!mx) throw new Error('fixture changed');
-    const short = changeDigest(mx).slice(0, 19);
+    const short = changeDigest(mx, 'dyn').slice(0, 19);
     expect(text).toBe(
       [
         'Drift: 2 changes in 1 target differ from the desired state: 1 not acknowledged, 1 acknowledged.',
@@ -224,6 +224,7 @@ describe('drift', () => {
     const { plan } = reviewFixture();
     const report = driftReport({ ...plan, changes: [], steps: [] }, [], NOW);
     expect(report).toEqual({
+      implicitProvider: 'dyn',
       inSync: true,
       failing: false,
       counts: { drift: 0, acknowledged: 0, expired: 0 },

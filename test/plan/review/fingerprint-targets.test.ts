@@ -4,6 +4,7 @@ import type { GeoService } from '../../../src/model/geo.js';
 import type { LiveState } from '../../../src/model/live.js';
 import { DEFAULT_SAFETY } from '../../../src/model/safety.js';
 import type { LiveSecondaryZone } from '../../../src/model/secondary.js';
+import { shownTargetText } from '../../../src/model/shown-provider.js';
 import { targetText } from '../../../src/model/target.js';
 import type { LiveWebapp } from '../../../src/model/waf.js';
 import {
@@ -46,8 +47,11 @@ describe('plan fingerprints per target', () => {
         'b.example': liveZone('b.example', 5, { 'www.b.example': [[2, '192.0.2.9', 3600]] }),
       },
     });
-    const targets = reviewPlan(desired, live).fingerprints?.targets ?? [];
-    expect(targets.map((t) => [targetText(t.target), t.changed, t.serial])).toEqual([
+    const plan = reviewPlan(desired, live);
+    const targets = plan.fingerprints?.targets ?? [];
+    expect(
+      targets.map((t) => [shownTargetText(t.target, plan.implicitProvider), t.changed, t.serial]),
+    ).toEqual([
       ['zone:a.example', false, 3],
       ['zone:b.example', true, 5],
     ]);
@@ -56,7 +60,7 @@ describe('plan fingerprints per target', () => {
   it('lists the fixture’s targets once each, and only zones carry a serial', () => {
     const { plan } = reviewFixture();
     const targets = plan.fingerprints?.targets ?? [];
-    expect(targets.map((t) => targetText(t.target))).toEqual([
+    expect(targets.map((t) => shownTargetText(t.target, plan.implicitProvider))).toEqual([
       'zone:example.com',
       'zone:example.org',
       'secondary:legacy.example.net',
@@ -154,7 +158,7 @@ describe('desired digests', () => {
     const digestWith = (zone: typeof partner) =>
       desiredDigest(
         oneProviderDesired({ ...desired, secondaryZones: [zone] }),
-        'secondary:partner.example.net',
+        'secondary:partner.example.net@dyn',
       );
     const digest = digestWith(partner);
     expect(digestWith({ ...partner, at: { file: 'x.yaml', line: 2, col: 3 } })).toBe(digest);
@@ -168,7 +172,7 @@ describe('desired digests', () => {
     const digestWith = (create: typeof zone.create) =>
       desiredDigest(
         oneProviderDesired({ ...desired, zones: [{ ...zone, ...(create ? { create } : {}) }, ...rest] }),
-        'zone:example.com',
+        'zone:example.com@dyn',
       );
     const contact = digestWith({ contact: 'ops', serialStyle: 'increment' });
     expect(contact).not.toBe(digestWith(undefined));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../src/model/live.js';
-import { targetText } from '../../../src/model/target.js';
+import { shownTargetText } from '../../../src/model/shown-provider.js';
 import {
   desiredDigests,
   desiredMismatches,
@@ -28,7 +28,9 @@ describe('fingerprints', () => {
 
   it('records every target, typed, with its serial, live and desired digests; only targets with steps are `changed`', () => {
     const { plan } = reviewFixture();
-    const byTarget = new Map(plan.fingerprints?.targets.map((t) => [targetText(t.target), t]));
+    const byTarget = new Map(
+      plan.fingerprints?.targets.map((t) => [shownTargetText(t.target, plan.implicitProvider), t]),
+    );
     expect([...byTarget.keys()]).toEqual([
       'zone:example.com',
       'zone:example.org',
@@ -37,7 +39,11 @@ describe('fingerprints', () => {
       'geo:Global | Web',
       'webapp:shop',
     ]);
-    expect(plan.fingerprints?.targets[0]?.target).toEqual({ kind: 'zone', name: 'example.com' });
+    expect(plan.fingerprints?.targets[0]?.target).toEqual({
+      kind: 'zone',
+      name: 'example.com',
+      provider: 'dyn',
+    });
     expect(byTarget.get('zone:example.com')).toMatchObject({ serial: 41, changed: true });
     expect(byTarget.get('zone:example.org')).toMatchObject({ serial: null, live: null, changed: true });
     expect(byTarget.get('secondary:legacy.example.net')).toMatchObject({ desired: null, changed: true });
@@ -70,20 +76,20 @@ describe('fingerprints', () => {
     const { desired } = reviewFixture();
     const [zone] = desired.zones;
     if (!zone) throw new Error('fixture');
-    const digest = desiredDigests(desired).get('zone:example.com')?.digest;
+    const digest = desiredDigests(desired).get('zone:example.com@dyn')?.digest;
     const moved = zone.records.map((set, i) => ({
       ...set,
       at: { file: 'other.yaml', line: 100 + i, col: 3 },
     }));
     expect(
       desiredDigests(oneProviderDesired({ ...desired, zones: [{ ...zone, records: moved }] })).get(
-        'zone:example.com',
+        'zone:example.com@dyn',
       )?.digest,
     ).toBe(digest);
     const ttl = zone.records.map((set) => ({ ...set, ttl: set.ttl + 1 }));
     expect(
       desiredDigests(oneProviderDesired({ ...desired, zones: [{ ...zone, records: ttl }] })).get(
-        'zone:example.com',
+        'zone:example.com@dyn',
       )?.digest,
     ).not.toBe(digest);
   });
@@ -128,7 +134,7 @@ describe('staleness', () => {
     const fp = plan.fingerprints;
     if (!fp) throw new Error('no fingerprints');
     expect(desiredMismatches(fp, desired)).toEqual([]);
-    expect(movedTargets(fp, recomputed(live))).toEqual([]);
+    expect(movedTargets(fp, recomputed(live), plan.implicitProvider)).toEqual([]);
   });
 
   it('names each target that moved and how, changed in the plan or in the recomputed one', () => {
@@ -157,7 +163,7 @@ describe('staleness', () => {
         webapps: { shop: { ...shop, bots: shop.bots.map((bot) => ({ ...bot, enabled: false })) } },
       },
     });
-    expect(movedTargets(fp, recomputed(now))).toEqual([
+    expect(movedTargets(fp, recomputed(now), plan.implicitProvider)).toEqual([
       'secondary:legacy.example.net: existed when planned, is gone now',
       'secondary:new.example.net: not in the plan, exists now (created since, or outside its scope)',
       'webapp:shop: its enabled good bots changed since the plan',
@@ -178,11 +184,11 @@ describe('staleness', () => {
         'example.com': { ...zone, serial: 43, unsupported: ['example.com SSHFP', 'x.example.com LOC'] },
       },
     });
-    expect(movedTargets(fp, recomputed(bumped))).toEqual([]);
+    expect(movedTargets(fp, recomputed(bumped), plan.implicitProvider)).toEqual([]);
     const edited = withDynLive(live, {
       zones: { ...zones, 'example.com': { ...zone, records: zone.records.slice(1) } },
     });
-    expect(movedTargets(fp, recomputed(edited))).toEqual([
+    expect(movedTargets(fp, recomputed(edited), plan.implicitProvider)).toEqual([
       'zone:example.com: its records differ from the ones planned (serial 41)',
     ]);
   });
@@ -196,8 +202,10 @@ describe('staleness', () => {
       ...unchanged,
       targets: unchanged.targets.map((t) => ({ ...t, live: digestOf('moved') })),
     };
-    expect(movedTargets(unchanged, moved)).toEqual([]);
-    expect(movedTargets(fp, moved)).toHaveLength(fp.targets.filter((t) => t.changed).length);
+    expect(movedTargets(unchanged, moved, plan.implicitProvider)).toEqual([]);
+    expect(movedTargets(fp, moved, plan.implicitProvider)).toHaveLength(
+      fp.targets.filter((t) => t.changed).length,
+    );
   });
 
   it('names desired-state changes: edited, added and removed targets, and settings', () => {

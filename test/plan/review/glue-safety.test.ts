@@ -112,7 +112,7 @@ describe('delegation-glue safety rule', () => {
       planApprovals(computePlan(want, oneProviderLive(live), fakeProviders()), want, oneProviderLive(live)),
     ).toEqual([
       {
-        target: { kind: 'zone', name: 'new.example' },
+        target: { kind: 'zone', name: 'new.example', provider: 'dyn' },
         rule: 'delegation-glue',
         message:
           'leaves a name server inside its delegation without glue, the address resolvers can learn only from ' +

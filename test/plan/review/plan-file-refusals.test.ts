@@ -51,7 +51,7 @@ describe('refusing a saved plan', () => {
         fingerprint(json).live = `sha256:${'A'.repeat(64)}`;
         fingerprint(json, 1).desired = `sha256:${'0'.repeat(63)}`;
         fingerprint(json).serial = -1;
-        fingerprint(json, 1).target = { kind: 'zone', name: '' };
+        fingerprint(json, 1).target = { kind: 'zone', name: '', provider: 'dyn' };
         Object.assign(json, {
           fingerprints: { ...json.fingerprints, desired: `x${json.fingerprints?.desired}` },
         });

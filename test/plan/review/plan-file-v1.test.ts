@@ -5,6 +5,9 @@ import type { Plan } from '../../../src/plan/types.js';
 import { at, editedV1, readV1 as read, V1_TEXT, type V1Step } from '../helpers/plan-v1.js';
 
 const edited = (edit: (steps: V1Step[]) => void) => editedV1((json) => edit(json.steps));
+/** A version 1 file's DNS target as read: on the implicit provider, `dyn`. */
+const onDyn = (target: ReturnType<typeof parseTarget>) =>
+  target?.kind === 'zone' || target?.kind === 'secondary' ? { ...target, provider: 'dyn' } : target;
 
 describe('reading a version 1 plan file', () => {
   it('converts its steps: providers from the op kinds, typed targets, record ops with their type and refs', () => {
@@ -14,16 +17,26 @@ describe('reading a version 1 plan file', () => {
     expect(plan.steps.map((s) => [s.id, s.kind, s.provider, s.target])).toEqual([
       ['geo:Global | Web', 'geo', 'dyn', { kind: 'geo', name: 'Global | Web' }],
       ['geo:Old', 'geo', 'dyn', { kind: 'geo', name: 'Old' }],
-      ['secondary:legacy.example.net', 'secondary', 'dyn', { kind: 'secondary', name: 'legacy.example.net' }],
-      ['secondary:other.example.net', 'secondary', 'dyn', { kind: 'secondary', name: 'other.example.net' }],
+      [
+        'secondary:legacy.example.net',
+        'secondary',
+        'dyn',
+        { kind: 'secondary', name: 'legacy.example.net', provider: 'dyn' },
+      ],
+      [
+        'secondary:other.example.net',
+        'secondary',
+        'dyn',
+        { kind: 'secondary', name: 'other.example.net', provider: 'dyn' },
+      ],
       [
         'secondary:partner.example.net',
         'secondary',
         'dyn',
-        { kind: 'secondary', name: 'partner.example.net' },
+        { kind: 'secondary', name: 'partner.example.net', provider: 'dyn' },
       ],
-      ['zone:example.com', 'zone', 'dyn', { kind: 'zone', name: 'example.com' }],
-      ['zone:example.org', 'zone', 'dyn', { kind: 'zone', name: 'example.org' }],
+      ['zone:example.com', 'zone', 'dyn', { kind: 'zone', name: 'example.com', provider: 'dyn' }],
+      ['zone:example.org', 'zone', 'dyn', { kind: 'zone', name: 'example.org', provider: 'dyn' }],
       ['webapp:shop', 'webapp', 'waf', { kind: 'webapp', name: 'shop' }],
     ]);
     const zone = { zone: 'example.com' };
@@ -87,18 +100,18 @@ describe('reading a version 1 plan file', () => {
     const json = JSON.parse(V1_TEXT);
     expect(plan.needsApproval?.map((a) => [a.target, a.rule])).toEqual([
       [{ kind: 'geo', name: 'Old' }, 'geo-service-delete'],
-      [{ kind: 'secondary', name: 'legacy.example.net' }, 'secondary-zone-delete'],
+      [{ kind: 'secondary', name: 'legacy.example.net', provider: 'dyn' }, 'secondary-zone-delete'],
     ]);
     expect(plan.fingerprints.desired).toBe(json.fingerprints.desired);
     expect(plan.fingerprints.targets.map((t) => [t.target, t.live])).toEqual(
       json.fingerprints.targets.map((t: { target: string; live: string | null }) => [
-        parseTarget(t.target),
+        onDyn(parseTarget(t.target)),
         t.live,
       ]),
     );
     expect(plan.zones).toEqual([
-      { zone: 'example.com', serial: 41 },
-      { zone: 'example.org', serial: null },
+      { zone: 'example.com', provider: 'dyn', serial: 41 },
+      { zone: 'example.org', provider: 'dyn', serial: null },
     ]);
     expect(plan.changes).toEqual([]);
     expect(plan.waf).toEqual({ ...json.waf, requestsPerCall: 3 });

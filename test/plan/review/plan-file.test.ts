@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Plan, parsePlanFile, renderPlanJson } from '../../../src/plan/index.js';
+import { shownPlan } from '../../../src/plan/shown-plan.js';
 import { FAKE_OP_SCHEMAS } from '../helpers/fake-providers.js';
 import { refusalProblems } from '../helpers/refusal-problems.js';
 import { reviewFixture, reviewPlan } from '../helpers/review-fixture.js';
@@ -22,7 +23,7 @@ describe('reading a version 2 plan file', () => {
     const { plan } = reviewFixture();
     const { convertedFrom, ...rest } = read();
     expect(convertedFrom).toBeUndefined();
-    expect(rest).toEqual(JSON.parse(renderPlanJson(plan)));
+    expect(shownPlan(rest)).toEqual(JSON.parse(renderPlanJson(plan)));
   });
 
   it('checks every op with its step’s provider, and names an unknown provider', () => {

@@ -116,11 +116,11 @@ describe('safety policy', () => {
     const { plan, desired, live } = reviewFixture();
     const found = planApprovals(plan, desired, live);
     expect(found.map((a) => [a.target, a.rule])).toEqual([
-      [{ kind: 'zone', name: 'example.org' }, 'zone-create'],
-      [{ kind: 'secondary', name: 'legacy.example.net' }, 'secondary-zone-delete'],
+      [{ kind: 'zone', name: 'example.org', provider: 'dyn' }, 'zone-create'],
+      [{ kind: 'secondary', name: 'legacy.example.net', provider: 'dyn' }, 'secondary-zone-delete'],
       [{ kind: 'webapp', name: 'shop' }, 'webapp-all-bots-disabled'],
     ]);
-    expect(describeApprovals(found)).toBe(
+    expect(describeApprovals(found, plan.implicitProvider)).toBe(
       [
         '  zone:example.org: creates the zone example.org, which the account does not have; declare it with create: in the zone to mean it [zone-create]',
         '  secondary:legacy.example.net: deletes the secondary zone legacy.example.net and the data copied from its masters [secondary-zone-delete]',
@@ -163,7 +163,7 @@ describe('safety policy', () => {
     const plan = computePlan(desired, oneProviderLive(live), fakeProviders());
     expect(planApprovals(plan, desired, oneProviderLive(live))).toEqual([
       {
-        target: { kind: 'zone', name: 'acme.oi' },
+        target: { kind: 'zone', name: 'acme.oi', provider: 'dyn' },
         rule: 'zone-create',
         message:
           'creates the zone acme.oi, which the account does not have (did you mean acme.io?); declare it with ' +

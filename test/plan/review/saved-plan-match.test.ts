@@ -54,7 +54,10 @@ describe('savedPlanDifferences', () => {
   it('tolerates records left alone that another tool changed since: edgeplan never touches them', () => {
     const { plan } = reviewFixture();
     expect(plan.leftAlone?.length).toBeGreaterThan(0);
-    const later: Plan = { ...plan, leftAlone: [{ zone: 'example.com', records: ['rp.example.com RP'] }] };
+    const later: Plan = {
+      ...plan,
+      leftAlone: [{ zone: 'example.com', provider: 'dyn', records: ['rp.example.com RP'] }],
+    };
     expect(savedPlanDifferences(saved(plan), later)).toEqual([]);
     expect(savedPlanDifferences(saved(plan), { ...plan, leftAlone: [] })).toEqual([]);
   });
@@ -81,7 +84,7 @@ describe('savedPlanDifferences', () => {
       id: 'zone:legacy.example',
       kind: 'zone',
       provider: FAKE_DNS,
-      target: { kind: 'zone', name: 'legacy.example' },
+      target: { kind: 'zone', name: 'legacy.example', provider: 'dyn' },
       after: [],
       ops: [
         { kind: 'delete-set', zone: 'legacy.example', fqdn: 'legacy.example', type: 'A' },

@@ -17,12 +17,14 @@ import { oneProviderDesired } from '../../support/one-provider.js';
 
 const www: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'www.example.com',
   type: 'A',
   expected: { ttl: 300, values: ['192.0.2.1', '192.0.2.2'] },
 };
 const gone: ServedExpectation = {
   zone: 'example.com',
+  provider: 'dyn',
   fqdn: 'old.example.com',
   type: 'TXT',
   expected: 'absent',
@@ -34,6 +36,7 @@ describe('judging a served answer', () => {
   it('checks an SOA by its declared fields, whatever its serial and TTL', () => {
     const soa: ServedExpectation = {
       zone: 'example.com',
+      provider: 'dyn',
       fqdn: 'example.com',
       type: 'SOA',
       expected: { ttl: 0, values: ['- - 3600 - - 300'] },
@@ -136,6 +139,7 @@ describe('the expectations', () => {
     expect(servedExpectations(desired).expectations).toEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         fqdn: 'www.example.com',
         type: 'A',
         expected: { ttl: 300, values: ['192.0.2.1'] },
@@ -196,9 +200,9 @@ describe('the expectations', () => {
       fqdn: string,
       type: string,
       after: RecordSetChange['after'],
-      provider?: string,
+      provider = 'dyn',
     ): RecordSetChange => ({
-      address: { kind: 'record-set', zone: 'example.com', ...(provider ? { provider } : {}), fqdn, type },
+      address: { kind: 'record-set', zone: 'example.com', provider, fqdn, type },
       action,
       before: null,
       after,
@@ -212,6 +216,7 @@ describe('the expectations', () => {
     ).toEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         fqdn: 'www.example.com',
         type: 'A',
         expected: { ttl: 300, values: ['192.0.2.9'] },
@@ -254,6 +259,7 @@ describe('the report', () => {
         { expectation: { ...www, fqdn: 'y.example.com' }, answers: [] },
       ],
       [{ zone: 'example.com', fqdn: 'example.com', type: 'ALIAS', why: 'not on the wire' }],
+      'dyn',
     );
 
   it('counts a set as failed when any server failed or none was asked, differs when any differs', () => {

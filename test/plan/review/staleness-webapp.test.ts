@@ -52,8 +52,8 @@ describe('staleness of a webapp named by id or in other letter case', () => {
       const moved = reviewPlan(desired, liveFor(ref, []));
       if (!planned.fingerprints || !same.fingerprints || !moved.fingerprints)
         throw new Error('no fingerprints');
-      expect(movedTargets(planned.fingerprints, same.fingerprints)).toEqual([]);
-      expect(movedTargets(planned.fingerprints, moved.fingerprints)).toEqual([
+      expect(movedTargets(planned.fingerprints, same.fingerprints, planned.implicitProvider)).toEqual([]);
+      expect(movedTargets(planned.fingerprints, moved.fingerprints, planned.implicitProvider)).toEqual([
         `webapp:${ref}: its enabled good bots changed since the plan`,
       ]);
     });

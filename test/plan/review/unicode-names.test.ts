@@ -8,6 +8,7 @@ import {
   savedPlanDifferences,
 } from '../../../src/plan/index.js';
 import { readUnicodeNames, withUnicodeNames } from '../../../src/plan/review/unicode-names.js';
+import { shownPlan } from '../../../src/plan/shown-plan.js';
 import { oneProviderDesired, oneProviderLive } from '../../support/one-provider.js';
 import { desiredZone, liveZone } from '../helpers/builders.js';
 import { FAKE_OP_SCHEMAS } from '../helpers/fake-providers.js';
@@ -102,13 +103,13 @@ describe('Unicode forms in the JSON plan', () => {
   });
 
   it('adds no key for a name without A-labels, and leaves every other key as it is', () => {
-    const plan = withUnicodeNames(idnPlan()) as Json;
+    const plan = withUnicodeNames(shownPlan(idnPlan()) as Plan) as Json;
     expect(plan.zones[0]).toEqual({ zone: ZONE, zoneUnicode: 'bücher.example', serial: 7 });
     const ascii = reviewPlan(
       oneProviderDesired({ zones: [desiredZone('example.com', { 'www.example.com': [['192.0.2.1']] })] }),
       oneProviderLive({ zones: { 'example.com': liveZone('example.com', 1, {}) } }),
     );
-    const shown = withUnicodeNames(ascii) as Json;
+    const shown = withUnicodeNames(shownPlan(ascii) as Plan) as Json;
     expect(Object.keys(shown.zones[0] ?? {})).toEqual(['zone', 'serial']);
     expect(Object.keys(shown.changes[0]?.address ?? {})).toEqual(['kind', 'zone', 'fqdn', 'type']);
   });

@@ -6,7 +6,8 @@ export type LiveTuple = [string, string, number];
 
 /**
  * One changed record set of zone `a.test` as plan hands it to a compiler: `after` null deletes it; `live` are its
- * live records (the change's `before` is derived from them: most common TTL, values sorted and unique).
+ * live records (the change's `before` is derived from them: most common TTL, values sorted and unique). Its address
+ * names provider `dyn`: no compiler reads it.
  */
 export function setWork(
   fqdn: string,
@@ -21,7 +22,7 @@ export function setWork(
       : { ttl: live[0]?.[2] ?? 0, values: [...new Set(live.map(([, value]) => value))].sort() };
   return {
     change: {
-      address: { kind: 'record-set', zone, fqdn, type },
+      address: { kind: 'record-set', zone, fqdn, type, provider: 'dyn' },
       action: after === null ? 'delete' : before === null ? 'create' : 'update',
       before,
       after: after === null ? null : { ttl: after[1], values: after[0] },

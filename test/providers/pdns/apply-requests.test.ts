@@ -120,7 +120,7 @@ describe('requests of a PowerDNS apply', () => {
 
 describe('the PowerDNS estimate, by kind of step', () => {
   const step = (kind: 'zone' | 'secondary', name: string, ...ops: string[]): CountedStep => ({
-    target: { kind, name },
+    target: { kind, name, provider: 'pdns' },
     ops: ops.map((op) => ({ kind: op })),
   });
 

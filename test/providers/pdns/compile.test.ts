@@ -94,7 +94,7 @@ describe('PowerDNS compileZone: one request per zone, whatever changes', () => {
 
   it('makes a secondary zone a Slave zone: create, update and delete, one request each', () => {
     const change = (before: string[] | null, after: string[] | null): SecondaryChange => ({
-      address: { kind: 'secondary', zone: 'p.test' },
+      address: { kind: 'secondary', zone: 'p.test', provider: 'pdns' },
       action: before === null ? 'create' : after === null ? 'delete' : 'update',
       before: before && { masters: before },
       after: after && { masters: after },

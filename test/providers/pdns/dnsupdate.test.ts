@@ -125,7 +125,7 @@ describe('compiling for DNS UPDATE', () => {
 
   it('counts per message the SOA read, the UPDATE and the serial read, then the check per zone', () => {
     const step = (...ops: string[]): CountedStep => ({
-      target: { kind: 'zone', name: 'a.test' },
+      target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
       ops: ops.map((kind) => ({ kind })),
     });
     expect(pdnsApplyRequests([step('update')])).toBe(3 + 1);
@@ -417,11 +417,13 @@ describe('the writer hands UPDATE messages to the RFC 2136 writer', () => {
       },
     };
     const writer = new PdnsWriter(apiClient(), {}, updates);
-    writer.begin({ target: { kind: 'zone', name: 'a.test' }, serial: 7 });
+    writer.begin({ target: { kind: 'zone', name: 'a.test', provider: 'pdns' }, serial: 7 });
     await writer.execute(op);
-    await writer.discard({ kind: 'zone', name: 'a.test' });
+    await writer.discard({ kind: 'zone', name: 'a.test', provider: 'pdns' });
     expect(told).toEqual(['begin a.test', 'execute a.test', 'discard a.test']);
-    expect(await new PdnsWriter(apiClient()).discard({ kind: 'zone', name: 'a.test' })).toBeUndefined();
+    expect(
+      await new PdnsWriter(apiClient()).discard({ kind: 'zone', name: 'a.test', provider: 'pdns' }),
+    ).toBeUndefined();
   });
 
   it('with the settings, an UPDATE the plan read no serial for is refused by that writer, unsent', async () => {

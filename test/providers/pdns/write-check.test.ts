@@ -147,7 +147,11 @@ describe('PowerDNS: the zone is compared right before its PATCH', () => {
   it('refuses when a set the plan read as absent is there now, and when the zone is gone', async () => {
     const created = { ...CHANGE, action: 'create' as const, before: null };
     const pdns = provider();
-    pdns.begin?.({ target: { kind: 'zone', name: 'a.test' }, serial: 7, changes: [created] });
+    pdns.begin?.({
+      target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
+      serial: 7,
+      changes: [created],
+    });
     api()
       .get(ZONE)
       .reply(200, zone(7, ['192.0.2.2']));
@@ -163,7 +167,7 @@ describe('PowerDNS: the zone is compared right before its PATCH', () => {
   it('is compared for the zone it was told about only: a zone step without begin sends its PATCH at once', async () => {
     api().patch(ZONE, PATCH_BODY).reply(204);
     const pdns = provider();
-    pdns.begin?.({ target: { kind: 'zone', name: 'other.test' }, serial: 7, changes: [] });
+    pdns.begin?.({ target: { kind: 'zone', name: 'other.test', provider: 'pdns' }, serial: 7, changes: [] });
     await pdns.execute(PATCH_OP);
   });
 });
@@ -399,7 +403,7 @@ describe('PowerDNS: a zone the plan creates', () => {
   function creating() {
     const pdns = provider();
     pdns.begin?.({
-      target: { kind: 'zone', name: 'a.test' },
+      target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
       serial: null,
       changes: [{ ...CHANGE, action: 'create', before: null }],
     });
@@ -431,7 +435,7 @@ describe('PowerDNS: a zone the plan creates', () => {
     const lines: string[] = [];
     const pdns = provider(lines);
     pdns.begin?.({
-      target: { kind: 'zone', name: 'a.test' },
+      target: { kind: 'zone', name: 'a.test', provider: 'pdns' },
       serial: null,
       changes: [{ ...CHANGE, action: 'create', before: null }],
     });

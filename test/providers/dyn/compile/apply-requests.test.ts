@@ -3,11 +3,11 @@ import type { CountedStep } from '../../../../src/model/provider.js';
 import { dynApplyRequests } from '../../../../src/providers/dyn/compile/apply-requests.js';
 
 const zone = (name: string, ...kinds: string[]): CountedStep => ({
-  target: { kind: 'zone', name },
+  target: { kind: 'zone', name, provider: 'dyn' },
   ops: kinds.map((kind) => ({ kind })),
 });
 const secondary = (name: string, kind: string): CountedStep => ({
-  target: { kind: 'secondary', name },
+  target: { kind: 'secondary', name, provider: 'dyn' },
   ops: [{ kind }],
 });
 const geo = (...kinds: string[]): CountedStep => ({

@@ -62,7 +62,7 @@ describe('compileGeo in one step', () => {
 describe('compileSecondary', () => {
   it('puts no contact or TSIG key key in the op when the zone has none', () => {
     const change: SecondaryChange = {
-      address: { kind: 'secondary', zone: 'p.test' },
+      address: { kind: 'secondary', zone: 'p.test', provider: 'dyn' },
       action: 'create',
       before: null,
       after: { masters: ['192.0.2.1'] },

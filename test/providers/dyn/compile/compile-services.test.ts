@@ -4,7 +4,7 @@ import type { GeoGroup } from '../../../../src/model/geo.js';
 import { dynCompiler } from '../../../../src/providers/dyn/index.js';
 
 const secondary = (before: SecondaryChange['before'], after: SecondaryChange['after']): SecondaryChange => ({
-  address: { kind: 'secondary', zone: 'p.test' },
+  address: { kind: 'secondary', zone: 'p.test', provider: 'dyn' },
   action: after === null ? 'delete' : before === null ? 'create' : 'update',
   before,
   after,

@@ -97,7 +97,7 @@ describe('DYN_OP_SCHEMA', () => {
       sets: [
         {
           change: {
-            address: { kind: 'record-set', zone: 'a.test', fqdn: 'a.test', type: 'MX' },
+            address: { kind: 'record-set', zone: 'a.test', fqdn: 'a.test', type: 'MX', provider: 'dyn' },
             action: 'create',
             before: null,
             after: { ttl: 300, values: ['10 a.a.test.', '20 b.a.test.'] },

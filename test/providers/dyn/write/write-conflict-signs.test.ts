@@ -10,7 +10,7 @@ import { useNockGuard } from '../../helpers/nock-guard.js';
 
 useNockGuard();
 
-const target = { kind: 'zone', name: 'a.test' } as const;
+const target = { kind: 'zone', name: 'a.test', provider: 'dyn' } as const;
 const NO_ZONE = failure('NOT_FOUND', 'zone: No such zone', 'API-B');
 const DENIED = failure('PERMISSION_DENIED', 'zone: not allowed');
 const NAME_TAKEN = failure('TARGET_EXISTS', 'name: Name already exists', 'BLL');

@@ -14,7 +14,7 @@ import { connectionReset, useNockGuard } from '../../helpers/nock-guard.js';
 
 useNockGuard();
 
-const target = { kind: 'zone', name: 'a.test' } as const;
+const target = { kind: 'zone', name: 'a.test', provider: 'dyn' } as const;
 const GONE = failure('NOT_FOUND', 'node: Not in zone');
 const DUPLICATE = failure('TARGET_EXISTS', 'make: Cannot duplicate existing record data', 'DYN');
 const NAME_TAKEN = failure('TARGET_EXISTS', 'name: Name already exists', 'BLL');
@@ -253,7 +253,7 @@ describe('applied as a plan step', () => {
     const plan: Plan = {
       formatVersion: PLAN_FORMAT_VERSION,
       summary: { create: 1, update: 0, delete: 1, zones: 1 },
-      zones: [{ zone: 'a.test', serial: 7 }],
+      zones: [{ zone: 'a.test', provider: 'dyn', serial: 7 }],
       changes: [],
       steps: [
         {

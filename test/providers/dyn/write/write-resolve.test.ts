@@ -53,7 +53,7 @@ const createOp: DynOp = {
   serialStyle: 'increment',
 };
 const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
-const target = { kind: 'zone', name: 'a.test' } as const;
+const target = { kind: 'zone', name: 'a.test', provider: 'dyn' } as const;
 
 /** A provider whose transport makes one attempt: every lost answer reaches the writer. */
 function writer() {

@@ -22,7 +22,7 @@ import { connectionReset, useNockGuard } from '../../helpers/nock-guard.js';
 useNockGuard();
 
 const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
-const target = { kind: 'zone', name: 'a.test' } as const;
+const target = { kind: 'zone', name: 'a.test', provider: 'dyn' } as const;
 const pending = (address: string, fqdn = 'www.a.test', type = 'A') => ({
   id: 1,
   user_id: 1,

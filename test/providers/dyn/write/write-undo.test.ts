@@ -11,7 +11,7 @@ import { useNockGuard } from '../../helpers/nock-guard.js';
 
 useNockGuard();
 
-const target = { kind: 'zone', name: 'a.test' } as const;
+const target = { kind: 'zone', name: 'a.test', provider: 'dyn' } as const;
 const createOp: DynOp = {
   kind: 'create-zone',
   zone: 'a.test',

@@ -138,7 +138,7 @@ describe('after the run was cancelled', () => {
     authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
     const { provider } = writer({ retry: { retries: 0 }, signal: AbortSignal.abort() });
     await provider.execute(addOp);
-    await provider.discard({ kind: 'zone', name: 'a.test' });
+    await provider.discard({ kind: 'zone', name: 'a.test', provider: 'dyn' });
   });
 });
 
@@ -148,13 +148,15 @@ describe('a discard', () => {
     authed('delete', '/ZoneChanges/a.test/').reply(503, 'busy');
     authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
     const { provider } = writer();
-    await provider.discard({ kind: 'zone', name: 'a.test' });
+    await provider.discard({ kind: 'zone', name: 'a.test', provider: 'dyn' });
   });
 
   it('fails on a refusal other than a 404', async () => {
     mockLogin();
     authed('delete', '/ZoneChanges/a.test/').reply(400, failure('PERMISSION_DENIED', 'zone: not allowed'));
     const { provider } = writer();
-    await expect(provider.discard({ kind: 'zone', name: 'a.test' })).rejects.toThrow('zone: not allowed');
+    await expect(provider.discard({ kind: 'zone', name: 'a.test', provider: 'dyn' })).rejects.toThrow(
+      'zone: not allowed',
+    );
   });
 });

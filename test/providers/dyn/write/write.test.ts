@@ -46,7 +46,7 @@ const pendingAdd = {
 };
 const deleteOp: DynOp = { kind: 'delete-record', zone: 'a.test', fqdn: 'www.a.test', type: 'A', ref: '42' };
 const publishOp: DynOp = { kind: 'publish', zone: 'a.test' };
-const zoneTarget: Target = { kind: 'zone', name: 'a.test' };
+const zoneTarget: Target = { kind: 'zone', name: 'a.test', provider: 'dyn' };
 
 describe('describeOp', () => {
   it('maps each op to exactly one request', () => {
@@ -260,9 +260,9 @@ describe('other writes', () => {
     mockLogin();
     authed('delete', '/ZoneChanges/a.test/').reply(200, ok({}));
     const { provider } = testProvider();
-    await provider.discard({ kind: 'zone', name: 'A.test.' });
+    await provider.discard({ kind: 'zone', name: 'A.test.', provider: 'dyn' });
     await provider.discard({ kind: 'geo', name: 'Global Web' });
-    await provider.discard({ kind: 'secondary', name: 'a.test' });
+    await provider.discard({ kind: 'secondary', name: 'a.test', provider: 'dyn' });
   });
 
   it('discard of a zone that does not exist (its creation failed) is not an error', async () => {
@@ -274,7 +274,7 @@ describe('other writes', () => {
     const { provider } = testProvider();
     await provider.discard(zoneTarget);
     // A zone task that never ends: waited out (busy.ts), then given up on.
-    await expect(provider.discard({ kind: 'zone', name: 'b.test' })).rejects.toThrow(
+    await expect(provider.discard({ kind: 'zone', name: 'b.test', provider: 'dyn' })).rejects.toThrow(
       'a zone task blocked it',
     );
   });
@@ -293,7 +293,9 @@ describe('other writes', () => {
     authed('get', '/Job/9/', undefined, 'token-2').reply(404, failure('NOT_FOUND', 'job: No such job'));
     const { provider } = testProvider();
     await provider.discard(zoneTarget);
-    await expect(provider.discard({ kind: 'zone', name: 'b.test' })).rejects.toBeInstanceOf(DynJobLostError);
+    await expect(provider.discard({ kind: 'zone', name: 'b.test', provider: 'dyn' })).rejects.toBeInstanceOf(
+      DynJobLostError,
+    );
   });
 
   it('deleteNode deletes the node, accepting the array and zone object shapes', async () => {
