@@ -128,7 +128,7 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
   /** The same wait with the fake clock's now and sleep (each sleep returns at once, the clock moved on). */
   const waitOn = (clock: FakeClock, serversOf: ServersOf, deadlineMs: number, intervalMs: number) =>
     waitServed([WWW], serversOf, {
-      ...{ deadlineMs, intervalMs, concurrency: 4, timeoutMs: 100 },
+      ...{ deadlineMs, intervalMs, concurrency: 4, timeoutMs: 100, implicitProvider: 'dyn' },
       ...{ now: clock.now, sleep: clock.elapse },
     });
   const noServers: ServersOf = async () => {
@@ -166,10 +166,11 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     };
     const result = await waitOn(clock, none, 30_000, 10_000);
     expect(result).toMatchObject({ done: false, rounds: 4, waitedMs: 30_000 });
-    expect(lookups).toEqual(Array.from({ length: 4 }, () => 'example.com undefined'));
+    expect(lookups).toEqual(Array.from({ length: 4 }, () => 'example.com dyn'));
     expect(result.zones).toStrictEqual([
       {
         zone: 'example.com',
+        provider: 'dyn',
         sets: 1,
         lagging: [
           {
