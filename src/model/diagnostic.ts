@@ -1,3 +1,4 @@
+import { compareStrings } from './compare.js';
 import type { ProblemCode } from './error-codes.js';
 import { printable, shortened } from './text.js';
 
@@ -56,7 +57,10 @@ export function shownMessage(message: string): string {
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
+      compareStrings(a.file, b.file) ||
+      a.line - b.line ||
+      a.col - b.col ||
+      compareStrings(a.message, b.message),
   );
 }
 

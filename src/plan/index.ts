@@ -3,6 +3,8 @@
  * fingerprints, staleness, scope, drift, saved plans), `render/` (text, markdown, JSON). Each folder imports only
  * below it; the layer imports nothing from config, providers, apply or cli.
  */
+
+export { count } from '../model/text.js';
 export { type ChangeOfKind, changesByTarget, changesOf, isChangeOf } from './diff/change-kinds.js';
 export { computePlan, type PlanProviders } from './diff/compute-plan.js';
 export { type GeoGroupChange, geoGroupChanges, geoNodeChanges } from './diff/geo-diff.js';
@@ -10,7 +12,7 @@ export { assertGeoLinksFree } from './diff/geo-link-check.js';
 export { PlanProblemsError } from './diff/plan-problems.js';
 export { renderDriftJson, renderDriftText } from './render/drift.js';
 export { renderDriftMarkdown } from './render/drift-markdown.js';
-export { type ApplyPace, count, durationText, rateText } from './render/duration.js';
+export { type ApplyPace, durationText, rateText } from './render/duration.js';
 export { renderPlanJson } from './render/json.js';
 export { MARKDOWN_LIMIT, type MarkdownOptions, renderPlanMarkdown } from './render/markdown.js';
 export { renderServedJson, renderServedText } from './render/served.js';

@@ -13,6 +13,7 @@ import {
   type Scalar,
 } from 'yaml';
 import type { Diagnostic } from '../../model/diagnostic.js';
+import { count } from '../../model/text.js';
 import { fastParseYaml } from './fast-yaml.js';
 import {
   diagnosticAt,
@@ -138,7 +139,7 @@ class Builder {
   private refuseExpansion(): void {
     const [outermost] = this.expanding;
     if (!outermost) return;
-    const limit = MAX_ALIAS_VALUES.toLocaleString('en-US');
+    const limit = count(MAX_ALIAS_VALUES);
     this.diagnostics.push(
       diagnosticAt(
         'EP1008',

@@ -6,6 +6,8 @@
  * records its own way. Pure: text in, tokens out.
  */
 
+import { count } from '../text.js';
+
 export interface Token {
   /** The token as written, quotes and escapes included. */
   raw: string;
@@ -43,7 +45,7 @@ export interface LexProblem {
  * tokens in memory at once, is refused as it is read.
  */
 export const MAX_ENTRY_TOKENS = 65_545;
-const TOO_MANY_TOKENS = `an entry of more than ${MAX_ENTRY_TOKENS.toLocaleString('en-US')} fields: no record has so many (RDATA is at most 65,535 octets, RFC 1035 §3.2.1)`;
+const TOO_MANY_TOKENS = `an entry of more than ${count(MAX_ENTRY_TOKENS)} fields: no record has so many (RDATA is at most 65,535 octets, RFC 1035 §3.2.1)`;
 
 /** Splits a file into entries (blank and comment-only lines dropped), with every problem found. */
 export function lexMasterFile(text: string): { entries: Entry[]; problems: LexProblem[] } {

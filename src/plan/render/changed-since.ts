@@ -1,5 +1,5 @@
+import { count } from '../../model/text.js';
 import type { Plan } from '../types.js';
-import { count } from './duration.js';
 
 /**
  * The plan header's line for `plan --changed-since REF` (text and markdown; JSON carries `changedSince` whole):

@@ -1,3 +1,4 @@
+import { count } from '../../model/text.js';
 import { shortDigest } from '../review/ack-match.js';
 import { ackText, type DriftReport, driftHeadline } from '../review/drift.js';
 import { ackHint, DRIFT_SECTIONS, driftGroups, lastPublishLines, unusedText } from './drift.js';
@@ -59,7 +60,7 @@ export function renderDriftMarkdown(report: DriftReport): string {
   if (hint) out.push(`To acknowledge a change, add an entry to the ack file, e.g. ${code(hint, false)}`);
   if (left > 0)
     out.push(
-      `> **Not everything is shown:** this output stays under ${MARKDOWN_LIMIT.toLocaleString('en-US')} characters, so ${left} more ${left === 1 ? 'row is' : 'rows are'} left out. See all of it with \`edgeplan drift --format json\`.`,
+      `> **Not everything is shown:** this output stays under ${count(MARKDOWN_LIMIT)} characters, so ${left} more ${left === 1 ? 'row is' : 'rows are'} left out. See all of it with \`edgeplan drift --format json\`.`,
     );
   return `${out.join('\n\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { count } from '../../model/text.js';
 import { formatSeconds } from '../review/waf-budget.js';
 import type { Plan, PlanStep } from '../types.js';
 
@@ -22,15 +23,6 @@ export function rateText(limit: number, windowMs: number, noun?: string): string
   if (windowMs === 60_000) return `${what}/min`;
   if (windowMs === 3_600_000) return `${what}/hour`;
   return `${what} per ${formatSeconds(Math.round(windowMs / 1000))}`;
-}
-
-/**
- * `1,007`: as `n.toLocaleString('en-US')` writes it. A whole number is grouped by hand: the first use of `Intl`
- * loads ICU's number data, about 30 ms of CPU, which an apply would otherwise pay for its first count.
- */
-export function count(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** `42 s`, `3 min 20 s`; from 10 minutes on, whole minutes; from 2 hours on, whole hours. */

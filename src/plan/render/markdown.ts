@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { type Target, targetText } from '../../model/target.js';
+import { count } from '../../model/text.js';
 import { type Plan, planHasChanges } from '../types.js';
 import { answerNotesMarkdown } from './answer-notes.js';
 import { changedSinceLine } from './changed-since.js';
@@ -188,7 +189,7 @@ function omissionNote(left: Omitted, hint: string): string | null {
     ...(left.approvals > 0 ? [`${left.approvals} of the changes needing approval`] : []),
   ];
   if (parts.length === 0) return null;
-  return `> **Not everything is shown:** this output stays under ${MARKDOWN_LIMIT.toLocaleString('en-US')} characters, so ${parts.join(', ')} ${parts.length === 1 && left.changes === 1 ? 'is' : 'are'} left out. ${hint}`;
+  return `> **Not everything is shown:** this output stays under ${count(MARKDOWN_LIMIT)} characters, so ${parts.join(', ')} ${parts.length === 1 && left.changes === 1 ? 'is' : 'are'} left out. ${hint}`;
 }
 
 /** `plan --changed-since`: the targets left out, as a quote under the summary (changed-since.ts). */
