@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { globList } from './scripts/glob-list.mjs';
 import unit from './vitest.unit.config.js';
 
 // The tests Stryker runs against each mutant: the unit tests (vitest.unit.config.ts), fast and in process. The flows
@@ -12,7 +13,7 @@ import unit from './vitest.unit.config.js';
 // afresh, shared graph or not, and switches the mutant on before any import, unless its `--testFiles` is given: then
 // it switches it on in a `beforeAll`, after the import, and a static mutant survives whatever the tests do. So
 // stryker.config.mjs refuses `--testFiles`; `npm run mutation -- --testFiles <globs>` (scripts/mutation.mjs) narrows
-// the tests here instead: EDGEPLAN_MUTATION_TESTS, comma-separated globs.
-const only = process.env.EDGEPLAN_MUTATION_TESTS?.split(',').filter(Boolean);
+// the tests here instead: EDGEPLAN_MUTATION_TESTS, comma-separated globs (a comma inside braces is the glob's own).
+const only = globList(process.env.EDGEPLAN_MUTATION_TESTS ?? '');
 
-export default only?.length ? defineConfig({ ...unit, test: { ...unit.test, include: only } }) : unit;
+export default only.length ? defineConfig({ ...unit, test: { ...unit.test, include: only } }) : unit;

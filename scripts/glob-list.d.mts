@@ -1,0 +1,1 @@
+export function globList(text: string): string[];
