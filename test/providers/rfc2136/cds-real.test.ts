@@ -6,25 +6,19 @@
  * plan checks a CDS it writes against it (plan/diff/key-match-checks.ts), so a plan that BIND would refuse is
  * refused before anything is sent, and one it takes converges and is served as written.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadDesiredState } from '../../../src/config/index.js';
-import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
+import { expect, it, vi } from 'vitest';
+import { applyPlan, writersOf } from '../../../src/engine/index.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import { PlanProblemsError } from '../../../src/plan/index.js';
 import type { Plan } from '../../../src/plan/types.js';
-import { createRfc2136Provider } from '../../../src/providers/rfc2136/index.js';
-import { providerLike } from '../../support/load-options.js';
 import { DYN } from '../../support/one-provider.js';
 import { ask } from '../pdns/dig.js';
-import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
+import { describeOnServers, serverWithProvider, zonePlanner } from './real-servers.js';
+import type { ServerKind } from './servers.js';
 
 // Time budget: ten times its slowest test under load, rounded up; starting a server waits up to 15 s.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-const missing = serversMissing();
 const KEY13 =
   '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==';
 const CDS13 =
@@ -43,20 +37,10 @@ function zoneText(zone: string, keyed: boolean): string {
   ].join('\n');
 }
 
-let dir = '';
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'edgeplan-rfc2136-cds-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function planOf(dns: DnsProvider, zone: string, records: string): Promise<Plan> {
-  const file = join(dir, `${zone}-${Math.random().toString(36).slice(2)}.yaml`);
-  await writeFile(file, `zones:\n  ${zone}:\n    records:\n${records}`);
-  const loaded = await loadDesiredState([file], providerLike(dns.name, dns.capabilities));
-  if (!loaded.ok)
-    throw new Error(`the test desired state does not load: ${JSON.stringify(loaded.diagnostics)}`);
-  return planReviewed(loaded.desired, { dns: { [DYN]: dns } });
-}
+const planZone = zonePlanner('cds');
+/** A plan of `zone` whose records are `records` (YAML lines under `records:`). */
+const planOf = (dns: DnsProvider, zone: string, records: string) =>
+  planZone(dns, zone, `    records:\n${records}`);
 
 async function refusal(plan: Promise<Plan>): Promise<string> {
   const error = await plan.then(
@@ -68,25 +52,13 @@ async function refusal(plan: Promise<Plan>): Promise<string> {
 }
 
 function describeCds(kind: ServerKind): void {
-  let server: Rfc2136Server;
-  let dns: DnsProvider & { close(): Promise<void> };
-  beforeAll(async () => {
-    server = await startServer(kind, [
-      { zone: 'keyed.test', text: zoneText('keyed.test', true) },
-      { zone: 'bare.test', text: zoneText('bare.test', false) },
-    ]);
-    dns = createRfc2136Provider({
-      name: 'dns',
-      server: { host: '127.0.0.1', port: server.port },
-      key: server.key,
-    });
-  });
-  afterAll(async () => {
-    await dns?.close();
-    await server?.stop();
-  });
+  const real = serverWithProvider(kind, [
+    { zone: 'keyed.test', text: zoneText('keyed.test', true) },
+    { zone: 'bare.test', text: zoneText('bare.test', false) },
+  ]);
 
   it('writes a CDS and a CDNSKEY of the live key’s algorithm, served as written; the next plan is empty', async () => {
+    const { server, dns } = real;
     const records = `      "@": { cds: [${CDS13}], cdnskey: [{ flags: 257, protocol: 3, algorithm: 13, public_key: ${KEY13.split(' ')[3]} }] }\n`;
     const plan = await planOf(dns, 'keyed.test', records);
     const result = await applyPlan(plan, writersOf({ dns: { [DYN]: dns } }));
@@ -103,6 +75,7 @@ function describeCds(kind: ServerKind): void {
   });
 
   it('refuses at plan a CDS whose algorithm no live DNSKEY has, which BIND would refuse at apply', async () => {
+    const { dns } = real;
     expect(await refusal(planOf(dns, 'keyed.test', `      "@": { cds: [${CDS13}, ${CDS8}] }\n`))).toContain(
       'EP1699 keyed.test CDS: "60485 8 1 2bb183af5f22588179a53b0a98631fad1a292118" needs a DNSKEY of its algorithm',
     );
@@ -112,6 +85,7 @@ function describeCds(kind: ServerKind): void {
   });
 
   it('writes the delete forms (RFC 8078 §4) to a zone without keys, served as written', async () => {
+    const { server, dns } = real;
     const records =
       '      "@": { cds: [{ key_tag: 0, algorithm: 0, digest_type: 0, digest: "00" }], ' +
       'cdnskey: [{ flags: 0, protocol: 3, algorithm: 0, public_key: AA== }] }\n';
@@ -131,11 +105,4 @@ function describeCds(kind: ServerKind): void {
   });
 }
 
-if (missing !== null) {
-  describe.skip(`CDS and CDNSKEY on real RFC 2136 servers (skipped: ${missing})`, () => {
-    it.skip('not run', () => {});
-  });
-} else {
-  describe('CDS and CDNSKEY by RFC 2136 on BIND 9', () => describeCds('bind'));
-  describe('CDS and CDNSKEY by RFC 2136 on Knot', () => describeCds('knot'));
-}
+describeOnServers('CDS and CDNSKEY by RFC 2136', describeCds);

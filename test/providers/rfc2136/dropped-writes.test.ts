@@ -9,29 +9,23 @@
  * - another writer between two messages of a chain is detected before the next message, never absorbed.
  * A faulty TCP proxy (fault-proxy.ts) loses exchanges and lets another writer in at a chosen request.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadDesiredState } from '../../../src/config/index.js';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { decodeMessage } from '../../../src/dns-wire/message.js';
-import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
+import { applyPlan, writersOf } from '../../../src/engine/index.js';
 import type { StepOutcome } from '../../../src/engine/types.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import { PlanProblemsError } from '../../../src/plan/index.js';
-import type { Plan } from '../../../src/plan/types.js';
 import { READ_ATTEMPTS } from '../../../src/providers/rfc2136/client.js';
-import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
-import { providerLike } from '../../support/load-options.js';
+import { Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
 import { DYN } from '../../support/one-provider.js';
 import { transfer } from '../pdns/dig.js';
 import { type Fault, opcodeOf, startFaultProxy } from './fault-proxy.js';
-import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
+import { describeOnServers, providerOn, zonePlanner } from './real-servers.js';
+import { type Rfc2136Server, type ServerKind, startServer } from './servers.js';
 
 // Time budget: ten times its slowest test under load, rounded up; starting a server waits up to 15 s.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-const missing = serversMissing();
 const ZONES = [
   'plan.test',
   'drop.test',
@@ -43,19 +37,7 @@ const ZONES = [
   'reads.test',
 ];
 
-let dir = '';
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'edgeplan-rfc2136-dropped-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function planOf(dns: DnsProvider, zone: string, body: string): Promise<Plan> {
-  const file = join(dir, `${zone}-${Math.random().toString(36).slice(2)}.yaml`);
-  await writeFile(file, `zones:\n  ${zone}:\n${body}`);
-  const loaded = await loadDesiredState([file], providerLike(dns.name, dns.capabilities));
-  if (!loaded.ok) throw new Error('the test desired state does not load');
-  return planReviewed(loaded.desired, { dns: { [DYN]: dns } });
-}
+const planOf = zonePlanner('dropped');
 
 function failed(step: StepOutcome | undefined) {
   if (step?.status !== 'failed') throw new Error(`the step is ${step?.status}`);
@@ -79,7 +61,7 @@ function describeDropped(kind: ServerKind): void {
   let server: Rfc2136Server;
   let client: Rfc2136Client;
   const provider = (port = server.port, extra: { maxMessageOctets?: number } = {}) =>
-    createRfc2136Provider({ name: 'dns', server: { host: '127.0.0.1', port }, key: server.key, ...extra });
+    providerOn(server, port, extra);
   const served = (zone: string) =>
     transfer(server.port, zone, server.keyText).then((records) =>
       (records ?? []).map((r) => `${r.fqdn} ${r.type} ${r.value}`).sort(),
@@ -268,11 +250,4 @@ function describeDropped(kind: ServerKind): void {
   });
 }
 
-if (missing !== null) {
-  describe.skip(`RFC 2136 dropped writes (skipped: ${missing})`, () => {
-    it.skip('not run', () => {});
-  });
-} else {
-  describe('RFC 2136 dropped writes on BIND 9', () => describeDropped('bind'));
-  describe('RFC 2136 dropped writes on Knot', () => describeDropped('knot'));
-}
+describeOnServers('RFC 2136 dropped writes', describeDropped);

@@ -5,42 +5,28 @@
  * reading the zone), and a connection dropped in the middle of a chain of UPDATEs (sent again when the SOA shows
  * it was not applied; the messages already applied rolled back when every send is lost).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadDesiredState } from '../../../src/config/index.js';
-import { applyPlan, planReviewed, writersOf } from '../../../src/engine/index.js';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { applyPlan, writersOf } from '../../../src/engine/index.js';
 import type { DnsProvider } from '../../../src/model/dns.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { createRfc2136Provider, Rfc2136Client } from '../../../src/providers/rfc2136/index.js';
 import { SEND_ATTEMPTS } from '../../../src/providers/rfc2136/send.js';
-import { providerLike } from '../../support/load-options.js';
 import { DYN } from '../../support/one-provider.js';
 import { transfer } from '../pdns/dig.js';
 import { type FaultProxy, opcodeOf, startFaultProxy } from './fault-proxy.js';
-import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
+import { describeOnServers, providerOn, zonePlanner } from './real-servers.js';
+import { type Rfc2136Server, type ServerKind, startServer } from './servers.js';
 
 // Time budget: ten times its slowest test (1.1 s under load), rounded up; starting a server waits up to 15 s.
 vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
-const missing = serversMissing();
 const ZONES = ['stale.test', 'refuses.test', 'cut.test', 'chain.test', 'key.test', 'lost.test'];
 const NXRRSET = 8;
 
-let dir = '';
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'edgeplan-rfc2136-faults-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function planOf(dns: DnsProvider, zone: string, records: string): Promise<Plan> {
-  const file = join(dir, `${zone}-${Math.random().toString(36).slice(2)}.yaml`);
-  await writeFile(file, `zones:\n  ${zone}:\n    records: ${records}\n`);
-  const loaded = await loadDesiredState([file], providerLike(dns.name, dns.capabilities));
-  if (!loaded.ok) throw new Error('the test desired state does not load');
-  return planReviewed(loaded.desired, { dns: { [DYN]: dns } });
-}
+const planZone = zonePlanner('faults');
+/** A plan of `zone` whose records are `records` (YAML in flow style). */
+const planOf = (dns: DnsProvider, zone: string, records: string) =>
+  planZone(dns, zone, `    records: ${records}\n`);
 
 function served(server: Rfc2136Server, zone: string) {
   return transfer(server.port, zone, server.keyText).then((records) =>
@@ -51,7 +37,7 @@ function served(server: Rfc2136Server, zone: string) {
 function describeFaults(kind: ServerKind): void {
   let server: Rfc2136Server;
   const provider = (port = server.port, extra: { maxMessageOctets?: number } = {}) =>
-    createRfc2136Provider({ name: 'dns', server: { host: '127.0.0.1', port }, key: server.key, ...extra });
+    providerOn(server, port, extra);
   beforeAll(async () => {
     server = await startServer(kind, [
       ...ZONES.filter((zone) => zone !== 'refuses.test').map((zone) => ({ zone })),
@@ -238,11 +224,4 @@ function describeFaults(kind: ServerKind): void {
   });
 }
 
-if (missing !== null) {
-  describe.skip(`RFC 2136 faults (skipped: ${missing})`, () => {
-    it.skip('not run', () => {});
-  });
-} else {
-  describe('RFC 2136 faults on BIND 9', () => describeFaults('bind'));
-  describe('RFC 2136 faults on Knot', () => describeFaults('knot'));
-}
+describeOnServers('RFC 2136 faults', describeFaults);

@@ -3,7 +3,7 @@
  * (transfer-trust.test.ts): a zone of 4,000 records comes in several messages, each signed as RFC 8945 §5.3.1 has
  * it, within the default limits; the same zone with `transfer_max_records` below its size is refused.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { WireRecord } from '../../../src/dns-wire/rdata.js';
 import {
   DEFAULT_TRANSFER_LIMITS,
@@ -12,13 +12,13 @@ import {
 } from '../../../src/providers/rfc2136/index.js';
 import { IxfrReader } from '../../../src/providers/rfc2136/ixfr.js';
 import { addresses } from './hostile-server.js';
-import { type Rfc2136Server, type ServerKind, serversMissing, startServer } from './servers.js';
+import { describeOnServers } from './real-servers.js';
+import { type Rfc2136Server, type ServerKind, startServer } from './servers.js';
 
 // Time budget: ten times its slowest test (a 4,000-record zone written and read: 1 s under load), rounded up;
 // starting a server waits up to 15 s.
 vi.setConfig({ testTimeout: 15_000, hookTimeout: 30_000 });
 
-const missing = serversMissing();
 const ZONE = 'transfer.test';
 const RECORDS = 4_000;
 
@@ -92,11 +92,4 @@ function lines(records: readonly WireRecord[] | null | undefined): string[] {
   return (records ?? []).map((r) => `${r.name} ${r.type} ${r.value} ttl ${r.ttl}`).sort();
 }
 
-if (missing !== null) {
-  describe.skip(`transfers from BIND 9 and Knot (skipped: ${missing})`, () => {
-    it.skip('not run', () => {});
-  });
-} else {
-  describe('transfers from BIND 9', () => describeTransfer('bind'));
-  describe('transfers from Knot', () => describeTransfer('knot'));
-}
+describeOnServers('transfers', describeTransfer);
