@@ -74,9 +74,21 @@ export function checkSeedZoneNames(dns: unknown, ctx: z.RefinementCtx): void {
     ['zones', zones],
     ['secondary_zones', secondaries],
   ] as const;
-  for (const [section, names] of sections)
+  for (const [section, names] of sections) {
     for (const name of names.filter((one) => !isZoneName(normaliseName(one))))
       ctx.addIssue({ code: 'custom', path: [section, name], message: ZONE_NAME_MESSAGE });
+    const first = new Map<string, string>();
+    for (const name of names) {
+      const earlier = first.get(normaliseName(name));
+      if (earlier === undefined) first.set(normaliseName(name), name);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [section, name],
+          message: `is zone ${JSON.stringify(earlier)} too (names differ only in case or a final dot): the service holds one zone of a name`,
+        });
+    }
+  }
   const primary = new Set(zones.map(normaliseName));
   for (const name of secondaries.filter((one) => primary.has(normaliseName(one))))
     ctx.addIssue({
@@ -84,6 +96,41 @@ export function checkSeedZoneNames(dns: unknown, ctx: z.RefinementCtx): void {
       path: ['secondary_zones', name],
       message: 'is a zone of `zones` too: the service holds one zone of a name',
     });
+}
+
+/**
+ * The nodes of the seed's geo services, as the service judges a node it links (geo-body.ts): its zone is a zone of
+ * the seed's `zones`, and a node is linked once, by one service.
+ */
+export function checkSeedGeoNodes(dns: unknown, ctx: z.RefinementCtx): void {
+  const zones = new Set(Object.keys(asObject(asObject(dns)?.zones) ?? {}).map(normaliseName));
+  const linked = new Map<string, string>();
+  for (const [name, service] of Object.entries(asObject(asObject(dns)?.geo_services) ?? {})) {
+    const nodes = asObject(service)?.nodes;
+    (Array.isArray(nodes) ? nodes : []).forEach((node, index) => {
+      const { zone, fqdn } = asObject(node) ?? {};
+      if (typeof zone !== 'string' || typeof fqdn !== 'string') return;
+      const path = ['geo_services', name, 'nodes', index];
+      if (!zones.has(normaliseName(zone)))
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'zone'],
+          message: `no zone ${zone} in \`zones\`: the service links nodes of its own zones only`,
+        });
+      const key = `${normaliseName(zone)} ${normaliseName(fqdn)}`;
+      const other = linked.get(key);
+      if (other === undefined) linked.set(key, name);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message:
+            other === name
+              ? `${fqdn} listed twice: the service links a node once`
+              : `${fqdn} is linked to geo service ${other} too: a node is served by one geo service`,
+        });
+    });
+  }
 }
 
 const ZONE_NAME_MESSAGE =

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { isRecordType, parseTtl } from './rdata.js';
-import { checkSeedRecords, checkSeedZoneNames } from './seed-checks.js';
+import { checkSeedGeoNodes, checkSeedRecords, checkSeedZoneNames } from './seed-checks.js';
 import { GeoServiceSeed, SecondarySeed } from './service-seed.js';
 import { ZoneNoteSeed } from './zone-note-state.js';
 
@@ -83,6 +83,7 @@ const DnsSeedObject = z.strictObject({
 export const DnsSeedSchema = DnsSeedObject.superRefine(
   (dns, ctx) => {
     checkSeedZoneNames(dns, ctx);
+    checkSeedGeoNodes(dns, ctx);
     checkSeedRecords(dns, ctx);
   },
   { when: () => true },

@@ -134,4 +134,56 @@ describe('zone names of a seed', () => {
     );
     expect(Object.keys(h.emulator.snapshot().dns?.zones ?? {})).toEqual(['example.com', 'in-addr.arpa']);
   });
+
+  it('refuses two zones of one name, written in other cases or with a final dot: the service holds one', () => {
+    const message = seedError({
+      dns: {
+        zones: { 'example.com': {}, 'Example.COM.': {}, 'example.net': {} },
+        secondary_zones: { 'b.example': { masters: ['192.0.2.1'] }, 'B.Example': { masters: ['192.0.2.1'] } },
+      },
+    });
+    expect(message.split('\n')).toEqual([
+      'Invalid emulator seed seed:',
+      '  - dns.zones["Example.COM."]: is zone "example.com" too (names differ only in case or a final dot): the service holds one zone of a name',
+      '  - dns.secondary_zones["B.Example"]: is zone "b.example" too (names differ only in case or a final dot): the service holds one zone of a name',
+    ]);
+  });
+});
+
+describe('geo nodes of a seed', () => {
+  const groups = [{ name: 'All', countries: ['@@'], a: ['192.0.2.1'] }];
+
+  it('refuses a node of a zone the seed does not hold, and a node two services link, as the API does', () => {
+    const message = seedError({
+      dns: {
+        zones: { 'example.com': {} },
+        geo_services: {
+          One: { groups, nodes: [{ zone: 'example.com', fqdn: 'www.example.com' }] },
+          Two: {
+            groups,
+            nodes: [
+              { zone: 'Example.com.', fqdn: 'WWW.example.com' },
+              { zone: 'example.org', fqdn: 'www.example.org' },
+            ],
+          },
+        },
+      },
+    });
+    expect(message.split('\n')).toEqual([
+      'Invalid emulator seed seed:',
+      '  - dns.geo_services.Two.nodes[0]: WWW.example.com is linked to geo service One too: a node is served by one geo service',
+      '  - dns.geo_services.Two.nodes[1].zone: no zone example.org in `zones`: the service links nodes of its own zones only',
+    ]);
+  });
+
+  it('refuses a node a service lists twice: the service links a node once', () => {
+    const node = { zone: 'example.com', fqdn: 'www.example.com' };
+    const seed = {
+      dns: { zones: { 'example.com': {} }, geo_services: { One: { groups, nodes: [node, node] } } },
+    };
+    expect(seedError(seed).split('\n')).toEqual([
+      'Invalid emulator seed seed:',
+      '  - dns.geo_services.One.nodes[1]: www.example.com listed twice: the service links a node once',
+    ]);
+  });
 });
