@@ -19,6 +19,12 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** The provider the loader created without `providers:`: messages name it as plans show it, not at all. */
   implicitProvider?: string;
+  /**
+   * Asks one server one question; default queryServer (dns-wire/query.ts). It resolves with the server's reply, or
+   * rejects with a DnsQueryError saying why there is none, which becomes a `failed` answer; any other rejection
+   * rejects the whole ask. Tests give one that plays the servers on a fake clock.
+   */
+  query?: typeof queryServer;
 }
 
 /** An expectation and what each server of its zone serves, servers in the order `serversOf` gave them. */
@@ -81,7 +87,7 @@ async function askOne(server: DnsServer, e: ServedExpectation, options: AskOptio
   const label = serverLabel(server);
   options.signal?.throwIfAborted();
   try {
-    const reply = await queryServer(server, { name: e.fqdn, type: e.type }, options);
+    const reply = await (options.query ?? queryServer)(server, { name: e.fqdn, type: e.type }, options);
     return { server: label, answer: servedAnswer(reply.message, e.fqdn, e.type) };
   } catch (error) {
     if (!(error instanceof DnsQueryError)) throw error;

@@ -1,6 +1,7 @@
 /**
  * Which servers `verify` and `--wait-served` ask (verify/ask.ts): a zone whose lookup finds no server is answered
  * by none, so each of its sets fails, naming the zone (and its provider), never counts as served by every server.
+ * A query that fails other than as a DnsQueryError (its signal fired) stops the ask instead of failing a set.
  */
 import { describe, expect, it } from 'vitest';
 import type { ServedExpectation } from '../../src/plan/index.js';
@@ -38,5 +39,18 @@ describe('asking the servers of a zone that has none', () => {
     ]);
     expect(lookups).toEqual(['example.com dyn', 'example.net dns']);
     expect(servedReport(asked).counts).toEqual({ sets: 3, served: 0, differs: 0, failed: 3 });
+  });
+});
+
+describe('a query that fails other than with no answer', () => {
+  it('rejects the ask with its reason, as a stopped query does, instead of counting a failed answer', async () => {
+    const stopped = new Error('interrupted');
+    const asking = askServers([WWW], async () => [{ host: '198.51.100.1', port: 53 }], {
+      ...OPTIONS,
+      query: async () => {
+        throw stopped;
+      },
+    });
+    await expect(asking).rejects.toBe(stopped);
   });
 });

@@ -1,16 +1,19 @@
 /**
- * `apply --wait-served`'s wait (verify/wait.ts) against name servers played by UDP sockets in the test: one that
- * lags (old data for a few queries, then the new), one that answers too late for a round, and one whose answers an
- * attacker off the path races from another port (RFC 5452 §9.1: only the address and port asked may answer). The
- * wait's rounds and the queries are counted, never timed.
+ * `apply --wait-served`'s wait (verify/wait.ts). Its rounds, pauses and deadline run on a fake clock against name
+ * servers played in process (test/support/played-servers.ts): one that lags (old data for a few questions, then the
+ * new), one that answers too late for a round. Which answers a query takes is a property of the wire, tested on UDP
+ * sockets: an attacker off the path races the server's answer from another port (RFC 5452 §9.1: only the address
+ * and port asked may answer). Rounds and questions are counted, never timed.
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeMessage, encodeMessage, RCODES } from '../../src/dns-wire/index.js';
 import type { ServedExpectation } from '../../src/plan/index.js';
 import type { ServersOf } from '../../src/verify/ask.js';
+import { DEFAULT_QUERY_TIMEOUT_MS } from '../../src/verify/defaults.js';
 import { waitServed } from '../../src/verify/index.js';
 import { type FakeClock, fakeClock } from '../support/fake-clock.js';
+import { type PlayedServers, playedServers } from '../support/played-servers.js';
 
 const WWW: ServedExpectation = {
   zone: 'example.com',
@@ -22,114 +25,28 @@ const WWW: ServedExpectation = {
 const OLD = '192.0.2.1';
 const NEW = '192.0.2.2';
 
-const sockets: Socket[] = [];
-/** Answers still to be sent late: dropped when the test ends, before its sockets close. */
-const timers = new Set<NodeJS.Timeout>();
-afterEach(async () => {
-  for (const timer of timers) clearTimeout(timer);
-  timers.clear();
-  await Promise.all(sockets.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-});
-
-async function udpSocket(): Promise<Socket> {
-  const socket = createSocket('udp4');
-  sockets.push(socket);
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-  return socket;
-}
-
-/** An answer a test server sends to a query: a value, now or after `afterMs`, from its own socket or `from`. */
-type Reply = { value: string; afterMs?: number; from?: Socket };
-
-/** A name server on 127.0.0.1 answering the name asked with A records as `reply` says; its port, its queries. */
-async function nameServer(replies: (n: number) => Reply[]) {
-  const socket = await udpSocket();
-  let queries = 0;
-  socket.on('message', (octets, remote) => {
-    queries += 1;
-    const query = decodeMessage(octets);
-    for (const what of replies(queries)) {
-      const answer = encodeMessage({
-        ...query,
-        ...{ response: true, authoritative: true, rcode: RCODES.NOERROR, udpSize: undefined },
-        answers: [{ name: query.question?.name ?? '', type: 'A', ttl: 300, value: what.value }],
-      });
-      const send = () => (what.from ?? socket).send(answer, remote.port, remote.address);
-      if (what.afterMs === undefined) send();
-      else {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          send();
-        }, what.afterMs);
-        timers.add(timer);
-      }
-    }
-  });
-  return { port: socket.address().port, queries: () => queries };
-}
-
-/** One query attempt of 100 ms, one datagram per attempt, rounds 5 ms apart, until `deadlineMs`. */
-const wait = (port: number, deadlineMs: number) =>
-  waitServed([WWW], async () => [{ host: '127.0.0.1', port }], {
-    ...{ deadlineMs, intervalMs: 5, concurrency: 4, timeoutMs: 100 },
-  });
-
-describe('waiting until the name servers serve a change', () => {
-  it('goes on asking a server that serves the old data, and is done the round it serves the new', async () => {
-    const server = await nameServer((n) => [{ value: n <= 3 ? OLD : NEW }]);
-    const result = await wait(server.port, 60_000);
-    expect(result).toMatchObject({ done: true, rounds: 4 });
-    expect(result.zones[0]).toMatchObject({ zone: 'example.com', sets: 1, lagging: [] });
-    expect(result.zones[0]?.servedAfterMs).toEqual(expect.any(Number));
-  });
-
-  it('counts a round whose answers come too late as not served yet, and asks again', async () => {
-    // Round 1: both datagrams of the query are answered 300 ms late (the attempt waits 100 ms); round 2 in time.
-    const server = await nameServer((n) => [{ value: NEW, ...(n <= 2 ? { afterMs: 300 } : {}) }]);
-    const result = await wait(server.port, 60_000);
-    expect(result).toMatchObject({ done: true, rounds: 2 });
-    expect(server.queries()).toBe(3);
-  });
-
-  it('says which server lags, on what, when the deadline passes first', async () => {
-    const server = await nameServer(() => [{ value: OLD }]);
-    const result = await wait(server.port, 0);
-    expect(result).toMatchObject({ done: false, rounds: 1 });
-    expect(result.zones[0]?.lagging).toEqual([
-      { server: `127.0.0.1:${server.port}`, set: 'www.example.com A', why: `serves ${OLD}` },
-    ]);
-  });
-
-  it('never takes the new data from another port: a spoofed answer does not end the wait', async () => {
-    const spoofer = await udpSocket();
-    const server = await nameServer(() => [{ value: NEW, from: spoofer }]);
-    const result = await wait(server.port, 0);
-    expect(result).toMatchObject({ done: false, rounds: 1 });
-    expect(result.zones[0]?.lagging).toEqual([
-      {
-        server: `127.0.0.1:${server.port}`,
-        set: 'www.example.com A',
-        why: 'no answer within 100 ms',
-      },
-    ]);
-  });
-
-  it("takes the server's own answer when a spoofed one from another port raced it", async () => {
-    const spoofer = await udpSocket();
-    const server = await nameServer(() => [
-      { value: OLD, from: spoofer },
-      { value: NEW, afterMs: 20 },
-    ]);
-    expect(await wait(server.port, 0)).toMatchObject({ done: true, rounds: 1 });
-  });
-});
-
 describe('the wait on a fake clock: its rounds and deadline, never waiting for real time', () => {
-  /** The same wait with the fake clock's now and sleep (each sleep returns at once, the clock moved on). */
-  const waitOn = (clock: FakeClock, serversOf: ServersOf, deadlineMs: number, intervalMs: number) =>
-    waitServed([WWW], serversOf, {
-      ...{ deadlineMs, intervalMs, concurrency: 4, timeoutMs: 100, implicitProvider: 'dyn' },
-      ...{ now: clock.now, sleep: clock.elapse },
+  /** Two played servers: their labels are 198.51.100.1:53 and 198.51.100.2:53. */
+  const FIRST = { host: '198.51.100.1', port: 53 };
+  const SECOND = { host: '198.51.100.2', port: 53 };
+  const serves = (value: string) => () => ({ serves: value });
+  const at =
+    (...servers: { host: string; port: number }[]): ServersOf =>
+    async () =>
+      servers;
+
+  /** The wait with the fake clock's now and sleep (each sleep returns at once, the clock moved on), asking `played`. */
+  const waitOn = (
+    clock: FakeClock,
+    played: PlayedServers,
+    serversOf: ServersOf,
+    times: { deadlineMs: number; intervalMs: number },
+    expectations = [WWW],
+  ) =>
+    waitServed(expectations, serversOf, {
+      ...times,
+      ...{ concurrency: 4, timeoutMs: 100, implicitProvider: 'dyn' },
+      ...{ now: clock.now, sleep: clock.elapse, query: played.query },
     });
   const noServers: ServersOf = async () => {
     throw new Error('cannot find the NS set of example.com: queryNs ESERVFAIL example.com');
@@ -137,7 +54,9 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
 
   it('asks a round every interval until the deadline, the last pause cut to end at it, then says why', async () => {
     const clock = fakeClock();
-    const result = await waitOn(clock, noServers, 60_000, 7_000);
+    const result = await waitOn(clock, playedServers(clock, {}), noServers, {
+      ...{ deadlineMs: 60_000, intervalMs: 7_000 },
+    });
     // Rounds at 0, 7 s, … 56 s, then one at the deadline itself: never a pause past it.
     expect(clock.sleeps).toEqual([...Array.from({ length: 8 }, () => 7_000), 4_000]);
     expect(result).toMatchObject({ done: false, rounds: 10, waitedMs: 60_000 });
@@ -164,7 +83,9 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
       lookups.push(`${zone} ${provider}`);
       return [];
     };
-    const result = await waitOn(clock, none, 30_000, 10_000);
+    const result = await waitOn(clock, playedServers(clock, {}), none, {
+      ...{ deadlineMs: 30_000, intervalMs: 10_000 },
+    });
     expect(result).toMatchObject({ done: false, rounds: 4, waitedMs: 30_000 });
     expect(lookups).toEqual(Array.from({ length: 4 }, () => 'example.com dyn'));
     expect(result.zones).toStrictEqual([
@@ -183,45 +104,65 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
     ]);
   });
 
-  it('stops the round the server serves the change, and says after how long from the start', async () => {
+  it('goes on asking a server that serves the old data, done the round it serves the new, after how long', async () => {
     const clock = fakeClock();
-    const server = await nameServer((n) => [{ value: n <= 3 ? OLD : NEW }]);
-    const result = await waitOn(
-      clock,
-      async () => [{ host: '127.0.0.1', port: server.port }],
-      600_000,
-      30_000,
-    );
+    const played = playedServers(clock, { '198.51.100.1:53': (n) => ({ serves: n <= 3 ? OLD : NEW }) });
+    const result = await waitOn(clock, played, at(FIRST), { deadlineMs: 600_000, intervalMs: 30_000 });
     expect(clock.sleeps).toEqual([30_000, 30_000, 30_000]);
     expect(result).toMatchObject({ done: true, rounds: 4, waitedMs: 90_000 });
-    expect(result.zones[0]).toEqual({
-      zone: 'example.com',
-      provider: 'dyn',
-      sets: 1,
-      servedAfterMs: 90_000,
-      lagging: [],
+    expect(result.zones).toStrictEqual([
+      { zone: 'example.com', provider: 'dyn', sets: 1, servedAfterMs: 90_000, lagging: [] },
+    ]);
+    expect(played.asked('198.51.100.1:53')).toBe(4);
+  });
+
+  it('counts a round whose answer comes too late as not served yet, and asks again', async () => {
+    const clock = fakeClock();
+    // Round 1's answer comes after the query gave up, 100 ms on; round 2's in time.
+    const played = playedServers(clock, {
+      '198.51.100.1:53': (n) => (n === 1 ? 'too late' : { serves: NEW }),
     });
-    expect(server.queries()).toBe(4);
+    const result = await waitOn(clock, played, at(FIRST), { deadlineMs: 60_000, intervalMs: 5_000 });
+    expect(clock.sleeps).toEqual([5_000]);
+    expect(result).toMatchObject({ done: true, rounds: 2, waitedMs: 5_100 });
+    expect(result.zones[0]?.servedAfterMs).toBe(5_100);
+    expect(played.asked('198.51.100.1:53')).toBe(2);
+  });
+
+  it('says which servers lag, on what, when the deadline passes first: old data, an answer too late', async () => {
+    const clock = fakeClock();
+    const played = playedServers(clock, {
+      '198.51.100.1:53': serves(OLD),
+      '198.51.100.2:53': () => 'too late',
+    });
+    const result = await waitOn(clock, played, at(FIRST, SECOND), { deadlineMs: 0, intervalMs: 5_000 });
+    expect(clock.sleeps).toEqual([]);
+    expect(result).toMatchObject({ done: false, rounds: 1, waitedMs: 100 });
+    expect(result.zones[0]?.lagging).toEqual([
+      { server: '198.51.100.1:53', set: 'www.example.com A', why: `serves ${OLD}` },
+      { server: '198.51.100.2:53', set: 'www.example.com A', why: 'no answer within 100 ms' },
+    ]);
   });
 
   it('asks only what is not served yet, and times each zone on its own', async () => {
     const clock = fakeClock();
     const asked: string[] = [];
-    const server = await nameServer(() => [{ value: NEW }]);
+    const played = playedServers(clock, { '198.51.100.1:53': serves(NEW) });
     const mail: ServedExpectation = { ...WWW, zone: 'example.net', fqdn: 'www.example.net' };
     // example.net's servers are found only from the third round on.
     let lookups = 0;
     const serversOf: ServersOf = async (zone) => {
       asked.push(zone);
       if (zone === 'example.net' && ++lookups < 3) throw new Error('no NS set yet');
-      return [{ host: '127.0.0.1', port: server.port }];
+      return [FIRST];
     };
-    const result = await waitServed([WWW, mail], serversOf, {
-      ...{ deadlineMs: 60_000, intervalMs: 10_000, concurrency: 4, timeoutMs: 100 },
-      ...{ now: clock.now, sleep: clock.elapse },
-    });
+    const result = await waitOn(clock, played, serversOf, { deadlineMs: 60_000, intervalMs: 10_000 }, [
+      WWW,
+      mail,
+    ]);
     expect(result).toMatchObject({ done: true, rounds: 3, waitedMs: 20_000 });
     expect(asked).toEqual(['example.com', 'example.net', 'example.net', 'example.net']);
+    expect(played.asked('198.51.100.1:53')).toBe(2);
     expect(result.zones.map((z) => [z.zone, z.servedAfterMs])).toEqual([
       ['example.com', 0],
       ['example.net', 20_000],
@@ -230,51 +171,40 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
 
   it('is done only when every server of a zone serves it, and names only the servers that lag', async () => {
     const clock = fakeClock();
-    const fresh = await nameServer(() => [{ value: NEW }]);
-    const stale = await nameServer(() => [{ value: OLD }]);
-    const both: ServersOf = async () => [
-      { host: '127.0.0.1', port: fresh.port },
-      { host: '127.0.0.1', port: stale.port },
-    ];
-    const result = await waitOn(clock, both, 20_000, 10_000);
+    const played = playedServers(clock, { '198.51.100.1:53': serves(NEW), '198.51.100.2:53': serves(OLD) });
+    const result = await waitOn(clock, played, at(FIRST, SECOND), { deadlineMs: 20_000, intervalMs: 10_000 });
     expect(result).toMatchObject({ done: false, rounds: 3, waitedMs: 20_000 });
     expect(result.zones).toStrictEqual([
       {
         zone: 'example.com',
         provider: 'dyn',
         sets: 1,
-        lagging: [{ server: `127.0.0.1:${stale.port}`, set: 'www.example.com A', why: `serves ${OLD}` }],
+        lagging: [{ server: '198.51.100.2:53', set: 'www.example.com A', why: `serves ${OLD}` }],
       },
     ]);
   });
 
   it('keeps zones apart by provider, counts each one’s sets, and names each one’s own lagging servers', async () => {
     const clock = fakeClock();
-    const first = await nameServer(() => [{ value: OLD }]);
-    const second = await nameServer(() => [{ value: OLD }]);
+    const played = playedServers(clock, { '198.51.100.1:53': serves(OLD), '198.51.100.2:53': serves(OLD) });
     const ftp: ServedExpectation = { ...WWW, fqdn: 'ftp.example.com' };
-    const port = (provider: string | undefined) => (provider === 'a' ? first.port : second.port);
-    const serversOf: ServersOf = async (_zone, provider) => [{ host: '127.0.0.1', port: port(provider) }];
-    const result = await waitServed(
-      [
-        { ...WWW, provider: 'a' },
-        { ...ftp, provider: 'a' },
-        { ...WWW, provider: 'b' },
-      ],
+    const serversOf: ServersOf = async (_zone, provider) => [provider === 'a' ? FIRST : SECOND];
+    const expectations = [
+      { ...WWW, provider: 'a' },
+      { ...ftp, provider: 'a' },
+      { ...WWW, provider: 'b' },
+    ];
+    const result = await waitOn(
+      clock,
+      played,
       serversOf,
-      {
-        ...{ deadlineMs: 0, intervalMs: 10_000, concurrency: 4, timeoutMs: 100 },
-        ...{ now: clock.now, sleep: clock.elapse },
-      },
+      { deadlineMs: 0, intervalMs: 10_000 },
+      expectations,
     );
-    const lag = (server: number, fqdn: string) => ({
-      server: `127.0.0.1:${server}`,
-      set: `${fqdn} A`,
-      why: `serves ${OLD}`,
-    });
+    const lag = (server: string, fqdn: string) => ({ server, set: `${fqdn} A`, why: `serves ${OLD}` });
     expect(result.zones).toStrictEqual([
-      { zone: 'example.com', provider: 'a', sets: 2, lagging: [lag(first.port, 'www.example.com')] },
-      { zone: 'example.com', provider: 'b', sets: 1, lagging: [lag(second.port, 'www.example.com')] },
+      { zone: 'example.com', provider: 'a', sets: 2, lagging: [lag('198.51.100.1:53', 'www.example.com')] },
+      { zone: 'example.com', provider: 'b', sets: 1, lagging: [lag('198.51.100.2:53', 'www.example.com')] },
     ]);
   });
 
@@ -297,8 +227,70 @@ describe('the wait on a fake clock: its rounds and deadline, never waiting for r
 
   it('a deadline of zero is one round and no pause', async () => {
     const clock = fakeClock();
-    const result = await waitOn(clock, noServers, 0, 5_000);
+    const result = await waitOn(clock, playedServers(clock, {}), noServers, {
+      deadlineMs: 0,
+      intervalMs: 5_000,
+    });
     expect(clock.sleeps).toEqual([]);
     expect(result).toMatchObject({ done: false, rounds: 1, waitedMs: 0 });
+  });
+});
+
+describe('on UDP sockets: only the address and port asked may answer (RFC 5452 §9.1)', () => {
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  });
+
+  async function udpSocket(): Promise<Socket> {
+    const socket = createSocket('udp4');
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+    return socket;
+  }
+
+  /**
+   * A name server on 127.0.0.1 that answers each query first from `spoofer`'s port with `spoofed`, then, once that
+   * datagram is sent, from its own with `own`: the spoof comes first by construction. Its port, its queries.
+   */
+  async function racedServer(spoofer: Socket, spoofed: string, own: string) {
+    const socket = await udpSocket();
+    let queries = 0;
+    socket.on('message', (octets, remote) => {
+      queries += 1;
+      const query = decodeMessage(octets);
+      const answer = (value: string) =>
+        encodeMessage({
+          ...query,
+          ...{ response: true, authoritative: true, rcode: RCODES.NOERROR, udpSize: undefined },
+          answers: [{ name: query.question?.name ?? '', type: 'A', ttl: 300, value }],
+        });
+      spoofer.send(answer(spoofed), remote.port, remote.address, () =>
+        socket.send(answer(own), remote.port, remote.address),
+      );
+    });
+    return { port: socket.address().port, queries: () => queries };
+  }
+
+  /** One round (deadline 0) with the default query time: only a server that never answers would reach it. */
+  const waitOnce = (port: number) =>
+    waitServed([WWW], async () => [{ host: '127.0.0.1', port }], {
+      ...{ deadlineMs: 0, intervalMs: 5_000, concurrency: 4, timeoutMs: DEFAULT_QUERY_TIMEOUT_MS },
+    });
+
+  it('never takes the new data from another port: the server’s own old data that follows is taken', async () => {
+    const server = await racedServer(await udpSocket(), NEW, OLD);
+    const result = await waitOnce(server.port);
+    expect(result).toMatchObject({ done: false, rounds: 1 });
+    expect(result.zones[0]?.lagging).toEqual([
+      { server: `127.0.0.1:${server.port}`, set: 'www.example.com A', why: `serves ${OLD}` },
+    ]);
+    expect(server.queries()).toBe(1);
+  });
+
+  it("takes the server's own new data when old data from another port raced it", async () => {
+    const server = await racedServer(await udpSocket(), OLD, NEW);
+    expect(await waitOnce(server.port)).toMatchObject({ done: true, rounds: 1 });
+    expect(server.queries()).toBe(1);
   });
 });
