@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONFIG_REFERENCE_PATH, configReference, type SchemaNode } from '../../scripts/config-reference.js';
 import { desiredStateJsonSchema } from '../../src/config/schema/json-schema.js';
 import { PROVIDER_CATALOGUE } from '../../src/providers/registry.js';
+
+// Time budget: ten times its slowest test (1.8 s quiet and on 2 cores at load 17, nearly all of it zod making the
+// JSON Schema), rounded up.
+vi.setConfig({ testTimeout: 20_000 });
 
 /** docs/configuration-reference.md is generated from the schema `validate` uses, and kept current by this test. */
 

@@ -2,9 +2,10 @@
  * A project as a user makes it: empty but for git and a package.json, then edgeplan installed from the tarball
  * `npm pack` makes, with the README's own install command. The package is built into a temp copy (the checkout's
  * dist/ is neither used nor touched) as `npm run build` builds it, and packed with `npm pack --ignore-scripts` (its
- * `prepare` would build again). The tarball is made once for the sources as they are (the build's inputs digest,
- * scripts/build.mjs) and kept in the temp directory, so the test files that install it share one build; a lock
- * directory keeps two from packing at once.
+ * `prepare` would build again). The tarball, and the project it is installed into, are each made once for the
+ * sources as they are (the build's inputs digest, scripts/build.mjs, the lockfile among them) and kept in the temp
+ * directory (test/support/made-once.ts): the test files share one build, one pack and one install, and each works
+ * in a copy of the installed project of its own.
  *
  * The install is `npm install --save-dev ./vendor/edgeplan-<version>.tgz` as the README writes it, run with
  * `--offline`: the project's package-lock.json is seeded with this checkout's locked entries of edgeplan's
@@ -13,13 +14,13 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { inputsDigest } from '../../scripts/build.mjs';
 import { bundleCli } from '../../scripts/bundle-cli.mjs';
+import { madeOnce } from '../support/made-once.js';
 
 export const run = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -85,60 +86,54 @@ async function pack(dir: string): Promise<void> {
   await writeFile(join(dir, 'files.json'), JSON.stringify({ filename, packed: files.map((f) => f.path) }));
 }
 
-/** The tarball of the package as the sources are now: packed once, then found in the temp directory. */
-async function packed(): Promise<Packed> {
+/** A name for what is made from the sources as they are now (the build's inputs, and what is packed beside). */
+async function sourcesDigest(): Promise<string> {
   const hash = createHash('sha256').update(await inputsDigest(ROOT));
   for (const file of PACKED_TOO) hash.update(await readFile(join(ROOT, file)));
-  const digest = hash.digest('hex').slice(0, 16);
-  const done = join(tmpdir(), `edgeplan-packed-${digest}`);
-  const lock = `${done}.lock`;
-  for (;;) {
-    const found = await readFile(join(done, 'files.json'), 'utf8').catch(() => null);
-    if (found) {
-      const { filename, packed } = JSON.parse(found) as { filename: string; packed: string[] };
-      return { filename, path: join(done, filename), packed };
-    }
-    if (
-      !(await mkdir(lock).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      // Another file packs: wait for it; a lock left by a run that was killed is taken over after 10 minutes.
-      const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
-      if (age > 600_000) await rm(lock, { recursive: true, force: true });
-      await sleep(500);
-      continue;
-    }
-    try {
-      const work = await mkdtemp(join(tmpdir(), 'edgeplan-packing-'));
-      await pack(work);
-      await rename(work, done);
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-  }
+  return hash.digest('hex').slice(0, 16);
 }
 
-/** An empty project in a temp directory, edgeplan installed into it from the packed tarball as the README says. */
-export async function packedProject(): Promise<PackedProject> {
-  const { filename, path, packed: files } = await packed();
-  const tmp = await mkdtemp(join(tmpdir(), 'edgeplan-pack-'));
-  const app = join(tmp, 'app');
-  const install = await readmeInstall();
-  if (install.at(-1) !== `./vendor/${filename}`)
-    throw new Error(`README.md installs ${install.at(-1)}, but npm pack made ${filename}`);
+/** The tarball of the package as the sources are now: packed once, then found in the temp directory. */
+async function packed(digest: string): Promise<Packed> {
+  const dir = await madeOnce(`edgeplan-packed-${digest}`, pack);
+  const { filename, packed } = JSON.parse(await readFile(join(dir, 'files.json'), 'utf8')) as {
+    filename: string;
+    packed: string[];
+  };
+  return { filename, path: join(dir, filename), packed };
+}
+
+/** Installs the tarball into `dir`/app, a project made empty, with the README's command. */
+async function install({ filename, path }: Packed, dir: string): Promise<void> {
+  const app = join(dir, 'app');
+  const command = await readmeInstall();
+  if (command.at(-1) !== `./vendor/${filename}`)
+    throw new Error(`README.md installs ${command.at(-1)}, but npm pack made ${filename}`);
   await mkdir(join(app, 'vendor'), { recursive: true });
   await copyFile(path, join(app, 'vendor', filename));
   await writeFile(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
   await writeFile(join(app, 'package-lock.json'), await seededLock());
   await run('git', ['init', '--quiet'], { cwd: app });
-  const [npm = 'npm', ...args] = install;
+  const [npm = 'npm', ...args] = command;
   await run(npm, [...args, '--offline', '--no-audit', '--no-fund'], { cwd: app }).catch((error) => {
     const why = /ENOTCACHED/.test(String(error.stderr))
       ? "npm's cache lacks a dependency of the package: run `npm ci` in this checkout first (it fills the cache)"
       : String(error.stderr);
-    throw new Error(`${install.join(' ')} --offline: ${why}`);
+    throw new Error(`${command.join(' ')} --offline: ${why}`);
   });
-  return { tmp, app, filename, packed: files, install };
+}
+
+/**
+ * A project of its own in a temp directory, edgeplan installed into it from the packed tarball as the README says:
+ * a copy of the one project installed for the sources as they are (links kept as npm made them), so that the test
+ * files share one install.
+ */
+export async function packedProject(): Promise<PackedProject> {
+  const digest = await sourcesDigest();
+  const tarball = await packed(digest);
+  const installed = await madeOnce(`edgeplan-installed-${digest}`, (dir) => install(tarball, dir));
+  const tmp = await mkdtemp(join(tmpdir(), 'edgeplan-pack-'));
+  const app = join(tmp, 'app');
+  await cp(join(installed, 'app'), app, { recursive: true, verbatimSymlinks: true });
+  return { tmp, app, filename: tarball.filename, packed: tarball.packed, install: await readmeInstall() };
 }

@@ -181,13 +181,11 @@ describe('problems and warnings are counted past the first ones', () => {
     expect(tied.list().map((p) => p.message)).toEqual(['first', 'second']);
   });
 
-  it('shows 20 problems of a file of 100,000 bad lines, and how many more', async () => {
-    const many = await readError(
-      [...HEAD, ...Array.from({ length: 100_000 }, () => 'x 60 CH A 1')].join('\n'),
-    );
-    expect(many.total).toBe(100_000);
+  it('shows 20 problems of a file of 2,000 bad lines, and how many more', async () => {
+    const many = await readError([...HEAD, ...Array.from({ length: 2_000 }, () => 'x 60 CH A 1')].join('\n'));
+    expect(many.total).toBe(2_000);
     expect(many.problems.map((p) => p.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 5));
-    expect(many.message.split('\n').at(-1)).toBe('  … and 99980 more');
+    expect(many.message.split('\n').at(-1)).toBe('  … and 1980 more');
   });
 
   it('shows 20 problems of any list, and names its error class', () => {
