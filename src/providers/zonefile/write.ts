@@ -6,7 +6,7 @@ import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
 import type { ParsedZones } from './parsed.js';
-import { digestOf, readable, utf8Text } from './read.js';
+import { digestOf, fileText, readable } from './read.js';
 import { readEntries } from './read-entries.js';
 import { splicedZoneText } from './splice-text.js';
 import type { ZoneFileStore } from './store.js';
@@ -136,9 +136,7 @@ export class ZonefileWriter {
     const found = await this.bytesChecked(op, path, file);
     if (found === null) return null;
     const { bytes, digest } = found;
-    const text = utf8Text(bytes);
-    if (text === undefined)
-      throw new ZonefileReadError(file, [{ line: 1, col: 1, message: 'not UTF-8 text' }], 1);
+    const text = fileText(file, bytes);
     const known = this.settings.parsed.get(path, digest);
     if (known !== undefined) return { content: known, text };
     const read = await this.readBack(file, text, op.zone);
