@@ -81,7 +81,8 @@ export class ZoneFiles {
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
     this.parsed.keep(path, digest, read.content);
     const { notes, notesLeftOut } = read.content;
-    for (const note of notes) this.logger.warn(`${file}: ${shortened(note, SHOWN_NOTE)}`);
+    for (const { line, col, message } of notes)
+      this.logger.warn(`${file}:${line}:${col}: ${shortened(message, SHOWN_NOTE)}`);
     if (notesLeftOut)
       this.logger.warn(`${file}: ${plural(notesLeftOut, 'more set')} kept as written for such reasons`);
     return { path, file, digest, content: read.content };
