@@ -216,6 +216,10 @@ export const ERROR_CODES = {
   EP2406: ['record set too large', 'one record set does not fit one UPDATE message: it cannot be written'],
   // EP25xx: zone files
   EP2501: ['zone file unreadable', 'a zone file cannot be read or parsed'],
+  EP2502: [
+    'zone file would not read back',
+    'the text edgeplan would write does not read back: nothing written',
+  ],
   // EP26xx: the DNS wire
   EP2601: ['DNS query failed', 'a DNS query got no usable answer'],
   EP2602: ['malformed DNS message', 'octets that are not a DNS message'],
@@ -226,6 +230,7 @@ export const ERROR_CODES = {
   EP3002: ['Dyn zone changed', "the Dyn zone's serial changed since the plan: nothing was published"],
   EP3003: ['RFC 2136 zone changed', "the zone's SOA serial changed since the plan: nothing was applied"],
   EP3004: ['zone file changed', 'the zone file changed since the plan: nothing was written'],
+  EP3005: ['zone file moved', 'a zone file, or its link, changed while it was replaced: nothing was written'],
   // EP4xxx: outcome unknown
   EP4001: ['outcome unknown', 'an answer was lost; whether the write took effect is unknown'],
   EP4002: ['Dyn publish unknown', "a zone's publish answer was lost; whether it took effect is unknown"],

@@ -1,7 +1,13 @@
 import type { Logger } from '../../model/logger.js';
 import type { ProviderOp } from '../../model/provider.js';
 import { changedContent, newZoneContent, nextVersion, readBackProblem } from './change-content.js';
-import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
+import {
+  ZonefileConflictError,
+  ZonefileMovedError,
+  ZonefileReadBackError,
+  ZonefileReadError,
+  ZonefileSetupError,
+} from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
@@ -75,13 +81,15 @@ export class ZonefileWriter {
         `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
           `could read it again; ${file} was not changed (raise max_file_mb)`,
       );
-    if (problem !== null || !read.ok)
-      throw new Error(
-        `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
-      );
-    const { notKept } = await store.replace(path, text, async () => {
-      await this.bytesChecked(op, path, file);
-    });
+    if (problem !== null || !read.ok) throw new ZonefileReadBackError(op.zone, file, `${problem}`);
+    const { notKept } = await store
+      .replace(path, text, async () => {
+        await this.bytesChecked(op, path, file);
+      })
+      .catch((error: unknown) => {
+        // Said of the file as plans show it, as every other message of the writer.
+        throw error instanceof ZonefileMovedError ? new ZonefileMovedError(file, error.what) : error;
+      });
     this.settings.parsed.keep(path, digestOf(Buffer.from(text)), read.content);
     if (notKept.length > 0)
       this.settings.logger.warn(
