@@ -164,6 +164,7 @@ export const ERROR_CODES = {
     'provider type unknown',
     'a DNS provider of a type no plug-in is registered for was asked to open',
   ],
+  EP1908: ['service URL credentials', "a service's base URL carries a user name or password: refused"],
   EP1910: ['acknowledgements file', 'the drift acknowledgements file cannot be read or is invalid'],
   EP1920: ['problems against live state', 'the desired state cannot be planned against live state'],
   EP1930: ['zone-file settings', 'the zonefile provider settings do not allow what was asked'],
@@ -178,6 +179,7 @@ export const ERROR_CODES = {
   EP2003: ['transport failure', 'a request got no answer: connection failed, reset or timed out'],
   EP2004: ['response too large', 'an answer was larger than edgeplan reads'],
   EP2005: ['rate limit wait', 'the rate limit asks for a longer wait than edgeplan makes'],
+  EP2006: ['request refused', 'a request led to another origin, or to a URL with credentials: not sent'],
   // EP21xx: Dyn
   EP2101: ['Dyn API error', 'the Dyn API answered with an error (ERR_CD, INFO)'],
   EP2102: ['Dyn login refused', 'the Dyn login failed: credentials or customer name'],
