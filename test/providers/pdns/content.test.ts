@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdnsCapabilities } from '../../../src/providers/pdns/capabilities.js';
 import { pdnsContent } from '../../../src/providers/pdns/content.js';
-import { PdnsOpError } from '../../../src/providers/pdns/op-schema.js';
 
 // PowerDNS 4.7 refuses any spelling of an SVCB or HTTPS value other than its own ("Not in expected format (parsed as
 // '…')"): these are the spellings it wrote back for each (the conformance suite sends every fixture value to a real
@@ -74,23 +73,5 @@ describe('LOC content as PowerDNS takes it', () => {
 
   it('leaves the same text alone in other types', () => {
     expect(pdnsContent('TXT', '"1 2 3m 4m"')).toBe('"1 2 3m 4m"');
-  });
-});
-
-describe('SOA content as PowerDNS takes it', () => {
-  const value = 'ns1.example.net. hostmaster.example.com. 3600 600 1209600 300';
-
-  it('puts the serial the plan read back third', () => {
-    expect(pdnsContent('SOA', value, 7)).toBe(
-      'ns1.example.net. hostmaster.example.com. 7 3600 600 1209600 300',
-    );
-  });
-
-  it('refuses an SOA replace without a serial (a hand-edited op) as an op error, before it is sent', () => {
-    const attempt = () => pdnsContent('SOA', value);
-    expect(attempt).toThrow(PdnsOpError);
-    expect(attempt).toThrow(
-      `not a PowerDNS op: an SOA replace has no serial (${value}); nothing of it was sent`,
-    );
   });
 });
