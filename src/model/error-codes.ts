@@ -164,6 +164,7 @@ export const ERROR_CODES = {
     'provider type unknown',
     'a DNS provider of a type no plug-in is registered for was asked to open',
   ],
+  EP1908: ['service URL credentials', "a service's base URL carries a user name or password: refused"],
   EP1910: ['acknowledgements file', 'the drift acknowledgements file cannot be read or is invalid'],
   EP1920: ['problems against live state', 'the desired state cannot be planned against live state'],
   EP1930: ['zone-file settings', 'the zonefile provider settings do not allow what was asked'],
@@ -178,6 +179,7 @@ export const ERROR_CODES = {
   EP2003: ['transport failure', 'a request got no answer: connection failed, reset or timed out'],
   EP2004: ['response too large', 'an answer was larger than edgeplan reads'],
   EP2005: ['rate limit wait', 'the rate limit asks for a longer wait than edgeplan makes'],
+  EP2006: ['request refused', 'a request led to another origin, or to a URL with credentials: not sent'],
   // EP21xx: Dyn
   EP2101: ['Dyn API error', 'the Dyn API answered with an error (ERR_CD, INFO)'],
   EP2102: ['Dyn login refused', 'the Dyn login failed: credentials or customer name'],
@@ -216,6 +218,10 @@ export const ERROR_CODES = {
   EP2406: ['record set too large', 'one record set does not fit one UPDATE message: it cannot be written'],
   // EP25xx: zone files
   EP2501: ['zone file unreadable', 'a zone file cannot be read or parsed'],
+  EP2502: [
+    'zone file would not read back',
+    'the text edgeplan would write does not read back: nothing written',
+  ],
   // EP26xx: the DNS wire
   EP2601: ['DNS query failed', 'a DNS query got no usable answer'],
   EP2602: ['malformed DNS message', 'octets that are not a DNS message'],
@@ -226,6 +232,7 @@ export const ERROR_CODES = {
   EP3002: ['Dyn zone changed', "the Dyn zone's serial changed since the plan: nothing was published"],
   EP3003: ['RFC 2136 zone changed', "the zone's SOA serial changed since the plan: nothing was applied"],
   EP3004: ['zone file changed', 'the zone file changed since the plan: nothing was written'],
+  EP3005: ['zone file moved', 'a zone file, or its link, changed while it was replaced: nothing was written'],
   // EP4xxx: outcome unknown
   EP4001: ['outcome unknown', 'an answer was lost; whether the write took effect is unknown'],
   EP4002: ['Dyn publish unknown', "a zone's publish answer was lost; whether it took effect is unknown"],

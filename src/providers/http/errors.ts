@@ -119,6 +119,39 @@ export class RateLimitWaitError extends EdgeplanError {
   }
 }
 
+/**
+ * A request refused before it was sent: its URL leads outside the service's origin (a redirect elsewhere: the
+ * service's credentials go with every request) or carries a user name or password. Shown with those as `***`.
+ */
+export class RequestRefusedError extends EdgeplanError {
+  override readonly code = 'EP2006';
+  override readonly name = 'RequestRefusedError';
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    why: string,
+  ) {
+    super(`${method} ${redactUserinfo(url)}: refused, ${why}; nothing was sent`);
+  }
+}
+
+/**
+ * A service's base URL that carries a user name or password, refused when its transport is made: a URL is printed in
+ * messages and logs, and each provider takes its credentials in options of its own. Nothing was sent.
+ */
+export class ServiceUrlError extends EdgeplanError {
+  override readonly code = 'EP1908';
+  override readonly name = 'ServiceUrlError';
+
+  constructor(readonly url: string) {
+    super(
+      `credentials in a service URL are refused: ${redactUserinfo(url)}; give them in the provider's own options; ` +
+        'nothing was sent',
+    );
+  }
+}
+
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';

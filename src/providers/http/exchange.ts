@@ -2,7 +2,6 @@ import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AttemptStop } from './attempt-stop.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { AnswerHeaders } from './headers.js';
-import { hasUserinfo } from './redact.js';
 
 /**
  * One HTTP exchange over Node's own `node:http` / `node:https`: the one HTTP stack of every provider. It was chosen
@@ -73,8 +72,6 @@ async function https(): Promise<typeof import('node:https')> {
 }
 
 export async function exchange(pool: Pool, url: URL, request: ExchangeRequest): Promise<Exchange> {
-  // A user name or password in a URL would be sent as Basic credentials: never.
-  if (hasUserinfo(url)) throw new Error('refusing a URL with a user name or password');
   const agent = await pool.agent;
   const { stop } = request;
   stop.throwIfStopped();

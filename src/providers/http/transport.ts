@@ -1,10 +1,17 @@
 import { type Logger, silentLogger } from '../../model/logger.js';
 import { AttemptStop } from './attempt-stop.js';
 import type { DecisionSink, Symptom } from './decisions.js';
-import { RateLimitWaitError, RequestAbortedError, ResponseTooLargeError, TransportError } from './errors.js';
+import {
+  RateLimitWaitError,
+  RequestAbortedError,
+  RequestRefusedError,
+  ResponseTooLargeError,
+  ServiceUrlError,
+  TransportError,
+} from './errors.js';
 import { createPool, exchange } from './exchange.js';
 import type { AnswerHeaders } from './headers.js';
-import { hasUserinfo, redactBody, redactHeaders, redactUserinfo } from './redact.js';
+import { hasUserinfo, redactBody, redactHeaders } from './redact.js';
 import {
   type AttemptOutcome,
   DEFAULT_RETRY,
@@ -22,8 +29,9 @@ import { abortableSleep, realSleep } from './sleep.js';
  * bounded connection pool in production, and intercepted by nock in unit tests. It never
  * follows redirects (a client may give 3xx a meaning, as Dyn's 307 job redirect) and never throws on an HTTP
  * status: every status is an answer for the client to interpret.
- * It throws only `TransportError`, when no response came back on the last allowed attempt. A base URL with a user
- * name or password is refused at creation: it would be printed wherever the URL is, and no service here reads it.
+ * It throws `TransportError` when no response came back on the last allowed attempt, and RequestRefusedError,
+ * unsent, for a URL outside the base's origin or with credentials. A base URL with a user name or password is
+ * refused at creation (ServiceUrlError): it would be printed wherever the URL is, and no service here reads it.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -138,10 +146,7 @@ const MAX_LOGGED_BODY = 2000;
 
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
   const base = new URL(options.baseUrl);
-  if (hasUserinfo(base))
-    throw new Error(
-      `credentials in a service URL are refused: ${redactUserinfo(base.href)}; give them in the provider's own options`,
-    );
+  if (hasUserinfo(base)) throw new ServiceUrlError(base.href);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const logger = options.logger ?? silentLogger;
@@ -156,7 +161,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   let closed = false;
 
   async function request(req: HttpRequest): Promise<HttpResponse> {
-    const url = resolveUrl(base, prefix, req.path);
+    const url = resolveUrl(base, prefix, req);
     const path = `${url.pathname}${url.search}`;
     const { body, contentType } = encodeBody(req.body);
     const attemptMs = attemptTimeoutMs(timeoutMs, body === undefined ? 0 : Buffer.byteLength(body));
@@ -247,15 +252,21 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   return { baseUrl: base.href, request, close };
 }
 
-function resolveUrl(base: URL, prefix: string, path: string): URL {
-  if (/^https?:\/\//i.test(path)) {
-    const url = new URL(path);
-    // Credentials ride on every request: never send them to another origin.
-    if (url.origin !== base.origin)
-      throw new Error(`refusing to send a request to ${url.origin}, outside ${base.origin}`);
-    return url;
-  }
-  return new URL(`${prefix}${path}`);
+/**
+ * The URL `req` goes to; refused (RequestRefusedError) outside the base's origin, where the service's credentials,
+ * which ride on every request, must never go, and with a user name or password of its own.
+ */
+function resolveUrl(base: URL, prefix: string, req: HttpRequest): URL {
+  const url = /^https?:\/\//i.test(req.path) ? new URL(req.path) : new URL(`${prefix}${req.path}`);
+  if (url.origin !== base.origin)
+    throw new RequestRefusedError(
+      req.method,
+      url.href,
+      `it leads outside ${base.origin}, the service's origin`,
+    );
+  if (hasUserinfo(url))
+    throw new RequestRefusedError(req.method, url.href, 'its URL carries a user name or password');
+  return url;
 }
 
 function encodeBody(body: unknown): { body?: string; contentType?: string } {

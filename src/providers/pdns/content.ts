@@ -1,5 +1,6 @@
 import { isGenericType } from '../../model/record-types/generic.js';
 import { pdnsLocContent } from './loc-content.js';
+import { PdnsOpError } from './op-schema.js';
 import { pdnsSvcbContent } from './svcb-content.js';
 
 /**
@@ -26,10 +27,14 @@ export function pdnsContent(type: string, value: string, serial?: number): strin
 
 /**
  * An SOA value (its fields without the serial: record-types/soa.ts) with the serial put back third (RFC 1035
- * §3.3.13). The compiler gives every SOA replace the serial it read; one without is a hand-edited op, refused.
+ * §3.3.13). The compiler gives every SOA replace the serial it read; one without is a hand-edited op, refused
+ * (PdnsOpError) while its request is made, before anything of it is sent.
  */
 function soaContent(value: string, serial: number | undefined): string {
-  if (serial === undefined) throw new Error(`an SOA replace has no serial: ${value}`);
+  if (serial === undefined)
+    throw new PdnsOpError(
+      `not a PowerDNS op: an SOA replace has no serial (${value}); nothing of it was sent`,
+    );
   const [mname, rname, ...timers] = value.split(' ');
   return [mname, rname, serial, ...timers].join(' ');
 }

@@ -112,7 +112,7 @@ export function newZoneContent(zone: string, create: ZonefileNewZone, nowMs: num
  * read back is never written.
  */
 export function readBackProblem(read: ZoneRead, content: ZoneContent): string | null {
-  if (!read.ok) return read.problems.map((p) => `line ${p.line}: ${p.message}`).join('; ');
+  if (!read.ok) return read.problems.map((p) => `line ${p.line}, column ${p.col}: ${p.message}`).join('; ');
   const again = read.content;
   if (!isDeepStrictEqual(again.soa, content.soa)) return 'the SOA differs';
   if (!isDeepStrictEqual(again.sets, content.sets)) return 'the record sets differ';

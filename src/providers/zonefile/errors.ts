@@ -48,6 +48,43 @@ export class ZonefileConflictError extends EdgeplanError {
 }
 
 /**
+ * The zone's file, or the symbolic link to it, changed while the store replaced it (after the writer's read, which
+ * found the plan's file): nothing was replaced. `path` is the file as the store was given it.
+ */
+export class ZonefileMovedError extends EdgeplanError {
+  override readonly code = 'EP3005';
+  override readonly name = 'ZonefileMovedError';
+
+  constructor(
+    readonly path: string,
+    /** What happened to it (`was made to lead elsewhere while it was written`). */
+    readonly what: string,
+  ) {
+    super(`${path} ${what}; nothing was replaced, plan again`);
+  }
+}
+
+/**
+ * The text the writer made does not read back as the zone it was made from: the writer's last guard, so a bug in
+ * edgeplan, not in the file. Nothing was written.
+ */
+export class ZonefileReadBackError extends EdgeplanError {
+  override readonly code = 'EP2502';
+  override readonly name = 'ZonefileReadBackError';
+
+  constructor(
+    readonly zone: string,
+    readonly file: string,
+    /** Why it does not read back (change-content.ts, readBackProblem). */
+    readonly problem: string,
+  ) {
+    super(
+      `zone ${zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
+    );
+  }
+}
+
+/**
  * The provider's settings do not allow what was asked: a directory outside the repository, a missing directory, a
  * zone the plan creates without `nameservers`. Nothing was read or written.
  */

@@ -10,7 +10,13 @@ import { createZoneFileStore, type ZoneFileStore } from './store.js';
 import { ZonefileWriter } from './write.js';
 
 export { ZONEFILE_CAPABILITIES } from './capabilities.js';
-export { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
+export {
+  ZonefileConflictError,
+  ZonefileMovedError,
+  ZonefileReadBackError,
+  ZonefileReadError,
+  ZonefileSetupError,
+} from './errors.js';
 export { DEFAULT_FILENAME, locationOf, type ZoneFileLocation, zoneFilePath } from './location.js';
 export { labelZonefileOp } from './op-label.js';
 export { parseZonefileOp, ZONEFILE_OP_SCHEMA, ZonefileOpError } from './op-schema.js';

@@ -8,6 +8,7 @@ import { normaliseName } from '../../model/names.js';
 import type { LiveRecordSet } from '../../model/record-set.js';
 import { SOA } from '../../model/record-types/soa.js';
 import { plural, shortened } from '../../model/text.js';
+import { readUtf8 } from '../../model/zone-file/utf8-text.js';
 import type { ReadFile } from './compile.js';
 import { ZonefileReadError } from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath, zoneOfFileName } from './location.js';
@@ -73,18 +74,15 @@ export class ZoneFiles {
     this.read.set(zone, { file, digest });
     const known = this.parsed.get(path, digest);
     if (known !== undefined) return { path, file, digest, content: known };
-    const text = utf8Text(bytes);
-    if (text === undefined)
-      throw new ZonefileReadError(file, [
-        { line: 1, col: 1, message: 'not UTF-8 text (write other octets as \\DDD)' },
-      ]);
+    const text = fileText(file, bytes);
     const read = await this.parsed.parsed(file, bytes.length, () =>
       runStepsAsync(readZoneSteps(text, zone, this.supported), signal),
     );
     if (!read.ok) throw new ZonefileReadError(file, read.problems, read.total);
     this.parsed.keep(path, digest, read.content);
     const { notes, notesLeftOut } = read.content;
-    for (const note of notes) this.logger.warn(`${file}: ${shortened(note, SHOWN_NOTE)}`);
+    for (const { line, col, message } of notes)
+      this.logger.warn(`${file}:${line}:${col}: ${shortened(message, SHOWN_NOTE)}`);
     if (notesLeftOut)
       this.logger.warn(`${file}: ${plural(notesLeftOut, 'more set')} kept as written for such reasons`);
     return { path, file, digest, content: read.content };
@@ -125,13 +123,13 @@ export function digestOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The bytes as UTF-8 text; undefined when they are not UTF-8. */
-export function utf8Text(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return undefined;
-  }
+/** The file's bytes as UTF-8 text; octets that are not UTF-8 are a problem where the first of them is. */
+export function fileText(file: string, bytes: Uint8Array): string {
+  const read = readUtf8(bytes);
+  if (read.ok) return read.text;
+  const octet = `0x${read.octet.toString(16).toUpperCase().padStart(2, '0')}`;
+  const message = `not UTF-8 text: the octet ${octet} here does not start a UTF-8 character (write other octets as \\DDD)`;
+  throw new ZonefileReadError(file, [{ line: read.line, col: read.col, message }]);
 }
 
 function liveZone(content: ZoneContent | null): LiveZone | null {

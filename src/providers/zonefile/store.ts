@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { removeStaleTemps } from '../stale-temps.js';
 import { systemCode } from '../system-error.js';
 import { type AtomicWriteResult, type FileOwnership, writeFileAtomic } from '../write-atomic.js';
+import { ZonefileMovedError } from './errors.js';
 
 /** A file the store would not read, and why (`is not a regular file (a pipe, a device or a socket)`). */
 export interface FileRefusal {
@@ -30,7 +31,8 @@ export interface ZoneFileStore {
    * Replaces the file at `path` with `text` in one step (write-atomic.ts), keeping its mode, and its owner and group
    * where permitted; through a symbolic link, its target is replaced and the link kept. `beforeRename` runs when the
    * new file is complete, and if it throws nothing is replaced. The first replace in a directory removes the
-   * temporary files edgeplan runs killed there left (stale-temps.ts).
+   * temporary files edgeplan runs killed there left (stale-temps.ts). A link that leads nowhere, or is made to lead
+   * elsewhere while the new file is written, is a ZonefileMovedError: the writer's read found the plan's file.
    */
   replace(path: string, text: string, beforeRename: () => Promise<void>): Promise<AtomicWriteResult>;
 }
@@ -62,7 +64,7 @@ export function createZoneFileStore(): ZoneFileStore {
           // The link still leads where the new file goes: else the file read just now is not the one replaced.
           // Stryker disable next-line ArrowFunction: null and undefined both differ from the target.
           if (target !== path && (await realpath(path).catch(() => null)) !== target)
-            throw new Error(`${path} was made to lead elsewhere while it was written; nothing was replaced`);
+            throw new ZonefileMovedError(path, 'was made to lead elsewhere while it was written');
         },
       });
     },
@@ -126,7 +128,7 @@ async function writeTarget(path: string): Promise<{ target: string; exists: bool
   }
   // Stryker disable next-line ArrowFunction: null and undefined both read as "no link" below.
   const link = await lstat(path).catch(() => null);
-  if (link?.isSymbolicLink()) throw new Error(`${path} ${DANGLING}; nothing was written`);
+  if (link?.isSymbolicLink()) throw new ZonefileMovedError(path, DANGLING);
   return { target: path, exists: false };
 }
 

@@ -1,12 +1,18 @@
 import type { Logger } from '../../model/logger.js';
 import type { ProviderOp } from '../../model/provider.js';
 import { changedContent, newZoneContent, nextVersion, readBackProblem } from './change-content.js';
-import { ZonefileConflictError, ZonefileReadError, ZonefileSetupError } from './errors.js';
+import {
+  ZonefileConflictError,
+  ZonefileMovedError,
+  ZonefileReadBackError,
+  ZonefileReadError,
+  ZonefileSetupError,
+} from './errors.js';
 import { assertInside, shownPath, type ZoneFileLocation, zoneFilePath } from './location.js';
 import { parseZonefileOp } from './op-schema.js';
 import type { ZonefileOp } from './ops.js';
 import type { ParsedZones } from './parsed.js';
-import { digestOf, readable, utf8Text } from './read.js';
+import { digestOf, fileText, readable } from './read.js';
 import { readEntries } from './read-entries.js';
 import { splicedZoneText } from './splice-text.js';
 import type { ZoneFileStore } from './store.js';
@@ -75,13 +81,15 @@ export class ZonefileWriter {
         `zone ${op.zone}: the file edgeplan would write is ${size} bytes, more than max_file_mb allows, so no plan ` +
           `could read it again; ${file} was not changed (raise max_file_mb)`,
       );
-    if (problem !== null || !read.ok)
-      throw new Error(
-        `zone ${op.zone}: the file edgeplan would write does not read back (${problem}); ${file} was not changed`,
-      );
-    const { notKept } = await store.replace(path, text, async () => {
-      await this.bytesChecked(op, path, file);
-    });
+    if (problem !== null || !read.ok) throw new ZonefileReadBackError(op.zone, file, `${problem}`);
+    const { notKept } = await store
+      .replace(path, text, async () => {
+        await this.bytesChecked(op, path, file);
+      })
+      .catch((error: unknown) => {
+        // Said of the file as plans show it, as every other message of the writer.
+        throw error instanceof ZonefileMovedError ? new ZonefileMovedError(file, error.what) : error;
+      });
     this.settings.parsed.keep(path, digestOf(Buffer.from(text)), read.content);
     if (notKept.length > 0)
       this.settings.logger.warn(
@@ -136,9 +144,7 @@ export class ZonefileWriter {
     const found = await this.bytesChecked(op, path, file);
     if (found === null) return null;
     const { bytes, digest } = found;
-    const text = utf8Text(bytes);
-    if (text === undefined)
-      throw new ZonefileReadError(file, [{ line: 1, col: 1, message: 'not UTF-8 text' }], 1);
+    const text = fileText(file, bytes);
     const known = this.settings.parsed.get(path, digest);
     if (known !== undefined) return { content: known, text };
     const read = await this.readBack(file, text, op.zone);

@@ -15,7 +15,7 @@ import {
   presentationFields,
   presentationText,
 } from './rdata-text.js';
-import { type FileRecord, readEntrySteps } from './read-entries.js';
+import { type FileRecord, type PlacedRecord, readEntrySteps } from './read-entries.js';
 import { parseSoa, type Soa } from './soa.js';
 import { runSteps, type Steps } from './steps.js';
 
@@ -39,8 +39,11 @@ export interface ZoneContent {
   apexNs?: LiveRecordSet;
   /** `<fqdn> <TYPE>` of the kept sets but the apex NS, sorted (`LiveZone.unsupported`). */
   unsupported: string[];
-  /** Why a set of a type edgeplan manages is kept as written, one line each: the first KEPT_PROBLEMS of them. */
-  notes: string[];
+  /**
+   * Why a set of a type edgeplan manages is kept as written, each at its first record's line and column: the first
+   * KEPT_PROBLEMS of them.
+   */
+  notes: FileProblem[];
   /** How many more sets were kept for such a reason than `notes` says (0 when none). */
   notesLeftOut?: number;
 }
@@ -114,8 +117,9 @@ export function* readZoneSteps(text: string, zone: string, supported: ReadonlySe
     if (read.why === undefined) continue;
     // Only the first notes are written out (and counted past that): the reasons are of one kind, a set's name
     // or values, and a file of many sets would otherwise give as many warnings.
+    const at = group[0] ?? { line: 1, col: 1 };
     if (++notes <= KEPT_PROBLEMS)
-      content.notes.push(`line ${group[0]?.line}: ${key} is kept as written: ${read.why}`);
+      content.notes.push({ line: at.line, col: at.col, message: `${key} is kept as written: ${read.why}` });
   }
   content.notesLeftOut = Math.max(0, notes - KEPT_PROBLEMS);
   content.kept.sort((a, b) => a.line - b.line);
@@ -125,8 +129,8 @@ export function* readZoneSteps(text: string, zone: string, supported: ReadonlySe
 }
 
 /** Records by `<fqdn> <TYPE>` (the owner as the model names it), in order of first appearance. */
-function groupSets(records: readonly FileRecord[]): Map<string, FileRecord[]> {
-  const sets = new Map<string, FileRecord[]>();
+function groupSets(records: readonly PlacedRecord[]): Map<string, PlacedRecord[]> {
+  const sets = new Map<string, PlacedRecord[]>();
   for (const record of records) {
     const key = recordSetKey({ fqdn: modelName(record.owner), type: record.type });
     const group = sets.get(key);

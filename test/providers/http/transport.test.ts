@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   RateLimitWaitError,
   RequestAbortedError,
+  RequestRefusedError,
+  ServiceUrlError,
   TransportError,
 } from '../../../src/providers/http/errors.js';
 import { RequestScheduler } from '../../../src/providers/http/scheduler.js';
@@ -66,39 +68,61 @@ describe('createHttpTransport', () => {
     expect(res.json).toBeUndefined();
   });
 
-  it('accepts an absolute URL on the same origin and refuses another origin', async () => {
+  it('accepts an absolute URL on the same origin and refuses another origin, unsent', async () => {
     nock(ORIGIN).get('/REST/Job/9/').reply(200, {});
-    const { transport } = setup();
+    const { transport, logs } = setup();
     await transport.request({ method: 'GET', path: `${ORIGIN}/REST/Job/9/`, retryable: 'idempotent' });
+    logs.length = 0;
+    const error = await transport
+      .request({ method: 'GET', path: 'https://evil.test/REST/Job/9/', retryable: 'idempotent' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestRefusedError);
+    expect(error).toMatchObject({
+      code: 'EP2006',
+      kind: 'provider',
+      message:
+        "GET https://evil.test/REST/Job/9/: refused, it leads outside https://api.test, the service's origin; " +
+        'nothing was sent',
+    });
+    expect(logs).toEqual([]);
+  });
+
+  it('refuses a relative path that would put the request on another host', async () => {
+    const transport = createHttpTransport({ baseUrl: ORIGIN });
+    transports.push(transport);
     await expect(
-      transport.request({ method: 'GET', path: 'https://evil.test/REST/Job/9/', retryable: 'idempotent' }),
-    ).rejects.toThrow(/refusing/);
+      transport.request({ method: 'GET', path: '@evil.test/x', retryable: 'idempotent' }),
+    ).rejects.toMatchObject({ code: 'EP2006', message: expect.stringContaining('outside https://api.test') });
   });
 
   it('refuses a base URL with a user name or password, showing it with them as ***', () => {
     for (const baseUrl of [`https://ops:url-Pass-1@api.test/REST`, `https://ops@api.test/REST`]) {
       const attempt = () => createHttpTransport({ baseUrl });
+      expect(attempt, baseUrl).toThrow(ServiceUrlError);
       expect(attempt, baseUrl).toThrow(
-        "credentials in a service URL are refused: https://***@api.test/REST; give them in the provider's own options",
+        "credentials in a service URL are refused: https://***@api.test/REST; give them in the provider's own " +
+          'options; nothing was sent',
       );
+      expect(new ServiceUrlError(baseUrl)).toMatchObject({ code: 'EP1908', kind: 'config' });
       expect(attempt, baseUrl).not.toThrow(/url-Pass-1|ops/);
     }
   });
 
-  it('refuses a URL with a user name or password as a TransportError that shows neither', async () => {
-    const { transport } = setup();
+  it('refuses a URL with a user name or password, unsent and not repeated, showing neither', async () => {
+    const { transport, delays } = setup();
     const error = await transport
       .request({
         method: 'GET',
         path: `https://ops:url-Pass-1@api.test/REST/Job/9/`,
-        retryable: 'non-idempotent',
+        retryable: 'idempotent',
       })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TransportError);
     // Never sent: credentials in a URL would go out as Basic authorisation.
-    const { message } = error as Error;
-    expect(message).toMatch(/^GET \/REST\/Job\/9\/: network error after 1 attempt\(s\): /);
-    expect(message).not.toMatch(/url-Pass-1|ops:/);
+    expect(error).toBeInstanceOf(RequestRefusedError);
+    expect((error as Error).message).toBe(
+      'GET https://***@api.test/REST/Job/9/: refused, its URL carries a user name or password; nothing was sent',
+    );
+    expect(delays).toEqual([]);
   });
 
   it('retries a 429 even for a non-idempotent POST, waiting for Retry-After in seconds', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_TTL } from '../../../src/model/record-set.js';
 import { pdnsContent } from '../../../src/providers/pdns/content.js';
-import { parsePdnsOp, pdnsCompiler } from '../../../src/providers/pdns/index.js';
+import { PdnsOpError, parsePdnsOp, pdnsCompiler } from '../../../src/providers/pdns/index.js';
 import { setWork } from '../helpers/compile-input.js';
 
 describe('the SOA in PowerDNS ops', () => {
@@ -36,8 +36,12 @@ describe('the SOA in PowerDNS ops', () => {
     expect(pdnsContent('SOA', 'ns1.a.test. hostmaster.a.test. 3600 600 1209600 300', 2024010107)).toBe(
       'ns1.a.test. hostmaster.a.test. 2024010107 3600 600 1209600 300',
     );
-    expect(() => pdnsContent('SOA', 'ns1.a.test. hostmaster.a.test. 3600 600 1209600 300')).toThrow(
-      'an SOA replace has no serial',
+    // A hand-edited op: refused as one, before its request is sent.
+    const unnumbered = () => pdnsContent('SOA', 'ns1.a.test. hostmaster.a.test. 3600 600 1209600 300');
+    expect(unnumbered).toThrow(PdnsOpError);
+    expect(unnumbered).toThrow(
+      'not a PowerDNS op: an SOA replace has no serial (ns1.a.test. hostmaster.a.test. 3600 600 1209600 300); ' +
+        'nothing of it was sent',
     );
   });
 

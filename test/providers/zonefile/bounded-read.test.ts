@@ -205,16 +205,17 @@ describe('problems and warnings are counted past the first ones', () => {
     expect(new ZonefileSetupError('x').name).toBe('ZonefileSetupError');
   });
 
-  it('refuses a file that is not UTF-8, at its first line', async () => {
+  it('refuses a file that is not UTF-8, at the line and column of its first octet that is not', async () => {
     const store: ZoneFileStore = {
-      read: async () => Buffer.from([0x24, 0xff, 0x0a]),
+      read: async () => Buffer.concat([Buffer.from('$TTL 300\n@ TXT "ü'), Buffer.from([0xff, 0x22, 0x0a])]),
       list: async () => [],
       replace: async () => ({ notKept: [] }),
     };
     const location = locationOf('.', '{zone}.zone', join(tmpdir(), 'desired.yaml'));
     const dns = createZonefileProvider({ name: 'files', location, store });
     await expect(dns.readZones(['example.com'])).rejects.toThrow(
-      'example.com.zone:1:1: EP2501 not UTF-8 text (write other octets as \\DDD)',
+      'example.com.zone:2:9: EP2501 not UTF-8 text: the octet 0xFF here does not start a UTF-8 character ' +
+        '(write other octets as \\DDD)',
     );
   });
 
@@ -237,7 +238,7 @@ describe('problems and warnings are counted past the first ones', () => {
     const live = await dns.readZones(['example.com']);
     expect(live.zones['example.com']?.unsupported).toHaveLength(50);
     expect(warnings).toHaveLength(21);
-    expect(warnings[0]).toMatch(/^example\.com\.zone: line 5: n0\.example\.com TXT is kept as written: /);
+    expect(warnings[0]).toMatch(/^example\.com\.zone:5:1: n0\.example\.com TXT is kept as written: /);
     expect(warnings[20]).toBe('example.com.zone: 30 more sets kept as written for such reasons');
   });
 

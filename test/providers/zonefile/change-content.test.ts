@@ -35,7 +35,7 @@ function content(): ZoneContent {
       kept('odd.example.com.', 'TYPE65534', ['\\#', '2', 'abcd'], 60),
     ],
     unsupported: ['odd.example.com TYPE65534'],
-    notes: ['line 4: a note of the read'],
+    notes: [{ line: 4, col: 1, message: 'a note of the read' }],
   };
 }
 
@@ -76,7 +76,7 @@ describe('readBackProblem: the file about to be written, read back, against the 
       total: 2,
     };
     expect(readBackProblem(read, content())).toBe(
-      'line 5: a quoted string is not closed on its line; line 9: ")" without "("',
+      'line 5, column 7: a quoted string is not closed on its line; line 9, column 1: ")" without "("',
     );
   });
 

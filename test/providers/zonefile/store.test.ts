@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/model/logger.js';
 import { claimTempPath } from '../../../src/providers/stale-temps.js';
-import { ZonefileReadError } from '../../../src/providers/zonefile/errors.js';
+import { ZonefileMovedError, ZonefileReadError } from '../../../src/providers/zonefile/errors.js';
 import { ZONEFILE } from '../../../src/providers/zonefile/plugin.js';
 import { createZoneFileStore } from '../../../src/providers/zonefile/store.js';
 
@@ -105,11 +105,20 @@ describe('the store, further', () => {
     await expect(store.read(join(dir, 'x'.repeat(300)), MB)).rejects.toMatchObject({ code: 'ENAMETOOLONG' });
   });
 
-  it('refuses to write through a link to nothing', async () => {
+  it('refuses to write through a link to nothing: a conflict (the writer read a file there), nothing replaced', async () => {
     await symlink(join(dir, 'nowhere.zone'), join(dir, 'a.zone'));
-    await expect(createZoneFileStore().replace(join(dir, 'a.zone'), 'x\n', async () => {})).rejects.toThrow(
-      `${join(dir, 'a.zone')} is a symbolic link to a file that does not exist; make it a file or point it at one; nothing was written`,
-    );
+    const error = await createZoneFileStore()
+      .replace(join(dir, 'a.zone'), 'x\n', async () => {})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ZonefileMovedError);
+    expect(error).toMatchObject({
+      code: 'EP3005',
+      kind: 'conflict',
+      path: join(dir, 'a.zone'),
+      message:
+        `${join(dir, 'a.zone')} is a symbolic link to a file that does not exist; make it a file or point it at ` +
+        'one; nothing was replaced, plan again',
+    });
     expect(await readdir(dir)).toEqual(['a.zone']);
   });
 
