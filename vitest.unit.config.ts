@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // `npm run test:unit`: the unit tests, the fast subset for everyday work (well under a minute on 2 cores). The pure
 // logic and the HTTP clients against nock, in process: test/{model,config,plan,engine,providers,import,connect}, and the
-// DNS wire's checks against sockets on 127.0.0.1 (TSIG, served answers, which answers a query takes, the wait).
+// DNS wire's checks (TSIG, served answers, which answers a query takes, the wait), some against sockets on 127.0.0.1.
 // Everything that starts the emulator, a CLI flow, a workflow, a shell or a real server (test/{integration,cli,workflows,chaos,
 // conformance,emulator,library,architecture}) is left to `npm test`; the PowerDNS client tests under
 // test/providers start a pdns_server where one is installed.
@@ -12,8 +12,9 @@ import { defineConfig } from 'vitest/config';
 /** The unit tests' files: `npm run test:unit` runs them; `npm test` runs them as its `unit` project. */
 export const UNIT_TESTS = [
   'test/{model,config,plan,engine,providers,import,connect}/**/*.test.ts',
-  // DNS on the wire: TSIG, what an answer serves, which answers a query takes (sockets on 127.0.0.1), the wait, and
-  // which servers answer for a zone (a resolver played on 127.0.0.1).
+  // DNS on the wire: TSIG, what an answer serves, which answers a query takes (servers on sockets on 127.0.0.1, the
+  // query's deadline on a fake clock), the wait (on a fake clock; only its two spoof races on sockets), and which
+  // servers answer for a zone (a resolver played on 127.0.0.1).
   'test/dns-wire/{tsig,tsig-verifier,served,query-answers,svcb,rdata,rdata-octets,update,sshfp-records}.test.ts',
   'test/verify/{ask,wait,servers}.test.ts',
   // The heap and compiler settings the CLI gives itself (pure).

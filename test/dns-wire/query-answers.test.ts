@@ -2,11 +2,17 @@
  * Which answers a query takes (src/dns-wire/query-exchange.ts), against UDP servers played by sockets on 127.0.0.1:
  * silence, garbage, answers to another id or question, and answers raced from another port by an attacker off the
  * path. Only the address and port asked, with the query's id and whole question, may answer (RFC 5452 §9.1).
+ *
+ * The query's deadline is on vitest's fake clock: only `setTimeout` and `clearTimeout` are faked, the two the query
+ * arms and clears it with (dgram, net and dns take no timer from them here). No answer races a real timer, and an
+ * attempt times out only when a test moves the clock, once what it waits for has reached the socket. Where datagrams
+ * race, their order is made: one is sent once the send of the one before it is done.
  */
-import { createSocket, type RemoteInfo } from 'node:dgram';
-import { getEventListeners } from 'node:events';
+import { createSocket, type Socket as DgramSocket, type RemoteInfo } from 'node:dgram';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { EventEmitter, getEventListeners, once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DnsQueryError,
   decodeMessage,
@@ -15,6 +21,13 @@ import {
   RCODES,
   type WireMessage,
 } from '../../src/dns-wire/index.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const options = { timeoutMs: 2_000 };
 
@@ -41,6 +54,29 @@ async function fakeServer(
   };
 }
 
+interface Created {
+  'udp.socket': DgramSocket;
+  'net.client.socket': Socket;
+}
+
+/**
+ * Runs `run`, showing `seen` each socket of a kind (diagnostics channel `channel`) created meanwhile: the query's
+ * own, as it is created, before the query listens on it; a test watches what reaches it.
+ */
+async function watching<K extends keyof Created, T>(
+  channel: K,
+  seen: (socket: Created[K]) => void,
+  run: () => Promise<T>,
+): Promise<T> {
+  const created = (message: unknown) => seen((message as { socket: Created[K] }).socket);
+  subscribe(channel, created);
+  try {
+    return await run();
+  } finally {
+    unsubscribe(channel, created);
+  }
+}
+
 /** A server that answers www.example.com A with 192.0.2.1, as asked. */
 const honest = (octets: Buffer, send: (octets: Buffer) => void) => {
   const query = decodeMessage(octets);
@@ -56,22 +92,25 @@ const honest = (octets: Buffer, send: (octets: Buffer) => void) => {
   );
 };
 
-/** UDP sockets open in this process now. */
-const udpSockets = () => process.getActiveResourcesInfo().filter((kind) => kind === 'UDPWrap').length;
-
 describe('a server that answers from where it was asked', () => {
   it('gets its answer, and the query closes its socket', async () => {
     const server = await fakeServer(honest);
     try {
-      const open = udpSockets();
-      const reply = await queryServer(
-        { host: '127.0.0.1', port: server.port },
-        { name: 'www.example.com', type: 'A' },
-        options,
+      const closed: Promise<unknown>[] = [];
+      const reply = await watching(
+        'udp.socket',
+        (socket) => closed.push(once(socket, 'close')),
+        () =>
+          queryServer(
+            { host: '127.0.0.1', port: server.port },
+            { name: 'www.example.com', type: 'A' },
+            options,
+          ),
       );
       expect(reply.transport).toBe('udp');
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
-      await vi.waitFor(() => expect(udpSockets()).toBe(open));
+      expect(closed).toHaveLength(1);
+      await Promise.all(closed);
     } finally {
       await server.close();
     }
@@ -199,17 +238,31 @@ describe('a truncated answer (RFC 7766 §5)', () => {
 
   it('asks again over TCP, takes the whole answer however it is split, then closes the connection', async () => {
     let closed: Promise<void> = Promise.resolve();
+    const pieces: Buffer[] = [];
+    let served: Socket | undefined;
     const server = await truncating((query, socket) => {
       closed = new Promise((resolve) => socket.on('end', () => resolve()));
       const octets = framed({ ...query, response: true, authoritative: true, rcode: 0, answers: [record] });
+      served = socket;
+      pieces.push(octets.subarray(1, 5), octets.subarray(5));
       socket.write(octets.subarray(0, 1));
-      setTimeout(() => socket.write(octets.subarray(1, 5)), 10);
-      setTimeout(() => socket.write(octets.subarray(5)), 20);
     });
     try {
-      const reply = await ask(server.port);
+      // Each piece is written once the query's connection has read the one before: three reads, by construction.
+      let reads = 0;
+      const reply = await watching(
+        'net.client.socket',
+        (socket) =>
+          socket.on('data', () => {
+            reads += 1;
+            const next = pieces.shift();
+            if (next) served?.write(next);
+          }),
+        () => ask(server.port),
+      );
       expect(reply.transport).toBe('tcp');
       expect(reply.message.answers.map((r) => r.value)).toEqual(['192.0.2.1']);
+      expect(reads).toBe(3);
       await closed;
     } finally {
       await server.close();
@@ -273,21 +326,31 @@ describe('a truncated answer (RFC 7766 §5)', () => {
 
 describe('a server that does not answer properly', () => {
   it('times out, after as many datagrams as it may send, naming the server and the question', async () => {
-    let received = 0;
-    const silent = await fakeServer(() => {
-      received += 1;
-    });
+    const queries = new EventEmitter();
+    const silent = await fakeServer(() => queries.emit('query'));
     try {
       const query = queryServer(
         { host: '127.0.0.1', port: silent.port },
         { name: 'www.example.com', type: 'A' },
         { timeoutMs: 50, udpAttempts: 3 },
       );
+      const settled = query.then(
+        () => 'answered',
+        () => 'failed',
+      );
+      const next = () => Promise.race([once(queries, 'query').then(() => 'asked'), settled]);
+      // Each attempt: its datagram reaches the server, then its 50 ms pass; after the third, no fourth is sent.
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        expect(await next()).toBe('asked');
+        vi.advanceTimersByTime(49);
+        expect(vi.getTimerCount()).toBe(1);
+        vi.advanceTimersByTime(1);
+      }
+      expect(await next()).toBe('failed');
       await expect(query).rejects.toThrow(
         `www.example.com A from 127.0.0.1:${silent.port}: no answer within 50 ms`,
       );
       await expect(query).rejects.toBeInstanceOf(DnsQueryError);
-      expect(received).toBe(3);
     } finally {
       await silent.close();
     }
@@ -347,8 +410,9 @@ describe('a server that does not answer properly', () => {
   });
 
   /**
-   * A server at `port` that passes each query to `spoof`, which answers it from another socket (another port, as
-   * an attacker off the path would, guessing the id and the client's port), then answers it itself when `honest`.
+   * A server that has each query answered from another socket first (another port, as an attacker off the path
+   * would, guessing the id and the client's port), and once that datagram is sent, sends from its own port: its
+   * answer when `honest`, else octets that are no answer, which show that everything sent before has arrived.
    */
   async function spoofed(honest: boolean) {
     const spoofer = createSocket('udp4');
@@ -357,9 +421,13 @@ describe('a server that does not answer properly', () => {
       const query = decodeMessage(octets);
       const answer = { ...query, response: true, authoritative: true, rcode: RCODES.NOERROR };
       const record = { name: 'www.example.com', type: 'A', ttl: 5, value: '192.0.2.66' };
-      spoofer.send(encodeMessage({ ...answer, answers: [record] }), remote.port, remote.address, () => {
-        if (honest) send(encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] }));
-      });
+      spoofer.send(encodeMessage({ ...answer, answers: [record] }), remote.port, remote.address, () =>
+        send(
+          honest
+            ? encodeMessage({ ...answer, answers: [{ ...record, value: '192.0.2.1' }] })
+            : Buffer.from([1, 2, 3]),
+        ),
+      );
     });
     return {
       port: server.port,
@@ -387,10 +455,19 @@ describe('a server that does not answer properly', () => {
   it('times out when only another port answers: a spoofed answer is never taken', async () => {
     const server = await spoofed(false);
     try {
-      const query = queryServer(
-        { host: '127.0.0.1', port: server.port },
-        { name: 'www.example.com', type: 'A' },
-        { timeoutMs: 200, udpAttempts: 1 },
+      // The attempt's time is up once the server's own datagram, sent after the spoof, has reached the query.
+      const query = watching(
+        'udp.socket',
+        (socket) =>
+          socket.on('message', (_octets, from) => {
+            if (from.port === server.port) vi.advanceTimersByTime(200);
+          }),
+        () =>
+          queryServer(
+            { host: '127.0.0.1', port: server.port },
+            { name: 'www.example.com', type: 'A' },
+            { timeoutMs: 200, udpAttempts: 1 },
+          ),
       );
       await expect(query).rejects.toThrow('no answer within 200 ms');
     } finally {
@@ -434,15 +511,14 @@ describe('a server that does not answer properly', () => {
   });
 
   it('stops when its signal fires while it waits, and leaves no listener on it', async () => {
-    const silent = await fakeServer(() => {});
+    const stop = new AbortController();
+    const silent = await fakeServer(() => stop.abort('SIGTERM'));
     try {
-      const stop = new AbortController();
       const query = queryServer(
         { host: '127.0.0.1', port: silent.port },
         { name: 'a.example.com', type: 'A' },
         { timeoutMs: 60_000, signal: stop.signal },
       );
-      setTimeout(() => stop.abort('SIGTERM'), 20);
       await expect(query).rejects.toBe('SIGTERM');
     } finally {
       await silent.close();
