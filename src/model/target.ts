@@ -67,9 +67,11 @@ export function parseTarget(text: string): TargetPattern | null {
   const colon = text.indexOf(':');
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
-  if (colon < 0 || rest === '' || !isTargetKind(kind)) return null;
+  // Stryker disable next-line EqualityOperator: equivalent, a colon first leaves an empty kind, which is none
+  if (colon < 0 || !isTargetKind(kind)) return null;
   const at = hasProvider(kind) ? rest.lastIndexOf('@') : -1;
   const name = zoneName(kind, at < 0 ? rest : rest.slice(0, at));
+  // Stryker disable next-line EqualityOperator: equivalent, an `@` first leaves an empty name, refused either way
   if (at < 0) return name === '' ? null : { kind, name };
   const provider = rest.slice(at + 1);
   return name === '' || provider === '' ? null : { kind, name, provider };
@@ -117,6 +119,7 @@ export function compareTargets(a: Target, b: Target): number {
   return (
     TARGET_KINDS.indexOf(a.kind) - TARGET_KINDS.indexOf(b.kind) ||
     compareStrings(a.name, b.name) ||
+    // Stryker disable next-line StringLiteral: equivalent, two targets of one kind both name a provider or neither
     compareStrings(providerOf(a) ?? '', providerOf(b) ?? '')
   );
 }
