@@ -110,10 +110,6 @@ export function isTargetKind(kind: string): kind is TargetKind {
   return (TARGET_KINDS as readonly string[]).includes(kind);
 }
 
-export function sameTarget(a: Target, b: Target): boolean {
-  return a.kind === b.kind && a.name === b.name && providerOf(a) === providerOf(b);
-}
-
 /** Plan order: zones, secondary zones, geo services, webapps; then by name, then provider. */
 export function compareTargets(a: Target, b: Target): number {
   return (

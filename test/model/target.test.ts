@@ -5,7 +5,6 @@ import {
   isTargetKind,
   parseTarget,
   parseTargetPattern,
-  sameTarget,
   type Target,
   type TargetPattern,
   targetMatcher,
@@ -92,13 +91,6 @@ describe('which targets a pattern names', () => {
 });
 
 describe('comparing targets', () => {
-  it('is the same target only with the same kind, name and provider', () => {
-    expect(sameTarget(zone('a.test'), zone('a.test'))).toBe(true);
-    expect(sameTarget(zone('a.test'), zone('b.test'))).toBe(false);
-    expect(sameTarget(zone('a.test'), zone('a.test', 'pdns'))).toBe(false);
-    expect(sameTarget(zone('a.test'), { kind: 'secondary', name: 'a.test', provider: 'dyn' })).toBe(false);
-  });
-
   it('orders by kind (zones, secondary zones, geo services, webapps), then name, then provider', () => {
     const targets: Target[] = [
       { kind: 'webapp', name: 'a' },
