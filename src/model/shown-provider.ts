@@ -32,7 +32,6 @@ export function providerOfShown(shown: string | undefined): string {
 /** `target` as a plan shows it: without its provider when that is `implicit`. */
 export function shownTarget(target: Target, implicit: string | undefined): TargetPattern {
   const provider = providerOf(target);
-  // Stryker disable next-line ConditionalExpression: equivalent, a target without one is shown as { kind, name }
   if (provider === undefined) return target;
   const shown = shownProvider(provider, implicit);
   return shown === undefined ? { kind: target.kind, name: target.name } : { ...target, provider: shown };

@@ -67,11 +67,9 @@ export function parseTarget(text: string): TargetPattern | null {
   const colon = text.indexOf(':');
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
-  // Stryker disable next-line EqualityOperator: equivalent, a colon first leaves an empty kind, which is none
   if (colon < 0 || !isTargetKind(kind)) return null;
   const at = hasProvider(kind) ? rest.lastIndexOf('@') : -1;
   const name = zoneName(kind, at < 0 ? rest : rest.slice(0, at));
-  // Stryker disable next-line EqualityOperator: equivalent, an `@` first leaves an empty name, refused either way
   if (at < 0) return name === '' ? null : { kind, name };
   const provider = rest.slice(at + 1);
   return name === '' || provider === '' ? null : { kind, name, provider };
