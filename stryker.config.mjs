@@ -23,6 +23,10 @@ export default {
     // "Did you mean": which names a refusal offers (unknown bots, webapps, zones, keys, --target patterns).
     'src/model/closest-names.ts',
     'src/model/shown-provider.ts',
+    // Saved plans: which entries name no provider (the implicit one's) when written, and are named again when read.
+    'src/plan/shown-plan.ts',
+    // Which targets a --target pattern or acknowledgement names (provider too), and how targets are read and sorted.
+    'src/model/target.ts',
     // Which desired values a live value meets (TXT text split elsewhere): what a plan leaves unchanged.
     'src/model/record-types/met-by-live.ts',
     // Which SOA fields a plan compares and writes (the declared ones, never the serial), and how the rest is completed.

@@ -67,7 +67,7 @@ export function parseTarget(text: string): TargetPattern | null {
   const colon = text.indexOf(':');
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
-  if (colon < 0 || rest === '' || !isTargetKind(kind)) return null;
+  if (colon < 0 || !isTargetKind(kind)) return null;
   const at = hasProvider(kind) ? rest.lastIndexOf('@') : -1;
   const name = zoneName(kind, at < 0 ? rest : rest.slice(0, at));
   if (at < 0) return name === '' ? null : { kind, name };
@@ -108,15 +108,12 @@ export function isTargetKind(kind: string): kind is TargetKind {
   return (TARGET_KINDS as readonly string[]).includes(kind);
 }
 
-export function sameTarget(a: Target, b: Target): boolean {
-  return a.kind === b.kind && a.name === b.name && providerOf(a) === providerOf(b);
-}
-
 /** Plan order: zones, secondary zones, geo services, webapps; then by name, then provider. */
 export function compareTargets(a: Target, b: Target): number {
   return (
     TARGET_KINDS.indexOf(a.kind) - TARGET_KINDS.indexOf(b.kind) ||
     compareStrings(a.name, b.name) ||
+    // Stryker disable next-line StringLiteral: equivalent, two targets of one kind both name a provider or neither
     compareStrings(providerOf(a) ?? '', providerOf(b) ?? '')
   );
 }

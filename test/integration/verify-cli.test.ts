@@ -4,7 +4,7 @@
  * name servers that lag behind the publish.
  */
 import { createSocket } from 'node:dgram';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -146,6 +146,32 @@ describe('apply --wait-served on --sandbox with name servers that lag', () => {
     ]);
     // How many rounds it took depends on how long the check plan took (the lag counts from the publish): not asserted.
     expect(served.rounds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('waits as well after applying a plan saved from a desired state without providers:', async () => {
+    expect((await run('apply', '--yes')).code).toBe(0);
+    await writeFile(join(dir, 'zones.yaml'), ZONE.replace('192.0.2.25', '192.0.2.26'));
+    expect((await run('plan', '--out', 'plan.json')).code).toBe(2);
+    const saved = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
+    // Written as before providers had names: the zone names none.
+    expect(saved.zones).toEqual([{ zone: 'example.com', serial: expect.any(Number) }]);
+    const applied = await run(
+      'apply',
+      '--plan',
+      'plan.json',
+      '--yes',
+      '--dns-lag',
+      '1500',
+      '--wait-served=30s',
+      '--format',
+      'json',
+    );
+    expect(applied.code, applied.stderr).toBe(0);
+    const { served } = JSON.parse(applied.stdout);
+    expect(served.done).toBe(true);
+    expect(served.zones).toEqual([
+      { zone: 'example.com', sets: 1, servedAfterMs: expect.any(Number), lagging: [] },
+    ]);
   });
 
   it('gives up after the timeout, naming the servers that lag and what they still serve (exit 1)', async () => {

@@ -39,8 +39,8 @@ describe('how targets show their DNS provider', () => {
 
   it('shows a target without its provider only on the implicit one; services name none', () => {
     const zone = { kind: 'zone', name: 'example.com', provider: 'dyn' } as const;
-    expect(shownTarget(zone, 'dyn')).toEqual({ kind: 'zone', name: 'example.com' });
-    expect(shownTarget(zone, undefined)).toEqual(zone);
+    expect(shownTarget(zone, 'dyn')).toStrictEqual({ kind: 'zone', name: 'example.com' });
+    expect(shownTarget(zone, undefined)).toStrictEqual(zone);
     expect(shownTargetText(zone, 'dyn')).toBe('zone:example.com');
     expect(shownTargetText({ ...zone, kind: 'secondary', provider: 'pdns' }, 'dyn')).toBe(
       'secondary:example.com@pdns',
@@ -50,7 +50,10 @@ describe('how targets show their DNS provider', () => {
 
   it('drops the implicit provider from what is on a DNS provider, keeps a step’s writer and every other one', () => {
     const plan = {
-      steps: [{ provider: 'dyn', target: { kind: 'zone', name: 'a.test', provider: 'dyn' } }],
+      steps: [
+        { kind: 'zone', provider: 'dyn', target: { kind: 'zone', name: 'a.test', provider: 'dyn' } },
+        { kind: 'secondary', provider: 'dyn', target: { kind: 'secondary', name: 'dyn', provider: 'dyn' } },
+      ],
       zones: [
         { zone: 'a.test', provider: 'dyn', serial: 1 },
         { zone: 'b.test', provider: 'pdns', serial: 2 },
@@ -58,7 +61,10 @@ describe('how targets show their DNS provider', () => {
       geo: { kind: 'geo', name: 'Web', provider: 'dyn' },
     };
     expect(shownJson(plan, 'dyn')).toEqual({
-      steps: [{ provider: 'dyn', target: { kind: 'zone', name: 'a.test' } }],
+      steps: [
+        { kind: 'zone', provider: 'dyn', target: { kind: 'zone', name: 'a.test' } },
+        { kind: 'secondary', provider: 'dyn', target: { kind: 'secondary', name: 'dyn' } },
+      ],
       zones: [
         { zone: 'a.test', serial: 1 },
         { zone: 'b.test', provider: 'pdns', serial: 2 },
