@@ -296,10 +296,28 @@ describe('UPDATE sections as RFC 2136 §2 lays them out', () => {
       }
     })();
     if (!(error instanceof UpdateTooLargeError)) throw new Error('not refused');
-    expect([error.code, error.zone]).toEqual(['EP2405', ZONE]);
+    expect([error.name, error.code, error.zone]).toEqual(['UpdateTooLargeError', 'EP2405', ZONE]);
     expect(error.octets).toBeGreaterThan(65_535);
     expect(error.message).toBe(
       `the UPDATE of zone ${ZONE} takes more than 65535 octets (${error.octets}); nothing was sent`,
     );
+  });
+
+  it('sends a message of exactly 65,535 octets, and refuses one entry more rather than leave it out', () => {
+    // At the zone's name (a pointer, 2 octets), 10 octets of fields, then the RDATA: after the header and the zone
+    // section (12 + 13 + 4 octets), 65,494 octets of RDATA make 65,535 in all.
+    const generic = (octets: number) => add(ZONE, 'TYPE65534', `\\# ${octets} ${'ab'.repeat(octets)}`);
+    expect(encode([generic(65_494)])).toHaveLength(65_535);
+    expect(() => encode([generic(65_494), generic(1)])).toThrow(UpdateTooLargeError);
+  });
+
+  it('leaves room for the largest SOA prerequisite: its owner a pointer, two names of 255 octets', () => {
+    // Four labels of 63, 63, 63 and 61 octets and the root: 255 octets, sharing no suffix with each other.
+    const longest = (letter: string) => `${[63, 63, 63, 61].map((n) => letter.repeat(n)).join('.')}.`;
+    const soa = {
+      kind: 'record' as const,
+      record: { ...SOA.record, value: `${longest('a')} ${longest('b')} 7 3600 600 604800 300` },
+    };
+    expect(encode([], [soa]).length - encode([]).length).toBe(MAX_SOA_PREREQUISITE);
   });
 });
