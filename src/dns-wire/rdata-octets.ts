@@ -142,7 +142,7 @@ function readName(octets: Buffer, at: number): { name: string; next: number } | 
   while (i < octets.length) {
     const length = octets.readUInt8(i);
     if (length === 0) return { name: `${labels.join('.')}.`.toLowerCase(), next: i + 1 };
-    if (length > 63 || i + 1 + length > octets.length) return undefined;
+    if (length > 63) return undefined;
     labels.push(octets.subarray(i + 1, i + 1 + length).toString('latin1'));
     i += 1 + length;
   }
