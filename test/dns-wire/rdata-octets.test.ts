@@ -126,6 +126,7 @@ describe('RDATA octets that are not a value of their type', () => {
     ['HINFO', 'one string', '0161'],
     ['HINFO', 'three strings', '016101620163'],
     ['HINFO', 'a string running past the end', '0161056c'],
+    ['HINFO', 'a string one octet past the end', '01610262'],
     ['URI', 'a priority and weight without a target', '000a0001'],
   ])('%s: %s', (type, _what, hex) => {
     expect(shown(type, hex)).toBe(generic(hex));
