@@ -107,6 +107,7 @@ describe('PowerDNS reads: which requests', () => {
     expect(asked).toEqual([path]);
     expect(error).toBeInstanceOf(PdnsWireError);
     expect(error.message).toContain(`zone a.test: GET ${path}`);
+    expect(error.message).toContain('name: the answer is zone "b.test.", not a.test');
   });
 });
 
