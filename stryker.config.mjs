@@ -82,6 +82,8 @@ export default {
     'src/providers/rfc2136/compile.ts',
     // The serial an SOA UPDATE carries: one the server drops (RFC 2136 §3.4.2.2) leaves the SOA unchanged.
     'src/providers/rfc2136/soa-entry.ts',
+    // What a PowerDNS read believes of a zone: which sets it manages, which it leaves alone, which answers it refuses.
+    'src/providers/pdns/read.ts',
     // The SOA a PowerDNS zone is created with: the fields a desired `soa` leaves out.
     'src/providers/pdns/new-zone-soa.ts',
     // What an UPDATE says on the wire (names compressed, pointers only where they reach) and how big it is counted.

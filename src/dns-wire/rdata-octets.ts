@@ -141,9 +141,8 @@ function readName(octets: Buffer, at: number): { name: string; next: number } | 
   let i = at;
   while (i < octets.length) {
     const length = octets.readUInt8(i);
-    if (length === 0)
-      return { name: labels.length === 0 ? '.' : `${labels.join('.')}.`.toLowerCase(), next: i + 1 };
-    if (length > 63 || i + 1 + length > octets.length) return undefined;
+    if (length === 0) return { name: `${labels.join('.')}.`.toLowerCase(), next: i + 1 };
+    if (length > 63) return undefined;
     labels.push(octets.subarray(i + 1, i + 1 + length).toString('latin1'));
     i += 1 + length;
   }

@@ -78,7 +78,6 @@ function afterName(message: Buffer, at: number): number | undefined {
     const length = message.readUInt8(i);
     if (length === 0) return i + 1;
     if ((length & 0xc0) === 0xc0) return i + 2;
-    // Stryker disable next-line ConditionalExpression: walked as a label, it runs astray and dns-packet refuses it
     if ((length & 0xc0) !== 0) return undefined;
     i += 1 + length;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOctets, encodeOctets } from '../../src/dns-wire/rdata-octets.js';
+import { decodeOctets, encodeOctets, hasOctetCodec } from '../../src/dns-wire/rdata-octets.js';
 
 /**
  * RDATA octets as another implementation writes them: each value was sent by UPDATE to Knot DNS and read back with
@@ -106,5 +106,63 @@ describe('LOC octets RFC 1876 does not allow', () => {
     expect(() => encodeOctets('LOC', '52 N 4 E')).toThrow(
       '"52 N 4 E" is not a LOC value: after the longitude come the altitude, then at most size and precisions',
     );
+  });
+});
+
+describe('RDATA octets that are not a value of their type', () => {
+  const generic = (hex: string) => `\\# ${hex.length / 2}${hex ? ` ${hex}` : ''}`;
+  const shown = (type: string, hex: string) => decodeOctets(type, Buffer.from(hex, 'hex'));
+
+  // Each is shown generically (RFC 3597 §5), which the type's own parser refuses: the record is left alone.
+  it.each([
+    ['DNAME', 'a name with octets after it', '01610000'],
+    ['DNAME', 'a name cut inside a label', '0361'],
+    ['DNAME', 'a name without its root', '0161'],
+    ['DNAME', 'a label of 64 octets', `40${'61'.repeat(64)}00`],
+    ['RP', 'one name of two', '016100'],
+    ['CDS', 'a key tag, algorithm and digest type without a digest', '00010d02'],
+    ['SMIMEA', 'three fields without data', '030101'],
+    ['DHCID', 'no octets', ''],
+    ['HINFO', 'one string', '0161'],
+    ['HINFO', 'three strings', '016101620163'],
+    ['HINFO', 'a string running past the end', '0161056c'],
+    ['HINFO', 'a string one octet past the end', '01610262'],
+    ['URI', 'a priority and weight without a target', '000a0001'],
+  ])('%s: %s', (type, _what, hex) => {
+    expect(shown(type, hex)).toBe(generic(hex));
+  });
+
+  it('reads names at the root and in any case as lower case, and a URI of a one-octet target', () => {
+    expect(shown('DNAME', '00')).toBe('.');
+    expect(shown('DNAME', '0141014200')).toBe('a.b.');
+    expect(shown('RP', '0000')).toBe('. .');
+    expect(shown('DNAME', `3f${'61'.repeat(63)}00`)).toBe(`${'a'.repeat(63)}.`);
+    expect(shown('URI', '000a000161')).toBe('10 1 "a"');
+    expect(encodeOctets('DNAME', '.')?.toString('hex')).toBe('00');
+  });
+
+  it('writes a digest given in pieces whole, and refuses text that is not presentation text', () => {
+    expect(encodeOctets('CDS', '1 13 2 ab cd')?.toString('hex')).toBe('00010d02abcd');
+    expect(() => encodeOctets('HINFO', '"a')).toThrow('""a" is not presentation text: ');
+  });
+});
+
+describe('RFC 3597 generic RDATA of a type by number', () => {
+  it('writes the octets its length counts, and refuses a length that does not count them', () => {
+    expect(encodeOctets('TYPE65534', ' \\#  3 01  0203 ')?.toString('hex')).toBe('010203');
+    expect(() => encodeOctets('TYPE65534', '\\# 2 010203')).toThrow(
+      '"\\# 2 010203" is not RFC 3597 generic RDATA',
+    );
+    expect(() => encodeOctets('TYPE65534', '# 3 010203')).toThrow('is not RFC 3597 generic RDATA');
+  });
+
+  it('is used only for a type named by its number alone', () => {
+    expect(hasOctetCodec('TYPE65534')).toBe(true);
+    expect(hasOctetCodec('LOC')).toBe(true);
+    for (const type of ['XTYPE1', 'TYPE1X', 'TYPE', 'A']) {
+      expect(hasOctetCodec(type), type).toBe(false);
+      expect(encodeOctets(type, '\\# 1 01'), type).toBeUndefined();
+    }
+    expect(decodeOctets('A', Buffer.from([192, 0, 2, 1]))).toBe('\\# 4 c0000201');
   });
 });

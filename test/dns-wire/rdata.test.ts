@@ -1,7 +1,14 @@
 import dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, encodeMessage, type WireMessage, type WireRecord } from '../../src/dns-wire/index.js';
+import {
+  decodeMessage,
+  encodeMessage,
+  MalformedMessageError,
+  rcodeName,
+  type WireMessage,
+  type WireRecord,
+} from '../../src/dns-wire/index.js';
 import { RECORD_TYPES, type RecordType } from '../../src/model/record-types/index.js';
 import { ORIGINS, YAML_VALUES } from '../model/record-types/values.js';
 
@@ -84,6 +91,12 @@ describe('DNS messages', () => {
       udpSize: 1232,
     };
     expect(decodeMessage(encodeMessage(sent))).toEqual(sent);
+    // A query of another opcode (UPDATE, 5), its flags off, no EDNS: each field read back as it was, none added.
+    const query: WireMessage = {
+      ...message([]),
+      ...{ id: 0xfffe, response: false, opcode: 5, authoritative: false, rcode: 15 },
+    };
+    expect(decodeMessage(encodeMessage(query))).toEqual(query);
   });
 
   it('reads names in any case as lower case, and types without a codec as RFC 3597 text', () => {
@@ -131,8 +144,36 @@ describe('DNS messages', () => {
     expect(decodeMessage(encodeMessage(message([empty]))).answers).toEqual([empty]);
   });
 
+  it('names the response codes it tells apart, and shows the others by number', () => {
+    expect([0, 1, 2, 3, 4, 5, 9, 6, 16].map(rcodeName)).toEqual([
+      ...['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED', 'NOTAUTH'],
+      ...['RCODE 6', 'RCODE 16'],
+    ]);
+  });
+
+  it('asks in the class a question names, IN unless it says otherwise', () => {
+    const asked = (question: WireMessage['question']) =>
+      decodeMessage(encodeMessage({ ...message([]), question })).question;
+    const chaos = { name: 'version.bind', type: 'TXT', class: 'CH' } as const;
+    expect(asked(chaos)).toEqual(chaos);
+    expect(asked({ name: 'Example.COM', type: 'SOA' })).toEqual({ name: 'example.com', type: 'SOA' });
+    expect(asked({ name: 'example.com', type: 'SOA', class: 'IN' })).toEqual({
+      name: 'example.com',
+      type: 'SOA',
+    });
+  });
+
   it('refuses octets that are not a message, with the reason', () => {
-    expect(() => decodeMessage(Buffer.from([1, 2, 3]))).toThrow(/Header must be 12 bytes/);
+    const error = (() => {
+      try {
+        decodeMessage(Buffer.from([1, 2, 3]));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(MalformedMessageError);
+    expect(error).toMatchObject({ name: 'MalformedMessageError', code: 'EP2602' });
+    expect((error as Error).message).toMatch(/Header must be 12 bytes/);
   });
 
   it('refuses to write a type it has no codec for', () => {

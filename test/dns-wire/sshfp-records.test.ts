@@ -133,6 +133,9 @@ describe('SSHFP records in a message', () => {
     bad.writeUInt8(0x41, 12);
     expect(hideSshfp(bad)).toEqual({ octets: bad, sections: [new Set(), new Set(), new Set()] });
     expect(() => decodeMessage(bad)).toThrow(MalformedMessageError);
+    // Not walked as a label of 0x41 octets: past those lies what would read as an SSHFP record at the root.
+    const astray = Buffer.concat([bad.subarray(0, 13), Buffer.alloc(0x41, 0x61), octets.subarray(14)]);
+    expect(hideSshfp(astray)).toEqual({ octets: astray, sections: [new Set(), new Set(), new Set()] });
     // Cut inside the record's fields; and a header alone that promises a record.
     const cut = octets.subarray(0, 12 + 3 + 6);
     expect(hideSshfp(cut).octets).toBe(cut);

@@ -250,3 +250,74 @@ describe('UPDATE entries that delete one record', () => {
     expect(sizer.octets).toBeGreaterThanOrEqual(message.length);
   });
 });
+
+describe('UPDATE sections as RFC 2136 §2 lays them out', () => {
+  it('carries the id, opcode 5, the zone as the one question of type SOA, and each section counted', () => {
+    const prerequisite = add('a.big.example', 'A', '10.0.0.1');
+    const octets = encodeUpdate({
+      id: 0xbeef,
+      zone: ZONE,
+      prerequisites: [prerequisite],
+      updates: [add('b.big.example', 'A', '10.0.0.2'), add('c.big.example', 'A', '10.0.0.3')],
+    });
+    const read = dnsPacket.decode(octets);
+    expect([read.id, (octets.readUInt16BE(2) >> 11) & 0xf]).toEqual([0xbeef, 5]);
+    expect(read.questions).toEqual([{ name: ZONE, type: 'SOA', class: 'IN' }]);
+    expect([read.answers?.length, read.authorities?.length]).toEqual([1, 2]);
+  });
+
+  it('writes a prerequisite with TTL 0 (§2.4), an added record with its own TTL, class IN', () => {
+    const read = dnsPacket.decode(
+      encode([add('b.big.example', 'A', '10.0.0.2', 300)], [add(ZONE, 'A', '10.0.0.1', 300)]),
+    );
+    const fields = (records: dnsPacket.Answer[] = []) =>
+      records.map((r) => (r.type === 'OPT' ? [] : [r.name, r.class, r.ttl]));
+    expect(fields(read.answers)).toEqual([[ZONE, 'IN', 0]]);
+    expect(fields(read.authorities)).toEqual([['b.big.example', 'IN', 300]]);
+  });
+
+  it('deletes a whole RRset with class ANY, TTL 0 and no RDATA (§2.5.2)', () => {
+    const octets = encode([{ kind: 'delete-rrset', name: 'www.big.example', type: 'AAAA' }]);
+    // A label and a pointer to the zone (4 + 2 octets), then type, class, TTL and RDLENGTH.
+    expect(octets.subarray(encode([]).length)).toEqual(
+      Buffer.from([3, ...Buffer.from('www'), 0xc0, 12, 0, 28, 0, 255, 0, 0, 0, 0, 0, 0]),
+    );
+  });
+
+  it('says in its refusal which zone and how many octets, with its code', () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      add(`h${i}.big.example`, 'TXT', `"${'x'.repeat(40)}"`),
+    );
+    const error = (() => {
+      try {
+        encode(many);
+      } catch (e) {
+        return e;
+      }
+    })();
+    if (!(error instanceof UpdateTooLargeError)) throw new Error('not refused');
+    expect([error.name, error.code, error.zone]).toEqual(['UpdateTooLargeError', 'EP2405', ZONE]);
+    expect(error.octets).toBeGreaterThan(65_535);
+    expect(error.message).toBe(
+      `the UPDATE of zone ${ZONE} takes more than 65535 octets (${error.octets}); nothing was sent`,
+    );
+  });
+
+  it('sends a message of exactly 65,535 octets, and refuses one entry more rather than leave it out', () => {
+    // At the zone's name (a pointer, 2 octets), 10 octets of fields, then the RDATA: after the header and the zone
+    // section (12 + 13 + 4 octets), 65,494 octets of RDATA make 65,535 in all.
+    const generic = (octets: number) => add(ZONE, 'TYPE65534', `\\# ${octets} ${'ab'.repeat(octets)}`);
+    expect(encode([generic(65_494)])).toHaveLength(65_535);
+    expect(() => encode([generic(65_494), generic(1)])).toThrow(UpdateTooLargeError);
+  });
+
+  it('leaves room for the largest SOA prerequisite: its owner a pointer, two names of 255 octets', () => {
+    // Four labels of 63, 63, 63 and 61 octets and the root: 255 octets, sharing no suffix with each other.
+    const longest = (letter: string) => `${[63, 63, 63, 61].map((n) => letter.repeat(n)).join('.')}.`;
+    const soa = {
+      kind: 'record' as const,
+      record: { ...SOA.record, value: `${longest('a')} ${longest('b')} 7 3600 600 604800 300` },
+    };
+    expect(encode([], [soa]).length - encode([]).length).toBe(MAX_SOA_PREREQUISITE);
+  });
+});

@@ -188,7 +188,7 @@ describe('problems and warnings are counted past the first ones', () => {
     expect(many.message.split('\n').at(-1)).toBe('  … and 1980 more');
   });
 
-  it('shows 20 problems of any list, and names its error class', () => {
+  it('shows 20 problems of any list, and names its error class and code', () => {
     const problems = Array.from({ length: 25 }, (_, i) => ({
       line: i + 1,
       col: i + 2,
@@ -201,8 +201,14 @@ describe('problems and warnings are counted past the first ones', () => {
       ...problems.slice(0, 20).map((p) => `  a.zone:${p.line}:${p.line + 1}: EP2501 ${p.message}`),
       '  … and 5 more',
     ]);
-    expect(new ZonefileConflictError('a', 'a.zone', 'was edited').name).toBe('ZonefileConflictError');
-    expect(new ZonefileSetupError('x').name).toBe('ZonefileSetupError');
+    expect(error.code).toBe('EP2501');
+    const conflict = new ZonefileConflictError('a', 'a.zone', 'was edited');
+    expect([conflict.name, conflict.code]).toEqual(['ZonefileConflictError', 'EP3004']);
+    expect(conflict.message).toBe(
+      'zone a changed since the plan (a.zone was edited); nothing was written, plan again',
+    );
+    const setup = new ZonefileSetupError('x');
+    expect([setup.name, setup.code]).toEqual(['ZonefileSetupError', 'EP1930']);
   });
 
   it('refuses a file that is not UTF-8, at the line and column of its first octet that is not', async () => {
