@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DynApiError, DynJobLostError, DynJobTimeoutError } from '../../../../src/providers/dyn/index.js';
-import { TransportError } from '../../../../src/providers/http/errors.js';
+import { RequestRefusedError } from '../../../../src/providers/http/errors.js';
 import { authed, failure, mockLogin, ok, testProvider } from '../../helpers/dyn-fixtures.js';
 import { useNockGuard } from '../../helpers/nock-guard.js';
 
@@ -100,14 +100,15 @@ describe('DynClient jobs', () => {
       message: 'GET /REST/Zone/: job https://***@dyn.test/REST/Job/5/ not finished after 0 s',
     });
 
-    // Polling it fails in fetch, which refuses such a URL: the log line and the error show it redacted.
+    // Polling it is refused unsent (EP2006: a URL with credentials): the log line and the error show it redacted.
     mockLogin();
     authed('get', '/Zone/').reply(307, location, { Location: location });
     const { provider, logs } = testProvider();
     const failed = await provider.client
       .call('GET', '/Zone/', undefined, { retryable: 'idempotent' })
       .catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(TransportError);
+    expect(failed).toBeInstanceOf(RequestRefusedError);
+    expect(failed).toMatchObject({ code: 'EP2006' });
     expect(logs).toContain(
       'dyn: GET /REST/Zone/ is a job; polling https://***@dyn.test/REST/Job/5/ in 1000ms',
     );
