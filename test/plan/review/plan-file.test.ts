@@ -24,6 +24,8 @@ describe('reading a version 2 plan file', () => {
     const { convertedFrom, ...rest } = read();
     expect(convertedFrom).toBeUndefined();
     expect(shownPlan(rest)).toEqual(JSON.parse(renderPlanJson(plan)));
+    // Read back, it is the plan in memory again: every provider named, the implicit one said.
+    expect(rest).toEqual(JSON.parse(JSON.stringify(plan)));
   });
 
   it('checks every op with its step’s provider, and names an unknown provider', () => {
