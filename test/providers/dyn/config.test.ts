@@ -111,6 +111,7 @@ describe('createDynProvider', () => {
       "credentials in a service URL are refused: https://***@dyn.test/REST; give them in the provider's own options",
     );
     expect(attempt).not.toThrow(/url-Pass-1/);
+    expect(attempt).toThrow(expect.objectContaining({ code: 'EP1908', name: 'ServiceUrlError' }));
   });
 });
 

@@ -285,6 +285,7 @@ describe('createWafProvider', () => {
       const attempt = () => createWafProvider(options);
       expect(attempt).toThrow(/^credentials in a service URL are refused: https:\/\/\*\*\*@waf\.test\/api\//);
       expect(attempt).not.toThrow(/url-Secret-1|ci-client/);
+      expect(attempt).toThrow(expect.objectContaining({ code: 'EP1908', name: 'ServiceUrlError' }));
     }
   });
 });
