@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { count } from '../../../src/model/text.js';
+import { count } from '../../src/model/text.js';
 
 /** `count` groups digits by hand for whole numbers (no `Intl` on the apply's path); it must write what ICU writes. */
 describe('count', () => {
