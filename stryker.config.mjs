@@ -147,6 +147,8 @@ export default {
     'src/providers/system-error.ts',
     // Zone files as text (RFC 1035 §5.1): which entries and fields a file holds, where each is, what is refused.
     'src/model/zone-file/lexer.ts',
+    // Where a zone file stops being UTF-8: the line and column of its first octet that is not.
+    'src/model/zone-file/utf8-text.ts',
     // Zone files: what is refused before it is read (size, links, .git, names over 255 octets), which problems show.
     'src/providers/zonefile/store.ts',
     'src/providers/zonefile/location.ts',

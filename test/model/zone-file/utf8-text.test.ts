@@ -33,6 +33,14 @@ describe('readUtf8', () => {
     expect(readUtf8(bytes('\n\n', [0xc0, 0x80]))).toEqual({ ok: false, line: 3, col: 1, octet: 0xc0 });
   });
 
+  it('takes a character of every plane, leads F0 to F4, up to U+10FFFF (The Unicode Standard, table 3-7)', () => {
+    const planes = '\u{10000}\u{40000}\u{fffff}\u{100000}\u{10ffff}';
+    expect(bytes(planes).filter((octet) => octet >= 0xf0).length).toBe(5);
+    expect(readUtf8(bytes(planes))).toEqual({ ok: true, text: planes });
+    // Two UTF-16 code units each: the octet after them is at column 11.
+    expect(readUtf8(bytes(planes, [0xff]))).toEqual({ ok: false, line: 1, col: 11, octet: 0xff });
+  });
+
   it('puts a sequence that is not a character at its first octet, whatever is wrong with it', () => {
     const cases: [string, number[]][] = [
       ['a stray continuation octet', [0x80]],
