@@ -1,5 +1,6 @@
 import type { DesiredState } from '../model/dns.js';
-import { annotatePlan, scopeDesired, scopeLive, type TargetScope } from '../plan/index.js';
+import { annotatePlan } from '../plan/review/annotate.js';
+import { scopeDesired, scopeLive, type TargetScope } from '../plan/review/scope.js';
 import { type Plan, planHasChanges } from '../plan/types.js';
 import { planWithLive } from './plan-live.js';
 import { accountsOf, type Providers } from './providers.js';

@@ -1,12 +1,8 @@
 import type { DesiredState } from '../model/dns.js';
-import {
-  desiredMismatches,
-  movedTargets,
-  parseTargets,
-  type SavedPlan,
-  savedPlanDifferences,
-  scopeDesired,
-} from '../plan/index.js';
+import type { SavedPlan } from '../plan/review/plan-file.js';
+import { savedPlanDifferences } from '../plan/review/saved-plan-match.js';
+import { parseTargets, scopeDesired } from '../plan/review/scope.js';
+import { desiredMismatches, movedTargets } from '../plan/review/staleness.js';
 import type { Plan } from '../plan/types.js';
 import { planReviewed } from './plan-reviewed.js';
 import { allProviders, type Providers } from './providers.js';

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { DnsQueryError, type DnsServer, queryServer, servedAnswer, serverLabel } from '../dns-wire/index.js';
 import type { ServerAnswer } from '../model/served.js';
 import { shownProvider } from '../model/shown-provider.js';
-import type { ServedExpectation } from '../plan/index.js';
+import type { ServedExpectation } from '../plan/review/served.js';
 
 /**
  * Which servers answer for a zone on a provider (by its name); a rejection names why none. No server (`[]`) fails

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { judge, type ServedExpectation } from '../plan/index.js';
+import { judge, type ServedExpectation } from '../plan/review/served.js';
 import { type Asked, type AskOptions, askServers, type ServersOf } from './ask.js';
 
 export interface WaitOptions extends AskOptions {

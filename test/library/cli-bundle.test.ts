@@ -95,6 +95,25 @@ describe('the CLI bundle', () => {
     },
   );
 
+  it('a text plan loads no markdown or JSON renderer, no drift or served report and no saved-plan reader', () => {
+    const unused = [
+      'src/plan/render/markdown.ts',
+      'src/plan/render/json.ts',
+      'src/plan/render/drift.ts',
+      'src/plan/render/served.ts',
+      'src/plan/review/plan-file.ts',
+      'src/plan/index.ts',
+    ];
+    expect(under(loadedByRun('plan'), unused)).toEqual([]);
+    // The same modules where a run does load them, so that the check cannot pass on a graph that lost them.
+    expect(under(loadedWith('src/cli/output/plan-formats.ts'), unused)).toEqual([]);
+    expect(under(loadedWith('src/plan/render/markdown.ts'), unused)).toEqual(['src/plan/render/markdown.ts']);
+    expect(under(loadedByRun('drift'), unused)).toEqual(expect.arrayContaining(['src/plan/render/drift.ts']));
+    expect(under(loadedByRun('apply'), unused)).toEqual(
+      expect.arrayContaining(['src/plan/review/plan-file.ts']),
+    );
+  });
+
   it('validate loads no p-limit and no sandbox runner', () => {
     const inputs = loadedByRun('validate');
     expect(

@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { checkSavedPlan, describeRefusal, planChecked, savedDesiredRefusal } from '../../engine/index.js';
-import {
-  checkScope,
-  PlanFileError,
-  parsePlanFile,
-  parseTargets,
-  planHasChanges,
-  type SavedPlan,
-} from '../../plan/index.js';
+import { checkScope } from '../../plan/review/check-scope.js';
+import { PlanFileError, parsePlanFile, type SavedPlan } from '../../plan/review/plan-file.js';
+import { parseTargets } from '../../plan/review/scope.js';
+import { planHasChanges } from '../../plan/types.js';
 import { savedPlanOpSchemas } from '../../providers/op-schemas.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -58,7 +54,7 @@ export async function applySavedPlan(
     if (!checked.ok) throw new CliError('EP5109', describeRefusal(checked, file));
     const { plan } = checked;
     if (options.format !== 'json')
-      io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
+      io.stdout(await renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!planHasChanges(plan)) return EXIT_OK;
     if (!services)
       throw new CliError('EP5109', `${file} has changes, but the desired state needs no service`);

@@ -1,5 +1,5 @@
 import { planChecked } from '../../engine/plan-reviewed.js';
-import { checkScope } from '../../plan/index.js';
+import { checkScope } from '../../plan/review/check-scope.js';
 import { planHasChanges } from '../../plan/types.js';
 import { CliError, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -43,7 +43,7 @@ export async function applyCommand(
     // The plan is applied at once, not saved: its fingerprints are printed only in the JSON account.
     const plan = await reviewWith(desired, scope, services, { fingerprints: options.format === 'json' });
     if (options.format !== 'json')
-      io.stdout(renderReviewed(plan, options, io, servicePaces(services, desired)));
+      io.stdout(await renderReviewed(plan, options, io, servicePaces(services, desired)));
     if (!services || !planHasChanges(plan)) {
       if (options.format === 'json') io.stdout(renderApplyJson(plan, null, plan));
       return EXIT_OK;

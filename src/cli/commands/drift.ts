@@ -3,13 +3,9 @@ import { resolve } from 'node:path';
 import { AckFileError, parseAckFile } from '../../config/ack-file.js';
 import type { Acknowledgement } from '../../model/acknowledgement.js';
 import { ownValue } from '../../model/own-value.js';
-import {
-  type DriftReport,
-  driftReport,
-  renderDriftJson,
-  renderDriftMarkdown,
-  renderDriftText,
-} from '../../plan/index.js';
+import { renderDriftJson, renderDriftText } from '../../plan/render/drift.js';
+import { renderDriftMarkdown } from '../../plan/render/drift-markdown.js';
+import { type DriftReport, driftReport } from '../../plan/review/drift.js';
 import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options/options.js';
@@ -49,7 +45,7 @@ export async function driftCommand(paths: string[], options: DriftOptions, io: C
   else if (options.format === 'markdown') io.stdout(markdown);
   else io.stdout(renderDriftText(report));
   if (wafNotRead) io.stderr(`error: ${wafNotRead}\n`);
-  await appendStepSummary(wafNotRead ? `${markdown}\n> **${wafNotRead}**\n` : markdown, io);
+  await appendStepSummary(() => (wafNotRead ? `${markdown}\n> **${wafNotRead}**\n` : markdown), io);
   if (wafNotRead) return EXIT_ERROR;
   return report.failing ? EXIT_CHANGES : EXIT_OK;
 }

@@ -2,7 +2,8 @@ import { type ApplyResult, applyPlan } from '../../engine/index.js';
 import type { DesiredState } from '../../model/dns.js';
 import { shownJson } from '../../model/shown-provider.js';
 import { printableJson, printableLines } from '../../model/text.js';
-import { describeApprovals, renderPlanJson } from '../../plan/index.js';
+import { renderPlanJson } from '../../plan/render/json.js';
+import { describeApprovals } from '../../plan/review/safety.js';
 import { type Plan, planHasChanges } from '../../plan/types.js';
 import type { WaitResult } from '../../verify/index.js';
 import { CliError, EXIT_ERROR, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, type ExitCode } from '../exit-codes.js';
@@ -104,7 +105,7 @@ export async function executePlan(
     io.stdout(`\n${renderApplyReport(result, rates)}`);
     io.stdout(
       planHasChanges(after)
-        ? `Not converged: a new plan still shows changes:\n${renderReviewed(after, options, io)}`
+        ? `Not converged: a new plan still shows changes:\n${await renderReviewed(after, options, io)}`
         : 'Converged: a new plan shows no changes.\n',
     );
   }

@@ -13,7 +13,7 @@ import { loadPicomatch } from '../../model/glob.js';
 import { type ALabels, globToALabels } from '../../model/idn.js';
 import { ownValue } from '../../model/own-value.js';
 import { plural, printable } from '../../model/text.js';
-import { renderPlanText } from '../../plan/index.js';
+import { renderPlanText } from '../../plan/render/text.js';
 import { planHasChanges } from '../../plan/types.js';
 import { readWafInventory } from '../../providers/waf/read-inventory.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';

@@ -1,7 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Confinement, findYamlFiles } from '../../config/read/find-files.js';
-import { renderPlanJson, renderPlanMarkdown } from '../../plan/index.js';
 import { planHasChanges } from '../../plan/types.js';
 import { writeFileAtomic } from '../../providers/write-atomic.js';
 import { CliError, EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
@@ -9,6 +8,7 @@ import type { CliIo } from '../io.js';
 import type { ServiceOptions } from '../options/options.js';
 import { prepareFile } from '../options/write-place.js';
 import { appendStepSummary } from '../output/github.js';
+import { planJson, planMarkdown } from '../output/plan-formats.js';
 import { scopeOfChanges } from '../planning/changed-scope.js';
 import { loadWithWarnings } from '../planning/load.js';
 import { renderReviewed, targetScope } from '../planning/review.js';
@@ -76,15 +76,18 @@ export async function planCommand(paths: string[], options: PlanOptions, io: Cli
     { fingerprints: out !== undefined || options.format === 'json' },
   );
   const plan = { ...reviewed.plan, source: await planSource(paths, io.cwd) };
-  io.stdout(renderReviewed(plan, options, io, reviewed.paces, warnings));
+  io.stdout(await renderReviewed(plan, options, io, reviewed.paces, warnings));
   if (reviewed.wafNotRead) {
     // A plan without the WAF part it was asked for is for reading only: no plan file to apply.
     io.stderr(`error: ${reviewed.wafNotRead}${options.out ? ` ${options.out} was not written.` : ''}\n`);
-    await appendStepSummary(`${renderPlanMarkdown(plan, { warnings })}\n> **${reviewed.wafNotRead}**\n`, io);
+    await appendStepSummary(
+      async () => `${await planMarkdown(plan, { warnings })}\n> **${reviewed.wafNotRead}**\n`,
+      io,
+    );
     return EXIT_ERROR;
   }
-  if (out) await writeFileAtomic(out, renderPlanJson(plan));
-  await appendStepSummary(renderPlanMarkdown(plan, { warnings }), io);
+  if (out) await writeFileAtomic(out, await planJson(plan));
+  await appendStepSummary(() => planMarkdown(plan, { warnings }), io);
   return planHasChanges(plan) ? EXIT_CHANGES : EXIT_OK;
 }
 

@@ -1,11 +1,7 @@
 import { implicitProviderOf } from '../../model/shown-provider.js';
-import {
-  renderServedJson,
-  renderServedMarkdown,
-  renderServedText,
-  servedExpectations,
-  servedReport,
-} from '../../plan/index.js';
+import { renderServedJson, renderServedText } from '../../plan/render/served.js';
+import { renderServedMarkdown } from '../../plan/render/served-markdown.js';
+import { servedExpectations, servedReport } from '../../plan/review/served.js';
 import { askServers } from '../../verify/index.js';
 import { EXIT_CHANGES, EXIT_ERROR, EXIT_OK, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -52,7 +48,7 @@ export async function verifyCommand(paths: string[], options: VerifyOptions, io:
     if (options.format === 'json') io.stdout(renderServedJson(report));
     else if (options.format === 'markdown') io.stdout(markdown);
     else io.stdout(renderServedText(report));
-    await appendStepSummary(markdown, io);
+    await appendStepSummary(() => markdown, io);
     if (report.counts.failed > 0) return EXIT_ERROR;
     return report.counts.differs > 0 ? EXIT_CHANGES : EXIT_OK;
   } finally {

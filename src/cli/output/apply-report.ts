@@ -1,7 +1,7 @@
 import type { ApplyResult, StepOutcome } from '../../engine/types.js';
 import type { CreatedZoneFate } from '../../model/provider.js';
-import { plural, printable } from '../../model/text.js';
-import { count, durationText } from '../../plan/index.js';
+import { count, plural, printable } from '../../model/text.js';
+import { durationText } from '../../plan/render/duration.js';
 import { opLabel } from './op-label.js';
 import type { ServiceRateCounts } from './rate-counts.js';
 import { opsText } from './step-units.js';

@@ -29,9 +29,11 @@ export function reportAnnotations(
   }
 }
 
-export async function appendStepSummary(markdown: string, io: CliIo): Promise<void> {
+/** Appends the markdown `summary` makes to the job summary; made only when the job has one. */
+export async function appendStepSummary(summary: () => string | Promise<string>, io: CliIo): Promise<void> {
   const path = io.env.GITHUB_STEP_SUMMARY;
   if (!path) return;
+  const markdown = await summary();
   // The summary is a courtesy: a runner that cannot take it (a full disk, a removed file) does not fail the command.
   try {
     await appendFile(path, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);

@@ -1,6 +1,6 @@
 import type { ApplyEvent, StepOutcome } from '../../engine/types.js';
-import { printable } from '../../model/text.js';
-import { count, durationText, rateText } from '../../plan/index.js';
+import { count, printable } from '../../model/text.js';
+import { durationText, rateText } from '../../plan/render/duration.js';
 import { type RateEvent, WINDOW_USED } from '../../providers/http/scheduler.js';
 import type { CliIo } from '../io.js';
 import { opLabel } from './op-label.js';

@@ -1,6 +1,6 @@
 import { VERSION } from '../../connect/version.js';
 import { formatAuditNote } from '../../model/audit-note.js';
-import { digestOf } from '../../plan/index.js';
+import { digestOf } from '../../plan/review/digest.js';
 import type { Plan } from '../../plan/types.js';
 import type { CliIo } from '../io.js';
 

@@ -1,7 +1,7 @@
 import type { DesiredState } from '../../model/dns.js';
 import { implicitProviderOf, shownTarget } from '../../model/shown-provider.js';
 import { type TargetPattern, targetText } from '../../model/target.js';
-import { desiredTargets, type TargetScope } from '../../plan/index.js';
+import { desiredTargets, type TargetScope } from '../../plan/review/scope.js';
 import type { PlanChangedSince } from '../../plan/types.js';
 import type { ChangedTargets } from './changed-targets.js';
 

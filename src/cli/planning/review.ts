@@ -3,22 +3,21 @@ import { closestNames } from '../../model/closest-names.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredState } from '../../model/dns.js';
 import { implicitProviderOf, shownTargetText } from '../../model/shown-provider.js';
+import type { ApplyPace } from '../../plan/render/duration.js';
+import { renderPlanText } from '../../plan/render/text.js';
+import { describeApprovals } from '../../plan/review/safety.js';
 import {
-  type ApplyPace,
-  describeApprovals,
   desiredTargets,
   parseTargets,
-  renderPlanJson,
-  renderPlanMarkdown,
-  renderPlanText,
   scopeDesired,
   type TargetScope,
   unmatchedPatterns,
-} from '../../plan/index.js';
+} from '../../plan/review/scope.js';
 import type { Plan } from '../../plan/types.js';
 import { CliError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { type ServiceOptions, useColor } from '../options/options.js';
+import { planJson, planMarkdown } from '../output/plan-formats.js';
 import { type OpenServices, openServices, servicePaces, usesAnyService } from '../services/services.js';
 
 /**
@@ -101,16 +100,16 @@ export async function reviewOnce(
 }
 
 /** The plan as `--format` asks; the text plan states its apply's duration at `paces`. */
-export function renderReviewed(
+export async function renderReviewed(
   plan: Plan,
   options: ServiceOptions,
   io: CliIo,
   paces: readonly ApplyPace[] = [],
   warnings: readonly Diagnostic[] = [],
-): string {
-  if (options.format === 'json') return renderPlanJson(plan);
+): Promise<string> {
+  if (options.format === 'json') return planJson(plan);
   // Text and JSON leave warnings to stderr (cli/planning/load.ts); a markdown plan is read where stderr is not.
-  if (options.format === 'markdown') return renderPlanMarkdown(plan, { warnings });
+  if (options.format === 'markdown') return planMarkdown(plan, { warnings });
   return `${renderPlanText(plan, { color: useColor(options, io), paces })}${approvalsText(plan)}`;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../../config/index.js';
 import { type Target, targetText } from '../../model/target.js';
 import { printable } from '../../model/text.js';
-import type { SavedPlan } from '../../plan/index.js';
+import type { SavedPlan } from '../../plan/review/plan-file.js';
 import { CliError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { SavedPlanPlace } from './load.js';

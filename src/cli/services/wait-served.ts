@@ -5,7 +5,7 @@ import type { DesiredState } from '../../model/dns.js';
 import { shownProvider } from '../../model/shown-provider.js';
 import { targetText } from '../../model/target.js';
 import { plural, printable } from '../../model/text.js';
-import { plannedExpectations } from '../../plan/index.js';
+import { plannedExpectations } from '../../plan/review/served.js';
 import type { Plan } from '../../plan/types.js';
 import { DEFAULT_QUERY_CONCURRENCY, DEFAULT_QUERY_TIMEOUT_MS } from '../../verify/defaults.js';
 import { type WaitResult, waitServed } from '../../verify/index.js';
