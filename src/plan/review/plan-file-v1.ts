@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { parseTarget } from '../../model/target.js';
+import * as z from '../../model/zod.js';
 
 /**
  * Plan files of format version 1 (edgeplan before the record-type registry: A records only, targets as
@@ -17,15 +17,15 @@ export const V1_FORMAT_VERSION = 1;
 /** What version 1 counted per `set-good-bots` call (its REQUESTS_PER_WAF_OP). */
 const V1_REQUESTS_PER_CALL = 3;
 
-const Name = z.string().min(1);
-const Count = z.int().nonnegative();
+const Name = z.string().check(z.minLength(1));
+const Count = z.int().check(z.nonnegative());
 const GeoGroup = z.strictObject({ name: Name, countries: z.array(Name), addresses: z.array(Name) });
 const GeoNode = z.strictObject({ zone: Name, fqdn: Name });
 const SecondaryFields = {
   zone: Name,
   masters: z.array(Name),
-  contactNickname: Name.optional(),
-  tsigKeyName: Name.optional(),
+  contactNickname: z.optional(Name),
+  tsigKeyName: z.optional(Name),
 };
 
 // Emptying the key or an option's object makes zod throw here, at import ("Invalid discriminated union option"): no
@@ -71,8 +71,8 @@ const V1Op = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('update-geo'),
     name: Name,
-    groups: z.array(GeoGroup).optional(),
-    nodes: z.array(GeoNode).optional(),
+    groups: z.optional(z.array(GeoGroup)),
+    nodes: z.optional(z.array(GeoNode)),
   }),
   z.strictObject({ kind: z.literal('delete-geo'), name: Name }),
   z.strictObject({
@@ -86,28 +86,32 @@ const V1Op = z.discriminatedUnion('kind', [
 // Stryker restore ObjectLiteral
 type V1Op = z.infer<typeof V1Op>;
 
-const Target = Name.transform((text, ctx) => {
-  const target = parseTarget(text);
-  if (target === null) ctx.addIssue(`"${text}" is not a kind:name target`);
-  return target ?? z.NEVER;
-});
-const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+const Target = z.pipe(
+  Name,
+  z.transform((text, ctx) => {
+    const target = parseTarget(text);
+    if (target === null)
+      ctx.issues.push({ code: 'custom', message: `"${text}" is not a kind:name target`, input: text });
+    return target ?? z.NEVER;
+  }),
+);
+const Digest = z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/));
 
 const V1Plan = z.looseObject({
   formatVersion: z.literal(V1_FORMAT_VERSION),
   summary: z.looseObject({}),
-  zones: z.array(z.looseObject({ zone: Name, serial: Count.nullable() })),
-  waf: z.looseObject({ applyRequests: Count, rereadRequests: Count }).optional(),
+  zones: z.array(z.looseObject({ zone: Name, serial: z.nullable(Count) })),
+  waf: z.optional(z.looseObject({ applyRequests: Count, rereadRequests: Count })),
   steps: z.array(
     z.strictObject({
       id: Name,
       kind: z.enum(['zone', 'secondary', 'geo', 'webapp']),
       target: Target,
       after: z.array(Name),
-      ops: z.array(V1Op).min(1),
+      ops: z.array(V1Op).check(z.minLength(1)),
     }),
   ),
-  scope: z.array(Name).optional(),
+  scope: z.optional(z.array(Name)),
   needsApproval: z.array(z.strictObject({ target: Target, rule: Name, message: z.string() })),
   fingerprints: z.strictObject({
     desired: Digest,
@@ -115,9 +119,9 @@ const V1Plan = z.looseObject({
       z.strictObject({
         target: Target,
         changed: z.boolean(),
-        desired: Digest.nullable(),
-        serial: Count.nullable().optional(),
-        live: Digest.nullable(),
+        desired: z.nullable(Digest),
+        serial: z.optional(z.nullable(Count)),
+        live: z.nullable(Digest),
       }),
     ),
   }),
