@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   type Acknowledgement,
   type AckTarget,
@@ -12,6 +11,7 @@ import { loadPicomatch } from '../model/glob.js';
 import { writtenNameProblem } from '../model/names.js';
 import { parseTarget } from '../model/target.js';
 import { globProblem } from '../model/unmanaged.js';
+import * as z from '../model/zod.js';
 import { parseYamlFile } from './read/parse-yaml.js';
 import {
   describeValue,
@@ -46,7 +46,7 @@ import {
 const ENTRY_KEYS = 'target, digest, reason, owner, expires';
 
 const Text = z.lazy(() =>
-  z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }),
+  z.string({ error: 'must be a string' }).check(z.trim(), z.minLength(1, { error: 'must not be empty' })),
 );
 
 const AckSchema = z.lazy(() =>
@@ -55,19 +55,22 @@ const AckSchema = z.lazy(() =>
       z.strictObject(
         {
           target: Text,
-          digest: z
-            .string({ error: 'must be a string' })
-            .regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
-              error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
-            })
-            .optional(),
+          digest: z.optional(
+            z.string({ error: 'must be a string' }).check(
+              z.regex(new RegExp(`^sha256:[0-9a-fA-F]{${DIGEST_PREFIX_MIN},64}$`), {
+                error: `must be sha256: and at least ${DIGEST_PREFIX_MIN} hex digits of a digest drift printed`,
+              }),
+            ),
+          ),
           reason: Text,
           owner: Text,
           // YAML reads an unquoted 2026-07-31 as a string with the default schema of `yaml` v2 (core schema).
           expires: z
             .string({ error: 'must be a date YYYY-MM-DD' })
-            .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-            .refine(isCalendarDate, { error: 'is not a calendar date' }),
+            .check(
+              z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }),
+              z.refine(isCalendarDate, { error: 'is not a calendar date' }),
+            ),
         },
         { error: `must be a map of ${ENTRY_KEYS}` },
       ),

@@ -5,16 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import * as z from 'zod';
 import { closestNames } from '../model/closest-names.js';
 import { objectKeysAt } from '../model/schema-keys.js';
+import * as z from '../model/zod.js';
 import { DnsSeedSchema } from './dyn/seed.js';
 import { jsonSyntaxProblem, yamlSyntaxProblem } from './syntax-error.js';
 import { WafSeedSchema } from './waf/seed.js';
 
 export const EmulatorSeedSchema = z.strictObject({
-  dns: DnsSeedSchema.optional(),
-  waf: WafSeedSchema.optional(),
+  dns: z.optional(DnsSeedSchema),
+  waf: z.optional(WafSeedSchema),
 });
 
 export type EmulatorSeed = z.input<typeof EmulatorSeedSchema>;

@@ -1,6 +1,5 @@
-import * as z from 'zod';
-import { ZodArray } from 'zod';
 import { $constructor } from 'zod/v4/core';
+import * as z from './zod.js';
 
 /**
  * zod passes a collection's issues up to its parent with `push(...issues)`: a map or a list with more than about a
@@ -67,12 +66,12 @@ function heldIssues(issue: RawIssue): readonly RawIssue[] | undefined {
 
 /**
  * `z.array(element, params)` whose issues pass up bounded (see above). Everything else is zod's array: the schema
- * is a `ZodArray` with the same definition, `.min()` and the JSON Schema included.
+ * is a `ZodMiniArray` with the same definition, its checks and the JSON Schema included.
  */
-const ZodBoundedArray: z.core.$constructor<z.ZodArray<z.ZodType>> = $constructor(
+const ZodBoundedArray: z.core.$constructor<z.ZodMiniArray<z.ZodMiniType>> = $constructor(
   'ZodBoundedArray',
   (inst, def) => {
-    ZodArray.init(inst, def);
+    z.ZodMiniArray.init(inst, def);
     const parse = inst._zod.parse;
     inst._zod.parse = (payload, ctx) => {
       const result = parse(payload, ctx);
@@ -82,7 +81,7 @@ const ZodBoundedArray: z.core.$constructor<z.ZodArray<z.ZodType>> = $constructor
   },
 );
 
-export function boundedArray<T extends z.ZodType>(element: T, params?: string | z.core.$ZodArrayParams) {
+export function boundedArray<T extends z.ZodMiniType>(element: T, params?: string | z.core.$ZodArrayParams) {
   const schema = new ZodBoundedArray({ type: 'array', element, ...z.util.normalizeParams(params) });
-  return schema as z.ZodArray<T>;
+  return schema as z.ZodMiniArray<T>;
 }

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import type { NameServerAddress } from './name-server.js';
 import type { DnsCapabilities } from './provider.js';
+import * as z from './zod.js';
 
 /** The keys of a `providers:` entry besides `type`, as the YAML wrote them (checked by its type's schema). */
 export type ProviderOptions = Readonly<Record<string, unknown>>;
@@ -55,8 +55,8 @@ export interface ProviderType {
   readonly type: string;
   /** What a provider of this type is, for the schema's description of `type`. */
   readonly description: string;
-  /** The entry's keys besides `type`, each with its schema; its `.describe()` says what it is for this type. */
-  readonly options: Readonly<Record<string, z.ZodType>>;
+  /** The entry's keys besides `type`, each with its schema; its description (`z.describe`) says what it is for this type. */
+  readonly options: Readonly<Record<string, z.ZodMiniType>>;
   /** Keys an entry of this type must have. */
   readonly required?: readonly string[];
   /** Keys an entry of this type must have when it has the key they are listed under (`a: ['b']`: b goes with a). */
@@ -88,8 +88,8 @@ export const VARIABLE_PREFIX = 'EDGEPLAN_';
 const VARIABLE_ERROR = `must be the name of an environment variable that starts with ${VARIABLE_PREFIX}`;
 
 /** The schema of an entry key that names a variable (`password_env`): its plug-in gives the description. */
-export function variableName(): z.ZodString {
+export function variableName(): z.ZodMiniString {
   return z
     .string({ error: VARIABLE_ERROR })
-    .regex(new RegExp(`^${VARIABLE_PREFIX}[A-Za-z0-9_]+$`), { error: VARIABLE_ERROR });
+    .check(z.regex(new RegExp(`^${VARIABLE_PREFIX}[A-Za-z0-9_]+$`), { error: VARIABLE_ERROR }));
 }

@@ -1,8 +1,7 @@
-import * as z from 'zod';
-import { ZodRecord } from 'zod';
 import { $constructor } from 'zod/v4/core';
 import { boundIssues } from './bounded-issues.js';
 import { pushAll } from './diagnostic.js';
+import * as z from './zod.js';
 
 const PROTO = '__proto__';
 
@@ -12,13 +11,13 @@ const PROTO = '__proto__';
  * replace that object's prototype: a record named `__proto__` (a valid DNS label) would vanish from the desired
  * state, and apply would delete it live. This record checks that entry like every other (its issues under
  * `__proto__`) and keeps it as an own property, entries in input order. Its issues pass up bounded
- * (bounded-issues.ts). Everything else, the JSON Schema included, is zod's record: the schema is a `ZodRecord` with
+ * (bounded-issues.ts). Everything else, the JSON Schema included, is zod's record: the schema is a `ZodMiniRecord` with
  * the same definition.
  */
-const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> = $constructor(
+const ZodNamedRecord: z.core.$constructor<z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniType>> = $constructor(
   'ZodNamedRecord',
   (inst, def) => {
-    ZodRecord.init(inst, def);
+    z.ZodMiniRecord.init(inst, def);
     const parse = inst._zod.parse;
     inst._zod.parse = (payload, ctx) => {
       const result = parseKeepingProto(payload, ctx);
@@ -47,7 +46,10 @@ const ZodNamedRecord: z.core.$constructor<z.ZodRecord<z.ZodString, z.ZodType>> =
 );
 
 /** `z.record(key, value)` that keeps and checks a `__proto__` key (see ZodNamedRecord); keys are strings. */
-export function namedRecord<V extends z.ZodType>(value: V, key = z.string()): z.ZodRecord<z.ZodString, V> {
+export function namedRecord<V extends z.ZodMiniType>(
+  value: V,
+  key = z.string(),
+): z.ZodMiniRecord<z.ZodMiniString, V> {
   const schema = new ZodNamedRecord({ type: 'record', keyType: key, valueType: value });
-  return schema as z.ZodRecord<z.ZodString, V>;
+  return schema as z.ZodMiniRecord<z.ZodMiniString, V>;
 }

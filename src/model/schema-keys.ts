@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import { $ZodArray, $ZodLazy, $ZodObject, $ZodOptional, $ZodRecord, $ZodUnion } from 'zod/v4/core';
+import type * as z from './zod.js';
 
 /**
  * The keys a zod schema allows in the object at `path` of a value it parses, for "unknown key" messages: through
@@ -9,14 +10,16 @@ export function objectKeysAt(root: z.core.$ZodType, path: readonly PropertyKey[]
   let schema: z.core.$ZodType | undefined = root;
   for (const segment of path) {
     schema = unwrap(schema, segment);
-    if (schema instanceof z.ZodObject)
-      schema = Object.hasOwn(schema.shape, segment) ? schema.shape[String(segment)] : undefined;
-    else if (schema instanceof z.ZodRecord) schema = schema.valueType;
-    else if (schema instanceof z.ZodArray) schema = schema.element;
+    if (schema instanceof $ZodObject)
+      schema = Object.hasOwn(schema._zod.def.shape, segment)
+        ? schema._zod.def.shape[String(segment)]
+        : undefined;
+    else if (schema instanceof $ZodRecord) schema = schema._zod.def.valueType;
+    else if (schema instanceof $ZodArray) schema = schema._zod.def.element;
     else return [];
   }
   const object = unwrap(schema, undefined);
-  return object instanceof z.ZodObject ? Object.keys(object.shape) : [];
+  return object instanceof $ZodObject ? Object.keys(object._zod.def.shape) : [];
 }
 
 /**
@@ -27,12 +30,13 @@ function unwrap(
   schema: z.core.$ZodType | undefined,
   segment: PropertyKey | undefined,
 ): z.core.$ZodType | undefined {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodLazy) return unwrap(schema.unwrap(), segment);
-  if (!(schema instanceof z.ZodUnion)) return schema;
+  if (schema instanceof $ZodOptional) return unwrap(schema._zod.def.innerType, segment);
+  if (schema instanceof $ZodLazy) return unwrap(schema._zod.innerType, segment);
+  if (!(schema instanceof $ZodUnion)) return schema;
   const fits = (option: z.core.$ZodType | undefined) =>
     typeof segment === 'number'
-      ? option instanceof z.ZodArray
-      : option instanceof z.ZodObject || (segment !== undefined && option instanceof z.ZodRecord);
-  const options: readonly z.core.$ZodType[] = schema.options;
+      ? option instanceof $ZodArray
+      : option instanceof $ZodObject || (segment !== undefined && option instanceof $ZodRecord);
+  const options: readonly z.core.$ZodType[] = schema._zod.def.options;
   return options.map((option) => unwrap(option, segment)).find(fits);
 }

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../model/zod.js';
 import { isCanonicalValue } from './canonical-value.js';
 
 /**
@@ -11,7 +11,7 @@ import { isCanonicalValue } from './canonical-value.js';
  * `type`. A type outside `managed` adds none: the schema's check of the type reports it, once.
  */
 export function addCanonicalValueIssues(
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   managed: ReadonlySet<string>,
   set: { type: string; values: readonly string[] },
   pathOf: (index: number) => PropertyKey[] = (index) => ['values', index],
@@ -30,7 +30,7 @@ export function addCanonicalValueIssues(
  * `op` checked against `schema`, or the error `refuse` makes of every problem, `path: message` joined by `; `
  * (`(op)` for the op as a whole).
  */
-export function parseOp<T>(schema: z.ZodType<T>, op: unknown, refuse: (problems: string) => Error): T {
+export function parseOp<T>(schema: z.ZodMiniType<T>, op: unknown, refuse: (problems: string) => Error): T {
   const result = schema.safeParse(op);
   if (result.success) return result.data;
   throw refuse(result.error.issues.map((i) => `${i.path.join('.') || '(op)'}: ${i.message}`).join('; '));

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { IMPLICIT_PROVIDER } from '../model/dns-provider-spec.js';
+import * as z from '../model/zod.js';
 import { DNS_PROVIDERS, pluginOf } from './registry.js';
 import { WAF_OP_SCHEMA, WAF_PROVIDER } from './waf/index.js';
 
@@ -8,7 +8,7 @@ import { WAF_OP_SCHEMA, WAF_PROVIDER } from './waf/index.js';
  * implicit DNS provider's and the WAF's. What the ops of a saved plan are checked against before it is applied
  * (`parsePlanFile`).
  */
-export const PROVIDER_OP_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+export const PROVIDER_OP_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   [IMPLICIT_PROVIDER.name]: pluginOf(IMPLICIT_PROVIDER.type)?.opSchema ?? z.never(),
   [WAF_PROVIDER]: WAF_OP_SCHEMA,
 };
@@ -22,7 +22,7 @@ const NAMED_DNS_OP_SCHEMA = z.lazy(() => z.union(DNS_PROVIDERS.map((plugin) => p
  * The saved plan is applied only when the plan recomputed with the real provider equals it op by op, so that is
  * checked there.
  */
-export function savedPlanOpSchemas(providers: readonly string[]): Readonly<Record<string, z.ZodType>> {
+export function savedPlanOpSchemas(providers: readonly string[]): Readonly<Record<string, z.ZodMiniType>> {
   const named = providers
     .filter((name) => !Object.hasOwn(PROVIDER_OP_SCHEMAS, name))
     .map((name) => [name, NAMED_DNS_OP_SCHEMA] as const);

@@ -1,8 +1,8 @@
-import type * as z from 'zod';
 import type { DnsProvider } from '../model/dns.js';
 import type { DnsProviderSpec, ProviderType } from '../model/dns-provider-spec.js';
 import type { Logger } from '../model/logger.js';
 import type { CountedStep, ProviderAccount, ProviderOp } from '../model/provider.js';
+import type * as z from '../model/zod.js';
 import type { Env } from './http/env-config.js';
 import type { RateEvent } from './http/scheduler.js';
 
@@ -25,7 +25,7 @@ export interface DnsProviderPlugin extends ProviderType {
    */
   open(spec: DnsProviderSpec, context: ProviderContext): Promise<DnsProvider>;
   /** The schema each op of its steps in a saved plan must pass before anything is read or sent. */
-  readonly opSchema: z.ZodType;
+  readonly opSchema: z.ZodMiniType;
   /** One short line for an op (progress and failure lines); `op` passed `opSchema`. */
   labelOp(op: ProviderOp): string;
   /**

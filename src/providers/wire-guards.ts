@@ -12,12 +12,12 @@ export function isWireObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `z.string().min(1)`. */
+/** `z.string().check(z.minLength(1))`. */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
 
-/** `z.int().nonnegative()`, and the number form of the providers' wire integers: a safe integer ≥ 0. */
+/** `z.int().check(z.nonnegative())`, and the number form of the providers' wire integers: a safe integer ≥ 0. */
 export function isWireCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

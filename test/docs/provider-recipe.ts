@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type * as z from 'zod';
+import * as z from '../../src/model/zod.js';
 import type { DnsProviderPlugin } from '../../src/providers/plugin.js';
 
 /**
@@ -34,7 +34,7 @@ export async function pluginIn(tree: string, folder: string): Promise<DnsProvide
 }
 
 /** Whether a zod schema is `z.lazy(…)` and not built yet (zod keeps the built schema on its `def`). */
-function lazyUnbuilt(schema: z.ZodType): boolean {
+function lazyUnbuilt(schema: z.ZodMiniType): boolean {
   return schema._zod.def.type === 'lazy' && !Object.hasOwn(schema._zod.def, '_cachedInner');
 }
 
@@ -82,8 +82,11 @@ export const RECIPE_STEPS: readonly RecipeStep[] = [
         'src/model/record-types/registry.ts',
       );
       if (!plugin.description) return 'no description';
-      const undescribed = Object.entries(plugin.options).filter(([, schema]) => !schema.description);
-      if (undescribed.length > 0) return `options without .describe(): ${undescribed.map(([key]) => key)}`;
+      const undescribed = Object.entries(plugin.options).filter(
+        ([, schema]) => !z.globalRegistry.get(schema)?.description,
+      );
+      if (undescribed.length > 0)
+        return `options without a description (z.describe): ${undescribed.map(([key]) => key)}`;
       if (typeof plugin.variables !== 'object') return 'no variables';
       if (typeof plugin.capabilities !== 'function') return 'no capabilities';
       const known = new Set(RECORD_TYPES.map((type) => type.type));

@@ -36,7 +36,7 @@ const COPIED = [
   'test/conformance',
 ];
 
-const OP_SCHEMA = (lazy: boolean) => `import * as z from 'zod';
+const OP_SCHEMA = (lazy: boolean) => `import * as z from '../../model/zod.js';
 
 /** One op of the stub provider: the record set it replaces. */
 export const STUB_OP_SCHEMA = ${lazy ? 'z.lazy(() => ' : ''}z.strictObject({
@@ -47,7 +47,10 @@ export const STUB_OP_SCHEMA = ${lazy ? 'z.lazy(() => ' : ''}z.strictObject({
 })${lazy ? ')' : ''};
 `;
 
-const PLUGIN = (parts: { capabilities: boolean; lazyOpen: boolean }) => `import * as z from 'zod';
+const PLUGIN = (parts: {
+  capabilities: boolean;
+  lazyOpen: boolean;
+}) => `import * as z from '../../model/zod.js';
 import type { DnsProviderPlugin } from '../plugin.js';
 ${parts.lazyOpen ? '' : "import { openStub } from './open.js';\n"}import { STUB_OP_SCHEMA } from './op-schema.js';
 
@@ -55,7 +58,7 @@ ${parts.lazyOpen ? '' : "import { openStub } from './open.js';\n"}import { STUB_
 export const STUB: DnsProviderPlugin = {
   type: 'stub',
   description: 'a provider that serves nothing, added by the test of docs/adding-a-provider.md.',
-  options: { endpoint: z.string().describe('where the stub would send its requests.') },
+  options: { endpoint: z.string().check(z.describe('where the stub would send its requests.')) },
   required: ['endpoint'],
   variables: {},
 ${parts.capabilities ? "  capabilities: () => ({ recordTypes: ['A', 'TXT'], geoServices: false, secondaryZones: false, maxRecordsPerName: {} }),\n" : ''}  open: ${parts.lazyOpen ? "async (spec, context) => (await import('./open.js')).openStub(spec, context)" : 'async (spec, context) => openStub(spec, context)'},

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { boundedArray, expandIssues, MAX_PASSED_ISSUES } from '../../src/model/bounded-issues.js';
 import { namedRecord } from '../../src/model/named-record.js';
+import * as z from '../../src/model/zod.js';
 
 /** A schema's issues as schema-issues.ts reads them: held issues opened, each finalized, paths whole. */
-function issuesOf(schema: z.ZodType, value: unknown): { path: PropertyKey[]; message: string }[] {
+function issuesOf(schema: z.ZodMiniType, value: unknown): { path: PropertyKey[]; message: string }[] {
   const result = schema.safeParse(value);
   const finalize = (raw: z.core.$ZodRawIssue) => z.core.util.finalizeIssue(raw, undefined, z.config());
   return expandIssues(result.error?.issues ?? [], finalize).map(({ path, message }) => ({ path, message }));
 }
 
-const Values = boundedArray(z.number({ error: 'must be a number' }), { error: 'must be a list' }).min(1, {
-  error: 'must not be empty',
-});
+const Values = boundedArray(z.number({ error: 'must be a number' }), { error: 'must be a list' }).check(
+  z.minLength(1, {
+    error: 'must not be empty',
+  }),
+);
 const Zones = z.strictObject({ zones: namedRecord(z.strictObject({ values: Values })) });
 
 describe('bounded issues', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../src/model/zod.js';
 import { addCanonicalValueIssues, parseOp } from '../../src/providers/op-schema-checks.js';
 
 const MANAGED: ReadonlySet<string> = new Set(['A', 'MX']);
 const Set_ = z
   .strictObject({ type: z.string(), values: z.array(z.string()) })
-  .superRefine((set, ctx) => addCanonicalValueIssues(ctx, MANAGED, set));
+  .check(z.superRefine((set, ctx) => addCanonicalValueIssues(ctx, MANAGED, set)));
 
-function issuesOf(schema: z.ZodType, value: unknown) {
+function issuesOf(schema: z.ZodMiniType, value: unknown) {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map(({ path, message }) => ({ path, message }));
 }
@@ -30,11 +30,13 @@ describe('addCanonicalValueIssues', () => {
   it('puts each issue where the caller says the value is', () => {
     const Change = z
       .strictObject({ type: z.string(), after: z.array(z.string()) })
-      .superRefine((set, ctx) =>
-        addCanonicalValueIssues(ctx, MANAGED, { type: set.type, values: set.after }, (index) => [
-          'after',
-          index,
-        ]),
+      .check(
+        z.superRefine((set, ctx) =>
+          addCanonicalValueIssues(ctx, MANAGED, { type: set.type, values: set.after }, (index) => [
+            'after',
+            index,
+          ]),
+        ),
       );
     expect(issuesOf(Change, { type: 'A', after: ['192.0.2.1', '192.0.2.1 '] })).toEqual([
       { path: ['after', 1], message: 'not a canonical A value: "192.0.2.1 "' },
@@ -43,7 +45,7 @@ describe('addCanonicalValueIssues', () => {
 });
 
 describe('parseOp', () => {
-  const Op = z.strictObject({ kind: z.literal('touch'), zone: z.string().min(1) });
+  const Op = z.strictObject({ kind: z.literal('touch'), zone: z.string().check(z.minLength(1)) });
   const refuse = (problems: string) => new RangeError(`not a touch op: ${problems}`);
 
   it('returns the op as the schema reads it', () => {

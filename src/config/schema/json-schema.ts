@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { ProviderCatalogue } from '../../model/dns-provider-spec.js';
+import * as z from '../../model/zod.js';
 import { desiredStateSchema } from './schema.js';
 
 /** Where the generated schema is committed, relative to the package root (`npm run schema` writes it). */

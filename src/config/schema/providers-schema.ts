@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import type { ProviderType } from '../../model/dns-provider-spec.js';
 import { parseNameServer } from '../../model/name-server.js';
+import * as z from '../../model/zod.js';
 
 /**
  * Schemas of the `providers:` section and of the `providers` list of a zone or secondary zone (see schema.ts for
@@ -28,14 +28,14 @@ function buildEntrySchema(types: readonly ProviderType[]) {
   const names = types.map((type) => type.type);
   const keys = [...new Set(types.flatMap((type) => Object.keys(type.options)))];
   const options = Object.fromEntries(keys.map((key) => [key, optionSchema(key, types)]));
-  const type = z
-    .string({ error: `must be one of ${names.join(', ')}` })
-    .refine((name) => names.includes(name), { error: `must be one of ${names.join(', ')}` })
-    .meta({ enum: names })
-    .describe(`${types.map((t) => `${t.type}: ${t.description.replace(/\.$/, '')}`).join('; ')}.`);
+  const type = z.string({ error: `must be one of ${names.join(', ')}` }).check(
+    z.refine((name) => names.includes(name), { error: `must be one of ${names.join(', ')}` }),
+    z.meta({ enum: names }),
+    z.describe(`${types.map((t) => `${t.type}: ${t.description.replace(/\.$/, '')}`).join('; ')}.`),
+  );
   return z
     .strictObject({ type, ...options, verify_at: VerifyAt })
-    .describe('A DNS provider the desired state writes to, by the name zones list it under.');
+    .check(z.describe('A DNS provider the desired state writes to, by the name zones list it under.'));
 }
 
 /**
@@ -46,46 +46,52 @@ const SERVER_PATTERN = '^(?:\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._\\u0080-\\uFFFF-]+)
 const SERVER_ERROR = 'must be HOST, HOST:PORT or [IPv6]:PORT';
 
 /** One `verify_at` address: its shape, then its port (1–65535), so that `verify` never meets one it cannot use. */
-const ServerAddress = z
-  .string({ error: SERVER_ERROR })
-  .regex(new RegExp(SERVER_PATTERN), { error: SERVER_ERROR, abort: true })
-  .refine((text) => !('problem' in parseNameServer(text)), {
+const ServerAddress = z.string({ error: SERVER_ERROR }).check(
+  z.regex(new RegExp(SERVER_PATTERN), { error: SERVER_ERROR, abort: true }),
+  z.refine((text) => !('problem' in parseNameServer(text)), {
     error: (issue) => {
       const read = parseNameServer(String(issue.input));
       return 'name' in read
         ? `must be a name UTS #46 maps to A-labels: ${read.problem}`
         : 'must have a port from 1 to 65535';
     },
-  });
+  }),
+);
 
 /** `verify_at`, a key of every type: edgeplan's own, not its plug-in's (DnsProviderSpec.verifyAt). */
 const VerifyAt = z
-  .array(ServerAddress, {
-    error: 'must be a list of name server addresses',
-  })
-  .min(1, { error: 'must list at least one name server' })
-  .optional()
-  .describe(
-    "The name servers `verify` and `apply --wait-served` ask for this provider's zones, instead of each zone's NS set (servers not delegated to yet, a hidden primary): HOST, HOST:PORT or [IPv6]:PORT.",
+  .optional(
+    z
+      .array(ServerAddress, {
+        error: 'must be a list of name server addresses',
+      })
+      .check(z.minLength(1, { error: 'must list at least one name server' })),
+  )
+  .check(
+    z.describe(
+      "The name servers `verify` and `apply --wait-served` ask for this provider's zones, instead of each zone's NS set (servers not delegated to yet, a hidden primary): HOST, HOST:PORT or [IPv6]:PORT.",
+    ),
   );
 
 /**
  * A key's schema: the first type's that has it, described per type (`dyn: …; powerdns: …`) where it means
  * something different to each.
  */
-function optionSchema(key: string, types: readonly ProviderType[]): z.ZodOptional<z.ZodType> {
+function optionSchema(key: string, types: readonly ProviderType[]): z.ZodMiniOptional<z.ZodMiniType> {
   const having = types.filter((type) => Object.hasOwn(type.options, key));
-  const [first] = having.map((type) => type.options[key] as z.ZodType);
+  const [first] = having.map((type) => type.options[key] as z.ZodMiniType);
   const described = having.map(
-    (type) => `${type.type}: ${(type.options[key]?.description ?? key).replace(/\.$/, '')}`,
+    (type) =>
+      `${type.type}: ${((type.options[key] && z.globalRegistry.get(type.options[key])?.description) ?? key).replace(/\.$/, '')}`,
   );
-  return (first as z.ZodType).optional().describe(`${described.join('; ')}.`);
+  return z.optional(first as z.ZodMiniType).check(z.describe(`${described.join('; ')}.`));
 }
 
-export const ProviderNameKey = z.string().meta({ pattern: PROVIDER_NAME_PATTERN });
+export const ProviderNameKey = z.string().check(z.meta({ pattern: PROVIDER_NAME_PATTERN }));
 
 export const ProviderList = boundedArray(z.string({ error: 'must be a provider name' }), {
   error: 'must be a list of provider names',
-})
-  .min(1, { error: 'must list at least one provider' })
-  .describe('The providers under `providers:` that serve it; default: the one provider configured.');
+}).check(
+  z.minLength(1, { error: 'must list at least one provider' }),
+  z.describe('The providers under `providers:` that serve it; default: the one provider configured.'),
+);

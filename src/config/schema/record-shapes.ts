@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import { type RecordType, recordTypeOfKey } from '../../model/record-types/index.js';
+import type * as z from '../../model/zod.js';
 import { entryOf, isMap, type PEntry, type PMap, type PNode, toPlain } from '../read/positioned.js';
 import { withZoneName } from '../reuse/zone-text.js';
 import { ZoneSchema } from './schema.js';
@@ -54,8 +54,8 @@ function plainZone(zone: PNode, key: string, deferred: DeferredRecords[]): unkno
   );
 }
 
-/** The records schema of a zone (schema.ts), without its `.optional()`. */
-const RECORDS_SCHEMA = ZoneSchema.shape.records.unwrap();
+/** The records schema of a zone (schema.ts), without its `z.optional()`. */
+const RECORDS_SCHEMA = ZoneSchema.shape.records.def.innerType;
 
 /**
  * The issues of the names of a deferred `records` map, paths from the document's top: none for a name the quick

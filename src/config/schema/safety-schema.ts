@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { DEFAULT_SAFETY, DEFAULT_ZONE_DELETE_SHARE, type SafetyPolicy } from '../../model/safety.js';
+import * as z from '../../model/zod.js';
 
 /**
  * Schema of `settings.safety` (conventions of schema.ts: strict objects, `error` strings are predicates) and its
@@ -8,37 +8,52 @@ import { DEFAULT_SAFETY, DEFAULT_ZONE_DELETE_SHARE, type SafetyPolicy } from '..
  */
 
 const Rule = (what: string) =>
-  z.boolean({ error: 'must be true or false' }).optional().describe(`${what} needs approval (default true).`);
+  z
+    .optional(z.boolean({ error: 'must be true or false' }))
+    .check(z.describe(`${what} needs approval (default true).`));
 
 const ShareSchema = z.lazy(() =>
   z
     .strictObject({
       max_percent: z
-        .number({ error: 'must be a number between 0 and 100' })
-        .min(0, { error: 'must be a number between 0 and 100' })
-        .max(100, { error: 'must be a number between 0 and 100' })
-        .optional()
-        .describe(
-          `Deleting more than this share of the zone's managed record sets (default ${DEFAULT_ZONE_DELETE_SHARE.maxPercent}).`,
+        .optional(
+          z
+            .number({ error: 'must be a number between 0 and 100' })
+            .check(
+              z.minimum(0, { error: 'must be a number between 0 and 100' }),
+              z.maximum(100, { error: 'must be a number between 0 and 100' }),
+            ),
+        )
+        .check(
+          z.describe(
+            `Deleting more than this share of the zone's managed record sets (default ${DEFAULT_ZONE_DELETE_SHARE.maxPercent}).`,
+          ),
         ),
       min_records: z
-        .int({ error: 'must be a whole number of at least 1' })
-        .min(1, { error: 'must be a whole number of at least 1' })
-        .optional()
-        .describe(
-          `Only in zones with at least this many managed record sets (default ${DEFAULT_ZONE_DELETE_SHARE.minRecords}).`,
+        .optional(
+          z
+            .int({ error: 'must be a whole number of at least 1' })
+            .check(z.minimum(1, { error: 'must be a whole number of at least 1' })),
+        )
+        .check(
+          z.describe(
+            `Only in zones with at least this many managed record sets (default ${DEFAULT_ZONE_DELETE_SHARE.minRecords}).`,
+          ),
         ),
     })
-    .describe('Thresholds of the delete-share rule.'),
+    .check(z.describe('Thresholds of the delete-share rule.')),
 );
 
 export const SafetySchema = z.lazy(() =>
   z
     .strictObject({
       zone_delete_share: z
-        .union([z.boolean(), ShareSchema], { error: 'must be true, false or { max_percent, min_records }' })
-        .optional()
-        .describe("Deleting a large share of a zone's managed record sets needs approval."),
+        .optional(
+          z.union([z.boolean(), ShareSchema], {
+            error: 'must be true, false or { max_percent, min_records }',
+          }),
+        )
+        .check(z.describe("Deleting a large share of a zone's managed record sets needs approval.")),
       zone_last_records: Rule("Deleting a zone's last managed record sets"),
       secondary_zone_delete: Rule('Deleting a secondary zone'),
       geo_service_delete: Rule('Deleting a geo service'),
@@ -51,8 +66,10 @@ export const SafetySchema = z.lazy(() =>
       ),
       apex_ns: Rule("Changing a zone's apex NS set (the parent's delegation must name the same servers)"),
     })
-    .describe(
-      'Which risky changes the plan marks as needing approval; apply refuses them without --allow-unsafe.',
+    .check(
+      z.describe(
+        'Which risky changes the plan marks as needing approval; apply refuses them without --allow-unsafe.',
+      ),
     ),
 );
 export type SafetyDocument = z.infer<typeof SafetySchema>;

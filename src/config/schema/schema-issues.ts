@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { expandIssues } from '../../model/bounded-issues.js';
 import { closestNames, osaDistance } from '../../model/closest-names.js';
 import { type Diagnostic, pushAll } from '../../model/diagnostic.js';
@@ -10,6 +9,7 @@ import {
   recordTypeOfKey,
 } from '../../model/record-types/index.js';
 import { objectKeysAt } from '../../model/schema-keys.js';
+import * as z from '../../model/zod.js';
 import {
   describeValue,
   diagnosticAt,

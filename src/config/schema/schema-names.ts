@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { LABEL_PATTERN, MAX_NAME_LENGTH } from '../../model/dns-names.js';
 import { APEX } from '../../model/names.js';
 import { RECORD_TYPES } from '../../model/record-types/index.js';
 import { UNPRINTABLE_CHARS } from '../../model/text.js';
+import * as z from '../../model/zod.js';
 
 /**
  * What the JSON Schema says about names used as keys, for editors: the label syntax of model/dns-names.ts as
@@ -33,7 +33,7 @@ export const ZONE_NAME_PATTERN = `^${LABEL}(?:\\.${LABEL})*\\.?$`;
 export const TRIMMED_PATTERN = `^(?!.*[${UNPRINTABLE_CHARS}])\\S(?:[\\s\\S]*\\S)?$`;
 
 const withPattern = (pattern: string, maxLength?: number) =>
-  z.string().meta({ pattern, ...(maxLength ? { maxLength } : {}) });
+  z.string().check(z.meta({ pattern, ...(maxLength ? { maxLength } : {}) }));
 
 export const RecordNameKey = withPattern(RECORD_NAME_PATTERN, MAX_NAME_LENGTH + 1);
 

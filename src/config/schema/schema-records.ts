@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { GENERIC_KEY_PATTERN } from '../../model/record-types/generic.js';
 import { RECORD_TYPES, type RecordType } from '../../model/record-types/index.js';
+import * as z from '../../model/zod.js';
 import { LINT_NAMES } from '../lints/lint-names.js';
 
 /**
@@ -16,20 +16,23 @@ export { MAX_TTL };
 
 const ttlError = `must be an integer between 1 and ${MAX_TTL}`;
 
-export const Ttl = z.int({ error: ttlError }).min(1, { error: ttlError }).max(MAX_TTL, { error: ttlError });
+export const Ttl = z
+  .int({ error: ttlError })
+  .check(z.minimum(1, { error: ttlError }), z.maximum(MAX_TTL, { error: ttlError }));
 
 /** The YAML of one type's data: its one value (`single`), else a non-empty list of values. */
-function valuesSchema(type: RecordType): z.ZodType {
-  if (type.single) return type.yaml.describe(`The ${type.type} value (one).`);
-  return boundedArray(type.yaml, { error: `must be a list of ${type.type} values` })
-    .min(1, { error: `must list at least one ${type.type} value` })
-    .meta({ uniqueItems: true })
-    .describe(`The ${type.type} values, each once.`);
+function valuesSchema(type: RecordType): z.ZodMiniType {
+  if (type.single) return type.yaml.check(z.describe(`The ${type.type} value (one).`));
+  return boundedArray(type.yaml, { error: `must be a list of ${type.type} values` }).check(
+    z.minLength(1, { error: `must list at least one ${type.type} value` }),
+    z.meta({ uniqueItems: true }),
+    z.describe(`The ${type.type} values, each once.`),
+  );
 }
 
 /** `{ <key>: values }` for each type, every key optional; a type's schema is built when a file first uses it. */
-export function typeFields(types: readonly RecordType[]): Record<string, z.ZodOptional<z.ZodType>> {
-  return Object.fromEntries(types.map((type) => [type.key, z.lazy(() => valuesSchema(type)).optional()]));
+export function typeFields(types: readonly RecordType[]): Record<string, z.ZodMiniOptional<z.ZodMiniType>> {
+  return Object.fromEntries(types.map((type) => [type.key, z.optional(z.lazy(() => valuesSchema(type)))]));
 }
 
 /**
@@ -38,7 +41,7 @@ export function typeFields(types: readonly RecordType[]): Record<string, z.ZodOp
  * A type that is alone at its name (CNAME) excludes every other type key (`dependentSchemas`), which only the JSON
  * Schema checks here: config reports it as a rule, naming both places (type-rules.ts).
  */
-export function withRecordTypes<S extends z.ZodObject>(
+export function withRecordTypes<S extends z.ZodMiniObject>(
   object: S,
   types: readonly RecordType[],
   fixedKeys: readonly string[],
@@ -56,8 +59,8 @@ export function withRecordTypes<S extends z.ZodObject>(
     : {};
   const anyGeneric = byNumber ? [{ not: { propertyNames: { not: { pattern: GENERIC_KEY_PATTERN } } } }] : [];
   const alone = types.filter((type) => type.rules?.alone);
-  return object
-    .refine((value) => keys.some((key) => Object.hasOwn(value, key)), {
+  return object.check(
+    z.refine((value: object) => keys.some((key) => Object.hasOwn(value, key)), {
       error: `must hold at least one record type (${keys.join(', ')})`,
       // A map with an unknown key already has its message, which names the key (schema-issues.ts): one is enough.
       when: (payload) =>
@@ -65,8 +68,8 @@ export function withRecordTypes<S extends z.ZodObject>(
         payload.value !== null &&
         !Array.isArray(payload.value) &&
         !payload.issues.some((issue) => issue.code === 'unrecognized_keys'),
-    })
-    .meta({
+    }),
+    z.meta({
       ...generic,
       anyOf: [...keys.map((key) => ({ required: [key] })), ...anyGeneric],
       ...(alone.length > 0
@@ -76,36 +79,42 @@ export function withRecordTypes<S extends z.ZodObject>(
             ),
           }
         : {}),
-    });
+    }),
+  );
 }
 
 export const RecordSetSchema = withRecordTypes(
   z.strictObject({
-    ttl: Ttl.optional().describe("TTL in seconds; default: the zone's default_ttl."),
+    ttl: z.optional(Ttl).check(z.describe("TTL in seconds; default: the zone's default_ttl.")),
     allow_lints: z
-      .array(z.enum(LINT_NAMES, { error: `must be a lint's name: ${LINT_NAMES.join(', ')}` }))
-      .min(1)
-      .optional()
-      .describe(
-        'Lint errors these sets may have as they are (a live zone served so, written by import): warnings, until a ' +
-          'plan creates or changes the set (docs/lints.md).',
+      .optional(
+        z
+          .array(z.enum(LINT_NAMES, { error: `must be a lint's name: ${LINT_NAMES.join(', ')}` }))
+          .check(z.minLength(1)),
+      )
+      .check(
+        z.describe(
+          'Lint errors these sets may have as they are (a live zone served so, written by import): warnings, until a ' +
+            'plan creates or changes the set (docs/lints.md).',
+        ),
       ),
     override: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .describe(
-        "In a zone's records: these sets replace the same sets of the zone's templates or of the zone it is " +
-          'the same as (same_as); without it, a set given twice is an error. Not in templates.',
+      .optional(z.boolean({ error: 'must be true or false' }))
+      .check(
+        z.describe(
+          "In a zone's records: these sets replace the same sets of the zone's templates or of the zone it is " +
+            'the same as (same_as); without it, a set given twice is an error. Not in templates.',
+        ),
       ),
     ...typeFields(RECORD_TYPES),
   }),
   RECORD_TYPES,
   ['ttl', 'allow_lints', 'override'],
   true,
-)
-  .describe('Record sets at one name, by type (at least one type), with one TTL for all of them.')
-  // Written once in the JSON Schema (`$defs`), referred to by a name's map and by each item of its list.
-  .meta({ id: 'record_set' });
+).check(
+  z.describe('Record sets at one name, by type (at least one type), with one TTL for all of them.'),
+  z.meta({ id: 'record_set' }),
+);
 export type RecordSetDocument = z.infer<typeof RecordSetSchema>;
 
 /**
@@ -115,19 +124,20 @@ export type RecordSetDocument = z.infer<typeof RecordSetSchema>;
  * naming both places (type-rules.ts); the JSON Schema says it with `contains`. A type that is alone at its name
  * (CNAME) is in no list, since every other item holds a type beside it.
  */
-export const RecordSetListSchema = boundedArray(RecordSetSchema)
-  .min(2, {
+export const RecordSetListSchema = boundedArray(RecordSetSchema).check(
+  z.minLength(2, {
     error:
       'must list at least two record-set maps, one per TTL (types that share a TTL are one map, no list)',
-  })
-  .meta({
+  }),
+  z.meta({
     allOf: RECORD_TYPES.map((type) =>
       type.rules?.alone
         ? { not: { contains: { required: [type.key] } } }
         : { not: { contains: { required: [type.key] }, minContains: 2 } },
     ),
-  })
-  .describe('Record sets at one name with different TTLs: one map per TTL, each type in one map.');
+  }),
+  z.describe('Record sets at one name with different TTLs: one map per TTL, each type in one map.'),
+);
 
 /** What a record name holds: one record-set map, or a list of them when its types have different TTLs. */
 export const RecordNameSchema = z.union([RecordSetSchema, RecordSetListSchema], {

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { namedRecord } from '../../model/named-record.js';
 import { GOOD_BOTS_MODES } from '../../model/waf.js';
+import * as z from '../../model/zod.js';
 
 /**
  * Schema of the `waf` section (see schema.ts for the conventions: strict objects, shapes only, `error` strings are
@@ -12,29 +12,34 @@ import { GOOD_BOTS_MODES } from '../../model/waf.js';
 const BotRef = z.lazy(() =>
   z
     .string({ error: 'must be a bot name or a 32-hex bot id' })
-    .min(1, { error: 'must not be empty' })
-    .describe('A bot of the vendor catalogue: its name (case-insensitive) or its 32-hex id.'),
+    .check(
+      z.minLength(1, { error: 'must not be empty' }),
+      z.describe('A bot of the vendor catalogue: its name (case-insensitive) or its 32-hex id.'),
+    ),
 );
 
 export const GoodBotsSchema = z.lazy(() =>
   z
     .strictObject({
       mode: z
-        .enum(GOOD_BOTS_MODES, { error: `must be one of ${GOOD_BOTS_MODES.join(', ')}` })
-        .optional()
-        .describe(
-          'exact (default): the listed bots enabled, every other bot disabled. additive: only enable them.',
+        .optional(z.enum(GOOD_BOTS_MODES, { error: `must be one of ${GOOD_BOTS_MODES.join(', ')}` }))
+        .check(
+          z.describe(
+            'exact (default): the listed bots enabled, every other bot disabled. additive: only enable them.',
+          ),
         ),
-      allow: boundedArray(BotRef, { error: 'must be a list of bot names or ids' }).describe(
-        'Bots to enable; no bot twice.',
+      allow: boundedArray(BotRef, { error: 'must be a list of bot names or ids' }).check(
+        z.describe('Bots to enable; no bot twice.'),
       ),
     })
-    .describe('The allowed ("good") bots of the webapp.'),
+    .check(z.describe('The allowed ("good") bots of the webapp.')),
 );
 export type GoodBotsDocument = z.infer<typeof GoodBotsSchema>;
 
 const PurgePath = z.lazy(() =>
-  z.string({ error: 'must be a path' }).regex(/^\S+$/, { error: 'must be a non-empty path without spaces' }),
+  z
+    .string({ error: 'must be a path' })
+    .check(z.regex(/^\S+$/, { error: 'must be a non-empty path without spaces' })),
 );
 
 export const PurgeAfterApplySchema = z.lazy(() =>
@@ -43,32 +48,35 @@ export const PurgeAfterApplySchema = z.lazy(() =>
       [
         z.boolean(),
         z.strictObject({
-          paths: boundedArray(PurgePath, { error: 'must be a list of paths' })
-            .min(1, { error: 'must name at least one path' })
-            .max(100, { error: 'at most 100 paths' }),
+          paths: boundedArray(PurgePath, { error: 'must be a list of paths' }).check(
+            z.minLength(1, { error: 'must name at least one path' }),
+            z.maxLength(100, { error: 'at most 100 paths' }),
+          ),
         }),
       ],
       { error: 'must be true, false or { paths: [...] }' },
     )
-    .describe(
-      "After an apply that changed this webapp's good bots, purge its cache (true: all of it; { paths }: only those). " +
-        'Counted against the 20 cache purges an hour.',
+    .check(
+      z.describe(
+        "After an apply that changed this webapp's good bots, purge its cache (true: all of it; { paths }: only those). " +
+          'Counted against the 20 cache purges an hour.',
+      ),
     ),
 );
 
 export const WebappSchema = z.lazy(() =>
   z
-    .strictObject({ good_bots: GoodBotsSchema, purge_after_apply: PurgeAfterApplySchema.optional() })
-    .describe('A web application of the WAF account, by name or 32-hex id.'),
+    .strictObject({ good_bots: GoodBotsSchema, purge_after_apply: z.optional(PurgeAfterApplySchema) })
+    .check(z.describe('A web application of the WAF account, by name or 32-hex id.')),
 );
 
 export const WafSchema = z.lazy(() =>
   z
     .strictObject({
-      webapps: namedRecord(WebappSchema, z.string().min(1, { error: 'must not be empty' }))
-        .optional()
-        .describe('Web applications by name or 32-hex id.'),
+      webapps: z
+        .optional(namedRecord(WebappSchema, z.string().check(z.minLength(1, { error: 'must not be empty' }))))
+        .check(z.describe('Web applications by name or 32-hex id.')),
     })
-    .describe('Web application security (WAF) settings.'),
+    .check(z.describe('Web application security (WAF) settings.')),
 );
 export type WafDocument = z.infer<typeof WafSchema>;

@@ -6,8 +6,9 @@
  * when other parts of the seed failed (so every problem is reported at once), hence it reads the value
  * defensively.
  */
-import type * as z from 'zod';
+
 import { isInZone, normaliseName } from '../../model/names.js';
+import type * as z from '../../model/zod.js';
 import { breachText, zoneProblems } from './node-rules.js';
 import { isRecordType, parseRdata, type Rdata, rdataKey } from './rdata.js';
 import { isZoneName } from './zone-names.js';
@@ -19,7 +20,7 @@ interface SeedRecord {
   index: number;
 }
 
-export function checkSeedRecords(dns: unknown, ctx: z.RefinementCtx): void {
+export function checkSeedRecords(dns: unknown, ctx: z.core.$RefinementCtx): void {
   const zones = asObject(asObject(dns)?.zones);
   const geo = geoLinks(asObject(dns)?.geo_services);
   const ids = new Set<number>();
@@ -67,7 +68,7 @@ export function checkSeedRecords(dns: unknown, ctx: z.RefinementCtx): void {
  * would refuse (`arpa`, one label) is refused here, and so is a name that is both, since the service holds one zone
  * of a name.
  */
-export function checkSeedZoneNames(dns: unknown, ctx: z.RefinementCtx): void {
+export function checkSeedZoneNames(dns: unknown, ctx: z.core.$RefinementCtx): void {
   const zones = Object.keys(asObject(asObject(dns)?.zones) ?? {});
   const secondaries = Object.keys(asObject(asObject(dns)?.secondary_zones) ?? {});
   const sections = [
@@ -102,7 +103,7 @@ export function checkSeedZoneNames(dns: unknown, ctx: z.RefinementCtx): void {
  * The nodes of the seed's geo services, as the service judges a node it links (geo-body.ts): its zone is a zone of
  * the seed's `zones`, and a node is linked once, by one service.
  */
-export function checkSeedGeoNodes(dns: unknown, ctx: z.RefinementCtx): void {
+export function checkSeedGeoNodes(dns: unknown, ctx: z.core.$RefinementCtx): void {
   const zones = new Set(Object.keys(asObject(asObject(dns)?.zones) ?? {}).map(normaliseName));
   const linked = new Map<string, string>();
   for (const [name, service] of Object.entries(asObject(asObject(dns)?.geo_services) ?? {})) {

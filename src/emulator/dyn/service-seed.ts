@@ -3,9 +3,10 @@
  * file (`dns.secondary_zones`, `dns.geo_services`). Unlike zone records they have no pending state: every write
  * takes effect at once, so the account holds them directly.
  */
-import * as z from 'zod';
+
 import { isIPv4 } from '../../model/ipv4.js';
 import { isInZone, normaliseName } from '../../model/names.js';
+import * as z from '../../model/zod.js';
 import { type GroupOptions, readGroupOptions, setOptionsObject } from './geo-options.js';
 import { type GroupRecords, readGroupRdata } from './geo-rdata.js';
 
@@ -37,21 +38,21 @@ export interface GeoServiceState {
   nodes: { zone: string; fqdn: string }[];
 }
 
-const Address = z.string().refine(isIPv4, { message: 'not an IPv4 address' });
+const Address = z.string().check(z.refine(isIPv4, { message: 'not an IPv4 address' }));
 
 export const SecondarySeed = z.strictObject({
-  masters: z.array(Address).min(1),
-  contact_nickname: z.string().optional(),
-  tsig_key_name: z.string().optional(),
-  active: z.enum(['Y', 'N', 'L']).optional(),
-  serial: z.number().int().nonnegative().optional(),
+  masters: z.array(Address).check(z.minLength(1)),
+  contact_nickname: z.optional(z.string()),
+  tsig_key_name: z.optional(z.string()),
+  active: z.optional(z.enum(['Y', 'N', 'L'])),
+  serial: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 
 const WireMap = z.record(z.string(), z.unknown());
 
 export const GeoServiceSeed = z.strictObject({
-  active: z.enum(['Y', 'N']).optional(),
-  ttl: z.number().int().nonnegative().optional(),
+  active: z.optional(z.enum(['Y', 'N'])),
+  ttl: z.optional(z.number().check(z.int(), z.nonnegative())),
   /**
    * A group's record data written short: `a` and `aaaa` the addresses of `rdata.a_rdata` and `rdata.aaaa_rdata`,
    * `cname` the target of `rdata.cname_rdata`; checked as the API checks a group (geo-rdata.ts).
@@ -60,33 +61,43 @@ export const GeoServiceSeed = z.strictObject({
     .array(
       z
         .strictObject({
-          name: z.string().min(1),
+          name: z.string().check(z.minLength(1)),
           countries: z.array(z.string()),
-          a: z.array(z.string()).optional(),
-          aaaa: z.array(z.string()).optional(),
-          cname: z.string().optional(),
+          a: z.optional(z.array(z.string())),
+          aaaa: z.optional(z.array(z.string())),
+          cname: z.optional(z.string()),
           /** The group's option maps in their wire form (geo-options.ts), e.g. `weight: { a_weight: [2, 1] }`. */
-          weight: WireMap.optional(),
-          serve_count: WireMap.optional(),
-          ttl: WireMap.optional(),
-          label: WireMap.optional(),
+          weight: z.optional(WireMap),
+          serve_count: z.optional(WireMap),
+          ttl: z.optional(WireMap),
+          label: z.optional(WireMap),
         })
-        .superRefine((group, ctx) => {
-          const read = readGroupRdata(groupRdata(group));
-          if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem.text });
-          else {
-            const options = readGroupOptions(group, read.records);
-            if (!options.ok) ctx.addIssue({ code: 'custom', message: options.problem.text });
-          }
-        }),
+        .check(
+          z.superRefine((group, ctx) => {
+            const read = readGroupRdata(groupRdata(group));
+            if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem.text });
+            else {
+              const options = readGroupOptions(group, read.records);
+              if (!options.ok) ctx.addIssue({ code: 'custom', message: options.problem.text });
+            }
+          }),
+        ),
     )
-    .min(1),
+    .check(z.minLength(1)),
   nodes: z
-    .array(z.strictObject({ zone: z.string().min(1), fqdn: z.string().min(1) }))
-    .optional()
-    .refine((nodes) => (nodes ?? []).every((n) => isInZone(normaliseName(n.fqdn), normaliseName(n.zone))), {
-      message: 'every node fqdn must be inside its zone',
-    }),
+    .optional(
+      z.array(
+        z.strictObject({ zone: z.string().check(z.minLength(1)), fqdn: z.string().check(z.minLength(1)) }),
+      ),
+    )
+    .check(
+      z.refine(
+        (nodes) => (nodes ?? []).every((n) => isInZone(normaliseName(n.fqdn), normaliseName(n.zone))),
+        {
+          message: 'every node fqdn must be inside its zone',
+        },
+      ),
+    ),
 });
 
 export type SecondarySeedValue = z.output<typeof SecondarySeed>;

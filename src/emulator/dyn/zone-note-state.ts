@@ -1,7 +1,7 @@
 /**
  * A zone's notes as the emulator keeps and seeds them (zone-notes.ts serves them): one per publish, newest first.
  */
-import * as z from 'zod';
+import * as z from '../../model/zod.js';
 
 export interface ZoneNote {
   type: 'publish';
@@ -17,9 +17,9 @@ export const MAX_ZONE_NOTES = 1000;
 
 export const ZoneNoteSeed = z.strictObject({
   note: z.string(),
-  timestamp: z.number().int().nonnegative(),
-  user_name: z.string().optional(),
-  serial: z.number().int().nonnegative().optional(),
+  timestamp: z.number().check(z.int(), z.nonnegative()),
+  user_name: z.optional(z.string()),
+  serial: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type ZoneNoteSeedValue = z.output<typeof ZoneNoteSeed>;
 

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { compareIPv4, IPV4_PATTERN, isIPv4 } from '../ipv4.js';
+import * as z from '../zod.js';
 import { textField } from './fields.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
 
@@ -13,7 +13,7 @@ export const A: RecordType = {
   yaml: z.lazy(() =>
     z
       .string({ error: 'must be an IPv4 address such as 192.0.2.1' })
-      .meta({ format: 'ipv4', pattern: IPV4_PATTERN }),
+      .check(z.meta({ format: 'ipv4', pattern: IPV4_PATTERN })),
   ),
   parse: (input) => address(String(input)),
   parsePresentation: (text) => address(text.trim()),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { textField } from './fields.js';
 import { canonicalIPv6, compareIPv6 } from './ipv6.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
@@ -11,7 +11,7 @@ export const AAAA: RecordType = {
   type: 'AAAA',
   key: 'aaaa',
   yaml: z.lazy(() =>
-    z.string({ error: 'must be an IPv6 address such as 2001:db8::1' }).meta({ format: 'ipv6' }),
+    z.string({ error: 'must be an IPv6 address such as 2001:db8::1' }).check(z.meta({ format: 'ipv6' })),
   ),
   parse: (input) => address(String(input)),
   parsePresentation: (text) => address(text.trim()),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { base64Yaml, parseBase64 } from './base64.js';
 import { textField } from './fields.js';
 import type { RecordType } from './record-type.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { type ParseResult, parsed, refused } from './record-type.js';
 
 /**
@@ -17,8 +17,8 @@ export function parseBase64(field: string, text: string): ParseResult {
 }
 
 /** Schema of a base64 field in YAML. */
-export function base64Yaml(): z.ZodType<string> {
+export function base64Yaml(): z.ZodMiniType<string> {
   return z
     .string({ error: 'must be base64 text' })
-    .regex(/^[A-Za-z0-9+/=\s]+$/, { error: 'must be base64 text' });
+    .check(z.regex(/^[A-Za-z0-9+/=\s]+$/, { error: 'must be base64 text' }));
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { canonicalStrings, decodeText, quote, scanStrings, tokenText } from './character-strings.js';
 import { FieldChecks } from './fields.js';
 import { byLeadingNumbers, uint8 } from './numbers.js';
@@ -18,8 +18,8 @@ export const CAA: RecordType = {
   key: 'caa',
   yaml: z.lazy(() =>
     z.strictObject({
-      flags: uint8().optional(),
-      tag: z.string({ error: TAG_ERROR }).regex(/^[A-Za-z0-9]+$/, { error: TAG_ERROR }),
+      flags: z.optional(uint8()),
+      tag: z.string({ error: TAG_ERROR }).check(z.regex(/^[A-Za-z0-9]+$/, { error: TAG_ERROR })),
       value: z.string({ error: 'must be a string of text' }),
     }),
   ),

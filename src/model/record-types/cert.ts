@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { FieldChecks, textField } from './fields.js';
 import { byLeadingNumbers, uint8, uint16 } from './numbers.js';
 import { type ParseResult, type RecordType, refused } from './record-type.js';
@@ -39,13 +39,13 @@ export const CERT: RecordType = {
     z.strictObject({
       cert_type: z.union([
         uint16(),
-        z.string({ error: TYPE_ERROR }).regex(new RegExp(MNEMONIC_PATTERN), { error: TYPE_ERROR }),
+        z.string({ error: TYPE_ERROR }).check(z.regex(new RegExp(MNEMONIC_PATTERN), { error: TYPE_ERROR })),
       ]),
       key_tag: uint16(),
       algorithm: uint8(),
       certificate: z
         .string({ error: 'must be base64 text' })
-        .regex(/^[A-Za-z0-9+/=]+$/, { error: 'must be base64 text' }),
+        .check(z.regex(/^[A-Za-z0-9+/=]+$/, { error: 'must be base64 text' })),
     }),
   ),
   parse: (input) => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { base64Yaml, parseBase64 } from './base64.js';
 import { FieldChecks, textField } from './fields.js';
 import { byLeadingNumbers, uint8, uint16 } from './numbers.js';

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { dnsTypeName } from '../dns-type-names.js';
+import * as z from '../zod.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
 
 /**
@@ -87,7 +87,7 @@ function generic(type: string): RecordType {
   return {
     type,
     key: type.toLowerCase(),
-    yaml: z.string({ error: 'must be a string: \\# <length> <hex> (RFC 3597 §5)' }).min(1),
+    yaml: z.string({ error: 'must be a string: \\# <length> <hex> (RFC 3597 §5)' }).check(z.minLength(1)),
     parse: (input) => parseGeneric(String(input)),
     parsePresentation: parseGeneric,
     toYaml: (value) => value,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { type ParseResult, parsed, refused } from './record-type.js';
 
 const HEX_ERROR = 'must be hexadecimal digits (0-9, a-f)';
@@ -23,8 +23,8 @@ export function parseHex(field: string, text: string, digits?: { count: number; 
  * Schema of a hex field in YAML: digits only (no spaces or colons), as a string. YAML reads unquoted `308201` as a
  * number, losing leading zeros (`0123` is 123), so such values must be quoted.
  */
-export function hexYaml(): z.ZodType<string> {
+export function hexYaml(): z.ZodMiniType<string> {
   return z
     .string({ error: 'must be a string of hexadecimal digits (quote it when it is all digits)' })
-    .regex(/^[0-9A-Fa-f]+$/, { error: HEX_ERROR });
+    .check(z.regex(/^[0-9A-Fa-f]+$/, { error: HEX_ERROR }));
 }

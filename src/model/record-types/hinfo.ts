@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { canonicalStrings, decodeText, quote, scanStrings, tokenText } from './character-strings.js';
 import { FieldChecks } from './fields.js';
 import { type ParseResult, type RecordType, refused } from './record-type.js';

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { LABEL_PATTERN, lengthProblem, recordLabelsProblem } from '../dns-names.js';
 import { toALabels, visibleName } from '../idn.js';
 import { isIPv4 } from '../ipv4.js';
+import * as z from '../zod.js';
 import { canonicalIPv6 } from './ipv6.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
 
@@ -78,9 +78,9 @@ export const HOSTNAME_PATTERN = `^(?:@|\\.|${NAME_LABEL}|(?:${NAME_LABEL}\\.)+)$
  * Schema of a name field in YAML. Its syntax is checked by `parseHostname`, whose messages say what is wrong; the
  * pattern is only JSON Schema, for editors.
  */
-export function hostnameYaml(example: string): z.ZodType<string> {
+export function hostnameYaml(example: string): z.ZodMiniType<string> {
   const error = `must be a domain name such as ${example}`;
-  return z.string({ error }).min(1, { error }).meta({ pattern: HOSTNAME_PATTERN });
+  return z.string({ error }).check(z.minLength(1, { error }), z.meta({ pattern: HOSTNAME_PATTERN }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { textField } from './fields.js';
 import { locText, readLoc } from './loc-text.js';
 import { type ParseResult, parsed, type RecordType, refused } from './record-type.js';
@@ -14,7 +14,9 @@ export const LOC: RecordType = {
   type: 'LOC',
   key: 'loc',
   yaml: z.lazy(() =>
-    z.string({ error: 'must be LOC text such as "52 22 23.000 N 4 53 32.000 E -2.00m"' }).min(1),
+    z
+      .string({ error: 'must be LOC text such as "52 22 23.000 N 4 53 32.000 E -2.00m"' })
+      .check(z.minLength(1)),
   ),
   parse: (input) => loc(String(input)),
   parsePresentation: loc,

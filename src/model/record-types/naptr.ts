@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import {
   canonicalStrings,
   decodeText,
@@ -35,7 +35,7 @@ export const NAPTR: RecordType = {
     z.strictObject({
       order: uint16(),
       preference: uint16(),
-      flags: z.string({ error: FLAGS_ERROR }).regex(/^[A-Za-z0-9]*$/, { error: FLAGS_ERROR }),
+      flags: z.string({ error: FLAGS_ERROR }).check(z.regex(/^[A-Za-z0-9]*$/, { error: FLAGS_ERROR })),
       service: z.string({ error: 'must be a string such as E2U+sip (or empty)' }),
       regexp: z.string({ error: 'must be a string (empty when replacement is used)' }),
       replacement: hostnameYaml('_sip._udp.example.com. (or . when regexp is used)'),

@@ -1,17 +1,17 @@
-import * as z from 'zod';
 import { compareStrings } from '../compare.js';
+import * as z from '../zod.js';
 
 /** An integer field of a record value in `0…max`, as the YAML schema (and its JSON Schema) checks it. */
-export function boundedInt(max: number): z.ZodType<number> {
+export function boundedInt(max: number): z.ZodMiniType<number> {
   const error = `must be an integer between 0 and ${max}`;
-  return z.int({ error }).min(0, { error }).max(max, { error });
+  return z.int({ error }).check(z.minimum(0, { error }), z.maximum(max, { error }));
 }
 
-export function uint8(): z.ZodType<number> {
+export function uint8(): z.ZodMiniType<number> {
   return boundedInt(255);
 }
 
-export function uint16(): z.ZodType<number> {
+export function uint16(): z.ZodMiniType<number> {
   return boundedInt(65535);
 }
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../zod.js';
 
 /**
  * One DNS record type, in one small file per type (a.ts, mx.ts, …), listed once in registry.ts. Nothing outside a
@@ -27,7 +27,7 @@ export interface RecordType {
    * Schema of ONE value as written in YAML: its shape and whatever ranges and patterns JSON Schema can express (so
    * that editors and the generated JSON Schema reject what they can). `parse` checks the rest.
    */
-  readonly yaml: z.ZodType;
+  readonly yaml: z.ZodMiniType;
   /**
    * One schema-valid YAML value → its canonical value, or every problem found (`path` relative to the value, e.g.
    * `['exchange']`, so that config reports it at that field's `file:line:col`). `origin` is the zone: a name

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { mailboxProblem } from '../mailbox.js';
 import { MAX_TTL } from '../record-set.js';
+import * as z from '../zod.js';
 import { parseZoneFileTtl } from '../zone-file/ttl.js';
 import { FieldChecks, textField } from './fields.js';
 import {
@@ -38,18 +38,19 @@ export const SOA: RecordType = {
   single: true,
   yaml: z.lazy(() =>
     z.strictObject({
-      mname: hostnameYaml('ns1.example.net.').optional(),
-      rname: z
-        .string({
-          error: 'must be a mailbox name such as hostmaster.example.com. or hostmaster@example.com',
-        })
-        .min(1)
-        .optional(),
-      refresh: timerYaml().optional(),
-      retry: timerYaml().optional(),
-      expire: timerYaml().optional(),
-      minimum: timerYaml().optional(),
-      ttl: z.int().min(1).max(MAX_TTL).optional(),
+      mname: z.optional(hostnameYaml('ns1.example.net.')),
+      rname: z.optional(
+        z
+          .string({
+            error: 'must be a mailbox name such as hostmaster.example.com. or hostmaster@example.com',
+          })
+          .check(z.minLength(1)),
+      ),
+      refresh: z.optional(timerYaml()),
+      retry: z.optional(timerYaml()),
+      expire: z.optional(timerYaml()),
+      minimum: z.optional(timerYaml()),
+      ttl: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_TTL))),
     }),
   ),
   parse: (input, origin) => {
@@ -103,10 +104,13 @@ export function completeSoa(desired: string, live: string): string {
     .join(' ');
 }
 
-function timerYaml(): z.ZodType<number | string> {
+function timerYaml(): z.ZodMiniType<number | string> {
   const error = `must be seconds (0 to ${MAX_TTL}) or a duration such as 1h, 2w`;
   return z.union(
-    [z.int({ error }).min(0, { error }).max(MAX_TTL, { error }), z.string({ error }).min(1, { error })],
+    [
+      z.int({ error }).check(z.minimum(0, { error }), z.maximum(MAX_TTL, { error })),
+      z.string({ error }).check(z.minLength(1, { error })),
+    ],
     { error },
   );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { hostnameToYaml, hostnameYaml, parseApiHostname, parseHostname } from './hostname.js';
 import { byLeadingNumbers, uint16 } from './numbers.js';
 import { type RecordType, refused } from './record-type.js';
@@ -45,15 +45,15 @@ function serviceBinding(type: string, key: string): RecordType {
       z.strictObject({
         priority: uint16(),
         target: hostnameYaml('svc.example.net. (or . for the owner name itself)'),
-        params: z
-          .record(
-            z.string().meta({ pattern: '^(?:[a-z][a-z0-9-]*|key(?:0|[1-9][0-9]{0,4}))$' }),
-            z.union([z.string(), z.int().min(0), z.null()], {
+        params: z.optional(
+          z.record(
+            z.string().check(z.meta({ pattern: '^(?:[a-z][a-z0-9-]*|key(?:0|[1-9][0-9]{0,4}))$' })),
+            z.union([z.string(), z.int().check(z.minimum(0)), z.null()], {
               error:
                 'must be the presentation value of the key (text; a number for port; nothing for a key without one)',
             }),
-          )
-          .optional(),
+          ),
+        ),
       }),
     ),
     parse: (input, origin) => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { FieldChecks, textField } from './fields.js';
 import { hexYaml, parseHex } from './hex.js';
 import { byLeadingNumbers, uint8 } from './numbers.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import {
   canonicalStrings,
   decodeText,
@@ -36,7 +36,10 @@ export function textValues(type: string, key: string): RecordType {
     key,
     yaml: z.lazy(() =>
       z.union(
-        [z.string(), z.array(z.string()).min(1, { error: 'a list of strings must hold one at least' })],
+        [
+          z.string(),
+          z.array(z.string()).check(z.minLength(1, { error: 'a list of strings must hold one at least' })),
+        ],
         {
           error: STRING_ERROR,
         },

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { SafetyRule } from '../../model/safety.js';
 import { hasProvider, parseTarget, TARGET_KINDS } from '../../model/target.js';
+import * as z from '../../model/zod.js';
 import { namedPlan } from '../shown-plan.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../types.js';
 import { convertV1Plan, V1_FORMAT_VERSION } from './plan-file-v1.js';
@@ -24,15 +24,6 @@ import { readUnicodeNames } from './unicode-names.js';
  * above, and marked `convertedFrom: 1`.
  */
 
-const Name = z.string().min(1);
-const Count = z.int().nonnegative();
-const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
-const TargetSchema = z
-  .strictObject({ kind: z.enum(TARGET_KINDS), name: Name, provider: Name.optional() })
-  .refine((target) => target.provider === undefined || hasProvider(target.kind), {
-    message: 'only zones and secondary zones are on a DNS provider',
-  });
-
 const SAFETY_RULES = [
   'zone-delete-share',
   'zone-last-records',
@@ -48,51 +39,73 @@ type UnreadRule = Exclude<SafetyRule, (typeof SAFETY_RULES)[number]>;
 // Stryker disable next-line BooleanLiteral: equivalent, the guard is its type; nothing reads its value
 export const PLAN_FILE_READS_EVERY_RULE: [UnreadRule] extends [never] ? true : never = true;
 
-const StepSchema = z
-  .strictObject({
-    id: Name,
-    kind: z.enum(['zone', 'secondary', 'geo', 'webapp', 'purge']),
-    provider: Name,
-    target: TargetSchema,
-    after: z.array(Name),
-    ops: z.array(z.looseObject({ kind: Name })).min(1),
-  })
-  // A purge step (purge_after_apply) is the second step of its webapp.
-  .refine(
-    (step) => step.kind === step.target.kind || (step.kind === 'purge' && step.target.kind === 'webapp'),
-    {
-      message: 'a step changes a target of its own kind',
-    },
-  );
+/**
+ * The schema of a version 2 file, built when a file is read (`parsePlanFile`), not at import: a run that reads no
+ * saved plan never builds it.
+ */
+function planFileSchema() {
+  const Name = z.string().check(z.minLength(1));
+  const Count = z.int().check(z.nonnegative());
+  const Digest = z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/));
+  const TargetSchema = z
+    .strictObject({ kind: z.enum(TARGET_KINDS), name: Name, provider: z.optional(Name) })
+    .check(
+      z.refine((target) => target.provider === undefined || hasProvider(target.kind), {
+        message: 'only zones and secondary zones are on a DNS provider',
+      }),
+    );
 
-const PlanFileSchema = z.looseObject({
-  formatVersion: z.literal(PLAN_FORMAT_VERSION),
-  source: z.strictObject({ root: z.enum(['git', 'cwd']), paths: z.array(Name).min(1) }).optional(),
-  accounts: z.record(Name, z.record(Name, z.string())).optional(),
-  steps: z.array(StepSchema),
-  scope: z
-    .array(
-      Name.refine((pattern) => parseTarget(pattern) !== null, {
-        message: 'not a kind:glob --target pattern',
-      }),
-    )
-    .optional(),
-  needsApproval: z.array(
-    z.strictObject({ target: TargetSchema, rule: z.enum(SAFETY_RULES), message: z.string() }),
-  ),
-  fingerprints: z.strictObject({
-    desired: Digest,
-    targets: z.array(
-      z.strictObject({
-        target: TargetSchema,
-        changed: z.boolean(),
-        desired: Digest.nullable(),
-        serial: Count.nullable().optional(),
-        live: Digest.nullable(),
-      }),
+  const StepSchema = z
+    .strictObject({
+      id: Name,
+      kind: z.enum(['zone', 'secondary', 'geo', 'webapp', 'purge']),
+      provider: Name,
+      target: TargetSchema,
+      after: z.array(Name),
+      ops: z.array(z.looseObject({ kind: Name })).check(z.minLength(1)),
+    })
+    .check(
+      z.refine(
+        (step) => step.kind === step.target.kind || (step.kind === 'purge' && step.target.kind === 'webapp'),
+        {
+          message: 'a step changes a target of its own kind',
+        },
+      ),
+    );
+
+  return z.looseObject({
+    formatVersion: z.literal(PLAN_FORMAT_VERSION),
+    source: z.optional(
+      z.strictObject({ root: z.enum(['git', 'cwd']), paths: z.array(Name).check(z.minLength(1)) }),
     ),
-  }),
-});
+    accounts: z.optional(z.record(Name, z.record(Name, z.string()))),
+    steps: z.array(StepSchema),
+    scope: z.optional(
+      z.array(
+        Name.check(
+          z.refine((pattern) => parseTarget(pattern) !== null, {
+            message: 'not a kind:glob --target pattern',
+          }),
+        ),
+      ),
+    ),
+    needsApproval: z.array(
+      z.strictObject({ target: TargetSchema, rule: z.enum(SAFETY_RULES), message: z.string() }),
+    ),
+    fingerprints: z.strictObject({
+      desired: Digest,
+      targets: z.array(
+        z.strictObject({
+          target: TargetSchema,
+          changed: z.boolean(),
+          desired: z.nullable(Digest),
+          serial: z.optional(z.nullable(Count)),
+          live: z.nullable(Digest),
+        }),
+      ),
+    }),
+  });
+}
 
 export class PlanFileError extends EdgeplanError {
   override readonly code = 'EP5001';
@@ -108,7 +121,7 @@ export type SavedPlan = Plan &
   Required<Pick<Plan, 'fingerprints'>> & { convertedFrom?: typeof V1_FORMAT_VERSION };
 
 /** The schemas of each provider's ops, by provider name (`dyn`, `waf`): the provider's `opSchema`. */
-export type OpSchemas = Readonly<Record<string, z.ZodType>>;
+export type OpSchemas = Readonly<Record<string, z.ZodMiniType>>;
 
 /** Parses the text of a saved plan; throws PlanFileError naming the file and each problem. */
 export function parsePlanFile(text: string, file: string, opSchemas: OpSchemas): SavedPlan {
@@ -122,7 +135,7 @@ export function parsePlanFile(text: string, file: string, opSchemas: OpSchemas):
   const v1 = version === V1_FORMAT_VERSION;
   const converted = v1 ? convertV1Plan(json) : { ok: true as const, plan: json };
   if (!converted.ok) throw refusal(file, converted.problems);
-  const result = PlanFileSchema.safeParse(converted.plan);
+  const result = planFileSchema().safeParse(converted.plan);
   if (!result.success)
     throw refusal(
       file,

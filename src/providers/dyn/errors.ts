@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { ErrorCode } from '../../model/error-codes.js';
 import { OutcomeUnknownError } from '../../model/provider.js';
+import * as z from '../../model/zod.js';
 import { redactUserinfo } from '../http/redact.js';
 import { WireError } from '../http/wire-error.js';
 
@@ -13,10 +13,10 @@ import { WireError } from '../http/wire-error.js';
 /** One entry of an answer's `msgs`: what the service says about a call; failures carry ERR_CD and INFO. */
 export const DynMessage = z.lazy(() =>
   z.object({
-    LVL: z.string().nullish(),
-    ERR_CD: z.string().nullish(),
-    SOURCE: z.string().nullish(),
-    INFO: z.string().nullish(),
+    LVL: z.nullish(z.string()),
+    ERR_CD: z.nullish(z.string()),
+    SOURCE: z.nullish(z.string()),
+    INFO: z.nullish(z.string()),
   }),
 );
 export type DynMessage = z.infer<typeof DynMessage>;

@@ -1,4 +1,5 @@
 import { variableName } from '../../model/dns-provider-spec.js';
+import * as z from '../../model/zod.js';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { DYN_CAPABILITIES } from './capabilities.js';
 import { dynApplyRequests } from './compile/apply-requests.js';
@@ -11,13 +12,15 @@ export const DYN: DnsProviderPlugin = {
   type: 'dyn',
   description: 'credentials from EDGEPLAN_DYN_* or the variables it names',
   options: {
-    url_env: variableName().describe('the API address, default EDGEPLAN_DYN_URL.'),
-    customer_env: variableName().describe(
-      'the variable holding the customer name; default EDGEPLAN_DYN_CUSTOMER.',
+    url_env: variableName().check(z.describe('the API address, default EDGEPLAN_DYN_URL.')),
+    customer_env: variableName().check(
+      z.describe('the variable holding the customer name; default EDGEPLAN_DYN_CUSTOMER.'),
     ),
-    user_env: variableName().describe('the variable holding the user name; default EDGEPLAN_DYN_USER.'),
-    password_env: variableName().describe(
-      'the variable holding the password (never printed); default EDGEPLAN_DYN_PASSWORD.',
+    user_env: variableName().check(
+      z.describe('the variable holding the user name; default EDGEPLAN_DYN_USER.'),
+    ),
+    password_env: variableName().check(
+      z.describe('the variable holding the password (never printed); default EDGEPLAN_DYN_PASSWORD.'),
     ),
   },
   variables: {

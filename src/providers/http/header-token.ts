@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../model/zod.js';
 
 /**
  * A token as a server hands it out, to be sent back in a header (`Auth-Token`, `Authorization: Bearer`): visible
@@ -7,5 +7,7 @@ import * as z from 'zod';
  */
 export const HeaderSafeToken = z
   .string()
-  .min(1)
-  .regex(/^[\x21-\x7e]+$/, { error: 'not usable in an HTTP header (only visible ASCII characters are)' });
+  .check(
+    z.minLength(1),
+    z.regex(/^[\x21-\x7e]+$/, { error: 'not usable in an HTTP header (only visible ASCII characters are)' }),
+  );

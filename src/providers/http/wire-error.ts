@@ -1,6 +1,6 @@
-import type * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { ErrorCode } from '../../model/error-codes.js';
+import type * as z from '../../model/zod.js';
 
 /**
  * A response of a service did not have the shape its client expects. `context` says which request, and which zone,
@@ -21,7 +21,7 @@ export class WireError extends EdgeplanError {
 }
 
 /** A provider's `parseWire`: parses `value` with `schema` or throws the provider's WireError. */
-export type WireParser = <S extends z.ZodType>(schema: S, value: unknown, context: string) => z.infer<S>;
+export type WireParser = <S extends z.ZodMiniType>(schema: S, value: unknown, context: string) => z.infer<S>;
 
 export function wireParser(fail: (context: string, issues: string[]) => WireError): WireParser {
   return (schema, value, context) => {

@@ -1,14 +1,14 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { OutcomeUnknownError } from '../../model/provider.js';
+import * as z from '../../model/zod.js';
 import { TransportError } from '../http/errors.js';
 import { WireError, wireParser } from '../http/wire-error.js';
 
 /** PowerDNS's error body: `{ "error": "…" }`, sometimes with `errors: [...]`; a 404 may be plain text. */
 export const ErrorBody = z.lazy(() =>
   z.looseObject({
-    error: z.string().optional(),
-    errors: z.array(z.string()).optional(),
+    error: z.optional(z.string()),
+    errors: z.optional(z.array(z.string())),
   }),
 );
 

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { withGenericTypes } from '../../model/record-types/generic.js';
 import { RECORD_TYPES } from '../../model/record-types/registry.js';
+import * as z from '../../model/zod.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_OP_SCHEMA } from '../rfc2136/op-schema.js';
 import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
@@ -16,9 +16,9 @@ import { PDNS_SOA_EDIT_API, PDNS_ZONE_KINDS, type PdnsOp } from './ops.js';
 const TYPES: ReadonlySet<string> = withGenericTypes(RECORD_TYPES.map((type) => type.type));
 
 export const PDNS_OP_SCHEMA = z.lazy(() => {
-  const Name = z.string().min(1);
-  const Count = z.int().nonnegative();
-  const Type = z.string().refine((type) => TYPES.has(type), 'not a record type edgeplan manages');
+  const Name = z.string().check(z.minLength(1));
+  const Count = z.int().check(z.nonnegative());
+  const Type = z.string().check(z.refine((type) => TYPES.has(type), 'not a record type edgeplan manages'));
 
   const Delete = z.strictObject({ fqdn: Name, type: Type });
   const Replace = z
@@ -26,14 +26,10 @@ export const PDNS_OP_SCHEMA = z.lazy(() => {
       fqdn: Name,
       type: Type,
       ttl: Count,
-      values: z.array(z.string()).min(1),
-      serial: z
-        .int()
-        .min(0)
-        .max(2 ** 32 - 1)
-        .optional(),
+      values: z.array(z.string()).check(z.minLength(1)),
+      serial: z.optional(z.int().check(z.minimum(0), z.maximum(2 ** 32 - 1))),
     })
-    .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
+    .check(z.superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set)));
 
   return z.discriminatedUnion('kind', [
     z.strictObject({
@@ -50,8 +46,16 @@ export const PDNS_OP_SCHEMA = z.lazy(() => {
       delete: z.array(Delete),
       replace: z.array(Replace),
     }),
-    z.strictObject({ kind: z.literal('create-secondary'), zone: Name, masters: z.array(Name).min(1) }),
-    z.strictObject({ kind: z.literal('update-secondary'), zone: Name, masters: z.array(Name).min(1) }),
+    z.strictObject({
+      kind: z.literal('create-secondary'),
+      zone: Name,
+      masters: z.array(Name).check(z.minLength(1)),
+    }),
+    z.strictObject({
+      kind: z.literal('update-secondary'),
+      zone: Name,
+      masters: z.array(Name).check(z.minLength(1)),
+    }),
     z.strictObject({ kind: z.literal('delete-secondary'), zone: Name }),
     RFC2136_OP_SCHEMA,
   ]);

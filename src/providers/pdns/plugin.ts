@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { boundedArray } from '../../model/bounded-issues.js';
 import { variableName } from '../../model/dns-provider-spec.js';
+import * as z from '../../model/zod.js';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { pdnsApplyRequests } from './apply-requests.js';
 import { pdnsCapabilities } from './capabilities.js';
@@ -13,33 +13,39 @@ export const POWERDNS: DnsProviderPlugin = {
   type: 'powerdns',
   description: 'a PowerDNS Authoritative server.',
   options: {
-    url_env: variableName().describe('the variable holding the server address (http://host:8081).'),
-    api_key_env: variableName().describe('the variable holding the API key (never printed).'),
+    url_env: variableName().check(z.describe('the variable holding the server address (http://host:8081).')),
+    api_key_env: variableName().check(z.describe('the variable holding the API key (never printed).')),
     server: z
       .string({ error: 'must be a string' })
-      .min(1, { error: 'must not be empty' })
-      .describe('the server id in the API paths; default localhost.'),
+      .check(
+        z.minLength(1, { error: 'must not be empty' }),
+        z.describe('the server id in the API paths; default localhost.'),
+      ),
     alias: z
       .boolean({ error: 'must be true or false' })
-      .describe('the server is started with expand-alias and a resolver, so ALIAS records answer.'),
+      .check(z.describe('the server is started with expand-alias and a resolver, so ALIAS records answer.')),
     zone_kind: z
       .enum(PDNS_ZONE_KINDS as [PdnsZoneKind, ...PdnsZoneKind[]], { error: 'must be Native or Master' })
-      .describe('the kind of zones the plan creates; default Native.'),
+      .check(z.describe('the kind of zones the plan creates; default Native.')),
     nameservers: boundedArray(
-      z.string({ error: 'must be a host name' }).min(1, { error: 'must not be empty' }),
+      z.string({ error: 'must be a host name' }).check(z.minLength(1, { error: 'must not be empty' })),
       {
         error: 'must be a list of host names',
       },
-    ).describe('the NS records of zones the plan creates (absolute names).'),
+    ).check(z.describe('the NS records of zones the plan creates (absolute names).')),
     soa_edit_api: z
       .enum(PDNS_SOA_EDIT_API, { error: 'must be DEFAULT, INCREASE or EPOCH' })
-      .describe('how the server bumps the SOA serial of zones the plan creates; default DEFAULT.'),
-    dnsupdate_server_env: variableName().describe(
-      "the variable holding the server's DNS address as HOST:PORT: changes of existing zones go there as DNS " +
-        "UPDATE, each conditional on the zone's SOA (the server needs dnsupdate=yes).",
+      .check(z.describe('how the server bumps the SOA serial of zones the plan creates; default DEFAULT.')),
+    dnsupdate_server_env: variableName().check(
+      z.describe(
+        "the variable holding the server's DNS address as HOST:PORT: changes of existing zones go there as DNS " +
+          "UPDATE, each conditional on the zone's SOA (the server needs dnsupdate=yes).",
+      ),
     ),
-    dnsupdate_tsig_env: variableName().describe(
-      'the variable holding the TSIG key that signs the updates, as [algorithm:]keyname:base64secret (never printed).',
+    dnsupdate_tsig_env: variableName().check(
+      z.describe(
+        'the variable holding the TSIG key that signs the updates, as [algorithm:]keyname:base64secret (never printed).',
+      ),
     ),
   },
   required: ['url_env', 'api_key_env'],

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../model/zod.js';
 import { isNonEmptyString, isWireCount, isWireObject } from '../wire-guards.js';
 
 /**
@@ -6,16 +6,16 @@ import { isNonEmptyString, isWireCount, isWireObject } from '../wire-guards.js';
  * the server adds fields across versions; only what is read is checked.
  */
 
-const Int = z.lazy(() => z.int().nonnegative());
+const Int = z.lazy(() => z.int().check(z.nonnegative()));
 
 export const RecordWire = z.lazy(() =>
-  z.looseObject({ content: z.string(), disabled: z.boolean().optional() }),
+  z.looseObject({ content: z.string(), disabled: z.optional(z.boolean()) }),
 );
 
 export const RrsetWire = z.lazy(() =>
   z.looseObject({
-    name: z.string().min(1),
-    type: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
+    type: z.string().check(z.minLength(1)),
     ttl: Int,
     records: z.array(RecordWire),
   }),
@@ -25,10 +25,10 @@ export type RrsetWire = z.infer<typeof RrsetWire>;
 /** `GET /zones/<id>`: the zone with every rrset. */
 export const ZoneWire = z.lazy(() =>
   z.looseObject({
-    name: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
     kind: z.string(),
     serial: Int,
-    soa_edit_api: z.string().optional(),
+    soa_edit_api: z.optional(z.string()),
     rrsets: z.array(RrsetWire),
   }),
 );
@@ -72,9 +72,9 @@ function isRecordWire(value: unknown): boolean {
 /** One entry of `GET /zones`: the zone without its rrsets. */
 export const ListedZoneWire = z.lazy(() =>
   z.looseObject({
-    name: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
     kind: z.string(),
-    masters: z.array(z.string()).optional(),
+    masters: z.optional(z.array(z.string())),
   }),
 );
 export const ZoneListWire = z.lazy(() => z.array(ListedZoneWire));

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { withGenericTypes } from '../../model/record-types/generic.js';
+import * as z from '../../model/zod.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES } from './capabilities.js';
 import type { Rfc2136Op } from './ops.js';
@@ -13,39 +13,46 @@ import type { Rfc2136Op } from './ops.js';
 
 const TYPES: ReadonlySet<string> = withGenericTypes(RFC2136_RECORD_TYPES, RFC2136_SERVER_TYPES);
 export const RFC2136_OP_SCHEMA = z.lazy(() => {
-  const Name = z.string().min(1);
-  const Count = z.int().nonnegative();
+  const Name = z.string().check(z.minLength(1));
+  const Count = z.int().check(z.nonnegative());
 
-  const Records = z.strictObject({ ttl: Count, values: z.array(z.string()).min(1) });
+  const Records = z.strictObject({ ttl: Count, values: z.array(z.string()).check(z.minLength(1)) });
 
   const ChangedSet = z
     .strictObject({
       fqdn: Name,
-      type: z.string().refine((type) => TYPES.has(type), 'not a record type the RFC 2136 provider writes'),
-      before: Records.nullable(),
-      after: Records.nullable(),
+      type: z
+        .string()
+        .check(z.refine((type) => TYPES.has(type), 'not a record type the RFC 2136 provider writes')),
+      before: z.nullable(Records),
+      after: z.nullable(Records),
     })
-    .superRefine((set, ctx) => {
-      for (const side of ['before', 'after'] as const)
-        addCanonicalValueIssues(ctx, TYPES, { type: set.type, values: set[side]?.values ?? [] }, (index) => [
-          side,
-          'values',
-          index,
-        ]);
-    });
+    .check(
+      z.superRefine((set, ctx) => {
+        for (const side of ['before', 'after'] as const)
+          addCanonicalValueIssues(
+            ctx,
+            TYPES,
+            { type: set.type, values: set[side]?.values ?? [] },
+            (index) => [side, 'values', index],
+          );
+      }),
+    );
 
   return z
     .strictObject({
       kind: z.literal('update'),
       zone: Name,
-      message: z.int().positive(),
-      of: z.int().positive(),
-      sets: z.array(ChangedSet).min(1),
+      message: z.int().check(z.positive()),
+      of: z.int().check(z.positive()),
+      sets: z.array(ChangedSet).check(z.minLength(1)),
     })
-    .refine((op) => op.message <= op.of, {
-      message: 'message must not be after the last (of)',
-      path: ['message'],
-    });
+    .check(
+      z.refine((op) => op.message <= op.of, {
+        message: 'message must not be after the last (of)',
+        path: ['message'],
+      }),
+    );
 });
 
 /** A saved plan's op that is not an RFC 2136 op: what is wrong with it, by path. */

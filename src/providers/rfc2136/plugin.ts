@@ -1,4 +1,5 @@
 import { variableName } from '../../model/dns-provider-spec.js';
+import * as z from '../../model/zod.js';
 import type { DnsProviderPlugin } from '../plugin.js';
 import { rfc2136Capabilities } from './capabilities.js';
 import { labelRfc2136Op } from './op-label.js';
@@ -10,9 +11,9 @@ export const RFC2136: DnsProviderPlugin = {
   type: 'rfc2136',
   description: 'a primary DNS server that takes dynamic updates (RFC 2136) and zone transfers: BIND 9, Knot.',
   options: {
-    server_env: variableName().describe('the variable holding the server as HOST:PORT.'),
-    tsig_env: variableName().describe(
-      'the variable holding the TSIG key as [algorithm:]keyname:base64secret (never printed).',
+    server_env: variableName().check(z.describe('the variable holding the server as HOST:PORT.')),
+    tsig_env: variableName().check(
+      z.describe('the variable holding the TSIG key as [algorithm:]keyname:base64secret (never printed).'),
     ),
     ...TRANSFER_LIMIT_OPTIONS,
   },

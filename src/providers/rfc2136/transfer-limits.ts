@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { ProviderOptions } from '../../model/dns-provider-spec.js';
+import * as z from '../../model/zod.js';
 
 /**
  * The bounds of one zone transfer (the reads of `plan`, and of an apply settling a lost answer): a server that sends
@@ -25,21 +25,27 @@ export const DEFAULT_TRANSFER_LIMITS: TransferLimits = {
 export const TRANSFER_LIMIT_OPTIONS = {
   transfer_timeout: z
     .number({ error: 'must be a number of seconds' })
-    .positive({ error: 'must be more than 0 seconds' })
-    .max(86_400, { error: 'must be at most 86400 seconds (a day)' })
-    .describe(
-      `the seconds one zone transfer may take in all (fractions allowed); default ${DEFAULT_TRANSFER_LIMITS.deadlineMs / 1000}.`,
+    .check(
+      z.positive({ error: 'must be more than 0 seconds' }),
+      z.maximum(86_400, { error: 'must be at most 86400 seconds (a day)' }),
+      z.describe(
+        `the seconds one zone transfer may take in all (fractions allowed); default ${DEFAULT_TRANSFER_LIMITS.deadlineMs / 1000}.`,
+      ),
     ),
   transfer_max_bytes: z
     .int({ error: 'must be a whole number of octets' })
-    .min(512, { error: 'must be at least 512 octets' })
-    .describe(
-      `the octets one zone transfer may take; default ${DEFAULT_TRANSFER_LIMITS.maxBytes} (128 MiB).`,
+    .check(
+      z.minimum(512, { error: 'must be at least 512 octets' }),
+      z.describe(
+        `the octets one zone transfer may take; default ${DEFAULT_TRANSFER_LIMITS.maxBytes} (128 MiB).`,
+      ),
     ),
   transfer_max_records: z
     .int({ error: 'must be a whole number of records' })
-    .min(1, { error: 'must be at least 1' })
-    .describe(`the records one zone transfer may hold; default ${DEFAULT_TRANSFER_LIMITS.maxRecords}.`),
+    .check(
+      z.minimum(1, { error: 'must be at least 1' }),
+      z.describe(`the records one zone transfer may hold; default ${DEFAULT_TRANSFER_LIMITS.maxRecords}.`),
+    ),
 } as const;
 
 /** The limits an entry's options set (the schema checked them), each absent one at its default. */

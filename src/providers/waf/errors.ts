@@ -1,18 +1,18 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import type { ErrorCode } from '../../model/error-codes.js';
 import { namedRecord } from '../../model/named-record.js';
 import { formatSeconds, utcClockAfter } from '../../model/seconds.js';
+import * as z from '../../model/zod.js';
 import { WireError } from '../http/wire-error.js';
 import type { PurgeBucket } from './purge-bucket.js';
 
 /** PROPOSED error body, in the style of the OAuth server the service runs (Doorkeeper); OCI's `message` is read too. Every field optional: bodies may be empty. */
 export const ErrorBody = z.lazy(() =>
   z.object({
-    error: z.string().optional(),
-    error_description: z.string().optional(),
-    message: z.string().optional(),
-    errors: namedRecord(z.array(z.string())).optional(),
+    error: z.optional(z.string()),
+    error_description: z.optional(z.string()),
+    message: z.optional(z.string()),
+    errors: z.optional(namedRecord(z.array(z.string()))),
   }),
 );
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
+import * as z from '../../model/zod.js';
 import { parseOp } from '../op-schema-checks.js';
 import type { WafOp } from './ops.js';
 
@@ -8,7 +8,7 @@ import type { WafOp } from './ops.js';
  * nothing it has not checked.
  */
 export const WAF_OP_SCHEMA = z.lazy(() => {
-  const Name = z.string().min(1);
+  const Name = z.string().check(z.minLength(1));
 
   return z.discriminatedUnion('kind', [
     z.strictObject({
@@ -22,7 +22,7 @@ export const WAF_OP_SCHEMA = z.lazy(() => {
       kind: z.literal('purge-cache'),
       webappId: Name,
       webapp: Name,
-      paths: z.array(z.string().regex(/^\S+$/)),
+      paths: z.array(z.string().check(z.regex(/^\S+$/))),
     }),
   ]);
 });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { closestNames } from '../../model/closest-names.js';
+import * as z from '../../model/zod.js';
 import type { WafClient } from './client.js';
 import { WafApiError, WafPurgeLimitError, WafPurgeTimeoutError, WafUnknownWebappError } from './errors.js';
 import { type PurgeBucket, purgeBucketOf } from './purge-bucket.js';
@@ -11,7 +11,9 @@ import { parseWire } from './wire.js';
  * public v3 CLI): `POST /webapps/<id>/purge_cache` with `{"purge_resources": [paths]}` (none: the whole cache),
  * answered 202 `{task_id, status}`; the task is read at `GET /webapps/tasks/<task_id>` until `finished`.
  */
-const PurgeAccepted = z.looseObject({ task_id: z.union([z.string().min(1), z.number()]).transform(String) });
+const PurgeAccepted = z.looseObject({
+  task_id: z.pipe(z.union([z.string().check(z.minLength(1)), z.number()]), z.transform(String)),
+});
 const PurgeTask = z.looseObject({ status: z.string() });
 
 const FIRST_POLL_MS = 1000;

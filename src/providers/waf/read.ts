@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
-import * as z from 'zod';
 import { compareStrings } from '../../model/compare.js';
 import { isWebappId, type LiveGoodBot, type LiveWafState } from '../../model/waf.js';
+import * as z from '../../model/zod.js';
 import type { WafClient } from './client.js';
 import { WafApiError, WafForbiddenError } from './errors.js';
 import { GoodBotObject, parseWire, WebappObject } from './wire.js';
@@ -90,7 +90,7 @@ export async function readGoodBots(
  * A paged list of the API v3 (`page`, `per_page`): 200 and 206 alike, until a short page or `X-Total-Count` rows.
  * A server that ignores paging answers everything at once, which is a short page or the total.
  */
-async function readPages<T extends z.ZodType>(
+async function readPages<T extends z.ZodMiniType>(
   client: WafClient,
   base: string,
   item: T,

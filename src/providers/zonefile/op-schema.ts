@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import { lengthProblem, recordLabelsProblem, zoneLabelsProblem } from '../../model/dns-names.js';
 import { EdgeplanError } from '../../model/edgeplan-error.js';
 import { isInZone } from '../../model/names.js';
 import { MAX_TTL } from '../../model/record-set.js';
 import { withGenericTypes } from '../../model/record-types/generic.js';
 import { parseAbsoluteHostname } from '../../model/record-types/hostname.js';
+import * as z from '../../model/zod.js';
 import { SERIAL_STYLES } from '../../model/zone.js';
 import { addCanonicalValueIssues, parseOp } from '../op-schema-checks.js';
 import { ZONEFILE_CAPABILITIES } from './capabilities.js';
@@ -19,57 +19,68 @@ import type { ZonefileOp } from './ops.js';
 const TYPES: ReadonlySet<string> = withGenericTypes(ZONEFILE_CAPABILITIES.recordTypes);
 
 export const ZONEFILE_OP_SCHEMA = z.lazy(() => {
-  const Zone = z.string().refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name');
+  const Zone = z.string().check(z.refine((zone) => zoneLabelsProblem(zone) === null, 'not a zone name'));
   const Fqdn = z
     .string()
-    .refine((name) => (recordLabelsProblem(name) ?? lengthProblem(name)) === null, 'not a name');
-  const Type = z.string().refine((type) => TYPES.has(type), 'not a record type this provider manages');
-  const Ttl = z.int().min(0).max(MAX_TTL);
-  const Nameserver = z.string().refine((name) => parseAbsoluteHostname(name).ok, 'not an absolute host name');
+    .check(z.refine((name) => (recordLabelsProblem(name) ?? lengthProblem(name)) === null, 'not a name'));
+  const Type = z
+    .string()
+    .check(z.refine((type) => TYPES.has(type), 'not a record type this provider manages'));
+  const Ttl = z.int().check(z.minimum(0), z.maximum(MAX_TTL));
+  const Nameserver = z
+    .string()
+    .check(z.refine((name) => parseAbsoluteHostname(name).ok, 'not an absolute host name'));
 
   const Delete = z.strictObject({ fqdn: Fqdn, type: Type });
   const Replace = z
-    .strictObject({ fqdn: Fqdn, type: Type, ttl: Ttl, values: z.array(z.string()).min(1) })
-    .superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set));
+    .strictObject({ fqdn: Fqdn, type: Type, ttl: Ttl, values: z.array(z.string()).check(z.minLength(1)) })
+    .check(z.superRefine((set, ctx) => addCanonicalValueIssues(ctx, TYPES, set)));
 
   return z
     .strictObject({
       kind: z.literal('write-zone'),
       zone: Zone,
-      file: z.string().min(1),
-      digest: z
-        .string()
-        .regex(/^[0-9a-f]{64}$/)
-        .nullable(),
-      create: z
-        .strictObject({
-          contact: z.string().min(1),
+      file: z.string().check(z.minLength(1)),
+      digest: z.nullable(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+      create: z.optional(
+        z.strictObject({
+          contact: z.string().check(z.minLength(1)),
           ttl: Ttl,
           serialStyle: z.enum(SERIAL_STYLES),
-          nameservers: z.array(Nameserver).min(1),
-        })
-        .optional(),
+          nameservers: z.array(Nameserver).check(z.minLength(1)),
+        }),
+      ),
       delete: z.array(Delete),
       replace: z.array(Replace),
     })
-    .superRefine((op, ctx) => {
-      if ((op.create === undefined) === (op.digest === null))
-        ctx.addIssue({ code: 'custom', path: ['digest'], message: 'a digest exactly when the zone exists' });
-      for (const [list, sets] of [
-        ['delete', op.delete],
-        ['replace', op.replace],
-      ] as const)
-        for (const [index, set] of sets.entries()) {
-          if (!isInZone(set.fqdn, op.zone))
-            ctx.addIssue({ code: 'custom', path: [list, index, 'fqdn'], message: `not in zone ${op.zone}` });
-          if (list === 'delete' && set.fqdn === op.zone && set.type === 'NS')
-            ctx.addIssue({
-              code: 'custom',
-              path: [list, index],
-              message: 'the apex NS set is never deleted: a zone without it has no name servers',
-            });
-        }
-    });
+    .check(
+      z.superRefine((op, ctx) => {
+        if ((op.create === undefined) === (op.digest === null))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['digest'],
+            message: 'a digest exactly when the zone exists',
+          });
+        for (const [list, sets] of [
+          ['delete', op.delete],
+          ['replace', op.replace],
+        ] as const)
+          for (const [index, set] of sets.entries()) {
+            if (!isInZone(set.fqdn, op.zone))
+              ctx.addIssue({
+                code: 'custom',
+                path: [list, index, 'fqdn'],
+                message: `not in zone ${op.zone}`,
+              });
+            if (list === 'delete' && set.fqdn === op.zone && set.type === 'NS')
+              ctx.addIssue({
+                code: 'custom',
+                path: [list, index],
+                message: 'the apex NS set is never deleted: a zone without it has no name servers',
+              });
+          }
+      }),
+    );
 });
 
 // Compile-time guard: the schema reads every field of the op as the writer takes it.

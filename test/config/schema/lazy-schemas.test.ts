@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
 import type { RecordType } from '../../../src/model/record-types/index.js';
+import * as z from '../../../src/model/zod.js';
 import type { DnsProviderPlugin } from '../../../src/providers/plugin.js';
 
 /**
@@ -10,14 +10,14 @@ import type { DnsProviderPlugin } from '../../../src/providers/plugin.js';
  */
 
 /** Whether `schema` is a lazy schema whose inner schema has been built (zod keeps it on the shared `def`). */
-function built(schema: z.ZodType): boolean {
-  if (!(schema instanceof z.ZodLazy)) throw new Error('not a lazy schema: built at import');
+function built(schema: z.ZodMiniType): boolean {
+  if (!(schema instanceof z.ZodMiniLazy)) throw new Error('not a lazy schema: built at import');
   return Object.hasOwn(schema._zod.def, '_cachedInner');
 }
 
 let RECORD_TYPES: readonly RecordType[];
 let DNS_PROVIDERS: readonly DnsProviderPlugin[];
-let WAF_OP_SCHEMA: z.ZodType;
+let WAF_OP_SCHEMA: z.ZodMiniType;
 
 const yamlOf = (key: string) => {
   const type = RECORD_TYPES.find((candidate) => candidate.key === key);

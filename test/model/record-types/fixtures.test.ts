@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { RECORD_TYPES, type RecordType, type ValueProblem } from '../../../src/model/record-types/index.js';
+import * as z from '../../../src/model/zod.js';
 import { FIXTURE_DIRECTORY, fixtureOf } from '../../fixtures/record-types/fixtures.js';
 
 /** A fixture's `rules.soleValue`: why, and canonical values the rule holds (`sole`) and does not (`notSole`). */

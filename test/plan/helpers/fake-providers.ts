@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { GeoChange, SecondaryChange, WebappChange } from '../../../src/model/change.js';
 import type { GeoPart, ProviderOp, ZoneCompileInput } from '../../../src/model/provider.js';
+import * as z from '../../../src/model/zod.js';
 import type { PlanProviders } from '../../../src/plan/index.js';
 import { DYN } from '../../support/one-provider.js';
 

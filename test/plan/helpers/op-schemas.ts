@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from '../../../src/model/zod.js';
 
 /**
  * Strict schemas of the Dyn and WAF ops (src/providers/dyn/compile/ops.ts, src/providers/waf/ops.ts) for the plan-file
  * tests, which must not import providers. The providers export their own; these follow the same types.
  */
-const Name = z.string().min(1);
-const Count = z.int().nonnegative();
+const Name = z.string().check(z.minLength(1));
+const Count = z.int().check(z.nonnegative());
 const Where = { zone: Name, fqdn: Name, type: Name };
 const GeoGroup = z.strictObject({
   name: Name,
@@ -16,8 +16,8 @@ const GeoNode = z.strictObject({ zone: Name, fqdn: Name });
 const Secondary = {
   zone: Name,
   masters: z.array(Name),
-  contactNickname: Name.optional(),
-  tsigKeyName: Name.optional(),
+  contactNickname: z.optional(Name),
+  tsigKeyName: z.optional(Name),
 };
 
 const DynOp = z.discriminatedUnion('kind', [
@@ -31,7 +31,12 @@ const DynOp = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('add-record'), ...Where, value: Name, ttl: Count }),
   z.strictObject({ kind: z.literal('update-record'), ...Where, ref: Name, value: Name, ttl: Count }),
   z.strictObject({ kind: z.literal('delete-record'), ...Where, ref: Name }),
-  z.strictObject({ kind: z.literal('replace-records'), ...Where, values: z.array(Name).min(1), ttl: Count }),
+  z.strictObject({
+    kind: z.literal('replace-records'),
+    ...Where,
+    values: z.array(Name).check(z.minLength(1)),
+    ttl: Count,
+  }),
   z.strictObject({ kind: z.literal('delete-records'), ...Where }),
   z.strictObject({ kind: z.literal('publish'), zone: Name }),
   z.strictObject({ kind: z.literal('create-secondary'), ...Secondary }),
@@ -46,8 +51,8 @@ const DynOp = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('update-geo'),
     name: Name,
-    groups: z.array(GeoGroup).optional(),
-    nodes: z.array(GeoNode).optional(),
+    groups: z.optional(z.array(GeoGroup)),
+    nodes: z.optional(z.array(GeoNode)),
   }),
   z.strictObject({ kind: z.literal('delete-geo'), name: Name }),
 ]);

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import { GEO_RECORD_TYPES, MAX_GEO_LABEL, MAX_GEO_WEIGHT } from '../../../model/geo.js';
 import { MAX_TTL } from '../../../model/record-set.js';
+import * as z from '../../../model/zod.js';
 import { addCanonicalValueIssues, parseOp } from '../../op-schema-checks.js';
 import { DYN_RECORD_TYPES } from '../capabilities.js';
 import { SerialStyleWire } from '../wire/wire.js';
@@ -18,7 +18,7 @@ import { inZoneFile } from './zone-file.js';
 /** Every value of a record op canonical for its type (checked once the type itself is known to be valid). */
 function canonicalValues(
   op: { type: string; value?: string; values?: string[] },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   const values = op.values ?? (op.value === undefined ? [] : [op.value]);
   addCanonicalValueIssues(ctx, DYN_RECORD_TYPES, { type: op.type, values }, (index) =>
@@ -27,45 +27,47 @@ function canonicalValues(
 }
 
 export const DYN_OP_SCHEMA = z.lazy(() => {
-  const Name = z.string().min(1);
-  const Count = z.int().nonnegative();
+  const Name = z.string().check(z.minLength(1));
+  const Count = z.int().check(z.nonnegative());
   const Type = z
     .string()
-    .refine((type) => DYN_RECORD_TYPES.has(type), 'not a record type the Dyn provider manages');
+    .check(z.refine((type) => DYN_RECORD_TYPES.has(type), 'not a record type the Dyn provider manages'));
   /** Dyn's record_id: an integer, kept as its decimal string. */
-  const Ref = z.string().regex(/^\d+$/, 'not a record id');
+  const Ref = z.string().check(z.regex(/^\d+$/, 'not a record id'));
   const Node = { zone: Name, fqdn: Name };
 
   /** A zone file's set: a type a master file carries, at least one value, each canonical. */
   const ZoneFileSet = z
     .strictObject({
       fqdn: Name,
-      type: Type.refine(inZoneFile, 'not a record type a zone file carries'),
+      type: Type.check(z.refine(inZoneFile, 'not a record type a zone file carries')),
       ttl: Count,
-      values: z.array(z.string()).min(1),
+      values: z.array(z.string()).check(z.minLength(1)),
     })
-    .superRefine(canonicalValues);
-  const ZoneFileSets = z.array(ZoneFileSet).min(1);
+    .check(z.superRefine(canonicalValues));
+  const ZoneFileSets = z.array(ZoneFileSet).check(z.minLength(1));
 
   const GeoRecords = z
     .strictObject({
-      type: z.string().refine((type) => GEO_RECORD_TYPES.includes(type) && DYN_RECORD_TYPES.has(type), {
-        message: `not a record type geo groups manage (${GEO_RECORD_TYPES.join(', ')})`,
-      }),
+      type: z.string().check(
+        z.refine((type) => GEO_RECORD_TYPES.includes(type) && DYN_RECORD_TYPES.has(type), {
+          message: `not a record type geo groups manage (${GEO_RECORD_TYPES.join(', ')})`,
+        }),
+      ),
       values: z.array(z.string()),
-      weights: z.array(z.int().min(1).max(MAX_GEO_WEIGHT)).optional(),
-      labels: z.array(z.string().max(MAX_GEO_LABEL)).optional(),
-      serveCount: z.int().min(1).optional(),
-      ttl: z.int().min(1).max(MAX_TTL).optional(),
+      weights: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(MAX_GEO_WEIGHT)))),
+      labels: z.optional(z.array(z.string().check(z.maxLength(MAX_GEO_LABEL)))),
+      serveCount: z.optional(z.int().check(z.minimum(1))),
+      ttl: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_TTL))),
     })
-    .superRefine(canonicalValues);
+    .check(z.superRefine(canonicalValues));
   const GeoGroup = z.strictObject({ name: Name, countries: z.array(Name), records: z.array(GeoRecords) });
   const GeoNode = z.strictObject(Node);
   const SecondaryFields = {
     zone: Name,
     masters: z.array(Name),
-    contactNickname: Name.optional(),
-    tsigKeyName: Name.optional(),
+    contactNickname: z.optional(Name),
+    tsigKeyName: z.optional(Name),
   };
 
   return z.discriminatedUnion('kind', [
@@ -78,7 +80,7 @@ export const DYN_OP_SCHEMA = z.lazy(() => {
     }),
     z
       .strictObject({ kind: z.literal('add-record'), ...Node, type: Type, value: z.string(), ttl: Count })
-      .superRefine(canonicalValues),
+      .check(z.superRefine(canonicalValues)),
     z
       .strictObject({
         kind: z.literal('update-record'),
@@ -88,7 +90,7 @@ export const DYN_OP_SCHEMA = z.lazy(() => {
         value: z.string(),
         ttl: Count,
       })
-      .superRefine(canonicalValues),
+      .check(z.superRefine(canonicalValues)),
     z.strictObject({ kind: z.literal('delete-record'), ...Node, type: Type, ref: Ref }),
     z
       .strictObject({
@@ -98,7 +100,7 @@ export const DYN_OP_SCHEMA = z.lazy(() => {
         values: z.array(z.string()),
         ttl: Count,
       })
-      .superRefine(canonicalValues),
+      .check(z.superRefine(canonicalValues)),
     z.strictObject({ kind: z.literal('delete-records'), ...Node, type: Type }),
     z.strictObject({ kind: z.literal('publish'), zone: Name }),
     z.strictObject({
@@ -117,14 +119,14 @@ export const DYN_OP_SCHEMA = z.lazy(() => {
       name: Name,
       groups: z.array(GeoGroup),
       nodes: z.array(GeoNode),
-      ttl: z.int().min(1).max(MAX_TTL).optional(),
+      ttl: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_TTL))),
     }),
     z.strictObject({
       kind: z.literal('update-geo'),
       name: Name,
-      groups: z.array(GeoGroup).optional(),
-      nodes: z.array(GeoNode).optional(),
-      ttl: z.int().min(1).max(MAX_TTL).optional(),
+      groups: z.optional(z.array(GeoGroup)),
+      nodes: z.optional(z.array(GeoNode)),
+      ttl: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_TTL))),
     }),
     z.strictObject({ kind: z.literal('rename-geo'), name: Name, newName: Name }),
     z.strictObject({ kind: z.literal('activate-geo'), name: Name, active: z.boolean() }),

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { LiveZone } from '../../../model/dns.js';
+import * as z from '../../../model/zod.js';
 import { DYN_RECORD_TYPES } from '../capabilities.js';
 import { DynApiError } from '../errors.js';
 import { type DynClient, segment } from '../session/client.js';

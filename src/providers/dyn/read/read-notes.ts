@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { PublishNotRead, PublishRecord } from '../../../model/audit-note.js';
+import * as z from '../../../model/zod.js';
 import { RequestAbortedError } from '../../http/errors.js';
 import { DynApiError } from '../errors.js';
 import type { DynClient } from '../session/client.js';
@@ -12,11 +12,11 @@ import { parseWire, WireInt } from '../wire/wire.js';
  */
 const ZoneNote = z.lazy(() =>
   z.looseObject({
-    note: z.string().nullable().optional(),
+    note: z.optional(z.nullable(z.string())),
     timestamp: WireInt,
-    user_name: z.string().nullable().optional(),
-    serial: WireInt.optional(),
-    type: z.string().optional(),
+    user_name: z.optional(z.nullable(z.string())),
+    serial: z.optional(WireInt),
+    type: z.optional(z.string()),
   }),
 );
 const ZoneNotes = z.lazy(() => z.array(ZoneNote));

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { type ForeignRecord, foreignNames, sortForeign } from '../../../model/foreign-record.js';
 import { normaliseName } from '../../../model/names.js';
 import { compareRecordSets, type LiveRecordSet, recordSetKey } from '../../../model/record-set.js';
+import * as z from '../../../model/zod.js';
 import { DynWireError } from '../errors.js';
 import { foreignRecord } from '../wire/foreign-rdata.js';
 import { dynRdata } from '../wire/rdata.js';
@@ -23,12 +23,12 @@ export interface ZoneRecords {
 const AllRecordDetail = z.lazy(() => z.record(z.string(), z.unknown()));
 
 /** Any record: its name, which is all that is read of the service's own records. */
-const NamedRecordObject = z.lazy(() => z.looseObject({ fqdn: z.string().min(1) }));
+const NamedRecordObject = z.lazy(() => z.looseObject({ fqdn: z.string().check(z.minLength(1)) }));
 
 /** A record of a type edgeplan does not manage: kept as the service returns it (foreign-rdata.ts). */
 const ForeignObject = z.lazy(() =>
   z.looseObject({
-    fqdn: z.string().min(1),
+    fqdn: z.string().check(z.minLength(1)),
     ttl: WireInt,
     rdata: z.record(z.string(), z.unknown()),
   }),

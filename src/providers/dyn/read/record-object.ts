@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '../../../model/zod.js';
 import { isNonEmptyString, isWireCount, isWireObject, isWireRecord } from '../../wire-guards.js';
 import { WireInt } from '../wire/wire.js';
 
 /** One record of a supported type; `rdata` goes to the type's Dyn mapping (rdata.ts). */
 export const RecordObject = z.lazy(() =>
   z.looseObject({
-    fqdn: z.string().min(1),
+    fqdn: z.string().check(z.minLength(1)),
     ttl: WireInt,
     rdata: z.record(z.string(), z.unknown()),
     record_id: WireInt,

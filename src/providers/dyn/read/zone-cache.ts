@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as z from 'zod';
 import type { LiveZone } from '../../../model/dns.js';
+import * as z from '../../../model/zod.js';
 import { isCanonicalValue } from '../../canonical-value.js';
 import { DYN_CAPABILITIES } from '../capabilities.js';
 
@@ -42,28 +42,32 @@ const Entry = z.lazy(() =>
     recordTypes: z.array(z.string()),
     live: z.object({
       zone: z.string(),
-      serial: z.number().int().nonnegative(),
+      serial: z.number().check(z.int(), z.nonnegative()),
       serialStyle: z.enum(['increment', 'epoch', 'day', 'minute']),
       records: z.array(
         z.object({
           fqdn: z.string(),
           type: z.string(),
           records: z.array(
-            z.object({ value: z.string(), ttl: z.number().int().nonnegative(), ref: z.string().optional() }),
+            z.object({
+              value: z.string(),
+              ttl: z.number().check(z.int(), z.nonnegative()),
+              ref: z.optional(z.string()),
+            }),
           ),
         }),
       ),
       unsupported: z.array(z.string()),
-      foreign: z
-        .array(
+      foreign: z.optional(
+        z.array(
           z.object({
             fqdn: z.string(),
             type: z.string(),
-            ttl: z.number().int().nonnegative(),
+            ttl: z.number().check(z.int(), z.nonnegative()),
             rdata: z.string(),
           }),
-        )
-        .optional(),
+        ),
+      ),
     }),
   }),
 );

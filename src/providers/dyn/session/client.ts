@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { type Logger, silentLogger } from '../../../model/logger.js';
+import * as z from '../../../model/zod.js';
 import type { DecisionSink } from '../../http/decisions.js';
 import { redactUserinfo } from '../../http/redact.js';
 import type { RetryPolicy } from '../../http/retry.js';

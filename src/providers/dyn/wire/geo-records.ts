@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { compareStrings } from '../../../model/compare.js';
 import { GEO_RECORD_TYPES, type GeoGroup, type GeoRecords, sortGeoRecords } from '../../../model/geo.js';
+import * as z from '../../../model/zod.js';
 import { DynWireError } from '../errors.js';
 import { dynRdata, requireDynRdata } from './rdata.js';
 import { rdataKey, typeOfRdataKey } from './record-wire.js';
@@ -89,9 +89,11 @@ export function readGroup(group: GeoGroupObject, context: string): ReadGroup {
   };
 }
 
-const Count = z.lazy(() => z.union([z.int().nonnegative(), z.string().regex(/^\d*$/)]));
+const Count = z.lazy(() => z.union([z.int().check(z.nonnegative()), z.string().check(z.regex(/^\d*$/))]));
 /** A weight: an integer, or its digits as a string (the SDK sends what it was given). */
-const Weight = z.lazy(() => z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)]));
+const Weight = z.lazy(() =>
+  z.union([z.int(), z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))]),
+);
 
 /**
  * A type's options in a wire group, in the model: a list of the wrong length, or a value of the wrong shape, is a
@@ -101,7 +103,7 @@ function readOptions(group: GeoGroupObject, type: string, count: number, where: 
   const t = type.toLowerCase();
   const pick = (map: Record<string, unknown> | null | undefined, key: string) =>
     map != null && Object.hasOwn(map, key) ? map[key] : undefined;
-  const perValue = <T extends z.ZodType>(item: T, key: string, raw: unknown) => {
+  const perValue = <T extends z.ZodMiniType>(item: T, key: string, raw: unknown) => {
     if (raw === undefined || raw === null) return undefined;
     const list = parseWire(z.array(item), raw, `${where} ${key}`);
     // `[]` is unset: a recorded GET /Geo/ shows `cname_weight: []` beside a served CNAME.

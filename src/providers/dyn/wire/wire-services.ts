@@ -1,26 +1,26 @@
-import * as z from 'zod';
 import { isIPv4 } from '../../../model/ipv4.js';
+import * as z from '../../../model/zod.js';
 
 /**
  * Wire shapes of secondary zones (vendor docs, "Secondary Zones") and geo services ("Geo Traffic Manager"), listing only the fields edgeplan reads.
  * These follow the real service and tolerate extra keys.
  */
 
-const Address = z.lazy(() => z.string().refine(isIPv4, 'not an IPv4 address'));
+const Address = z.lazy(() => z.string().check(z.refine(isIPv4, 'not an IPv4 address')));
 
 /** `GET /Secondary/<zone>/` and each item of `GET /Secondary/?detail=Y`. Empty strings when unset. */
 export const SecondaryObject = z.lazy(() =>
   z.looseObject({
-    zone: z.string().min(1),
+    zone: z.string().check(z.minLength(1)),
     masters: z.array(Address),
-    contact_nickname: z.string().nullish(),
-    tsig_key_name: z.string().nullish(),
-    active: z.string().nullish(),
+    contact_nickname: z.nullish(z.string()),
+    tsig_key_name: z.nullish(z.string()),
+    active: z.nullish(z.string()),
   }),
 );
 export type SecondaryObject = z.infer<typeof SecondaryObject>;
 
-const TypeMap = z.lazy(() => z.record(z.string(), z.unknown()).nullish());
+const TypeMap = z.lazy(() => z.nullish(z.record(z.string(), z.unknown())));
 
 /**
  * A group: `rdata` is keyed `<type>_rdata`, each an array of rdata objects; `weight`, `serve_count`, `ttl` and
@@ -30,7 +30,7 @@ export const GeoGroupObject = z.lazy(() =>
   z.looseObject({
     name: z.string(),
     countries: z.array(z.string()),
-    rdata: z.record(z.string(), z.unknown()).optional(),
+    rdata: z.optional(z.record(z.string(), z.unknown())),
     weight: TypeMap,
     serve_count: TypeMap,
     ttl: TypeMap,
@@ -42,12 +42,12 @@ export type GeoGroupObject = z.infer<typeof GeoGroupObject>;
 /** `GET /Geo/<name>/` and each item of `GET /Geo/?detail=Y`. */
 export const GeoServiceObject = z.lazy(() =>
   z.looseObject({
-    name: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
     groups: z.array(GeoGroupObject),
-    nodes: z.array(z.looseObject({ zone: z.string(), fqdn: z.string() })).nullish(),
-    active: z.string().nullish(),
+    nodes: z.nullish(z.array(z.looseObject({ zone: z.string(), fqdn: z.string() }))),
+    active: z.nullish(z.string()),
     /** The service's TTL: an integer (a recorded `GET /Geo/`), a string of digits accepted too. */
-    ttl: z.union([z.int().nonnegative(), z.string().regex(/^\d*$/)]).nullish(),
+    ttl: z.nullish(z.union([z.int().check(z.nonnegative()), z.string().check(z.regex(/^\d*$/))])),
   }),
 );
 export type GeoServiceObject = z.infer<typeof GeoServiceObject>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../model/zod.js';
 import { HeaderSafeToken } from '../../http/header-token.js';
 import { wireParser } from '../../http/wire-error.js';
 import { DynMessage, DynWireError } from '../errors.js';
@@ -11,7 +11,10 @@ import { DynMessage, DynWireError } from '../errors.js';
 
 /** A non-negative integer sent as a number or as a string of digits. */
 export const WireInt = z.lazy(() =>
-  z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]),
+  z.union([
+    z.number().check(z.int(), z.nonnegative()),
+    z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),
+  ]),
 );
 
 /** Every response. `status`: success | failure | incomplete (job pending) | running (job-running error). */
@@ -19,8 +22,8 @@ export const DynEnvelope = z.lazy(() =>
   z.object({
     status: z.string(),
     data: z.unknown(),
-    job_id: z.union([z.number(), z.string()]).nullish(),
-    msgs: z.array(DynMessage).nullish(),
+    job_id: z.nullish(z.union([z.number(), z.string()])),
+    msgs: z.nullish(z.array(DynMessage)),
   }),
 );
 export type DynEnvelope = z.infer<typeof DynEnvelope>;
@@ -32,8 +35,8 @@ export const SerialStyleWire = z.lazy(() => z.enum(['increment', 'epoch', 'day',
 
 export const ZoneObject = z.lazy(() =>
   z.object({
-    zone: z.string().min(1),
-    zone_type: z.string().optional(),
+    zone: z.string().check(z.minLength(1)),
+    zone_type: z.optional(z.string()),
     serial_style: SerialStyleWire,
     serial: WireInt,
   }),
@@ -41,7 +44,9 @@ export const ZoneObject = z.lazy(() =>
 export type ZoneObject = z.infer<typeof ZoneObject>;
 
 /** `GET /Zone/`: resource paths (`/REST/Zone/<zone>/`, without `detail`) or zone objects (`detail=Y`, real service). */
-export const ListedZone = z.lazy(() => z.looseObject({ zone: z.string(), zone_type: z.string().optional() }));
+export const ListedZone = z.lazy(() =>
+  z.looseObject({ zone: z.string(), zone_type: z.optional(z.string()) }),
+);
 export type ListedZone = z.infer<typeof ListedZone>;
 export const ZoneList = z.lazy(() => z.array(z.union([z.string(), ListedZone])));
 
@@ -64,13 +69,13 @@ export const PublishResult = z.lazy(() =>
   z.looseObject({
     zone: z.string(),
     serial: WireInt,
-    task_id: z.union([z.string(), z.number()]).optional(),
+    task_id: z.optional(z.union([z.string(), z.number()])),
   }),
 );
 
 /** `POST` or `PUT /ZoneFile/<zone>/`: the upload's `task_id` (documented as an integer; publish sends a string). */
 export const ZoneFileResult = z.lazy(() =>
-  z.looseObject({ task_id: z.union([z.string(), z.number()]).optional() }),
+  z.looseObject({ task_id: z.optional(z.union([z.string(), z.number()])) }),
 );
 
 /** One unpublished change of the session (`GET /ZoneChanges/<zone>/`); `rdata.rdata_<type>` holds the value. */

@@ -1,5 +1,6 @@
 import { EdgeplanError } from '../../../model/edgeplan-error.js';
 import { normaliseName } from '../../../model/names.js';
+import * as z from '../../../model/zod.js';
 import type { Symptom } from '../../http/decisions.js';
 import { HttpError, TransportError } from '../../http/errors.js';
 import { isServerError } from '../../http/retry.js';
@@ -88,7 +89,7 @@ export async function addVerdict(
     cancellable: false,
   });
   if (read.generation !== generation) throw new SessionMoved('session-expired');
-  const items = parseWire(ZoneChange.array(), read.data, `GET ${path}`).filter(
+  const items = parseWire(z.array(ZoneChange), read.data, `GET ${path}`).filter(
     (item) => normaliseName(item.fqdn) === op.fqdn && item.rdata_type.toUpperCase() === op.type,
   );
   if (items.length === 0) return 'absent';
@@ -119,5 +120,5 @@ export async function hasPendingChanges(
     cancellable: false,
   });
   if (read.generation !== generation) return null;
-  return parseWire(ZoneChange.array(), read.data, `GET ${path}`).length > 0;
+  return parseWire(z.array(ZoneChange), read.data, `GET ${path}`).length > 0;
 }
