@@ -1,20 +1,25 @@
 import { givenToNode, type HeapContext, measuredV8 } from './heap-policy.js';
 
 /**
- * V8's optimising compiler (TurboFan) sized to the run. Measured, not guessed (docs/benchmarks.md, "Memory"): a run
- * of a few thousand records spends more compiling hot functions on TurboFan's threads than the optimised code saves
- * it, and the compiler's pages and zones are 5–11 MB of its peak. So a command that loads desired state starts
- * without it (`--no-opt`: V8's interpreter and baseline compiler only), and once its YAML is read, before it is
- * parsed, a run of OPTIMISE_FROM_CHARACTERS or more turns it on again (`--opt`): a 100,000-record plan takes 1.6
- * times the CPU without it. A small YAML may still plan against a large live zone (one record against 50,000 in a
- * zone file took 1.3 times the CPU without it): once the live zones are read, OPTIMISE_FROM_LIVE_RECORDS record
- * sets or more turn it on too. Other commands (import, the emulator, verify) keep V8's default: their size is not known
- * before they read a service.
+ * V8 sized to the run: its optimising compiler (TurboFan) and its memory-saving mode. Measured, not guessed
+ * (docs/benchmarks.md, "Memory"):
+ * - A run of a few thousand records spends more compiling hot functions on TurboFan's threads than the optimised
+ *   code saves it, and the compiler's pages and zones are 5–11 MB of its peak: `--no-opt` (the interpreter and
+ *   baseline compiler only). A 100,000-record plan takes 1.6 times the CPU without it.
+ * - A small run's peak comes with V8's first full collection, which V8 starts when the old generation reaches its
+ *   first limit (about 13 MB) and after which it grows by at least 8 MB: `--optimize-for-size` collects sooner and
+ *   grows by 2 MB, 2 MB less peak at 1,000 records, 1.5 MB at 10,000, for 0.01–0.02 s of CPU; on a large run it
+ *   costs far more CPU than it saves memory.
+ * So a command that loads desired state starts with both, and once its YAML is read, before it is parsed, a run of
+ * OPTIMISE_FROM_CHARACTERS or more undoes them (`--opt --no-optimize-for-size`). A small YAML may still plan against
+ * a large live zone (one record against 50,000 in a zone file took 1.3 times the CPU without TurboFan): once the live
+ * zones are read, OPTIMISE_FROM_LIVE_RECORDS record sets or more undo them too. Other commands (import, the emulator,
+ * verify) keep V8's defaults: their size is not known before they read a service.
  *
- * Set at run time like the heap's flags (heap-policy.ts), which V8 reads each time it would optimise: only on the V8
- * it was measured on, and never over the user's own choice (`node --opt …`, `--turbofan`, `--no-opt`).
+ * Set at run time like the heap's flags (heap-policy.ts): V8 reads both each time it would optimise or size the
+ * heap. Only on the V8 they were measured on, and never over the user's own choice (`node --opt …`, `--turbofan`,
+ * `--no-opt`, `--optimize-for-size`, `--no-optimize-for-size`: each pair decided on its own).
  */
-
 /** The commands that load desired state, by the name that starts their command line (run.ts). */
 const LOADING_COMMANDS: ReadonlySet<string> = new Set(['plan', 'apply', 'validate', 'drift']);
 
@@ -31,20 +36,40 @@ export const OPTIMISE_FROM_CHARACTERS = 500_000;
  */
 export const OPTIMISE_FROM_LIVE_RECORDS = 14_000;
 
-const COMPILER_FLAGS = ['opt', 'no-opt', 'turbofan', 'no-turbofan'];
+/**
+ * Each flag a small run starts with, the flag that undoes it once the run is known to be large, and the node flags
+ * by which a user chose for themselves (then neither is set).
+ */
+const SMALL_RUN_FLAGS = [
+  { small: '--no-opt', large: '--opt', given: ['opt', 'no-opt', 'turbofan', 'no-turbofan'] },
+  {
+    small: '--optimize-for-size',
+    large: '--no-optimize-for-size',
+    given: ['optimize-for-size', 'no-optimize-for-size'],
+  },
+] as const;
 
-/** The flag a command line starts with (`first`: its first argument); '' when none is. */
+/** The flags a command line starts with (`first`: its first argument), one string; '' when none is. */
 export function startCompilerFlags(first: string | undefined, context: HeapContext): string {
   if (first === undefined || !LOADING_COMMANDS.has(first) || !measuredV8(context)) return '';
-  return COMPILER_FLAGS.some((name) => givenToNode(context, name)) ? '' : '--no-opt';
+  return SMALL_RUN_FLAGS.filter((flag) => !flag.given.some((name) => givenToNode(context, name)))
+    .map((flag) => flag.small)
+    .join(' ');
 }
 
-/** The flag to set once `characters` of YAML are read, after `started` (startCompilerFlags); '' when none is. */
+/** The flags to set once `characters` of YAML are read, after `started` (startCompilerFlags); '' when none is. */
 export function sizedCompilerFlags(characters: number, started: string): string {
-  return started === '--no-opt' && characters >= OPTIMISE_FROM_CHARACTERS ? '--opt' : '';
+  return characters >= OPTIMISE_FROM_CHARACTERS ? largeRunFlags(started) : '';
 }
 
-/** The flag to set once `records` live record sets are read, after `started`; '' when none is. */
+/** The flags to set once `records` live record sets are read, after `started`; '' when none is. */
 export function liveCompilerFlags(records: number, started: string): string {
-  return started === '--no-opt' && records >= OPTIMISE_FROM_LIVE_RECORDS ? '--opt' : '';
+  return records >= OPTIMISE_FROM_LIVE_RECORDS ? largeRunFlags(started) : '';
+}
+
+/** What undoes each of the small run's flags that `started` set. */
+function largeRunFlags(started: string): string {
+  return SMALL_RUN_FLAGS.filter((flag) => started.split(' ').includes(flag.small))
+    .map((flag) => flag.large)
+    .join(' ');
 }

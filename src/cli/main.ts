@@ -16,7 +16,7 @@ if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 const { processIo } = await import('./io.js');
 const { runCli } = await import('./run.js');
 
-// The compiler again once a command has read its YAML, or the live zones, and knows the run's size
+// V8's compiler and memory mode again once a command has read its YAML, or the live zones, and knows the run's size
 // (compiler-policy.ts).
 const setSized = (sized: string) => {
   if (sized !== '') setFlagsFromString(sized);

@@ -8,16 +8,21 @@ import {
 } from '../../src/cli/compiler-policy.js';
 
 /**
- * The compiler flags the CLI gives itself (pure): the commands that load desired state start without V8's
- * optimising compiler and turn it on again for a large YAML; other commands, another V8 and a user's own choice are
- * left as they are.
+ * The flags the CLI gives itself for the run's size (pure): the commands that load desired state start without V8's
+ * optimising compiler and in its memory-saving mode, and undo both for a large YAML or large live zones; other
+ * commands, another V8 and a user's own choice are left as they are.
  */
+const SMALL = '--no-opt --optimize-for-size';
+const LARGE = '--opt --no-optimize-for-size';
 const NODE_20 = { v8: '11.3.244.8-node.33', execArgv: [] };
 
 describe('compiler policy', () => {
-  it.each(['plan', 'apply', 'validate', 'drift'])('starts %s without the optimising compiler', (command) => {
-    expect(startCompilerFlags(command, NODE_20)).toBe('--no-opt');
-  });
+  it.each(['plan', 'apply', 'validate', 'drift'])(
+    'starts %s without the optimising compiler, saving memory',
+    (command) => {
+      expect(startCompilerFlags(command, NODE_20)).toBe(SMALL);
+    },
+  );
 
   it.each([['import'], ['emulator'], ['verify'], ['--version'], ['--verbose'], [undefined]])(
     'leaves V8 as it is for a command line starting %j: its size is not known from YAML',
@@ -36,30 +41,49 @@ describe('compiler policy', () => {
     ['--turbofan'],
     ['--no_turbofan'],
     ['--max-old-space-size=512', '--opt'],
-  ])("keeps the user's own choice: %j", (...execArgv) => {
+  ])("keeps the user's own choice of compiler: %j", (...execArgv) => {
+    expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe('--optimize-for-size');
+  });
+
+  it.each([['--optimize-for-size'], ['--no-optimize-for-size'], ['--optimize_for_size']])(
+    "keeps the user's own choice of memory mode: %j",
+    (...execArgv) => {
+      expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe('--no-opt');
+    },
+  );
+
+  it('sets nothing over a user who chose both', () => {
+    const execArgv = ['--opt', '--no-optimize-for-size'];
     expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe('');
   });
 
   it('ignores flags that only start alike', () => {
-    const execArgv = ['--optimize-for-size', '--opt-something=1', '--import=./no-opt.mjs'];
-    expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe('--no-opt');
+    const execArgv = ['--optimize-for-size-x', '--opt-something=1', '--import=./no-opt.mjs'];
+    expect(startCompilerFlags('plan', { ...NODE_20, execArgv })).toBe(SMALL);
   });
 
-  it('turns the compiler on again from OPTIMISE_FROM_CHARACTERS of YAML, not below', () => {
+  it('undoes both from OPTIMISE_FROM_CHARACTERS of YAML, not below', () => {
     expect(OPTIMISE_FROM_CHARACTERS).toBe(500_000);
-    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, '--no-opt')).toBe('--opt');
-    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS - 1, '--no-opt')).toBe('');
-    expect(sizedCompilerFlags(0, '--no-opt')).toBe('');
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, SMALL)).toBe(LARGE);
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS - 1, SMALL)).toBe('');
+    expect(sizedCompilerFlags(0, SMALL)).toBe('');
   });
 
-  it('turns nothing on that the run did not turn off', () => {
+  it('undoes only what the run set', () => {
     expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS * 4, '')).toBe('');
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, '--no-opt')).toBe('--opt');
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, '--optimize-for-size')).toBe(
+      '--no-optimize-for-size',
+    );
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, '--optimize-for-size')).toBe(
+      '--no-optimize-for-size',
+    );
   });
 
-  it('turns the compiler on again from OPTIMISE_FROM_LIVE_RECORDS live record sets, not below', () => {
+  it('undoes both from OPTIMISE_FROM_LIVE_RECORDS live record sets, not below', () => {
     expect(OPTIMISE_FROM_LIVE_RECORDS).toBe(14_000);
-    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, '--no-opt')).toBe('--opt');
-    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS - 1, '--no-opt')).toBe('');
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, SMALL)).toBe(LARGE);
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS - 1, SMALL)).toBe('');
     expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS * 4, '')).toBe('');
   });
 });
