@@ -3,27 +3,38 @@
 // definitions/ import each command with `import()`), so that `--version` reads a few kilobytes and a `plan` what it uses, not
 // hundreds of module files. Why a bundle, measured: docs/benchmarks.md.
 //
+// Two passes. esbuild bundles and splits code into chunks only as ES modules (`bundleOptions`); Rolldown then writes
+// each chunk again, file for file, as a CommonJS module (`asCommonJs`; OUTDIR's package.json says so). Node's ES
+// module loader costs memory and time of its own for every file it loads: as CommonJS, a 1,000-record plan takes
+// 1-1.5 MB less peak RSS and 15-20 % less CPU, `--version` 2 MB less (docs/benchmarks.md, "The CLI's chunks as
+// CommonJS modules"). The second pass chains the first's source maps, so each map still leads to the TypeScript line.
+//
 // Each file has a source map holding edgeplan's own sources (sourcesContent): a stack trace maps to the TypeScript
 // line with nothing else installed; a frame in a bundled package maps to that package's file and line, its text
 // left out (the package is a dependency, installed beside). The CLI turns source maps on only for --verbose
 // (main.ts), which prints stack traces; reading them costs about 0.1 s per run. The bundled packages' licences are
 // written beside the bundle.
 //
-// The code is written without its comments and indentation (esbuild's `minifyWhitespace`), names kept: V8 holds
-// every loaded chunk's source text for as long as the process runs (it compiles functions lazily, from that text),
-// and the parser reads it all: a 1,000-record plan's peak RSS is about 0.6 MB lower this way (docs/benchmarks.md,
-// "Memory"). Whitespace alone: renaming would make a stack trace without source maps unreadable, and `minifySyntax`
-// saved nothing measurable besides it.
-// esbuild writes the code in ASCII (its `charset`), every other character escaped, and comments, which it kept as
-// written, are gone: so V8 holds each chunk's source as one byte a character, not two.
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// The code is written without its comments and indentation (esbuild's `minifyWhitespace`, then Rolldown's
+// `removeWhitespace`), names kept: V8 holds every loaded chunk's source text for as long as the process runs (it
+// compiles functions lazily, from that text), and the parser reads it all: a 1,000-record plan's peak RSS is about
+// 0.6 MB lower this way (docs/benchmarks.md, "Memory"). Whitespace alone: renaming would make a stack trace without
+// source maps unreadable, and `minifySyntax` saved nothing measurable besides it.
+// Both passes write the code in ASCII (esbuild's `charset`, Rolldown's `asciiOnly`), every other character escaped,
+// and comments are gone: so V8 holds each chunk's source as one byte a character, not two.
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { rolldown } from 'rolldown';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** esbuild's options for the CLI's bundle in `outdir` (test/library/cli-bundle.test.ts reads its chunk graph). */
+/**
+ * esbuild's options for the CLI's chunks as ES modules in `outdir`, the first pass (test/library/cli-bundle.test.ts
+ * reads its chunk graph; the second pass keeps it file for file).
+ */
 export function bundleOptions(outdir) {
   return {
     entryPoints: { edgeplan: join(ROOT, 'src/cli/main.ts') },
@@ -43,9 +54,52 @@ export function bundleOptions(outdir) {
     // jsonc-parser's `main` is a UMD build whose modules `require` each other at run time, which a bundle cannot
     // follow: its ES module build (its `module` field) is bundled instead.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    // A CommonJS package inside an ES module bundle calls `require` for Node's built-ins.
-    banner: {
-      js: "import { createRequire as edgeplanCreateRequire } from 'node:module'; const require = edgeplanCreateRequire(import.meta.url);",
+  };
+}
+
+/**
+ * The second pass: the first pass's chunks (`files`, in `esm`) written again into `outdir` as CommonJS modules by
+ * Rolldown, one file for one (each is an entry), each `import()` a `require` in a promise (Node loads a CommonJS
+ * module's dependencies when it runs, so a chunk still loads only when its command needs it), `import.meta.url`
+ * the chunk's own URL (from `__filename`). Rolldown writes exports as plain properties (`exports.runCli = runCli`),
+ * where esbuild's CommonJS output makes each a getter that every call goes through (4 % more CPU in a
+ * 100,000-record apply). Each chunk's source map is read with it, so the new map leads to the TypeScript line.
+ */
+async function asCommonJs(esm, files, outdir) {
+  const input = Object.fromEntries(files.map((name) => [name.slice(0, -'.js'.length), join(esm, name)]));
+  const bundle = await rolldown({
+    input,
+    platform: 'node',
+    preserveEntrySignatures: 'strict',
+    // Node's built-ins; every other package is in the first pass's chunks.
+    external: (id) => id.startsWith('node:'),
+    plugins: [withSourceMaps(esm)],
+    logLevel: 'warn',
+  });
+  try {
+    await bundle.write({
+      dir: outdir,
+      format: 'cjs',
+      // Node's built-ins loaded on demand by `require`, not `import()`, which would start Node's ES module loader.
+      dynamicImportInCjs: false,
+      entryFileNames: '[name].js',
+      sourcemap: true,
+      comments: false,
+      minify: { compress: false, mangle: false, codegen: { removeWhitespace: true, asciiOnly: true } },
+    });
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** A Rolldown plugin that loads each of `dir`'s chunks with its source map, which Rolldown chains into its own. */
+function withSourceMaps(dir) {
+  return {
+    name: 'edgeplan-input-source-maps',
+    async load(id) {
+      if (!id.startsWith(dir)) return null;
+      const [code, map] = await Promise.all([readFile(id, 'utf8'), readFile(`${id}.map`, 'utf8')]);
+      return { code, map: JSON.parse(map) };
     },
   };
 }
@@ -53,11 +107,25 @@ export function bundleOptions(outdir) {
 /** Bundles the CLI into `outdir` (emptied first); resolves to the packages bundled, by name. */
 export async function bundleCli(outdir) {
   await rm(outdir, { recursive: true, force: true });
-  const result = await build(bundleOptions(outdir));
-  await ownSourcesOnly(outdir);
-  const packages = bundledPackages(result.metafile);
-  await writeFile(join(outdir, 'THIRD-PARTY-LICENSES.txt'), await licences(packages));
-  return packages;
+  const esm = await mkdtemp(join(tmpdir(), 'edgeplan-esm-chunks-'));
+  try {
+    const result = await build(bundleOptions(esm));
+    await asCommonJs(
+      esm,
+      (await readdir(esm)).filter((name) => name.endsWith('.js')),
+      outdir,
+    );
+    // The entry starts with `#!` and is the package's `bin`: executable, as esbuild writes such a file.
+    await chmod(join(outdir, 'edgeplan.js'), 0o755);
+    await ownSourcesOnly(outdir);
+    // The package is `"type": "module"`; the chunks are CommonJS.
+    await writeFile(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+    const packages = bundledPackages(result.metafile);
+    await writeFile(join(outdir, 'THIRD-PARTY-LICENSES.txt'), await licences(packages));
+    return packages;
+  } finally {
+    await rm(esm, { recursive: true, force: true });
+  }
 }
 
 /** Drops the text of bundled packages' sources from every map (their paths and lines stay). */

@@ -1,7 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SourceMap, type SourceMapping } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { compileFunction } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bundleCli } from '../../scripts/bundle-cli.mjs';
 
@@ -14,18 +17,23 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
  * Latin-1 is held as two bytes a character: a `—` left in one comment once doubled the heap its chunk's source
  * took). Names are kept and the source maps stay true, so that a stack trace still leads to the TypeScript line.
  */
+const REPOSITORY = resolve(__dirname, '../..');
+let root: string;
 let dir: string;
 let chunks: Map<string, string>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'edgeplan-bundle-text-'));
+  // Laid out as the package is: the bundle in dist/bin, two levels below package.json (its version).
+  root = await mkdtemp(join(tmpdir(), 'edgeplan-bundle-text-'));
+  dir = join(root, 'dist/bin');
   await bundleCli(dir);
+  await copyFile(join(REPOSITORY, 'package.json'), join(root, 'package.json'));
   const names = (await readdir(dir)).filter((name) => name.endsWith('.js'));
   chunks = new Map(
     await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)),
   );
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** True when `text` has a UTF-16 unit beyond ASCII. */
 const notAscii = (text: string): boolean => {
@@ -63,5 +71,52 @@ describe('the bundled CLI', () => {
     expect(entry.originalSource).toMatch(/src\/cli\/run\.ts$/);
     const source = (await readFile(join(__dirname, '../../src/cli/run.ts'), 'utf8')).split('\n');
     expect(source[entry.originalLine]).toContain('export async function runCli(');
+  });
+
+  it('is CommonJS: every chunk compiles as a function body, and loads another only by require', () => {
+    for (const [name, text] of chunks) {
+      // An `import` or `export` declaration, or `import.meta`, is a syntax error in a function body.
+      const body = text.replace(/^#!.*/, '');
+      expect(
+        () => compileFunction(body, ['exports', 'require', 'module', '__filename', '__dirname']),
+        name,
+      ).not.toThrow();
+      expect(text, name).not.toMatch(/(^|[^\w$.])import\s*\(\s*["'`]/);
+    }
+  });
+
+  it('loads a chunk only when a run needs it: --version reads no schema, YAML reader, configuration or plan code', async () => {
+    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    const listing = join(root, 'list-loaded.cjs');
+    await writeFile(
+      listing,
+      "process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));\n",
+    );
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+      '-r',
+      listing,
+      join(dir, 'edgeplan.js'),
+      '--version',
+    ]);
+    const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+    expect(stdout.trim()).toBe(version);
+    const loaded = (JSON.parse(stderr) as string[]).filter((path) => path.startsWith(dir));
+    expect(loaded).toContain(join(dir, 'edgeplan.js'));
+    const sources = new Set<string>();
+    for (const path of loaded) {
+      const map = JSON.parse(await readFile(`${path}.map`, 'utf8')) as { sources: string[] };
+      for (const source of map.sources) sources.add(relative(REPOSITORY, resolve(dir, source)));
+    }
+    expect(sources).toContain('src/cli/main.ts');
+    const unwanted = [
+      'node_modules/zod/',
+      'node_modules/yaml/',
+      'node_modules/js-yaml/',
+      'src/config/',
+      'src/plan/',
+      'src/emulator/',
+    ];
+    expect([...sources].filter((source) => unwanted.some((part) => source.includes(part)))).toEqual([]);
+    expect(loaded.length).toBeLessThan(chunks.size / 4);
   });
 });
