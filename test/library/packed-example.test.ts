@@ -55,6 +55,8 @@ describe('the packed package', () => {
         'dist/index.js',
         'dist/index.d.ts',
         'dist/bin/edgeplan.js',
+        // The bundle's chunks are CommonJS modules in an ES module package: this file says so.
+        'dist/bin/package.json',
         'dist/bin/THIRD-PARTY-LICENSES.txt',
         'schemas/edgeplan.schema.json',
       ]),
