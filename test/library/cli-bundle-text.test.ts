@@ -16,6 +16,8 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
  * so the chunks are written without comments and indentation, and in ASCII (a script with one character beyond
  * Latin-1 is held as two bytes a character: a `—` left in one comment once doubled the heap its chunk's source
  * took). Names are kept and the source maps stay true, so that a stack trace still leads to the TypeScript line.
+ * The chunks are CommonJS modules (Node's ES module loader costs memory and CPU per file), each still loaded only
+ * when a run needs it.
  */
 const REPOSITORY = resolve(__dirname, '../..');
 let root: string;
@@ -69,7 +71,7 @@ describe('the bundled CLI', () => {
     const column = before.length - before.lastIndexOf('\n') - 1;
     const entry = map.findEntry(line, column) as SourceMapping;
     expect(entry.originalSource).toMatch(/src\/cli\/run\.ts$/);
-    const source = (await readFile(join(__dirname, '../../src/cli/run.ts'), 'utf8')).split('\n');
+    const source = (await readFile(join(REPOSITORY, 'src/cli/run.ts'), 'utf8')).split('\n');
     expect(source[entry.originalLine]).toContain('export async function runCli(');
   });
 
