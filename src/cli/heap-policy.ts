@@ -12,7 +12,8 @@
  *   collection: what a small young generation promotes (a large file's parse) is collected sooner.
  *
  * The price is CPU on large inputs (more, smaller collections): 10–20 ms at 1,000 records, about 12 % at 10,000,
- * 28–36 % at 100,000 (still a tenth of octoDNS's). Set with `v8.setFlagsFromString`, which Node documents as "use with care": a V8 that does not
+ * 28–36 % at 100,000; a command that finds its run large lets the old generation grow further (LARGE_RUN_HEAP_FLAG).
+ * Set with `v8.setFlagsFromString`, which Node documents as "use with care": a V8 that does not
  * know a flag prints an error line and goes on, so the flags are given only to the V8 they were measured on. A user
  * who sets either flag keeps theirs: `node --semi-space-growth-factor=2 "$(command -v edgeplan)" …` (Node refuses
  * both in NODE_OPTIONS).
@@ -21,6 +22,17 @@
 /** The flags, for the V8 major versions they were measured on (Node 20: V8 11). */
 export const HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=50'] as const;
 const MEASURED_V8_MAJORS = ['11'];
+
+/**
+ * What a run known to be large sets instead of `--heap-growing-percent=50` (compiler-policy.ts): the old generation
+ * doubles between full collections. A 100,000-record plan takes 10-16 % less CPU for 5-23 % more peak; V8's own
+ * growth (up to four times) took a quarter less CPU but 40-80 % more peak (docs/benchmarks.md, "V8's own heap growth
+ * for a large run"). The young generation stays small: its own growth cost more memory for less CPU.
+ */
+export const LARGE_RUN_HEAP_FLAG = {
+  small: '--heap-growing-percent=50',
+  large: '--heap-growing-percent=100',
+} as const;
 
 /** What decides the flags: the V8 that runs (process.versions.v8) and node's own arguments (process.execArgv). */
 export interface HeapContext {

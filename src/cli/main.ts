@@ -20,13 +20,13 @@ void main();
 async function main(): Promise<void> {
   const { processIo } = await import('./io.js');
   const { runCli } = await import('./run.js');
-  // V8's compiler and memory mode again once a command has read its YAML, or the live zones, and knows the run's
-  // size (compiler-policy.ts).
+  // V8's compiler, memory mode and heap growth again once a command has read its YAML, or the live zones, and knows
+  // the run's size (compiler-policy.ts).
   const setSized = (sized: string) => {
     if (sized !== '') setFlagsFromString(sized);
   };
-  const sizeRun = (characters: number) => setSized(sizedCompilerFlags(characters, compiler));
-  const sizeLive = (records: number) => setSized(liveCompilerFlags(records, compiler));
+  const sizeRun = (characters: number) => setSized(sizedCompilerFlags(characters, flags));
+  const sizeLive = (records: number) => setSized(liveCompilerFlags(records, flags));
   const code = await runCli(process.argv.slice(2), { ...processIo(), sizeRun, sizeLive });
   // The run is over once runCli returns. A command that failed on one service may leave work of the other under
   // way (a rate-limit wait of up to 120 s, a change being polled, a keep-alive socket): the process ends here, once

@@ -6,6 +6,7 @@ import {
   sizedCompilerFlags,
   startCompilerFlags,
 } from '../../src/cli/compiler-policy.js';
+import { HEAP_FLAGS } from '../../src/cli/heap-policy.js';
 
 /**
  * The flags the CLI gives itself for the run's size (pure): the commands that load desired state start without V8's
@@ -85,5 +86,20 @@ describe('compiler policy', () => {
     expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, SMALL)).toBe(LARGE);
     expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS - 1, SMALL)).toBe('');
     expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS * 4, '')).toBe('');
+  });
+
+  it('lets the old generation grow further for a large run, the young generation left small', () => {
+    const started = `${HEAP_FLAGS.join(' ')} ${SMALL}`;
+    const large = `${LARGE} --heap-growing-percent=100`;
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, started)).toBe(large);
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, started)).toBe(large);
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS - 1, started)).toBe('');
+    // A heap flag the user gave node is not in what the run set, so it is kept.
+    expect(sizedCompilerFlags(OPTIMISE_FROM_CHARACTERS, '--heap-growing-percent=50')).toBe(
+      '--heap-growing-percent=100',
+    );
+    expect(liveCompilerFlags(OPTIMISE_FROM_LIVE_RECORDS, '--semi-space-growth-factor=1 --no-opt')).toBe(
+      '--opt',
+    );
   });
 });
