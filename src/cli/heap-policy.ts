@@ -29,10 +29,7 @@ const MEASURED_V8_MAJORS = ['11'];
  * growth (up to four times) took a quarter less CPU but 40-80 % more peak (docs/benchmarks.md, "V8's own heap growth
  * for a large run"). The young generation stays small: its own growth cost more memory for less CPU.
  */
-export const LARGE_RUN_HEAP_FLAG = {
-  small: '--heap-growing-percent=50',
-  large: '--heap-growing-percent=100',
-} as const;
+export const LARGE_RUN_HEAP_FLAG = { small: HEAP_FLAGS[1], large: '--heap-growing-percent=100' } as const;
 
 /** What decides the flags: the V8 that runs (process.versions.v8) and node's own arguments (process.execArgv). */
 export interface HeapContext {
